@@ -1,0 +1,217 @@
+import type { Emulator } from '../../emulator/index.js';
+import {
+  parseEnvelope,
+  send,
+  startTestEmulator,
+  type TestClient,
+  type TestClock
+} from '../helpers/platform-client.js';
+
+const SEARCH = '/api/deployment/resource/search';
+const CREATE = '/api/deployment/task/create';
+const NEW_TASK = { task_name: 'svc', points: 1 };
+
+/** The code (or message) of the error a request failed with. */
+async function connectionError(request: Promise<unknown>): Promise<string> {
+  const error = (await request.then(
+    () => ({ message: 'the request succeeded' }),
+    (e: unknown) => e
+  )) as NodeJS.ErrnoException;
+  return error.code ?? error.message;
+}
+
+describe('configurable behaviours', () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+
+  beforeEach(async () => {
+    ({ emulator, client, clock } = await startTestEmulator());
+  });
+  afterEach(() => emulator.stop());
+
+  /** A correct request, sent raw (a fault answer need not be JSON). */
+  function raw(target = SEARCH, options: { method?: string; json?: unknown; encrypt?: boolean } = {}) {
+    clock.advance(0.001);
+    return send(
+      emulator.base_url,
+      emulator.ca_file,
+      client.build({ method: options.method ?? 'GET', target, ...options })
+    );
+  }
+  const createTask = () => raw(CREATE, { method: 'POST', json: NEW_TASK, encrypt: true });
+
+  it('answers the next N requests with 429 and Retry-After in seconds, then serves again', async () => {
+    emulator.inject({ times: 2, answer: { kind: 'status', status: 429, retryAfter: { seconds: 3 } } });
+    for (let i = 0; i < 2; i++) {
+      const limited = await raw();
+      expect([limited.status, limited.headers['retry-after']]).toEqual([429, '3']);
+      expect(parseEnvelope(limited.text)).toEqual({
+        code: 'C010',
+        msg: 'too many requests: retry later',
+        data: null
+      });
+    }
+    expect((await raw()).status).toBe(200);
+    expect(emulator.requests.map((r) => r.fault ?? 'none')).toEqual([
+      'HTTP 429 (Retry-After 3s)',
+      'HTTP 429 (Retry-After 3s)',
+      'none'
+    ]);
+  });
+
+  it('sends Retry-After as an HTTP date on the platform clock', async () => {
+    emulator.setClockOffset(120);
+    emulator.inject({
+      answer: { kind: 'status', status: 429, retryAfter: { seconds: 30, as: 'http-date' } }
+    });
+    const limited = await raw();
+    expect(Date.parse(String(limited.headers['retry-after']))).toBe(
+      Math.floor(clock.ms / 1000) * 1000 + 150_000
+    );
+  });
+
+  it('enforces a token-bucket rate limit on the emulator clock', async () => {
+    emulator.setRateLimit({ ratePerSecond: 2, burst: 3 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await raw()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await raw();
+    expect(limited.headers['retry-after']).toBe('1');
+    clock.advance(0.5);
+    expect((await raw()).status).toBe(200);
+    emulator.setRateLimit(undefined);
+    expect((await raw()).status).toBe(200);
+  });
+
+  it.each([
+    [500, 'application/json; charset=utf-8', /"code":"C999"/],
+    [502, 'text/html', /<title>502 Bad Gateway<\/title>/],
+    [503, 'text/html', /503 Service Temporarily Unavailable/],
+    [504, 'text/html', /504 Gateway Time-out/]
+  ])('answers HTTP %i', async (status, contentType, body) => {
+    emulator.inject({ path: SEARCH, answer: { kind: 'status', status } });
+    const response = await raw();
+    expect([response.status, response.headers['content-type']]).toEqual([status, contentType]);
+    expect(response.text).toMatch(body);
+  });
+
+  it('answers an HTML error page or an empty body where asked', async () => {
+    emulator.inject({ answer: { kind: 'status', status: 500, body: 'html' } });
+    emulator.inject({ answer: { kind: 'status', status: 503, body: 'empty' } });
+    expect((await raw()).text).toMatch(/<h1>500 Internal Server Error<\/h1>/);
+    expect(await raw()).toMatchObject({ status: 503, text: '' });
+  });
+
+  it('resets the connection before answering, and the request has no effect', async () => {
+    emulator.inject({ path: CREATE, answer: { kind: 'reset' } });
+    expect(await connectionError(createTask())).toMatch(/ECONNRESET|EPIPE|socket hang up/);
+    expect(emulator.requests.at(-1)).toMatchObject({ fault: 'reset', applied: false });
+    expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+  });
+
+  it('applies a create and then resets the connection: an ambiguous failure', async () => {
+    emulator.inject({ path: CREATE, apply: true, answer: { kind: 'reset' } });
+    expect(await connectionError(createTask())).toMatch(/ECONNRESET|EPIPE|socket hang up/);
+    expect(emulator.requests.at(-1)).toMatchObject({ fault: 'reset', applied: true });
+    expect(emulator.task(1229831)).toMatchObject({ task_name: 'svc', status: 'Pending' });
+  });
+
+  it('applies a create and answers 502: also ambiguous', async () => {
+    emulator.inject({ path: CREATE, apply: true, answer: { kind: 'status', status: 502 } });
+    expect((await createTask()).status).toBe(502);
+    expect(emulator.task(1229831).task_name).toBe('svc');
+  });
+
+  it('delays the answer, then answers for real', async () => {
+    emulator.inject({ path: SEARCH, delayMs: 300 });
+    const started = performance.now();
+    const response = await raw();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(parseEnvelope(response.text).code).toBe('0000');
+  });
+
+  it('stops promptly while an answer is delayed', async () => {
+    emulator.inject({ delayMs: 60_000 });
+    const pending = connectionError(raw());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await emulator.stop();
+    expect(await pending).toMatch(/ECONNRESET|socket hang up/);
+  });
+
+  it('answers malformed JSON', async () => {
+    emulator.inject({ answer: { kind: 'malformed_json' } });
+    const response = await raw();
+    expect(response.status).toBe(200);
+    expect(() => JSON.parse(response.text) as unknown).toThrow(SyntaxError);
+  });
+
+  it('scopes a fault to its path and method, for as many requests as asked', async () => {
+    emulator.inject({
+      path: CREATE,
+      method: 'POST',
+      times: Infinity,
+      answer: { kind: 'status', status: 503 }
+    });
+    for (let i = 0; i < 3; i++) expect((await createTask()).status).toBe(503);
+    expect((await raw()).status).toBe(200);
+    emulator.clearFaults();
+    expect((await createTask()).status).toBe(200);
+  });
+
+  it('answers the envelope variants: code as the number 0, message instead of msg', async () => {
+    emulator.setEnvelope({ code: 'number', messageField: 'message' });
+    expect((await raw()).text).toMatch(/^\{"code":0,"message":"success","data":\{/);
+    const refused = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1 } });
+    expect(parseEnvelope(refused.text)).toEqual({
+      code: 'C007',
+      message: 'task 1 does not exist',
+      data: null
+    });
+  });
+
+  it('shows a clock offset in the Date header and judges timestamps by it', async () => {
+    emulator.setClockOffset(600);
+    const response = await raw();
+    expect(Date.parse(String(response.headers.date))).toBe(Math.floor((clock.ms + 600_000) / 1000) * 1000);
+    expect(parseEnvelope(response.text).msg).toMatch(/10m0s behind the platform clock/);
+    const corrected = await client.call({
+      method: 'GET',
+      target: SEARCH,
+      timestamp: String(clock.ms + 600_000)
+    });
+    expect(corrected.envelope.code).toBe('0000');
+  });
+
+  it('carries arbitrary text in msg and in task names', async () => {
+    const text = '::error::pwned\n::add-mask::x %0A <script>';
+    await createTask();
+    emulator.setText({ msg: text, taskName: text });
+    const detail = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
+    expect(parseEnvelope(detail.text)).toMatchObject({ msg: text, data: { task_name: text } });
+    emulator.setText({ msg: undefined, taskName: undefined });
+    const restored = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
+    expect(parseEnvelope(restored.text)).toMatchObject({ msg: 'success', data: { task_name: 'svc' } });
+  });
+
+  it('configures the interface version per endpoint', async () => {
+    emulator.setVersion(SEARCH, '2.0.0');
+    expect(parseEnvelope((await raw()).text).msg).toMatch(
+      /version header "1.0.0" is not this endpoint's interface version "2.0.0"/
+    );
+    const v2 = await client.call({ method: 'GET', target: SEARCH, version: '2.0.0' });
+    expect(v2.envelope.code).toBe('0000');
+    expect(() => {
+      emulator.setVersion('/api/unknown', '1');
+    }).toThrow(/no endpoint/);
+  });
+
+  it('gives every answer a request id and records every request', async () => {
+    const first = await raw();
+    const second = await raw();
+    expect([first.headers['x-request-id'], second.headers['x-request-id']]).toEqual(['emu-1', 'emu-2']);
+    expect(emulator.requests).toHaveLength(2);
+    emulator.clearRequests();
+    expect(emulator.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,261 @@
+import type { Emulator } from '../../emulator/index.js';
+import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+
+const CREATE = '/api/deployment/task/create';
+const DETAIL = '/api/deployment/task/detail';
+
+interface Task {
+  task_id: bigint | number;
+  task_name: string;
+  status: string;
+  points: number;
+  runing_points: number;
+  services: { service_name: string; remote_ports: { service_port: number; url: string | null }[] }[];
+}
+
+interface Page<T> {
+  count: number;
+  results: T[];
+}
+
+describe('task lifecycle and endpoints', () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+
+  beforeEach(async () => {
+    ({ emulator, client, clock } = await startTestEmulator({
+      readyAfterSeconds: 5,
+      failPattern: /-broken$/
+    }));
+  });
+  afterEach(() => emulator.stop());
+
+  async function ok<T>(method: 'GET' | 'POST', target: string, json?: unknown, encrypt = false): Promise<T> {
+    clock.advance(0.001); // a new timestamp (and so a new signature) for every request
+    const response = await client.call({ method, target, json, encrypt });
+    expect(response.envelope).toMatchObject({ code: '0000', msg: 'success' });
+    return response.envelope.data as T;
+  }
+
+  async function refused(
+    method: 'GET' | 'POST',
+    target: string,
+    json: unknown
+  ): Promise<[string | number, string]> {
+    clock.advance(0.001);
+    const response = await client.call({ method, target, json });
+    return [response.envelope.code, response.envelope.msg ?? ''];
+  }
+
+  async function create(name: string, points = 2): Promise<number> {
+    const body = {
+      task_name: name,
+      points,
+      resources: [{ device_name: 'NVIDIA GeForce RTX 4090', region: 'east-1' }],
+      services: [
+        {
+          service_name: 'web',
+          service_image: 'nginx:1.27',
+          remote_ports: [{ service_port: 80 }, { service_port: 443 }]
+        },
+        { service_name: 'api', service_image: 'api:2', remote_ports: [{ service_port: 8080 }] }
+      ]
+    };
+    const data = await ok<{ task_id: number }>('POST', CREATE, body, true);
+    return data.task_id;
+  }
+
+  const detail = (id: number): Promise<Task> => ok<Task>('POST', DETAIL, { task_id: id });
+  const urls = (task: Task): (string | null)[] =>
+    task.services.flatMap((s) => s.remote_ports.map((p) => p.url));
+
+  it('creates a Pending task that becomes Running with every url after ready-after', async () => {
+    const id = await create('svc');
+    expect(id).toBe(1229831);
+    const pending = await detail(id);
+    expect(pending).toMatchObject({
+      task_id: id,
+      task_name: 'svc',
+      status: 'Pending',
+      points: 2,
+      runing_points: 0
+    });
+    expect(urls(pending)).toEqual([null, null, null]);
+
+    clock.advance(4.9);
+    expect((await detail(id)).status).toBe('Pending');
+    clock.advance(0.1);
+    const running = await detail(id);
+    expect(running).toMatchObject({ status: 'Running', runing_points: 2 });
+    expect(urls(running)).toEqual([
+      'https://t1229831-80.apps.emulator.invalid',
+      'https://t1229831-443.apps.emulator.invalid',
+      'https://t1229831-8080.apps.emulator.invalid'
+    ]);
+  });
+
+  it('answers detail in the platform form too: GET ?task_id=', async () => {
+    const id = await create('svc');
+    expect(await ok<Task>('GET', `${DETAIL}?task_id=${id}`)).toMatchObject({
+      task_id: id,
+      status: 'Pending'
+    });
+    expect(await refused('GET', `${DETAIL}?task_id=abc`, undefined)).toEqual([
+      'C005',
+      expect.stringMatching(/task_id must be an integer/)
+    ]);
+  });
+
+  it('pauses, recovers and stops, refusing wrong-state transitions', async () => {
+    const id = await create('svc');
+    expect(await refused('POST', '/api/deployment/task/pause', { task_id: id })).toEqual([
+      'C008',
+      `cannot pause task ${id} while it is Pending (allowed from Running)`
+    ]);
+    clock.advance(5);
+    expect(await ok('POST', '/api/deployment/task/pause', { task_id: id })).toBeNull();
+    expect(await detail(id)).toMatchObject({ status: 'Paused', runing_points: 0 });
+    expect((await refused('POST', '/api/deployment/task/pause', { task_id: id }))[0]).toBe('C008');
+
+    await ok('POST', '/api/deployment/task/recover', { task_id: id });
+    expect((await detail(id)).status).toBe('Pending');
+    expect((await refused('POST', '/api/deployment/task/recover', { task_id: id }))[0]).toBe('C008');
+    clock.advance(5);
+    expect((await detail(id)).status).toBe('Running');
+
+    await ok('POST', '/api/deployment/task/stop', { task_id: id });
+    const ended = await detail(id);
+    expect(ended.status).toBe('End');
+    expect(urls(ended)).toEqual([null, null, null]);
+    expect(await refused('POST', '/api/deployment/task/stop', { task_id: id })).toEqual([
+      'C008',
+      expect.stringMatching(/while it is End/)
+    ]);
+  });
+
+  it('ends a task whose name matches the failure pattern in Other', async () => {
+    const id = await create('svc-broken');
+    clock.advance(5);
+    const task = await detail(id);
+    expect(task.status).toBe('Other');
+    expect(urls(task)).toEqual([null, null, null]);
+  });
+
+  it('answers a non-0000 code for unknown task ids on every task endpoint', async () => {
+    for (const action of ['detail', 'stop', 'pause', 'recover']) {
+      expect(await refused('POST', `/api/deployment/task/${action}`, { task_id: 5 })).toEqual([
+        'C007',
+        'task 5 does not exist'
+      ]);
+    }
+    expect((await refused('POST', '/api/deployment/task/change_points', { task_id: 5, points: 1 }))[0]).toBe(
+      'C007'
+    );
+    expect((await refused('GET', '/api/deployment/task/points?task_id=5', undefined))[0]).toBe('C007');
+  });
+
+  it('changes the points, listing one node per point', async () => {
+    const id = await create('svc', 2);
+    expect((await refused('POST', '/api/deployment/task/change_points', { task_id: id }))[1]).toMatch(
+      /points is required/
+    );
+    await ok('POST', '/api/deployment/task/change_points', { task_id: id, points: 3 });
+    expect((await detail(id)).points).toBe(3);
+    clock.advance(5);
+    const nodes = await ok<Page<{ point_id: string; status: string }>>(
+      'GET',
+      `/api/deployment/task/points?task_id=${id}`
+    );
+    expect(nodes.count).toBe(3);
+    expect(nodes.results.map((n) => n.status)).toEqual(['Running', 'Running', 'Running']);
+    const paged = await ok<Page<unknown>>(
+      'GET',
+      `/api/deployment/task/points?task_id=${id}&page=2&page_size=2`
+    );
+    expect([paged.count, paged.results.length]).toEqual([3, 1]);
+    expect(
+      (await ok<Page<unknown>>('GET', `/api/deployment/task/points?task_id=${id}&status=Failed`)).count
+    ).toBe(0);
+  });
+
+  it('searches tasks by GET query or POST body, with status, search_value and paging', async () => {
+    const a = await create('alpha-one');
+    clock.advance(5);
+    const b = await create('beta-two');
+    const all = await ok<Page<Task>>('GET', '/api/deployment/task/search');
+    expect(all.results.map((t) => t.task_id)).toEqual([b, a]);
+    const running = await ok<Page<Task>>('GET', '/api/deployment/task/search?status=Running%2CPaused');
+    expect(running.results.map((t) => t.task_id)).toEqual([a]);
+    const byName = await ok<Page<Task>>('POST', '/api/deployment/task/search', {
+      search_value: 'beta',
+      page: 1
+    });
+    expect(byName.results.map((t) => t.task_name)).toEqual(['beta-two']);
+    const second = await ok<Page<Task>>('GET', '/api/deployment/task/search?page=2&page_size=1');
+    expect(second).toMatchObject({ count: 2, results: [{ task_id: a }] });
+    expect((await refused('GET', '/api/deployment/task/search?status=Done', undefined))[1]).toMatch(
+      /status must be one of/
+    );
+    expect((await refused('GET', '/api/deployment/task/search?page_size=500', undefined))[1]).toMatch(
+      /page_size must be at most 100/
+    );
+  });
+
+  it('lists compute resources filtered by task_type and device_type', async () => {
+    const all = await ok<Page<{ device_type: string; regions: unknown[] }>>(
+      'GET',
+      '/api/deployment/resource/search'
+    );
+    expect(all.count).toBe(3);
+    expect(all.results[0]?.regions[0]).toEqual({ region: 'east-1', price: 1.98, inventory: 42, mark: '' });
+    const cpu = await ok<Page<{ device_type: string }>>(
+      'GET',
+      '/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice'
+    );
+    expect(cpu.results.map((d) => d.device_type)).toEqual(['CpuDevice']);
+    expect((await refused('GET', '/api/deployment/resource/search?device_type=Tpu', undefined))[1]).toMatch(
+      /device_type must be one of GpuDevice, CpuDevice/
+    );
+  });
+
+  it('bills running time per task', async () => {
+    const id = await create('svc', 2);
+    clock.advance(5 + 3600);
+    const billing = await ok<Page<{ task_id: number; billing_value: number }>>(
+      'GET',
+      '/api/billing/get_billing_record?page=1'
+    );
+    expect(billing.results).toEqual([expect.objectContaining({ task_id: id, billing_value: 3 })]);
+  });
+
+  it('checks a storage configuration sent encrypted', async () => {
+    const storage = {
+      storage_name: 'models',
+      oss_region_id: 3,
+      bucket: 'my-bucket',
+      dir: 'weights/',
+      endpoint: 'oss.example.com',
+      access_key: 'AKID',
+      secret_key: 'SECRET'
+    };
+    expect(await ok('POST', '/api/storage/encrypt/check', storage, true)).toEqual({
+      pass: true,
+      message: 'the storage can be reached with these settings'
+    });
+    emulator.setStorageVerdict({ pass: false, message: 'access denied' });
+    expect(await ok('POST', '/api/storage/encrypt/check', storage, true)).toEqual({
+      pass: false,
+      message: 'access denied'
+    });
+    clock.advance(0.001);
+    const missing = await client.call({
+      method: 'POST',
+      target: '/api/storage/encrypt/check',
+      json: { ...storage, oss_region_id: undefined },
+      encrypt: true
+    });
+    expect(missing.envelope.msg).toMatch(/exactly one <engine>_region_id field/);
+    expect(emulator.requests.at(-1)?.plaintext).not.toContain('oss_region_id');
+  });
+});

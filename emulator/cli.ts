@@ -1,0 +1,96 @@
+// The emulator as a process: npm run emulator -- --port 0 --info emulator.json
+import { rename, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startEmulator, type EmulatorOptions } from './emulator.js';
+
+const USAGE =
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX]';
+
+function fail(message: string): never {
+  console.error(`emulator: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+function number(
+  flag: string,
+  text: string | undefined,
+  check: (n: number) => boolean,
+  fix: string
+): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || !check(value))
+    fail(`--${flag} "${text}" is not valid: ${fix}`);
+  return value;
+}
+
+function options(): { emulator: EmulatorOptions; infoFile: string | undefined } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        info: { type: 'string' },
+        'ready-after': { type: 'string' },
+        'clock-offset': { type: 'string' },
+        'fail-pattern': { type: 'string' },
+        help: { type: 'boolean' }
+      },
+      strict: true
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values.help === true) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  let failPattern: RegExp | undefined;
+  try {
+    failPattern = values['fail-pattern'] === undefined ? undefined : new RegExp(values['fail-pattern']);
+  } catch (error) {
+    fail(`--fail-pattern is not a regular expression: ${(error as Error).message}`);
+  }
+  // npm runs scripts from the package root; a relative --info path means the caller's directory.
+  const callerDir = process.env.INIT_CWD ?? process.cwd();
+  return {
+    emulator: {
+      port: number('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'use 0 to 65535'),
+      readyAfterSeconds: number(
+        'ready-after',
+        values['ready-after'],
+        (n) => n >= 0,
+        'use seconds, 0 or more'
+      ),
+      clockOffsetSeconds: number('clock-offset', values['clock-offset'], () => true, 'use seconds'),
+      failPattern,
+      log: (line) => {
+        console.error(`[emulator] ${line}`);
+      }
+    },
+    infoFile: values.info === undefined ? undefined : resolve(callerDir, values.info)
+  };
+}
+
+const { emulator: emulatorOptions, infoFile } = options();
+const emulator = await startEmulator(emulatorOptions);
+const info = `${JSON.stringify(emulator.info, null, 2)}\n`;
+if (infoFile === undefined) {
+  process.stdout.write(info);
+} else {
+  await writeFile(`${infoFile}.tmp`, info);
+  await rename(`${infoFile}.tmp`, infoFile);
+}
+console.error(
+  `[emulator] listening on ${emulator.base_url}${infoFile === undefined ? '' : `; info in ${infoFile}`}`
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void emulator.stop().then(() => {
+      console.error(`[emulator] stopped (${signal})`);
+      process.exit(0);
+    });
+  });
+}
