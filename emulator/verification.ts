@@ -174,10 +174,9 @@ function checkTimestamp(timestamp: string, now: number): void {
 
 function formatDuration(ms: number): string {
   const seconds = Math.round(ms / 1000);
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const parts = [hours > 0 ? `${hours}h` : '', minutes > 0 ? `${minutes}m` : '', `${seconds % 60}s`];
-  return parts.join('');
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  if (h > 0) return `${h}h${m}m${s}s`;
+  return m > 0 ? `${m}m${s}s` : `${s}s`;
 }
 
 function tryDecrypt(body: string, key: Parameters<typeof decryptBody>[1]): string | BodyDecryptionError {

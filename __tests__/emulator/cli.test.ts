@@ -4,9 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmulatorInfo } from '../../emulator/index.js';
-import { parseEnvelope, send } from '../helpers/platform-client.js';
+import { TestClient } from '../helpers/platform-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SEARCH = '/api/deployment/resource/search';
+const CREATE = '/api/deployment/task/create';
+const DETAIL = '/api/deployment/task/detail';
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
@@ -14,6 +17,16 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
       resolve({ code, signal });
     });
   });
+}
+
+/** Kills the child's whole process group (npm and the emulator under it), if any of it is left. */
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the whole group has exited
+  }
 }
 
 function collect(child: ChildProcess): () => string {
@@ -39,16 +52,13 @@ describe('npm run emulator', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('writes the info file, answers a request, and stops cleanly on SIGTERM', async () => {
+  it('writes the info file, answers requests as its flags say, and stops cleanly on SIGTERM', async () => {
     const infoFile = join(dir, 'info.json');
-    const child = spawn(
-      'npm',
-      ['run', '--silent', 'emulator', '--', '--port', '0', '--info', infoFile, '--ready-after', '1'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe']
-      }
-    );
+    const flags = ['--port', '0', '--info', infoFile, '--ready-after', '0.5', '--clock-offset', '3600'];
+    const child = spawn('npm', ['run', '--silent', 'emulator', '--', ...flags], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe']
+    });
     const stderr = collect(child);
     const exit = exited(child);
     try {
@@ -58,24 +68,39 @@ describe('npm run emulator', () => {
       expect(readFileSync(info.rsa.private_key_file, 'utf8')).toMatch(/^-----BEGIN PRIVATE KEY-----/);
       expect(readFileSync(info.rsa.platform_public_key_file, 'utf8')).toMatch(/^-----BEGIN PUBLIC KEY-----/);
 
-      const response = await send(info.base_url, info.ca_file, {
-        method: 'GET',
-        target: '/api/deployment/resource/search',
-        headers: {
-          token: info.token_mode.token,
-          version: '1.0.0',
-          timestamp: String(Date.now()),
-          'content-type': 'application/json'
-        }
+      // The platform clock runs an hour ahead (--clock-offset 3600): a request stamped with the local
+      // clock is refused as expired, one stamped on the platform clock creates a task, which is
+      // Running after --ready-after 0.5 s.
+      const client = new TestClient(info, () => Date.now() + 3_600_000);
+      const local = await client.call({ method: 'GET', target: SEARCH, timestamp: String(Date.now()) });
+      expect(local.envelope.msg).toMatch(/1h0m\ds behind the platform clock/);
+      expect(Date.parse(String(local.headers.date)) - Date.now()).toBeGreaterThan(3_590_000);
+      const created = await client.call({
+        method: 'POST',
+        target: CREATE,
+        json: { task_name: 'cli', points: 1 },
+        encrypt: true
       });
-      expect(parseEnvelope(response.text).code).toBe('0000');
+      expect(created.envelope.code).toBe('0000');
+      const { task_id } = created.envelope.data as { task_id: number };
+      const status = async (): Promise<unknown> => {
+        const detail = await client.call({
+          method: 'GET',
+          target: `${DETAIL}?task_id=${task_id}`,
+          mode: 'token'
+        });
+        return (detail.envelope.data as { status: string }).status;
+      };
+      expect(await status()).toBe('Pending');
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await status()).toBe('Running');
 
       child.kill('SIGTERM');
       expect(await exit).toEqual({ code: 0, signal: null });
       expect(stderr()).toMatch(/stopped \(SIGTERM\)/);
       expect(existsSync(info.rsa.private_key_file)).toBe(false);
     } finally {
-      child.kill('SIGKILL');
+      killGroup(child);
     }
   }, 40_000);
 

@@ -15,9 +15,13 @@ const DETAIL = '/api/deployment/task/detail';
 describe('request verification', () => {
   let emulator: Emulator;
   let client: TestClient;
+  const log: string[] = [];
 
   beforeAll(async () => {
-    ({ emulator, client } = await startTestEmulator({ firstTaskId: 9007199254740993n }));
+    ({ emulator, client } = await startTestEmulator({
+      firstTaskId: 9007199254740993n,
+      log: (line) => log.push(line)
+    }));
   });
   afterAll(() => emulator.stop());
 
@@ -241,6 +245,9 @@ describe('request verification', () => {
     expect(response.envelope.code).toMatch(/^C\d{3}$/);
     expect(response.envelope.msg).toMatch(mentions);
     expect(response.envelope.data).toBeNull();
+    expect(log.at(-1)).toBe(
+      `#${emulator.requests.length} ${options.method} ${options.target} -> ${String(response.envelope.code)} ${reason}: ${response.envelope.msg ?? ''}`
+    );
   });
 
   it('answers an unknown path with 404 and a wrong method with 405', async () => {

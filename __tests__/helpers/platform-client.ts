@@ -11,7 +11,12 @@ import {
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'node:https';
-import { startEmulator, type Emulator, type EmulatorOptions } from '../../emulator/index.js';
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorInfo,
+  type EmulatorOptions
+} from '../../emulator/index.js';
 import { parseJson } from '../../emulator/json.js';
 import { fixtureKey } from './fixtures.js';
 
@@ -126,7 +131,7 @@ export class TestClient {
   readonly platformKey: KeyObject;
 
   constructor(
-    readonly emulator: Emulator,
+    readonly emulator: EmulatorInfo & { readonly requests?: Emulator['requests'] },
     readonly now: () => number
   ) {
     this.clientKey = createPrivateKey(readFileSync(emulator.rsa.private_key_file));
@@ -177,7 +182,7 @@ export class TestClient {
 
   /** The reason the emulator recorded for the last request. */
   lastReason(): string | undefined {
-    return this.emulator.requests.at(-1)?.verdict?.reason;
+    return this.emulator.requests?.at(-1)?.verdict?.reason;
   }
 }
 
