@@ -1,4 +1,5 @@
 import { constants, privateDecrypt, type KeyObject } from 'node:crypto';
+import { isStandardBase64 } from './base64.js';
 import { modulusBytes } from './keyring.js';
 
 /** Why an encrypted body could not be read; `reason` is recorded, `message` answered. */
@@ -11,8 +12,6 @@ export class BodyDecryptionError extends Error {
   }
 }
 
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 /**
  * Reads a body encrypted per spec 5.4: standard Base64 of whole key-sized RSA blocks, each PKCS#1 v1.5
  * (type 2) padded; the plaintext bytes of all blocks are joined, then decoded as UTF-8.
@@ -21,7 +20,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
  * raw and the padding is checked and stripped here. A padding oracle does not matter in a test server.
  */
 export function decryptBody(body: string, platformPrivateKey: KeyObject): string {
-  if (!BASE64.test(body)) {
+  if (!isStandardBase64(body)) {
     throw new BodyDecryptionError(
       'encrypted_body_not_base64',
       'the body of an encrypted endpoint must be standard Base64 with padding and nothing else (no spaces, line breaks or URL-safe characters)'

@@ -117,6 +117,7 @@ export class Emulator implements EmulatorInfo {
   readonly #versions = new Map<string, string>();
   readonly #requests: RecordedRequest[] = [];
   readonly #stopping = new AbortController();
+  #lastRequestId = 0;
   #rateLimit: TokenBucket | undefined;
   #offsetMs: number;
   #envelope: EnvelopeStyle = { code: 'string', messageField: 'msg' };
@@ -322,7 +323,7 @@ export class Emulator implements EmulatorInfo {
     const queryStart = target.indexOf('?');
     const path = queryStart < 0 ? target : target.slice(0, queryStart);
     const record: RecordedRequest = {
-      id: this.#requests.length + 1,
+      id: ++this.#lastRequestId,
       receivedAt,
       method,
       target,

@@ -1,4 +1,5 @@
 import { constants, createHash, publicDecrypt, verify, type KeyObject } from 'node:crypto';
+import { isStandardBase64 } from './base64.js';
 import { modulusBytes } from './keyring.js';
 import { signatureError } from './rejection.js';
 
@@ -16,7 +17,6 @@ export interface SignedFields {
 }
 
 const FIELD_NAMES = ['path', 'version', 'timestamp', 'token', 'body'] as const;
-const STRICT_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 /** DER DigestInfo prefix for SHA-256 (RFC 8017, 9.2 note 1). */
 const SHA256_DIGEST_INFO = Buffer.from('3031300d060960864801650304020105000420', 'hex');
 
@@ -33,7 +33,7 @@ export function stringToSign(f: SignedFields): string {
 export function checkSignature(publicKey: KeyObject, signStr: string, fields: SignedFields): void {
   const size = modulusBytes(publicKey);
   const signature = Buffer.from(signStr, 'base64');
-  if (!STRICT_BASE64.test(signStr) || signature.length !== size) {
+  if (!isStandardBase64(signStr) || signature.length !== size) {
     throw signatureError(
       'sign_str_malformed',
       `sign_str must be the standard Base64 of a ${size}-byte RSA signature (got ${signStr.length} characters)`
