@@ -1,0 +1,111 @@
+import { isLosslessNumber } from 'lossless-json';
+import { sanitize } from '../safe-text.js';
+import { parseJson } from './json.js';
+
+/** An HTTP answer as the transport received it. */
+export interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export interface ApiResult {
+  /** "0000" on success, whichever form (string "0000" or number 0) the platform used. */
+  code: string;
+  msg: string;
+  data: unknown;
+  requestId: string | undefined;
+}
+
+/** The platform refused the call, or answered something that is not a success envelope. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly code: string | undefined,
+    readonly description: string | undefined,
+    readonly requestId: string | undefined
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
+
+/**
+ * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
+ * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
+ * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
+ * answer.
+ */
+export function readEnvelope(answer: HttpAnswer): ApiResult {
+  const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find(
+    (v) => v !== undefined
+  );
+  const envelope = envelopeOf(answer.body);
+  const idNote = requestId === undefined ? '' : ` (request id ${sanitize(requestId, 80)})`;
+  if (envelope === undefined) {
+    const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
+    const excerpt = sanitize(stripHtml(answer.body), 200);
+    throw new ApiError(
+      `HTTP ${answer.status} with a non-JSON answer (${sanitize(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`,
+      answer.status,
+      undefined,
+      excerpt,
+      requestId
+    );
+  }
+  const success = envelope.code === '0000' || envelope.code === 0;
+  const code = success ? '0000' : codeText(envelope.code);
+  const msg =
+    typeof envelope.msg === 'string'
+      ? envelope.msg
+      : typeof envelope.message === 'string'
+        ? envelope.message
+        : '';
+  if (answer.status === 200 && success) return { code, msg, data: envelope.data ?? null, requestId };
+  throw new ApiError(
+    `HTTP ${answer.status}, code ${sanitize(code, 40)}: ${sanitize(msg, 500) || '(no description)'}${idNote}`,
+    answer.status,
+    code,
+    msg,
+    requestId
+  );
+}
+
+interface Envelope {
+  code: unknown;
+  msg?: unknown;
+  message?: unknown;
+  data?: unknown;
+}
+
+function envelopeOf(body: string): Envelope | undefined {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(body);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
+    return undefined;
+  const envelope = parsed as Envelope;
+  return isLosslessNumber(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
+}
+
+function codeText(code: unknown): string {
+  if (typeof code === 'string') return code;
+  if (typeof code === 'number') return String(code);
+  return JSON.stringify(code);
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+function stripHtml(text: string): string {
+  return /<[a-z!/][^>]*>/i.test(text)
+    ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+    : text;
+}

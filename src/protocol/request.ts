@@ -1,0 +1,106 @@
+import type { KeyObject } from 'node:crypto';
+import { encryptBody } from './encryption.js';
+import { toCompactJson } from './json.js';
+import { signRequest, timestampHeader } from './signing.js';
+
+/** What the spec says about one endpoint. */
+export interface Endpoint {
+  method: 'GET' | 'POST';
+  /** Starts with "/"; relative to the base URL. */
+  path: string;
+  /** The endpoint's interface version (not the platform feature version). */
+  version: string;
+  /** Whether the body must be sent encrypted (spec 5.4). */
+  encrypt: boolean;
+}
+
+export type Credentials =
+  | { mode: 'token'; token: string }
+  | { mode: 'rsa'; token: string; privateKey: KeyObject; platformPublicKey: KeyObject | undefined };
+
+/** Query parameters in the order they are sent. */
+export type QueryParams = readonly (readonly [name: string, value: string])[];
+
+export interface PreparedRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  /** Path and query exactly as in the URL, and as signed. */
+  target: string;
+  headers: Record<string, string>;
+  /** The body text exactly as sent and signed. */
+  body: string;
+  encrypted: boolean;
+}
+
+/** A request that cannot be built as the spec demands; nothing was sent. */
+export class RequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
+export const NEEDS_RSA = 'this operation needs an RSA-mode key and platform_public_key';
+
+/**
+ * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
+ * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
+ */
+export function encodeQuery(params: QueryParams): string {
+  const encode = (text: string): string =>
+    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
+}
+
+/**
+ * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
+ * requires it, then the string to sign over the body as sent, and the headers.
+ */
+export function buildRequest(args: {
+  baseUrl: string;
+  endpoint: Endpoint;
+  query: QueryParams;
+  body: Record<string, unknown> | undefined;
+  credentials: Credentials;
+  now: number;
+}): PreparedRequest {
+  const { endpoint, credentials } = args;
+  if (endpoint.method === 'GET' && args.body !== undefined) {
+    throw new RequestError(
+      `${endpoint.path} is a GET endpoint and takes no body: send parameters in the query`
+    );
+  }
+  const query = encodeQuery(args.query);
+  const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
+  const plaintext = args.body === undefined ? '' : toCompactJson(args.body);
+  let body = plaintext;
+  if (endpoint.encrypt) {
+    if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
+      throw new RequestError(NEEDS_RSA);
+    body = encryptBody(plaintext, credentials.platformPublicKey);
+  }
+  const timestamp = timestampHeader(args.now);
+  const headers: Record<string, string> = {
+    token: credentials.token,
+    version: endpoint.version,
+    timestamp,
+    'content-type': 'application/json'
+  };
+  if (credentials.mode === 'rsa') {
+    headers.sign_str = signRequest(credentials.privateKey, {
+      target,
+      version: endpoint.version,
+      timestamp,
+      token: credentials.token,
+      body
+    });
+  }
+  const url = `${args.baseUrl}${target}`;
+  const parsed = new URL(url);
+  if (parsed.pathname + parsed.search !== target) {
+    throw new RequestError(
+      `the path ${endpoint.path} would not be sent as signed: use only unreserved characters in paths`
+    );
+  }
+  return { method: endpoint.method, url, target, headers, body, encrypted: endpoint.encrypt };
+}
