@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { ApiClient, TransportError } from '../../src/client.js';
+import { execute } from '../../src/main.js';
+import { ApiError } from '../../src/protocol/envelope.js';
+import { readSettings } from '../../src/settings.js';
+import { fixtureKey } from '../helpers/fixtures.js';
+
+/**
+ * The action's pipeline (settings, plan, request, HTTPS client, envelope, outputs) against the emulator
+ * over real HTTPS. The client trusts the emulator's CA through NODE_EXTRA_CA_CERTS (set by npm test).
+ */
+describe('the action against the emulator', () => {
+  let emulator: Emulator;
+  let client: ApiClient;
+  const log: string[] = [];
+  const masked: string[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      readyAfterSeconds: 60,
+      firstTaskId: 9007199254740993n,
+      keys: {
+        rsa: {
+          clientPrivateKey: fixtureKey('client-private-pkcs1.pem'),
+          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
+        }
+      }
+    });
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000 });
+  });
+  afterAll(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  function run(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa') {
+    const credentials: Record<string, string> =
+      mode === 'rsa'
+        ? {
+            token: emulator.rsa.token,
+            private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+            platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
+          }
+        : { token: emulator.token_mode.token };
+    const all: Record<string, string> = { base_url: emulator.base_url, ...credentials, ...inputs };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      (secret) => masked.push(secret)
+    );
+    return execute(settings, {
+      client,
+      now: Date.now,
+      info: (line) => log.push(line),
+      mask: (secret) => masked.push(secret)
+    });
+  }
+
+  const lastRequest = () => emulator.requests.at(-1);
+
+  it('creates a task with an encrypted body and round-trips its id beyond 2^53', async () => {
+    const outputs = await run({
+      operation: 'create',
+      task_name: 'ci-部署 ✓',
+      points: '2',
+      body: 'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}]\n'
+    });
+    expect(outputs).toEqual({
+      code: '0000',
+      msg: 'success',
+      data: '{"task_id":9007199254740993}',
+      task_id: '9007199254740993'
+    });
+    expect(lastRequest()?.plaintext).toBe(
+      '{"task_name":"ci-部署 ✓","points":2,"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}'
+    );
+    expect(masked).toContain(lastRequest()?.headers.sign_str);
+    expect(log).toContain(
+      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body of 344 bytes)'
+    );
+  });
+
+  it('reads the detail of that task by its exact id (spec form: POST {task_id})', async () => {
+    const outputs = await run({ operation: 'detail', task_id: '9007199254740993' });
+    expect(lastRequest()).toMatchObject({ method: 'POST', body: '{"task_id":9007199254740993}' });
+    expect(outputs.task_id).toBe('9007199254740993');
+    expect(outputs.data).toMatch(
+      /^\{"task_id":9007199254740993,"task_type":"Deployment","task_name":"ci-部署 ✓","status":"Pending"/
+    );
+  });
+
+  it('reads a detail in token mode, without sign_str', async () => {
+    const outputs = await run({ operation: 'detail', task_id: '9007199254740993' }, 'token');
+    expect(outputs.code).toBe('0000');
+    expect(lastRequest()?.headers).not.toHaveProperty('sign_str');
+  });
+
+  it('searches resources with a query that needs percent-encoding', async () => {
+    const outputs = await run({
+      operation: 'search_resources',
+      query: 'task_type: Deployment\ndevice_type: GpuDevice\nnote: "测试 a&b=c"'
+    });
+    expect(lastRequest()?.target).toBe(
+      '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice&note=%E6%B5%8B%E8%AF%95%20a%26b%3Dc'
+    );
+    expect(JSON.parse(outputs.data)).toMatchObject({ count: 2 });
+  });
+
+  it('searches tasks with a comma list', async () => {
+    const outputs = await run({
+      operation: 'search_tasks',
+      query: '{"status": ["Pending", "Running"], "search_value": "部署"}'
+    });
+    expect(JSON.parse(outputs.data)).toMatchObject({ count: 1 });
+  });
+
+  it('checks a storage configuration with an encrypted body, masking its credentials', async () => {
+    const outputs = await run({
+      operation: 'storage_check',
+      body: '{"storage_name": "models", "oss_region_id": 3, "bucket": "b", "dir": "w/", "endpoint": "oss.example.com", "access_key": "AKIDEXAMPLE", "secret_key": "wJalrXUtnFEMI"}'
+    });
+    expect(JSON.parse(outputs.data)).toEqual({
+      pass: true,
+      message: 'the storage can be reached with these settings'
+    });
+    expect(masked).toEqual(expect.arrayContaining(['AKIDEXAMPLE', 'wJalrXUtnFEMI']));
+  });
+
+  it('reaches any endpoint through request, for example the platform form of detail', async () => {
+    const outputs = await run({
+      operation: 'request',
+      method: 'GET',
+      path: '/api/deployment/task/detail',
+      query: 'task_id: 9007199254740993'
+    });
+    expect(lastRequest()?.target).toBe('/api/deployment/task/detail?task_id=9007199254740993');
+    expect(outputs.data).toContain('"task_id":9007199254740993,');
+  });
+
+  it('fails with the platform code and description', async () => {
+    const failure = await run({ operation: 'detail', task_id: '5' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe(
+      `HTTP 200, code C007: task 5 does not exist (request id emu-${emulator.requests.length})`
+    );
+  });
+
+  it('reports an HTML error page by status and excerpt', async () => {
+    emulator.inject({ answer: { kind: 'status', status: 502 } });
+    const failure = await run({ operation: 'detail', task_id: '5' }).catch((error: unknown) => error);
+    expect((failure as ApiError).message).toBe(
+      `HTTP 502 with a non-JSON answer (text/html): "502 Bad Gateway 502 Bad Gateway nginx" (request id emu-${emulator.requests.length})`
+    );
+  });
+
+  it('reports a reset connection as a transport error', async () => {
+    emulator.inject({ answer: { kind: 'reset' } });
+    const failure = await run({ operation: 'detail', task_id: '5' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TransportError);
+    expect((failure as TransportError).message).toMatch(
+      /^POST \/api\/deployment\/task\/detail got no answer: /
+    );
+  });
+});

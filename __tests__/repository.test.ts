@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { VERSION } from '../src/version.js';
+import { OPERATIONS } from '../src/settings.js';
+import { ROOT } from './helpers/runner.js';
+
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+const action = parse(read('action.yml')) as {
+  inputs: Record<string, { description: string }>;
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string };
+};
+const readme = read('README.md');
+/** The text of one "## " section of the README. */
+const section = (title: string): string =>
+  readme.split(/^## /m).find((part) => part.startsWith(`${title}\n`)) ?? '';
+
+describe('the repository', () => {
+  it('runs the action on node24 from the bundled dist/index.js', () => {
+    expect(action.runs).toMatchObject({ using: 'node24', main: 'dist/index.js' });
+  });
+
+  it.each(Object.keys(action.inputs))('documents the input %s in the README', (name) => {
+    expect(section('Inputs')).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+  });
+
+  it.each(Object.keys(action.outputs))('documents the output %s in the README', (name) => {
+    expect(section('Outputs')).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+  });
+
+  it.each(OPERATIONS)('shows an example workflow for the operation %s', (operation) => {
+    expect(readme).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
+  });
+
+  it('names the version it sends in the User-Agent as package.json does', () => {
+    expect(VERSION).toBe((JSON.parse(read('package.json')) as { version: string }).version);
+  });
+});

@@ -1,0 +1,192 @@
+import { fixtureKey } from './helpers/fixtures.js';
+import { InputError } from '../src/inputs.js';
+import { readSettings } from '../src/settings.js';
+
+const PEM = fixtureKey('client-private-pkcs8.pem');
+const TOKEN = '3f0c9a52-7d41-4e8b-9a0e-2b6f1c7d8e90-20261121090000';
+
+function settingsFrom(inputs: Record<string, string>) {
+  const masked: string[] = [];
+  const read = () =>
+    readSettings(
+      (name) => inputs[name] ?? '',
+      (secret) => masked.push(secret)
+    );
+  return { read, masked };
+}
+
+function inputError(inputs: Record<string, string>): string {
+  const { read } = settingsFrom({ token: TOKEN, operation: 'detail', ...inputs });
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as Error).message;
+  }
+  throw new Error('the inputs were accepted');
+}
+
+describe('readSettings', () => {
+  it('reads a token-mode detail with the defaults', () => {
+    const { read } = settingsFrom({ operation: 'detail', token: TOKEN, task_id: '9007199254740993' });
+    expect(read()).toEqual({
+      operation: 'detail',
+      baseUrl: 'https://openapi.suanli.cn',
+      apiVersion: '1.0.0',
+      credentials: { mode: 'token', token: TOKEN },
+      taskName: undefined,
+      points: undefined,
+      taskId: '9007199254740993',
+      body: {},
+      query: [],
+      method: undefined,
+      path: undefined,
+      encrypt: false
+    });
+  });
+
+  it('reads an RSA-mode create with a YAML body, keeping big integers exact', () => {
+    const { read } = settingsFrom({
+      operation: 'create',
+      token: TOKEN,
+      private_key: PEM,
+      platform_public_key: fixtureKey('platform-public.pem'),
+      base_url: 'https://127.0.0.1:8443/',
+      task_name: 'svc',
+      points: '2',
+      body: 'services:\n  - service_name: web\n    remote_ports: [{service_port: 80}]\nbig: 9007199254740993\n'
+    });
+    const settings = read();
+    expect(settings.credentials.mode).toBe('rsa');
+    expect(settings.baseUrl).toBe('https://127.0.0.1:8443');
+    expect(settings.points).toBe(2);
+    expect(settings.body).toEqual({
+      services: [{ service_name: 'web', remote_ports: [{ service_port: 80n }] }],
+      big: 9007199254740993n
+    });
+  });
+
+  it('reads query maps in order, lists joined by commas', () => {
+    const { read } = settingsFrom({
+      operation: 'search_tasks',
+      token: TOKEN,
+      query: '{"status": ["Running", "Pending"], "page": 1, "search_value": "测试 svc"}'
+    });
+    expect(read().query).toEqual([
+      ['status', 'Running,Pending'],
+      ['page', '1'],
+      ['search_value', '测试 svc']
+    ]);
+  });
+
+  it('masks the token, the passphrase, every form of the key and credential fields before anything can fail', () => {
+    const { read, masked } = settingsFrom({
+      operation: 'storage_check',
+      token: TOKEN,
+      private_key: fixtureKey('client-private-pkcs8-encrypted.pem'),
+      private_key_passphrase: 'correct-horse-battery',
+      platform_public_key: fixtureKey('platform-public.pem'),
+      body: 'storage_name: s\naccess_key: AKIDEXAMPLE\nsecret_key: wJalrXUtnFEMI\nnested: {registry_password: hunter22}\ndir: d',
+      query: 'api_token: qwerty123'
+    });
+    read();
+    for (const secret of [
+      TOKEN,
+      'correct-horse-battery',
+      'AKIDEXAMPLE',
+      'wJalrXUtnFEMI',
+      'hunter22',
+      'qwerty123'
+    ])
+      expect(masked).toContain(secret);
+    for (const line of fixtureKey('client-private-pkcs8-encrypted.pem').trim().split('\n'))
+      expect(masked).toContain(line);
+    expect(masked).not.toContain('s');
+    expect(new Set(masked).size).toBe(masked.length);
+
+    const failing = settingsFrom({ operation: 'nope', token: TOKEN, private_key: PEM });
+    expect(failing.read).toThrow(/operation "nope" is not one of/);
+    expect(failing.masked).toContain(TOKEN);
+    expect(failing.masked).toContain(PEM.split('\n')[1]);
+  });
+
+  it.each([
+    [
+      { operation: 'deploy' },
+      'operation "deploy" is not one of create, detail, search_tasks, search_resources, storage_check, request: set operation to one of them'
+    ],
+    [
+      { token: '' },
+      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }}'
+    ],
+    [
+      { base_url: 'http://openapi.suanli.cn' },
+      'base_url "http://openapi.suanli.cn" is not https://: the API is served over HTTPS only, so use https://openapi.suanli.cn'
+    ],
+    [
+      { base_url: 'https://gw.example/api' },
+      'base_url "https://gw.example/api" has more than scheme, host and port: set base_url to https://gw.example'
+    ],
+    [
+      { base_url: 'openapi.suanli.cn' },
+      'base_url "openapi.suanli.cn" is not a URL: set base_url to the API address, such as https://openapi.suanli.cn'
+    ],
+    [
+      { task_id: '12a' },
+      'task_id "12a" is not an integer: set task_id to the numeric id of a task, such as 1229831'
+    ],
+    [
+      { task_id: '-5' },
+      'task_id "-5" is not an integer: set task_id to the numeric id of a task, such as 1229831'
+    ],
+    [
+      { points: '0' },
+      'points "0" is not a positive whole number: set points to the number of nodes, such as 1'
+    ],
+    [
+      { points: '1.5' },
+      'points "1.5" is not a positive whole number: set points to the number of nodes, such as 1'
+    ],
+    [{ body: '- a\n- b' }, 'body is not a mapping: write fields as "key: value" lines or a JSON object'],
+    [
+      { body: 'secret_key: "abc\nbucket: [' },
+      /^body is not valid YAML or JSON at line \d+, column \d+ \([A-Z_]+\): write a mapping/
+    ],
+    [
+      { query: 'filter: {status: Running}' },
+      'query.filter is not a scalar or a list of scalars: query parameters are plain values'
+    ],
+    [{ method: 'put' }, 'method "PUT" is not one of GET, POST: set method to one of them'],
+    [{ path: 'api/x' }, /^path "api\/x" is not a plain absolute path/],
+    [
+      { path: '/api/x?a=1' },
+      /^path "\/api\/x\?a=1" is not a plain absolute path: .*put parameters in query$/
+    ],
+    [{ path: '/api/../x' }, /^path "\/api\/\.\.\/x" is not a plain absolute path/],
+    [{ encrypt: 'yes' }, 'encrypt "yes" is not a boolean: set encrypt to true or false'],
+    [
+      { private_key_format: 'pem' },
+      'private_key_format "pem" is not one of auto, pkcs8_pem, pkcs1_pem, pkcs8_base64: set private_key_format to one of them'
+    ],
+    [
+      { api_version: '1 .0' },
+      'api_version "1 .0" is not an interface version: set it to the endpoint\'s version, such as 1.0.0'
+    ],
+    [
+      { platform_public_key: fixtureKey('platform-public.pem') },
+      /^platform_public_key is set but private_key is not/
+    ],
+    [
+      { private_key: fixtureKey('client-private-pkcs8-encrypted.pem') },
+      'the private key is encrypted: set private_key_passphrase'
+    ]
+  ])('refuses %j in one line naming the input and the fix', (inputs, message) => {
+    const text = inputError(inputs);
+    expect(text).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    expect(text).not.toMatch(/\n/);
+  });
+
+  it('never echoes a malformed body, which may hold credentials', () => {
+    expect(inputError({ body: 'secret_key: "wJalrXUtnFEMI\n' })).not.toContain('wJalr');
+  });
+});
