@@ -186,7 +186,8 @@ export class Emulator implements EmulatorInfo {
         {
           readyAfterMs: (options.readyAfterSeconds ?? 5) * 1000,
           failPattern: options.failPattern,
-          nameOverride: undefined
+          nameOverride: undefined,
+          endedTasksGone: false
         },
         options.firstTaskId
       );
@@ -288,6 +289,11 @@ export class Emulator implements EmulatorInfo {
   setVersion(path: string, version: string): void {
     if (!ROUTES.some((route) => route.path === path)) throw new Error(`no endpoint at ${path}`);
     this.#versions.set(path, version);
+  }
+
+  /** Whether ended tasks are deleted, so that asking about them answers that they do not exist. */
+  setEndedTasksGone(gone: boolean): void {
+    this.#tasks.settings.endedTasksGone = gone;
   }
 
   setStorageVerdict(verdict: StorageVerdict): void {

@@ -30,6 +30,8 @@ export interface TaskSettings {
   failPattern: RegExp | undefined;
   /** Replaces every task name in answers (to test how clients print server text). */
   nameOverride: string | undefined;
+  /** Ended tasks are deleted: every call about them answers that they do not exist. */
+  endedTasksGone: boolean;
 }
 
 interface Task {
@@ -166,8 +168,9 @@ export class TaskStore {
 
   #get(id: bigint): Task {
     const task = this.#tasks.get(id);
-    if (task === undefined)
+    if (task === undefined || (this.settings.endedTasksGone && task.status === 'End')) {
       throw new Rejection(Code.taskNotFound, 'task_not_found', `task ${id} does not exist`);
+    }
     return this.#settle(task);
   }
 

@@ -194,6 +194,18 @@ describe('configurable behaviours', () => {
     expect(parseEnvelope(restored.text)).toMatchObject({ msg: 'success', data: { task_name: 'svc' } });
   });
 
+  it('deletes ended tasks where asked, so that calls about them answer that they do not exist', async () => {
+    await createTask();
+    emulator.setEndedTasksGone(true);
+    await raw('/api/deployment/task/stop', { method: 'POST', json: { task_id: 1229831 } });
+    const detail = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
+    expect(parseEnvelope(detail.text)).toEqual({
+      code: 'C007',
+      msg: 'task 1229831 does not exist',
+      data: null
+    });
+  });
+
   it('configures the interface version per endpoint', async () => {
     emulator.setVersion(SEARCH, '2.0.0');
     expect(parseEnvelope((await raw()).text).msg).toMatch(
