@@ -1,36 +1,11 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
-import { fixtureKey } from './helpers/fixtures.js';
-import { planCall } from '../src/operations.js';
+import { cleanupCall, detailCall, planCalls } from '../src/operations.js';
 import type { Settings } from '../src/settings.js';
+import { testSettings } from './helpers/settings.js';
 
-const rsa: Settings['credentials'] = {
-  mode: 'rsa',
-  token: 'tok',
-  privateKey: createPrivateKey(fixtureKey('client-private-pkcs8.pem')),
-  platformPublicKey: createPublicKey(fixtureKey('platform-public.pem'))
-};
+const plan = (s: Partial<Settings>) => planCalls(testSettings(s));
+const endpointOf = (s: Partial<Settings>) => plan(s).calls[0]?.endpoint;
 
-function settings(overrides: Partial<Settings>): Settings {
-  return {
-    operation: 'detail',
-    baseUrl: 'https://openapi.example',
-    apiVersion: '1.0.0',
-    credentials: rsa,
-    taskName: undefined,
-    points: undefined,
-    taskId: undefined,
-    body: {},
-    query: [],
-    method: undefined,
-    path: undefined,
-    encrypt: false,
-    ...overrides
-  };
-}
-
-const endpointOf = (s: Partial<Settings>) => planCall(settings(s)).endpoint;
-
-describe('planCall', () => {
+describe('planCalls', () => {
   it('follows the spec: create and storage check are encrypted POSTs, detail is a POST with {task_id}', () => {
     expect(endpointOf({ operation: 'create', taskName: 'a', points: 1 })).toEqual({
       method: 'POST',
@@ -42,44 +17,127 @@ describe('planCall', () => {
       path: '/api/storage/encrypt/check',
       encrypt: true
     });
-    const detail = planCall(
-      settings({ operation: 'detail', taskId: '9007199254740993', apiVersion: '2.1.0' })
-    );
-    expect(detail.endpoint).toEqual({
+    const [detail] = plan({ operation: 'detail', taskIds: ['9007199254740993'], apiVersion: '2.1.0' }).calls;
+    expect(detail?.endpoint).toEqual({
       method: 'POST',
       path: '/api/deployment/task/detail',
       version: '2.1.0',
       encrypt: false
     });
-    expect(String((detail.body as { task_id: unknown }).task_id)).toBe('9007199254740993');
-    expect(endpointOf({ operation: 'search_tasks' })).toMatchObject({
-      method: 'GET',
-      path: '/api/deployment/task/search'
+    expect(String((detail?.body as { task_id: unknown }).task_id)).toBe('9007199254740993');
+  });
+
+  it.each([
+    ['search_tasks', 'GET', '/api/deployment/task/search'],
+    ['search_resources', 'GET', '/api/deployment/resource/search'],
+    ['billing', 'GET', '/api/billing/get_billing_record']
+  ] as const)('sends %s as %s %s with the query input', (operation, method, path) => {
+    const [call] = plan({ operation, query: [['page', '1']] }).calls;
+    expect(call).toMatchObject({ endpoint: { method, path }, query: [['page', '1']], body: undefined });
+  });
+
+  it.each([
+    ['stop', '/api/deployment/task/stop', 'ended'],
+    ['pause', '/api/deployment/task/pause', 'paused'],
+    ['recover', '/api/deployment/task/recover', 'ready']
+  ] as const)('sends %s as a POST {task_id} per task, and waits by default', (operation, path, target) => {
+    const planned = plan({ operation, taskIds: ['1', '2'] });
+    expect(planned.calls.map((c) => [c.endpoint.method, c.endpoint.path, c.body])).toEqual([
+      ['POST', path, { task_id: expect.anything() }],
+      ['POST', path, { task_id: expect.anything() }]
+    ]);
+    expect(planned.calls.map((c) => String((c.body as { task_id: unknown }).task_id))).toEqual(['1', '2']);
+    expect(planned.wait).toBe(target);
+  });
+
+  it('sends change_points as {task_id, points} and nodes as GET ?task_id= with the query after it', () => {
+    expect(plan({ operation: 'change_points', taskIds: ['7'], points: 3 }).calls[0]?.body).toEqual({
+      task_id: expect.anything(),
+      points: 3
     });
-    expect(endpointOf({ operation: 'search_resources' })).toMatchObject({
-      method: 'GET',
-      path: '/api/deployment/resource/search'
+    const [nodes] = plan({ operation: 'nodes', taskIds: ['7'], query: [['status', 'Running']] }).calls;
+    expect(nodes).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/task/points' },
+      query: [
+        ['task_id', '7'],
+        ['status', 'Running']
+      ]
     });
+  });
+
+  it('waits where the operation does by default, or when wait says so', () => {
+    expect(plan({ operation: 'create', taskName: 'a', points: 1 }).wait).toBe('ready');
+    expect(plan({ operation: 'detail', taskIds: ['1'] }).wait).toBeUndefined();
+    expect(
+      plan({ operation: 'detail', taskIds: ['1'], wait: { ...testSettings().wait, mode: 'true' } }).wait
+    ).toBe('ready');
+    expect(
+      plan({ operation: 'create', taskName: 'a', points: 1, wait: { ...testSettings().wait, mode: 'false' } })
+        .wait
+    ).toBeUndefined();
+  });
+
+  it('follows endpoints overrides: detail as GET puts task_id in the query', () => {
+    const [call] = plan({
+      operation: 'detail',
+      taskIds: ['9007199254740993'],
+      endpoints: { detail: { method: 'GET' } }
+    }).calls;
+    expect(call).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/task/detail' },
+      query: [['task_id', '9007199254740993']],
+      body: undefined
+    });
+    const [create] = plan({
+      operation: 'create',
+      taskName: 'a',
+      points: 1,
+      endpoints: { create: { path: '/api/task/deployment/create', version: '2.0.0' } }
+    }).calls;
+    expect(create?.endpoint).toEqual({
+      method: 'POST',
+      path: '/api/task/deployment/create',
+      version: '2.0.0',
+      encrypt: true
+    });
+  });
+
+  it('polls and cleans up with the detail, stop and pause endpoints, overrides included, without the step inputs', () => {
+    const settings = testSettings({
+      operation: 'create',
+      body: { services: [] },
+      endpoints: { detail: { method: 'GET' } }
+    });
+    expect(detailCall(settings, '5')).toMatchObject({
+      endpoint: { method: 'GET' },
+      query: [['task_id', '5']]
+    });
+    expect(cleanupCall(settings, '5', 'stop')).toMatchObject({
+      endpoint: { path: '/api/deployment/task/stop' },
+      body: { task_id: expect.anything() }
+    });
+    expect(cleanupCall(settings, '5', 'pause').body).not.toHaveProperty('services');
   });
 
   it('puts task_name and points first in the create body, then the body input', () => {
-    const call = planCall(
-      settings({ operation: 'create', taskName: 'svc', points: 2, body: { services: [], resources: [] } })
-    );
-    expect(Object.keys(call.body ?? {})).toEqual(['task_name', 'points', 'services', 'resources']);
+    const [call] = plan({
+      operation: 'create',
+      taskName: 'svc',
+      points: 2,
+      body: { services: [], resources: [] }
+    }).calls;
+    expect(Object.keys(call?.body ?? {})).toEqual(['task_name', 'points', 'services', 'resources']);
   });
 
   it('sends the request operation where method, path and encrypt say', () => {
-    const call = planCall(
-      settings({
-        operation: 'request',
-        method: 'POST',
-        path: '/api/task/deployment/update',
-        encrypt: true,
-        body: { x: 1 },
-        query: [['a', 'b']]
-      })
-    );
+    const [call] = plan({
+      operation: 'request',
+      method: 'POST',
+      path: '/api/task/deployment/update',
+      encrypt: true,
+      body: { x: 1 },
+      query: [['a', 'b']]
+    }).calls;
     expect(call).toMatchObject({
       endpoint: { method: 'POST', path: '/api/task/deployment/update', encrypt: true },
       body: { x: 1 },
@@ -97,13 +155,37 @@ describe('planCall', () => {
       'points is empty, but create needs it: set points to the number of nodes, such as 1'
     ],
     [
+      { operation: 'create', taskName: 'a', points: 1, taskIds: ['5'] },
+      'task_id is set, but create makes a new task: remove task_id'
+    ],
+    [
       { operation: 'create', taskName: 'a', points: 1, body: { points: 3 } },
       'body sets points, which has its own input: set it with the points input only'
     ],
+    [
+      { operation: 'nodes', taskIds: ['1'], query: [['task_id', '2']] },
+      'query sets task_id, which has its own input: set it with the task_id input only'
+    ],
     [{ operation: 'detail' }, 'task_id is empty, but detail needs it: set task_id to the id of the task'],
     [
+      { operation: 'change_points', taskIds: ['1', '2'], points: 2 },
+      'task_id lists 2 tasks, but change_points takes one: set task_id to a single id'
+    ],
+    [
+      { operation: 'change_points', taskIds: ['1'] },
+      'points is empty, but change_points needs it: set points to the new number of nodes, such as 2'
+    ],
+    [
       { operation: 'search_tasks', body: { a: 1 } },
-      'body is set, but search_tasks sends no body: put parameters in query instead'
+      'body is set, but search_tasks is a GET and sends no body: put parameters in query instead'
+    ],
+    [
+      { operation: 'search_tasks', taskIds: ['1'] },
+      'task_id is set, but search_tasks concerns no particular task: remove task_id'
+    ],
+    [
+      { operation: 'search_tasks', wait: { ...testSettings().wait, mode: 'true' } },
+      'wait is true, but search_tasks has nothing to wait for: waiting works with create, detail, stop, pause, recover'
     ],
     [{ operation: 'storage_check' }, /^body is empty, but storage_check needs the storage fields/],
     [
@@ -116,18 +198,19 @@ describe('planCall', () => {
       'encrypt is true, but a GET request has no body to encrypt: use method POST'
     ],
     [
-      { operation: 'request', method: 'GET', path: '/x', body: { a: 1 } },
-      'body is set, but a GET request sends no body: put parameters in query instead'
-    ],
-    [
       { operation: 'create', taskName: 'a', points: 1, credentials: { mode: 'token', token: 't' } },
       'this operation needs an RSA-mode key and platform_public_key: create sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)'
     ],
     [
-      { operation: 'storage_check', body: { a: 1 }, credentials: { ...rsa, platformPublicKey: undefined } },
-      /^this operation needs an RSA-mode key and platform_public_key/
+      {
+        operation: 'detail',
+        taskIds: ['1'],
+        endpoints: { detail: { encrypt: true } },
+        credentials: { mode: 'token', token: 't' }
+      },
+      /^this operation needs an RSA-mode key/
     ]
   ] as [Partial<Settings>, string | RegExp][])('refuses %j before sending', (overrides, message) => {
-    expect(() => planCall(settings(overrides))).toThrow(message);
+    expect(() => plan(overrides)).toThrow(message);
   });
 });

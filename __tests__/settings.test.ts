@@ -34,15 +34,97 @@ describe('readSettings', () => {
       baseUrl: 'https://openapi.suanli.cn',
       apiVersion: '1.0.0',
       credentials: { mode: 'token', token: TOKEN },
+      endpoints: {},
       taskName: undefined,
       points: undefined,
-      taskId: '9007199254740993',
+      taskIds: ['9007199254740993'],
       body: {},
       query: [],
       method: undefined,
       path: undefined,
-      encrypt: false
+      encrypt: false,
+      wait: {
+        mode: 'auto',
+        timeoutMs: 900_000,
+        intervalMs: 10_000,
+        statusField: ['status'],
+        successStatuses: undefined,
+        failureStatuses: undefined,
+        waitForUrls: true,
+        pollErrorBudget: 5
+      },
+      concurrency: 4,
+      summary: true,
+      cleanup: 'none',
+      dryRun: false
     });
+  });
+
+  it('reads several task ids, waiting settings and endpoint overrides', () => {
+    const { read } = settingsFrom({
+      operation: 'stop',
+      token: TOKEN,
+      task_id: '1229831, 1229832\n9007199254740993 7',
+      wait: 'true',
+      wait_timeout: '1h30m',
+      poll_interval: '2s',
+      status_field: 'task.status',
+      success_statuses: 'End, Deleted',
+      failure_statuses: 'Other',
+      wait_for_urls: 'false',
+      concurrency: '8',
+      cleanup: 'stop',
+      summary: 'false',
+      dry_run: 'true',
+      endpoints:
+        'detail: {method: get}\ncreate: {path: /api/task/deployment/create, version: 2.0.0, encrypt: true}'
+    });
+    const settings = read();
+    expect(settings.taskIds).toEqual(['1229831', '1229832', '9007199254740993', '7']);
+    expect(settings.wait).toEqual({
+      mode: 'true',
+      timeoutMs: 5_400_000,
+      intervalMs: 2000,
+      statusField: ['task', 'status'],
+      successStatuses: ['End', 'Deleted'],
+      failureStatuses: ['Other'],
+      waitForUrls: false,
+      pollErrorBudget: 5
+    });
+    expect(settings).toMatchObject({ concurrency: 8, cleanup: 'stop', summary: false, dryRun: true });
+    expect(settings.endpoints).toEqual({
+      detail: { method: 'GET' },
+      create: { path: '/api/task/deployment/create', version: '2.0.0', encrypt: true }
+    });
+  });
+
+  it('falls back to the DEPLOY_API_* variables for empty connection inputs', () => {
+    const env: Record<string, string> = {
+      DEPLOY_API_BASE_URL: 'https://gw.example',
+      DEPLOY_API_TOKEN: TOKEN,
+      DEPLOY_API_PRIVATE_KEY: fixtureKey('client-private-pkcs8-encrypted.pem'),
+      DEPLOY_API_PRIVATE_KEY_PASSPHRASE: 'correct-horse-battery',
+      DEPLOY_API_PLATFORM_PUBLIC_KEY: fixtureKey('platform-public.b64')
+    };
+    const masked: string[] = [];
+    const settings = readSettings(
+      (name) => ({ operation: 'detail', task_id: '1' })[name] ?? '',
+      (s) => masked.push(s),
+      (name) => env[name]
+    );
+    expect(settings.baseUrl).toBe('https://gw.example');
+    expect(settings.credentials).toMatchObject({
+      mode: 'rsa',
+      token: TOKEN,
+      platformPublicKey: expect.anything()
+    });
+    expect(masked).toEqual(expect.arrayContaining([TOKEN, 'correct-horse-battery']));
+    const inputWins = readSettings(
+      (name) => ({ operation: 'detail', task_id: '1', token: 'from-input' })[name] ?? '',
+      () => undefined,
+      (name) => env[name]
+    );
+    expect(inputWins.credentials.token).toBe('from-input');
   });
 
   it('reads an RSA-mode create with a YAML body, keeping big integers exact', () => {
@@ -113,11 +195,11 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, detail, search_tasks, search_resources, storage_check, request: set operation to one of them'
+      'operation "deploy" is not one of create, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, storage_check, request: set operation to one of them'
     ],
     [
       { token: '' },
-      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }}'
+      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)'
     ],
     [
       { base_url: 'http://openapi.suanli.cn' },
@@ -167,6 +249,38 @@ describe('readSettings', () => {
     [
       { private_key_format: 'pem' },
       'private_key_format "pem" is not one of auto, pkcs8_pem, pkcs1_pem, pkcs8_base64: set private_key_format to one of them'
+    ],
+    [{ task_id: '1, 1' }, 'task_id lists 1 twice: list each task once'],
+    [{ wait: 'yes' }, 'wait "yes" is not one of auto, true, false: set wait to one of them'],
+    [{ wait_timeout: '90' }, 'wait_timeout "90" has no unit: write 90s or 90m'],
+    [{ wait_timeout: 'soon' }, 'wait_timeout "soon" is not a duration: write it like 90s, 15m or 1h30m'],
+    [{ wait_timeout: '7h' }, 'wait_timeout "7h" is out of range: set it between 1s and 6h0m0s'],
+    [{ poll_interval: '0s' }, 'poll_interval "0s" is out of range: set it between 1s and 1h0m0s'],
+    [{ status_field: 'task..status' }, /^status_field "task\.\.status" is not a dot path/],
+    [{ success_statuses: 'Running;rm' }, /^success_statuses lists "Running;rm", which is not a status name/],
+    [
+      { concurrency: '0' },
+      'concurrency "0" is not a whole number from 1 to 32: set concurrency within that range'
+    ],
+    [{ cleanup: 'delete' }, 'cleanup "delete" is not one of none, stop, pause: set cleanup to one of them'],
+    [{ dry_run: 'maybe' }, 'dry_run "maybe" is not a boolean: set dry_run to true or false'],
+    [{ endpoints: 'deploy: {method: GET}' }, /^endpoints\.deploy names no operation: use create, detail/],
+    [{ endpoints: 'detail: GET' }, /^endpoints\.detail is not a mapping/],
+    [
+      { endpoints: 'detail: {verb: GET}' },
+      'endpoints.detail.verb is not an endpoint setting: use method, path, version or encrypt'
+    ],
+    [
+      { endpoints: 'detail: {method: PUT}' },
+      'endpoints.detail.method "PUT" is not one of GET, POST: set endpoints.detail.method to one of them'
+    ],
+    [
+      { endpoints: 'detail: {path: api/x}' },
+      /^endpoints\.detail\.path "api\/x" is not a plain absolute path/
+    ],
+    [
+      { endpoints: 'detail: {method: GET, encrypt: true}' },
+      'endpoints.detail sets encrypt with method GET: an encrypted body needs method POST'
     ],
     [
       { api_version: '1 .0' },

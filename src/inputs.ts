@@ -135,3 +135,80 @@ export function parsePath(name: string, value: string): string {
   }
   return value;
 }
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+
+/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
+export function parseDuration(name: string, value: string, limits: { minMs: number; maxMs: number }): number {
+  const match = DURATION.exec(value);
+  if (value === '' || match === null) {
+    const hint = /^\d+$/.test(value)
+      ? ` has no unit: write ${value}s or ${value}m`
+      : ' is not a duration: write it like 90s, 15m or 1h30m';
+    throw new InputError(`${name} ${quote(value)}${hint}`);
+  }
+  const [, h = '0', m = '0', s = '0'] = match;
+  const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+  if (ms < limits.minMs || ms > limits.maxMs) {
+    throw new InputError(
+      `${name} ${quote(value)} is out of range: set it between ${formatDuration(limits.minMs)} and ${formatDuration(limits.maxMs)}`
+    );
+  }
+  return ms;
+}
+
+/** 90000 -> "1m30s"; the form durations are written in. */
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  if (h > 0) return `${h}h${m}m${s}s`;
+  return m > 0 ? `${m}m${s}s` : `${s}s`;
+}
+
+/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
+export function parseWords(name: string, value: string): string[] | undefined {
+  const words = value.split(/[\s,]+/).filter((word) => word !== '');
+  for (const word of words) {
+    if (!/^[A-Za-z0-9_-]+$/.test(word))
+      throw new InputError(
+        `${name} lists ${quote(word)}, which is not a status name: list names like Running, Pending`
+      );
+  }
+  return words.length === 0 ? undefined : words;
+}
+
+const MAX_TASK_IDS = 1000;
+
+/** One or more task ids, separated by commas, spaces or new lines; kept as digits. */
+export function parseTaskIds(name: string, value: string): string[] {
+  const ids = value.split(/[\s,]+/).filter((id) => id !== '');
+  const seen = new Set<string>();
+  for (const id of ids) {
+    parseTaskId(name, id);
+    if (seen.has(id)) throw new InputError(`${name} lists ${id} twice: list each task once`);
+    seen.add(id);
+  }
+  if (ids.length > MAX_TASK_IDS)
+    throw new InputError(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
+  return ids;
+}
+
+export function parseIntegerInRange(name: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new InputError(
+      `${name} ${quote(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`
+    );
+  }
+  return n;
+}
+
+/** A dot path into data, such as status or task.status or services.0.status. */
+export function parseFieldPath(name: string, value: string): string[] {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
+    throw new InputError(
+      `${name} ${quote(value)} is not a dot path: write field names joined by dots, such as status or task.status`
+    );
+  }
+  return value.split('.');
+}

@@ -3,117 +3,232 @@ import { exactInteger } from './protocol/json.js';
 import { NEEDS_RSA, type Endpoint, type QueryParams } from './protocol/request.js';
 import type { OperationName, Settings } from './settings.js';
 
-/** One call to the API: what to send where. */
+/** What waiting means: ready (Running with its URLs), Paused, or End. */
+export type WaitTarget = 'ready' | 'paused' | 'ended';
+
+/** One call to the API: what to send where, and for which task. */
 export interface Call {
   operation: OperationName;
+  taskId: string | undefined;
   endpoint: Endpoint;
   query: QueryParams;
   body: Record<string, unknown> | undefined;
 }
 
-interface OperationSpec {
-  endpoint: (settings: Settings) => Omit<Endpoint, 'version'>;
-  /** The query and body, from the inputs; throws InputError when a required input is missing. */
-  build: (settings: Settings) => { query: QueryParams; body: Record<string, unknown> | undefined };
+/** The calls a step makes, and what it then waits for. */
+export interface Plan {
+  operation: OperationName;
+  calls: Call[];
+  /** The task ids the step concerns (given as input); a create learns its id from the answer. */
+  taskIds: string[];
+  wait: WaitTarget | undefined;
 }
 
-/** Endpoint defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
-const OPERATIONS: Record<OperationName, OperationSpec> = {
+interface OperationSpec {
+  endpoint: Omit<Endpoint, 'version'>;
+  /** How the operation uses task_id: not at all, exactly one id, or one call per id. */
+  taskIds: 'none' | 'one' | 'each';
+  /** The operation's own fields: in the body of a POST, in the query of a GET. */
+  fields: (settings: Settings, taskId: string | undefined) => Record<string, unknown>;
+  /** The body input is the whole request (storage check). */
+  bodyRequired?: boolean;
+  /** What the operation can wait for, and whether it does when wait is auto. */
+  wait?: { target: WaitTarget; byDefault: boolean };
+}
+
+const task = (_s: Settings, taskId: string | undefined): Record<string, unknown> => ({
+  task_id: exactInteger(taskId ?? '')
+});
+const none = (): Record<string, unknown> => ({});
+const post = (path: string, encrypt = false): OperationSpec['endpoint'] => ({
+  method: 'POST',
+  path,
+  encrypt
+});
+const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path, encrypt: false });
+
+/** The defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
+const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   create: {
-    endpoint: () => ({ method: 'POST', path: '/api/deployment/task/create', encrypt: true }),
-    build: (s) => {
-      for (const field of ['task_name', 'points'] as const) {
-        if (field in s.body) {
-          throw new InputError(
-            `body sets ${field}, which has its own input: set it with the ${field} input only`
-          );
-        }
-      }
-      return {
-        query: [],
-        body: {
-          task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
-          points: required(s.points, 'points', 'create', 'the number of nodes, such as 1'),
-          ...s.body
-        }
-      };
-    }
+    endpoint: post('/api/deployment/task/create', true),
+    taskIds: 'none',
+    fields: (s) => ({
+      task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
+      points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
+    }),
+    wait: { target: 'ready', byDefault: true }
   },
   detail: {
-    endpoint: () => ({ method: 'POST', path: '/api/deployment/task/detail', encrypt: false }),
-    build: (s) => ({
-      query: [],
-      body: { task_id: exactInteger(required(s.taskId, 'task_id', 'detail', 'the id of the task')) }
+    endpoint: post('/api/deployment/task/detail'),
+    taskIds: 'each',
+    fields: task,
+    wait: { target: 'ready', byDefault: false }
+  },
+  search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
+  search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
+  stop: {
+    endpoint: post('/api/deployment/task/stop'),
+    taskIds: 'each',
+    fields: task,
+    wait: { target: 'ended', byDefault: true }
+  },
+  pause: {
+    endpoint: post('/api/deployment/task/pause'),
+    taskIds: 'each',
+    fields: task,
+    wait: { target: 'paused', byDefault: true }
+  },
+  recover: {
+    endpoint: post('/api/deployment/task/recover'),
+    taskIds: 'each',
+    fields: task,
+    wait: { target: 'ready', byDefault: true }
+  },
+  change_points: {
+    endpoint: post('/api/deployment/task/change_points'),
+    taskIds: 'one',
+    fields: (s, taskId) => ({
+      ...task(s, taskId),
+      points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
     })
   },
-  search_tasks: {
-    endpoint: () => ({ method: 'GET', path: '/api/deployment/task/search', encrypt: false }),
-    build: (s) => {
-      refuseBody(s, 'search_tasks');
-      return { query: s.query, body: undefined };
-    }
-  },
-  search_resources: {
-    endpoint: () => ({ method: 'GET', path: '/api/deployment/resource/search', encrypt: false }),
-    build: (s) => {
-      refuseBody(s, 'search_resources');
-      return { query: s.query, body: undefined };
-    }
-  },
+  nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+  billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
   storage_check: {
-    endpoint: () => ({ method: 'POST', path: '/api/storage/encrypt/check', encrypt: true }),
-    build: (s) => {
-      if (Object.keys(s.body).length === 0) {
-        throw new InputError(
-          'body is empty, but storage_check needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id'
-        );
-      }
-      return { query: [], body: s.body };
-    }
-  },
-  request: {
-    endpoint: (s) => ({
-      method: required(s.method, 'method', 'request', 'GET or POST'),
-      path: required(s.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
-      encrypt: s.encrypt
-    }),
-    build: (s) => {
-      if (s.method === 'GET') {
-        if (s.encrypt)
-          throw new InputError('encrypt is true, but a GET request has no body to encrypt: use method POST');
-        refuseBody(s, 'a GET request');
-        return { query: s.query, body: undefined };
-      }
-      return { query: s.query, body: s.body };
-    }
+    endpoint: post('/api/storage/encrypt/check', true),
+    taskIds: 'none',
+    fields: none,
+    bodyRequired: true
   }
 };
 
-/** Plans the call an operation makes, checking every input it needs before anything is sent. */
-export function planCall(settings: Settings): Call {
-  const spec = OPERATIONS[settings.operation];
-  const endpoint: Endpoint = { ...spec.endpoint(settings), version: settings.apiVersion };
-  const { query, body } = spec.build(settings);
+const WAITING_OPERATIONS = Object.entries(OPERATIONS)
+  .filter(([, spec]) => spec.wait !== undefined)
+  .map(([name]) => name)
+  .join(', ');
+
+/** The operations an `endpoints` override may name. */
+export const OVERRIDABLE = Object.keys(OPERATIONS) as Exclude<OperationName, 'request'>[];
+
+/** Plans every call of the step, checking every input it needs before anything is sent. */
+export function planCalls(settings: Settings): Plan {
+  const spec = specOf(settings);
+  const ids = taskIdsFor(settings, spec);
+  const calls =
+    spec.taskIds === 'none'
+      ? [callFor(settings, settings.operation, spec, undefined)]
+      : ids.map((id) => callFor(settings, settings.operation, spec, id));
+  return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
+}
+
+/** The detail call that polls a task while waiting (following any endpoints override of detail). */
+export function detailCall(settings: Settings, taskId: string): Call {
+  return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+}
+
+/** The call the post step makes to stop or pause a task this step created. */
+export function cleanupCall(settings: Settings, taskId: string, action: 'stop' | 'pause'): Call {
+  return callFor(settings, action, OPERATIONS[action], taskId, false);
+}
+
+function specOf(settings: Settings): OperationSpec {
+  if (settings.operation !== 'request') return OPERATIONS[settings.operation];
+  const endpoint = {
+    method: required(settings.method, 'method', 'request', 'GET or POST'),
+    path: required(
+      settings.path,
+      'path',
+      'request',
+      'the endpoint path, such as /api/deployment/task/search'
+    ),
+    encrypt: settings.encrypt
+  };
+  if (endpoint.method === 'GET' && endpoint.encrypt) {
+    throw new InputError('encrypt is true, but a GET request has no body to encrypt: use method POST');
+  }
+  return { endpoint, taskIds: 'none', fields: none };
+}
+
+function taskIdsFor(settings: Settings, spec: OperationSpec): string[] {
+  const ids = settings.taskIds;
+  const operation = settings.operation;
+  if (spec.taskIds === 'none') {
+    if (ids.length > 0) {
+      const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
+      throw new InputError(`task_id is set, but ${operation} ${why}: remove task_id`);
+    }
+    return [];
+  }
+  if (ids.length === 0)
+    throw new InputError(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+  if (spec.taskIds === 'one' && ids.length > 1) {
+    throw new InputError(
+      `task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`
+    );
+  }
+  return ids;
+}
+
+function waitTarget(settings: Settings, spec: OperationSpec): WaitTarget | undefined {
+  if (settings.wait.mode === 'false') return undefined;
+  if (spec.wait === undefined) {
+    if (settings.wait.mode === 'true') {
+      throw new InputError(
+        `wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`
+      );
+    }
+    return undefined;
+  }
+  return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
+}
+
+function callFor(
+  settings: Settings,
+  operation: OperationName,
+  spec: OperationSpec,
+  taskId: string | undefined,
+  withInputs = true
+): Call {
+  const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+  const { version = settings.apiVersion, ...where } = override;
+  const endpoint: Endpoint = { ...spec.endpoint, ...where, version };
   if (
     endpoint.encrypt &&
     (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)
   ) {
     throw new InputError(
-      `${NEEDS_RSA}: ${settings.operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
+      `${NEEDS_RSA}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
     );
   }
-  return { operation: settings.operation, endpoint, query, body };
+  const fields = spec.fields(settings, taskId);
+  const body = withInputs ? settings.body : {};
+  const query = withInputs ? settings.query : [];
+  if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+    throw new InputError(
+      `body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`
+    );
+  }
+  for (const name of Object.keys(fields)) {
+    if (name in body)
+      throw new InputError(`body sets ${name}, which has its own input: set it with the ${name} input only`);
+    if (query.some(([key]) => key === name)) {
+      throw new InputError(`query sets ${name}, which has its own input: set it with the ${name} input only`);
+    }
+  }
+  if (endpoint.method === 'GET') {
+    if (Object.keys(body).length > 0) {
+      throw new InputError(
+        `body is set, but ${operation} is a GET and sends no body: put parameters in query instead`
+      );
+    }
+    const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)] as const);
+    return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
+  }
+  return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
 }
 
 function required<T>(value: T | undefined, name: string, operation: string, what: string): T {
   if (value === undefined)
     throw new InputError(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
   return value;
-}
-
-/** A GET sends no body: a body input given anyway is refused rather than ignored. */
-function refuseBody(settings: Settings, what: string): void {
-  if (Object.keys(settings.body).length > 0) {
-    throw new InputError(`body is set, but ${what} sends no body: put parameters in query instead`);
-  }
 }

@@ -3,11 +3,15 @@ import {
   parseBaseUrl,
   parseBoolean,
   parseChoice,
+  parseDuration,
+  parseFieldPath,
+  parseIntegerInRange,
   parseMapping,
   parsePath,
   parsePositiveInteger,
   parseQuery,
-  parseTaskId,
+  parseTaskIds,
+  parseWords,
   quote
 } from './inputs.js';
 import {
@@ -18,54 +22,101 @@ import {
   PRIVATE_KEY_FORMATS,
   type PrivateKeyFormat
 } from './protocol/keys.js';
-import type { Credentials, QueryParams } from './protocol/request.js';
+import type { Credentials, Endpoint, QueryParams } from './protocol/request.js';
 
 export const OPERATIONS = [
   'create',
   'detail',
   'search_tasks',
   'search_resources',
+  'stop',
+  'pause',
+  'recover',
+  'change_points',
+  'nodes',
+  'billing',
   'storage_check',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATIONS)[number];
+
+export type EndpointOverride = Partial<Endpoint>;
+
+export interface WaitSettings {
+  /** auto waits where the operation does by default. */
+  mode: 'auto' | 'true' | 'false';
+  timeoutMs: number;
+  intervalMs: number;
+  /** Dot path to the status inside the task detail's data. */
+  statusField: string[];
+  /** Override the statuses that end a wait well or badly (defaults depend on what is awaited). */
+  successStatuses: string[] | undefined;
+  failureStatuses: string[] | undefined;
+  /** Ready also needs every services[].remote_ports[].url to be set. */
+  waitForUrls: boolean;
+  /** Consecutive failed polls of a task that end the wait for it. */
+  pollErrorBudget: number;
+}
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
 export interface Settings {
   operation: OperationName;
   /** The API origin, https only. */
   baseUrl: string;
-  /** The interface version sent (and signed) for the spec's endpoints. */
+  /** The interface version sent (and signed) where `endpoints` does not say otherwise. */
   apiVersion: string;
   credentials: Credentials;
+  /** Per-operation overrides of method, path, version and encrypt. */
+  endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
   taskName: string | undefined;
   points: number | undefined;
   /** Decimal digits: ids beyond 2^53 stay exact. */
-  taskId: string | undefined;
+  taskIds: string[];
   body: Record<string, unknown>;
   query: QueryParams;
   /** The request operation's own endpoint. */
   method: 'GET' | 'POST' | undefined;
   path: string | undefined;
   encrypt: boolean;
+  wait: WaitSettings;
+  concurrency: number;
+  summary: boolean;
+  cleanup: 'none' | 'stop' | 'pause';
+  dryRun: boolean;
 }
 
 export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 const SECRET_FIELD = /secret|password|passwd|access_key|token/i;
+const HOUR = 3_600_000;
+
+/** Inputs that fall back to an environment variable when empty. */
+const ENV_FALLBACK: Record<string, string> = {
+  base_url: 'DEPLOY_API_BASE_URL',
+  token: 'DEPLOY_API_TOKEN',
+  private_key: 'DEPLOY_API_PRIVATE_KEY',
+  private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
+  platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
+};
 
 /**
  * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
  * later log line or error can show them.
  */
 export function readSettings(
-  input: (name: string) => string,
-  maskSecret: (secret: string) => void
+  rawInput: (name: string) => string,
+  maskSecret: (secret: string) => void,
+  env: (name: string) => string | undefined = () => undefined
 ): Settings {
   const masked = new Set<string>();
   const mask = (secret: string): void => {
     if (secret === '' || masked.has(secret)) return;
     masked.add(secret);
     maskSecret(secret);
+  };
+  const input = (name: string): string => {
+    const value = rawInput(name);
+    const fallback = ENV_FALLBACK[name];
+    return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
   };
   const token = input('token').trim();
   const privateKeyText = input('private_key');
@@ -76,48 +127,111 @@ export function readSettings(
   const body = parseMapping('body', input('body'));
   maskSecretFields(body, mask);
   const query = parseQuery('query', input('query'));
-  for (const [name, value] of query) if (SECRET_FIELD.test(name) && value !== '') mask(value);
+  for (const [name, value] of query) if (SECRET_FIELD.test(name)) mask(value);
 
-  const method = input('method').trim().toUpperCase();
-  const path = input('path').trim();
-  const taskName = input('task_name').trim();
-  const points = input('points').trim();
-  const taskId = input('task_id').trim();
+  const text = (name: string): string | undefined => {
+    const value = input(name).trim();
+    return value === '' ? undefined : value;
+  };
+  const method = text('method')?.toUpperCase();
+  const path = text('path');
+  const points = text('points');
+  const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+  const waitTimeout = parseDuration('wait_timeout', text('wait_timeout') ?? '15m', {
+    minMs: 1000,
+    maxMs: 6 * HOUR
+  });
   return {
     operation,
-    baseUrl: parseBaseUrl('base_url', input('base_url').trim() || DEFAULT_BASE_URL),
-    apiVersion: parseVersion(input('api_version').trim() || '1.0.0'),
+    baseUrl: parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL),
+    apiVersion,
     credentials: readCredentials({
       token,
       privateKeyText,
       passphrase,
-      format: parseChoice(
-        'private_key_format',
-        input('private_key_format').trim() || 'auto',
-        PRIVATE_KEY_FORMATS
-      ),
+      format: parseChoice('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
       platformKeyText: input('platform_public_key'),
       mask
     }),
-    taskName: taskName === '' ? undefined : taskName,
+    endpoints: parseEndpoints(input('endpoints')),
+    taskName: text('task_name'),
     points:
-      points === '' ? undefined : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
-    taskId: taskId === '' ? undefined : parseTaskId('task_id', taskId),
+      points === undefined
+        ? undefined
+        : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
+    taskIds: parseTaskIds('task_id', input('task_id')),
     body,
     query,
-    method: method === '' ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
-    path: path === '' ? undefined : parsePath('path', path),
-    encrypt: parseBoolean('encrypt', input('encrypt').trim(), false)
+    method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
+    path: path === undefined ? undefined : parsePath('path', path),
+    encrypt: parseBoolean('encrypt', input('encrypt').trim(), false),
+    wait: {
+      mode: parseChoice('wait', text('wait') ?? 'auto', ['auto', 'true', 'false'] as const),
+      timeoutMs: waitTimeout,
+      intervalMs: parseDuration('poll_interval', text('poll_interval') ?? '10s', {
+        minMs: 1000,
+        maxMs: HOUR
+      }),
+      statusField: parseFieldPath('status_field', text('status_field') ?? 'status'),
+      successStatuses: parseWords('success_statuses', input('success_statuses')),
+      failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
+      waitForUrls: parseBoolean('wait_for_urls', input('wait_for_urls').trim(), true),
+      pollErrorBudget: parseIntegerInRange('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
+    },
+    concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
+    summary: parseBoolean('summary', input('summary').trim(), true),
+    cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause'] as const),
+    dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
   };
 }
 
-function parseVersion(value: string): string {
+function parseVersion(name: string, value: string): string {
   if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
     throw new InputError(
-      `api_version ${quote(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`
+      `${name} ${quote(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`
     );
   }
   return value;
+}
+
+/**
+ * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
+ * `create: {path: /api/task/deployment/create}` (newer paths).
+ */
+function parseEndpoints(value: string): Settings['endpoints'] {
+  const overrides: Settings['endpoints'] = {};
+  const allowed: readonly string[] = OPERATIONS.filter((o) => o !== 'request');
+  for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
+    const name = `endpoints.${operation}`;
+    if (!allowed.includes(operation)) {
+      throw new InputError(`${name} names no operation: use ${allowed.join(', ')}`);
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw new InputError(
+        `${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`
+      );
+    }
+    const override: EndpointOverride = {};
+    for (const [key, item] of Object.entries(raw as Record<string, unknown>)) {
+      const field = `${name}.${key}`;
+      const itemText =
+        typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
+          ? String(item)
+          : item;
+      if (typeof itemText !== 'string') throw new InputError(`${field} is not a plain value: write a string`);
+      if (key === 'method')
+        override.method = parseChoice(field, itemText.toUpperCase(), ['GET', 'POST'] as const);
+      else if (key === 'path') override.path = parsePath(field, itemText);
+      else if (key === 'version') override.version = parseVersion(field, itemText);
+      else if (key === 'encrypt') override.encrypt = parseBoolean(field, itemText, false);
+      else throw new InputError(`${field} is not an endpoint setting: use method, path, version or encrypt`);
+    }
+    if (override.method === 'GET' && override.encrypt === true) {
+      throw new InputError(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
+    }
+    overrides[operation as keyof Settings['endpoints']] = override;
+  }
+  return overrides;
 }
 
 function readCredentials(args: {
@@ -130,7 +244,7 @@ function readCredentials(args: {
 }): Credentials {
   if (args.token === '') {
     throw new InputError(
-      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }}'
+      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)'
     );
   }
   const hasPlatformKey = args.platformKeyText.trim() !== '';
@@ -144,9 +258,7 @@ function readCredentials(args: {
   }
   try {
     const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-    loaded.secretForms.forEach((form) => {
-      args.mask(form);
-    });
+    loaded.secretForms.forEach(args.mask);
     return {
       mode: 'rsa',
       token: args.token,

@@ -1,0 +1,19 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { readSettings, type Settings } from '../../src/settings.js';
+import { fixtureKey } from './fixtures.js';
+
+export const RSA_CREDENTIALS: Settings['credentials'] = {
+  mode: 'rsa',
+  token: 'tok',
+  privateKey: createPrivateKey(fixtureKey('client-private-pkcs8.pem')),
+  platformPublicKey: createPublicKey(fixtureKey('platform-public.pem'))
+};
+
+/** Settings as the defaults make them (RSA mode with the fixture keys), changed where a test says. */
+export function testSettings(overrides: Partial<Settings> = {}): Settings {
+  const defaults = readSettings(
+    (name) => ({ operation: 'detail', token: 'tok' })[name] ?? '',
+    () => undefined
+  );
+  return { ...defaults, credentials: RSA_CREDENTIALS, baseUrl: 'https://openapi.example', ...overrides };
+}
