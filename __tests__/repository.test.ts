@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { VERSION } from '../src/version.js';
 import { OPERATIONS } from '../src/settings.js';
-import { ROOT } from './helpers/runner.js';
+import { ROOT } from '../scripts/action-runner.js';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const action = parse(read('action.yml')) as {
   inputs: Record<string, { description: string }>;
   outputs: Record<string, { description: string }>;
-  runs: { using: string; main: string };
+  runs: { using: string; main: string; post: string; 'post-if': string };
 };
 const readme = read('README.md');
 /** The text of one "## " section of the README. */
@@ -31,6 +31,14 @@ describe('the repository', () => {
 
   it.each(OPERATIONS)('shows an example workflow for the operation %s', (operation) => {
     expect(readme).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
+  });
+
+  it('shows the two commands on a fresh clone: the demo and the tests', () => {
+    expect(section('Try it, test it')).toMatch(/npm ci\nnpm run demo .*\nnpm test /);
+  });
+
+  it('runs the post step from the same bundle, always', () => {
+    expect(action.runs).toMatchObject({ post: 'dist/index.js', 'post-if': 'always()' });
   });
 
   it('names the version it sends in the User-Agent as package.json does', () => {

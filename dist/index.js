@@ -28370,2978 +28370,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9407:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8197);
-
-await (0,_main_js__WEBPACK_IMPORTED_MODULE_0__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 8197:
+/***/ 9592:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// UNUSED EXPORTS: execute
-
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function utils_toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
-var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
-// EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
-var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
-/* eslint-disable @typescript-eslint/no-explicit-any */
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-var HttpCodes;
-(function (HttpCodes) {
-    HttpCodes[HttpCodes["OK"] = 200] = "OK";
-    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
-    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
-    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
-    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
-    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
-    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
-    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
-    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
-    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
-    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
-    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
-    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
-    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
-    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
-    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
-    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
-    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
-    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
-    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
-    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
-    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
-    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
-    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
-    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
-    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
-    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
-})(HttpCodes || (HttpCodes = {}));
-var Headers;
-(function (Headers) {
-    Headers["Accept"] = "accept";
-    Headers["ContentType"] = "content-type";
-})(Headers || (Headers = {}));
-var MediaTypes;
-(function (MediaTypes) {
-    MediaTypes["ApplicationJson"] = "application/json";
-})(MediaTypes || (MediaTypes = {}));
-/**
- * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
- * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
- */
-function lib_getProxyUrl(serverUrl) {
-    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
-    return proxyUrl ? proxyUrl.href : '';
-}
-const HttpRedirectCodes = [
-    HttpCodes.MovedPermanently,
-    HttpCodes.ResourceMoved,
-    HttpCodes.SeeOther,
-    HttpCodes.TemporaryRedirect,
-    HttpCodes.PermanentRedirect
-];
-const HttpResponseRetryCodes = [
-    HttpCodes.BadGateway,
-    HttpCodes.ServiceUnavailable,
-    HttpCodes.GatewayTimeout
-];
-const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
-const ExponentialBackoffCeiling = 10;
-const ExponentialBackoffTimeSlice = 5;
-class HttpClientError extends Error {
-    constructor(message, statusCode) {
-        super(message);
-        this.name = 'HttpClientError';
-        this.statusCode = statusCode;
-        Object.setPrototypeOf(this, HttpClientError.prototype);
-    }
-}
-class HttpClientResponse {
-    constructor(message) {
-        this.message = message;
-    }
-    readBody() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                let output = Buffer.alloc(0);
-                this.message.on('data', (chunk) => {
-                    output = Buffer.concat([output, chunk]);
-                });
-                this.message.on('end', () => {
-                    resolve(output.toString());
-                });
-            }));
-        });
-    }
-    readBodyBuffer() {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
-                const chunks = [];
-                this.message.on('data', (chunk) => {
-                    chunks.push(chunk);
-                });
-                this.message.on('end', () => {
-                    resolve(Buffer.concat(chunks));
-                });
-            }));
-        });
-    }
-}
-function isHttps(requestUrl) {
-    const parsedUrl = new URL(requestUrl);
-    return parsedUrl.protocol === 'https:';
-}
-class lib_HttpClient {
-    constructor(userAgent, handlers, requestOptions) {
-        this._ignoreSslError = false;
-        this._allowRedirects = true;
-        this._allowRedirectDowngrade = false;
-        this._maxRedirects = 50;
-        this._allowRetries = false;
-        this._maxRetries = 1;
-        this._keepAlive = false;
-        this._disposed = false;
-        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
-        this.handlers = handlers || [];
-        this.requestOptions = requestOptions;
-        if (requestOptions) {
-            if (requestOptions.ignoreSslError != null) {
-                this._ignoreSslError = requestOptions.ignoreSslError;
-            }
-            this._socketTimeout = requestOptions.socketTimeout;
-            if (requestOptions.allowRedirects != null) {
-                this._allowRedirects = requestOptions.allowRedirects;
-            }
-            if (requestOptions.allowRedirectDowngrade != null) {
-                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
-            }
-            if (requestOptions.maxRedirects != null) {
-                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
-            }
-            if (requestOptions.keepAlive != null) {
-                this._keepAlive = requestOptions.keepAlive;
-            }
-            if (requestOptions.allowRetries != null) {
-                this._allowRetries = requestOptions.allowRetries;
-            }
-            if (requestOptions.maxRetries != null) {
-                this._maxRetries = requestOptions.maxRetries;
-            }
-        }
-    }
-    options(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    get(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('GET', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    del(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    post(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('POST', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    patch(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    put(requestUrl, data, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('PUT', requestUrl, data, additionalHeaders || {});
-        });
-    }
-    head(requestUrl, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
-        });
-    }
-    sendStream(verb, requestUrl, stream, additionalHeaders) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return this.request(verb, requestUrl, stream, additionalHeaders);
-        });
-    }
-    /**
-     * Gets a typed object from an endpoint
-     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
-     */
-    getJson(requestUrl_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            const res = yield this.get(requestUrl, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    postJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.post(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    putJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.put(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    patchJson(requestUrl_1, obj_1) {
-        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
-            const data = JSON.stringify(obj, null, 2);
-            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
-            additionalHeaders[Headers.ContentType] =
-                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
-            const res = yield this.patch(requestUrl, data, additionalHeaders);
-            return this._processResponse(res, this.requestOptions);
-        });
-    }
-    /**
-     * Makes a raw http request.
-     * All other methods such as get, post, patch, and request ultimately call this.
-     * Prefer get, del, post and patch
-     */
-    request(verb, requestUrl, data, headers) {
-        return __awaiter(this, void 0, void 0, function* () {
-            if (this._disposed) {
-                throw new Error('Client has already been disposed.');
-            }
-            const parsedUrl = new URL(requestUrl);
-            let info = this._prepareRequest(verb, parsedUrl, headers);
-            // Only perform retries on reads since writes may not be idempotent.
-            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
-                ? this._maxRetries + 1
-                : 1;
-            let numTries = 0;
-            let response;
-            do {
-                response = yield this.requestRaw(info, data);
-                // Check if it's an authentication challenge
-                if (response &&
-                    response.message &&
-                    response.message.statusCode === HttpCodes.Unauthorized) {
-                    let authenticationHandler;
-                    for (const handler of this.handlers) {
-                        if (handler.canHandleAuthentication(response)) {
-                            authenticationHandler = handler;
-                            break;
-                        }
-                    }
-                    if (authenticationHandler) {
-                        return authenticationHandler.handleAuthentication(this, info, data);
-                    }
-                    else {
-                        // We have received an unauthorized response but have no handlers to handle it.
-                        // Let the response return to the caller.
-                        return response;
-                    }
-                }
-                let redirectsRemaining = this._maxRedirects;
-                while (response.message.statusCode &&
-                    HttpRedirectCodes.includes(response.message.statusCode) &&
-                    this._allowRedirects &&
-                    redirectsRemaining > 0) {
-                    const redirectUrl = response.message.headers['location'];
-                    if (!redirectUrl) {
-                        // if there's no location to redirect to, we won't
-                        break;
-                    }
-                    const parsedRedirectUrl = new URL(redirectUrl);
-                    if (parsedUrl.protocol === 'https:' &&
-                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
-                        !this._allowRedirectDowngrade) {
-                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
-                    }
-                    // we need to finish reading the response before reassigning response
-                    // which will leak the open socket.
-                    yield response.readBody();
-                    // strip authorization header if redirected to a different hostname
-                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
-                        for (const header in headers) {
-                            // header names are case insensitive
-                            if (header.toLowerCase() === 'authorization') {
-                                delete headers[header];
-                            }
-                        }
-                    }
-                    // let's make the request with the new redirectUrl
-                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
-                    response = yield this.requestRaw(info, data);
-                    redirectsRemaining--;
-                }
-                if (!response.message.statusCode ||
-                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
-                    // If not a retry code, return immediately instead of retrying
-                    return response;
-                }
-                numTries += 1;
-                if (numTries < maxTries) {
-                    yield response.readBody();
-                    yield this._performExponentialBackoff(numTries);
-                }
-            } while (numTries < maxTries);
-            return response;
-        });
-    }
-    /**
-     * Needs to be called if keepAlive is set to true in request options.
-     */
-    dispose() {
-        if (this._agent) {
-            this._agent.destroy();
-        }
-        this._disposed = true;
-    }
-    /**
-     * Raw request.
-     * @param info
-     * @param data
-     */
-    requestRaw(info, data) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => {
-                function callbackForResult(err, res) {
-                    if (err) {
-                        reject(err);
-                    }
-                    else if (!res) {
-                        // If `err` is not passed, then `res` must be passed.
-                        reject(new Error('Unknown error'));
-                    }
-                    else {
-                        resolve(res);
-                    }
-                }
-                this.requestRawWithCallback(info, data, callbackForResult);
-            });
-        });
-    }
-    /**
-     * Raw request with callback.
-     * @param info
-     * @param data
-     * @param onResult
-     */
-    requestRawWithCallback(info, data, onResult) {
-        if (typeof data === 'string') {
-            if (!info.options.headers) {
-                info.options.headers = {};
-            }
-            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
-        }
-        let callbackCalled = false;
-        function handleResult(err, res) {
-            if (!callbackCalled) {
-                callbackCalled = true;
-                onResult(err, res);
-            }
-        }
-        const req = info.httpModule.request(info.options, (msg) => {
-            const res = new HttpClientResponse(msg);
-            handleResult(undefined, res);
-        });
-        let socket;
-        req.on('socket', sock => {
-            socket = sock;
-        });
-        // If we ever get disconnected, we want the socket to timeout eventually
-        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
-            if (socket) {
-                socket.end();
-            }
-            handleResult(new Error(`Request timeout: ${info.options.path}`));
-        });
-        req.on('error', function (err) {
-            // err has statusCode property
-            // res should have headers
-            handleResult(err);
-        });
-        if (data && typeof data === 'string') {
-            req.write(data, 'utf8');
-        }
-        if (data && typeof data !== 'string') {
-            data.on('close', function () {
-                req.end();
-            });
-            data.pipe(req);
-        }
-        else {
-            req.end();
-        }
-    }
-    /**
-     * Gets an http agent. This function is useful when you need an http agent that handles
-     * routing through a proxy server - depending upon the url and proxy environment variables.
-     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
-     */
-    getAgent(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        return this._getAgent(parsedUrl);
-    }
-    getAgentDispatcher(serverUrl) {
-        const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (!useProxy) {
-            return;
-        }
-        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
-    }
-    _prepareRequest(method, requestUrl, headers) {
-        const info = {};
-        info.parsedUrl = requestUrl;
-        const usingSsl = info.parsedUrl.protocol === 'https:';
-        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
-        const defaultPort = usingSsl ? 443 : 80;
-        info.options = {};
-        info.options.host = info.parsedUrl.hostname;
-        info.options.port = info.parsedUrl.port
-            ? parseInt(info.parsedUrl.port)
-            : defaultPort;
-        info.options.path =
-            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
-        info.options.method = method;
-        info.options.headers = this._mergeHeaders(headers);
-        if (this.userAgent != null) {
-            info.options.headers['user-agent'] = this.userAgent;
-        }
-        info.options.agent = this._getAgent(info.parsedUrl);
-        // gives handlers an opportunity to participate
-        if (this.handlers) {
-            for (const handler of this.handlers) {
-                handler.prepareRequest(info.options);
-            }
-        }
-        return info;
-    }
-    _mergeHeaders(headers) {
-        if (this.requestOptions && this.requestOptions.headers) {
-            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
-        }
-        return lowercaseKeys(headers || {});
-    }
-    /**
-     * Gets an existing header value or returns a default.
-     * Handles converting number header values to strings since HTTP headers must be strings.
-     * Note: This returns string | string[] since some headers can have multiple values.
-     * For headers that must always be a single string (like Content-Type), use the
-     * specialized _getExistingOrDefaultContentTypeHeader method instead.
-     */
-    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
-            if (headerValue) {
-                clientHeader =
-                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
-            }
-        }
-        const additionalValue = additionalHeaders[header];
-        if (additionalValue !== undefined) {
-            return typeof additionalValue === 'number'
-                ? additionalValue.toString()
-                : additionalValue;
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    /**
-     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
-     * Always returns a single string (not an array) since Content-Type should be a single value.
-     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
-     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
-     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
-     */
-    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
-        let clientHeader;
-        if (this.requestOptions && this.requestOptions.headers) {
-            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
-            if (headerValue) {
-                if (typeof headerValue === 'number') {
-                    clientHeader = String(headerValue);
-                }
-                else if (Array.isArray(headerValue)) {
-                    clientHeader = headerValue.join(', ');
-                }
-                else {
-                    clientHeader = headerValue;
-                }
-            }
-        }
-        const additionalValue = additionalHeaders[Headers.ContentType];
-        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
-        if (additionalValue !== undefined) {
-            if (typeof additionalValue === 'number') {
-                return String(additionalValue);
-            }
-            else if (Array.isArray(additionalValue)) {
-                return additionalValue.join(', ');
-            }
-            else {
-                return additionalValue;
-            }
-        }
-        if (clientHeader !== undefined) {
-            return clientHeader;
-        }
-        return _default;
-    }
-    _getAgent(parsedUrl) {
-        let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
-        const useProxy = proxyUrl && proxyUrl.hostname;
-        if (this._keepAlive && useProxy) {
-            agent = this._proxyAgent;
-        }
-        if (!useProxy) {
-            agent = this._agent;
-        }
-        // if agent is already assigned use that agent.
-        if (agent) {
-            return agent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        let maxSockets = 100;
-        if (this.requestOptions) {
-            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
-        }
-        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
-        if (proxyUrl && proxyUrl.hostname) {
-            const agentOptions = {
-                maxSockets,
-                keepAlive: this._keepAlive,
-                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
-                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
-                })), { host: proxyUrl.hostname, port: proxyUrl.port })
-            };
-            let tunnelAgent;
-            const overHttps = proxyUrl.protocol === 'https:';
-            if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
-            }
-            else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
-            }
-            agent = tunnelAgent(agentOptions);
-            this._proxyAgent = agent;
-        }
-        // if tunneling agent isn't assigned create a new agent
-        if (!agent) {
-            const options = { keepAlive: this._keepAlive, maxSockets };
-            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
-            this._agent = agent;
-        }
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            agent.options = Object.assign(agent.options || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return agent;
-    }
-    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
-        let proxyAgent;
-        if (this._keepAlive) {
-            proxyAgent = this._proxyAgentDispatcher;
-        }
-        // if agent is already assigned use that agent.
-        if (proxyAgent) {
-            return proxyAgent;
-        }
-        const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
-            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
-        })));
-        this._proxyAgentDispatcher = proxyAgent;
-        if (usingSsl && this._ignoreSslError) {
-            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
-            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
-            // we have to cast it to any and change it directly
-            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
-                rejectUnauthorized: false
-            });
-        }
-        return proxyAgent;
-    }
-    _getUserAgentWithOrchestrationId(userAgent) {
-        const baseUserAgent = userAgent || 'actions/http-client';
-        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
-        if (orchId) {
-            // Sanitize the orchestration ID to ensure it contains only valid characters
-            // Valid characters: 0-9, a-z, _, -, .
-            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
-        }
-        return baseUserAgent;
-    }
-    _performExponentialBackoff(retryNumber) {
-        return __awaiter(this, void 0, void 0, function* () {
-            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
-            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-            return new Promise(resolve => setTimeout(() => resolve(), ms));
-        });
-    }
-    _processResponse(res, options) {
-        return __awaiter(this, void 0, void 0, function* () {
-            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
-                const statusCode = res.message.statusCode || 0;
-                const response = {
-                    statusCode,
-                    result: null,
-                    headers: {}
-                };
-                // not found leads to null obj returned
-                if (statusCode === HttpCodes.NotFound) {
-                    resolve(response);
-                }
-                // get the result from the body
-                function dateTimeDeserializer(key, value) {
-                    if (typeof value === 'string') {
-                        const a = new Date(value);
-                        if (!isNaN(a.valueOf())) {
-                            return a;
-                        }
-                    }
-                    return value;
-                }
-                let obj;
-                let contents;
-                try {
-                    contents = yield res.readBody();
-                    if (contents && contents.length > 0) {
-                        if (options && options.deserializeDates) {
-                            obj = JSON.parse(contents, dateTimeDeserializer);
-                        }
-                        else {
-                            obj = JSON.parse(contents);
-                        }
-                        response.result = obj;
-                    }
-                    response.headers = res.message.headers;
-                }
-                catch (err) {
-                    // Invalid resource (contents not json);  leaving result obj null
-                }
-                // note that 3xx redirects are handled by the http layer.
-                if (statusCode > 299) {
-                    let msg;
-                    // if exception/error in body, attempt to get better error
-                    if (obj && obj.message) {
-                        msg = obj.message;
-                    }
-                    else if (contents && contents.length > 0) {
-                        // it may be the case that the exception is in the body message as string
-                        msg = contents;
-                    }
-                    else {
-                        msg = `Failed request: (${statusCode})`;
-                    }
-                    const err = new HttpClientError(msg, statusCode);
-                    err.result = response.result;
-                    reject(err);
-                }
-                else {
-                    resolve(response);
-                }
-            }));
-        });
-    }
-}
-const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
-var auth_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return auth_awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = (/* unused pure expression or super */ null && (_summary));
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec_exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_namespaceObject.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return issueFileCommand('STATE', prepareKeyValueMessage(name, value));
-    }
-    issueCommand('save-state', { name }, toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: ./src/client.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   O: () => (/* binding */ ApiClient),
+/* harmony export */   w: () => (/* binding */ TransportError)
+/* harmony export */ });
+/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 
 /** The request did not get an HTTP answer (connection refused or reset, TLS failure, timeout). */
 class TransportError extends Error {
@@ -31368,7 +28404,7 @@ const TLS_CODES = new Set([
 class ApiClient {
     #http;
     constructor(options) {
-        this.#http = new lib_HttpClient(options.userAgent, [], {
+        this.#http = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(options.userAgent, [], {
             allowRedirects: false,
             allowRetries: false,
             keepAlive: true,
@@ -31397,9 +28433,75 @@ class ApiClient {
     }
 }
 
-// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/inputs.ts
+
+/***/ }),
+
+/***/ 1532:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ mapLimit)
+/* harmony export */ });
+/** Maps items through an async function, at most `limit` at a time, keeping the input order. */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
+
+/***/ }),
+
+/***/ 9407:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9402);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5297);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6661);
+
+
+
+// One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
+if (_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('isPost') === 'true')
+    await (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .runPost */ .a)();
+else
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 8422:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E9: () => (/* binding */ parseDuration),
+/* harmony export */   HU: () => (/* binding */ parseChoice),
+/* harmony export */   KV: () => (/* binding */ parseMapping),
+/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
+/* harmony export */   Rr: () => (/* binding */ parsePath),
+/* harmony export */   Zl: () => (/* binding */ parseFieldPath),
+/* harmony export */   a3: () => (/* binding */ formatDuration),
+/* harmony export */   ci: () => (/* binding */ parseIntegerInRange),
+/* harmony export */   dz: () => (/* binding */ InputError),
+/* harmony export */   hD: () => (/* binding */ quote),
+/* harmony export */   mA: () => (/* binding */ parseQuery),
+/* harmony export */   nl: () => (/* binding */ parseWords),
+/* harmony export */   tg: () => (/* binding */ parseTaskIds),
+/* harmony export */   yG: () => (/* binding */ parseBoolean),
+/* harmony export */   zE: () => (/* binding */ parsePositiveInteger)
+/* harmony export */ });
+/* unused harmony export parseTaskId */
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
 
 /** A bad input: the message names the input, the value (never a secret) and the fix. */
 class InputError extends Error {
@@ -31451,13 +28553,13 @@ function parseMapping(name, value) {
         return {};
     let parsed;
     try {
-        parsed = (0,dist/* parse */.qg)(value, { intAsBigInt: true });
+        parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(value, { intAsBigInt: true });
     }
     catch (error) {
-        const where = error instanceof dist/* YAMLParseError */.XT && error.linePos
+        const where = error instanceof yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT && error.linePos
             ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
             : '';
-        const code = error instanceof dist/* YAMLParseError */.XT ? ` (${error.code})` : '';
+        const code = error instanceof yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT ? ` (${error.code})` : '';
         throw new InputError(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
     }
     if (parsed === null || parsed === undefined)
@@ -31510,991 +28612,508 @@ function parsePath(name, value) {
     }
     return value;
 }
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
+function parseDuration(name, value, limits) {
+    const match = DURATION.exec(value);
+    if (value === '' || match === null) {
+        const hint = /^\d+$/.test(value)
+            ? ` has no unit: write ${value}s or ${value}m`
+            : ' is not a duration: write it like 90s, 15m or 1h30m';
+        throw new InputError(`${name} ${quote(value)}${hint}`);
+    }
+    const [, h = '0', m = '0', s = '0'] = match;
+    const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+    if (ms < limits.minMs || ms > limits.maxMs) {
+        throw new InputError(`${name} ${quote(value)} is out of range: set it between ${formatDuration(limits.minMs)} and ${formatDuration(limits.maxMs)}`);
+    }
+    return ms;
+}
+/** 90000 -> "1m30s"; the form durations are written in. */
+function formatDuration(ms) {
+    const total = Math.round(ms / 1000);
+    const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+    if (h > 0)
+        return `${h}h${m}m${s}s`;
+    return m > 0 ? `${m}m${s}s` : `${s}s`;
+}
+/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
+function parseWords(name, value) {
+    const words = value.split(/[\s,]+/).filter((word) => word !== '');
+    for (const word of words) {
+        if (!/^[A-Za-z0-9_-]+$/.test(word))
+            throw new InputError(`${name} lists ${quote(word)}, which is not a status name: list names like Running, Pending`);
+    }
+    return words.length === 0 ? undefined : words;
+}
+const MAX_TASK_IDS = 1000;
+/** One or more task ids, separated by commas, spaces or new lines; kept as digits. */
+function parseTaskIds(name, value) {
+    const ids = value.split(/[\s,]+/).filter((id) => id !== '');
+    const seen = new Set();
+    for (const id of ids) {
+        parseTaskId(name, id);
+        if (seen.has(id))
+            throw new InputError(`${name} lists ${id} twice: list each task once`);
+        seen.add(id);
+    }
+    if (ids.length > MAX_TASK_IDS)
+        throw new InputError(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
+    return ids;
+}
+function parseIntegerInRange(name, value, min, max) {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+        throw new InputError(`${name} ${quote(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`);
+    }
+    return n;
+}
+/** A dot path into data, such as status or task.status or services.0.status. */
+function parseFieldPath(name, value) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
+        throw new InputError(`${name} ${quote(value)} is not a dot path: write field names joined by dots, such as status or task.status`);
+    }
+    return value.split('.');
+}
 
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/utils.js
+
+/***/ }),
+
+/***/ 5297:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __nccwpck_require__(9402);
+// EXTERNAL MODULE: ./src/inputs.ts
+var inputs = __nccwpck_require__(8422);
+// EXTERNAL MODULE: ./src/protocol/envelope.ts
+var envelope = __nccwpck_require__(5010);
+// EXTERNAL MODULE: ./src/protocol/json.ts
+var json = __nccwpck_require__(860);
+;// CONCATENATED MODULE: ./src/report.ts
+
+
+
+/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
+function outputsOf(step) {
+    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
+    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
+    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
+    const finalData = finalAnswers(step).map((answer) => answer.data);
+    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
+    const known = [...new Set(step.tasks.map((t) => t.status))];
+    const urls = step.tasks.flatMap((t) => t.urls);
+    return {
+        code: apiError?.code ?? firstResult?.code ?? '',
+        msg: apiError?.description ?? firstResult?.msg ?? '',
+        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        task_id: step.tasks[0]?.id ?? '',
+        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
+        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+        statuses: JSON.stringify(statuses),
+        url: urls[0] ?? '',
+        urls: JSON.stringify(urls),
+        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
+        timed_out: String(step.timedOut)
+    };
+}
+/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
+function responseFileText(step) {
+    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
 /**
- * Test whether a string contains an integer number
+ * The last answer for each call: the task's last detail when the step waited for it (a create's task
+ * is the one it made), else the call's own answer; null data for a call that failed.
  */
-function utils_isInteger(value) {
-  return INTEGER_REGEX.test(value);
-}
-const INTEGER_REGEX = /^-?[0-9]+$/;
-
-/**
- * Test whether a string contains a number
- * http://stackoverflow.com/questions/13340717/json-numbers-regular-expression
- */
-function isNumber(value) {
-  return NUMBER_REGEX.test(value);
-}
-const NUMBER_REGEX = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/**
- * Test whether a string can be safely represented with a number
- * without information loss.
- *
- * When approx is true, floating point numbers that lose a few digits but
- * are still approximately equal in value are considered safe too.
- * Integer numbers must still be exactly equal.
- */
-function isSafeNumber(value, config) {
-  if (utils_isInteger(value)) {
-    return Number.isSafeInteger(Number.parseInt(value, 10));
-  }
-  const num = Number.parseFloat(value);
-  // Reject unsafe integers written as floats, like '9007199254740992.0', which isInteger(value) misses.
-  if (Number.isInteger(num) && !Number.isSafeInteger(num)) {
-    return false;
-  }
-  const parsed = String(num);
-  if (value === parsed) {
-    return true;
-  }
-  const valueDigits = extractSignificantDigits(value);
-  const parsedDigits = extractSignificantDigits(parsed);
-  if (valueDigits === parsedDigits) {
-    return true;
-  }
-  if (config?.approx === true) {
-    // A floating point value is approximately equal when:
-    // 1. it has at least 14 digits
-    // 2. the first 14 digits are equal
-    const requiredDigits = 14;
-    if (parsedDigits.length >= requiredDigits && valueDigits.startsWith(parsedDigits.substring(0, requiredDigits))) {
-      return true;
-    }
-  }
-  return false;
-}
-let UnsafeNumberReason = /*#__PURE__*/function (UnsafeNumberReason) {
-  UnsafeNumberReason["underflow"] = "underflow";
-  UnsafeNumberReason["overflow"] = "overflow";
-  UnsafeNumberReason["truncate_integer"] = "truncate_integer";
-  UnsafeNumberReason["truncate_float"] = "truncate_float";
-  return UnsafeNumberReason;
-}({});
-
-/**
- * When the provided value is an unsafe number, describe what the reason is:
- * overflow, underflow, truncate_integer, or truncate_float.
- * Returns undefined when the value is safe.
- */
-function getUnsafeNumberReason(value) {
-  if (isSafeNumber(value, {
-    approx: false
-  })) {
-    return undefined;
-  }
-  if (utils_isInteger(value)) {
-    return UnsafeNumberReason.truncate_integer;
-  }
-  const num = Number.parseFloat(value);
-  if (!Number.isFinite(num)) {
-    return UnsafeNumberReason.overflow;
-  }
-  if (num === 0) {
-    return UnsafeNumberReason.underflow;
-  }
-  return UnsafeNumberReason.truncate_float;
-}
-
-/**
- * Convert a string into a number when it is safe to do so.
- * Throws an error otherwise, explaining the reason.
- */
-function toSafeNumberOrThrow(value, config) {
-  const number = Number.parseFloat(value);
-  const unsafeReason = getUnsafeNumberReason(value);
-  if (config?.approx === true ? unsafeReason && unsafeReason !== UnsafeNumberReason.truncate_float : unsafeReason) {
-    const unsafeReasonText = unsafeReason?.replace(/_\w+$/, '');
-    throw new Error(`Cannot safely convert to number: the value '${value}' would ${unsafeReasonText} and become ${number}`);
-  }
-  return number;
-}
-
-/**
- * Split a number into sign, digits, and exponent.
- * Leading zeros and non-canonical zeros are normalized.
- *
- * The value can be constructed again from a split number by inserting a dot
- * at the second character of the digits if there is more than one digit,
- * prepending it with the sign, and appending an "e" and the exponent as follows:
- *
- *     const reconstructed = `${sign}${digits[0]}.${digits.slice(1)}e${exponent}`
- *
- */
-function splitNumber(value) {
-  const match = value.match(/^(-?)(\d+(?:\.\d*)?)([eE]([+-]?\d+))?$/);
-  if (!match) {
-    throw new SyntaxError(`Invalid number: ${value}`);
-  }
-  const sign = match[1];
-  const digitsStr = match[2];
-  let exponent = match[4] !== undefined ? Number.parseInt(match[4], 10) : 0;
-  const dot = digitsStr.indexOf('.');
-  exponent += dot !== -1 ? dot - 1 : digitsStr.length - 1;
-  const coefficient = digitsStr.replace('.', '');
-  const {
-    start,
-    end
-  } = getSignificantDigitRange(coefficient);
-  exponent -= start;
-  const digits = coefficient.slice(start, end);
-
-  // normalize zero, for example normalizes 0e5 or -0 into 0
-  return digits.length > 0 ? {
-    sign,
-    digits,
-    exponent
-  } : {
-    sign: '',
-    digits: '0',
-    exponent: 0
-  };
-}
-
-/**
- * Compare two strings containing a numeric value
- * Returns 1 when a is larger than b, 0 when they are equal,
- * and -1 when a is smaller than b.
- */
-function utils_compareNumber(a, b) {
-  if (a === b) {
-    return 0;
-  }
-  const aa = splitNumber(a);
-  const bb = splitNumber(b);
-  const sign = aa.sign === '-' ? -1 : 1;
-  if (aa.sign !== bb.sign) {
-    return sign;
-  }
-  if (aa.digits === '0') {
-    return bb.digits === '0' ? 0 : -1;
-  }
-  if (bb.digits === '0') {
-    return 1;
-  }
-  if (aa.exponent !== bb.exponent) {
-    return aa.exponent > bb.exponent ? sign : aa.exponent < bb.exponent ? -sign : 0;
-  }
-  return aa.digits > bb.digits ? sign : aa.digits < bb.digits ? -sign : 0;
-}
-
-/**
- * Count the significant digits of a number.
- *
- * For example:
- *   '2.34' returns 3
- *   '-77' returns 2
- *   '0.003400' returns 2
- *   '120.5e+30' returns 4
- **/
-function utils_countSignificantDigits(value) {
-  const {
-    start,
-    end
-  } = getSignificantDigitRange(value);
-  const dot = value.indexOf('.');
-  if (dot === -1 || dot < start || dot > end) {
-    return end - start;
-  }
-  return end - start - 1;
-}
-
-/**
- * Get the significant digits of a number.
- *
- * For example:
- *   '2.34' returns '234'
- *   '-77' returns '77'
- *   '0.003400' returns '34'
- *   '120.5e+30' returns '1205'
- **/
-function extractSignificantDigits(value) {
-  const {
-    start,
-    end
-  } = getSignificantDigitRange(value);
-  const digits = value.substring(start, end);
-  const dot = digits.indexOf('.');
-  if (dot === -1) {
-    return digits;
-  }
-  return digits.substring(0, dot) + digits.substring(dot + 1);
-}
-
-/**
- * Returns the range (start to end) of the significant digits of a value.
- * Note that this range _may_ contain the decimal dot.
- *
- * For example:
- *
- *     getSignificantDigitRange('0.0325900') // { start: 3, end: 7 }
- *     getSignificantDigitRange('2.0300')    // { start: 0, end: 3 }
- *     getSignificantDigitRange('0.0')       // { start: 3, end: 3 }
- *
- */
-function getSignificantDigitRange(value) {
-  let start = 0;
-  if (value[0] === '-') {
-    start++;
-  }
-  while (value[start] === '0' || value[start] === '.') {
-    start++;
-  }
-  let end = value.lastIndexOf('e');
-  if (end === -1) {
-    end = value.lastIndexOf('E');
-  }
-  if (end === -1) {
-    end = value.length;
-  }
-  while ((value[end - 1] === '0' || value[end - 1] === '.') && end > start) {
-    end--;
-  }
-  return {
-    start,
-    end
-  };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/LosslessNumber.js
-
-
-// A shared symbol recognizes numbers from separate library copies where instanceof fails.
-const losslessNumberMarker = Symbol.for('lossless-json.LosslessNumber');
-
-/**
- * A lossless number. Stores its numeric value as string
- */
-class LosslessNumber {
-  // numeric value as string
-  value;
-
-  /**
-   * @deprecated Use the isLosslessNumber(value) function instead.
-   *
-   * Ordinary objects may also have an isLosslessNumber property, so this
-   * field cannot reliably identify lossless numbers.
-   */
-  isLosslessNumber = true;
-  get [losslessNumberMarker]() {
-    return true;
-  }
-  constructor(value) {
-    if (!isNumber(value)) {
-      throw new Error(`Invalid number (value: "${value}")`);
-    }
-    this.value = value;
-  }
-
-  /**
-   * Get the value of the LosslessNumber as number or bigint.
-   *
-   * - a number is returned for safe numbers and decimal values that only lose some insignificant digits
-   * - a bigint is returned for big integer numbers
-   * - an Error is thrown for values that will overflow or underflow
-   *
-   * Note that you can implement your own strategy for conversion by just getting the value as string
-   * via .toString(), and using util functions like isInteger, isSafeNumber, getUnsafeNumberReason,
-   * and toSafeNumberOrThrow to convert it to a numeric value.
-   */
-  valueOf() {
-    const unsafeReason = getUnsafeNumberReason(this.value);
-
-    // safe or truncate_float
-    if (unsafeReason === undefined || unsafeReason === UnsafeNumberReason.truncate_float) {
-      return Number.parseFloat(this.value);
-    }
-
-    // truncate_integer
-    if (utils_isInteger(this.value)) {
-      return BigInt(this.value);
-    }
-
-    // overflow or underflow
-    throw new Error(`Cannot safely convert to number: the value '${this.value}' would ${unsafeReason} and become ${Number.parseFloat(this.value)}`);
-  }
-
-  /**
-   * Get the value of the LosslessNumber as string.
-   */
-  toString() {
-    return this.value;
-  }
-
-  // Note: we do NOT implement a .toJSON() method, and you should not implement
-  // or use that, it cannot safely turn the numeric value in the string into
-  // stringified JSON since it has to be parsed into a number first.
-}
-
-/**
- * Test whether a value is a LosslessNumber
- */
-function isLosslessNumber(value) {
-  return value !== null && typeof value === 'object' && value[losslessNumberMarker] === true;
-}
-
-/**
- * Convert a number into a LosslessNumber if this is possible in a safe way
- * If the value has too many digits, or is NaN or Infinity, an error will be thrown
- */
-function toLosslessNumber(value) {
-  const maxDigits = 15;
-  if (countSignificantDigits(String(value)) > maxDigits) {
-    throw new Error(`Invalid number: contains more than 15 digits and is most likely truncated and unsafe by itself (value: ${value})`);
-  }
-  if (Number.isNaN(value)) {
-    throw new Error('Invalid number: NaN');
-  }
-  if (!Number.isFinite(value)) {
-    throw new Error(`Invalid number: ${value}`);
-  }
-  return new LosslessNumber(String(value));
-}
-
-/**
- * Compare two lossless numbers.
- * Returns 1 when a is larger than b, 0 when they are equal,
- * and -1 when a is smaller than b.
- */
-function compareLosslessNumber(a, b) {
-  return compareNumber(a.value, b.value);
-}
-//# sourceMappingURL=LosslessNumber.js.map
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/numberParsers.js
-
-
-function parseLosslessNumber(value) {
-  return new LosslessNumber(value);
-}
-function parseNumberAndBigInt(value) {
-  return isInteger(value) ? BigInt(value) : Number.parseFloat(value);
-}
-//# sourceMappingURL=numberParsers.js.map
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/revive.js
-
-/**
- * Revive a json object.
- * Applies the reviver function recursively on all values in the JSON object.
- * @param json   A JSON Object, Array, or value
- * @param reviver
- *              A reviver function invoked with arguments `key` and `value`,
- *              which must return a replacement value. The function context
- *              (`this`) is the Object or Array that contains the currently
- *              handled value.
- */
-function revive(json, reviver) {
-  return reviveValue({
-    '': json
-  }, '', json, reviver);
-}
-
-/**
- * Revive a value
- */
-function reviveValue(context, key, value, reviver) {
-  if (Array.isArray(value)) {
-    return reviver.call(context, key, reviveArray(value, reviver));
-  }
-  if (value && typeof value === 'object' && !isLosslessNumber(value)) {
-    // note the special case for LosslessNumber,
-    // we don't want to iterate over the internals of a LosslessNumber
-    return reviver.call(context, key, reviveObject(value, reviver));
-  }
-  return reviver.call(context, key, value);
-}
-
-/**
- * Revive the properties of an object
- */
-function reviveObject(object, reviver) {
-  for (const key of Object.keys(object)) {
-    const value = reviveValue(object, key, object[key], reviver);
-    if (value !== undefined) {
-      object[key] = value;
-    } else {
-      delete object[key];
-    }
-  }
-  return object;
-}
-
-/**
- * Revive the properties of an Array
- */
-function reviveArray(array, reviver) {
-  for (let i = 0; i < array.length; i++) {
-    const value = reviveValue(array, String(i), array[i], reviver);
-    if (value === undefined) {
-      // Remove the own property entirely, like native JSON.parse does: the
-      // position becomes a genuine hole (no own key, and `Object.keys` omits
-      // it) while the length stays unchanged. Assigning `array[i] = undefined`
-      // would leave an own property holding `undefined` instead.
-      delete array[i];
-    } else {
-      // Assign right away rather than after the loop: the reviver observes the
-      // holder through `this`, so later items must see the already revived
-      // values (e.g. a preceding `null` replacement).
-      array[i] = value;
-    }
-  }
-  return array;
-}
-//# sourceMappingURL=revive.js.map
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/parse.js
-
-
-/**
- * The LosslessJSON.parse() method parses a string as JSON, optionally transforming
- * the value produced by parsing.
- *
- * The parser is based on the parser of Tan Li Hou shared in
- * https://lihautan.com/json-parser-with-javascript/
- *
- * @param text
- * The string to parse as JSON. See the JSON object for a description of JSON syntax.
- *
- * @param [reviver]
- * If a function, prescribes how the value originally produced by parsing is
- * transformed, before being returned.
- *
- * @param [options=ParseOptions | NumberParserArgument]
- * Pass a custom number parser. Input is a string, and the output can be unknown
- * numeric value: number, bigint, LosslessNumber, or a custom BigNumber library.
- *
- * @returns Returns the Object corresponding to the given JSON text.
- *
- * @throws Throws a SyntaxError exception if the string to parse is not valid JSON.
- */
-function parse(text, reviver, options) {
-  const optionsObj = typeof options === 'function' ? {
-    parseNumber: options
-  } : options;
-  const parseNumber = optionsObj?.parseNumber ?? parseLosslessNumber;
-  const onDuplicateKey = optionsObj?.onDuplicateKey ?? throwDuplicateKey;
-  let i = 0;
-  const value = parseValue();
-  expectValue(value);
-  expectEndOfInput();
-  return reviver ? revive(value, reviver) : value;
-  function parseObject() {
-    if (text.charCodeAt(i) === codeOpeningBrace) {
-      i++;
-      skipWhitespace();
-      const object = {};
-      let initial = true;
-      while (i < text.length && text.charCodeAt(i) !== codeClosingBrace) {
-        if (!initial) {
-          eatComma();
-          skipWhitespace();
-        } else {
-          initial = false;
-        }
-        const start = i;
-        const key = parseString();
-        if (key === undefined) {
-          throwObjectKeyExpected();
-          return; // To make TS happy
-        }
-        skipWhitespace();
-        eatColon();
-        const value = parseValue();
-        if (value === undefined) {
-          throwObjectValueExpected();
-          return; // To make TS happy
-        }
-
-        // handle duplicate keys
-        // TODO: replace with hasOwn one day, when browser support is high enough
-        if (Object.prototype.hasOwnProperty.call(object, key) && !isDeepEqual(value, object[key])) {
-          // Note that we could also test `if(key in object) {...}`
-          // or `if (object[key] !== 'undefined') {...}`, but that is slower.
-          const returnedValue = onDuplicateKey({
-            key,
-            position: start + 1,
-            oldValue: object[key],
-            newValue: value
-          });
-          if (returnedValue !== undefined) {
-            setObjectKey(object, key, returnedValue);
-          }
-        } else {
-          setObjectKey(object, key, value);
-        }
-      }
-      if (text.charCodeAt(i) !== codeClosingBrace) {
-        throwObjectKeyOrEndExpected();
-      }
-      i++;
-      return object;
-    }
-  }
-  function parseArray() {
-    if (text.charCodeAt(i) === codeOpeningBracket) {
-      i++;
-      skipWhitespace();
-      const array = [];
-      let initial = true;
-      while (i < text.length && text.charCodeAt(i) !== codeClosingBracket) {
-        if (!initial) {
-          eatComma();
-        } else {
-          initial = false;
-        }
-        const value = parseValue();
-        expectArrayItem(value);
-        array.push(value);
-      }
-      if (text.charCodeAt(i) !== codeClosingBracket) {
-        throwArrayItemOrEndExpected();
-      }
-      i++;
-      return array;
-    }
-  }
-  function parseValue() {
-    skipWhitespace();
-    const value = parseString() ?? parseNumeric() ?? parseObject() ?? parseArray() ?? parseKeyword('true', true) ?? parseKeyword('false', false) ?? parseKeyword('null', null);
-    skipWhitespace();
-    return value;
-  }
-  function parseKeyword(name, value) {
-    if (text.slice(i, i + name.length) === name) {
-      i += name.length;
-      return value;
-    }
-  }
-  function skipWhitespace() {
-    while (isWhitespace(text.charCodeAt(i))) {
-      i++;
-    }
-  }
-  function parseString() {
-    if (text.charCodeAt(i) === codeDoubleQuote) {
-      i++;
-      let result = '';
-      while (i < text.length && text.charCodeAt(i) !== codeDoubleQuote) {
-        if (text.charCodeAt(i) === codeBackslash) {
-          const char = text[i + 1];
-          const escapeChar = escapeCharacters[char];
-          if (escapeChar !== undefined) {
-            result += escapeChar;
-            i++;
-          } else if (char === 'u') {
-            if (isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5))) {
-              result += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16));
-              i += 5;
-            } else {
-              throwInvalidUnicodeCharacter(i);
-            }
-          } else {
-            throwInvalidEscapeCharacter(i);
-          }
-        } else {
-          if (isValidStringCharacter(text.charCodeAt(i))) {
-            result += text[i];
-          } else {
-            throwInvalidCharacter(text[i]);
-          }
-        }
-        i++;
-      }
-      expectEndOfString();
-      i++;
-      return result;
-    }
-  }
-  function parseNumeric() {
-    const start = i;
-    if (text.charCodeAt(i) === codeMinus) {
-      i++;
-      expectDigit(start);
-    }
-    if (text.charCodeAt(i) === codeZero) {
-      i++;
-    } else if (isNonZeroDigit(text.charCodeAt(i))) {
-      i++;
-      while (isDigit(text.charCodeAt(i))) {
-        i++;
-      }
-    } else {
-      // A JSON number must have an integer part, so a leading dot like '.5'
-      // is not a number at all.
-      return undefined;
-    }
-    if (text.charCodeAt(i) === codeDot) {
-      i++;
-      expectDigit(start);
-      while (isDigit(text.charCodeAt(i))) {
-        i++;
-      }
-    }
-    if (text.charCodeAt(i) === codeLowercaseE || text.charCodeAt(i) === codeUppercaseE) {
-      i++;
-      if (text.charCodeAt(i) === codeMinus || text.charCodeAt(i) === codePlus) {
-        i++;
-      }
-      expectDigit(start);
-      while (isDigit(text.charCodeAt(i))) {
-        i++;
-      }
-    }
-    if (i > start) {
-      return parseNumber(text.slice(start, i));
-    }
-  }
-  function eatComma() {
-    if (text.charCodeAt(i) !== codeComma) {
-      throw new SyntaxError(`Comma ',' expected after value ${gotAt()}`);
-    }
-    i++;
-  }
-  function eatColon() {
-    if (text.charCodeAt(i) !== codeColon) {
-      throw new SyntaxError(`Colon ':' expected after property name ${gotAt()}`);
-    }
-    i++;
-  }
-  function expectValue(value) {
-    if (value === undefined) {
-      throw new SyntaxError(`JSON value expected ${gotAt()}`);
-    }
-  }
-  function expectArrayItem(value) {
-    if (value === undefined) {
-      throw new SyntaxError(`Array item expected ${gotAt()}`);
-    }
-  }
-  function expectEndOfInput() {
-    if (i < text.length) {
-      throw new SyntaxError(`Expected end of input ${gotAt()}`);
-    }
-  }
-  function expectDigit(start) {
-    if (!isDigit(text.charCodeAt(i))) {
-      const numSoFar = text.slice(start, i);
-      throw new SyntaxError(`Invalid number '${numSoFar}', expecting a digit ${gotAt()}`);
-    }
-  }
-  function expectEndOfString() {
-    if (text.charCodeAt(i) !== codeDoubleQuote) {
-      throw new SyntaxError(`End of string '"' expected ${gotAt()}`);
-    }
-  }
-  function throwObjectKeyExpected() {
-    throw new SyntaxError(`Quoted object key expected ${gotAt()}`);
-  }
-  function throwDuplicateKey({
-    key,
-    position
-  }) {
-    throw new SyntaxError(`Duplicate key '${key}' encountered at position ${position}`);
-  }
-  function throwObjectKeyOrEndExpected() {
-    throw new SyntaxError(`Quoted object key or end of object '}' expected ${gotAt()}`);
-  }
-  function throwArrayItemOrEndExpected() {
-    throw new SyntaxError(`Array item or end of array ']' expected ${gotAt()}`);
-  }
-  function throwInvalidCharacter(char) {
-    throw new SyntaxError(`Invalid character '${char}' ${pos()}`);
-  }
-  function throwInvalidEscapeCharacter(start) {
-    const chars = text.slice(start, start + 2);
-    throw new SyntaxError(`Invalid escape character '${chars}' ${pos()}`);
-  }
-  function throwObjectValueExpected() {
-    throw new SyntaxError(`Object value expected after ':' ${pos()}`);
-  }
-  function throwInvalidUnicodeCharacter(start) {
-    const chars = text.slice(start, start + 6);
-    throw new SyntaxError(`Invalid unicode character '${chars}' ${pos()}`);
-  }
-
-  // zero based character position
-  function pos() {
-    return `at position ${i}`;
-  }
-  function got() {
-    return i < text.length ? `but got '${text[i]}'` : 'but reached end of input';
-  }
-  function gotAt() {
-    return `${got()} ${pos()}`;
-  }
-}
-function setObjectKey(object, key, value) {
-  if (key === '__proto__') {
-    // Plain assignment would trigger the `__proto__` setter inherited from
-    // Object.prototype, changing the object's prototype instead of storing the
-    // key. Define an ordinary own property, like JSON.parse does.
-    Object.defineProperty(object, key, {
-      value,
-      writable: true,
-      enumerable: true,
-      configurable: true
+function finalAnswers(step) {
+    return step.calls.map((c) => {
+        const task = c.call.operation === 'create' ? step.tasks[0] : step.tasks.find((t) => t.id === c.call.taskId);
+        const data = task?.data ?? c.result?.data;
+        return { data: data ?? null, raw: task?.raw ?? c.raw };
     });
-  } else {
-    object[key] = value;
-  }
 }
-function isWhitespace(code) {
-  return code === codeSpace || code === codeNewline || code === codeTab || code === codeReturn;
+/** Why the step fails, in one line; undefined when it succeeds. */
+function failureOf(step) {
+    const operation = step.plan.operation;
+    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.call.taskId === undefined);
+    if (failedCalls.length > 0)
+        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+    const failed = step.tasks.filter((t) => t.outcome !== 'done' && t.outcome !== 'ready');
+    if (failed.length === 0)
+        return undefined;
+    if (step.tasks.length === 1 && failed[0] !== undefined)
+        return `${operation}: ${describeFailure(failed[0])}`;
+    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.outcome})`);
+    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
+    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
 }
-function isHex(code) {
-  return code >= codeZero && code <= codeNine || code >= codeUppercaseA && code <= codeUppercaseF || code >= codeLowercaseA && code <= codeLowercaseF;
-}
-function isDigit(code) {
-  return code >= codeZero && code <= codeNine;
-}
-function isNonZeroDigit(code) {
-  return code >= codeOne && code <= codeNine;
-}
-function isValidStringCharacter(code) {
-  return code >= 0x20 && code <= 0x10ffff;
-}
-function isDeepEqual(a, b) {
-  if (a === b) {
-    return true;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-    return keys.every(key => isDeepEqual(a[key], b[key]));
-  }
-  return false;
-}
-function isObject(value) {
-  return typeof value === 'object' && value !== null;
+function describeFailure(task) {
+    const name = task.name === undefined ? '' : ` (${task.name})`;
+    switch (task.outcome) {
+        case 'failed':
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,inputs/* formatDuration */.a3)(task.elapsedMs)}`;
+        case 'timed_out':
+            return `task ${task.id}${name} ${task.message ?? 'timed out'}`;
+        default:
+            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
 }
 
-// map with all escape characters
-const escapeCharacters = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t'
-  // note that \u is handled separately in parseString()
+// EXTERNAL MODULE: ./src/runner.ts + 3 modules
+var runner = __nccwpck_require__(506);
+// EXTERNAL MODULE: ./src/step.ts + 2 modules
+var src_step = __nccwpck_require__(5412);
+;// CONCATENATED MODULE: ./src/summary.ts
+
+const OUTCOME = {
+    done: 'done',
+    ready: '✅ ready',
+    failed: '❌ failed',
+    timed_out: '⏱️ timed out',
+    error: '❌ error'
 };
-const codeBackslash = 0x5c; // "\"
-const codeOpeningBrace = 0x7b; // "{"
-const codeClosingBrace = 0x7d; // "}"
-const codeOpeningBracket = 0x5b; // "["
-const codeClosingBracket = 0x5d; // "]"
-const codeSpace = 0x20; // " "
-const codeNewline = 0xa; // "\n"
-const codeTab = 0x9; // "\t"
-const codeReturn = 0xd; // "\r"
-const codeDoubleQuote = 0x0022; // "
-const codePlus = 0x2b; // "+"
-const codeMinus = 0x2d; // "-"
-const codeZero = 0x30;
-const codeOne = 0x31;
-const codeNine = 0x39;
-const codeComma = 0x2c; // ","
-const codeDot = 0x2e; // "." (dot, period)
-const codeColon = 0x3a; // ":"
-const codeUppercaseA = 0x41; // "A"
-const codeLowercaseA = 0x61; // "a"
-const codeUppercaseE = 0x45; // "E"
-const codeLowercaseE = 0x65; // "e"
-const codeUppercaseF = 0x46; // "F"
-const codeLowercaseF = 0x66; // "f"
-//# sourceMappingURL=parse.js.map
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/stringify.js
-
-
-
 /**
- * The LosslessJSON.stringify() method converts a JavaScript value to a JSON string,
- * optionally replacing values if a replacer function is specified, or
- * optionally including only the specified properties if a replacer array is specified.
- *
- * @param value
- * The value to convert to a JSON string.
- *
- * @param [replacer]
- * A function that alters the behavior of the stringification process,
- * or an array of String and Number objects that serve as a whitelist for
- * selecting the properties of the value object to be included in the JSON string.
- * If this value is null or not provided, all properties of the object are
- * included in the resulting JSON string.
- *
- * @param [space]
- * A String or Number object that's used to insert white space into the output
- * JSON string for readability purposes. If this is a Number, it indicates the
- * number of space characters to use as white space; this number is capped at 10
- * if it's larger than that. Values less than 1 indicate that no space should be
- * used. If this is a String, the string (or the first 10 characters of the string,
- * if it's longer than that) is used as white space. If this parameter is not
- * provided (or is null), no white space is used.
- *
- * @param [numberStringifiers]
- * An optional list with additional number stringifiers, for example to serialize
- * a BigNumber. The output of the function must be valid stringified JSON.
- * When `undefined` is returned, the property will be deleted from the object.
- * The difference with using a `replacer` is that the output of a `replacer`
- * must be JSON and will be stringified afterwards, whereas the output of the
- * `numberStringifiers` is already stringified JSON.
- *
- * @returns Returns the string representation of the JSON object.
+ * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Server
+ * text is escaped, so a task name cannot inject markup into the summary.
  */
-function stringify(value, replacer, space, numberStringifiers) {
-  const resolvedSpace = resolveSpace(space);
-  const replacedValue = typeof replacer === 'function' ? replacer.call({
-    '': value
-  }, '', value) : value;
-  return stringifyValue(replacedValue, '');
-
-  /**
-   * Stringify a value
-   */
-  function stringifyValue(value, indent) {
-    if (Array.isArray(numberStringifiers)) {
-      const stringifier = numberStringifiers.find(item => item.test(value));
-      if (stringifier) {
-        const str = stringifier.stringify(value);
-        if (typeof str !== 'string' || !isNumber(str)) {
-          throw new Error(`Invalid JSON number: output of a number stringifier must be a string containing a JSON number (output: ${str})`);
+function renderSummary(step, failure) {
+    const lines = [
+        `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
+        ''
+    ];
+    if (failure !== undefined)
+        lines.push(`> ${summary_escape(failure)}`, '');
+    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
+    if (step.tasks.length > 0) {
+        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
+        for (const task of step.tasks) {
+            const url = task.urls[0] === undefined ? '' : `<a href="${summary_escape(task.urls[0])}">${summary_escape(task.urls[0])}</a>`;
+            const cells = [
+                task.id,
+                summary_escape(task.name ?? ''),
+                summary_escape(task.status ?? ''),
+                OUTCOME[task.outcome] ?? task.outcome,
+                url,
+                (0,inputs/* formatDuration */.a3)(task.elapsedMs)
+            ];
+            lines.push(`| ${cells.join(' | ')} |`);
         }
-        return str;
-      }
-    }
-
-    // boolean, null, number, string, or date
-    if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string' || value === null || value instanceof Date || value instanceof Boolean || value instanceof Number || value instanceof String) {
-      return JSON.stringify(value);
-    }
-
-    // lossless number, the secret ingredient :)
-    if (isLosslessNumber(value)) {
-      return value.toString();
-    }
-
-    // BigInt
-    if (typeof value === 'bigint') {
-      return value.toString();
-    }
-
-    // Array
-    if (Array.isArray(value)) {
-      return stringifyArray(value, indent);
-    }
-
-    // Object (test lastly!)
-    if (value && typeof value === 'object') {
-      return stringifyObject(value, indent);
-    }
-    return undefined;
-  }
-
-  /**
-   * Stringify an array
-   */
-  function stringifyArray(array, indent) {
-    if (array.length === 0) {
-      return '[]';
-    }
-    const childIndent = resolvedSpace ? indent + resolvedSpace : undefined;
-    let str = resolvedSpace ? '[\n' : '[';
-    for (let i = 0; i < array.length; i++) {
-      const item = typeof replacer === 'function' ? replacer.call(array, String(i), array[i]) : array[i];
-      if (resolvedSpace) {
-        str += childIndent;
-      }
-      if (typeof item !== 'undefined' && typeof item !== 'function') {
-        const serialized = stringifyValue(item, childIndent);
-        // Values without a JSON representation (a symbol, or an object whose
-        // toJSON() returns undefined) become null inside an array.
-        str += serialized === undefined ? 'null' : serialized;
-      } else {
-        str += 'null';
-      }
-      if (i < array.length - 1) {
-        str += resolvedSpace ? ',\n' : ',';
-      }
-    }
-    str += resolvedSpace ? `\n${indent}]` : ']';
-    return str;
-  }
-
-  /**
-   * Stringify an object
-   */
-  function stringifyObject(object, indent) {
-    if (typeof object.toJSON === 'function') {
-      return stringifyValue(object.toJSON(), indent);
-    }
-
-    // A replacer array is a property whitelist: duplicates must not produce
-    // duplicate keys in the output.
-    const keys = Array.isArray(replacer) ? [...new Set(replacer.map(String))] : Object.keys(object);
-    if (keys.length === 0) {
-      return '{}';
-    }
-    const childIndent = resolvedSpace ? indent + resolvedSpace : undefined;
-    let first = true;
-    let str = resolvedSpace ? '{\n' : '{';
-    for (const key of keys) {
-      const value = typeof replacer === 'function' ? replacer.call(object, key, object[key]) : object[key];
-      if (includeProperty(key, value)) {
-        const serialized = stringifyValue(value, childIndent);
-        // Like JSON.stringify, omit properties that have no JSON
-        // representation (e.g. an object whose toJSON() returns undefined).
-        if (serialized === undefined) {
-          continue;
+        const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
+        if (timeline.length > 0) {
+            timeline.sort((a, b) => a.atMs - b.atMs);
+            lines.push('', '<details><summary>Status timeline</summary>', '');
+            for (const entry of timeline)
+                lines.push(`- ${(0,inputs/* formatDuration */.a3)(entry.atMs)}: task ${entry.id} ${summary_escape(entry.status)}`);
+            lines.push('', '</details>');
         }
-        if (first) {
-          first = false;
-        } else {
-          str += resolvedSpace ? ',\n' : ',';
-        }
-        const keyStr = JSON.stringify(key);
-        str += resolvedSpace ? `${childIndent + keyStr}: ` : `${keyStr}:`;
-        str += serialized;
-      }
     }
-    str += resolvedSpace ? `\n${indent}}` : '}';
-    return str;
-  }
-
-  /**
-   * Test whether to include a property in a stringified object or not.
-   */
-  function includeProperty(_key, value) {
-    return typeof value !== 'undefined' && typeof value !== 'function' && typeof value !== 'symbol';
-  }
+    else {
+        const [call] = step.calls;
+        const code = call?.result?.code ?? '';
+        lines.push(call?.result === undefined
+            ? summary_escape(call?.error?.message ?? '')
+            : `code ${summary_escape(code)}${call.result.msg === '' ? '' : `: ${summary_escape(call.result.msg)}`}`);
+    }
+    return `${lines.join('\n')}\n`;
+}
+/** HTML-escapes text for the summary, and keeps it on one line and out of table syntax. */
+function summary_escape(text) {
+    return text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;')
+        .replace(/\|/g, '&#124;')
+        .replace(/[\r\n]+/g, ' ');
 }
 
-/**
- * The number of spaces or characters a space is capped to, like JSON.stringify does
- */
-const MAX_SPACE_LENGTH = 10;
+;// CONCATENATED MODULE: ./src/main.ts
 
-/**
- * Resolve a JSON stringify space:
- * replace a number with a string containing that number of spaces
- */
-function resolveSpace(space) {
-  if (typeof space === 'number') {
-    // same rules as JSON.stringify: truncate towards zero, cap at 10,
-    // and treat anything below 1 (including NaN and negatives) as no indent
-    const count = Math.min(Math.trunc(space), MAX_SPACE_LENGTH);
-    return count >= 1 ? ' '.repeat(count) : undefined;
-  }
-  if (typeof space === 'string' && space !== '') {
-    return space.slice(0, MAX_SPACE_LENGTH);
-  }
-  return undefined;
+
+
+
+
+
+
+
+
+
+
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
+async function run() {
+    core/* saveState */.LZ('isPost', 'true');
+    const client = (0,runner/* newClient */._)();
+    let operation = 'the action';
+    try {
+        const settings = (0,runner/* settingsFromRunner */.G)();
+        operation = settings.operation;
+        core/* saveState */.LZ('cleanup', settings.cleanup);
+        const created = [];
+        const step = await (0,src_step/* runStep */.eg)(settings, {
+            transport: client,
+            now: Date.now,
+            sleep: (ms) => (0,promises_namespaceObject.setTimeout)(ms),
+            log: (line) => {
+                core/* info */.pq(line);
+            },
+            mask: core/* setSecret */.Pq,
+            onCreated: (taskId) => {
+                created.push(taskId);
+                core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
+            }
+        });
+        if (step.dryRun) {
+            core/* info */.pq('dry run: nothing was sent');
+            return;
+        }
+        for (const [name, value] of Object.entries(outputsOf(step)))
+            core/* setOutput */.uH(name, value);
+        core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
+        const failure = failureOf(step);
+        if (settings.summary)
+            await writeSummary(renderSummary(step, failure));
+        if (failure !== undefined)
+            core/* setFailed */.C1(failure);
+    }
+    catch (error) {
+        core/* setFailed */.C1(error instanceof inputs/* InputError */.dz ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
+    }
+    finally {
+        client.dispose();
+    }
 }
-//# sourceMappingURL=stringify.js.map
-;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/index.js
+function writeResponseFile(operation, text) {
+    const path = (0,external_node_path_namespaceObject.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
+    (0,external_node_fs_namespaceObject.writeFileSync)(path, text, { mode: 0o600 });
+    return path;
+}
+/** A summary that cannot be written is worth a warning, never a failed step. */
+async function writeSummary(text) {
+    try {
+        await core/* summary */.z.addRaw(text).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 4237:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PG: () => (/* binding */ cleanupCall),
+/* harmony export */   cV: () => (/* binding */ detailCall),
+/* harmony export */   jU: () => (/* binding */ planCalls)
+/* harmony export */ });
+/* unused harmony export OVERRIDABLE */
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8422);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(860);
+/* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4291);
+
+
+
+const task = (_s, taskId) => ({
+    task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .exactInteger */ .i7)(taskId ?? '')
+});
+const none = () => ({});
+const post = (path, encrypt = false) => ({
+    method: 'POST',
+    path,
+    encrypt
+});
+const get = (path) => ({ method: 'GET', path, encrypt: false });
+/** The defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
+const OPERATIONS = {
+    create: {
+        endpoint: post('/api/deployment/task/create', true),
+        taskIds: 'none',
+        fields: (s) => ({
+            task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
+            points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
+        }),
+        wait: { target: 'ready', byDefault: true }
+    },
+    detail: {
+        endpoint: post('/api/deployment/task/detail'),
+        taskIds: 'each',
+        fields: task,
+        wait: { target: 'ready', byDefault: false }
+    },
+    search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
+    search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
+    stop: {
+        endpoint: post('/api/deployment/task/stop'),
+        taskIds: 'each',
+        fields: task,
+        wait: { target: 'ended', byDefault: true }
+    },
+    pause: {
+        endpoint: post('/api/deployment/task/pause'),
+        taskIds: 'each',
+        fields: task,
+        wait: { target: 'paused', byDefault: true }
+    },
+    recover: {
+        endpoint: post('/api/deployment/task/recover'),
+        taskIds: 'each',
+        fields: task,
+        wait: { target: 'ready', byDefault: true }
+    },
+    change_points: {
+        endpoint: post('/api/deployment/task/change_points'),
+        taskIds: 'one',
+        fields: (s, taskId) => ({
+            ...task(s, taskId),
+            points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
+        })
+    },
+    nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+    billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
+    storage_check: {
+        endpoint: post('/api/storage/encrypt/check', true),
+        taskIds: 'none',
+        fields: none,
+        bodyRequired: true
+    }
+};
+const WAITING_OPERATIONS = Object.entries(OPERATIONS)
+    .filter(([, spec]) => spec.wait !== undefined)
+    .map(([name]) => name)
+    .join(', ');
+/** The operations an `endpoints` override may name. */
+const OVERRIDABLE = Object.keys(OPERATIONS);
+/** Plans every call of the step, checking every input it needs before anything is sent. */
+function planCalls(settings) {
+    const spec = specOf(settings);
+    const ids = taskIdsFor(settings, spec);
+    const calls = spec.taskIds === 'none'
+        ? [callFor(settings, settings.operation, spec, undefined)]
+        : ids.map((id) => callFor(settings, settings.operation, spec, id));
+    return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
+}
+/** The detail call that polls a task while waiting (following any endpoints override of detail). */
+function detailCall(settings, taskId) {
+    return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+}
+/** The call the post step makes to stop or pause a task this step created. */
+function cleanupCall(settings, taskId, action) {
+    return callFor(settings, action, OPERATIONS[action], taskId, false);
+}
+function specOf(settings) {
+    if (settings.operation !== 'request')
+        return OPERATIONS[settings.operation];
+    const endpoint = {
+        method: required(settings.method, 'method', 'request', 'GET or POST'),
+        path: required(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
+        encrypt: settings.encrypt
+    };
+    if (endpoint.method === 'GET' && endpoint.encrypt) {
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('encrypt is true, but a GET request has no body to encrypt: use method POST');
+    }
+    return { endpoint, taskIds: 'none', fields: none };
+}
+function taskIdsFor(settings, spec) {
+    const ids = settings.taskIds;
+    const operation = settings.operation;
+    if (spec.taskIds === 'none') {
+        if (ids.length > 0) {
+            const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is set, but ${operation} ${why}: remove task_id`);
+        }
+        return [];
+    }
+    if (ids.length === 0)
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+    if (spec.taskIds === 'one' && ids.length > 1) {
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
+    }
+    return ids;
+}
+function waitTarget(settings, spec) {
+    if (settings.wait.mode === 'false')
+        return undefined;
+    if (spec.wait === undefined) {
+        if (settings.wait.mode === 'true') {
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
+        }
+        return undefined;
+    }
+    return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
+}
+function callFor(settings, operation, spec, taskId, withInputs = true) {
+    const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+    const { version = settings.apiVersion, ...where } = override;
+    const endpoint = { ...spec.endpoint, ...where, version };
+    if (endpoint.encrypt &&
+        (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)) {
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${_protocol_request_js__WEBPACK_IMPORTED_MODULE_2__/* .NEEDS_RSA */ .jk}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
+    }
+    const fields = spec.fields(settings, taskId);
+    const body = withInputs ? settings.body : {};
+    const query = withInputs ? settings.query : [];
+    if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
+    }
+    for (const name of Object.keys(fields)) {
+        if (name in body)
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body sets ${name}, which has its own input: set it with the ${name} input only`);
+        if (query.some(([key]) => key === name)) {
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`query sets ${name}, which has its own input: set it with the ${name} input only`);
+        }
+    }
+    if (endpoint.method === 'GET') {
+        if (Object.keys(body).length > 0) {
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+        }
+        const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
+        return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
+    }
+    return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+}
+function required(value, name, operation, what) {
+    if (value === undefined)
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 6661:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ runPost)
+/* harmony export */ });
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9402);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1532);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8422);
+/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4237);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(506);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1452);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5412);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3321);
 
 
 
@@ -32503,30 +29122,204 @@ function resolveSpace(space) {
 
 
 
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/protocol/json.ts
+/** Statuses in which a cleanup has nothing left to do. */
+const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
+/**
+ * The post step: stops or pauses every task the main step created, whatever happened to the job. A task
+ * that is already gone (or already stopped) is fine; any other failure fails the step, because a task
+ * left running costs money.
+ */
+async function runPost() {
+    const action = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('cleanup');
+    const created = JSON.parse(_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('created_task_ids') || '[]');
+    if (action !== 'stop' && action !== 'pause')
+        return;
+    if (created.length === 0) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup (${action}): this step created no task`);
+        return;
+    }
+    const client = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .newClient */ ._)();
+    try {
+        const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .settingsFromRunner */ .G)();
+        const failures = (await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_6__/* .mapLimit */ .s)(created, settings.concurrency, (taskId) => cleanUp(settings, client, action, taskId))).filter((failure) => failure !== undefined);
+        if (failures.length > 0)
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${failures.join('; ')}`);
+    }
+    catch (error) {
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${error instanceof _inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz ? error.message : String(error)}`);
+    }
+    finally {
+        client.dispose();
+    }
+}
+/** Cleans up one task; answers why it could not, or undefined. */
+async function cleanUp(settings, client, action, taskId) {
+    const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .sender */ .QR)(settings, { transport: client, now: Date.now, mask: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq });
+    const verb = action === 'stop' ? 'stopped' : 'paused';
+    try {
+        await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupCall */ .PG)(settings, taskId, action));
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: ${verb} task ${taskId}`);
+        return undefined;
+    }
+    catch (error) {
+        if ((0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(error)) {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already gone`);
+            return undefined;
+        }
+        const status = await currentStatus(send, settings, taskId);
+        if (status === 'gone' || (status !== undefined && ALREADY[action].includes(status))) {
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already ${status === 'gone' ? 'gone' : (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(status, 40)}`);
+            return undefined;
+        }
+        return `task ${taskId}: ${(0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}`;
+    }
+}
+async function currentStatus(send, settings, taskId) {
+    try {
+        const { result } = await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .detailCall */ .cV)(settings, taskId));
+        return (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
+    }
+    catch (error) {
+        return (0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(error) ? 'gone' : undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 5010:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ readEnvelope),
+/* harmony export */   h: () => (/* binding */ ApiError)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(875);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1452);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(860);
+
+
+
+/** The platform refused the call, or answered something that is not a success envelope. */
+class ApiError extends Error {
+    httpStatus;
+    code;
+    description;
+    requestId;
+    constructor(message, httpStatus, code, description, requestId) {
+        super(message);
+        this.httpStatus = httpStatus;
+        this.code = code;
+        this.description = description;
+        this.requestId = requestId;
+        this.name = 'ApiError';
+    }
+}
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
+/**
+ * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
+ * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
+ * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
+ * answer.
+ */
+function readEnvelope(answer) {
+    const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
+    const envelope = envelopeOf(answer.body);
+    const idNote = requestId === undefined ? '' : ` (request id ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(requestId, 80)})`;
+    if (envelope === undefined) {
+        const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
+        const excerpt = (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(stripHtml(answer.body), 200);
+        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, answer.status, undefined, excerpt, requestId);
+    }
+    const success = envelope.code === '0000' || envelope.code === 0;
+    const code = success ? '0000' : codeText(envelope.code);
+    const msg = typeof envelope.msg === 'string'
+        ? envelope.msg
+        : typeof envelope.message === 'string'
+            ? envelope.message
+            : '';
+    if (answer.status === 200 && success)
+        return { code, msg, data: envelope.data ?? null, requestId };
+    throw new ApiError(`HTTP ${answer.status}, code ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(code, 40)}: ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, answer.status, code, msg, requestId);
+}
+function envelopeOf(body) {
+    let parsed;
+    try {
+        parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(body);
+    }
+    catch {
+        return undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
+        return undefined;
+    const envelope = parsed;
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
+}
+function codeText(code) {
+    if (typeof code === 'string')
+        return code;
+    if (typeof code === 'number')
+        return String(code);
+    return JSON.stringify(code);
+}
+function headerText(value) {
+    return Array.isArray(value) ? value.join(', ') : value;
+}
+function stripHtml(text) {
+    return /<[a-z!/][^>]*>/i.test(text)
+        ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+        : text;
+}
+
+
+/***/ }),
+
+/***/ 860:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZJ: () => (/* binding */ toCompactJson),
+/* harmony export */   i7: () => (/* binding */ exactInteger),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(875);
 
 /**
  * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
  * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
  */
 function parseJson(text) {
-    return parse(text, null, (digits) => (isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits)));
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)));
 }
 /**
  * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw
  * UTF-8 (never \u escapes), bigints and LosslessNumbers as their exact digits.
  */
 function toCompactJson(value) {
-    const text = stringify(value);
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value);
     if (text === undefined)
         throw new TypeError('the value has no JSON form');
     return text;
 }
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {
-    return new LosslessNumber(digits);
+    return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
 }
+
+
+/***/ }),
+
+/***/ 4291:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  jk: () => (/* binding */ NEEDS_RSA),
+  mK: () => (/* binding */ buildRequest)
+});
+
+// UNUSED EXPORTS: RequestError, encodeQuery
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -32557,6 +29350,8 @@ function encryptBody(plaintext, publicKey) {
     return Buffer.concat(blocks).toString('base64');
 }
 
+// EXTERNAL MODULE: ./src/protocol/json.ts
+var json = __nccwpck_require__(860);
 ;// CONCATENATED MODULE: ./src/protocol/signing.ts
 
 /** path LF version LF timestamp LF token LF body, with no trailing LF. */
@@ -32610,7 +29405,7 @@ function buildRequest(args) {
     }
     const query = encodeQuery(args.query);
     const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
-    const plaintext = args.body === undefined ? '' : toCompactJson(args.body);
+    const plaintext = args.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)(args.body);
     let body = plaintext;
     if (endpoint.encrypt) {
         if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
@@ -32641,209 +29436,27 @@ function buildRequest(args) {
     return { method: endpoint.method, url, target, headers, body, encrypted: endpoint.encrypt };
 }
 
-;// CONCATENATED MODULE: ./src/operations.ts
+
+/***/ }),
+
+/***/ 506:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  _: () => (/* binding */ newClient),
+  G: () => (/* binding */ settingsFromRunner)
+});
 
-/** Endpoint defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
-const OPERATIONS = {
-    create: {
-        endpoint: () => ({ method: 'POST', path: '/api/deployment/task/create', encrypt: true }),
-        build: (s) => {
-            for (const field of ['task_name', 'points']) {
-                if (field in s.body) {
-                    throw new InputError(`body sets ${field}, which has its own input: set it with the ${field} input only`);
-                }
-            }
-            return {
-                query: [],
-                body: {
-                    task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
-                    points: required(s.points, 'points', 'create', 'the number of nodes, such as 1'),
-                    ...s.body
-                }
-            };
-        }
-    },
-    detail: {
-        endpoint: () => ({ method: 'POST', path: '/api/deployment/task/detail', encrypt: false }),
-        build: (s) => ({
-            query: [],
-            body: { task_id: exactInteger(required(s.taskId, 'task_id', 'detail', 'the id of the task')) }
-        })
-    },
-    search_tasks: {
-        endpoint: () => ({ method: 'GET', path: '/api/deployment/task/search', encrypt: false }),
-        build: (s) => {
-            refuseBody(s, 'search_tasks');
-            return { query: s.query, body: undefined };
-        }
-    },
-    search_resources: {
-        endpoint: () => ({ method: 'GET', path: '/api/deployment/resource/search', encrypt: false }),
-        build: (s) => {
-            refuseBody(s, 'search_resources');
-            return { query: s.query, body: undefined };
-        }
-    },
-    storage_check: {
-        endpoint: () => ({ method: 'POST', path: '/api/storage/encrypt/check', encrypt: true }),
-        build: (s) => {
-            if (Object.keys(s.body).length === 0) {
-                throw new InputError('body is empty, but storage_check needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id');
-            }
-            return { query: [], body: s.body };
-        }
-    },
-    request: {
-        endpoint: (s) => ({
-            method: required(s.method, 'method', 'request', 'GET or POST'),
-            path: required(s.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
-            encrypt: s.encrypt
-        }),
-        build: (s) => {
-            if (s.method === 'GET') {
-                if (s.encrypt)
-                    throw new InputError('encrypt is true, but a GET request has no body to encrypt: use method POST');
-                refuseBody(s, 'a GET request');
-                return { query: s.query, body: undefined };
-            }
-            return { query: s.query, body: s.body };
-        }
-    }
-};
-/** Plans the call an operation makes, checking every input it needs before anything is sent. */
-function planCall(settings) {
-    const spec = OPERATIONS[settings.operation];
-    const endpoint = { ...spec.endpoint(settings), version: settings.apiVersion };
-    const { query, body } = spec.build(settings);
-    if (endpoint.encrypt &&
-        (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)) {
-        throw new InputError(`${NEEDS_RSA}: ${settings.operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
-    }
-    return { operation: settings.operation, endpoint, query, body };
-}
-function required(value, name, operation, what) {
-    if (value === undefined)
-        throw new InputError(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
-    return value;
-}
-/** A GET sends no body: a body input given anyway is refused rather than ignored. */
-function refuseBody(settings, what) {
-    if (Object.keys(settings.body).length > 0) {
-        throw new InputError(`body is set, but ${what} sends no body: put parameters in query instead`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/safe-text.ts
-/**
- * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
- * from the server can start a line with "::" and run as a workflow command), runs of spaces shrink,
- * and long text is cut.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-function sanitize(text, max) {
-    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-;// CONCATENATED MODULE: ./src/protocol/envelope.ts
-
-
-
-/** The platform refused the call, or answered something that is not a success envelope. */
-class ApiError extends Error {
-    httpStatus;
-    code;
-    description;
-    requestId;
-    constructor(message, httpStatus, code, description, requestId) {
-        super(message);
-        this.httpStatus = httpStatus;
-        this.code = code;
-        this.description = description;
-        this.requestId = requestId;
-        this.name = 'ApiError';
-    }
-}
-const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
-/**
- * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
- * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
- * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
- * answer.
- */
-function readEnvelope(answer) {
-    const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
-    const envelope = envelopeOf(answer.body);
-    const idNote = requestId === undefined ? '' : ` (request id ${sanitize(requestId, 80)})`;
-    if (envelope === undefined) {
-        const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
-        const excerpt = sanitize(stripHtml(answer.body), 200);
-        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${sanitize(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, answer.status, undefined, excerpt, requestId);
-    }
-    const success = envelope.code === '0000' || envelope.code === 0;
-    const code = success ? '0000' : codeText(envelope.code);
-    const msg = typeof envelope.msg === 'string'
-        ? envelope.msg
-        : typeof envelope.message === 'string'
-            ? envelope.message
-            : '';
-    if (answer.status === 200 && success)
-        return { code, msg, data: envelope.data ?? null, requestId };
-    throw new ApiError(`HTTP ${answer.status}, code ${sanitize(code, 40)}: ${sanitize(msg, 500) || '(no description)'}${idNote}`, answer.status, code, msg, requestId);
-}
-function envelopeOf(body) {
-    let parsed;
-    try {
-        parsed = parseJson(body);
-    }
-    catch {
-        return undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
-        return undefined;
-    const envelope = parsed;
-    return isLosslessNumber(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
-}
-function codeText(code) {
-    if (typeof code === 'string')
-        return code;
-    if (typeof code === 'number')
-        return String(code);
-    return JSON.stringify(code);
-}
-function headerText(value) {
-    return Array.isArray(value) ? value.join(', ') : value;
-}
-function stripHtml(text) {
-    return /<[a-z!/][^>]*>/i.test(text)
-        ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
-        : text;
-}
-
-;// CONCATENATED MODULE: ./src/report.ts
-
-
-/** The step outputs for an answer. */
-function outputsOf(result, settings) {
-    return {
-        code: result.code,
-        msg: result.msg,
-        data: toCompactJson(result.data),
-        task_id: taskIdOf(result.data) ?? settings.taskId ?? ''
-    };
-}
-function taskIdOf(data) {
-    if (typeof data !== 'object' || data === null || !('task_id' in data))
-        return undefined;
-    const id = data.task_id;
-    if (typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint' || isLosslessNumber(id))
-        return String(id);
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
+var core = __nccwpck_require__(9402);
+// EXTERNAL MODULE: ./src/client.ts
+var client = __nccwpck_require__(9592);
+// EXTERNAL MODULE: ./src/inputs.ts
+var inputs = __nccwpck_require__(8422);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/protocol/keys.ts
 
 const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
@@ -33086,21 +29699,36 @@ function secretForms(forms) {
 ;// CONCATENATED MODULE: ./src/settings.ts
 
 
-const settings_OPERATIONS = [
+const OPERATIONS = [
     'create',
     'detail',
     'search_tasks',
     'search_resources',
+    'stop',
+    'pause',
+    'recover',
+    'change_points',
+    'nodes',
+    'billing',
     'storage_check',
     'request'
 ];
 const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 const SECRET_FIELD = /secret|password|passwd|access_key|token/i;
+const HOUR = 3_600_000;
+/** Inputs that fall back to an environment variable when empty. */
+const ENV_FALLBACK = {
+    base_url: 'DEPLOY_API_BASE_URL',
+    token: 'DEPLOY_API_TOKEN',
+    private_key: 'DEPLOY_API_PRIVATE_KEY',
+    private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
+    platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
+};
 /**
  * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
  * later log line or error can show them.
  */
-function readSettings(input, maskSecret) {
+function readSettings(rawInput, maskSecret, env = () => undefined) {
     const masked = new Set();
     const mask = (secret) => {
         if (secret === '' || masked.has(secret))
@@ -33108,66 +29736,137 @@ function readSettings(input, maskSecret) {
         masked.add(secret);
         maskSecret(secret);
     };
+    const input = (name) => {
+        const value = rawInput(name);
+        const fallback = ENV_FALLBACK[name];
+        return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
+    };
     const token = input('token').trim();
     const privateKeyText = input('private_key');
     const passphrase = input('private_key_passphrase');
     [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
-    const operation = parseChoice('operation', input('operation').trim(), settings_OPERATIONS);
-    const body = parseMapping('body', input('body'));
+    const operation = (0,inputs/* parseChoice */.HU)('operation', input('operation').trim(), OPERATIONS);
+    const body = (0,inputs/* parseMapping */.KV)('body', input('body'));
     maskSecretFields(body, mask);
-    const query = parseQuery('query', input('query'));
+    const query = (0,inputs/* parseQuery */.mA)('query', input('query'));
     for (const [name, value] of query)
-        if (SECRET_FIELD.test(name) && value !== '')
+        if (SECRET_FIELD.test(name))
             mask(value);
-    const method = input('method').trim().toUpperCase();
-    const path = input('path').trim();
-    const taskName = input('task_name').trim();
-    const points = input('points').trim();
-    const taskId = input('task_id').trim();
+    const text = (name) => {
+        const value = input(name).trim();
+        return value === '' ? undefined : value;
+    };
+    const method = text('method')?.toUpperCase();
+    const path = text('path');
+    const points = text('points');
+    const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+    const waitTimeout = (0,inputs/* parseDuration */.E9)('wait_timeout', text('wait_timeout') ?? '15m', {
+        minMs: 1000,
+        maxMs: 6 * HOUR
+    });
     return {
         operation,
-        baseUrl: parseBaseUrl('base_url', input('base_url').trim() || DEFAULT_BASE_URL),
-        apiVersion: parseVersion(input('api_version').trim() || '1.0.0'),
+        baseUrl: (0,inputs/* parseBaseUrl */.Q2)('base_url', text('base_url') ?? DEFAULT_BASE_URL),
+        apiVersion,
         credentials: readCredentials({
             token,
             privateKeyText,
             passphrase,
-            format: parseChoice('private_key_format', input('private_key_format').trim() || 'auto', PRIVATE_KEY_FORMATS),
+            format: (0,inputs/* parseChoice */.HU)('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
             platformKeyText: input('platform_public_key'),
             mask
         }),
-        taskName: taskName === '' ? undefined : taskName,
-        points: points === '' ? undefined : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
-        taskId: taskId === '' ? undefined : parseTaskId('task_id', taskId),
+        endpoints: parseEndpoints(input('endpoints')),
+        taskName: text('task_name'),
+        points: points === undefined
+            ? undefined
+            : (0,inputs/* parsePositiveInteger */.zE)('points', points, 'the number of nodes, such as 1'),
+        taskIds: (0,inputs/* parseTaskIds */.tg)('task_id', input('task_id')),
         body,
         query,
-        method: method === '' ? undefined : parseChoice('method', method, ['GET', 'POST']),
-        path: path === '' ? undefined : parsePath('path', path),
-        encrypt: parseBoolean('encrypt', input('encrypt').trim(), false)
+        method: method === undefined ? undefined : (0,inputs/* parseChoice */.HU)('method', method, ['GET', 'POST']),
+        path: path === undefined ? undefined : (0,inputs/* parsePath */.Rr)('path', path),
+        encrypt: (0,inputs/* parseBoolean */.yG)('encrypt', input('encrypt').trim(), false),
+        wait: {
+            mode: (0,inputs/* parseChoice */.HU)('wait', text('wait') ?? 'auto', ['auto', 'true', 'false']),
+            timeoutMs: waitTimeout,
+            intervalMs: (0,inputs/* parseDuration */.E9)('poll_interval', text('poll_interval') ?? '10s', {
+                minMs: 1000,
+                maxMs: HOUR
+            }),
+            statusField: (0,inputs/* parseFieldPath */.Zl)('status_field', text('status_field') ?? 'status'),
+            successStatuses: (0,inputs/* parseWords */.nl)('success_statuses', input('success_statuses')),
+            failureStatuses: (0,inputs/* parseWords */.nl)('failure_statuses', input('failure_statuses')),
+            waitForUrls: (0,inputs/* parseBoolean */.yG)('wait_for_urls', input('wait_for_urls').trim(), true),
+            pollErrorBudget: (0,inputs/* parseIntegerInRange */.ci)('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
+        },
+        concurrency: (0,inputs/* parseIntegerInRange */.ci)('concurrency', text('concurrency') ?? '4', 1, 32),
+        summary: (0,inputs/* parseBoolean */.yG)('summary', input('summary').trim(), true),
+        cleanup: (0,inputs/* parseChoice */.HU)('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
+        dryRun: (0,inputs/* parseBoolean */.yG)('dry_run', input('dry_run').trim(), false)
     };
 }
-function parseVersion(value) {
+function parseVersion(name, value) {
     if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
-        throw new InputError(`api_version ${quote(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`);
+        throw new inputs/* InputError */.dz(`${name} ${(0,inputs/* quote */.hD)(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`);
     }
     return value;
 }
+/**
+ * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
+ * `create: {path: /api/task/deployment/create}` (newer paths).
+ */
+function parseEndpoints(value) {
+    const overrides = {};
+    const allowed = OPERATIONS.filter((o) => o !== 'request');
+    for (const [operation, raw] of Object.entries((0,inputs/* parseMapping */.KV)('endpoints', value))) {
+        const name = `endpoints.${operation}`;
+        if (!allowed.includes(operation)) {
+            throw new inputs/* InputError */.dz(`${name} names no operation: use ${allowed.join(', ')}`);
+        }
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+            throw new inputs/* InputError */.dz(`${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`);
+        }
+        const override = {};
+        for (const [key, item] of Object.entries(raw)) {
+            const field = `${name}.${key}`;
+            const itemText = typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
+                ? String(item)
+                : item;
+            if (typeof itemText !== 'string')
+                throw new inputs/* InputError */.dz(`${field} is not a plain value: write a string`);
+            if (key === 'method')
+                override.method = (0,inputs/* parseChoice */.HU)(field, itemText.toUpperCase(), ['GET', 'POST']);
+            else if (key === 'path')
+                override.path = (0,inputs/* parsePath */.Rr)(field, itemText);
+            else if (key === 'version')
+                override.version = parseVersion(field, itemText);
+            else if (key === 'encrypt')
+                override.encrypt = (0,inputs/* parseBoolean */.yG)(field, itemText, false);
+            else
+                throw new inputs/* InputError */.dz(`${field} is not an endpoint setting: use method, path, version or encrypt`);
+        }
+        if (override.method === 'GET' && override.encrypt === true) {
+            throw new inputs/* InputError */.dz(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
+        }
+        overrides[operation] = override;
+    }
+    return overrides;
+}
 function readCredentials(args) {
     if (args.token === '') {
-        throw new InputError('token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }}');
+        throw new inputs/* InputError */.dz('token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)');
     }
     const hasPlatformKey = args.platformKeyText.trim() !== '';
     if (args.privateKeyText.trim() === '') {
         if (hasPlatformKey) {
-            throw new InputError('platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither');
+            throw new inputs/* InputError */.dz('platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither');
         }
         return { mode: 'token', token: args.token };
     }
     try {
         const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-        loaded.secretForms.forEach((form) => {
-            args.mask(form);
-        });
+        loaded.secretForms.forEach(args.mask);
         return {
             mode: 'rsa',
             token: args.token,
@@ -33177,7 +29876,7 @@ function readCredentials(args) {
     }
     catch (error) {
         if (error instanceof KeyError)
-            throw new InputError(error.message);
+            throw new inputs/* InputError */.dz(error.message);
         throw error;
     }
 }
@@ -33204,83 +29903,510 @@ function maskSecretFields(value, mask, secret = false) {
 const VERSION = '0.1.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
-;// CONCATENATED MODULE: ./src/main.ts
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./src/runner.ts
 
 
 
 
 const REQUEST_TIMEOUT_MS = 30_000;
-/** The action's main step: read the inputs, make the call, write the outputs. */
-async function run() {
-    const client = new ApiClient({ userAgent: USER_AGENT, timeoutMs: REQUEST_TIMEOUT_MS });
-    let operation = 'the action';
-    try {
-        const settings = readSettings((name) => getInput(name), core_setSecret);
-        operation = settings.operation;
-        const outputs = await execute(settings, {
-            client,
-            now: Date.now,
-            info: (line) => {
-                info(line);
-            },
-            mask: core_setSecret
+/** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
+function settingsFromRunner() {
+    return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name]);
+}
+/** The one HTTPS client of a step. */
+function newClient() {
+    return new client/* ApiClient */.O({ userAgent: USER_AGENT, timeoutMs: REQUEST_TIMEOUT_MS });
+}
+
+
+/***/ }),
+
+/***/ 1452:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ sanitize)
+/* harmony export */ });
+/**
+ * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
+ * from the server can start a line with "::" and run as a workflow command), runs of spaces shrink,
+ * and long text is cut.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+function sanitize(text, max) {
+    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+
+/***/ }),
+
+/***/ 5412:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Uc: () => (/* binding */ describeError),
+  ST: () => (/* binding */ isGone),
+  eg: () => (/* binding */ runStep),
+  QR: () => (/* binding */ sender)
+});
+
+// UNUSED EXPORTS: isTransient, taskIdOf
+
+// EXTERNAL MODULE: ./node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __nccwpck_require__(875);
+// EXTERNAL MODULE: ./src/client.ts
+var client = __nccwpck_require__(9592);
+// EXTERNAL MODULE: ./src/concurrency.ts
+var concurrency = __nccwpck_require__(1532);
+;// CONCATENATED MODULE: ./src/dry-run.ts
+const SHOWN_BODY = 160;
+/**
+ * What a dry run prints for a request: method, URL, header names, body size and the string to sign,
+ * with the token redacted and no header values (sign_str and token are secrets; the rest is shown in
+ * the string to sign).
+ */
+function describeDryRun(request) {
+    const body = request.body;
+    const shownBody = body.length > SHOWN_BODY ? `${body.slice(0, SHOWN_BODY)}… (${body.length} characters in all)` : body;
+    const size = body === '' ? 'no body' : `${Buffer.byteLength(body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    return [
+        `${request.method} ${request.url}`,
+        `  headers: ${Object.keys(request.headers).join(', ')}`,
+        `  body: ${size}`,
+        '  string to sign (token redacted):',
+        ...[
+            request.target,
+            request.headers.version ?? '',
+            request.headers.timestamp ?? '',
+            '<token>',
+            shownBody
+        ].map((line) => `    ${line}`)
+    ];
+}
+
+// EXTERNAL MODULE: ./src/operations.ts
+var operations = __nccwpck_require__(4237);
+// EXTERNAL MODULE: ./src/protocol/envelope.ts
+var envelope = __nccwpck_require__(5010);
+// EXTERNAL MODULE: ./src/protocol/request.ts + 2 modules
+var request = __nccwpck_require__(4291);
+// EXTERNAL MODULE: ./src/safe-text.ts
+var safe_text = __nccwpck_require__(1452);
+// EXTERNAL MODULE: ./src/task-status.ts
+var task_status = __nccwpck_require__(3321);
+// EXTERNAL MODULE: ./src/inputs.ts
+var inputs = __nccwpck_require__(8422);
+;// CONCATENATED MODULE: ./src/wait.ts
+
+
+
+
+const HEARTBEAT_MS = 60_000;
+/**
+ * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes. The
+ * first check comes right away; then one round of polls per interval. The log shows each status change
+ * with the elapsed time, and a line at least once a minute while nothing changes.
+ */
+async function waitForTasks(ids, options, deps) {
+    const states = ids.map((id) => ({
+        id,
+        verdict: 'timed_out',
+        snapshot: undefined,
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        message: undefined,
+        elapsedMs: 0,
+        settled: false,
+        failedPolls: 0,
+        saidWaitingForUrls: false
+    }));
+    const deadline = options.startedAt + options.timeoutMs;
+    const unknownSeen = new Set();
+    let lastLine = deps.now();
+    const log = (line) => {
+        lastLine = deps.now();
+        deps.log(line);
+    };
+    const elapsed = () => deps.now() - options.startedAt;
+    const observe = (state, polled) => {
+        state.failedPolls = 0;
+        if (polled.kind === 'gone') {
+            const stopped = options.criteria.gone === 'success';
+            settle(state, stopped ? 'ready' : 'failed', elapsed(), stopped ? undefined : 'no longer exists');
+            state.timeline.push({ atMs: elapsed(), status: 'gone' });
+            log(`task ${state.id} no longer exists after ${(0,inputs/* formatDuration */.a3)(elapsed())}${stopped ? ', so it is stopped' : ''}`);
+            return;
+        }
+        const snapshot = (0,task_status/* snapshotOf */.eY)(polled.data, options.statusField);
+        const previous = state.snapshot?.status;
+        Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
+        const status = snapshot.status ?? '(no status)';
+        const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(snapshot.name, 60))}`}`;
+        if (state.timeline.length === 0 || status !== previous) {
+            state.timeline.push({ atMs: elapsed(), status });
+            const change = previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`;
+            log(`${label}: ${change} after ${(0,inputs/* formatDuration */.a3)(elapsed())}`);
+        }
+        if (snapshot.status !== undefined &&
+            (0,task_status/* isUnknownStatus */.pl)(snapshot.status, options.criteria) &&
+            !unknownSeen.has(snapshot.status)) {
+            unknownSeen.add(snapshot.status);
+            log(`status ${JSON.stringify(safe(snapshot.status))} is neither a success (${options.criteria.success.join(', ')}) nor a failure (${options.criteria.failure.join(', ') || 'none'}) status: still waiting`);
+        }
+        const judgement = (0,task_status/* judge */.S4)(snapshot, options.criteria);
+        if (judgement === 'ready') {
+            settle(state, 'ready', elapsed(), undefined);
+            const urls = snapshot.urls.filter((url) => url !== null);
+            log(`${label} is ${options.criteria.target} after ${(0,inputs/* formatDuration */.a3)(elapsed())}${urls.length > 0 ? `: ${urls.map((u) => safe(u)).join(', ')}` : ''}`);
+        }
+        else if (judgement === 'failed') {
+            settle(state, 'failed', elapsed(), `ended in ${safe(status)}`);
+            log(`${label} ended in ${safe(status)} after ${(0,inputs/* formatDuration */.a3)(elapsed())}`);
+        }
+        else if (options.criteria.success.includes(status) && !state.saidWaitingForUrls) {
+            state.saidWaitingForUrls = true;
+            const missing = snapshot.urls.filter((url) => url === null).length;
+            log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
+        }
+    };
+    const pollFailed = (state, error) => {
+        state.failedPolls += 1;
+        const why = deps.describeError(error);
+        if (!deps.isTransient(error)) {
+            settle(state, 'error', elapsed(), `its detail failed: ${why}`);
+            log(`task ${state.id}: detail failed: ${why}`);
+        }
+        else if (state.failedPolls >= options.errorBudget) {
+            settle(state, 'error', elapsed(), `${state.failedPolls} polls in a row failed, the last: ${why}`);
+            log(`task ${state.id}: ${state.failedPolls} polls in a row failed; giving up on it: ${why}`);
+        }
+        else {
+            log(`task ${state.id}: poll failed (${state.failedPolls} of ${options.errorBudget} allowed in a row): ${why}`);
+        }
+    };
+    let round = 0;
+    for (;;) {
+        const pending = states.filter((s) => !s.settled);
+        await (0,concurrency/* mapLimit */.s)(pending, options.concurrency, async (state) => {
+            const known = round === 0 ? options.initial?.get(state.id) : undefined;
+            try {
+                observe(state, known ?? (await deps.poll(state.id)));
+            }
+            catch (error) {
+                pollFailed(state, error);
+            }
         });
-        for (const [name, value] of Object.entries(outputs))
-            setOutput(name, value);
+        round += 1;
+        const waiting = states.filter((s) => !s.settled);
+        if (waiting.length === 0)
+            return { tasks: states.map(publicPart), timedOut: false };
+        const now = deps.now();
+        if (now >= deadline) {
+            for (const state of waiting) {
+                const last = state.snapshot?.status;
+                settle(state, 'timed_out', elapsed(), `timed out after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
+            }
+            return { tasks: states.map(publicPart), timedOut: true };
+        }
+        let rest = Math.min(options.intervalMs, deadline - now);
+        while (rest > 0) {
+            // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
+            const slice = Math.min(rest, Math.max(1, lastLine + HEARTBEAT_MS - deps.now()));
+            await deps.sleep(slice);
+            rest -= slice;
+            if (deps.now() - lastLine >= HEARTBEAT_MS)
+                log(`still waiting after ${(0,inputs/* formatDuration */.a3)(elapsed())}: ${progress(waiting)}`);
+        }
+    }
+}
+function settle(state, verdict, elapsedMs, message) {
+    Object.assign(state, { verdict, elapsedMs, message, settled: true });
+}
+/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many. */
+function progress(waiting) {
+    const statusOf = (s) => safe(s.snapshot?.status ?? 'unknown');
+    if (waiting.length <= 5)
+        return waiting.map((s) => `${s.id} ${statusOf(s)}`).join(', ');
+    const counts = new Map();
+    for (const state of waiting)
+        counts.set(statusOf(state), (counts.get(statusOf(state)) ?? 0) + 1);
+    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
+}
+function publicPart(state) {
+    const { id, verdict, snapshot, data, raw, timeline, message, elapsedMs } = state;
+    return { id, verdict, snapshot, data, raw, timeline, message, elapsedMs };
+}
+function safe(text) {
+    return (0,safe_text/* sanitize */.a)(text, 120);
+}
+
+;// CONCATENATED MODULE: ./src/step.ts
+
+
+
+
+
+
+
+
+
+
+/** A detail error that means the task is gone, in the words platforms use for it. */
+const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
+/** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
+async function runStep(settings, runtime) {
+    const plan = (0,operations/* planCalls */.jU)(settings);
+    const send = sender(settings, runtime);
+    if (settings.dryRun) {
+        for (const call of plan.calls) {
+            runtime.log(`dry run: ${call.operation}${call.taskId === undefined ? '' : ` of task ${call.taskId}`} would send this, and sends nothing:`);
+            describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
+                runtime.log(line);
+            });
+        }
+        return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
+    }
+    const startedAt = runtime.now();
+    runtime.log(describePlan(plan, settings));
+    const bulk = plan.calls.length > 1;
+    const calls = await (0,concurrency/* mapLimit */.s)(plan.calls, settings.concurrency, async (call) => {
+        const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
+        try {
+            const { result, raw } = await send(call);
+            runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
+            return { call, result, raw, error: undefined };
+        }
+        catch (error) {
+            if (call.operation === 'stop' && isGone(error)) {
+                // Stopping a task that no longer exists leaves it stopped: the step's goal holds.
+                runtime.log(`${who}: no longer exists, so it is stopped`);
+                return { call, result: undefined, raw: undefined, error: undefined };
+            }
+            runtime.log(`${who}: ${describeError(error)}`);
+            return { call, result: undefined, raw: undefined, error: error };
+        }
+    });
+    const tasks = tasksOf(plan, calls, settings, runtime);
+    const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
+    let timedOut = false;
+    const waiting = tasks.filter((t) => t.outcome === 'done');
+    if (criteria !== undefined && waiting.length > 0) {
+        const initial = new Map();
+        if (plan.operation === 'detail')
+            for (const t of waiting)
+                initial.set(t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' });
+        runtime.log(`waiting for ${waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`} to be ${criteria.target} (${describeCriteria(criteria)})`);
+        const waited = await waitForTasks(waiting.map((t) => t.id), {
+            criteria,
+            statusField: settings.wait.statusField,
+            timeoutMs: settings.wait.timeoutMs,
+            intervalMs: settings.wait.intervalMs,
+            errorBudget: settings.wait.pollErrorBudget,
+            concurrency: settings.concurrency,
+            startedAt,
+            initial
+        }, {
+            poll: (taskId) => pollTask(taskId, send, settings),
+            now: runtime.now,
+            sleep: runtime.sleep,
+            log: runtime.log,
+            isTransient,
+            describeError
+        });
+        timedOut = waited.timedOut;
+        for (const result of waited.tasks) {
+            const report = tasks.find((t) => t.id === result.id);
+            if (report === undefined)
+                continue;
+            Object.assign(report, {
+                outcome: result.verdict,
+                status: result.snapshot?.status ?? report.status,
+                name: result.snapshot?.name ?? report.name,
+                urls: (result.snapshot?.urls ?? []).filter((u) => u !== null),
+                data: result.data ?? report.data,
+                raw: result.raw ?? report.raw,
+                timeline: result.timeline,
+                elapsedMs: result.elapsedMs,
+                message: result.message
+            });
+        }
+    }
+    return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+}
+/** Sends a call as the spec demands (a fresh timestamp and signature each time) and reads the envelope. */
+function sender(settings, runtime) {
+    return async (call) => {
+        const request = prepare(settings, call, runtime.now());
+        if (request.headers.sign_str !== undefined)
+            runtime.mask(request.headers.sign_str);
+        const answer = await runtime.transport.send(request);
+        return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
+    };
+}
+function prepare(settings, call, now) {
+    return (0,request/* buildRequest */.mK)({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
+}
+/** The tasks a step concerns: the ids given, or the one a create made. */
+function tasksOf(plan, calls, settings, runtime) {
+    const report = (id, outcome) => {
+        const snapshot = outcome.result === undefined ? undefined : (0,task_status/* snapshotOf */.eY)(outcome.result.data, settings.wait.statusField);
+        const data = outcome.result?.data;
+        return {
+            id,
+            outcome: outcome.error === undefined ? 'done' : 'error',
+            status: plan.operation === 'detail' ? snapshot?.status : undefined,
+            name: snapshot?.name,
+            urls: (snapshot?.urls ?? []).filter((u) => u !== null),
+            data,
+            raw: outcome.raw,
+            timeline: [],
+            elapsedMs: 0,
+            message: outcome.error === undefined ? undefined : describeError(outcome.error)
+        };
+    };
+    if (plan.operation === 'create') {
+        const [created] = calls;
+        if (created?.result === undefined)
+            return [];
+        const id = taskIdOf(created.result.data);
+        if (id === undefined) {
+            runtime.log('create: the answer carries no task_id, so there is nothing to wait for or clean up');
+            return [];
+        }
+        runtime.onCreated(id);
+        runtime.log(`task_id: ${id}`);
+        return [{ ...report(id, created), name: settings.taskName }];
+    }
+    return calls.flatMap((outcome) => outcome.call.taskId === undefined ? [] : [report(outcome.call.taskId, outcome)]);
+}
+/** Whether a refusal says the task no longer exists. */
+function isGone(error) {
+    return error instanceof envelope/* ApiError */.h && error.httpStatus === 200 && GONE.test(error.description ?? '');
+}
+async function pollTask(taskId, send, settings) {
+    try {
+        const { result, raw } = await send((0,operations/* detailCall */.cV)(settings, taskId));
+        return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
-        if (error instanceof ApiError) {
-            // The platform's code and description are outputs even when the call failed.
-            setOutput('code', error.code ?? '');
-            setOutput('msg', error.description ?? '');
-        }
-        setFailed(failure(operation, error));
-    }
-    finally {
-        client.dispose();
+        if (isGone(error))
+            return { kind: 'gone', message: describeError(error) };
+        throw error;
     }
 }
-/** Plans, builds and sends the call the settings describe, and reads its answer into outputs. */
-async function execute(settings, runtime) {
-    const call = planCall(settings);
-    const request = buildRequest({
-        ...call,
-        baseUrl: settings.baseUrl,
-        credentials: settings.credentials,
-        now: runtime.now()
-    });
-    if (request.headers.sign_str !== undefined)
-        runtime.mask(request.headers.sign_str);
-    runtime.info(describe(call, request, settings));
-    const result = readEnvelope(await runtime.client.send(request));
-    const outputs = outputsOf(result, settings);
-    runtime.info(`${call.operation}: code ${outputs.code}${outputs.msg === '' ? '' : `, ${sanitize(outputs.msg, 200)}`}`);
-    if (outputs.task_id !== '')
-        runtime.info(`task_id: ${outputs.task_id}`);
-    return outputs;
+function taskIdOf(data) {
+    if (typeof data !== 'object' || data === null || !('task_id' in data))
+        return undefined;
+    const id = data.task_id;
+    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
+        ? String(id)
+        : (0,esm/* isLosslessNumber */.s_)(id)
+            ? id.toString()
+            : '';
+    return /^\d+$/.test(text) ? text : undefined;
 }
-function describe(call, request, settings) {
-    const names = call.query.map(([name]) => name);
+/** Network errors, 429 and 5xx, and answers that are not JSON may succeed if tried again. */
+function isTransient(error) {
+    if (error instanceof client/* TransportError */.w)
+        return true;
+    if (error instanceof envelope/* ApiError */.h)
+        return error.httpStatus === 429 || error.httpStatus >= 500 || error.code === undefined;
+    return false;
+}
+function describeError(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+function describePlan(plan, settings) {
+    const [first] = plan.calls;
+    if (first === undefined)
+        return `${plan.operation}: nothing to send`;
+    const names = first.query.map(([name]) => name);
     const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
+    const tasks = plan.calls.length > 1
+        ? ` for ${plan.calls.length} tasks`
+        : first.taskId === undefined
+            ? ''
+            : ` for task ${first.taskId}`;
     const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
-    const body = request.body === ''
-        ? 'no body'
-        : `${request.encrypted ? 'encrypted body' : 'body'} of ${Buffer.byteLength(request.body)} bytes`;
-    return `${call.operation}: ${request.method} ${call.endpoint.path}${query} (${mode}, version ${call.endpoint.version}, ${body})`;
+    const body = first.body === undefined ? 'no body' : first.endpoint.encrypt ? 'encrypted body' : 'JSON body';
+    return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
 }
-/** One line: what failed and why, with what to do where the cause says it. */
-function failure(operation, error) {
-    if (error instanceof InputError)
-        return error.message;
-    if (error instanceof ApiError || error instanceof TransportError)
-        return `${operation} failed: ${error.message}`;
-    return `${operation} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+function describeCriteria(criteria) {
+    const urls = criteria.requireUrls ? ' with every service URL' : '';
+    const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
+    return `done on ${criteria.success.join(', ')}${urls}${failure}`;
+}
+
+
+/***/ }),
+
+/***/ 3321:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   X8: () => (/* binding */ criteriaFor),
+/* harmony export */   eY: () => (/* binding */ snapshotOf),
+/* harmony export */   pl: () => (/* binding */ isUnknownStatus)
+/* harmony export */ });
+/* unused harmony export KNOWN_STATUSES */
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+const DEFAULTS = {
+    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+    ended: { success: ['End'], failure: [], gone: 'success' }
+};
+function criteriaFor(target, wait) {
+    const defaults = DEFAULTS[target];
+    return {
+        target,
+        success: wait.successStatuses ?? defaults.success,
+        failure: wait.failureStatuses ?? defaults.failure,
+        requireUrls: target === 'ready' && wait.waitForUrls,
+        gone: defaults.gone
+    };
+}
+function snapshotOf(data, statusField) {
+    const status = statusField.reduce((value, key) => isRecord(value) || Array.isArray(value) ? value[key] : undefined, data);
+    const name = isRecord(data) && typeof data.task_name === 'string' ? data.task_name : undefined;
+    return {
+        status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
+        name,
+        urls: serviceUrls(data)
+    };
+}
+function judge(snapshot, criteria) {
+    if (snapshot.status === undefined)
+        return 'waiting';
+    if (criteria.failure.includes(snapshot.status))
+        return 'failed';
+    if (!criteria.success.includes(snapshot.status))
+        return 'waiting';
+    if (criteria.requireUrls && snapshot.urls.some((url) => url === null))
+        return 'waiting';
+    return 'ready';
+}
+/** A status the wait does not know what to make of: neither known to the platform nor configured. */
+function isUnknownStatus(status, criteria) {
+    return (!KNOWN_STATUSES.includes(status) &&
+        !criteria.success.includes(status) &&
+        !criteria.failure.includes(status));
+}
+function serviceUrls(data) {
+    if (!isRecord(data) || !Array.isArray(data.services))
+        return [];
+    return data.services.flatMap((service) => isRecord(service) && Array.isArray(service.remote_ports)
+        ? service.remote_ports.map((port) => isRecord(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
+        : []);
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -42060,6 +39186,4002 @@ function replaceNode(key, path, node) {
 exports.visit = visit;
 exports.visitAsync = visitAsync;
 
+
+/***/ }),
+
+/***/ 9402:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  V4: () => (/* binding */ getInput),
+  Gu: () => (/* binding */ getState),
+  pq: () => (/* binding */ info),
+  LZ: () => (/* binding */ saveState),
+  C1: () => (/* binding */ setFailed),
+  uH: () => (/* binding */ setOutput),
+  Pq: () => (/* binding */ core_setSecret),
+  z: () => (/* reexport */ summary),
+  $e: () => (/* binding */ warning)
+});
+
+// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+
+;// CONCATENATED MODULE: external "os"
+const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function utils_toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+;// CONCATENATED MODULE: external "fs"
+const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_namespaceObject.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(4942);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class auth_BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_namespaceObject.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+// EXTERNAL MODULE: external "string_decoder"
+var external_string_decoder_ = __nccwpck_require__(3193);
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(2613);
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_namespaceObject.dirname(filePath);
+                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_namespaceObject.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_namespaceObject.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_namespaceObject.EOL.length);
+                n = s.indexOf(external_os_namespaceObject.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec_exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_namespaceObject.platform();
+const arch = external_os_namespaceObject.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_namespaceObject.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function error(message, properties = {}) {
+    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_namespaceObject.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
+    }
+    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+
+/***/ }),
+
+/***/ 4942:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Qq: () => (/* binding */ HttpClient)
+});
+
+// UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
+
+// EXTERNAL MODULE: external "http"
+var external_http_ = __nccwpck_require__(8611);
+var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
+// EXTERNAL MODULE: external "https"
+var external_https_ = __nccwpck_require__(5692);
+var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ./node_modules/tunnel/index.js
+var tunnel = __nccwpck_require__(770);
+// EXTERNAL MODULE: ./node_modules/undici/index.js
+var undici = __nccwpck_require__(6752);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
+/* eslint-disable @typescript-eslint/no-explicit-any */
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+var HttpCodes;
+(function (HttpCodes) {
+    HttpCodes[HttpCodes["OK"] = 200] = "OK";
+    HttpCodes[HttpCodes["MultipleChoices"] = 300] = "MultipleChoices";
+    HttpCodes[HttpCodes["MovedPermanently"] = 301] = "MovedPermanently";
+    HttpCodes[HttpCodes["ResourceMoved"] = 302] = "ResourceMoved";
+    HttpCodes[HttpCodes["SeeOther"] = 303] = "SeeOther";
+    HttpCodes[HttpCodes["NotModified"] = 304] = "NotModified";
+    HttpCodes[HttpCodes["UseProxy"] = 305] = "UseProxy";
+    HttpCodes[HttpCodes["SwitchProxy"] = 306] = "SwitchProxy";
+    HttpCodes[HttpCodes["TemporaryRedirect"] = 307] = "TemporaryRedirect";
+    HttpCodes[HttpCodes["PermanentRedirect"] = 308] = "PermanentRedirect";
+    HttpCodes[HttpCodes["BadRequest"] = 400] = "BadRequest";
+    HttpCodes[HttpCodes["Unauthorized"] = 401] = "Unauthorized";
+    HttpCodes[HttpCodes["PaymentRequired"] = 402] = "PaymentRequired";
+    HttpCodes[HttpCodes["Forbidden"] = 403] = "Forbidden";
+    HttpCodes[HttpCodes["NotFound"] = 404] = "NotFound";
+    HttpCodes[HttpCodes["MethodNotAllowed"] = 405] = "MethodNotAllowed";
+    HttpCodes[HttpCodes["NotAcceptable"] = 406] = "NotAcceptable";
+    HttpCodes[HttpCodes["ProxyAuthenticationRequired"] = 407] = "ProxyAuthenticationRequired";
+    HttpCodes[HttpCodes["RequestTimeout"] = 408] = "RequestTimeout";
+    HttpCodes[HttpCodes["Conflict"] = 409] = "Conflict";
+    HttpCodes[HttpCodes["Gone"] = 410] = "Gone";
+    HttpCodes[HttpCodes["TooManyRequests"] = 429] = "TooManyRequests";
+    HttpCodes[HttpCodes["InternalServerError"] = 500] = "InternalServerError";
+    HttpCodes[HttpCodes["NotImplemented"] = 501] = "NotImplemented";
+    HttpCodes[HttpCodes["BadGateway"] = 502] = "BadGateway";
+    HttpCodes[HttpCodes["ServiceUnavailable"] = 503] = "ServiceUnavailable";
+    HttpCodes[HttpCodes["GatewayTimeout"] = 504] = "GatewayTimeout";
+})(HttpCodes || (HttpCodes = {}));
+var Headers;
+(function (Headers) {
+    Headers["Accept"] = "accept";
+    Headers["ContentType"] = "content-type";
+})(Headers || (Headers = {}));
+var MediaTypes;
+(function (MediaTypes) {
+    MediaTypes["ApplicationJson"] = "application/json";
+})(MediaTypes || (MediaTypes = {}));
+/**
+ * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
+ * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+ */
+function lib_getProxyUrl(serverUrl) {
+    const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
+    return proxyUrl ? proxyUrl.href : '';
+}
+const HttpRedirectCodes = [
+    HttpCodes.MovedPermanently,
+    HttpCodes.ResourceMoved,
+    HttpCodes.SeeOther,
+    HttpCodes.TemporaryRedirect,
+    HttpCodes.PermanentRedirect
+];
+const HttpResponseRetryCodes = [
+    HttpCodes.BadGateway,
+    HttpCodes.ServiceUnavailable,
+    HttpCodes.GatewayTimeout
+];
+const RetryableHttpVerbs = ['OPTIONS', 'GET', 'DELETE', 'HEAD'];
+const ExponentialBackoffCeiling = 10;
+const ExponentialBackoffTimeSlice = 5;
+class HttpClientError extends Error {
+    constructor(message, statusCode) {
+        super(message);
+        this.name = 'HttpClientError';
+        this.statusCode = statusCode;
+        Object.setPrototypeOf(this, HttpClientError.prototype);
+    }
+}
+class HttpClientResponse {
+    constructor(message) {
+        this.message = message;
+    }
+    readBody() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                let output = Buffer.alloc(0);
+                this.message.on('data', (chunk) => {
+                    output = Buffer.concat([output, chunk]);
+                });
+                this.message.on('end', () => {
+                    resolve(output.toString());
+                });
+            }));
+        });
+    }
+    readBodyBuffer() {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve) => __awaiter(this, void 0, void 0, function* () {
+                const chunks = [];
+                this.message.on('data', (chunk) => {
+                    chunks.push(chunk);
+                });
+                this.message.on('end', () => {
+                    resolve(Buffer.concat(chunks));
+                });
+            }));
+        });
+    }
+}
+function isHttps(requestUrl) {
+    const parsedUrl = new URL(requestUrl);
+    return parsedUrl.protocol === 'https:';
+}
+class HttpClient {
+    constructor(userAgent, handlers, requestOptions) {
+        this._ignoreSslError = false;
+        this._allowRedirects = true;
+        this._allowRedirectDowngrade = false;
+        this._maxRedirects = 50;
+        this._allowRetries = false;
+        this._maxRetries = 1;
+        this._keepAlive = false;
+        this._disposed = false;
+        this.userAgent = this._getUserAgentWithOrchestrationId(userAgent);
+        this.handlers = handlers || [];
+        this.requestOptions = requestOptions;
+        if (requestOptions) {
+            if (requestOptions.ignoreSslError != null) {
+                this._ignoreSslError = requestOptions.ignoreSslError;
+            }
+            this._socketTimeout = requestOptions.socketTimeout;
+            if (requestOptions.allowRedirects != null) {
+                this._allowRedirects = requestOptions.allowRedirects;
+            }
+            if (requestOptions.allowRedirectDowngrade != null) {
+                this._allowRedirectDowngrade = requestOptions.allowRedirectDowngrade;
+            }
+            if (requestOptions.maxRedirects != null) {
+                this._maxRedirects = Math.max(requestOptions.maxRedirects, 0);
+            }
+            if (requestOptions.keepAlive != null) {
+                this._keepAlive = requestOptions.keepAlive;
+            }
+            if (requestOptions.allowRetries != null) {
+                this._allowRetries = requestOptions.allowRetries;
+            }
+            if (requestOptions.maxRetries != null) {
+                this._maxRetries = requestOptions.maxRetries;
+            }
+        }
+    }
+    options(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('OPTIONS', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    get(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('GET', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    del(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('DELETE', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    post(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('POST', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    patch(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PATCH', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    put(requestUrl, data, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('PUT', requestUrl, data, additionalHeaders || {});
+        });
+    }
+    head(requestUrl, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request('HEAD', requestUrl, null, additionalHeaders || {});
+        });
+    }
+    sendStream(verb, requestUrl, stream, additionalHeaders) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return this.request(verb, requestUrl, stream, additionalHeaders);
+        });
+    }
+    /**
+     * Gets a typed object from an endpoint
+     * Be aware that not found returns a null.  Other errors (4xx, 5xx) reject the promise
+     */
+    getJson(requestUrl_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, additionalHeaders = {}) {
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            const res = yield this.get(requestUrl, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    postJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.post(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    putJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.put(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    patchJson(requestUrl_1, obj_1) {
+        return __awaiter(this, arguments, void 0, function* (requestUrl, obj, additionalHeaders = {}) {
+            const data = JSON.stringify(obj, null, 2);
+            additionalHeaders[Headers.Accept] = this._getExistingOrDefaultHeader(additionalHeaders, Headers.Accept, MediaTypes.ApplicationJson);
+            additionalHeaders[Headers.ContentType] =
+                this._getExistingOrDefaultContentTypeHeader(additionalHeaders, MediaTypes.ApplicationJson);
+            const res = yield this.patch(requestUrl, data, additionalHeaders);
+            return this._processResponse(res, this.requestOptions);
+        });
+    }
+    /**
+     * Makes a raw http request.
+     * All other methods such as get, post, patch, and request ultimately call this.
+     * Prefer get, del, post and patch
+     */
+    request(verb, requestUrl, data, headers) {
+        return __awaiter(this, void 0, void 0, function* () {
+            if (this._disposed) {
+                throw new Error('Client has already been disposed.');
+            }
+            const parsedUrl = new URL(requestUrl);
+            let info = this._prepareRequest(verb, parsedUrl, headers);
+            // Only perform retries on reads since writes may not be idempotent.
+            const maxTries = this._allowRetries && RetryableHttpVerbs.includes(verb)
+                ? this._maxRetries + 1
+                : 1;
+            let numTries = 0;
+            let response;
+            do {
+                response = yield this.requestRaw(info, data);
+                // Check if it's an authentication challenge
+                if (response &&
+                    response.message &&
+                    response.message.statusCode === HttpCodes.Unauthorized) {
+                    let authenticationHandler;
+                    for (const handler of this.handlers) {
+                        if (handler.canHandleAuthentication(response)) {
+                            authenticationHandler = handler;
+                            break;
+                        }
+                    }
+                    if (authenticationHandler) {
+                        return authenticationHandler.handleAuthentication(this, info, data);
+                    }
+                    else {
+                        // We have received an unauthorized response but have no handlers to handle it.
+                        // Let the response return to the caller.
+                        return response;
+                    }
+                }
+                let redirectsRemaining = this._maxRedirects;
+                while (response.message.statusCode &&
+                    HttpRedirectCodes.includes(response.message.statusCode) &&
+                    this._allowRedirects &&
+                    redirectsRemaining > 0) {
+                    const redirectUrl = response.message.headers['location'];
+                    if (!redirectUrl) {
+                        // if there's no location to redirect to, we won't
+                        break;
+                    }
+                    const parsedRedirectUrl = new URL(redirectUrl);
+                    if (parsedUrl.protocol === 'https:' &&
+                        parsedUrl.protocol !== parsedRedirectUrl.protocol &&
+                        !this._allowRedirectDowngrade) {
+                        throw new Error('Redirect from HTTPS to HTTP protocol. This downgrade is not allowed for security reasons. If you want to allow this behavior, set the allowRedirectDowngrade option to true.');
+                    }
+                    // we need to finish reading the response before reassigning response
+                    // which will leak the open socket.
+                    yield response.readBody();
+                    // strip authorization header if redirected to a different hostname
+                    if (parsedRedirectUrl.hostname !== parsedUrl.hostname) {
+                        for (const header in headers) {
+                            // header names are case insensitive
+                            if (header.toLowerCase() === 'authorization') {
+                                delete headers[header];
+                            }
+                        }
+                    }
+                    // let's make the request with the new redirectUrl
+                    info = this._prepareRequest(verb, parsedRedirectUrl, headers);
+                    response = yield this.requestRaw(info, data);
+                    redirectsRemaining--;
+                }
+                if (!response.message.statusCode ||
+                    !HttpResponseRetryCodes.includes(response.message.statusCode)) {
+                    // If not a retry code, return immediately instead of retrying
+                    return response;
+                }
+                numTries += 1;
+                if (numTries < maxTries) {
+                    yield response.readBody();
+                    yield this._performExponentialBackoff(numTries);
+                }
+            } while (numTries < maxTries);
+            return response;
+        });
+    }
+    /**
+     * Needs to be called if keepAlive is set to true in request options.
+     */
+    dispose() {
+        if (this._agent) {
+            this._agent.destroy();
+        }
+        this._disposed = true;
+    }
+    /**
+     * Raw request.
+     * @param info
+     * @param data
+     */
+    requestRaw(info, data) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => {
+                function callbackForResult(err, res) {
+                    if (err) {
+                        reject(err);
+                    }
+                    else if (!res) {
+                        // If `err` is not passed, then `res` must be passed.
+                        reject(new Error('Unknown error'));
+                    }
+                    else {
+                        resolve(res);
+                    }
+                }
+                this.requestRawWithCallback(info, data, callbackForResult);
+            });
+        });
+    }
+    /**
+     * Raw request with callback.
+     * @param info
+     * @param data
+     * @param onResult
+     */
+    requestRawWithCallback(info, data, onResult) {
+        if (typeof data === 'string') {
+            if (!info.options.headers) {
+                info.options.headers = {};
+            }
+            info.options.headers['Content-Length'] = Buffer.byteLength(data, 'utf8');
+        }
+        let callbackCalled = false;
+        function handleResult(err, res) {
+            if (!callbackCalled) {
+                callbackCalled = true;
+                onResult(err, res);
+            }
+        }
+        const req = info.httpModule.request(info.options, (msg) => {
+            const res = new HttpClientResponse(msg);
+            handleResult(undefined, res);
+        });
+        let socket;
+        req.on('socket', sock => {
+            socket = sock;
+        });
+        // If we ever get disconnected, we want the socket to timeout eventually
+        req.setTimeout(this._socketTimeout || 3 * 60000, () => {
+            if (socket) {
+                socket.end();
+            }
+            handleResult(new Error(`Request timeout: ${info.options.path}`));
+        });
+        req.on('error', function (err) {
+            // err has statusCode property
+            // res should have headers
+            handleResult(err);
+        });
+        if (data && typeof data === 'string') {
+            req.write(data, 'utf8');
+        }
+        if (data && typeof data !== 'string') {
+            data.on('close', function () {
+                req.end();
+            });
+            data.pipe(req);
+        }
+        else {
+            req.end();
+        }
+    }
+    /**
+     * Gets an http agent. This function is useful when you need an http agent that handles
+     * routing through a proxy server - depending upon the url and proxy environment variables.
+     * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
+     */
+    getAgent(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        return this._getAgent(parsedUrl);
+    }
+    getAgentDispatcher(serverUrl) {
+        const parsedUrl = new URL(serverUrl);
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (!useProxy) {
+            return;
+        }
+        return this._getProxyAgentDispatcher(parsedUrl, proxyUrl);
+    }
+    _prepareRequest(method, requestUrl, headers) {
+        const info = {};
+        info.parsedUrl = requestUrl;
+        const usingSsl = info.parsedUrl.protocol === 'https:';
+        info.httpModule = usingSsl ? external_https_namespaceObject : external_http_namespaceObject;
+        const defaultPort = usingSsl ? 443 : 80;
+        info.options = {};
+        info.options.host = info.parsedUrl.hostname;
+        info.options.port = info.parsedUrl.port
+            ? parseInt(info.parsedUrl.port)
+            : defaultPort;
+        info.options.path =
+            (info.parsedUrl.pathname || '') + (info.parsedUrl.search || '');
+        info.options.method = method;
+        info.options.headers = this._mergeHeaders(headers);
+        if (this.userAgent != null) {
+            info.options.headers['user-agent'] = this.userAgent;
+        }
+        info.options.agent = this._getAgent(info.parsedUrl);
+        // gives handlers an opportunity to participate
+        if (this.handlers) {
+            for (const handler of this.handlers) {
+                handler.prepareRequest(info.options);
+            }
+        }
+        return info;
+    }
+    _mergeHeaders(headers) {
+        if (this.requestOptions && this.requestOptions.headers) {
+            return Object.assign({}, lowercaseKeys(this.requestOptions.headers), lowercaseKeys(headers || {}));
+        }
+        return lowercaseKeys(headers || {});
+    }
+    /**
+     * Gets an existing header value or returns a default.
+     * Handles converting number header values to strings since HTTP headers must be strings.
+     * Note: This returns string | string[] since some headers can have multiple values.
+     * For headers that must always be a single string (like Content-Type), use the
+     * specialized _getExistingOrDefaultContentTypeHeader method instead.
+     */
+    _getExistingOrDefaultHeader(additionalHeaders, header, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[header];
+            if (headerValue) {
+                clientHeader =
+                    typeof headerValue === 'number' ? headerValue.toString() : headerValue;
+            }
+        }
+        const additionalValue = additionalHeaders[header];
+        if (additionalValue !== undefined) {
+            return typeof additionalValue === 'number'
+                ? additionalValue.toString()
+                : additionalValue;
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    /**
+     * Specialized version of _getExistingOrDefaultHeader for Content-Type header.
+     * Always returns a single string (not an array) since Content-Type should be a single value.
+     * Converts arrays to comma-separated strings and numbers to strings to ensure type safety.
+     * This was split from _getExistingOrDefaultHeader to provide stricter typing for callers
+     * that assign the result to places expecting a string (e.g., additionalHeaders[Headers.ContentType]).
+     */
+    _getExistingOrDefaultContentTypeHeader(additionalHeaders, _default) {
+        let clientHeader;
+        if (this.requestOptions && this.requestOptions.headers) {
+            const headerValue = lowercaseKeys(this.requestOptions.headers)[Headers.ContentType];
+            if (headerValue) {
+                if (typeof headerValue === 'number') {
+                    clientHeader = String(headerValue);
+                }
+                else if (Array.isArray(headerValue)) {
+                    clientHeader = headerValue.join(', ');
+                }
+                else {
+                    clientHeader = headerValue;
+                }
+            }
+        }
+        const additionalValue = additionalHeaders[Headers.ContentType];
+        // Return the first non-undefined value, converting numbers or arrays to strings if necessary
+        if (additionalValue !== undefined) {
+            if (typeof additionalValue === 'number') {
+                return String(additionalValue);
+            }
+            else if (Array.isArray(additionalValue)) {
+                return additionalValue.join(', ');
+            }
+            else {
+                return additionalValue;
+            }
+        }
+        if (clientHeader !== undefined) {
+            return clientHeader;
+        }
+        return _default;
+    }
+    _getAgent(parsedUrl) {
+        let agent;
+        const proxyUrl = getProxyUrl(parsedUrl);
+        const useProxy = proxyUrl && proxyUrl.hostname;
+        if (this._keepAlive && useProxy) {
+            agent = this._proxyAgent;
+        }
+        if (!useProxy) {
+            agent = this._agent;
+        }
+        // if agent is already assigned use that agent.
+        if (agent) {
+            return agent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        let maxSockets = 100;
+        if (this.requestOptions) {
+            maxSockets = this.requestOptions.maxSockets || external_http_.globalAgent.maxSockets;
+        }
+        // This is `useProxy` again, but we need to check `proxyURl` directly for TypeScripts's flow analysis.
+        if (proxyUrl && proxyUrl.hostname) {
+            const agentOptions = {
+                maxSockets,
+                keepAlive: this._keepAlive,
+                proxy: Object.assign(Object.assign({}, ((proxyUrl.username || proxyUrl.password) && {
+                    proxyAuth: `${proxyUrl.username}:${proxyUrl.password}`
+                })), { host: proxyUrl.hostname, port: proxyUrl.port })
+            };
+            let tunnelAgent;
+            const overHttps = proxyUrl.protocol === 'https:';
+            if (usingSsl) {
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+            }
+            else {
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+            }
+            agent = tunnelAgent(agentOptions);
+            this._proxyAgent = agent;
+        }
+        // if tunneling agent isn't assigned create a new agent
+        if (!agent) {
+            const options = { keepAlive: this._keepAlive, maxSockets };
+            agent = usingSsl ? new external_https_.Agent(options) : new external_http_.Agent(options);
+            this._agent = agent;
+        }
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            agent.options = Object.assign(agent.options || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return agent;
+    }
+    _getProxyAgentDispatcher(parsedUrl, proxyUrl) {
+        let proxyAgent;
+        if (this._keepAlive) {
+            proxyAgent = this._proxyAgentDispatcher;
+        }
+        // if agent is already assigned use that agent.
+        if (proxyAgent) {
+            return proxyAgent;
+        }
+        const usingSsl = parsedUrl.protocol === 'https:';
+        proxyAgent = new undici/* ProxyAgent */.kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+            token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
+        })));
+        this._proxyAgentDispatcher = proxyAgent;
+        if (usingSsl && this._ignoreSslError) {
+            // we don't want to set NODE_TLS_REJECT_UNAUTHORIZED=0 since that will affect request for entire process
+            // http.RequestOptions doesn't expose a way to modify RequestOptions.agent.options
+            // we have to cast it to any and change it directly
+            proxyAgent.options = Object.assign(proxyAgent.options.requestTls || {}, {
+                rejectUnauthorized: false
+            });
+        }
+        return proxyAgent;
+    }
+    _getUserAgentWithOrchestrationId(userAgent) {
+        const baseUserAgent = userAgent || 'actions/http-client';
+        const orchId = process.env['ACTIONS_ORCHESTRATION_ID'];
+        if (orchId) {
+            // Sanitize the orchestration ID to ensure it contains only valid characters
+            // Valid characters: 0-9, a-z, _, -, .
+            const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+            return `${baseUserAgent} actions_orchestration_id/${sanitizedId}`;
+        }
+        return baseUserAgent;
+    }
+    _performExponentialBackoff(retryNumber) {
+        return __awaiter(this, void 0, void 0, function* () {
+            retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
+            const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
+            return new Promise(resolve => setTimeout(() => resolve(), ms));
+        });
+    }
+    _processResponse(res, options) {
+        return __awaiter(this, void 0, void 0, function* () {
+            return new Promise((resolve, reject) => __awaiter(this, void 0, void 0, function* () {
+                const statusCode = res.message.statusCode || 0;
+                const response = {
+                    statusCode,
+                    result: null,
+                    headers: {}
+                };
+                // not found leads to null obj returned
+                if (statusCode === HttpCodes.NotFound) {
+                    resolve(response);
+                }
+                // get the result from the body
+                function dateTimeDeserializer(key, value) {
+                    if (typeof value === 'string') {
+                        const a = new Date(value);
+                        if (!isNaN(a.valueOf())) {
+                            return a;
+                        }
+                    }
+                    return value;
+                }
+                let obj;
+                let contents;
+                try {
+                    contents = yield res.readBody();
+                    if (contents && contents.length > 0) {
+                        if (options && options.deserializeDates) {
+                            obj = JSON.parse(contents, dateTimeDeserializer);
+                        }
+                        else {
+                            obj = JSON.parse(contents);
+                        }
+                        response.result = obj;
+                    }
+                    response.headers = res.message.headers;
+                }
+                catch (err) {
+                    // Invalid resource (contents not json);  leaving result obj null
+                }
+                // note that 3xx redirects are handled by the http layer.
+                if (statusCode > 299) {
+                    let msg;
+                    // if exception/error in body, attempt to get better error
+                    if (obj && obj.message) {
+                        msg = obj.message;
+                    }
+                    else if (contents && contents.length > 0) {
+                        // it may be the case that the exception is in the body message as string
+                        msg = contents;
+                    }
+                    else {
+                        msg = `Failed request: (${statusCode})`;
+                    }
+                    const err = new HttpClientError(msg, statusCode);
+                    err.result = response.result;
+                    reject(err);
+                }
+                else {
+                    resolve(response);
+                }
+            }));
+        });
+    }
+}
+const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 875:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  _J: () => (/* reexport */ LosslessNumber),
+  s_: () => (/* reexport */ isLosslessNumber),
+  Lz: () => (/* reexport */ isSafeNumber),
+  qg: () => (/* reexport */ parse),
+  As: () => (/* reexport */ stringify)
+});
+
+// UNUSED EXPORTS: UnsafeNumberReason, compareLosslessNumber, compareNumber, config, getUnsafeNumberReason, isInteger, isNumber, parseLosslessNumber, parseNumberAndBigInt, reviveDate, splitNumber, toLosslessNumber, toSafeNumberOrThrow
+
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/utils.js
+/**
+ * Test whether a string contains an integer number
+ */
+function utils_isInteger(value) {
+  return INTEGER_REGEX.test(value);
+}
+const INTEGER_REGEX = /^-?[0-9]+$/;
+
+/**
+ * Test whether a string contains a number
+ * http://stackoverflow.com/questions/13340717/json-numbers-regular-expression
+ */
+function isNumber(value) {
+  return NUMBER_REGEX.test(value);
+}
+const NUMBER_REGEX = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Test whether a string can be safely represented with a number
+ * without information loss.
+ *
+ * When approx is true, floating point numbers that lose a few digits but
+ * are still approximately equal in value are considered safe too.
+ * Integer numbers must still be exactly equal.
+ */
+function isSafeNumber(value, config) {
+  if (utils_isInteger(value)) {
+    return Number.isSafeInteger(Number.parseInt(value, 10));
+  }
+  const num = Number.parseFloat(value);
+  // Reject unsafe integers written as floats, like '9007199254740992.0', which isInteger(value) misses.
+  if (Number.isInteger(num) && !Number.isSafeInteger(num)) {
+    return false;
+  }
+  const parsed = String(num);
+  if (value === parsed) {
+    return true;
+  }
+  const valueDigits = extractSignificantDigits(value);
+  const parsedDigits = extractSignificantDigits(parsed);
+  if (valueDigits === parsedDigits) {
+    return true;
+  }
+  if (config?.approx === true) {
+    // A floating point value is approximately equal when:
+    // 1. it has at least 14 digits
+    // 2. the first 14 digits are equal
+    const requiredDigits = 14;
+    if (parsedDigits.length >= requiredDigits && valueDigits.startsWith(parsedDigits.substring(0, requiredDigits))) {
+      return true;
+    }
+  }
+  return false;
+}
+let UnsafeNumberReason = /*#__PURE__*/function (UnsafeNumberReason) {
+  UnsafeNumberReason["underflow"] = "underflow";
+  UnsafeNumberReason["overflow"] = "overflow";
+  UnsafeNumberReason["truncate_integer"] = "truncate_integer";
+  UnsafeNumberReason["truncate_float"] = "truncate_float";
+  return UnsafeNumberReason;
+}({});
+
+/**
+ * When the provided value is an unsafe number, describe what the reason is:
+ * overflow, underflow, truncate_integer, or truncate_float.
+ * Returns undefined when the value is safe.
+ */
+function getUnsafeNumberReason(value) {
+  if (isSafeNumber(value, {
+    approx: false
+  })) {
+    return undefined;
+  }
+  if (utils_isInteger(value)) {
+    return UnsafeNumberReason.truncate_integer;
+  }
+  const num = Number.parseFloat(value);
+  if (!Number.isFinite(num)) {
+    return UnsafeNumberReason.overflow;
+  }
+  if (num === 0) {
+    return UnsafeNumberReason.underflow;
+  }
+  return UnsafeNumberReason.truncate_float;
+}
+
+/**
+ * Convert a string into a number when it is safe to do so.
+ * Throws an error otherwise, explaining the reason.
+ */
+function toSafeNumberOrThrow(value, config) {
+  const number = Number.parseFloat(value);
+  const unsafeReason = getUnsafeNumberReason(value);
+  if (config?.approx === true ? unsafeReason && unsafeReason !== UnsafeNumberReason.truncate_float : unsafeReason) {
+    const unsafeReasonText = unsafeReason?.replace(/_\w+$/, '');
+    throw new Error(`Cannot safely convert to number: the value '${value}' would ${unsafeReasonText} and become ${number}`);
+  }
+  return number;
+}
+
+/**
+ * Split a number into sign, digits, and exponent.
+ * Leading zeros and non-canonical zeros are normalized.
+ *
+ * The value can be constructed again from a split number by inserting a dot
+ * at the second character of the digits if there is more than one digit,
+ * prepending it with the sign, and appending an "e" and the exponent as follows:
+ *
+ *     const reconstructed = `${sign}${digits[0]}.${digits.slice(1)}e${exponent}`
+ *
+ */
+function splitNumber(value) {
+  const match = value.match(/^(-?)(\d+(?:\.\d*)?)([eE]([+-]?\d+))?$/);
+  if (!match) {
+    throw new SyntaxError(`Invalid number: ${value}`);
+  }
+  const sign = match[1];
+  const digitsStr = match[2];
+  let exponent = match[4] !== undefined ? Number.parseInt(match[4], 10) : 0;
+  const dot = digitsStr.indexOf('.');
+  exponent += dot !== -1 ? dot - 1 : digitsStr.length - 1;
+  const coefficient = digitsStr.replace('.', '');
+  const {
+    start,
+    end
+  } = getSignificantDigitRange(coefficient);
+  exponent -= start;
+  const digits = coefficient.slice(start, end);
+
+  // normalize zero, for example normalizes 0e5 or -0 into 0
+  return digits.length > 0 ? {
+    sign,
+    digits,
+    exponent
+  } : {
+    sign: '',
+    digits: '0',
+    exponent: 0
+  };
+}
+
+/**
+ * Compare two strings containing a numeric value
+ * Returns 1 when a is larger than b, 0 when they are equal,
+ * and -1 when a is smaller than b.
+ */
+function utils_compareNumber(a, b) {
+  if (a === b) {
+    return 0;
+  }
+  const aa = splitNumber(a);
+  const bb = splitNumber(b);
+  const sign = aa.sign === '-' ? -1 : 1;
+  if (aa.sign !== bb.sign) {
+    return sign;
+  }
+  if (aa.digits === '0') {
+    return bb.digits === '0' ? 0 : -1;
+  }
+  if (bb.digits === '0') {
+    return 1;
+  }
+  if (aa.exponent !== bb.exponent) {
+    return aa.exponent > bb.exponent ? sign : aa.exponent < bb.exponent ? -sign : 0;
+  }
+  return aa.digits > bb.digits ? sign : aa.digits < bb.digits ? -sign : 0;
+}
+
+/**
+ * Count the significant digits of a number.
+ *
+ * For example:
+ *   '2.34' returns 3
+ *   '-77' returns 2
+ *   '0.003400' returns 2
+ *   '120.5e+30' returns 4
+ **/
+function utils_countSignificantDigits(value) {
+  const {
+    start,
+    end
+  } = getSignificantDigitRange(value);
+  const dot = value.indexOf('.');
+  if (dot === -1 || dot < start || dot > end) {
+    return end - start;
+  }
+  return end - start - 1;
+}
+
+/**
+ * Get the significant digits of a number.
+ *
+ * For example:
+ *   '2.34' returns '234'
+ *   '-77' returns '77'
+ *   '0.003400' returns '34'
+ *   '120.5e+30' returns '1205'
+ **/
+function extractSignificantDigits(value) {
+  const {
+    start,
+    end
+  } = getSignificantDigitRange(value);
+  const digits = value.substring(start, end);
+  const dot = digits.indexOf('.');
+  if (dot === -1) {
+    return digits;
+  }
+  return digits.substring(0, dot) + digits.substring(dot + 1);
+}
+
+/**
+ * Returns the range (start to end) of the significant digits of a value.
+ * Note that this range _may_ contain the decimal dot.
+ *
+ * For example:
+ *
+ *     getSignificantDigitRange('0.0325900') // { start: 3, end: 7 }
+ *     getSignificantDigitRange('2.0300')    // { start: 0, end: 3 }
+ *     getSignificantDigitRange('0.0')       // { start: 3, end: 3 }
+ *
+ */
+function getSignificantDigitRange(value) {
+  let start = 0;
+  if (value[0] === '-') {
+    start++;
+  }
+  while (value[start] === '0' || value[start] === '.') {
+    start++;
+  }
+  let end = value.lastIndexOf('e');
+  if (end === -1) {
+    end = value.lastIndexOf('E');
+  }
+  if (end === -1) {
+    end = value.length;
+  }
+  while ((value[end - 1] === '0' || value[end - 1] === '.') && end > start) {
+    end--;
+  }
+  return {
+    start,
+    end
+  };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/LosslessNumber.js
+
+
+// A shared symbol recognizes numbers from separate library copies where instanceof fails.
+const losslessNumberMarker = Symbol.for('lossless-json.LosslessNumber');
+
+/**
+ * A lossless number. Stores its numeric value as string
+ */
+class LosslessNumber {
+  // numeric value as string
+  value;
+
+  /**
+   * @deprecated Use the isLosslessNumber(value) function instead.
+   *
+   * Ordinary objects may also have an isLosslessNumber property, so this
+   * field cannot reliably identify lossless numbers.
+   */
+  isLosslessNumber = true;
+  get [losslessNumberMarker]() {
+    return true;
+  }
+  constructor(value) {
+    if (!isNumber(value)) {
+      throw new Error(`Invalid number (value: "${value}")`);
+    }
+    this.value = value;
+  }
+
+  /**
+   * Get the value of the LosslessNumber as number or bigint.
+   *
+   * - a number is returned for safe numbers and decimal values that only lose some insignificant digits
+   * - a bigint is returned for big integer numbers
+   * - an Error is thrown for values that will overflow or underflow
+   *
+   * Note that you can implement your own strategy for conversion by just getting the value as string
+   * via .toString(), and using util functions like isInteger, isSafeNumber, getUnsafeNumberReason,
+   * and toSafeNumberOrThrow to convert it to a numeric value.
+   */
+  valueOf() {
+    const unsafeReason = getUnsafeNumberReason(this.value);
+
+    // safe or truncate_float
+    if (unsafeReason === undefined || unsafeReason === UnsafeNumberReason.truncate_float) {
+      return Number.parseFloat(this.value);
+    }
+
+    // truncate_integer
+    if (utils_isInteger(this.value)) {
+      return BigInt(this.value);
+    }
+
+    // overflow or underflow
+    throw new Error(`Cannot safely convert to number: the value '${this.value}' would ${unsafeReason} and become ${Number.parseFloat(this.value)}`);
+  }
+
+  /**
+   * Get the value of the LosslessNumber as string.
+   */
+  toString() {
+    return this.value;
+  }
+
+  // Note: we do NOT implement a .toJSON() method, and you should not implement
+  // or use that, it cannot safely turn the numeric value in the string into
+  // stringified JSON since it has to be parsed into a number first.
+}
+
+/**
+ * Test whether a value is a LosslessNumber
+ */
+function isLosslessNumber(value) {
+  return value !== null && typeof value === 'object' && value[losslessNumberMarker] === true;
+}
+
+/**
+ * Convert a number into a LosslessNumber if this is possible in a safe way
+ * If the value has too many digits, or is NaN or Infinity, an error will be thrown
+ */
+function toLosslessNumber(value) {
+  const maxDigits = 15;
+  if (countSignificantDigits(String(value)) > maxDigits) {
+    throw new Error(`Invalid number: contains more than 15 digits and is most likely truncated and unsafe by itself (value: ${value})`);
+  }
+  if (Number.isNaN(value)) {
+    throw new Error('Invalid number: NaN');
+  }
+  if (!Number.isFinite(value)) {
+    throw new Error(`Invalid number: ${value}`);
+  }
+  return new LosslessNumber(String(value));
+}
+
+/**
+ * Compare two lossless numbers.
+ * Returns 1 when a is larger than b, 0 when they are equal,
+ * and -1 when a is smaller than b.
+ */
+function compareLosslessNumber(a, b) {
+  return compareNumber(a.value, b.value);
+}
+//# sourceMappingURL=LosslessNumber.js.map
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/numberParsers.js
+
+
+function parseLosslessNumber(value) {
+  return new LosslessNumber(value);
+}
+function parseNumberAndBigInt(value) {
+  return isInteger(value) ? BigInt(value) : Number.parseFloat(value);
+}
+//# sourceMappingURL=numberParsers.js.map
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/revive.js
+
+/**
+ * Revive a json object.
+ * Applies the reviver function recursively on all values in the JSON object.
+ * @param json   A JSON Object, Array, or value
+ * @param reviver
+ *              A reviver function invoked with arguments `key` and `value`,
+ *              which must return a replacement value. The function context
+ *              (`this`) is the Object or Array that contains the currently
+ *              handled value.
+ */
+function revive(json, reviver) {
+  return reviveValue({
+    '': json
+  }, '', json, reviver);
+}
+
+/**
+ * Revive a value
+ */
+function reviveValue(context, key, value, reviver) {
+  if (Array.isArray(value)) {
+    return reviver.call(context, key, reviveArray(value, reviver));
+  }
+  if (value && typeof value === 'object' && !isLosslessNumber(value)) {
+    // note the special case for LosslessNumber,
+    // we don't want to iterate over the internals of a LosslessNumber
+    return reviver.call(context, key, reviveObject(value, reviver));
+  }
+  return reviver.call(context, key, value);
+}
+
+/**
+ * Revive the properties of an object
+ */
+function reviveObject(object, reviver) {
+  for (const key of Object.keys(object)) {
+    const value = reviveValue(object, key, object[key], reviver);
+    if (value !== undefined) {
+      object[key] = value;
+    } else {
+      delete object[key];
+    }
+  }
+  return object;
+}
+
+/**
+ * Revive the properties of an Array
+ */
+function reviveArray(array, reviver) {
+  for (let i = 0; i < array.length; i++) {
+    const value = reviveValue(array, String(i), array[i], reviver);
+    if (value === undefined) {
+      // Remove the own property entirely, like native JSON.parse does: the
+      // position becomes a genuine hole (no own key, and `Object.keys` omits
+      // it) while the length stays unchanged. Assigning `array[i] = undefined`
+      // would leave an own property holding `undefined` instead.
+      delete array[i];
+    } else {
+      // Assign right away rather than after the loop: the reviver observes the
+      // holder through `this`, so later items must see the already revived
+      // values (e.g. a preceding `null` replacement).
+      array[i] = value;
+    }
+  }
+  return array;
+}
+//# sourceMappingURL=revive.js.map
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/parse.js
+
+
+/**
+ * The LosslessJSON.parse() method parses a string as JSON, optionally transforming
+ * the value produced by parsing.
+ *
+ * The parser is based on the parser of Tan Li Hou shared in
+ * https://lihautan.com/json-parser-with-javascript/
+ *
+ * @param text
+ * The string to parse as JSON. See the JSON object for a description of JSON syntax.
+ *
+ * @param [reviver]
+ * If a function, prescribes how the value originally produced by parsing is
+ * transformed, before being returned.
+ *
+ * @param [options=ParseOptions | NumberParserArgument]
+ * Pass a custom number parser. Input is a string, and the output can be unknown
+ * numeric value: number, bigint, LosslessNumber, or a custom BigNumber library.
+ *
+ * @returns Returns the Object corresponding to the given JSON text.
+ *
+ * @throws Throws a SyntaxError exception if the string to parse is not valid JSON.
+ */
+function parse(text, reviver, options) {
+  const optionsObj = typeof options === 'function' ? {
+    parseNumber: options
+  } : options;
+  const parseNumber = optionsObj?.parseNumber ?? parseLosslessNumber;
+  const onDuplicateKey = optionsObj?.onDuplicateKey ?? throwDuplicateKey;
+  let i = 0;
+  const value = parseValue();
+  expectValue(value);
+  expectEndOfInput();
+  return reviver ? revive(value, reviver) : value;
+  function parseObject() {
+    if (text.charCodeAt(i) === codeOpeningBrace) {
+      i++;
+      skipWhitespace();
+      const object = {};
+      let initial = true;
+      while (i < text.length && text.charCodeAt(i) !== codeClosingBrace) {
+        if (!initial) {
+          eatComma();
+          skipWhitespace();
+        } else {
+          initial = false;
+        }
+        const start = i;
+        const key = parseString();
+        if (key === undefined) {
+          throwObjectKeyExpected();
+          return; // To make TS happy
+        }
+        skipWhitespace();
+        eatColon();
+        const value = parseValue();
+        if (value === undefined) {
+          throwObjectValueExpected();
+          return; // To make TS happy
+        }
+
+        // handle duplicate keys
+        // TODO: replace with hasOwn one day, when browser support is high enough
+        if (Object.prototype.hasOwnProperty.call(object, key) && !isDeepEqual(value, object[key])) {
+          // Note that we could also test `if(key in object) {...}`
+          // or `if (object[key] !== 'undefined') {...}`, but that is slower.
+          const returnedValue = onDuplicateKey({
+            key,
+            position: start + 1,
+            oldValue: object[key],
+            newValue: value
+          });
+          if (returnedValue !== undefined) {
+            setObjectKey(object, key, returnedValue);
+          }
+        } else {
+          setObjectKey(object, key, value);
+        }
+      }
+      if (text.charCodeAt(i) !== codeClosingBrace) {
+        throwObjectKeyOrEndExpected();
+      }
+      i++;
+      return object;
+    }
+  }
+  function parseArray() {
+    if (text.charCodeAt(i) === codeOpeningBracket) {
+      i++;
+      skipWhitespace();
+      const array = [];
+      let initial = true;
+      while (i < text.length && text.charCodeAt(i) !== codeClosingBracket) {
+        if (!initial) {
+          eatComma();
+        } else {
+          initial = false;
+        }
+        const value = parseValue();
+        expectArrayItem(value);
+        array.push(value);
+      }
+      if (text.charCodeAt(i) !== codeClosingBracket) {
+        throwArrayItemOrEndExpected();
+      }
+      i++;
+      return array;
+    }
+  }
+  function parseValue() {
+    skipWhitespace();
+    const value = parseString() ?? parseNumeric() ?? parseObject() ?? parseArray() ?? parseKeyword('true', true) ?? parseKeyword('false', false) ?? parseKeyword('null', null);
+    skipWhitespace();
+    return value;
+  }
+  function parseKeyword(name, value) {
+    if (text.slice(i, i + name.length) === name) {
+      i += name.length;
+      return value;
+    }
+  }
+  function skipWhitespace() {
+    while (isWhitespace(text.charCodeAt(i))) {
+      i++;
+    }
+  }
+  function parseString() {
+    if (text.charCodeAt(i) === codeDoubleQuote) {
+      i++;
+      let result = '';
+      while (i < text.length && text.charCodeAt(i) !== codeDoubleQuote) {
+        if (text.charCodeAt(i) === codeBackslash) {
+          const char = text[i + 1];
+          const escapeChar = escapeCharacters[char];
+          if (escapeChar !== undefined) {
+            result += escapeChar;
+            i++;
+          } else if (char === 'u') {
+            if (isHex(text.charCodeAt(i + 2)) && isHex(text.charCodeAt(i + 3)) && isHex(text.charCodeAt(i + 4)) && isHex(text.charCodeAt(i + 5))) {
+              result += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16));
+              i += 5;
+            } else {
+              throwInvalidUnicodeCharacter(i);
+            }
+          } else {
+            throwInvalidEscapeCharacter(i);
+          }
+        } else {
+          if (isValidStringCharacter(text.charCodeAt(i))) {
+            result += text[i];
+          } else {
+            throwInvalidCharacter(text[i]);
+          }
+        }
+        i++;
+      }
+      expectEndOfString();
+      i++;
+      return result;
+    }
+  }
+  function parseNumeric() {
+    const start = i;
+    if (text.charCodeAt(i) === codeMinus) {
+      i++;
+      expectDigit(start);
+    }
+    if (text.charCodeAt(i) === codeZero) {
+      i++;
+    } else if (isNonZeroDigit(text.charCodeAt(i))) {
+      i++;
+      while (isDigit(text.charCodeAt(i))) {
+        i++;
+      }
+    } else {
+      // A JSON number must have an integer part, so a leading dot like '.5'
+      // is not a number at all.
+      return undefined;
+    }
+    if (text.charCodeAt(i) === codeDot) {
+      i++;
+      expectDigit(start);
+      while (isDigit(text.charCodeAt(i))) {
+        i++;
+      }
+    }
+    if (text.charCodeAt(i) === codeLowercaseE || text.charCodeAt(i) === codeUppercaseE) {
+      i++;
+      if (text.charCodeAt(i) === codeMinus || text.charCodeAt(i) === codePlus) {
+        i++;
+      }
+      expectDigit(start);
+      while (isDigit(text.charCodeAt(i))) {
+        i++;
+      }
+    }
+    if (i > start) {
+      return parseNumber(text.slice(start, i));
+    }
+  }
+  function eatComma() {
+    if (text.charCodeAt(i) !== codeComma) {
+      throw new SyntaxError(`Comma ',' expected after value ${gotAt()}`);
+    }
+    i++;
+  }
+  function eatColon() {
+    if (text.charCodeAt(i) !== codeColon) {
+      throw new SyntaxError(`Colon ':' expected after property name ${gotAt()}`);
+    }
+    i++;
+  }
+  function expectValue(value) {
+    if (value === undefined) {
+      throw new SyntaxError(`JSON value expected ${gotAt()}`);
+    }
+  }
+  function expectArrayItem(value) {
+    if (value === undefined) {
+      throw new SyntaxError(`Array item expected ${gotAt()}`);
+    }
+  }
+  function expectEndOfInput() {
+    if (i < text.length) {
+      throw new SyntaxError(`Expected end of input ${gotAt()}`);
+    }
+  }
+  function expectDigit(start) {
+    if (!isDigit(text.charCodeAt(i))) {
+      const numSoFar = text.slice(start, i);
+      throw new SyntaxError(`Invalid number '${numSoFar}', expecting a digit ${gotAt()}`);
+    }
+  }
+  function expectEndOfString() {
+    if (text.charCodeAt(i) !== codeDoubleQuote) {
+      throw new SyntaxError(`End of string '"' expected ${gotAt()}`);
+    }
+  }
+  function throwObjectKeyExpected() {
+    throw new SyntaxError(`Quoted object key expected ${gotAt()}`);
+  }
+  function throwDuplicateKey({
+    key,
+    position
+  }) {
+    throw new SyntaxError(`Duplicate key '${key}' encountered at position ${position}`);
+  }
+  function throwObjectKeyOrEndExpected() {
+    throw new SyntaxError(`Quoted object key or end of object '}' expected ${gotAt()}`);
+  }
+  function throwArrayItemOrEndExpected() {
+    throw new SyntaxError(`Array item or end of array ']' expected ${gotAt()}`);
+  }
+  function throwInvalidCharacter(char) {
+    throw new SyntaxError(`Invalid character '${char}' ${pos()}`);
+  }
+  function throwInvalidEscapeCharacter(start) {
+    const chars = text.slice(start, start + 2);
+    throw new SyntaxError(`Invalid escape character '${chars}' ${pos()}`);
+  }
+  function throwObjectValueExpected() {
+    throw new SyntaxError(`Object value expected after ':' ${pos()}`);
+  }
+  function throwInvalidUnicodeCharacter(start) {
+    const chars = text.slice(start, start + 6);
+    throw new SyntaxError(`Invalid unicode character '${chars}' ${pos()}`);
+  }
+
+  // zero based character position
+  function pos() {
+    return `at position ${i}`;
+  }
+  function got() {
+    return i < text.length ? `but got '${text[i]}'` : 'but reached end of input';
+  }
+  function gotAt() {
+    return `${got()} ${pos()}`;
+  }
+}
+function setObjectKey(object, key, value) {
+  if (key === '__proto__') {
+    // Plain assignment would trigger the `__proto__` setter inherited from
+    // Object.prototype, changing the object's prototype instead of storing the
+    // key. Define an ordinary own property, like JSON.parse does.
+    Object.defineProperty(object, key, {
+      value,
+      writable: true,
+      enumerable: true,
+      configurable: true
+    });
+  } else {
+    object[key] = value;
+  }
+}
+function isWhitespace(code) {
+  return code === codeSpace || code === codeNewline || code === codeTab || code === codeReturn;
+}
+function isHex(code) {
+  return code >= codeZero && code <= codeNine || code >= codeUppercaseA && code <= codeUppercaseF || code >= codeLowercaseA && code <= codeLowercaseF;
+}
+function isDigit(code) {
+  return code >= codeZero && code <= codeNine;
+}
+function isNonZeroDigit(code) {
+  return code >= codeOne && code <= codeNine;
+}
+function isValidStringCharacter(code) {
+  return code >= 0x20 && code <= 0x10ffff;
+}
+function isDeepEqual(a, b) {
+  if (a === b) {
+    return true;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => isDeepEqual(item, b[index]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+    return keys.every(key => isDeepEqual(a[key], b[key]));
+  }
+  return false;
+}
+function isObject(value) {
+  return typeof value === 'object' && value !== null;
+}
+
+// map with all escape characters
+const escapeCharacters = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t'
+  // note that \u is handled separately in parseString()
+};
+const codeBackslash = 0x5c; // "\"
+const codeOpeningBrace = 0x7b; // "{"
+const codeClosingBrace = 0x7d; // "}"
+const codeOpeningBracket = 0x5b; // "["
+const codeClosingBracket = 0x5d; // "]"
+const codeSpace = 0x20; // " "
+const codeNewline = 0xa; // "\n"
+const codeTab = 0x9; // "\t"
+const codeReturn = 0xd; // "\r"
+const codeDoubleQuote = 0x0022; // "
+const codePlus = 0x2b; // "+"
+const codeMinus = 0x2d; // "-"
+const codeZero = 0x30;
+const codeOne = 0x31;
+const codeNine = 0x39;
+const codeComma = 0x2c; // ","
+const codeDot = 0x2e; // "." (dot, period)
+const codeColon = 0x3a; // ":"
+const codeUppercaseA = 0x41; // "A"
+const codeLowercaseA = 0x61; // "a"
+const codeUppercaseE = 0x45; // "E"
+const codeLowercaseE = 0x65; // "e"
+const codeUppercaseF = 0x46; // "F"
+const codeLowercaseF = 0x66; // "f"
+//# sourceMappingURL=parse.js.map
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/stringify.js
+
+
+
+/**
+ * The LosslessJSON.stringify() method converts a JavaScript value to a JSON string,
+ * optionally replacing values if a replacer function is specified, or
+ * optionally including only the specified properties if a replacer array is specified.
+ *
+ * @param value
+ * The value to convert to a JSON string.
+ *
+ * @param [replacer]
+ * A function that alters the behavior of the stringification process,
+ * or an array of String and Number objects that serve as a whitelist for
+ * selecting the properties of the value object to be included in the JSON string.
+ * If this value is null or not provided, all properties of the object are
+ * included in the resulting JSON string.
+ *
+ * @param [space]
+ * A String or Number object that's used to insert white space into the output
+ * JSON string for readability purposes. If this is a Number, it indicates the
+ * number of space characters to use as white space; this number is capped at 10
+ * if it's larger than that. Values less than 1 indicate that no space should be
+ * used. If this is a String, the string (or the first 10 characters of the string,
+ * if it's longer than that) is used as white space. If this parameter is not
+ * provided (or is null), no white space is used.
+ *
+ * @param [numberStringifiers]
+ * An optional list with additional number stringifiers, for example to serialize
+ * a BigNumber. The output of the function must be valid stringified JSON.
+ * When `undefined` is returned, the property will be deleted from the object.
+ * The difference with using a `replacer` is that the output of a `replacer`
+ * must be JSON and will be stringified afterwards, whereas the output of the
+ * `numberStringifiers` is already stringified JSON.
+ *
+ * @returns Returns the string representation of the JSON object.
+ */
+function stringify(value, replacer, space, numberStringifiers) {
+  const resolvedSpace = resolveSpace(space);
+  const replacedValue = typeof replacer === 'function' ? replacer.call({
+    '': value
+  }, '', value) : value;
+  return stringifyValue(replacedValue, '');
+
+  /**
+   * Stringify a value
+   */
+  function stringifyValue(value, indent) {
+    if (Array.isArray(numberStringifiers)) {
+      const stringifier = numberStringifiers.find(item => item.test(value));
+      if (stringifier) {
+        const str = stringifier.stringify(value);
+        if (typeof str !== 'string' || !isNumber(str)) {
+          throw new Error(`Invalid JSON number: output of a number stringifier must be a string containing a JSON number (output: ${str})`);
+        }
+        return str;
+      }
+    }
+
+    // boolean, null, number, string, or date
+    if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string' || value === null || value instanceof Date || value instanceof Boolean || value instanceof Number || value instanceof String) {
+      return JSON.stringify(value);
+    }
+
+    // lossless number, the secret ingredient :)
+    if (isLosslessNumber(value)) {
+      return value.toString();
+    }
+
+    // BigInt
+    if (typeof value === 'bigint') {
+      return value.toString();
+    }
+
+    // Array
+    if (Array.isArray(value)) {
+      return stringifyArray(value, indent);
+    }
+
+    // Object (test lastly!)
+    if (value && typeof value === 'object') {
+      return stringifyObject(value, indent);
+    }
+    return undefined;
+  }
+
+  /**
+   * Stringify an array
+   */
+  function stringifyArray(array, indent) {
+    if (array.length === 0) {
+      return '[]';
+    }
+    const childIndent = resolvedSpace ? indent + resolvedSpace : undefined;
+    let str = resolvedSpace ? '[\n' : '[';
+    for (let i = 0; i < array.length; i++) {
+      const item = typeof replacer === 'function' ? replacer.call(array, String(i), array[i]) : array[i];
+      if (resolvedSpace) {
+        str += childIndent;
+      }
+      if (typeof item !== 'undefined' && typeof item !== 'function') {
+        const serialized = stringifyValue(item, childIndent);
+        // Values without a JSON representation (a symbol, or an object whose
+        // toJSON() returns undefined) become null inside an array.
+        str += serialized === undefined ? 'null' : serialized;
+      } else {
+        str += 'null';
+      }
+      if (i < array.length - 1) {
+        str += resolvedSpace ? ',\n' : ',';
+      }
+    }
+    str += resolvedSpace ? `\n${indent}]` : ']';
+    return str;
+  }
+
+  /**
+   * Stringify an object
+   */
+  function stringifyObject(object, indent) {
+    if (typeof object.toJSON === 'function') {
+      return stringifyValue(object.toJSON(), indent);
+    }
+
+    // A replacer array is a property whitelist: duplicates must not produce
+    // duplicate keys in the output.
+    const keys = Array.isArray(replacer) ? [...new Set(replacer.map(String))] : Object.keys(object);
+    if (keys.length === 0) {
+      return '{}';
+    }
+    const childIndent = resolvedSpace ? indent + resolvedSpace : undefined;
+    let first = true;
+    let str = resolvedSpace ? '{\n' : '{';
+    for (const key of keys) {
+      const value = typeof replacer === 'function' ? replacer.call(object, key, object[key]) : object[key];
+      if (includeProperty(key, value)) {
+        const serialized = stringifyValue(value, childIndent);
+        // Like JSON.stringify, omit properties that have no JSON
+        // representation (e.g. an object whose toJSON() returns undefined).
+        if (serialized === undefined) {
+          continue;
+        }
+        if (first) {
+          first = false;
+        } else {
+          str += resolvedSpace ? ',\n' : ',';
+        }
+        const keyStr = JSON.stringify(key);
+        str += resolvedSpace ? `${childIndent + keyStr}: ` : `${keyStr}:`;
+        str += serialized;
+      }
+    }
+    str += resolvedSpace ? `\n${indent}}` : '}';
+    return str;
+  }
+
+  /**
+   * Test whether to include a property in a stringified object or not.
+   */
+  function includeProperty(_key, value) {
+    return typeof value !== 'undefined' && typeof value !== 'function' && typeof value !== 'symbol';
+  }
+}
+
+/**
+ * The number of spaces or characters a space is capped to, like JSON.stringify does
+ */
+const MAX_SPACE_LENGTH = 10;
+
+/**
+ * Resolve a JSON stringify space:
+ * replace a number with a string containing that number of spaces
+ */
+function resolveSpace(space) {
+  if (typeof space === 'number') {
+    // same rules as JSON.stringify: truncate towards zero, cap at 10,
+    // and treat anything below 1 (including NaN and negatives) as no indent
+    const count = Math.min(Math.trunc(space), MAX_SPACE_LENGTH);
+    return count >= 1 ? ' '.repeat(count) : undefined;
+  }
+  if (typeof space === 'string' && space !== '') {
+    return space.slice(0, MAX_SPACE_LENGTH);
+  }
+  return undefined;
+}
+//# sourceMappingURL=stringify.js.map
+;// CONCATENATED MODULE: ./node_modules/lossless-json/lib/esm/index.js
+
+
+
+
+
+
+
+
+//# sourceMappingURL=index.js.map
 
 /***/ })
 

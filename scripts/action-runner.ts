@@ -1,5 +1,6 @@
 // Runs the bundled action the way the GitHub runner does: a node process with INPUT_* variables
-// (action.yml defaults filled in), GITHUB_OUTPUT / GITHUB_STATE / GITHUB_STEP_SUMMARY files.
+// (action.yml defaults filled in) and GITHUB_OUTPUT, GITHUB_STATE and GITHUB_STEP_SUMMARY files; the
+// post step gets the saved state back as STATE_* variables. Used by the demo and the end-to-end tests.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,14 +8,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const DIST = join(ROOT, 'dist/index.js');
+const NODE_24 = join(ROOT, 'node_modules/node/bin/node');
 
-export interface ActionResult {
+export interface StepRun {
   exitCode: number;
   stdout: string;
   stderr: string;
   outputs: Record<string, string>;
+  /** What the step saved with saveState, as the post step will get it. */
+  state: Record<string, string>;
+  summary: string;
+  /** The contents of the response_file output, read before the step's temp folder is removed. */
+  responseFile: string | undefined;
 }
 
 export interface NodeRuntime {
@@ -25,8 +32,6 @@ export interface NodeRuntime {
 interface ActionYml {
   inputs: Record<string, { default?: string }>;
 }
-
-const NODE_24 = join(ROOT, 'node_modules/node/bin/node');
 
 function majorOf(path: string): number {
   return Number(
@@ -39,11 +44,10 @@ export function npmNodeMajor(): number {
   return majorOf(process.env.npm_node_execpath ?? process.execPath);
 }
 
-/** The Node versions to run dist/ under: the one running the tests, the one running npm, and node@24. */
+/** The Node versions to run dist/ under: the one running this process, the one running npm, and node@24. */
 export function nodeRuntimes(): NodeRuntime[] {
-  const candidates = [process.execPath, process.env.npm_node_execpath, NODE_24];
   const byMajor = new Map<number, NodeRuntime>();
-  for (const path of candidates) {
+  for (const path of [process.execPath, process.env.npm_node_execpath, NODE_24]) {
     if (path === undefined || !existsSync(path) || path.endsWith('.js')) continue;
     const major = majorOf(path);
     if (!byMajor.has(major)) byMajor.set(major, { path, major });
@@ -54,38 +58,48 @@ export function nodeRuntimes(): NodeRuntime[] {
 /** The runner's environment for an action step: every input of action.yml, given or defaulted. */
 export function inputEnvironment(inputs: Record<string, string>): Record<string, string> {
   const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml;
-  const env: Record<string, string> = {};
-  for (const [name, spec] of Object.entries(action.inputs)) {
-    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = inputs[name] ?? spec.default ?? '';
-  }
   for (const name of Object.keys(inputs)) {
     if (!(name in action.inputs)) throw new Error(`action.yml has no input ${name}`);
   }
-  return env;
+  return Object.fromEntries(
+    Object.entries(action.inputs).map(([name, spec]) => [
+      `INPUT_${name.replace(/ /g, '_').toUpperCase()}`,
+      inputs[name] ?? spec.default ?? ''
+    ])
+  );
 }
 
-export async function runAction(
+/** Runs dist/index.js as the main step, or as the post step when `state` is given. */
+export async function runStep(
   runtime: NodeRuntime,
   inputs: Record<string, string>,
-  env: Record<string, string> = {}
-): Promise<ActionResult> {
+  options: { env?: Record<string, string>; state?: Record<string, string> } = {}
+): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'));
-  const files = { GITHUB_OUTPUT: 'output', GITHUB_STATE: 'state', GITHUB_STEP_SUMMARY: 'summary' };
-  for (const name of Object.values(files)) writeFileSync(join(dir, name), '');
+  const files = {
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STATE: join(dir, 'state'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary')
+  };
+  for (const file of Object.values(files)) writeFileSync(file, '');
+  const state = Object.fromEntries(
+    Object.entries(options.state ?? {}).map(([name, value]) => [`STATE_${name}`, value])
+  );
   try {
-    const childEnv: NodeJS.ProcessEnv = {
+    const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       RUNNER_TEMP: dir,
       GITHUB_ACTIONS: 'true',
-      ...Object.fromEntries(Object.entries(files).map(([name, file]) => [name, join(dir, file)])),
+      ...files,
       ...inputEnvironment(inputs),
-      ...env
+      ...state,
+      ...options.env
     };
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
       (resolve) => {
-        execFile(runtime.path, [DIST], { env: childEnv, cwd: dir, timeout: 60_000 }, (error, out, err) => {
+        execFile(runtime.path, [DIST], { env, cwd: dir, timeout: 120_000 }, (error, out, err) => {
           resolve({
             code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
             stdout: out,
@@ -94,11 +108,19 @@ export async function runAction(
         });
       }
     );
+    const outputs = parseFileCommands(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
+    const responseFile = outputs.response_file;
     return {
       exitCode: code,
       stdout,
       stderr,
-      outputs: parseFileCommands(readFileSync(join(dir, files.GITHUB_OUTPUT), 'utf8'))
+      outputs,
+      responseFile:
+        responseFile !== undefined && existsSync(responseFile)
+          ? readFileSync(responseFile, 'utf8')
+          : undefined,
+      state: parseFileCommands(readFileSync(files.GITHUB_STATE, 'utf8')),
+      summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8')
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,86 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
-import { ApiClient, TransportError } from './client.js';
 import { InputError } from './inputs.js';
-import { planCall, type Call } from './operations.js';
-import { ApiError, readEnvelope } from './protocol/envelope.js';
-import { buildRequest, type PreparedRequest } from './protocol/request.js';
-import { outputsOf, type Outputs } from './report.js';
-import { sanitize } from './safe-text.js';
-import { readSettings, type Settings } from './settings.js';
-import { USER_AGENT } from './version.js';
+import { failureOf, outputsOf, responseFileText } from './report.js';
+import { newClient, settingsFromRunner } from './runner.js';
+import { runStep } from './step.js';
+import { renderSummary } from './summary.js';
 
-const REQUEST_TIMEOUT_MS = 30_000;
-
-export interface Runtime {
-  client: ApiClient;
-  now: () => number;
-  info: (line: string) => void;
-  mask: (secret: string) => void;
-}
-
-/** The action's main step: read the inputs, make the call, write the outputs. */
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function run(): Promise<void> {
-  const client = new ApiClient({ userAgent: USER_AGENT, timeoutMs: REQUEST_TIMEOUT_MS });
+  core.saveState('isPost', 'true');
+  const client = newClient();
   let operation = 'the action';
   try {
-    const settings = readSettings((name) => core.getInput(name), core.setSecret);
+    const settings = settingsFromRunner();
     operation = settings.operation;
-    const outputs = await execute(settings, {
-      client,
+    core.saveState('cleanup', settings.cleanup);
+    const created: string[] = [];
+    const step = await runStep(settings, {
+      transport: client,
       now: Date.now,
-      info: (line) => {
+      sleep: (ms) => sleep(ms),
+      log: (line) => {
         core.info(line);
       },
-      mask: core.setSecret
+      mask: core.setSecret,
+      onCreated: (taskId) => {
+        created.push(taskId);
+        core.saveState('created_task_ids', JSON.stringify(created));
+      }
     });
-    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      // The platform's code and description are outputs even when the call failed.
-      core.setOutput('code', error.code ?? '');
-      core.setOutput('msg', error.description ?? '');
+    if (step.dryRun) {
+      core.info('dry run: nothing was sent');
+      return;
     }
-    core.setFailed(failure(operation, error));
+    for (const [name, value] of Object.entries(outputsOf(step))) core.setOutput(name, value);
+    core.setOutput('response_file', writeResponseFile(operation, responseFileText(step)));
+    const failure = failureOf(step);
+    if (settings.summary) await writeSummary(renderSummary(step, failure));
+    if (failure !== undefined) core.setFailed(failure);
+  } catch (error) {
+    core.setFailed(
+      error instanceof InputError ? error.message : `${operation} failed unexpectedly: ${String(error)}`
+    );
   } finally {
     client.dispose();
   }
 }
 
-/** Plans, builds and sends the call the settings describe, and reads its answer into outputs. */
-export async function execute(settings: Settings, runtime: Runtime): Promise<Outputs> {
-  const call = planCall(settings);
-  const request = buildRequest({
-    ...call,
-    baseUrl: settings.baseUrl,
-    credentials: settings.credentials,
-    now: runtime.now()
-  });
-  if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
-  runtime.info(describe(call, request, settings));
-  const result = readEnvelope(await runtime.client.send(request));
-  const outputs = outputsOf(result, settings);
-  runtime.info(
-    `${call.operation}: code ${outputs.code}${outputs.msg === '' ? '' : `, ${sanitize(outputs.msg, 200)}`}`
-  );
-  if (outputs.task_id !== '') runtime.info(`task_id: ${outputs.task_id}`);
-  return outputs;
+function writeResponseFile(operation: string, text: string): string {
+  const path = join(process.env.RUNNER_TEMP ?? tmpdir(), `elastic-deploy-${operation}-${randomUUID()}.json`);
+  writeFileSync(path, text, { mode: 0o600 });
+  return path;
 }
 
-function describe(call: Call, request: PreparedRequest, settings: Settings): string {
-  const names = call.query.map(([name]) => name);
-  const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
-  const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
-  const body =
-    request.body === ''
-      ? 'no body'
-      : `${request.encrypted ? 'encrypted body' : 'body'} of ${Buffer.byteLength(request.body)} bytes`;
-  return `${call.operation}: ${request.method} ${call.endpoint.path}${query} (${mode}, version ${call.endpoint.version}, ${body})`;
-}
-
-/** One line: what failed and why, with what to do where the cause says it. */
-function failure(operation: string, error: unknown): string {
-  if (error instanceof InputError) return error.message;
-  if (error instanceof ApiError || error instanceof TransportError)
-    return `${operation} failed: ${error.message}`;
-  return `${operation} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`;
+/** A summary that cannot be written is worth a warning, never a failed step. */
+async function writeSummary(text: string): Promise<void> {
+  try {
+    await core.summary.addRaw(text).write();
+  } catch (error) {
+    core.warning(
+      `could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
+    );
+  }
 }

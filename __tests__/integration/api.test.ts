@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
-import { ApiClient, TransportError } from '../../src/client.js';
-import { execute } from '../../src/main.js';
-import { ApiError } from '../../src/protocol/envelope.js';
+import { ApiClient } from '../../src/client.js';
+import { outputsOf } from '../../src/report.js';
 import { readSettings } from '../../src/settings.js';
+import { runStep, type StepResult } from '../../src/step.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 
 /**
@@ -13,7 +13,7 @@ import { fixtureKey } from '../helpers/fixtures.js';
 describe('the action against the emulator', () => {
   let emulator: Emulator;
   let client: ApiClient;
-  const log: string[] = [];
+  let log: string[] = [];
   const masked: string[] = [];
 
   beforeAll(async () => {
@@ -34,7 +34,7 @@ describe('the action against the emulator', () => {
     await emulator.stop();
   });
 
-  function run(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa') {
+  function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
     const credentials: Record<string, string> =
       mode === 'rsa'
         ? {
@@ -43,20 +43,33 @@ describe('the action against the emulator', () => {
             platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
           }
         : { token: emulator.token_mode.token };
-    const all: Record<string, string> = { base_url: emulator.base_url, ...credentials, ...inputs };
+    const all: Record<string, string> = {
+      base_url: emulator.base_url,
+      wait: 'false',
+      ...credentials,
+      ...inputs
+    };
     const settings = readSettings(
       (name) => all[name] ?? '',
       (secret) => masked.push(secret)
     );
-    return execute(settings, {
-      client,
+    return runStep(settings, {
+      transport: client,
       now: Date.now,
-      info: (line) => log.push(line),
-      mask: (secret) => masked.push(secret)
+      sleep: () => Promise.reject(new Error('no waiting here')),
+      log: (line) => log.push(line),
+      mask: (secret) => masked.push(secret),
+      onCreated: () => undefined
     });
   }
+  const run = async (inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa') =>
+    outputsOf(await step(inputs, mode));
+  const failureOfCall = async (inputs: Record<string, string>) => (await step(inputs)).calls[0]?.error;
 
   const lastRequest = () => emulator.requests.at(-1);
+  beforeEach(() => {
+    log = [];
+  });
 
   it('creates a task with an encrypted body and round-trips its id beyond 2^53', async () => {
     const outputs = await run({
@@ -65,19 +78,22 @@ describe('the action against the emulator', () => {
       points: '2',
       body: 'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}]\n'
     });
-    expect(outputs).toEqual({
+    expect(outputs).toMatchObject({
       code: '0000',
       msg: 'success',
       data: '{"task_id":9007199254740993}',
-      task_id: '9007199254740993'
+      task_id: '9007199254740993',
+      task_ids: '["9007199254740993"]'
     });
     expect(lastRequest()?.plaintext).toBe(
       '{"task_name":"ci-部署 ✓","points":2,"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}'
     );
     expect(masked).toContain(lastRequest()?.headers.sign_str);
-    expect(log).toContain(
-      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body of 344 bytes)'
-    );
+    expect(log).toEqual([
+      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
+      'create: code 0000, success',
+      'task_id: 9007199254740993'
+    ]);
   });
 
   it('reads the detail of that task by its exact id (spec form: POST {task_id})', async () => {
@@ -138,27 +154,25 @@ describe('the action against the emulator', () => {
   });
 
   it('fails with the platform code and description', async () => {
-    const failure = await run({ operation: 'detail', task_id: '5' }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).message).toBe(
+    const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
+    expect(failure?.name).toBe('ApiError');
+    expect(failure?.message).toBe(
       `HTTP 200, code C007: task 5 does not exist (request id emu-${emulator.requests.length})`
     );
   });
 
   it('reports an HTML error page by status and excerpt', async () => {
     emulator.inject({ answer: { kind: 'status', status: 502 } });
-    const failure = await run({ operation: 'detail', task_id: '5' }).catch((error: unknown) => error);
-    expect((failure as ApiError).message).toBe(
+    const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
+    expect(failure?.message).toBe(
       `HTTP 502 with a non-JSON answer (text/html): "502 Bad Gateway 502 Bad Gateway nginx" (request id emu-${emulator.requests.length})`
     );
   });
 
   it('reports a reset connection as a transport error', async () => {
     emulator.inject({ answer: { kind: 'reset' } });
-    const failure = await run({ operation: 'detail', task_id: '5' }).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(TransportError);
-    expect((failure as TransportError).message).toMatch(
-      /^POST \/api\/deployment\/task\/detail got no answer: /
-    );
+    const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
+    expect(failure?.name).toBe('TransportError');
+    expect(failure?.message).toMatch(/^POST \/api\/deployment\/task\/detail got no answer: /);
   });
 });

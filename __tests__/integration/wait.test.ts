@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import type { Emulator } from '../../emulator/index.js';
+import { ApiClient } from '../../src/client.js';
+import { failureOf, outputsOf } from '../../src/report.js';
+import { readSettings } from '../../src/settings.js';
+import { runStep } from '../../src/step.js';
+import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+
+/**
+ * Waiting against the emulator over real HTTPS, on one fake clock shared by both sides: the action's
+ * sleeps move the emulator's time, so a task that takes minutes to start is waited for in milliseconds.
+ */
+describe('waiting against the emulator', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+  let log: string[];
+  let created: string[];
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 25, failPattern: /-broken$/ }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000 });
+    log = [];
+    created = [];
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  async function step(inputs: Record<string, string>) {
+    const all: Record<string, string> = {
+      base_url: emulator.base_url,
+      token: emulator.rsa.token,
+      private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+      platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+      ...inputs
+    };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      () => undefined
+    );
+    const result = await runStep(settings, {
+      transport: client,
+      now: clock.now,
+      sleep: (ms) => {
+        clock.advance(ms / 1000);
+        return Promise.resolve();
+      },
+      log: (line) => log.push(line),
+      mask: () => undefined,
+      onCreated: (id) => created.push(id)
+    });
+    return { result, outputs: outputsOf(result), failure: failureOf(result) };
+  }
+  const detailPolls = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/detail').length;
+
+  it('creates a task and waits, polling every interval, until it runs with its URLs', async () => {
+    const services =
+      '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+    const { outputs, failure } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '1',
+      body: services
+    });
+    expect(failure).toBeUndefined();
+    expect(created).toEqual(['1229831']);
+    expect(outputs).toMatchObject({
+      status: 'Running',
+      url: 'https://t1229831-80.apps.emulator.invalid',
+      elapsed_seconds: '30',
+      timed_out: 'false'
+    });
+    expect(detailPolls()).toBe(4);
+    expect(log).toEqual([
+      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
+      'create: code 0000, success',
+      'task_id: 1229831',
+      'waiting for task 1229831 to be ready (done on Running with every service URL; fails on Other, End, Paused)',
+      'task 1229831 "svc": Pending after 0s',
+      'task 1229831 "svc": Pending -> Running after 30s',
+      'task 1229831 "svc" is ready after 30s: https://t1229831-80.apps.emulator.invalid'
+    ]);
+  });
+
+  it('rides out a 503 and a reset while polling', async () => {
+    emulator.inject({
+      path: '/api/deployment/task/detail',
+      times: 1,
+      answer: { kind: 'status', status: 503 }
+    });
+    emulator.inject({ path: '/api/deployment/task/detail', times: 1, answer: { kind: 'reset' } });
+    const { outputs, failure } = await step({ operation: 'create', task_name: 'svc', points: '1' });
+    expect([failure, outputs.status]).toEqual([undefined, 'Running']);
+    expect(log.filter((line) => line.includes('poll failed'))).toEqual([
+      expect.stringMatching(
+        /^task 1229831: poll failed \(1 of 5 allowed in a row\): HTTP 503 with a non-JSON answer \(text\/html\)/
+      ),
+      expect.stringMatching(
+        /^task 1229831: poll failed \(2 of 5 allowed in a row\): POST \/api\/deployment\/task\/detail got no answer/
+      )
+    ]);
+  });
+
+  it('fails for a task that ends in Other, and times out on one that never starts', async () => {
+    const broken = await step({ operation: 'create', task_name: 'svc-broken', points: '1' });
+    expect(broken.failure).toBe('create: task 1229831 (svc-broken) ended in Other after 30s');
+    emulator.setReadyAfter(3600);
+    const slow = await step({ operation: 'create', task_name: 'slow', points: '1', wait_timeout: '1m' });
+    expect(slow.failure).toBe('create: task 1229832 (slow) timed out after 1m0s, last status Pending');
+    expect(slow.outputs).toMatchObject({ timed_out: 'true', elapsed_seconds: '60', status: 'Pending' });
+  });
+
+  it('stops several tasks and waits until every one has ended', async () => {
+    const ids = ['Running', 'Paused', 'Pending'].map((status, i) =>
+      emulator.addTask({ task_name: `t${i}`, points: 1, status: status as 'Running' })
+    );
+    const { outputs, failure } = await step({ operation: 'stop', task_id: ids.join(','), concurrency: '2' });
+    expect(failure).toBeUndefined();
+    expect(JSON.parse(outputs.statuses)).toEqual(Object.fromEntries(ids.map((id) => [id, 'End'])));
+    expect(outputs.status).toBe('End');
+  });
+
+  it('counts a task that no longer exists as stopped, while waiting and when asked to stop it', async () => {
+    emulator.setEndedTasksGone(true);
+    const running = emulator.addTask({ task_name: 'deleted-on-stop', points: 1, status: 'Running' });
+    const { outputs, failure, result } = await step({ operation: 'stop', task_id: `${running}, 42` });
+    expect(failure).toBeUndefined();
+    expect(result.tasks.map((t) => [t.id, t.outcome])).toEqual([
+      [running, 'ready'],
+      ['42', 'ready']
+    ]);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        'task 42: no longer exists, so it is stopped',
+        `task ${running} no longer exists after 0s, so it is stopped`
+      ])
+    );
+    expect(outputs.statuses).toBe(JSON.stringify({ [running]: null, 42: null }));
+  });
+
+  it('fails a wait for readiness when the task disappears', async () => {
+    emulator.setEndedTasksGone(true);
+    const id = emulator.addTask({ task_name: 'x', points: 1, status: 'End' });
+    const { failure } = await step({ operation: 'recover', task_id: id });
+    expect(failure).toBe(
+      `recover: task ${id}: HTTP 200, code C007: task ${id} does not exist (request id emu-1)`
+    );
+  });
+});

@@ -1,0 +1,68 @@
+// npm run demo: starts the platform emulator, runs the bundled action (dist/index.js) exactly as the
+// GitHub runner would to create a GPU service and wait until it is ready, shows the outputs and the job
+// summary, then runs the post step, which stops the task (cleanup: stop).
+import { readFileSync } from 'node:fs';
+import { startEmulator } from '../emulator/index.js';
+import { nodeRuntimes, runStep, type StepRun } from './action-runner.js';
+
+const READY_AFTER_SECONDS = 3;
+const emulator = await startEmulator({ readyAfterSeconds: READY_AFTER_SECONDS });
+const runtime = nodeRuntimes().find((r) => r.major === 24) ?? nodeRuntimes()[0];
+if (runtime === undefined) throw new Error('no Node to run the action with');
+const say = (text = ''): void => {
+  process.stdout.write(`${text}\n`);
+};
+
+/** What the runner shows of a step's output: ::add-mask:: commands are swallowed, not printed. */
+function show(title: string, run: StepRun): void {
+  const lines = run.stdout.trimEnd().split('\n');
+  const masks = lines.filter((line) => line.startsWith('::add-mask::')).length;
+  say(`── ${title} (exit code ${run.exitCode}; ${masks} secret values masked) ──`);
+  for (const line of lines.filter((l) => !l.startsWith('::add-mask::'))) say(`  ${line}`);
+  if (run.stderr.trim() !== '') say(`  stderr: ${run.stderr.trim()}`);
+  say();
+}
+
+const inputs = {
+  operation: 'create',
+  base_url: emulator.base_url,
+  token: emulator.rsa.token,
+  private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+  platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+  task_name: 'demo-inference',
+  points: '1',
+  body: [
+    'services:',
+    '  - service_name: web',
+    '    service_image: ghcr.io/acme/inference:1.4',
+    '    remote_ports:',
+    '      - service_port: 8080'
+  ].join('\n'),
+  poll_interval: '1s',
+  wait_timeout: '2m',
+  cleanup: 'stop'
+};
+const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
+
+say(`Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation).`);
+say(`Running dist/index.js on Node ${runtime.major} as the runner would: operation create, cleanup stop.\n`);
+const main = await runStep(runtime, inputs, { env });
+show('main step', main);
+
+say('── outputs ──');
+for (const [name, value] of Object.entries(main.outputs)) say(`  ${name} = ${value}`);
+say();
+say('── job summary ──');
+say(main.summary.trimEnd().replace(/^/gm, '  '));
+say();
+
+const post = await runStep(runtime, inputs, { env, state: main.state });
+show('post step', post);
+
+const taskId = main.outputs.task_id ?? '';
+const status = taskId === '' ? 'none' : String(emulator.task(taskId).status);
+say(`The emulator says task ${taskId} is now ${status}.`);
+await emulator.stop();
+const ok = main.exitCode === 0 && post.exitCode === 0 && status === 'End';
+say(ok ? 'Demo finished: created, waited until ready, cleaned up.' : 'Demo FAILED.');
+process.exit(ok ? 0 : 1);

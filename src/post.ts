@@ -1,0 +1,82 @@
+import * as core from '@actions/core';
+import type { ApiClient } from './client.js';
+import { mapLimit } from './concurrency.js';
+import { InputError } from './inputs.js';
+import { cleanupCall, detailCall } from './operations.js';
+import { newClient, settingsFromRunner } from './runner.js';
+import { sanitize } from './safe-text.js';
+import type { Settings } from './settings.js';
+import { describeError, isGone, sender } from './step.js';
+import { snapshotOf } from './task-status.js';
+
+/** Statuses in which a cleanup has nothing left to do. */
+const ALREADY: Record<'stop' | 'pause', string[]> = { stop: ['End'], pause: ['Paused', 'End'] };
+
+/**
+ * The post step: stops or pauses every task the main step created, whatever happened to the job. A task
+ * that is already gone (or already stopped) is fine; any other failure fails the step, because a task
+ * left running costs money.
+ */
+export async function runPost(): Promise<void> {
+  const action = core.getState('cleanup');
+  const created = JSON.parse(core.getState('created_task_ids') || '[]') as string[];
+  if (action !== 'stop' && action !== 'pause') return;
+  if (created.length === 0) {
+    core.info(`cleanup (${action}): this step created no task`);
+    return;
+  }
+  const client = newClient();
+  try {
+    const settings = settingsFromRunner();
+    const failures = (
+      await mapLimit(created, settings.concurrency, (taskId) => cleanUp(settings, client, action, taskId))
+    ).filter((failure): failure is string => failure !== undefined);
+    if (failures.length > 0) core.setFailed(`cleanup (${action}) failed: ${failures.join('; ')}`);
+  } catch (error) {
+    core.setFailed(
+      `cleanup (${action}) failed: ${error instanceof InputError ? error.message : String(error)}`
+    );
+  } finally {
+    client.dispose();
+  }
+}
+
+/** Cleans up one task; answers why it could not, or undefined. */
+async function cleanUp(
+  settings: Settings,
+  client: ApiClient,
+  action: 'stop' | 'pause',
+  taskId: string
+): Promise<string | undefined> {
+  const send = sender(settings, { transport: client, now: Date.now, mask: core.setSecret });
+  const verb = action === 'stop' ? 'stopped' : 'paused';
+  try {
+    await send(cleanupCall(settings, taskId, action));
+    core.info(`cleanup: ${verb} task ${taskId}`);
+    return undefined;
+  } catch (error) {
+    if (isGone(error)) {
+      core.info(`cleanup: task ${taskId} is already gone`);
+      return undefined;
+    }
+    const status = await currentStatus(send, settings, taskId);
+    if (status === 'gone' || (status !== undefined && ALREADY[action].includes(status))) {
+      core.info(`cleanup: task ${taskId} is already ${status === 'gone' ? 'gone' : sanitize(status, 40)}`);
+      return undefined;
+    }
+    return `task ${taskId}: ${describeError(error)}`;
+  }
+}
+
+async function currentStatus(
+  send: ReturnType<typeof sender>,
+  settings: Settings,
+  taskId: string
+): Promise<string | undefined> {
+  try {
+    const { result } = await send(detailCall(settings, taskId));
+    return snapshotOf(result.data, settings.wait.statusField).status;
+  } catch (error) {
+    return isGone(error) ? 'gone' : undefined;
+  }
+}
