@@ -12,8 +12,16 @@ export function defineScenarios(runtime: NodeRuntime): void {
   let emulator: Emulator;
   let rsa: Record<string, string>;
   let env: Record<string, string>;
-  const run = (inputs: Record<string, string>, state?: Record<string, string>): Promise<StepRun> =>
-    runStep(runtime, { ...rsa, ...inputs }, { env, ...(state === undefined ? {} : { state }) });
+  const run = (
+    inputs: Record<string, string>,
+    state?: Record<string, string>,
+    extraEnv: Record<string, string> = {}
+  ): Promise<StepRun> =>
+    runStep(
+      runtime,
+      { ...rsa, ...inputs },
+      { env: { ...env, ...extraEnv }, ...(state === undefined ? {} : { state }) }
+    );
   const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
   /** Lines the runner would show: everything but the ::add-mask:: commands. */
   const shown = (result: StepRun): string[] =>
@@ -72,8 +80,9 @@ export function defineScenarios(runtime: NodeRuntime): void {
     );
   });
 
-  it('fails the step for a task that ends in Other, with the outputs written', async () => {
-    const result = await run({ operation: 'create', task_name: 'e2e-broken', points: '1', ...FAST });
+  it('fails the step for a task that ends in Other, with the outputs written, and still cleans it up', async () => {
+    const inputs = { operation: 'create', task_name: 'e2e-broken', points: '1', cleanup: 'stop', ...FAST };
+    const result = await run(inputs);
     expect(result.exitCode).toBe(1);
     const id = result.outputs.task_id ?? '';
     expect(id).toMatch(/^\d+$/);
@@ -82,6 +91,18 @@ export function defineScenarios(runtime: NodeRuntime): void {
       new RegExp(`::error::create: task ${id} \\(e2e-broken\\) ended in Other after \\ds\\n`)
     );
     expect(result.summary).toContain('❌ failed');
+    const post = await run(inputs, result.state);
+    expect([post.exitCode, shown(post)]).toEqual([0, [`cleanup: stopped task ${id}`, '']]);
+  });
+
+  it('only warns when the job summary cannot be written', async () => {
+    const result = await run({ operation: 'search_resources' }, undefined, {
+      GITHUB_STEP_SUMMARY: '/nonexistent/dir/summary.md'
+    });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(
+      /^::warning::could not write the job summary: .*\/nonexistent\/dir\/summary\.md/m
+    );
   });
 
   it('fails the step on timeout, naming the last status and the time, with timed_out true', async () => {
@@ -225,6 +246,14 @@ export function defineScenarios(runtime: NodeRuntime): void {
     );
     expect(again.exitCode).toBe(0);
     expect(shown(again)).toContain(`cleanup: task ${id} is already End`);
+    emulator.setEndedTasksGone(true);
+    const gone = await run(
+      { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
+      main.state
+    );
+    emulator.setEndedTasksGone(false);
+    expect(gone.exitCode).toBe(0);
+    expect(shown(gone)).toContain(`cleanup: task ${id} is already gone`);
   });
 
   it('sends nothing in a dry run, printing the request with its secrets redacted', async () => {
