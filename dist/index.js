@@ -28943,6 +28943,13 @@ const post = (path, encrypt = false) => ({
     encrypt
 });
 const get = (path) => ({ method: 'GET', path, encrypt: false });
+/** A POST {task_id} per task, waiting as `wait` says. */
+const onTasks = (path, wait) => ({
+    endpoint: post(path),
+    taskIds: 'each',
+    fields: task,
+    wait
+});
 /** The defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
 const OPERATIONS = {
     create: {
@@ -28954,32 +28961,12 @@ const OPERATIONS = {
         }),
         wait: { target: 'ready', byDefault: true }
     },
-    detail: {
-        endpoint: post('/api/deployment/task/detail'),
-        taskIds: 'each',
-        fields: task,
-        wait: { target: 'ready', byDefault: false }
-    },
+    detail: onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
     search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
     search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-    stop: {
-        endpoint: post('/api/deployment/task/stop'),
-        taskIds: 'each',
-        fields: task,
-        wait: { target: 'ended', byDefault: true }
-    },
-    pause: {
-        endpoint: post('/api/deployment/task/pause'),
-        taskIds: 'each',
-        fields: task,
-        wait: { target: 'paused', byDefault: true }
-    },
-    recover: {
-        endpoint: post('/api/deployment/task/recover'),
-        taskIds: 'each',
-        fields: task,
-        wait: { target: 'ready', byDefault: true }
-    },
+    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
+    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
+    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
     change_points: {
         endpoint: post('/api/deployment/task/change_points'),
         taskIds: 'one',
@@ -30161,20 +30148,33 @@ const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
 async function runStep(settings, runtime) {
     const plan = (0,operations/* planCalls */.jU)(settings);
+    if (settings.dryRun)
+        return dryRun(plan, settings, runtime);
     const send = sender(settings, runtime);
-    if (settings.dryRun) {
-        for (const call of plan.calls) {
-            runtime.log(`dry run: ${call.operation}${call.taskId === undefined ? '' : ` of task ${call.taskId}`} would send this, and sends nothing:`);
-            describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
-                runtime.log(line);
-            });
-        }
-        return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
-    }
     const startedAt = runtime.now();
     runtime.log(describePlan(plan, settings));
+    const calls = await makeCalls(plan, settings, runtime, send);
+    const tasks = tasksOf(plan, calls, settings, runtime);
+    const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
+    const timedOut = criteria === undefined
+        ? false
+        : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt });
+    return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+}
+function dryRun(plan, settings, runtime) {
+    for (const call of plan.calls) {
+        const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
+        runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
+        describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
+            runtime.log(line);
+        });
+    }
+    return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
+}
+/** Every call of the plan, `concurrency` at a time; a failed call is an outcome, not an exception. */
+function makeCalls(plan, settings, runtime, send) {
     const bulk = plan.calls.length > 1;
-    const calls = await (0,concurrency/* mapLimit */.s)(plan.calls, settings.concurrency, async (call) => {
+    return (0,concurrency/* mapLimit */.s)(plan.calls, settings.concurrency, async (call) => {
         const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
         try {
             const { result, raw } = await send(call);
@@ -30191,52 +30191,53 @@ async function runStep(settings, runtime) {
             return { call, result: undefined, raw: undefined, error: error };
         }
     });
-    const tasks = tasksOf(plan, calls, settings, runtime);
-    const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
-    let timedOut = false;
+}
+/** Waits for the tasks whose call went through, and records how each wait ended; true on timeout. */
+async function waitFor(tasks, criteria, context) {
+    const { plan, settings, runtime, send } = context;
     const waiting = tasks.filter((t) => t.outcome === 'done');
-    if (criteria !== undefined && waiting.length > 0) {
-        const initial = new Map();
-        if (plan.operation === 'detail')
-            for (const t of waiting)
-                initial.set(t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' });
-        runtime.log(`waiting for ${waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`} to be ${criteria.target} (${describeCriteria(criteria)})`);
-        const waited = await waitForTasks(waiting.map((t) => t.id), {
-            criteria,
-            statusField: settings.wait.statusField,
-            timeoutMs: settings.wait.timeoutMs,
-            intervalMs: settings.wait.intervalMs,
-            errorBudget: settings.wait.pollErrorBudget,
-            concurrency: settings.concurrency,
-            startedAt,
-            initial
-        }, {
-            poll: (taskId) => pollTask(taskId, send, settings),
-            now: runtime.now,
-            sleep: runtime.sleep,
-            log: runtime.log,
-            isTransient,
-            describeError
+    if (waiting.length === 0)
+        return false;
+    // A detail call's own answer is the first check of its task.
+    const initial = new Map(plan.operation === 'detail'
+        ? waiting.map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }])
+        : []);
+    const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
+    runtime.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
+    const waited = await waitForTasks(waiting.map((t) => t.id), {
+        criteria,
+        statusField: settings.wait.statusField,
+        timeoutMs: settings.wait.timeoutMs,
+        intervalMs: settings.wait.intervalMs,
+        errorBudget: settings.wait.pollErrorBudget,
+        concurrency: settings.concurrency,
+        startedAt: context.startedAt,
+        initial
+    }, {
+        poll: (taskId) => pollTask(taskId, send, settings),
+        now: runtime.now,
+        sleep: runtime.sleep,
+        log: runtime.log,
+        isTransient,
+        describeError
+    });
+    for (const result of waited.tasks) {
+        const report = tasks.find((t) => t.id === result.id);
+        if (report === undefined)
+            continue;
+        Object.assign(report, {
+            outcome: result.verdict,
+            status: result.snapshot?.status ?? report.status,
+            name: result.snapshot?.name ?? report.name,
+            urls: (result.snapshot?.urls ?? []).filter((u) => u !== null),
+            data: result.data ?? report.data,
+            raw: result.raw ?? report.raw,
+            timeline: result.timeline,
+            elapsedMs: result.elapsedMs,
+            message: result.message
         });
-        timedOut = waited.timedOut;
-        for (const result of waited.tasks) {
-            const report = tasks.find((t) => t.id === result.id);
-            if (report === undefined)
-                continue;
-            Object.assign(report, {
-                outcome: result.verdict,
-                status: result.snapshot?.status ?? report.status,
-                name: result.snapshot?.name ?? report.name,
-                urls: (result.snapshot?.urls ?? []).filter((u) => u !== null),
-                data: result.data ?? report.data,
-                raw: result.raw ?? report.raw,
-                timeline: result.timeline,
-                elapsedMs: result.elapsedMs,
-                message: result.message
-            });
-        }
     }
-    return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+    return waited.timedOut;
 }
 /** Sends a call as the spec demands (a fresh timestamp and signature each time) and reads the envelope. */
 function sender(settings, runtime) {

@@ -46,6 +46,13 @@ const post = (path: string, encrypt = false): OperationSpec['endpoint'] => ({
   encrypt
 });
 const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path, encrypt: false });
+/** A POST {task_id} per task, waiting as `wait` says. */
+const onTasks = (path: string, wait: OperationSpec['wait']): OperationSpec => ({
+  endpoint: post(path),
+  taskIds: 'each',
+  fields: task,
+  wait
+});
 
 /** The defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
 const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
@@ -58,32 +65,12 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     }),
     wait: { target: 'ready', byDefault: true }
   },
-  detail: {
-    endpoint: post('/api/deployment/task/detail'),
-    taskIds: 'each',
-    fields: task,
-    wait: { target: 'ready', byDefault: false }
-  },
+  detail: onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
   search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
   search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-  stop: {
-    endpoint: post('/api/deployment/task/stop'),
-    taskIds: 'each',
-    fields: task,
-    wait: { target: 'ended', byDefault: true }
-  },
-  pause: {
-    endpoint: post('/api/deployment/task/pause'),
-    taskIds: 'each',
-    fields: task,
-    wait: { target: 'paused', byDefault: true }
-  },
-  recover: {
-    endpoint: post('/api/deployment/task/recover'),
-    taskIds: 'each',
-    fields: task,
-    wait: { target: 'ready', byDefault: true }
-  },
+  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
+  pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
+  recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
   change_points: {
     endpoint: post('/api/deployment/task/change_points'),
     taskIds: 'one',

@@ -60,26 +60,40 @@ export interface StepResult {
 /** A detail error that means the task is gone, in the words platforms use for it. */
 const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
 
+type Send = (call: Call) => Promise<{ result: ApiResult; raw: string }>;
+
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
 export async function runStep(settings: Settings, runtime: StepRuntime): Promise<StepResult> {
   const plan = planCalls(settings);
+  if (settings.dryRun) return dryRun(plan, settings, runtime);
   const send = sender(settings, runtime);
-  if (settings.dryRun) {
-    for (const call of plan.calls) {
-      runtime.log(
-        `dry run: ${call.operation}${call.taskId === undefined ? '' : ` of task ${call.taskId}`} would send this, and sends nothing:`
-      );
-      describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
-        runtime.log(line);
-      });
-    }
-    return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
-  }
-
   const startedAt = runtime.now();
   runtime.log(describePlan(plan, settings));
+  const calls = await makeCalls(plan, settings, runtime, send);
+  const tasks = tasksOf(plan, calls, settings, runtime);
+  const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
+  const timedOut =
+    criteria === undefined
+      ? false
+      : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt });
+  return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+}
+
+function dryRun(plan: Plan, settings: Settings, runtime: StepRuntime): StepResult {
+  for (const call of plan.calls) {
+    const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
+    runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
+    describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
+      runtime.log(line);
+    });
+  }
+  return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
+}
+
+/** Every call of the plan, `concurrency` at a time; a failed call is an outcome, not an exception. */
+function makeCalls(plan: Plan, settings: Settings, runtime: StepRuntime, send: Send): Promise<CallOutcome[]> {
   const bulk = plan.calls.length > 1;
-  const calls = await mapLimit(plan.calls, settings.concurrency, async (call): Promise<CallOutcome> => {
+  return mapLimit(plan.calls, settings.concurrency, async (call): Promise<CallOutcome> => {
     const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
     try {
       const { result, raw } = await send(call);
@@ -95,64 +109,66 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
       return { call, result: undefined, raw: undefined, error: error as Error };
     }
   });
+}
 
-  const tasks = tasksOf(plan, calls, settings, runtime);
-  const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
-  let timedOut = false;
+/** Waits for the tasks whose call went through, and records how each wait ended; true on timeout. */
+async function waitFor(
+  tasks: TaskReport[],
+  criteria: Criteria,
+  context: { plan: Plan; settings: Settings; runtime: StepRuntime; send: Send; startedAt: number }
+): Promise<boolean> {
+  const { plan, settings, runtime, send } = context;
   const waiting = tasks.filter((t) => t.outcome === 'done');
-  if (criteria !== undefined && waiting.length > 0) {
-    const initial = new Map<string, Poll>();
-    if (plan.operation === 'detail')
-      for (const t of waiting) initial.set(t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' });
-    runtime.log(
-      `waiting for ${waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`} to be ${criteria.target} (${describeCriteria(criteria)})`
-    );
-    const waited = await waitForTasks(
-      waiting.map((t) => t.id),
-      {
-        criteria,
-        statusField: settings.wait.statusField,
-        timeoutMs: settings.wait.timeoutMs,
-        intervalMs: settings.wait.intervalMs,
-        errorBudget: settings.wait.pollErrorBudget,
-        concurrency: settings.concurrency,
-        startedAt,
-        initial
-      },
-      {
-        poll: (taskId) => pollTask(taskId, send, settings),
-        now: runtime.now,
-        sleep: runtime.sleep,
-        log: runtime.log,
-        isTransient,
-        describeError
-      }
-    );
-    timedOut = waited.timedOut;
-    for (const result of waited.tasks) {
-      const report = tasks.find((t) => t.id === result.id);
-      if (report === undefined) continue;
-      Object.assign(report, {
-        outcome: result.verdict,
-        status: result.snapshot?.status ?? report.status,
-        name: result.snapshot?.name ?? report.name,
-        urls: (result.snapshot?.urls ?? []).filter((u): u is string => u !== null),
-        data: result.data ?? report.data,
-        raw: result.raw ?? report.raw,
-        timeline: result.timeline,
-        elapsedMs: result.elapsedMs,
-        message: result.message
-      });
+  if (waiting.length === 0) return false;
+  // A detail call's own answer is the first check of its task.
+  const initial = new Map<string, Poll>(
+    plan.operation === 'detail'
+      ? waiting.map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }])
+      : []
+  );
+  const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
+  runtime.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
+  const waited = await waitForTasks(
+    waiting.map((t) => t.id),
+    {
+      criteria,
+      statusField: settings.wait.statusField,
+      timeoutMs: settings.wait.timeoutMs,
+      intervalMs: settings.wait.intervalMs,
+      errorBudget: settings.wait.pollErrorBudget,
+      concurrency: settings.concurrency,
+      startedAt: context.startedAt,
+      initial
+    },
+    {
+      poll: (taskId) => pollTask(taskId, send, settings),
+      now: runtime.now,
+      sleep: runtime.sleep,
+      log: runtime.log,
+      isTransient,
+      describeError
     }
+  );
+  for (const result of waited.tasks) {
+    const report = tasks.find((t) => t.id === result.id);
+    if (report === undefined) continue;
+    Object.assign(report, {
+      outcome: result.verdict,
+      status: result.snapshot?.status ?? report.status,
+      name: result.snapshot?.name ?? report.name,
+      urls: (result.snapshot?.urls ?? []).filter((u): u is string => u !== null),
+      data: result.data ?? report.data,
+      raw: result.raw ?? report.raw,
+      timeline: result.timeline,
+      elapsedMs: result.elapsedMs,
+      message: result.message
+    });
   }
-  return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+  return waited.timedOut;
 }
 
 /** Sends a call as the spec demands (a fresh timestamp and signature each time) and reads the envelope. */
-export function sender(
-  settings: Settings,
-  runtime: Pick<StepRuntime, 'transport' | 'now' | 'mask'>
-): (call: Call) => Promise<{ result: ApiResult; raw: string }> {
+export function sender(settings: Settings, runtime: Pick<StepRuntime, 'transport' | 'now' | 'mask'>): Send {
   return async (call) => {
     const request = prepare(settings, call, runtime.now());
     if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
