@@ -1,12 +1,17 @@
+import { request as httpsRequest } from 'node:https';
 import { HttpClient } from '@actions/http-client';
+import { formatDuration } from './inputs.js';
 import type { HttpAnswer } from './protocol/envelope.js';
 import type { PreparedRequest } from './protocol/request.js';
 
-/** The request did not get an HTTP answer (connection refused or reset, TLS failure, timeout). */
+/** The request got no HTTP answer: refused, reset, timed out, cancelled, or a TLS failure. */
 export class TransportError extends Error {
   constructor(
     message: string,
-    readonly errorCode: string | undefined
+    readonly errorCode: string | undefined,
+    /** The whole request reached the socket: the server may have acted on it. */
+    readonly sent: boolean,
+    readonly reason: 'network' | 'timeout' | 'cancelled' | 'tls'
   ) {
     super(message);
     this.name = 'TransportError';
@@ -19,52 +24,88 @@ const TLS_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
   'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
   'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
   'ERR_TLS_CERT_ALTNAME_INVALID'
 ]);
 
 /**
- * The one HTTPS client of the action. @actions/http-client honours the runner's proxy variables, and
- * Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Redirects are not followed (they would carry the
- * token elsewhere and change the signed path), and nothing is retried here.
+ * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
+ * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
+ * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
+ * redirects are not followed (they would carry the token elsewhere and change the signed path).
  */
 export class ApiClient {
-  readonly #http: HttpClient;
+  readonly #agents: HttpClient;
+  readonly #userAgent: string;
+  readonly #timeoutMs: number;
+  readonly #cancel: AbortSignal | undefined;
 
-  constructor(options: { userAgent: string; timeoutMs: number }) {
-    this.#http = new HttpClient(options.userAgent, [], {
-      allowRedirects: false,
-      allowRetries: false,
-      keepAlive: true,
-      socketTimeout: options.timeoutMs
+  constructor(options: { userAgent: string; timeoutMs: number; cancel?: AbortSignal }) {
+    this.#agents = new HttpClient(options.userAgent, [], { keepAlive: true });
+    this.#userAgent = options.userAgent;
+    this.#timeoutMs = options.timeoutMs;
+    this.#cancel = options.cancel;
+  }
+
+  send(request: PreparedRequest): Promise<HttpAnswer> {
+    const timeout = AbortSignal.timeout(this.#timeoutMs);
+    const signal = this.#cancel === undefined ? timeout : AbortSignal.any([timeout, this.#cancel]);
+    const headers: Record<string, string> = { ...request.headers, 'user-agent': this.#userAgent };
+    if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
+    return new Promise((resolve, reject) => {
+      let sent = false;
+      const fail = (error: Error): void => {
+        reject(this.#transportError(request, error, sent, timeout.aborted));
+      };
+      const outgoing = httpsRequest(
+        request.url,
+        { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', fail);
+          response.on('end', () => {
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8')
+            });
+          });
+        }
+      );
+      outgoing.on('finish', () => {
+        sent = true;
+      });
+      outgoing.on('error', fail);
+      outgoing.end(request.body === '' ? undefined : request.body);
     });
   }
 
-  async send(request: PreparedRequest): Promise<HttpAnswer> {
-    const headers: Record<string, string> = { ...request.headers };
-    if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
-    try {
-      const response = await this.#http.request(
-        request.method,
-        request.url,
-        request.body === '' ? null : request.body,
-        headers
-      );
-      const body = await response.readBody();
-      return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const hint =
-        code !== undefined && TLS_CODES.has(code)
-          ? ': the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file'
-          : '';
-      throw new TransportError(
-        `${request.method} ${request.target} got no answer: ${(error as Error).message}${hint}`,
-        code
-      );
-    }
+  dispose(): void {
+    this.#agents.dispose();
   }
 
-  dispose(): void {
-    this.#http.dispose();
+  #transportError(request: PreparedRequest, error: Error, sent: boolean, timedOut: boolean): TransportError {
+    const code = (error as NodeJS.ErrnoException).code;
+    const what = `${request.method} ${request.target} got no answer`;
+    if (timedOut) {
+      return new TransportError(
+        `${what} within ${formatDuration(this.#timeoutMs)} (request_timeout)`,
+        'ETIMEDOUT',
+        sent,
+        'timeout'
+      );
+    }
+    if (this.#cancel?.aborted === true)
+      return new TransportError(`${what}: the step was cancelled`, code, sent, 'cancelled');
+    if (code !== undefined && TLS_CODES.has(code)) {
+      return new TransportError(
+        `${what}: ${error.message}: the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file`,
+        code,
+        sent,
+        'tls'
+      );
+    }
+    return new TransportError(`${what}: ${error.message}`, code, sent, 'network');
   }
 }

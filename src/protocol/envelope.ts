@@ -19,15 +19,25 @@ export interface ApiResult {
 
 /** The platform refused the call, or answered something that is not a success envelope. */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly httpStatus: number,
-    readonly code: string | undefined,
-    readonly description: string | undefined,
-    readonly requestId: string | undefined
-  ) {
+  readonly httpStatus: number;
+  /** The envelope's code; undefined when the answer was not an envelope. */
+  readonly code: string | undefined;
+  /** The envelope's description, or an excerpt of a non-JSON answer. */
+  readonly description: string | undefined;
+  readonly requestId: string | undefined;
+  /** The Retry-After and Date headers, to time a retry. */
+  readonly retryAfter: string | undefined;
+  readonly serverDate: string | undefined;
+
+  constructor(message: string, details: Omit<ApiError, keyof Error>) {
     super(message);
     this.name = 'ApiError';
+    this.httpStatus = details.httpStatus;
+    this.code = details.code;
+    this.description = details.description;
+    this.requestId = details.requestId;
+    this.retryAfter = details.retryAfter;
+    this.serverDate = details.serverDate;
   }
 }
 
@@ -44,16 +54,17 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
     (v) => v !== undefined
   );
   const envelope = envelopeOf(answer.body);
+  const timing = {
+    retryAfter: headerText(answer.headers['retry-after']),
+    serverDate: headerText(answer.headers.date)
+  };
   const idNote = requestId === undefined ? '' : ` (request id ${sanitize(requestId, 80)})`;
   if (envelope === undefined) {
     const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
     const excerpt = sanitize(stripHtml(answer.body), 200);
     throw new ApiError(
       `HTTP ${answer.status} with a non-JSON answer (${sanitize(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`,
-      answer.status,
-      undefined,
-      excerpt,
-      requestId
+      { ...timing, httpStatus: answer.status, code: undefined, description: excerpt, requestId }
     );
   }
   const success = envelope.code === '0000' || envelope.code === 0;
@@ -67,10 +78,13 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
   if (answer.status === 200 && success) return { code, msg, data: envelope.data ?? null, requestId };
   throw new ApiError(
     `HTTP ${answer.status}, code ${sanitize(code, 40)}: ${sanitize(msg, 500) || '(no description)'}${idNote}`,
-    answer.status,
-    code,
-    msg,
-    requestId
+    {
+      ...timing,
+      httpStatus: answer.status,
+      code,
+      description: msg,
+      requestId
+    }
   );
 }
 

@@ -1,0 +1,193 @@
+import { TransportError } from '../src/client.js';
+import { createOnce, type Answer, type CreateContext } from '../src/create.js';
+import { planCalls, searchByNameCall, type Call } from '../src/operations.js';
+import { ApiError } from '../src/protocol/envelope.js';
+import { parseJson } from '../src/protocol/json.js';
+import { testSettings } from './helpers/settings.js';
+
+const settings = testSettings({ operation: 'create', taskName: 'svc', points: 1 });
+const [createCall] = planCalls(settings).calls;
+const answer = (data: string): Answer => ({
+  result: { code: '0000', msg: 'success', data: parseJson(data), requestId: undefined },
+  raw: data
+});
+const searchAnswer = (...tasks: [number, string][]) =>
+  answer(
+    JSON.stringify({
+      count: tasks.length,
+      results: tasks.map(([task_id, task_name]) => ({ task_id, task_name }))
+    })
+  );
+const http = (status: number) =>
+  new ApiError(`HTTP ${status}`, {
+    httpStatus: status,
+    code: undefined,
+    description: '',
+    requestId: undefined,
+    retryAfter: status === 429 ? '2' : undefined,
+    serverDate: undefined
+  });
+const reset = (sent: boolean) =>
+  new TransportError('reset', sent ? 'ECONNRESET' : 'ECONNREFUSED', sent, 'network');
+
+/**
+ * A platform scripted by the test: each create attempt takes the next outcome (an Error is thrown; the
+ * create may still "land" a task), and searches answer the tasks that exist at that moment.
+ */
+function platform(
+  creates: (Error | 'ok' | { error: Error; landsAfterMs: number })[],
+  existing: [number, string][] = []
+) {
+  let now = 0;
+  const tasks: [number, string, number][] = existing.map(([id, name]) => [id, name, 0]);
+  const log: string[] = [];
+  const sent: string[] = [];
+  let next = 100;
+  const send = (call: Call): Promise<Answer> => {
+    sent.push(call.operation);
+    if (call.operation === 'search_tasks') {
+      return Promise.resolve(
+        searchAnswer(
+          ...tasks.filter(([, , at]) => at <= now).map(([id, name]) => [id, name] as [number, string])
+        )
+      );
+    }
+    const outcome = creates.shift() ?? 'ok';
+    if (outcome === 'ok') {
+      tasks.push([next, 'svc', now]);
+      return Promise.resolve(answer(`{"task_id":${next++}}`));
+    }
+    if (outcome instanceof Error) return Promise.reject(outcome);
+    tasks.push([next++, 'svc', now + outcome.landsAfterMs]);
+    return Promise.reject(outcome.error);
+  };
+  const ctx: CreateContext = {
+    send,
+    searchCall: (name) => searchByNameCall(settings, name),
+    policy: { maxRetries: 5, baseMs: 1000, capMs: 30_000, deadline: 3_600_000 },
+    deps: {
+      now: () => now,
+      sleep: (ms) => {
+        now += ms;
+        return Promise.resolve();
+      },
+      random: () => 0.5,
+      log: (line) => log.push(line)
+    },
+    graceMs: 60_000
+  };
+  return { ctx, log, sent, tasks: () => tasks.map(([id]) => id), time: () => now };
+}
+
+describe('createOnce', () => {
+  if (createCall === undefined) throw new Error('no create call');
+
+  it('creates once, after checking which tasks of that name exist already', async () => {
+    const p = platform([]);
+    const created = await createOnce(createCall, p.ctx);
+    expect([String((created.result.data as { task_id: unknown }).task_id), created.adopted]).toEqual([
+      '100',
+      false
+    ]);
+    expect(p.sent).toEqual(['search_tasks', 'create']);
+  });
+
+  it('sends again after a 429 (waiting as asked) or a refused connection: neither created anything', async () => {
+    const p = platform([http(429), reset(false)]);
+    await createOnce(createCall, p.ctx);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.log).toEqual([
+      'create: HTTP 429, so the task was not created; retry 1 of 5 in 2.0s (as the server asked)',
+      'create: ECONNREFUSED, so the task was not created; retry 2 of 5 in 1.0s'
+    ]);
+  });
+
+  it.each([
+    ['a reset after sending', reset(true)],
+    ['a 502', http(502)],
+    [
+      'an answer that is not JSON',
+      new ApiError('x', {
+        httpStatus: 200,
+        code: undefined,
+        description: '',
+        requestId: undefined,
+        retryAfter: undefined,
+        serverDate: undefined
+      })
+    ]
+  ])('adopts the task a create made before %s, instead of making a second', async (_what, error) => {
+    const p = platform(
+      [{ error, landsAfterMs: 0 }],
+      [
+        [7, 'svc'],
+        [8, 'svc-other']
+      ]
+    );
+    const created = await createOnce(createCall, p.ctx);
+    expect([String((created.result.data as { task_id: unknown }).task_id), created.adopted]).toEqual([
+      '100',
+      true
+    ]);
+    expect(p.tasks()).toEqual([7, 8, 100]);
+    expect(p.log.at(-1)).toBe(
+      'create: found task 100 named "svc", made by the request that failed; adopting it instead of creating another'
+    );
+    expect(p.log[0]).toBe('create: 1 task(s) named "svc" exist already (7); they are left alone');
+  });
+
+  it('waits out a slow original that lands late, and adopts it', async () => {
+    const p = platform([
+      { error: new TransportError('timeout', 'ETIMEDOUT', true, 'timeout'), landsAfterMs: 12_000 }
+    ]);
+    const created = await createOnce(createCall, p.ctx);
+    expect(created.adopted).toBe(true);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.time()).toBe(15_000);
+  });
+
+  it('creates again only when no task shows up during the whole grace period', async () => {
+    const p = platform([reset(true)]);
+    await createOnce(createCall, p.ctx);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.time()).toBe(60_000);
+    expect(p.log).toContain('create: no task named "svc" appeared within 1m0s, so it was not created');
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
+  });
+
+  it('refuses to create again when it cannot tell whether the first create landed', async () => {
+    const p = platform([reset(true)]);
+    const send = p.ctx.send;
+    let searches = 0;
+    p.ctx.send = (call) =>
+      call.operation === 'search_tasks' && ++searches > 1 ? Promise.reject(http(503)) : send(call);
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      /^create: ECONNRESET after the request was sent, and the task search failed \(HTTP 503\): not creating again, which could make a second task/
+    );
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
+  });
+
+  it("stops looking at the step's deadline, and then does not create again", async () => {
+    const p = platform([reset(true)]);
+    p.ctx.policy = { ...p.ctx.policy, deadline: 20_000 };
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      /^create: ECONNRESET after the request was sent, and the step's deadline came before a task named "svc" showed up: it may still appear/
+    );
+    expect(p.time()).toBe(20_000);
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
+  });
+
+  it('does not retry what would fail the same way', async () => {
+    const refused = new ApiError('HTTP 200, code C005: parameter error', {
+      httpStatus: 200,
+      code: 'C005',
+      description: 'parameter error',
+      requestId: undefined,
+      retryAfter: undefined,
+      serverDate: undefined
+    });
+    const p = platform([refused]);
+    await expect(createOnce(createCall, p.ctx)).rejects.toBe(refused);
+    expect(p.sent).toEqual(['search_tasks', 'create']);
+  });
+});
