@@ -12,6 +12,16 @@ import { RSA_CREDENTIALS, testSettings } from './helpers/settings.js';
 
 const BIG = '9007199254740993';
 
+const apiError = (message: string, code: string, description: string): ApiError =>
+  new ApiError(message, {
+    httpStatus: 200,
+    code,
+    description,
+    requestId: undefined,
+    retryAfter: undefined,
+    serverDate: undefined
+  });
+
 function stepOf(
   settings: Partial<Settings>,
   calls: (Partial<CallOutcome> & { raw?: string })[],
@@ -43,6 +53,7 @@ function stepOf(
     })),
     criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),
     timedOut: false,
+    cancelled: false,
     elapsedMs: 0,
     dryRun: false,
     ...extra
@@ -91,13 +102,7 @@ describe('outputsOf', () => {
   });
 
   it('gives several tasks as arrays and objects, with a mixed status and the first API error', () => {
-    const refused = new ApiError(
-      'HTTP 200, code C007: task 2 does not exist',
-      200,
-      'C007',
-      'task 2 does not exist',
-      undefined
-    );
+    const refused = apiError('HTTP 200, code C007: task 2 does not exist', 'C007', 'task 2 does not exist');
     const step = stepOf(
       { operation: 'detail', taskIds: ['1', '2', '3'] },
       [ok('{"status":"Running"}'), { error: refused }, ok('{"status":"Paused"}')],
@@ -161,13 +166,7 @@ describe('failureOf', () => {
   });
 
   it('names a failed call that concerns no particular task', () => {
-    const error = new ApiError(
-      'HTTP 200, code C002: signature error',
-      200,
-      'C002',
-      'signature error',
-      undefined
-    );
+    const error = apiError('HTTP 200, code C002: signature error', 'C002', 'signature error');
     expect(failureOf(stepOf(create, [{ error }], []))).toBe(
       'create failed: HTTP 200, code C002: signature error'
     );

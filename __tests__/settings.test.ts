@@ -53,6 +53,8 @@ describe('readSettings', () => {
         waitForUrls: true,
         pollErrorBudget: 5
       },
+      requestTimeoutMs: 30_000,
+      maxRetries: 5,
       concurrency: 4,
       summary: true,
       cleanup: 'none',

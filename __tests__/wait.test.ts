@@ -35,7 +35,8 @@ function harness(script: Record<string, [atSeconds: number, answer: Poll | Error
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
     isTransient: (error: unknown) => error instanceof Transient,
-    describeError: (error: unknown) => (error as Error).message
+    describeError: (error: unknown) => (error as Error).message,
+    cancelled: () => false
   };
   return { deps, log, polls, time: () => now / 1000 };
 }

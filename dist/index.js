@@ -28370,21 +28370,38 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9592:
+/***/ 5816:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ ApiClient),
-/* harmony export */   w: () => (/* binding */ TransportError)
-/* harmony export */ });
-/* harmony import */ var _actions_http_client__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4942);
 
-/** The request did not get an HTTP answer (connection refused or reset, TLS failure, timeout). */
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  O: () => (/* binding */ ApiClient),
+  w: () => (/* binding */ TransportError)
+});
+
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js + 1 modules
+var lib = __nccwpck_require__(4942);
+// EXTERNAL MODULE: ./src/inputs.ts
+var inputs = __nccwpck_require__(8422);
+;// CONCATENATED MODULE: ./src/client.ts
+
+
+
+/** The request got no HTTP answer: refused, reset, timed out, cancelled, or a TLS failure. */
 class TransportError extends Error {
     errorCode;
-    constructor(message, errorCode) {
+    sent;
+    reason;
+    constructor(message, errorCode, 
+    /** The whole request reached the socket: the server may have acted on it. */
+    sent, reason) {
         super(message);
         this.errorCode = errorCode;
+        this.sent = sent;
+        this.reason = reason;
         this.name = 'TransportError';
     }
 }
@@ -28394,42 +28411,71 @@ const TLS_CODES = new Set([
     'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
     'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
     'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
     'ERR_TLS_CERT_ALTNAME_INVALID'
 ]);
 /**
- * The one HTTPS client of the action. @actions/http-client honours the runner's proxy variables, and
- * Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Redirects are not followed (they would carry the
- * token elsewhere and change the signed path), and nothing is retried here.
+ * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
+ * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
+ * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
+ * redirects are not followed (they would carry the token elsewhere and change the signed path).
  */
 class ApiClient {
-    #http;
+    #agents;
+    #userAgent;
+    #timeoutMs;
+    #cancel;
     constructor(options) {
-        this.#http = new _actions_http_client__WEBPACK_IMPORTED_MODULE_0__/* .HttpClient */ .Qq(options.userAgent, [], {
-            allowRedirects: false,
-            allowRetries: false,
-            keepAlive: true,
-            socketTimeout: options.timeoutMs
-        });
+        this.#agents = new lib/* HttpClient */.Qq(options.userAgent, [], { keepAlive: true });
+        this.#userAgent = options.userAgent;
+        this.#timeoutMs = options.timeoutMs;
+        this.#cancel = options.cancel;
     }
-    async send(request) {
-        const headers = { ...request.headers };
+    send(request) {
+        const timeout = AbortSignal.timeout(this.#timeoutMs);
+        const signal = this.#cancel === undefined ? timeout : AbortSignal.any([timeout, this.#cancel]);
+        const headers = { ...request.headers, 'user-agent': this.#userAgent };
         if (request.method === 'POST')
             headers['content-length'] = String(Buffer.byteLength(request.body));
-        try {
-            const response = await this.#http.request(request.method, request.url, request.body === '' ? null : request.body, headers);
-            const body = await response.readBody();
-            return { status: response.message.statusCode ?? 0, headers: response.message.headers, body };
-        }
-        catch (error) {
-            const code = error.code;
-            const hint = code !== undefined && TLS_CODES.has(code)
-                ? ': the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file'
-                : '';
-            throw new TransportError(`${request.method} ${request.target} got no answer: ${error.message}${hint}`, code);
-        }
+        return new Promise((resolve, reject) => {
+            let sent = false;
+            const fail = (error) => {
+                reject(this.#transportError(request, error, sent, timeout.aborted));
+            };
+            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal }, (response) => {
+                const chunks = [];
+                response.on('data', (chunk) => chunks.push(chunk));
+                response.on('error', fail);
+                response.on('end', () => {
+                    resolve({
+                        status: response.statusCode ?? 0,
+                        headers: response.headers,
+                        body: Buffer.concat(chunks).toString('utf8')
+                    });
+                });
+            });
+            outgoing.on('finish', () => {
+                sent = true;
+            });
+            outgoing.on('error', fail);
+            outgoing.end(request.body === '' ? undefined : request.body);
+        });
     }
     dispose() {
-        this.#http.dispose();
+        this.#agents.dispose();
+    }
+    #transportError(request, error, sent, timedOut) {
+        const code = error.code;
+        const what = `${request.method} ${request.target} got no answer`;
+        if (timedOut) {
+            return new TransportError(`${what} within ${(0,inputs/* formatDuration */.a3)(this.#timeoutMs)} (request_timeout)`, 'ETIMEDOUT', sent, 'timeout');
+        }
+        if (this.#cancel?.aborted === true)
+            return new TransportError(`${what}: the step was cancelled`, code, sent, 'cancelled');
+        if (code !== undefined && TLS_CODES.has(code)) {
+            return new TransportError(`${what}: ${error.message}: the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file`, code, sent, 'tls');
+        }
+        return new TransportError(`${what}: ${error.message}`, code, sent, 'network');
     }
 }
 
@@ -28459,12 +28505,74 @@ async function mapLimit(items, limit, fn) {
 
 /***/ }),
 
+/***/ 4320:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $U: () => (/* binding */ notApplied),
+/* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
+/* harmony export */   ST: () => (/* binding */ isGone),
+/* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   bR: () => (/* binding */ transientReason)
+/* harmony export */ });
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5816);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5010);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9809);
+
+
+
+/** A refusal that says the task no longer exists, in the words platforms use for it. */
+const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
+/** A refusal of the timestamp or the signature (spec 7 reports both as a signature error). */
+const SIGNATURE = /sign|timestamp|时间戳|签名/i;
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
+function transientReason(error) {
+    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .w) {
+        if (error.reason === 'tls' || error.reason === 'cancelled')
+            return undefined;
+        return error.reason === 'timeout'
+            ? 'no answer within request_timeout'
+            : (error.errorCode ?? 'a network error');
+    }
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h) {
+        if (RETRIED_STATUSES.has(error.httpStatus))
+            return `HTTP ${error.httpStatus}`;
+        if (error.httpStatus === 200 && error.code === undefined)
+            return 'an answer that is not JSON';
+    }
+    return undefined;
+}
+/** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
+function notApplied(error) {
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h)
+        return error.httpStatus === 429;
+    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .w && !error.sent;
+}
+function isGone(error) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.httpStatus === 200 && GONE.test(error.description ?? '');
+}
+function isSignatureRefusal(error) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && SIGNATURE.test(error.description ?? '');
+}
+/** The delay the server asked for with Retry-After, if it did. */
+function serverRetryDelay(error, localNow) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
+}
+function describeError(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9402);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5297);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2784);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6661);
 
 
@@ -28679,7 +28787,7 @@ function parseFieldPath(name, value) {
 
 /***/ }),
 
-/***/ 5297:
+/***/ 2784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28696,8 +28804,6 @@ const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
 var core = __nccwpck_require__(9402);
 // EXTERNAL MODULE: ./src/inputs.ts
@@ -28706,7 +28812,10 @@ var inputs = __nccwpck_require__(8422);
 var envelope = __nccwpck_require__(5010);
 // EXTERNAL MODULE: ./src/protocol/json.ts
 var json = __nccwpck_require__(860);
+// EXTERNAL MODULE: ./src/safe-text.ts
+var safe_text = __nccwpck_require__(1452);
 ;// CONCATENATED MODULE: ./src/report.ts
+
 
 
 
@@ -28765,21 +28874,22 @@ function failureOf(step) {
     return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${task.name})`;
+    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
     switch (task.outcome) {
         case 'failed':
             return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,inputs/* formatDuration */.a3)(task.elapsedMs)}`;
         case 'timed_out':
-            return `task ${task.id}${name} ${task.message ?? 'timed out'}`;
+        case 'cancelled':
+            return `task ${task.id}${name} ${task.message ?? task.outcome}`;
         default:
             return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
     }
 }
 
-// EXTERNAL MODULE: ./src/runner.ts + 3 modules
-var runner = __nccwpck_require__(506);
-// EXTERNAL MODULE: ./src/step.ts + 2 modules
-var src_step = __nccwpck_require__(5412);
+// EXTERNAL MODULE: ./src/runner.ts + 5 modules
+var runner = __nccwpck_require__(3492);
+// EXTERNAL MODULE: ./src/step.ts + 4 modules
+var src_step = __nccwpck_require__(2453);
 ;// CONCATENATED MODULE: ./src/summary.ts
 
 const OUTCOME = {
@@ -28787,6 +28897,7 @@ const OUTCOME = {
     ready: '✅ ready',
     failed: '❌ failed',
     timed_out: '⏱️ timed out',
+    cancelled: '⏹️ cancelled',
     error: '❌ error'
 };
 /**
@@ -28856,48 +28967,53 @@ function summary_escape(text) {
 
 
 
-
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 async function run() {
     core/* saveState */.LZ('isPost', 'true');
-    const client = (0,runner/* newClient */._)();
+    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
+    const cancel = new AbortController();
+    const onSignal = (signal) => {
+        if (!cancel.signal.aborted)
+            core/* info */.pq(`received ${signal}: stopping, and writing the outputs known so far`);
+        cancel.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
     let operation = 'the action';
     try {
         const settings = (0,runner/* settingsFromRunner */.G)();
         operation = settings.operation;
         core/* saveState */.LZ('cleanup', settings.cleanup);
         const created = [];
-        const step = await (0,src_step/* runStep */.eg)(settings, {
-            transport: client,
-            now: Date.now,
-            sleep: (ms) => (0,promises_namespaceObject.setTimeout)(ms),
-            log: (line) => {
-                core/* info */.pq(line);
-            },
-            mask: core/* setSecret */.Pq,
-            onCreated: (taskId) => {
-                created.push(taskId);
-                core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
-            }
+        const runtime = (0,runner/* runnerRuntime */.V)(settings, cancel.signal, (taskId) => {
+            created.push(taskId);
+            core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
         });
-        if (step.dryRun) {
-            core/* info */.pq('dry run: nothing was sent');
-            return;
+        try {
+            const step = await (0,src_step/* runStep */.e)(settings, runtime);
+            if (step.dryRun) {
+                core/* info */.pq('dry run: nothing was sent');
+                return;
+            }
+            for (const [name, value] of Object.entries(outputsOf(step)))
+                core/* setOutput */.uH(name, value);
+            core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
+            const failure = failureOf(step);
+            if (settings.summary)
+                await writeSummary(renderSummary(step, failure));
+            if (failure !== undefined)
+                core/* setFailed */.C1(failure);
         }
-        for (const [name, value] of Object.entries(outputsOf(step)))
-            core/* setOutput */.uH(name, value);
-        core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
-        const failure = failureOf(step);
-        if (settings.summary)
-            await writeSummary(renderSummary(step, failure));
-        if (failure !== undefined)
-            core/* setFailed */.C1(failure);
+        finally {
+            runtime.client.dispose();
+        }
     }
     catch (error) {
         core/* setFailed */.C1(error instanceof inputs/* InputError */.dz ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
     }
     finally {
-        client.dispose();
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
     }
 }
 function writeResponseFile(operation, text) {
@@ -28923,6 +29039,7 @@ async function writeSummary(text) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
+/* harmony export */   Vl: () => (/* binding */ searchByNameCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   jU: () => (/* binding */ planCalls)
 /* harmony export */ });
@@ -29002,6 +29119,17 @@ function planCalls(settings) {
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 function detailCall(settings, taskId) {
     return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+}
+/** The task search that finds tasks by name (a create looks for its own task after an ambiguous failure). */
+function searchByNameCall(settings, taskName) {
+    const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
+    return {
+        ...call,
+        query: [
+            ['search_value', taskName],
+            ['page_size', '100']
+        ]
+    };
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
@@ -29094,13 +29222,15 @@ function required(value, name, operation, what) {
 /* harmony export */   a: () => (/* binding */ runPost)
 /* harmony export */ });
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9402);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1532);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8422);
-/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4237);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(506);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1452);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5412);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3321);
+/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1532);
+/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4320);
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8422);
+/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4237);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3492);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1452);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2453);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3321);
+
 
 
 
@@ -29125,49 +29255,50 @@ async function runPost() {
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup (${action}): this step created no task`);
         return;
     }
-    const client = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .newClient */ ._)();
+    let runtime;
     try {
-        const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_3__/* .settingsFromRunner */ .G)();
-        const failures = (await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_6__/* .mapLimit */ .s)(created, settings.concurrency, (taskId) => cleanUp(settings, client, action, taskId))).filter((failure) => failure !== undefined);
+        const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFromRunner */ .G)();
+        runtime = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerRuntime */ .V)(settings, new AbortController().signal);
+        const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_5__/* .sender */ .Q)(settings, runtime);
+        const failures = (await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapLimit */ .s)(created, settings.concurrency, (taskId) => cleanUp(settings, send, action, taskId))).filter((failure) => failure !== undefined);
         if (failures.length > 0)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${failures.join('; ')}`);
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${error instanceof _inputs_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz ? error.message : String(error)}`);
+        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${error instanceof _inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz ? error.message : String(error)}`);
     }
     finally {
-        client.dispose();
+        runtime?.client.dispose();
     }
 }
 /** Cleans up one task; answers why it could not, or undefined. */
-async function cleanUp(settings, client, action, taskId) {
-    const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .sender */ .QR)(settings, { transport: client, now: Date.now, mask: _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq });
+async function cleanUp(settings, send, action, taskId) {
     const verb = action === 'stop' ? 'stopped' : 'paused';
     try {
-        await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .cleanupCall */ .PG)(settings, taskId, action));
+        await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupCall */ .PG)(settings, taskId, action));
         _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: ${verb} task ${taskId}`);
         return undefined;
     }
     catch (error) {
-        if ((0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(error)) {
+        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error)) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already gone`);
             return undefined;
         }
         const status = await currentStatus(send, settings, taskId);
         if (status === 'gone' || (status !== undefined && ALREADY[action].includes(status))) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already ${status === 'gone' ? 'gone' : (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(status, 40)}`);
+            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already ${status === 'gone' ? 'gone' : (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(status, 40)}`);
             return undefined;
         }
-        return `task ${taskId}: ${(0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}`;
+        return `task ${taskId}: ${(0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`;
     }
 }
 async function currentStatus(send, settings, taskId) {
     try {
-        const { result } = await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .detailCall */ .cV)(settings, taskId));
-        return (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
+        const { result } = await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(settings, taskId));
+        return (0,_task_status_js__WEBPACK_IMPORTED_MODULE_6__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
     }
     catch (error) {
-        return (0,_step_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(error) ? 'gone' : undefined;
+        return (0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error) ? 'gone' : undefined;
     }
 }
 
@@ -29190,16 +29321,23 @@ async function currentStatus(send, settings, taskId) {
 /** The platform refused the call, or answered something that is not a success envelope. */
 class ApiError extends Error {
     httpStatus;
+    /** The envelope's code; undefined when the answer was not an envelope. */
     code;
+    /** The envelope's description, or an excerpt of a non-JSON answer. */
     description;
     requestId;
-    constructor(message, httpStatus, code, description, requestId) {
+    /** The Retry-After and Date headers, to time a retry. */
+    retryAfter;
+    serverDate;
+    constructor(message, details) {
         super(message);
-        this.httpStatus = httpStatus;
-        this.code = code;
-        this.description = description;
-        this.requestId = requestId;
         this.name = 'ApiError';
+        this.httpStatus = details.httpStatus;
+        this.code = details.code;
+        this.description = details.description;
+        this.requestId = details.requestId;
+        this.retryAfter = details.retryAfter;
+        this.serverDate = details.serverDate;
     }
 }
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
@@ -29212,11 +29350,15 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-
 function readEnvelope(answer) {
     const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
     const envelope = envelopeOf(answer.body);
+    const timing = {
+        retryAfter: headerText(answer.headers['retry-after']),
+        serverDate: headerText(answer.headers.date)
+    };
     const idNote = requestId === undefined ? '' : ` (request id ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(requestId, 80)})`;
     if (envelope === undefined) {
         const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
         const excerpt = (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(stripHtml(answer.body), 200);
-        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, answer.status, undefined, excerpt, requestId);
+        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, { ...timing, httpStatus: answer.status, code: undefined, description: excerpt, requestId });
     }
     const success = envelope.code === '0000' || envelope.code === 0;
     const code = success ? '0000' : codeText(envelope.code);
@@ -29227,7 +29369,13 @@ function readEnvelope(answer) {
             : '';
     if (answer.status === 200 && success)
         return { code, msg, data: envelope.data ?? null, requestId };
-    throw new ApiError(`HTTP ${answer.status}, code ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(code, 40)}: ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, answer.status, code, msg, requestId);
+    throw new ApiError(`HTTP ${answer.status}, code ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(code, 40)}: ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, {
+        ...timing,
+        httpStatus: answer.status,
+        code,
+        description: msg,
+        requestId
+    });
 }
 function envelopeOf(body) {
     let parsed;
@@ -29426,20 +29574,138 @@ function buildRequest(args) {
 
 /***/ }),
 
-/***/ 506:
+/***/ 9809:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LH: () => (/* binding */ withRetries),
+/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
+/* harmony export */   Vs: () => (/* binding */ retryAfterMs)
+/* harmony export */ });
+/* unused harmony export backoffMs */
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8422);
+
+const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
+/** Exponential backoff with full jitter: a random delay up to base * 2^(retry-1), capped. */
+function backoffMs(retry, random, policy) {
+    return Math.round(random() * Math.min(policy.capMs, policy.baseMs * 2 ** (retry - 1)));
+}
+/**
+ * Retry-After as a delay in ms: delta seconds, or an HTTP date read against the server's own Date
+ * header when it sent one (so a skewed local clock does not distort it); undefined when absent or bad.
+ */
+function retryAfterMs(value, serverDate, localNow) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\d+$/.test(value.trim()))
+        return Number(value.trim()) * 1000;
+    const at = Date.parse(value);
+    if (Number.isNaN(at))
+        return undefined;
+    const now = serverDate === undefined || Number.isNaN(Date.parse(serverDate)) ? localNow : Date.parse(serverDate);
+    return Math.max(0, at - now);
+}
+/**
+ * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
+ * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
+ */
+async function withRetries(label, attempt, judge, policy, deps) {
+    for (let retry = 0;; retry++) {
+        try {
+            return await attempt(retry);
+        }
+        catch (error) {
+            const verdict = await judge(error);
+            if ('result' in verdict)
+                return verdict.result;
+            if (!verdict.retry || retry >= policy.maxRetries)
+                throw error;
+            const delay = verdict.delayMs ?? backoffMs(retry + 1, deps.random, policy);
+            const source = verdict.delayMs === undefined ? '' : ' (as the server asked)';
+            if (deps.now() + delay >= policy.deadline) {
+                deps.log(`${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`);
+                throw error;
+            }
+            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} in ${formatDelay(delay)}${source}`);
+            await deps.sleep(delay);
+        }
+    }
+}
+function formatDelay(ms) {
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms);
+}
+
+
+/***/ }),
+
+/***/ 3492:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  _: () => (/* binding */ newClient),
+  V: () => (/* binding */ runnerRuntime),
   G: () => (/* binding */ settingsFromRunner)
 });
 
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
 var core = __nccwpck_require__(9402);
-// EXTERNAL MODULE: ./src/client.ts
-var client = __nccwpck_require__(9592);
+// EXTERNAL MODULE: ./src/client.ts + 1 modules
+var src_client = __nccwpck_require__(5816);
+;// CONCATENATED MODULE: ./src/platform-clock.ts
+/** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
+const CORRECTABLE_SKEW_MS = 5 * 60_000;
+/**
+ * The time requests are stamped with. It learns the platform's clock from the Date header of each
+ * answer; once a request has been refused for its timestamp while the skew is beyond the platform's
+ * window, it stamps requests on the platform's time instead of the local one.
+ */
+class PlatformClock {
+    local;
+    #offsetMs;
+    #correctionMs = 0;
+    #lastStamp = 0;
+    constructor(local) {
+        this.local = local;
+    }
+    now() {
+        return this.local() + this.#correctionMs;
+    }
+    /**
+     * The timestamp for the next request: the current time, but always later than the last one, so no
+     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature.
+     */
+    stamp() {
+        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
+        return this.#lastStamp;
+    }
+    /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
+    get offsetMs() {
+        return this.#offsetMs;
+    }
+    get corrected() {
+        return this.#correctionMs !== 0;
+    }
+    /**
+     * Learns the offset from an answer's Date header, received at local time `at`. The header counts
+     * whole seconds, so it is read as the middle of its second.
+     */
+    observe(dateHeader, at) {
+        const serverTime = typeof dateHeader === 'string' ? Date.parse(dateHeader) : Number.NaN;
+        if (!Number.isNaN(serverTime))
+            this.#offsetMs = serverTime + 500 - at;
+    }
+    /** Starts stamping on the platform's time when the skew is beyond its window; true if it did. */
+    correct() {
+        if (this.corrected || this.#offsetMs === undefined || Math.abs(this.#offsetMs) <= CORRECTABLE_SKEW_MS)
+            return false;
+        this.#correctionMs = this.#offsetMs;
+        return true;
+    }
+}
+
 // EXTERNAL MODULE: ./src/inputs.ts
 var inputs = __nccwpck_require__(8422);
 // EXTERNAL MODULE: external "node:crypto"
@@ -29787,6 +30053,11 @@ function readSettings(rawInput, maskSecret, env = () => undefined) {
             waitForUrls: (0,inputs/* parseBoolean */.yG)('wait_for_urls', input('wait_for_urls').trim(), true),
             pollErrorBudget: (0,inputs/* parseIntegerInRange */.ci)('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
         },
+        requestTimeoutMs: (0,inputs/* parseDuration */.E9)('request_timeout', text('request_timeout') ?? '30s', {
+            minMs: 1000,
+            maxMs: 5 * 60_000
+        }),
+        maxRetries: (0,inputs/* parseIntegerInRange */.ci)('max_retries', text('max_retries') ?? '5', 0, 10),
         concurrency: (0,inputs/* parseIntegerInRange */.ci)('concurrency', text('concurrency') ?? '4', 1, 32),
         summary: (0,inputs/* parseBoolean */.yG)('summary', input('summary').trim(), true),
         cleanup: (0,inputs/* parseChoice */.HU)('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
@@ -29895,14 +30166,35 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
 
 
-const REQUEST_TIMEOUT_MS = 30_000;
+
+
 /** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
 function settingsFromRunner() {
     return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name]);
 }
-/** The one HTTPS client of a step. */
-function newClient() {
-    return new client/* ApiClient */.O({ userAgent: USER_AGENT, timeoutMs: REQUEST_TIMEOUT_MS });
+/** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
+function runnerRuntime(settings, cancel, onCreated = () => undefined) {
+    const client = new src_client/* ApiClient */.O({ userAgent: USER_AGENT, timeoutMs: settings.requestTimeoutMs, cancel });
+    return {
+        client,
+        transport: client,
+        now: Date.now,
+        clock: new PlatformClock(Date.now),
+        sleep: (ms) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal: cancel }),
+        random: Math.random,
+        log: (line) => {
+            core/* info */.pq(line);
+        },
+        warn: (line) => {
+            core/* warning */.$e(line);
+        },
+        debug: (line) => {
+            core/* debug */.Yz(line);
+        },
+        mask: core/* setSecret */.Pq,
+        onCreated,
+        cancelled: () => cancel.aborted
+    };
 }
 
 
@@ -29916,39 +30208,190 @@ function newClient() {
 /* harmony export */ });
 /**
  * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
- * from the server can start a line with "::" and run as a workflow command), runs of spaces shrink,
- * and long text is cut.
+ * from the server can start a line with "::" and run as a workflow command), "##[" is broken up (the
+ * runner's older command syntax), runs of spaces shrink, and long text is cut.
  */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 function sanitize(text, max) {
-    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
     return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 
 /***/ }),
 
-/***/ 5412:
+/***/ 2453:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Uc: () => (/* binding */ describeError),
-  ST: () => (/* binding */ isGone),
-  eg: () => (/* binding */ runStep),
-  QR: () => (/* binding */ sender)
+  e: () => (/* binding */ runStep),
+  Q: () => (/* binding */ sender)
 });
 
-// UNUSED EXPORTS: isTransient, taskIdOf
-
-// EXTERNAL MODULE: ./node_modules/lossless-json/lib/esm/index.js + 6 modules
-var esm = __nccwpck_require__(875);
-// EXTERNAL MODULE: ./src/client.ts
-var client = __nccwpck_require__(9592);
 // EXTERNAL MODULE: ./src/concurrency.ts
 var concurrency = __nccwpck_require__(1532);
+// EXTERNAL MODULE: ./src/inputs.ts
+var inputs = __nccwpck_require__(8422);
+// EXTERNAL MODULE: ./src/protocol/json.ts
+var json = __nccwpck_require__(860);
+// EXTERNAL MODULE: ./src/failures.ts
+var failures = __nccwpck_require__(4320);
+// EXTERNAL MODULE: ./src/retry.ts
+var retry = __nccwpck_require__(9809);
+// EXTERNAL MODULE: ./src/task-status.ts
+var task_status = __nccwpck_require__(3321);
+;// CONCATENATED MODULE: ./src/create.ts
+
+
+
+
+
+/** How often to look for the task during the grace period: every 5 s, and at least four times. */
+const searchEveryMs = (graceMs) => Math.min(5000, Math.max(250, graceMs / 4));
+/**
+ * Creates a task exactly once. Task creation is not idempotent and takes no client token, so a create
+ * is sent again blindly only when it certainly had no effect (429, or never fully sent). After an
+ * ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the platform is asked
+ * for a new task of that name for a grace period, and one that shows up is adopted; only when none does
+ * is the create sent again. Tasks of that name that existed before the step are never adopted.
+ */
+async function createOnce(call, ctx) {
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const log = ctx.deps.log;
+    const retryTransient = (error) => {
+        const reason = (0,failures/* transientReason */.bR)(error);
+        return reason === undefined
+            ? { retry: false }
+            : { retry: true, reason, delayMs: (0,failures/* serverRetryDelay */.Hs)(error, ctx.deps.now()) };
+    };
+    const existing = await (0,retry/* withRetries */.LH)('create: looking for tasks of the same name', () => findTasks(name, ctx), retryTransient, ctx.policy, ctx.deps);
+    if (existing.length > 0) {
+        log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
+    }
+    let adopted = false;
+    const answer = await (0,retry/* withRetries */.LH)('create', () => ctx.send(call), async (error) => {
+        const reason = (0,failures/* transientReason */.bR)(error);
+        if (reason === undefined)
+            return { retry: false };
+        if ((0,failures/* notApplied */.$U)(error)) {
+            return {
+                retry: true,
+                reason: `${reason}, so the task was not created`,
+                delayMs: (0,failures/* serverRetryDelay */.Hs)(error, ctx.deps.now())
+            };
+        }
+        log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,inputs/* formatDuration */.a3)(ctx.graceMs)} before creating it again`);
+        const found = await awaitNewTask(name, new Set(existing), ctx);
+        if (found.kind === 'cut') {
+            throw new Error(`create: ${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`);
+        }
+        if (found.kind === 'unknown') {
+            throw new Error(`create: ${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${JSON.stringify(name)} before running the job again`);
+        }
+        if (found.kind === 'found') {
+            log(`create: found task ${found.id} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
+            adopted = true;
+            const data = { task_id: (0,json/* exactInteger */.i7)(found.id) };
+            return {
+                result: {
+                    result: { code: '0000', msg: 'success', data, requestId: undefined },
+                    raw: (0,json/* toCompactJson */.ZJ)({ code: '0000', msg: 'success', data })
+                }
+            };
+        }
+        log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,inputs/* formatDuration */.a3)(ctx.graceMs)}, so it was not created`);
+        return { retry: true, reason: 'the create was not applied', delayMs: 0 };
+    }, ctx.policy, ctx.deps);
+    return { ...answer, adopted };
+}
+/** Searches until a task of the name that is not among `existing` shows up, or the grace period ends. */
+async function awaitNewTask(name, existing, ctx) {
+    // The grace period ends early at the step's deadline; the create is then not sent again either.
+    const full = ctx.deps.now() + ctx.graceMs;
+    const end = Math.min(full, ctx.policy.deadline);
+    let searched = false;
+    let lastError = '';
+    for (;;) {
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            searched = true;
+            // Should two appear, the newest (highest id) is the one; the other is reported by the search.
+            const newest = fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1))[0];
+            if (newest !== undefined)
+                return { kind: 'found', id: newest };
+        }
+        catch (error) {
+            lastError = (0,failures/* describeError */.Uc)(error);
+        }
+        const left = end - ctx.deps.now();
+        if (left <= 0) {
+            if (!searched)
+                return { kind: 'unknown', why: lastError };
+            return { kind: end < full ? 'cut' : 'none' };
+        }
+        await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
+    }
+}
+/** The ids of the tasks named exactly `name` (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    const { result } = await ctx.send(ctx.searchCall(name));
+    const results = result.data?.results;
+    if (!Array.isArray(results))
+        return [];
+    return results.flatMap((task) => {
+        const id = (0,task_status/* taskIdOf */.G6)(task);
+        return id !== undefined && task.task_name === name ? [id] : [];
+    });
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/diagnostics.ts
+
+
+/**
+ * The SHA-256 fingerprint of the public half of the client key, as
+ * `openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64` prints it
+ * for the public key uploaded in the console.
+ */
+function publicKeyFingerprint(privateKey) {
+    const der = (0,external_node_crypto_.createPublicKey)(privateKey).export({ type: 'spki', format: 'der' });
+    return `SHA256:${(0,external_node_crypto_.createHash)('sha256').update(der).digest('base64')}`;
+}
+/**
+ * What a refused timestamp or signature may come from (spec section 7), with what this request
+ * actually sent for each, so the one that differs from the platform's expectation stands out.
+ */
+function signatureDiagnosis(request, credentials, clockOffsetMs) {
+    const causes = [];
+    if (credentials.mode === 'rsa') {
+        causes.push('RSA mode, so every request is signed (the key must have been made in RSA mode)');
+    }
+    else {
+        causes.push('token mode, so no sign_str is sent (the key must have been made in token mode)');
+    }
+    const timestamp = request.headers.timestamp ?? '';
+    const offset = clockOffsetMs === undefined
+        ? 'not measured'
+        : `${clockOffsetMs >= 0 ? '+' : '-'}${(0,inputs/* formatDuration */.a3)(Math.abs(clockOffsetMs))}`;
+    causes.push(`timestamp ${timestamp} (${timestamp.length} digits, milliseconds; the platform's clock differs from this runner's by ${offset}, and must differ by under 5 minutes)`);
+    causes.push(`version header "${request.headers.version ?? ''}" (it must be this endpoint's interface version, as set by api_version or endpoints)`);
+    if (credentials.mode === 'rsa') {
+        causes.push(`signed path "${request.target}" (from its leading "/", with the query exactly as sent)`);
+        const bytes = Buffer.byteLength(request.body);
+        causes.push(request.body === ''
+            ? 'no body, signed as the empty string'
+            : request.encrypted
+                ? `an encrypted body of ${bytes} bytes, signed as the Base64 ciphertext sent, after encrypting`
+                : `a JSON body of ${bytes} bytes, signed exactly as sent`);
+        causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
+    }
+    return `The platform refused the timestamp or signature. What was sent, for each cause it can have: ${causes.join('; ')}.`;
+}
+
 ;// CONCATENATED MODULE: ./src/dry-run.ts
 const SHOWN_BODY = 160;
 /**
@@ -29983,10 +30426,6 @@ var envelope = __nccwpck_require__(5010);
 var request = __nccwpck_require__(4291);
 // EXTERNAL MODULE: ./src/safe-text.ts
 var safe_text = __nccwpck_require__(1452);
-// EXTERNAL MODULE: ./src/task-status.ts
-var task_status = __nccwpck_require__(3321);
-// EXTERNAL MODULE: ./src/inputs.ts
-var inputs = __nccwpck_require__(8422);
 ;// CONCATENATED MODULE: ./src/wait.ts
 
 
@@ -30076,6 +30515,13 @@ async function waitForTasks(ids, options, deps) {
             log(`task ${state.id}: poll failed (${state.failedPolls} of ${options.errorBudget} allowed in a row): ${why}`);
         }
     };
+    const cancel = (waiting) => {
+        for (const state of waiting) {
+            const last = state.snapshot?.status;
+            settle(state, 'cancelled', elapsed(), `cancelled after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
+        }
+        return { tasks: states.map(publicPart), timedOut: false };
+    };
     let round = 0;
     for (;;) {
         const pending = states.filter((s) => !s.settled);
@@ -30092,6 +30538,8 @@ async function waitForTasks(ids, options, deps) {
         const waiting = states.filter((s) => !s.settled);
         if (waiting.length === 0)
             return { tasks: states.map(publicPart), timedOut: false };
+        if (deps.cancelled())
+            return cancel(waiting);
         const now = deps.now();
         if (now >= deadline) {
             for (const state of waiting) {
@@ -30104,7 +30552,14 @@ async function waitForTasks(ids, options, deps) {
         while (rest > 0) {
             // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
             const slice = Math.min(rest, Math.max(1, lastLine + HEARTBEAT_MS - deps.now()));
-            await deps.sleep(slice);
+            try {
+                await deps.sleep(slice);
+            }
+            catch (error) {
+                if (deps.cancelled())
+                    return cancel(waiting);
+                throw error;
+            }
             rest -= slice;
             if (deps.now() - lastLine >= HEARTBEAT_MS)
                 log(`still waiting after ${(0,inputs/* formatDuration */.a3)(elapsed())}: ${progress(waiting)}`);
@@ -30143,8 +30598,11 @@ function safe(text) {
 
 
 
-/** A detail error that means the task is gone, in the words platforms use for it. */
-const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
+
+
+
+/** Calls whose effect a retry can meet already done (and then be refused for the state it left). */
+const STATE_CHANGING = new Set(['stop', 'pause', 'recover', 'change_points']);
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
 async function runStep(settings, runtime) {
     const plan = (0,operations/* planCalls */.jU)(settings);
@@ -30152,52 +30610,160 @@ async function runStep(settings, runtime) {
         return dryRun(plan, settings, runtime);
     const send = sender(settings, runtime);
     const startedAt = runtime.now();
+    const retries = {
+        policy: {
+            maxRetries: settings.maxRetries,
+            ...retry/* DEFAULT_BACKOFF */.VU,
+            deadline: startedAt + settings.wait.timeoutMs
+        },
+        deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+    };
     runtime.log(describePlan(plan, settings));
-    const calls = await makeCalls(plan, settings, runtime, send);
+    const calls = await makeCalls(plan, settings, runtime, send, retries);
     const tasks = tasksOf(plan, calls, settings, runtime);
     const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
-    const timedOut = criteria === undefined
-        ? false
+    const waited = criteria === undefined
+        ? { timedOut: false }
         : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt });
-    return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+    return {
+        plan,
+        calls,
+        tasks,
+        criteria,
+        timedOut: waited.timedOut,
+        cancelled: runtime.cancelled(),
+        elapsedMs: runtime.now() - startedAt,
+        dryRun: false
+    };
+}
+/**
+ * Sends a call as the spec demands, a fresh timestamp and signature each time, and reads the envelope.
+ * It learns the platform's clock from each answer; a timestamp refused while the clocks are more than
+ * the platform's window apart is corrected and sent once more, and a signature refusal is explained.
+ */
+function sender(settings, runtime) {
+    let warnedSkew = false;
+    return async (call) => {
+        for (let resent = false;; resent = true) {
+            const request = prepare(settings, call, runtime.clock.stamp());
+            if (request.headers.sign_str !== undefined)
+                runtime.mask(request.headers.sign_str);
+            runtime.debug(describeForDebug(request));
+            const answer = await runtime.transport.send(request);
+            runtime.clock.observe(answer.headers.date, runtime.now());
+            const offset = runtime.clock.offsetMs;
+            if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
+                warnedSkew = true;
+                runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
+            }
+            runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+            try {
+                return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
+            }
+            catch (error) {
+                if (!(error instanceof envelope/* ApiError */.h) || !(0,failures/* isSignatureRefusal */.Te)(error))
+                    throw error;
+                if (!resent && runtime.clock.correct()) {
+                    runtime.log(`the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`);
+                    continue;
+                }
+                throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, settings.credentials, offset)}`, error);
+            }
+        }
+    };
+}
+function skewText(offsetMs) {
+    return `${(0,inputs/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
+}
+function prepare(settings, call, now) {
+    return (0,request/* buildRequest */.mK)({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
+}
+/** The request for debug logs: header names, never their secret values, and no body text. */
+function describeForDebug(request) {
+    const shown = new Set(['version', 'timestamp', 'content-type']);
+    const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`);
+    const body = request.body === ''
+        ? 'no body'
+        : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
 }
 function dryRun(plan, settings, runtime) {
     for (const call of plan.calls) {
         const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
         runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-        describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
+        describeDryRun(prepare(settings, call, runtime.clock.now())).forEach((line) => {
             runtime.log(line);
         });
     }
-    return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
+    return {
+        plan,
+        calls: [],
+        tasks: [],
+        criteria: undefined,
+        timedOut: false,
+        cancelled: false,
+        elapsedMs: 0,
+        dryRun: true
+    };
 }
-/** Every call of the plan, `concurrency` at a time; a failed call is an outcome, not an exception. */
-function makeCalls(plan, settings, runtime, send) {
+/** Every call of the plan, `concurrency` at a time, each with the retries its kind allows. */
+function makeCalls(plan, settings, runtime, send, retries) {
     const bulk = plan.calls.length > 1;
     return (0,concurrency/* mapLimit */.s)(plan.calls, settings.concurrency, async (call) => {
         const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
+        // Whether a failed attempt of a call that changes state may still have taken effect.
+        const state = { mayHaveApplied: false };
+        const changesState = STATE_CHANGING.has(call.operation) || (call.operation === 'request' && call.endpoint.method === 'POST');
         try {
-            const { result, raw } = await send(call);
+            const { result, raw } = call.operation === 'create'
+                ? await createOnce(call, {
+                    send,
+                    searchCall: (name) => (0,operations/* searchByNameCall */.Vl)(settings, name),
+                    ...retries,
+                    graceMs: 2 * settings.requestTimeoutMs
+                })
+                : await (0,retry/* withRetries */.LH)(who, () => send(call), (error) => {
+                    const reason = (0,failures/* transientReason */.bR)(error);
+                    if (reason === undefined)
+                        return { retry: false };
+                    state.mayHaveApplied ||= changesState && !(0,failures/* notApplied */.$U)(error);
+                    // A POST to an unknown endpoint may not be safe to repeat once it may have taken effect.
+                    if (state.mayHaveApplied && call.operation === 'request')
+                        return { retry: false };
+                    return { retry: true, reason, delayMs: (0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) };
+                }, retries.policy, retries.deps);
             runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
             return { call, result, raw, error: undefined };
         }
         catch (error) {
-            if (call.operation === 'stop' && isGone(error)) {
+            if (call.operation === 'stop' && (0,failures/* isGone */.ST)(error)) {
                 // Stopping a task that no longer exists leaves it stopped: the step's goal holds.
                 runtime.log(`${who}: no longer exists, so it is stopped`);
                 return { call, result: undefined, raw: undefined, error: undefined };
             }
-            runtime.log(`${who}: ${describeError(error)}`);
-            return { call, result: undefined, raw: undefined, error: error };
+            if (state.mayHaveApplied && error instanceof envelope/* ApiError */.h && plan.wait !== undefined) {
+                runtime.log(`${who}: the platform refused the retry (${(0,safe_text/* sanitize */.a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+                return { call, result: undefined, raw: undefined, error: undefined };
+            }
+            const note = state.mayHaveApplied
+                ? ' (the request may have taken effect: check before repeating it)'
+                : '';
+            runtime.log(`${who}: ${(0,failures/* describeError */.Uc)(error)}${note}`);
+            return {
+                call,
+                result: undefined,
+                raw: undefined,
+                error: note === '' ? error : new Error(`${(0,failures/* describeError */.Uc)(error)}${note}`)
+            };
         }
     });
 }
-/** Waits for the tasks whose call went through, and records how each wait ended; true on timeout. */
+/** Waits for the tasks whose call went through, and records how each wait ended. */
 async function waitFor(tasks, criteria, context) {
     const { plan, settings, runtime, send } = context;
     const waiting = tasks.filter((t) => t.outcome === 'done');
     if (waiting.length === 0)
-        return false;
+        return { timedOut: false };
     // A detail call's own answer is the first check of its task.
     const initial = new Map(plan.operation === 'detail'
         ? waiting.map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }])
@@ -30218,8 +30784,9 @@ async function waitFor(tasks, criteria, context) {
         now: runtime.now,
         sleep: runtime.sleep,
         log: runtime.log,
-        isTransient,
-        describeError
+        isTransient: (error) => (0,failures/* transientReason */.bR)(error) !== undefined,
+        describeError: failures/* describeError */.Uc,
+        cancelled: runtime.cancelled
     });
     for (const result of waited.tasks) {
         const report = tasks.find((t) => t.id === result.id);
@@ -30237,44 +30804,30 @@ async function waitFor(tasks, criteria, context) {
             message: result.message
         });
     }
-    return waited.timedOut;
-}
-/** Sends a call as the spec demands (a fresh timestamp and signature each time) and reads the envelope. */
-function sender(settings, runtime) {
-    return async (call) => {
-        const request = prepare(settings, call, runtime.now());
-        if (request.headers.sign_str !== undefined)
-            runtime.mask(request.headers.sign_str);
-        const answer = await runtime.transport.send(request);
-        return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
-    };
-}
-function prepare(settings, call, now) {
-    return (0,request/* buildRequest */.mK)({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
+    return { timedOut: waited.timedOut };
 }
 /** The tasks a step concerns: the ids given, or the one a create made. */
 function tasksOf(plan, calls, settings, runtime) {
     const report = (id, outcome) => {
         const snapshot = outcome.result === undefined ? undefined : (0,task_status/* snapshotOf */.eY)(outcome.result.data, settings.wait.statusField);
-        const data = outcome.result?.data;
         return {
             id,
             outcome: outcome.error === undefined ? 'done' : 'error',
             status: plan.operation === 'detail' ? snapshot?.status : undefined,
             name: snapshot?.name,
             urls: (snapshot?.urls ?? []).filter((u) => u !== null),
-            data,
+            data: outcome.result?.data,
             raw: outcome.raw,
             timeline: [],
             elapsedMs: 0,
-            message: outcome.error === undefined ? undefined : describeError(outcome.error)
+            message: outcome.error === undefined ? undefined : (0,failures/* describeError */.Uc)(outcome.error)
         };
     };
     if (plan.operation === 'create') {
         const [created] = calls;
         if (created?.result === undefined)
             return [];
-        const id = taskIdOf(created.result.data);
+        const id = (0,task_status/* taskIdOf */.G6)(created.result.data);
         if (id === undefined) {
             runtime.log('create: the answer carries no task_id, so there is nothing to wait for or clean up');
             return [];
@@ -30285,42 +30838,16 @@ function tasksOf(plan, calls, settings, runtime) {
     }
     return calls.flatMap((outcome) => outcome.call.taskId === undefined ? [] : [report(outcome.call.taskId, outcome)]);
 }
-/** Whether a refusal says the task no longer exists. */
-function isGone(error) {
-    return error instanceof envelope/* ApiError */.h && error.httpStatus === 200 && GONE.test(error.description ?? '');
-}
 async function pollTask(taskId, send, settings) {
     try {
         const { result, raw } = await send((0,operations/* detailCall */.cV)(settings, taskId));
         return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
-        if (isGone(error))
-            return { kind: 'gone', message: describeError(error) };
+        if ((0,failures/* isGone */.ST)(error))
+            return { kind: 'gone', message: (0,failures/* describeError */.Uc)(error) };
         throw error;
     }
-}
-function taskIdOf(data) {
-    if (typeof data !== 'object' || data === null || !('task_id' in data))
-        return undefined;
-    const id = data.task_id;
-    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
-        ? String(id)
-        : (0,esm/* isLosslessNumber */.s_)(id)
-            ? id.toString()
-            : '';
-    return /^\d+$/.test(text) ? text : undefined;
-}
-/** Network errors, 429 and 5xx, and answers that are not JSON may succeed if tried again. */
-function isTransient(error) {
-    if (error instanceof client/* TransportError */.w)
-        return true;
-    if (error instanceof envelope/* ApiError */.h)
-        return error.httpStatus === 429 || error.httpStatus >= 500 || error.code === undefined;
-    return false;
-}
-function describeError(error) {
-    return error instanceof Error ? error.message : String(error);
 }
 function describePlan(plan, settings) {
     const [first] = plan.calls;
@@ -30350,12 +30877,15 @@ function describeCriteria(criteria) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G6: () => (/* binding */ taskIdOf),
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   X8: () => (/* binding */ criteriaFor),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
 /* harmony export */   pl: () => (/* binding */ isUnknownStatus)
 /* harmony export */ });
 /* unused harmony export KNOWN_STATUSES */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(875);
+
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
 const DEFAULTS = {
@@ -30398,6 +30928,18 @@ function isUnknownStatus(status, criteria) {
     return (!KNOWN_STATUSES.includes(status) &&
         !criteria.success.includes(status) &&
         !criteria.failure.includes(status));
+}
+/** The task_id field of task data, as digits. */
+function taskIdOf(data) {
+    if (!isRecord(data))
+        return undefined;
+    const id = data.task_id;
+    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
+        ? String(id)
+        : (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(id)
+            ? id.toString()
+            : '';
+    return /^\d+$/.test(text) ? text : undefined;
 }
 function serviceUrls(data) {
     if (!isRecord(data) || !Array.isArray(data.services))
@@ -39196,6 +39738,7 @@ exports.visitAsync = visitAsync;
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Yz: () => (/* binding */ core_debug),
   V4: () => (/* binding */ getInput),
   Gu: () => (/* binding */ getState),
   pq: () => (/* binding */ info),
@@ -39207,7 +39750,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, debug, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
@@ -41242,7 +41785,7 @@ function isDebug() {
  * @param message debug message
  */
 function core_debug(message) {
-    issueCommand('debug', {}, message);
+    command_issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue

@@ -22,6 +22,8 @@ export interface StepRun {
   summary: string;
   /** The contents of the response_file output, read before the step's temp folder is removed. */
   responseFile: string | undefined;
+  /** How long the process ran, in ms. */
+  wallMs: number;
 }
 
 export interface NodeRuntime {
@@ -73,7 +75,12 @@ export function inputEnvironment(inputs: Record<string, string>): Record<string,
 export async function runStep(
   runtime: NodeRuntime,
   inputs: Record<string, string>,
-  options: { env?: Record<string, string>; state?: Record<string, string> } = {}
+  options: {
+    env?: Record<string, string>;
+    state?: Record<string, string>;
+    /** Send a signal once the step has printed this text (a cancelled job gets SIGINT, then SIGTERM). */
+    signalOn?: { text: string; signal: NodeJS.Signals };
+  } = {}
 ): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'));
@@ -97,17 +104,32 @@ export async function runStep(
       ...state,
       ...options.env
     };
+    const started = Date.now();
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
       (resolve) => {
-        execFile(runtime.path, [DIST], { env, cwd: dir, timeout: 120_000 }, (error, out, err) => {
-          resolve({
-            code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
-            stdout: out,
-            stderr: err
+        const child = execFile(
+          runtime.path,
+          [DIST],
+          { env, cwd: dir, timeout: 120_000 },
+          (error, out, err) => {
+            resolve({
+              code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,
+              stdout: out,
+              stderr: err
+            });
+          }
+        );
+        const trigger = options.signalOn;
+        if (trigger !== undefined) {
+          let seen = '';
+          child.stdout?.on('data', (chunk: Buffer) => {
+            seen += chunk.toString();
+            if (seen.includes(trigger.text) && child.exitCode === null) child.kill(trigger.signal);
           });
-        });
+        }
       }
     );
+    const wallMs = Date.now() - started;
     const outputs = parseFileCommands(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
     const responseFile = outputs.response_file;
     return {
@@ -119,12 +141,42 @@ export async function runStep(
         responseFile !== undefined && existsSync(responseFile)
           ? readFileSync(responseFile, 'utf8')
           : undefined,
+      wallMs,
       state: parseFileCommands(readFileSync(files.GITHUB_STATE, 'utf8')),
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8')
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What the runner shows of a step's output: ::add-mask:: commands are swallowed and their values
+ * replaced by *** everywhere, and ::debug:: lines are shown only when step debugging is on.
+ */
+export function runnerView(
+  run: StepRun,
+  options: { debug?: boolean } = {}
+): { lines: string[]; masks: string[]; mask: (text: string) => string } {
+  const all = run.stdout.split('\n');
+  const masks = all
+    .filter((line) => line.startsWith('::add-mask::'))
+    .map((line) => unescapeCommandData(line.slice('::add-mask::'.length)))
+    .filter((value) => value !== '')
+    .sort((a, b) => b.length - a.length);
+  const mask = (text: string): string =>
+    masks.reduce((masked, secret) => masked.split(secret).join('***'), text);
+  const lines = all
+    .filter(
+      (line) => !line.startsWith('::add-mask::') && (options.debug === true || !line.startsWith('::debug::'))
+    )
+    .map(mask);
+  return { lines, masks, mask };
+}
+
+/** Undoes @actions/core's escaping of command data (%, CR and LF). */
+function unescapeCommandData(text: string): string {
+  return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 }
 
 /** Reads name<<delimiter / value / delimiter records, as the runner does. */

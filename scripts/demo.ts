@@ -3,7 +3,7 @@
 // summary, then runs the post step, which stops the task (cleanup: stop).
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
-import { nodeRuntimes, runStep, type StepRun } from './action-runner.js';
+import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner.js';
 
 const READY_AFTER_SECONDS = 3;
 const emulator = await startEmulator({ readyAfterSeconds: READY_AFTER_SECONDS });
@@ -13,12 +13,11 @@ const say = (text = ''): void => {
   process.stdout.write(`${text}\n`);
 };
 
-/** What the runner shows of a step's output: ::add-mask:: commands are swallowed, not printed. */
+/** A step's output as the runner shows it. */
 function show(title: string, run: StepRun): void {
-  const lines = run.stdout.trimEnd().split('\n');
-  const masks = lines.filter((line) => line.startsWith('::add-mask::')).length;
-  say(`── ${title} (exit code ${run.exitCode}; ${masks} secret values masked) ──`);
-  for (const line of lines.filter((l) => !l.startsWith('::add-mask::'))) say(`  ${line}`);
+  const { lines, masks } = runnerView(run);
+  say(`── ${title} (exit code ${run.exitCode}; ${masks.length} secret values masked) ──`);
+  for (const line of lines.slice(0, lines.at(-1) === '' ? -1 : undefined)) say(`  ${line}`);
   if (run.stderr.trim() !== '') say(`  stderr: ${run.stderr.trim()}`);
   say();
 }

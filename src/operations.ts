@@ -113,6 +113,18 @@ export function detailCall(settings: Settings, taskId: string): Call {
   return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
 
+/** The task search that finds tasks by name (a create looks for its own task after an ambiguous failure). */
+export function searchByNameCall(settings: Settings, taskName: string): Call {
+  const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
+  return {
+    ...call,
+    query: [
+      ['search_value', taskName],
+      ['page_size', '100']
+    ]
+  };
+}
+
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: Settings, taskId: string, action: 'stop' | 'pause'): Call {
   return callFor(settings, action, OPERATIONS[action], taskId, false);

@@ -1,12 +1,12 @@
 import * as core from '@actions/core';
-import type { ApiClient } from './client.js';
 import { mapLimit } from './concurrency.js';
+import { describeError, isGone } from './failures.js';
 import { InputError } from './inputs.js';
 import { cleanupCall, detailCall } from './operations.js';
-import { newClient, settingsFromRunner } from './runner.js';
+import { runnerRuntime, settingsFromRunner } from './runner.js';
 import { sanitize } from './safe-text.js';
 import type { Settings } from './settings.js';
-import { describeError, isGone, sender } from './step.js';
+import { sender } from './step.js';
 import { snapshotOf } from './task-status.js';
 
 /** Statuses in which a cleanup has nothing left to do. */
@@ -25,11 +25,13 @@ export async function runPost(): Promise<void> {
     core.info(`cleanup (${action}): this step created no task`);
     return;
   }
-  const client = newClient();
+  let runtime: ReturnType<typeof runnerRuntime> | undefined;
   try {
     const settings = settingsFromRunner();
+    runtime = runnerRuntime(settings, new AbortController().signal);
+    const send = sender(settings, runtime);
     const failures = (
-      await mapLimit(created, settings.concurrency, (taskId) => cleanUp(settings, client, action, taskId))
+      await mapLimit(created, settings.concurrency, (taskId) => cleanUp(settings, send, action, taskId))
     ).filter((failure): failure is string => failure !== undefined);
     if (failures.length > 0) core.setFailed(`cleanup (${action}) failed: ${failures.join('; ')}`);
   } catch (error) {
@@ -37,18 +39,17 @@ export async function runPost(): Promise<void> {
       `cleanup (${action}) failed: ${error instanceof InputError ? error.message : String(error)}`
     );
   } finally {
-    client.dispose();
+    runtime?.client.dispose();
   }
 }
 
 /** Cleans up one task; answers why it could not, or undefined. */
 async function cleanUp(
   settings: Settings,
-  client: ApiClient,
+  send: ReturnType<typeof sender>,
   action: 'stop' | 'pause',
   taskId: string
 ): Promise<string | undefined> {
-  const send = sender(settings, { transport: client, now: Date.now, mask: core.setSecret });
   const verb = action === 'stop' ? 'stopped' : 'paused';
   try {
     await send(cleanupCall(settings, taskId, action));

@@ -1,6 +1,7 @@
 import { formatDuration } from './inputs.js';
 import { ApiError } from './protocol/envelope.js';
 import { toCompactJson } from './protocol/json.js';
+import { sanitize } from './safe-text.js';
 import type { StepResult, TaskReport } from './step.js';
 
 /** Every output of the step, as the text written to GITHUB_OUTPUT. */
@@ -79,12 +80,13 @@ export function failureOf(step: StepResult): string | undefined {
 }
 
 function describeFailure(task: TaskReport): string {
-  const name = task.name === undefined ? '' : ` (${task.name})`;
+  const name = task.name === undefined ? '' : ` (${sanitize(task.name, 60)})`;
   switch (task.outcome) {
     case 'failed':
       return `task ${task.id}${name} ${task.message ?? 'failed'} after ${formatDuration(task.elapsedMs)}`;
     case 'timed_out':
-      return `task ${task.id}${name} ${task.message ?? 'timed out'}`;
+    case 'cancelled':
+      return `task ${task.id}${name} ${task.message ?? task.outcome}`;
     default:
       return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
   }

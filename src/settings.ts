@@ -79,6 +79,10 @@ export interface Settings {
   path: string | undefined;
   encrypt: boolean;
   wait: WaitSettings;
+  /** Bounds each request; the step never runs past wait_timeout by more than this. */
+  requestTimeoutMs: number;
+  /** Retries of a request that failed in a way that may pass (network errors, 429, 5xx). */
+  maxRetries: number;
   concurrency: number;
   summary: boolean;
   cleanup: 'none' | 'stop' | 'pause';
@@ -178,6 +182,11 @@ export function readSettings(
       waitForUrls: parseBoolean('wait_for_urls', input('wait_for_urls').trim(), true),
       pollErrorBudget: parseIntegerInRange('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
     },
+    requestTimeoutMs: parseDuration('request_timeout', text('request_timeout') ?? '30s', {
+      minMs: 1000,
+      maxMs: 5 * 60_000
+    }),
+    maxRetries: parseIntegerInRange('max_retries', text('max_retries') ?? '5', 0, 10),
     concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
     summary: parseBoolean('summary', input('summary').trim(), true),
     cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause'] as const),

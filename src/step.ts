@@ -1,13 +1,24 @@
-import { isLosslessNumber } from 'lossless-json';
-import { TransportError } from './client.js';
 import { mapLimit } from './concurrency.js';
+import { createOnce, type Answer } from './create.js';
+import { signatureDiagnosis } from './diagnostics.js';
 import { describeDryRun } from './dry-run.js';
-import { detailCall, planCalls, type Call, type Plan } from './operations.js';
+import {
+  describeError,
+  isGone,
+  isSignatureRefusal,
+  notApplied,
+  serverRetryDelay,
+  transientReason
+} from './failures.js';
+import { formatDuration } from './inputs.js';
+import { detailCall, planCalls, searchByNameCall, type Call, type Plan } from './operations.js';
+import type { PlatformClock } from './platform-clock.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from './protocol/envelope.js';
 import { buildRequest, type PreparedRequest } from './protocol/request.js';
+import { DEFAULT_BACKOFF, withRetries, type RetryDeps, type RetryPolicy } from './retry.js';
 import { sanitize } from './safe-text.js';
 import type { Settings } from './settings.js';
-import { criteriaFor, snapshotOf, type Criteria } from './task-status.js';
+import { criteriaFor, snapshotOf, taskIdOf, type Criteria } from './task-status.js';
 import { waitForTasks, type Poll, type TaskWait } from './wait.js';
 
 export interface Transport {
@@ -16,12 +27,21 @@ export interface Transport {
 
 export interface StepRuntime {
   transport: Transport;
+  /** Local time: elapsed times and the step's deadline. */
   now: () => number;
+  /** The time requests are stamped with, corrected for clock skew when the platform insists. */
+  clock: PlatformClock;
+  /** Waits; rejects at once when the step is cancelled. */
   sleep: (ms: number) => Promise<void>;
+  /** A number in [0, 1), for retry jitter. */
+  random: () => number;
   log: (line: string) => void;
+  warn: (line: string) => void;
+  debug: (line: string) => void;
   mask: (secret: string) => void;
   /** Told as soon as a create answers, so cleanup can find the task whatever happens next. */
   onCreated: (taskId: string) => void;
+  cancelled: () => boolean;
 }
 
 export interface CallOutcome {
@@ -53,14 +73,15 @@ export interface StepResult {
   /** What the wait was for, when the step waited. */
   criteria: Criteria | undefined;
   timedOut: boolean;
+  cancelled: boolean;
   elapsedMs: number;
   dryRun: boolean;
 }
 
-/** A detail error that means the task is gone, in the words platforms use for it. */
-const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
+type Send = (call: Call) => Promise<Answer>;
 
-type Send = (call: Call) => Promise<{ result: ApiResult; raw: string }>;
+/** Calls whose effect a retry can meet already done (and then be refused for the state it left). */
+const STATE_CHANGING: ReadonlySet<string> = new Set(['stop', 'pause', 'recover', 'change_points']);
 
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
 export async function runStep(settings: Settings, runtime: StepRuntime): Promise<StepResult> {
@@ -68,35 +89,157 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
   if (settings.dryRun) return dryRun(plan, settings, runtime);
   const send = sender(settings, runtime);
   const startedAt = runtime.now();
+  const retries = {
+    policy: {
+      maxRetries: settings.maxRetries,
+      ...DEFAULT_BACKOFF,
+      deadline: startedAt + settings.wait.timeoutMs
+    },
+    deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+  };
   runtime.log(describePlan(plan, settings));
-  const calls = await makeCalls(plan, settings, runtime, send);
+  const calls = await makeCalls(plan, settings, runtime, send, retries);
   const tasks = tasksOf(plan, calls, settings, runtime);
   const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
-  const timedOut =
+  const waited =
     criteria === undefined
-      ? false
+      ? { timedOut: false }
       : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt });
-  return { plan, calls, tasks, criteria, timedOut, elapsedMs: runtime.now() - startedAt, dryRun: false };
+  return {
+    plan,
+    calls,
+    tasks,
+    criteria,
+    timedOut: waited.timedOut,
+    cancelled: runtime.cancelled(),
+    elapsedMs: runtime.now() - startedAt,
+    dryRun: false
+  };
+}
+
+/**
+ * Sends a call as the spec demands, a fresh timestamp and signature each time, and reads the envelope.
+ * It learns the platform's clock from each answer; a timestamp refused while the clocks are more than
+ * the platform's window apart is corrected and sent once more, and a signature refusal is explained.
+ */
+export function sender(
+  settings: Settings,
+  runtime: Pick<StepRuntime, 'transport' | 'now' | 'clock' | 'mask' | 'log' | 'warn' | 'debug'>
+): Send {
+  let warnedSkew = false;
+  return async (call) => {
+    for (let resent = false; ; resent = true) {
+      const request = prepare(settings, call, runtime.clock.stamp());
+      if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
+      runtime.debug(describeForDebug(request));
+      const answer = await runtime.transport.send(request);
+      runtime.clock.observe(answer.headers.date, runtime.now());
+      const offset = runtime.clock.offsetMs;
+      if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
+        warnedSkew = true;
+        runtime.warn(
+          `this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`
+        );
+      }
+      runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+      try {
+        return { result: readEnvelope(answer), raw: answer.body };
+      } catch (error) {
+        if (!(error instanceof ApiError) || !isSignatureRefusal(error)) throw error;
+        if (!resent && runtime.clock.correct()) {
+          runtime.log(
+            `the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`
+          );
+          continue;
+        }
+        throw new ApiError(
+          `${error.message}. ${signatureDiagnosis(request, settings.credentials, offset)}`,
+          error
+        );
+      }
+    }
+  };
+}
+
+function skewText(offsetMs: number): string {
+  return `${formatDuration(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
+}
+
+function prepare(settings: Settings, call: Call, now: number): PreparedRequest {
+  return buildRequest({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
+}
+
+/** The request for debug logs: header names, never their secret values, and no body text. */
+function describeForDebug(request: PreparedRequest): string {
+  const shown = new Set(['version', 'timestamp', 'content-type']);
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`
+  );
+  const body =
+    request.body === ''
+      ? 'no body'
+      : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+  return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
 }
 
 function dryRun(plan: Plan, settings: Settings, runtime: StepRuntime): StepResult {
   for (const call of plan.calls) {
     const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
     runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-    describeDryRun(prepare(settings, call, runtime.now())).forEach((line) => {
+    describeDryRun(prepare(settings, call, runtime.clock.now())).forEach((line) => {
       runtime.log(line);
     });
   }
-  return { plan, calls: [], tasks: [], criteria: undefined, timedOut: false, elapsedMs: 0, dryRun: true };
+  return {
+    plan,
+    calls: [],
+    tasks: [],
+    criteria: undefined,
+    timedOut: false,
+    cancelled: false,
+    elapsedMs: 0,
+    dryRun: true
+  };
 }
 
-/** Every call of the plan, `concurrency` at a time; a failed call is an outcome, not an exception. */
-function makeCalls(plan: Plan, settings: Settings, runtime: StepRuntime, send: Send): Promise<CallOutcome[]> {
+/** Every call of the plan, `concurrency` at a time, each with the retries its kind allows. */
+function makeCalls(
+  plan: Plan,
+  settings: Settings,
+  runtime: StepRuntime,
+  send: Send,
+  retries: { policy: RetryPolicy; deps: RetryDeps }
+): Promise<CallOutcome[]> {
   const bulk = plan.calls.length > 1;
   return mapLimit(plan.calls, settings.concurrency, async (call): Promise<CallOutcome> => {
     const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
+    // Whether a failed attempt of a call that changes state may still have taken effect.
+    const state = { mayHaveApplied: false };
+    const changesState =
+      STATE_CHANGING.has(call.operation) || (call.operation === 'request' && call.endpoint.method === 'POST');
     try {
-      const { result, raw } = await send(call);
+      const { result, raw } =
+        call.operation === 'create'
+          ? await createOnce(call, {
+              send,
+              searchCall: (name) => searchByNameCall(settings, name),
+              ...retries,
+              graceMs: 2 * settings.requestTimeoutMs
+            })
+          : await withRetries(
+              who,
+              () => send(call),
+              (error) => {
+                const reason = transientReason(error);
+                if (reason === undefined) return { retry: false };
+                state.mayHaveApplied ||= changesState && !notApplied(error);
+                // A POST to an unknown endpoint may not be safe to repeat once it may have taken effect.
+                if (state.mayHaveApplied && call.operation === 'request') return { retry: false };
+                return { retry: true, reason, delayMs: serverRetryDelay(error, runtime.clock.now()) };
+              },
+              retries.policy,
+              retries.deps
+            );
       runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
       return { call, result, raw, error: undefined };
     } catch (error) {
@@ -105,21 +248,35 @@ function makeCalls(plan: Plan, settings: Settings, runtime: StepRuntime, send: S
         runtime.log(`${who}: no longer exists, so it is stopped`);
         return { call, result: undefined, raw: undefined, error: undefined };
       }
-      runtime.log(`${who}: ${describeError(error)}`);
-      return { call, result: undefined, raw: undefined, error: error as Error };
+      if (state.mayHaveApplied && error instanceof ApiError && plan.wait !== undefined) {
+        runtime.log(
+          `${who}: the platform refused the retry (${sanitize(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`
+        );
+        return { call, result: undefined, raw: undefined, error: undefined };
+      }
+      const note = state.mayHaveApplied
+        ? ' (the request may have taken effect: check before repeating it)'
+        : '';
+      runtime.log(`${who}: ${describeError(error)}${note}`);
+      return {
+        call,
+        result: undefined,
+        raw: undefined,
+        error: note === '' ? (error as Error) : new Error(`${describeError(error)}${note}`)
+      };
     }
   });
 }
 
-/** Waits for the tasks whose call went through, and records how each wait ended; true on timeout. */
+/** Waits for the tasks whose call went through, and records how each wait ended. */
 async function waitFor(
   tasks: TaskReport[],
   criteria: Criteria,
   context: { plan: Plan; settings: Settings; runtime: StepRuntime; send: Send; startedAt: number }
-): Promise<boolean> {
+): Promise<{ timedOut: boolean }> {
   const { plan, settings, runtime, send } = context;
   const waiting = tasks.filter((t) => t.outcome === 'done');
-  if (waiting.length === 0) return false;
+  if (waiting.length === 0) return { timedOut: false };
   // A detail call's own answer is the first check of its task.
   const initial = new Map<string, Poll>(
     plan.operation === 'detail'
@@ -145,8 +302,9 @@ async function waitFor(
       now: runtime.now,
       sleep: runtime.sleep,
       log: runtime.log,
-      isTransient,
-      describeError
+      isTransient: (error) => transientReason(error) !== undefined,
+      describeError,
+      cancelled: runtime.cancelled
     }
   );
   for (const result of waited.tasks) {
@@ -164,21 +322,7 @@ async function waitFor(
       message: result.message
     });
   }
-  return waited.timedOut;
-}
-
-/** Sends a call as the spec demands (a fresh timestamp and signature each time) and reads the envelope. */
-export function sender(settings: Settings, runtime: Pick<StepRuntime, 'transport' | 'now' | 'mask'>): Send {
-  return async (call) => {
-    const request = prepare(settings, call, runtime.now());
-    if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
-    const answer = await runtime.transport.send(request);
-    return { result: readEnvelope(answer), raw: answer.body };
-  };
-}
-
-function prepare(settings: Settings, call: Call, now: number): PreparedRequest {
-  return buildRequest({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
+  return { timedOut: waited.timedOut };
 }
 
 /** The tasks a step concerns: the ids given, or the one a create made. */
@@ -186,14 +330,13 @@ function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: 
   const report = (id: string, outcome: CallOutcome): TaskReport => {
     const snapshot =
       outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, settings.wait.statusField);
-    const data = outcome.result?.data;
     return {
       id,
       outcome: outcome.error === undefined ? 'done' : 'error',
       status: plan.operation === 'detail' ? snapshot?.status : undefined,
       name: snapshot?.name,
       urls: (snapshot?.urls ?? []).filter((u): u is string => u !== null),
-      data,
+      data: outcome.result?.data,
       raw: outcome.raw,
       timeline: [],
       elapsedMs: 0,
@@ -217,16 +360,7 @@ function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: 
   );
 }
 
-/** Whether a refusal says the task no longer exists. */
-export function isGone(error: unknown): boolean {
-  return error instanceof ApiError && error.httpStatus === 200 && GONE.test(error.description ?? '');
-}
-
-async function pollTask(
-  taskId: string,
-  send: (call: Call) => Promise<{ result: ApiResult; raw: string }>,
-  settings: Settings
-): Promise<Poll> {
+async function pollTask(taskId: string, send: Send, settings: Settings): Promise<Poll> {
   try {
     const { result, raw } = await send(detailCall(settings, taskId));
     return { kind: 'task', data: result.data, raw };
@@ -234,30 +368,6 @@ async function pollTask(
     if (isGone(error)) return { kind: 'gone', message: describeError(error) };
     throw error;
   }
-}
-
-export function taskIdOf(data: unknown): string | undefined {
-  if (typeof data !== 'object' || data === null || !('task_id' in data)) return undefined;
-  const id = data.task_id;
-  const text =
-    typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
-      ? String(id)
-      : isLosslessNumber(id)
-        ? id.toString()
-        : '';
-  return /^\d+$/.test(text) ? text : undefined;
-}
-
-/** Network errors, 429 and 5xx, and answers that are not JSON may succeed if tried again. */
-export function isTransient(error: unknown): boolean {
-  if (error instanceof TransportError) return true;
-  if (error instanceof ApiError)
-    return error.httpStatus === 429 || error.httpStatus >= 500 || error.code === undefined;
-  return false;
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function describePlan(plan: Plan, settings: Settings): string {

@@ -6,6 +6,7 @@ const OUTCOME: Record<string, string> = {
   ready: '✅ ready',
   failed: '❌ failed',
   timed_out: '⏱️ timed out',
+  cancelled: '⏹️ cancelled',
   error: '❌ error'
 };
 

@@ -1,3 +1,4 @@
+import { isLosslessNumber } from 'lossless-json';
 import type { WaitTarget } from './operations.js';
 import type { WaitSettings } from './settings.js';
 
@@ -71,6 +72,19 @@ export function isUnknownStatus(status: string, criteria: Criteria): boolean {
     !criteria.success.includes(status) &&
     !criteria.failure.includes(status)
   );
+}
+
+/** The task_id field of task data, as digits. */
+export function taskIdOf(data: unknown): string | undefined {
+  if (!isRecord(data)) return undefined;
+  const id = data.task_id;
+  const text =
+    typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
+      ? String(id)
+      : isLosslessNumber(id)
+        ? id.toString()
+        : '';
+  return /^\d+$/.test(text) ? text : undefined;
 }
 
 function serviceUrls(data: unknown): (string | null)[] {

@@ -28,11 +28,13 @@ export interface WaitDeps {
   /** Whether a failed poll may succeed if tried again (network errors, 5xx, 429). */
   isTransient: (error: unknown) => boolean;
   describeError: (error: unknown) => string;
+  /** The job was cancelled: stop waiting, keep what is known. */
+  cancelled: () => boolean;
 }
 
 export interface TaskWait {
   id: string;
-  verdict: 'ready' | 'failed' | 'timed_out' | 'error';
+  verdict: 'ready' | 'failed' | 'timed_out' | 'error' | 'cancelled';
   snapshot: TaskSnapshot | undefined;
   /** The last detail's data and its raw answer. */
   data: unknown;
@@ -148,6 +150,19 @@ export async function waitForTasks(
     }
   };
 
+  const cancel = (waiting: TaskState[]): { tasks: TaskWait[]; timedOut: boolean } => {
+    for (const state of waiting) {
+      const last = state.snapshot?.status;
+      settle(
+        state,
+        'cancelled',
+        elapsed(),
+        `cancelled after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`
+      );
+    }
+    return { tasks: states.map(publicPart), timedOut: false };
+  };
+
   let round = 0;
   for (;;) {
     const pending = states.filter((s) => !s.settled);
@@ -162,6 +177,7 @@ export async function waitForTasks(
     round += 1;
     const waiting = states.filter((s) => !s.settled);
     if (waiting.length === 0) return { tasks: states.map(publicPart), timedOut: false };
+    if (deps.cancelled()) return cancel(waiting);
     const now = deps.now();
     if (now >= deadline) {
       for (const state of waiting) {
@@ -179,7 +195,12 @@ export async function waitForTasks(
     while (rest > 0) {
       // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
       const slice = Math.min(rest, Math.max(1, lastLine + HEARTBEAT_MS - deps.now()));
-      await deps.sleep(slice);
+      try {
+        await deps.sleep(slice);
+      } catch (error) {
+        if (deps.cancelled()) return cancel(waiting);
+        throw error;
+      }
       rest -= slice;
       if (deps.now() - lastLine >= HEARTBEAT_MS)
         log(`still waiting after ${formatDuration(elapsed())}: ${progress(waiting)}`);

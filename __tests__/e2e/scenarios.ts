@@ -1,31 +1,74 @@
 // End-to-end scenarios: dist/index.js run as the runner runs it (main, then post with the saved state)
 // against an emulator in this process. Each test file runs them under one Node version.
 import { readFileSync } from 'node:fs';
-import { startEmulator, type Emulator } from '../../emulator/index.js';
-import { runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
+import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.js';
+import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 
 const SERVICE =
   'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n';
 const FAST = { poll_interval: '1s' };
 
+/** Credentials some scenarios send in bodies; they must never be visible either. */
+const SECRETS = ['AKIDEXAMPLE', 'wJalrXUtnFEMI'];
+
+const keyLines = (pem: string): string[] => pem.split('\n').filter((line) => line.trim() !== '');
+
+/**
+ * What holds after every step, whatever it did: with debugging on and the ::add-mask:: commands applied
+ * as the runner applies them, no secret, no line of the key and no signature is visible in the log, and
+ * none is in stderr, the summary or the outputs; no two requests shared a timestamp and signature; and a
+ * create made at most one task.
+ */
+function expectRunInvariants(result: StepRun, requests: readonly RecordedRequest[], secrets: string[]): void {
+  const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
+  const visible = runnerView(result, { debug: true }).lines.join('\n');
+  const raw = [result.stderr, result.summary, JSON.stringify(result.outputs)].join('\n');
+  for (const secret of [...secrets, ...signatures].filter((s) => s.length >= 4)) {
+    expect({ secret, visible: visible.includes(secret) || raw.includes(secret) }).toEqual({
+      secret,
+      visible: false
+    });
+  }
+  const stamps = requests
+    .filter((r) => r.headers.sign_str !== undefined)
+    .map((r) => `${r.headers.timestamp ?? ''} ${r.headers.sign_str ?? ''}`);
+  expect(new Set(stamps).size).toBe(stamps.length);
+  expect(
+    requests.filter((r) => r.path === '/api/deployment/task/create' && r.applied).length
+  ).toBeLessThanOrEqual(1);
+}
+
 export function defineScenarios(runtime: NodeRuntime): void {
   let emulator: Emulator;
   let rsa: Record<string, string>;
   let env: Record<string, string>;
-  const run = (
+  /** Runs the step with step debugging on (as ACTIONS_STEP_DEBUG does), checking what every run must hold. */
+  const run = async (
     inputs: Record<string, string>,
     state?: Record<string, string>,
-    extraEnv: Record<string, string> = {}
-  ): Promise<StepRun> =>
-    runStep(
+    extraEnv: Record<string, string> = {},
+    signalOn?: { text: string; signal: NodeJS.Signals }
+  ): Promise<StepRun> => {
+    const before = emulator.requests.length;
+    const result = await runStep(
       runtime,
       { ...rsa, ...inputs },
-      { env: { ...env, ...extraEnv }, ...(state === undefined ? {} : { state }) }
+      {
+        env: { ...env, RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', ...extraEnv },
+        ...(state === undefined ? {} : { state }),
+        ...(signalOn === undefined ? {} : { signalOn })
+      }
     );
+    expectRunInvariants(result, emulator.requests.slice(before), [
+      ...SECRETS,
+      rsa.token ?? '',
+      ...keyLines(rsa.private_key ?? '')
+    ]);
+    return result;
+  };
   const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
-  /** Lines the runner would show: everything but the ::add-mask:: commands. */
-  const shown = (result: StepRun): string[] =>
-    result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+  /** The lines the runner shows (without step debugging). */
+  const shown = (result: StepRun): string[] => runnerView(result).lines;
 
   beforeAll(async () => {
     emulator = await startEmulator({ readyAfterSeconds: 1, failPattern: /-broken$/ });
@@ -78,6 +121,21 @@ export function defineScenarios(runtime: NodeRuntime): void {
         expect.stringMatching(/^task \d+ "e2e-web" is ready after \ds: https:/)
       ])
     );
+  });
+
+  it('shows the debug lines of each request with every secret masked', async () => {
+    const result = await run({
+      operation: 'detail',
+      task_id: emulator.addTask({ task_name: 'dbg', points: 1 })
+    });
+    const view = runnerView(result, { debug: true });
+    expect(result.stdout).toContain(`::add-mask::${rsa.token ?? ''}`);
+    expect(view.lines).toContainEqual(
+      expect.stringMatching(
+        /^::debug::request: POST https:\/\/127\.0\.0\.1:\d+\/api\/deployment\/task\/detail \(token=<redacted>, version=1\.0\.0, timestamp=\d{13}, content-type=application\/json, sign_str=<redacted>; body of \d+ bytes\)$/
+      )
+    );
+    expect(view.lines.join('\n')).not.toContain(rsa.token);
   });
 
   it('fails the step for a task that ends in Other, with the outputs written, and still cleans it up', async () => {
@@ -308,6 +366,256 @@ export function defineScenarios(runtime: NodeRuntime): void {
       )
     ]);
     expect(emulator.requests).toHaveLength(before);
+  });
+
+  describe('fault matrix', () => {
+    const detailOf = (name: string): Promise<StepRun> => {
+      const id = emulator.addTask({ task_name: name, points: 1, status: 'Running' });
+      return run({ operation: 'detail', task_id: id });
+    };
+    const DETAIL = '/api/deployment/task/detail';
+    const CREATE = '/api/deployment/task/create';
+    const retries = (result: StepRun): string[] =>
+      shown(result).filter((line) => / retry \d+ of 5 in /.test(line));
+    const creates = (before: number) => emulator.requests.slice(before).filter((r) => r.path === CREATE);
+    afterEach(() => {
+      emulator.clearFaults();
+      emulator.setRateLimit(undefined);
+      emulator.setClockOffset(0);
+    });
+
+    it('429 twice with Retry-After: waits as asked, then succeeds', async () => {
+      emulator.inject({
+        path: DETAIL,
+        times: 2,
+        answer: { kind: 'status', status: 429, retryAfter: { seconds: 1 } }
+      });
+      const result = await detailOf('f-429');
+      expect([result.exitCode, result.outputs.status]).toEqual([0, 'Running']);
+      expect(retries(result)).toEqual([
+        'detail: HTTP 429; retry 1 of 5 in 1.0s (as the server asked)',
+        'detail: HTTP 429; retry 2 of 5 in 1.0s (as the server asked)'
+      ]);
+    });
+
+    it('503 then 502: retried with backoff, then succeeds', async () => {
+      emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 503 } });
+      emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 502 } });
+      const result = await detailOf('f-5xx');
+      expect(result.exitCode).toBe(0);
+      expect(retries(result)).toEqual([
+        expect.stringMatching(/^detail: HTTP 503; retry 1 of 5 in \d\.\ds$/),
+        expect.stringMatching(/^detail: HTTP 502; retry 2 of 5 in \d\.\ds$/)
+      ]);
+    });
+
+    it('a connection reset before the answer: retried', async () => {
+      emulator.inject({ path: DETAIL, answer: { kind: 'reset' } });
+      const result = await detailOf('f-reset');
+      expect(result.exitCode).toBe(0);
+      expect(retries(result)).toEqual([expect.stringMatching(/^detail: (ECONNRESET|EPIPE); retry 1 of 5/)]);
+    });
+
+    it('an HTML error page: retried, and named by status and excerpt', async () => {
+      emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 500, body: 'html' } });
+      const result = await detailOf('f-html');
+      expect(result.exitCode).toBe(0);
+      expect(retries(result)).toEqual([expect.stringMatching(/^detail: HTTP 500; retry 1 of 5/)]);
+      emulator.inject({
+        path: DETAIL,
+        times: Infinity,
+        answer: { kind: 'status', status: 404, body: 'html' }
+      });
+      const failed = await detailOf('f-html-404');
+      expect(failed.stdout).toMatch(
+        /::error::detail: task \d+: HTTP 404 with a non-JSON answer \(text\/html\): "404 Error 404 Error nginx" \(request id emu-\d+\)/
+      );
+    });
+
+    it('a malformed JSON answer: retried', async () => {
+      emulator.inject({ path: DETAIL, answer: { kind: 'malformed_json' } });
+      const result = await detailOf('f-json');
+      expect(result.exitCode).toBe(0);
+      expect(retries(result)).toEqual([
+        expect.stringMatching(/^detail: an answer that is not JSON; retry 1 of 5/)
+      ]);
+    });
+
+    it('429 on create: not applied, so sent again; one task', async () => {
+      const before = emulator.requests.length;
+      emulator.inject({
+        path: CREATE,
+        answer: { kind: 'status', status: 429, retryAfter: { seconds: 1, as: 'http-date' } }
+      });
+      const result = await run({
+        operation: 'create',
+        task_name: 'f-create-429',
+        points: '1',
+        wait: 'false'
+      });
+      expect(result.exitCode).toBe(0);
+      expect(creates(before).map((r) => r.applied)).toEqual([false, true]);
+      expect(shown(result)).toContainEqual(
+        expect.stringMatching(
+          /^create: HTTP 429, so the task was not created; retry 1 of 5 in [01]\.\ds \(as the server asked\)$/
+        )
+      );
+    });
+
+    it.each([
+      ['then resets the connection', { kind: 'reset' } as const],
+      ['then answers 502', { kind: 'status', status: 502 } as const]
+    ])('a create applied that %s: the task is found and adopted; one task', async (_what, answer) => {
+      const before = emulator.requests.length;
+      emulator.inject({ path: CREATE, apply: true, answer });
+      const name = `f-adopt-${answer.kind}`;
+      const result = await run({
+        operation: 'create',
+        task_name: name,
+        points: '1',
+        wait: 'false',
+        request_timeout: '2s'
+      });
+      expect(result.exitCode).toBe(0);
+      expect(creates(before).map((r) => r.applied)).toEqual([true]);
+      const id = result.outputs.task_id ?? '';
+      expect(emulator.task(id).task_name).toBe(name);
+      expect(shown(result)).toContain(
+        `create: found task ${id} named "${name}", made by the request that failed; adopting it instead of creating another`
+      );
+    });
+
+    it('a create answered after request_timeout: the slow original is waited for and adopted; one task', async () => {
+      const before = emulator.requests.length;
+      emulator.inject({ path: CREATE, delayMs: 3000 });
+      const result = await run({
+        operation: 'create',
+        task_name: 'f-slow',
+        points: '1',
+        wait: 'false',
+        request_timeout: '2s'
+      });
+      expect(result.exitCode).toBe(0);
+      expect(creates(before).map((r) => r.applied)).toEqual([true]);
+      expect(shown(result)).toContainEqual(
+        'create: no answer within request_timeout after the request was sent, so the task may have been created; looking for a new task named "f-slow" for up to 4s before creating it again'
+      );
+      expect(shown(result)).toContainEqual(expect.stringMatching(/^create: found task \d+ named "f-slow"/));
+    });
+
+    it('a token-bucket rate limit: every task answered, the 429s waited out', async () => {
+      emulator.setRateLimit({ ratePerSecond: 4, burst: 2, path: DETAIL });
+      const ids = Array.from({ length: 6 }, (_, i) =>
+        emulator.addTask({ task_name: `f-rl-${i}`, points: 1, status: 'Running' })
+      );
+      const result = await run({ operation: 'detail', task_id: ids.join(' '), concurrency: '3' });
+      expect(result.exitCode).toBe(0);
+      expect(json(result.outputs.statuses)).toEqual(Object.fromEntries(ids.map((id) => [id, 'Running'])));
+      expect(retries(result).length).toBeGreaterThan(0);
+    });
+
+    it('a server clock 10 minutes ahead: warned, timestamps corrected once, then accepted', async () => {
+      emulator.setClockOffset(600);
+      const result = await detailOf('f-clock');
+      expect(result.exitCode).toBe(0);
+      expect(result.stdout).toMatch(
+        /^::warning::this runner's clock is 10m0s behind the platform's \(by its Date header\): keep it in sync with NTP$/m
+      );
+      expect(shown(result)).toContain(
+        "the platform refused the timestamp, and this runner's clock is 10m0s behind it: stamping requests on the platform's time and sending once more"
+      );
+    });
+
+    it('a server that never answers: a clear timeout error', async () => {
+      emulator.inject({ path: DETAIL, times: Infinity, delayMs: 60_000 });
+      const result = await run({
+        operation: 'detail',
+        task_id: emulator.addTask({ task_name: 'f-hang', points: 1 }),
+        request_timeout: '1s',
+        max_retries: '1'
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toMatch(
+        /::error::detail: task \d+: POST \/api\/deployment\/task\/detail got no answer within 1s \(request_timeout\)\n/
+      );
+    });
+
+    it('never runs past wait_timeout by more than one request timeout', async () => {
+      emulator.setReadyAfter(600);
+      emulator.inject({ path: DETAIL, times: Infinity, delayMs: 1500 });
+      const result = await run({
+        operation: 'create',
+        task_name: 'f-deadline',
+        points: '1',
+        wait_timeout: '3s',
+        poll_interval: '1s',
+        request_timeout: '2s'
+      });
+      expect([result.exitCode, result.outputs.timed_out]).toEqual([1, 'true']);
+      expect(result.wallMs).toBeLessThan(3000 + 2000 + 1500);
+    });
+
+    it('a signature refused for another cause: explained, with the key fingerprint', async () => {
+      emulator.setVersion(DETAIL, '2.0.0');
+      const result = await detailOf('f-sig').finally(() => {
+        emulator.setVersion(DETAIL, '1.0.0');
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toMatch(
+        /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
+      );
+    });
+  });
+
+  it('never prints server text that could run as a workflow command', async () => {
+    const evil =
+      '::stop-commands::x\n::error::pwned\n##[add-mask]abc\n::set-output name=status::hacked\r\n::warning::w';
+    emulator.setText({ msg: evil, taskName: evil });
+    try {
+      const ok = await run({ operation: 'create', task_name: 'inject', points: '1', ...FAST });
+      emulator.inject({
+        path: '/api/deployment/task/detail',
+        times: Infinity,
+        answer: { kind: 'status', status: 500, body: 'envelope' }
+      });
+      const failed = await run({ operation: 'detail', task_id: ok.outputs.task_id ?? '', max_retries: '0' });
+      for (const result of [ok, failed]) {
+        const lines = result.stdout.split('\n');
+        const commands = lines
+          .filter((line) => line.startsWith('::'))
+          .map((line) => /^::([a-z-]+)/.exec(line)?.[1]);
+        expect(new Set(commands)).toEqual(
+          new Set(
+            commands.filter((c) => ['add-mask', 'debug', 'error', 'warning', 'save-state'].includes(c ?? ''))
+          )
+        );
+        expect(lines.filter((line) => line.includes('##['))).toEqual([]);
+      }
+      expect(shown(ok)).toContain(
+        'create: code 0000, ::stop-commands::x ::error::pwned ## [add-mask]abc ::set-output name=status::hacked ::warning::w'
+      );
+      expect(failed.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toHaveLength(1);
+      expect(ok.summary).not.toContain('<script');
+    } finally {
+      emulator.setText({ msg: undefined, taskName: undefined });
+      emulator.clearFaults();
+    }
+  });
+
+  it('on SIGTERM while waiting, writes the outputs known so far, keeps the cleanup state, and exits at once', async () => {
+    emulator.setReadyAfter(600);
+    const inputs = { operation: 'create', task_name: 'cancel-me', points: '1', cleanup: 'stop', ...FAST };
+    const result = await run(inputs, undefined, {}, { text: 'Pending after 0s', signal: 'SIGTERM' });
+    const id = result.outputs.task_id ?? '';
+    expect(result.exitCode).toBe(1);
+    expect(result.wallMs).toBeLessThan(5000);
+    expect(result.outputs).toMatchObject({ status: 'Pending', timed_out: 'false' });
+    expect(result.stdout).toMatch(
+      new RegExp(`::error::create: task ${id} \\(cancel-me\\) cancelled after \\d+s, last status Pending`)
+    );
+    expect(result.state.created_task_ids).toBe(JSON.stringify([id]));
+    const post = await run(inputs, result.state);
+    expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
   });
 }
 

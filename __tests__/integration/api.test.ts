@@ -4,6 +4,7 @@ import { ApiClient } from '../../src/client.js';
 import { outputsOf } from '../../src/report.js';
 import { readSettings } from '../../src/settings.js';
 import { runStep, type StepResult } from '../../src/step.js';
+import { testRuntime } from '../helpers/runtime.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 
 /**
@@ -53,14 +54,10 @@ describe('the action against the emulator', () => {
       (name) => all[name] ?? '',
       (secret) => masked.push(secret)
     );
-    return runStep(settings, {
-      transport: client,
-      now: Date.now,
-      sleep: () => Promise.reject(new Error('no waiting here')),
-      log: (line) => log.push(line),
-      mask: (secret) => masked.push(secret),
-      onCreated: () => undefined
-    });
+    const runtime = testRuntime(client, { now: Date.now });
+    runtime.log = (line) => log.push(line);
+    runtime.mask = (secret) => masked.push(secret);
+    return runStep(settings, runtime);
   }
   const run = async (inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa') =>
     outputsOf(await step(inputs, mode));
@@ -163,7 +160,7 @@ describe('the action against the emulator', () => {
 
   it('reports an HTML error page by status and excerpt', async () => {
     emulator.inject({ answer: { kind: 'status', status: 502 } });
-    const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
+    const failure = await failureOfCall({ operation: 'detail', task_id: '5', max_retries: '0' });
     expect(failure?.message).toBe(
       `HTTP 502 with a non-JSON answer (text/html): "502 Bad Gateway 502 Bad Gateway nginx" (request id emu-${emulator.requests.length})`
     );
@@ -171,7 +168,7 @@ describe('the action against the emulator', () => {
 
   it('reports a reset connection as a transport error', async () => {
     emulator.inject({ answer: { kind: 'reset' } });
-    const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
+    const failure = await failureOfCall({ operation: 'detail', task_id: '5', max_retries: '0' });
     expect(failure?.name).toBe('TransportError');
     expect(failure?.message).toMatch(/^POST \/api\/deployment\/task\/detail got no answer: /);
   });

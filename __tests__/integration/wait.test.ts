@@ -5,6 +5,7 @@ import { failureOf, outputsOf } from '../../src/report.js';
 import { readSettings } from '../../src/settings.js';
 import { runStep } from '../../src/step.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { testRuntime } from '../helpers/runtime.js';
 
 /**
  * Waiting against the emulator over real HTTPS, on one fake clock shared by both sides: the action's
@@ -40,17 +41,15 @@ describe('waiting against the emulator', () => {
       (name) => all[name] ?? '',
       () => undefined
     );
-    const result = await runStep(settings, {
-      transport: client,
+    const runtime = testRuntime(client, {
       now: clock.now,
-      sleep: (ms) => {
+      advance: (ms) => {
         clock.advance(ms / 1000);
-        return Promise.resolve();
-      },
-      log: (line) => log.push(line),
-      mask: () => undefined,
-      onCreated: (id) => created.push(id)
+      }
     });
+    runtime.log = (line) => log.push(line);
+    runtime.onCreated = (id) => created.push(id);
+    const result = await runStep(settings, runtime);
     return { result, outputs: outputsOf(result), failure: failureOf(result) };
   }
   const detailPolls = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/detail').length;

@@ -1,0 +1,55 @@
+import { PlatformClock } from '../../src/platform-clock.js';
+import type { StepRuntime } from '../../src/step.js';
+
+export interface TestRuntime extends StepRuntime {
+  lines: string[];
+  warnings: string[];
+  debugLines: string[];
+  masked: string[];
+  created: string[];
+}
+
+/**
+ * A step runtime for tests: the log kept in arrays, and a clock that only moves when the step sleeps
+ * (or the test says so), so waits and retries take no real time. Pass `clock` to share one with an
+ * emulator.
+ */
+export function testRuntime(
+  transport: StepRuntime['transport'],
+  options: {
+    now?: () => number;
+    advance?: (ms: number) => void;
+    random?: () => number;
+    cancelled?: () => boolean;
+  } = {}
+): TestRuntime {
+  let time = 1_763_715_600_000;
+  const now = options.now ?? (() => time);
+  const advance =
+    options.advance ??
+    ((ms: number) => {
+      time += ms;
+    });
+  const runtime: TestRuntime = {
+    transport,
+    now,
+    clock: new PlatformClock(now),
+    sleep: (ms) => {
+      advance(ms);
+      return Promise.resolve();
+    },
+    random: options.random ?? (() => 0.5),
+    log: (line) => runtime.lines.push(line),
+    warn: (line) => runtime.warnings.push(line),
+    debug: (line) => runtime.debugLines.push(line),
+    mask: (secret) => runtime.masked.push(secret),
+    onCreated: (id) => runtime.created.push(id),
+    cancelled: options.cancelled ?? (() => false),
+    lines: [],
+    warnings: [],
+    debugLines: [],
+    masked: [],
+    created: []
+  };
+  return runtime;
+}
