@@ -1,11 +1,12 @@
 // The emulator as a process: npm run emulator -- --port 0 --info emulator.json
+import { appendFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX]';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE]';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -35,6 +36,7 @@ function options(): { emulator: EmulatorOptions; infoFile: string | undefined } 
         'ready-after': { type: 'string' },
         'clock-offset': { type: 'string' },
         'fail-pattern': { type: 'string' },
+        record: { type: 'string' },
         help: { type: 'boolean' }
       },
       strict: true
@@ -54,6 +56,7 @@ function options(): { emulator: EmulatorOptions; infoFile: string | undefined } 
   }
   // npm runs scripts from the package root; a relative --info path means the caller's directory.
   const callerDir = process.env.INIT_CWD ?? process.cwd();
+  const recordFile = values.record === undefined ? undefined : resolve(callerDir, values.record);
   return {
     emulator: {
       port: number('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'use 0 to 65535'),
@@ -67,7 +70,15 @@ function options(): { emulator: EmulatorOptions; infoFile: string | undefined } 
       failPattern,
       log: (line) => {
         console.error(`[emulator] ${line}`);
-      }
+      },
+      // One JSON line per request, for a workflow to check what happened (the token is never in it).
+      ...(recordFile === undefined
+        ? {}
+        : {
+            onRecord: (record) => {
+              appendFileSync(recordFile, `${JSON.stringify(record)}\n`);
+            }
+          })
     },
     infoFile: values.info === undefined ? undefined : resolve(callerDir, values.info)
   };

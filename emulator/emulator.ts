@@ -50,6 +50,8 @@ export interface EmulatorOptions {
   };
   /** Where the emulator says why it refused a request, or which fault it showed (default: silent). */
   log?: (line: string) => void;
+  /** Called with each request's record once it is answered (the CLI's --record writes them out). */
+  onRecord?: (record: RecordedRequest) => void;
 }
 
 /** What a client needs to reach the emulator: written as JSON by the CLI's --info. */
@@ -79,6 +81,8 @@ export interface RecordedRequest {
   applied: boolean;
   /** The fault shown instead of the real answer, if any. */
   fault?: string;
+  /** The body of the answer sent (absent when the connection was reset). */
+  answer?: string;
 }
 
 export interface EnvelopeStyle {
@@ -124,6 +128,7 @@ export class Emulator implements EmulatorInfo {
   #msgOverride: string | undefined;
   #storageVerdict: StorageVerdict = { pass: true, message: 'the storage can be reached with these settings' };
   #stopped: Promise<void> | undefined;
+  readonly #onRecord: ((record: RecordedRequest) => void) | undefined;
 
   private constructor(
     server: Server,
@@ -132,6 +137,7 @@ export class Emulator implements EmulatorInfo {
     parts: {
       clock: () => number;
       log: (line: string) => void;
+      onRecord: ((record: RecordedRequest) => void) | undefined;
       keyring: Keyring;
       tasks: TaskStore;
       offsetMs: number;
@@ -145,6 +151,7 @@ export class Emulator implements EmulatorInfo {
     this.token_mode = info.token_mode;
     this.#clock = parts.clock;
     this.#log = parts.log;
+    this.#onRecord = parts.onRecord;
     this.#keyring = parts.keyring;
     this.#verifier = new Verifier(parts.keyring);
     this.#tasks = parts.tasks;
@@ -207,6 +214,7 @@ export class Emulator implements EmulatorInfo {
         {
           clock,
           log: options.log ?? (() => undefined),
+          onRecord: options.onRecord,
           keyring,
           tasks,
           offsetMs: (options.clockOffsetSeconds ?? 0) * 1000
@@ -514,6 +522,9 @@ export class Emulator implements EmulatorInfo {
       'x-request-id': `emu-${record.id}`,
       ...headers
     });
+    // Recorded before the answer leaves, so a client that reads the record next finds it there.
+    record.answer = body;
+    this.#onRecord?.(record);
     res.end(body);
   }
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EmulatorInfo } from '../../emulator/index.js';
+import type { EmulatorInfo, RecordedRequest } from '../../emulator/index.js';
 import { TestClient } from '../helpers/platform-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -19,8 +19,15 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
   });
 }
 
-/** Kills the child's whole process group (npm and the emulator under it), if any of it is left. */
-function killGroup(child: ChildProcess): void {
+/**
+ * Stops npm and the emulator under it, if any of it is left: SIGTERM first, which npm passes on to the
+ * emulator (npm starts scripts outside its own process group), then SIGKILL for the whole group.
+ */
+async function stopAll(child: ChildProcess, exit: Promise<unknown>): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill('SIGTERM');
+    await Promise.race([exit, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  }
   if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, 'SIGKILL');
@@ -54,7 +61,19 @@ describe('npm run emulator', () => {
 
   it('writes the info file, answers requests as its flags say, and stops cleanly on SIGTERM', async () => {
     const infoFile = join(dir, 'info.json');
-    const flags = ['--port', '0', '--info', infoFile, '--ready-after', '0.5', '--clock-offset', '3600'];
+    const recordFile = join(dir, 'record.jsonl');
+    const flags = [
+      '--port',
+      '0',
+      '--info',
+      infoFile,
+      '--ready-after',
+      '0.5',
+      '--clock-offset',
+      '3600',
+      '--record',
+      recordFile
+    ];
     const child = spawn('npm', ['run', '--silent', 'emulator', '--', ...flags], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe']
@@ -95,12 +114,29 @@ describe('npm run emulator', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(await status()).toBe('Running');
 
+      const record = readFileSync(recordFile, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as RecordedRequest);
+      expect(record.map((r) => [r.path, r.verdict?.reason, r.applied])).toEqual([
+        [SEARCH, 'timestamp_expired', false],
+        [CREATE, 'ok', true],
+        [DETAIL, 'ok', true],
+        [DETAIL, 'ok', true]
+      ]);
+      expect(JSON.parse(record[1]?.answer ?? '')).toEqual({
+        code: '0000',
+        msg: 'success',
+        data: { task_id: 1229831 }
+      });
+      expect(record.every((r) => !('token' in r.headers))).toBe(true);
+
       child.kill('SIGTERM');
       expect(await exit).toEqual({ code: 0, signal: null });
       expect(stderr()).toMatch(/stopped \(SIGTERM\)/);
       expect(existsSync(info.rsa.private_key_file)).toBe(false);
     } finally {
-      killGroup(child);
+      await stopAll(child, exit);
     }
   }, 40_000);
 
