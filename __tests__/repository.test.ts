@@ -1,13 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { VERSION } from '../src/version.js';
-import { OPERATIONS } from '../src/settings.js';
 import { ROOT } from '../scripts/action-runner.js';
+import { renderReadme } from '../scripts/docs.js';
+import { lintWorkflows, policyProblems } from '../scripts/lint-workflows.js';
+import { OPERATIONS } from '../src/settings.js';
+import { VERSION } from '../src/version.js';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const action = parse(read('action.yml')) as {
-  inputs: Record<string, { description: string }>;
+  name: string;
+  description: string;
+  branding: Record<string, string>;
+  inputs: Record<string, { description: string; required: boolean; default?: unknown }>;
   outputs: Record<string, { description: string }>;
   runs: { using: string; main: string; post: string; 'post-if': string };
 };
@@ -16,31 +21,93 @@ const readme = read('README.md');
 const section = (title: string): string =>
   readme.split(/^## /m).find((part) => part.startsWith(`${title}\n`)) ?? '';
 
-describe('the repository', () => {
-  it('runs the action on node24 from the bundled dist/index.js', () => {
-    expect(action.runs).toMatchObject({ using: 'node24', main: 'dist/index.js' });
+describe('action.yml', () => {
+  it('runs main and post on node24 from the one bundle, the post step always', () => {
+    expect(action.runs).toEqual({
+      using: 'node24',
+      main: 'dist/index.js',
+      post: 'dist/index.js',
+      'post-if': 'always()'
+    });
+    expect(action.name).not.toBe('');
+    expect(Object.keys(action.branding).sort()).toEqual(['color', 'icon']);
   });
 
-  it.each(Object.keys(action.inputs))('documents the input %s in the README', (name) => {
+  it.each(Object.entries(action.inputs))(
+    'describes the input %s, with a string default if any',
+    (_name, input) => {
+      expect(input.description.length).toBeGreaterThan(10);
+      expect(typeof input.required).toBe('boolean');
+      if (input.default !== undefined) expect(typeof input.default).toBe('string');
+    }
+  );
+
+  it('names inputs and outputs in snake_case, as the API names its fields', () => {
+    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)])
+      expect(name).toMatch(/^[a-z]+(_[a-z]+)*$/);
+  });
+});
+
+describe('the README', () => {
+  it('has the input and output tables npm run docs makes from action.yml', async () => {
+    expect(await renderReadme(readme, read('action.yml'))).toBe(readme);
+  });
+
+  it.each(Object.keys(action.inputs))('documents the input %s', (name) => {
     expect(section('Inputs')).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
   });
 
-  it.each(Object.keys(action.outputs))('documents the output %s in the README', (name) => {
+  it.each(Object.keys(action.outputs))('documents the output %s', (name) => {
     expect(section('Outputs')).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
   });
 
   it.each(OPERATIONS)('shows an example workflow for the operation %s', (operation) => {
-    expect(readme).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
+    expect(section('Examples')).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
   });
 
   it('shows the two commands on a fresh clone: the demo and the tests', () => {
     expect(section('Try it, test it')).toMatch(/npm ci\nnpm run demo .*\nnpm test /);
   });
 
-  it('runs the post step from the same bundle, always', () => {
-    expect(action.runs).toMatchObject({ post: 'dist/index.js', 'post-if': 'always()' });
+  it('covers troubleshooting and security as users need them', () => {
+    expect(section('Troubleshooting')).toMatch(/v2\.327\.1/);
+    expect(section('Troubleshooting')).toMatch(/NODE_EXTRA_CA_CERTS/);
+    expect(section('Security')).toMatch(/about every 90 days/);
+  });
+});
+
+describe('the workflows', () => {
+  it('pass actionlint and the repository rules', async () => {
+    expect(await lintWorkflows()).toEqual([]);
   });
 
+  it('declare permissions and pin third-party actions by full commit SHA', () => {
+    const text = [
+      'name: x',
+      'on: push',
+      'jobs:',
+      '  a:',
+      '    steps:',
+      '      - uses: actions/checkout@v7',
+      '      - uses: ./local',
+      '      - uses: actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0'
+    ].join('\n');
+    expect(policyProblems('x.yml', text)).toEqual([
+      {
+        file: 'x.yml',
+        line: 1,
+        message: 'no top-level permissions: declare them (read-only unless a job needs more)'
+      },
+      {
+        file: 'x.yml',
+        line: 6,
+        message: 'actions/checkout@v7 is not pinned by full commit SHA with its version in a comment'
+      }
+    ]);
+  });
+});
+
+describe('the package', () => {
   it('names the version it sends in the User-Agent as package.json does', () => {
     expect(VERSION).toBe((JSON.parse(read('package.json')) as { version: string }).version);
   });

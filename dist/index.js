@@ -28969,7 +28969,6 @@ function summary_escape(text) {
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 async function run() {
-    core/* saveState */.LZ('isPost', 'true');
     // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
     const cancel = new AbortController();
     const onSignal = (signal) => {
@@ -28981,6 +28980,7 @@ async function run() {
     process.on('SIGTERM', onSignal);
     let operation = 'the action';
     try {
+        core/* saveState */.LZ('isPost', 'true');
         const settings = (0,runner/* settingsFromRunner */.G)();
         operation = settings.operation;
         core/* saveState */.LZ('cleanup', settings.cleanup);

@@ -11,7 +11,6 @@ import { renderSummary } from './summary.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function run(): Promise<void> {
-  core.saveState('isPost', 'true');
   // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
   const cancel = new AbortController();
   const onSignal = (signal: NodeJS.Signals): void => {
@@ -23,6 +22,7 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal);
   let operation = 'the action';
   try {
+    core.saveState('isPost', 'true');
     const settings = settingsFromRunner();
     operation = settings.operation;
     core.saveState('cleanup', settings.cleanup);
