@@ -100,6 +100,36 @@ describe('readSettings', () => {
     });
   });
 
+  it('reads body fields from body_file too, for bodies too big for an input', () => {
+    const files: Record<string, string> = {
+      'big.json': '{"blob": "xyz", "secret_key": "wJalrXUtnFEMI", "task_id": 9007199254740993}',
+      'clash.yml': 'bucket: a'
+    };
+    const masked: string[] = [];
+    const read = (inputs: Record<string, string>) =>
+      readSettings(
+        (name) => ({ operation: 'storage_check', token: TOKEN, ...inputs })[name] ?? '',
+        (s) => masked.push(s),
+        () => undefined,
+        (path) => {
+          const text = files[path];
+          if (text === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+          return text;
+        }
+      );
+    const settings = read({ body_file: 'big.json', body: 'bucket: b' });
+    expect(Object.keys(settings.body)).toEqual(['blob', 'secret_key', 'task_id', 'bucket']);
+    expect(String(settings.body.task_id)).toBe('9007199254740993');
+    expect(masked).toContain('wJalrXUtnFEMI');
+    expect(() => read({ body_file: 'clash.yml', body: 'bucket: b' })).toThrow(
+      'body and body_file both set bucket: set it in one of them'
+    );
+    expect(() => read({ body_file: 'nope.yml' })).toThrow(
+      'body_file "nope.yml" cannot be read (ENOENT): set it to a YAML or JSON file in the workspace'
+    );
+    expect(() => read({ body_file: 'clash.yml', query: '{"page": 9007199254740993}' }).query).not.toThrow();
+  });
+
   it('falls back to the DEPLOY_API_* variables for empty connection inputs', () => {
     const env: Record<string, string> = {
       DEPLOY_API_BASE_URL: 'https://gw.example',

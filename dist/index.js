@@ -28432,21 +28432,38 @@ class ApiClient {
         this.#cancel = options.cancel;
     }
     send(request) {
-        const timeout = AbortSignal.timeout(this.#timeoutMs);
-        const signal = this.#cancel === undefined ? timeout : AbortSignal.any([timeout, this.#cancel]);
         const headers = { ...request.headers, 'user-agent': this.#userAgent };
         if (request.method === 'POST')
             headers['content-length'] = String(Buffer.byteLength(request.body));
+        // One controller per request, its timer and cancellation listener dropped as soon as it settles.
+        const abort = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+            timedOut = true;
+            abort.abort();
+        }, this.#timeoutMs);
+        const cancel = () => {
+            abort.abort();
+        };
+        this.#cancel?.addEventListener('abort', cancel, { once: true });
+        if (this.#cancel?.aborted === true)
+            abort.abort();
+        const settle = () => {
+            clearTimeout(timer);
+            this.#cancel?.removeEventListener('abort', cancel);
+        };
         return new Promise((resolve, reject) => {
             let sent = false;
             const fail = (error) => {
-                reject(this.#transportError(request, error, sent, timeout.aborted));
+                settle();
+                reject(this.#transportError(request, error, sent, timedOut));
             };
-            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal }, (response) => {
+            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal }, (response) => {
                 const chunks = [];
                 response.on('data', (chunk) => chunks.push(chunk));
                 response.on('error', fail);
                 response.on('end', () => {
+                    settle();
                     resolve({
                         status: response.statusCode ?? 0,
                         headers: response.headers,
@@ -28572,7 +28589,7 @@ function describeError(error) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9402);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2784);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8773);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6661);
 
 
@@ -28609,7 +28626,11 @@ __webpack_async_result__();
 /* harmony export */   zE: () => (/* binding */ parsePositiveInteger)
 /* harmony export */ });
 /* unused harmony export parseTaskId */
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8815);
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(875);
+/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8815);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(860);
+
+
 
 /** A bad input: the message names the input, the value (never a secret) and the fix. */
 class InputError extends Error {
@@ -28661,13 +28682,13 @@ function parseMapping(name, value) {
         return {};
     let parsed;
     try {
-        parsed = (0,yaml__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(value, { intAsBigInt: true });
+        parsed = parseJsonFirst(value);
     }
     catch (error) {
-        const where = error instanceof yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT && error.linePos
+        const where = error instanceof yaml__WEBPACK_IMPORTED_MODULE_1__/* .YAMLParseError */ .XT && error.linePos
             ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
             : '';
-        const code = error instanceof yaml__WEBPACK_IMPORTED_MODULE_0__/* .YAMLParseError */ .XT ? ` (${error.code})` : '';
+        const code = error instanceof yaml__WEBPACK_IMPORTED_MODULE_1__/* .YAMLParseError */ .XT ? ` (${error.code})` : '';
         throw new InputError(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
     }
     if (parsed === null || parsed === undefined)
@@ -28676,6 +28697,18 @@ function parseMapping(name, value) {
         throw new InputError(`${name} is not a mapping: write fields as "key: value" lines or a JSON object`);
     }
     return parsed;
+}
+/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
+function parseJsonFirst(value) {
+    if (value.trimStart().startsWith('{')) {
+        try {
+            return (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(value);
+        }
+        catch {
+            // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
+        }
+    }
+    return (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(value, { intAsBigInt: true });
 }
 /** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
 function parseQuery(name, value) {
@@ -28686,6 +28719,8 @@ function parseQuery(name, value) {
             typeof item === 'boolean') {
             return String(item);
         }
+        if ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(item))
+            return item.toString();
         throw new InputError(`${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`);
     };
     return Object.entries(parseMapping(name, value))
@@ -28787,7 +28822,7 @@ function parseFieldPath(name, value) {
 
 /***/ }),
 
-/***/ 2784:
+/***/ 8773:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28798,8 +28833,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:path"
@@ -28888,8 +28923,8 @@ function describeFailure(task) {
 
 // EXTERNAL MODULE: ./src/runner.ts + 5 modules
 var runner = __nccwpck_require__(3492);
-// EXTERNAL MODULE: ./src/step.ts + 4 modules
-var src_step = __nccwpck_require__(2453);
+// EXTERNAL MODULE: ./src/step.ts + 5 modules
+var src_step = __nccwpck_require__(7061);
 ;// CONCATENATED MODULE: ./src/summary.ts
 
 const OUTCOME = {
@@ -29018,7 +29053,7 @@ async function run() {
 }
 function writeResponseFile(operation, text) {
     const path = (0,external_node_path_namespaceObject.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,external_node_fs_namespaceObject.writeFileSync)(path, text, { mode: 0o600 });
+    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
     return path;
 }
 /** A summary that cannot be written is worth a warning, never a failed step. */
@@ -29228,7 +29263,7 @@ function required(value, name, operation, what) {
 /* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4237);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3492);
 /* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(1452);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2453);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7061);
 /* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3321);
 
 
@@ -29648,6 +29683,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   G: () => (/* binding */ settingsFromRunner)
 });
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:timers/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 18 modules
@@ -29706,6 +29743,8 @@ class PlatformClock {
     }
 }
 
+// EXTERNAL MODULE: ./node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __nccwpck_require__(875);
 // EXTERNAL MODULE: ./src/inputs.ts
 var inputs = __nccwpck_require__(8422);
 // EXTERNAL MODULE: external "node:crypto"
@@ -29952,6 +29991,7 @@ function secretForms(forms) {
 ;// CONCATENATED MODULE: ./src/settings.ts
 
 
+
 const OPERATIONS = [
     'create',
     'detail',
@@ -29981,7 +30021,9 @@ const ENV_FALLBACK = {
  * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
  * later log line or error can show them.
  */
-function readSettings(rawInput, maskSecret, env = () => undefined) {
+function readSettings(rawInput, maskSecret, env = () => undefined, readFile = () => {
+    throw new Error('no files here');
+}) {
     const masked = new Set();
     const mask = (secret) => {
         if (secret === '' || masked.has(secret))
@@ -29999,7 +30041,7 @@ function readSettings(rawInput, maskSecret, env = () => undefined) {
     const passphrase = input('private_key_passphrase');
     [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
     const operation = (0,inputs/* parseChoice */.HU)('operation', input('operation').trim(), OPERATIONS);
-    const body = (0,inputs/* parseMapping */.KV)('body', input('body'));
+    const body = readBody(input('body'), input('body_file').trim(), readFile);
     maskSecretFields(body, mask);
     const query = (0,inputs/* parseQuery */.mA)('query', input('query'));
     for (const [name, value] of query)
@@ -30063,6 +30105,29 @@ function readSettings(rawInput, maskSecret, env = () => undefined) {
         cleanup: (0,inputs/* parseChoice */.HU)('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
         dryRun: (0,inputs/* parseBoolean */.yG)('dry_run', input('dry_run').trim(), false)
     };
+}
+/**
+ * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
+ * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
+ */
+function readBody(bodyText, bodyFile, readFile) {
+    const body = (0,inputs/* parseMapping */.KV)('body', bodyText);
+    if (bodyFile === '')
+        return body;
+    let text;
+    try {
+        text = readFile(bodyFile);
+    }
+    catch (error) {
+        const code = error.code ?? error.message;
+        throw new inputs/* InputError */.dz(`body_file ${(0,inputs/* quote */.hD)(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`);
+    }
+    const fromFile = (0,inputs/* parseMapping */.KV)('body_file', text);
+    for (const name of Object.keys(body)) {
+        if (name in fromFile)
+            throw new inputs/* InputError */.dz(`body and body_file both set ${name}: set it in one of them`);
+    }
+    return { ...fromFile, ...body };
 }
 function parseVersion(name, value) {
     if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
@@ -30140,7 +30205,10 @@ function readCredentials(args) {
 }
 /** Masks the values of fields that hold credentials (storage keys, registry passwords), at any depth. */
 function maskSecretFields(value, mask, secret = false) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+    if (typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'bigint' ||
+        (0,esm/* isLosslessNumber */.s_)(value)) {
         const text = String(value);
         if (secret && text.length >= 4)
             mask(text);
@@ -30168,9 +30236,10 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
 
 
+
 /** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
 function settingsFromRunner() {
-    return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name]);
+    return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'));
 }
 /** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
 function runnerRuntime(settings, cancel, onCreated = () => undefined) {
@@ -30221,7 +30290,7 @@ function sanitize(text, max) {
 
 /***/ }),
 
-/***/ 2453:
+/***/ 7061:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30426,6 +30495,73 @@ var envelope = __nccwpck_require__(5010);
 var request = __nccwpck_require__(4291);
 // EXTERNAL MODULE: ./src/safe-text.ts
 var safe_text = __nccwpck_require__(1452);
+;// CONCATENATED MODULE: ./src/throttle.ts
+/**
+ * Paces one step's requests to the platform. At most `concurrency` are in flight. When the platform
+ * answers 429, every request waits out its Retry-After, and the throttle learns how many requests a
+ * cycle between two such answers carries; in later cycles it sends the last few of them one at a time,
+ * so that a single request, not every request in flight, meets the exhausted limit. Bulk steps under a
+ * rate limit so run at the platform's rate with about one 429 per cycle.
+ */
+class Throttle {
+    concurrency;
+    now;
+    sleep;
+    #inFlight = 0;
+    #pausedUntil = 0;
+    #cycleSuccesses = 0;
+    /** Requests that went through in the last cycle that ended in a 429. */
+    #capacity;
+    #waiting = [];
+    constructor(concurrency, now, sleep) {
+        this.concurrency = concurrency;
+        this.now = now;
+        this.sleep = sleep;
+    }
+    /** How many requests may be in flight now. */
+    get limit() {
+        const nearTheEnd = this.#capacity !== undefined && this.#cycleSuccesses + this.concurrency >= this.#capacity;
+        return nearTheEnd ? 1 : this.concurrency;
+    }
+    async run(request) {
+        await this.#acquire();
+        try {
+            return await request();
+        }
+        finally {
+            this.#inFlight -= 1;
+            // Every waiter looks again: the limit may have risen as well as a place freed.
+            for (const wake of this.#waiting.splice(0))
+                wake();
+        }
+    }
+    /** The platform asked to slow down: everyone waits `pauseMs`, and a new cycle begins. */
+    rateLimited(pauseMs) {
+        if (this.#cycleSuccesses > 0)
+            this.#capacity = this.#cycleSuccesses;
+        this.#cycleSuccesses = 0;
+        this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + pauseMs);
+    }
+    succeeded() {
+        this.#cycleSuccesses += 1;
+    }
+    async #acquire() {
+        for (;;) {
+            const pause = this.#pausedUntil - this.now();
+            if (pause > 0) {
+                await this.sleep(pause);
+            }
+            else if (this.#inFlight < this.limit) {
+                this.#inFlight += 1;
+                return;
+            }
+            else {
+                await new Promise((resolve) => this.#waiting.push(resolve));
+            }
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/wait.ts
 
 
@@ -30601,6 +30737,7 @@ function safe(text) {
 
 
 
+
 /** Calls whose effect a retry can meet already done (and then be refused for the state it left). */
 const STATE_CHANGING = new Set(['stop', 'pause', 'recover', 'change_points']);
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
@@ -30643,14 +30780,26 @@ async function runStep(settings, runtime) {
  */
 function sender(settings, runtime) {
     let warnedSkew = false;
+    const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep);
     return async (call) => {
         for (let resent = false;; resent = true) {
-            const request = prepare(settings, call, runtime.clock.stamp());
-            if (request.headers.sign_str !== undefined)
-                runtime.mask(request.headers.sign_str);
-            runtime.debug(describeForDebug(request));
-            const answer = await runtime.transport.send(request);
+            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
+            const { request, answer } = await throttle.run(async () => {
+                const prepared = prepare(settings, call, runtime.clock.stamp());
+                if (prepared.headers.sign_str !== undefined)
+                    runtime.mask(prepared.headers.sign_str);
+                runtime.debug(describeForDebug(prepared));
+                return { request: prepared, answer: await runtime.transport.send(prepared) };
+            });
             runtime.clock.observe(answer.headers.date, runtime.now());
+            if (answer.status === 429) {
+                const retryAfter = answer.headers['retry-after'];
+                const date = answer.headers.date;
+                throttle.rateLimited((0,retry/* retryAfterMs */.Vs)(typeof retryAfter === 'string' ? retryAfter : undefined, typeof date === 'string' ? date : undefined, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
+            }
+            else if (answer.status === 200) {
+                throttle.succeeded();
+            }
             const offset = runtime.clock.offsetMs;
             if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
                 warnedSkew = true;
@@ -31050,6 +31199,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
+
+/***/ }),
+
+/***/ 3024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 

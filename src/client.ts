@@ -48,23 +48,39 @@ export class ApiClient {
   }
 
   send(request: PreparedRequest): Promise<HttpAnswer> {
-    const timeout = AbortSignal.timeout(this.#timeoutMs);
-    const signal = this.#cancel === undefined ? timeout : AbortSignal.any([timeout, this.#cancel]);
     const headers: Record<string, string> = { ...request.headers, 'user-agent': this.#userAgent };
     if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
-    return new Promise((resolve, reject) => {
+    // One controller per request, its timer and cancellation listener dropped as soon as it settles.
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, this.#timeoutMs);
+    const cancel = (): void => {
+      abort.abort();
+    };
+    this.#cancel?.addEventListener('abort', cancel, { once: true });
+    if (this.#cancel?.aborted === true) abort.abort();
+    const settle = (): void => {
+      clearTimeout(timer);
+      this.#cancel?.removeEventListener('abort', cancel);
+    };
+    return new Promise<HttpAnswer>((resolve, reject) => {
       let sent = false;
       const fail = (error: Error): void => {
-        reject(this.#transportError(request, error, sent, timeout.aborted));
+        settle();
+        reject(this.#transportError(request, error, sent, timedOut));
       };
       const outgoing = httpsRequest(
         request.url,
-        { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal },
+        { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
           response.on('error', fail);
           response.on('end', () => {
+            settle();
             resolve({
               status: response.statusCode ?? 0,
               headers: response.headers,

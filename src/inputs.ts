@@ -1,4 +1,6 @@
+import { isLosslessNumber } from 'lossless-json';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { parseJson } from './protocol/json.js';
 import type { QueryParams } from './protocol/request.js';
 
 /** A bad input: the message names the input, the value (never a secret) and the fix. */
@@ -56,7 +58,7 @@ export function parseMapping(name: string, value: string): Record<string, unknow
   if (value.trim() === '') return {};
   let parsed: unknown;
   try {
-    parsed = parseYaml(value, { intAsBigInt: true });
+    parsed = parseJsonFirst(value);
   } catch (error) {
     const where =
       error instanceof YAMLParseError && error.linePos
@@ -74,6 +76,18 @@ export function parseMapping(name: string, value: string): Record<string, unknow
   return parsed as Record<string, unknown>;
 }
 
+/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
+function parseJsonFirst(value: string): unknown {
+  if (value.trimStart().startsWith('{')) {
+    try {
+      return parseJson(value);
+    } catch {
+      // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
+    }
+  }
+  return parseYaml(value, { intAsBigInt: true });
+}
+
 /** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
 export function parseQuery(name: string, value: string): QueryParams {
   const scalar = (key: string, item: unknown): string => {
@@ -85,6 +99,7 @@ export function parseQuery(name: string, value: string): QueryParams {
     ) {
       return String(item);
     }
+    if (isLosslessNumber(item)) return item.toString();
     throw new InputError(
       `${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`
     );

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import { ApiClient } from './client.js';
@@ -11,7 +12,8 @@ export function settingsFromRunner(): Settings {
   return readSettings(
     (name) => core.getInput(name),
     core.setSecret,
-    (name) => process.env[name]
+    (name) => process.env[name],
+    (path) => readFileSync(path, 'utf8')
   );
 }
 

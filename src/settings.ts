@@ -1,3 +1,4 @@
+import { isLosslessNumber } from 'lossless-json';
 import {
   InputError,
   parseBaseUrl,
@@ -109,7 +110,10 @@ const ENV_FALLBACK: Record<string, string> = {
 export function readSettings(
   rawInput: (name: string) => string,
   maskSecret: (secret: string) => void,
-  env: (name: string) => string | undefined = () => undefined
+  env: (name: string) => string | undefined = () => undefined,
+  readFile: (path: string) => string = () => {
+    throw new Error('no files here');
+  }
 ): Settings {
   const masked = new Set<string>();
   const mask = (secret: string): void => {
@@ -128,7 +132,7 @@ export function readSettings(
   [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
 
   const operation = parseChoice('operation', input('operation').trim(), OPERATIONS);
-  const body = parseMapping('body', input('body'));
+  const body = readBody(input('body'), input('body_file').trim(), readFile);
   maskSecretFields(body, mask);
   const query = parseQuery('query', input('query'));
   for (const [name, value] of query) if (SECRET_FIELD.test(name)) mask(value);
@@ -192,6 +196,33 @@ export function readSettings(
     cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause'] as const),
     dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
   };
+}
+
+/**
+ * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
+ * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
+ */
+function readBody(
+  bodyText: string,
+  bodyFile: string,
+  readFile: (path: string) => string
+): Record<string, unknown> {
+  const body = parseMapping('body', bodyText);
+  if (bodyFile === '') return body;
+  let text: string;
+  try {
+    text = readFile(bodyFile);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(
+      `body_file ${quote(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`
+    );
+  }
+  const fromFile = parseMapping('body_file', text);
+  for (const name of Object.keys(body)) {
+    if (name in fromFile) throw new InputError(`body and body_file both set ${name}: set it in one of them`);
+  }
+  return { ...fromFile, ...body };
 }
 
 function parseVersion(name: string, value: string): string {
@@ -282,7 +313,12 @@ function readCredentials(args: {
 
 /** Masks the values of fields that hold credentials (storage keys, registry passwords), at any depth. */
 function maskSecretFields(value: unknown, mask: (secret: string) => void, secret = false): void {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') {
+  if (
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    isLosslessNumber(value)
+  ) {
     const text = String(value);
     if (secret && text.length >= 4) mask(text);
   } else if (Array.isArray(value)) {

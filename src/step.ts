@@ -15,10 +15,11 @@ import { detailCall, planCalls, searchByNameCall, type Call, type Plan } from '.
 import type { PlatformClock } from './platform-clock.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from './protocol/envelope.js';
 import { buildRequest, type PreparedRequest } from './protocol/request.js';
-import { DEFAULT_BACKOFF, withRetries, type RetryDeps, type RetryPolicy } from './retry.js';
+import { DEFAULT_BACKOFF, retryAfterMs, withRetries, type RetryDeps, type RetryPolicy } from './retry.js';
 import { sanitize } from './safe-text.js';
 import type { Settings } from './settings.js';
 import { criteriaFor, snapshotOf, taskIdOf, type Criteria } from './task-status.js';
+import { Throttle } from './throttle.js';
 import { waitForTasks, type Poll, type TaskWait } from './wait.js';
 
 export interface Transport {
@@ -124,16 +125,33 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
  */
 export function sender(
   settings: Settings,
-  runtime: Pick<StepRuntime, 'transport' | 'now' | 'clock' | 'mask' | 'log' | 'warn' | 'debug'>
+  runtime: Pick<StepRuntime, 'transport' | 'now' | 'clock' | 'sleep' | 'mask' | 'log' | 'warn' | 'debug'>
 ): Send {
   let warnedSkew = false;
+  const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep);
   return async (call) => {
     for (let resent = false; ; resent = true) {
-      const request = prepare(settings, call, runtime.clock.stamp());
-      if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
-      runtime.debug(describeForDebug(request));
-      const answer = await runtime.transport.send(request);
+      // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
+      const { request, answer } = await throttle.run(async () => {
+        const prepared = prepare(settings, call, runtime.clock.stamp());
+        if (prepared.headers.sign_str !== undefined) runtime.mask(prepared.headers.sign_str);
+        runtime.debug(describeForDebug(prepared));
+        return { request: prepared, answer: await runtime.transport.send(prepared) };
+      });
       runtime.clock.observe(answer.headers.date, runtime.now());
+      if (answer.status === 429) {
+        const retryAfter = answer.headers['retry-after'];
+        const date = answer.headers.date;
+        throttle.rateLimited(
+          retryAfterMs(
+            typeof retryAfter === 'string' ? retryAfter : undefined,
+            typeof date === 'string' ? date : undefined,
+            runtime.clock.now()
+          ) ?? DEFAULT_BACKOFF.baseMs
+        );
+      } else if (answer.status === 200) {
+        throttle.succeeded();
+      }
       const offset = runtime.clock.offsetMs;
       if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
         warnedSkew = true;

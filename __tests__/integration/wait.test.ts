@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Emulator } from '../../emulator/index.js';
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { fixtureKey } from '../helpers/fixtures.js';
 import { ApiClient } from '../../src/client.js';
 import { failureOf, outputsOf } from '../../src/report.js';
 import { readSettings } from '../../src/settings.js';
@@ -147,4 +148,47 @@ describe('waiting against the emulator', () => {
       `recover: task ${id}: HTTP 200, code C007: task ${id} does not exist (request id emu-1)`
     );
   });
+
+  it('settles near the rate limit of the platform: every task answered, few 429s (real time: concurrent waits)', async () => {
+    const live = await startEmulator({
+      keys: {
+        rsa: {
+          clientPrivateKey: fixtureKey('client-private-pkcs8.pem'),
+          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
+        }
+      }
+    });
+    try {
+      const ids = Array.from({ length: 30 }, (_, i) =>
+        live.addTask({ task_name: `rl-${i}`, points: 1, status: 'Running' })
+      );
+      live.setRateLimit({ ratePerSecond: 10, burst: 10, path: '/api/deployment/task/detail' });
+      const inputs: Record<string, string> = {
+        base_url: live.base_url,
+        token: live.rsa.token,
+        private_key: fixtureKey('client-private-pkcs8.pem'),
+        operation: 'detail',
+        task_id: ids.join(' '),
+        concurrency: '8'
+      };
+      const settings = readSettings(
+        (name) => inputs[name] ?? '',
+        () => undefined
+      );
+      const runtime = testRuntime(client, { now: Date.now });
+      runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      const started = Date.now();
+      const result = await runStep(settings, runtime);
+      expect(failureOf(result)).toBeUndefined();
+      expect(Object.keys(JSON.parse(outputsOf(result).statuses) as object)).toHaveLength(30);
+      // The floor is (30 - 10) / 10 = 2 s. Every 429 pauses all requests for its Retry-After of 1 s. The
+      // 429s: the 8 requests in flight when the first burst runs out, then one probe per later cycle.
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(
+        live.requests.filter((r) => r.fault?.startsWith('HTTP 429') === true).length
+      ).toBeLessThanOrEqual(8 + 2);
+    } finally {
+      await live.stop();
+    }
+  }, 20_000);
 });
