@@ -1,0 +1,191 @@
+// Renders bench/results.json (and the committed baseline, measured before the optimisations) as
+// bench/RESULTS.md.
+import * as prettier from 'prettier';
+
+export interface Stats {
+  median: number;
+  min: number;
+  max: number;
+  runs: number;
+}
+
+export interface BenchResults {
+  machine: Record<string, string>;
+  overhead: Record<string, unknown>;
+  bulk: Record<string, unknown>;
+  largeBody: Record<string, unknown>;
+  memory: Record<string, unknown>;
+  polling: Record<string, unknown>;
+}
+
+const FLOOR = 'node -e 0';
+const DEPS = 'dependencies only (@actions/core + @actions/http-client)';
+const ACTION = 'node dist/index.js (RSA-mode detail)';
+const PEER = 'bench/peers/detail.sh (bash, openssl, curl)';
+const BARE = 'one bare HTTPS request from Node';
+
+const ms = (value: number): string =>
+  value >= 10_000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
+const spread = (s: Stats): string => `${ms(s.min)} – ${ms(s.max)}`;
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+const mib = (value: number): string => `${value.toFixed(1)} MiB`;
+const verdict = (ok: boolean): string => (ok ? 'met' : '**not met**');
+const statsOf = (record: Record<string, unknown>, key: string): Stats => record[key] as Stats;
+
+function then(before: Stats | undefined, now: Stats, format = ms): string {
+  return before === undefined ? '' : `${format(before.median)} → ${format(now.median)}`;
+}
+
+export async function renderResults(r: BenchResults, baseline: BenchResults | undefined): Promise<string> {
+  const o = r.overhead;
+  const floor = statsOf(o, FLOOR);
+  const deps = statsOf(o, DEPS);
+  const action = statsOf(o, ACTION);
+  const peer = statsOf(o, PEER);
+  const bare = statsOf(o, BARE);
+  const ours = action.median - deps.median;
+  const request = bare.median - floor.median;
+  const b = r.bulk;
+  const bulkAction = statsOf(b, 'action');
+  const bulkPeer = statsOf(b, 'peer');
+  const limited = statsOf(b, 'limited');
+  const tooMany = statsOf(b, 'tooMany');
+  const floorMs = b.floorMs as number;
+  const l = r.largeBody;
+  const m = r.memory;
+  const p = r.polling;
+  const was = baseline;
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Measured by `npm run bench` on the machine below, every figure side by side in one run. Nothing here',
+    'is asserted by a test; the targets are those of the benchmark issue.',
+    '',
+    '| Machine | |',
+    '|---|---|',
+    ...Object.entries(r.machine).map(([k, v]) => `| ${k} | ${v} |`),
+    '',
+    '## 1. Step overhead',
+    '',
+    `Whole-process wall time, median of ${floor.runs} runs taken in alternating order, on Node 24 (the`,
+    'action runtime), against the emulator on loopback.',
+    '',
+    '| Command | Median | Min – max | × `node -e 0` |' + (was ? ' Before → after |' : ''),
+    '|---|---|---|---|' + (was ? '---|' : ''),
+    ...[FLOOR, DEPS, BARE, ACTION, PEER].map((name) => {
+      const s = statsOf(o, name);
+      const before = was === undefined ? undefined : (was.overhead[name] as Stats | undefined);
+      return `| ${name} | ${ms(s.median)} | ${spread(s)} | ${ratio(s.median, floor.median)} |${was ? ` ${then(before, s)} |` : ''}`;
+    }),
+    '',
+    `- The action adds **${ms(ours)}** over the dependencies-only bundle: target at most 10 ms, ${verdict(ours <= 10)}. Of that, ${ms(request)} is what one HTTPS request costs any Node process (a bare request, above, minus \`node -e 0\`); the rest, **${ms(ours - request)}**, is the action's own work: its code on top of the dependencies, reading inputs and the key, signing, outputs and the summary.`,
+    `- The action takes **${ratio(action.median, floor.median)}** \`node -e 0\`: target at most 1.8×, ${verdict(action.median <= 1.8 * floor.median)}. The dependencies alone take ${ratio(deps.median, floor.median)}, above the target before a line of the action runs: \`@actions/core\` loads \`@actions/http-client\`, which loads undici and tunnel, and \`@actions/exec\`; see the notes below.`,
+    `- The shell peer takes ${ratio(peer.median, action.median)} the action's time.`,
+    `- Bundle: \`dist/index.js\` is ${((o.bundleBytes as number) / 1024).toFixed(0)} KiB; the dependencies alone bundle to ${((o.depsBundleBytes as number) / 1024).toFixed(0)} KiB.`,
+    '',
+    `## 2. Bulk: detail of ${String(BULK)} tasks in one step`,
+    '',
+    '| | Median | Min – max | Ratio | Target |' + (was ? ' Before → after |' : ''),
+    '|---|---|---|---|---|' + (was ? '---|' : ''),
+    `| The action, one step | ${ms(bulkAction.median)} | ${spread(bulkAction)} | ${ratio(bulkAction.median, bulkPeer.median)} the shell peer | at most 0.15×: ${verdict(bulkAction.median <= 0.15 * bulkPeer.median)} |${was ? ` ${then(statsOf(was.bulk, 'action'), bulkAction)} |` : ''}`,
+    `| The shell peer, one request at a time | ${ms(bulkPeer.median)} | ${spread(bulkPeer)} | | |${was ? ` ${then(statsOf(was.bulk, 'peer'), bulkPeer)} |` : ''}`,
+    `| The action, at 20 requests/s (burst 20) | ${ms(limited.median)} | ${spread(limited)} | ${ratio(limited.median, floorMs)} the floor of ${ms(floorMs)} | at most 1.15×: ${verdict(limited.median <= 1.15 * floorMs)} |${was ? ` ${then(statsOf(was.bulk, 'limited'), limited)} |` : ''}`,
+    `| 429 answers in that run | ${tooMany.median} | ${tooMany.min} – ${tooMany.max} | | few |${was ? ` ${then(statsOf(was.bulk, 'tooMany'), tooMany, String)} |` : ''}`,
+    '',
+    'Every task was answered in every run.',
+    '',
+    '## 3. A create with a 1 MiB body',
+    '',
+    `${String(l.plaintextBytes)} bytes of compact JSON, ${String(l.chunks)} RSA blocks.`,
+    '',
+    '| | Median | Min – max |',
+    '|---|---|---|',
+    `| Serialise (lossless JSON) | ${ms(statsOf(l, 'serialise').median)} | ${spread(statsOf(l, 'serialise'))} |`,
+    `| Encrypt, the action's code (chunk, RSA PKCS#1 v1.5, Base64) | ${ms(statsOf(l, 'encrypt').median)} | ${spread(statsOf(l, 'encrypt'))} |`,
+    `| Encrypt, a bare in-process loop (the floor) | ${ms(statsOf(l, 'loop').median)} | ${spread(statsOf(l, 'loop'))} |`,
+    `| Encrypt, the openssl CLI, one process per chunk | ${ms(l.opensslMs as number)} | one run |`,
+    `| Sign the 1.4 MB ciphertext | ${ms(statsOf(l, 'sign').median)} | ${spread(statsOf(l, 'sign'))} |`,
+    `| The whole step (\`node dist/index.js\`, create without waiting) | ${ms(statsOf(l, 'step').median)} | ${spread(statsOf(l, 'step'))} |`,
+    '',
+    "The whole step includes the emulator's decryption of every block (raw RSA with the private key, in the",
+    'same process as this benchmark), which dominates it; the action itself spends the rows above.',
+    '',
+    '## 4. Peak memory (RSS)',
+    '',
+    '| Step | Median | Min – max | Target |',
+    '|---|---|---|---|',
+    `| create and wait | ${mib(statsOf(m, 'createAndWait').median)} | ${mib(statsOf(m, 'createAndWait').min)} – ${mib(statsOf(m, 'createAndWait').max)} | at most 80 MiB: ${verdict(statsOf(m, 'createAndWait').median <= 80)} |`,
+    `| detail of ${String(BULK)} tasks | ${mib(statsOf(m, 'bulkDetail').median)} | ${mib(statsOf(m, 'bulkDetail').min)} – ${mib(statsOf(m, 'bulkDetail').max)} | at most 80 MiB: ${verdict(statsOf(m, 'bulkDetail').median <= 80)} |`,
+    `| \`node -e 0\`, for scale | ${mib(m.nodeFloorMiB as number)} | | |`,
+    '',
+    '## 5. Polling',
+    '',
+    'A task that becomes ready 20 s after its creation, `poll_interval: 2s`.',
+    '',
+    '| | |',
+    '|---|---|',
+    `| Detail requests | ${String(p.detailRequests)} (${String(p.allRequests)} requests in all) |`,
+    `| From the task being ready to the step's end | ${ms(p.lagMs as number)}: target at most one interval (2 s), ${verdict((p.lagMs as number) <= 2000)} |`,
+    `| The whole step | ${ms(p.stepMs as number)} |`,
+    ''
+  ];
+  const notes =
+    was === undefined
+      ? []
+      : [
+          '## Before and after',
+          '',
+          `The "before" figures were measured at commit ${was.machine.commit ?? '?'} on the same machine; see the notes.`,
+          ''
+        ];
+  return prettier.format([...lines, ...notes, NOTES].join('\n'), {
+    parser: 'markdown',
+    printWidth: 110,
+    proseWrap: 'preserve'
+  });
+}
+
+const BULK = 200;
+
+/** What was changed where the action fell short, and what stands in the way, kept with the figures. */
+const NOTES = `## Notes
+
+Figures quoted in these notes were measured when each change was made, on the machine above.
+
+**Step overhead: why 1.8× \`node -e 0\` is out of reach, and what is the action's own.** The mandated
+dependencies load before any code of the action runs: \`@actions/core\` imports \`@actions/http-client\`
+(for OIDC), which imports undici and tunnel, and \`@actions/exec\`. A CPU profile of the
+dependencies-only bundle shows 23 ms compiling the 1 MB bundle and 18 ms compiling the Node built-ins it
+pulls in (http, https, tls, child_process, assert, zlib...); with undici stubbed out in a throwaway copy
+the bundle still took 71 ms (2.4×), and a bare Node process making one HTTPS request, nothing else, takes
+about 1.9×. Measured inside the action (timestamps from process start): its code starts at about 87 ms;
+reading the inputs and the key takes 5 ms, planning and signing 4 ms, the TLS handshake 12 ms (a bare
+Node client needs 15 to 20 ms for its first one), the answer 3 to 10 ms, outputs and summary 4 ms.
+Minifying the bundle (1.5 MB to 0.7 MB) did not make it start faster (147 ms before, 155 ms after, within
+the noise), so the bundle stays readable.
+
+**Bulk under a rate limit.** Before, every request waited out its own 429 while the others kept
+sending: 36 refusals in a run at 1.06× the floor. Now one throttle per step paces all requests: a 429
+pauses every request for its Retry-After, and the throttle learns how many requests a cycle between two
+429s carries, sending the last few of each cycle one at a time so that one probe, not every request in
+flight, meets the exhausted limit. The same run now sees half the refusals at the same 1.06× the floor.
+
+**Memory.** The first measurement read \`getrusage\`'s maxrss, which Linux keeps across \`execve\`: every
+child reported the benchmark's own 99.6 MiB, \`node -e 0\` included. The figures now come from VmHWM, the
+high-water mark of the process's own address space. For the 200-task step the floor is about 73 MiB:
+64 MiB for the dependencies at rest, and 9.4 MiB for 200 HTTPS requests, which is what a bare Node
+process doing only those requests grows by. V8's background compiler threads add about 2 MiB more
+(\`--v8-pool-size=0\` saves them, but an action cannot set Node's flags). Replacing each request's
+\`AbortSignal.timeout\`/\`AbortSignal.any\` by a controller whose timer is cleared on completion saved
+about 0.5 MiB; the step stays a little above 80 MiB.
+
+**A 1 MiB body cannot be an input.** The runner passes inputs as environment variables, and Linux
+limits each to 128 KiB (\`E2BIG\` when the benchmark first tried). The \`body_file\` input now carries
+bodies of any size; the step above uses it.
+
+**Encryption** runs at the speed of a bare \`publicEncrypt\` loop over the same chunks; the openssl CLI,
+one process per chunk as shell clients do it, takes hundreds of times longer.
+
+**Polling** needed no change: the first check comes right after the create, then one every interval,
+so the step ends within a fraction of the interval after the task is ready.
+`;
