@@ -29078,7 +29078,6 @@ async function writeSummary(text) {
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   jU: () => (/* binding */ planCalls)
 /* harmony export */ });
-/* unused harmony export OVERRIDABLE */
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8422);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(860);
 /* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4291);
@@ -29140,8 +29139,6 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
     .filter(([, spec]) => spec.wait !== undefined)
     .map(([name]) => name)
     .join(', ');
-/** The operations an `endpoints` override may name. */
-const OVERRIDABLE = Object.keys(OPERATIONS);
 /** Plans every call of the step, checking every input it needs before anything is sent. */
 function planCalls(settings) {
     const spec = specOf(settings);

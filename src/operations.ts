@@ -94,9 +94,6 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
   .map(([name]) => name)
   .join(', ');
 
-/** The operations an `endpoints` override may name. */
-export const OVERRIDABLE = Object.keys(OPERATIONS) as Exclude<OperationName, 'request'>[];
-
 /** Plans every call of the step, checking every input it needs before anything is sent. */
 export function planCalls(settings: Settings): Plan {
   const spec = specOf(settings);
