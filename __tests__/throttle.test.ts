@@ -47,13 +47,13 @@ describe('Throttle', () => {
       () => 0,
       () => Promise.resolve()
     );
-    for (let i = 0; i < 20; i++) throttle.succeeded();
+    for (let i = 0; i < 20; i++) throttle.passed();
     expect(throttle.limit).toBe(4);
     throttle.rateLimited(1000);
     const limits: number[] = [];
     for (let i = 0; i < 20; i++) {
       limits.push(throttle.limit);
-      throttle.succeeded();
+      throttle.passed();
     }
     expect(limits).toEqual([...Array<number>(16).fill(4), 1, 1, 1, 1]);
     throttle.rateLimited(1000);

@@ -28531,7 +28531,8 @@ async function mapLimit(items, limit, fn) {
 /* harmony export */   ST: () => (/* binding */ isGone),
 /* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
 /* harmony export */   Uc: () => (/* binding */ describeError),
-/* harmony export */   bR: () => (/* binding */ transientReason)
+/* harmony export */   bR: () => (/* binding */ transientReason),
+/* harmony export */   or: () => (/* binding */ retryIfTransient)
 /* harmony export */ });
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5816);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5010);
@@ -28576,6 +28577,13 @@ function isSignatureRefusal(error) {
 /** The delay the server asked for with Retry-After, if it did. */
 function serverRetryDelay(error, localNow) {
     return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
+}
+/** Retry a failure that may pass, after the delay the server asked for if it did. */
+function retryIfTransient(error, localNow) {
+    const reason = transientReason(error);
+    return reason === undefined
+        ? { retry: false }
+        : { retry: true, reason, delayMs: serverRetryDelay(error, localNow) };
 }
 function describeError(error) {
     return error instanceof Error ? error.message : String(error);
@@ -30327,13 +30335,7 @@ const searchEveryMs = (graceMs) => Math.min(5000, Math.max(250, graceMs / 4));
 async function createOnce(call, ctx) {
     const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
     const log = ctx.deps.log;
-    const retryTransient = (error) => {
-        const reason = (0,failures/* transientReason */.bR)(error);
-        return reason === undefined
-            ? { retry: false }
-            : { retry: true, reason, delayMs: (0,failures/* serverRetryDelay */.Hs)(error, ctx.deps.now()) };
-    };
-    const existing = await (0,retry/* withRetries */.LH)('create: looking for tasks of the same name', () => findTasks(name, ctx), retryTransient, ctx.policy, ctx.deps);
+    const existing = await (0,retry/* withRetries */.LH)('create: looking for tasks of the same name', () => findTasks(name, ctx), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
     if (existing.length > 0) {
         log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
     }
@@ -30539,7 +30541,8 @@ class Throttle {
         this.#cycleSuccesses = 0;
         this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + pauseMs);
     }
-    succeeded() {
+    /** A request got past the platform's rate limit. */
+    passed() {
         this.#cycleSuccesses += 1;
     }
     async #acquire() {
@@ -30789,14 +30792,9 @@ function sender(settings, runtime) {
                 return { request: prepared, answer: await runtime.transport.send(prepared) };
             });
             runtime.clock.observe(answer.headers.date, runtime.now());
-            if (answer.status === 429) {
-                const retryAfter = answer.headers['retry-after'];
-                const date = answer.headers.date;
-                throttle.rateLimited((0,retry/* retryAfterMs */.Vs)(typeof retryAfter === 'string' ? retryAfter : undefined, typeof date === 'string' ? date : undefined, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
-            }
-            else if (answer.status === 200) {
-                throttle.succeeded();
-            }
+            // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
+            if (answer.status !== 429)
+                throttle.passed();
             const offset = runtime.clock.offsetMs;
             if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
                 warnedSkew = true;
@@ -30807,6 +30805,10 @@ function sender(settings, runtime) {
                 return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
             }
             catch (error) {
+                // A 429 slows every request of the step down, for as long as the server asked.
+                if (error instanceof envelope/* ApiError */.h && error.httpStatus === 429) {
+                    throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
+                }
                 if (!(error instanceof envelope/* ApiError */.h) || !(0,failures/* isSignatureRefusal */.Te)(error))
                     throw error;
                 if (!resent && runtime.clock.correct()) {
@@ -30869,14 +30871,10 @@ function makeCalls(plan, settings, runtime, send, retries) {
                     graceMs: 2 * settings.requestTimeoutMs
                 })
                 : await (0,retry/* withRetries */.LH)(who, () => send(call), (error) => {
-                    const reason = (0,failures/* transientReason */.bR)(error);
-                    if (reason === undefined)
-                        return { retry: false };
-                    state.mayHaveApplied ||= changesState && !(0,failures/* notApplied */.$U)(error);
+                    const verdict = (0,failures/* retryIfTransient */.or)(error, runtime.clock.now());
+                    state.mayHaveApplied ||= verdict.retry && changesState && !(0,failures/* notApplied */.$U)(error);
                     // A POST to an unknown endpoint may not be safe to repeat once it may have taken effect.
-                    if (state.mayHaveApplied && call.operation === 'request')
-                        return { retry: false };
-                    return { retry: true, reason, delayMs: (0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) };
+                    return state.mayHaveApplied && call.operation === 'request' ? { retry: false } : verdict;
                 }, retries.policy, retries.deps);
             runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
             return { call, result, raw, error: undefined };

@@ -2,8 +2,14 @@ import { formatDuration } from './inputs.js';
 import type { Call } from './operations.js';
 import type { ApiResult } from './protocol/envelope.js';
 import { exactInteger, toCompactJson } from './protocol/json.js';
-import { describeError, notApplied, serverRetryDelay, transientReason } from './failures.js';
-import { withRetries, type RetryDeps, type RetryPolicy, type RetryVerdict } from './retry.js';
+import {
+  describeError,
+  notApplied,
+  retryIfTransient,
+  serverRetryDelay,
+  transientReason
+} from './failures.js';
+import { withRetries, type RetryDeps, type RetryPolicy } from './retry.js';
 import { taskIdOf } from './task-status.js';
 
 export interface Answer {
@@ -34,16 +40,10 @@ const searchEveryMs = (graceMs: number): number => Math.min(5000, Math.max(250, 
 export async function createOnce(call: Call, ctx: CreateContext): Promise<Answer & { adopted: boolean }> {
   const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
   const log = ctx.deps.log;
-  const retryTransient = (error: unknown): RetryVerdict<string[]> => {
-    const reason = transientReason(error);
-    return reason === undefined
-      ? { retry: false }
-      : { retry: true, reason, delayMs: serverRetryDelay(error, ctx.deps.now()) };
-  };
   const existing = await withRetries(
     'create: looking for tasks of the same name',
     () => findTasks(name, ctx),
-    retryTransient,
+    (error) => retryIfTransient(error, ctx.deps.now()),
     ctx.policy,
     ctx.deps
   );

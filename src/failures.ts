@@ -42,6 +42,17 @@ export function serverRetryDelay(error: unknown, localNow: number): number | und
   return error instanceof ApiError ? retryAfterMs(error.retryAfter, error.serverDate, localNow) : undefined;
 }
 
+/** Retry a failure that may pass, after the delay the server asked for if it did. */
+export function retryIfTransient(
+  error: unknown,
+  localNow: number
+): { retry: false } | { retry: true; reason: string; delayMs: number | undefined } {
+  const reason = transientReason(error);
+  return reason === undefined
+    ? { retry: false }
+    : { retry: true, reason, delayMs: serverRetryDelay(error, localNow) };
+}
+
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

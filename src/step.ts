@@ -7,6 +7,7 @@ import {
   isGone,
   isSignatureRefusal,
   notApplied,
+  retryIfTransient,
   serverRetryDelay,
   transientReason
 } from './failures.js';
@@ -15,7 +16,7 @@ import { detailCall, planCalls, searchByNameCall, type Call, type Plan } from '.
 import type { PlatformClock } from './platform-clock.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from './protocol/envelope.js';
 import { buildRequest, type PreparedRequest } from './protocol/request.js';
-import { DEFAULT_BACKOFF, retryAfterMs, withRetries, type RetryDeps, type RetryPolicy } from './retry.js';
+import { DEFAULT_BACKOFF, withRetries, type RetryDeps, type RetryPolicy } from './retry.js';
 import { sanitize } from './safe-text.js';
 import type { Settings } from './settings.js';
 import { criteriaFor, snapshotOf, taskIdOf, type Criteria } from './task-status.js';
@@ -139,19 +140,8 @@ export function sender(
         return { request: prepared, answer: await runtime.transport.send(prepared) };
       });
       runtime.clock.observe(answer.headers.date, runtime.now());
-      if (answer.status === 429) {
-        const retryAfter = answer.headers['retry-after'];
-        const date = answer.headers.date;
-        throttle.rateLimited(
-          retryAfterMs(
-            typeof retryAfter === 'string' ? retryAfter : undefined,
-            typeof date === 'string' ? date : undefined,
-            runtime.clock.now()
-          ) ?? DEFAULT_BACKOFF.baseMs
-        );
-      } else if (answer.status === 200) {
-        throttle.succeeded();
-      }
+      // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
+      if (answer.status !== 429) throttle.passed();
       const offset = runtime.clock.offsetMs;
       if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
         warnedSkew = true;
@@ -163,6 +153,10 @@ export function sender(
       try {
         return { result: readEnvelope(answer), raw: answer.body };
       } catch (error) {
+        // A 429 slows every request of the step down, for as long as the server asked.
+        if (error instanceof ApiError && error.httpStatus === 429) {
+          throttle.rateLimited(serverRetryDelay(error, runtime.clock.now()) ?? DEFAULT_BACKOFF.baseMs);
+        }
         if (!(error instanceof ApiError) || !isSignatureRefusal(error)) throw error;
         if (!resent && runtime.clock.correct()) {
           runtime.log(
@@ -248,12 +242,10 @@ function makeCalls(
               who,
               () => send(call),
               (error) => {
-                const reason = transientReason(error);
-                if (reason === undefined) return { retry: false };
-                state.mayHaveApplied ||= changesState && !notApplied(error);
+                const verdict = retryIfTransient(error, runtime.clock.now());
+                state.mayHaveApplied ||= verdict.retry && changesState && !notApplied(error);
                 // A POST to an unknown endpoint may not be safe to repeat once it may have taken effect.
-                if (state.mayHaveApplied && call.operation === 'request') return { retry: false };
-                return { retry: true, reason, delayMs: serverRetryDelay(error, runtime.clock.now()) };
+                return state.mayHaveApplied && call.operation === 'request' ? { retry: false } : verdict;
               },
               retries.policy,
               retries.deps

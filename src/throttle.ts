@@ -44,7 +44,8 @@ export class Throttle {
     this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + pauseMs);
   }
 
-  succeeded(): void {
+  /** A request got past the platform's rate limit. */
+  passed(): void {
     this.#cycleSuccesses += 1;
   }
 
