@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.js';
 import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
+import { startConnectProxy } from '../helpers/proxy.js';
 
 const SERVICE =
   'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n';
@@ -259,6 +260,35 @@ export function defineScenarios(runtime: NodeRuntime): void {
       body: ''
     });
     expect(result.outputs.status).toBe('Running');
+  });
+
+  it('goes through the proxy in https_proxy: creates and waits, every request tunnelled', async () => {
+    // platform.test resolves nowhere but in the proxy, so nothing can have reached the emulator directly.
+    const proxy = await startConnectProxy('platform.test');
+    try {
+      const before = emulator.requests.length;
+      const result = await run(
+        {
+          operation: 'create',
+          task_name: 'e2e-proxied',
+          points: '1',
+          base_url: emulator.base_url.replace('127.0.0.1', 'platform.test'),
+          ...FAST
+        },
+        undefined,
+        { https_proxy: proxy.url }
+      );
+      expect(result.exitCode).toBe(0);
+      expect(result.outputs.status).toBe('Running');
+      const port = new URL(emulator.base_url).port;
+      expect(proxy.tunnels.length).toBeGreaterThan(0);
+      expect(new Set(proxy.tunnels)).toEqual(new Set([`platform.test:${port}`]));
+      expect(emulator.requests.slice(before).map((r) => r.path)).toEqual(
+        expect.arrayContaining(['/api/deployment/task/create', '/api/deployment/task/detail'])
+      );
+    } finally {
+      await proxy.stop();
+    }
   });
 
   it('reads the detail of 20 tasks in one step', async () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the emulator's test-only TLS material: a CA certificate and a server certificate for
-# 127.0.0.1 and localhost signed by it. The CA's private key is thrown away, so nothing else can ever be
-# signed by a CA that a developer has told Node to trust (NODE_EXTRA_CA_CERTS=emulator/tls/ca.pem).
+# 127.0.0.1, localhost and platform.test (a reserved name that only the tests' proxy resolves), signed
+# by it. The CA's private key is thrown away, so nothing else can ever be signed by a CA that a developer
+# has told Node to trust (NODE_EXTRA_CA_CERTS=emulator/tls/ca.pem).
 set -euo pipefail
 cd "$(dirname "$0")"
 work=$(mktemp -d)
@@ -20,7 +21,7 @@ cat >"$work/ext.cnf" <<'CNF'
 basicConstraints=critical,CA:FALSE
 keyUsage=critical,digitalSignature,keyEncipherment
 extendedKeyUsage=serverAuth
-subjectAltName=IP:127.0.0.1,DNS:localhost
+subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:platform.test
 CNF
 
 openssl x509 -req -in "$work/server.csr" -CA ca.pem -CAkey "$work/ca-key.pem" -set_serial "0x$(openssl rand -hex 16)" \

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../scripts/action-runner.js';
+import { ProxyAgent } from '../bundle/undici.js';
+
+// dist/index.js is built with bundle/undici.ts in place of undici (see that file). These tests hold
+// the reasons for it against the bundle itself, so that a dependency update that starts to need undici
+// fails here instead of on a runner.
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
+const dist = read('dist/index.js');
+
+/** The body of the first method whose header matches, braces matched (the code has no braces in strings). */
+function methodBody(source: string, header: RegExp): string {
+  const match = header.exec(source);
+  if (match === null) throw new Error(`no method ${String(header)} in the bundle`);
+  let depth = 0;
+  const start = match.index + match[0].length - 1;
+  for (let i = start; i < source.length; i++) {
+    if (source[i] === '{') depth++;
+    else if (source[i] === '}' && --depth === 0) return source.slice(start, i + 1);
+  }
+  throw new Error(`unbalanced braces after ${String(header)}`);
+}
+
+const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
+/** Matches in the bundle outside the stand-in, whose comments name what they explain. */
+const standIn = read('bundle/undici.ts');
+const elsewhere = (pattern: RegExp): number => count(dist, pattern) - count(standIn, pattern);
+
+describe('the bundle without undici', () => {
+  it('has the stand-in, which refuses to work and says why, and not undici itself', () => {
+    expect(() => new ProxyAgent()).toThrow(/left out of this action's bundle.*getAgentDispatcher/);
+    expect(dist).toContain("undici is left out of this action's bundle");
+    expect(read('dist/licenses.txt')).not.toMatch(/^undici$/m);
+    // Code of undici's own, for contrast: its dispatcher classes.
+    expect(dist).not.toMatch(/class (Dispatcher|Pool|Client) extends/);
+  });
+
+  it('makes a ProxyAgent only in getAgentDispatcher(), which nothing in the bundle calls', () => {
+    const makers = methodBody(dist, /\n\s*_getProxyAgentDispatcher\([^)]*\)\s*\{/);
+    const dispatcher = methodBody(dist, /\n\s*getAgentDispatcher\([^)]*\)\s*\{/);
+    expect(elsewhere(/new ProxyAgent\(/g)).toBe(count(makers, /new ProxyAgent\(/g));
+    expect(count(makers, /new ProxyAgent\(/g)).toBeGreaterThan(0);
+    expect(elsewhere(/\._getProxyAgentDispatcher\(/g)).toBe(
+      count(dispatcher, /\._getProxyAgentDispatcher\(/g)
+    );
+    expect(elsewhere(/\.getAgentDispatcher\(/g)).toBe(0);
+    expect(elsewhere(/\bProxyAgent\b/g)).toBe(count(makers, /\bProxyAgent\b/g));
+  });
+
+  it('sends through HttpClient.getAgent(), which reaches a proxy through tunnel', () => {
+    const getAgent = methodBody(dist, /\n\s*_getAgent\([^)]*\)\s*\{/);
+    expect(getAgent).toMatch(/tunnel/);
+    expect(getAgent).not.toMatch(/ProxyAgent|undici/);
+    expect(read('src/client.ts')).toMatch(/\.getAgent\(request\.url\)/);
+  });
+});
