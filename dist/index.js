@@ -2562,12 +2562,14 @@ async function waitForTasks(ids, options, deps) {
             log(`task ${state.id}: poll failed (${state.failedPolls} of ${options.errorBudget} allowed in a row): ${why}`);
         }
     };
-    const cancel = (waiting) => {
+    /** Ends the wait for the tasks still waiting, each with its last status. */
+    const end = (waiting, verdict) => {
+        const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
         for (const state of waiting) {
             const last = state.snapshot?.status;
-            settle(state, 'cancelled', elapsed(), `cancelled after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
+            settle(state, verdict, elapsed(), `${what} after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
         }
-        return { tasks: states.map(publicPart), timedOut: false };
+        return { tasks: states.map(publicPart), timedOut: verdict === 'timed_out' };
     };
     let round = 0;
     for (;;) {
@@ -2586,15 +2588,10 @@ async function waitForTasks(ids, options, deps) {
         if (waiting.length === 0)
             return { tasks: states.map(publicPart), timedOut: false };
         if (deps.cancelled())
-            return cancel(waiting);
+            return end(waiting, 'cancelled');
         const now = deps.now();
-        if (now >= deadline) {
-            for (const state of waiting) {
-                const last = state.snapshot?.status;
-                settle(state, 'timed_out', elapsed(), `timed out after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
-            }
-            return { tasks: states.map(publicPart), timedOut: true };
-        }
+        if (now >= deadline)
+            return end(waiting, 'timed_out');
         let rest = Math.min(options.intervalMs, deadline - now);
         while (rest > 0) {
             // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
@@ -2604,7 +2601,7 @@ async function waitForTasks(ids, options, deps) {
             }
             catch (error) {
                 if (deps.cancelled())
-                    return cancel(waiting);
+                    return end(waiting, 'cancelled');
                 throw error;
             }
             rest -= slice;

@@ -150,17 +150,22 @@ export async function waitForTasks(
     }
   };
 
-  const cancel = (waiting: TaskState[]): { tasks: TaskWait[]; timedOut: boolean } => {
+  /** Ends the wait for the tasks still waiting, each with its last status. */
+  const end = (
+    waiting: TaskState[],
+    verdict: 'cancelled' | 'timed_out'
+  ): { tasks: TaskWait[]; timedOut: boolean } => {
+    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
     for (const state of waiting) {
       const last = state.snapshot?.status;
       settle(
         state,
-        'cancelled',
+        verdict,
         elapsed(),
-        `cancelled after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`
+        `${what} after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`
       );
     }
-    return { tasks: states.map(publicPart), timedOut: false };
+    return { tasks: states.map(publicPart), timedOut: verdict === 'timed_out' };
   };
 
   let round = 0;
@@ -177,20 +182,9 @@ export async function waitForTasks(
     round += 1;
     const waiting = states.filter((s) => !s.settled);
     if (waiting.length === 0) return { tasks: states.map(publicPart), timedOut: false };
-    if (deps.cancelled()) return cancel(waiting);
+    if (deps.cancelled()) return end(waiting, 'cancelled');
     const now = deps.now();
-    if (now >= deadline) {
-      for (const state of waiting) {
-        const last = state.snapshot?.status;
-        settle(
-          state,
-          'timed_out',
-          elapsed(),
-          `timed out after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`
-        );
-      }
-      return { tasks: states.map(publicPart), timedOut: true };
-    }
+    if (now >= deadline) return end(waiting, 'timed_out');
     let rest = Math.min(options.intervalMs, deadline - now);
     while (rest > 0) {
       // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
@@ -198,7 +192,7 @@ export async function waitForTasks(
       try {
         await deps.sleep(slice);
       } catch (error) {
-        if (deps.cancelled()) return cancel(waiting);
+        if (deps.cancelled()) return end(waiting, 'cancelled');
         throw error;
       }
       rest -= slice;
