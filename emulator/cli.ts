@@ -1,12 +1,13 @@
 // The emulator as a process: npm run emulator -- --port 0 --info emulator.json
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { applyConfig, parseConfig, parseFaultRule, type EmulatorConfig } from './config.js';
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE]';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--config FILE] [--fault JSON]...';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -26,7 +27,11 @@ function number(
   return value;
 }
 
-function options(): { emulator: EmulatorOptions; infoFile: string | undefined } {
+function options(): {
+  emulator: EmulatorOptions;
+  infoFile: string | undefined;
+  config: EmulatorConfig;
+} {
   let values;
   try {
     ({ values } = parseArgs({
@@ -37,6 +42,8 @@ function options(): { emulator: EmulatorOptions; infoFile: string | undefined } 
         'clock-offset': { type: 'string' },
         'fail-pattern': { type: 'string' },
         record: { type: 'string' },
+        config: { type: 'string' },
+        fault: { type: 'string', multiple: true },
         help: { type: 'boolean' }
       },
       strict: true
@@ -57,6 +64,11 @@ function options(): { emulator: EmulatorOptions; infoFile: string | undefined } 
   // npm runs scripts from the package root; a relative --info path means the caller's directory.
   const callerDir = process.env.INIT_CWD ?? process.cwd();
   const recordFile = values.record === undefined ? undefined : resolve(callerDir, values.record);
+  const config = readConfig(values.config === undefined ? undefined : resolve(callerDir, values.config));
+  // --fault rules join the config file's, after them: the first rule that matches a request applies.
+  for (const [i, text] of (values.fault ?? []).entries()) {
+    config.faults = [...(config.faults ?? []), parseJsonFlag(`--fault #${i + 1}`, text, parseFaultRule)];
+  }
   return {
     emulator: {
       port: number('port', values.port, (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'use 0 to 65535'),
@@ -80,12 +92,33 @@ function options(): { emulator: EmulatorOptions; infoFile: string | undefined } 
             }
           })
     },
-    infoFile: values.info === undefined ? undefined : resolve(callerDir, values.info)
+    infoFile: values.info === undefined ? undefined : resolve(callerDir, values.info),
+    config
   };
 }
 
-const { emulator: emulatorOptions, infoFile } = options();
+function readConfig(file: string | undefined): EmulatorConfig {
+  if (file === undefined) return {};
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    fail(`--config ${file} cannot be read: ${(error as Error).message}`);
+  }
+  return parseJsonFlag(`--config ${file}`, text, parseConfig);
+}
+
+function parseJsonFlag<T>(what: string, text: string, read: (value: unknown, where: string) => T): T {
+  try {
+    return read(JSON.parse(text), what);
+  } catch (error) {
+    fail(`${what} is not valid: ${(error as Error).message}`);
+  }
+}
+
+const { emulator: emulatorOptions, infoFile, config } = options();
 const emulator = await startEmulator(emulatorOptions);
+applyConfig(emulator, config);
 const info = `${JSON.stringify(emulator.info, null, 2)}\n`;
 if (infoFile === undefined) {
   process.stdout.write(info);

@@ -26,6 +26,8 @@ const TLS_DIR = fileURLToPath(new URL('./tls/', import.meta.url));
 /** The CA a client must trust to reach the emulator (NODE_EXTRA_CA_CERTS). */
 export const CA_FILE = join(TLS_DIR, 'ca.pem');
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Request line and headers: a long query (the platform takes 20 KB ones) must not meet Node's 16 KiB default. */
+const MAX_HEADER_BYTES = 64 * 1024;
 const DEFAULT_VERSION = '1.0.0';
 
 export interface EmulatorOptions {
@@ -182,7 +184,7 @@ export class Emulator implements EmulatorInfo {
         readFile(join(TLS_DIR, 'server.pem')),
         readFile(join(TLS_DIR, 'server-key.pem'))
       ]);
-      const server = createServer({ cert, key });
+      const server = createServer({ cert, key, maxHeaderSize: MAX_HEADER_BYTES });
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(options.port ?? 0, '127.0.0.1', resolve);
@@ -194,6 +196,7 @@ export class Emulator implements EmulatorInfo {
           readyAfterMs: (options.readyAfterSeconds ?? 5) * 1000,
           failPattern: options.failPattern,
           nameOverride: undefined,
+          serviceUrl: undefined,
           endedTasksGone: false
         },
         options.firstTaskId
@@ -280,6 +283,14 @@ export class Emulator implements EmulatorInfo {
   setText(text: { msg?: string | undefined; taskName?: string | undefined }): void {
     if ('msg' in text) this.#msgOverride = text.msg;
     if ('taskName' in text) this.#tasks.settings.nameOverride = text.taskName;
+  }
+
+  /**
+   * The URL every service port shows once its task runs: a template where {task_id} and {port} are
+   * replaced (any text at all, to test how clients treat it); undefined restores the default.
+   */
+  setServiceUrl(template: string | undefined): void {
+    this.#tasks.settings.serviceUrl = template;
   }
 
   setClockOffset(seconds: number): void {
@@ -481,6 +492,23 @@ export class Emulator implements EmulatorInfo {
           '{"code":"0000","msg":"success","data":{"task_id":'
         );
         return;
+      case 'large':
+        this.#streamLarge(res, record, answer.bytes);
+        return;
+      case 'deep': {
+        const data = `${'{"a":'.repeat(answer.depth)}1${'}'.repeat(answer.depth)}`;
+        const body = `{"code":"0000","msg":"success","data":${data}}`;
+        this.#reply(res, record, 200, 'application/json; charset=utf-8', body);
+        return;
+      }
+      case 'envelope':
+        this.#answer(res, record, {
+          status: answer.status ?? 200,
+          code: answer.code,
+          message: answer.message ?? (answer.code === Code.ok ? 'success' : 'refused'),
+          data: answer.data ?? null
+        });
+        return;
       case 'status': {
         const headers: Record<string, string> = {};
         if (answer.retryAfter !== undefined) headers['retry-after'] = this.#retryAfter(answer.retryAfter);
@@ -500,6 +528,36 @@ export class Emulator implements EmulatorInfo {
         return;
       }
     }
+  }
+
+  /** A success envelope of `bytes` bytes, written a chunk at a time as the client reads it. */
+  #streamLarge(res: ServerResponse, record: RecordedRequest, bytes: number): void {
+    const head = '{"code":"0000","msg":"success","data":{"padding":"';
+    const tail = '"}}';
+    let left = Math.max(0, bytes - head.length - tail.length);
+    res.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(head.length + left + tail.length),
+      date: new Date(this.#platformNow).toUTCString(),
+      'x-request-id': `emu-${record.id}`
+    });
+    record.answer = `(${bytes} bytes of padding)`;
+    this.#onRecord?.(record);
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const write = (): void => {
+      while (left > 0 && !res.destroyed) {
+        const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        left -= part.length;
+        if (!res.write(part)) {
+          res.once('drain', write);
+          return;
+        }
+      }
+      if (!res.destroyed) res.end(tail);
+    };
+    res.on('error', () => undefined);
+    res.write(head);
+    write();
   }
 
   #retryAfter(retryAfter: RetryAfter): string {
@@ -570,6 +628,9 @@ function recordedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 function describeFault(answer: FaultAnswer): string {
+  if (answer.kind === 'large') return `large (${answer.bytes} bytes)`;
+  if (answer.kind === 'deep') return `deep (${answer.depth} levels)`;
+  if (answer.kind === 'envelope') return `envelope (code ${answer.code})`;
   if (answer.kind !== 'status') return answer.kind;
   const retry = answer.retryAfter === undefined ? '' : ` (Retry-After ${answer.retryAfter.seconds}s)`;
   return `HTTP ${answer.status}${retry}`;

@@ -12,7 +12,16 @@ export type FaultAnswer =
   /** Reset the TCP connection: the client sees ECONNRESET or a socket hang-up. */
   | { kind: 'reset' }
   /** HTTP 200 with a JSON body cut short. */
-  | { kind: 'malformed_json' };
+  | { kind: 'malformed_json' }
+  /** HTTP 200, a success envelope padded to `bytes` (streamed, never held in memory whole). */
+  | { kind: 'large'; bytes: number }
+  /** HTTP 200, a success envelope whose data nests `depth` objects deep. */
+  | { kind: 'deep'; depth: number }
+  /**
+   * An envelope of the tester's choice: a refusal (`code` other than 0000, `message`) or a success
+   * with odd `data` (with `apply: true`, a create that takes effect but answers without its task_id).
+   */
+  | { kind: 'envelope'; status?: number; code: string; message?: string; data?: unknown };
 
 export interface FaultRule {
   /** Only requests to this path (without query); every path when absent. */

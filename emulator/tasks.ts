@@ -32,6 +32,8 @@ export interface TaskSettings {
   nameOverride: string | undefined;
   /** Ended tasks are deleted: every call about them answers that they do not exist. */
   endedTasksGone: boolean;
+  /** The URL of a running service port, {task_id} and {port} replaced; undefined for the default. */
+  serviceUrl: string | undefined;
 }
 
 interface Task {
@@ -199,6 +201,11 @@ export class TaskStore {
     if (status === 'Pending') task.settlesAt = at + this.settings.readyAfterMs;
   }
 
+  #url(taskId: bigint, port: number): string {
+    const template = this.settings.serviceUrl ?? 'https://t{task_id}-{port}.apps.emulator.invalid';
+    return template.replaceAll('{task_id}', taskId.toString()).replaceAll('{port}', String(port));
+  }
+
   #billingValue(task: Task): number {
     const runningMs = task.billedMs + (task.runningSince === undefined ? 0 : this.now() - task.runningSince);
     return Math.round((runningMs / 3_600_000) * task.points * PRICE_PER_POINT_HOUR * 10_000) / 10_000;
@@ -222,7 +229,7 @@ export class TaskStore {
         service_image: service.service_image,
         remote_ports: service.remote_ports.map((port) => ({
           service_port: port.service_port,
-          url: reachable ? `https://t${task.task_id}-${port.service_port}.apps.emulator.invalid` : null
+          url: reachable ? this.#url(task.task_id, port.service_port) : null
         }))
       }))
     };

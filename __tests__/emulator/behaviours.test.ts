@@ -218,6 +218,62 @@ describe('configurable behaviours', () => {
     }).toThrow(/no endpoint/);
   });
 
+  it('streams a large answer of the size asked, with its Content-Length', async () => {
+    emulator.inject({ answer: { kind: 'large', bytes: 40 * 1024 * 1024 } });
+    const response = await raw();
+    expect([response.status, response.headers['content-length']]).toEqual([200, String(40 * 1024 * 1024)]);
+    expect(Buffer.byteLength(response.text)).toBe(40 * 1024 * 1024);
+    expect(response.text.slice(0, 51)).toBe('{"code":"0000","msg":"success","data":{"padding":"x');
+    expect(response.text.endsWith('xx"}}')).toBe(true);
+    expect(emulator.requests.at(-1)).toMatchObject({ fault: 'large (41943040 bytes)' });
+  });
+
+  it('answers data nested as deep as asked', async () => {
+    emulator.inject({ answer: { kind: 'deep', depth: 3000 } });
+    const response = await raw();
+    expect(response.text).toBe(
+      `{"code":"0000","msg":"success","data":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`
+    );
+  });
+
+  it("answers an envelope of the tester's choice: a refusal, or a create applied without its task_id", async () => {
+    emulator.inject({ answer: { kind: 'envelope', code: 'C004', message: 'API Key不存在' } });
+    expect(parseEnvelope((await raw()).text)).toEqual({ code: 'C004', msg: 'API Key不存在', data: null });
+    emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
+    expect(parseEnvelope((await createTask()).text)).toEqual({ code: '0000', msg: 'success', data: {} });
+    expect(emulator.requests.at(-1)).toMatchObject({ applied: true, fault: 'envelope (code 0000)' });
+    expect(emulator.task(1229831).task_name).toBe('svc');
+  });
+
+  it("shows service URLs of the tester's choice", async () => {
+    emulator.setServiceUrl('javascript:alert({task_id})//{port}');
+    await raw(CREATE, {
+      method: 'POST',
+      json: {
+        ...NEW_TASK,
+        services: [{ service_name: 'w', service_image: 'i', remote_ports: [{ service_port: 80 }] }]
+      },
+      encrypt: true
+    });
+    clock.advance(10);
+    const detail = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
+    expect(parseEnvelope(detail.text)).toMatchObject({
+      data: { services: [{ remote_ports: [{ url: 'javascript:alert(1229831)//80' }] }] }
+    });
+  });
+
+  it('takes a 20 KB query (no 431) and decrypts a 4 MiB encrypted body', async () => {
+    const long = await raw(`${SEARCH}?task_type=Deployment&note=${'a'.repeat(20_000)}`);
+    expect([long.status, parseEnvelope(long.text).code]).toEqual([200, '0000']);
+    const big = await raw(CREATE, {
+      method: 'POST',
+      json: { ...NEW_TASK, note: 'n'.repeat(4 * 1024 * 1024) },
+      encrypt: true
+    });
+    expect([big.status, parseEnvelope(big.text).code]).toEqual([200, '0000']);
+    expect(emulator.requests.at(-1)?.plaintext?.length).toBeGreaterThan(4 * 1024 * 1024);
+  }, 60_000);
+
   it('gives every answer a request id and records every request', async () => {
     const first = await raw();
     const second = await raw();

@@ -1,15 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmulatorInfo, RecordedRequest } from '../../emulator/index.js';
-import { TestClient } from '../helpers/platform-client.js';
+import { send, TestClient } from '../helpers/platform-client.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SEARCH = '/api/deployment/resource/search';
 const CREATE = '/api/deployment/task/create';
 const DETAIL = '/api/deployment/task/detail';
+const STOP = '/api/deployment/task/stop';
 
 function exited(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return new Promise((resolve) => {
@@ -139,6 +140,105 @@ describe('npm run emulator', () => {
       await stopAll(child, exit);
     }
   }, 40_000);
+
+  it('shows the faults of --config and --fault: stop refused, storage check failing, odd URLs', async () => {
+    const infoFile = join(dir, 'faults-info.json');
+    const configFile = join(dir, 'config.json');
+    writeFileSync(
+      configFile,
+      JSON.stringify({
+        faults: [{ path: STOP, times: 'always', answer: { kind: 'status', status: 503 } }],
+        storageVerdict: { pass: false, message: 'the bucket does not exist' },
+        serviceUrl: 'javascript:alert({port})',
+        readyAfterSeconds: 0
+      })
+    );
+    const fault = JSON.stringify({
+      path: SEARCH,
+      answer: { kind: 'envelope', code: 'C004', message: 'API Key不存在' }
+    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'emulator/cli.ts',
+        '--port',
+        '0',
+        '--info',
+        infoFile,
+        '--config',
+        configFile,
+        '--fault',
+        fault
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+    );
+    const stderr = collect(child);
+    const exit = exited(child);
+    try {
+      const info = JSON.parse(await waitForFile(infoFile, child, stderr)) as EmulatorInfo;
+      const client = new TestClient(info, Date.now);
+      expect((await client.call({ method: 'GET', target: SEARCH })).envelope).toEqual({
+        code: 'C004',
+        msg: 'API Key不存在',
+        data: null
+      });
+      const created = await client.call({
+        method: 'POST',
+        target: CREATE,
+        json: {
+          task_name: 'cli',
+          points: 1,
+          services: [{ service_name: 'w', service_image: 'i', remote_ports: [{ service_port: 80 }] }]
+        },
+        encrypt: true
+      });
+      const { task_id } = created.envelope.data as { task_id: number };
+      const detail = await client.call({ method: 'POST', target: DETAIL, json: { task_id } });
+      expect(detail.envelope.data).toMatchObject({
+        status: 'Running',
+        services: [{ remote_ports: [{ url: 'javascript:alert(80)' }] }]
+      });
+      for (let i = 0; i < 2; i++) {
+        const stop = client.build({ method: 'POST', target: STOP, json: { task_id } });
+        expect((await send(info.base_url, info.ca_file, stop)).status).toBe(503);
+      }
+      const storage = await client.call({
+        method: 'POST',
+        target: '/api/storage/encrypt/check',
+        json: {
+          storage_name: 's',
+          oss_region_id: 1,
+          bucket: 'b',
+          dir: 'd',
+          endpoint: 'e',
+          access_key: 'a',
+          secret_key: 's'
+        },
+        encrypt: true
+      });
+      expect(storage.envelope).toMatchObject({
+        code: '0000',
+        data: { pass: false, message: 'the bucket does not exist' }
+      });
+    } finally {
+      await stopAll(child, exit);
+    }
+  }, 40_000);
+
+  it('refuses a --config or --fault it cannot use, naming the field', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'emulator/cli.ts', '--fault', '{"answer": {"kind": "teapot"}}'],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+    );
+    const stderr = collect(child);
+    expect((await exited(child)).code).toBe(2);
+    expect(stderr()).toMatch(
+      /^emulator: --fault #1 is not valid: --fault #1\.answer\.kind must be one of status, reset/
+    );
+  }, 30_000);
 
   it('refuses a bad flag with one line naming it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'emulator/cli.ts', '--port', 'eighty'], {

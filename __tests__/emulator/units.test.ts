@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isStandardBase64 } from '../../emulator/base64.js';
 import { stripPkcs1Type2 } from '../../emulator/body-decryption.js';
+import { parseConfig, parseFaultRule } from '../../emulator/config.js';
 import { FaultRules, TokenBucket } from '../../emulator/faults.js';
 import { exactNumber, parseJson, toJson } from '../../emulator/json.js';
 
@@ -58,6 +60,85 @@ describe('FaultRules', () => {
     expect(() => {
       rules.add({ times: 0 });
     }).toThrow(/at least one request/);
+  });
+});
+
+describe('isStandardBase64', () => {
+  it('accepts Base64 of every padding, and bodies of several MiB (a regex overflowed the stack at 5 MiB)', () => {
+    expect(['', 'YQ==', 'YWI=', 'YWJj', '+/+/'].map(isStandardBase64)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true
+    ]);
+    expect(isStandardBase64(Buffer.alloc(6 * 1024 * 1024, 7).toString('base64'))).toBe(true);
+  });
+
+  it.each(['YQ', 'YQ=', 'Y===', 'YW=j', 'YW j', 'YWJj\n', '-_-_', 'YQ==YQ=='])('refuses %j', (text) => {
+    expect(isStandardBase64(text)).toBe(false);
+  });
+});
+
+describe('emulator config (--config, --fault)', () => {
+  it('reads every behaviour, with "always" for a rule that never runs out', () => {
+    expect(
+      parseConfig({
+        faults: [
+          { path: '/api/deployment/task/stop', times: 'always', answer: { kind: 'status', status: 503 } },
+          { method: 'POST', apply: true, answer: { kind: 'envelope', code: '0000', data: {} } },
+          { delayMs: 5000 },
+          { answer: { kind: 'large', bytes: 1e8 } },
+          { answer: { kind: 'deep', depth: 3000 } },
+          { answer: { kind: 'status', status: 429, retryAfter: { seconds: 60, as: 'http-date' } } }
+        ],
+        rateLimit: { ratePerSecond: 20, burst: 5 },
+        storageVerdict: { pass: false, message: 'bucket not found' },
+        text: { msg: '::error::x' },
+        serviceUrl: 'javascript:alert({port})',
+        envelope: { messageField: 'message' },
+        endedTasksGone: true,
+        readyAfterSeconds: 2
+      })
+    ).toEqual({
+      faults: [
+        { path: '/api/deployment/task/stop', times: Infinity, answer: { kind: 'status', status: 503 } },
+        { method: 'POST', apply: true, answer: { kind: 'envelope', code: '0000', data: {} } },
+        { delayMs: 5000 },
+        { answer: { kind: 'large', bytes: 1e8 } },
+        { answer: { kind: 'deep', depth: 3000 } },
+        { answer: { kind: 'status', status: 429, retryAfter: { seconds: 60, as: 'http-date' } } }
+      ],
+      rateLimit: { ratePerSecond: 20, burst: 5 },
+      storageVerdict: { pass: false, message: 'bucket not found' },
+      text: { msg: '::error::x' },
+      serviceUrl: 'javascript:alert({port})',
+      envelope: { messageField: 'message' },
+      endedTasksGone: true,
+      readyAfterSeconds: 2
+    });
+  });
+
+  it.each([
+    [{ fault: [] }, /config has unknown field fault: use faults, /],
+    [{ faults: {} }, /config\.faults must be an array/],
+    [
+      { faults: [{ answer: { kind: 'teapot' } }] },
+      /config\.faults\[0\]\.answer\.kind must be one of status, /
+    ],
+    [{ faults: [{ times: -1 }] }, /config\.faults\[0\]\.times must be a number/],
+    [{ storageVerdict: { pass: 'no', message: '' } }, /storageVerdict\.pass must be true or false/],
+    [{ faults: [{ answer: { kind: 'reset', status: 1 } }] }, /answer has unknown field status/]
+  ])('refuses %j, naming the field', (config, message) => {
+    expect(() => parseConfig(config)).toThrow(message);
+  });
+
+  it('reads one fault rule as --fault gives it', () => {
+    expect(parseFaultRule({ path: '/x', answer: { kind: 'reset' } }, '--fault #1')).toEqual({
+      path: '/x',
+      answer: { kind: 'reset' }
+    });
+    expect(() => parseFaultRule([], '--fault #2')).toThrow('--fault #2 must be a JSON object');
   });
 });
 

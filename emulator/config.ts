@@ -1,0 +1,211 @@
+/**
+ * The emulator's behaviours as JSON, for a process started from the CLI (`--config FILE`, `--fault JSON`):
+ * everything a test can set in-process, checked strictly so a typo is an error, not a silent no-op.
+ */
+import type { Emulator, EnvelopeStyle } from './emulator.js';
+import type { FaultAnswer, FaultRule, RateLimit } from './faults.js';
+import type { StorageVerdict } from './routes.js';
+
+export interface EmulatorConfig {
+  faults?: FaultRule[];
+  rateLimit?: RateLimit;
+  storageVerdict?: StorageVerdict;
+  text?: { msg?: string; taskName?: string };
+  serviceUrl?: string;
+  envelope?: Partial<EnvelopeStyle>;
+  endedTasksGone?: boolean;
+  readyAfterSeconds?: number;
+}
+
+/** A config that cannot be used; the message names the field. */
+export class ConfigError extends Error {}
+
+type Json = Record<string, unknown>;
+
+/** Reads a config object (the parsed JSON of --config). */
+export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
+  const config = object(value, where);
+  only(config, where, [
+    'faults',
+    'rateLimit',
+    'storageVerdict',
+    'text',
+    'serviceUrl',
+    'envelope',
+    'endedTasksGone',
+    'readyAfterSeconds'
+  ]);
+  const parsed: EmulatorConfig = {};
+  if (config.faults !== undefined) {
+    if (!Array.isArray(config.faults)) throw new ConfigError(`${where}.faults must be an array`);
+    parsed.faults = config.faults.map((rule, i) => parseFaultRule(rule, `${where}.faults[${i}]`));
+  }
+  if (config.rateLimit !== undefined) {
+    const limit = object(config.rateLimit, `${where}.rateLimit`);
+    only(limit, `${where}.rateLimit`, ['ratePerSecond', 'burst', 'path', 'retryAfterAs']);
+    parsed.rateLimit = {
+      ratePerSecond: number(limit.ratePerSecond, `${where}.rateLimit.ratePerSecond`),
+      burst: number(limit.burst, `${where}.rateLimit.burst`),
+      ...optional(limit, 'path', (v, n) => string(v, n), `${where}.rateLimit`),
+      ...optional(
+        limit,
+        'retryAfterAs',
+        (v, n) => choice(v, n, ['seconds', 'http-date']),
+        `${where}.rateLimit`
+      )
+    };
+  }
+  if (config.storageVerdict !== undefined) {
+    const verdict = object(config.storageVerdict, `${where}.storageVerdict`);
+    only(verdict, `${where}.storageVerdict`, ['pass', 'message']);
+    parsed.storageVerdict = {
+      pass: boolean(verdict.pass, `${where}.storageVerdict.pass`),
+      message: string(verdict.message, `${where}.storageVerdict.message`)
+    };
+  }
+  if (config.text !== undefined) {
+    const text = object(config.text, `${where}.text`);
+    only(text, `${where}.text`, ['msg', 'taskName']);
+    parsed.text = {
+      ...optional(text, 'msg', (v, n) => string(v, n), `${where}.text`),
+      ...optional(text, 'taskName', (v, n) => string(v, n), `${where}.text`)
+    };
+  }
+  if (config.serviceUrl !== undefined) parsed.serviceUrl = string(config.serviceUrl, `${where}.serviceUrl`);
+  if (config.envelope !== undefined) {
+    const envelope = object(config.envelope, `${where}.envelope`);
+    only(envelope, `${where}.envelope`, ['code', 'messageField']);
+    parsed.envelope = {
+      ...optional(envelope, 'code', (v, n) => choice(v, n, ['string', 'number']), `${where}.envelope`),
+      ...optional(envelope, 'messageField', (v, n) => choice(v, n, ['msg', 'message']), `${where}.envelope`)
+    };
+  }
+  if (config.endedTasksGone !== undefined)
+    parsed.endedTasksGone = boolean(config.endedTasksGone, `${where}.endedTasksGone`);
+  if (config.readyAfterSeconds !== undefined)
+    parsed.readyAfterSeconds = number(config.readyAfterSeconds, `${where}.readyAfterSeconds`);
+  return parsed;
+}
+
+/**
+ * One fault rule. `times` is a count or "always" (JSON has no Infinity); `answer` one of the fault
+ * answers of faults.ts.
+ */
+export function parseFaultRule(value: unknown, where = 'fault'): FaultRule {
+  const rule = object(value, where);
+  only(rule, where, ['path', 'method', 'times', 'delayMs', 'answer', 'apply']);
+  const parsed: FaultRule = {};
+  if (rule.path !== undefined) parsed.path = string(rule.path, `${where}.path`);
+  if (rule.method !== undefined)
+    parsed.method = choice(rule.method, `${where}.method`, ['GET', 'POST'] as const);
+  if (rule.times !== undefined)
+    parsed.times = rule.times === 'always' ? Infinity : number(rule.times, `${where}.times`);
+  if (rule.delayMs !== undefined) parsed.delayMs = number(rule.delayMs, `${where}.delayMs`);
+  if (rule.apply !== undefined) parsed.apply = boolean(rule.apply, `${where}.apply`);
+  if (rule.answer !== undefined) parsed.answer = parseAnswer(rule.answer, `${where}.answer`);
+  return parsed;
+}
+
+function parseAnswer(value: unknown, where: string): FaultAnswer {
+  const answer = object(value, where);
+  const kind = choice(answer.kind, `${where}.kind`, [
+    'status',
+    'reset',
+    'malformed_json',
+    'large',
+    'deep',
+    'envelope'
+  ]);
+  switch (kind) {
+    case 'reset':
+    case 'malformed_json':
+      only(answer, where, ['kind']);
+      return { kind };
+    case 'large':
+      only(answer, where, ['kind', 'bytes']);
+      return { kind, bytes: number(answer.bytes, `${where}.bytes`) };
+    case 'deep':
+      only(answer, where, ['kind', 'depth']);
+      return { kind, depth: number(answer.depth, `${where}.depth`) };
+    case 'envelope':
+      only(answer, where, ['kind', 'status', 'code', 'message', 'data']);
+      return {
+        kind,
+        code: string(answer.code, `${where}.code`),
+        ...optional(answer, 'status', (v, n) => number(v, n), where),
+        ...optional(answer, 'message', (v, n) => string(v, n), where),
+        ...('data' in answer ? { data: answer.data } : {})
+      };
+    case 'status': {
+      only(answer, where, ['kind', 'status', 'retryAfter', 'body']);
+      const parsed: FaultAnswer = { kind, status: number(answer.status, `${where}.status`) };
+      if (answer.body !== undefined)
+        parsed.body = choice(answer.body, `${where}.body`, ['envelope', 'html', 'empty'] as const);
+      if (answer.retryAfter !== undefined) {
+        const retry = object(answer.retryAfter, `${where}.retryAfter`);
+        only(retry, `${where}.retryAfter`, ['seconds', 'as']);
+        parsed.retryAfter = {
+          seconds: number(retry.seconds, `${where}.retryAfter.seconds`),
+          ...optional(retry, 'as', (v, n) => choice(v, n, ['seconds', 'http-date']), `${where}.retryAfter`)
+        };
+      }
+      return parsed;
+    }
+  }
+}
+
+/** Sets every behaviour the config names. */
+export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
+  for (const rule of config.faults ?? []) emulator.inject(rule);
+  if (config.rateLimit !== undefined) emulator.setRateLimit(config.rateLimit);
+  if (config.storageVerdict !== undefined) emulator.setStorageVerdict(config.storageVerdict);
+  if (config.text !== undefined) emulator.setText(config.text);
+  if (config.serviceUrl !== undefined) emulator.setServiceUrl(config.serviceUrl);
+  if (config.envelope !== undefined) emulator.setEnvelope(config.envelope);
+  if (config.endedTasksGone !== undefined) emulator.setEndedTasksGone(config.endedTasksGone);
+  if (config.readyAfterSeconds !== undefined) emulator.setReadyAfter(config.readyAfterSeconds);
+}
+
+function object(value: unknown, where: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new ConfigError(`${where} must be a JSON object`);
+  return value as Json;
+}
+
+function only(value: Json, where: string, allowed: string[]): void {
+  const unknown = Object.keys(value).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0)
+    throw new ConfigError(`${where} has unknown field ${unknown.join(', ')}: use ${allowed.join(', ')}`);
+}
+
+function number(value: unknown, where: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new ConfigError(`${where} must be a number, 0 or more`);
+  return value;
+}
+
+function string(value: unknown, where: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`${where} must be a string`);
+  return value;
+}
+
+function boolean(value: unknown, where: string): boolean {
+  if (typeof value !== 'boolean') throw new ConfigError(`${where} must be true or false`);
+  return value;
+}
+
+function choice<T extends string>(value: unknown, where: string, choices: readonly T[]): T {
+  if (typeof value !== 'string' || !(choices as readonly string[]).includes(value))
+    throw new ConfigError(`${where} must be one of ${choices.join(', ')}`);
+  return value as T;
+}
+
+/** `{name: value}` when the field is present, `{}` when not. */
+function optional<T>(
+  value: Json,
+  name: string,
+  read: (item: unknown, where: string) => T,
+  where: string
+): Record<string, T> {
+  return value[name] === undefined ? {} : { [name]: read(value[name], `${where}.${name}`) };
+}
