@@ -22,6 +22,7 @@ const http = (status: number) =>
   new ApiError(`HTTP ${status}`, {
     httpStatus: status,
     code: undefined,
+    body: 'not_envelope',
     description: '',
     requestId: undefined,
     retryAfter: status === 429 ? '2' : undefined,
@@ -110,6 +111,7 @@ describe('createOnce', () => {
       new ApiError('x', {
         httpStatus: 200,
         code: undefined,
+        body: 'not_envelope',
         description: '',
         requestId: undefined,
         retryAfter: undefined,
@@ -181,6 +183,7 @@ describe('createOnce', () => {
     const refused = new ApiError('HTTP 200, code C005: parameter error', {
       httpStatus: 200,
       code: 'C005',
+      body: 'envelope',
       description: 'parameter error',
       requestId: undefined,
       retryAfter: undefined,

@@ -6,6 +6,7 @@ const api = (httpStatus: number, code: string | undefined, description = '') =>
   new ApiError('x', {
     httpStatus,
     code,
+    body: code === undefined ? 'not_envelope' : 'envelope',
     description,
     requestId: undefined,
     retryAfter: undefined,

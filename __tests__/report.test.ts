@@ -16,6 +16,7 @@ const apiError = (message: string, code: string, description: string): ApiError 
   new ApiError(message, {
     httpStatus: 200,
     code,
+    body: 'envelope',
     description,
     requestId: undefined,
     retryAfter: undefined,

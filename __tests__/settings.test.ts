@@ -54,6 +54,7 @@ describe('readSettings', () => {
         pollErrorBudget: 5
       },
       requestTimeoutMs: 30_000,
+      maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
       concurrency: 4,
       summary: true,
@@ -293,6 +294,22 @@ describe('readSettings', () => {
     [
       { concurrency: '0' },
       'concurrency "0" is not a whole number from 1 to 32: set concurrency within that range'
+    ],
+    [
+      { max_response_size: '16' },
+      'max_response_size "16" is not a size: write it like 512KiB, 16MiB or 1GiB'
+    ],
+    [
+      { max_response_size: '16MB' },
+      'max_response_size "16MB" is not a size: write it like 512KiB, 16MiB or 1GiB'
+    ],
+    [
+      { max_response_size: '1GiB' },
+      'max_response_size "1GiB" is out of range: set it between 64 KiB and 256 MiB'
+    ],
+    [
+      { max_response_size: '32KiB' },
+      'max_response_size "32KiB" is out of range: set it between 64 KiB and 256 MiB'
     ],
     [{ cleanup: 'delete' }, 'cleanup "delete" is not one of none, stop, pause: set cleanup to one of them'],
     [{ dry_run: 'maybe' }, 'dry_run "maybe" is not a boolean: set dry_run to true or false'],

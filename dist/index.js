@@ -287,9 +287,11 @@ __webpack_unused_export__ = debug; // for test
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  O: () => (/* binding */ ApiClient),
-  w: () => (/* binding */ TransportError)
+  OW: () => (/* binding */ ApiClient),
+  wX: () => (/* binding */ TransportError)
 });
+
+// UNUSED EXPORTS: ResponseTooLargeError
 
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
@@ -316,6 +318,13 @@ class TransportError extends Error {
         this.name = 'TransportError';
     }
 }
+/** The answer was larger than the action reads (max_response_size); the request may have had its effect. */
+class ResponseTooLargeError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ResponseTooLargeError';
+    }
+}
 const TLS_CODES = new Set([
     'SELF_SIGNED_CERT_IN_CHAIN',
     'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -335,33 +344,39 @@ class ApiClient {
     #agents;
     #userAgent;
     #timeoutMs;
+    #maxResponseBytes;
     #cancel;
+    /** The requests in flight, aborted together when the step is cancelled (one listener, not one each). */
+    #inFlight = new Set();
+    #abortAll = () => {
+        for (const request of this.#inFlight)
+            request.abort();
+    };
     constructor(options) {
         this.#agents = new lib/* HttpClient */.Qq(options.userAgent, [], { keepAlive: true });
         this.#userAgent = options.userAgent;
         this.#timeoutMs = options.timeoutMs;
+        this.#maxResponseBytes = options.maxResponseBytes;
         this.#cancel = options.cancel;
+        this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
     }
     send(request) {
         const headers = { ...request.headers, 'user-agent': this.#userAgent };
         if (request.method === 'POST')
             headers['content-length'] = String(Buffer.byteLength(request.body));
-        // One controller per request, its timer and cancellation listener dropped as soon as it settles.
+        // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
         const abort = new AbortController();
         let timedOut = false;
         const timer = setTimeout(() => {
             timedOut = true;
             abort.abort();
         }, this.#timeoutMs);
-        const cancel = () => {
-            abort.abort();
-        };
-        this.#cancel?.addEventListener('abort', cancel, { once: true });
+        this.#inFlight.add(abort);
         if (this.#cancel?.aborted === true)
             abort.abort();
         const settle = () => {
             clearTimeout(timer);
-            this.#cancel?.removeEventListener('abort', cancel);
+            this.#inFlight.delete(abort);
         };
         return new Promise((resolve, reject) => {
             let sent = false;
@@ -371,7 +386,23 @@ class ApiClient {
             };
             const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal }, (response) => {
                 const chunks = [];
-                response.on('data', (chunk) => chunks.push(chunk));
+                let size = 0;
+                const tooLarge = () => {
+                    settle();
+                    outgoing.destroy();
+                    reject(new ResponseTooLargeError(`${request.method} ${request.target} answered more than ${(0,inputs/* formatSize */.Xq)(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`));
+                };
+                if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
+                    tooLarge();
+                    return;
+                }
+                response.on('data', (chunk) => {
+                    size += chunk.length;
+                    if (size > this.#maxResponseBytes)
+                        tooLarge();
+                    else
+                        chunks.push(chunk);
+                });
                 response.on('error', fail);
                 response.on('end', () => {
                     settle();
@@ -390,6 +421,7 @@ class ApiClient {
         });
     }
     dispose() {
+        this.#cancel?.removeEventListener('abort', this.#abortAll);
         this.#agents.dispose();
     }
     #transportError(request, error, sent, timedOut) {
@@ -458,7 +490,7 @@ const SIGNATURE = /sign|timestamp|时间戳|签名/i;
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
 function transientReason(error) {
-    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .w) {
+    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX) {
         if (error.reason === 'tls' || error.reason === 'cancelled')
             return undefined;
         return error.reason === 'timeout'
@@ -468,7 +500,7 @@ function transientReason(error) {
     if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h) {
         if (RETRIED_STATUSES.has(error.httpStatus))
             return `HTTP ${error.httpStatus}`;
-        if (error.httpStatus === 200 && error.code === undefined)
+        if (error.httpStatus === 200 && error.body === 'not_envelope')
             return 'an answer that is not JSON';
     }
     return undefined;
@@ -477,7 +509,7 @@ function transientReason(error) {
 function notApplied(error) {
     if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h)
         return error.httpStatus === 429;
-    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .w && !error.sent;
+    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
 }
 function isGone(error) {
     return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.httpStatus === 200 && GONE.test(error.description ?? '');
@@ -528,11 +560,13 @@ __webpack_async_result__();
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DB: () => (/* binding */ parseSize),
 /* harmony export */   E9: () => (/* binding */ parseDuration),
 /* harmony export */   HU: () => (/* binding */ parseChoice),
 /* harmony export */   KV: () => (/* binding */ parseMapping),
 /* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
 /* harmony export */   Rr: () => (/* binding */ parsePath),
+/* harmony export */   Xq: () => (/* binding */ formatSize),
 /* harmony export */   Zl: () => (/* binding */ parseFieldPath),
 /* harmony export */   a3: () => (/* binding */ formatDuration),
 /* harmony export */   ci: () => (/* binding */ parseIntegerInRange),
@@ -699,6 +733,29 @@ function formatDuration(ms) {
         return `${h}h${m}m${s}s`;
     return m > 0 ? `${m}m${s}s` : `${s}s`;
 }
+const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
+const SIZE_UNITS = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
+function parseSize(name, value, limits) {
+    const match = SIZE.exec(value);
+    if (match === null) {
+        throw new InputError(`${name} ${quote(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
+    }
+    const bytes = Number(match[1]) * (SIZE_UNITS[match[2] ?? ''] ?? 0);
+    if (bytes < limits.min || bytes > limits.max) {
+        throw new InputError(`${name} ${quote(value)} is out of range: set it between ${formatSize(limits.min)} and ${formatSize(limits.max)}`);
+    }
+    return bytes;
+}
+/** 16777216 -> "16 MiB"; whole units where the size has them. */
+function formatSize(bytes) {
+    for (const unit of ['GiB', 'MiB', 'KiB']) {
+        const size = SIZE_UNITS[unit] ?? 1;
+        if (bytes >= size && bytes % size === 0)
+            return `${bytes / size} ${unit}`;
+    }
+    return `${bytes} bytes`;
+}
 /** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
 function parseWords(name, value) {
     const words = value.split(/[\s,]+/).filter((word) => word !== '');
@@ -840,8 +897,8 @@ function describeFailure(task) {
     }
 }
 
-// EXTERNAL MODULE: ./runner.ts + 5 modules
-var runner = __nccwpck_require__(3207);
+// EXTERNAL MODULE: ./runner.ts + 4 modules
+var runner = __nccwpck_require__(7385);
 // EXTERNAL MODULE: ./step.ts + 5 modules
 var step_0 = __nccwpck_require__(3910);
 ;// CONCATENATED MODULE: ./summary.ts
@@ -935,11 +992,11 @@ async function run() {
     let operation = 'the action';
     try {
         core/* saveState */.LZ('isPost', 'true');
-        const settings = (0,runner/* settingsFromRunner */.G)();
+        const settings = (0,runner/* settingsFromRunner */.G5)();
         operation = settings.operation;
         core/* saveState */.LZ('cleanup', settings.cleanup);
         const created = [];
-        const runtime = (0,runner/* runnerRuntime */.V)(settings, cancel.signal, (taskId) => {
+        const runtime = (0,runner/* runnerRuntime */.VS)(settings, cancel.signal, (taskId) => {
             created.push(taskId);
             core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
         });
@@ -1177,7 +1234,7 @@ function required(value, name, operation, what) {
 /* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1577);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6759);
 /* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4664);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3207);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7385);
 /* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3995);
 /* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3910);
 /* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5497);
@@ -1208,8 +1265,8 @@ async function runPost() {
     }
     let runtime;
     try {
-        const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFromRunner */ .G)();
-        runtime = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerRuntime */ .V)(settings, new AbortController().signal);
+        const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFromRunner */ .G5)();
+        runtime = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerRuntime */ .VS)(settings, new AbortController().signal);
         const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_5__/* .sender */ .Q)(settings, runtime);
         const failures = (await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapLimit */ .s)(created, settings.concurrency, (taskId) => cleanUp(settings, send, action, taskId))).filter((failure) => failure !== undefined);
         if (failures.length > 0)
@@ -1274,6 +1331,8 @@ class ApiError extends Error {
     httpStatus;
     /** The envelope's code; undefined when the answer was not an envelope. */
     code;
+    /** What the body was: an envelope, something else (a page, JSON cut short), or JSON nested too deep. */
+    body;
     /** The envelope's description, or an excerpt of a non-JSON answer. */
     description;
     requestId;
@@ -1285,6 +1344,7 @@ class ApiError extends Error {
         this.name = 'ApiError';
         this.httpStatus = details.httpStatus;
         this.code = details.code;
+        this.body = details.body;
         this.description = details.description;
         this.requestId = details.requestId;
         this.retryAfter = details.retryAfter;
@@ -1300,16 +1360,33 @@ const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-
  */
 function readEnvelope(answer) {
     const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
-    const envelope = envelopeOf(answer.body);
     const timing = {
         retryAfter: headerText(answer.headers['retry-after']),
         serverDate: headerText(answer.headers.date)
     };
     const idNote = requestId === undefined ? '' : ` (request id ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(requestId, 80)})`;
+    const envelope = envelopeOf(answer.body);
+    if (envelope === 'too_deep') {
+        throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels${idNote}`, {
+            ...timing,
+            httpStatus: answer.status,
+            code: undefined,
+            body: 'too_deep',
+            description: undefined,
+            requestId
+        });
+    }
     if (envelope === undefined) {
         const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
         const excerpt = (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(stripHtml(answer.body), 200);
-        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, { ...timing, httpStatus: answer.status, code: undefined, description: excerpt, requestId });
+        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
+            ...timing,
+            httpStatus: answer.status,
+            code: undefined,
+            body: 'not_envelope',
+            description: excerpt,
+            requestId
+        });
     }
     const success = envelope.code === '0000' || envelope.code === 0;
     const code = success ? '0000' : codeText(envelope.code);
@@ -1324,6 +1401,7 @@ function readEnvelope(answer) {
         ...timing,
         httpStatus: answer.status,
         code,
+        body: 'envelope',
         description: msg,
         requestId
     });
@@ -1333,8 +1411,8 @@ function envelopeOf(body) {
     try {
         parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(body);
     }
-    catch {
-        return undefined;
+    catch (error) {
+        return error instanceof _json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonDepthError */ .Q_ ? 'too_deep' : undefined;
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
         return undefined;
@@ -1364,6 +1442,8 @@ function stripHtml(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
 /* harmony export */   i7: () => (/* binding */ exactInteger),
 /* harmony export */   qF: () => (/* binding */ parseJson)
@@ -1371,10 +1451,24 @@ function stripHtml(text) {
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
 
 /**
+ * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
+ * writer recurse once per level, so an answer thousands of levels deep would overflow the stack.
+ */
+const MAX_JSON_DEPTH = 256;
+/** JSON nested deeper than MAX_JSON_DEPTH: refused before parsing. */
+class JsonDepthError extends Error {
+    constructor() {
+        super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+        this.name = 'JsonDepthError';
+    }
+}
+/**
  * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
  * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
  */
 function parseJson(text) {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+        throw new JsonDepthError();
     return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)));
 }
 /**
@@ -1390,6 +1484,31 @@ function toCompactJson(value) {
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {
     return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
+}
+/** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
+function nestsDeeperThan(text, max) {
+    let depth = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++; // a backslash escapes the next character
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22) {
+            inString = true;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > max)
+                return true;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            depth--;
+        }
+    }
+    return false;
 }
 
 
@@ -1589,20 +1708,20 @@ function formatDelay(ms) {
 
 /***/ }),
 
-/***/ 3207:
+/***/ 7385:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  V: () => (/* binding */ runnerRuntime),
-  G: () => (/* binding */ settingsFromRunner)
+  VS: () => (/* binding */ runnerRuntime),
+  G5: () => (/* binding */ settingsFromRunner)
 });
+
+// UNUSED EXPORTS: cancellableSleep
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
 // EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
 var core = __nccwpck_require__(2997);
 // EXTERNAL MODULE: ./client.ts + 1 modules
@@ -2015,6 +2134,10 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
             minMs: 1000,
             maxMs: 5 * 60_000
         }),
+        maxResponseBytes: (0,inputs/* parseSize */.DB)('max_response_size', text('max_response_size') ?? '16MiB', {
+            min: 64 * 1024,
+            max: 256 * 1024 * 1024
+        }),
         maxRetries: (0,inputs/* parseIntegerInRange */.ci)('max_retries', text('max_retries') ?? '5', 0, 10),
         concurrency: (0,inputs/* parseIntegerInRange */.ci)('concurrency', text('concurrency') ?? '4', 1, 32),
         summary: (0,inputs/* parseBoolean */.yG)('summary', input('summary').trim(), true),
@@ -2152,20 +2275,24 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
 
 
-
 /** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
 function settingsFromRunner() {
     return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'));
 }
 /** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
 function runnerRuntime(settings, cancel, onCreated = () => undefined) {
-    const client = new client_0/* ApiClient */.O({ userAgent: USER_AGENT, timeoutMs: settings.requestTimeoutMs, cancel });
+    const client = new client_0/* ApiClient */.OW({
+        userAgent: USER_AGENT,
+        timeoutMs: settings.requestTimeoutMs,
+        maxResponseBytes: settings.maxResponseBytes,
+        cancel
+    });
     return {
         client,
         transport: client,
         now: Date.now,
         clock: new PlatformClock(Date.now),
-        sleep: (ms) => (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal: cancel }),
+        sleep: cancellableSleep(cancel),
         random: Math.random,
         log: (line) => {
             core/* info */.pq(line);
@@ -2180,6 +2307,34 @@ function runnerRuntime(settings, cancel, onCreated = () => undefined) {
         onCreated,
         cancelled: () => cancel.aborted
     };
+}
+/**
+ * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
+ * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
+ * of 10 per signal and print MaxListenersExceededWarning.
+ */
+function cancellableSleep(cancel) {
+    const sleepers = new Set();
+    cancel.addEventListener('abort', () => {
+        for (const wake of sleepers)
+            wake();
+    }, { once: true });
+    return (ms) => new Promise((resolve, reject) => {
+        if (cancel.aborted) {
+            reject(new Error('the step was cancelled'));
+            return;
+        }
+        const wake = () => {
+            clearTimeout(timer);
+            sleepers.delete(wake);
+            reject(new Error('the step was cancelled'));
+        };
+        const timer = setTimeout(() => {
+            sleepers.delete(wake);
+            resolve();
+        }, ms);
+        sleepers.add(wake);
+    });
 }
 
 

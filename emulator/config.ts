@@ -122,8 +122,12 @@ function parseAnswer(value: unknown, where: string): FaultAnswer {
       only(answer, where, ['kind']);
       return { kind };
     case 'large':
-      only(answer, where, ['kind', 'bytes']);
-      return { kind, bytes: number(answer.bytes, `${where}.bytes`) };
+      only(answer, where, ['kind', 'bytes', 'chunked']);
+      return {
+        kind,
+        bytes: number(answer.bytes, `${where}.bytes`),
+        ...optional(answer, 'chunked', (v, n) => boolean(v, n), where)
+      };
     case 'deep':
       only(answer, where, ['kind', 'depth']);
       return { kind, depth: number(answer.depth, `${where}.depth`) };

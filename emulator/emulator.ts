@@ -1,4 +1,5 @@
 import { createPublicKey } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
@@ -158,6 +159,8 @@ export class Emulator implements EmulatorInfo {
     this.#verifier = new Verifier(parts.keyring);
     this.#tasks = parts.tasks;
     this.#offsetMs = parts.offsetMs;
+    // Every delayed answer listens for the stop; many may be pending at once.
+    setMaxListeners(0, this.#stopping.signal);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       this.#onRequest(req, res).catch((error: unknown) => {
         this.#log(`internal error: ${String(error)}`);
@@ -493,7 +496,7 @@ export class Emulator implements EmulatorInfo {
         );
         return;
       case 'large':
-        this.#streamLarge(res, record, answer.bytes);
+        this.#streamLarge(res, record, answer.bytes, answer.chunked === true);
         return;
       case 'deep': {
         const data = `${'{"a":'.repeat(answer.depth)}1${'}'.repeat(answer.depth)}`;
@@ -531,13 +534,13 @@ export class Emulator implements EmulatorInfo {
   }
 
   /** A success envelope of `bytes` bytes, written a chunk at a time as the client reads it. */
-  #streamLarge(res: ServerResponse, record: RecordedRequest, bytes: number): void {
+  #streamLarge(res: ServerResponse, record: RecordedRequest, bytes: number, chunked: boolean): void {
     const head = '{"code":"0000","msg":"success","data":{"padding":"';
     const tail = '"}}';
     let left = Math.max(0, bytes - head.length - tail.length);
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
-      'content-length': String(head.length + left + tail.length),
+      ...(chunked ? {} : { 'content-length': String(head.length + left + tail.length) }),
       date: new Date(this.#platformNow).toUTCString(),
       'x-request-id': `emu-${record.id}`
     });
@@ -628,7 +631,8 @@ function recordedHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 function describeFault(answer: FaultAnswer): string {
-  if (answer.kind === 'large') return `large (${answer.bytes} bytes)`;
+  if (answer.kind === 'large')
+    return `large (${answer.bytes} bytes${answer.chunked === true ? ', chunked' : ''})`;
   if (answer.kind === 'deep') return `deep (${answer.depth} levels)`;
   if (answer.kind === 'envelope') return `envelope (code ${answer.code})`;
   if (answer.kind !== 'status') return answer.kind;

@@ -13,8 +13,11 @@ export type FaultAnswer =
   | { kind: 'reset' }
   /** HTTP 200 with a JSON body cut short. */
   | { kind: 'malformed_json' }
-  /** HTTP 200, a success envelope padded to `bytes` (streamed, never held in memory whole). */
-  | { kind: 'large'; bytes: number }
+  /**
+   * HTTP 200, a success envelope padded to `bytes` (streamed, never held in memory whole), with its
+   * Content-Length, or chunked without one.
+   */
+  | { kind: 'large'; bytes: number; chunked?: boolean }
   /** HTTP 200, a success envelope whose data nests `depth` objects deep. */
   | { kind: 'deep'; depth: number }
   /**

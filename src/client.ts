@@ -1,6 +1,6 @@
 import { request as httpsRequest } from 'node:https';
 import { HttpClient } from '@actions/http-client';
-import { formatDuration } from './inputs.js';
+import { formatDuration, formatSize } from './inputs.js';
 import type { HttpAnswer } from './protocol/envelope.js';
 import type { PreparedRequest } from './protocol/request.js';
 
@@ -15,6 +15,14 @@ export class TransportError extends Error {
   ) {
     super(message);
     this.name = 'TransportError';
+  }
+}
+
+/** The answer was larger than the action reads (max_response_size); the request may have had its effect. */
+export class ResponseTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseTooLargeError';
   }
 }
 
@@ -38,33 +46,44 @@ export class ApiClient {
   readonly #agents: HttpClient;
   readonly #userAgent: string;
   readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
   readonly #cancel: AbortSignal | undefined;
+  /** The requests in flight, aborted together when the step is cancelled (one listener, not one each). */
+  readonly #inFlight = new Set<AbortController>();
+  readonly #abortAll = (): void => {
+    for (const request of this.#inFlight) request.abort();
+  };
 
-  constructor(options: { userAgent: string; timeoutMs: number; cancel?: AbortSignal }) {
+  constructor(options: {
+    userAgent: string;
+    timeoutMs: number;
+    /** Answers larger than this are not read: the request fails, naming the limit. */
+    maxResponseBytes: number;
+    cancel?: AbortSignal;
+  }) {
     this.#agents = new HttpClient(options.userAgent, [], { keepAlive: true });
     this.#userAgent = options.userAgent;
     this.#timeoutMs = options.timeoutMs;
+    this.#maxResponseBytes = options.maxResponseBytes;
     this.#cancel = options.cancel;
+    this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
   }
 
   send(request: PreparedRequest): Promise<HttpAnswer> {
     const headers: Record<string, string> = { ...request.headers, 'user-agent': this.#userAgent };
     if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
-    // One controller per request, its timer and cancellation listener dropped as soon as it settles.
+    // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
     const abort = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       abort.abort();
     }, this.#timeoutMs);
-    const cancel = (): void => {
-      abort.abort();
-    };
-    this.#cancel?.addEventListener('abort', cancel, { once: true });
+    this.#inFlight.add(abort);
     if (this.#cancel?.aborted === true) abort.abort();
     const settle = (): void => {
       clearTimeout(timer);
-      this.#cancel?.removeEventListener('abort', cancel);
+      this.#inFlight.delete(abort);
     };
     return new Promise<HttpAnswer>((resolve, reject) => {
       let sent = false;
@@ -77,7 +96,25 @@ export class ApiClient {
         { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal },
         (response) => {
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          let size = 0;
+          const tooLarge = (): void => {
+            settle();
+            outgoing.destroy();
+            reject(
+              new ResponseTooLargeError(
+                `${request.method} ${request.target} answered more than ${formatSize(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`
+              )
+            );
+          };
+          if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
+            tooLarge();
+            return;
+          }
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > this.#maxResponseBytes) tooLarge();
+            else chunks.push(chunk);
+          });
           response.on('error', fail);
           response.on('end', () => {
             settle();
@@ -98,6 +135,7 @@ export class ApiClient {
   }
 
   dispose(): void {
+    this.#cancel?.removeEventListener('abort', this.#abortAll);
     this.#agents.dispose();
   }
 

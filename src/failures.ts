@@ -18,7 +18,7 @@ export function transientReason(error: unknown): string | undefined {
   }
   if (error instanceof ApiError) {
     if (RETRIED_STATUSES.has(error.httpStatus)) return `HTTP ${error.httpStatus}`;
-    if (error.httpStatus === 200 && error.code === undefined) return 'an answer that is not JSON';
+    if (error.httpStatus === 200 && error.body === 'not_envelope') return 'an answer that is not JSON';
   }
   return undefined;
 }

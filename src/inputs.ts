@@ -180,6 +180,33 @@ export function formatDuration(ms: number): string {
   return m > 0 ? `${m}m${s}s` : `${s}s`;
 }
 
+const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
+const SIZE_UNITS: Record<string, number> = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+
+/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
+export function parseSize(name: string, value: string, limits: { min: number; max: number }): number {
+  const match = SIZE.exec(value);
+  if (match === null) {
+    throw new InputError(`${name} ${quote(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
+  }
+  const bytes = Number(match[1]) * (SIZE_UNITS[match[2] ?? ''] ?? 0);
+  if (bytes < limits.min || bytes > limits.max) {
+    throw new InputError(
+      `${name} ${quote(value)} is out of range: set it between ${formatSize(limits.min)} and ${formatSize(limits.max)}`
+    );
+  }
+  return bytes;
+}
+
+/** 16777216 -> "16 MiB"; whole units where the size has them. */
+export function formatSize(bytes: number): string {
+  for (const unit of ['GiB', 'MiB', 'KiB']) {
+    const size = SIZE_UNITS[unit] ?? 1;
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 /** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
 export function parseWords(name: string, value: string): string[] | undefined {
   const words = value.split(/[\s,]+/).filter((word) => word !== '');

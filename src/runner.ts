@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as core from '@actions/core';
 import { ApiClient } from './client.js';
 import { PlatformClock } from './platform-clock.js';
@@ -23,13 +22,18 @@ export function runnerRuntime(
   cancel: AbortSignal,
   onCreated: StepRuntime['onCreated'] = () => undefined
 ): StepRuntime & { client: ApiClient } {
-  const client = new ApiClient({ userAgent: USER_AGENT, timeoutMs: settings.requestTimeoutMs, cancel });
+  const client = new ApiClient({
+    userAgent: USER_AGENT,
+    timeoutMs: settings.requestTimeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    cancel
+  });
   return {
     client,
     transport: client,
     now: Date.now,
     clock: new PlatformClock(Date.now),
-    sleep: (ms) => sleep(ms, undefined, { signal: cancel }),
+    sleep: cancellableSleep(cancel),
     random: Math.random,
     log: (line) => {
       core.info(line);
@@ -44,4 +48,37 @@ export function runnerRuntime(
     onCreated,
     cancelled: () => cancel.aborted
   };
+}
+
+/**
+ * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
+ * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
+ * of 10 per signal and print MaxListenersExceededWarning.
+ */
+export function cancellableSleep(cancel: AbortSignal): (ms: number) => Promise<void> {
+  const sleepers = new Set<() => void>();
+  cancel.addEventListener(
+    'abort',
+    () => {
+      for (const wake of sleepers) wake();
+    },
+    { once: true }
+  );
+  return (ms) =>
+    new Promise<void>((resolve, reject) => {
+      if (cancel.aborted) {
+        reject(new Error('the step was cancelled'));
+        return;
+      }
+      const wake = (): void => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        reject(new Error('the step was cancelled'));
+      };
+      const timer = setTimeout(() => {
+        sleepers.delete(wake);
+        resolve();
+      }, ms);
+      sleepers.add(wake);
+    });
 }

@@ -11,6 +11,7 @@ import {
   parsePath,
   parsePositiveInteger,
   parseQuery,
+  parseSize,
   parseTaskIds,
   parseWords,
   quote
@@ -82,6 +83,8 @@ export interface Settings {
   wait: WaitSettings;
   /** Bounds each request; the step never runs past wait_timeout by more than this. */
   requestTimeoutMs: number;
+  /** Answers larger than this are not read (the request fails, naming the limit). */
+  maxResponseBytes: number;
   /** Retries of a request that failed in a way that may pass (network errors, 429, 5xx). */
   maxRetries: number;
   concurrency: number;
@@ -189,6 +192,10 @@ export function readSettings(
     requestTimeoutMs: parseDuration('request_timeout', text('request_timeout') ?? '30s', {
       minMs: 1000,
       maxMs: 5 * 60_000
+    }),
+    maxResponseBytes: parseSize('max_response_size', text('max_response_size') ?? '16MiB', {
+      min: 64 * 1024,
+      max: 256 * 1024 * 1024
     }),
     maxRetries: parseIntegerInRange('max_retries', text('max_retries') ?? '5', 0, 10),
     concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),

@@ -597,6 +597,67 @@ export function defineScenarios(runtime: NodeRuntime): void {
     });
   });
 
+  describe('bounded reads', () => {
+    const DETAIL = '/api/deployment/task/detail';
+    afterEach(() => {
+      emulator.clearFaults();
+    });
+
+    it.each([
+      ['with its Content-Length', false],
+      ['chunked, 300 MB of it', true]
+    ])(
+      'fails on a huge answer %s, naming max_response_size, with the outputs written',
+      async (_how, chunked) => {
+        const id = emulator.addTask({ task_name: 'huge', points: 1, status: 'Running' });
+        emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 300_000_000, chunked } });
+        const result = await run({ operation: 'detail', task_id: id });
+        expect([result.exitCode, result.stderr]).toEqual([1, '']);
+        expect(result.stdout).toContain(
+          `::error::detail: task ${id}: POST /api/deployment/task/detail answered more than 16 MiB (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected\n`
+        );
+        expect(result.outputs).toMatchObject({
+          task_id: id,
+          task_ids: JSON.stringify([id]),
+          timed_out: 'false'
+        });
+      }
+    );
+
+    it('reads an answer up to max_response_size', async () => {
+      const id = emulator.addTask({ task_name: 'sized', points: 1, status: 'Running' });
+      emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
+      const refused = await run({ operation: 'detail', task_id: id, max_response_size: '64KiB' });
+      expect(refused.stdout).toContain('answered more than 64 KiB (max_response_size)');
+      emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
+      const read = await run({ operation: 'detail', task_id: id, max_response_size: '128KiB' });
+      expect(read.exitCode).toBe(0);
+      expect(read.responseFile).toHaveLength(100 * 1024);
+    });
+
+    it('fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it', async () => {
+      const id = emulator.addTask({ task_name: 'deep', points: 1, status: 'Running' });
+      emulator.inject({ path: DETAIL, times: Infinity, answer: { kind: 'deep', depth: 3000 } });
+      const result = await run({ operation: 'detail', task_id: id });
+      expect([result.exitCode, result.stderr]).toEqual([1, '']);
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `::error::detail: task ${id}: HTTP 200 with JSON nested deeper than 256 levels \\(request id emu-\\d+\\)\n`
+        )
+      );
+      expect(shown(result).filter((line) => line.includes('retry'))).toEqual([]);
+    });
+
+    it('runs 40 tasks at concurrency 32 without a MaxListenersExceededWarning', async () => {
+      const ids = Array.from({ length: 40 }, (_, i) =>
+        emulator.addTask({ task_name: `many-${i}`, points: 1, status: 'Running' })
+      );
+      emulator.inject({ path: DETAIL, times: 40, delayMs: 300 });
+      const result = await run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '32' });
+      expect([result.exitCode, result.stderr]).toEqual([0, '']);
+    });
+  });
+
   it('never prints server text that could run as a workflow command', async () => {
     const evil =
       '::stop-commands::x\n::error::pwned\n##[add-mask]abc\n::set-output name=status::hacked\r\n::warning::w';

@@ -226,6 +226,13 @@ describe('configurable behaviours', () => {
     expect(response.text.slice(0, 51)).toBe('{"code":"0000","msg":"success","data":{"padding":"x');
     expect(response.text.endsWith('xx"}}')).toBe(true);
     expect(emulator.requests.at(-1)).toMatchObject({ fault: 'large (41943040 bytes)' });
+    emulator.inject({ answer: { kind: 'large', bytes: 3 * 1024 * 1024, chunked: true } });
+    const chunked = await raw();
+    expect([chunked.headers['content-length'], chunked.headers['transfer-encoding']]).toEqual([
+      undefined,
+      'chunked'
+    ]);
+    expect(Buffer.byteLength(chunked.text)).toBe(3 * 1024 * 1024);
   });
 
   it('answers data nested as deep as asked', async () => {

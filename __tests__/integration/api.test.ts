@@ -28,7 +28,7 @@ describe('the action against the emulator', () => {
         }
       }
     });
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000 });
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
   });
   afterAll(async () => {
     client.dispose();

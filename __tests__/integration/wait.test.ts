@@ -21,7 +21,7 @@ describe('waiting against the emulator', () => {
 
   beforeEach(async () => {
     ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 25, failPattern: /-broken$/ }));
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000 });
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
     log = [];
     created = [];
   });

@@ -79,6 +79,13 @@ describe('readEnvelope', () => {
     expect(apiError(answer('[1,2]', 200)).message).toMatch(/non-JSON answer/);
   });
 
+  it('refuses an answer nested thousands of levels deep with a clear error, not a RangeError', () => {
+    const deep = `{"code":"0000","msg":"ok","data":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`;
+    const error = apiError(answer(deep, 200, { 'x-request-id': 'r1' }));
+    expect(error).toMatchObject({ httpStatus: 200, code: undefined, body: 'too_deep' });
+    expect(error.message).toBe('HTTP 200 with JSON nested deeper than 256 levels (request id r1)');
+  });
+
   it('flattens server text onto one line so it cannot start a workflow command', () => {
     const error = apiError(
       answer(JSON.stringify({ code: 'C999', msg: 'oops\n::add-mask::x\r\n::error::y', data: null }))

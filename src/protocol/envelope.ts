@@ -1,6 +1,6 @@
 import { isLosslessNumber } from 'lossless-json';
 import { sanitize } from '../safe-text.js';
-import { parseJson } from './json.js';
+import { JsonDepthError, MAX_JSON_DEPTH, parseJson } from './json.js';
 
 /** An HTTP answer as the transport received it. */
 export interface HttpAnswer {
@@ -22,6 +22,8 @@ export class ApiError extends Error {
   readonly httpStatus: number;
   /** The envelope's code; undefined when the answer was not an envelope. */
   readonly code: string | undefined;
+  /** What the body was: an envelope, something else (a page, JSON cut short), or JSON nested too deep. */
+  readonly body: 'envelope' | 'not_envelope' | 'too_deep';
   /** The envelope's description, or an excerpt of a non-JSON answer. */
   readonly description: string | undefined;
   readonly requestId: string | undefined;
@@ -34,6 +36,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.httpStatus = details.httpStatus;
     this.code = details.code;
+    this.body = details.body;
     this.description = details.description;
     this.requestId = details.requestId;
     this.retryAfter = details.retryAfter;
@@ -53,18 +56,38 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
   const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find(
     (v) => v !== undefined
   );
-  const envelope = envelopeOf(answer.body);
   const timing = {
     retryAfter: headerText(answer.headers['retry-after']),
     serverDate: headerText(answer.headers.date)
   };
   const idNote = requestId === undefined ? '' : ` (request id ${sanitize(requestId, 80)})`;
+  const envelope = envelopeOf(answer.body);
+  if (envelope === 'too_deep') {
+    throw new ApiError(
+      `HTTP ${answer.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels${idNote}`,
+      {
+        ...timing,
+        httpStatus: answer.status,
+        code: undefined,
+        body: 'too_deep',
+        description: undefined,
+        requestId
+      }
+    );
+  }
   if (envelope === undefined) {
     const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
     const excerpt = sanitize(stripHtml(answer.body), 200);
     throw new ApiError(
       `HTTP ${answer.status} with a non-JSON answer (${sanitize(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`,
-      { ...timing, httpStatus: answer.status, code: undefined, description: excerpt, requestId }
+      {
+        ...timing,
+        httpStatus: answer.status,
+        code: undefined,
+        body: 'not_envelope',
+        description: excerpt,
+        requestId
+      }
     );
   }
   const success = envelope.code === '0000' || envelope.code === 0;
@@ -82,6 +105,7 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
       ...timing,
       httpStatus: answer.status,
       code,
+      body: 'envelope',
       description: msg,
       requestId
     }
@@ -95,12 +119,12 @@ interface Envelope {
   data?: unknown;
 }
 
-function envelopeOf(body: string): Envelope | undefined {
+function envelopeOf(body: string): Envelope | 'too_deep' | undefined {
   let parsed: unknown;
   try {
     parsed = parseJson(body);
-  } catch {
-    return undefined;
+  } catch (error) {
+    return error instanceof JsonDepthError ? 'too_deep' : undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
     return undefined;
