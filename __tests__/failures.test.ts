@@ -1,5 +1,11 @@
 import { TransportError } from '../src/client.js';
-import { isGone, isSignatureRefusal, notApplied, transientReason } from '../src/failures.js';
+import {
+  DEFAULT_ERROR_CODES,
+  isGone,
+  isSignatureRefusal,
+  notApplied,
+  transientReason
+} from '../src/failures.js';
 import { ApiError } from '../src/protocol/envelope.js';
 
 const api = (httpStatus: number, code: string | undefined, description = '') =>
@@ -45,11 +51,21 @@ describe('failure classification', () => {
   });
 
   it('recognises a task that is gone and a refused signature or timestamp', () => {
-    expect(isGone(api(200, 'C007', 'task 5 does not exist'))).toBe(true);
-    expect(isGone(api(200, 'C001', '任务不存在'))).toBe(true);
-    expect(isGone(api(200, 'C008', 'cannot stop task 5 while it is End'))).toBe(false);
-    expect(isSignatureRefusal(api(200, 'C002', 'signature error: timestamp expired'))).toBe(true);
-    expect(isSignatureRefusal(api(200, 'C005', 'parameter error'))).toBe(false);
-    expect(isSignatureRefusal(api(502, undefined, 'sign of life'))).toBe(false);
+    const codes = DEFAULT_ERROR_CODES;
+    expect(isGone(api(200, 'C007', 'task 5 does not exist'), codes)).toBe(true);
+    expect(isGone(api(404, 'C007', ''), codes)).toBe(true);
+    expect(isGone(api(200, 'C008', 'cannot stop task 5 while it is End'), codes)).toBe(false);
+    expect(isSignatureRefusal(api(200, 'C002', 'signature error: timestamp expired'), codes)).toBe(true);
+    expect(isSignatureRefusal(api(200, 'C005', 'parameter error'), codes)).toBe(false);
+    expect(isSignatureRefusal(api(502, undefined, 'sign of life'), codes)).toBe(false);
+  });
+
+  it('never decides from the wording: "不存在" of a key, "assigned", "timestamp" under other codes', () => {
+    const codes = DEFAULT_ERROR_CODES;
+    expect(isGone(api(200, 'C004', 'API Key不存在'), codes)).toBe(false);
+    expect(isGone(api(200, 'C001', '任务不存在: task does not exist'), codes)).toBe(false);
+    expect(isSignatureRefusal(api(200, 'C008', 'the task is assigned to another node'), codes)).toBe(false);
+    expect(isSignatureRefusal(api(200, 'C005', 'timestamp must be a string'), codes)).toBe(false);
+    expect(isGone(api(200, 'E404', 'x'), { ...codes, taskNotFound: ['E404'] })).toBe(true);
   });
 });

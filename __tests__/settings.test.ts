@@ -35,6 +35,7 @@ describe('readSettings', () => {
       apiVersion: '1.0.0',
       credentials: { mode: 'token', token: TOKEN },
       endpoints: {},
+      errorCodes: { taskNotFound: ['C007'], signature: ['C002'] },
       taskName: undefined,
       points: undefined,
       taskIds: ['9007199254740993'],
@@ -67,7 +68,7 @@ describe('readSettings', () => {
     const { read } = settingsFrom({
       operation: 'stop',
       token: TOKEN,
-      task_id: '1229831, 1229832\n9007199254740993 7',
+      task_id: '1229831, 1229832\n9007199254740993,\n7',
       wait: 'true',
       wait_timeout: '1h30m',
       poll_interval: '2s',
@@ -284,6 +285,21 @@ describe('readSettings', () => {
       'private_key_format "pem" is not one of auto, pkcs8_pem, pkcs1_pem, pkcs8_base64: set private_key_format to one of them'
     ],
     [{ task_id: '1, 1' }, 'task_id lists 1 twice: list each task once'],
+    [
+      { task_id: '1,229,832' },
+      'task_id "1,229,832" has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])'
+    ],
+    [
+      { task_id: '1229831 1229832' },
+      'task_id "1229831 1229832" separates ids with spaces alone: write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])'
+    ],
+    [{ task_id: '1229831;1229832' }, /^task_id "1229831;1229832" is not an integer/],
+    [{ task_id: '1_229_832' }, /^task_id "1_229_832" is not an integer/],
+    [{ task_id: '[1229831, 0]' }, /^task_id lists "0", which is not a task id/],
+    [{ task_id: '[1229831, 1.5]' }, /^task_id lists "1.5", which is not a task id/],
+    [{ task_id: '[1229831, [2]]' }, /^task_id lists a nested list, which is not a task id/],
+    [{ task_id: '- {id: 2}' }, /^task_id lists a mapping, which is not a task id/],
+    [{ task_id: '[1229831' }, /^task_id is not a valid YAML or JSON list/],
     [{ wait: 'yes' }, 'wait "yes" is not one of auto, true, false: set wait to one of them'],
     [{ wait_timeout: '90' }, 'wait_timeout "90" has no unit: write 90s or 90m'],
     [{ wait_timeout: 'soon' }, 'wait_timeout "soon" is not a duration: write it like 90s, 15m or 1h30m'],
@@ -311,6 +327,16 @@ describe('readSettings', () => {
       { max_response_size: '32KiB' },
       'max_response_size "32KiB" is out of range: set it between 64 KiB and 256 MiB'
     ],
+    [
+      { error_codes: 'gone: C007' },
+      'error_codes.gone is not a meaning the action acts on: use task_not_found or signature'
+    ],
+    [
+      { error_codes: 'task_not_found: "0000"' },
+      /^error_codes\.task_not_found is not a code or a list of codes: write it like task_not_found: \[C007\]/
+    ],
+    [{ error_codes: 'signature: []' }, /^error_codes\.signature is not a code or a list of codes/],
+    [{ error_codes: 'signature: {a: 1}' }, /^error_codes\.signature is not a code or a list of codes/],
     [{ cleanup: 'delete' }, 'cleanup "delete" is not one of none, stop, pause: set cleanup to one of them'],
     [{ dry_run: 'maybe' }, 'dry_run "maybe" is not a boolean: set dry_run to true or false'],
     [{ endpoints: 'deploy: {method: GET}' }, /^endpoints\.deploy names no operation: use create, detail/],
@@ -347,6 +373,32 @@ describe('readSettings', () => {
     const text = inputError(inputs);
     expect(text).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
     expect(text).not.toMatch(/\n/);
+  });
+
+  it.each([
+    ['one id', '1229831', ['1229831']],
+    [
+      'one per line, blank lines and spaces around them ignored',
+      '\n 1229831 \n\n1229832\n',
+      ['1229831', '1229832']
+    ],
+    ['a comma and a space on one line', '1229831, 1229832,  3', ['1229831', '1229832', '3']],
+    ['a comma at the end of each line', '1229831,\n1229832,', ['1229831', '1229832']],
+    ['a JSON list', '[1229831,1229832]', ['1229831', '1229832']],
+    ['a YAML flow list of strings', '["1229831", 9007199254740993]', ['1229831', '9007199254740993']],
+    ['a YAML block list', '- 1229831\n- 1229832\n', ['1229831', '1229832']]
+  ])('reads task_id as %s', (_how, taskId, ids) => {
+    expect(settingsFrom({ token: TOKEN, operation: 'stop', task_id: taskId }).read().taskIds).toEqual(ids);
+  });
+
+  it('reads error_codes, each meaning keeping its default unless set', () => {
+    const read = (codes: string) =>
+      settingsFrom({ token: TOKEN, operation: 'detail', error_codes: codes }).read().errorCodes;
+    expect(read('task_not_found: [C007, E404]')).toEqual({
+      taskNotFound: ['C007', 'E404'],
+      signature: ['C002']
+    });
+    expect(read('{"signature": 401}')).toEqual({ taskNotFound: ['C007'], signature: ['401'] });
   });
 
   it('never echoes a malformed body, which may hold credentials', () => {

@@ -144,7 +144,7 @@ async function bulk(ctx: Context): Promise<Record<string, unknown>> {
     checked(
       await runStep(
         ctx.node24,
-        { ...ctx.rsa, operation: 'detail', task_id: ids.join(' '), summary: 'false' },
+        { ...ctx.rsa, operation: 'detail', task_id: ids.join('\n'), summary: 'false' },
         { env: ctx.env }
       ),
       'bulk detail'
@@ -309,7 +309,7 @@ async function memory(ctx: Context): Promise<Record<string, unknown>> {
         poll_interval: '1s'
       })
     );
-    bulkDetail.push(await rssOf({ operation: 'detail', task_id: ids.join(' ') }));
+    bulkDetail.push(await rssOf({ operation: 'detail', task_id: ids.join('\n') }));
   }
   const floor = join(work, 'floor-rss');
   writeFileSync(floor, '');

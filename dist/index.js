@@ -474,19 +474,21 @@ async function mapLimit(items, limit, fn) {
 /* harmony export */   ST: () => (/* binding */ isGone),
 /* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
 /* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   W$: () => (/* binding */ DEFAULT_ERROR_CODES),
+/* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
 /* harmony export */   bR: () => (/* binding */ transientReason),
 /* harmony export */   or: () => (/* binding */ retryIfTransient)
 /* harmony export */ });
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1823);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
 /* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(122);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3995);
 
 
 
-/** A refusal that says the task no longer exists, in the words platforms use for it. */
-const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
-/** A refusal of the timestamp or the signature (spec 7 reports both as a signature error). */
-const SIGNATURE = /sign|timestamp|时间戳|签名/i;
+
+/** The emulator's codes, from the set the platform is seen to use (its meanings are unpublished). */
+const DEFAULT_ERROR_CODES = { taskNotFound: ['C007'], signature: ['C002'] };
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
 function transientReason(error) {
@@ -511,11 +513,12 @@ function notApplied(error) {
         return error.httpStatus === 429;
     return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
 }
-function isGone(error) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.httpStatus === 200 && GONE.test(error.description ?? '');
+/** The platform answered that the task does not exist: by its code, whatever the message says. */
+function isGone(error, codes) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.taskNotFound.includes(error.code);
 }
-function isSignatureRefusal(error) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && SIGNATURE.test(error.description ?? '');
+function isSignatureRefusal(error, codes) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.signature.includes(error.code);
 }
 /** The delay the server asked for with Retry-After, if it did. */
 function serverRetryDelay(error, localNow) {
@@ -527,6 +530,17 @@ function retryIfTransient(error, localNow) {
     return reason === undefined
         ? { retry: false }
         : { retry: true, reason, delayMs: serverRetryDelay(error, localNow) };
+}
+/** An explicit operation on a task the platform says does not exist. */
+class TaskNotFoundError extends Error {
+    taskId;
+    constructor(taskId, cause) {
+        const said = (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.description ?? '', 200);
+        const id = cause.requestId === undefined ? '' : `; request id ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.requestId, 80)}`;
+        super(`task ${taskId} not found (code ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id})`);
+        this.taskId = taskId;
+        this.name = 'TaskNotFoundError';
+    }
 }
 function describeError(error) {
     return error instanceof Error ? error.message : String(error);
@@ -614,7 +628,7 @@ function parseBoolean(name, value, fallback) {
 }
 /** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
 function parseTaskId(name, value) {
-    if (!/^[1-9]\d*$/.test(value)) {
+    if (!TASK_ID.test(value)) {
         throw new InputError(`${name} ${quote(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`);
     }
     return value;
@@ -766,12 +780,21 @@ function parseWords(name, value) {
     return words.length === 0 ? undefined : words;
 }
 const MAX_TASK_IDS = 1000;
-/** One or more task ids, separated by commas, spaces or new lines; kept as digits. */
+const TASK_ID = /^[1-9]\d*$/;
+const SEVERAL_IDS = 'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
+/**
+ * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
+ * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
+ * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
+ * separated by spaces alone could be one number grouped by spaces, so both are refused.
+ */
 function parseTaskIds(name, value) {
-    const ids = value.split(/[\s,]+/).filter((id) => id !== '');
+    const text = value.trim();
+    if (text === '')
+        return [];
+    const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
     const seen = new Set();
     for (const id of ids) {
-        parseTaskId(name, id);
         if (seen.has(id))
             throw new InputError(`${name} lists ${id} twice: list each task once`);
         seen.add(id);
@@ -779,6 +802,46 @@ function parseTaskIds(name, value) {
     if (ids.length > MAX_TASK_IDS)
         throw new InputError(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
     return ids;
+}
+function idsOfLines(name, text) {
+    return text
+        .split(/\r?\n/)
+        .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
+        .filter((item) => item !== '')
+        .map((item) => {
+        if (TASK_ID.test(item))
+            return item;
+        if (/^\d+(,\d+)+$/.test(item)) {
+            throw new InputError(`${name} ${quote(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`);
+        }
+        if (/^\d+(\s+\d+)+$/.test(item)) {
+            throw new InputError(`${name} ${quote(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
+        }
+        return parseTaskId(name, item);
+    });
+}
+function idsOfList(name, text) {
+    let list;
+    try {
+        list = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text, { intAsBigInt: true });
+    }
+    catch {
+        throw new InputError(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
+    }
+    if (!Array.isArray(list))
+        throw new InputError(`${name} is not a list of ids: ${SEVERAL_IDS}`);
+    return list.map((item) => {
+        const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
+        if (digits === undefined || !TASK_ID.test(digits)) {
+            const shown = typeof item === 'object' && item !== null
+                ? Array.isArray(item)
+                    ? 'a nested list'
+                    : 'a mapping'
+                : quote(digits ?? String(item));
+            throw new InputError(`${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`);
+        }
+        return digits;
+    });
 }
 function parseIntegerInRange(name, value, min, max) {
     const n = Number(value);
@@ -889,6 +952,8 @@ function describeFailure(task) {
     switch (task.outcome) {
         case 'failed':
             return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,inputs/* formatDuration */.a3)(task.elapsedMs)}`;
+        case 'not_found':
+            return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
         case 'cancelled':
             return `task ${task.id}${name} ${task.message ?? task.outcome}`;
@@ -909,7 +974,8 @@ const OUTCOME = {
     failed: '❌ failed',
     timed_out: '⏱️ timed out',
     cancelled: '⏹️ cancelled',
-    error: '❌ error'
+    error: '❌ error',
+    not_found: '❌ not found'
 };
 /**
  * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Server
@@ -1288,7 +1354,7 @@ async function cleanUp(settings, send, action, taskId) {
         return undefined;
     }
     catch (error) {
-        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error)) {
+        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error, settings.errorCodes)) {
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already gone`);
             return undefined;
         }
@@ -1306,7 +1372,7 @@ async function currentStatus(send, settings, taskId) {
         return (0,_task_status_js__WEBPACK_IMPORTED_MODULE_6__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
     }
     catch (error) {
-        return (0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error) ? 'gone' : undefined;
+        return (0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error, settings.errorCodes) ? 'gone' : undefined;
     }
 }
 
@@ -1782,6 +1848,8 @@ class PlatformClock {
 var esm = __nccwpck_require__(3201);
 // EXTERNAL MODULE: ./inputs.ts
 var inputs = __nccwpck_require__(6759);
+// EXTERNAL MODULE: ./failures.ts
+var failures = __nccwpck_require__(1577);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./protocol/keys.ts
@@ -2027,6 +2095,7 @@ function secretForms(forms) {
 
 
 
+
 const OPERATIONS = [
     'create',
     'detail',
@@ -2107,6 +2176,7 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
             mask
         }),
         endpoints: parseEndpoints(input('endpoints')),
+        errorCodes: parseErrorCodes('error_codes', input('error_codes')),
         taskName: text('task_name'),
         points: points === undefined
             ? undefined
@@ -2214,6 +2284,27 @@ function parseEndpoints(value) {
         overrides[operation] = override;
     }
     return overrides;
+}
+const ERROR_CODE_MEANINGS = {
+    task_not_found: 'taskNotFound',
+    signature: 'signature'
+};
+/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
+function parseErrorCodes(name, value) {
+    const codes = { ...failures/* DEFAULT_ERROR_CODES */.W$ };
+    for (const [meaning, raw] of Object.entries((0,inputs/* parseMapping */.KV)(name, value))) {
+        const field = ERROR_CODE_MEANINGS[meaning];
+        if (field === undefined) {
+            throw new inputs/* InputError */.dz(`${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`);
+        }
+        const list = (Array.isArray(raw) ? raw : [raw]).map((code) => typeof code === 'number' || typeof code === 'bigint' ? String(code) : code);
+        if (list.length === 0 ||
+            list.some((code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code))) {
+            throw new inputs/* InputError */.dz(`${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`);
+        }
+        codes[field] = list;
+    }
+    return codes;
 }
 function readCredentials(args) {
     if (args.token === '') {
@@ -2872,7 +2963,7 @@ function sender(settings, runtime) {
                 if (error instanceof envelope/* ApiError */.h && error.httpStatus === 429) {
                     throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
                 }
-                if (!(error instanceof envelope/* ApiError */.h) || !(0,failures/* isSignatureRefusal */.Te)(error))
+                if (!(0,failures/* isSignatureRefusal */.Te)(error, settings.errorCodes))
                     throw error;
                 if (!resent && runtime.clock.correct()) {
                     runtime.log(`the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`);
@@ -2943,14 +3034,15 @@ function makeCalls(plan, settings, runtime, send, retries) {
             return { call, result, raw, error: undefined };
         }
         catch (error) {
-            if (call.operation === 'stop' && (0,failures/* isGone */.ST)(error)) {
-                // Stopping a task that no longer exists leaves it stopped: the step's goal holds.
-                runtime.log(`${who}: no longer exists, so it is stopped`);
-                return { call, result: undefined, raw: undefined, error: undefined };
-            }
             if (state.mayHaveApplied && error instanceof envelope/* ApiError */.h && plan.wait !== undefined) {
                 runtime.log(`${who}: the platform refused the retry (${(0,safe_text/* sanitize */.a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
                 return { call, result: undefined, raw: undefined, error: undefined };
+            }
+            if (call.taskId !== undefined && (0,failures/* isGone */.ST)(error, settings.errorCodes)) {
+                // Only the post-step cleanup may take a task that does not exist as done; asked for explicitly, it fails.
+                const notFound = new failures/* TaskNotFoundError */.Zt(call.taskId, error);
+                runtime.log(`${who}: ${notFound.message}`);
+                return { call, result: undefined, raw: undefined, error: notFound };
             }
             const note = state.mayHaveApplied
                 ? ' (the request may have taken effect: check before repeating it)'
@@ -3019,7 +3111,11 @@ function tasksOf(plan, calls, settings, runtime) {
         const snapshot = outcome.result === undefined ? undefined : (0,task_status/* snapshotOf */.eY)(outcome.result.data, settings.wait.statusField);
         return {
             id,
-            outcome: outcome.error === undefined ? 'done' : 'error',
+            outcome: outcome.error === undefined
+                ? 'done'
+                : outcome.error instanceof failures/* TaskNotFoundError */.Zt
+                    ? 'not_found'
+                    : 'error',
             status: plan.operation === 'detail' ? snapshot?.status : undefined,
             name: snapshot?.name,
             urls: (snapshot?.urls ?? []).filter((u) => u !== null),
@@ -3051,7 +3147,7 @@ async function pollTask(taskId, send, settings) {
         return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
-        if ((0,failures/* isGone */.ST)(error))
+        if ((0,failures/* isGone */.ST)(error, settings.errorCodes))
             return { kind: 'gone', message: (0,failures/* describeError */.Uc)(error) };
         throw error;
     }

@@ -1,11 +1,23 @@
 import { TransportError } from './client.js';
 import { ApiError } from './protocol/envelope.js';
 import { retryAfterMs } from './retry.js';
+import { sanitize } from './safe-text.js';
 
-/** A refusal that says the task no longer exists, in the words platforms use for it. */
-const GONE = /not (exist|found)|no such task|does ?n[o']t exist|不存在|已删除/i;
-/** A refusal of the timestamp or the signature (spec 7 reports both as a signature error). */
-const SIGNATURE = /sign|timestamp|时间戳|签名/i;
+/**
+ * What the platform's envelope codes mean, where the action acts on the meaning. Outcomes are decided
+ * from codes, never from the wording of a message: "API Key不存在" (the key does not exist) must not
+ * read as "the task does not exist", nor "assigned" as a signature refusal.
+ */
+export interface ErrorCodes {
+  /** The task asked about does not exist (any more). */
+  taskNotFound: readonly string[];
+  /** The timestamp or the signature was refused (spec 7 reports both as a signature error). */
+  signature: readonly string[];
+}
+
+/** The emulator's codes, from the set the platform is seen to use (its meanings are unpublished). */
+export const DEFAULT_ERROR_CODES: ErrorCodes = { taskNotFound: ['C007'], signature: ['C002'] };
+
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
@@ -29,12 +41,13 @@ export function notApplied(error: unknown): boolean {
   return error instanceof TransportError && !error.sent;
 }
 
-export function isGone(error: unknown): boolean {
-  return error instanceof ApiError && error.httpStatus === 200 && GONE.test(error.description ?? '');
+/** The platform answered that the task does not exist: by its code, whatever the message says. */
+export function isGone(error: unknown, codes: ErrorCodes): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.taskNotFound.includes(error.code);
 }
 
-export function isSignatureRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.code !== undefined && SIGNATURE.test(error.description ?? '');
+export function isSignatureRefusal(error: unknown, codes: ErrorCodes): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.signature.includes(error.code);
 }
 
 /** The delay the server asked for with Retry-After, if it did. */
@@ -51,6 +64,21 @@ export function retryIfTransient(
   return reason === undefined
     ? { retry: false }
     : { retry: true, reason, delayMs: serverRetryDelay(error, localNow) };
+}
+
+/** An explicit operation on a task the platform says does not exist. */
+export class TaskNotFoundError extends Error {
+  constructor(
+    readonly taskId: string,
+    cause: ApiError
+  ) {
+    const said = sanitize(cause.description ?? '', 200);
+    const id = cause.requestId === undefined ? '' : `; request id ${sanitize(cause.requestId, 80)}`;
+    super(
+      `task ${taskId} not found (code ${sanitize(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id})`
+    );
+    this.name = 'TaskNotFoundError';
+  }
 }
 
 export function describeError(error: unknown): string {

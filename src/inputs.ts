@@ -34,7 +34,7 @@ export function parseBoolean(name: string, value: string, fallback: boolean): bo
 
 /** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
 export function parseTaskId(name: string, value: string): string {
-  if (!/^[1-9]\d*$/.test(value)) {
+  if (!TASK_ID.test(value)) {
     throw new InputError(
       `${name} ${quote(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`
     );
@@ -220,19 +220,72 @@ export function parseWords(name: string, value: string): string[] | undefined {
 }
 
 const MAX_TASK_IDS = 1000;
+const TASK_ID = /^[1-9]\d*$/;
+const SEVERAL_IDS =
+  'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
 
-/** One or more task ids, separated by commas, spaces or new lines; kept as digits. */
+/**
+ * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
+ * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
+ * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
+ * separated by spaces alone could be one number grouped by spaces, so both are refused.
+ */
 export function parseTaskIds(name: string, value: string): string[] {
-  const ids = value.split(/[\s,]+/).filter((id) => id !== '');
+  const text = value.trim();
+  if (text === '') return [];
+  const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
   const seen = new Set<string>();
   for (const id of ids) {
-    parseTaskId(name, id);
     if (seen.has(id)) throw new InputError(`${name} lists ${id} twice: list each task once`);
     seen.add(id);
   }
   if (ids.length > MAX_TASK_IDS)
     throw new InputError(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
   return ids;
+}
+
+function idsOfLines(name: string, text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
+    .filter((item) => item !== '')
+    .map((item) => {
+      if (TASK_ID.test(item)) return item;
+      if (/^\d+(,\d+)+$/.test(item)) {
+        throw new InputError(
+          `${name} ${quote(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`
+        );
+      }
+      if (/^\d+(\s+\d+)+$/.test(item)) {
+        throw new InputError(`${name} ${quote(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
+      }
+      return parseTaskId(name, item);
+    });
+}
+
+function idsOfList(name: string, text: string): string[] {
+  let list: unknown;
+  try {
+    list = parseYaml(text, { intAsBigInt: true });
+  } catch {
+    throw new InputError(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
+  }
+  if (!Array.isArray(list)) throw new InputError(`${name} is not a list of ids: ${SEVERAL_IDS}`);
+  return list.map((item: unknown) => {
+    const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
+    if (digits === undefined || !TASK_ID.test(digits)) {
+      const shown =
+        typeof item === 'object' && item !== null
+          ? Array.isArray(item)
+            ? 'a nested list'
+            : 'a mapping'
+          : quote(digits ?? String(item));
+      throw new InputError(
+        `${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`
+      );
+    }
+    return digits;
+  });
 }
 
 export function parseIntegerInRange(name: string, value: string, min: number, max: number): number {

@@ -56,7 +56,7 @@ async function cleanUp(
     core.info(`cleanup: ${verb} task ${taskId}`);
     return undefined;
   } catch (error) {
-    if (isGone(error)) {
+    if (isGone(error, settings.errorCodes)) {
       core.info(`cleanup: task ${taskId} is already gone`);
       return undefined;
     }
@@ -78,6 +78,6 @@ async function currentStatus(
     const { result } = await send(detailCall(settings, taskId));
     return snapshotOf(result.data, settings.wait.statusField).status;
   } catch (error) {
-    return isGone(error) ? 'gone' : undefined;
+    return isGone(error, settings.errorCodes) ? 'gone' : undefined;
   }
 }

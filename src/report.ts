@@ -84,6 +84,8 @@ function describeFailure(task: TaskReport): string {
   switch (task.outcome) {
     case 'failed':
       return `task ${task.id}${name} ${task.message ?? 'failed'} after ${formatDuration(task.elapsedMs)}`;
+    case 'not_found':
+      return task.message ?? `task ${task.id} not found`;
     case 'timed_out':
     case 'cancelled':
       return `task ${task.id}${name} ${task.message ?? task.outcome}`;

@@ -16,6 +16,7 @@ import {
   parseWords,
   quote
 } from './inputs.js';
+import { DEFAULT_ERROR_CODES, type ErrorCodes } from './failures.js';
 import {
   KeyError,
   keyTextForms,
@@ -70,6 +71,8 @@ export interface Settings {
   credentials: Credentials;
   /** Per-operation overrides of method, path, version and encrypt. */
   endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
+  /** The envelope codes that mean "no such task" and "signature refused". */
+  errorCodes: ErrorCodes;
   taskName: string | undefined;
   points: number | undefined;
   /** Decimal digits: ids beyond 2^53 stay exact. */
@@ -165,6 +168,7 @@ export function readSettings(
       mask
     }),
     endpoints: parseEndpoints(input('endpoints')),
+    errorCodes: parseErrorCodes('error_codes', input('error_codes')),
     taskName: text('task_name'),
     points:
       points === undefined
@@ -279,6 +283,39 @@ function parseEndpoints(value: string): Settings['endpoints'] {
     overrides[operation as keyof Settings['endpoints']] = override;
   }
   return overrides;
+}
+
+const ERROR_CODE_MEANINGS: Record<string, keyof ErrorCodes> = {
+  task_not_found: 'taskNotFound',
+  signature: 'signature'
+};
+
+/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
+function parseErrorCodes(name: string, value: string): ErrorCodes {
+  const codes: ErrorCodes = { ...DEFAULT_ERROR_CODES };
+  for (const [meaning, raw] of Object.entries(parseMapping(name, value))) {
+    const field = ERROR_CODE_MEANINGS[meaning];
+    if (field === undefined) {
+      throw new InputError(
+        `${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`
+      );
+    }
+    const list = (Array.isArray(raw) ? raw : [raw]).map((code: unknown) =>
+      typeof code === 'number' || typeof code === 'bigint' ? String(code) : code
+    );
+    if (
+      list.length === 0 ||
+      list.some(
+        (code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code)
+      )
+    ) {
+      throw new InputError(
+        `${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`
+      );
+    }
+    codes[field] = list as string[];
+  }
+  return codes;
 }
 
 function readCredentials(args: {

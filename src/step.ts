@@ -9,6 +9,7 @@ import {
   notApplied,
   retryIfTransient,
   serverRetryDelay,
+  TaskNotFoundError,
   transientReason
 } from './failures.js';
 import { formatDuration } from './inputs.js';
@@ -57,7 +58,7 @@ export interface CallOutcome {
 export interface TaskReport {
   id: string;
   /** done: acted on without waiting; the others say how the wait (or the call) ended. */
-  outcome: 'done' | TaskWait['verdict'];
+  outcome: 'done' | 'not_found' | TaskWait['verdict'];
   status: string | undefined;
   name: string | undefined;
   urls: string[];
@@ -157,7 +158,7 @@ export function sender(
         if (error instanceof ApiError && error.httpStatus === 429) {
           throttle.rateLimited(serverRetryDelay(error, runtime.clock.now()) ?? DEFAULT_BACKOFF.baseMs);
         }
-        if (!(error instanceof ApiError) || !isSignatureRefusal(error)) throw error;
+        if (!isSignatureRefusal(error, settings.errorCodes)) throw error;
         if (!resent && runtime.clock.correct()) {
           runtime.log(
             `the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`
@@ -253,16 +254,17 @@ function makeCalls(
       runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
       return { call, result, raw, error: undefined };
     } catch (error) {
-      if (call.operation === 'stop' && isGone(error)) {
-        // Stopping a task that no longer exists leaves it stopped: the step's goal holds.
-        runtime.log(`${who}: no longer exists, so it is stopped`);
-        return { call, result: undefined, raw: undefined, error: undefined };
-      }
       if (state.mayHaveApplied && error instanceof ApiError && plan.wait !== undefined) {
         runtime.log(
           `${who}: the platform refused the retry (${sanitize(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`
         );
         return { call, result: undefined, raw: undefined, error: undefined };
+      }
+      if (call.taskId !== undefined && isGone(error, settings.errorCodes)) {
+        // Only the post-step cleanup may take a task that does not exist as done; asked for explicitly, it fails.
+        const notFound = new TaskNotFoundError(call.taskId, error);
+        runtime.log(`${who}: ${notFound.message}`);
+        return { call, result: undefined, raw: undefined, error: notFound };
       }
       const note = state.mayHaveApplied
         ? ' (the request may have taken effect: check before repeating it)'
@@ -342,7 +344,12 @@ function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: 
       outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, settings.wait.statusField);
     return {
       id,
-      outcome: outcome.error === undefined ? 'done' : 'error',
+      outcome:
+        outcome.error === undefined
+          ? 'done'
+          : outcome.error instanceof TaskNotFoundError
+            ? 'not_found'
+            : 'error',
       status: plan.operation === 'detail' ? snapshot?.status : undefined,
       name: snapshot?.name,
       urls: (snapshot?.urls ?? []).filter((u): u is string => u !== null),
@@ -375,7 +382,7 @@ async function pollTask(taskId: string, send: Send, settings: Settings): Promise
     const { result, raw } = await send(detailCall(settings, taskId));
     return { kind: 'task', data: result.data, raw };
   } catch (error) {
-    if (isGone(error)) return { kind: 'gone', message: describeError(error) };
+    if (isGone(error, settings.errorCodes)) return { kind: 'gone', message: describeError(error) };
     throw error;
   }
 }

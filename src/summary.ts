@@ -7,7 +7,8 @@ const OUTCOME: Record<string, string> = {
   failed: '❌ failed',
   timed_out: '⏱️ timed out',
   cancelled: '⏹️ cancelled',
-  error: '❌ error'
+  error: '❌ error',
+  not_found: '❌ not found'
 };
 
 /**

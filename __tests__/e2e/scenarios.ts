@@ -382,7 +382,11 @@ export function defineScenarios(runtime: NodeRuntime): void {
       { operation: 'search_tasks', query: '{status: [' },
       /^query is not valid YAML or JSON at line \d+, column \d+/
     ],
-    [{ operation: 'deploy' }, /^operation "deploy" is not one of create, /]
+    [{ operation: 'deploy' }, /^operation "deploy" is not one of create, /],
+    [
+      { operation: 'stop', task_id: '1,229,832' },
+      /^task_id "1,229,832" has commas without a space, which reads as one number with thousands separators, not a list: /
+    ]
   ])('refuses %j in one line and sends nothing', async (inputs, message) => {
     const before = emulator.requests.length;
     const result = await run(inputs);
@@ -538,7 +542,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
       const ids = Array.from({ length: 6 }, (_, i) =>
         emulator.addTask({ task_name: `f-rl-${i}`, points: 1, status: 'Running' })
       );
-      const result = await run({ operation: 'detail', task_id: ids.join(' '), concurrency: '3' });
+      const result = await run({ operation: 'detail', task_id: ids.join(', '), concurrency: '3' });
       expect(result.exitCode).toBe(0);
       expect(json(result.outputs.statuses)).toEqual(Object.fromEntries(ids.map((id) => [id, 'Running'])));
       expect(retries(result).length).toBeGreaterThan(0);
@@ -595,6 +599,44 @@ export function defineScenarios(runtime: NodeRuntime): void {
         /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
       );
     });
+  });
+
+  describe('honest outcomes', () => {
+    afterEach(() => {
+      emulator.setText({ msg: undefined });
+      emulator.clearFaults();
+    });
+
+    it('fails a stop refused for an unknown key, whose message says "不存在" (decided by code, not by text)', async () => {
+      const id = emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });
+      emulator.setText({ msg: 'API Key不存在' });
+      const result = await run({
+        operation: 'stop',
+        task_id: id,
+        token: 'no-such-key',
+        private_key: '',
+        platform_public_key: ''
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toMatch(
+        /::error::stop: task \d+: HTTP 200, code C004: API Key不存在 \(request id emu-\d+\)\n/
+      );
+      expect(emulator.task(id).status).toBe('Running');
+    });
+
+    it.each(['stop', 'pause', 'recover', 'detail'])(
+      'fails an explicit %s of a task that does not exist',
+      async (operation) => {
+        const result = await run({ operation, task_id: '999999999' });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `::error::${operation}: task 999999999 not found \\(code C007: task 999999999 does not exist; request id emu-\\d+\\)\n`
+          )
+        );
+        expect(result.summary).toContain('❌ not found');
+      }
+    );
   });
 
   describe('bounded reads', () => {

@@ -152,10 +152,13 @@ describe('the action against the emulator', () => {
 
   it('fails with the platform code and description', async () => {
     const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
-    expect(failure?.name).toBe('ApiError');
+    expect(failure?.name).toBe('TaskNotFoundError');
     expect(failure?.message).toBe(
-      `HTTP 200, code C007: task 5 does not exist (request id emu-${emulator.requests.length})`
+      `task 5 not found (code C007: task 5 does not exist; request id emu-${emulator.requests.length})`
     );
+    const pending = emulator.addTask({ task_name: 'pending', points: 1 });
+    const refused = await failureOfCall({ operation: 'pause', task_id: pending });
+    expect(refused).toMatchObject({ name: 'ApiError', code: 'C008' });
   });
 
   it('reports an HTML error page by status and excerpt', async () => {

@@ -116,24 +116,26 @@ describe('waiting against the emulator', () => {
     const ids = ['Running', 'Paused', 'Pending'].map((status, i) =>
       emulator.addTask({ task_name: `t${i}`, points: 1, status: status as 'Running' })
     );
-    const { outputs, failure } = await step({ operation: 'stop', task_id: ids.join(','), concurrency: '2' });
+    const { outputs, failure } = await step({ operation: 'stop', task_id: ids.join(', '), concurrency: '2' });
     expect(failure).toBeUndefined();
     expect(JSON.parse(outputs.statuses)).toEqual(Object.fromEntries(ids.map((id) => [id, 'End'])));
     expect(outputs.status).toBe('End');
   });
 
-  it('counts a task that no longer exists as stopped, while waiting and when asked to stop it', async () => {
+  it('counts a task deleted once stopped as stopped, but fails a stop of a task that does not exist', async () => {
     emulator.setEndedTasksGone(true);
     const running = emulator.addTask({ task_name: 'deleted-on-stop', points: 1, status: 'Running' });
     const { outputs, failure, result } = await step({ operation: 'stop', task_id: `${running}, 42` });
-    expect(failure).toBeUndefined();
     expect(result.tasks.map((t) => [t.id, t.outcome])).toEqual([
       [running, 'ready'],
-      ['42', 'ready']
+      ['42', 'not_found']
     ]);
+    expect(failure).toMatch(
+      /^stop: 1 of 2 tasks failed: 42 \(task 42 not found \(code C007: task 42 does not exist; request id emu-\d+\)\)$/
+    );
     expect(log).toEqual(
       expect.arrayContaining([
-        'task 42: no longer exists, so it is stopped',
+        expect.stringMatching(/^task 42: task 42 not found \(code C007/),
         `task ${running} no longer exists after 0s, so it is stopped`
       ])
     );
@@ -145,7 +147,7 @@ describe('waiting against the emulator', () => {
     const id = emulator.addTask({ task_name: 'x', points: 1, status: 'End' });
     const { failure } = await step({ operation: 'recover', task_id: id });
     expect(failure).toBe(
-      `recover: task ${id}: HTTP 200, code C007: task ${id} does not exist (request id emu-1)`
+      `recover: task ${id} not found (code C007: task ${id} does not exist; request id emu-1)`
     );
   });
 
@@ -168,7 +170,7 @@ describe('waiting against the emulator', () => {
         token: live.rsa.token,
         private_key: fixtureKey('client-private-pkcs8.pem'),
         operation: 'detail',
-        task_id: ids.join(' '),
+        task_id: ids.join(', '),
         concurrency: '8'
       };
       const settings = readSettings(
