@@ -19,6 +19,19 @@ describe('PlatformClock', () => {
     expect([clock.stamp(), clock.stamp(), clock.stamp()]).toEqual([local, local + 1, local + 2]);
   });
 
+  it('corrects a runner clock ahead of the platform too: stamps move back, then increase again', () => {
+    let now = local;
+    const clock = new PlatformClock(() => now);
+    const before = [clock.stamp(), clock.stamp()];
+    expect(before).toEqual([local, local + 1]);
+    clock.observe(new Date(local - 600_000).toUTCString(), local);
+    expect(clock.correct()).toBe(true);
+    const after = [clock.stamp(), clock.stamp()];
+    expect(after).toEqual([local - 599_500, local - 599_499]);
+    now += 5;
+    expect(clock.stamp()).toBe(local - 599_495);
+  });
+
   it('corrects only beyond the platform window of 5 minutes', () => {
     const clock = new PlatformClock(() => local);
     clock.observe(new Date(local - 299_000).toUTCString(), local);

@@ -1813,7 +1813,9 @@ class PlatformClock {
     }
     /**
      * The timestamp for the next request: the current time, but always later than the last one, so no
-     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature.
+     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
+     * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
+     * the platform): stamps stay strictly increasing from there on.
      */
     stamp() {
         this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
@@ -1840,6 +1842,8 @@ class PlatformClock {
         if (this.corrected || this.#offsetMs === undefined || Math.abs(this.#offsetMs) <= CORRECTABLE_SKEW_MS)
             return false;
         this.#correctionMs = this.#offsetMs;
+        // The stamps so far were on the refused clock: keeping them as a floor would undo a correction back.
+        this.#lastStamp = 0;
         return true;
     }
 }

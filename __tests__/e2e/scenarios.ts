@@ -548,17 +548,26 @@ export function defineScenarios(runtime: NodeRuntime): void {
       expect(retries(result).length).toBeGreaterThan(0);
     });
 
-    it('a server clock 10 minutes ahead: warned, timestamps corrected once, then accepted', async () => {
-      emulator.setClockOffset(600);
-      const result = await detailOf('f-clock');
-      expect(result.exitCode).toBe(0);
-      expect(result.stdout).toMatch(
-        /^::warning::this runner's clock is 10m0s behind the platform's \(by its Date header\): keep it in sync with NTP$/m
-      );
-      expect(shown(result)).toContain(
-        "the platform refused the timestamp, and this runner's clock is 10m0s behind it: stamping requests on the platform's time and sending once more"
-      );
-    });
+    it.each([
+      ['ahead', 600, 'behind'],
+      ['behind', -600, 'ahead of']
+    ])(
+      'a server clock 10 minutes %s: warned, timestamps corrected once, then accepted',
+      async (_where, offset, runner) => {
+        emulator.setClockOffset(offset);
+        const result = await detailOf('f-clock');
+        expect(result.exitCode).toBe(0);
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `^::warning::this runner's clock is 10m0s ${runner} the platform's \\(by its Date header\\): keep it in sync with NTP$`,
+            'm'
+          )
+        );
+        expect(shown(result)).toContain(
+          `the platform refused the timestamp, and this runner's clock is 10m0s ${runner} it: stamping requests on the platform's time and sending once more`
+        );
+      }
+    );
 
     it('a server that never answers: a clear timeout error', async () => {
       emulator.inject({ path: DETAIL, times: Infinity, delayMs: 60_000 });
