@@ -1,4 +1,4 @@
-import { Throttle } from '../src/throttle.js';
+import { PastDeadlineError, Throttle } from '../src/throttle.js';
 
 function fakeClock() {
   let now = 0;
@@ -58,5 +58,19 @@ describe('Throttle', () => {
     expect(limits).toEqual([...Array<number>(16).fill(4), 1, 1, 1, 1]);
     throttle.rateLimited(1000);
     expect(throttle.limit).toBe(4);
+  });
+
+  it('never sleeps a pause past its deadline: the request fails at once, saying how long was asked and left', async () => {
+    const clock = fakeClock();
+    const throttle = new Throttle(2, clock.now, clock.sleep, 5_000);
+    throttle.rateLimited(61_000);
+    await expect(throttle.run(() => Promise.resolve('sent'))).rejects.toThrow(
+      new PastDeadlineError(61_000, 5_000)
+    );
+    expect(clock.now()).toBe(0);
+    const shorter = new Throttle(2, clock.now, clock.sleep, 5_000);
+    shorter.rateLimited(2_000);
+    await expect(shorter.run(() => Promise.resolve('sent'))).resolves.toBe('sent');
+    expect(clock.now()).toBe(2_000);
   });
 });

@@ -1,4 +1,5 @@
 import { criteriaFor } from '../src/task-status.js';
+import { PastDeadlineError } from '../src/throttle.js';
 import { waitForTasks, type Poll, type WaitOptions } from '../src/wait.js';
 import { testSettings } from './helpers/settings.js';
 
@@ -207,6 +208,27 @@ describe('waitForTasks', () => {
       message: 'its detail failed: HTTP 200, code C002: signature error'
     });
     expect(refused.polls).toHaveLength(1);
+  });
+
+  it('ends a task timed out at once when the next check could only come past the deadline; the others go on', async () => {
+    const h = harness({
+      '1': [[0, new PastDeadlineError(60_000, 5_000)]],
+      '2': [
+        [0, task('Pending', [])],
+        [2, task('Running', [])]
+      ]
+    });
+    const result = await waitForTasks(['1', '2'], options({ timeoutMs: 5_000, intervalMs: 1_000 }), h.deps);
+    expect(result.timedOut).toBe(true);
+    expect(result.tasks.map((t) => [t.id, t.verdict, t.message])).toEqual([
+      [
+        '1',
+        'timed_out',
+        'timed out after 0s, last status unknown: the platform asked for a pause of 1m0s before the next request (429 with Retry-After), longer than the 5s left before the deadline'
+      ],
+      ['2', 'ready', undefined]
+    ]);
+    expect(h.time()).toBe(2);
   });
 
   it('waits for every task, each settling on its own, and summarises many in the heartbeat', async () => {

@@ -1333,7 +1333,7 @@ async function runPost() {
     try {
         const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFromRunner */ .G5)();
         runtime = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerRuntime */ .VS)(settings, new AbortController().signal);
-        const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_5__/* .sender */ .Q)(settings, runtime);
+        const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_5__/* .sender */ .Q)(settings, runtime, Date.now() + settings.wait.timeoutMs);
         const failures = (await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapLimit */ .s)(created, settings.concurrency, (taskId) => cleanUp(settings, send, action, taskId))).filter((failure) => failure !== undefined);
         if (failures.length > 0)
             _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${failures.join('; ')}`);
@@ -2656,6 +2656,18 @@ var request = __nccwpck_require__(1615);
 // EXTERNAL MODULE: ./safe-text.ts
 var safe_text = __nccwpck_require__(3995);
 ;// CONCATENATED MODULE: ./throttle.ts
+
+/** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
+class PastDeadlineError extends Error {
+    pauseMs;
+    leftMs;
+    constructor(pauseMs, leftMs) {
+        super(`the platform asked for a pause of ${(0,inputs/* formatDuration */.a3)(pauseMs)} before the next request (429 with Retry-After), longer than the ${(0,inputs/* formatDuration */.a3)(leftMs)} left before the deadline`);
+        this.pauseMs = pauseMs;
+        this.leftMs = leftMs;
+        this.name = 'PastDeadlineError';
+    }
+}
 /**
  * Paces one step's requests to the platform. At most `concurrency` are in flight. When the platform
  * answers 429, every request waits out its Retry-After, and the throttle learns how many requests a
@@ -2667,16 +2679,20 @@ class Throttle {
     concurrency;
     now;
     sleep;
+    deadline;
     #inFlight = 0;
     #pausedUntil = 0;
     #cycleSuccesses = 0;
     /** Requests that went through in the last cycle that ended in a 429. */
     #capacity;
     #waiting = [];
-    constructor(concurrency, now, sleep) {
+    constructor(concurrency, now, sleep, 
+    /** No pause is slept through past this time: the request fails with PastDeadlineError instead. */
+    deadline = Infinity) {
         this.concurrency = concurrency;
         this.now = now;
         this.sleep = sleep;
+        this.deadline = deadline;
     }
     /** How many requests may be in flight now. */
     get limit() {
@@ -2708,8 +2724,11 @@ class Throttle {
     }
     async #acquire() {
         for (;;) {
-            const pause = this.#pausedUntil - this.now();
+            const now = this.now();
+            const pause = this.#pausedUntil - now;
             if (pause > 0) {
+                if (this.#pausedUntil >= this.deadline)
+                    throw new PastDeadlineError(pause, this.deadline - now);
                 await this.sleep(pause);
             }
             else if (this.#inFlight < this.limit) {
@@ -2724,6 +2743,7 @@ class Throttle {
 }
 
 ;// CONCATENATED MODULE: ./wait.ts
+
 
 
 
@@ -2800,7 +2820,13 @@ async function waitForTasks(ids, options, deps) {
     const pollFailed = (state, error) => {
         state.failedPolls += 1;
         const why = deps.describeError(error);
-        if (!deps.isTransient(error)) {
+        if (error instanceof PastDeadlineError) {
+            // The next check could only come after the deadline: the wait is over, timed out, now.
+            const last = state.snapshot?.status;
+            settle(state, 'timed_out', elapsed(), `timed out after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}: ${why}`);
+            log(`task ${state.id}: ${why}; the wait ends here, timed out`);
+        }
+        else if (!deps.isTransient(error)) {
             settle(state, 'error', elapsed(), `its detail failed: ${why}`);
             log(`task ${state.id}: detail failed: ${why}`);
         }
@@ -2819,7 +2845,7 @@ async function waitForTasks(ids, options, deps) {
             const last = state.snapshot?.status;
             settle(state, verdict, elapsed(), `${what} after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
         }
-        return { tasks: states.map(publicPart), timedOut: verdict === 'timed_out' };
+        return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
     };
     let round = 0;
     for (;;) {
@@ -2835,8 +2861,9 @@ async function waitForTasks(ids, options, deps) {
         });
         round += 1;
         const waiting = states.filter((s) => !s.settled);
-        if (waiting.length === 0)
-            return { tasks: states.map(publicPart), timedOut: false };
+        if (waiting.length === 0) {
+            return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
+        }
         if (deps.cancelled())
             return end(waiting, 'cancelled');
         const now = deps.now();
@@ -2903,8 +2930,8 @@ async function runStep(settings, runtime) {
     const plan = (0,operations/* planCalls */.jU)(settings);
     if (settings.dryRun)
         return dryRun(plan, settings, runtime);
-    const send = sender(settings, runtime);
     const startedAt = runtime.now();
+    const send = sender(settings, runtime, startedAt + settings.wait.timeoutMs);
     const retries = {
         policy: {
             maxRetries: settings.maxRetries,
@@ -2936,9 +2963,9 @@ async function runStep(settings, runtime) {
  * It learns the platform's clock from each answer; a timestamp refused while the clocks are more than
  * the platform's window apart is corrected and sent once more, and a signature refusal is explained.
  */
-function sender(settings, runtime) {
+function sender(settings, runtime, deadline) {
     let warnedSkew = false;
-    const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep);
+    const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep, deadline);
     return async (call) => {
         for (let resent = false;; resent = true) {
             // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.

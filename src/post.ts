@@ -29,7 +29,7 @@ export async function runPost(): Promise<void> {
   try {
     const settings = settingsFromRunner();
     runtime = runnerRuntime(settings, new AbortController().signal);
-    const send = sender(settings, runtime);
+    const send = sender(settings, runtime, Date.now() + settings.wait.timeoutMs);
     const failures = (
       await mapLimit(created, settings.concurrency, (taskId) => cleanUp(settings, send, action, taskId))
     ).filter((failure): failure is string => failure !== undefined);

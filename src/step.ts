@@ -90,8 +90,8 @@ const STATE_CHANGING: ReadonlySet<string> = new Set(['stop', 'pause', 'recover',
 export async function runStep(settings: Settings, runtime: StepRuntime): Promise<StepResult> {
   const plan = planCalls(settings);
   if (settings.dryRun) return dryRun(plan, settings, runtime);
-  const send = sender(settings, runtime);
   const startedAt = runtime.now();
+  const send = sender(settings, runtime, startedAt + settings.wait.timeoutMs);
   const retries = {
     policy: {
       maxRetries: settings.maxRetries,
@@ -127,10 +127,11 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
  */
 export function sender(
   settings: Settings,
-  runtime: Pick<StepRuntime, 'transport' | 'now' | 'clock' | 'sleep' | 'mask' | 'log' | 'warn' | 'debug'>
+  runtime: Pick<StepRuntime, 'transport' | 'now' | 'clock' | 'sleep' | 'mask' | 'log' | 'warn' | 'debug'>,
+  deadline: number
 ): Send {
   let warnedSkew = false;
-  const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep);
+  const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep, deadline);
   return async (call) => {
     for (let resent = false; ; resent = true) {
       // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.

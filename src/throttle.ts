@@ -1,3 +1,18 @@
+import { formatDuration } from './inputs.js';
+
+/** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
+export class PastDeadlineError extends Error {
+  constructor(
+    readonly pauseMs: number,
+    readonly leftMs: number
+  ) {
+    super(
+      `the platform asked for a pause of ${formatDuration(pauseMs)} before the next request (429 with Retry-After), longer than the ${formatDuration(leftMs)} left before the deadline`
+    );
+    this.name = 'PastDeadlineError';
+  }
+}
+
 /**
  * Paces one step's requests to the platform. At most `concurrency` are in flight. When the platform
  * answers 429, every request waits out its Retry-After, and the throttle learns how many requests a
@@ -16,7 +31,9 @@ export class Throttle {
   constructor(
     readonly concurrency: number,
     private readonly now: () => number,
-    private readonly sleep: (ms: number) => Promise<void>
+    private readonly sleep: (ms: number) => Promise<void>,
+    /** No pause is slept through past this time: the request fails with PastDeadlineError instead. */
+    private readonly deadline = Infinity
   ) {}
 
   /** How many requests may be in flight now. */
@@ -51,8 +68,10 @@ export class Throttle {
 
   async #acquire(): Promise<void> {
     for (;;) {
-      const pause = this.#pausedUntil - this.now();
+      const now = this.now();
+      const pause = this.#pausedUntil - now;
       if (pause > 0) {
+        if (this.#pausedUntil >= this.deadline) throw new PastDeadlineError(pause, this.deadline - now);
         await this.sleep(pause);
       } else if (this.#inFlight < this.limit) {
         this.#inFlight += 1;

@@ -1,6 +1,7 @@
 import { mapLimit } from './concurrency.js';
 import { formatDuration } from './inputs.js';
 import { sanitize } from './safe-text.js';
+import { PastDeadlineError } from './throttle.js';
 import { isUnknownStatus, judge, snapshotOf, type Criteria, type TaskSnapshot } from './task-status.js';
 
 /** One look at a task: its detail, or word that it no longer exists. */
@@ -137,7 +138,17 @@ export async function waitForTasks(
   const pollFailed = (state: TaskState, error: unknown): void => {
     state.failedPolls += 1;
     const why = deps.describeError(error);
-    if (!deps.isTransient(error)) {
+    if (error instanceof PastDeadlineError) {
+      // The next check could only come after the deadline: the wait is over, timed out, now.
+      const last = state.snapshot?.status;
+      settle(
+        state,
+        'timed_out',
+        elapsed(),
+        `timed out after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}: ${why}`
+      );
+      log(`task ${state.id}: ${why}; the wait ends here, timed out`);
+    } else if (!deps.isTransient(error)) {
       settle(state, 'error', elapsed(), `its detail failed: ${why}`);
       log(`task ${state.id}: detail failed: ${why}`);
     } else if (state.failedPolls >= options.errorBudget) {
@@ -165,7 +176,7 @@ export async function waitForTasks(
         `${what} after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`
       );
     }
-    return { tasks: states.map(publicPart), timedOut: verdict === 'timed_out' };
+    return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
   };
 
   let round = 0;
@@ -181,7 +192,9 @@ export async function waitForTasks(
     });
     round += 1;
     const waiting = states.filter((s) => !s.settled);
-    if (waiting.length === 0) return { tasks: states.map(publicPart), timedOut: false };
+    if (waiting.length === 0) {
+      return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
+    }
     if (deps.cancelled()) return end(waiting, 'cancelled');
     const now = deps.now();
     if (now >= deadline) return end(waiting, 'timed_out');

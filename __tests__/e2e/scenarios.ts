@@ -633,6 +633,51 @@ export function defineScenarios(runtime: NodeRuntime): void {
       expect(emulator.task(id).status).toBe('Running');
     });
 
+    it('ends the wait as timed out when a status check is told to retry after longer than the time left', async () => {
+      emulator.setReadyAfter(600);
+      emulator.inject({
+        path: '/api/deployment/task/detail',
+        answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
+      });
+      const result = await run({
+        operation: 'create',
+        task_name: 'ra-60',
+        points: '1',
+        wait_timeout: '5s',
+        ...FAST
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.wallMs).toBeLessThan(5000);
+      expect(result.outputs).toMatchObject({ timed_out: 'true', status: '' });
+      expect(result.stdout).toMatch(
+        /::error::create: task \d+ \(ra-60\) timed out after \ds, last status unknown: the platform asked for a pause of (59s|1m0s) before the next request \(429 with Retry-After\), longer than the \ds left before the deadline\n/
+      );
+    });
+
+    it("does not let one task's 429 stall the others of a bulk wait", async () => {
+      emulator.setReadyAfter(0);
+      const ids = [0, 1].map((i) =>
+        emulator.addTask({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
+      );
+      emulator.inject({
+        path: '/api/deployment/task/detail',
+        answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
+      });
+      const result = await run({
+        operation: 'recover',
+        task_id: ids.join(', '),
+        wait_timeout: '5s',
+        ...FAST
+      });
+      expect([result.exitCode, result.outputs.timed_out]).toEqual([1, 'true']);
+      expect(result.wallMs).toBeLessThan(5000);
+      const statuses = Object.values(JSON.parse(result.outputs.statuses ?? '{}') as Record<string, unknown>);
+      expect(statuses).toContain('Running');
+      expect(result.stdout).toMatch(
+        /::error::recover: 1 of 2 tasks failed: \d+ \(timed out after \ds, last status unknown: the platform asked/
+      );
+    });
+
     it.each(['stop', 'pause', 'recover', 'detail'])(
       'fails an explicit %s of a task that does not exist',
       async (operation) => {
