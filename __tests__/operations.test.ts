@@ -1,4 +1,4 @@
-import { cleanupCall, detailCall, planCalls } from '../src/operations.js';
+import { answerProblem, cleanupCall, detailCall, planCalls } from '../src/operations.js';
 import type { Settings } from '../src/settings.js';
 import { testSettings } from './helpers/settings.js';
 
@@ -212,5 +212,39 @@ describe('planCalls', () => {
     ]
   ] as [Partial<Settings>, string | RegExp][])('refuses %j before sending', (overrides, message) => {
     expect(() => plan(overrides)).toThrow(message);
+  });
+});
+
+describe('answerProblem: a success envelope whose data says the operation failed', () => {
+  const storage = plan({ operation: 'storage_check', body: { a: 1 } }).calls[0];
+  const create = plan({ operation: 'create', taskName: 'web-1', points: 1 }).calls[0];
+  if (storage === undefined || create === undefined) throw new Error('no calls planned');
+
+  it.each([
+    [{ pass: true, message: 'ok' }, undefined],
+    [
+      { pass: false, message: 'bucket not found\n::error::x' },
+      "the storage did not pass the platform's check: bucket not found ::error::x"
+    ],
+    [{ pass: false }, "the storage did not pass the platform's check"],
+    [{ pass: 'true' }, 'the answer carries no pass field, so the check cannot be taken as passed'],
+    [null, 'the answer carries no pass field, so the check cannot be taken as passed']
+  ])('storage check %j: %s', (data, problem) => {
+    expect(answerProblem(storage, data)).toBe(problem);
+  });
+
+  it('a create answered without a readable task_id', () => {
+    expect(answerProblem(create, { task_id: 1229831 })).toBeUndefined();
+    for (const data of [{}, null, { task_id: 'abc' }, { task_id: null }]) {
+      expect(answerProblem(create, data)).toBe(
+        'the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "web-1" may exist; look for it before running the job again'
+      );
+    }
+  });
+
+  it('other operations take any data', () => {
+    expect(
+      answerProblem(plan({ operation: 'detail', taskIds: ['1'] }).calls[0] ?? storage, null)
+    ).toBeUndefined();
   });
 });

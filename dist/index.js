@@ -1014,10 +1014,10 @@ function renderSummary(step, failure) {
     }
     else {
         const [call] = step.calls;
-        const code = call?.result?.code ?? '';
-        lines.push(call?.result === undefined
-            ? summary_escape(call?.error?.message ?? '')
-            : `code ${summary_escape(code)}${call.result.msg === '' ? '' : `: ${summary_escape(call.result.msg)}`}`);
+        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
+        if (call?.result !== undefined && call.error === undefined) {
+            lines.push(`code ${summary_escape(call.result.code)}${call.result.msg === '' ? '' : `: ${summary_escape(call.result.msg)}`}`);
+        }
     }
     return `${lines.join('\n')}\n`;
 }
@@ -1118,11 +1118,16 @@ async function writeSummary(text) {
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
-/* harmony export */   jU: () => (/* binding */ planCalls)
+/* harmony export */   jU: () => (/* binding */ planCalls),
+/* harmony export */   mr: () => (/* binding */ answerProblem)
 /* harmony export */ });
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1615);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3995);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5497);
+
+
 
 
 
@@ -1152,7 +1157,13 @@ const OPERATIONS = {
             task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
             points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
         }),
-        wait: { target: 'ready', byDefault: true }
+        wait: { target: 'ready', byDefault: true },
+        check: (data, call) => {
+            if ((0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(data) !== undefined)
+                return undefined;
+            const name = typeof call.body?.task_name === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+            return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+        }
     },
     detail: onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
     search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
@@ -1174,9 +1185,25 @@ const OPERATIONS = {
         endpoint: post('/api/storage/encrypt/check', true),
         taskIds: 'none',
         fields: none,
-        bodyRequired: true
+        bodyRequired: true,
+        check: (data) => {
+            const verdict = isRecord(data) ? data : {};
+            if (verdict.pass === true)
+                return undefined;
+            const said = typeof verdict.message === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
+            return verdict.pass === false
+                ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
+                : 'the answer carries no pass field, so the check cannot be taken as passed';
+        }
     }
 };
+/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
+function answerProblem(call, data) {
+    return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
+}
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 const WAITING_OPERATIONS = Object.entries(OPERATIONS)
     .filter(([, spec]) => spec.wait !== undefined)
     .map(([name]) => name)
@@ -3062,7 +3089,10 @@ function makeCalls(plan, settings, runtime, send, retries) {
                     return state.mayHaveApplied && call.operation === 'request' ? { retry: false } : verdict;
                 }, retries.policy, retries.deps);
             runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
-            return { call, result, raw, error: undefined };
+            const problem = (0,operations/* answerProblem */.mr)(call, result.data);
+            if (problem !== undefined)
+                runtime.log(`${who}: ${problem}`);
+            return { call, result, raw, error: problem === undefined ? undefined : new Error(problem) };
         }
         catch (error) {
             if (state.mayHaveApplied && error instanceof envelope/* ApiError */.h && plan.wait !== undefined) {
@@ -3159,13 +3189,9 @@ function tasksOf(plan, calls, settings, runtime) {
     };
     if (plan.operation === 'create') {
         const [created] = calls;
-        if (created?.result === undefined)
+        const id = created?.error === undefined ? (0,task_status/* taskIdOf */.G6)(created?.result?.data) : undefined;
+        if (created === undefined || id === undefined)
             return [];
-        const id = (0,task_status/* taskIdOf */.G6)(created.result.data);
-        if (id === undefined) {
-            runtime.log('create: the answer carries no task_id, so there is nothing to wait for or clean up');
-            return [];
-        }
         runtime.onCreated(id);
         runtime.log(`task_id: ${id}`);
         return [{ ...report(id, created), name: settings.taskName }];

@@ -1,10 +1,11 @@
 import { InputError } from './inputs.js';
 import { exactInteger } from './protocol/json.js';
 import { NEEDS_RSA, type Endpoint, type QueryParams } from './protocol/request.js';
+import { sanitize } from './safe-text.js';
 import type { OperationName, Settings } from './settings.js';
+import { taskIdOf, type WaitTarget } from './task-status.js';
 
-/** What waiting means: ready (Running with its URLs), Paused, or End. */
-export type WaitTarget = 'ready' | 'paused' | 'ended';
+export type { WaitTarget } from './task-status.js';
 
 /** One call to the API: what to send where, and for which task. */
 export interface Call {
@@ -34,6 +35,11 @@ interface OperationSpec {
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
   wait?: { target: WaitTarget; byDefault: boolean };
+  /**
+   * What a success envelope's data must hold for the operation to have succeeded: why it did not, or
+   * undefined. Decided from fields, never from the message.
+   */
+  check?: (data: unknown, call: Call) => string | undefined;
 }
 
 const task = (_s: Settings, taskId: string | undefined): Record<string, unknown> => ({
@@ -63,7 +69,12 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
       task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
       points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
     }),
-    wait: { target: 'ready', byDefault: true }
+    wait: { target: 'ready', byDefault: true },
+    check: (data, call) => {
+      if (taskIdOf(data) !== undefined) return undefined;
+      const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
+      return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+    }
   },
   detail: onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
   search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
@@ -85,9 +96,26 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     endpoint: post('/api/storage/encrypt/check', true),
     taskIds: 'none',
     fields: none,
-    bodyRequired: true
+    bodyRequired: true,
+    check: (data) => {
+      const verdict = isRecord(data) ? data : {};
+      if (verdict.pass === true) return undefined;
+      const said = typeof verdict.message === 'string' ? sanitize(verdict.message, 300) : '';
+      return verdict.pass === false
+        ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
+        : 'the answer carries no pass field, so the check cannot be taken as passed';
+    }
   }
 };
+
+/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
+export function answerProblem(call: Call, data: unknown): string | undefined {
+  return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 const WAITING_OPERATIONS = Object.entries(OPERATIONS)
   .filter(([, spec]) => spec.wait !== undefined)

@@ -13,7 +13,14 @@ import {
   transientReason
 } from './failures.js';
 import { formatDuration } from './inputs.js';
-import { detailCall, planCalls, searchByNameCall, type Call, type Plan } from './operations.js';
+import {
+  answerProblem,
+  detailCall,
+  planCalls,
+  searchByNameCall,
+  type Call,
+  type Plan
+} from './operations.js';
 import type { PlatformClock } from './platform-clock.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from './protocol/envelope.js';
 import { buildRequest, type PreparedRequest } from './protocol/request.js';
@@ -253,7 +260,9 @@ function makeCalls(
               retries.deps
             );
       runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
-      return { call, result, raw, error: undefined };
+      const problem = answerProblem(call, result.data);
+      if (problem !== undefined) runtime.log(`${who}: ${problem}`);
+      return { call, result, raw, error: problem === undefined ? undefined : new Error(problem) };
     } catch (error) {
       if (state.mayHaveApplied && error instanceof ApiError && plan.wait !== undefined) {
         runtime.log(
@@ -363,12 +372,8 @@ function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: 
   };
   if (plan.operation === 'create') {
     const [created] = calls;
-    if (created?.result === undefined) return [];
-    const id = taskIdOf(created.result.data);
-    if (id === undefined) {
-      runtime.log('create: the answer carries no task_id, so there is nothing to wait for or clean up');
-      return [];
-    }
+    const id = created?.error === undefined ? taskIdOf(created?.result?.data) : undefined;
+    if (created === undefined || id === undefined) return [];
     runtime.onCreated(id);
     runtime.log(`task_id: ${id}`);
     return [{ ...report(id, created), name: settings.taskName }];

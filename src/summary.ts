@@ -47,12 +47,12 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     }
   } else {
     const [call] = step.calls;
-    const code = call?.result?.code ?? '';
-    lines.push(
-      call?.result === undefined
-        ? escape(call?.error?.message ?? '')
-        : `code ${escape(code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`
-    );
+    // A failed call is quoted above; a success envelope whose data says it failed is not a success.
+    if (call?.result !== undefined && call.error === undefined) {
+      lines.push(
+        `code ${escape(call.result.code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`
+      );
+    }
   }
   return `${lines.join('\n')}\n`;
 }

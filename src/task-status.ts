@@ -1,6 +1,8 @@
 import { isLosslessNumber } from 'lossless-json';
-import type { WaitTarget } from './operations.js';
 import type { WaitSettings } from './settings.js';
+
+/** What waiting means: ready (Running with its URLs), Paused, or End. */
+export type WaitTarget = 'ready' | 'paused' | 'ended';
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];

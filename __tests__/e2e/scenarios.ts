@@ -654,6 +654,41 @@ export function defineScenarios(runtime: NodeRuntime): void {
       );
     });
 
+    it('fails a storage check the platform answered pass: false, showing its message', async () => {
+      emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+      try {
+        const result = await run({
+          operation: 'storage_check',
+          body: '{storage_name: m, oss_region_id: 1, bucket: b, dir: d, endpoint: e.example, access_key: AKIDEXAMPLE, secret_key: wJalrXUtnFEMI}'
+        });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toContain(
+          "::error::storage_check failed: the storage did not pass the platform's check: the bucket does not exist\n"
+        );
+        expect(result.outputs).toMatchObject({ code: '0000' });
+        expect(JSON.parse(result.outputs.data ?? '')).toEqual({
+          pass: false,
+          message: 'the bucket does not exist'
+        });
+        expect(result.summary).not.toContain('code 0000');
+      } finally {
+        emulator.setStorageVerdict({ pass: true, message: 'the storage can be reached with these settings' });
+      }
+    });
+
+    it('fails a create answered 0000 without a task_id, saying the task may exist', async () => {
+      emulator.inject({
+        path: '/api/deployment/task/create',
+        apply: true,
+        answer: { kind: 'envelope', code: '0000', data: {} }
+      });
+      const result = await run({ operation: 'create', task_name: 'no-id', points: '1' });
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::create failed: the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "no-id" may exist; look for it before running the job again\n'
+      );
+    });
+
     it("does not let one task's 429 stall the others of a bulk wait", async () => {
       emulator.setReadyAfter(0);
       const ids = [0, 1].map((i) =>
