@@ -212,7 +212,7 @@ describe('renderSummary', () => {
         '',
         '| Task | Name | Status | Outcome (waited to be ready) | URL | Elapsed |',
         '|---|---|---|---|---|---|',
-        '| 7 | &lt;img src=x onerror=alert(1)&gt; &#124; pipe | Running | ✅ ready | <a href="https://t7-80.example/?a=1&amp;b=&quot;2&quot;">https://t7-80.example/?a=1&amp;b=&quot;2&quot;</a> | 35s |',
+        '| 7 | &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#124; pipe | Running | ✅ ready | <a href="https://t7-80.example/?a=1&amp;b=&quot;2&quot;">https&#58;//t7-80&#46;example/&#63;a&#61;1&#38;b&#61;&#34;2&#34;</a> | 35s |',
         '',
         '<details><summary>Status timeline</summary>',
         '',
@@ -228,10 +228,73 @@ describe('renderSummary', () => {
   it('says why a step failed, and the code of an operation without tasks', () => {
     const step = stepOf({ operation: 'billing' }, [ok('{"count":0}')], []);
     expect(renderSummary(step, 'billing failed: <b>')).toBe(
-      '### Elastic deploy: billing failed\n\n> billing failed: &lt;b&gt;\n\ncode 0000: success\n'
+      '### Elastic deploy: billing failed\n\n> billing failed&#58; &#60;b&#62;\n\ncode 0000: success\n'
     );
   });
 });
+
+describe('renderSummary against hostile server text', () => {
+  const HOSTILE = [
+    '[click](https://evil.example/x)',
+    '![pixel](https://evil.example/p.png)',
+    '<img src=x onerror=alert(1)>',
+    '<a href="https://evil.example">x</a>',
+    '**bold** _it_ `code` ~~gone~~',
+    'https://evil.example www.evil.example user@evil.example',
+    '# heading\n> quote\n| a | b |',
+    '&lt;script&gt; &#60;',
+    '部署 ✓ 🚀'
+  ];
+
+  it.each(HOSTILE)('shows %j as text: no link, image, emphasis, HTML or autolink can form', (text) => {
+    const step = stepOf(
+      { operation: 'detail', taskIds: ['7'] },
+      [ok('{"task_id":7}')],
+      [{ id: '7', name: text, status: text, timeline: [{ atMs: 0, status: text }] }]
+    );
+    const summary = renderSummary(step, `detail: ${text}`);
+    const served = summary
+      .split('\n')
+      .slice(2)
+      .join('\n')
+      .replace(/<\/?details>|<summary>Status timeline<\/summary>/g, '');
+    // Outside the table's own pipes and the list dashes, no markdown or HTML syntax character is left raw.
+    const cells = served
+      .split('\n')
+      .filter((line) => line.startsWith('| 7 |') || line.startsWith('- 0s') || line.startsWith('> '));
+    for (const line of cells) {
+      const body = line.replace(/^(\| 7 \||- 0s: task 7|>)/, '').replace(/ \|( |$)/g, ' ');
+      expect(body.replace(/&#\d+;/g, '')).not.toMatch(/[[\]()<>!*_`~#|@:.&]/);
+    }
+    const decoded = (encoded: string): string =>
+      encoded.replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)));
+    expect(summary).toContain(`| 7 | ${escapedOnce(text)} |`);
+    expect(decoded(escapedOnce(text))).toBe(text.replace(/[\r\n]+/g, ' '));
+  });
+
+  it('says what a stop or pause reached, never "ready"', () => {
+    const stop = stepOf(
+      { operation: 'stop', taskIds: ['7'] },
+      [ok('null')],
+      [{ id: '7', status: 'End', outcome: 'ready' }]
+    );
+    const pause = stepOf(
+      { operation: 'pause', taskIds: ['7'] },
+      [ok('null')],
+      [{ id: '7', status: 'Paused', outcome: 'ready' }]
+    );
+    expect(renderSummary(stop, undefined)).toContain('| 7 |  | End | ✅ stopped |');
+    expect(renderSummary(pause, undefined)).toContain('| 7 |  | Paused | ✅ paused |');
+    expect(renderSummary(stop, undefined) + renderSummary(pause, undefined)).not.toContain('ready |');
+  });
+});
+
+/** The summary's escaping, written out independently: every character but letters, digits, marks, space and -,/ as &#N;. */
+function escapedOnce(text: string): string {
+  return [...text.replace(/[\r\n]+/g, ' ')]
+    .map((c) => (/[\p{L}\p{N}\p{M} ,/-]/u.test(c) ? c : `&#${c.codePointAt(0) ?? 0};`))
+    .join('');
+}
 
 describe('describeDryRun', () => {
   it('shows method, URL, header names, body size and the string to sign, never the token or sign_str', () => {

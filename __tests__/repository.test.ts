@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../scripts/action-runner.js';
 import { renderReadme } from '../scripts/docs.js';
-import { lintWorkflows, policyProblems } from '../scripts/lint-workflows.js';
+import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { OPERATIONS } from '../src/settings.js';
 import { VERSION } from '../src/version.js';
 
@@ -73,6 +73,32 @@ describe('the README', () => {
     expect(section('Troubleshooting')).toMatch(/v2\.327\.1/);
     expect(section('Troubleshooting')).toMatch(/NODE_EXTRA_CA_CERTS/);
     expect(section('Security')).toMatch(/about every 90 days/);
+  });
+});
+
+describe('the examples in the docs', () => {
+  const DOCS = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'emulator/README.md'];
+
+  it.each(DOCS)('%s passes outputs and inputs to scripts through env:, never ${{ }} inside run:', (file) => {
+    const problems = [...read(file).matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].flatMap((block) =>
+      runExpressionProblems(file, block[1] ?? '', read(file).slice(0, block.index).split('\n').length + 1)
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('finds ${{ }} in one-line and block run: scripts, and not in with: or env:', () => {
+    const text = [
+      '- run: curl "${{ steps.d.outputs.url }}"',
+      '- env:',
+      '    URL: ${{ steps.d.outputs.url }}',
+      '  run: curl "$URL"',
+      '- run: |',
+      '    echo ok',
+      '    ./deploy.sh ${{ inputs.x }}',
+      '- with:',
+      '    task_name: e2e-${{ github.run_id }}'
+    ].join('\n');
+    expect(runExpressionProblems('x.md', text, 10).map((p) => p.line)).toEqual([10, 14]);
   });
 });
 

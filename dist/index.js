@@ -964,13 +964,14 @@ function describeFailure(task) {
 
 // EXTERNAL MODULE: ./runner.ts + 4 modules
 var runner = __nccwpck_require__(7385);
-// EXTERNAL MODULE: ./step.ts + 5 modules
-var step_0 = __nccwpck_require__(3910);
+// EXTERNAL MODULE: ./step.ts + 6 modules
+var step_0 = __nccwpck_require__(3151);
 ;// CONCATENATED MODULE: ./summary.ts
 
+/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
+const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
 const OUTCOME = {
     done: 'done',
-    ready: '✅ ready',
     failed: '❌ failed',
     timed_out: '⏱️ timed out',
     cancelled: '⏹️ cancelled',
@@ -978,8 +979,9 @@ const OUTCOME = {
     not_found: '❌ not found'
 };
 /**
- * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Server
- * text is escaped, so a task name cannot inject markup into the summary.
+ * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
+ * value from the server is escaped as text, so a task name or message cannot add a link, an image,
+ * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
  */
 function renderSummary(step, failure) {
     const lines = [
@@ -992,12 +994,13 @@ function renderSummary(step, failure) {
     if (step.tasks.length > 0) {
         lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
         for (const task of step.tasks) {
-            const url = task.urls[0] === undefined ? '' : `<a href="${summary_escape(task.urls[0])}">${summary_escape(task.urls[0])}</a>`;
+            const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${summary_escape(task.urls[0])}</a>`;
+            const outcome = task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
             const cells = [
                 task.id,
                 summary_escape(task.name ?? ''),
                 summary_escape(task.status ?? ''),
-                OUTCOME[task.outcome] ?? task.outcome,
+                outcome,
                 url,
                 (0,inputs/* formatDuration */.a3)(task.elapsedMs)
             ];
@@ -1021,16 +1024,26 @@ function renderSummary(step, failure) {
     }
     return `${lines.join('\n')}\n`;
 }
-/** HTML-escapes text for the summary, and keeps it on one line and out of table syntax. */
+/**
+ * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
+ * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
+ * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
+ */
 function summary_escape(text) {
-    return text
+    let escaped = '';
+    for (const char of text.replace(/[\r\n]+/g, ' ')) {
+        escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
+    }
+    return escaped;
+}
+/** A validated URL inside an HTML attribute. */
+function attribute(url) {
+    return url
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;')
-        .replace(/\|/g, '&#124;')
-        .replace(/[\r\n]+/g, ' ');
+        .replace(/'/g, '&#39;');
 }
 
 ;// CONCATENATED MODULE: ./main.ts
@@ -1329,7 +1342,7 @@ function required(value, name, operation, what) {
 /* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4664);
 /* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7385);
 /* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3995);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3910);
+/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3151);
 /* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5497);
 
 
@@ -2483,7 +2496,7 @@ function sanitize(text, max) {
 
 /***/ }),
 
-/***/ 3910:
+/***/ 3151:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2769,6 +2782,35 @@ class Throttle {
     }
 }
 
+;// CONCATENATED MODULE: ./urls.ts
+/**
+ * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
+ * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
+ * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
+ * characters such as spaces, quotes and backticks come out percent-encoded.
+ */
+function publishableUrl(text) {
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return undefined;
+    }
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+}
+/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
+function publishableUrls(urls, dropped) {
+    return urls.flatMap((text) => {
+        if (text === null)
+            return [];
+        const url = publishableUrl(text);
+        if (url === undefined)
+            dropped(text);
+        return url === undefined ? [] : [url];
+    });
+}
+
 ;// CONCATENATED MODULE: ./wait.ts
 
 
@@ -2950,6 +2992,7 @@ function safe(text) {
 
 
 
+
 /** Calls whose effect a retry can meet already done (and then be refused for the state it left). */
 const STATE_CHANGING = new Set(['stop', 'pause', 'recover', 'change_points']);
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
@@ -2969,11 +3012,12 @@ async function runStep(settings, runtime) {
     };
     runtime.log(describePlan(plan, settings));
     const calls = await makeCalls(plan, settings, runtime, send, retries);
-    const tasks = tasksOf(plan, calls, settings, runtime);
+    const publish = urlPublisher(runtime);
+    const tasks = tasksOf(plan, calls, settings, runtime, publish);
     const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
     const waited = criteria === undefined
         ? { timedOut: false }
-        : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt });
+        : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt, publish });
     return {
         plan,
         calls,
@@ -3156,7 +3200,7 @@ async function waitFor(tasks, criteria, context) {
             outcome: result.verdict,
             status: result.snapshot?.status ?? report.status,
             name: result.snapshot?.name ?? report.name,
-            urls: (result.snapshot?.urls ?? []).filter((u) => u !== null),
+            urls: context.publish(result.id, result.snapshot?.urls ?? []),
             data: result.data ?? report.data,
             raw: result.raw ?? report.raw,
             timeline: result.timeline,
@@ -3167,7 +3211,7 @@ async function waitFor(tasks, criteria, context) {
     return { timedOut: waited.timedOut };
 }
 /** The tasks a step concerns: the ids given, or the one a create made. */
-function tasksOf(plan, calls, settings, runtime) {
+function tasksOf(plan, calls, settings, runtime, publish) {
     const report = (id, outcome) => {
         const snapshot = outcome.result === undefined ? undefined : (0,task_status/* snapshotOf */.eY)(outcome.result.data, settings.wait.statusField);
         return {
@@ -3179,7 +3223,7 @@ function tasksOf(plan, calls, settings, runtime) {
                     : 'error',
             status: plan.operation === 'detail' ? snapshot?.status : undefined,
             name: snapshot?.name,
-            urls: (snapshot?.urls ?? []).filter((u) => u !== null),
+            urls: publish(id, snapshot?.urls ?? []),
             data: outcome.result?.data,
             raw: outcome.raw,
             timeline: [],
@@ -3197,6 +3241,16 @@ function tasksOf(plan, calls, settings, runtime) {
         return [{ ...report(id, created), name: settings.taskName }];
     }
     return calls.flatMap((outcome) => outcome.call.taskId === undefined ? [] : [report(outcome.call.taskId, outcome)]);
+}
+/** The service URLs a task report publishes; each URL dropped is warned about once. */
+function urlPublisher(runtime) {
+    const warned = new Set();
+    return (taskId, urls) => publishableUrls(urls, (url) => {
+        if (warned.has(url))
+            return;
+        warned.add(url);
+        runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,safe_text/* sanitize */.a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
+    });
 }
 async function pollTask(taskId, send, settings) {
     try {

@@ -25,6 +25,7 @@ export function policyProblems(file: string, text: string): Problem[] {
       message: 'no top-level permissions: declare them (read-only unless a job needs more)'
     });
   }
+  problems.push(...runExpressionProblems(file, text));
   text.split('\n').forEach((line, index) => {
     const uses = /^\s*-?\s*uses:\s*(\S+)/.exec(line)?.[1];
     if (uses === undefined || uses.startsWith('./') || uses.startsWith('docker://')) return;
@@ -33,6 +34,34 @@ export function policyProblems(file: string, text: string): Problem[] {
         file,
         line: index + 1,
         message: `${uses} is not pinned by full commit SHA with its version in a comment`
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * `${{ }}` inside a `run:` script: the runner pastes the value into the script before the shell reads
+ * it, so an output or input holding `"; rm -rf ~` or `$(...)` runs as code. Values reach scripts through
+ * `env:` and are used as "$NAME". `firstLine` numbers lines of a YAML block taken from a larger file.
+ */
+export function runExpressionProblems(file: string, text: string, firstLine = 1): Problem[] {
+  const problems: Problem[] = [];
+  const lines = text.split('\n');
+  lines.forEach((line, index) => {
+    const run = /^(\s*)(-\s+)?run:\s*(.*)$/.exec(line);
+    if (run === null) return;
+    const indent = (run[1] ?? '').length + (run[2] ?? '').length;
+    const script = [run[3] ?? ''];
+    for (const next of lines.slice(index + 1)) {
+      if (next.trim() !== '' && next.search(/\S/) <= indent) break;
+      script.push(next);
+    }
+    if (script.join('\n').includes('${{')) {
+      problems.push({
+        file,
+        line: firstLine + index,
+        message: 'a run: script holds ${{ }}: pass the value through env: and use "$NAME" in the script'
       });
     }
   });

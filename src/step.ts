@@ -29,6 +29,7 @@ import { sanitize } from './safe-text.js';
 import type { Settings } from './settings.js';
 import { criteriaFor, snapshotOf, taskIdOf, type Criteria } from './task-status.js';
 import { Throttle } from './throttle.js';
+import { publishableUrls } from './urls.js';
 import { waitForTasks, type Poll, type TaskWait } from './wait.js';
 
 export interface Transport {
@@ -109,12 +110,13 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
   };
   runtime.log(describePlan(plan, settings));
   const calls = await makeCalls(plan, settings, runtime, send, retries);
-  const tasks = tasksOf(plan, calls, settings, runtime);
+  const publish = urlPublisher(runtime);
+  const tasks = tasksOf(plan, calls, settings, runtime, publish);
   const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
   const waited =
     criteria === undefined
       ? { timedOut: false }
-      : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt });
+      : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt, publish });
   return {
     plan,
     calls,
@@ -294,7 +296,14 @@ function makeCalls(
 async function waitFor(
   tasks: TaskReport[],
   criteria: Criteria,
-  context: { plan: Plan; settings: Settings; runtime: StepRuntime; send: Send; startedAt: number }
+  context: {
+    plan: Plan;
+    settings: Settings;
+    runtime: StepRuntime;
+    send: Send;
+    startedAt: number;
+    publish: PublishUrls;
+  }
 ): Promise<{ timedOut: boolean }> {
   const { plan, settings, runtime, send } = context;
   const waiting = tasks.filter((t) => t.outcome === 'done');
@@ -336,7 +345,7 @@ async function waitFor(
       outcome: result.verdict,
       status: result.snapshot?.status ?? report.status,
       name: result.snapshot?.name ?? report.name,
-      urls: (result.snapshot?.urls ?? []).filter((u): u is string => u !== null),
+      urls: context.publish(result.id, result.snapshot?.urls ?? []),
       data: result.data ?? report.data,
       raw: result.raw ?? report.raw,
       timeline: result.timeline,
@@ -348,7 +357,13 @@ async function waitFor(
 }
 
 /** The tasks a step concerns: the ids given, or the one a create made. */
-function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: StepRuntime): TaskReport[] {
+function tasksOf(
+  plan: Plan,
+  calls: CallOutcome[],
+  settings: Settings,
+  runtime: StepRuntime,
+  publish: PublishUrls
+): TaskReport[] {
   const report = (id: string, outcome: CallOutcome): TaskReport => {
     const snapshot =
       outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, settings.wait.statusField);
@@ -362,7 +377,7 @@ function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: 
             : 'error',
       status: plan.operation === 'detail' ? snapshot?.status : undefined,
       name: snapshot?.name,
-      urls: (snapshot?.urls ?? []).filter((u): u is string => u !== null),
+      urls: publish(id, snapshot?.urls ?? []),
       data: outcome.result?.data,
       raw: outcome.raw,
       timeline: [],
@@ -381,6 +396,21 @@ function tasksOf(plan: Plan, calls: CallOutcome[], settings: Settings, runtime: 
   return calls.flatMap((outcome) =>
     outcome.call.taskId === undefined ? [] : [report(outcome.call.taskId, outcome)]
   );
+}
+
+type PublishUrls = (taskId: string, urls: readonly (string | null)[]) => string[];
+
+/** The service URLs a task report publishes; each URL dropped is warned about once. */
+function urlPublisher(runtime: StepRuntime): PublishUrls {
+  const warned = new Set<string>();
+  return (taskId, urls) =>
+    publishableUrls(urls, (url) => {
+      if (warned.has(url)) return;
+      warned.add(url);
+      runtime.warn(
+        `task ${taskId}: the service URL ${JSON.stringify(sanitize(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`
+      );
+    });
 }
 
 async function pollTask(taskId: string, send: Send, settings: Settings): Promise<Poll> {

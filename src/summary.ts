@@ -1,9 +1,12 @@
 import { formatDuration } from './inputs.js';
 import type { StepResult } from './step.js';
+import type { WaitTarget } from './task-status.js';
+
+/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
+const REACHED: Record<WaitTarget, string> = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
 
 const OUTCOME: Record<string, string> = {
   done: 'done',
-  ready: '✅ ready',
   failed: '❌ failed',
   timed_out: '⏱️ timed out',
   cancelled: '⏹️ cancelled',
@@ -12,8 +15,9 @@ const OUTCOME: Record<string, string> = {
 };
 
 /**
- * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Server
- * text is escaped, so a task name cannot inject markup into the summary.
+ * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
+ * value from the server is escaped as text, so a task name or message cannot add a link, an image,
+ * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
  */
 export function renderSummary(step: StepResult, failure: string | undefined): string {
   const lines = [
@@ -26,12 +30,14 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
     for (const task of step.tasks) {
       const url =
-        task.urls[0] === undefined ? '' : `<a href="${escape(task.urls[0])}">${escape(task.urls[0])}</a>`;
+        task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+      const outcome =
+        task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
       const cells = [
         task.id,
         escape(task.name ?? ''),
         escape(task.status ?? ''),
-        OUTCOME[task.outcome] ?? task.outcome,
+        outcome,
         url,
         formatDuration(task.elapsedMs)
       ];
@@ -57,14 +63,25 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
   return `${lines.join('\n')}\n`;
 }
 
-/** HTML-escapes text for the summary, and keeps it on one line and out of table syntax. */
+/**
+ * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
+ * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
+ * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
+ */
 function escape(text: string): string {
-  return text
+  let escaped = '';
+  for (const char of text.replace(/[\r\n]+/g, ' ')) {
+    escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
+  }
+  return escaped;
+}
+
+/** A validated URL inside an HTML attribute. */
+function attribute(url: string): string {
+  return url
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-    .replace(/\|/g, '&#124;')
-    .replace(/[\r\n]+/g, ' ');
+    .replace(/'/g, '&#39;');
 }

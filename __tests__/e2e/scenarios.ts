@@ -728,6 +728,54 @@ export function defineScenarios(runtime: NodeRuntime): void {
     );
   });
 
+  describe('safe text', () => {
+    afterEach(() => {
+      emulator.setServiceUrl(undefined);
+      emulator.setText({ taskName: undefined, msg: undefined });
+    });
+
+    it('publishes only absolute http(s) service URLs, normalised, and warns about the others', async () => {
+      emulator.setServiceUrl('javascript:alert({port})');
+      const bad = await run({
+        operation: 'create',
+        task_name: 'js-url',
+        points: '1',
+        body: SERVICE,
+        ...FAST
+      });
+      expect(bad.exitCode).toBe(0);
+      expect(bad.outputs).toMatchObject({ url: '', urls: '[]' });
+      expect(bad.stdout).toMatch(
+        /^::warning::task \d+: the service URL "javascript:alert\(80\)" is not an absolute http\(s\) URL, so it is not published in url, urls or the summary$/m
+      );
+      expect(bad.summary).not.toContain('javascript');
+      emulator.setServiceUrl('https://t{task_id}.example/$(id)/a b"c`{port}`');
+      const odd = await run({
+        operation: 'create',
+        task_name: 'odd-url',
+        points: '1',
+        body: SERVICE,
+        ...FAST
+      });
+      const id = odd.outputs.task_id ?? '';
+      expect(JSON.parse(odd.outputs.urls ?? '')).toEqual([
+        `https://t${id}.example/$(id)/a%20b%22c%6080%60`,
+        `https://t${id}.example/$(id)/a%20b%22c%60443%60`
+      ]);
+    });
+
+    it('escapes markdown and HTML from the server in the summary, and says "stopped" after a stop', async () => {
+      const name = '[click](https://evil.example) ![i](https://evil.example/p.png) <img src=x>';
+      const id = emulator.addTask({ task_name: 'md', points: 1, status: 'Running' });
+      emulator.setText({ taskName: name });
+      const result = await run({ operation: 'stop', task_id: id, ...FAST });
+      expect(result.exitCode).toBe(0);
+      expect(result.summary).toContain(`| ${id} | &#91;click&#93;&#40;https&#58;//evil&#46;example&#41; `);
+      expect(result.summary).not.toMatch(/\]\(|<img|https:\/\/evil/);
+      expect(result.summary).toContain('| End | ✅ stopped |');
+    });
+  });
+
   describe('bounded reads', () => {
     const DETAIL = '/api/deployment/task/detail';
     afterEach(() => {
