@@ -291,7 +291,7 @@ describe('renderSummary against hostile server text', () => {
 
 /** The summary's escaping, written out independently: every character but letters, digits, marks, space and -,/ as &#N;. */
 function escapedOnce(text: string): string {
-  return [...text.replace(/[\r\n]+/g, ' ')]
+  return Array.from(text.replace(/[\r\n]+/g, ' '))
     .map((c) => (/[\p{L}\p{N}\p{M} ,/-]/u.test(c) ? c : `&#${c.codePointAt(0) ?? 0};`))
     .join('');
 }

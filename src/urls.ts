@@ -15,10 +15,7 @@ export function publishableUrl(text: string): string | undefined {
 }
 
 /** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
-export function publishableUrls(
-  urls: readonly (string | null)[],
-  dropped: (url: string) => void
-): string[] {
+export function publishableUrls(urls: readonly (string | null)[], dropped: (url: string) => void): string[] {
   return urls.flatMap((text) => {
     if (text === null) return [];
     const url = publishableUrl(text);
