@@ -297,6 +297,56 @@ function escapedOnce(text: string): string {
 }
 
 describe('describeDryRun', () => {
+  it('redacts every secret-looking body field and query value, at any depth, in the URL, body and string to sign', () => {
+    const secrets = {
+      AccessKeyId: 'AKIAEXAMPLE1',
+      api_key: 'k-123456',
+      sk: 'sk-abcdef',
+      auth: 'Basic dXNlcg==',
+      password: 'hunter22',
+      repository_password: 'reg-pass-1',
+      nested: [{ client_secret: 'cs-999999', ossAk: 'ak-12345' }]
+    };
+    const settings = testSettings({
+      operation: 'request',
+      method: 'POST',
+      path: '/api/task/deployment/create',
+      body: { task_name: 'svc', ...secrets },
+      query: [
+        ['page', '1'],
+        ['signature', 'sig-777777'],
+        ['X-Token', 'tok-888888']
+      ]
+    });
+    const [call] = planCalls(settings).calls;
+    if (call === undefined) throw new Error('no call');
+    const request = buildRequest({
+      ...call,
+      baseUrl: 'https://openapi.example',
+      credentials: RSA_CREDENTIALS,
+      now: 1_763_715_600_000
+    });
+    const text = describeDryRun(request, call).join('\n');
+    for (const value of [
+      'AKIAEXAMPLE1',
+      'k-123456',
+      'sk-abcdef',
+      'dXNlcg',
+      'hunter22',
+      'reg-pass-1',
+      'cs-999999',
+      'ak-12345',
+      'sig-777777',
+      'tok-888888'
+    ])
+      expect(text).not.toContain(value);
+    expect(text).toContain(
+      'POST https://openapi.example/api/task/deployment/create?page=1&signature=%3Credacted%3E&X-Token=%3Credacted%3E'
+    );
+    expect(text).toContain('"task_name":"svc","AccessKeyId":"<redacted>"');
+    expect(text).toContain('"nested":[{"client_secret":"<redacted>","ossAk":"<redacted>"}]');
+  });
+
   it('shows method, URL, header names, body size and the string to sign, never the token or sign_str', () => {
     const [call] = planCalls(testSettings({ operation: 'create', taskName: 'svc', points: 1 })).calls;
     if (call === undefined) throw new Error('no call');
@@ -306,18 +356,19 @@ describe('describeDryRun', () => {
       credentials: RSA_CREDENTIALS,
       now: 1_763_715_600_000
     });
-    const lines = describeDryRun(request);
-    expect(lines.slice(0, 8)).toEqual([
+    const lines = describeDryRun(request, call);
+    expect(lines.slice(0, 9)).toEqual([
       'POST https://openapi.example/api/deployment/task/create',
       '  headers: token, version, timestamp, content-type, sign_str',
       '  body: 344 bytes, encrypted',
-      '  string to sign (token redacted):',
+      '  body before encryption (secret values redacted): {"task_name":"svc","points":1}',
+      '  string to sign (token and secret values redacted):',
       '    /api/deployment/task/create',
       '    1.0.0',
       '    1763715600000',
       '    <token>'
     ]);
-    expect(lines[8]).toMatch(/^ {4}[A-Za-z0-9+/]{160}… \(344 characters in all\)$/);
+    expect(lines[9]).toMatch(/^ {4}[A-Za-z0-9+/]{160}… \(344 characters in all\)$/);
     expect(lines.join('\n')).not.toContain(request.headers.sign_str);
   });
 });

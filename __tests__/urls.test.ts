@@ -2,7 +2,9 @@ import { publishableUrl, publishableUrls } from '../src/urls.js';
 
 describe('publishableUrl', () => {
   it.each([
-    ['https://t1-80.apps.example', 'https://t1-80.apps.example/'],
+    ['https://t1-80.apps.example', 'https://t1-80.apps.example'],
+    ['https://t1-80.apps.example/', 'https://t1-80.apps.example/'],
+    ['https://T1.Example:443?x=1', 'https://t1.example/?x=1'],
     ['http://10.0.0.5:8080/v1', 'http://10.0.0.5:8080/v1'],
     ['HTTPS://Host.Example/a b"c`d', 'https://host.example/a%20b%22c%60d'],
     ['https://x.example/\n::error::y', 'https://x.example/::error::y']
@@ -29,7 +31,7 @@ describe('publishableUrl', () => {
       publishableUrls(['https://a.example', null, 'javascript:x', 'https://b.example/'], (u) =>
         dropped.push(u)
       )
-    ).toEqual(['https://a.example/', 'https://b.example/']);
+    ).toEqual(['https://a.example', 'https://b.example/']);
     expect(dropped).toEqual(['javascript:x']);
   });
 });

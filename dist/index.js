@@ -554,7 +554,7 @@ function describeError(error) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8026);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4990);
 /* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3044);
 
 
@@ -861,7 +861,7 @@ function parseFieldPath(name, value) {
 
 /***/ }),
 
-/***/ 8026:
+/***/ 4990:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -876,8 +876,8 @@ var external_node_crypto_ = __nccwpck_require__(7598);
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
 var core = __nccwpck_require__(2997);
 // EXTERNAL MODULE: ./inputs.ts
@@ -962,8 +962,8 @@ function describeFailure(task) {
     }
 }
 
-// EXTERNAL MODULE: ./runner.ts + 4 modules
-var runner = __nccwpck_require__(7385);
+// EXTERNAL MODULE: ./runner.ts + 5 modules
+var runner = __nccwpck_require__(1411);
 // EXTERNAL MODULE: ./step.ts + 6 modules
 var step_0 = __nccwpck_require__(3151);
 ;// CONCATENATED MODULE: ./summary.ts
@@ -1107,7 +1107,7 @@ async function run() {
     }
 }
 function writeResponseFile(operation, text) {
-    const path = (0,external_node_path_namespaceObject.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
+    const path = (0,external_node_path_.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
     (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
     return path;
 }
@@ -1340,7 +1340,7 @@ function required(value, name, operation, what) {
 /* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1577);
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6759);
 /* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4664);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7385);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1411);
 /* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3995);
 /* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3151);
 /* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5497);
@@ -1627,10 +1627,11 @@ function nestsDeeperThan(text, max) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   jk: () => (/* binding */ NEEDS_RSA),
-  mK: () => (/* binding */ buildRequest)
+  mK: () => (/* binding */ buildRequest),
+  XX: () => (/* binding */ encodeQuery)
 });
 
-// UNUSED EXPORTS: RequestError, encodeQuery
+// UNUSED EXPORTS: RequestError
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
@@ -1814,7 +1815,7 @@ function formatDelay(ms) {
 
 /***/ }),
 
-/***/ 7385:
+/***/ 1411:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1826,8 +1827,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: cancellableSleep
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
 var core = __nccwpck_require__(2997);
 // EXTERNAL MODULE: ./client.ts + 1 modules
@@ -1888,12 +1887,12 @@ class PlatformClock {
     }
 }
 
-// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
-var esm = __nccwpck_require__(3201);
 // EXTERNAL MODULE: ./inputs.ts
 var inputs = __nccwpck_require__(6759);
 // EXTERNAL MODULE: ./failures.ts
 var failures = __nccwpck_require__(1577);
+// EXTERNAL MODULE: ./secret-fields.ts
+var secret_fields = __nccwpck_require__(9718);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./protocol/keys.ts
@@ -2155,7 +2154,6 @@ const OPERATIONS = [
     'request'
 ];
 const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
-const SECRET_FIELD = /secret|password|passwd|access_key|token/i;
 const HOUR = 3_600_000;
 /** Inputs that fall back to an environment variable when empty. */
 const ENV_FALLBACK = {
@@ -2190,11 +2188,9 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
     [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
     const operation = (0,inputs/* parseChoice */.HU)('operation', input('operation').trim(), OPERATIONS);
     const body = readBody(input('body'), input('body_file').trim(), readFile);
-    maskSecretFields(body, mask);
+    (0,secret_fields/* secretValues */.VX)(body).forEach(mask);
     const query = (0,inputs/* parseQuery */.mA)('query', input('query'));
-    for (const [name, value] of query)
-        if (SECRET_FIELD.test(name))
-            mask(value);
+    query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })).forEach(mask);
     const text = (name) => {
         const value = input(name).trim();
         return value === '' ? undefined : value;
@@ -2272,6 +2268,8 @@ function readBody(bodyText, bodyFile, readFile) {
         text = readFile(bodyFile);
     }
     catch (error) {
+        if (error instanceof inputs/* InputError */.dz)
+            throw error;
         const code = error.code ?? error.message;
         throw new inputs/* InputError */.dz(`body_file ${(0,inputs/* quote */.hD)(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`);
     }
@@ -2377,31 +2375,75 @@ function readCredentials(args) {
         throw error;
     }
 }
-/** Masks the values of fields that hold credentials (storage keys, registry passwords), at any depth. */
-function maskSecretFields(value, mask, secret = false) {
-    if (typeof value === 'string' ||
-        typeof value === 'number' ||
-        typeof value === 'bigint' ||
-        (0,esm/* isLosslessNumber */.s_)(value)) {
-        const text = String(value);
-        if (secret && text.length >= 4)
-            mask(text);
-    }
-    else if (Array.isArray(value)) {
-        value.forEach((item) => {
-            maskSecretFields(item, mask, secret);
-        });
-    }
-    else if (typeof value === 'object' && value !== null) {
-        for (const [name, item] of Object.entries(value))
-            maskSecretFields(item, mask, secret || SECRET_FIELD.test(name));
-    }
-}
 
 ;// CONCATENATED MODULE: ./version.ts
 /** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
 const VERSION = '0.1.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./workspace-file.ts
+
+
+
+/**
+ * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
+ * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
+ * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
+ * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
+ */
+function readWorkspaceFile(input, path, roots, maxBytes) {
+    const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
+    }
+    catch (error) {
+        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} cannot be read (${errorCode(error)}): ${fix}`);
+    }
+    const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
+    if (!inside)
+        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is outside the workspace: ${fix}`);
+    if (!(0,external_node_fs_.statSync)(real).isFile())
+        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is not a regular file: ${fix}`);
+    // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
+    const fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        const { size } = (0,external_node_fs_.fstatSync)(fd);
+        if (size > maxBytes) {
+            throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is ${(0,inputs/* formatSize */.Xq)(size)}, over the ${(0,inputs/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
+        }
+        const buffer = Buffer.alloc(size);
+        let read = 0;
+        while (read < size) {
+            const n = (0,external_node_fs_.readSync)(fd, buffer, read, size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+function isWithin(path, root) {
+    let realRoot;
+    try {
+        realRoot = (0,external_node_fs_.realpathSync)(root);
+    }
+    catch {
+        return false;
+    }
+    const rel = (0,external_node_path_.relative)(realRoot, path);
+    return rel !== '' && !rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel);
+}
+function errorCode(error) {
+    return error.code ?? String(error);
+}
 
 ;// CONCATENATED MODULE: ./runner.ts
 
@@ -2410,9 +2452,14 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
 
 
+/** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
+const MAX_BODY_FILE_BYTES = 1024 * 1024;
 /** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
 function settingsFromRunner() {
-    return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'));
+    return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => readWorkspaceFile('body_file', path, {
+        workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+        others: process.env.RUNNER_TEMP === undefined ? [] : [process.env.RUNNER_TEMP]
+    }, MAX_BODY_FILE_BYTES));
 }
 /** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
 function runnerRuntime(settings, cancel, onCreated = () => undefined) {
@@ -2491,6 +2538,67 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 function sanitize(text, max) {
     const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
     return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+
+/***/ }),
+
+/***/ 9718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $F: () => (/* binding */ redactFields),
+/* harmony export */   VX: () => (/* binding */ secretValues),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   eh: () => (/* binding */ isSecretName)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+
+/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
+const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
+/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
+const SECRET_SEGMENT = /^(sk|ak)$/i;
+/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
+function isSecretName(name) {
+    if (SECRET_WORD.test(name))
+        return true;
+    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+}
+const REDACTED = '<redacted>';
+/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
+function redactFields(value, secret = false) {
+    if (secret && value !== null && typeof value !== 'object')
+        return REDACTED;
+    if (secret && (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
+        return REDACTED;
+    if (Array.isArray(value))
+        return value.map((item) => redactFields(item, secret));
+    if (isPlainObject(value)) {
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
+    }
+    return value;
+}
+/**
+ * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
+ * characters are left out: masking "true" or "1" would hide those words in every log line, and
+ * reveal nothing worth a mask.
+ */
+function secretValues(value, secret = false) {
+    if (Array.isArray(value))
+        return value.flatMap((item) => secretValues(item, secret));
+    if (isPlainObject(value)) {
+        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
+    }
+    const text = typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'bigint' ||
+        (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+        ? String(value)
+        : undefined;
+    return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
 }
 
 
@@ -2661,38 +2769,55 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
     return `The platform refused the timestamp or signature. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }
 
+// EXTERNAL MODULE: ./protocol/request.ts + 2 modules
+var protocol_request = __nccwpck_require__(1615);
+// EXTERNAL MODULE: ./secret-fields.ts
+var secret_fields = __nccwpck_require__(9718);
 ;// CONCATENATED MODULE: ./dry-run.ts
-const SHOWN_BODY = 160;
+
+
+
+/** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
+const SHOWN_PLAINTEXT = 1000;
+const SHOWN_CIPHERTEXT = 160;
 /**
- * What a dry run prints for a request: method, URL, header names, body size and the string to sign,
- * with the token redacted and no header values (sign_str and token are secrets; the rest is shown in
- * the string to sign).
+ * What a dry run prints for a request: method, URL, header names, body size and the string to sign.
+ * The token and sign_str never appear, and neither does the value of any query parameter or body field
+ * whose name looks like a credential's (see secret-fields.ts): those read <redacted>, so the URL, the
+ * body and the string to sign are shown as sent but for them.
  */
-function describeDryRun(request) {
-    const body = request.body;
-    const shownBody = body.length > SHOWN_BODY ? `${body.slice(0, SHOWN_BODY)}… (${body.length} characters in all)` : body;
-    const size = body === '' ? 'no body' : `${Buffer.byteLength(body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+function describeDryRun(request, call) {
+    const query = (0,protocol_request/* encodeQuery */.XX)(call.query.map(([name, value]) => [name, (0,secret_fields/* isSecretName */.eh)(name) ? secret_fields/* REDACTED */.XF : value]));
+    const target = query === '' ? call.endpoint.path : `${call.endpoint.path}?${query}`;
+    const plaintext = call.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)((0,secret_fields/* redactFields */.$F)(call.body));
+    const size = request.body === ''
+        ? 'no body'
+        : `${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
     return [
-        `${request.method} ${request.url}`,
+        `${request.method} ${new URL(request.url).origin}${target}`,
         `  headers: ${Object.keys(request.headers).join(', ')}`,
         `  body: ${size}`,
-        '  string to sign (token redacted):',
+        ...(request.encrypted
+            ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
+            : []),
+        '  string to sign (token and secret values redacted):',
         ...[
-            request.target,
+            target,
             request.headers.version ?? '',
             request.headers.timestamp ?? '',
             '<token>',
-            shownBody
+            request.encrypted ? excerpt(request.body, SHOWN_CIPHERTEXT) : excerpt(plaintext, SHOWN_PLAINTEXT)
         ].map((line) => `    ${line}`)
     ];
+}
+function excerpt(text, shown) {
+    return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
 }
 
 // EXTERNAL MODULE: ./operations.ts
 var operations = __nccwpck_require__(4664);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
-// EXTERNAL MODULE: ./protocol/request.ts + 2 modules
-var request = __nccwpck_require__(1615);
 // EXTERNAL MODULE: ./safe-text.ts
 var safe_text = __nccwpck_require__(3995);
 ;// CONCATENATED MODULE: ./throttle.ts
@@ -2797,7 +2922,11 @@ function publishableUrl(text) {
     catch {
         return undefined;
     }
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
+    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
+    return bare ? url.href.slice(0, -1) : url.href;
 }
 /** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
 function publishableUrls(urls, dropped) {
@@ -3080,7 +3209,7 @@ function skewText(offsetMs) {
     return `${(0,inputs/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
 }
 function prepare(settings, call, now) {
-    return (0,request/* buildRequest */.mK)({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
+    return (0,protocol_request/* buildRequest */.mK)({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
 }
 /** The request for debug logs: header names, never their secret values, and no body text. */
 function describeForDebug(request) {
@@ -3095,7 +3224,7 @@ function dryRun(plan, settings, runtime) {
     for (const call of plan.calls) {
         const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
         runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-        describeDryRun(prepare(settings, call, runtime.clock.now())).forEach((line) => {
+        describeDryRun(prepare(settings, call, runtime.clock.now()), call).forEach((line) => {
             runtime.log(line);
         });
     }
@@ -3422,6 +3551,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

@@ -1,29 +1,47 @@
-import type { PreparedRequest } from './protocol/request.js';
+import type { Call } from './operations.js';
+import { toCompactJson } from './protocol/json.js';
+import { encodeQuery, type PreparedRequest } from './protocol/request.js';
+import { isSecretName, REDACTED, redactFields } from './secret-fields.js';
 
-const SHOWN_BODY = 160;
+/** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
+const SHOWN_PLAINTEXT = 1000;
+const SHOWN_CIPHERTEXT = 160;
 
 /**
- * What a dry run prints for a request: method, URL, header names, body size and the string to sign,
- * with the token redacted and no header values (sign_str and token are secrets; the rest is shown in
- * the string to sign).
+ * What a dry run prints for a request: method, URL, header names, body size and the string to sign.
+ * The token and sign_str never appear, and neither does the value of any query parameter or body field
+ * whose name looks like a credential's (see secret-fields.ts): those read <redacted>, so the URL, the
+ * body and the string to sign are shown as sent but for them.
  */
-export function describeDryRun(request: PreparedRequest): string[] {
-  const body = request.body;
-  const shownBody =
-    body.length > SHOWN_BODY ? `${body.slice(0, SHOWN_BODY)}… (${body.length} characters in all)` : body;
+export function describeDryRun(
+  request: PreparedRequest,
+  call: Pick<Call, 'endpoint' | 'query' | 'body'>
+): string[] {
+  const query = encodeQuery(call.query.map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]));
+  const target = query === '' ? call.endpoint.path : `${call.endpoint.path}?${query}`;
+  const plaintext = call.body === undefined ? '' : toCompactJson(redactFields(call.body));
   const size =
-    body === '' ? 'no body' : `${Buffer.byteLength(body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    request.body === ''
+      ? 'no body'
+      : `${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
   return [
-    `${request.method} ${request.url}`,
+    `${request.method} ${new URL(request.url).origin}${target}`,
     `  headers: ${Object.keys(request.headers).join(', ')}`,
     `  body: ${size}`,
-    '  string to sign (token redacted):',
+    ...(request.encrypted
+      ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
+      : []),
+    '  string to sign (token and secret values redacted):',
     ...[
-      request.target,
+      target,
       request.headers.version ?? '',
       request.headers.timestamp ?? '',
       '<token>',
-      shownBody
+      request.encrypted ? excerpt(request.body, SHOWN_CIPHERTEXT) : excerpt(plaintext, SHOWN_PLAINTEXT)
     ].map((line) => `    ${line}`)
   ];
+}
+
+function excerpt(text: string, shown: number): string {
+  return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
 }

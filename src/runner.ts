@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
 import * as core from '@actions/core';
 import { ApiClient } from './client.js';
 import { PlatformClock } from './platform-clock.js';
 import { readSettings, type Settings } from './settings.js';
 import type { StepRuntime } from './step.js';
 import { USER_AGENT } from './version.js';
+import { readWorkspaceFile } from './workspace-file.js';
+
+/** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
+const MAX_BODY_FILE_BYTES = 1024 * 1024;
 
 /** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
 export function settingsFromRunner(): Settings {
@@ -12,7 +15,16 @@ export function settingsFromRunner(): Settings {
     (name) => core.getInput(name),
     core.setSecret,
     (name) => process.env[name],
-    (path) => readFileSync(path, 'utf8')
+    (path) =>
+      readWorkspaceFile(
+        'body_file',
+        path,
+        {
+          workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+          others: process.env.RUNNER_TEMP === undefined ? [] : [process.env.RUNNER_TEMP]
+        },
+        MAX_BODY_FILE_BYTES
+      )
   );
 }
 

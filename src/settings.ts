@@ -1,4 +1,3 @@
-import { isLosslessNumber } from 'lossless-json';
 import {
   InputError,
   parseBaseUrl,
@@ -17,6 +16,7 @@ import {
   quote
 } from './inputs.js';
 import { DEFAULT_ERROR_CODES, type ErrorCodes } from './failures.js';
+import { secretValues } from './secret-fields.js';
 import {
   KeyError,
   keyTextForms,
@@ -97,7 +97,6 @@ export interface Settings {
 }
 
 export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
-const SECRET_FIELD = /secret|password|passwd|access_key|token/i;
 const HOUR = 3_600_000;
 
 /** Inputs that fall back to an environment variable when empty. */
@@ -139,9 +138,9 @@ export function readSettings(
 
   const operation = parseChoice('operation', input('operation').trim(), OPERATIONS);
   const body = readBody(input('body'), input('body_file').trim(), readFile);
-  maskSecretFields(body, mask);
+  secretValues(body).forEach(mask);
   const query = parseQuery('query', input('query'));
-  for (const [name, value] of query) if (SECRET_FIELD.test(name)) mask(value);
+  query.flatMap(([name, value]) => secretValues({ [name]: value })).forEach(mask);
 
   const text = (name: string): string | undefined => {
     const value = input(name).trim();
@@ -224,6 +223,7 @@ function readBody(
   try {
     text = readFile(bodyFile);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(
       `body_file ${quote(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`
@@ -352,25 +352,5 @@ function readCredentials(args: {
   } catch (error) {
     if (error instanceof KeyError) throw new InputError(error.message);
     throw error;
-  }
-}
-
-/** Masks the values of fields that hold credentials (storage keys, registry passwords), at any depth. */
-function maskSecretFields(value: unknown, mask: (secret: string) => void, secret = false): void {
-  if (
-    typeof value === 'string' ||
-    typeof value === 'number' ||
-    typeof value === 'bigint' ||
-    isLosslessNumber(value)
-  ) {
-    const text = String(value);
-    if (secret && text.length >= 4) mask(text);
-  } else if (Array.isArray(value)) {
-    value.forEach((item) => {
-      maskSecretFields(item, mask, secret);
-    });
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [name, item] of Object.entries(value))
-      maskSecretFields(item, mask, secret || SECRET_FIELD.test(name));
   }
 }

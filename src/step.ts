@@ -209,7 +209,7 @@ function dryRun(plan: Plan, settings: Settings, runtime: StepRuntime): StepResul
   for (const call of plan.calls) {
     const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
     runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-    describeDryRun(prepare(settings, call, runtime.clock.now())).forEach((line) => {
+    describeDryRun(prepare(settings, call, runtime.clock.now()), call).forEach((line) => {
       runtime.log(line);
     });
   }

@@ -11,7 +11,10 @@ export function publishableUrl(text: string): string | undefined {
   } catch {
     return undefined;
   }
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
+  const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
+  return bare ? url.href.slice(0, -1) : url.href;
 }
 
 /** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */

@@ -1,6 +1,8 @@
 // End-to-end scenarios: dist/index.js run as the runner runs it (main, then post with the saved state)
 // against an emulator in this process. Each test file runs them under one Node version.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.js';
 import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
@@ -762,6 +764,89 @@ export function defineScenarios(runtime: NodeRuntime): void {
         `https://t${id}.example/$(id)/a%20b%22c%6080%60`,
         `https://t${id}.example/$(id)/a%20b%22c%60443%60`
       ]);
+    });
+
+    const CREDENTIALS = {
+      AccessKeyId: 'AKIAEXAMPLE1',
+      api_key: 'k-123456',
+      sk: 'sk-abcdef',
+      auth: 'dXNlcjpwYXNz',
+      password: 'hunter22',
+      repository_password: 'reg-pass-1'
+    };
+
+    it('redacts secret-looking body fields and query values in a dry run, and masks them', async () => {
+      const before = emulator.requests.length;
+      const result = await run({
+        operation: 'request',
+        method: 'POST',
+        path: '/api/task/deployment/create',
+        body: JSON.stringify({ task_name: 'dry', points: 1, ...CREDENTIALS }),
+        query: 'signature: sig-777777',
+        dry_run: 'true'
+      });
+      expect([result.exitCode, emulator.requests.length]).toEqual([0, before]);
+      const printed = result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+      for (const value of [...Object.values(CREDENTIALS), 'sig-777777']) {
+        expect({ value, printed: printed.some((line) => line.includes(value)) }).toEqual({
+          value,
+          printed: false
+        });
+        expect(result.stdout).toContain(`::add-mask::${value}`);
+      }
+      expect(printed.join('\n')).toContain('"repository_password":"<redacted>"');
+    });
+
+    it('masks registry credentials of a real create before the first log line', async () => {
+      const result = await run({
+        operation: 'create',
+        task_name: 'private-registry',
+        points: '1',
+        body: 'repository_username: ci-bot\nrepository_password: reg-pass-1\n',
+        wait: 'false'
+      });
+      expect(result.exitCode).toBe(0);
+      const firstMask = result.stdout.indexOf('::add-mask::reg-pass-1');
+      expect(firstMask).toBeGreaterThanOrEqual(0);
+      const before = result.stdout
+        .slice(0, firstMask)
+        .split('\n')
+        .filter((line) => line !== '');
+      expect(before.filter((line) => !line.startsWith('::add-mask::'))).toEqual([]);
+    });
+
+    it.each([
+      ['a file outside the workspace', 'outside'],
+      ['/dev/zero', '/dev/zero']
+    ])('refuses body_file as %s, sending nothing and not hanging', async (_what, which) => {
+      const workspace = mkdtempSync(join(tmpdir(), 'e2e-workspace-'));
+      const home = mkdtempSync(join(tmpdir(), 'e2e-home-'));
+      try {
+        const outside = join(home, 'config.json');
+        writeFileSync(outside, '{"auths":{"ghcr.io":{"auth":"c2VjcmV0LWRvY2tlcg=="}}}');
+        const before = emulator.requests.length;
+        const result = await run(
+          {
+            operation: 'create',
+            task_name: 'bf',
+            points: '1',
+            body_file: which === 'outside' ? outside : which,
+            dry_run: 'true'
+          },
+          undefined,
+          { GITHUB_WORKSPACE: workspace }
+        );
+        expect(result.exitCode).toBe(1);
+        expect(result.wallMs).toBeLessThan(10_000);
+        expect(result.stdout).toMatch(
+          /^::error::body_file ".*" is outside the workspace: put the file in the workspace/m
+        );
+        expect(result.stdout).not.toContain('c2VjcmV0');
+        expect(emulator.requests).toHaveLength(before);
+      } finally {
+        rmSync(workspace, { recursive: true, force: true });
+        rmSync(home, { recursive: true, force: true });
+      }
     });
 
     it('escapes markdown and HTML from the server in the summary, and says "stopped" after a stop', async () => {

@@ -1,0 +1,51 @@
+import { isLosslessNumber } from 'lossless-json';
+
+/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
+const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
+/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
+const SECRET_SEGMENT = /^(sk|ak)$/i;
+
+/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
+export function isSecretName(name: string): boolean {
+  if (SECRET_WORD.test(name)) return true;
+  return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+}
+
+export const REDACTED = '<redacted>';
+
+/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
+export function redactFields(value: unknown, secret = false): unknown {
+  if (secret && value !== null && typeof value !== 'object') return REDACTED;
+  if (secret && isLosslessNumber(value)) return REDACTED;
+  if (Array.isArray(value)) return value.map((item: unknown) => redactFields(item, secret));
+  if (isPlainObject(value)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))])
+    );
+  }
+  return value;
+}
+
+/**
+ * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
+ * characters are left out: masking "true" or "1" would hide those words in every log line, and
+ * reveal nothing worth a mask.
+ */
+export function secretValues(value: unknown, secret = false): string[] {
+  if (Array.isArray(value)) return value.flatMap((item: unknown) => secretValues(item, secret));
+  if (isPlainObject(value)) {
+    return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
+  }
+  const text =
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'bigint' ||
+    isLosslessNumber(value)
+      ? String(value)
+      : undefined;
+  return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isLosslessNumber(value);
+}
