@@ -1,5 +1,5 @@
 import { TransportError } from '../src/client.js';
-import { createOnce, type Answer, type CreateContext } from '../src/create.js';
+import { createOnce, stopTwins, type Answer, type CreateContext, type CreateLookup } from '../src/create.js';
 import { planCalls, searchByNameCall, type Call } from '../src/operations.js';
 import { ApiError } from '../src/protocol/envelope.js';
 import { parseJson } from '../src/protocol/json.js';
@@ -43,6 +43,8 @@ function platform(
   const tasks: [number, string, number][] = existing.map(([id, name]) => [id, name, 0]);
   const log: string[] = [];
   const sent: string[] = [];
+  const tracked: (CreateLookup | undefined)[] = [];
+  const stopped: string[] = [];
   let next = 100;
   const send = (call: Call): Promise<Answer> => {
     sent.push(call.operation);
@@ -75,9 +77,20 @@ function platform(
       random: () => 0.5,
       log: (line) => log.push(line)
     },
-    graceMs: 60_000
+    graceMs: 60_000,
+    track: (lookup) => {
+      sent.push(lookup === undefined ? 'settled' : 'track');
+      tracked.push(lookup);
+    },
+    stop: (taskId) => {
+      stopped.push(taskId);
+      return Promise.resolve();
+    }
   };
-  return { ctx, log, sent, tasks: () => tasks.map(([id]) => id), time: () => now };
+  const advance = (ms: number): void => {
+    now += ms;
+  };
+  return { ctx, log, sent, tracked, stopped, advance, tasks: () => tasks.map(([id]) => id), time: () => now };
 }
 
 describe('createOnce', () => {
@@ -90,7 +103,8 @@ describe('createOnce', () => {
       '100',
       false
     ]);
-    expect(p.sent).toEqual(['search_tasks', 'create']);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
+    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: [] }, undefined]);
   });
 
   it('sends again after a 429 (waiting as asked) or a refused connection: neither created anything', async () => {
@@ -153,8 +167,77 @@ describe('createOnce', () => {
     await createOnce(createCall, p.ctx);
     expect(p.tasks()).toEqual([100]);
     expect(p.time()).toBe(60_000);
-    expect(p.log).toContain('create: no task named "svc" appeared within 1m0s, so it was not created');
+    expect(p.log).toContain(
+      'create: no task named "svc" appeared within 1m0s, so it is created again; should the first attempt still land, that task is stopped'
+    );
     expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
+  });
+
+  it('after creating again, stops the twin the first attempt makes when it lands late, keeping the known task', async () => {
+    const p = platform(
+      [{ error: new TransportError('timeout', 'ETIMEDOUT', true, 'timeout'), landsAfterMs: 90_000 }],
+      [[7, 'svc']]
+    );
+    const created = await createOnce(createCall, p.ctx);
+    expect([String((created.result.data as { task_id: unknown }).task_id), created.recreated]).toEqual([
+      '101',
+      true
+    ]);
+    // Right after the second create, the first has not landed yet: nothing to stop, and the lookup stays.
+    expect(p.stopped).toEqual([]);
+    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: ['7'] }]);
+    p.advance(60_000);
+    expect(await stopTwins(created.lookup, '101', p.ctx)).toEqual(['100']);
+    expect(p.stopped).toEqual(['100']);
+    expect(p.log).toEqual(
+      expect.arrayContaining([
+        'create: task 100 named "svc" was made too, by the earlier attempt that got no answer; stopping it, so that only task 101 runs',
+        'create: stopped task 100; task 101 is the one this step follows'
+      ])
+    );
+  });
+
+  it('stops a twin that landed before the second create answered, at once', async () => {
+    const p = platform([{ error: reset(true), landsAfterMs: 60_500 }]);
+    p.ctx.send = ((send) => (call: Call) => {
+      if (call.operation === 'create' && p.sent.filter((x) => x === 'create').length === 1) p.advance(1000);
+      return send(call);
+    })(p.ctx.send);
+    await createOnce(createCall, p.ctx);
+    expect(p.stopped).toEqual(['100']);
+  });
+
+  it.each([
+    [
+      'a cancelled request',
+      new TransportError('cancelled', undefined, true, 'cancelled'),
+      [{ taskName: 'svc', existingIds: [] }]
+    ],
+    ['a refusal', 'refused', [{ taskName: 'svc', existingIds: [] }, undefined]],
+    ['429s until the retries run out', http(429), [{ taskName: 'svc', existingIds: [] }, undefined]]
+  ])('after %s, keeps the lookup only if a task may exist', async (_what, failure, tracked) => {
+    const refused = new ApiError('HTTP 200, code C005: parameter error', {
+      httpStatus: 200,
+      code: 'C005',
+      body: 'envelope',
+      description: 'parameter error',
+      requestId: undefined,
+      retryAfter: undefined,
+      serverDate: undefined
+    });
+    const error = failure === 'refused' ? refused : (failure as Error);
+    const p = platform(Array.from({ length: 6 }, () => error));
+    await expect(createOnce(createCall, p.ctx)).rejects.toBe(error);
+    expect(p.tracked).toEqual(tracked);
+  });
+
+  it("says when the search sent before creating failed, so its diagnosis is not read as the create's", async () => {
+    const p = platform([]);
+    p.ctx.send = () => Promise.reject(http(404));
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      'the task search sent before creating (to find tasks named "svc" that exist already) failed, so nothing was created: HTTP 404'
+    );
+    expect(p.tracked).toEqual([]);
   });
 
   it('refuses to create again when it cannot tell whether the first create landed', async () => {
@@ -164,7 +247,7 @@ describe('createOnce', () => {
     p.ctx.send = (call) =>
       call.operation === 'search_tasks' && ++searches > 1 ? Promise.reject(http(503)) : send(call);
     await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
-      /^create: ECONNRESET after the request was sent, and the task search failed \(HTTP 503\): not creating again, which could make a second task/
+      /^ECONNRESET after the request was sent, and the task search failed \(HTTP 503\): not creating again, which could make a second task/
     );
     expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
   });
@@ -173,7 +256,7 @@ describe('createOnce', () => {
     const p = platform([reset(true)]);
     p.ctx.policy = { ...p.ctx.policy, deadline: 20_000 };
     await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
-      /^create: ECONNRESET after the request was sent, and the step's deadline came before a task named "svc" showed up: it may still appear/
+      /^ECONNRESET after the request was sent, and the step's deadline came before a task named "svc" showed up: it may still appear/
     );
     expect(p.time()).toBe(20_000);
     expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
@@ -191,6 +274,6 @@ describe('createOnce', () => {
     });
     const p = platform([refused]);
     await expect(createOnce(createCall, p.ctx)).rejects.toBe(refused);
-    expect(p.sent).toEqual(['search_tasks', 'create']);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
   });
 });

@@ -55,11 +55,28 @@ describe('withRetries', () => {
     await withRetries(
       'create',
       () => (++attempts < 2 ? Promise.reject(new Error('429')) : Promise.resolve('ok')),
-      () => ({ retry: true, reason: 'HTTP 429', delayMs: 7000 }),
+      () => ({ retry: true, reason: 'HTTP 429', serverDelayMs: 7000 }),
       policy,
       c.deps
     );
     expect(c.log).toEqual(['create: HTTP 429; retry 1 of 5 in 7.0s (as the server asked)']);
+  });
+
+  it('says "now" for a retry without a wait, and credits the server only when it asked', async () => {
+    const run = async (verdict: { serverDelayMs?: number; now?: boolean }): Promise<string[]> => {
+      const c = clock();
+      let attempts = 0;
+      await withRetries(
+        'create',
+        () => (++attempts < 2 ? Promise.reject(new Error('x')) : Promise.resolve('ok')),
+        () => ({ retry: true, reason: 'why', ...verdict }),
+        policy,
+        c.deps
+      );
+      return c.log;
+    };
+    expect(await run({ now: true })).toEqual(['create: why; retry 1 of 5 now']);
+    expect(await run({ serverDelayMs: 0 })).toEqual(['create: why; retry 1 of 5 now (as the server asked)']);
   });
 
   it('stops after max_retries, on a final error, and before passing the deadline', async () => {

@@ -60,6 +60,7 @@ describe('readSettings', () => {
       concurrency: 4,
       summary: true,
       cleanup: 'none',
+      cleanupTimeoutMs: 120_000,
       dryRun: false
     });
   });

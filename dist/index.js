@@ -281,6 +281,61 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
+/***/ 7444:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1577);
+/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4664);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(122);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3995);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5497);
+
+
+
+
+
+/** Statuses in which a cleanup has nothing left to do. */
+const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
+/**
+ * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
+ * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the
+ * task's detail decides: a task that no longer exists (by the not-found code) or is already ended counts
+ * as cleaned up, since the platform may have applied an attempt whose answer was lost. This is the one
+ * place where a task that does not exist is taken as done.
+ */
+async function cleanUpTask(taskId, action, settings, ctx) {
+    const retried = (label, attempt) => (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(label, attempt, (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    let failure;
+    try {
+        await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send((0,_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupCall */ .PG)(settings, taskId, action)));
+        return { kind: 'done' };
+    }
+    catch (error) {
+        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
+            return { kind: 'already', state: 'gone' };
+        failure = error;
+    }
+    try {
+        const { result } = await retried(`cleanup: status of task ${taskId}`, () => ctx.send((0,_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(settings, taskId)));
+        const status = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
+        if (status !== undefined && ALREADY[action].includes(status))
+            return { kind: 'already', state: (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40) };
+        const last = status === undefined ? '' : `; its status is ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40)}`;
+        return { kind: 'failed', why: `${(0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure)}${last}` };
+    }
+    catch (error) {
+        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
+            return { kind: 'already', state: 'gone' };
+        return { kind: 'failed', why: (0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure) };
+    }
+}
+
+
+/***/ }),
+
 /***/ 1823:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -465,6 +520,182 @@ async function mapLimit(items, limit, fn) {
 
 /***/ }),
 
+/***/ 1858:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S2: () => (/* binding */ stopTwins),
+/* harmony export */   Ur: () => (/* binding */ createOnce),
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks)
+/* harmony export */ });
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
+/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1577);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(122);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5497);
+
+
+
+
+
+
+/** How often to look for the task during the grace period: every 5 s, and at least four times. */
+const searchEveryMs = (graceMs) => Math.min(5000, Math.max(250, graceMs / 4));
+/**
+ * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
+ * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
+ * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
+ * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
+ * only when none does is the create sent again. The first attempt may still land after that: each task
+ * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
+ * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ */
+async function createOnce(call, ctx) {
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const log = ctx.deps.log;
+    let existing;
+    try {
+        existing = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create: looking for tasks of the same name', () => findTasks(name, ctx), (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    }
+    catch (error) {
+        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
+        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}`, { cause: error });
+    }
+    if (existing.length > 0) {
+        log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
+    }
+    const lookup = { taskName: name, existingIds: existing };
+    ctx.track(lookup);
+    // Set from inside the retry verdict: adopted a task, or sent again while an attempt may still land.
+    const state = { adopted: false, unresolved: false };
+    let answer;
+    try {
+        answer = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create', () => ctx.send(call), async (error) => {
+            const reason = (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error);
+            if (reason === undefined)
+                return { retry: false };
+            if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)) {
+                return {
+                    retry: true,
+                    reason: `${reason}, so the task was not created`,
+                    serverDelayMs: (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .serverRetryDelay */ .Hs)(error, ctx.deps.now())
+                };
+            }
+            log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)} before creating it again`);
+            const found = await awaitNewTasks(name, new Set(existing), ctx);
+            if (found.kind === 'cut') {
+                throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`);
+            }
+            if (found.kind === 'unknown') {
+                throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${JSON.stringify(name)} before running the job again`);
+            }
+            const [newest] = found.kind === 'found' ? found.ids : [];
+            if (newest !== undefined) {
+                log(`create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
+                state.adopted = true;
+                const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(newest) };
+                return {
+                    result: {
+                        result: { code: '0000', msg: 'success', data, requestId: undefined },
+                        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+                    }
+                };
+            }
+            log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`);
+            state.unresolved = true;
+            return { retry: true, reason: 'the create was not applied', now: true };
+        }, ctx.policy, ctx.deps);
+    }
+    catch (error) {
+        // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
+        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error) === undefined;
+        if (!state.unresolved && (refused || (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)))
+            ctx.track(undefined);
+        throw error;
+    }
+    const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(answer.result.data);
+    if (id !== undefined && !state.unresolved)
+        ctx.track(undefined);
+    if (id !== undefined && state.unresolved)
+        await stopTwins(lookup, id, ctx);
+    return { ...answer, adopted: state.adopted, recreated: state.unresolved, lookup };
+}
+/**
+ * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
+ * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
+ */
+async function stopTwins(lookup, keep, ctx) {
+    const name = JSON.stringify(lookup.taskName);
+    let found;
+    try {
+        found = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create: looking for a twin of the task', () => findTasks(lookup.taskName, ctx), (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    }
+    catch (error) {
+        ctx.deps.log(`create: could not look for a second task named ${name} (${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step looks again`);
+        return [];
+    }
+    const existing = new Set(lookup.existingIds);
+    const twins = found.filter((id) => id !== keep && !existing.has(id));
+    const stopped = [];
+    for (const twin of twins) {
+        ctx.deps.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
+        try {
+            await ctx.stop(twin);
+            stopped.push(twin);
+            ctx.deps.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
+        }
+        catch (error) {
+            ctx.deps.log(`create: could not stop task ${twin} (${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step tries again`);
+        }
+    }
+    return stopped;
+}
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or the grace
+ * period ends: `none` when it ended, `cut` when the step's deadline ended it early, `unknown` when no
+ * search succeeded at all.
+ */
+async function awaitNewTasks(name, existing, ctx) {
+    const full = ctx.deps.now() + ctx.graceMs;
+    const end = Math.min(full, ctx.policy.deadline);
+    let searched = false;
+    let lastError = '';
+    for (;;) {
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            searched = true;
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            lastError = (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+        }
+        const left = end - ctx.deps.now();
+        if (left <= 0) {
+            if (!searched)
+                return { kind: 'unknown', why: lastError };
+            return { kind: end < full ? 'cut' : 'none' };
+        }
+        await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
+    }
+}
+/** The ids of the tasks named exactly `name` (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    const { result } = await ctx.send(ctx.searchCall(name));
+    const results = result.data?.results;
+    if (!Array.isArray(results))
+        return [];
+    return results.flatMap((task) => {
+        const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(task);
+        return id !== undefined && task.task_name === name ? [id] : [];
+    });
+}
+
+
+/***/ }),
+
 /***/ 1577:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -529,7 +760,7 @@ function retryIfTransient(error, localNow) {
     const reason = transientReason(error);
     return reason === undefined
         ? { retry: false }
-        : { retry: true, reason, delayMs: serverRetryDelay(error, localNow) };
+        : { retry: true, reason, serverDelayMs: serverRetryDelay(error, localNow) };
 }
 /** An explicit operation on a task the platform says does not exist. */
 class TaskNotFoundError extends Error {
@@ -554,8 +785,8 @@ function describeError(error) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4990);
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3044);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4803);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3790);
 
 
 
@@ -861,7 +1092,7 @@ function parseFieldPath(name, value) {
 
 /***/ }),
 
-/***/ 4990:
+/***/ 4803:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -964,88 +1195,10 @@ function describeFailure(task) {
 
 // EXTERNAL MODULE: ./runner.ts + 5 modules
 var runner = __nccwpck_require__(1411);
-// EXTERNAL MODULE: ./step.ts + 6 modules
-var step_0 = __nccwpck_require__(3151);
-;// CONCATENATED MODULE: ./summary.ts
-
-/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
-const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
-const OUTCOME = {
-    done: 'done',
-    failed: '❌ failed',
-    timed_out: '⏱️ timed out',
-    cancelled: '⏹️ cancelled',
-    error: '❌ error',
-    not_found: '❌ not found'
-};
-/**
- * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
- * value from the server is escaped as text, so a task name or message cannot add a link, an image,
- * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
- */
-function renderSummary(step, failure) {
-    const lines = [
-        `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
-        ''
-    ];
-    if (failure !== undefined)
-        lines.push(`> ${summary_escape(failure)}`, '');
-    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
-    if (step.tasks.length > 0) {
-        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
-        for (const task of step.tasks) {
-            const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${summary_escape(task.urls[0])}</a>`;
-            const outcome = task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
-            const cells = [
-                task.id,
-                summary_escape(task.name ?? ''),
-                summary_escape(task.status ?? ''),
-                outcome,
-                url,
-                (0,inputs/* formatDuration */.a3)(task.elapsedMs)
-            ];
-            lines.push(`| ${cells.join(' | ')} |`);
-        }
-        const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
-        if (timeline.length > 0) {
-            timeline.sort((a, b) => a.atMs - b.atMs);
-            lines.push('', '<details><summary>Status timeline</summary>', '');
-            for (const entry of timeline)
-                lines.push(`- ${(0,inputs/* formatDuration */.a3)(entry.atMs)}: task ${entry.id} ${summary_escape(entry.status)}`);
-            lines.push('', '</details>');
-        }
-    }
-    else {
-        const [call] = step.calls;
-        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
-        if (call?.result !== undefined && call.error === undefined) {
-            lines.push(`code ${summary_escape(call.result.code)}${call.result.msg === '' ? '' : `: ${summary_escape(call.result.msg)}`}`);
-        }
-    }
-    return `${lines.join('\n')}\n`;
-}
-/**
- * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
- * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
- * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
- */
-function summary_escape(text) {
-    let escaped = '';
-    for (const char of text.replace(/[\r\n]+/g, ' ')) {
-        escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
-    }
-    return escaped;
-}
-/** A validated URL inside an HTML attribute. */
-function attribute(url) {
-    return url
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;');
-}
-
+// EXTERNAL MODULE: ./step.ts + 5 modules
+var step_0 = __nccwpck_require__(4938);
+// EXTERNAL MODULE: ./summary.ts
+var summary = __nccwpck_require__(4508);
 ;// CONCATENATED MODULE: ./main.ts
 
 
@@ -1075,9 +1228,15 @@ async function run() {
         operation = settings.operation;
         core/* saveState */.LZ('cleanup', settings.cleanup);
         const created = [];
-        const runtime = (0,runner/* runnerRuntime */.VS)(settings, cancel.signal, (taskId) => {
-            created.push(taskId);
-            core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
+        const runtime = (0,runner/* runnerRuntime */.VS)(settings, cancel.signal, {
+            onCreated: (taskId) => {
+                created.push(taskId);
+                core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
+            },
+            // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
+            onCreateLookup: (lookup) => {
+                core/* saveState */.LZ('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
+            }
         });
         try {
             const step = await (0,step_0/* runStep */.e)(settings, runtime);
@@ -1090,7 +1249,7 @@ async function run() {
             core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
             const failure = failureOf(step);
             if (settings.summary)
-                await writeSummary(renderSummary(step, failure));
+                await writeSummary((0,summary/* renderSummary */.B)(step, failure));
             if (failure !== undefined)
                 core/* setFailed */.C1(failure);
         }
@@ -1329,91 +1488,237 @@ function required(value, name, operation, what) {
 
 /***/ }),
 
-/***/ 3044:
+/***/ 3790:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ runPost)
-/* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
-/* harmony import */ var _concurrency_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(1619);
-/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1577);
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6759);
-/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4664);
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1411);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(3995);
-/* harmony import */ var _step_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3151);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5497);
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ runPost)
+});
 
+// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(2997);
+// EXTERNAL MODULE: ./cleanup.ts
+var cleanup_0 = __nccwpck_require__(7444);
+// EXTERNAL MODULE: ./concurrency.ts
+var concurrency = __nccwpck_require__(1619);
+// EXTERNAL MODULE: ./create.ts
+var create = __nccwpck_require__(1858);
+// EXTERNAL MODULE: ./failures.ts
+var failures = __nccwpck_require__(1577);
+// EXTERNAL MODULE: ./inputs.ts
+var inputs = __nccwpck_require__(6759);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+;// CONCATENATED MODULE: ./manual-stop.ts
 
-
-
-
-
-
-
-/** Statuses in which a cleanup has nothing left to do. */
-const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
 /**
- * The post step: stops or pauses every task the main step created, whatever happened to the job. A task
- * that is already gone (or already stopped) is fine; any other failure fails the step, because a task
- * left running costs money.
+ * How to stop a task by hand when the post step could not: a workflow step with this action, and a
+ * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
+ * Secrets appear only as the names of variables and files the user fills in.
+ */
+function manualStop(settings, call, action) {
+    const taskId = call.taskId ?? '';
+    const step = [
+        `- uses: ${action}`,
+        '  with:',
+        '    operation: stop',
+        `    task_id: ${taskId}`,
+        `    base_url: ${settings.baseUrl}`,
+        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+    ].join('\n');
+    const { endpoint } = call;
+    if (endpoint.encrypt || endpoint.method !== 'POST')
+        return { step, shell: undefined };
+    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
+    const url = `${settings.baseUrl}${endpoint.path}`;
+    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
+    const shell = settings.credentials.mode === 'rsa'
+        ? [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
+            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
+        ].join('\n')
+        : [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
+        ].join('\n');
+    return { step, shell };
+}
+
+// EXTERNAL MODULE: ./operations.ts
+var operations = __nccwpck_require__(4664);
+// EXTERNAL MODULE: ./retry.ts
+var retry = __nccwpck_require__(122);
+// EXTERNAL MODULE: ./runner.ts + 5 modules
+var runner = __nccwpck_require__(1411);
+// EXTERNAL MODULE: ./safe-text.ts
+var safe_text = __nccwpck_require__(3995);
+// EXTERNAL MODULE: ./step.ts + 5 modules
+var step = __nccwpck_require__(4938);
+// EXTERNAL MODULE: ./summary.ts
+var summary_0 = __nccwpck_require__(4508);
+;// CONCATENATED MODULE: ./post.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
+const CLEANUP_RETRIES = 20;
+/**
+ * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
+ * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
+ * with the request in flight, or the answer carried no id), and stops any second task a re-sent create
+ * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
+ * with an error annotation and a job summary saying how to stop it by hand.
  */
 async function runPost() {
-    const action = _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('cleanup');
-    const created = JSON.parse(_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('created_task_ids') || '[]');
-    if (action !== 'stop' && action !== 'pause')
+    const cleanup = core/* getState */.Gu('cleanup');
+    const action = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
+    const created = JSON.parse(core/* getState */.Gu('created_task_ids') || '[]');
+    const lookupState = core/* getState */.Gu('create_lookup');
+    const lookup = lookupState === '' ? undefined : JSON.parse(lookupState);
+    if (action === undefined && lookup === undefined)
         return;
-    if (created.length === 0) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup (${action}): this step created no task`);
+    if (created.length === 0 && lookup === undefined) {
+        core/* info */.pq(`cleanup (${cleanup}): this step created no task`);
         return;
     }
     let runtime;
+    const label = `cleanup (${cleanup || 'none'})`;
     try {
-        const settings = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFromRunner */ .G5)();
-        runtime = (0,_runner_js__WEBPACK_IMPORTED_MODULE_4__/* .runnerRuntime */ .VS)(settings, new AbortController().signal);
-        const send = (0,_step_js__WEBPACK_IMPORTED_MODULE_5__/* .sender */ .Q)(settings, runtime, Date.now() + settings.wait.timeoutMs);
-        const failures = (await (0,_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapLimit */ .s)(created, settings.concurrency, (taskId) => cleanUp(settings, send, action, taskId))).filter((failure) => failure !== undefined);
-        if (failures.length > 0)
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${failures.join('; ')}`);
+        const settings = (0,runner/* settingsFromRunner */.G5)();
+        runtime = (0,runner/* runnerRuntime */.VS)(settings, new AbortController().signal);
+        const deadline = runtime.now() + settings.cleanupTimeoutMs;
+        const ctx = {
+            send: (0,step/* sender */.Q)(settings, runtime, deadline),
+            searchCall: (name) => (0,operations/* searchByNameCall */.Vl)(settings, name),
+            policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
+            deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+        };
+        const found = await targetsByName(lookup, created, action, settings, ctx);
+        const targets = [
+            ...found.targets,
+            ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' })))
+        ];
+        const outcomes = await (0,concurrency/* mapLimit */.s)(targets, settings.concurrency, async (target) => ({
+            target,
+            outcome: await (0,cleanup_0/* cleanUpTask */.U)(target.id, target.action, settings, ctx)
+        }));
+        for (const { target, outcome } of outcomes)
+            core/* info */.pq(describeOutcome(target, outcome, lookup));
+        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+        if (failed.length === 0 && found.problem === undefined)
+            return;
+        await giveUp(settings, failed, found.problem, label);
     }
     catch (error) {
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setFailed */ .C1(`cleanup (${action}) failed: ${error instanceof _inputs_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .dz ? error.message : String(error)}`);
+        core/* setFailed */.C1(`${label} failed: ${error instanceof inputs/* InputError */.dz ? error.message : String(error)}`);
     }
     finally {
         runtime?.client.dispose();
     }
 }
-/** Cleans up one task; answers why it could not, or undefined. */
-async function cleanUp(settings, send, action, taskId) {
-    const verb = action === 'stop' ? 'stopped' : 'paused';
+/**
+ * The tasks found by name that are this step's to clean up. With no task id known, a create may still
+ * have made one: the platform is asked for up to request_timeout, and every new task of the name is
+ * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ */
+async function targetsByName(lookup, created, action, settings, ctx) {
+    if (lookup === undefined)
+        return { targets: [], problem: undefined };
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
+    const existing = new Set(lookup.existingIds);
+    if (created.length === 0) {
+        core/* info */.pq(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,inputs/* formatDuration */.a3)(settings.requestTimeoutMs)}`);
+        const found = await (0,create/* awaitNewTasks */.lC)(lookup.taskName, existing, {
+            ...ctx,
+            graceMs: settings.requestTimeoutMs
+        });
+        if (found.kind === 'unknown') {
+            return {
+                targets: [],
+                problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
+            };
+        }
+        if (found.kind !== 'found') {
+            core/* info */.pq(`cleanup: no new task named ${name} appeared, so the create made none`);
+            return { targets: [], problem: undefined };
+        }
+        if (action === undefined) {
+            core/* warning */.$e(`the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`);
+            return { targets: [], problem: undefined };
+        }
+        return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+    }
     try {
-        await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupCall */ .PG)(settings, taskId, action));
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: ${verb} task ${taskId}`);
-        return undefined;
+        const all = await (0,retry/* withRetries */.LH)('cleanup: looking for a second task of the same name', () => (0,create/* findTasks */.Uz)(lookup.taskName, ctx), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+        const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
+        return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
     }
     catch (error) {
-        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error, settings.errorCodes)) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already gone`);
-            return undefined;
-        }
-        const status = await currentStatus(send, settings, taskId);
-        if (status === 'gone' || (status !== undefined && ALREADY[action].includes(status))) {
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`cleanup: task ${taskId} is already ${status === 'gone' ? 'gone' : (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(status, 40)}`);
-            return undefined;
-        }
-        return `task ${taskId}: ${(0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`;
+        return {
+            targets: [],
+            problem: `could not look for a second task named ${name} (${(0,failures/* describeError */.Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
+        };
     }
 }
-async function currentStatus(send, settings, taskId) {
+function describeOutcome(target, outcome, lookup) {
+    const verb = target.action === 'stop' ? 'stopped' : 'paused';
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
+    const what = target.why === 'twin'
+        ? `, a second task named ${name} made by an earlier attempt of the create`
+        : target.why === 'found'
+            ? `, named ${name}, made by the create whose answer this step never read`
+            : '';
+    switch (outcome.kind) {
+        case 'done':
+            return `cleanup: ${verb} task ${target.id}${what}`;
+        case 'already':
+            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
+        case 'failed':
+            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
+    }
+}
+/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
+async function giveUp(settings, failed, problem, label) {
+    const env = process.env;
+    const uses = env.GITHUB_ACTION_REPOSITORY && env.GITHUB_ACTION_REF
+        ? `${env.GITHUB_ACTION_REPOSITORY}@${env.GITHUB_ACTION_REF}`
+        : 'elastic-deploy-action/elastic-deploy-action@v0';
+    const summary = [`### Elastic deploy: ${label} failed`, ''];
+    for (const { target, outcome } of failed) {
+        const why = outcome.kind === 'failed' ? outcome.why : '';
+        core/* error */.z3(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, { title: 'Task left running' });
+        const { step, shell } = manualStop(settings, (0,operations/* cleanupCall */.PG)(settings, target.id, 'stop'), uses);
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`, '', '```yaml', step, '```', '');
+        if (shell !== undefined) {
+            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', '', '```sh', shell, '```', '');
+        }
+    }
+    if (problem !== undefined) {
+        core/* error */.z3(problem, { title: 'Task may be left running' });
+        summary.push(`**A task may be left running.** ${(0,summary_0/* escape */.i)(problem)}.`, '');
+    }
     try {
-        const { result } = await send((0,_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(settings, taskId));
-        return (0,_task_status_js__WEBPACK_IMPORTED_MODULE_6__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
+        await core/* summary */.z.addRaw(`${summary.join('\n')}\n`).write();
     }
     catch (error) {
-        return (0,_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(error, settings.errorCodes) ? 'gone' : undefined;
+        core/* warning */.$e(`could not write the job summary: ${(0,failures/* describeError */.Uc)(error)}`);
     }
+    const ids = failed.map(({ target }) => target.id);
+    core/* setFailed */.C1(`${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`);
 }
 
 
@@ -1797,13 +2102,14 @@ async function withRetries(label, attempt, judge, policy, deps) {
                 return verdict.result;
             if (!verdict.retry || retry >= policy.maxRetries)
                 throw error;
-            const delay = verdict.delayMs ?? backoffMs(retry + 1, deps.random, policy);
-            const source = verdict.delayMs === undefined ? '' : ' (as the server asked)';
+            const delay = verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
+            const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;
+            const source = verdict.serverDelayMs === undefined ? '' : ' (as the server asked)';
             if (deps.now() + delay >= policy.deadline) {
                 deps.log(`${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`);
                 throw error;
             }
-            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} in ${formatDelay(delay)}${source}`);
+            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} ${when}${source}`);
             await deps.sleep(delay);
         }
     }
@@ -2252,6 +2558,10 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
         concurrency: (0,inputs/* parseIntegerInRange */.ci)('concurrency', text('concurrency') ?? '4', 1, 32),
         summary: (0,inputs/* parseBoolean */.yG)('summary', input('summary').trim(), true),
         cleanup: (0,inputs/* parseChoice */.HU)('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
+        cleanupTimeoutMs: (0,inputs/* parseDuration */.E9)('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
+            minMs: 5000,
+            maxMs: 30 * 60_000
+        }),
         dryRun: (0,inputs/* parseBoolean */.yG)('dry_run', input('dry_run').trim(), false)
     };
 }
@@ -2462,7 +2772,7 @@ function settingsFromRunner() {
     }, MAX_BODY_FILE_BYTES));
 }
 /** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
-function runnerRuntime(settings, cancel, onCreated = () => undefined) {
+function runnerRuntime(settings, cancel, hooks = {}) {
     const client = new client_0/* ApiClient */.OW({
         userAgent: USER_AGENT,
         timeoutMs: settings.requestTimeoutMs,
@@ -2486,7 +2796,8 @@ function runnerRuntime(settings, cancel, onCreated = () => undefined) {
             core/* debug */.Yz(line);
         },
         mask: core/* setSecret */.Pq,
-        onCreated,
+        onCreated: hooks.onCreated ?? (() => undefined),
+        onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
         cancelled: () => cancel.aborted
     };
 }
@@ -2604,7 +2915,7 @@ function isPlainObject(value) {
 
 /***/ }),
 
-/***/ 3151:
+/***/ 4938:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2616,116 +2927,14 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./concurrency.ts
 var concurrency = __nccwpck_require__(1619);
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./failures.ts
-var failures = __nccwpck_require__(1577);
-// EXTERNAL MODULE: ./retry.ts
-var retry = __nccwpck_require__(122);
-// EXTERNAL MODULE: ./task-status.ts
-var task_status = __nccwpck_require__(5497);
-;// CONCATENATED MODULE: ./create.ts
-
-
-
-
-
-/** How often to look for the task during the grace period: every 5 s, and at least four times. */
-const searchEveryMs = (graceMs) => Math.min(5000, Math.max(250, graceMs / 4));
-/**
- * Creates a task exactly once. Task creation is not idempotent and takes no client token, so a create
- * is sent again blindly only when it certainly had no effect (429, or never fully sent). After an
- * ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the platform is asked
- * for a new task of that name for a grace period, and one that shows up is adopted; only when none does
- * is the create sent again. Tasks of that name that existed before the step are never adopted.
- */
-async function createOnce(call, ctx) {
-    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
-    const log = ctx.deps.log;
-    const existing = await (0,retry/* withRetries */.LH)('create: looking for tasks of the same name', () => findTasks(name, ctx), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
-    if (existing.length > 0) {
-        log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
-    }
-    let adopted = false;
-    const answer = await (0,retry/* withRetries */.LH)('create', () => ctx.send(call), async (error) => {
-        const reason = (0,failures/* transientReason */.bR)(error);
-        if (reason === undefined)
-            return { retry: false };
-        if ((0,failures/* notApplied */.$U)(error)) {
-            return {
-                retry: true,
-                reason: `${reason}, so the task was not created`,
-                delayMs: (0,failures/* serverRetryDelay */.Hs)(error, ctx.deps.now())
-            };
-        }
-        log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,inputs/* formatDuration */.a3)(ctx.graceMs)} before creating it again`);
-        const found = await awaitNewTask(name, new Set(existing), ctx);
-        if (found.kind === 'cut') {
-            throw new Error(`create: ${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`);
-        }
-        if (found.kind === 'unknown') {
-            throw new Error(`create: ${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${JSON.stringify(name)} before running the job again`);
-        }
-        if (found.kind === 'found') {
-            log(`create: found task ${found.id} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
-            adopted = true;
-            const data = { task_id: (0,json/* exactInteger */.i7)(found.id) };
-            return {
-                result: {
-                    result: { code: '0000', msg: 'success', data, requestId: undefined },
-                    raw: (0,json/* toCompactJson */.ZJ)({ code: '0000', msg: 'success', data })
-                }
-            };
-        }
-        log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,inputs/* formatDuration */.a3)(ctx.graceMs)}, so it was not created`);
-        return { retry: true, reason: 'the create was not applied', delayMs: 0 };
-    }, ctx.policy, ctx.deps);
-    return { ...answer, adopted };
-}
-/** Searches until a task of the name that is not among `existing` shows up, or the grace period ends. */
-async function awaitNewTask(name, existing, ctx) {
-    // The grace period ends early at the step's deadline; the create is then not sent again either.
-    const full = ctx.deps.now() + ctx.graceMs;
-    const end = Math.min(full, ctx.policy.deadline);
-    let searched = false;
-    let lastError = '';
-    for (;;) {
-        try {
-            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            searched = true;
-            // Should two appear, the newest (highest id) is the one; the other is reported by the search.
-            const newest = fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1))[0];
-            if (newest !== undefined)
-                return { kind: 'found', id: newest };
-        }
-        catch (error) {
-            lastError = (0,failures/* describeError */.Uc)(error);
-        }
-        const left = end - ctx.deps.now();
-        if (left <= 0) {
-            if (!searched)
-                return { kind: 'unknown', why: lastError };
-            return { kind: end < full ? 'cut' : 'none' };
-        }
-        await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
-    }
-}
-/** The ids of the tasks named exactly `name` (the search matches parts of names). */
-async function findTasks(name, ctx) {
-    const { result } = await ctx.send(ctx.searchCall(name));
-    const results = result.data?.results;
-    if (!Array.isArray(results))
-        return [];
-    return results.flatMap((task) => {
-        const id = (0,task_status/* taskIdOf */.G6)(task);
-        return id !== undefined && task.task_name === name ? [id] : [];
-    });
-}
-
+// EXTERNAL MODULE: ./cleanup.ts
+var cleanup = __nccwpck_require__(7444);
+// EXTERNAL MODULE: ./create.ts
+var create_0 = __nccwpck_require__(1858);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./inputs.ts
+var inputs = __nccwpck_require__(6759);
 ;// CONCATENATED MODULE: ./diagnostics.ts
 
 
@@ -2766,9 +2975,12 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
                 : `a JSON body of ${bytes} bytes, signed exactly as sent`);
         causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
     }
-    return `The platform refused the timestamp or signature. What was sent, for each cause it can have: ${causes.join('; ')}.`;
+    const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+    return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }
 
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./protocol/request.ts + 2 modules
 var protocol_request = __nccwpck_require__(1615);
 // EXTERNAL MODULE: ./secret-fields.ts
@@ -2814,12 +3026,18 @@ function excerpt(text, shown) {
     return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
 }
 
+// EXTERNAL MODULE: ./failures.ts
+var failures = __nccwpck_require__(1577);
 // EXTERNAL MODULE: ./operations.ts
 var operations = __nccwpck_require__(4664);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./retry.ts
+var retry = __nccwpck_require__(122);
 // EXTERNAL MODULE: ./safe-text.ts
 var safe_text = __nccwpck_require__(3995);
+// EXTERNAL MODULE: ./task-status.ts
+var task_status = __nccwpck_require__(5497);
 ;// CONCATENATED MODULE: ./throttle.ts
 
 /** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
@@ -3122,6 +3340,7 @@ function safe(text) {
 
 
 
+
 /** Calls whose effect a retry can meet already done (and then be refused for the state it left). */
 const STATE_CHANGING = new Set(['stop', 'pause', 'recover', 'change_points']);
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
@@ -3140,13 +3359,19 @@ async function runStep(settings, runtime) {
         deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
     };
     runtime.log(describePlan(plan, settings));
-    const calls = await makeCalls(plan, settings, runtime, send, retries);
+    const create = createContext(settings, runtime, send, retries);
+    const calls = await makeCalls(plan, settings, runtime, send, retries, create);
     const publish = urlPublisher(runtime);
     const tasks = tasksOf(plan, calls, settings, runtime, publish);
     const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
     const waited = criteria === undefined
         ? { timedOut: false }
         : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt, publish });
+    // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
+    const twinLookup = calls[0]?.twinLookup;
+    const kept = tasks[0]?.id;
+    if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
+        await (0,create_0/* stopTwins */.S2)(twinLookup, kept, create);
     return {
         plan,
         calls,
@@ -3240,7 +3465,7 @@ function dryRun(plan, settings, runtime) {
     };
 }
 /** Every call of the plan, `concurrency` at a time, each with the retries its kind allows. */
-function makeCalls(plan, settings, runtime, send, retries) {
+function makeCalls(plan, settings, runtime, send, retries, create) {
     const bulk = plan.calls.length > 1;
     return (0,concurrency/* mapLimit */.s)(plan.calls, settings.concurrency, async (call) => {
         const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
@@ -3248,12 +3473,12 @@ function makeCalls(plan, settings, runtime, send, retries) {
         const state = { mayHaveApplied: false };
         const changesState = STATE_CHANGING.has(call.operation) || (call.operation === 'request' && call.endpoint.method === 'POST');
         try {
+            let twinLookup;
             const { result, raw } = call.operation === 'create'
-                ? await createOnce(call, {
-                    send,
-                    searchCall: (name) => (0,operations/* searchByNameCall */.Vl)(settings, name),
-                    ...retries,
-                    graceMs: 2 * settings.requestTimeoutMs
+                ? await (0,create_0/* createOnce */.Ur)(call, create).then((created) => {
+                    if (created.recreated)
+                        twinLookup = created.lookup;
+                    return created;
                 })
                 : await (0,retry/* withRetries */.LH)(who, () => send(call), (error) => {
                     const verdict = (0,failures/* retryIfTransient */.or)(error, runtime.clock.now());
@@ -3265,7 +3490,7 @@ function makeCalls(plan, settings, runtime, send, retries) {
             const problem = (0,operations/* answerProblem */.mr)(call, result.data);
             if (problem !== undefined)
                 runtime.log(`${who}: ${problem}`);
-            return { call, result, raw, error: problem === undefined ? undefined : new Error(problem) };
+            return { call, result, raw, error: problem === undefined ? undefined : new Error(problem), twinLookup };
         }
         catch (error) {
             if (state.mayHaveApplied && error instanceof envelope/* ApiError */.h && plan.wait !== undefined) {
@@ -3290,6 +3515,21 @@ function makeCalls(plan, settings, runtime, send, retries) {
             };
         }
     });
+}
+/** How this step creates: searches by name, tracks the lookup for the post step, stops twins with retries. */
+function createContext(settings, runtime, send, retries) {
+    return {
+        send,
+        searchCall: (name) => (0,operations/* searchByNameCall */.Vl)(settings, name),
+        ...retries,
+        graceMs: 2 * settings.requestTimeoutMs,
+        track: runtime.onCreateLookup,
+        stop: async (taskId) => {
+            const outcome = await (0,cleanup/* cleanUpTask */.U)(taskId, 'stop', settings, { send, ...retries });
+            if (outcome.kind === 'failed')
+                throw new Error(outcome.why);
+        }
+    };
 }
 /** Waits for the tasks whose call went through, and records how each wait ended. */
 async function waitFor(tasks, criteria, context) {
@@ -3411,6 +3651,96 @@ function describeCriteria(criteria) {
     const urls = criteria.requireUrls ? ' with every service URL' : '';
     const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
     return `done on ${criteria.success.join(', ')}${urls}${failure}`;
+}
+
+
+/***/ }),
+
+/***/ 4508:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ renderSummary),
+/* harmony export */   i: () => (/* binding */ escape)
+/* harmony export */ });
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
+
+/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
+const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
+const OUTCOME = {
+    done: 'done',
+    failed: '❌ failed',
+    timed_out: '⏱️ timed out',
+    cancelled: '⏹️ cancelled',
+    error: '❌ error',
+    not_found: '❌ not found'
+};
+/**
+ * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
+ * value from the server is escaped as text, so a task name or message cannot add a link, an image,
+ * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
+ */
+function renderSummary(step, failure) {
+    const lines = [
+        `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
+        ''
+    ];
+    if (failure !== undefined)
+        lines.push(`> ${escape(failure)}`, '');
+    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
+    if (step.tasks.length > 0) {
+        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
+        for (const task of step.tasks) {
+            const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+            const outcome = task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
+            const cells = [
+                task.id,
+                escape(task.name ?? ''),
+                escape(task.status ?? ''),
+                outcome,
+                url,
+                (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
+            ];
+            lines.push(`| ${cells.join(' | ')} |`);
+        }
+        const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
+        if (timeline.length > 0) {
+            timeline.sort((a, b) => a.atMs - b.atMs);
+            lines.push('', '<details><summary>Status timeline</summary>', '');
+            for (const entry of timeline)
+                lines.push(`- ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
+            lines.push('', '</details>');
+        }
+    }
+    else {
+        const [call] = step.calls;
+        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
+        if (call?.result !== undefined && call.error === undefined) {
+            lines.push(`code ${escape(call.result.code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`);
+        }
+    }
+    return `${lines.join('\n')}\n`;
+}
+/**
+ * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
+ * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
+ * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
+ */
+function escape(text) {
+    let escaped = '';
+    for (const char of text.replace(/[\r\n]+/g, ' ')) {
+        escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
+    }
+    return escaped;
+}
+/** A validated URL inside an HTML attribute. */
+function attribute(url) {
+    return url
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
 }
 
 
@@ -12156,6 +12486,7 @@ exports.visitAsync = visitAsync;
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   Yz: () => (/* binding */ core_debug),
+  z3: () => (/* binding */ error),
   V4: () => (/* binding */ getInput),
   Gu: () => (/* binding */ getState),
   pq: () => (/* binding */ info),
@@ -12167,7 +12498,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   $e: () => (/* binding */ warning)
 });
 
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, error, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
+// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");

@@ -82,6 +82,8 @@ export interface RecordedRequest {
   verdict?: { code: string; reason: string; message: string };
   /** True when the request took effect (a create made its task, a stop stopped it). */
   applied: boolean;
+  /** The task a create made, as digits, once it is made. */
+  createdTaskId?: string;
   /** The fault shown instead of the real answer, if any. */
   fault?: string;
   /** The body of the answer sent (absent when the connection was reset). */
@@ -431,6 +433,8 @@ export class Emulator implements EmulatorInfo {
       });
       record.verdict = { code: Code.ok, reason: 'ok', message: 'success' };
       record.applied = true;
+      const made = (data as { task_id?: unknown } | null)?.task_id;
+      if (route.creates && typeof made === 'bigint') record.createdTaskId = made.toString();
       return { status: 200, code: Code.ok, message: 'success', data };
     } catch (error) {
       const rejection =

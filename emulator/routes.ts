@@ -34,6 +34,8 @@ export interface Route {
   /** Several methods where the spec and the platform disagree (detail: POST body or GET query). */
   readonly methods: readonly Method[];
   readonly encrypt: boolean;
+  /** The route makes a task (its answer's task_id is recorded with the request). */
+  readonly creates?: boolean;
   handle(ctx: RouteContext): unknown;
 }
 
@@ -83,6 +85,7 @@ export const ROUTES: readonly Route[] = [
     path: '/api/deployment/task/create',
     methods: ['POST'],
     encrypt: true,
+    creates: true,
     handle: (ctx) => {
       const body = bodyObject(ctx.payload);
       const taskType = optionalString(body.task_type, 'task_type');

@@ -79,7 +79,7 @@ export async function runStep(
     env?: Record<string, string>;
     state?: Record<string, string>;
     /** Send a signal once the step has printed this text (a cancelled job gets SIGINT, then SIGTERM). */
-    signalOn?: { text: string; signal: NodeJS.Signals };
+    signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals };
   } = {}
 ): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
@@ -120,12 +120,20 @@ export async function runStep(
           }
         );
         const trigger = options.signalOn;
-        if (trigger !== undefined) {
+        if (trigger !== undefined && 'text' in trigger) {
           let seen = '';
           child.stdout?.on('data', (chunk: Buffer) => {
             seen += chunk.toString();
             if (seen.includes(trigger.text) && child.exitCode === null) child.kill(trigger.signal);
           });
+        } else if (trigger !== undefined) {
+          const poll = setInterval(() => {
+            if (child.exitCode !== null || child.signalCode !== null) clearInterval(poll);
+            else if (trigger.when()) {
+              clearInterval(poll);
+              child.kill(trigger.signal);
+            }
+          }, 10);
         }
       }
     );

@@ -52,5 +52,6 @@ export function signatureDiagnosis(
       `private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`
     );
   }
-  return `The platform refused the timestamp or signature. What was sent, for each cause it can have: ${causes.join('; ')}.`;
+  const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+  return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }

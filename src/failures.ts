@@ -59,11 +59,11 @@ export function serverRetryDelay(error: unknown, localNow: number): number | und
 export function retryIfTransient(
   error: unknown,
   localNow: number
-): { retry: false } | { retry: true; reason: string; delayMs: number | undefined } {
+): { retry: false } | { retry: true; reason: string; serverDelayMs: number | undefined } {
   const reason = transientReason(error);
   return reason === undefined
     ? { retry: false }
-    : { retry: true, reason, delayMs: serverRetryDelay(error, localNow) };
+    : { retry: true, reason, serverDelayMs: serverRetryDelay(error, localNow) };
 }
 
 /** An explicit operation on a task the platform says does not exist. */

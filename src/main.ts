@@ -27,9 +27,15 @@ export async function run(): Promise<void> {
     operation = settings.operation;
     core.saveState('cleanup', settings.cleanup);
     const created: string[] = [];
-    const runtime = runnerRuntime(settings, cancel.signal, (taskId) => {
-      created.push(taskId);
-      core.saveState('created_task_ids', JSON.stringify(created));
+    const runtime = runnerRuntime(settings, cancel.signal, {
+      onCreated: (taskId) => {
+        created.push(taskId);
+        core.saveState('created_task_ids', JSON.stringify(created));
+      },
+      // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
+      onCreateLookup: (lookup) => {
+        core.saveState('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
+      }
     });
     try {
       const step = await runStep(settings, runtime);

@@ -45,9 +45,15 @@ export function retryAfterMs(
   return Math.max(0, at - now);
 }
 
-/** What to do after a failed attempt: give up, try again, or settle on a result found another way. */
+/**
+ * What to do after a failed attempt: give up, try again, or settle on a result found another way. A retry
+ * waits the backoff, or what the server asked for with Retry-After (`serverDelayMs`), or not at all when
+ * the failure itself took the time (`now`: the create was looked for and not found).
+ */
 export type RetryVerdict<T> =
-  { retry: false } | { retry: true; reason: string; delayMs?: number | undefined } | { result: T };
+  | { retry: false }
+  | { retry: true; reason: string; serverDelayMs?: number | undefined; now?: boolean }
+  | { result: T };
 
 /**
  * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
@@ -67,17 +73,17 @@ export async function withRetries<T>(
       const verdict = await judge(error);
       if ('result' in verdict) return verdict.result;
       if (!verdict.retry || retry >= policy.maxRetries) throw error;
-      const delay = verdict.delayMs ?? backoffMs(retry + 1, deps.random, policy);
-      const source = verdict.delayMs === undefined ? '' : ' (as the server asked)';
+      const delay =
+        verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
+      const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;
+      const source = verdict.serverDelayMs === undefined ? '' : ' (as the server asked)';
       if (deps.now() + delay >= policy.deadline) {
         deps.log(
           `${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`
         );
         throw error;
       }
-      deps.log(
-        `${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} in ${formatDelay(delay)}${source}`
-      );
+      deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} ${when}${source}`);
       await deps.sleep(delay);
     }
   }

@@ -32,7 +32,7 @@ export function settingsFromRunner(): Settings {
 export function runnerRuntime(
   settings: Settings,
   cancel: AbortSignal,
-  onCreated: StepRuntime['onCreated'] = () => undefined
+  hooks: Partial<Pick<StepRuntime, 'onCreated' | 'onCreateLookup'>> = {}
 ): StepRuntime & { client: ApiClient } {
   const client = new ApiClient({
     userAgent: USER_AGENT,
@@ -57,7 +57,8 @@ export function runnerRuntime(
       core.debug(line);
     },
     mask: core.setSecret,
-    onCreated,
+    onCreated: hooks.onCreated ?? (() => undefined),
+    onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
     cancelled: () => cancel.aborted
   };
 }

@@ -93,6 +93,8 @@ export interface Settings {
   concurrency: number;
   summary: boolean;
   cleanup: 'none' | 'stop' | 'pause';
+  /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
+  cleanupTimeoutMs: number;
   dryRun: boolean;
 }
 
@@ -204,6 +206,10 @@ export function readSettings(
     concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
     summary: parseBoolean('summary', input('summary').trim(), true),
     cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause'] as const),
+    cleanupTimeoutMs: parseDuration('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
+      minMs: 5000,
+      maxMs: 30 * 60_000
+    }),
     dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
   };
 }

@@ -1,5 +1,6 @@
 import { mapLimit } from './concurrency.js';
-import { createOnce, type Answer } from './create.js';
+import { cleanUpTask } from './cleanup.js';
+import { createOnce, stopTwins, type Answer, type CreateContext, type CreateLookup } from './create.js';
 import { signatureDiagnosis } from './diagnostics.js';
 import { describeDryRun } from './dry-run.js';
 import {
@@ -52,6 +53,11 @@ export interface StepRuntime {
   mask: (secret: string) => void;
   /** Told as soon as a create answers, so cleanup can find the task whatever happens next. */
   onCreated: (taskId: string) => void;
+  /**
+   * Told before a create is sent (with what the post step needs to find its task by name), and again
+   * (undefined) once the create is settled for sure; see CreateLookup.
+   */
+  onCreateLookup: (lookup: CreateLookup | undefined) => void;
   cancelled: () => boolean;
 }
 
@@ -61,6 +67,8 @@ export interface CallOutcome {
   /** The answer's body exactly as received. */
   raw: string | undefined;
   error: Error | undefined;
+  /** A create sent again after an attempt that may still land: look for a twin once the wait is over. */
+  twinLookup?: CreateLookup | undefined;
 }
 
 export interface TaskReport {
@@ -109,7 +117,8 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
     deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
   };
   runtime.log(describePlan(plan, settings));
-  const calls = await makeCalls(plan, settings, runtime, send, retries);
+  const create = createContext(settings, runtime, send, retries);
+  const calls = await makeCalls(plan, settings, runtime, send, retries, create);
   const publish = urlPublisher(runtime);
   const tasks = tasksOf(plan, calls, settings, runtime, publish);
   const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
@@ -117,6 +126,11 @@ export async function runStep(settings: Settings, runtime: StepRuntime): Promise
     criteria === undefined
       ? { timedOut: false }
       : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt, publish });
+  // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
+  const twinLookup = calls[0]?.twinLookup;
+  const kept = tasks[0]?.id;
+  if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
+    await stopTwins(twinLookup, kept, create);
   return {
     plan,
     calls,
@@ -231,7 +245,8 @@ function makeCalls(
   settings: Settings,
   runtime: StepRuntime,
   send: Send,
-  retries: { policy: RetryPolicy; deps: RetryDeps }
+  retries: { policy: RetryPolicy; deps: RetryDeps },
+  create: CreateContext
 ): Promise<CallOutcome[]> {
   const bulk = plan.calls.length > 1;
   return mapLimit(plan.calls, settings.concurrency, async (call): Promise<CallOutcome> => {
@@ -241,13 +256,12 @@ function makeCalls(
     const changesState =
       STATE_CHANGING.has(call.operation) || (call.operation === 'request' && call.endpoint.method === 'POST');
     try {
+      let twinLookup: CreateLookup | undefined;
       const { result, raw } =
         call.operation === 'create'
-          ? await createOnce(call, {
-              send,
-              searchCall: (name) => searchByNameCall(settings, name),
-              ...retries,
-              graceMs: 2 * settings.requestTimeoutMs
+          ? await createOnce(call, create).then((created) => {
+              if (created.recreated) twinLookup = created.lookup;
+              return created;
             })
           : await withRetries(
               who,
@@ -264,7 +278,7 @@ function makeCalls(
       runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
       const problem = answerProblem(call, result.data);
       if (problem !== undefined) runtime.log(`${who}: ${problem}`);
-      return { call, result, raw, error: problem === undefined ? undefined : new Error(problem) };
+      return { call, result, raw, error: problem === undefined ? undefined : new Error(problem), twinLookup };
     } catch (error) {
       if (state.mayHaveApplied && error instanceof ApiError && plan.wait !== undefined) {
         runtime.log(
@@ -290,6 +304,26 @@ function makeCalls(
       };
     }
   });
+}
+
+/** How this step creates: searches by name, tracks the lookup for the post step, stops twins with retries. */
+function createContext(
+  settings: Settings,
+  runtime: StepRuntime,
+  send: Send,
+  retries: { policy: RetryPolicy; deps: RetryDeps }
+): CreateContext {
+  return {
+    send,
+    searchCall: (name) => searchByNameCall(settings, name),
+    ...retries,
+    graceMs: 2 * settings.requestTimeoutMs,
+    track: runtime.onCreateLookup,
+    stop: async (taskId) => {
+      const outcome = await cleanUpTask(taskId, 'stop', settings, { send, ...retries });
+      if (outcome.kind === 'failed') throw new Error(outcome.why);
+    }
+  };
 }
 
 /** Waits for the tasks whose call went through, and records how each wait ended. */

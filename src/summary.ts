@@ -68,7 +68,7 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
  * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
  * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
  */
-function escape(text: string): string {
+export function escape(text: string): string {
   let escaped = '';
   for (const char of text.replace(/[\r\n]+/g, ' ')) {
     escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;

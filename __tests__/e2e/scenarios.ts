@@ -1,8 +1,10 @@
 // End-to-end scenarios: dist/index.js run as the runner runs it (main, then post with the saved state)
 // against an emulator in this process. Each test file runs them under one Node version.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.js';
 import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
@@ -19,10 +21,16 @@ const keyLines = (pem: string): string[] => pem.split('\n').filter((line) => lin
 /**
  * What holds after every step, whatever it did: with debugging on and the ::add-mask:: commands applied
  * as the runner applies them, no secret, no line of the key and no signature is visible in the log, and
- * none is in stderr, the summary or the outputs; no two requests shared a timestamp and signature; and a
- * create made at most one task.
+ * none is in stderr, the summary or the outputs; no two requests shared a timestamp and signature; and of
+ * the tasks the run's creates made, at most one is left running (a create sent again after an attempt
+ * that may land makes a twin, which the step stops).
  */
-function expectRunInvariants(result: StepRun, requests: readonly RecordedRequest[], secrets: string[]): void {
+function expectRunInvariants(
+  result: StepRun,
+  requests: readonly RecordedRequest[],
+  secrets: string[],
+  statusOf: (taskId: string) => string
+): void {
   const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
   const visible = runnerView(result, { debug: true }).lines.join('\n');
   const raw = [result.stderr, result.summary, JSON.stringify(result.outputs)].join('\n');
@@ -36,9 +44,9 @@ function expectRunInvariants(result: StepRun, requests: readonly RecordedRequest
     .filter((r) => r.headers.sign_str !== undefined)
     .map((r) => `${r.headers.timestamp ?? ''} ${r.headers.sign_str ?? ''}`);
   expect(new Set(stamps).size).toBe(stamps.length);
-  expect(
-    requests.filter((r) => r.path === '/api/deployment/task/create' && r.applied).length
-  ).toBeLessThanOrEqual(1);
+  const made = requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+  const running = made.filter((id) => statusOf(id) !== 'End');
+  expect({ made, running: running.length <= 1 }).toEqual({ made, running: true });
 }
 
 export function defineScenarios(runtime: NodeRuntime): void {
@@ -50,7 +58,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
     inputs: Record<string, string>,
     state?: Record<string, string>,
     extraEnv: Record<string, string> = {},
-    signalOn?: { text: string; signal: NodeJS.Signals }
+    signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals }
   ): Promise<StepRun> => {
     const before = emulator.requests.length;
     const result = await runStep(
@@ -62,11 +70,18 @@ export function defineScenarios(runtime: NodeRuntime): void {
         ...(signalOn === undefined ? {} : { signalOn })
       }
     );
-    expectRunInvariants(result, emulator.requests.slice(before), [
-      ...SECRETS,
-      rsa.token ?? '',
-      ...keyLines(rsa.private_key ?? '')
-    ]);
+    expectRunInvariants(
+      result,
+      emulator.requests.slice(before),
+      [...SECRETS, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
+      (id) => {
+        try {
+          return String(emulator.task(id).status);
+        } catch {
+          return 'End';
+        }
+      }
+    );
     return result;
   };
   const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
@@ -317,7 +332,12 @@ export function defineScenarios(runtime: NodeRuntime): void {
       wait: 'false'
     });
     const id = main.outputs.task_id ?? '';
-    expect(main.state).toEqual({ isPost: 'true', cleanup: 'stop', created_task_ids: JSON.stringify([id]) });
+    expect(main.state).toEqual({
+      isPost: 'true',
+      cleanup: 'stop',
+      create_lookup: '',
+      created_task_ids: JSON.stringify([id])
+    });
     const post = await run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },
       main.state
@@ -607,9 +627,172 @@ export function defineScenarios(runtime: NodeRuntime): void {
       });
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toMatch(
-        /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
+        /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature of POST \/api\/deployment\/task\/detail\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
       );
     });
+  });
+
+  describe('cleanup and cancellation', () => {
+    const STOP = '/api/deployment/task/stop';
+    const CREATE = '/api/deployment/task/create';
+    afterEach(() => {
+      emulator.clearFaults();
+    });
+    /** A create that does not wait, with cleanup: stop; answers the main step's run. */
+    const created = (name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
+      run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
+    const post = (main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
+      run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
+    const waitFor = async (what: () => boolean, ms: number): Promise<void> => {
+      for (const until = Date.now() + ms; !what() && Date.now() < until;)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    };
+
+    it.each([
+      ['a 503', { kind: 'status', status: 503 } as const, /HTTP 503; retry 1 of 20 in \d\.\ds$/],
+      [
+        'a 429',
+        { kind: 'status', status: 429, retryAfter: { seconds: 1 } } as const,
+        /HTTP 429; retry 1 of 20 in 1\.0s \(as the server asked\)$/
+      ],
+      ['a connection reset', { kind: 'reset' } as const, /(ECONNRESET|EPIPE); retry 1 of 20 in \d\.\ds$/]
+    ])('retries a cleanup stop refused by %s, and stops the task', async (_what, answer, retried) => {
+      const main = await created(`cleanup-${answer.kind}`);
+      const id = main.outputs.task_id ?? '';
+      emulator.inject({ path: STOP, answer });
+      const result = await post(main);
+      expect(result.exitCode).toBe(0);
+      expect(shown(result)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(new RegExp(`^cleanup: stop task ${id}: `)),
+          `cleanup: stopped task ${id}`
+        ])
+      );
+      expect(shown(result).find((line) => line.startsWith(`cleanup: stop task ${id}: `))).toMatch(retried);
+      expect(emulator.task(id).status).toBe('End');
+    });
+
+    it('gives up loudly at cleanup_timeout, naming the task and a step and a command that stop it by hand', async () => {
+      const main = await created('cleanup-gives-up');
+      const id = main.outputs.task_id ?? '';
+      emulator.inject({ path: STOP, times: Infinity, answer: { kind: 'status', status: 503 } });
+      const result = await post(main, { cleanup_timeout: '5s' });
+      emulator.clearFaults();
+      expect(result.exitCode).toBe(1);
+      expect(result.wallMs).toBeLessThan(15_000);
+      expect(result.stdout).toMatch(
+        new RegExp(
+          `^::error title=Task left running::task ${id} may still be running, and billing: the post step could not stop it within 5s \\(HTTP 503 .*\\)\\. Stop it by hand now: `,
+          'm'
+        )
+      );
+      expect(result.stdout).toMatch(
+        new RegExp(`^::error::cleanup \\(stop\\) failed: task ${id} may still be running$`, 'm')
+      );
+      expect(emulator.task(id).status).toBe('Running');
+      expect(result.summary).toContain(`**Task ${id} may still be running, and billing.**`);
+      expect(result.summary).toContain(
+        `    operation: stop\n    task_id: ${id}\n    base_url: ${emulator.base_url}\n`
+      );
+      // The command in the summary stops the task, run as a user would run it.
+      const shell = /```sh\n([\s\S]*?)\n```/.exec(result.summary)?.[1] ?? '';
+      const dir = mkdtempSync(join(tmpdir(), 'manual-stop-'));
+      try {
+        writeFileSync(join(dir, 'private.pem'), rsa.private_key ?? '');
+        // Not execFileSync: the emulator answers from this process, which must stay free to do so.
+        const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', shell], {
+          cwd: dir,
+          env: { PATH: process.env.PATH, DEPLOY_API_TOKEN: rsa.token, CURL_CA_BUNDLE: emulator.ca_file },
+          timeout: 10_000
+        });
+        expect(JSON.parse(stdout)).toMatchObject({ code: '0000' });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+      expect(emulator.task(id).status).toBe('End');
+    }, 30_000);
+
+    it('finds and stops the task of a create still in flight when the job was cancelled', async () => {
+      emulator.inject({ path: CREATE, delayMs: 2500 });
+      const inputs = {
+        operation: 'create',
+        task_name: 'cancelled-in-flight',
+        points: '1',
+        cleanup: 'stop',
+        request_timeout: '6s'
+      };
+      const before = emulator.requests.length;
+      // SIGTERM once the create has reached the platform, which applies it 2.5 s later.
+      const received = (): boolean => emulator.requests.slice(before).some((r) => r.path === CREATE);
+      const main = await run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+      expect(main.exitCode).toBe(1);
+      expect(main.outputs.task_id ?? '').toBe('');
+      expect(JSON.parse(main.state.create_lookup ?? '')).toEqual({
+        taskName: 'cancelled-in-flight',
+        existingIds: []
+      });
+      const result = await run(inputs, main.state);
+      expect(result.exitCode).toBe(0);
+      const line = shown(result).find((l) => l.startsWith('cleanup: stopped task '));
+      expect(line).toMatch(
+        /^cleanup: stopped task \d+, named "cancelled-in-flight", made by the create whose answer this step never read$/
+      );
+      const id = /task (\d+)/.exec(line ?? '')?.[1] ?? '';
+      expect(emulator.task(id).status).toBe('End');
+    }, 30_000);
+
+    it('finds and stops the task of a create answered without a task_id', async () => {
+      emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
+      const main = await created('answered-without-id');
+      expect(main.exitCode).toBe(1);
+      const result = await post(main);
+      expect(result.exitCode).toBe(0);
+      expect(shown(result)).toContainEqual(
+        expect.stringMatching(/^cleanup: stopped task \d+, named "answered-without-id"/)
+      );
+    });
+
+    it('stops the twin a late first attempt makes, so that exactly one task runs and task_id names it', async () => {
+      emulator.setReadyAfter(3);
+      emulator.inject({ path: CREATE, delayMs: 4000 });
+      const main = await run({
+        operation: 'create',
+        task_name: 'twin-in-wait',
+        points: '1',
+        request_timeout: '1s',
+        ...FAST
+      });
+      expect(main.exitCode).toBe(0);
+      const id = main.outputs.task_id ?? '';
+      const twin = /create: task (\d+) named "twin-in-wait" was made too/.exec(main.stdout)?.[1] ?? '';
+      expect(twin).toMatch(/^\d+$/);
+      expect(shown(main)).toContain(`create: stopped task ${twin}; task ${id} is the one this step follows`);
+      expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
+    }, 30_000);
+
+    it('stops in the post step a twin that lands after the main step ended, whatever cleanup says', async () => {
+      const before = emulator.requests.length;
+      const creates = (): RecordedRequest[] =>
+        emulator.requests.slice(before).filter((r) => r.path === CREATE && r.applied);
+      emulator.inject({ path: CREATE, delayMs: 6000 });
+      const main = await run({
+        operation: 'create',
+        task_name: 'twin-late',
+        points: '1',
+        request_timeout: '1s',
+        wait: 'false'
+      });
+      const id = main.outputs.task_id ?? '';
+      expect(main.exitCode).toBe(0);
+      await waitFor(() => creates().length >= 2, 10_000);
+      const twin = creates().find((r) => r.createdTaskId !== id)?.createdTaskId ?? '';
+      const result = await run({ operation: 'create', task_name: 'twin-late', points: '1' }, main.state);
+      expect(result.exitCode).toBe(0);
+      expect(shown(result)).toContain(
+        `cleanup: stopped task ${twin}, a second task named "twin-late" made by an earlier attempt of the create`
+      );
+      expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
+    }, 30_000);
   });
 
   describe('honest outcomes', () => {

@@ -1,4 +1,5 @@
 import { PlatformClock } from '../../src/platform-clock.js';
+import type { CreateLookup } from '../../src/create.js';
 import type { StepRuntime } from '../../src/step.js';
 
 export interface TestRuntime extends StepRuntime {
@@ -7,6 +8,8 @@ export interface TestRuntime extends StepRuntime {
   debugLines: string[];
   masked: string[];
   created: string[];
+  /** Every lookup the step reported for the post step, undefined when a create was settled for sure. */
+  lookups: (CreateLookup | undefined)[];
 }
 
 /**
@@ -44,12 +47,14 @@ export function testRuntime(
     debug: (line) => runtime.debugLines.push(line),
     mask: (secret) => runtime.masked.push(secret),
     onCreated: (id) => runtime.created.push(id),
+    onCreateLookup: (lookup) => runtime.lookups.push(lookup),
     cancelled: options.cancelled ?? (() => false),
     lines: [],
     warnings: [],
     debugLines: [],
     masked: [],
-    created: []
+    created: [],
+    lookups: []
   };
   return runtime;
 }
