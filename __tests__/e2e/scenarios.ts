@@ -591,6 +591,20 @@ export function defineScenarios(runtime: NodeRuntime): void {
       }
     );
 
+    it('a signature refused on the search a create sends first: the error names that search, once', async () => {
+      emulator.setVersion('/api/deployment/task/search', '2.0.0');
+      const result = await run({ operation: 'create', task_name: 'f-presearch', points: '1' }).finally(() => {
+        emulator.setVersion('/api/deployment/task/search', '1.0.0');
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toMatch(
+        /^::error::create failed: the task search sent before creating \(to find tasks named "f-presearch" that exist already\) failed, so nothing was created: HTTP 200, code C002: .*The platform refused the timestamp or signature of GET \/api\/deployment\/task\/search\. /m
+      );
+      expect(result.stdout).not.toContain('create: create:');
+      expect(result.stdout).not.toContain('create failed: create:');
+      expect(result.state.create_lookup ?? '').toBe('');
+    });
+
     it('a server that never answers: a clear timeout error', async () => {
       emulator.inject({ path: DETAIL, times: Infinity, delayMs: 60_000 });
       const result = await run({
