@@ -726,6 +726,25 @@ export function defineScenarios(runtime: NodeRuntime): void {
       expect(emulator.task(id).status).toBe('End');
     }, 30_000);
 
+    it('fails the cleanup, loudly, when the key is refused with "API Key不存在": never "already gone"', async () => {
+      const main = await created('cleanup-bad-key');
+      const id = main.outputs.task_id ?? '';
+      emulator.setText({ msg: 'API Key不存在' });
+      const result = await post(main, {
+        token: 'no-such-key',
+        private_key: '',
+        platform_public_key: ''
+      }).finally(() => {
+        emulator.setText({ msg: undefined });
+      });
+      expect(result.exitCode).toBe(1);
+      expect(shown(result).join('\n')).not.toMatch(/already gone|stopped task/);
+      expect(result.stdout).toMatch(
+        new RegExp(`^::error title=Task left running::task ${id} may still be running`, 'm')
+      );
+      expect(emulator.task(id).status).not.toBe('End');
+    });
+
     it('finds and stops the task of a create still in flight when the job was cancelled', async () => {
       emulator.inject({ path: CREATE, delayMs: 2500 });
       const inputs = {
