@@ -28,6 +28,16 @@ const http = (status: number) =>
     retryAfter: status === 429 ? '2' : undefined,
     serverDate: undefined
   });
+/** A refusal of the create itself: nothing was made. */
+const REFUSED = new ApiError('HTTP 200, code C005: parameter error', {
+  httpStatus: 200,
+  code: 'C005',
+  body: 'envelope',
+  description: 'parameter error',
+  requestId: undefined,
+  retryAfter: undefined,
+  serverDate: undefined
+});
 const reset = (sent: boolean) =>
   new TransportError('reset', sent ? 'ECONNRESET' : 'ECONNREFUSED', sent, 'network');
 
@@ -216,16 +226,7 @@ describe('createOnce', () => {
     ['a refusal', 'refused', [{ taskName: 'svc', existingIds: [] }, undefined]],
     ['429s until the retries run out', http(429), [{ taskName: 'svc', existingIds: [] }, undefined]]
   ])('after %s, keeps the lookup only if a task may exist', async (_what, failure, tracked) => {
-    const refused = new ApiError('HTTP 200, code C005: parameter error', {
-      httpStatus: 200,
-      code: 'C005',
-      body: 'envelope',
-      description: 'parameter error',
-      requestId: undefined,
-      retryAfter: undefined,
-      serverDate: undefined
-    });
-    const error = failure === 'refused' ? refused : (failure as Error);
+    const error = failure === 'refused' ? REFUSED : (failure as Error);
     const p = platform(Array.from({ length: 6 }, () => error));
     await expect(createOnce(createCall, p.ctx)).rejects.toBe(error);
     expect(p.tracked).toEqual(tracked);
@@ -263,17 +264,8 @@ describe('createOnce', () => {
   });
 
   it('does not retry what would fail the same way', async () => {
-    const refused = new ApiError('HTTP 200, code C005: parameter error', {
-      httpStatus: 200,
-      code: 'C005',
-      body: 'envelope',
-      description: 'parameter error',
-      requestId: undefined,
-      retryAfter: undefined,
-      serverDate: undefined
-    });
-    const p = platform([refused]);
-    await expect(createOnce(createCall, p.ctx)).rejects.toBe(refused);
+    const p = platform([REFUSED]);
+    await expect(createOnce(createCall, p.ctx)).rejects.toBe(REFUSED);
     expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
   });
 });
