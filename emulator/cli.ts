@@ -7,7 +7,7 @@ import { applyConfig, parseConfig, parseFaultRule, type EmulatorConfig } from '.
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--config FILE] [--fault JSON]...';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile spec|live] [--strict] [--config FILE] [--fault JSON]...';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -43,6 +43,8 @@ function options(): {
         'fail-pattern': { type: 'string' },
         record: { type: 'string' },
         config: { type: 'string' },
+        profile: { type: 'string' },
+        strict: { type: 'boolean' },
         fault: { type: 'string', multiple: true },
         help: { type: 'boolean' }
       },
@@ -80,6 +82,8 @@ function options(): {
       ),
       clockOffsetSeconds: number('clock-offset', values['clock-offset'], () => true, 'use seconds'),
       failPattern,
+      profile: profileOf(values.profile),
+      strict: values.strict === true,
       log: (line) => {
         console.error(`[emulator] ${line}`);
       },
@@ -95,6 +99,11 @@ function options(): {
     infoFile: values.info === undefined ? undefined : resolve(callerDir, values.info),
     config
   };
+}
+
+function profileOf(text: string | undefined): 'spec' | 'live' | undefined {
+  if (text === undefined || text === 'spec' || text === 'live') return text;
+  fail(`--profile "${text}" is not valid: use spec or live`);
 }
 
 function readConfig(file: string | undefined): EmulatorConfig {

@@ -19,7 +19,7 @@ import {
 import { toJson } from './json.js';
 import { Keyring, newRsaKeyPair, newToken, toPrivateKey, type RsaKeyRegistration } from './keyring.js';
 import { Code, Rejection } from './rejection.js';
-import { ROUTES, type Method, type StorageVerdict } from './routes.js';
+import { ROUTES, type Method, type Profile, type StorageVerdict } from './routes.js';
 import { TaskStore, type TaskSeed } from './tasks.js';
 import { Verifier, type VerificationTrace } from './verification.js';
 
@@ -42,6 +42,13 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Tasks whose name matches end in Other instead of Running. */
   failPattern?: RegExp;
+  /**
+   * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
+   * (the newer plain create path, task search requiring type and status, `message` in the envelope).
+   */
+  profile?: Profile;
+  /** Today's exact header checks (Content-Type application/json everywhere); default: what the platform takes. */
+  strict?: boolean;
   /** Id of the first task created (default 1229831); ids are integers of any size. */
   firstTaskId?: bigint;
   /** Interface version per endpoint path (default 1.0.0 for all). */
@@ -129,7 +136,9 @@ export class Emulator implements EmulatorInfo {
   #lastRequestId = 0;
   #rateLimit: TokenBucket | undefined;
   #offsetMs: number;
-  #envelope: EnvelopeStyle = { code: 'string', messageField: 'msg' };
+  #envelope: EnvelopeStyle;
+  readonly profile: Profile;
+  readonly #strict: boolean;
   #msgOverride: string | undefined;
   #storageVerdict: StorageVerdict = { pass: true, message: 'the storage can be reached with these settings' };
   #stopped: Promise<void> | undefined;
@@ -146,6 +155,8 @@ export class Emulator implements EmulatorInfo {
       keyring: Keyring;
       tasks: TaskStore;
       offsetMs: number;
+      profile: Profile;
+      strict: boolean;
     }
   ) {
     this.#server = server;
@@ -161,6 +172,9 @@ export class Emulator implements EmulatorInfo {
     this.#verifier = new Verifier(parts.keyring);
     this.#tasks = parts.tasks;
     this.#offsetMs = parts.offsetMs;
+    this.profile = parts.profile;
+    this.#strict = parts.strict;
+    this.#envelope = { code: 'string', messageField: parts.profile === 'live' ? 'message' : 'msg' };
     // Every delayed answer listens for the stop; many may be pending at once.
     setMaxListeners(0, this.#stopping.signal);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -225,7 +239,9 @@ export class Emulator implements EmulatorInfo {
           onRecord: options.onRecord,
           keyring,
           tasks,
-          offsetMs: (options.clockOffsetSeconds ?? 0) * 1000
+          offsetMs: (options.clockOffsetSeconds ?? 0) * 1000,
+          profile: options.profile ?? 'spec',
+          strict: options.strict ?? false
         }
       );
       for (const [path, version] of Object.entries(options.versions ?? {}))
@@ -405,7 +421,9 @@ export class Emulator implements EmulatorInfo {
   ): Outcome {
     const trace: VerificationTrace = {};
     try {
-      const route = ROUTES.find((r) => r.path === record.path);
+      const route = ROUTES.find(
+        (r) => r.path === record.path && (r.profiles === undefined || r.profiles.includes(this.profile))
+      );
       if (route === undefined) {
         throw new Rejection(Code.noSuchEndpoint, 'no_such_endpoint', `no endpoint at ${record.path}`, 404);
       }
@@ -420,7 +438,11 @@ export class Emulator implements EmulatorInfo {
       }
       const verified = this.#verifier.verify(
         { method, target: record.target, headers, body: record.body },
-        { version: this.#versions.get(route.path) ?? DEFAULT_VERSION, encrypt: route.encrypt },
+        {
+          version: this.#versions.get(route.path) ?? DEFAULT_VERSION,
+          encrypt: route.encrypt,
+          strict: this.#strict
+        },
         platformTime,
         trace
       );
@@ -429,7 +451,8 @@ export class Emulator implements EmulatorInfo {
         query: new URLSearchParams(query),
         payload: verified.payload,
         tasks: this.#tasks,
-        storageVerdict: this.#storageVerdict
+        storageVerdict: this.#storageVerdict,
+        profile: this.profile
       });
       record.verdict = { code: Code.ok, reason: 'ok', message: 'success' };
       record.applied = true;

@@ -10,10 +10,13 @@ import {
   positiveInteger,
   requiredString
 } from './params.js';
-import { parameterError } from './rejection.js';
+import { Code, parameterError, Rejection } from './rejection.js';
 import { TASK_STATUSES, type ServiceInput, type TaskStore } from './tasks.js';
 
 export type Method = 'GET' | 'POST';
+
+/** Which document the emulator follows where they differ: the interface spec, or the platform's reference. */
+export type Profile = 'spec' | 'live';
 
 export interface StorageVerdict {
   pass: boolean;
@@ -27,6 +30,7 @@ export interface RouteContext {
   payload: unknown;
   tasks: TaskStore;
   storageVerdict: StorageVerdict;
+  profile: Profile;
 }
 
 export interface Route {
@@ -36,6 +40,8 @@ export interface Route {
   readonly encrypt: boolean;
   /** The route makes a task (its answer's task_id is recorded with the request). */
   readonly creates?: boolean;
+  /** The profiles that serve the route (both when absent). */
+  readonly profiles?: readonly Profile[];
   handle(ctx: RouteContext): unknown;
 }
 
@@ -81,24 +87,9 @@ export const ROUTES: readonly Route[] = [
       return page([...devices], (name) => ctx.query.get(name) ?? undefined, 'query');
     }
   },
-  {
-    path: '/api/deployment/task/create',
-    methods: ['POST'],
-    encrypt: true,
-    creates: true,
-    handle: (ctx) => {
-      const body = bodyObject(ctx.payload);
-      const taskType = optionalString(body.task_type, 'task_type');
-      const taskId = ctx.tasks.create({
-        task_name: requiredString(body.task_name, 'task_name'),
-        points: positiveInteger(body.points, 'points', 'body'),
-        task_type: oneOf(taskType, TASK_TYPES, 'task_type') ?? 'Deployment',
-        resources: optionalArray(body.resources, 'resources'),
-        services: optionalArray(body.services, 'services').map(service)
-      });
-      return { task_id: taskId };
-    }
-  },
+  createRoute('/api/deployment/task/create', true),
+  // The platform's newer create: a plain JSON body, signed in RSA mode, so token-mode keys can create.
+  { ...createRoute('/api/task/deployment/create', false), profiles: ['live'] },
   {
     path: '/api/deployment/task/detail',
     methods: ['POST', 'GET'],
@@ -117,6 +108,17 @@ export const ROUTES: readonly Route[] = [
           ? String(value)
           : optionalString(value, name);
       };
+      if (ctx.profile === 'live') {
+        const missing = ['type', 'status'].filter((name) => text(name) === undefined);
+        // The platform's reference makes both required, and answers C002 for a search without them.
+        if (missing.length > 0) {
+          throw new Rejection(
+            Code.signature,
+            'search_parameters_missing',
+            `parameter error: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (type=Deployment, status a comma list of Running, Pending, Paused, End)`
+          );
+        }
+      }
       const tasks = ctx.tasks.search({
         statuses: list(text('status'), TASK_STATUSES, 'status'),
         searchValue: text('search_value'),
@@ -175,6 +177,27 @@ export const ROUTES: readonly Route[] = [
     }
   }
 ];
+
+function createRoute(path: string, encrypt: boolean): Route {
+  return {
+    path,
+    methods: ['POST'],
+    encrypt,
+    creates: true,
+    handle: (ctx) => {
+      const body = bodyObject(ctx.payload);
+      const taskType = optionalString(body.task_type, 'task_type');
+      const taskId = ctx.tasks.create({
+        task_name: requiredString(body.task_name, 'task_name'),
+        points: positiveInteger(body.points, 'points', 'body'),
+        task_type: oneOf(taskType, TASK_TYPES, 'task_type') ?? 'Deployment',
+        resources: optionalArray(body.resources, 'resources'),
+        services: optionalArray(body.services, 'services').map(service)
+      });
+      return { task_id: taskId };
+    }
+  };
+}
 
 function optionalArray(value: unknown, name: string): unknown[] {
   if (value === undefined || value === null) return [];

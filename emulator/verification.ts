@@ -16,6 +16,12 @@ export interface IncomingCall {
 export interface EndpointRules {
   version: string;
   encrypt: boolean;
+  /**
+   * Today's exact checks: Content-Type application/json on every request. Without it (the default) the
+   * emulator takes what the platform takes: a GET without Content-Type, an encrypted body as text/plain
+   * (the platform's own scripts send both).
+   */
+  strict: boolean;
 }
 
 export interface VerifiedCall {
@@ -45,7 +51,7 @@ export class Verifier {
     const token = requireHeader(call.headers, 'token');
     const version = requireHeader(call.headers, 'version');
     const timestamp = requireHeader(call.headers, 'timestamp');
-    checkContentType(requireHeader(call.headers, 'content-type'));
+    checkContentType(call, rules);
     checkTimestamp(timestamp, now);
     if (version !== rules.version) {
       throw signatureError(
@@ -138,10 +144,14 @@ function requireHeader(headers: IncomingHttpHeaders, name: string): string {
   return value;
 }
 
-function checkContentType(value: string): void {
+function checkContentType(call: IncomingCall, rules: EndpointRules): void {
+  if (!rules.strict && call.method === 'GET' && headerValue(call.headers, 'content-type') === undefined)
+    return;
+  const value = requireHeader(call.headers, 'content-type');
   const [mediaType = '', ...parameters] = value.split(';').map((part) => part.trim().toLowerCase());
   const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length);
-  if (mediaType !== 'application/json' || (charset !== undefined && charset !== 'utf-8')) {
+  const accepted = !rules.strict && rules.encrypt ? ['application/json', 'text/plain'] : ['application/json'];
+  if (!accepted.includes(mediaType) || (charset !== undefined && charset !== 'utf-8')) {
     throw new Rejection(
       Code.header,
       'content_type_not_json',

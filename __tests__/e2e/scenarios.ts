@@ -89,7 +89,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
   const shown = (result: StepRun): string[] => runnerView(result).lines;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ readyAfterSeconds: 1, failPattern: /-broken$/ });
+    emulator = await startEmulator({ readyAfterSeconds: 1, failPattern: /-broken$/, strict: true });
     rsa = {
       base_url: emulator.base_url,
       token: emulator.rsa.token,

@@ -227,6 +227,48 @@ describe('npm run emulator', () => {
     }
   }, 40_000);
 
+  it('follows --profile live and --strict', async () => {
+    const infoFile = join(dir, 'live-info.json');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'emulator/cli.ts',
+        '--port',
+        '0',
+        '--info',
+        infoFile,
+        '--profile',
+        'live',
+        '--strict'
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+    );
+    const stderr = collect(child);
+    const exit = exited(child);
+    try {
+      const info = JSON.parse(await waitForFile(infoFile, child, stderr)) as EmulatorInfo;
+      const client = new TestClient(info, Date.now);
+      const search = await client.call({
+        method: 'GET',
+        target: '/api/deployment/task/search?search_value=x'
+      });
+      expect(search.envelope).toMatchObject({
+        code: 'C002',
+        message: expect.stringMatching(/type and status are required/)
+      });
+      const bare = await client.call({
+        method: 'GET',
+        target: '/api/deployment/task/search?type=Deployment&status=Running',
+        omit: ['content-type']
+      });
+      expect(bare.envelope.code).toBe('C001');
+    } finally {
+      await stopAll(child, exit);
+    }
+  }, 30_000);
+
   it('refuses a --config or --fault it cannot use, naming the field', async () => {
     const child = spawn(
       process.execPath,

@@ -19,6 +19,7 @@ describe('request verification', () => {
 
   beforeAll(async () => {
     ({ emulator, client } = await startTestEmulator({
+      strict: true,
       firstTaskId: 9007199254740993n,
       log: (line) => log.push(line)
     }));

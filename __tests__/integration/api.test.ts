@@ -19,6 +19,7 @@ describe('the action against the emulator', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({
+      strict: true,
       readyAfterSeconds: 60,
       firstTaskId: 9007199254740993n,
       keys: {

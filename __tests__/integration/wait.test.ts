@@ -20,7 +20,11 @@ describe('waiting against the emulator', () => {
   let created: string[];
 
   beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 25, failPattern: /-broken$/ }));
+    ({ emulator, clock } = await startTestEmulator({
+      readyAfterSeconds: 25,
+      failPattern: /-broken$/,
+      strict: true
+    }));
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
     log = [];
     created = [];
@@ -153,6 +157,7 @@ describe('waiting against the emulator', () => {
 
   it('settles near the rate limit of the platform: every task answered, few 429s (real time: concurrent waits)', async () => {
     const live = await startEmulator({
+      strict: true,
       keys: {
         rsa: {
           clientPrivateKey: fixtureKey('client-private-pkcs8.pem'),

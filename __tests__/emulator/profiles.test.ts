@@ -1,0 +1,122 @@
+import type { Emulator } from '../../emulator/index.js';
+import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+
+const SEARCH = '/api/deployment/task/search';
+const CREATE = '/api/deployment/task/create';
+const NEW_CREATE = '/api/task/deployment/create';
+const DETAIL = '/api/deployment/task/detail';
+
+describe('the emulator takes what the platform takes, and is exact when strict', () => {
+  const vendorStyle = [
+    [
+      'a GET without Content-Type',
+      { method: 'GET', target: `${SEARCH}?search_value=x`, omit: ['content-type'] }
+    ],
+    [
+      'an encrypted body sent as text/plain (the platform scripts do)',
+      {
+        method: 'POST',
+        target: CREATE,
+        json: { task_name: 'vendor', points: 1 },
+        encrypt: true,
+        headers: { 'content-type': 'text/plain' }
+      }
+    ]
+  ] as const;
+
+  it.each(vendorStyle)('by default, accepts %s', async (_what, request) => {
+    const { emulator, client } = await startTestEmulator();
+    try {
+      const answer = await client.call({ ...request, omit: 'omit' in request ? [...request.omit] : [] });
+      expect(answer.envelope.code).toBe('0000');
+    } finally {
+      await emulator.stop();
+    }
+  });
+
+  it.each(vendorStyle)('strict, refuses %s', async (_what, request) => {
+    const { emulator, client } = await startTestEmulator({ strict: true });
+    try {
+      const answer = await client.call({ ...request, omit: 'omit' in request ? [...request.omit] : [] });
+      expect(answer.envelope.code).toBe('C001');
+    } finally {
+      await emulator.stop();
+    }
+  });
+});
+
+describe('--profile live: the platform reference where it differs from the spec', () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+  beforeEach(async () => {
+    ({ emulator, client, clock } = await startTestEmulator({ profile: 'live', readyAfterSeconds: 1 }));
+  });
+  afterEach(() => emulator.stop());
+
+  it('refuses a task search without type and status with C002, naming them, and answers with message', async () => {
+    const bare = await client.call({ method: 'GET', target: `${SEARCH}?search_value=x&page_size=100` });
+    expect(bare.envelope).toEqual({
+      code: 'C002',
+      message:
+        'parameter error: type and status are required (type=Deployment, status a comma list of Running, Pending, Paused, End)',
+      data: null
+    });
+    const onlyType = await client.call({ method: 'GET', target: `${SEARCH}?type=Deployment` });
+    expect(onlyType.envelope.message).toMatch(/^parameter error: status is required/);
+    const full = await client.call({
+      method: 'GET',
+      target: `${SEARCH}?type=Deployment&status=Running%2CPending%2CPaused`
+    });
+    expect(full.envelope).toEqual({ code: '0000', message: 'success', data: { count: 0, results: [] } });
+  });
+
+  it('creates on the newer path with a plain JSON body, from a token-mode key too, and serves detail as GET', async () => {
+    const created = await client.call({
+      method: 'POST',
+      target: NEW_CREATE,
+      mode: 'token',
+      json: { task_type: 'Deployment', task_name: 'live', points: 1 }
+    });
+    expect(created.envelope).toMatchObject({ code: '0000', data: { task_id: 1229831 } });
+    const signed = await client.call({
+      method: 'POST',
+      target: NEW_CREATE,
+      json: { task_name: 'rsa', points: 1 }
+    });
+    expect(signed.envelope.code).toBe('0000');
+    clock.advance(2);
+    const detail = await client.call({
+      method: 'GET',
+      target: `${DETAIL}?task_id=1229831`,
+      omit: ['content-type']
+    });
+    expect(detail.envelope).toMatchObject({ code: '0000', data: { task_name: 'live', status: 'Running' } });
+    // The same task model as the spec's encrypted create.
+    const old = await client.call({
+      method: 'POST',
+      target: CREATE,
+      json: { task_name: 'old', points: 1 },
+      encrypt: true
+    });
+    expect(old.envelope).toMatchObject({ code: '0000', data: { task_id: 1229833 } });
+  });
+});
+
+describe('--profile spec (the default)', () => {
+  it('has no newer create path, and takes a search without type and status', async () => {
+    const { emulator, client } = await startTestEmulator();
+    try {
+      const created = await client.call({
+        method: 'POST',
+        target: NEW_CREATE,
+        json: { task_name: 'x', points: 1 }
+      });
+      expect([created.status, created.envelope.code]).toEqual([404, 'Z001']);
+      const search = await client.call({ method: 'GET', target: `${SEARCH}?search_value=x` });
+      expect(search.envelope).toMatchObject({ code: '0000', msg: 'success' });
+    } finally {
+      await emulator.stop();
+    }
+  });
+});
