@@ -1,5 +1,12 @@
 import { TransportError } from '../src/client.js';
-import { createOnce, stopTwins, type Answer, type CreateContext, type CreateLookup } from '../src/create.js';
+import {
+  createOnce,
+  findTasks,
+  stopTwins,
+  type Answer,
+  type CreateContext,
+  type CreateLookup
+} from '../src/create.js';
 import { planCalls, searchByNameCall, type Call } from '../src/operations.js';
 import { ApiError } from '../src/protocol/envelope.js';
 import { parseJson } from '../src/protocol/json.js';
@@ -267,5 +274,31 @@ describe('createOnce', () => {
     const p = platform([REFUSED]);
     await expect(createOnce(createCall, p.ctx)).rejects.toBe(REFUSED);
     expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
+  });
+});
+
+describe('findTasks', () => {
+  it('follows the pages of the search until the list ends, keeping exact names only', async () => {
+    const all = Array.from({ length: 230 }, (_, i) => [1000 + i, i % 3 === 0 ? 'svc' : 'svc-other'] as const);
+    const pages: string[] = [];
+    const send = (call: Call): Promise<Answer> => {
+      const page = Number(call.query.find(([k]) => k === 'page')?.[1]);
+      pages.push(String(page));
+      const slice = all.slice((page - 1) * 100, page * 100);
+      return Promise.resolve(
+        answer(
+          JSON.stringify({
+            count: all.length,
+            results: slice.map(([task_id, task_name]) => ({ task_id, task_name }))
+          })
+        )
+      );
+    };
+    const ids = await findTasks('svc', {
+      send,
+      searchCall: (name, page) => searchByNameCall(settings, name, page)
+    });
+    expect(pages).toEqual(['1', '2', '3']);
+    expect(ids).toEqual(all.filter(([, name]) => name === 'svc').map(([id]) => String(id)));
   });
 });

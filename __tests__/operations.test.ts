@@ -1,4 +1,4 @@
-import { answerProblem, cleanupCall, detailCall, planCalls } from '../src/operations.js';
+import { answerProblem, cleanupCall, detailCall, planCalls, searchByNameCall } from '../src/operations.js';
 import type { Settings } from '../src/settings.js';
 import { testSettings } from './helpers/settings.js';
 
@@ -28,7 +28,6 @@ describe('planCalls', () => {
   });
 
   it.each([
-    ['search_tasks', 'GET', '/api/deployment/task/search'],
     ['search_resources', 'GET', '/api/deployment/resource/search'],
     ['billing', 'GET', '/api/billing/get_billing_record']
   ] as const)('sends %s as %s %s with the query input', (operation, method, path) => {
@@ -199,7 +198,24 @@ describe('planCalls', () => {
     ],
     [
       { operation: 'create', taskName: 'a', points: 1, credentials: { mode: 'token', token: 't' } },
-      'this operation needs an RSA-mode key and platform_public_key: create sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)'
+      'create sends an encrypted body in api_profile spec, which needs an RSA-mode key and platform_public_key: set api_profile: live, where create sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key'
+    ],
+    [
+      {
+        operation: 'storage_check',
+        body: { a: 1 },
+        apiProfile: 'live',
+        credentials: { mode: 'token', token: 't' }
+      },
+      'this operation needs an RSA-mode key and platform_public_key: storage_check sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)'
+    ],
+    [
+      { operation: 'search_tasks', query: [['status', 'End']] },
+      'query sets status, which has its own input: set it with the task_status input only'
+    ],
+    [
+      { operation: 'search_tasks', query: [['type', 'Job']] },
+      'query sets type, which the operation sets itself: remove it'
     ],
     [
       {
@@ -247,4 +263,70 @@ describe('answerProblem: a success envelope whose data says the operation failed
       answerProblem(plan({ operation: 'detail', taskIds: ['1'] }).calls[0] ?? storage, null)
     ).toBeUndefined();
   });
+});
+
+describe('the profiles', () => {
+  const live = (s: Partial<Settings>) => planCalls(testSettings({ apiProfile: 'live', ...s }));
+
+  it('live: create is the newer plain POST with task_type first, which a token-mode key can send', () => {
+    const [call] = live({
+      operation: 'create',
+      taskName: 'web',
+      points: 1,
+      body: { services: [] },
+      credentials: { mode: 'token', token: 't' }
+    }).calls;
+    expect(call?.endpoint).toEqual({
+      method: 'POST',
+      path: '/api/task/deployment/create',
+      version: '1.0.0',
+      encrypt: false
+    });
+    expect(Object.keys(call?.body ?? {})).toEqual(['task_type', 'task_name', 'points', 'services']);
+    expect(call?.body?.task_type).toBe('Deployment');
+    const given = live({ operation: 'create', taskName: 'w', points: 1, body: { task_type: 'Deployment' } })
+      .calls[0];
+    expect(Object.keys(given?.body ?? {})).toEqual(['task_name', 'points', 'task_type']);
+  });
+
+  it('live: detail is GET with task_id in the query; spec: a POST with {task_id}', () => {
+    expect(live({ operation: 'detail', taskIds: ['7'] }).calls[0]).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/task/detail' },
+      query: [['task_id', '7']],
+      body: undefined
+    });
+    expect(plan({ operation: 'detail', taskIds: ['7'] }).calls[0]?.endpoint.method).toBe('POST');
+    expect(detailCall(testSettings({ apiProfile: 'live' }), '7').endpoint.method).toBe('GET');
+  });
+
+  it('endpoints overrides apply on top of a profile', () => {
+    const [call] = live({
+      operation: 'create',
+      taskName: 'w',
+      points: 1,
+      endpoints: { create: { path: '/api/deployment/task/create', encrypt: true } }
+    }).calls;
+    expect(call?.endpoint).toMatchObject({ path: '/api/deployment/task/create', encrypt: true });
+  });
+
+  it.each(['spec', 'live'] as const)(
+    '%s: every task search carries type and status, search_tasks from task_status, the lookup with pages',
+    (apiProfile) => {
+      const settings = testSettings({ apiProfile, taskStatuses: ['End'] });
+      expect(
+        planCalls({ ...settings, operation: 'search_tasks', query: [['page', '2']] }).calls[0]?.query
+      ).toEqual([
+        ['type', 'Deployment'],
+        ['status', 'End'],
+        ['page', '2']
+      ]);
+      expect(searchByNameCall(settings, 'web-1', 3).query).toEqual([
+        ['type', 'Deployment'],
+        ['status', 'Running,Pending,Paused'],
+        ['search_value', 'web-1'],
+        ['page', '3'],
+        ['page_size', '100']
+      ]);
+    }
+  );
 });

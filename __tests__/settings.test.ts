@@ -33,6 +33,9 @@ describe('readSettings', () => {
       operation: 'detail',
       baseUrl: 'https://openapi.suanli.cn',
       apiVersion: '1.0.0',
+      apiProfile: 'live',
+      apiProfileReason: "api_profile is auto and openapi.suanli.cn is the platform's production host",
+      taskStatuses: ['Running', 'Pending', 'Paused'],
       credentials: { mode: 'token', token: TOKEN },
       endpoints: {},
       errorCodes: { taskNotFound: ['C007'], signature: ['C002'] },
@@ -338,6 +341,14 @@ describe('readSettings', () => {
     ],
     [{ error_codes: 'signature: []' }, /^error_codes\.signature is not a code or a list of codes/],
     [{ error_codes: 'signature: {a: 1}' }, /^error_codes\.signature is not a code or a list of codes/],
+    [
+      { api_profile: 'prod' },
+      'api_profile "prod" is not one of auto, spec, live: set api_profile to one of them'
+    ],
+    [
+      { task_status: 'Running,Other' },
+      'task_status lists "Other": list statuses separated by commas from Running, Pending, Paused, End'
+    ],
     [{ cleanup: 'delete' }, 'cleanup "delete" is not one of none, stop, pause: set cleanup to one of them'],
     [{ dry_run: 'maybe' }, 'dry_run "maybe" is not a boolean: set dry_run to true or false'],
     [{ endpoints: 'deploy: {method: GET}' }, /^endpoints\.deploy names no operation: use create, detail/],
@@ -390,6 +401,23 @@ describe('readSettings', () => {
     ['a YAML block list', '- 1229831\n- 1229832\n', ['1229831', '1229832']]
   ])('reads task_id as %s', (_how, taskId, ids) => {
     expect(settingsFrom({ token: TOKEN, operation: 'stop', task_id: taskId }).read().taskIds).toEqual(ids);
+  });
+
+  it.each([
+    ['https://openapi.suanli.cn', 'auto', 'live', /production host/],
+    ['https://openapi.suanleme.cn:443', 'auto', 'live', /production host/],
+    ['https://gateway.example', 'auto', 'spec', /not a production host .* set api_profile: live/],
+    ['https://gateway.example', 'live', 'live', /^api_profile is live$/],
+    ['https://openapi.suanli.cn', 'spec', 'spec', /^api_profile is spec$/]
+  ])('resolves api_profile for %s, %s: %s', (baseUrl, choice, profile, reason) => {
+    const settings = settingsFrom({
+      token: TOKEN,
+      operation: 'detail',
+      base_url: baseUrl,
+      api_profile: choice
+    }).read();
+    expect(settings.apiProfile).toBe(profile);
+    expect(settings.apiProfileReason).toMatch(reason);
   });
 
   it('reads error_codes, each meaning keeping its default unless set', () => {

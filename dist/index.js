@@ -681,16 +681,32 @@ async function awaitNewTasks(name, existing, ctx) {
         await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
     }
 }
-/** The ids of the tasks named exactly `name` (the search matches parts of names). */
+/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
+const MAX_SEARCH_PAGES = 50;
+/**
+ * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
+ * until the list ends: an empty or short page, or as many tasks as the answer's count.
+ */
 async function findTasks(name, ctx) {
-    const { result } = await ctx.send(ctx.searchCall(name));
-    const results = result.data?.results;
-    if (!Array.isArray(results))
-        return [];
-    return results.flatMap((task) => {
-        const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(task);
-        return id !== undefined && task.task_name === name ? [id] : [];
-    });
+    const ids = [];
+    let seen = 0;
+    for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+        const call = ctx.searchCall(name, page);
+        const { result } = await ctx.send(call);
+        const data = result.data;
+        const results = Array.isArray(data?.results) ? data.results : [];
+        for (const task of results) {
+            const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(task);
+            if (id !== undefined && task.task_name === name)
+                ids.push(id);
+        }
+        seen += results.length;
+        const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
+        const count = typeof data?.count === 'number' ? data.count : Infinity;
+        if (results.length === 0 || results.length < pageSize || seen >= count)
+            break;
+    }
+    return ids;
 }
 
 
@@ -1320,12 +1336,26 @@ const onTasks = (path, wait) => ({
     fields: task,
     wait
 });
-/** The defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
+/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
+const LOOKUP_QUERY = [
+    ['type', 'Deployment'],
+    ['status', 'Running,Pending,Paused']
+];
+/** Tasks a search by name asks for per page (the platform's largest page). */
+const LOOKUP_PAGE_SIZE = 100;
+/**
+ * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
+ * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
+ * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
+ * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
+ */
 const OPERATIONS = {
     create: {
         endpoint: post('/api/deployment/task/create', true),
+        live: { path: '/api/task/deployment/create', encrypt: false },
         taskIds: 'none',
         fields: (s) => ({
+            ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
             task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
             points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
         }),
@@ -1337,8 +1367,16 @@ const OPERATIONS = {
             return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
         }
     },
-    detail: onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
-    search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
+    detail: {
+        ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
+        live: { method: 'GET' }
+    },
+    search_tasks: {
+        endpoint: get('/api/deployment/task/search'),
+        taskIds: 'none',
+        // The platform requires both: type (Deployment is the only one) and a comma list of statuses.
+        fields: (s) => ({ type: 'Deployment', status: s.taskStatuses.join(',') })
+    },
     search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
     stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
     pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
@@ -1393,14 +1431,19 @@ function planCalls(settings) {
 function detailCall(settings, taskId) {
     return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
-/** The task search that finds tasks by name (a create looks for its own task after an ambiguous failure). */
-function searchByNameCall(settings, taskName) {
+/**
+ * One page of the task search that finds tasks by name (around a create, and in the post step), with
+ * the parameters the platform requires in every profile.
+ */
+function searchByNameCall(settings, taskName, page = 1) {
     const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
     return {
         ...call,
         query: [
+            ...LOOKUP_QUERY,
             ['search_value', taskName],
-            ['page_size', '100']
+            ['page', String(page)],
+            ['page_size', String(LOOKUP_PAGE_SIZE)]
         ]
     };
 }
@@ -1452,10 +1495,15 @@ function waitTarget(settings, spec) {
 function callFor(settings, operation, spec, taskId, withInputs = true) {
     const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
     const { version = settings.apiVersion, ...where } = override;
-    const endpoint = { ...spec.endpoint, ...where, version };
+    const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+    const endpoint = { ...profiled, ...where, version };
     if (endpoint.encrypt &&
         (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${_protocol_request_js__WEBPACK_IMPORTED_MODULE_2__/* .NEEDS_RSA */ .jk}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
+        // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+        const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
+        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(plainInLive
+            ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+            : `${_protocol_request_js__WEBPACK_IMPORTED_MODULE_2__/* .NEEDS_RSA */ .jk}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};
@@ -1465,9 +1513,9 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     }
     for (const name of Object.keys(fields)) {
         if (name in body)
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body sets ${name}, which has its own input: set it with the ${name} input only`);
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body sets ${name}, ${ownedBy(name)}`);
         if (query.some(([key]) => key === name)) {
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`query sets ${name}, which has its own input: set it with the ${name} input only`);
+            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`query sets ${name}, ${ownedBy(name)}`);
         }
     }
     if (endpoint.method === 'GET') {
@@ -1478,6 +1526,19 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
         return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
     }
     return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+}
+/** The input an operation's own field comes from, for an error that says where to set it. */
+const FIELD_INPUTS = {
+    task_id: 'task_id',
+    task_name: 'task_name',
+    points: 'points',
+    status: 'task_status'
+};
+function ownedBy(field) {
+    const input = FIELD_INPUTS[field];
+    return input === undefined
+        ? 'which the operation sets itself: remove it'
+        : `which has its own input: set it with the ${input} input only`;
 }
 function required(value, name, operation, what) {
     if (value === undefined)
@@ -1603,7 +1664,7 @@ async function runPost() {
         const deadline = runtime.now() + settings.cleanupTimeoutMs;
         const ctx = {
             send: (0,step/* sender */.Q)(settings, runtime, deadline),
-            searchCall: (name) => (0,operations/* searchByNameCall */.Vl)(settings, name),
+            searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
             policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
             deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
         };
@@ -2460,6 +2521,10 @@ const OPERATIONS = [
     'request'
 ];
 const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
+const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
+/** The statuses task search takes (Other is never searched for). */
+const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
 const HOUR = 3_600_000;
 /** Inputs that fall back to an environment variable when empty. */
 const ENV_FALLBACK = {
@@ -2505,14 +2570,19 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
     const path = text('path');
     const points = text('points');
     const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+    const baseUrl = (0,inputs/* parseBaseUrl */.Q2)('base_url', text('base_url') ?? DEFAULT_BASE_URL);
+    const profile = resolveProfile((0,inputs/* parseChoice */.HU)('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live']), baseUrl);
     const waitTimeout = (0,inputs/* parseDuration */.E9)('wait_timeout', text('wait_timeout') ?? '15m', {
         minMs: 1000,
         maxMs: 6 * HOUR
     });
     return {
         operation,
-        baseUrl: (0,inputs/* parseBaseUrl */.Q2)('base_url', text('base_url') ?? DEFAULT_BASE_URL),
+        baseUrl,
         apiVersion,
+        apiProfile: profile.profile,
+        apiProfileReason: profile.reason,
+        taskStatuses: parseStatuses('task_status', text('task_status') ?? 'Running,Pending,Paused'),
         credentials: readCredentials({
             token,
             privateKeyText,
@@ -2589,6 +2659,27 @@ function readBody(bodyText, bodyFile, readFile) {
             throw new inputs/* InputError */.dz(`body and body_file both set ${name}: set it in one of them`);
     }
     return { ...fromFile, ...body };
+}
+function resolveProfile(choice, baseUrl) {
+    if (choice !== 'auto')
+        return { profile: choice, reason: `api_profile is ${choice}` };
+    const host = new URL(baseUrl).hostname;
+    return PRODUCTION_HOSTS.includes(host)
+        ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
+        : {
+            profile: 'spec',
+            reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
+        };
+}
+/** A comma list of task statuses, each one task search takes. */
+function parseStatuses(name, value) {
+    const statuses = value.split(',').map((status) => status.trim());
+    for (const status of statuses) {
+        if (!SEARCHABLE_STATUSES.includes(status)) {
+            throw new inputs/* InputError */.dz(`${name} lists ${(0,inputs/* quote */.hD)(status)}: list statuses separated by commas from ${SEARCHABLE_STATUSES.join(', ')}`);
+        }
+    }
+    return statuses;
 }
 function parseVersion(name, value) {
     if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
@@ -3346,6 +3437,7 @@ const STATE_CHANGING = new Set(['stop', 'pause', 'recover', 'change_points']);
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
 async function runStep(settings, runtime) {
     const plan = (0,operations/* planCalls */.jU)(settings);
+    runtime.log(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
     if (settings.dryRun)
         return dryRun(plan, settings, runtime);
     const startedAt = runtime.now();
@@ -3520,7 +3612,7 @@ function makeCalls(plan, settings, runtime, send, retries, create) {
 function createContext(settings, runtime, send, retries) {
     return {
         send,
-        searchCall: (name) => (0,operations/* searchByNameCall */.Vl)(settings, name),
+        searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
         ...retries,
         graceMs: 2 * settings.requestTimeoutMs,
         track: runtime.onCreateLookup,

@@ -30,8 +30,8 @@ export interface CreateLookup {
 /** Searching for tasks by name, with retries of what may pass. */
 export interface LookupContext {
   send: (call: Call) => Promise<Answer>;
-  /** The task search for a name (following any endpoints override). */
-  searchCall: (taskName: string) => Call;
+  /** One page of the task search for a name (following any endpoints override). */
+  searchCall: (taskName: string, page: number) => Call;
   policy: RetryPolicy;
   deps: RetryDeps;
 }
@@ -236,16 +236,32 @@ export async function awaitNewTasks(
   }
 }
 
-/** The ids of the tasks named exactly `name` (the search matches parts of names). */
+/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
+const MAX_SEARCH_PAGES = 50;
+
+/**
+ * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
+ * until the list ends: an empty or short page, or as many tasks as the answer's count.
+ */
 export async function findTasks(
   name: string,
   ctx: Pick<LookupContext, 'send' | 'searchCall'>
 ): Promise<string[]> {
-  const { result } = await ctx.send(ctx.searchCall(name));
-  const results = (result.data as { results?: unknown } | null)?.results;
-  if (!Array.isArray(results)) return [];
-  return results.flatMap((task: unknown) => {
-    const id = taskIdOf(task);
-    return id !== undefined && (task as { task_name?: unknown }).task_name === name ? [id] : [];
-  });
+  const ids: string[] = [];
+  let seen = 0;
+  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+    const call = ctx.searchCall(name, page);
+    const { result } = await ctx.send(call);
+    const data = result.data as { results?: unknown; count?: unknown } | null;
+    const results: unknown[] = Array.isArray(data?.results) ? data.results : [];
+    for (const task of results) {
+      const id = taskIdOf(task);
+      if (id !== undefined && (task as { task_name?: unknown }).task_name === name) ids.push(id);
+    }
+    seen += results.length;
+    const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
+    const count = typeof data?.count === 'number' ? data.count : Infinity;
+    if (results.length === 0 || results.length < pageSize || seen >= count) break;
+  }
+  return ids;
 }

@@ -26,7 +26,10 @@ export interface Plan {
 }
 
 interface OperationSpec {
+  /** The endpoint as the interface spec gives it (the spec profile). */
   endpoint: Omit<Endpoint, 'version'>;
+  /** Where the platform's own reference differs (the live profile). */
+  live?: Partial<Omit<Endpoint, 'version'>>;
   /** How the operation uses task_id: not at all, exactly one id, or one call per id. */
   taskIds: 'none' | 'one' | 'each';
   /** The operation's own fields: in the body of a POST, in the query of a GET. */
@@ -60,12 +63,27 @@ const onTasks = (path: string, wait: OperationSpec['wait']): OperationSpec => ({
   wait
 });
 
-/** The defaults follow the spec: detail is a POST with a JSON body; create and storage check are encrypted. */
+/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
+const LOOKUP_QUERY = [
+  ['type', 'Deployment'],
+  ['status', 'Running,Pending,Paused']
+] as const;
+/** Tasks a search by name asks for per page (the platform's largest page). */
+const LOOKUP_PAGE_SIZE = 100;
+
+/**
+ * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
+ * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
+ * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
+ * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
+ */
 const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   create: {
     endpoint: post('/api/deployment/task/create', true),
+    live: { path: '/api/task/deployment/create', encrypt: false },
     taskIds: 'none',
     fields: (s) => ({
+      ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
       task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
       points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
     }),
@@ -76,8 +94,16 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
       return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
     }
   },
-  detail: onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
-  search_tasks: { endpoint: get('/api/deployment/task/search'), taskIds: 'none', fields: none },
+  detail: {
+    ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
+    live: { method: 'GET' }
+  },
+  search_tasks: {
+    endpoint: get('/api/deployment/task/search'),
+    taskIds: 'none',
+    // The platform requires both: type (Deployment is the only one) and a comma list of statuses.
+    fields: (s) => ({ type: 'Deployment', status: s.taskStatuses.join(',') })
+  },
   search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
   stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
   pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
@@ -138,14 +164,19 @@ export function detailCall(settings: Settings, taskId: string): Call {
   return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
 
-/** The task search that finds tasks by name (a create looks for its own task after an ambiguous failure). */
-export function searchByNameCall(settings: Settings, taskName: string): Call {
+/**
+ * One page of the task search that finds tasks by name (around a create, and in the post step), with
+ * the parameters the platform requires in every profile.
+ */
+export function searchByNameCall(settings: Settings, taskName: string, page = 1): Call {
   const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
   return {
     ...call,
     query: [
+      ...LOOKUP_QUERY,
       ['search_value', taskName],
-      ['page_size', '100']
+      ['page', String(page)],
+      ['page_size', String(LOOKUP_PAGE_SIZE)]
     ]
   };
 }
@@ -215,13 +246,18 @@ function callFor(
 ): Call {
   const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
   const { version = settings.apiVersion, ...where } = override;
-  const endpoint: Endpoint = { ...spec.endpoint, ...where, version };
+  const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+  const endpoint: Endpoint = { ...profiled, ...where, version };
   if (
     endpoint.encrypt &&
     (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)
   ) {
+    // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+    const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
     throw new InputError(
-      `${NEEDS_RSA}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
+      plainInLive
+        ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+        : `${NEEDS_RSA}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
     );
   }
   const fields = spec.fields(settings, taskId);
@@ -233,10 +269,9 @@ function callFor(
     );
   }
   for (const name of Object.keys(fields)) {
-    if (name in body)
-      throw new InputError(`body sets ${name}, which has its own input: set it with the ${name} input only`);
+    if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
     if (query.some(([key]) => key === name)) {
-      throw new InputError(`query sets ${name}, which has its own input: set it with the ${name} input only`);
+      throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
     }
   }
   if (endpoint.method === 'GET') {
@@ -249,6 +284,21 @@ function callFor(
     return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
   }
   return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+}
+
+/** The input an operation's own field comes from, for an error that says where to set it. */
+const FIELD_INPUTS: Record<string, string> = {
+  task_id: 'task_id',
+  task_name: 'task_name',
+  points: 'points',
+  status: 'task_status'
+};
+
+function ownedBy(field: string): string {
+  const input = FIELD_INPUTS[field];
+  return input === undefined
+    ? 'which the operation sets itself: remove it'
+    : `which has its own input: set it with the ${input} input only`;
 }
 
 function required<T>(value: T | undefined, name: string, operation: string, what: string): T {

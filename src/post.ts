@@ -50,7 +50,7 @@ export async function runPost(): Promise<void> {
     const deadline = runtime.now() + settings.cleanupTimeoutMs;
     const ctx: LookupContext = {
       send: sender(settings, runtime, deadline),
-      searchCall: (name) => searchByNameCall(settings, name),
+      searchCall: (name, page) => searchByNameCall(settings, name, page),
       policy: { maxRetries: CLEANUP_RETRIES, ...DEFAULT_BACKOFF, deadline },
       deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
     };

@@ -68,6 +68,12 @@ export interface Settings {
   baseUrl: string;
   /** The interface version sent (and signed) where `endpoints` does not say otherwise. */
   apiVersion: string;
+  /** Whose forms the requests follow: the interface spec's, or the platform's own reference (see operations.ts). */
+  apiProfile: ApiProfile;
+  /** Why that profile: said in the log. */
+  apiProfileReason: string;
+  /** The task statuses search_tasks asks for. */
+  taskStatuses: string[];
   credentials: Credentials;
   /** Per-operation overrides of method, path, version and encrypt. */
   endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
@@ -99,6 +105,11 @@ export interface Settings {
 }
 
 export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+export type ApiProfile = 'spec' | 'live';
+/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
+export const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
+/** The statuses task search takes (Other is never searched for). */
+export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
 const HOUR = 3_600_000;
 
 /** Inputs that fall back to an environment variable when empty. */
@@ -152,14 +163,22 @@ export function readSettings(
   const path = text('path');
   const points = text('points');
   const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+  const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
+  const profile = resolveProfile(
+    parseChoice('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live'] as const),
+    baseUrl
+  );
   const waitTimeout = parseDuration('wait_timeout', text('wait_timeout') ?? '15m', {
     minMs: 1000,
     maxMs: 6 * HOUR
   });
   return {
     operation,
-    baseUrl: parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL),
+    baseUrl,
     apiVersion,
+    apiProfile: profile.profile,
+    apiProfileReason: profile.reason,
+    taskStatuses: parseStatuses('task_status', text('task_status') ?? 'Running,Pending,Paused'),
     credentials: readCredentials({
       token,
       privateKeyText,
@@ -240,6 +259,33 @@ function readBody(
     if (name in fromFile) throw new InputError(`body and body_file both set ${name}: set it in one of them`);
   }
   return { ...fromFile, ...body };
+}
+
+function resolveProfile(
+  choice: 'auto' | ApiProfile,
+  baseUrl: string
+): { profile: ApiProfile; reason: string } {
+  if (choice !== 'auto') return { profile: choice, reason: `api_profile is ${choice}` };
+  const host = new URL(baseUrl).hostname;
+  return PRODUCTION_HOSTS.includes(host)
+    ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
+    : {
+        profile: 'spec',
+        reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
+      };
+}
+
+/** A comma list of task statuses, each one task search takes. */
+function parseStatuses(name: string, value: string): string[] {
+  const statuses = value.split(',').map((status) => status.trim());
+  for (const status of statuses) {
+    if (!(SEARCHABLE_STATUSES as readonly string[]).includes(status)) {
+      throw new InputError(
+        `${name} lists ${quote(status)}: list statuses separated by commas from ${SEARCHABLE_STATUSES.join(', ')}`
+      );
+    }
+  }
+  return statuses;
 }
 
 function parseVersion(name: string, value: string): string {

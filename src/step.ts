@@ -105,6 +105,7 @@ const STATE_CHANGING: ReadonlySet<string> = new Set(['stop', 'pause', 'recover',
 /** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
 export async function runStep(settings: Settings, runtime: StepRuntime): Promise<StepResult> {
   const plan = planCalls(settings);
+  runtime.log(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
   if (settings.dryRun) return dryRun(plan, settings, runtime);
   const startedAt = runtime.now();
   const send = sender(settings, runtime, startedAt + settings.wait.timeoutMs);
@@ -315,7 +316,7 @@ function createContext(
 ): CreateContext {
   return {
     send,
-    searchCall: (name) => searchByNameCall(settings, name),
+    searchCall: (name, page) => searchByNameCall(settings, name, page),
     ...retries,
     graceMs: 2 * settings.requestTimeoutMs,
     track: runtime.onCreateLookup,

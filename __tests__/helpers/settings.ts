@@ -15,5 +15,12 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     (name) => ({ operation: 'detail', token: 'tok' })[name] ?? '',
     () => undefined
   );
-  return { ...defaults, credentials: RSA_CREDENTIALS, baseUrl: 'https://openapi.example', ...overrides };
+  return {
+    ...defaults,
+    credentials: RSA_CREDENTIALS,
+    baseUrl: 'https://openapi.example',
+    apiProfile: 'spec',
+    apiProfileReason: 'api_profile is auto and openapi.example is not a production host',
+    ...overrides
+  };
 }

@@ -88,6 +88,9 @@ describe('the action against the emulator', () => {
     );
     expect(masked).toContain(lastRequest()?.headers.sign_str);
     expect(log).toEqual([
+      expect.stringMatching(
+        /^api profile: spec \(api_profile is auto and 127\.0\.0\.1 is not a production host/
+      ),
       'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
       'create: code 0000, success',
       'task_id: 9007199254740993'
@@ -123,9 +126,13 @@ describe('the action against the emulator', () => {
   it('searches tasks with a comma list', async () => {
     const outputs = await run({
       operation: 'search_tasks',
-      query: '{"status": ["Pending", "Running"], "search_value": "部署"}'
+      task_status: 'Pending, Running',
+      query: '{"search_value": "部署"}'
     });
     expect(JSON.parse(outputs.data)).toMatchObject({ count: 1 });
+    expect(lastRequest()?.target).toBe(
+      '/api/deployment/task/search?type=Deployment&status=Pending%2CRunning&search_value=%E9%83%A8%E7%BD%B2'
+    );
   });
 
   it('checks a storage configuration with an encrypted body, masking its credentials', async () => {

@@ -78,6 +78,7 @@ describe('waiting against the emulator', () => {
     });
     expect(detailPolls()).toBe(4);
     expect(log).toEqual([
+      expect.stringMatching(/^api profile: spec /),
       'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
       'create: code 0000, success',
       'task_id: 1229831',
