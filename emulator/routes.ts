@@ -89,7 +89,8 @@ export const ROUTES: readonly Route[] = [
   },
   createRoute('/api/deployment/task/create', true),
   // The platform's newer create: a plain JSON body, signed in RSA mode, so token-mode keys can create.
-  { ...createRoute('/api/task/deployment/create', false), profiles: ['live'] },
+  // Its reference makes resources and services required.
+  { ...createRoute('/api/task/deployment/create', false, ['resources', 'services']), profiles: ['live'] },
   {
     path: '/api/deployment/task/detail',
     methods: ['POST', 'GET'],
@@ -178,7 +179,7 @@ export const ROUTES: readonly Route[] = [
   }
 ];
 
-function createRoute(path: string, encrypt: boolean): Route {
+function createRoute(path: string, encrypt: boolean, requiredLists: string[] = []): Route {
   return {
     path,
     methods: ['POST'],
@@ -186,6 +187,9 @@ function createRoute(path: string, encrypt: boolean): Route {
     creates: true,
     handle: (ctx) => {
       const body = bodyObject(ctx.payload);
+      for (const name of requiredLists) {
+        if (!Array.isArray(body[name])) throw parameterError(`${name} is required and must be an array`);
+      }
       const taskType = optionalString(body.task_type, 'task_type');
       const taskId = ctx.tasks.create({
         task_name: requiredString(body.task_name, 'task_name'),

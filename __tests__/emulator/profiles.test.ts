@@ -76,15 +76,24 @@ describe('--profile live: the platform reference where it differs from the spec'
       method: 'POST',
       target: NEW_CREATE,
       mode: 'token',
-      json: { task_type: 'Deployment', task_name: 'live', points: 1 }
+      json: { task_type: 'Deployment', task_name: 'live', points: 1, resources: [], services: [] }
     });
     expect(created.envelope).toMatchObject({ code: '0000', data: { task_id: 1229831 } });
     const signed = await client.call({
       method: 'POST',
       target: NEW_CREATE,
-      json: { task_name: 'rsa', points: 1 }
+      json: { task_name: 'rsa', points: 1, resources: [], services: [] }
     });
     expect(signed.envelope.code).toBe('0000');
+    const bare = await client.call({
+      method: 'POST',
+      target: NEW_CREATE,
+      json: { task_name: 'bare', points: 1 }
+    });
+    expect(bare.envelope).toMatchObject({
+      code: 'C005',
+      message: 'parameter error: resources is required and must be an array'
+    });
     clock.advance(2);
     const detail = await client.call({
       method: 'GET',

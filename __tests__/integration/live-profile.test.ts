@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { ApiClient } from '../../src/client.js';
+import { outputsOf } from '../../src/report.js';
+import { readSettings } from '../../src/settings.js';
+import { runStep, type StepResult } from '../../src/step.js';
+import { testRuntime, type TestRuntime } from '../helpers/runtime.js';
+
+/**
+ * The action with `api_profile: live` against the emulator following the platform's own reference
+ * (`profile: 'live'`, strict about the client's bytes): where the spec and the platform differ, the
+ * action sends what the platform documents, and the platform would take it.
+ */
+describe('api_profile: live against the platform as it documents itself', () => {
+  let emulator: Emulator;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ profile: 'live', strict: true, readyAfterSeconds: 0.3 });
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 2000, maxResponseBytes: 16 * 1024 * 1024 });
+  });
+  afterAll(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+  afterEach(() => {
+    emulator.clearFaults();
+  });
+
+  async function step(
+    inputs: Record<string, string>,
+    mode: 'rsa' | 'token'
+  ): Promise<{ result: StepResult; runtime: TestRuntime }> {
+    const credentials: Record<string, string> =
+      mode === 'rsa'
+        ? { token: emulator.rsa.token, private_key: readFileSync(emulator.rsa.private_key_file, 'utf8') }
+        : { token: emulator.token_mode.token };
+    const all: Record<string, string> = {
+      base_url: emulator.base_url,
+      api_profile: 'live',
+      poll_interval: '1s',
+      body: 'resources: [{mark: gpu-4090}]\nservices: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]',
+      ...credentials,
+      ...inputs
+    };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      () => undefined
+    );
+    const runtime = testRuntime(client, { now: Date.now });
+    runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 200)));
+    return { result: await runStep(settings, runtime), runtime };
+  }
+
+  const since = (before: number) => emulator.requests.slice(before);
+
+  it('creates with a token-mode key on the newer plain path, and waits with GET detail until Running', async () => {
+    const before = emulator.requests.length;
+    const { result } = await step({ operation: 'create', task_name: 'live-token', points: '1' }, 'token');
+    expect(outputsOf(result)).toMatchObject({ status: 'Running', msg: 'success', timed_out: 'false' });
+    const create = since(before).find((r) => r.path === '/api/task/deployment/create');
+    expect(create).toMatchObject({ method: 'POST', applied: true, verdict: { reason: 'ok' } });
+    expect(JSON.parse(create?.body ?? '')).toMatchObject({
+      task_type: 'Deployment',
+      task_name: 'live-token',
+      points: 1,
+      resources: [{ mark: 'gpu-4090' }]
+    });
+    expect(create?.headers).not.toHaveProperty('sign_str');
+    const detail = since(before).filter((r) => r.path === '/api/deployment/task/detail');
+    expect(detail.length).toBeGreaterThan(0);
+    expect(detail.every((r) => r.method === 'GET' && r.body === '' && /\?task_id=\d+$/.test(r.target))).toBe(
+      true
+    );
+  });
+
+  it('creates with an RSA-mode key on the newer path, signed over the plain body, with no platform key needed', async () => {
+    const before = emulator.requests.length;
+    const { result } = await step(
+      { operation: 'create', task_name: 'live-rsa', points: '1', wait: 'false' },
+      'rsa'
+    );
+    expect(outputsOf(result).code).toBe('0000');
+    const create = since(before).find((r) => r.path === '/api/task/deployment/create');
+    expect(create).toMatchObject({ applied: true, verdict: { reason: 'ok' } });
+    expect(create?.headers.sign_str).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(create?.plaintext).toBeUndefined();
+  });
+
+  it('after a reset of an applied create, makes exactly one task, searching with the required parameters', async () => {
+    const before = emulator.requests.length;
+    emulator.inject({ path: '/api/task/deployment/create', apply: true, answer: { kind: 'reset' } });
+    const { result, runtime } = await step(
+      { operation: 'create', task_name: 'live-ambiguous', points: '1', wait: 'false' },
+      'token'
+    );
+    const made = since(before).flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+    expect(made).toHaveLength(1);
+    expect(outputsOf(result).task_id).toBe(made[0]);
+    expect(runtime.lines).toContain(
+      `create: found task ${made[0] ?? ''} named "live-ambiguous", made by the request that failed; adopting it instead of creating another`
+    );
+    const searches = since(before).filter((r) => r.path === '/api/deployment/task/search');
+    expect(searches.length).toBeGreaterThanOrEqual(2);
+    for (const search of searches) {
+      expect(search.target).toMatch(
+        /^\/api\/deployment\/task\/search\?type=Deployment&status=Running%2CPending%2CPaused&search_value=live-ambiguous&page=1&page_size=100$/
+      );
+      expect(search.verdict?.reason).toBe('ok');
+    }
+  });
+
+  it('refuses a spec-profile create from a token-mode key before sending, naming api_profile: live', async () => {
+    const before = emulator.requests.length;
+    await expect(
+      step({ operation: 'create', task_name: 'x', points: '1', api_profile: 'spec' }, 'token')
+    ).rejects.toThrow(
+      /set api_profile: live, where create sends a plain signed body that token-mode keys can send/
+    );
+    expect(emulator.requests).toHaveLength(before);
+  });
+});
