@@ -4,7 +4,9 @@ import { parse } from 'yaml';
 import { ROOT } from '../scripts/action-runner.js';
 import { renderReadme } from '../scripts/docs.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
-import { OPERATIONS } from '../src/settings.js';
+import { planCalls } from '../src/operations.js';
+import { OPERATIONS, readSettings } from '../src/settings.js';
+import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/version.js';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
@@ -77,6 +79,44 @@ describe('the README', () => {
 });
 
 describe('the examples in the docs', () => {
+  /** A value for a ${{ }} expression of an example, good enough for the inputs it feeds. */
+  const placeholder = (expression: string): string => {
+    if (/PRIVATE_KEY/.test(expression)) return fixtureKey('client-private-pkcs8.pem');
+    if (/PUBLIC_KEY/.test(expression)) return fixtureKey('platform-public.pem');
+    if (/TASK_ID|run_id|number/.test(expression)) return '1229831';
+    return 'example-value';
+  };
+  const steps = [...readme.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].flatMap((block) => {
+    const parsed: unknown = parse(block[1] ?? '');
+    return (Array.isArray(parsed) ? parsed : []).filter(
+      (step): step is { with: Record<string, unknown> } =>
+        typeof step === 'object' &&
+        step !== null &&
+        'with' in step &&
+        String((step as { uses?: unknown }).uses).startsWith('elastic-deploy-action/')
+    );
+  });
+
+  it('has examples of the action to check', () => {
+    expect(steps.length).toBeGreaterThanOrEqual(15);
+  });
+
+  it.each(steps.map((step, i) => [i + 1, String(step.with.operation), step] as const))(
+    'README example step %i (%s) has inputs the action accepts and can plan',
+    (_i, _operation, step) => {
+      const expand = (value: unknown): string =>
+        String(value).replace(/\$\{\{([^}]*)\}\}/g, (_m, expression: string) => placeholder(expression));
+      const inputs = Object.fromEntries(
+        Object.entries(step.with).map(([name, value]) => [name, expand(value)])
+      );
+      const settings = readSettings(
+        (name) => inputs[name] ?? '',
+        () => undefined
+      );
+      expect(() => planCalls(settings)).not.toThrow();
+    }
+  );
+
   const DOCS = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'emulator/README.md'];
 
   it.each(DOCS)('%s passes outputs and inputs to scripts through env:, never ${{ }} inside run:', (file) => {

@@ -17,6 +17,7 @@ describe('isSecretName', () => {
     'password',
     'passwd',
     'repository_password',
+    'repository_username',
     'credential',
     'client_secret',
     'token',

@@ -2960,9 +2960,11 @@ function sanitize(text, max) {
 const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
 /** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
 const SECRET_SEGMENT = /^(sk|ak)$/i;
+/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
+const SECRET_NAMES = new Set(['repository_username']);
 /** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
 function isSecretName(name) {
-    if (SECRET_WORD.test(name))
+    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
         return true;
     return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
 }

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.js';
-import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
+import { parse } from 'yaml';
+import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 
 const SERVICE =
@@ -14,7 +15,7 @@ const SERVICE =
 const FAST = { poll_interval: '1s' };
 
 /** Credentials some scenarios send in bodies; they must never be visible either. */
-const SECRETS = ['AKIDEXAMPLE', 'wJalrXUtnFEMI'];
+const SECRETS = ['AKIDEXAMPLE', 'wJalrXUtnFEMI', 'registry-bot', 'reg-pass-1'];
 
 const keyLines = (pem: string): string[] => pem.split('\n').filter((line) => line.trim() !== '');
 
@@ -33,7 +34,9 @@ function expectRunInvariants(
 ): void {
   const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
   const visible = runnerView(result, { debug: true }).lines.join('\n');
-  const raw = [result.stderr, result.summary, JSON.stringify(result.outputs)].join('\n');
+  const raw = [result.stderr, result.summary, JSON.stringify(result.outputs), result.responseFile ?? ''].join(
+    '\n'
+  );
   for (const secret of [...secrets, ...signatures].filter((s) => s.length >= 4)) {
     expect({ secret, visible: visible.includes(secret) || raw.includes(secret) }).toEqual({
       secret,
@@ -646,6 +649,108 @@ export function defineScenarios(runtime: NodeRuntime): void {
     });
   });
 
+  describe('api_profile: live, against the emulator following the platform reference', () => {
+    let live: Emulator;
+    beforeAll(async () => {
+      live = await startEmulator({ profile: 'live', strict: true, readyAfterSeconds: 1 });
+    });
+    afterAll(() => live.stop());
+    const runLive = async (
+      inputs: Record<string, string>,
+      state?: Record<string, string>
+    ): Promise<StepRun> => {
+      const before = live.requests.length;
+      const result = await runStep(
+        runtime,
+        { base_url: live.base_url, api_profile: 'live', token: live.token_mode.token, ...inputs },
+        {
+          env: { NODE_EXTRA_CA_CERTS: live.ca_file, RUNNER_DEBUG: '1' },
+          ...(state === undefined ? {} : { state })
+        }
+      );
+      expectRunInvariants(result, live.requests.slice(before), [...SECRETS, live.token_mode.token], (id) =>
+        String(live.task(id).status)
+      );
+      return result;
+    };
+
+    it('runs the README real-platform example with a token-mode key: resource search, create, wait, cleanup', async () => {
+      const block = /<!-- real-platform-example -->\s*```yaml\n([\s\S]*?)```/.exec(
+        readFileSync(join(ROOT, 'README.md'), 'utf8')
+      )?.[1];
+      const steps = (
+        parse(block ?? '') as { id?: string; uses?: string; with?: Record<string, string> }[]
+      ).filter((step) => step.uses !== undefined);
+      expect(steps.map((step) => step.with?.operation)).toEqual(['search_resources', 'create']);
+      let mark = '';
+      const values: Record<string, () => string> = {
+        'secrets.DEPLOY_API_TOKEN': () => live.token_mode.token,
+        'vars.GPU_RESOURCE_MARK': () => mark,
+        'vars.REGISTRY_USERNAME': () => 'registry-bot',
+        'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
+        'github.run_id': () => '4242'
+      };
+      const expand = (inputs: Record<string, string> = {}): Record<string, string> =>
+        Object.fromEntries(
+          Object.entries(inputs).map(([name, value]) => [
+            name,
+            value.replace(/\$\{\{\s*([^}\s]+)\s*\}\}/g, (_m, expression: string) => {
+              const value = values[expression];
+              if (value === undefined)
+                throw new Error(
+                  `the README example uses \${{ ${expression} }}, which this test does not know`
+                );
+              return value();
+            })
+          ])
+        );
+      const resources = await runLive(expand(steps[0]?.with));
+      expect(resources.exitCode).toBe(0);
+      const found = JSON.parse(resources.outputs.data ?? '') as {
+        results: { regions: { mark: string }[] }[];
+      };
+      mark = found.results[0]?.regions[0]?.mark ?? '';
+      expect(mark).not.toBe('');
+      const deploy = await runLive({ ...expand(steps[1]?.with), poll_interval: '1s' });
+      expect([deploy.exitCode, deploy.outputs.status]).toEqual([0, 'Running']);
+      expect(deploy.outputs.url).toMatch(/^https:\/\/t\d+-8080\.apps\.emulator\.invalid$/);
+      expect(shown(deploy)[0]).toBe('api profile: live (api_profile is live)');
+      const create = live.requests.find((r) => r.path === '/api/task/deployment/create' && r.applied);
+      expect(JSON.parse(create?.body ?? '')).toMatchObject({
+        task_type: 'Deployment',
+        task_name: 'inference-4242',
+        points: 1,
+        resources: [{ mark }],
+        repository_username: 'registry-bot',
+        services: [{ service_name: 'api', health_checks: { readiness_probe: { path: '/health' } } }]
+      });
+      expect(deploy.stdout).toContain('::add-mask::reg-pass-1');
+      expect(deploy.stdout).toContain('::add-mask::registry-bot');
+      const id = deploy.outputs.task_id ?? '';
+      const post = await runLive(expand(steps[1]?.with), deploy.state);
+      expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
+      expect(live.task(id).status).toBe('End');
+    }, 30_000);
+
+    it('reads detail as GET, searches with type and status, stops, in RSA mode too', async () => {
+      const id = live.addTask({ task_name: 'live-ops', points: 1, status: 'Running' });
+      const rsaKey = { token: live.rsa.token, private_key: readFileSync(live.rsa.private_key_file, 'utf8') };
+      const detail = await runLive({ operation: 'detail', task_id: id, ...rsaKey });
+      expect([detail.exitCode, detail.outputs.status, detail.outputs.msg]).toEqual([0, 'Running', 'success']);
+      expect(live.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        target: `/api/deployment/task/detail?task_id=${id}`
+      });
+      const search = await runLive({ operation: 'search_tasks', query: 'search_value: live-ops' });
+      expect(JSON.parse(search.outputs.data ?? '')).toMatchObject({ count: 1 });
+      expect(live.requests.at(-1)?.target).toBe(
+        '/api/deployment/task/search?type=Deployment&status=Running%2CPending%2CPaused&search_value=live-ops'
+      );
+      const stop = await runLive({ operation: 'stop', task_id: id, poll_interval: '1s' });
+      expect([stop.exitCode, stop.outputs.status]).toEqual([0, 'End']);
+    });
+  });
+
   describe('cleanup and cancellation', () => {
     const STOP = '/api/deployment/task/stop';
     const CREATE = '/api/deployment/task/create';
@@ -988,7 +1093,8 @@ export function defineScenarios(runtime: NodeRuntime): void {
       sk: 'sk-abcdef',
       auth: 'dXNlcjpwYXNz',
       password: 'hunter22',
-      repository_password: 'reg-pass-1'
+      repository_password: 'reg-pass-1',
+      repository_username: 'registry-bot'
     };
 
     it('redacts secret-looking body fields and query values in a dry run, and masks them', async () => {
@@ -1018,12 +1124,13 @@ export function defineScenarios(runtime: NodeRuntime): void {
         operation: 'create',
         task_name: 'private-registry',
         points: '1',
-        body: 'repository_username: ci-bot\nrepository_password: reg-pass-1\n',
+        body: 'repository_username: registry-bot\nrepository_password: reg-pass-1\n',
         wait: 'false'
       });
       expect(result.exitCode).toBe(0);
       const firstMask = result.stdout.indexOf('::add-mask::reg-pass-1');
       expect(firstMask).toBeGreaterThanOrEqual(0);
+      expect(result.stdout).toContain('::add-mask::registry-bot');
       const before = result.stdout
         .slice(0, firstMask)
         .split('\n')

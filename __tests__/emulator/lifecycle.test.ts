@@ -208,7 +208,12 @@ describe('task lifecycle and endpoints', () => {
       '/api/deployment/resource/search'
     );
     expect(all.count).toBe(3);
-    expect(all.results[0]?.regions[0]).toEqual({ region: 'east-1', price: 1.98, inventory: 42, mark: '' });
+    expect(all.results[0]?.regions[0]).toEqual({
+      region: 'east-1',
+      price: 1.98,
+      inventory: 42,
+      mark: 'bWFyay00MDkwLWVhc3QtMQ=='
+    });
     const cpu = await ok<Page<{ device_type: string }>>(
       'GET',
       '/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice'
