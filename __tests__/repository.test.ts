@@ -173,6 +173,13 @@ describe('the workflows', () => {
   });
 });
 
+describe('the entry points', () => {
+  it('main.ts and post.ts each export run(), the function @github/local-action calls', async () => {
+    const [main, post] = await Promise.all([import('../src/main.js'), import('../src/post.js')]);
+    expect([typeof main.run, typeof post.run]).toEqual(['function', 'function']);
+  });
+});
+
 describe('the package', () => {
   it('names the version it sends in the User-Agent as package.json does', () => {
     expect(VERSION).toBe((JSON.parse(read('package.json')) as { version: string }).version);

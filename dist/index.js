@@ -807,8 +807,9 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 
 
 // One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
+// main.ts and post.ts each export run(), the entry @github/local-action calls (see CONTRIBUTING.md).
 if (_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('isPost') === 'true')
-    await (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .runPost */ .a)();
+    await (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
 else
     await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
 
@@ -1555,7 +1556,7 @@ function required(value, name, operation, what) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  a: () => (/* binding */ runPost)
+  e: () => (/* binding */ run)
 });
 
 // EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
@@ -1644,7 +1645,7 @@ const CLEANUP_RETRIES = 20;
  * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
  * with an error annotation and a job summary saying how to stop it by hand.
  */
-async function runPost() {
+async function run() {
     const cleanup = core/* getState */.Gu('cleanup');
     const action = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
     const created = JSON.parse(core/* getState */.Gu('created_task_ids') || '[]');

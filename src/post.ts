@@ -31,7 +31,7 @@ interface Target {
  * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
  * with an error annotation and a job summary saying how to stop it by hand.
  */
-export async function runPost(): Promise<void> {
+export async function run(): Promise<void> {
   const cleanup = core.getState('cleanup');
   const action: CleanupAction | undefined = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
   const created = JSON.parse(core.getState('created_task_ids') || '[]') as string[];
