@@ -318,7 +318,14 @@ describe('the profiles', () => {
       ).toEqual([
         ['type', 'Deployment'],
         ['status', 'End'],
+        ['page_size', '10'],
         ['page', '2']
+      ]);
+      expect(planCalls({ ...settings, operation: 'search_tasks' }).calls[0]?.query).toEqual([
+        ['type', 'Deployment'],
+        ['status', 'End'],
+        ['page', '1'],
+        ['page_size', '10']
       ]);
       expect(searchByNameCall(settings, 'web-1', 3).query).toEqual([
         ['type', 'Deployment'],

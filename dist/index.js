@@ -1375,8 +1375,14 @@ const OPERATIONS = {
     search_tasks: {
         endpoint: get('/api/deployment/task/search'),
         taskIds: 'none',
-        // The platform requires both: type (Deployment is the only one) and a comma list of statuses.
-        fields: (s) => ({ type: 'Deployment', status: s.taskStatuses.join(',') })
+        // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
+        // its default unless the query asks for another.
+        fields: (s) => ({
+            type: 'Deployment',
+            status: s.taskStatuses.join(','),
+            ...(s.query.some(([name]) => name === 'page') ? {} : { page: '1' }),
+            ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
+        })
     },
     search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
     stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),

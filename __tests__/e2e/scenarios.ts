@@ -690,11 +690,11 @@ export function defineScenarios(runtime: NodeRuntime): void {
         'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
         'github.run_id': () => '4242'
       };
-      const expand = (inputs: Record<string, string> = {}): Record<string, string> =>
+      const expand = (inputs: Record<string, unknown> = {}): Record<string, string> =>
         Object.fromEntries(
           Object.entries(inputs).map(([name, value]) => [
             name,
-            value.replace(/\$\{\{\s*([^}\s]+)\s*\}\}/g, (_m, expression: string) => {
+            String(value).replace(/\$\{\{\s*([^}\s]+)\s*\}\}/g, (_m, expression: string) => {
               const value = values[expression];
               if (value === undefined)
                 throw new Error(
@@ -744,7 +744,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
       const search = await runLive({ operation: 'search_tasks', query: 'search_value: live-ops' });
       expect(JSON.parse(search.outputs.data ?? '')).toMatchObject({ count: 1 });
       expect(live.requests.at(-1)?.target).toBe(
-        '/api/deployment/task/search?type=Deployment&status=Running%2CPending%2CPaused&search_value=live-ops'
+        '/api/deployment/task/search?type=Deployment&status=Running%2CPending%2CPaused&page=1&page_size=10&search_value=live-ops'
       );
       const stop = await runLive({ operation: 'stop', task_id: id, poll_interval: '1s' });
       expect([stop.exitCode, stop.outputs.status]).toEqual([0, 'End']);

@@ -131,7 +131,7 @@ describe('the action against the emulator', () => {
     });
     expect(JSON.parse(outputs.data)).toMatchObject({ count: 1 });
     expect(lastRequest()?.target).toBe(
-      '/api/deployment/task/search?type=Deployment&status=Pending%2CRunning&search_value=%E9%83%A8%E7%BD%B2'
+      '/api/deployment/task/search?type=Deployment&status=Pending%2CRunning&page=1&page_size=10&search_value=%E9%83%A8%E7%BD%B2'
     );
   });
 
