@@ -54,6 +54,28 @@ async function waitForFile(path: string, child: ChildProcess, stderr: () => stri
   throw new Error(`no info file after 30 s: ${stderr()}`);
 }
 
+/** Starts `emulator/cli.ts` with these flags and an info file; answers once the info is written. */
+async function startCli(
+  dir: string,
+  name: string,
+  flags: string[]
+): Promise<{ info: EmulatorInfo; child: ChildProcess; exit: Promise<unknown> }> {
+  const infoFile = join(dir, `${name}-info.json`);
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--info', infoFile, ...flags],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+  );
+  const stderr = collect(child);
+  const exit = exited(child);
+  try {
+    return { info: JSON.parse(await waitForFile(infoFile, child, stderr)) as EmulatorInfo, child, exit };
+  } catch (error) {
+    await stopAll(child, exit);
+    throw error;
+  }
+}
+
 describe('npm run emulator', () => {
   const dir = mkdtempSync(join(tmpdir(), 'emulator-cli-test-'));
   afterAll(() => {
@@ -142,7 +164,6 @@ describe('npm run emulator', () => {
   }, 40_000);
 
   it('shows the faults of --config and --fault: stop refused, storage check failing, odd URLs', async () => {
-    const infoFile = join(dir, 'faults-info.json');
     const configFile = join(dir, 'config.json');
     writeFileSync(
       configFile,
@@ -157,27 +178,8 @@ describe('npm run emulator', () => {
       path: SEARCH,
       answer: { kind: 'envelope', code: 'C004', message: 'API Key不存在' }
     });
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'emulator/cli.ts',
-        '--port',
-        '0',
-        '--info',
-        infoFile,
-        '--config',
-        configFile,
-        '--fault',
-        fault
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
-    );
-    const stderr = collect(child);
-    const exit = exited(child);
+    const { info, child, exit } = await startCli(dir, 'faults', ['--config', configFile, '--fault', fault]);
     try {
-      const info = JSON.parse(await waitForFile(infoFile, child, stderr)) as EmulatorInfo;
       const client = new TestClient(info, Date.now);
       expect((await client.call({ method: 'GET', target: SEARCH })).envelope).toEqual({
         code: 'C004',
@@ -228,27 +230,8 @@ describe('npm run emulator', () => {
   }, 40_000);
 
   it('follows --profile live and --strict', async () => {
-    const infoFile = join(dir, 'live-info.json');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'emulator/cli.ts',
-        '--port',
-        '0',
-        '--info',
-        infoFile,
-        '--profile',
-        'live',
-        '--strict'
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
-    );
-    const stderr = collect(child);
-    const exit = exited(child);
+    const { info, child, exit } = await startCli(dir, 'live', ['--profile', 'live', '--strict']);
     try {
-      const info = JSON.parse(await waitForFile(infoFile, child, stderr)) as EmulatorInfo;
       const client = new TestClient(info, Date.now);
       const search = await client.call({
         method: 'GET',
