@@ -526,9 +526,10 @@ async function mapLimit(items, limit, fn) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S2: () => (/* binding */ stopTwins),
 /* harmony export */   Ur: () => (/* binding */ createOnce),
-/* harmony export */   Uz: () => (/* binding */ findTasks),
-/* harmony export */   lC: () => (/* binding */ awaitNewTasks)
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
 /* harmony export */ });
+/* unused harmony export findTasks */
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
@@ -557,7 +558,7 @@ async function createOnce(call, ctx) {
     const log = ctx.deps.log;
     let existing;
     try {
-        existing = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create: looking for tasks of the same name', () => findTasks(name, ctx), (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+        existing = await searchByName('create: looking for tasks of the same name', name, ctx);
     }
     catch (error) {
         // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
@@ -630,7 +631,7 @@ async function stopTwins(lookup, keep, ctx) {
     const name = JSON.stringify(lookup.taskName);
     let found;
     try {
-        found = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create: looking for a twin of the task', () => findTasks(lookup.taskName, ctx), (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+        found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
     }
     catch (error) {
         ctx.deps.log(`create: could not look for a second task named ${name} (${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step looks again`);
@@ -680,6 +681,10 @@ async function awaitNewTasks(name, existing, ctx) {
         }
         await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
     }
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx) within the policy; `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(label, () => findTasks(name, ctx), (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
 }
 /** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
 const MAX_SEARCH_PAGES = 50;
@@ -1210,8 +1215,8 @@ function describeFailure(task) {
     }
 }
 
-// EXTERNAL MODULE: ./runner.ts + 5 modules
-var runner = __nccwpck_require__(1411);
+// EXTERNAL MODULE: ./runner.ts + 3 modules
+var runner = __nccwpck_require__(2532);
 // EXTERNAL MODULE: ./step.ts + 5 modules
 var step_0 = __nccwpck_require__(4938);
 // EXTERNAL MODULE: ./summary.ts
@@ -1313,8 +1318,10 @@ async function writeSummary(text) {
 /* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1615);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3995);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5497);
+/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3995);
+/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5654);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5497);
+
 
 
 
@@ -1340,7 +1347,7 @@ const onTasks = (path, wait) => ({
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
     ['type', 'Deployment'],
-    ['status', 'Running,Pending,Paused']
+    ['status', _settings_js__WEBPACK_IMPORTED_MODULE_3__/* .ACTIVE_STATUSES */ .az.join(',')]
 ];
 /** Tasks a search by name asks for per page (the platform's largest page). */
 const LOOKUP_PAGE_SIZE = 100;
@@ -1362,9 +1369,9 @@ const OPERATIONS = {
         }),
         wait: { target: 'ready', byDefault: true },
         check: (data, call) => {
-            if ((0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(data) !== undefined)
+            if ((0,_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(data) !== undefined)
                 return undefined;
-            const name = typeof call.body?.task_name === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+            const name = typeof call.body?.task_name === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(call.body.task_name, 100) : '';
             return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
         }
     },
@@ -1404,10 +1411,10 @@ const OPERATIONS = {
         fields: none,
         bodyRequired: true,
         check: (data) => {
-            const verdict = isRecord(data) ? data : {};
+            const verdict = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(data) ? data : {};
             if (verdict.pass === true)
                 return undefined;
-            const said = typeof verdict.message === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(verdict.message, 300) : '';
             return verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed';
@@ -1417,9 +1424,6 @@ const OPERATIONS = {
 /** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
 function answerProblem(call, data) {
     return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 const WAITING_OPERATIONS = Object.entries(OPERATIONS)
     .filter(([, spec]) => spec.wait !== undefined)
@@ -1620,8 +1624,8 @@ function manualStop(settings, call, action) {
 var operations = __nccwpck_require__(4664);
 // EXTERNAL MODULE: ./retry.ts
 var retry = __nccwpck_require__(122);
-// EXTERNAL MODULE: ./runner.ts + 5 modules
-var runner = __nccwpck_require__(1411);
+// EXTERNAL MODULE: ./runner.ts + 3 modules
+var runner = __nccwpck_require__(2532);
 // EXTERNAL MODULE: ./safe-text.ts
 var safe_text = __nccwpck_require__(3995);
 // EXTERNAL MODULE: ./step.ts + 5 modules
@@ -1731,7 +1735,7 @@ async function targetsByName(lookup, created, action, settings, ctx) {
         return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
     }
     try {
-        const all = await (0,retry/* withRetries */.LH)('cleanup: looking for a second task of the same name', () => (0,create/* findTasks */.Uz)(lookup.taskName, ctx), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+        const all = await (0,create/* searchByName */.lP)('cleanup: looking for a second task of the same name', lookup.taskName, ctx);
         const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
         return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
     }
@@ -2189,7 +2193,7 @@ function formatDelay(ms) {
 
 /***/ }),
 
-/***/ 1411:
+/***/ 2532:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2260,6 +2264,253 @@ class PlatformClock {
         return true;
     }
 }
+
+// EXTERNAL MODULE: ./settings.ts + 1 modules
+var settings = __nccwpck_require__(5654);
+;// CONCATENATED MODULE: ./version.ts
+/** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
+const VERSION = '0.1.0';
+const USER_AGENT = `elastic-deploy-action/${VERSION}`;
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./inputs.ts
+var inputs = __nccwpck_require__(6759);
+;// CONCATENATED MODULE: ./workspace-file.ts
+
+
+
+/**
+ * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
+ * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
+ * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
+ * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
+ */
+function readWorkspaceFile(input, path, roots, maxBytes) {
+    const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
+    }
+    catch (error) {
+        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} cannot be read (${errorCode(error)}): ${fix}`);
+    }
+    const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
+    if (!inside)
+        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is outside the workspace: ${fix}`);
+    if (!(0,external_node_fs_.statSync)(real).isFile())
+        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is not a regular file: ${fix}`);
+    // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
+    const fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        const { size } = (0,external_node_fs_.fstatSync)(fd);
+        if (size > maxBytes) {
+            throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is ${(0,inputs/* formatSize */.Xq)(size)}, over the ${(0,inputs/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
+        }
+        const buffer = Buffer.alloc(size);
+        let read = 0;
+        while (read < size) {
+            const n = (0,external_node_fs_.readSync)(fd, buffer, read, size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+function isWithin(path, root) {
+    let realRoot;
+    try {
+        realRoot = (0,external_node_fs_.realpathSync)(root);
+    }
+    catch {
+        return false;
+    }
+    const rel = (0,external_node_path_.relative)(realRoot, path);
+    return rel !== '' && !rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel);
+}
+function errorCode(error) {
+    return error.code ?? String(error);
+}
+
+;// CONCATENATED MODULE: ./runner.ts
+
+
+
+
+
+
+/** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
+const MAX_BODY_FILE_BYTES = 1024 * 1024;
+/** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
+function settingsFromRunner() {
+    return (0,settings/* readSettings */.sb)((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => readWorkspaceFile('body_file', path, {
+        workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
+        others: process.env.RUNNER_TEMP === undefined ? [] : [process.env.RUNNER_TEMP]
+    }, MAX_BODY_FILE_BYTES));
+}
+/** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
+function runnerRuntime(settings, cancel, hooks = {}) {
+    const client = new client_0/* ApiClient */.OW({
+        userAgent: USER_AGENT,
+        timeoutMs: settings.requestTimeoutMs,
+        maxResponseBytes: settings.maxResponseBytes,
+        cancel
+    });
+    return {
+        client,
+        transport: client,
+        now: Date.now,
+        clock: new PlatformClock(Date.now),
+        sleep: cancellableSleep(cancel),
+        random: Math.random,
+        log: (line) => {
+            core/* info */.pq(line);
+        },
+        warn: (line) => {
+            core/* warning */.$e(line);
+        },
+        debug: (line) => {
+            core/* debug */.Yz(line);
+        },
+        mask: core/* setSecret */.Pq,
+        onCreated: hooks.onCreated ?? (() => undefined),
+        onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
+        cancelled: () => cancel.aborted
+    };
+}
+/**
+ * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
+ * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
+ * of 10 per signal and print MaxListenersExceededWarning.
+ */
+function cancellableSleep(cancel) {
+    const sleepers = new Set();
+    cancel.addEventListener('abort', () => {
+        for (const wake of sleepers)
+            wake();
+    }, { once: true });
+    return (ms) => new Promise((resolve, reject) => {
+        if (cancel.aborted) {
+            reject(new Error('the step was cancelled'));
+            return;
+        }
+        const wake = () => {
+            clearTimeout(timer);
+            sleepers.delete(wake);
+            reject(new Error('the step was cancelled'));
+        };
+        const timer = setTimeout(() => {
+            sleepers.delete(wake);
+            resolve();
+        }, ms);
+        sleepers.add(wake);
+    });
+}
+
+
+/***/ }),
+
+/***/ 3995:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ sanitize)
+/* harmony export */ });
+/**
+ * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
+ * from the server can start a line with "::" and run as a workflow command), "##[" is broken up (the
+ * runner's older command syntax), runs of spaces shrink, and long text is cut.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+function sanitize(text, max) {
+    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+
+/***/ }),
+
+/***/ 9718:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $F: () => (/* binding */ redactFields),
+/* harmony export */   VX: () => (/* binding */ secretValues),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   eh: () => (/* binding */ isSecretName)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+
+/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
+const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
+/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
+const SECRET_SEGMENT = /^(sk|ak)$/i;
+/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
+const SECRET_NAMES = new Set(['repository_username']);
+/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
+function isSecretName(name) {
+    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
+        return true;
+    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+}
+const REDACTED = '<redacted>';
+/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
+function redactFields(value, secret = false) {
+    if (secret && value !== null && typeof value !== 'object')
+        return REDACTED;
+    if (secret && (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
+        return REDACTED;
+    if (Array.isArray(value))
+        return value.map((item) => redactFields(item, secret));
+    if (isPlainObject(value)) {
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
+    }
+    return value;
+}
+/**
+ * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
+ * characters are left out: masking "true" or "1" would hide those words in every log line, and
+ * reveal nothing worth a mask.
+ */
+function secretValues(value, secret = false) {
+    if (Array.isArray(value))
+        return value.flatMap((item) => secretValues(item, secret));
+    if (isPlainObject(value)) {
+        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
+    }
+    const text = typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'bigint' ||
+        (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+        ? String(value)
+        : undefined;
+    return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+
+
+/***/ }),
+
+/***/ 5654:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  az: () => (/* binding */ ACTIVE_STATUSES),
+  sb: () => (/* binding */ readSettings)
+});
+
+// UNUSED EXPORTS: DEFAULT_BASE_URL, OPERATIONS, PRODUCTION_HOSTS, SEARCHABLE_STATUSES
 
 // EXTERNAL MODULE: ./inputs.ts
 var inputs = __nccwpck_require__(6759);
@@ -2532,6 +2783,8 @@ const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
 /** The statuses task search takes (Other is never searched for). */
 const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
+/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
+const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
 const HOUR = 3_600_000;
 /** Inputs that fall back to an environment variable when empty. */
 const ENV_FALLBACK = {
@@ -2589,7 +2842,7 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
         apiVersion,
         apiProfile: profile.profile,
         apiProfileReason: profile.reason,
-        taskStatuses: parseStatuses('task_status', text('task_status') ?? 'Running,Pending,Paused'),
+        taskStatuses: parseStatuses('task_status', text('task_status') ?? ACTIVE_STATUSES.join(',')),
         credentials: readCredentials({
             token,
             privateKeyText,
@@ -2782,234 +3035,6 @@ function readCredentials(args) {
             throw new inputs/* InputError */.dz(error.message);
         throw error;
     }
-}
-
-;// CONCATENATED MODULE: ./version.ts
-/** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
-const VERSION = '0.1.0';
-const USER_AGENT = `elastic-deploy-action/${VERSION}`;
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./workspace-file.ts
-
-
-
-/**
- * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
- * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
- * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
- * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
- */
-function readWorkspaceFile(input, path, roots, maxBytes) {
-    const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
-    let real;
-    try {
-        real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
-    }
-    catch (error) {
-        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} cannot be read (${errorCode(error)}): ${fix}`);
-    }
-    const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
-    if (!inside)
-        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is outside the workspace: ${fix}`);
-    if (!(0,external_node_fs_.statSync)(real).isFile())
-        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is not a regular file: ${fix}`);
-    // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
-    const fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
-    try {
-        const { size } = (0,external_node_fs_.fstatSync)(fd);
-        if (size > maxBytes) {
-            throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is ${(0,inputs/* formatSize */.Xq)(size)}, over the ${(0,inputs/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
-        }
-        const buffer = Buffer.alloc(size);
-        let read = 0;
-        while (read < size) {
-            const n = (0,external_node_fs_.readSync)(fd, buffer, read, size - read, read);
-            if (n === 0)
-                break;
-            read += n;
-        }
-        return buffer.subarray(0, read).toString('utf8');
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-function isWithin(path, root) {
-    let realRoot;
-    try {
-        realRoot = (0,external_node_fs_.realpathSync)(root);
-    }
-    catch {
-        return false;
-    }
-    const rel = (0,external_node_path_.relative)(realRoot, path);
-    return rel !== '' && !rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel);
-}
-function errorCode(error) {
-    return error.code ?? String(error);
-}
-
-;// CONCATENATED MODULE: ./runner.ts
-
-
-
-
-
-
-/** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
-const MAX_BODY_FILE_BYTES = 1024 * 1024;
-/** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
-function settingsFromRunner() {
-    return readSettings((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => readWorkspaceFile('body_file', path, {
-        workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
-        others: process.env.RUNNER_TEMP === undefined ? [] : [process.env.RUNNER_TEMP]
-    }, MAX_BODY_FILE_BYTES));
-}
-/** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
-function runnerRuntime(settings, cancel, hooks = {}) {
-    const client = new client_0/* ApiClient */.OW({
-        userAgent: USER_AGENT,
-        timeoutMs: settings.requestTimeoutMs,
-        maxResponseBytes: settings.maxResponseBytes,
-        cancel
-    });
-    return {
-        client,
-        transport: client,
-        now: Date.now,
-        clock: new PlatformClock(Date.now),
-        sleep: cancellableSleep(cancel),
-        random: Math.random,
-        log: (line) => {
-            core/* info */.pq(line);
-        },
-        warn: (line) => {
-            core/* warning */.$e(line);
-        },
-        debug: (line) => {
-            core/* debug */.Yz(line);
-        },
-        mask: core/* setSecret */.Pq,
-        onCreated: hooks.onCreated ?? (() => undefined),
-        onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
-        cancelled: () => cancel.aborted
-    };
-}
-/**
- * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
- * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
- * of 10 per signal and print MaxListenersExceededWarning.
- */
-function cancellableSleep(cancel) {
-    const sleepers = new Set();
-    cancel.addEventListener('abort', () => {
-        for (const wake of sleepers)
-            wake();
-    }, { once: true });
-    return (ms) => new Promise((resolve, reject) => {
-        if (cancel.aborted) {
-            reject(new Error('the step was cancelled'));
-            return;
-        }
-        const wake = () => {
-            clearTimeout(timer);
-            sleepers.delete(wake);
-            reject(new Error('the step was cancelled'));
-        };
-        const timer = setTimeout(() => {
-            sleepers.delete(wake);
-            resolve();
-        }, ms);
-        sleepers.add(wake);
-    });
-}
-
-
-/***/ }),
-
-/***/ 3995:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ sanitize)
-/* harmony export */ });
-/**
- * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
- * from the server can start a line with "::" and run as a workflow command), "##[" is broken up (the
- * runner's older command syntax), runs of spaces shrink, and long text is cut.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-function sanitize(text, max) {
-    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-
-/***/ }),
-
-/***/ 9718:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $F: () => (/* binding */ redactFields),
-/* harmony export */   VX: () => (/* binding */ secretValues),
-/* harmony export */   XF: () => (/* binding */ REDACTED),
-/* harmony export */   eh: () => (/* binding */ isSecretName)
-/* harmony export */ });
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-
-/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
-const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
-/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
-const SECRET_SEGMENT = /^(sk|ak)$/i;
-/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
-const SECRET_NAMES = new Set(['repository_username']);
-/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
-function isSecretName(name) {
-    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
-        return true;
-    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
-}
-const REDACTED = '<redacted>';
-/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
-function redactFields(value, secret = false) {
-    if (secret && value !== null && typeof value !== 'object')
-        return REDACTED;
-    if (secret && (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
-        return REDACTED;
-    if (Array.isArray(value))
-        return value.map((item) => redactFields(item, secret));
-    if (isPlainObject(value)) {
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
-    }
-    return value;
-}
-/**
- * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
- * characters are left out: masking "true" or "1" would hide those words in every log line, and
- * reveal nothing worth a mask.
- */
-function secretValues(value, secret = false) {
-    if (Array.isArray(value))
-        return value.flatMap((item) => secretValues(item, secret));
-    if (isPlainObject(value)) {
-        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
-    }
-    const text = typeof value === 'string' ||
-        typeof value === 'number' ||
-        typeof value === 'bigint' ||
-        (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
-        ? String(value)
-        : undefined;
-    return secret && text !== undefined && text.length >= 4 ? [text] : [];
-}
-function isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
 }
 
 
@@ -3333,13 +3358,24 @@ async function waitForTasks(ids, options, deps) {
             log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
         }
     };
+    /** Ends one task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+    const stopWaiting = (state, verdict, why) => {
+        const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+        const last = state.snapshot?.status;
+        const lastText = last === undefined ? 'unknown' : safe(last);
+        settle(state, verdict, elapsed(), `${what} after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${lastText}${why === undefined ? '' : `: ${why}`}`);
+    };
+    /** How the wait ended: every task's part, and whether any timed out. */
+    const result = () => ({
+        tasks: states.map(publicPart),
+        timedOut: states.some((s) => s.verdict === 'timed_out')
+    });
     const pollFailed = (state, error) => {
         state.failedPolls += 1;
         const why = deps.describeError(error);
         if (error instanceof PastDeadlineError) {
             // The next check could only come after the deadline: the wait is over, timed out, now.
-            const last = state.snapshot?.status;
-            settle(state, 'timed_out', elapsed(), `timed out after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}: ${why}`);
+            stopWaiting(state, 'timed_out', why);
             log(`task ${state.id}: ${why}; the wait ends here, timed out`);
         }
         else if (!deps.isTransient(error)) {
@@ -3356,12 +3392,9 @@ async function waitForTasks(ids, options, deps) {
     };
     /** Ends the wait for the tasks still waiting, each with its last status. */
     const end = (waiting, verdict) => {
-        const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
-        for (const state of waiting) {
-            const last = state.snapshot?.status;
-            settle(state, verdict, elapsed(), `${what} after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`);
-        }
-        return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
+        for (const state of waiting)
+            stopWaiting(state, verdict);
+        return result();
     };
     let round = 0;
     for (;;) {
@@ -3377,9 +3410,8 @@ async function waitForTasks(ids, options, deps) {
         });
         round += 1;
         const waiting = states.filter((s) => !s.settled);
-        if (waiting.length === 0) {
-            return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
-        }
+        if (waiting.length === 0)
+            return result();
         if (deps.cancelled())
             return end(waiting, 'cancelled');
         const now = deps.now();
@@ -3855,7 +3887,8 @@ function attribute(url) {
 /* harmony export */   S4: () => (/* binding */ judge),
 /* harmony export */   X8: () => (/* binding */ criteriaFor),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
-/* harmony export */   pl: () => (/* binding */ isUnknownStatus)
+/* harmony export */   pl: () => (/* binding */ isUnknownStatus),
+/* harmony export */   u4: () => (/* binding */ isRecord)
 /* harmony export */ });
 /* unused harmony export KNOWN_STATUSES */
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);

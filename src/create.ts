@@ -75,13 +75,7 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
   const log = ctx.deps.log;
   let existing: string[];
   try {
-    existing = await withRetries(
-      'create: looking for tasks of the same name',
-      () => findTasks(name, ctx),
-      (error) => retryIfTransient(error, ctx.deps.now()),
-      ctx.policy,
-      ctx.deps
-    );
+    existing = await searchByName('create: looking for tasks of the same name', name, ctx);
   } catch (error) {
     // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
     throw new Error(
@@ -171,13 +165,7 @@ export async function stopTwins(lookup: CreateLookup, keep: string, ctx: CreateC
   const name = JSON.stringify(lookup.taskName);
   let found: string[];
   try {
-    found = await withRetries(
-      'create: looking for a twin of the task',
-      () => findTasks(lookup.taskName, ctx),
-      (error) => retryIfTransient(error, ctx.deps.now()),
-      ctx.policy,
-      ctx.deps
-    );
+    found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
   } catch (error) {
     ctx.deps.log(
       `create: could not look for a second task named ${name} (${describeError(error)}); the post step looks again`
@@ -234,6 +222,17 @@ export async function awaitNewTasks(
     }
     await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
   }
+}
+
+/** findTasks, retried on what may pass (network errors, 429, 5xx) within the policy; `label` names it in the log. */
+export function searchByName(label: string, name: string, ctx: LookupContext): Promise<string[]> {
+  return withRetries(
+    label,
+    () => findTasks(name, ctx),
+    (error) => retryIfTransient(error, ctx.deps.now()),
+    ctx.policy,
+    ctx.deps
+  );
 }
 
 /** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */

@@ -2,8 +2,8 @@ import { InputError } from './inputs.js';
 import { exactInteger } from './protocol/json.js';
 import { NEEDS_RSA, type Endpoint, type QueryParams } from './protocol/request.js';
 import { sanitize } from './safe-text.js';
-import type { OperationName, Settings } from './settings.js';
-import { taskIdOf, type WaitTarget } from './task-status.js';
+import { ACTIVE_STATUSES, type OperationName, type Settings } from './settings.js';
+import { isRecord, taskIdOf, type WaitTarget } from './task-status.js';
 
 export type { WaitTarget } from './task-status.js';
 
@@ -66,7 +66,7 @@ const onTasks = (path: string, wait: OperationSpec['wait']): OperationSpec => ({
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
   ['type', 'Deployment'],
-  ['status', 'Running,Pending,Paused']
+  ['status', ACTIVE_STATUSES.join(',')]
 ] as const;
 /** Tasks a search by name asks for per page (the platform's largest page). */
 const LOOKUP_PAGE_SIZE = 100;
@@ -143,10 +143,6 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
 /** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
 export function answerProblem(call: Call, data: unknown): string | undefined {
   return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const WAITING_OPERATIONS = Object.entries(OPERATIONS)

@@ -1,12 +1,12 @@
 import * as core from '@actions/core';
 import { cleanUpTask, type CleanupAction, type CleanupOutcome } from './cleanup.js';
 import { mapLimit } from './concurrency.js';
-import { awaitNewTasks, findTasks, type CreateLookup, type LookupContext } from './create.js';
-import { describeError, retryIfTransient } from './failures.js';
+import { awaitNewTasks, searchByName, type CreateLookup, type LookupContext } from './create.js';
+import { describeError } from './failures.js';
 import { formatDuration, InputError } from './inputs.js';
 import { manualStop } from './manual-stop.js';
 import { cleanupCall, searchByNameCall } from './operations.js';
-import { DEFAULT_BACKOFF, withRetries } from './retry.js';
+import { DEFAULT_BACKOFF } from './retry.js';
 import { runnerRuntime, settingsFromRunner } from './runner.js';
 import { sanitize } from './safe-text.js';
 import type { Settings } from './settings.js';
@@ -116,12 +116,10 @@ async function targetsByName(
     return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
   }
   try {
-    const all = await withRetries(
+    const all = await searchByName(
       'cleanup: looking for a second task of the same name',
-      () => findTasks(lookup.taskName, ctx),
-      (error) => retryIfTransient(error, ctx.deps.now()),
-      ctx.policy,
-      ctx.deps
+      lookup.taskName,
+      ctx
     );
     const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
     return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };

@@ -110,6 +110,8 @@ export type ApiProfile = 'spec' | 'live';
 export const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
 /** The statuses task search takes (Other is never searched for). */
 export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
+/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
+export const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'] as const;
 const HOUR = 3_600_000;
 
 /** Inputs that fall back to an environment variable when empty. */
@@ -178,7 +180,7 @@ export function readSettings(
     apiVersion,
     apiProfile: profile.profile,
     apiProfileReason: profile.reason,
-    taskStatuses: parseStatuses('task_status', text('task_status') ?? 'Running,Pending,Paused'),
+    taskStatuses: parseStatuses('task_status', text('task_status') ?? ACTIVE_STATUSES.join(',')),
     credentials: readCredentials({
       token,
       privateKeyText,

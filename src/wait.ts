@@ -135,18 +135,30 @@ export async function waitForTasks(
     }
   };
 
+  /** Ends one task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+  const stopWaiting = (state: TaskState, verdict: 'cancelled' | 'timed_out', why?: string): void => {
+    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+    const last = state.snapshot?.status;
+    const lastText = last === undefined ? 'unknown' : safe(last);
+    settle(
+      state,
+      verdict,
+      elapsed(),
+      `${what} after ${formatDuration(elapsed())}, last status ${lastText}${why === undefined ? '' : `: ${why}`}`
+    );
+  };
+  /** How the wait ended: every task's part, and whether any timed out. */
+  const result = (): { tasks: TaskWait[]; timedOut: boolean } => ({
+    tasks: states.map(publicPart),
+    timedOut: states.some((s) => s.verdict === 'timed_out')
+  });
+
   const pollFailed = (state: TaskState, error: unknown): void => {
     state.failedPolls += 1;
     const why = deps.describeError(error);
     if (error instanceof PastDeadlineError) {
       // The next check could only come after the deadline: the wait is over, timed out, now.
-      const last = state.snapshot?.status;
-      settle(
-        state,
-        'timed_out',
-        elapsed(),
-        `timed out after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}: ${why}`
-      );
+      stopWaiting(state, 'timed_out', why);
       log(`task ${state.id}: ${why}; the wait ends here, timed out`);
     } else if (!deps.isTransient(error)) {
       settle(state, 'error', elapsed(), `its detail failed: ${why}`);
@@ -166,17 +178,8 @@ export async function waitForTasks(
     waiting: TaskState[],
     verdict: 'cancelled' | 'timed_out'
   ): { tasks: TaskWait[]; timedOut: boolean } => {
-    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
-    for (const state of waiting) {
-      const last = state.snapshot?.status;
-      settle(
-        state,
-        verdict,
-        elapsed(),
-        `${what} after ${formatDuration(elapsed())}, last status ${last === undefined ? 'unknown' : safe(last)}`
-      );
-    }
-    return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
+    for (const state of waiting) stopWaiting(state, verdict);
+    return result();
   };
 
   let round = 0;
@@ -192,9 +195,7 @@ export async function waitForTasks(
     });
     round += 1;
     const waiting = states.filter((s) => !s.settled);
-    if (waiting.length === 0) {
-      return { tasks: states.map(publicPart), timedOut: states.some((s) => s.verdict === 'timed_out') };
-    }
+    if (waiting.length === 0) return result();
     if (deps.cancelled()) return end(waiting, 'cancelled');
     const now = deps.now();
     if (now >= deadline) return end(waiting, 'timed_out');
