@@ -52,6 +52,6 @@ describe('the bundle without undici', () => {
     const getAgent = methodBody(dist, /\n\s*_getAgent\([^)]*\)\s*\{/);
     expect(getAgent).toMatch(/tunnel/);
     expect(getAgent).not.toMatch(/ProxyAgent|undici/);
-    expect(read('src/client.ts')).toMatch(/\.getAgent\(request\.url\)/);
+    expect(read('src/platform/client.ts')).toMatch(/\.getAgent\(request\.url\)/);
   });
 });

@@ -30,7 +30,7 @@ function repository(): {
       }
     })
   );
-  write('src/version.ts', "export const VERSION = '1.2.3';\n");
+  write('src/platform/version.ts', "export const VERSION = '1.2.3';\n");
   write('src/app.txt', 'one\n');
   write('dist/app.txt', 'one\n');
   write('CHANGELOG.md', '# Changelog\n\n## [1.2.3] - 2026-11-22\n');
@@ -65,7 +65,7 @@ describe('npm run release', () => {
         scripts: (JSON.parse(git('show', 'HEAD:package.json')) as { scripts: unknown }).scripts
       })
     );
-    write('src/version.ts', "export const VERSION = '1.3.0';\n");
+    write('src/platform/version.ts', "export const VERSION = '1.3.0';\n");
     write('CHANGELOG.md', '# Changelog\n\n## [1.3.0] - 2026-11-23\n\n## [1.2.3] - 2026-11-22\n');
     git('commit', '--quiet', '-am', 'two');
     release(dir, '1.3.0', false);
@@ -92,10 +92,10 @@ describe('npm run release', () => {
     [
       'a version that differs from package.json',
       (r: ReturnType<typeof repository>) => {
-        r.write('src/version.ts', "export const VERSION = '1.2.4';\n");
+        r.write('src/platform/version.ts', "export const VERSION = '1.2.4';\n");
         r.git('commit', '--quiet', '-am', 'bump one file');
       },
-      /the version is 1\.2\.3 in package\.json and 1\.2\.4 in src\/version\.ts/
+      /the version is 1\.2\.3 in package\.json and 1\.2\.4 in src\/platform\/version\.ts/
     ]
   ])('refuses %s', (_what, spoil, message) => {
     const repo = fresh();

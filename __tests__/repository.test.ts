@@ -4,10 +4,10 @@ import { parse } from 'yaml';
 import { ROOT } from '../scripts/action-runner.js';
 import { renderReadme } from '../scripts/docs.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
-import { planCalls } from '../src/operations.js';
-import { OPERATIONS, readSettings } from '../src/settings.js';
+import { planCalls } from '../src/platform/operations.js';
+import { OPERATIONS, readSettings } from '../src/action/settings.js';
 import { fixtureKey } from './helpers/fixtures.js';
-import { VERSION } from '../src/version.js';
+import { VERSION } from '../src/platform/version.js';
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const action = parse(read('action.yml')) as {

@@ -281,549 +281,7 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 7444:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ cleanUpTask)
-/* harmony export */ });
-/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1577);
-/* harmony import */ var _operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4664);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(122);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3995);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5497);
-
-
-
-
-
-/** Statuses in which a cleanup has nothing left to do. */
-const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
-/**
- * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the
- * task's detail decides: a task that no longer exists (by the not-found code) or is already ended counts
- * as cleaned up, since the platform may have applied an attempt whose answer was lost. This is the one
- * place where a task that does not exist is taken as done.
- */
-async function cleanUpTask(taskId, action, settings, ctx) {
-    const retried = (label, attempt) => (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(label, attempt, (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
-    let failure;
-    try {
-        await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send((0,_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupCall */ .PG)(settings, taskId, action)));
-        return { kind: 'done' };
-    }
-    catch (error) {
-        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
-            return { kind: 'already', state: 'gone' };
-        failure = error;
-    }
-    try {
-        const { result } = await retried(`cleanup: status of task ${taskId}`, () => ctx.send((0,_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(settings, taskId)));
-        const status = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
-        if (status !== undefined && ALREADY[action].includes(status))
-            return { kind: 'already', state: (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40) };
-        const last = status === undefined ? '' : `; its status is ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40)}`;
-        return { kind: 'failed', why: `${(0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure)}${last}` };
-    }
-    catch (error) {
-        if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
-            return { kind: 'already', state: 'gone' };
-        return { kind: 'failed', why: (0,_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure) };
-    }
-}
-
-
-/***/ }),
-
-/***/ 1823:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  OW: () => (/* binding */ ApiClient),
-  wX: () => (/* binding */ TransportError)
-});
-
-// UNUSED EXPORTS: ResponseTooLargeError
-
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(3219);
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-;// CONCATENATED MODULE: ./client.ts
-
-
-
-/** The request got no HTTP answer: refused, reset, timed out, cancelled, or a TLS failure. */
-class TransportError extends Error {
-    errorCode;
-    sent;
-    reason;
-    constructor(message, errorCode, 
-    /** The whole request reached the socket: the server may have acted on it. */
-    sent, reason) {
-        super(message);
-        this.errorCode = errorCode;
-        this.sent = sent;
-        this.reason = reason;
-        this.name = 'TransportError';
-    }
-}
-/** The answer was larger than the action reads (max_response_size); the request may have had its effect. */
-class ResponseTooLargeError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'ResponseTooLargeError';
-    }
-}
-const TLS_CODES = new Set([
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'CERT_HAS_EXPIRED',
-    'CERT_NOT_YET_VALID',
-    'ERR_TLS_CERT_ALTNAME_INVALID'
-]);
-/**
- * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
- * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
- * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
- * redirects are not followed (they would carry the token elsewhere and change the signed path).
- */
-class ApiClient {
-    #agents;
-    #userAgent;
-    #timeoutMs;
-    #maxResponseBytes;
-    #cancel;
-    /** The requests in flight, aborted together when the step is cancelled (one listener, not one each). */
-    #inFlight = new Set();
-    #abortAll = () => {
-        for (const request of this.#inFlight)
-            request.abort();
-    };
-    constructor(options) {
-        this.#agents = new lib/* HttpClient */.Qq(options.userAgent, [], { keepAlive: true });
-        this.#userAgent = options.userAgent;
-        this.#timeoutMs = options.timeoutMs;
-        this.#maxResponseBytes = options.maxResponseBytes;
-        this.#cancel = options.cancel;
-        this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
-    }
-    send(request) {
-        const headers = { ...request.headers, 'user-agent': this.#userAgent };
-        if (request.method === 'POST')
-            headers['content-length'] = String(Buffer.byteLength(request.body));
-        // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
-        const abort = new AbortController();
-        let timedOut = false;
-        const timer = setTimeout(() => {
-            timedOut = true;
-            abort.abort();
-        }, this.#timeoutMs);
-        this.#inFlight.add(abort);
-        if (this.#cancel?.aborted === true)
-            abort.abort();
-        const settle = () => {
-            clearTimeout(timer);
-            this.#inFlight.delete(abort);
-        };
-        return new Promise((resolve, reject) => {
-            let sent = false;
-            const fail = (error) => {
-                settle();
-                reject(this.#transportError(request, error, sent, timedOut));
-            };
-            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal }, (response) => {
-                const chunks = [];
-                let size = 0;
-                const tooLarge = () => {
-                    settle();
-                    outgoing.destroy();
-                    reject(new ResponseTooLargeError(`${request.method} ${request.target} answered more than ${(0,inputs/* formatSize */.Xq)(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`));
-                };
-                if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
-                    tooLarge();
-                    return;
-                }
-                response.on('data', (chunk) => {
-                    size += chunk.length;
-                    if (size > this.#maxResponseBytes)
-                        tooLarge();
-                    else
-                        chunks.push(chunk);
-                });
-                response.on('error', fail);
-                response.on('end', () => {
-                    settle();
-                    resolve({
-                        status: response.statusCode ?? 0,
-                        headers: response.headers,
-                        body: Buffer.concat(chunks).toString('utf8')
-                    });
-                });
-            });
-            outgoing.on('finish', () => {
-                sent = true;
-            });
-            outgoing.on('error', fail);
-            outgoing.end(request.body === '' ? undefined : request.body);
-        });
-    }
-    dispose() {
-        this.#cancel?.removeEventListener('abort', this.#abortAll);
-        this.#agents.dispose();
-    }
-    #transportError(request, error, sent, timedOut) {
-        const code = error.code;
-        const what = `${request.method} ${request.target} got no answer`;
-        if (timedOut) {
-            return new TransportError(`${what} within ${(0,inputs/* formatDuration */.a3)(this.#timeoutMs)} (request_timeout)`, 'ETIMEDOUT', sent, 'timeout');
-        }
-        if (this.#cancel?.aborted === true)
-            return new TransportError(`${what}: the step was cancelled`, code, sent, 'cancelled');
-        if (code !== undefined && TLS_CODES.has(code)) {
-            return new TransportError(`${what}: ${error.message}: the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file`, code, sent, 'tls');
-        }
-        return new TransportError(`${what}: ${error.message}`, code, sent, 'network');
-    }
-}
-
-
-/***/ }),
-
-/***/ 1619:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s: () => (/* binding */ mapLimit)
-/* harmony export */ });
-/** Maps items through an async function, at most `limit` at a time, keeping the input order. */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index], index);
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
-}
-
-
-/***/ }),
-
-/***/ 1858:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S2: () => (/* binding */ stopTwins),
-/* harmony export */   Ur: () => (/* binding */ createOnce),
-/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
-/* harmony export */   lP: () => (/* binding */ searchByName)
-/* harmony export */ });
-/* unused harmony export findTasks */
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-/* harmony import */ var _failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1577);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(122);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5497);
-
-
-
-
-
-
-/** How often to look for the task during the grace period: every 5 s, and at least four times. */
-const searchEveryMs = (graceMs) => Math.min(5000, Math.max(250, graceMs / 4));
-/**
- * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
- * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
- * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
- * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
- * only when none does is the create sent again. The first attempt may still land after that: each task
- * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
- * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
- */
-async function createOnce(call, ctx) {
-    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
-    const log = ctx.deps.log;
-    let existing;
-    try {
-        existing = await searchByName('create: looking for tasks of the same name', name, ctx);
-    }
-    catch (error) {
-        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
-        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}`, { cause: error });
-    }
-    if (existing.length > 0) {
-        log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
-    }
-    const lookup = { taskName: name, existingIds: existing };
-    ctx.track(lookup);
-    // Set from inside the retry verdict: adopted a task, or sent again while an attempt may still land.
-    const state = { adopted: false, unresolved: false };
-    let answer;
-    try {
-        answer = await (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create', () => ctx.send(call), async (error) => {
-            const reason = (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error);
-            if (reason === undefined)
-                return { retry: false };
-            if ((0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)) {
-                return {
-                    retry: true,
-                    reason: `${reason}, so the task was not created`,
-                    serverDelayMs: (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .serverRetryDelay */ .Hs)(error, ctx.deps.now())
-                };
-            }
-            log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)} before creating it again`);
-            const found = await awaitNewTasks(name, new Set(existing), ctx);
-            if (found.kind === 'cut') {
-                throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`);
-            }
-            if (found.kind === 'unknown') {
-                throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${JSON.stringify(name)} before running the job again`);
-            }
-            const [newest] = found.kind === 'found' ? found.ids : [];
-            if (newest !== undefined) {
-                log(`create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
-                state.adopted = true;
-                const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(newest) };
-                return {
-                    result: {
-                        result: { code: '0000', msg: 'success', data, requestId: undefined },
-                        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
-                    }
-                };
-            }
-            log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`);
-            state.unresolved = true;
-            return { retry: true, reason: 'the create was not applied', now: true };
-        }, ctx.policy, ctx.deps);
-    }
-    catch (error) {
-        // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
-        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error) === undefined;
-        if (!state.unresolved && (refused || (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)))
-            ctx.track(undefined);
-        throw error;
-    }
-    const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(answer.result.data);
-    if (id !== undefined && !state.unresolved)
-        ctx.track(undefined);
-    if (id !== undefined && state.unresolved)
-        await stopTwins(lookup, id, ctx);
-    return { ...answer, adopted: state.adopted, recreated: state.unresolved, lookup };
-}
-/**
- * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
- * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
- */
-async function stopTwins(lookup, keep, ctx) {
-    const name = JSON.stringify(lookup.taskName);
-    let found;
-    try {
-        found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
-    }
-    catch (error) {
-        ctx.deps.log(`create: could not look for a second task named ${name} (${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step looks again`);
-        return [];
-    }
-    const existing = new Set(lookup.existingIds);
-    const twins = found.filter((id) => id !== keep && !existing.has(id));
-    const stopped = [];
-    for (const twin of twins) {
-        ctx.deps.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
-        try {
-            await ctx.stop(twin);
-            stopped.push(twin);
-            ctx.deps.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
-        }
-        catch (error) {
-            ctx.deps.log(`create: could not stop task ${twin} (${(0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step tries again`);
-        }
-    }
-    return stopped;
-}
-/**
- * Searches until tasks of the name that are not among `existing` show up (newest first), or the grace
- * period ends: `none` when it ended, `cut` when the step's deadline ended it early, `unknown` when no
- * search succeeded at all.
- */
-async function awaitNewTasks(name, existing, ctx) {
-    const full = ctx.deps.now() + ctx.graceMs;
-    const end = Math.min(full, ctx.policy.deadline);
-    let searched = false;
-    let lastError = '';
-    for (;;) {
-        try {
-            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            searched = true;
-            if (fresh.length > 0)
-                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
-        }
-        catch (error) {
-            lastError = (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
-        }
-        const left = end - ctx.deps.now();
-        if (left <= 0) {
-            if (!searched)
-                return { kind: 'unknown', why: lastError };
-            return { kind: end < full ? 'cut' : 'none' };
-        }
-        await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
-    }
-}
-/** findTasks, retried on what may pass (network errors, 429, 5xx) within the policy; `label` names it in the log. */
-function searchByName(label, name, ctx) {
-    return (0,_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(label, () => findTasks(name, ctx), (error) => (0,_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
-}
-/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
-const MAX_SEARCH_PAGES = 50;
-/**
- * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
- * until the list ends: an empty or short page, or as many tasks as the answer's count.
- */
-async function findTasks(name, ctx) {
-    const ids = [];
-    let seen = 0;
-    for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-        const call = ctx.searchCall(name, page);
-        const { result } = await ctx.send(call);
-        const data = result.data;
-        const results = Array.isArray(data?.results) ? data.results : [];
-        for (const task of results) {
-            const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(task);
-            if (id !== undefined && task.task_name === name)
-                ids.push(id);
-        }
-        seen += results.length;
-        const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
-        const count = typeof data?.count === 'number' ? data.count : Infinity;
-        if (results.length === 0 || results.length < pageSize || seen >= count)
-            break;
-    }
-    return ids;
-}
-
-
-/***/ }),
-
-/***/ 1577:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $U: () => (/* binding */ notApplied),
-/* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
-/* harmony export */   ST: () => (/* binding */ isGone),
-/* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
-/* harmony export */   Uc: () => (/* binding */ describeError),
-/* harmony export */   W$: () => (/* binding */ DEFAULT_ERROR_CODES),
-/* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
-/* harmony export */   bR: () => (/* binding */ transientReason),
-/* harmony export */   or: () => (/* binding */ retryIfTransient)
-/* harmony export */ });
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1823);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(122);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3995);
-
-
-
-
-/** The emulator's codes, from the set the platform is seen to use (its meanings are unpublished). */
-const DEFAULT_ERROR_CODES = { taskNotFound: ['C007'], signature: ['C002'] };
-const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
-function transientReason(error) {
-    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX) {
-        if (error.reason === 'tls' || error.reason === 'cancelled')
-            return undefined;
-        return error.reason === 'timeout'
-            ? 'no answer within request_timeout'
-            : (error.errorCode ?? 'a network error');
-    }
-    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h) {
-        if (RETRIED_STATUSES.has(error.httpStatus))
-            return `HTTP ${error.httpStatus}`;
-        if (error.httpStatus === 200 && error.body === 'not_envelope')
-            return 'an answer that is not JSON';
-    }
-    return undefined;
-}
-/** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
-function notApplied(error) {
-    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h)
-        return error.httpStatus === 429;
-    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
-}
-/** The platform answered that the task does not exist: by its code, whatever the message says. */
-function isGone(error, codes) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.taskNotFound.includes(error.code);
-}
-function isSignatureRefusal(error, codes) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.signature.includes(error.code);
-}
-/** The delay the server asked for with Retry-After, if it did. */
-function serverRetryDelay(error, localNow) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
-}
-/** Retry a failure that may pass, after the delay the server asked for if it did. */
-function retryIfTransient(error, localNow) {
-    const reason = transientReason(error);
-    return reason === undefined
-        ? { retry: false }
-        : { retry: true, reason, serverDelayMs: serverRetryDelay(error, localNow) };
-}
-/** An explicit operation on a task the platform says does not exist. */
-class TaskNotFoundError extends Error {
-    taskId;
-    constructor(taskId, cause) {
-        const said = (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.description ?? '', 200);
-        const id = cause.requestId === undefined ? '' : `; request id ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.requestId, 80)}`;
-        super(`task ${taskId} not found (code ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id})`);
-        this.taskId = taskId;
-        this.name = 'TaskNotFoundError';
-    }
-}
-function describeError(error) {
-    return error instanceof Error ? error.message : String(error);
-}
-
-
-/***/ }),
-
-/***/ 4328:
-/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
-
-__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4803);
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3790);
-
-
-
-// One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
-// main.ts and post.ts each export run(), the entry @github/local-action calls (see CONTRIBUTING.md).
-if (_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('isPost') === 'true')
-    await (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
-else
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
-
-__webpack_async_result__();
-} catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 6759:
+/***/ 3574:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -1114,1086 +572,7 @@ function parseFieldPath(name, value) {
 
 /***/ }),
 
-/***/ 4803:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(2997);
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-// EXTERNAL MODULE: ./protocol/envelope.ts
-var envelope = __nccwpck_require__(3421);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./safe-text.ts
-var safe_text = __nccwpck_require__(3995);
-;// CONCATENATED MODULE: ./report.ts
-
-
-
-
-/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
-function outputsOf(step) {
-    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
-    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
-    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
-    const finalData = finalAnswers(step).map((answer) => answer.data);
-    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
-    const known = [...new Set(step.tasks.map((t) => t.status))];
-    const urls = step.tasks.flatMap((t) => t.urls);
-    return {
-        code: apiError?.code ?? firstResult?.code ?? '',
-        msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
-        task_id: step.tasks[0]?.id ?? '',
-        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
-        statuses: JSON.stringify(statuses),
-        url: urls[0] ?? '',
-        urls: JSON.stringify(urls),
-        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
-        timed_out: String(step.timedOut)
-    };
-}
-/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
-function responseFileText(step) {
-    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
-    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
-}
-/**
- * The last answer for each call: the task's last detail when the step waited for it (a create's task
- * is the one it made), else the call's own answer; null data for a call that failed.
- */
-function finalAnswers(step) {
-    return step.calls.map((c) => {
-        const task = c.call.operation === 'create' ? step.tasks[0] : step.tasks.find((t) => t.id === c.call.taskId);
-        const data = task?.data ?? c.result?.data;
-        return { data: data ?? null, raw: task?.raw ?? c.raw };
-    });
-}
-/** Why the step fails, in one line; undefined when it succeeds. */
-function failureOf(step) {
-    const operation = step.plan.operation;
-    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.call.taskId === undefined);
-    if (failedCalls.length > 0)
-        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
-    const failed = step.tasks.filter((t) => t.outcome !== 'done' && t.outcome !== 'ready');
-    if (failed.length === 0)
-        return undefined;
-    if (step.tasks.length === 1 && failed[0] !== undefined)
-        return `${operation}: ${describeFailure(failed[0])}`;
-    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.outcome})`);
-    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
-    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
-}
-function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
-    switch (task.outcome) {
-        case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,inputs/* formatDuration */.a3)(task.elapsedMs)}`;
-        case 'not_found':
-            return task.message ?? `task ${task.id} not found`;
-        case 'timed_out':
-        case 'cancelled':
-            return `task ${task.id}${name} ${task.message ?? task.outcome}`;
-        default:
-            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
-    }
-}
-
-// EXTERNAL MODULE: ./runner.ts + 3 modules
-var runner = __nccwpck_require__(2532);
-// EXTERNAL MODULE: ./step.ts + 5 modules
-var step_0 = __nccwpck_require__(4938);
-// EXTERNAL MODULE: ./summary.ts
-var summary = __nccwpck_require__(4508);
-;// CONCATENATED MODULE: ./main.ts
-
-
-
-
-
-
-
-
-
-
-/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-async function run() {
-    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
-    const cancel = new AbortController();
-    const onSignal = (signal) => {
-        if (!cancel.signal.aborted)
-            core/* info */.pq(`received ${signal}: stopping, and writing the outputs known so far`);
-        cancel.abort();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    let operation = 'the action';
-    try {
-        core/* saveState */.LZ('isPost', 'true');
-        const settings = (0,runner/* settingsFromRunner */.G5)();
-        operation = settings.operation;
-        core/* saveState */.LZ('cleanup', settings.cleanup);
-        const created = [];
-        const runtime = (0,runner/* runnerRuntime */.VS)(settings, cancel.signal, {
-            onCreated: (taskId) => {
-                created.push(taskId);
-                core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
-            },
-            // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
-            onCreateLookup: (lookup) => {
-                core/* saveState */.LZ('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
-            }
-        });
-        try {
-            const step = await (0,step_0/* runStep */.e)(settings, runtime);
-            if (step.dryRun) {
-                core/* info */.pq('dry run: nothing was sent');
-                return;
-            }
-            for (const [name, value] of Object.entries(outputsOf(step)))
-                core/* setOutput */.uH(name, value);
-            core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
-            const failure = failureOf(step);
-            if (settings.summary)
-                await writeSummary((0,summary/* renderSummary */.B)(step, failure));
-            if (failure !== undefined)
-                core/* setFailed */.C1(failure);
-        }
-        finally {
-            runtime.client.dispose();
-        }
-    }
-    catch (error) {
-        core/* setFailed */.C1(error instanceof inputs/* InputError */.dz ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
-    }
-    finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-    }
-}
-function writeResponseFile(operation, text) {
-    const path = (0,external_node_path_.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
-    return path;
-}
-/** A summary that cannot be written is worth a warning, never a failed step. */
-async function writeSummary(text) {
-    try {
-        await core/* summary */.z.addRaw(text).write();
-    }
-    catch (error) {
-        core/* warning */.$e(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-    }
-}
-
-
-/***/ }),
-
-/***/ 4664:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   PG: () => (/* binding */ cleanupCall),
-/* harmony export */   Vl: () => (/* binding */ searchByNameCall),
-/* harmony export */   cV: () => (/* binding */ detailCall),
-/* harmony export */   jU: () => (/* binding */ planCalls),
-/* harmony export */   mr: () => (/* binding */ answerProblem)
-/* harmony export */ });
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-/* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1615);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3995);
-/* harmony import */ var _settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5654);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5497);
-
-
-
-
-
-
-const task = (_s, taskId) => ({
-    task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .exactInteger */ .i7)(taskId ?? '')
-});
-const none = () => ({});
-const post = (path, encrypt = false) => ({
-    method: 'POST',
-    path,
-    encrypt
-});
-const get = (path) => ({ method: 'GET', path, encrypt: false });
-/** A POST {task_id} per task, waiting as `wait` says. */
-const onTasks = (path, wait) => ({
-    endpoint: post(path),
-    taskIds: 'each',
-    fields: task,
-    wait
-});
-/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
-const LOOKUP_QUERY = [
-    ['type', 'Deployment'],
-    ['status', _settings_js__WEBPACK_IMPORTED_MODULE_3__/* .ACTIVE_STATUSES */ .az.join(',')]
-];
-/** Tasks a search by name asks for per page (the platform's largest page). */
-const LOOKUP_PAGE_SIZE = 100;
-/**
- * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
- * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
- * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
- * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
- */
-const OPERATIONS = {
-    create: {
-        endpoint: post('/api/deployment/task/create', true),
-        live: { path: '/api/task/deployment/create', encrypt: false },
-        taskIds: 'none',
-        fields: (s) => ({
-            ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-            task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
-            points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
-        }),
-        wait: { target: 'ready', byDefault: true },
-        check: (data, call) => {
-            if ((0,_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(data) !== undefined)
-                return undefined;
-            const name = typeof call.body?.task_name === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(call.body.task_name, 100) : '';
-            return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
-        }
-    },
-    detail: {
-        ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
-        live: { method: 'GET' }
-    },
-    search_tasks: {
-        endpoint: get('/api/deployment/task/search'),
-        taskIds: 'none',
-        // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
-        // its default unless the query asks for another.
-        fields: (s) => ({
-            type: 'Deployment',
-            status: s.taskStatuses.join(','),
-            ...(s.query.some(([name]) => name === 'page') ? {} : { page: '1' }),
-            ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
-        })
-    },
-    search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
-    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
-    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
-    change_points: {
-        endpoint: post('/api/deployment/task/change_points'),
-        taskIds: 'one',
-        fields: (s, taskId) => ({
-            ...task(s, taskId),
-            points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
-        })
-    },
-    nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
-    billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
-    storage_check: {
-        endpoint: post('/api/storage/encrypt/check', true),
-        taskIds: 'none',
-        fields: none,
-        bodyRequired: true,
-        check: (data) => {
-            const verdict = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(data) ? data : {};
-            if (verdict.pass === true)
-                return undefined;
-            const said = typeof verdict.message === 'string' ? (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(verdict.message, 300) : '';
-            return verdict.pass === false
-                ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
-                : 'the answer carries no pass field, so the check cannot be taken as passed';
-        }
-    }
-};
-/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
-function answerProblem(call, data) {
-    return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
-}
-const WAITING_OPERATIONS = Object.entries(OPERATIONS)
-    .filter(([, spec]) => spec.wait !== undefined)
-    .map(([name]) => name)
-    .join(', ');
-/** Plans every call of the step, checking every input it needs before anything is sent. */
-function planCalls(settings) {
-    const spec = specOf(settings);
-    const ids = taskIdsFor(settings, spec);
-    const calls = spec.taskIds === 'none'
-        ? [callFor(settings, settings.operation, spec, undefined)]
-        : ids.map((id) => callFor(settings, settings.operation, spec, id));
-    return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
-}
-/** The detail call that polls a task while waiting (following any endpoints override of detail). */
-function detailCall(settings, taskId) {
-    return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
-}
-/**
- * One page of the task search that finds tasks by name (around a create, and in the post step), with
- * the parameters the platform requires in every profile.
- */
-function searchByNameCall(settings, taskName, page = 1) {
-    const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
-    return {
-        ...call,
-        query: [
-            ...LOOKUP_QUERY,
-            ['search_value', taskName],
-            ['page', String(page)],
-            ['page_size', String(LOOKUP_PAGE_SIZE)]
-        ]
-    };
-}
-/** The call the post step makes to stop or pause a task this step created. */
-function cleanupCall(settings, taskId, action) {
-    return callFor(settings, action, OPERATIONS[action], taskId, false);
-}
-function specOf(settings) {
-    if (settings.operation !== 'request')
-        return OPERATIONS[settings.operation];
-    const endpoint = {
-        method: required(settings.method, 'method', 'request', 'GET or POST'),
-        path: required(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
-        encrypt: settings.encrypt
-    };
-    if (endpoint.method === 'GET' && endpoint.encrypt) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('encrypt is true, but a GET request has no body to encrypt: use method POST');
-    }
-    return { endpoint, taskIds: 'none', fields: none };
-}
-function taskIdsFor(settings, spec) {
-    const ids = settings.taskIds;
-    const operation = settings.operation;
-    if (spec.taskIds === 'none') {
-        if (ids.length > 0) {
-            const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is set, but ${operation} ${why}: remove task_id`);
-        }
-        return [];
-    }
-    if (ids.length === 0)
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
-    if (spec.taskIds === 'one' && ids.length > 1) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
-    }
-    return ids;
-}
-function waitTarget(settings, spec) {
-    if (settings.wait.mode === 'false')
-        return undefined;
-    if (spec.wait === undefined) {
-        if (settings.wait.mode === 'true') {
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
-        }
-        return undefined;
-    }
-    return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
-}
-function callFor(settings, operation, spec, taskId, withInputs = true) {
-    const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
-    const { version = settings.apiVersion, ...where } = override;
-    const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
-    const endpoint = { ...profiled, ...where, version };
-    if (endpoint.encrypt &&
-        (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)) {
-        // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
-        const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(plainInLive
-            ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
-            : `${_protocol_request_js__WEBPACK_IMPORTED_MODULE_2__/* .NEEDS_RSA */ .jk}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
-    }
-    const fields = spec.fields(settings, taskId);
-    const body = withInputs ? settings.body : {};
-    const query = withInputs ? settings.query : [];
-    if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
-    }
-    for (const name of Object.keys(fields)) {
-        if (name in body)
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body sets ${name}, ${ownedBy(name)}`);
-        if (query.some(([key]) => key === name)) {
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`query sets ${name}, ${ownedBy(name)}`);
-        }
-    }
-    if (endpoint.method === 'GET') {
-        if (Object.keys(body).length > 0) {
-            throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
-        }
-        const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
-        return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
-    }
-    return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
-}
-/** The input an operation's own field comes from, for an error that says where to set it. */
-const FIELD_INPUTS = {
-    task_id: 'task_id',
-    task_name: 'task_name',
-    points: 'points',
-    status: 'task_status'
-};
-function ownedBy(field) {
-    const input = FIELD_INPUTS[field];
-    return input === undefined
-        ? 'which the operation sets itself: remove it'
-        : `which has its own input: set it with the ${input} input only`;
-}
-function required(value, name, operation, what) {
-    if (value === undefined)
-        throw new _inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
-    return value;
-}
-
-
-/***/ }),
-
-/***/ 3790:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(2997);
-// EXTERNAL MODULE: ./cleanup.ts
-var cleanup_0 = __nccwpck_require__(7444);
-// EXTERNAL MODULE: ./concurrency.ts
-var concurrency = __nccwpck_require__(1619);
-// EXTERNAL MODULE: ./create.ts
-var create = __nccwpck_require__(1858);
-// EXTERNAL MODULE: ./failures.ts
-var failures = __nccwpck_require__(1577);
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-;// CONCATENATED MODULE: ./manual-stop.ts
-
-/**
- * How to stop a task by hand when the post step could not: a workflow step with this action, and a
- * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
- * Secrets appear only as the names of variables and files the user fills in.
- */
-function manualStop(settings, call, action) {
-    const taskId = call.taskId ?? '';
-    const step = [
-        `- uses: ${action}`,
-        '  with:',
-        '    operation: stop',
-        `    task_id: ${taskId}`,
-        `    base_url: ${settings.baseUrl}`,
-        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-    ].join('\n');
-    const { endpoint } = call;
-    if (endpoint.encrypt || endpoint.method !== 'POST')
-        return { step, shell: undefined };
-    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
-    const url = `${settings.baseUrl}${endpoint.path}`;
-    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
-    const shell = settings.credentials.mode === 'rsa'
-        ? [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
-            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
-        ].join('\n')
-        : [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
-        ].join('\n');
-    return { step, shell };
-}
-
-// EXTERNAL MODULE: ./operations.ts
-var operations = __nccwpck_require__(4664);
-// EXTERNAL MODULE: ./retry.ts
-var retry = __nccwpck_require__(122);
-// EXTERNAL MODULE: ./runner.ts + 3 modules
-var runner = __nccwpck_require__(2532);
-// EXTERNAL MODULE: ./safe-text.ts
-var safe_text = __nccwpck_require__(3995);
-// EXTERNAL MODULE: ./step.ts + 5 modules
-var step = __nccwpck_require__(4938);
-// EXTERNAL MODULE: ./summary.ts
-var summary_0 = __nccwpck_require__(4508);
-;// CONCATENATED MODULE: ./post.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
-const CLEANUP_RETRIES = 20;
-/**
- * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
- * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
- * with the request in flight, or the answer carried no id), and stops any second task a re-sent create
- * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
- * with an error annotation and a job summary saying how to stop it by hand.
- */
-async function run() {
-    const cleanup = core/* getState */.Gu('cleanup');
-    const action = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
-    const created = JSON.parse(core/* getState */.Gu('created_task_ids') || '[]');
-    const lookupState = core/* getState */.Gu('create_lookup');
-    const lookup = lookupState === '' ? undefined : JSON.parse(lookupState);
-    if (action === undefined && lookup === undefined)
-        return;
-    if (created.length === 0 && lookup === undefined) {
-        core/* info */.pq(`cleanup (${cleanup}): this step created no task`);
-        return;
-    }
-    let runtime;
-    const label = `cleanup (${cleanup || 'none'})`;
-    try {
-        const settings = (0,runner/* settingsFromRunner */.G5)();
-        runtime = (0,runner/* runnerRuntime */.VS)(settings, new AbortController().signal);
-        const deadline = runtime.now() + settings.cleanupTimeoutMs;
-        const ctx = {
-            send: (0,step/* sender */.Q)(settings, runtime, deadline),
-            searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
-            policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
-            deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
-        };
-        const found = await targetsByName(lookup, created, action, settings, ctx);
-        const targets = [
-            ...found.targets,
-            ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' })))
-        ];
-        const outcomes = await (0,concurrency/* mapLimit */.s)(targets, settings.concurrency, async (target) => ({
-            target,
-            outcome: await (0,cleanup_0/* cleanUpTask */.U)(target.id, target.action, settings, ctx)
-        }));
-        for (const { target, outcome } of outcomes)
-            core/* info */.pq(describeOutcome(target, outcome, lookup));
-        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
-        if (failed.length === 0 && found.problem === undefined)
-            return;
-        await giveUp(settings, failed, found.problem, label);
-    }
-    catch (error) {
-        core/* setFailed */.C1(`${label} failed: ${error instanceof inputs/* InputError */.dz ? error.message : String(error)}`);
-    }
-    finally {
-        runtime?.client.dispose();
-    }
-}
-/**
- * The tasks found by name that are this step's to clean up. With no task id known, a create may still
- * have made one: the platform is asked for up to request_timeout, and every new task of the name is
- * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
- */
-async function targetsByName(lookup, created, action, settings, ctx) {
-    if (lookup === undefined)
-        return { targets: [], problem: undefined };
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
-    const existing = new Set(lookup.existingIds);
-    if (created.length === 0) {
-        core/* info */.pq(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,inputs/* formatDuration */.a3)(settings.requestTimeoutMs)}`);
-        const found = await (0,create/* awaitNewTasks */.lC)(lookup.taskName, existing, {
-            ...ctx,
-            graceMs: settings.requestTimeoutMs
-        });
-        if (found.kind === 'unknown') {
-            return {
-                targets: [],
-                problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
-            };
-        }
-        if (found.kind !== 'found') {
-            core/* info */.pq(`cleanup: no new task named ${name} appeared, so the create made none`);
-            return { targets: [], problem: undefined };
-        }
-        if (action === undefined) {
-            core/* warning */.$e(`the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`);
-            return { targets: [], problem: undefined };
-        }
-        return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
-    }
-    try {
-        const all = await (0,create/* searchByName */.lP)('cleanup: looking for a second task of the same name', lookup.taskName, ctx);
-        const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
-        return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
-    }
-    catch (error) {
-        return {
-            targets: [],
-            problem: `could not look for a second task named ${name} (${(0,failures/* describeError */.Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
-        };
-    }
-}
-function describeOutcome(target, outcome, lookup) {
-    const verb = target.action === 'stop' ? 'stopped' : 'paused';
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
-    const what = target.why === 'twin'
-        ? `, a second task named ${name} made by an earlier attempt of the create`
-        : target.why === 'found'
-            ? `, named ${name}, made by the create whose answer this step never read`
-            : '';
-    switch (outcome.kind) {
-        case 'done':
-            return `cleanup: ${verb} task ${target.id}${what}`;
-        case 'already':
-            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
-        case 'failed':
-            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
-    }
-}
-/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-async function giveUp(settings, failed, problem, label) {
-    const env = process.env;
-    const uses = env.GITHUB_ACTION_REPOSITORY && env.GITHUB_ACTION_REF
-        ? `${env.GITHUB_ACTION_REPOSITORY}@${env.GITHUB_ACTION_REF}`
-        : 'elastic-deploy-action/elastic-deploy-action@v0';
-    const summary = [`### Elastic deploy: ${label} failed`, ''];
-    for (const { target, outcome } of failed) {
-        const why = outcome.kind === 'failed' ? outcome.why : '';
-        core/* error */.z3(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, { title: 'Task left running' });
-        const { step, shell } = manualStop(settings, (0,operations/* cleanupCall */.PG)(settings, target.id, 'stop'), uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`, '', '```yaml', step, '```', '');
-        if (shell !== undefined) {
-            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', '', '```sh', shell, '```', '');
-        }
-    }
-    if (problem !== undefined) {
-        core/* error */.z3(problem, { title: 'Task may be left running' });
-        summary.push(`**A task may be left running.** ${(0,summary_0/* escape */.i)(problem)}.`, '');
-    }
-    try {
-        await core/* summary */.z.addRaw(`${summary.join('\n')}\n`).write();
-    }
-    catch (error) {
-        core/* warning */.$e(`could not write the job summary: ${(0,failures/* describeError */.Uc)(error)}`);
-    }
-    const ids = failed.map(({ target }) => target.id);
-    core/* setFailed */.C1(`${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`);
-}
-
-
-/***/ }),
-
-/***/ 3421:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   H: () => (/* binding */ readEnvelope),
-/* harmony export */   h: () => (/* binding */ ApiError)
-/* harmony export */ });
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-/* harmony import */ var _safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3995);
-/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-
-
-
-/** The platform refused the call, or answered something that is not a success envelope. */
-class ApiError extends Error {
-    httpStatus;
-    /** The envelope's code; undefined when the answer was not an envelope. */
-    code;
-    /** What the body was: an envelope, something else (a page, JSON cut short), or JSON nested too deep. */
-    body;
-    /** The envelope's description, or an excerpt of a non-JSON answer. */
-    description;
-    requestId;
-    /** The Retry-After and Date headers, to time a retry. */
-    retryAfter;
-    serverDate;
-    constructor(message, details) {
-        super(message);
-        this.name = 'ApiError';
-        this.httpStatus = details.httpStatus;
-        this.code = details.code;
-        this.body = details.body;
-        this.description = details.description;
-        this.requestId = details.requestId;
-        this.retryAfter = details.retryAfter;
-        this.serverDate = details.serverDate;
-    }
-}
-const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
-/**
- * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
- * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
- * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
- * answer.
- */
-function readEnvelope(answer) {
-    const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
-    const timing = {
-        retryAfter: headerText(answer.headers['retry-after']),
-        serverDate: headerText(answer.headers.date)
-    };
-    const idNote = requestId === undefined ? '' : ` (request id ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(requestId, 80)})`;
-    const envelope = envelopeOf(answer.body);
-    if (envelope === 'too_deep') {
-        throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels${idNote}`, {
-            ...timing,
-            httpStatus: answer.status,
-            code: undefined,
-            body: 'too_deep',
-            description: undefined,
-            requestId
-        });
-    }
-    if (envelope === undefined) {
-        const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
-        const excerpt = (0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(stripHtml(answer.body), 200);
-        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
-            ...timing,
-            httpStatus: answer.status,
-            code: undefined,
-            body: 'not_envelope',
-            description: excerpt,
-            requestId
-        });
-    }
-    const success = envelope.code === '0000' || envelope.code === 0;
-    const code = success ? '0000' : codeText(envelope.code);
-    const msg = typeof envelope.msg === 'string'
-        ? envelope.msg
-        : typeof envelope.message === 'string'
-            ? envelope.message
-            : '';
-    if (answer.status === 200 && success)
-        return { code, msg, data: envelope.data ?? null, requestId };
-    throw new ApiError(`HTTP ${answer.status}, code ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(code, 40)}: ${(0,_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, {
-        ...timing,
-        httpStatus: answer.status,
-        code,
-        body: 'envelope',
-        description: msg,
-        requestId
-    });
-}
-function envelopeOf(body) {
-    let parsed;
-    try {
-        parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(body);
-    }
-    catch (error) {
-        return error instanceof _json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonDepthError */ .Q_ ? 'too_deep' : undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
-        return undefined;
-    const envelope = parsed;
-    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
-}
-function codeText(code) {
-    if (typeof code === 'string')
-        return code;
-    if (typeof code === 'number')
-        return String(code);
-    return JSON.stringify(code);
-}
-function headerText(value) {
-    return Array.isArray(value) ? value.join(', ') : value;
-}
-function stripHtml(text) {
-    return /<[a-z!/][^>]*>/i.test(text)
-        ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
-        : text;
-}
-
-
-/***/ }),
-
-/***/ 6539:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
-/* harmony export */   Q_: () => (/* binding */ JsonDepthError),
-/* harmony export */   ZJ: () => (/* binding */ toCompactJson),
-/* harmony export */   i7: () => (/* binding */ exactInteger),
-/* harmony export */   qF: () => (/* binding */ parseJson)
-/* harmony export */ });
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-
-/**
- * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
- * writer recurse once per level, so an answer thousands of levels deep would overflow the stack.
- */
-const MAX_JSON_DEPTH = 256;
-/** JSON nested deeper than MAX_JSON_DEPTH: refused before parsing. */
-class JsonDepthError extends Error {
-    constructor() {
-        super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-        this.name = 'JsonDepthError';
-    }
-}
-/**
- * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
- * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
- */
-function parseJson(text) {
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
-        throw new JsonDepthError();
-    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)));
-}
-/**
- * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw
- * UTF-8 (never \u escapes), bigints and LosslessNumbers as their exact digits.
- */
-function toCompactJson(value) {
-    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value);
-    if (text === undefined)
-        throw new TypeError('the value has no JSON form');
-    return text;
-}
-/** An exact JSON integer from its decimal digits. */
-function exactInteger(digits) {
-    return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
-}
-/** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
-function nestsDeeperThan(text, max) {
-    let depth = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++; // a backslash escapes the next character
-            else if (c === 0x22)
-                inString = false;
-        }
-        else if (c === 0x22) {
-            inString = true;
-        }
-        else if (c === 0x7b || c === 0x5b) {
-            if (++depth > max)
-                return true;
-        }
-        else if (c === 0x7d || c === 0x5d) {
-            depth--;
-        }
-    }
-    return false;
-}
-
-
-/***/ }),
-
-/***/ 1615:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  jk: () => (/* binding */ NEEDS_RSA),
-  mK: () => (/* binding */ buildRequest),
-  XX: () => (/* binding */ encodeQuery)
-});
-
-// UNUSED EXPORTS: RequestError
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./protocol/encryption.ts
-
-/**
- * The largest plaintext chunk per RSA block: key bytes minus 12, which is the spec's 244 bytes for a
- * 2048-bit platform key (PKCS#1 v1.5 would allow 11 bytes less than the key; the spec keeps one spare).
- */
-function chunkBytes(publicKey) {
-    const bits = publicKey.asymmetricKeyDetails?.modulusLength;
-    if (bits === undefined)
-        throw new TypeError('the platform public key is not an RSA key');
-    return Math.ceil(bits / 8) - 12;
-}
-/**
- * Encrypts a request body per spec 5.4: the UTF-8 bytes of the compact JSON are cut into chunks
- * (a multi-byte character may straddle two), each chunk is encrypted with RSA PKCS#1 v1.5 padding set
- * explicitly (Node's default is OAEP), and the blocks are joined and Base64-encoded.
- */
-function encryptBody(plaintext, publicKey) {
-    const bytes = Buffer.from(plaintext, 'utf8');
-    const size = chunkBytes(publicKey);
-    const blocks = [];
-    for (let offset = 0; offset < bytes.length; offset += size) {
-        blocks.push((0,external_node_crypto_.publicEncrypt)({ key: publicKey, padding: external_node_crypto_.constants.RSA_PKCS1_PADDING }, bytes.subarray(offset, offset + size)));
-    }
-    return Buffer.concat(blocks).toString('base64');
-}
-
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-;// CONCATENATED MODULE: ./protocol/signing.ts
-
-/** path LF version LF timestamp LF token LF body, with no trailing LF. */
-function stringToSign(fields) {
-    return [fields.target, fields.version, fields.timestamp, fields.token, fields.body].join('\n');
-}
-/** sign_str: RSA-SHA256 with PKCS#1 v1.5 padding over the UTF-8 string to sign, standard Base64. */
-function signRequest(privateKey, fields) {
-    const signature = (0,external_node_crypto_.sign)('sha256', Buffer.from(stringToSign(fields), 'utf8'), {
-        key: privateKey,
-        padding: external_node_crypto_.constants.RSA_PKCS1_PADDING
-    });
-    return signature.toString('base64');
-}
-/** A 13-digit millisecond Unix timestamp, as the timestamp header wants it. */
-function timestampHeader(nowMs) {
-    const text = String(Math.trunc(nowMs));
-    if (!/^\d{13}$/.test(text))
-        throw new RangeError(`the clock gives ${text}, not a 13-digit millisecond time`);
-    return text;
-}
-
-;// CONCATENATED MODULE: ./protocol/request.ts
-
-
-
-/** A request that cannot be built as the spec demands; nothing was sent. */
-class RequestError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'RequestError';
-    }
-}
-const NEEDS_RSA = 'this operation needs an RSA-mode key and platform_public_key';
-/**
- * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
- * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
- */
-function encodeQuery(params) {
-    const encode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    return params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
-}
-/**
- * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
- * requires it, then the string to sign over the body as sent, and the headers.
- */
-function buildRequest(args) {
-    const { endpoint, credentials } = args;
-    if (endpoint.method === 'GET' && args.body !== undefined) {
-        throw new RequestError(`${endpoint.path} is a GET endpoint and takes no body: send parameters in the query`);
-    }
-    const query = encodeQuery(args.query);
-    const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
-    const plaintext = args.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)(args.body);
-    let body = plaintext;
-    if (endpoint.encrypt) {
-        if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
-            throw new RequestError(NEEDS_RSA);
-        body = encryptBody(plaintext, credentials.platformPublicKey);
-    }
-    const timestamp = timestampHeader(args.now);
-    const headers = {
-        token: credentials.token,
-        version: endpoint.version,
-        timestamp,
-        'content-type': 'application/json'
-    };
-    if (credentials.mode === 'rsa') {
-        headers.sign_str = signRequest(credentials.privateKey, {
-            target,
-            version: endpoint.version,
-            timestamp,
-            token: credentials.token,
-            body
-        });
-    }
-    const url = `${args.baseUrl}${target}`;
-    const parsed = new URL(url);
-    if (parsed.pathname + parsed.search !== target) {
-        throw new RequestError(`the path ${endpoint.path} would not be sent as signed: use only unreserved characters in paths`);
-    }
-    return { method: endpoint.method, url, target, headers, body, encrypted: endpoint.encrypt };
-}
-
-
-/***/ }),
-
-/***/ 122:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   LH: () => (/* binding */ withRetries),
-/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
-/* harmony export */   Vs: () => (/* binding */ retryAfterMs)
-/* harmony export */ });
-/* unused harmony export backoffMs */
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
-
-const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
-/** Exponential backoff with full jitter: a random delay up to base * 2^(retry-1), capped. */
-function backoffMs(retry, random, policy) {
-    return Math.round(random() * Math.min(policy.capMs, policy.baseMs * 2 ** (retry - 1)));
-}
-/**
- * Retry-After as a delay in ms: delta seconds, or an HTTP date read against the server's own Date
- * header when it sent one (so a skewed local clock does not distort it); undefined when absent or bad.
- */
-function retryAfterMs(value, serverDate, localNow) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    if (/^\d+$/.test(value.trim()))
-        return Number(value.trim()) * 1000;
-    const at = Date.parse(value);
-    if (Number.isNaN(at))
-        return undefined;
-    const now = serverDate === undefined || Number.isNaN(Date.parse(serverDate)) ? localNow : Date.parse(serverDate);
-    return Math.max(0, at - now);
-}
-/**
- * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
- * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
- */
-async function withRetries(label, attempt, judge, policy, deps) {
-    for (let retry = 0;; retry++) {
-        try {
-            return await attempt(retry);
-        }
-        catch (error) {
-            const verdict = await judge(error);
-            if ('result' in verdict)
-                return verdict.result;
-            if (!verdict.retry || retry >= policy.maxRetries)
-                throw error;
-            const delay = verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
-            const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;
-            const source = verdict.serverDelayMs === undefined ? '' : ' (as the server asked)';
-            if (deps.now() + delay >= policy.deadline) {
-                deps.log(`${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`);
-                throw error;
-            }
-            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} ${when}${source}`);
-            await deps.sleep(delay);
-        }
-    }
-}
-function formatDelay(ms) {
-    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms);
-}
-
-
-/***/ }),
-
-/***/ 2532:
+/***/ 1756:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2207,9 +586,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
 var core = __nccwpck_require__(2997);
-// EXTERNAL MODULE: ./client.ts + 1 modules
-var client_0 = __nccwpck_require__(1823);
-;// CONCATENATED MODULE: ./platform-clock.ts
+// EXTERNAL MODULE: ./platform/client.ts + 1 modules
+var platform_client = __nccwpck_require__(874);
+;// CONCATENATED MODULE: ./platform/platform-clock.ts
 /** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
 const CORRECTABLE_SKEW_MS = 5 * 60_000;
 /**
@@ -2265,9 +644,9 @@ class PlatformClock {
     }
 }
 
-// EXTERNAL MODULE: ./settings.ts + 1 modules
-var settings = __nccwpck_require__(5654);
-;// CONCATENATED MODULE: ./version.ts
+// EXTERNAL MODULE: ./action/settings.ts + 1 modules
+var settings = __nccwpck_require__(6123);
+;// CONCATENATED MODULE: ./platform/version.ts
 /** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
 const VERSION = '0.1.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
@@ -2276,9 +655,9 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-;// CONCATENATED MODULE: ./workspace-file.ts
+// EXTERNAL MODULE: ./action/inputs.ts
+var inputs = __nccwpck_require__(3574);
+;// CONCATENATED MODULE: ./action/workspace-file.ts
 
 
 
@@ -2338,7 +717,7 @@ function errorCode(error) {
     return error.code ?? String(error);
 }
 
-;// CONCATENATED MODULE: ./runner.ts
+;// CONCATENATED MODULE: ./action/runner.ts
 
 
 
@@ -2356,7 +735,7 @@ function settingsFromRunner() {
 }
 /** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
 function runnerRuntime(settings, cancel, hooks = {}) {
-    const client = new client_0/* ApiClient */.OW({
+    const client = new platform_client/* ApiClient */.OW({
         userAgent: USER_AGENT,
         timeoutMs: settings.requestTimeoutMs,
         maxResponseBytes: settings.maxResponseBytes,
@@ -2416,28 +795,7 @@ function cancellableSleep(cancel) {
 
 /***/ }),
 
-/***/ 3995:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ sanitize)
-/* harmony export */ });
-/**
- * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
- * from the server can start a line with "::" and run as a workflow command), "##[" is broken up (the
- * runner's older command syntax), runs of spaces shrink, and long text is cut.
- */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-function sanitize(text, max) {
-    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
-
-
-/***/ }),
-
-/***/ 9718:
+/***/ 7781:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -2500,7 +858,7 @@ function isPlainObject(value) {
 
 /***/ }),
 
-/***/ 5654:
+/***/ 6123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2512,12 +870,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: DEFAULT_BASE_URL, OPERATIONS, PRODUCTION_HOSTS, SEARCHABLE_STATUSES
 
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-// EXTERNAL MODULE: ./failures.ts
-var failures = __nccwpck_require__(1577);
-// EXTERNAL MODULE: ./secret-fields.ts
-var secret_fields = __nccwpck_require__(9718);
+// EXTERNAL MODULE: ./action/inputs.ts
+var inputs = __nccwpck_require__(3574);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./action/secret-fields.ts
+var secret_fields = __nccwpck_require__(7781);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./protocol/keys.ts
@@ -2759,7 +1117,7 @@ function secretForms(forms) {
     return [...all];
 }
 
-;// CONCATENATED MODULE: ./settings.ts
+;// CONCATENATED MODULE: ./action/settings.ts
 
 
 
@@ -3040,7 +1398,393 @@ function readCredentials(args) {
 
 /***/ }),
 
-/***/ 4938:
+/***/ 8871:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ renderSummary),
+/* harmony export */   i: () => (/* binding */ escape)
+/* harmony export */ });
+/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+
+/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
+const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
+const OUTCOME = {
+    done: 'done',
+    failed: '❌ failed',
+    timed_out: '⏱️ timed out',
+    cancelled: '⏹️ cancelled',
+    error: '❌ error',
+    not_found: '❌ not found'
+};
+/**
+ * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
+ * value from the server is escaped as text, so a task name or message cannot add a link, an image,
+ * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
+ */
+function renderSummary(step, failure) {
+    const lines = [
+        `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
+        ''
+    ];
+    if (failure !== undefined)
+        lines.push(`> ${escape(failure)}`, '');
+    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
+    if (step.tasks.length > 0) {
+        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
+        for (const task of step.tasks) {
+            const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+            const outcome = task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
+            const cells = [
+                task.id,
+                escape(task.name ?? ''),
+                escape(task.status ?? ''),
+                outcome,
+                url,
+                (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
+            ];
+            lines.push(`| ${cells.join(' | ')} |`);
+        }
+        const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
+        if (timeline.length > 0) {
+            timeline.sort((a, b) => a.atMs - b.atMs);
+            lines.push('', '<details><summary>Status timeline</summary>', '');
+            for (const entry of timeline)
+                lines.push(`- ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
+            lines.push('', '</details>');
+        }
+    }
+    else {
+        const [call] = step.calls;
+        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
+        if (call?.result !== undefined && call.error === undefined) {
+            lines.push(`code ${escape(call.result.code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`);
+        }
+    }
+    return `${lines.join('\n')}\n`;
+}
+/**
+ * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
+ * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
+ * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
+ */
+function escape(text) {
+    let escaped = '';
+    for (const char of text.replace(/[\r\n]+/g, ' ')) {
+        escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
+    }
+    return escaped;
+}
+/** A validated URL inside an HTML attribute. */
+function attribute(url) {
+    return url
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+}
+
+
+/***/ }),
+
+/***/ 5833:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ mapLimit)
+/* harmony export */ });
+/** Maps items through an async function, at most `limit` at a time, keeping the input order. */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
+
+/***/ }),
+
+/***/ 9817:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   a: () => (/* binding */ sanitize)
+/* harmony export */ });
+/**
+ * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
+ * from the server can start a line with "::" and run as a workflow command), "##[" is broken up (the
+ * runner's older command syntax), runs of spaces shrink, and long text is cut.
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+function sanitize(text, max) {
+    const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+
+/***/ }),
+
+/***/ 8786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5460);
+
+
+
+
+
+/** Statuses in which a cleanup has nothing left to do. */
+const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
+/**
+ * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
+ * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the
+ * task's detail decides: a task that no longer exists (by the not-found code) or is already ended counts
+ * as cleaned up, since the platform may have applied an attempt whose answer was lost. This is the one
+ * place where a task that does not exist is taken as done.
+ */
+async function cleanUpTask(taskId, action, settings, ctx) {
+    const retried = (label, attempt) => (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    let failure;
+    try {
+        await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupCall */ .PG)(settings, taskId, action)));
+        return { kind: 'done' };
+    }
+    catch (error) {
+        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
+            return { kind: 'already', state: 'gone' };
+        failure = error;
+    }
+    try {
+        const { result } = await retried(`cleanup: status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(settings, taskId)));
+        const status = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
+        if (status !== undefined && ALREADY[action].includes(status))
+            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40) };
+        const last = status === undefined ? '' : `; its status is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40)}`;
+        return { kind: 'failed', why: `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure)}${last}` };
+    }
+    catch (error) {
+        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
+            return { kind: 'already', state: 'gone' };
+        return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure) };
+    }
+}
+
+
+/***/ }),
+
+/***/ 6364:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S2: () => (/* binding */ stopTwins),
+/* harmony export */   Ur: () => (/* binding */ createOnce),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* unused harmony export findTasks */
+/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1460);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5460);
+
+
+
+
+
+
+/** How often to look for the task during the grace period: every 5 s, and at least four times. */
+const searchEveryMs = (graceMs) => Math.min(5000, Math.max(250, graceMs / 4));
+/**
+ * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
+ * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
+ * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
+ * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
+ * only when none does is the create sent again. The first attempt may still land after that: each task
+ * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
+ * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ */
+async function createOnce(call, ctx) {
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const log = ctx.deps.log;
+    let existing;
+    try {
+        existing = await searchByName('create: looking for tasks of the same name', name, ctx);
+    }
+    catch (error) {
+        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
+        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}`, { cause: error });
+    }
+    if (existing.length > 0) {
+        log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
+    }
+    const lookup = { taskName: name, existingIds: existing };
+    ctx.track(lookup);
+    // Set from inside the retry verdict: adopted a task, or sent again while an attempt may still land.
+    const state = { adopted: false, unresolved: false };
+    let answer;
+    try {
+        answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create', () => ctx.send(call), async (error) => {
+            const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error);
+            if (reason === undefined)
+                return { retry: false };
+            if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)) {
+                return {
+                    retry: true,
+                    reason: `${reason}, so the task was not created`,
+                    serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .serverRetryDelay */ .Hs)(error, ctx.deps.now())
+                };
+            }
+            log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)} before creating it again`);
+            const found = await awaitNewTasks(name, new Set(existing), ctx);
+            if (found.kind === 'cut') {
+                throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`);
+            }
+            if (found.kind === 'unknown') {
+                throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${JSON.stringify(name)} before running the job again`);
+            }
+            const [newest] = found.kind === 'found' ? found.ids : [];
+            if (newest !== undefined) {
+                log(`create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
+                state.adopted = true;
+                const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(newest) };
+                return {
+                    result: {
+                        result: { code: '0000', msg: 'success', data, requestId: undefined },
+                        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+                    }
+                };
+            }
+            log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`);
+            state.unresolved = true;
+            return { retry: true, reason: 'the create was not applied', now: true };
+        }, ctx.policy, ctx.deps);
+    }
+    catch (error) {
+        // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
+        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error) === undefined;
+        if (!state.unresolved && (refused || (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)))
+            ctx.track(undefined);
+        throw error;
+    }
+    const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(answer.result.data);
+    if (id !== undefined && !state.unresolved)
+        ctx.track(undefined);
+    if (id !== undefined && state.unresolved)
+        await stopTwins(lookup, id, ctx);
+    return { ...answer, adopted: state.adopted, recreated: state.unresolved, lookup };
+}
+/**
+ * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
+ * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
+ */
+async function stopTwins(lookup, keep, ctx) {
+    const name = JSON.stringify(lookup.taskName);
+    let found;
+    try {
+        found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
+    }
+    catch (error) {
+        ctx.deps.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step looks again`);
+        return [];
+    }
+    const existing = new Set(lookup.existingIds);
+    const twins = found.filter((id) => id !== keep && !existing.has(id));
+    const stopped = [];
+    for (const twin of twins) {
+        ctx.deps.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
+        try {
+            await ctx.stop(twin);
+            stopped.push(twin);
+            ctx.deps.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
+        }
+        catch (error) {
+            ctx.deps.log(`create: could not stop task ${twin} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step tries again`);
+        }
+    }
+    return stopped;
+}
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or the grace
+ * period ends: `none` when it ended, `cut` when the step's deadline ended it early, `unknown` when no
+ * search succeeded at all.
+ */
+async function awaitNewTasks(name, existing, ctx) {
+    const full = ctx.deps.now() + ctx.graceMs;
+    const end = Math.min(full, ctx.policy.deadline);
+    let searched = false;
+    let lastError = '';
+    for (;;) {
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            searched = true;
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            lastError = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+        }
+        const left = end - ctx.deps.now();
+        if (left <= 0) {
+            if (!searched)
+                return { kind: 'unknown', why: lastError };
+            return { kind: end < full ? 'cut' : 'none' };
+        }
+        await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
+    }
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx) within the policy; `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(label, () => findTasks(name, ctx), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+}
+/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
+const MAX_SEARCH_PAGES = 50;
+/**
+ * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
+ * until the list ends: an empty or short page, or as many tasks as the answer's count.
+ */
+async function findTasks(name, ctx) {
+    const ids = [];
+    let seen = 0;
+    for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+        const call = ctx.searchCall(name, page);
+        const { result } = await ctx.send(call);
+        const data = result.data;
+        const results = Array.isArray(data?.results) ? data.results : [];
+        for (const task of results) {
+            const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(task);
+            if (id !== undefined && task.task_name === name)
+                ids.push(id);
+        }
+        seen += results.length;
+        const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
+        const count = typeof data?.count === 'number' ? data.count : Infinity;
+        if (results.length === 0 || results.length < pageSize || seen >= count)
+            break;
+    }
+    return ids;
+}
+
+
+/***/ }),
+
+/***/ 6509:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3050,17 +1794,17 @@ __nccwpck_require__.d(__webpack_exports__, {
   Q: () => (/* binding */ sender)
 });
 
-// EXTERNAL MODULE: ./concurrency.ts
-var concurrency = __nccwpck_require__(1619);
-// EXTERNAL MODULE: ./cleanup.ts
-var cleanup = __nccwpck_require__(7444);
-// EXTERNAL MODULE: ./create.ts
-var create_0 = __nccwpck_require__(1858);
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __nccwpck_require__(5833);
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var cleanup = __nccwpck_require__(8786);
+// EXTERNAL MODULE: ./deploy/create.ts
+var deploy_create = __nccwpck_require__(6364);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./inputs.ts
-var inputs = __nccwpck_require__(6759);
-;// CONCATENATED MODULE: ./diagnostics.ts
+// EXTERNAL MODULE: ./action/inputs.ts
+var inputs = __nccwpck_require__(3574);
+;// CONCATENATED MODULE: ./platform/signature-diagnosis.ts
 
 
 /**
@@ -3108,9 +1852,9 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
 var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./protocol/request.ts + 2 modules
 var protocol_request = __nccwpck_require__(1615);
-// EXTERNAL MODULE: ./secret-fields.ts
-var secret_fields = __nccwpck_require__(9718);
-;// CONCATENATED MODULE: ./dry-run.ts
+// EXTERNAL MODULE: ./action/secret-fields.ts
+var secret_fields = __nccwpck_require__(7781);
+;// CONCATENATED MODULE: ./action/dry-run.ts
 
 
 
@@ -3151,19 +1895,19 @@ function excerpt(text, shown) {
     return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
 }
 
-// EXTERNAL MODULE: ./failures.ts
-var failures = __nccwpck_require__(1577);
-// EXTERNAL MODULE: ./operations.ts
-var operations = __nccwpck_require__(4664);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
-// EXTERNAL MODULE: ./retry.ts
-var retry = __nccwpck_require__(122);
-// EXTERNAL MODULE: ./safe-text.ts
-var safe_text = __nccwpck_require__(3995);
-// EXTERNAL MODULE: ./task-status.ts
-var task_status = __nccwpck_require__(5497);
-;// CONCATENATED MODULE: ./throttle.ts
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./deploy/task-status.ts
+var task_status = __nccwpck_require__(5460);
+;// CONCATENATED MODULE: ./platform/throttle.ts
 
 /** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
 class PastDeadlineError extends Error {
@@ -3250,7 +1994,7 @@ class Throttle {
     }
 }
 
-;// CONCATENATED MODULE: ./urls.ts
+;// CONCATENATED MODULE: ./deploy/urls.ts
 /**
  * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
  * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
@@ -3283,7 +2027,7 @@ function publishableUrls(urls, dropped) {
     });
 }
 
-;// CONCATENATED MODULE: ./wait.ts
+;// CONCATENATED MODULE: ./deploy/wait.ts
 
 
 
@@ -3456,7 +2200,7 @@ function safe(text) {
     return (0,safe_text/* sanitize */.a)(text, 120);
 }
 
-;// CONCATENATED MODULE: ./step.ts
+;// CONCATENATED MODULE: ./deploy/step.ts
 
 
 
@@ -3504,7 +2248,7 @@ async function runStep(settings, runtime) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
-        await (0,create_0/* stopTwins */.S2)(twinLookup, kept, create);
+        await (0,deploy_create/* stopTwins */.S2)(twinLookup, kept, create);
     return {
         plan,
         calls,
@@ -3608,7 +2352,7 @@ function makeCalls(plan, settings, runtime, send, retries, create) {
         try {
             let twinLookup;
             const { result, raw } = call.operation === 'create'
-                ? await (0,create_0/* createOnce */.Ur)(call, create).then((created) => {
+                ? await (0,deploy_create/* createOnce */.Ur)(call, create).then((created) => {
                     if (created.recreated)
                         twinLookup = created.lookup;
                     return created;
@@ -3789,97 +2533,7 @@ function describeCriteria(criteria) {
 
 /***/ }),
 
-/***/ 4508:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ renderSummary),
-/* harmony export */   i: () => (/* binding */ escape)
-/* harmony export */ });
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6759);
-
-/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
-const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
-const OUTCOME = {
-    done: 'done',
-    failed: '❌ failed',
-    timed_out: '⏱️ timed out',
-    cancelled: '⏹️ cancelled',
-    error: '❌ error',
-    not_found: '❌ not found'
-};
-/**
- * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
- * value from the server is escaped as text, so a task name or message cannot add a link, an image,
- * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
- */
-function renderSummary(step, failure) {
-    const lines = [
-        `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
-        ''
-    ];
-    if (failure !== undefined)
-        lines.push(`> ${escape(failure)}`, '');
-    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
-    if (step.tasks.length > 0) {
-        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
-        for (const task of step.tasks) {
-            const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
-            const outcome = task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
-            const cells = [
-                task.id,
-                escape(task.name ?? ''),
-                escape(task.status ?? ''),
-                outcome,
-                url,
-                (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
-            ];
-            lines.push(`| ${cells.join(' | ')} |`);
-        }
-        const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
-        if (timeline.length > 0) {
-            timeline.sort((a, b) => a.atMs - b.atMs);
-            lines.push('', '<details><summary>Status timeline</summary>', '');
-            for (const entry of timeline)
-                lines.push(`- ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
-            lines.push('', '</details>');
-        }
-    }
-    else {
-        const [call] = step.calls;
-        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
-        if (call?.result !== undefined && call.error === undefined) {
-            lines.push(`code ${escape(call.result.code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`);
-        }
-    }
-    return `${lines.join('\n')}\n`;
-}
-/**
- * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
- * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
- * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
- */
-function escape(text) {
-    let escaped = '';
-    for (const char of text.replace(/[\r\n]+/g, ' ')) {
-        escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
-    }
-    return escaped;
-}
-/** A validated URL inside an HTML attribute. */
-function attribute(url) {
-    return url
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;');
-}
-
-
-/***/ }),
-
-/***/ 5497:
+/***/ 5460:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -3957,6 +2611,1352 @@ function serviceUrls(data) {
 }
 function isRecord(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
+/***/ 4328:
+/***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
+
+__nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
+/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8594);
+/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9189);
+
+
+
+// One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
+// main.ts and post.ts each export run(), the entry @github/local-action calls (see CONTRIBUTING.md).
+if (_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('isPost') === 'true')
+    await (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
+else
+    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+
+__webpack_async_result__();
+} catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 8594:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(2997);
+// EXTERNAL MODULE: ./action/inputs.ts
+var inputs = __nccwpck_require__(3574);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+;// CONCATENATED MODULE: ./action/outputs.ts
+
+
+
+
+/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
+function outputsOf(step) {
+    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
+    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
+    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
+    const finalData = finalAnswers(step).map((answer) => answer.data);
+    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
+    const known = [...new Set(step.tasks.map((t) => t.status))];
+    const urls = step.tasks.flatMap((t) => t.urls);
+    return {
+        code: apiError?.code ?? firstResult?.code ?? '',
+        msg: apiError?.description ?? firstResult?.msg ?? '',
+        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        task_id: step.tasks[0]?.id ?? '',
+        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
+        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+        statuses: JSON.stringify(statuses),
+        url: urls[0] ?? '',
+        urls: JSON.stringify(urls),
+        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
+        timed_out: String(step.timedOut)
+    };
+}
+/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
+function responseFileText(step) {
+    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+/**
+ * The last answer for each call: the task's last detail when the step waited for it (a create's task
+ * is the one it made), else the call's own answer; null data for a call that failed.
+ */
+function finalAnswers(step) {
+    return step.calls.map((c) => {
+        const task = c.call.operation === 'create' ? step.tasks[0] : step.tasks.find((t) => t.id === c.call.taskId);
+        const data = task?.data ?? c.result?.data;
+        return { data: data ?? null, raw: task?.raw ?? c.raw };
+    });
+}
+/** Why the step fails, in one line; undefined when it succeeds. */
+function failureOf(step) {
+    const operation = step.plan.operation;
+    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.call.taskId === undefined);
+    if (failedCalls.length > 0)
+        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+    const failed = step.tasks.filter((t) => t.outcome !== 'done' && t.outcome !== 'ready');
+    if (failed.length === 0)
+        return undefined;
+    if (step.tasks.length === 1 && failed[0] !== undefined)
+        return `${operation}: ${describeFailure(failed[0])}`;
+    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.outcome})`);
+    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
+    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
+}
+function describeFailure(task) {
+    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
+    switch (task.outcome) {
+        case 'failed':
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,inputs/* formatDuration */.a3)(task.elapsedMs)}`;
+        case 'not_found':
+            return task.message ?? `task ${task.id} not found`;
+        case 'timed_out':
+        case 'cancelled':
+            return `task ${task.id}${name} ${task.message ?? task.outcome}`;
+        default:
+            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
+}
+
+// EXTERNAL MODULE: ./action/runner.ts + 3 modules
+var runner = __nccwpck_require__(1756);
+// EXTERNAL MODULE: ./deploy/step.ts + 5 modules
+var deploy_step = __nccwpck_require__(6509);
+// EXTERNAL MODULE: ./action/summary.ts
+var summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./main.ts
+
+
+
+
+
+
+
+
+
+
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
+async function run() {
+    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
+    const cancel = new AbortController();
+    const onSignal = (signal) => {
+        if (!cancel.signal.aborted)
+            core/* info */.pq(`received ${signal}: stopping, and writing the outputs known so far`);
+        cancel.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    let operation = 'the action';
+    try {
+        core/* saveState */.LZ('isPost', 'true');
+        const settings = (0,runner/* settingsFromRunner */.G5)();
+        operation = settings.operation;
+        core/* saveState */.LZ('cleanup', settings.cleanup);
+        const created = [];
+        const runtime = (0,runner/* runnerRuntime */.VS)(settings, cancel.signal, {
+            onCreated: (taskId) => {
+                created.push(taskId);
+                core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
+            },
+            // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
+            onCreateLookup: (lookup) => {
+                core/* saveState */.LZ('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
+            }
+        });
+        try {
+            const step = await (0,deploy_step/* runStep */.e)(settings, runtime);
+            if (step.dryRun) {
+                core/* info */.pq('dry run: nothing was sent');
+                return;
+            }
+            for (const [name, value] of Object.entries(outputsOf(step)))
+                core/* setOutput */.uH(name, value);
+            core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
+            const failure = failureOf(step);
+            if (settings.summary)
+                await writeSummary((0,summary/* renderSummary */.B)(step, failure));
+            if (failure !== undefined)
+                core/* setFailed */.C1(failure);
+        }
+        finally {
+            runtime.client.dispose();
+        }
+    }
+    catch (error) {
+        core/* setFailed */.C1(error instanceof inputs/* InputError */.dz ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
+    }
+    finally {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+    }
+}
+function writeResponseFile(operation, text) {
+    const path = (0,external_node_path_.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
+    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
+    return path;
+}
+/** A summary that cannot be written is worth a warning, never a failed step. */
+async function writeSummary(text) {
+    try {
+        await core/* summary */.z.addRaw(text).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 874:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OW: () => (/* binding */ ApiClient),
+  wX: () => (/* binding */ TransportError)
+});
+
+// UNUSED EXPORTS: ResponseTooLargeError
+
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 2 modules
+var lib = __nccwpck_require__(3219);
+// EXTERNAL MODULE: ./action/inputs.ts
+var inputs = __nccwpck_require__(3574);
+;// CONCATENATED MODULE: ./platform/client.ts
+
+
+
+/** The request got no HTTP answer: refused, reset, timed out, cancelled, or a TLS failure. */
+class TransportError extends Error {
+    errorCode;
+    sent;
+    reason;
+    constructor(message, errorCode, 
+    /** The whole request reached the socket: the server may have acted on it. */
+    sent, reason) {
+        super(message);
+        this.errorCode = errorCode;
+        this.sent = sent;
+        this.reason = reason;
+        this.name = 'TransportError';
+    }
+}
+/** The answer was larger than the action reads (max_response_size); the request may have had its effect. */
+class ResponseTooLargeError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'ResponseTooLargeError';
+    }
+}
+const TLS_CODES = new Set([
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'ERR_TLS_CERT_ALTNAME_INVALID'
+]);
+/**
+ * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
+ * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
+ * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
+ * redirects are not followed (they would carry the token elsewhere and change the signed path).
+ */
+class ApiClient {
+    #agents;
+    #userAgent;
+    #timeoutMs;
+    #maxResponseBytes;
+    #cancel;
+    /** The requests in flight, aborted together when the step is cancelled (one listener, not one each). */
+    #inFlight = new Set();
+    #abortAll = () => {
+        for (const request of this.#inFlight)
+            request.abort();
+    };
+    constructor(options) {
+        this.#agents = new lib/* HttpClient */.Qq(options.userAgent, [], { keepAlive: true });
+        this.#userAgent = options.userAgent;
+        this.#timeoutMs = options.timeoutMs;
+        this.#maxResponseBytes = options.maxResponseBytes;
+        this.#cancel = options.cancel;
+        this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
+    }
+    send(request) {
+        const headers = { ...request.headers, 'user-agent': this.#userAgent };
+        if (request.method === 'POST')
+            headers['content-length'] = String(Buffer.byteLength(request.body));
+        // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
+        const abort = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+            timedOut = true;
+            abort.abort();
+        }, this.#timeoutMs);
+        this.#inFlight.add(abort);
+        if (this.#cancel?.aborted === true)
+            abort.abort();
+        const settle = () => {
+            clearTimeout(timer);
+            this.#inFlight.delete(abort);
+        };
+        return new Promise((resolve, reject) => {
+            let sent = false;
+            const fail = (error) => {
+                settle();
+                reject(this.#transportError(request, error, sent, timedOut));
+            };
+            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal }, (response) => {
+                const chunks = [];
+                let size = 0;
+                const tooLarge = () => {
+                    settle();
+                    outgoing.destroy();
+                    reject(new ResponseTooLargeError(`${request.method} ${request.target} answered more than ${(0,inputs/* formatSize */.Xq)(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`));
+                };
+                if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
+                    tooLarge();
+                    return;
+                }
+                response.on('data', (chunk) => {
+                    size += chunk.length;
+                    if (size > this.#maxResponseBytes)
+                        tooLarge();
+                    else
+                        chunks.push(chunk);
+                });
+                response.on('error', fail);
+                response.on('end', () => {
+                    settle();
+                    resolve({
+                        status: response.statusCode ?? 0,
+                        headers: response.headers,
+                        body: Buffer.concat(chunks).toString('utf8')
+                    });
+                });
+            });
+            outgoing.on('finish', () => {
+                sent = true;
+            });
+            outgoing.on('error', fail);
+            outgoing.end(request.body === '' ? undefined : request.body);
+        });
+    }
+    dispose() {
+        this.#cancel?.removeEventListener('abort', this.#abortAll);
+        this.#agents.dispose();
+    }
+    #transportError(request, error, sent, timedOut) {
+        const code = error.code;
+        const what = `${request.method} ${request.target} got no answer`;
+        if (timedOut) {
+            return new TransportError(`${what} within ${(0,inputs/* formatDuration */.a3)(this.#timeoutMs)} (request_timeout)`, 'ETIMEDOUT', sent, 'timeout');
+        }
+        if (this.#cancel?.aborted === true)
+            return new TransportError(`${what}: the step was cancelled`, code, sent, 'cancelled');
+        if (code !== undefined && TLS_CODES.has(code)) {
+            return new TransportError(`${what}: ${error.message}: the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file`, code, sent, 'tls');
+        }
+        return new TransportError(`${what}: ${error.message}`, code, sent, 'network');
+    }
+}
+
+
+/***/ }),
+
+/***/ 3035:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $U: () => (/* binding */ notApplied),
+/* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
+/* harmony export */   ST: () => (/* binding */ isGone),
+/* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   W$: () => (/* binding */ DEFAULT_ERROR_CODES),
+/* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
+/* harmony export */   bR: () => (/* binding */ transientReason),
+/* harmony export */   or: () => (/* binding */ retryIfTransient)
+/* harmony export */ });
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(874);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+
+
+
+
+/** The emulator's codes, from the set the platform is seen to use (its meanings are unpublished). */
+const DEFAULT_ERROR_CODES = { taskNotFound: ['C007'], signature: ['C002'] };
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
+function transientReason(error) {
+    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX) {
+        if (error.reason === 'tls' || error.reason === 'cancelled')
+            return undefined;
+        return error.reason === 'timeout'
+            ? 'no answer within request_timeout'
+            : (error.errorCode ?? 'a network error');
+    }
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h) {
+        if (RETRIED_STATUSES.has(error.httpStatus))
+            return `HTTP ${error.httpStatus}`;
+        if (error.httpStatus === 200 && error.body === 'not_envelope')
+            return 'an answer that is not JSON';
+    }
+    return undefined;
+}
+/** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
+function notApplied(error) {
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h)
+        return error.httpStatus === 429;
+    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
+}
+/** The platform answered that the task does not exist: by its code, whatever the message says. */
+function isGone(error, codes) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.taskNotFound.includes(error.code);
+}
+function isSignatureRefusal(error, codes) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.signature.includes(error.code);
+}
+/** The delay the server asked for with Retry-After, if it did. */
+function serverRetryDelay(error, localNow) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
+}
+/** Retry a failure that may pass, after the delay the server asked for if it did. */
+function retryIfTransient(error, localNow) {
+    const reason = transientReason(error);
+    return reason === undefined
+        ? { retry: false }
+        : { retry: true, reason, serverDelayMs: serverRetryDelay(error, localNow) };
+}
+/** An explicit operation on a task the platform says does not exist. */
+class TaskNotFoundError extends Error {
+    taskId;
+    constructor(taskId, cause) {
+        const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.description ?? '', 200);
+        const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.requestId, 80)}`;
+        super(`task ${taskId} not found (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id})`);
+        this.taskId = taskId;
+        this.name = 'TaskNotFoundError';
+    }
+}
+function describeError(error) {
+    return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 7258:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   PG: () => (/* binding */ cleanupCall),
+/* harmony export */   Vl: () => (/* binding */ searchByNameCall),
+/* harmony export */   cV: () => (/* binding */ detailCall),
+/* harmony export */   jU: () => (/* binding */ planCalls),
+/* harmony export */   mr: () => (/* binding */ answerProblem)
+/* harmony export */ });
+/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+/* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1615);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
+/* harmony import */ var _action_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6123);
+/* harmony import */ var _deploy_task_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5460);
+
+
+
+
+
+
+const task = (_s, taskId) => ({
+    task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .exactInteger */ .i7)(taskId ?? '')
+});
+const none = () => ({});
+const post = (path, encrypt = false) => ({
+    method: 'POST',
+    path,
+    encrypt
+});
+const get = (path) => ({ method: 'GET', path, encrypt: false });
+/** A POST {task_id} per task, waiting as `wait` says. */
+const onTasks = (path, wait) => ({
+    endpoint: post(path),
+    taskIds: 'each',
+    fields: task,
+    wait
+});
+/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
+const LOOKUP_QUERY = [
+    ['type', 'Deployment'],
+    ['status', _action_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .ACTIVE_STATUSES */ .az.join(',')]
+];
+/** Tasks a search by name asks for per page (the platform's largest page). */
+const LOOKUP_PAGE_SIZE = 100;
+/**
+ * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
+ * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
+ * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
+ * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
+ */
+const OPERATIONS = {
+    create: {
+        endpoint: post('/api/deployment/task/create', true),
+        live: { path: '/api/task/deployment/create', encrypt: false },
+        taskIds: 'none',
+        fields: (s) => ({
+            ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
+            task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
+            points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
+        }),
+        wait: { target: 'ready', byDefault: true },
+        check: (data, call) => {
+            if ((0,_deploy_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(data) !== undefined)
+                return undefined;
+            const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+            return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+        }
+    },
+    detail: {
+        ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
+        live: { method: 'GET' }
+    },
+    search_tasks: {
+        endpoint: get('/api/deployment/task/search'),
+        taskIds: 'none',
+        // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
+        // its default unless the query asks for another.
+        fields: (s) => ({
+            type: 'Deployment',
+            status: s.taskStatuses.join(','),
+            ...(s.query.some(([name]) => name === 'page') ? {} : { page: '1' }),
+            ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
+        })
+    },
+    search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
+    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
+    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
+    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
+    change_points: {
+        endpoint: post('/api/deployment/task/change_points'),
+        taskIds: 'one',
+        fields: (s, taskId) => ({
+            ...task(s, taskId),
+            points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
+        })
+    },
+    nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+    billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
+    storage_check: {
+        endpoint: post('/api/storage/encrypt/check', true),
+        taskIds: 'none',
+        fields: none,
+        bodyRequired: true,
+        check: (data) => {
+            const verdict = (0,_deploy_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(data) ? data : {};
+            if (verdict.pass === true)
+                return undefined;
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(verdict.message, 300) : '';
+            return verdict.pass === false
+                ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
+                : 'the answer carries no pass field, so the check cannot be taken as passed';
+        }
+    }
+};
+/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
+function answerProblem(call, data) {
+    return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
+}
+const WAITING_OPERATIONS = Object.entries(OPERATIONS)
+    .filter(([, spec]) => spec.wait !== undefined)
+    .map(([name]) => name)
+    .join(', ');
+/** Plans every call of the step, checking every input it needs before anything is sent. */
+function planCalls(settings) {
+    const spec = specOf(settings);
+    const ids = taskIdsFor(settings, spec);
+    const calls = spec.taskIds === 'none'
+        ? [callFor(settings, settings.operation, spec, undefined)]
+        : ids.map((id) => callFor(settings, settings.operation, spec, id));
+    return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
+}
+/** The detail call that polls a task while waiting (following any endpoints override of detail). */
+function detailCall(settings, taskId) {
+    return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+}
+/**
+ * One page of the task search that finds tasks by name (around a create, and in the post step), with
+ * the parameters the platform requires in every profile.
+ */
+function searchByNameCall(settings, taskName, page = 1) {
+    const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
+    return {
+        ...call,
+        query: [
+            ...LOOKUP_QUERY,
+            ['search_value', taskName],
+            ['page', String(page)],
+            ['page_size', String(LOOKUP_PAGE_SIZE)]
+        ]
+    };
+}
+/** The call the post step makes to stop or pause a task this step created. */
+function cleanupCall(settings, taskId, action) {
+    return callFor(settings, action, OPERATIONS[action], taskId, false);
+}
+function specOf(settings) {
+    if (settings.operation !== 'request')
+        return OPERATIONS[settings.operation];
+    const endpoint = {
+        method: required(settings.method, 'method', 'request', 'GET or POST'),
+        path: required(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
+        encrypt: settings.encrypt
+    };
+    if (endpoint.method === 'GET' && endpoint.encrypt) {
+        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('encrypt is true, but a GET request has no body to encrypt: use method POST');
+    }
+    return { endpoint, taskIds: 'none', fields: none };
+}
+function taskIdsFor(settings, spec) {
+    const ids = settings.taskIds;
+    const operation = settings.operation;
+    if (spec.taskIds === 'none') {
+        if (ids.length > 0) {
+            const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
+            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is set, but ${operation} ${why}: remove task_id`);
+        }
+        return [];
+    }
+    if (ids.length === 0)
+        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+    if (spec.taskIds === 'one' && ids.length > 1) {
+        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
+    }
+    return ids;
+}
+function waitTarget(settings, spec) {
+    if (settings.wait.mode === 'false')
+        return undefined;
+    if (spec.wait === undefined) {
+        if (settings.wait.mode === 'true') {
+            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
+        }
+        return undefined;
+    }
+    return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
+}
+function callFor(settings, operation, spec, taskId, withInputs = true) {
+    const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+    const { version = settings.apiVersion, ...where } = override;
+    const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+    const endpoint = { ...profiled, ...where, version };
+    if (endpoint.encrypt &&
+        (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)) {
+        // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+        const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
+        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(plainInLive
+            ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+            : `${_protocol_request_js__WEBPACK_IMPORTED_MODULE_2__/* .NEEDS_RSA */ .jk}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
+    }
+    const fields = spec.fields(settings, taskId);
+    const body = withInputs ? settings.body : {};
+    const query = withInputs ? settings.query : [];
+    if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
+    }
+    for (const name of Object.keys(fields)) {
+        if (name in body)
+            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body sets ${name}, ${ownedBy(name)}`);
+        if (query.some(([key]) => key === name)) {
+            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`query sets ${name}, ${ownedBy(name)}`);
+        }
+    }
+    if (endpoint.method === 'GET') {
+        if (Object.keys(body).length > 0) {
+            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+        }
+        const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
+        return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
+    }
+    return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+}
+/** The input an operation's own field comes from, for an error that says where to set it. */
+const FIELD_INPUTS = {
+    task_id: 'task_id',
+    task_name: 'task_name',
+    points: 'points',
+    status: 'task_status'
+};
+function ownedBy(field) {
+    const input = FIELD_INPUTS[field];
+    return input === undefined
+        ? 'which the operation sets itself: remove it'
+        : `which has its own input: set it with the ${input} input only`;
+}
+function required(value, name, operation, what) {
+    if (value === undefined)
+        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+    return value;
+}
+
+
+/***/ }),
+
+/***/ 1460:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LH: () => (/* binding */ withRetries),
+/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
+/* harmony export */   Vs: () => (/* binding */ retryAfterMs)
+/* harmony export */ });
+/* unused harmony export backoffMs */
+/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+
+const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
+/** Exponential backoff with full jitter: a random delay up to base * 2^(retry-1), capped. */
+function backoffMs(retry, random, policy) {
+    return Math.round(random() * Math.min(policy.capMs, policy.baseMs * 2 ** (retry - 1)));
+}
+/**
+ * Retry-After as a delay in ms: delta seconds, or an HTTP date read against the server's own Date
+ * header when it sent one (so a skewed local clock does not distort it); undefined when absent or bad.
+ */
+function retryAfterMs(value, serverDate, localNow) {
+    if (value === undefined || value.trim() === '')
+        return undefined;
+    if (/^\d+$/.test(value.trim()))
+        return Number(value.trim()) * 1000;
+    const at = Date.parse(value);
+    if (Number.isNaN(at))
+        return undefined;
+    const now = serverDate === undefined || Number.isNaN(Date.parse(serverDate)) ? localNow : Date.parse(serverDate);
+    return Math.max(0, at - now);
+}
+/**
+ * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
+ * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
+ */
+async function withRetries(label, attempt, judge, policy, deps) {
+    for (let retry = 0;; retry++) {
+        try {
+            return await attempt(retry);
+        }
+        catch (error) {
+            const verdict = await judge(error);
+            if ('result' in verdict)
+                return verdict.result;
+            if (!verdict.retry || retry >= policy.maxRetries)
+                throw error;
+            const delay = verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
+            const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;
+            const source = verdict.serverDelayMs === undefined ? '' : ' (as the server asked)';
+            if (deps.now() + delay >= policy.deadline) {
+                deps.log(`${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`);
+                throw error;
+            }
+            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} ${when}${source}`);
+            await deps.sleep(delay);
+        }
+    }
+}
+function formatDelay(ms) {
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms);
+}
+
+
+/***/ }),
+
+/***/ 9189:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  e: () => (/* binding */ run)
+});
+
+// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
+var core = __nccwpck_require__(2997);
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var deploy_cleanup = __nccwpck_require__(8786);
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __nccwpck_require__(5833);
+// EXTERNAL MODULE: ./deploy/create.ts
+var create = __nccwpck_require__(6364);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./action/inputs.ts
+var inputs = __nccwpck_require__(3574);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+;// CONCATENATED MODULE: ./action/manual-stop.ts
+
+/**
+ * How to stop a task by hand when the post step could not: a workflow step with this action, and a
+ * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
+ * Secrets appear only as the names of variables and files the user fills in.
+ */
+function manualStop(settings, call, action) {
+    const taskId = call.taskId ?? '';
+    const step = [
+        `- uses: ${action}`,
+        '  with:',
+        '    operation: stop',
+        `    task_id: ${taskId}`,
+        `    base_url: ${settings.baseUrl}`,
+        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+    ].join('\n');
+    const { endpoint } = call;
+    if (endpoint.encrypt || endpoint.method !== 'POST')
+        return { step, shell: undefined };
+    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
+    const url = `${settings.baseUrl}${endpoint.path}`;
+    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
+    const shell = settings.credentials.mode === 'rsa'
+        ? [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
+            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
+        ].join('\n')
+        : [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
+        ].join('\n');
+    return { step, shell };
+}
+
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
+// EXTERNAL MODULE: ./action/runner.ts + 3 modules
+var runner = __nccwpck_require__(1756);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./deploy/step.ts + 5 modules
+var step = __nccwpck_require__(6509);
+// EXTERNAL MODULE: ./action/summary.ts
+var action_summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./post.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
+const CLEANUP_RETRIES = 20;
+/**
+ * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
+ * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
+ * with the request in flight, or the answer carried no id), and stops any second task a re-sent create
+ * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
+ * with an error annotation and a job summary saying how to stop it by hand.
+ */
+async function run() {
+    const cleanup = core/* getState */.Gu('cleanup');
+    const action = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
+    const created = JSON.parse(core/* getState */.Gu('created_task_ids') || '[]');
+    const lookupState = core/* getState */.Gu('create_lookup');
+    const lookup = lookupState === '' ? undefined : JSON.parse(lookupState);
+    if (action === undefined && lookup === undefined)
+        return;
+    if (created.length === 0 && lookup === undefined) {
+        core/* info */.pq(`cleanup (${cleanup}): this step created no task`);
+        return;
+    }
+    let runtime;
+    const label = `cleanup (${cleanup || 'none'})`;
+    try {
+        const settings = (0,runner/* settingsFromRunner */.G5)();
+        runtime = (0,runner/* runnerRuntime */.VS)(settings, new AbortController().signal);
+        const deadline = runtime.now() + settings.cleanupTimeoutMs;
+        const ctx = {
+            send: (0,step/* sender */.Q)(settings, runtime, deadline),
+            searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
+            policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
+            deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+        };
+        const found = await targetsByName(lookup, created, action, settings, ctx);
+        const targets = [
+            ...found.targets,
+            ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' })))
+        ];
+        const outcomes = await (0,concurrency/* mapLimit */.s)(targets, settings.concurrency, async (target) => ({
+            target,
+            outcome: await (0,deploy_cleanup/* cleanUpTask */.U)(target.id, target.action, settings, ctx)
+        }));
+        for (const { target, outcome } of outcomes)
+            core/* info */.pq(describeOutcome(target, outcome, lookup));
+        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+        if (failed.length === 0 && found.problem === undefined)
+            return;
+        await giveUp(settings, failed, found.problem, label);
+    }
+    catch (error) {
+        core/* setFailed */.C1(`${label} failed: ${error instanceof inputs/* InputError */.dz ? error.message : String(error)}`);
+    }
+    finally {
+        runtime?.client.dispose();
+    }
+}
+/**
+ * The tasks found by name that are this step's to clean up. With no task id known, a create may still
+ * have made one: the platform is asked for up to request_timeout, and every new task of the name is
+ * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ */
+async function targetsByName(lookup, created, action, settings, ctx) {
+    if (lookup === undefined)
+        return { targets: [], problem: undefined };
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
+    const existing = new Set(lookup.existingIds);
+    if (created.length === 0) {
+        core/* info */.pq(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,inputs/* formatDuration */.a3)(settings.requestTimeoutMs)}`);
+        const found = await (0,create/* awaitNewTasks */.lC)(lookup.taskName, existing, {
+            ...ctx,
+            graceMs: settings.requestTimeoutMs
+        });
+        if (found.kind === 'unknown') {
+            return {
+                targets: [],
+                problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
+            };
+        }
+        if (found.kind !== 'found') {
+            core/* info */.pq(`cleanup: no new task named ${name} appeared, so the create made none`);
+            return { targets: [], problem: undefined };
+        }
+        if (action === undefined) {
+            core/* warning */.$e(`the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`);
+            return { targets: [], problem: undefined };
+        }
+        return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+    }
+    try {
+        const all = await (0,create/* searchByName */.lP)('cleanup: looking for a second task of the same name', lookup.taskName, ctx);
+        const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
+        return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
+    }
+    catch (error) {
+        return {
+            targets: [],
+            problem: `could not look for a second task named ${name} (${(0,failures/* describeError */.Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
+        };
+    }
+}
+function describeOutcome(target, outcome, lookup) {
+    const verb = target.action === 'stop' ? 'stopped' : 'paused';
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
+    const what = target.why === 'twin'
+        ? `, a second task named ${name} made by an earlier attempt of the create`
+        : target.why === 'found'
+            ? `, named ${name}, made by the create whose answer this step never read`
+            : '';
+    switch (outcome.kind) {
+        case 'done':
+            return `cleanup: ${verb} task ${target.id}${what}`;
+        case 'already':
+            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
+        case 'failed':
+            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
+    }
+}
+/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
+async function giveUp(settings, failed, problem, label) {
+    const env = process.env;
+    const uses = env.GITHUB_ACTION_REPOSITORY && env.GITHUB_ACTION_REF
+        ? `${env.GITHUB_ACTION_REPOSITORY}@${env.GITHUB_ACTION_REF}`
+        : 'elastic-deploy-action/elastic-deploy-action@v0';
+    const summary = [`### Elastic deploy: ${label} failed`, ''];
+    for (const { target, outcome } of failed) {
+        const why = outcome.kind === 'failed' ? outcome.why : '';
+        core/* error */.z3(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, { title: 'Task left running' });
+        const { step, shell } = manualStop(settings, (0,operations/* cleanupCall */.PG)(settings, target.id, 'stop'), uses);
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`, '', '```yaml', step, '```', '');
+        if (shell !== undefined) {
+            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', '', '```sh', shell, '```', '');
+        }
+    }
+    if (problem !== undefined) {
+        core/* error */.z3(problem, { title: 'Task may be left running' });
+        summary.push(`**A task may be left running.** ${(0,action_summary/* escape */.i)(problem)}.`, '');
+    }
+    try {
+        await core/* summary */.z.addRaw(`${summary.join('\n')}\n`).write();
+    }
+    catch (error) {
+        core/* warning */.$e(`could not write the job summary: ${(0,failures/* describeError */.Uc)(error)}`);
+    }
+    const ids = failed.map(({ target }) => target.id);
+    core/* setFailed */.C1(`${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`);
+}
+
+
+/***/ }),
+
+/***/ 3421:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ readEnvelope),
+/* harmony export */   h: () => (/* binding */ ApiError)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+
+
+
+/** The platform refused the call, or answered something that is not a success envelope. */
+class ApiError extends Error {
+    httpStatus;
+    /** The envelope's code; undefined when the answer was not an envelope. */
+    code;
+    /** What the body was: an envelope, something else (a page, JSON cut short), or JSON nested too deep. */
+    body;
+    /** The envelope's description, or an excerpt of a non-JSON answer. */
+    description;
+    requestId;
+    /** The Retry-After and Date headers, to time a retry. */
+    retryAfter;
+    serverDate;
+    constructor(message, details) {
+        super(message);
+        this.name = 'ApiError';
+        this.httpStatus = details.httpStatus;
+        this.code = details.code;
+        this.body = details.body;
+        this.description = details.description;
+        this.requestId = details.requestId;
+        this.retryAfter = details.retryAfter;
+        this.serverDate = details.serverDate;
+    }
+}
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
+/**
+ * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
+ * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
+ * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
+ * answer.
+ */
+function readEnvelope(answer) {
+    const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
+    const timing = {
+        retryAfter: headerText(answer.headers['retry-after']),
+        serverDate: headerText(answer.headers.date)
+    };
+    const idNote = requestId === undefined ? '' : ` (request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(requestId, 80)})`;
+    const envelope = envelopeOf(answer.body);
+    if (envelope === 'too_deep') {
+        throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${_json_js__WEBPACK_IMPORTED_MODULE_1__/* .MAX_JSON_DEPTH */ .KX} levels${idNote}`, {
+            ...timing,
+            httpStatus: answer.status,
+            code: undefined,
+            body: 'too_deep',
+            description: undefined,
+            requestId
+        });
+    }
+    if (envelope === undefined) {
+        const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
+        const excerpt = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(stripHtml(answer.body), 200);
+        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
+            ...timing,
+            httpStatus: answer.status,
+            code: undefined,
+            body: 'not_envelope',
+            description: excerpt,
+            requestId
+        });
+    }
+    const success = envelope.code === '0000' || envelope.code === 0;
+    const code = success ? '0000' : codeText(envelope.code);
+    const msg = typeof envelope.msg === 'string'
+        ? envelope.msg
+        : typeof envelope.message === 'string'
+            ? envelope.message
+            : '';
+    if (answer.status === 200 && success)
+        return { code, msg, data: envelope.data ?? null, requestId };
+    throw new ApiError(`HTTP ${answer.status}, code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(code, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, {
+        ...timing,
+        httpStatus: answer.status,
+        code,
+        body: 'envelope',
+        description: msg,
+        requestId
+    });
+}
+function envelopeOf(body) {
+    let parsed;
+    try {
+        parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(body);
+    }
+    catch (error) {
+        return error instanceof _json_js__WEBPACK_IMPORTED_MODULE_1__/* .JsonDepthError */ .Q_ ? 'too_deep' : undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
+        return undefined;
+    const envelope = parsed;
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
+}
+function codeText(code) {
+    if (typeof code === 'string')
+        return code;
+    if (typeof code === 'number')
+        return String(code);
+    return JSON.stringify(code);
+}
+function headerText(value) {
+    return Array.isArray(value) ? value.join(', ') : value;
+}
+function stripHtml(text) {
+    return /<[a-z!/][^>]*>/i.test(text)
+        ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+        : text;
+}
+
+
+/***/ }),
+
+/***/ 6539:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   Q_: () => (/* binding */ JsonDepthError),
+/* harmony export */   ZJ: () => (/* binding */ toCompactJson),
+/* harmony export */   i7: () => (/* binding */ exactInteger),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+
+/**
+ * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
+ * writer recurse once per level, so an answer thousands of levels deep would overflow the stack.
+ */
+const MAX_JSON_DEPTH = 256;
+/** JSON nested deeper than MAX_JSON_DEPTH: refused before parsing. */
+class JsonDepthError extends Error {
+    constructor() {
+        super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+        this.name = 'JsonDepthError';
+    }
+}
+/**
+ * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
+ * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
+ */
+function parseJson(text) {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+        throw new JsonDepthError();
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)));
+}
+/**
+ * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw
+ * UTF-8 (never \u escapes), bigints and LosslessNumbers as their exact digits.
+ */
+function toCompactJson(value) {
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value);
+    if (text === undefined)
+        throw new TypeError('the value has no JSON form');
+    return text;
+}
+/** An exact JSON integer from its decimal digits. */
+function exactInteger(digits) {
+    return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
+}
+/** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
+function nestsDeeperThan(text, max) {
+    let depth = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++; // a backslash escapes the next character
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22) {
+            inString = true;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > max)
+                return true;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            depth--;
+        }
+    }
+    return false;
+}
+
+
+/***/ }),
+
+/***/ 1615:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  jk: () => (/* binding */ NEEDS_RSA),
+  mK: () => (/* binding */ buildRequest),
+  XX: () => (/* binding */ encodeQuery)
+});
+
+// UNUSED EXPORTS: RequestError
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./protocol/encryption.ts
+
+/**
+ * The largest plaintext chunk per RSA block: key bytes minus 12, which is the spec's 244 bytes for a
+ * 2048-bit platform key (PKCS#1 v1.5 would allow 11 bytes less than the key; the spec keeps one spare).
+ */
+function chunkBytes(publicKey) {
+    const bits = publicKey.asymmetricKeyDetails?.modulusLength;
+    if (bits === undefined)
+        throw new TypeError('the platform public key is not an RSA key');
+    return Math.ceil(bits / 8) - 12;
+}
+/**
+ * Encrypts a request body per spec 5.4: the UTF-8 bytes of the compact JSON are cut into chunks
+ * (a multi-byte character may straddle two), each chunk is encrypted with RSA PKCS#1 v1.5 padding set
+ * explicitly (Node's default is OAEP), and the blocks are joined and Base64-encoded.
+ */
+function encryptBody(plaintext, publicKey) {
+    const bytes = Buffer.from(plaintext, 'utf8');
+    const size = chunkBytes(publicKey);
+    const blocks = [];
+    for (let offset = 0; offset < bytes.length; offset += size) {
+        blocks.push((0,external_node_crypto_.publicEncrypt)({ key: publicKey, padding: external_node_crypto_.constants.RSA_PKCS1_PADDING }, bytes.subarray(offset, offset + size)));
+    }
+    return Buffer.concat(blocks).toString('base64');
+}
+
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+;// CONCATENATED MODULE: ./protocol/signing.ts
+
+/** path LF version LF timestamp LF token LF body, with no trailing LF. */
+function stringToSign(fields) {
+    return [fields.target, fields.version, fields.timestamp, fields.token, fields.body].join('\n');
+}
+/** sign_str: RSA-SHA256 with PKCS#1 v1.5 padding over the UTF-8 string to sign, standard Base64. */
+function signRequest(privateKey, fields) {
+    const signature = (0,external_node_crypto_.sign)('sha256', Buffer.from(stringToSign(fields), 'utf8'), {
+        key: privateKey,
+        padding: external_node_crypto_.constants.RSA_PKCS1_PADDING
+    });
+    return signature.toString('base64');
+}
+/** A 13-digit millisecond Unix timestamp, as the timestamp header wants it. */
+function timestampHeader(nowMs) {
+    const text = String(Math.trunc(nowMs));
+    if (!/^\d{13}$/.test(text))
+        throw new RangeError(`the clock gives ${text}, not a 13-digit millisecond time`);
+    return text;
+}
+
+;// CONCATENATED MODULE: ./protocol/request.ts
+
+
+
+/** A request that cannot be built as the spec demands; nothing was sent. */
+class RequestError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'RequestError';
+    }
+}
+const NEEDS_RSA = 'this operation needs an RSA-mode key and platform_public_key';
+/**
+ * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
+ * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
+ */
+function encodeQuery(params) {
+    const encode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
+}
+/**
+ * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
+ * requires it, then the string to sign over the body as sent, and the headers.
+ */
+function buildRequest(args) {
+    const { endpoint, credentials } = args;
+    if (endpoint.method === 'GET' && args.body !== undefined) {
+        throw new RequestError(`${endpoint.path} is a GET endpoint and takes no body: send parameters in the query`);
+    }
+    const query = encodeQuery(args.query);
+    const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
+    const plaintext = args.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)(args.body);
+    let body = plaintext;
+    if (endpoint.encrypt) {
+        if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
+            throw new RequestError(NEEDS_RSA);
+        body = encryptBody(plaintext, credentials.platformPublicKey);
+    }
+    const timestamp = timestampHeader(args.now);
+    const headers = {
+        token: credentials.token,
+        version: endpoint.version,
+        timestamp,
+        'content-type': 'application/json'
+    };
+    if (credentials.mode === 'rsa') {
+        headers.sign_str = signRequest(credentials.privateKey, {
+            target,
+            version: endpoint.version,
+            timestamp,
+            token: credentials.token,
+            body
+        });
+    }
+    const url = `${args.baseUrl}${target}`;
+    const parsed = new URL(url);
+    if (parsed.pathname + parsed.search !== target) {
+        throw new RequestError(`the path ${endpoint.path} would not be sent as signed: use only unreserved characters in paths`);
+    }
+    return { method: endpoint.method, url, target, headers, body, encrypted: endpoint.encrypt };
 }
 
 

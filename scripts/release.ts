@@ -1,6 +1,6 @@
 // npm run release -- X.Y.Z [--push]: tags vX.Y.Z and moves the major tag vX to it, as users pin either.
 // It refuses when the tree is dirty, dist/ is not what the sources build, the version is not X.Y.Z in
-// package.json and src/version.ts, the CHANGELOG has no section for it, or the tag exists.
+// package.json and src/platform/version.ts, the CHANGELOG has no section for it, or the tag exists.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,10 +25,10 @@ export function release(repo: string, version: string, push: boolean): string[] 
     throw new Refusal('the working tree has uncommitted changes: commit or stash them first');
   }
   const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { version: string };
-  const source = /VERSION = '([^']*)'/.exec(readFileSync(join(repo, 'src/version.ts'), 'utf8'))?.[1];
+  const source = /VERSION = '([^']*)'/.exec(readFileSync(join(repo, 'src/platform/version.ts'), 'utf8'))?.[1];
   if (pkg.version !== version || source !== version) {
     throw new Refusal(
-      `the version is ${pkg.version} in package.json and ${source ?? 'missing'} in src/version.ts: set both to ${version} (npm version ${version} --no-git-tag-version) and commit`
+      `the version is ${pkg.version} in package.json and ${source ?? 'missing'} in src/platform/version.ts: set both to ${version} (npm version ${version} --no-git-tag-version) and commit`
     );
   }
   if (

@@ -3,11 +3,11 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import { InputError } from './inputs.js';
-import { failureOf, outputsOf, responseFileText } from './report.js';
-import { runnerRuntime, settingsFromRunner } from './runner.js';
-import { runStep } from './step.js';
-import { renderSummary } from './summary.js';
+import { InputError } from './action/inputs.js';
+import { failureOf, outputsOf, responseFileText } from './action/outputs.js';
+import { runnerRuntime, settingsFromRunner } from './action/runner.js';
+import { runStep } from './deploy/step.js';
+import { renderSummary } from './action/summary.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function run(): Promise<void> {

@@ -1,17 +1,17 @@
 import * as core from '@actions/core';
-import { cleanUpTask, type CleanupAction, type CleanupOutcome } from './cleanup.js';
-import { mapLimit } from './concurrency.js';
-import { awaitNewTasks, searchByName, type CreateLookup, type LookupContext } from './create.js';
-import { describeError } from './failures.js';
-import { formatDuration, InputError } from './inputs.js';
-import { manualStop } from './manual-stop.js';
-import { cleanupCall, searchByNameCall } from './operations.js';
-import { DEFAULT_BACKOFF } from './retry.js';
-import { runnerRuntime, settingsFromRunner } from './runner.js';
-import { sanitize } from './safe-text.js';
-import type { Settings } from './settings.js';
-import { sender } from './step.js';
-import { escape } from './summary.js';
+import { cleanUpTask, type CleanupAction, type CleanupOutcome } from './deploy/cleanup.js';
+import { mapLimit } from './basics/concurrency.js';
+import { awaitNewTasks, searchByName, type CreateLookup, type LookupContext } from './deploy/create.js';
+import { describeError } from './platform/failures.js';
+import { formatDuration, InputError } from './action/inputs.js';
+import { manualStop } from './action/manual-stop.js';
+import { cleanupCall, searchByNameCall } from './platform/operations.js';
+import { DEFAULT_BACKOFF } from './platform/retry.js';
+import { runnerRuntime, settingsFromRunner } from './action/runner.js';
+import { sanitize } from './basics/safe-text.js';
+import type { Settings } from './action/settings.js';
+import { sender } from './deploy/step.js';
+import { escape } from './action/summary.js';
 
 /** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
 const CLEANUP_RETRIES = 20;

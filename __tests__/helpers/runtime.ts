@@ -1,6 +1,6 @@
-import { PlatformClock } from '../../src/platform-clock.js';
-import type { CreateLookup } from '../../src/create.js';
-import type { StepRuntime } from '../../src/step.js';
+import { PlatformClock } from '../../src/platform/platform-clock.js';
+import type { CreateLookup } from '../../src/deploy/create.js';
+import type { StepRuntime } from '../../src/deploy/step.js';
 
 export interface TestRuntime extends StepRuntime {
   lines: string[];

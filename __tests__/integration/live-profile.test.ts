@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
-import { ApiClient } from '../../src/client.js';
-import { outputsOf } from '../../src/report.js';
-import { readSettings } from '../../src/settings.js';
-import { runStep, type StepResult } from '../../src/step.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { outputsOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import { runStep, type StepResult } from '../../src/deploy/step.js';
 import { testRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /**

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureKey } from '../helpers/fixtures.js';
-import { ApiClient } from '../../src/client.js';
-import { failureOf, outputsOf } from '../../src/report.js';
-import { readSettings } from '../../src/settings.js';
-import { runStep } from '../../src/step.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import { runStep } from '../../src/deploy/step.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { testRuntime } from '../helpers/runtime.js';
 

@@ -1,5 +1,5 @@
 import { isLosslessNumber } from 'lossless-json';
-import { sanitize } from '../safe-text.js';
+import { sanitize } from '../basics/safe-text.js';
 import { JsonDepthError, MAX_JSON_DEPTH, parseJson } from './json.js';
 
 /** An HTTP answer as the transport received it. */

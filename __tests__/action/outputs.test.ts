@@ -1,0 +1,374 @@
+import { describeDryRun } from '../../src/action/dry-run.js';
+import { planCalls } from '../../src/platform/operations.js';
+import { ApiError } from '../../src/protocol/envelope.js';
+import { buildRequest } from '../../src/protocol/request.js';
+import { parseJson } from '../../src/protocol/json.js';
+import { failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
+import type { Settings } from '../../src/action/settings.js';
+import type { CallOutcome, StepResult, TaskReport } from '../../src/deploy/step.js';
+import { renderSummary } from '../../src/action/summary.js';
+import { criteriaFor } from '../../src/deploy/task-status.js';
+import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
+
+const BIG = '9007199254740993';
+
+const apiError = (message: string, code: string, description: string): ApiError =>
+  new ApiError(message, {
+    httpStatus: 200,
+    code,
+    body: 'envelope',
+    description,
+    requestId: undefined,
+    retryAfter: undefined,
+    serverDate: undefined
+  });
+
+function stepOf(
+  settings: Partial<Settings>,
+  calls: (Partial<CallOutcome> & { raw?: string })[],
+  tasks: Partial<TaskReport>[],
+  extra: Partial<StepResult> = {}
+): StepResult {
+  const plan = planCalls(testSettings(settings));
+  return {
+    plan,
+    calls: plan.calls.map((call, i) => ({
+      call,
+      result: undefined,
+      raw: undefined,
+      error: undefined,
+      ...calls[i]
+    })),
+    tasks: tasks.map((t) => ({
+      id: '',
+      outcome: 'done',
+      status: undefined,
+      name: undefined,
+      urls: [],
+      data: undefined,
+      raw: undefined,
+      timeline: [],
+      elapsedMs: 0,
+      message: undefined,
+      ...t
+    })),
+    criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),
+    timedOut: false,
+    cancelled: false,
+    elapsedMs: 0,
+    dryRun: false,
+    ...extra
+  };
+}
+
+const ok = (data: string) => ({
+  result: { code: '0000', msg: 'success', data: parseJson(data), requestId: undefined },
+  raw: `{"code":"0000","msg":"success","data":${data}}`
+});
+
+describe('outputsOf', () => {
+  it('gives a create that waited the final detail, its status and URLs, keeping big ids exact', () => {
+    const detail = `{"task_id":${BIG},"status":"Running"}`;
+    const step = stepOf(
+      { operation: 'create', taskName: 'svc', points: 1 },
+      [ok(`{"task_id":${BIG}}`)],
+      [
+        {
+          id: BIG,
+          outcome: 'ready',
+          status: 'Running',
+          name: 'svc',
+          urls: ['https://a', 'https://b'],
+          data: parseJson(detail),
+          raw: detail,
+          elapsedMs: 41_600
+        }
+      ],
+      { elapsedMs: 41_600 }
+    );
+    expect(outputsOf(step)).toEqual({
+      code: '0000',
+      msg: 'success',
+      data: detail,
+      task_id: BIG,
+      task_ids: `["${BIG}"]`,
+      status: 'Running',
+      statuses: `{"${BIG}":"Running"}`,
+      url: 'https://a',
+      urls: '["https://a","https://b"]',
+      elapsed_seconds: '42',
+      timed_out: 'false'
+    });
+    expect(responseFileText(step)).toBe(detail);
+  });
+
+  it('gives several tasks as arrays and objects, with a mixed status and the first API error', () => {
+    const refused = apiError('HTTP 200, code C007: task 2 does not exist', 'C007', 'task 2 does not exist');
+    const step = stepOf(
+      { operation: 'detail', taskIds: ['1', '2', '3'] },
+      [ok('{"status":"Running"}'), { error: refused }, ok('{"status":"Paused"}')],
+      [
+        { id: '1', status: 'Running', data: { status: 'Running' }, raw: '{"a":1}' },
+        { id: '2', outcome: 'error', message: refused.message },
+        { id: '3', status: 'Paused', data: { status: 'Paused' }, raw: '{"a":3}' }
+      ]
+    );
+    const outputs = outputsOf(step);
+    expect(outputs).toMatchObject({
+      code: 'C007',
+      msg: 'task 2 does not exist',
+      data: '[{"status":"Running"},null,{"status":"Paused"}]',
+      task_id: '1',
+      task_ids: '["1","2","3"]',
+      status: 'mixed',
+      statuses: '{"1":"Running","2":null,"3":"Paused"}'
+    });
+    expect(responseFileText(step)).toBe('[{"a":1},null,{"a":3}]');
+    expect(failureOf(step)).toBe(
+      'detail: 1 of 3 tasks failed: 2 (HTTP 200, code C007: task 2 does not exist)'
+    );
+  });
+
+  it('gives an operation without tasks its data and empty task outputs', () => {
+    const step = stepOf({ operation: 'search_tasks' }, [ok('{"count":0,"results":[]}')], []);
+    expect(outputsOf(step)).toMatchObject({
+      data: '{"count":0,"results":[]}',
+      task_id: '',
+      task_ids: '[]',
+      status: '',
+      statuses: '{}',
+      url: '',
+      urls: '[]'
+    });
+    expect(failureOf(step)).toBeUndefined();
+  });
+});
+
+describe('failureOf', () => {
+  const create = { operation: 'create', taskName: 'svc', points: 1 } as const;
+  it.each([
+    [
+      { outcome: 'failed', message: 'ended in Other', elapsedMs: 20_000 },
+      'create: task 7 (svc) ended in Other after 20s'
+    ],
+    [
+      { outcome: 'timed_out', message: 'timed out after 15m0s, last status Pending' },
+      'create: task 7 (svc) timed out after 15m0s, last status Pending'
+    ],
+    [
+      { outcome: 'error', message: '5 polls in a row failed, the last: HTTP 503' },
+      'create: task 7 (svc): 5 polls in a row failed, the last: HTTP 503'
+    ],
+    [{ outcome: 'ready' }, undefined]
+  ] as const)('names the task, the status and the time: %j', (task, message) => {
+    expect(failureOf(stepOf(create, [ok('{"task_id":7}')], [{ id: '7', name: 'svc', ...task }]))).toBe(
+      message
+    );
+  });
+
+  it('names a failed call that concerns no particular task', () => {
+    const error = apiError('HTTP 200, code C002: signature error', 'C002', 'signature error');
+    expect(failureOf(stepOf(create, [{ error }], []))).toBe(
+      'create failed: HTTP 200, code C002: signature error'
+    );
+  });
+
+  it('lists at most five failed tasks', () => {
+    const ids = ['1', '2', '3', '4', '5', '6', '7'];
+    const step = stepOf(
+      { operation: 'stop', taskIds: ids },
+      ids.map(() => ok('null')),
+      ids.map((id) => ({ id, outcome: 'timed_out' as const, message: 'timed out' }))
+    );
+    expect(failureOf(step)).toBe(
+      'stop: 7 of 7 tasks failed: 1 (timed out); 2 (timed out); 3 (timed out); 4 (timed out); 5 (timed out), and 2 more'
+    );
+  });
+});
+
+describe('renderSummary', () => {
+  it('shows a table per task and the status timeline, escaping server text', () => {
+    const step = stepOf(
+      { operation: 'create', taskName: 'x', points: 1 },
+      [ok('{"task_id":7}')],
+      [
+        {
+          id: '7',
+          name: '<img src=x onerror=alert(1)> | pipe',
+          status: 'Running',
+          outcome: 'ready',
+          urls: ['https://t7-80.example/?a=1&b="2"'],
+          elapsedMs: 35_000,
+          timeline: [
+            { atMs: 0, status: 'Pending' },
+            { atMs: 35_000, status: 'Running' }
+          ]
+        }
+      ]
+    );
+    expect(renderSummary(step, undefined)).toBe(
+      [
+        '### Elastic deploy: create succeeded',
+        '',
+        '| Task | Name | Status | Outcome (waited to be ready) | URL | Elapsed |',
+        '|---|---|---|---|---|---|',
+        '| 7 | &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#124; pipe | Running | ✅ ready | <a href="https://t7-80.example/?a=1&amp;b=&quot;2&quot;">https&#58;//t7-80&#46;example/&#63;a&#61;1&#38;b&#61;&#34;2&#34;</a> | 35s |',
+        '',
+        '<details><summary>Status timeline</summary>',
+        '',
+        '- 0s: task 7 Pending',
+        '- 35s: task 7 Running',
+        '',
+        '</details>',
+        ''
+      ].join('\n')
+    );
+  });
+
+  it('says why a step failed, and the code of an operation without tasks', () => {
+    const step = stepOf({ operation: 'billing' }, [ok('{"count":0}')], []);
+    expect(renderSummary(step, 'billing failed: <b>')).toBe(
+      '### Elastic deploy: billing failed\n\n> billing failed&#58; &#60;b&#62;\n\ncode 0000: success\n'
+    );
+  });
+});
+
+describe('renderSummary against hostile server text', () => {
+  const HOSTILE = [
+    '[click](https://evil.example/x)',
+    '![pixel](https://evil.example/p.png)',
+    '<img src=x onerror=alert(1)>',
+    '<a href="https://evil.example">x</a>',
+    '**bold** _it_ `code` ~~gone~~',
+    'https://evil.example www.evil.example user@evil.example',
+    '# heading\n> quote\n| a | b |',
+    '&lt;script&gt; &#60;',
+    '部署 ✓ 🚀'
+  ];
+
+  it.each(HOSTILE)('shows %j as text: no link, image, emphasis, HTML or autolink can form', (text) => {
+    const step = stepOf(
+      { operation: 'detail', taskIds: ['7'] },
+      [ok('{"task_id":7}')],
+      [{ id: '7', name: text, status: text, timeline: [{ atMs: 0, status: text }] }]
+    );
+    const summary = renderSummary(step, `detail: ${text}`);
+    const served = summary
+      .split('\n')
+      .slice(2)
+      .join('\n')
+      .replace(/<\/?details>|<summary>Status timeline<\/summary>/g, '');
+    // Outside the table's own pipes and the list dashes, no markdown or HTML syntax character is left raw.
+    const cells = served
+      .split('\n')
+      .filter((line) => line.startsWith('| 7 |') || line.startsWith('- 0s') || line.startsWith('> '));
+    for (const line of cells) {
+      const body = line.replace(/^(\| 7 \||- 0s: task 7|>)/, '').replace(/ \|( |$)/g, ' ');
+      expect(body.replace(/&#\d+;/g, '')).not.toMatch(/[[\]()<>!*_`~#|@:.&]/);
+    }
+    const decoded = (encoded: string): string =>
+      encoded.replace(/&#(\d+);/g, (_m, code: string) => String.fromCodePoint(Number(code)));
+    expect(summary).toContain(`| 7 | ${escapedOnce(text)} |`);
+    expect(decoded(escapedOnce(text))).toBe(text.replace(/[\r\n]+/g, ' '));
+  });
+
+  it('says what a stop or pause reached, never "ready"', () => {
+    const stop = stepOf(
+      { operation: 'stop', taskIds: ['7'] },
+      [ok('null')],
+      [{ id: '7', status: 'End', outcome: 'ready' }]
+    );
+    const pause = stepOf(
+      { operation: 'pause', taskIds: ['7'] },
+      [ok('null')],
+      [{ id: '7', status: 'Paused', outcome: 'ready' }]
+    );
+    expect(renderSummary(stop, undefined)).toContain('| 7 |  | End | ✅ stopped |');
+    expect(renderSummary(pause, undefined)).toContain('| 7 |  | Paused | ✅ paused |');
+    expect(renderSummary(stop, undefined) + renderSummary(pause, undefined)).not.toContain('ready |');
+  });
+});
+
+/** The summary's escaping, written out independently: every character but letters, digits, marks, space and -,/ as &#N;. */
+function escapedOnce(text: string): string {
+  return Array.from(text.replace(/[\r\n]+/g, ' '))
+    .map((c) => (/[\p{L}\p{N}\p{M} ,/-]/u.test(c) ? c : `&#${c.codePointAt(0) ?? 0};`))
+    .join('');
+}
+
+describe('describeDryRun', () => {
+  it('redacts every secret-looking body field and query value, at any depth, in the URL, body and string to sign', () => {
+    const secrets = {
+      AccessKeyId: 'AKIAEXAMPLE1',
+      api_key: 'k-123456',
+      sk: 'sk-abcdef',
+      auth: 'Basic dXNlcg==',
+      password: 'hunter22',
+      repository_password: 'reg-pass-1',
+      nested: [{ client_secret: 'cs-999999', ossAk: 'ak-12345' }]
+    };
+    const settings = testSettings({
+      operation: 'request',
+      method: 'POST',
+      path: '/api/task/deployment/create',
+      body: { task_name: 'svc', ...secrets },
+      query: [
+        ['page', '1'],
+        ['signature', 'sig-777777'],
+        ['X-Token', 'tok-888888']
+      ]
+    });
+    const [call] = planCalls(settings).calls;
+    if (call === undefined) throw new Error('no call');
+    const request = buildRequest({
+      ...call,
+      baseUrl: 'https://openapi.example',
+      credentials: RSA_CREDENTIALS,
+      now: 1_763_715_600_000
+    });
+    const text = describeDryRun(request, call).join('\n');
+    for (const value of [
+      'AKIAEXAMPLE1',
+      'k-123456',
+      'sk-abcdef',
+      'dXNlcg',
+      'hunter22',
+      'reg-pass-1',
+      'cs-999999',
+      'ak-12345',
+      'sig-777777',
+      'tok-888888'
+    ])
+      expect(text).not.toContain(value);
+    expect(text).toContain(
+      'POST https://openapi.example/api/task/deployment/create?page=1&signature=%3Credacted%3E&X-Token=%3Credacted%3E'
+    );
+    expect(text).toContain('"task_name":"svc","AccessKeyId":"<redacted>"');
+    expect(text).toContain('"nested":[{"client_secret":"<redacted>","ossAk":"<redacted>"}]');
+  });
+
+  it('shows method, URL, header names, body size and the string to sign, never the token or sign_str', () => {
+    const [call] = planCalls(testSettings({ operation: 'create', taskName: 'svc', points: 1 })).calls;
+    if (call === undefined) throw new Error('no call');
+    const request = buildRequest({
+      ...call,
+      baseUrl: 'https://openapi.example',
+      credentials: RSA_CREDENTIALS,
+      now: 1_763_715_600_000
+    });
+    const lines = describeDryRun(request, call);
+    expect(lines.slice(0, 9)).toEqual([
+      'POST https://openapi.example/api/deployment/task/create',
+      '  headers: token, version, timestamp, content-type, sign_str',
+      '  body: 344 bytes, encrypted',
+      '  body before encryption (secret values redacted): {"task_name":"svc","points":1}',
+      '  string to sign (token and secret values redacted):',
+      '    /api/deployment/task/create',
+      '    1.0.0',
+      '    1763715600000',
+      '    <token>'
+    ]);
+    expect(lines[9]).toMatch(/^ {4}[A-Za-z0-9+/]{160}… \(344 characters in all\)$/);
+    expect(lines.join('\n')).not.toContain(request.headers.sign_str);
+  });
+});

@@ -1,0 +1,59 @@
+import { isSecretName, redactFields, secretValues } from '../../src/action/secret-fields.js';
+import { exactInteger } from '../../src/protocol/json.js';
+
+describe('isSecretName', () => {
+  it.each([
+    'AccessKeyId',
+    'api_key',
+    'apiKey',
+    'sk',
+    'SK',
+    'oss_sk',
+    'secretSk',
+    'ak',
+    'oss-ak',
+    'auth',
+    'Authorization',
+    'password',
+    'passwd',
+    'repository_password',
+    'repository_username',
+    'credential',
+    'client_secret',
+    'token',
+    'signature'
+  ])('%s is a credential', (name) => {
+    expect(isSecretName(name)).toBe(true);
+  });
+
+  it.each(['task_name', 'points', 'task', 'mask', 'disk', 'break', 'services', 'remote_ports', 'image'])(
+    '%s is not',
+    (name) => {
+      expect(isSecretName(name)).toBe(false);
+    }
+  );
+});
+
+describe('redactFields and secretValues', () => {
+  const body = {
+    task_name: 'svc',
+    env: { API_KEY: 'abcd1234', MODE: 'prod' },
+    auth: { user: 'me', pin: 1234, enabled: true },
+    ak: exactInteger('9007199254740993'),
+    keys: ['k1-long', 'k2']
+  };
+
+  it('replaces every value under a secret name, at any depth, and keeps the rest', () => {
+    expect(redactFields(body)).toEqual({
+      task_name: 'svc',
+      env: { API_KEY: '<redacted>', MODE: 'prod' },
+      auth: { user: '<redacted>', pin: '<redacted>', enabled: '<redacted>' },
+      ak: '<redacted>',
+      keys: ['<redacted>', '<redacted>']
+    });
+  });
+
+  it('lists the values to mask: strings and numbers of 4 characters or more, never booleans', () => {
+    expect(secretValues(body)).toEqual(['abcd1234', '1234', '9007199254740993', 'k1-long']);
+  });
+});

@@ -1,0 +1,436 @@
+import { fixtureKey } from '../helpers/fixtures.js';
+import { InputError } from '../../src/action/inputs.js';
+import { readSettings } from '../../src/action/settings.js';
+
+const PEM = fixtureKey('client-private-pkcs8.pem');
+const TOKEN = '3f0c9a52-7d41-4e8b-9a0e-2b6f1c7d8e90-20261121090000';
+
+function settingsFrom(inputs: Record<string, string>) {
+  const masked: string[] = [];
+  const read = () =>
+    readSettings(
+      (name) => inputs[name] ?? '',
+      (secret) => masked.push(secret)
+    );
+  return { read, masked };
+}
+
+function inputError(inputs: Record<string, string>): string {
+  const { read } = settingsFrom({ token: TOKEN, operation: 'detail', ...inputs });
+  try {
+    read();
+  } catch (error) {
+    expect(error).toBeInstanceOf(InputError);
+    return (error as Error).message;
+  }
+  throw new Error('the inputs were accepted');
+}
+
+describe('readSettings', () => {
+  it('reads a token-mode detail with the defaults', () => {
+    const { read } = settingsFrom({ operation: 'detail', token: TOKEN, task_id: '9007199254740993' });
+    expect(read()).toEqual({
+      operation: 'detail',
+      baseUrl: 'https://openapi.suanli.cn',
+      apiVersion: '1.0.0',
+      apiProfile: 'live',
+      apiProfileReason: "api_profile is auto and openapi.suanli.cn is the platform's production host",
+      taskStatuses: ['Running', 'Pending', 'Paused'],
+      credentials: { mode: 'token', token: TOKEN },
+      endpoints: {},
+      errorCodes: { taskNotFound: ['C007'], signature: ['C002'] },
+      taskName: undefined,
+      points: undefined,
+      taskIds: ['9007199254740993'],
+      body: {},
+      query: [],
+      method: undefined,
+      path: undefined,
+      encrypt: false,
+      wait: {
+        mode: 'auto',
+        timeoutMs: 900_000,
+        intervalMs: 10_000,
+        statusField: ['status'],
+        successStatuses: undefined,
+        failureStatuses: undefined,
+        waitForUrls: true,
+        pollErrorBudget: 5
+      },
+      requestTimeoutMs: 30_000,
+      maxResponseBytes: 16 * 1024 * 1024,
+      maxRetries: 5,
+      concurrency: 4,
+      summary: true,
+      cleanup: 'none',
+      cleanupTimeoutMs: 120_000,
+      dryRun: false
+    });
+  });
+
+  it('reads several task ids, waiting settings and endpoint overrides', () => {
+    const { read } = settingsFrom({
+      operation: 'stop',
+      token: TOKEN,
+      task_id: '1229831, 1229832\n9007199254740993,\n7',
+      wait: 'true',
+      wait_timeout: '1h30m',
+      poll_interval: '2s',
+      status_field: 'task.status',
+      success_statuses: 'End, Deleted',
+      failure_statuses: 'Other',
+      wait_for_urls: 'false',
+      concurrency: '8',
+      cleanup: 'stop',
+      summary: 'false',
+      dry_run: 'true',
+      endpoints:
+        'detail: {method: get}\ncreate: {path: /api/task/deployment/create, version: 2.0.0, encrypt: true}'
+    });
+    const settings = read();
+    expect(settings.taskIds).toEqual(['1229831', '1229832', '9007199254740993', '7']);
+    expect(settings.wait).toEqual({
+      mode: 'true',
+      timeoutMs: 5_400_000,
+      intervalMs: 2000,
+      statusField: ['task', 'status'],
+      successStatuses: ['End', 'Deleted'],
+      failureStatuses: ['Other'],
+      waitForUrls: false,
+      pollErrorBudget: 5
+    });
+    expect(settings).toMatchObject({ concurrency: 8, cleanup: 'stop', summary: false, dryRun: true });
+    expect(settings.endpoints).toEqual({
+      detail: { method: 'GET' },
+      create: { path: '/api/task/deployment/create', version: '2.0.0', encrypt: true }
+    });
+  });
+
+  it('reads body fields from body_file too, for bodies too big for an input', () => {
+    const files: Record<string, string> = {
+      'big.json': '{"blob": "xyz", "secret_key": "wJalrXUtnFEMI", "task_id": 9007199254740993}',
+      'clash.yml': 'bucket: a'
+    };
+    const masked: string[] = [];
+    const read = (inputs: Record<string, string>) =>
+      readSettings(
+        (name) => ({ operation: 'storage_check', token: TOKEN, ...inputs })[name] ?? '',
+        (s) => masked.push(s),
+        () => undefined,
+        (path) => {
+          const text = files[path];
+          if (text === undefined) throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+          return text;
+        }
+      );
+    const settings = read({ body_file: 'big.json', body: 'bucket: b' });
+    expect(Object.keys(settings.body)).toEqual(['blob', 'secret_key', 'task_id', 'bucket']);
+    expect(String(settings.body.task_id)).toBe('9007199254740993');
+    expect(masked).toContain('wJalrXUtnFEMI');
+    expect(() => read({ body_file: 'clash.yml', body: 'bucket: b' })).toThrow(
+      'body and body_file both set bucket: set it in one of them'
+    );
+    expect(() => read({ body_file: 'nope.yml' })).toThrow(
+      'body_file "nope.yml" cannot be read (ENOENT): set it to a YAML or JSON file in the workspace'
+    );
+    expect(() => read({ body_file: 'clash.yml', query: '{"page": 9007199254740993}' }).query).not.toThrow();
+  });
+
+  it('falls back to the DEPLOY_API_* variables for empty connection inputs', () => {
+    const env: Record<string, string> = {
+      DEPLOY_API_BASE_URL: 'https://gw.example',
+      DEPLOY_API_TOKEN: TOKEN,
+      DEPLOY_API_PRIVATE_KEY: fixtureKey('client-private-pkcs8-encrypted.pem'),
+      DEPLOY_API_PRIVATE_KEY_PASSPHRASE: 'correct-horse-battery',
+      DEPLOY_API_PLATFORM_PUBLIC_KEY: fixtureKey('platform-public.b64')
+    };
+    const masked: string[] = [];
+    const settings = readSettings(
+      (name) => ({ operation: 'detail', task_id: '1' })[name] ?? '',
+      (s) => masked.push(s),
+      (name) => env[name]
+    );
+    expect(settings.baseUrl).toBe('https://gw.example');
+    expect(settings.credentials).toMatchObject({
+      mode: 'rsa',
+      token: TOKEN,
+      platformPublicKey: expect.anything()
+    });
+    expect(masked).toEqual(expect.arrayContaining([TOKEN, 'correct-horse-battery']));
+    const inputWins = readSettings(
+      (name) => ({ operation: 'detail', task_id: '1', token: 'from-input' })[name] ?? '',
+      () => undefined,
+      (name) => env[name]
+    );
+    expect(inputWins.credentials.token).toBe('from-input');
+  });
+
+  it('reads an RSA-mode create with a YAML body, keeping big integers exact', () => {
+    const { read } = settingsFrom({
+      operation: 'create',
+      token: TOKEN,
+      private_key: PEM,
+      platform_public_key: fixtureKey('platform-public.pem'),
+      base_url: 'https://127.0.0.1:8443/',
+      task_name: 'svc',
+      points: '2',
+      body: 'services:\n  - service_name: web\n    remote_ports: [{service_port: 80}]\nbig: 9007199254740993\n'
+    });
+    const settings = read();
+    expect(settings.credentials.mode).toBe('rsa');
+    expect(settings.baseUrl).toBe('https://127.0.0.1:8443');
+    expect(settings.points).toBe(2);
+    expect(settings.body).toEqual({
+      services: [{ service_name: 'web', remote_ports: [{ service_port: 80n }] }],
+      big: 9007199254740993n
+    });
+  });
+
+  it('reads query maps in order, lists joined by commas', () => {
+    const { read } = settingsFrom({
+      operation: 'search_tasks',
+      token: TOKEN,
+      query: '{"status": ["Running", "Pending"], "page": 1, "search_value": "测试 svc"}'
+    });
+    expect(read().query).toEqual([
+      ['status', 'Running,Pending'],
+      ['page', '1'],
+      ['search_value', '测试 svc']
+    ]);
+  });
+
+  it('masks the token, the passphrase, every form of the key and credential fields before anything can fail', () => {
+    const { read, masked } = settingsFrom({
+      operation: 'storage_check',
+      token: TOKEN,
+      private_key: fixtureKey('client-private-pkcs8-encrypted.pem'),
+      private_key_passphrase: 'correct-horse-battery',
+      platform_public_key: fixtureKey('platform-public.pem'),
+      body: 'storage_name: s\naccess_key: AKIDEXAMPLE\nsecret_key: wJalrXUtnFEMI\nnested: {registry_password: hunter22}\ndir: d',
+      query: 'api_token: qwerty123'
+    });
+    read();
+    for (const secret of [
+      TOKEN,
+      'correct-horse-battery',
+      'AKIDEXAMPLE',
+      'wJalrXUtnFEMI',
+      'hunter22',
+      'qwerty123'
+    ])
+      expect(masked).toContain(secret);
+    for (const line of fixtureKey('client-private-pkcs8-encrypted.pem').trim().split('\n'))
+      expect(masked).toContain(line);
+    expect(masked).not.toContain('s');
+    expect(new Set(masked).size).toBe(masked.length);
+
+    const failing = settingsFrom({ operation: 'nope', token: TOKEN, private_key: PEM });
+    expect(failing.read).toThrow(/operation "nope" is not one of/);
+    expect(failing.masked).toContain(TOKEN);
+    expect(failing.masked).toContain(PEM.split('\n')[1]);
+  });
+
+  it.each([
+    [
+      { operation: 'deploy' },
+      'operation "deploy" is not one of create, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, storage_check, request: set operation to one of them'
+    ],
+    [
+      { token: '' },
+      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)'
+    ],
+    [
+      { base_url: 'http://openapi.suanli.cn' },
+      'base_url "http://openapi.suanli.cn" is not https://: the API is served over HTTPS only, so use https://openapi.suanli.cn'
+    ],
+    [
+      { base_url: 'https://gw.example/api' },
+      'base_url "https://gw.example/api" has more than scheme, host and port: set base_url to https://gw.example'
+    ],
+    [
+      { base_url: 'openapi.suanli.cn' },
+      'base_url "openapi.suanli.cn" is not a URL: set base_url to the API address, such as https://openapi.suanli.cn'
+    ],
+    [
+      { task_id: '12a' },
+      'task_id "12a" is not an integer: set task_id to the numeric id of a task, such as 1229831'
+    ],
+    [
+      { task_id: '-5' },
+      'task_id "-5" is not an integer: set task_id to the numeric id of a task, such as 1229831'
+    ],
+    [
+      { points: '0' },
+      'points "0" is not a positive whole number: set points to the number of nodes, such as 1'
+    ],
+    [
+      { points: '1.5' },
+      'points "1.5" is not a positive whole number: set points to the number of nodes, such as 1'
+    ],
+    [{ body: '- a\n- b' }, 'body is not a mapping: write fields as "key: value" lines or a JSON object'],
+    [
+      { body: 'secret_key: "abc\nbucket: [' },
+      /^body is not valid YAML or JSON at line \d+, column \d+ \([A-Z_]+\): write a mapping/
+    ],
+    [
+      { query: 'filter: {status: Running}' },
+      'query.filter is not a scalar or a list of scalars: query parameters are plain values'
+    ],
+    [{ method: 'put' }, 'method "PUT" is not one of GET, POST: set method to one of them'],
+    [{ path: 'api/x' }, /^path "api\/x" is not a plain absolute path/],
+    [
+      { path: '/api/x?a=1' },
+      /^path "\/api\/x\?a=1" is not a plain absolute path: .*put parameters in query$/
+    ],
+    [{ path: '/api/../x' }, /^path "\/api\/\.\.\/x" is not a plain absolute path/],
+    [{ encrypt: 'yes' }, 'encrypt "yes" is not a boolean: set encrypt to true or false'],
+    [
+      { private_key_format: 'pem' },
+      'private_key_format "pem" is not one of auto, pkcs8_pem, pkcs1_pem, pkcs8_base64: set private_key_format to one of them'
+    ],
+    [{ task_id: '1, 1' }, 'task_id lists 1 twice: list each task once'],
+    [
+      { task_id: '1,229,832' },
+      'task_id "1,229,832" has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])'
+    ],
+    [
+      { task_id: '1229831 1229832' },
+      'task_id "1229831 1229832" separates ids with spaces alone: write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])'
+    ],
+    [{ task_id: '1229831;1229832' }, /^task_id "1229831;1229832" is not an integer/],
+    [{ task_id: '1_229_832' }, /^task_id "1_229_832" is not an integer/],
+    [{ task_id: '[1229831, 0]' }, /^task_id lists "0", which is not a task id/],
+    [{ task_id: '[1229831, 1.5]' }, /^task_id lists "1.5", which is not a task id/],
+    [{ task_id: '[1229831, [2]]' }, /^task_id lists a nested list, which is not a task id/],
+    [{ task_id: '- {id: 2}' }, /^task_id lists a mapping, which is not a task id/],
+    [{ task_id: '[1229831' }, /^task_id is not a valid YAML or JSON list/],
+    [{ wait: 'yes' }, 'wait "yes" is not one of auto, true, false: set wait to one of them'],
+    [{ wait_timeout: '90' }, 'wait_timeout "90" has no unit: write 90s or 90m'],
+    [{ wait_timeout: 'soon' }, 'wait_timeout "soon" is not a duration: write it like 90s, 15m or 1h30m'],
+    [{ wait_timeout: '7h' }, 'wait_timeout "7h" is out of range: set it between 1s and 6h0m0s'],
+    [{ poll_interval: '0s' }, 'poll_interval "0s" is out of range: set it between 1s and 1h0m0s'],
+    [{ status_field: 'task..status' }, /^status_field "task\.\.status" is not a dot path/],
+    [{ success_statuses: 'Running;rm' }, /^success_statuses lists "Running;rm", which is not a status name/],
+    [
+      { concurrency: '0' },
+      'concurrency "0" is not a whole number from 1 to 32: set concurrency within that range'
+    ],
+    [
+      { max_response_size: '16' },
+      'max_response_size "16" is not a size: write it like 512KiB, 16MiB or 1GiB'
+    ],
+    [
+      { max_response_size: '16MB' },
+      'max_response_size "16MB" is not a size: write it like 512KiB, 16MiB or 1GiB'
+    ],
+    [
+      { max_response_size: '1GiB' },
+      'max_response_size "1GiB" is out of range: set it between 64 KiB and 256 MiB'
+    ],
+    [
+      { max_response_size: '32KiB' },
+      'max_response_size "32KiB" is out of range: set it between 64 KiB and 256 MiB'
+    ],
+    [
+      { error_codes: 'gone: C007' },
+      'error_codes.gone is not a meaning the action acts on: use task_not_found or signature'
+    ],
+    [
+      { error_codes: 'task_not_found: "0000"' },
+      /^error_codes\.task_not_found is not a code or a list of codes: write it like task_not_found: \[C007\]/
+    ],
+    [{ error_codes: 'signature: []' }, /^error_codes\.signature is not a code or a list of codes/],
+    [{ error_codes: 'signature: {a: 1}' }, /^error_codes\.signature is not a code or a list of codes/],
+    [
+      { api_profile: 'prod' },
+      'api_profile "prod" is not one of auto, spec, live: set api_profile to one of them'
+    ],
+    [
+      { task_status: 'Running,Other' },
+      'task_status lists "Other": list statuses separated by commas from Running, Pending, Paused, End'
+    ],
+    [{ cleanup: 'delete' }, 'cleanup "delete" is not one of none, stop, pause: set cleanup to one of them'],
+    [{ dry_run: 'maybe' }, 'dry_run "maybe" is not a boolean: set dry_run to true or false'],
+    [{ endpoints: 'deploy: {method: GET}' }, /^endpoints\.deploy names no operation: use create, detail/],
+    [{ endpoints: 'detail: GET' }, /^endpoints\.detail is not a mapping/],
+    [
+      { endpoints: 'detail: {verb: GET}' },
+      'endpoints.detail.verb is not an endpoint setting: use method, path, version or encrypt'
+    ],
+    [
+      { endpoints: 'detail: {method: PUT}' },
+      'endpoints.detail.method "PUT" is not one of GET, POST: set endpoints.detail.method to one of them'
+    ],
+    [
+      { endpoints: 'detail: {path: api/x}' },
+      /^endpoints\.detail\.path "api\/x" is not a plain absolute path/
+    ],
+    [
+      { endpoints: 'detail: {method: GET, encrypt: true}' },
+      'endpoints.detail sets encrypt with method GET: an encrypted body needs method POST'
+    ],
+    [
+      { api_version: '1 .0' },
+      'api_version "1 .0" is not an interface version: set it to the endpoint\'s version, such as 1.0.0'
+    ],
+    [
+      { platform_public_key: fixtureKey('platform-public.pem') },
+      /^platform_public_key is set but private_key is not/
+    ],
+    [
+      { private_key: fixtureKey('client-private-pkcs8-encrypted.pem') },
+      'the private key is encrypted: set private_key_passphrase'
+    ]
+  ])('refuses %j in one line naming the input and the fix', (inputs, message) => {
+    const text = inputError(inputs);
+    expect(text).toEqual(typeof message === 'string' ? message : expect.stringMatching(message));
+    expect(text).not.toMatch(/\n/);
+  });
+
+  it.each([
+    ['one id', '1229831', ['1229831']],
+    [
+      'one per line, blank lines and spaces around them ignored',
+      '\n 1229831 \n\n1229832\n',
+      ['1229831', '1229832']
+    ],
+    ['a comma and a space on one line', '1229831, 1229832,  3', ['1229831', '1229832', '3']],
+    ['a comma at the end of each line', '1229831,\n1229832,', ['1229831', '1229832']],
+    ['a JSON list', '[1229831,1229832]', ['1229831', '1229832']],
+    ['a YAML flow list of strings', '["1229831", 9007199254740993]', ['1229831', '9007199254740993']],
+    ['a YAML block list', '- 1229831\n- 1229832\n', ['1229831', '1229832']]
+  ])('reads task_id as %s', (_how, taskId, ids) => {
+    expect(settingsFrom({ token: TOKEN, operation: 'stop', task_id: taskId }).read().taskIds).toEqual(ids);
+  });
+
+  it.each([
+    ['https://openapi.suanli.cn', 'auto', 'live', /production host/],
+    ['https://openapi.suanleme.cn:443', 'auto', 'live', /production host/],
+    ['https://gateway.example', 'auto', 'spec', /not a production host .* set api_profile: live/],
+    ['https://gateway.example', 'live', 'live', /^api_profile is live$/],
+    ['https://openapi.suanli.cn', 'spec', 'spec', /^api_profile is spec$/]
+  ])('resolves api_profile for %s, %s: %s', (baseUrl, choice, profile, reason) => {
+    const settings = settingsFrom({
+      token: TOKEN,
+      operation: 'detail',
+      base_url: baseUrl,
+      api_profile: choice
+    }).read();
+    expect(settings.apiProfile).toBe(profile);
+    expect(settings.apiProfileReason).toMatch(reason);
+  });
+
+  it('reads error_codes, each meaning keeping its default unless set', () => {
+    const read = (codes: string) =>
+      settingsFrom({ token: TOKEN, operation: 'detail', error_codes: codes }).read().errorCodes;
+    expect(read('task_not_found: [C007, E404]')).toEqual({
+      taskNotFound: ['C007', 'E404'],
+      signature: ['C002']
+    });
+    expect(read('{"signature": 401}')).toEqual({ taskNotFound: ['C007'], signature: ['401'] });
+  });
+
+  it('never echoes a malformed body, which may hold credentials', () => {
+    expect(inputError({ body: 'secret_key: "wJalrXUtnFEMI\n' })).not.toContain('wJalr');
+  });
+});

@@ -1,0 +1,304 @@
+import { TransportError } from '../../src/platform/client.js';
+import {
+  createOnce,
+  findTasks,
+  stopTwins,
+  type Answer,
+  type CreateContext,
+  type CreateLookup
+} from '../../src/deploy/create.js';
+import { planCalls, searchByNameCall, type Call } from '../../src/platform/operations.js';
+import { ApiError } from '../../src/protocol/envelope.js';
+import { parseJson } from '../../src/protocol/json.js';
+import { testSettings } from '../helpers/settings.js';
+
+const settings = testSettings({ operation: 'create', taskName: 'svc', points: 1 });
+const [createCall] = planCalls(settings).calls;
+const answer = (data: string): Answer => ({
+  result: { code: '0000', msg: 'success', data: parseJson(data), requestId: undefined },
+  raw: data
+});
+const searchAnswer = (...tasks: [number, string][]) =>
+  answer(
+    JSON.stringify({
+      count: tasks.length,
+      results: tasks.map(([task_id, task_name]) => ({ task_id, task_name }))
+    })
+  );
+const http = (status: number) =>
+  new ApiError(`HTTP ${status}`, {
+    httpStatus: status,
+    code: undefined,
+    body: 'not_envelope',
+    description: '',
+    requestId: undefined,
+    retryAfter: status === 429 ? '2' : undefined,
+    serverDate: undefined
+  });
+/** A refusal of the create itself: nothing was made. */
+const REFUSED = new ApiError('HTTP 200, code C005: parameter error', {
+  httpStatus: 200,
+  code: 'C005',
+  body: 'envelope',
+  description: 'parameter error',
+  requestId: undefined,
+  retryAfter: undefined,
+  serverDate: undefined
+});
+const reset = (sent: boolean) =>
+  new TransportError('reset', sent ? 'ECONNRESET' : 'ECONNREFUSED', sent, 'network');
+
+/**
+ * A platform scripted by the test: each create attempt takes the next outcome (an Error is thrown; the
+ * create may still "land" a task), and searches answer the tasks that exist at that moment.
+ */
+function platform(
+  creates: (Error | 'ok' | { error: Error; landsAfterMs: number })[],
+  existing: [number, string][] = []
+) {
+  let now = 0;
+  const tasks: [number, string, number][] = existing.map(([id, name]) => [id, name, 0]);
+  const log: string[] = [];
+  const sent: string[] = [];
+  const tracked: (CreateLookup | undefined)[] = [];
+  const stopped: string[] = [];
+  let next = 100;
+  const send = (call: Call): Promise<Answer> => {
+    sent.push(call.operation);
+    if (call.operation === 'search_tasks') {
+      return Promise.resolve(
+        searchAnswer(
+          ...tasks.filter(([, , at]) => at <= now).map(([id, name]) => [id, name] as [number, string])
+        )
+      );
+    }
+    const outcome = creates.shift() ?? 'ok';
+    if (outcome === 'ok') {
+      tasks.push([next, 'svc', now]);
+      return Promise.resolve(answer(`{"task_id":${next++}}`));
+    }
+    if (outcome instanceof Error) return Promise.reject(outcome);
+    tasks.push([next++, 'svc', now + outcome.landsAfterMs]);
+    return Promise.reject(outcome.error);
+  };
+  const ctx: CreateContext = {
+    send,
+    searchCall: (name) => searchByNameCall(settings, name),
+    policy: { maxRetries: 5, baseMs: 1000, capMs: 30_000, deadline: 3_600_000 },
+    deps: {
+      now: () => now,
+      sleep: (ms) => {
+        now += ms;
+        return Promise.resolve();
+      },
+      random: () => 0.5,
+      log: (line) => log.push(line)
+    },
+    graceMs: 60_000,
+    track: (lookup) => {
+      sent.push(lookup === undefined ? 'settled' : 'track');
+      tracked.push(lookup);
+    },
+    stop: (taskId) => {
+      stopped.push(taskId);
+      return Promise.resolve();
+    }
+  };
+  const advance = (ms: number): void => {
+    now += ms;
+  };
+  return { ctx, log, sent, tracked, stopped, advance, tasks: () => tasks.map(([id]) => id), time: () => now };
+}
+
+describe('createOnce', () => {
+  if (createCall === undefined) throw new Error('no create call');
+
+  it('creates once, after checking which tasks of that name exist already', async () => {
+    const p = platform([]);
+    const created = await createOnce(createCall, p.ctx);
+    expect([String((created.result.data as { task_id: unknown }).task_id), created.adopted]).toEqual([
+      '100',
+      false
+    ]);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
+    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: [] }, undefined]);
+  });
+
+  it('sends again after a 429 (waiting as asked) or a refused connection: neither created anything', async () => {
+    const p = platform([http(429), reset(false)]);
+    await createOnce(createCall, p.ctx);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.log).toEqual([
+      'create: HTTP 429, so the task was not created; retry 1 of 5 in 2.0s (as the server asked)',
+      'create: ECONNREFUSED, so the task was not created; retry 2 of 5 in 1.0s'
+    ]);
+  });
+
+  it.each([
+    ['a reset after sending', reset(true)],
+    ['a 502', http(502)],
+    [
+      'an answer that is not JSON',
+      new ApiError('x', {
+        httpStatus: 200,
+        code: undefined,
+        body: 'not_envelope',
+        description: '',
+        requestId: undefined,
+        retryAfter: undefined,
+        serverDate: undefined
+      })
+    ]
+  ])('adopts the task a create made before %s, instead of making a second', async (_what, error) => {
+    const p = platform(
+      [{ error, landsAfterMs: 0 }],
+      [
+        [7, 'svc'],
+        [8, 'svc-other']
+      ]
+    );
+    const created = await createOnce(createCall, p.ctx);
+    expect([String((created.result.data as { task_id: unknown }).task_id), created.adopted]).toEqual([
+      '100',
+      true
+    ]);
+    expect(p.tasks()).toEqual([7, 8, 100]);
+    expect(p.log.at(-1)).toBe(
+      'create: found task 100 named "svc", made by the request that failed; adopting it instead of creating another'
+    );
+    expect(p.log[0]).toBe('create: 1 task(s) named "svc" exist already (7); they are left alone');
+  });
+
+  it('waits out a slow original that lands late, and adopts it', async () => {
+    const p = platform([
+      { error: new TransportError('timeout', 'ETIMEDOUT', true, 'timeout'), landsAfterMs: 12_000 }
+    ]);
+    const created = await createOnce(createCall, p.ctx);
+    expect(created.adopted).toBe(true);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.time()).toBe(15_000);
+  });
+
+  it('creates again only when no task shows up during the whole grace period', async () => {
+    const p = platform([reset(true)]);
+    await createOnce(createCall, p.ctx);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.time()).toBe(60_000);
+    expect(p.log).toContain(
+      'create: no task named "svc" appeared within 1m0s, so it is created again; should the first attempt still land, that task is stopped'
+    );
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
+  });
+
+  it('after creating again, stops the twin the first attempt makes when it lands late, keeping the known task', async () => {
+    const p = platform(
+      [{ error: new TransportError('timeout', 'ETIMEDOUT', true, 'timeout'), landsAfterMs: 90_000 }],
+      [[7, 'svc']]
+    );
+    const created = await createOnce(createCall, p.ctx);
+    expect([String((created.result.data as { task_id: unknown }).task_id), created.recreated]).toEqual([
+      '101',
+      true
+    ]);
+    // Right after the second create, the first has not landed yet: nothing to stop, and the lookup stays.
+    expect(p.stopped).toEqual([]);
+    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: ['7'] }]);
+    p.advance(60_000);
+    expect(await stopTwins(created.lookup, '101', p.ctx)).toEqual(['100']);
+    expect(p.stopped).toEqual(['100']);
+    expect(p.log).toEqual(
+      expect.arrayContaining([
+        'create: task 100 named "svc" was made too, by the earlier attempt that got no answer; stopping it, so that only task 101 runs',
+        'create: stopped task 100; task 101 is the one this step follows'
+      ])
+    );
+  });
+
+  it('stops a twin that landed before the second create answered, at once', async () => {
+    const p = platform([{ error: reset(true), landsAfterMs: 60_500 }]);
+    p.ctx.send = ((send) => (call: Call) => {
+      if (call.operation === 'create' && p.sent.filter((x) => x === 'create').length === 1) p.advance(1000);
+      return send(call);
+    })(p.ctx.send);
+    await createOnce(createCall, p.ctx);
+    expect(p.stopped).toEqual(['100']);
+  });
+
+  it.each([
+    [
+      'a cancelled request',
+      new TransportError('cancelled', undefined, true, 'cancelled'),
+      [{ taskName: 'svc', existingIds: [] }]
+    ],
+    ['a refusal', 'refused', [{ taskName: 'svc', existingIds: [] }, undefined]],
+    ['429s until the retries run out', http(429), [{ taskName: 'svc', existingIds: [] }, undefined]]
+  ])('after %s, keeps the lookup only if a task may exist', async (_what, failure, tracked) => {
+    const error = failure === 'refused' ? REFUSED : (failure as Error);
+    const p = platform(Array.from({ length: 6 }, () => error));
+    await expect(createOnce(createCall, p.ctx)).rejects.toBe(error);
+    expect(p.tracked).toEqual(tracked);
+  });
+
+  it("says when the search sent before creating failed, so its diagnosis is not read as the create's", async () => {
+    const p = platform([]);
+    p.ctx.send = () => Promise.reject(http(404));
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      'the task search sent before creating (to find tasks named "svc" that exist already) failed, so nothing was created: HTTP 404'
+    );
+    expect(p.tracked).toEqual([]);
+  });
+
+  it('refuses to create again when it cannot tell whether the first create landed', async () => {
+    const p = platform([reset(true)]);
+    const send = p.ctx.send;
+    let searches = 0;
+    p.ctx.send = (call) =>
+      call.operation === 'search_tasks' && ++searches > 1 ? Promise.reject(http(503)) : send(call);
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      /^ECONNRESET after the request was sent, and the task search failed \(HTTP 503\): not creating again, which could make a second task/
+    );
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
+  });
+
+  it("stops looking at the step's deadline, and then does not create again", async () => {
+    const p = platform([reset(true)]);
+    p.ctx.policy = { ...p.ctx.policy, deadline: 20_000 };
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      /^ECONNRESET after the request was sent, and the step's deadline came before a task named "svc" showed up: it may still appear/
+    );
+    expect(p.time()).toBe(20_000);
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
+  });
+
+  it('does not retry what would fail the same way', async () => {
+    const p = platform([REFUSED]);
+    await expect(createOnce(createCall, p.ctx)).rejects.toBe(REFUSED);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
+  });
+});
+
+describe('findTasks', () => {
+  it('follows the pages of the search until the list ends, keeping exact names only', async () => {
+    const all = Array.from({ length: 230 }, (_, i) => [1000 + i, i % 3 === 0 ? 'svc' : 'svc-other'] as const);
+    const pages: string[] = [];
+    const send = (call: Call): Promise<Answer> => {
+      const page = Number(call.query.find(([k]) => k === 'page')?.[1]);
+      pages.push(String(page));
+      const slice = all.slice((page - 1) * 100, page * 100);
+      return Promise.resolve(
+        answer(
+          JSON.stringify({
+            count: all.length,
+            results: slice.map(([task_id, task_name]) => ({ task_id, task_name }))
+          })
+        )
+      );
+    };
+    const ids = await findTasks('svc', {
+      send,
+      searchCall: (name, page) => searchByNameCall(settings, name, page)
+    });
+    expect(pages).toEqual(['1', '2', '3']);
+    expect(ids).toEqual(all.filter(([, name]) => name === 'svc').map(([id]) => String(id)));
+  });
+});

@@ -1,0 +1,63 @@
+import { criteriaFor, judge, snapshotOf } from '../../src/deploy/task-status.js';
+import { testSettings } from '../helpers/settings.js';
+
+const wait = testSettings().wait;
+const detail = (status: unknown, ports: unknown[] = []) => ({
+  task_name: 'svc',
+  status,
+  services: [{ remote_ports: ports }]
+});
+
+describe('task status', () => {
+  it('reads the status, the name and every service URL', () => {
+    expect(snapshotOf(detail('Running', [{ url: 'https://a' }, { url: null }, {}]), ['status'])).toEqual({
+      status: 'Running',
+      name: 'svc',
+      urls: ['https://a', null, null]
+    });
+    expect(snapshotOf({ task: { state: 3 } }, ['task', 'state'])).toEqual({
+      status: '3',
+      name: undefined,
+      urls: []
+    });
+    expect(snapshotOf(null, ['status'])).toEqual({ status: undefined, name: undefined, urls: [] });
+  });
+
+  it.each([
+    ['ready', 'Running', [{ url: 'https://a' }], 'ready'],
+    ['ready', 'Running', [{ url: null }], 'waiting'],
+    ['ready', 'Running', [], 'ready'],
+    ['ready', 'Pending', [], 'waiting'],
+    ['ready', 'Other', [], 'failed'],
+    ['ready', 'End', [], 'failed'],
+    ['ready', 'Paused', [], 'failed'],
+    ['paused', 'Paused', [{ url: null }], 'ready'],
+    ['paused', 'Running', [], 'waiting'],
+    ['paused', 'End', [], 'failed'],
+    ['ended', 'End', [], 'ready'],
+    ['ended', 'Other', [], 'waiting']
+  ] as const)('waiting to be %s, %s with %j is %s', (target, status, ports, expected) => {
+    expect(judge(snapshotOf(detail(status, [...ports]), ['status']), criteriaFor(target, wait))).toBe(
+      expected
+    );
+  });
+
+  it('takes success and failure statuses from the inputs, and the URL rule from wait_for_urls', () => {
+    const criteria = criteriaFor('ready', {
+      ...wait,
+      successStatuses: ['Serving'],
+      failureStatuses: ['Broken'],
+      waitForUrls: false
+    });
+    expect(criteria).toEqual({
+      target: 'ready',
+      success: ['Serving'],
+      failure: ['Broken'],
+      requireUrls: false,
+      gone: 'failure'
+    });
+    expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('ready');
+    expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');
+    expect(criteriaFor('ended', wait).gone).toBe('success');
+  });
+});

@@ -1,0 +1,345 @@
+import {
+  answerProblem,
+  cleanupCall,
+  detailCall,
+  planCalls,
+  searchByNameCall
+} from '../../src/platform/operations.js';
+import type { Settings } from '../../src/action/settings.js';
+import { testSettings } from '../helpers/settings.js';
+
+const plan = (s: Partial<Settings>) => planCalls(testSettings(s));
+const endpointOf = (s: Partial<Settings>) => plan(s).calls[0]?.endpoint;
+
+describe('planCalls', () => {
+  it('follows the spec: create and storage check are encrypted POSTs, detail is a POST with {task_id}', () => {
+    expect(endpointOf({ operation: 'create', taskName: 'a', points: 1 })).toEqual({
+      method: 'POST',
+      path: '/api/deployment/task/create',
+      version: '1.0.0',
+      encrypt: true
+    });
+    expect(endpointOf({ operation: 'storage_check', body: { a: 1 } })).toMatchObject({
+      path: '/api/storage/encrypt/check',
+      encrypt: true
+    });
+    const [detail] = plan({ operation: 'detail', taskIds: ['9007199254740993'], apiVersion: '2.1.0' }).calls;
+    expect(detail?.endpoint).toEqual({
+      method: 'POST',
+      path: '/api/deployment/task/detail',
+      version: '2.1.0',
+      encrypt: false
+    });
+    expect(String((detail?.body as { task_id: unknown }).task_id)).toBe('9007199254740993');
+  });
+
+  it.each([
+    ['search_resources', 'GET', '/api/deployment/resource/search'],
+    ['billing', 'GET', '/api/billing/get_billing_record']
+  ] as const)('sends %s as %s %s with the query input', (operation, method, path) => {
+    const [call] = plan({ operation, query: [['page', '1']] }).calls;
+    expect(call).toMatchObject({ endpoint: { method, path }, query: [['page', '1']], body: undefined });
+  });
+
+  it.each([
+    ['stop', '/api/deployment/task/stop', 'ended'],
+    ['pause', '/api/deployment/task/pause', 'paused'],
+    ['recover', '/api/deployment/task/recover', 'ready']
+  ] as const)('sends %s as a POST {task_id} per task, and waits by default', (operation, path, target) => {
+    const planned = plan({ operation, taskIds: ['1', '2'] });
+    expect(planned.calls.map((c) => [c.endpoint.method, c.endpoint.path, c.body])).toEqual([
+      ['POST', path, { task_id: expect.anything() }],
+      ['POST', path, { task_id: expect.anything() }]
+    ]);
+    expect(planned.calls.map((c) => String((c.body as { task_id: unknown }).task_id))).toEqual(['1', '2']);
+    expect(planned.wait).toBe(target);
+  });
+
+  it('sends change_points as {task_id, points} and nodes as GET ?task_id= with the query after it', () => {
+    expect(plan({ operation: 'change_points', taskIds: ['7'], points: 3 }).calls[0]?.body).toEqual({
+      task_id: expect.anything(),
+      points: 3
+    });
+    const [nodes] = plan({ operation: 'nodes', taskIds: ['7'], query: [['status', 'Running']] }).calls;
+    expect(nodes).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/task/points' },
+      query: [
+        ['task_id', '7'],
+        ['status', 'Running']
+      ]
+    });
+  });
+
+  it('waits where the operation does by default, or when wait says so', () => {
+    expect(plan({ operation: 'create', taskName: 'a', points: 1 }).wait).toBe('ready');
+    expect(plan({ operation: 'detail', taskIds: ['1'] }).wait).toBeUndefined();
+    expect(
+      plan({ operation: 'detail', taskIds: ['1'], wait: { ...testSettings().wait, mode: 'true' } }).wait
+    ).toBe('ready');
+    expect(
+      plan({ operation: 'create', taskName: 'a', points: 1, wait: { ...testSettings().wait, mode: 'false' } })
+        .wait
+    ).toBeUndefined();
+  });
+
+  it('follows endpoints overrides: detail as GET puts task_id in the query', () => {
+    const [call] = plan({
+      operation: 'detail',
+      taskIds: ['9007199254740993'],
+      endpoints: { detail: { method: 'GET' } }
+    }).calls;
+    expect(call).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/task/detail' },
+      query: [['task_id', '9007199254740993']],
+      body: undefined
+    });
+    const [create] = plan({
+      operation: 'create',
+      taskName: 'a',
+      points: 1,
+      endpoints: { create: { path: '/api/task/deployment/create', version: '2.0.0' } }
+    }).calls;
+    expect(create?.endpoint).toEqual({
+      method: 'POST',
+      path: '/api/task/deployment/create',
+      version: '2.0.0',
+      encrypt: true
+    });
+  });
+
+  it('polls and cleans up with the detail, stop and pause endpoints, overrides included, without the step inputs', () => {
+    const settings = testSettings({
+      operation: 'create',
+      body: { services: [] },
+      endpoints: { detail: { method: 'GET' } }
+    });
+    expect(detailCall(settings, '5')).toMatchObject({
+      endpoint: { method: 'GET' },
+      query: [['task_id', '5']]
+    });
+    expect(cleanupCall(settings, '5', 'stop')).toMatchObject({
+      endpoint: { path: '/api/deployment/task/stop' },
+      body: { task_id: expect.anything() }
+    });
+    expect(cleanupCall(settings, '5', 'pause').body).not.toHaveProperty('services');
+  });
+
+  it('puts task_name and points first in the create body, then the body input', () => {
+    const [call] = plan({
+      operation: 'create',
+      taskName: 'svc',
+      points: 2,
+      body: { services: [], resources: [] }
+    }).calls;
+    expect(Object.keys(call?.body ?? {})).toEqual(['task_name', 'points', 'services', 'resources']);
+  });
+
+  it('sends the request operation where method, path and encrypt say', () => {
+    const [call] = plan({
+      operation: 'request',
+      method: 'POST',
+      path: '/api/task/deployment/update',
+      encrypt: true,
+      body: { x: 1 },
+      query: [['a', 'b']]
+    }).calls;
+    expect(call).toMatchObject({
+      endpoint: { method: 'POST', path: '/api/task/deployment/update', encrypt: true },
+      body: { x: 1 },
+      query: [['a', 'b']]
+    });
+  });
+
+  it.each([
+    [
+      { operation: 'create', points: 1 },
+      'task_name is empty, but create needs it: set task_name to the name of the new task'
+    ],
+    [
+      { operation: 'create', taskName: 'a' },
+      'points is empty, but create needs it: set points to the number of nodes, such as 1'
+    ],
+    [
+      { operation: 'create', taskName: 'a', points: 1, taskIds: ['5'] },
+      'task_id is set, but create makes a new task: remove task_id'
+    ],
+    [
+      { operation: 'create', taskName: 'a', points: 1, body: { points: 3 } },
+      'body sets points, which has its own input: set it with the points input only'
+    ],
+    [
+      { operation: 'nodes', taskIds: ['1'], query: [['task_id', '2']] },
+      'query sets task_id, which has its own input: set it with the task_id input only'
+    ],
+    [{ operation: 'detail' }, 'task_id is empty, but detail needs it: set task_id to the id of the task'],
+    [
+      { operation: 'change_points', taskIds: ['1', '2'], points: 2 },
+      'task_id lists 2 tasks, but change_points takes one: set task_id to a single id'
+    ],
+    [
+      { operation: 'change_points', taskIds: ['1'] },
+      'points is empty, but change_points needs it: set points to the new number of nodes, such as 2'
+    ],
+    [
+      { operation: 'search_tasks', body: { a: 1 } },
+      'body is set, but search_tasks is a GET and sends no body: put parameters in query instead'
+    ],
+    [
+      { operation: 'search_tasks', taskIds: ['1'] },
+      'task_id is set, but search_tasks concerns no particular task: remove task_id'
+    ],
+    [
+      { operation: 'search_tasks', wait: { ...testSettings().wait, mode: 'true' } },
+      'wait is true, but search_tasks has nothing to wait for: waiting works with create, detail, stop, pause, recover'
+    ],
+    [{ operation: 'storage_check' }, /^body is empty, but storage_check needs the storage fields/],
+    [
+      { operation: 'request', path: '/x' },
+      'method is empty, but request needs it: set method to GET or POST'
+    ],
+    [{ operation: 'request', method: 'GET' }, /^path is empty, but request needs it/],
+    [
+      { operation: 'request', method: 'GET', path: '/x', encrypt: true },
+      'encrypt is true, but a GET request has no body to encrypt: use method POST'
+    ],
+    [
+      { operation: 'create', taskName: 'a', points: 1, credentials: { mode: 'token', token: 't' } },
+      'create sends an encrypted body in api_profile spec, which needs an RSA-mode key and platform_public_key: set api_profile: live, where create sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key'
+    ],
+    [
+      {
+        operation: 'storage_check',
+        body: { a: 1 },
+        apiProfile: 'live',
+        credentials: { mode: 'token', token: 't' }
+      },
+      'this operation needs an RSA-mode key and platform_public_key: storage_check sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)'
+    ],
+    [
+      { operation: 'search_tasks', query: [['status', 'End']] },
+      'query sets status, which has its own input: set it with the task_status input only'
+    ],
+    [
+      { operation: 'search_tasks', query: [['type', 'Job']] },
+      'query sets type, which the operation sets itself: remove it'
+    ],
+    [
+      {
+        operation: 'detail',
+        taskIds: ['1'],
+        endpoints: { detail: { encrypt: true } },
+        credentials: { mode: 'token', token: 't' }
+      },
+      /^this operation needs an RSA-mode key/
+    ]
+  ] as [Partial<Settings>, string | RegExp][])('refuses %j before sending', (overrides, message) => {
+    expect(() => plan(overrides)).toThrow(message);
+  });
+});
+
+describe('answerProblem: a success envelope whose data says the operation failed', () => {
+  const storage = plan({ operation: 'storage_check', body: { a: 1 } }).calls[0];
+  const create = plan({ operation: 'create', taskName: 'web-1', points: 1 }).calls[0];
+  if (storage === undefined || create === undefined) throw new Error('no calls planned');
+
+  it.each([
+    [{ pass: true, message: 'ok' }, undefined],
+    [
+      { pass: false, message: 'bucket not found\n::error::x' },
+      "the storage did not pass the platform's check: bucket not found ::error::x"
+    ],
+    [{ pass: false }, "the storage did not pass the platform's check"],
+    [{ pass: 'true' }, 'the answer carries no pass field, so the check cannot be taken as passed'],
+    [null, 'the answer carries no pass field, so the check cannot be taken as passed']
+  ])('storage check %j: %s', (data, problem) => {
+    expect(answerProblem(storage, data)).toBe(problem);
+  });
+
+  it('a create answered without a readable task_id', () => {
+    expect(answerProblem(create, { task_id: 1229831 })).toBeUndefined();
+    for (const data of [{}, null, { task_id: 'abc' }, { task_id: null }]) {
+      expect(answerProblem(create, data)).toBe(
+        'the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "web-1" may exist; look for it before running the job again'
+      );
+    }
+  });
+
+  it('other operations take any data', () => {
+    expect(
+      answerProblem(plan({ operation: 'detail', taskIds: ['1'] }).calls[0] ?? storage, null)
+    ).toBeUndefined();
+  });
+});
+
+describe('the profiles', () => {
+  const live = (s: Partial<Settings>) => planCalls(testSettings({ apiProfile: 'live', ...s }));
+
+  it('live: create is the newer plain POST with task_type first, which a token-mode key can send', () => {
+    const [call] = live({
+      operation: 'create',
+      taskName: 'web',
+      points: 1,
+      body: { services: [] },
+      credentials: { mode: 'token', token: 't' }
+    }).calls;
+    expect(call?.endpoint).toEqual({
+      method: 'POST',
+      path: '/api/task/deployment/create',
+      version: '1.0.0',
+      encrypt: false
+    });
+    expect(Object.keys(call?.body ?? {})).toEqual(['task_type', 'task_name', 'points', 'services']);
+    expect(call?.body?.task_type).toBe('Deployment');
+    const given = live({ operation: 'create', taskName: 'w', points: 1, body: { task_type: 'Deployment' } })
+      .calls[0];
+    expect(Object.keys(given?.body ?? {})).toEqual(['task_name', 'points', 'task_type']);
+  });
+
+  it('live: detail is GET with task_id in the query; spec: a POST with {task_id}', () => {
+    expect(live({ operation: 'detail', taskIds: ['7'] }).calls[0]).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/task/detail' },
+      query: [['task_id', '7']],
+      body: undefined
+    });
+    expect(plan({ operation: 'detail', taskIds: ['7'] }).calls[0]?.endpoint.method).toBe('POST');
+    expect(detailCall(testSettings({ apiProfile: 'live' }), '7').endpoint.method).toBe('GET');
+  });
+
+  it('endpoints overrides apply on top of a profile', () => {
+    const [call] = live({
+      operation: 'create',
+      taskName: 'w',
+      points: 1,
+      endpoints: { create: { path: '/api/deployment/task/create', encrypt: true } }
+    }).calls;
+    expect(call?.endpoint).toMatchObject({ path: '/api/deployment/task/create', encrypt: true });
+  });
+
+  it.each(['spec', 'live'] as const)(
+    '%s: every task search carries type and status, search_tasks from task_status, the lookup with pages',
+    (apiProfile) => {
+      const settings = testSettings({ apiProfile, taskStatuses: ['End'] });
+      expect(
+        planCalls({ ...settings, operation: 'search_tasks', query: [['page', '2']] }).calls[0]?.query
+      ).toEqual([
+        ['type', 'Deployment'],
+        ['status', 'End'],
+        ['page_size', '10'],
+        ['page', '2']
+      ]);
+      expect(planCalls({ ...settings, operation: 'search_tasks' }).calls[0]?.query).toEqual([
+        ['type', 'Deployment'],
+        ['status', 'End'],
+        ['page', '1'],
+        ['page_size', '10']
+      ]);
+      expect(searchByNameCall(settings, 'web-1', 3).query).toEqual([
+        ['type', 'Deployment'],
+        ['status', 'Running,Pending,Paused'],
+        ['search_value', 'web-1'],
+        ['page', '3'],
+        ['page_size', '100']
+      ]);
+    }
+  );
+});

@@ -1,0 +1,309 @@
+import { isLosslessNumber } from 'lossless-json';
+import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { parseJson } from '../protocol/json.js';
+import type { QueryParams } from '../protocol/request.js';
+
+/** A bad input: the message names the input, the value (never a secret) and the fix. */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** A value quoted for an error message, cut short so a pasted blob cannot flood the log. */
+export function quote(value: string): string {
+  const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+  return JSON.stringify(shown);
+}
+
+export function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
+  if ((choices as readonly string[]).includes(value)) return value as T;
+  throw new InputError(
+    `${name} ${quote(value)} is not one of ${choices.join(', ')}: set ${name} to one of them`
+  );
+}
+
+/** YAML 1.2 booleans, as actions/toolkit's getBooleanInput reads them; anything else is refused. */
+export function parseBoolean(name: string, value: string, fallback: boolean): boolean {
+  if (value === '') return fallback;
+  if (['true', 'True', 'TRUE'].includes(value)) return true;
+  if (['false', 'False', 'FALSE'].includes(value)) return false;
+  throw new InputError(`${name} ${quote(value)} is not a boolean: set ${name} to true or false`);
+}
+
+/** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
+export function parseTaskId(name: string, value: string): string {
+  if (!TASK_ID.test(value)) {
+    throw new InputError(
+      `${name} ${quote(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`
+    );
+  }
+  return value;
+}
+
+export function parsePositiveInteger(name: string, value: string, what: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InputError(`${name} ${quote(value)} is not a positive whole number: set ${name} to ${what}`);
+  }
+  return n;
+}
+
+/**
+ * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
+ * position only, never the text around it, which may hold credentials.
+ */
+export function parseMapping(name: string, value: string): Record<string, unknown> {
+  if (value.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = parseJsonFirst(value);
+  } catch (error) {
+    const where =
+      error instanceof YAMLParseError && error.linePos
+        ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
+        : '';
+    const code = error instanceof YAMLParseError ? ` (${error.code})` : '';
+    throw new InputError(
+      `${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`
+    );
+  }
+  if (parsed === null || parsed === undefined) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Map) {
+    throw new InputError(`${name} is not a mapping: write fields as "key: value" lines or a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}
+
+/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
+function parseJsonFirst(value: string): unknown {
+  if (value.trimStart().startsWith('{')) {
+    try {
+      return parseJson(value);
+    } catch {
+      // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
+    }
+  }
+  return parseYaml(value, { intAsBigInt: true });
+}
+
+/** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
+export function parseQuery(name: string, value: string): QueryParams {
+  const scalar = (key: string, item: unknown): string => {
+    if (
+      typeof item === 'string' ||
+      typeof item === 'number' ||
+      typeof item === 'bigint' ||
+      typeof item === 'boolean'
+    ) {
+      return String(item);
+    }
+    if (isLosslessNumber(item)) return item.toString();
+    throw new InputError(
+      `${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`
+    );
+  };
+  return Object.entries(parseMapping(name, value))
+    .filter(([, item]) => item !== null && item !== undefined)
+    .map(
+      ([key, item]) =>
+        [key, Array.isArray(item) ? item.map((i) => scalar(key, i)).join(',') : scalar(key, item)] as const
+    );
+}
+
+/** The origin of an https:// base URL: the spec's paths are relative to it and signed from their "/". */
+export function parseBaseUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new InputError(
+      `${name} ${quote(value)} is not a URL: set ${name} to the API address, such as https://openapi.suanli.cn`
+    );
+  }
+  if (url.protocol !== 'https:') {
+    throw new InputError(
+      `${name} ${quote(value)} is not https://: the API is served over HTTPS only, so use https://${url.host}`
+    );
+  }
+  if (
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    url.pathname !== '/'
+  ) {
+    throw new InputError(
+      `${name} ${quote(url.origin + url.pathname)} has more than scheme, host and port: set ${name} to ${url.origin}`
+    );
+  }
+  return url.origin;
+}
+
+/** A path for the request operation: absolute, in unreserved characters, without a query. */
+export function parsePath(name: string, value: string): string {
+  if (!/^\/[A-Za-z0-9\-._~/]*$/.test(value) || /\/\.{1,2}(\/|$)/.test(value)) {
+    throw new InputError(
+      `${name} ${quote(value)} is not a plain absolute path: start it with "/", use letters, digits and - . _ ~ only, and put parameters in query`
+    );
+  }
+  return value;
+}
+
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+
+/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
+export function parseDuration(name: string, value: string, limits: { minMs: number; maxMs: number }): number {
+  const match = DURATION.exec(value);
+  if (value === '' || match === null) {
+    const hint = /^\d+$/.test(value)
+      ? ` has no unit: write ${value}s or ${value}m`
+      : ' is not a duration: write it like 90s, 15m or 1h30m';
+    throw new InputError(`${name} ${quote(value)}${hint}`);
+  }
+  const [, h = '0', m = '0', s = '0'] = match;
+  const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+  if (ms < limits.minMs || ms > limits.maxMs) {
+    throw new InputError(
+      `${name} ${quote(value)} is out of range: set it between ${formatDuration(limits.minMs)} and ${formatDuration(limits.maxMs)}`
+    );
+  }
+  return ms;
+}
+
+/** 90000 -> "1m30s"; the form durations are written in. */
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  if (h > 0) return `${h}h${m}m${s}s`;
+  return m > 0 ? `${m}m${s}s` : `${s}s`;
+}
+
+const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
+const SIZE_UNITS: Record<string, number> = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+
+/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
+export function parseSize(name: string, value: string, limits: { min: number; max: number }): number {
+  const match = SIZE.exec(value);
+  if (match === null) {
+    throw new InputError(`${name} ${quote(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
+  }
+  const bytes = Number(match[1]) * (SIZE_UNITS[match[2] ?? ''] ?? 0);
+  if (bytes < limits.min || bytes > limits.max) {
+    throw new InputError(
+      `${name} ${quote(value)} is out of range: set it between ${formatSize(limits.min)} and ${formatSize(limits.max)}`
+    );
+  }
+  return bytes;
+}
+
+/** 16777216 -> "16 MiB"; whole units where the size has them. */
+export function formatSize(bytes: number): string {
+  for (const unit of ['GiB', 'MiB', 'KiB']) {
+    const size = SIZE_UNITS[unit] ?? 1;
+    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
+/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
+export function parseWords(name: string, value: string): string[] | undefined {
+  const words = value.split(/[\s,]+/).filter((word) => word !== '');
+  for (const word of words) {
+    if (!/^[A-Za-z0-9_-]+$/.test(word))
+      throw new InputError(
+        `${name} lists ${quote(word)}, which is not a status name: list names like Running, Pending`
+      );
+  }
+  return words.length === 0 ? undefined : words;
+}
+
+const MAX_TASK_IDS = 1000;
+const TASK_ID = /^[1-9]\d*$/;
+const SEVERAL_IDS =
+  'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
+
+/**
+ * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
+ * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
+ * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
+ * separated by spaces alone could be one number grouped by spaces, so both are refused.
+ */
+export function parseTaskIds(name: string, value: string): string[] {
+  const text = value.trim();
+  if (text === '') return [];
+  const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (seen.has(id)) throw new InputError(`${name} lists ${id} twice: list each task once`);
+    seen.add(id);
+  }
+  if (ids.length > MAX_TASK_IDS)
+    throw new InputError(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
+  return ids;
+}
+
+function idsOfLines(name: string, text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
+    .filter((item) => item !== '')
+    .map((item) => {
+      if (TASK_ID.test(item)) return item;
+      if (/^\d+(,\d+)+$/.test(item)) {
+        throw new InputError(
+          `${name} ${quote(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`
+        );
+      }
+      if (/^\d+(\s+\d+)+$/.test(item)) {
+        throw new InputError(`${name} ${quote(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
+      }
+      return parseTaskId(name, item);
+    });
+}
+
+function idsOfList(name: string, text: string): string[] {
+  let list: unknown;
+  try {
+    list = parseYaml(text, { intAsBigInt: true });
+  } catch {
+    throw new InputError(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
+  }
+  if (!Array.isArray(list)) throw new InputError(`${name} is not a list of ids: ${SEVERAL_IDS}`);
+  return list.map((item: unknown) => {
+    const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
+    if (digits === undefined || !TASK_ID.test(digits)) {
+      const shown =
+        typeof item === 'object' && item !== null
+          ? Array.isArray(item)
+            ? 'a nested list'
+            : 'a mapping'
+          : quote(digits ?? String(item));
+      throw new InputError(
+        `${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`
+      );
+    }
+    return digits;
+  });
+}
+
+export function parseIntegerInRange(name: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) {
+    throw new InputError(
+      `${name} ${quote(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`
+    );
+  }
+  return n;
+}
+
+/** A dot path into data, such as status or task.status or services.0.status. */
+export function parseFieldPath(name: string, value: string): string[] {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
+    throw new InputError(
+      `${name} ${quote(value)} is not a dot path: write field names joined by dots, such as status or task.status`
+    );
+  }
+  return value.split('.');
+}

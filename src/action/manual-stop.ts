@@ -1,0 +1,42 @@
+import type { Call } from '../platform/operations.js';
+import { toCompactJson } from '../protocol/json.js';
+import type { Settings } from './settings.js';
+
+/**
+ * How to stop a task by hand when the post step could not: a workflow step with this action, and a
+ * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
+ * Secrets appear only as the names of variables and files the user fills in.
+ */
+export function manualStop(
+  settings: Settings,
+  call: Call,
+  action: string
+): { step: string; shell: string | undefined } {
+  const taskId = call.taskId ?? '';
+  const step = [
+    `- uses: ${action}`,
+    '  with:',
+    '    operation: stop',
+    `    task_id: ${taskId}`,
+    `    base_url: ${settings.baseUrl}`,
+    '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+    ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+  ].join('\n');
+  const { endpoint } = call;
+  if (endpoint.encrypt || endpoint.method !== 'POST') return { step, shell: undefined };
+  const body = toCompactJson(call.body ?? {});
+  const url = `${settings.baseUrl}${endpoint.path}`;
+  const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
+  const shell =
+    settings.credentials.mode === 'rsa'
+      ? [
+          `body='${body}'; ts=$(date +%s%3N)`,
+          `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
+          `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
+        ].join('\n')
+      : [
+          `body='${body}'; ts=$(date +%s%3N)`,
+          `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
+        ].join('\n');
+  return { step, shell };
+}

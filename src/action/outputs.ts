@@ -1,0 +1,95 @@
+import { formatDuration } from './inputs.js';
+import { ApiError } from '../protocol/envelope.js';
+import { toCompactJson } from '../protocol/json.js';
+import { sanitize } from '../basics/safe-text.js';
+import type { StepResult, TaskReport } from '../deploy/step.js';
+
+/** Every output of the step, as the text written to GITHUB_OUTPUT. */
+export interface Outputs {
+  code: string;
+  msg: string;
+  /** The final data as compact JSON (one task's, or an array for several); integers stay exact. */
+  data: string;
+  task_id: string;
+  /** JSON array of the ids, as strings so no JSON reader can round them. */
+  task_ids: string;
+  status: string;
+  /** JSON object: task id -> status. */
+  statuses: string;
+  url: string;
+  urls: string;
+  elapsed_seconds: string;
+  timed_out: string;
+}
+
+/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
+export function outputsOf(step: StepResult): Outputs {
+  const failedCall = step.calls.find((c) => c.error instanceof ApiError);
+  const apiError = failedCall?.error instanceof ApiError ? failedCall.error : undefined;
+  const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
+  const finalData = finalAnswers(step).map((answer) => answer.data);
+  const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
+  const known = [...new Set(step.tasks.map((t) => t.status))];
+  const urls = step.tasks.flatMap((t) => t.urls);
+  return {
+    code: apiError?.code ?? firstResult?.code ?? '',
+    msg: apiError?.description ?? firstResult?.msg ?? '',
+    data: toCompactJson(finalData.length === 1 ? finalData[0] : finalData),
+    task_id: step.tasks[0]?.id ?? '',
+    task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
+    status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+    statuses: JSON.stringify(statuses),
+    url: urls[0] ?? '',
+    urls: JSON.stringify(urls),
+    elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
+    timed_out: String(step.timedOut)
+  };
+}
+
+/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
+export function responseFileText(step: StepResult): string {
+  const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+  return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+
+/**
+ * The last answer for each call: the task's last detail when the step waited for it (a create's task
+ * is the one it made), else the call's own answer; null data for a call that failed.
+ */
+function finalAnswers(step: StepResult): { data: unknown; raw: string | undefined }[] {
+  return step.calls.map((c) => {
+    const task =
+      c.call.operation === 'create' ? step.tasks[0] : step.tasks.find((t) => t.id === c.call.taskId);
+    const data: unknown = task?.data ?? c.result?.data;
+    return { data: data ?? null, raw: task?.raw ?? c.raw };
+  });
+}
+
+/** Why the step fails, in one line; undefined when it succeeds. */
+export function failureOf(step: StepResult): string | undefined {
+  const operation = step.plan.operation;
+  const failedCalls = step.calls.filter((c) => c.error !== undefined && c.call.taskId === undefined);
+  if (failedCalls.length > 0) return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+  const failed = step.tasks.filter((t) => t.outcome !== 'done' && t.outcome !== 'ready');
+  if (failed.length === 0) return undefined;
+  if (step.tasks.length === 1 && failed[0] !== undefined)
+    return `${operation}: ${describeFailure(failed[0])}`;
+  const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.outcome})`);
+  const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
+  return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
+}
+
+function describeFailure(task: TaskReport): string {
+  const name = task.name === undefined ? '' : ` (${sanitize(task.name, 60)})`;
+  switch (task.outcome) {
+    case 'failed':
+      return `task ${task.id}${name} ${task.message ?? 'failed'} after ${formatDuration(task.elapsedMs)}`;
+    case 'not_found':
+      return task.message ?? `task ${task.id} not found`;
+    case 'timed_out':
+    case 'cancelled':
+      return `task ${task.id}${name} ${task.message ?? task.outcome}`;
+    default:
+      return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+  }
+}

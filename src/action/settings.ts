@@ -1,0 +1,410 @@
+import {
+  InputError,
+  parseBaseUrl,
+  parseBoolean,
+  parseChoice,
+  parseDuration,
+  parseFieldPath,
+  parseIntegerInRange,
+  parseMapping,
+  parsePath,
+  parsePositiveInteger,
+  parseQuery,
+  parseSize,
+  parseTaskIds,
+  parseWords,
+  quote
+} from './inputs.js';
+import { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
+import { secretValues } from './secret-fields.js';
+import {
+  KeyError,
+  keyTextForms,
+  loadPlatformPublicKey,
+  loadPrivateKey,
+  PRIVATE_KEY_FORMATS,
+  type PrivateKeyFormat
+} from '../protocol/keys.js';
+import type { Credentials, Endpoint, QueryParams } from '../protocol/request.js';
+
+export const OPERATIONS = [
+  'create',
+  'detail',
+  'search_tasks',
+  'search_resources',
+  'stop',
+  'pause',
+  'recover',
+  'change_points',
+  'nodes',
+  'billing',
+  'storage_check',
+  'request'
+] as const;
+export type OperationName = (typeof OPERATIONS)[number];
+
+export type EndpointOverride = Partial<Endpoint>;
+
+export interface WaitSettings {
+  /** auto waits where the operation does by default. */
+  mode: 'auto' | 'true' | 'false';
+  timeoutMs: number;
+  intervalMs: number;
+  /** Dot path to the status inside the task detail's data. */
+  statusField: string[];
+  /** Override the statuses that end a wait well or badly (defaults depend on what is awaited). */
+  successStatuses: string[] | undefined;
+  failureStatuses: string[] | undefined;
+  /** Ready also needs every services[].remote_ports[].url to be set. */
+  waitForUrls: boolean;
+  /** Consecutive failed polls of a task that end the wait for it. */
+  pollErrorBudget: number;
+}
+
+/** Every input, parsed and checked once. Nothing else reads inputs. */
+export interface Settings {
+  operation: OperationName;
+  /** The API origin, https only. */
+  baseUrl: string;
+  /** The interface version sent (and signed) where `endpoints` does not say otherwise. */
+  apiVersion: string;
+  /** Whose forms the requests follow: the interface spec's, or the platform's own reference (see operations.ts). */
+  apiProfile: ApiProfile;
+  /** Why that profile: said in the log. */
+  apiProfileReason: string;
+  /** The task statuses search_tasks asks for. */
+  taskStatuses: string[];
+  credentials: Credentials;
+  /** Per-operation overrides of method, path, version and encrypt. */
+  endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
+  /** The envelope codes that mean "no such task" and "signature refused". */
+  errorCodes: ErrorCodes;
+  taskName: string | undefined;
+  points: number | undefined;
+  /** Decimal digits: ids beyond 2^53 stay exact. */
+  taskIds: string[];
+  body: Record<string, unknown>;
+  query: QueryParams;
+  /** The request operation's own endpoint. */
+  method: 'GET' | 'POST' | undefined;
+  path: string | undefined;
+  encrypt: boolean;
+  wait: WaitSettings;
+  /** Bounds each request; the step never runs past wait_timeout by more than this. */
+  requestTimeoutMs: number;
+  /** Answers larger than this are not read (the request fails, naming the limit). */
+  maxResponseBytes: number;
+  /** Retries of a request that failed in a way that may pass (network errors, 429, 5xx). */
+  maxRetries: number;
+  concurrency: number;
+  summary: boolean;
+  cleanup: 'none' | 'stop' | 'pause';
+  /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
+  cleanupTimeoutMs: number;
+  dryRun: boolean;
+}
+
+export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+export type ApiProfile = 'spec' | 'live';
+/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
+export const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
+/** The statuses task search takes (Other is never searched for). */
+export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
+/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
+export const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'] as const;
+const HOUR = 3_600_000;
+
+/** Inputs that fall back to an environment variable when empty. */
+const ENV_FALLBACK: Record<string, string> = {
+  base_url: 'DEPLOY_API_BASE_URL',
+  token: 'DEPLOY_API_TOKEN',
+  private_key: 'DEPLOY_API_PRIVATE_KEY',
+  private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
+  platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
+};
+
+/**
+ * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
+ * later log line or error can show them.
+ */
+export function readSettings(
+  rawInput: (name: string) => string,
+  maskSecret: (secret: string) => void,
+  env: (name: string) => string | undefined = () => undefined,
+  readFile: (path: string) => string = () => {
+    throw new Error('no files here');
+  }
+): Settings {
+  const masked = new Set<string>();
+  const mask = (secret: string): void => {
+    if (secret === '' || masked.has(secret)) return;
+    masked.add(secret);
+    maskSecret(secret);
+  };
+  const input = (name: string): string => {
+    const value = rawInput(name);
+    const fallback = ENV_FALLBACK[name];
+    return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
+  };
+  const token = input('token').trim();
+  const privateKeyText = input('private_key');
+  const passphrase = input('private_key_passphrase');
+  [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
+
+  const operation = parseChoice('operation', input('operation').trim(), OPERATIONS);
+  const body = readBody(input('body'), input('body_file').trim(), readFile);
+  secretValues(body).forEach(mask);
+  const query = parseQuery('query', input('query'));
+  query.flatMap(([name, value]) => secretValues({ [name]: value })).forEach(mask);
+
+  const text = (name: string): string | undefined => {
+    const value = input(name).trim();
+    return value === '' ? undefined : value;
+  };
+  const method = text('method')?.toUpperCase();
+  const path = text('path');
+  const points = text('points');
+  const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+  const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
+  const profile = resolveProfile(
+    parseChoice('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live'] as const),
+    baseUrl
+  );
+  const waitTimeout = parseDuration('wait_timeout', text('wait_timeout') ?? '15m', {
+    minMs: 1000,
+    maxMs: 6 * HOUR
+  });
+  return {
+    operation,
+    baseUrl,
+    apiVersion,
+    apiProfile: profile.profile,
+    apiProfileReason: profile.reason,
+    taskStatuses: parseStatuses('task_status', text('task_status') ?? ACTIVE_STATUSES.join(',')),
+    credentials: readCredentials({
+      token,
+      privateKeyText,
+      passphrase,
+      format: parseChoice('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
+      platformKeyText: input('platform_public_key'),
+      mask
+    }),
+    endpoints: parseEndpoints(input('endpoints')),
+    errorCodes: parseErrorCodes('error_codes', input('error_codes')),
+    taskName: text('task_name'),
+    points:
+      points === undefined
+        ? undefined
+        : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
+    taskIds: parseTaskIds('task_id', input('task_id')),
+    body,
+    query,
+    method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
+    path: path === undefined ? undefined : parsePath('path', path),
+    encrypt: parseBoolean('encrypt', input('encrypt').trim(), false),
+    wait: {
+      mode: parseChoice('wait', text('wait') ?? 'auto', ['auto', 'true', 'false'] as const),
+      timeoutMs: waitTimeout,
+      intervalMs: parseDuration('poll_interval', text('poll_interval') ?? '10s', {
+        minMs: 1000,
+        maxMs: HOUR
+      }),
+      statusField: parseFieldPath('status_field', text('status_field') ?? 'status'),
+      successStatuses: parseWords('success_statuses', input('success_statuses')),
+      failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
+      waitForUrls: parseBoolean('wait_for_urls', input('wait_for_urls').trim(), true),
+      pollErrorBudget: parseIntegerInRange('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
+    },
+    requestTimeoutMs: parseDuration('request_timeout', text('request_timeout') ?? '30s', {
+      minMs: 1000,
+      maxMs: 5 * 60_000
+    }),
+    maxResponseBytes: parseSize('max_response_size', text('max_response_size') ?? '16MiB', {
+      min: 64 * 1024,
+      max: 256 * 1024 * 1024
+    }),
+    maxRetries: parseIntegerInRange('max_retries', text('max_retries') ?? '5', 0, 10),
+    concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
+    summary: parseBoolean('summary', input('summary').trim(), true),
+    cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause'] as const),
+    cleanupTimeoutMs: parseDuration('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
+      minMs: 5000,
+      maxMs: 30 * 60_000
+    }),
+    dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
+  };
+}
+
+/**
+ * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
+ * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
+ */
+function readBody(
+  bodyText: string,
+  bodyFile: string,
+  readFile: (path: string) => string
+): Record<string, unknown> {
+  const body = parseMapping('body', bodyText);
+  if (bodyFile === '') return body;
+  let text: string;
+  try {
+    text = readFile(bodyFile);
+  } catch (error) {
+    if (error instanceof InputError) throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new InputError(
+      `body_file ${quote(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`
+    );
+  }
+  const fromFile = parseMapping('body_file', text);
+  for (const name of Object.keys(body)) {
+    if (name in fromFile) throw new InputError(`body and body_file both set ${name}: set it in one of them`);
+  }
+  return { ...fromFile, ...body };
+}
+
+function resolveProfile(
+  choice: 'auto' | ApiProfile,
+  baseUrl: string
+): { profile: ApiProfile; reason: string } {
+  if (choice !== 'auto') return { profile: choice, reason: `api_profile is ${choice}` };
+  const host = new URL(baseUrl).hostname;
+  return PRODUCTION_HOSTS.includes(host)
+    ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
+    : {
+        profile: 'spec',
+        reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
+      };
+}
+
+/** A comma list of task statuses, each one task search takes. */
+function parseStatuses(name: string, value: string): string[] {
+  const statuses = value.split(',').map((status) => status.trim());
+  for (const status of statuses) {
+    if (!(SEARCHABLE_STATUSES as readonly string[]).includes(status)) {
+      throw new InputError(
+        `${name} lists ${quote(status)}: list statuses separated by commas from ${SEARCHABLE_STATUSES.join(', ')}`
+      );
+    }
+  }
+  return statuses;
+}
+
+function parseVersion(name: string, value: string): string {
+  if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
+    throw new InputError(
+      `${name} ${quote(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`
+    );
+  }
+  return value;
+}
+
+/**
+ * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
+ * `create: {path: /api/task/deployment/create}` (newer paths).
+ */
+function parseEndpoints(value: string): Settings['endpoints'] {
+  const overrides: Settings['endpoints'] = {};
+  const allowed: readonly string[] = OPERATIONS.filter((o) => o !== 'request');
+  for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
+    const name = `endpoints.${operation}`;
+    if (!allowed.includes(operation)) {
+      throw new InputError(`${name} names no operation: use ${allowed.join(', ')}`);
+    }
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+      throw new InputError(
+        `${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`
+      );
+    }
+    const override: EndpointOverride = {};
+    for (const [key, item] of Object.entries(raw as Record<string, unknown>)) {
+      const field = `${name}.${key}`;
+      const itemText =
+        typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
+          ? String(item)
+          : item;
+      if (typeof itemText !== 'string') throw new InputError(`${field} is not a plain value: write a string`);
+      if (key === 'method')
+        override.method = parseChoice(field, itemText.toUpperCase(), ['GET', 'POST'] as const);
+      else if (key === 'path') override.path = parsePath(field, itemText);
+      else if (key === 'version') override.version = parseVersion(field, itemText);
+      else if (key === 'encrypt') override.encrypt = parseBoolean(field, itemText, false);
+      else throw new InputError(`${field} is not an endpoint setting: use method, path, version or encrypt`);
+    }
+    if (override.method === 'GET' && override.encrypt === true) {
+      throw new InputError(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
+    }
+    overrides[operation as keyof Settings['endpoints']] = override;
+  }
+  return overrides;
+}
+
+const ERROR_CODE_MEANINGS: Record<string, keyof ErrorCodes> = {
+  task_not_found: 'taskNotFound',
+  signature: 'signature'
+};
+
+/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
+function parseErrorCodes(name: string, value: string): ErrorCodes {
+  const codes: ErrorCodes = { ...DEFAULT_ERROR_CODES };
+  for (const [meaning, raw] of Object.entries(parseMapping(name, value))) {
+    const field = ERROR_CODE_MEANINGS[meaning];
+    if (field === undefined) {
+      throw new InputError(
+        `${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`
+      );
+    }
+    const list = (Array.isArray(raw) ? raw : [raw]).map((code: unknown) =>
+      typeof code === 'number' || typeof code === 'bigint' ? String(code) : code
+    );
+    if (
+      list.length === 0 ||
+      list.some(
+        (code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code)
+      )
+    ) {
+      throw new InputError(
+        `${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`
+      );
+    }
+    codes[field] = list as string[];
+  }
+  return codes;
+}
+
+function readCredentials(args: {
+  token: string;
+  privateKeyText: string;
+  passphrase: string;
+  format: PrivateKeyFormat;
+  platformKeyText: string;
+  mask: (secret: string) => void;
+}): Credentials {
+  if (args.token === '') {
+    throw new InputError(
+      'token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)'
+    );
+  }
+  const hasPlatformKey = args.platformKeyText.trim() !== '';
+  if (args.privateKeyText.trim() === '') {
+    if (hasPlatformKey) {
+      throw new InputError(
+        'platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither'
+      );
+    }
+    return { mode: 'token', token: args.token };
+  }
+  try {
+    const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
+    loaded.secretForms.forEach(args.mask);
+    return {
+      mode: 'rsa',
+      token: args.token,
+      privateKey: loaded.key,
+      platformPublicKey: hasPlatformKey ? loadPlatformPublicKey(args.platformKeyText) : undefined
+    };
+  } catch (error) {
+    if (error instanceof KeyError) throw new InputError(error.message);
+    throw error;
+  }
+}

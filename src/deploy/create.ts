@@ -1,0 +1,266 @@
+import { formatDuration } from '../action/inputs.js';
+import type { Call } from '../platform/operations.js';
+import { ApiError, type ApiResult } from '../protocol/envelope.js';
+import { exactInteger, toCompactJson } from '../protocol/json.js';
+import {
+  describeError,
+  notApplied,
+  retryIfTransient,
+  serverRetryDelay,
+  transientReason
+} from '../platform/failures.js';
+import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
+import { taskIdOf } from './task-status.js';
+
+export interface Answer {
+  result: ApiResult;
+  raw: string;
+}
+
+/**
+ * What the post step needs to find a task a create may have made without the step learning its id (the
+ * job was cancelled with the request in flight, the answer carried no id, or an earlier attempt may land
+ * after a re-create): its name, and the tasks of that name that existed before, which are never touched.
+ */
+export interface CreateLookup {
+  taskName: string;
+  existingIds: string[];
+}
+
+/** Searching for tasks by name, with retries of what may pass. */
+export interface LookupContext {
+  send: (call: Call) => Promise<Answer>;
+  /** One page of the task search for a name (following any endpoints override). */
+  searchCall: (taskName: string, page: number) => Call;
+  policy: RetryPolicy;
+  deps: RetryDeps;
+}
+
+export interface CreateContext extends LookupContext {
+  /** How long a create that may have been applied gets to show up before it is sent again. */
+  graceMs: number;
+  /**
+   * Told before the first attempt is sent (with the lookup), and again (undefined) once the create is
+   * settled for sure: made with a known id and nothing else in flight, or refused outright.
+   */
+  track: (lookup: CreateLookup | undefined) => void;
+  /** Stops a task (a twin a re-create left), with the retries a cleanup gets. */
+  stop: (taskId: string) => Promise<void>;
+}
+
+export interface Created extends Answer {
+  adopted: boolean;
+  /**
+   * Sent again after an attempt that may still land: a twin may appear later, so the step looks again
+   * (stopTwins) once it has waited, and the post step once more.
+   */
+  recreated: boolean;
+  lookup: CreateLookup;
+}
+
+/** How often to look for the task during the grace period: every 5 s, and at least four times. */
+const searchEveryMs = (graceMs: number): number => Math.min(5000, Math.max(250, graceMs / 4));
+
+/**
+ * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
+ * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
+ * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
+ * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
+ * only when none does is the create sent again. The first attempt may still land after that: each task
+ * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
+ * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ */
+export async function createOnce(call: Call, ctx: CreateContext): Promise<Created> {
+  const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+  const log = ctx.deps.log;
+  let existing: string[];
+  try {
+    existing = await searchByName('create: looking for tasks of the same name', name, ctx);
+  } catch (error) {
+    // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
+    throw new Error(
+      `the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${describeError(error)}`,
+      { cause: error }
+    );
+  }
+  if (existing.length > 0) {
+    log(
+      `create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`
+    );
+  }
+  const lookup: CreateLookup = { taskName: name, existingIds: existing };
+  ctx.track(lookup);
+  // Set from inside the retry verdict: adopted a task, or sent again while an attempt may still land.
+  const state = { adopted: false, unresolved: false };
+  let answer: Answer;
+  try {
+    answer = await withRetries<Answer>(
+      'create',
+      () => ctx.send(call),
+      async (error) => {
+        const reason = transientReason(error);
+        if (reason === undefined) return { retry: false };
+        if (notApplied(error)) {
+          return {
+            retry: true,
+            reason: `${reason}, so the task was not created`,
+            serverDelayMs: serverRetryDelay(error, ctx.deps.now())
+          };
+        }
+        log(
+          `create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${formatDuration(ctx.graceMs)} before creating it again`
+        );
+        const found = await awaitNewTasks(name, new Set(existing), ctx);
+        if (found.kind === 'cut') {
+          throw new Error(
+            `${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`
+          );
+        }
+        if (found.kind === 'unknown') {
+          throw new Error(
+            `${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${JSON.stringify(name)} before running the job again`
+          );
+        }
+        const [newest] = found.kind === 'found' ? found.ids : [];
+        if (newest !== undefined) {
+          log(
+            `create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`
+          );
+          state.adopted = true;
+          const data = { task_id: exactInteger(newest) };
+          return {
+            result: {
+              result: { code: '0000', msg: 'success', data, requestId: undefined },
+              raw: toCompactJson({ code: '0000', msg: 'success', data })
+            }
+          };
+        }
+        log(
+          `create: no task named ${JSON.stringify(name)} appeared within ${formatDuration(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`
+        );
+        state.unresolved = true;
+        return { retry: true, reason: 'the create was not applied', now: true };
+      },
+      ctx.policy,
+      ctx.deps
+    );
+  } catch (error) {
+    // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
+    const refused =
+      error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
+    if (!state.unresolved && (refused || notApplied(error))) ctx.track(undefined);
+    throw error;
+  }
+  const id = taskIdOf(answer.result.data);
+  if (id !== undefined && !state.unresolved) ctx.track(undefined);
+  if (id !== undefined && state.unresolved) await stopTwins(lookup, id, ctx);
+  return { ...answer, adopted: state.adopted, recreated: state.unresolved, lookup };
+}
+
+/**
+ * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
+ * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
+ */
+export async function stopTwins(lookup: CreateLookup, keep: string, ctx: CreateContext): Promise<string[]> {
+  const name = JSON.stringify(lookup.taskName);
+  let found: string[];
+  try {
+    found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
+  } catch (error) {
+    ctx.deps.log(
+      `create: could not look for a second task named ${name} (${describeError(error)}); the post step looks again`
+    );
+    return [];
+  }
+  const existing = new Set(lookup.existingIds);
+  const twins = found.filter((id) => id !== keep && !existing.has(id));
+  const stopped: string[] = [];
+  for (const twin of twins) {
+    ctx.deps.log(
+      `create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`
+    );
+    try {
+      await ctx.stop(twin);
+      stopped.push(twin);
+      ctx.deps.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
+    } catch (error) {
+      ctx.deps.log(
+        `create: could not stop task ${twin} (${describeError(error)}); the post step tries again`
+      );
+    }
+  }
+  return stopped;
+}
+
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or the grace
+ * period ends: `none` when it ended, `cut` when the step's deadline ended it early, `unknown` when no
+ * search succeeded at all.
+ */
+export async function awaitNewTasks(
+  name: string,
+  existing: ReadonlySet<string>,
+  ctx: LookupContext & { graceMs: number }
+): Promise<{ kind: 'found'; ids: string[] } | { kind: 'none' | 'cut' } | { kind: 'unknown'; why: string }> {
+  const full = ctx.deps.now() + ctx.graceMs;
+  const end = Math.min(full, ctx.policy.deadline);
+  let searched = false;
+  let lastError = '';
+  for (;;) {
+    try {
+      const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+      searched = true;
+      if (fresh.length > 0)
+        return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+    } catch (error) {
+      lastError = describeError(error);
+    }
+    const left = end - ctx.deps.now();
+    if (left <= 0) {
+      if (!searched) return { kind: 'unknown', why: lastError };
+      return { kind: end < full ? 'cut' : 'none' };
+    }
+    await ctx.deps.sleep(Math.min(searchEveryMs(ctx.graceMs), left));
+  }
+}
+
+/** findTasks, retried on what may pass (network errors, 429, 5xx) within the policy; `label` names it in the log. */
+export function searchByName(label: string, name: string, ctx: LookupContext): Promise<string[]> {
+  return withRetries(
+    label,
+    () => findTasks(name, ctx),
+    (error) => retryIfTransient(error, ctx.deps.now()),
+    ctx.policy,
+    ctx.deps
+  );
+}
+
+/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
+const MAX_SEARCH_PAGES = 50;
+
+/**
+ * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
+ * until the list ends: an empty or short page, or as many tasks as the answer's count.
+ */
+export async function findTasks(
+  name: string,
+  ctx: Pick<LookupContext, 'send' | 'searchCall'>
+): Promise<string[]> {
+  const ids: string[] = [];
+  let seen = 0;
+  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
+    const call = ctx.searchCall(name, page);
+    const { result } = await ctx.send(call);
+    const data = result.data as { results?: unknown; count?: unknown } | null;
+    const results: unknown[] = Array.isArray(data?.results) ? data.results : [];
+    for (const task of results) {
+      const id = taskIdOf(task);
+      if (id !== undefined && (task as { task_name?: unknown }).task_name === name) ids.push(id);
+    }
+    seen += results.length;
+    const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
+    const count = typeof data?.count === 'number' ? data.count : Infinity;
+    if (results.length === 0 || results.length < pageSize || seen >= count) break;
+  }
+  return ids;
+}

@@ -1,0 +1,165 @@
+import { request as httpsRequest } from 'node:https';
+import { HttpClient } from '@actions/http-client';
+import { formatDuration, formatSize } from '../action/inputs.js';
+import type { HttpAnswer } from '../protocol/envelope.js';
+import type { PreparedRequest } from '../protocol/request.js';
+
+/** The request got no HTTP answer: refused, reset, timed out, cancelled, or a TLS failure. */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly errorCode: string | undefined,
+    /** The whole request reached the socket: the server may have acted on it. */
+    readonly sent: boolean,
+    readonly reason: 'network' | 'timeout' | 'cancelled' | 'tls'
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+/** The answer was larger than the action reads (max_response_size); the request may have had its effect. */
+export class ResponseTooLargeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+const TLS_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID'
+]);
+
+/**
+ * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
+ * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
+ * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
+ * redirects are not followed (they would carry the token elsewhere and change the signed path).
+ */
+export class ApiClient {
+  readonly #agents: HttpClient;
+  readonly #userAgent: string;
+  readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
+  readonly #cancel: AbortSignal | undefined;
+  /** The requests in flight, aborted together when the step is cancelled (one listener, not one each). */
+  readonly #inFlight = new Set<AbortController>();
+  readonly #abortAll = (): void => {
+    for (const request of this.#inFlight) request.abort();
+  };
+
+  constructor(options: {
+    userAgent: string;
+    timeoutMs: number;
+    /** Answers larger than this are not read: the request fails, naming the limit. */
+    maxResponseBytes: number;
+    cancel?: AbortSignal;
+  }) {
+    this.#agents = new HttpClient(options.userAgent, [], { keepAlive: true });
+    this.#userAgent = options.userAgent;
+    this.#timeoutMs = options.timeoutMs;
+    this.#maxResponseBytes = options.maxResponseBytes;
+    this.#cancel = options.cancel;
+    this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
+  }
+
+  send(request: PreparedRequest): Promise<HttpAnswer> {
+    const headers: Record<string, string> = { ...request.headers, 'user-agent': this.#userAgent };
+    if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
+    // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, this.#timeoutMs);
+    this.#inFlight.add(abort);
+    if (this.#cancel?.aborted === true) abort.abort();
+    const settle = (): void => {
+      clearTimeout(timer);
+      this.#inFlight.delete(abort);
+    };
+    return new Promise<HttpAnswer>((resolve, reject) => {
+      let sent = false;
+      const fail = (error: Error): void => {
+        settle();
+        reject(this.#transportError(request, error, sent, timedOut));
+      };
+      const outgoing = httpsRequest(
+        request.url,
+        { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const tooLarge = (): void => {
+            settle();
+            outgoing.destroy();
+            reject(
+              new ResponseTooLargeError(
+                `${request.method} ${request.target} answered more than ${formatSize(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`
+              )
+            );
+          };
+          if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
+            tooLarge();
+            return;
+          }
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > this.#maxResponseBytes) tooLarge();
+            else chunks.push(chunk);
+          });
+          response.on('error', fail);
+          response.on('end', () => {
+            settle();
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8')
+            });
+          });
+        }
+      );
+      outgoing.on('finish', () => {
+        sent = true;
+      });
+      outgoing.on('error', fail);
+      outgoing.end(request.body === '' ? undefined : request.body);
+    });
+  }
+
+  dispose(): void {
+    this.#cancel?.removeEventListener('abort', this.#abortAll);
+    this.#agents.dispose();
+  }
+
+  #transportError(request: PreparedRequest, error: Error, sent: boolean, timedOut: boolean): TransportError {
+    const code = (error as NodeJS.ErrnoException).code;
+    const what = `${request.method} ${request.target} got no answer`;
+    if (timedOut) {
+      return new TransportError(
+        `${what} within ${formatDuration(this.#timeoutMs)} (request_timeout)`,
+        'ETIMEDOUT',
+        sent,
+        'timeout'
+      );
+    }
+    if (this.#cancel?.aborted === true)
+      return new TransportError(`${what}: the step was cancelled`, code, sent, 'cancelled');
+    if (code !== undefined && TLS_CODES.has(code)) {
+      return new TransportError(
+        `${what}: ${error.message}: the server certificate is not trusted; for a private CA, set NODE_EXTRA_CA_CERTS to its PEM file`,
+        code,
+        sent,
+        'tls'
+      );
+    }
+    return new TransportError(`${what}: ${error.message}`, code, sent, 'network');
+  }
+}

@@ -1,0 +1,310 @@
+import { InputError } from '../action/inputs.js';
+import { exactInteger } from '../protocol/json.js';
+import { NEEDS_RSA, type Endpoint, type QueryParams } from '../protocol/request.js';
+import { sanitize } from '../basics/safe-text.js';
+import { ACTIVE_STATUSES, type OperationName, type Settings } from '../action/settings.js';
+import { isRecord, taskIdOf, type WaitTarget } from '../deploy/task-status.js';
+
+export type { WaitTarget } from '../deploy/task-status.js';
+
+/** One call to the API: what to send where, and for which task. */
+export interface Call {
+  operation: OperationName;
+  taskId: string | undefined;
+  endpoint: Endpoint;
+  query: QueryParams;
+  body: Record<string, unknown> | undefined;
+}
+
+/** The calls a step makes, and what it then waits for. */
+export interface Plan {
+  operation: OperationName;
+  calls: Call[];
+  /** The task ids the step concerns (given as input); a create learns its id from the answer. */
+  taskIds: string[];
+  wait: WaitTarget | undefined;
+}
+
+interface OperationSpec {
+  /** The endpoint as the interface spec gives it (the spec profile). */
+  endpoint: Omit<Endpoint, 'version'>;
+  /** Where the platform's own reference differs (the live profile). */
+  live?: Partial<Omit<Endpoint, 'version'>>;
+  /** How the operation uses task_id: not at all, exactly one id, or one call per id. */
+  taskIds: 'none' | 'one' | 'each';
+  /** The operation's own fields: in the body of a POST, in the query of a GET. */
+  fields: (settings: Settings, taskId: string | undefined) => Record<string, unknown>;
+  /** The body input is the whole request (storage check). */
+  bodyRequired?: boolean;
+  /** What the operation can wait for, and whether it does when wait is auto. */
+  wait?: { target: WaitTarget; byDefault: boolean };
+  /**
+   * What a success envelope's data must hold for the operation to have succeeded: why it did not, or
+   * undefined. Decided from fields, never from the message.
+   */
+  check?: (data: unknown, call: Call) => string | undefined;
+}
+
+const task = (_s: Settings, taskId: string | undefined): Record<string, unknown> => ({
+  task_id: exactInteger(taskId ?? '')
+});
+const none = (): Record<string, unknown> => ({});
+const post = (path: string, encrypt = false): OperationSpec['endpoint'] => ({
+  method: 'POST',
+  path,
+  encrypt
+});
+const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path, encrypt: false });
+/** A POST {task_id} per task, waiting as `wait` says. */
+const onTasks = (path: string, wait: OperationSpec['wait']): OperationSpec => ({
+  endpoint: post(path),
+  taskIds: 'each',
+  fields: task,
+  wait
+});
+
+/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
+const LOOKUP_QUERY = [
+  ['type', 'Deployment'],
+  ['status', ACTIVE_STATUSES.join(',')]
+] as const;
+/** Tasks a search by name asks for per page (the platform's largest page). */
+const LOOKUP_PAGE_SIZE = 100;
+
+/**
+ * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
+ * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
+ * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
+ * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
+ */
+const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
+  create: {
+    endpoint: post('/api/deployment/task/create', true),
+    live: { path: '/api/task/deployment/create', encrypt: false },
+    taskIds: 'none',
+    fields: (s) => ({
+      ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
+      task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
+      points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
+    }),
+    wait: { target: 'ready', byDefault: true },
+    check: (data, call) => {
+      if (taskIdOf(data) !== undefined) return undefined;
+      const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
+      return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+    }
+  },
+  detail: {
+    ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
+    live: { method: 'GET' }
+  },
+  search_tasks: {
+    endpoint: get('/api/deployment/task/search'),
+    taskIds: 'none',
+    // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
+    // its default unless the query asks for another.
+    fields: (s) => ({
+      type: 'Deployment',
+      status: s.taskStatuses.join(','),
+      ...(s.query.some(([name]) => name === 'page') ? {} : { page: '1' }),
+      ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
+    })
+  },
+  search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
+  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
+  pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
+  recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
+  change_points: {
+    endpoint: post('/api/deployment/task/change_points'),
+    taskIds: 'one',
+    fields: (s, taskId) => ({
+      ...task(s, taskId),
+      points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
+    })
+  },
+  nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+  billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
+  storage_check: {
+    endpoint: post('/api/storage/encrypt/check', true),
+    taskIds: 'none',
+    fields: none,
+    bodyRequired: true,
+    check: (data) => {
+      const verdict = isRecord(data) ? data : {};
+      if (verdict.pass === true) return undefined;
+      const said = typeof verdict.message === 'string' ? sanitize(verdict.message, 300) : '';
+      return verdict.pass === false
+        ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
+        : 'the answer carries no pass field, so the check cannot be taken as passed';
+    }
+  }
+};
+
+/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
+export function answerProblem(call: Call, data: unknown): string | undefined {
+  return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
+}
+
+const WAITING_OPERATIONS = Object.entries(OPERATIONS)
+  .filter(([, spec]) => spec.wait !== undefined)
+  .map(([name]) => name)
+  .join(', ');
+
+/** Plans every call of the step, checking every input it needs before anything is sent. */
+export function planCalls(settings: Settings): Plan {
+  const spec = specOf(settings);
+  const ids = taskIdsFor(settings, spec);
+  const calls =
+    spec.taskIds === 'none'
+      ? [callFor(settings, settings.operation, spec, undefined)]
+      : ids.map((id) => callFor(settings, settings.operation, spec, id));
+  return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
+}
+
+/** The detail call that polls a task while waiting (following any endpoints override of detail). */
+export function detailCall(settings: Settings, taskId: string): Call {
+  return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+}
+
+/**
+ * One page of the task search that finds tasks by name (around a create, and in the post step), with
+ * the parameters the platform requires in every profile.
+ */
+export function searchByNameCall(settings: Settings, taskName: string, page = 1): Call {
+  const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
+  return {
+    ...call,
+    query: [
+      ...LOOKUP_QUERY,
+      ['search_value', taskName],
+      ['page', String(page)],
+      ['page_size', String(LOOKUP_PAGE_SIZE)]
+    ]
+  };
+}
+
+/** The call the post step makes to stop or pause a task this step created. */
+export function cleanupCall(settings: Settings, taskId: string, action: 'stop' | 'pause'): Call {
+  return callFor(settings, action, OPERATIONS[action], taskId, false);
+}
+
+function specOf(settings: Settings): OperationSpec {
+  if (settings.operation !== 'request') return OPERATIONS[settings.operation];
+  const endpoint = {
+    method: required(settings.method, 'method', 'request', 'GET or POST'),
+    path: required(
+      settings.path,
+      'path',
+      'request',
+      'the endpoint path, such as /api/deployment/task/search'
+    ),
+    encrypt: settings.encrypt
+  };
+  if (endpoint.method === 'GET' && endpoint.encrypt) {
+    throw new InputError('encrypt is true, but a GET request has no body to encrypt: use method POST');
+  }
+  return { endpoint, taskIds: 'none', fields: none };
+}
+
+function taskIdsFor(settings: Settings, spec: OperationSpec): string[] {
+  const ids = settings.taskIds;
+  const operation = settings.operation;
+  if (spec.taskIds === 'none') {
+    if (ids.length > 0) {
+      const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
+      throw new InputError(`task_id is set, but ${operation} ${why}: remove task_id`);
+    }
+    return [];
+  }
+  if (ids.length === 0)
+    throw new InputError(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+  if (spec.taskIds === 'one' && ids.length > 1) {
+    throw new InputError(
+      `task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`
+    );
+  }
+  return ids;
+}
+
+function waitTarget(settings: Settings, spec: OperationSpec): WaitTarget | undefined {
+  if (settings.wait.mode === 'false') return undefined;
+  if (spec.wait === undefined) {
+    if (settings.wait.mode === 'true') {
+      throw new InputError(
+        `wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`
+      );
+    }
+    return undefined;
+  }
+  return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
+}
+
+function callFor(
+  settings: Settings,
+  operation: OperationName,
+  spec: OperationSpec,
+  taskId: string | undefined,
+  withInputs = true
+): Call {
+  const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+  const { version = settings.apiVersion, ...where } = override;
+  const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+  const endpoint: Endpoint = { ...profiled, ...where, version };
+  if (
+    endpoint.encrypt &&
+    (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)
+  ) {
+    // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+    const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
+    throw new InputError(
+      plainInLive
+        ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+        : `${NEEDS_RSA}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
+    );
+  }
+  const fields = spec.fields(settings, taskId);
+  const body = withInputs ? settings.body : {};
+  const query = withInputs ? settings.query : [];
+  if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+    throw new InputError(
+      `body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`
+    );
+  }
+  for (const name of Object.keys(fields)) {
+    if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
+    if (query.some(([key]) => key === name)) {
+      throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
+    }
+  }
+  if (endpoint.method === 'GET') {
+    if (Object.keys(body).length > 0) {
+      throw new InputError(
+        `body is set, but ${operation} is a GET and sends no body: put parameters in query instead`
+      );
+    }
+    const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)] as const);
+    return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
+  }
+  return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+}
+
+/** The input an operation's own field comes from, for an error that says where to set it. */
+const FIELD_INPUTS: Record<string, string> = {
+  task_id: 'task_id',
+  task_name: 'task_name',
+  points: 'points',
+  status: 'task_status'
+};
+
+function ownedBy(field: string): string {
+  const input = FIELD_INPUTS[field];
+  return input === undefined
+    ? 'which the operation sets itself: remove it'
+    : `which has its own input: set it with the ${input} input only`;
+}
+
+function required<T>(value: T | undefined, name: string, operation: string, what: string): T {
+  if (value === undefined)
+    throw new InputError(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+  return value;
+}
