@@ -5,7 +5,8 @@ import { ROOT } from '../scripts/action-runner.js';
 import { renderReadme } from '../scripts/docs.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { planCalls } from '../src/platform/operations.js';
-import { OPERATIONS, readSettings } from '../src/action/settings.js';
+import { readSettings } from '../src/action/settings.js';
+import { OPERATIONS } from '../src/platform/platform-settings.js';
 import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/platform/version.js';
 

@@ -281,311 +281,3182 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 3574:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   DB: () => (/* binding */ parseSize),
-/* harmony export */   E9: () => (/* binding */ parseDuration),
-/* harmony export */   HU: () => (/* binding */ parseChoice),
-/* harmony export */   KV: () => (/* binding */ parseMapping),
-/* harmony export */   Q2: () => (/* binding */ parseBaseUrl),
-/* harmony export */   Rr: () => (/* binding */ parsePath),
-/* harmony export */   Xq: () => (/* binding */ formatSize),
-/* harmony export */   Zl: () => (/* binding */ parseFieldPath),
-/* harmony export */   a3: () => (/* binding */ formatDuration),
-/* harmony export */   ci: () => (/* binding */ parseIntegerInRange),
-/* harmony export */   dz: () => (/* binding */ InputError),
-/* harmony export */   hD: () => (/* binding */ quote),
-/* harmony export */   mA: () => (/* binding */ parseQuery),
-/* harmony export */   nl: () => (/* binding */ parseWords),
-/* harmony export */   tg: () => (/* binding */ parseTaskIds),
-/* harmony export */   yG: () => (/* binding */ parseBoolean),
-/* harmony export */   zE: () => (/* binding */ parsePositiveInteger)
-/* harmony export */ });
-/* unused harmony export parseTaskId */
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-/* harmony import */ var yaml__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6637);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-
-
-
-/** A bad input: the message names the input, the value (never a secret) and the fix. */
-class InputError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'InputError';
-    }
-}
-/** A value quoted for an error message, cut short so a pasted blob cannot flood the log. */
-function quote(value) {
-    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-    return JSON.stringify(shown);
-}
-function parseChoice(name, value, choices) {
-    if (choices.includes(value))
-        return value;
-    throw new InputError(`${name} ${quote(value)} is not one of ${choices.join(', ')}: set ${name} to one of them`);
-}
-/** YAML 1.2 booleans, as actions/toolkit's getBooleanInput reads them; anything else is refused. */
-function parseBoolean(name, value, fallback) {
-    if (value === '')
-        return fallback;
-    if (['true', 'True', 'TRUE'].includes(value))
-        return true;
-    if (['false', 'False', 'FALSE'].includes(value))
-        return false;
-    throw new InputError(`${name} ${quote(value)} is not a boolean: set ${name} to true or false`);
-}
-/** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
-function parseTaskId(name, value) {
-    if (!TASK_ID.test(value)) {
-        throw new InputError(`${name} ${quote(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`);
-    }
-    return value;
-}
-function parsePositiveInteger(name, value, what) {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
-        throw new InputError(`${name} ${quote(value)} is not a positive whole number: set ${name} to ${what}`);
-    }
-    return n;
-}
-/**
- * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
- * position only, never the text around it, which may hold credentials.
- */
-function parseMapping(name, value) {
-    if (value.trim() === '')
-        return {};
-    let parsed;
-    try {
-        parsed = parseJsonFirst(value);
-    }
-    catch (error) {
-        const where = error instanceof yaml__WEBPACK_IMPORTED_MODULE_1__/* .YAMLParseError */ .XT && error.linePos
-            ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
-            : '';
-        const code = error instanceof yaml__WEBPACK_IMPORTED_MODULE_1__/* .YAMLParseError */ .XT ? ` (${error.code})` : '';
-        throw new InputError(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
-    }
-    if (parsed === null || parsed === undefined)
-        return {};
-    if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Map) {
-        throw new InputError(`${name} is not a mapping: write fields as "key: value" lines or a JSON object`);
-    }
-    return parsed;
-}
-/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
-function parseJsonFirst(value) {
-    if (value.trimStart().startsWith('{')) {
-        try {
-            return (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(value);
-        }
-        catch {
-            // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
-        }
-    }
-    return (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(value, { intAsBigInt: true });
-}
-/** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
-function parseQuery(name, value) {
-    const scalar = (key, item) => {
-        if (typeof item === 'string' ||
-            typeof item === 'number' ||
-            typeof item === 'bigint' ||
-            typeof item === 'boolean') {
-            return String(item);
-        }
-        if ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(item))
-            return item.toString();
-        throw new InputError(`${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`);
-    };
-    return Object.entries(parseMapping(name, value))
-        .filter(([, item]) => item !== null && item !== undefined)
-        .map(([key, item]) => [key, Array.isArray(item) ? item.map((i) => scalar(key, i)).join(',') : scalar(key, item)]);
-}
-/** The origin of an https:// base URL: the spec's paths are relative to it and signed from their "/". */
-function parseBaseUrl(name, value) {
-    let url;
-    try {
-        url = new URL(value);
-    }
-    catch {
-        throw new InputError(`${name} ${quote(value)} is not a URL: set ${name} to the API address, such as https://openapi.suanli.cn`);
-    }
-    if (url.protocol !== 'https:') {
-        throw new InputError(`${name} ${quote(value)} is not https://: the API is served over HTTPS only, so use https://${url.host}`);
-    }
-    if (url.username !== '' ||
-        url.password !== '' ||
-        url.search !== '' ||
-        url.hash !== '' ||
-        url.pathname !== '/') {
-        throw new InputError(`${name} ${quote(url.origin + url.pathname)} has more than scheme, host and port: set ${name} to ${url.origin}`);
-    }
-    return url.origin;
-}
-/** A path for the request operation: absolute, in unreserved characters, without a query. */
-function parsePath(name, value) {
-    if (!/^\/[A-Za-z0-9\-._~/]*$/.test(value) || /\/\.{1,2}(\/|$)/.test(value)) {
-        throw new InputError(`${name} ${quote(value)} is not a plain absolute path: start it with "/", use letters, digits and - . _ ~ only, and put parameters in query`);
-    }
-    return value;
-}
-const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
-/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
-function parseDuration(name, value, limits) {
-    const match = DURATION.exec(value);
-    if (value === '' || match === null) {
-        const hint = /^\d+$/.test(value)
-            ? ` has no unit: write ${value}s or ${value}m`
-            : ' is not a duration: write it like 90s, 15m or 1h30m';
-        throw new InputError(`${name} ${quote(value)}${hint}`);
-    }
-    const [, h = '0', m = '0', s = '0'] = match;
-    const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
-    if (ms < limits.minMs || ms > limits.maxMs) {
-        throw new InputError(`${name} ${quote(value)} is out of range: set it between ${formatDuration(limits.minMs)} and ${formatDuration(limits.maxMs)}`);
-    }
-    return ms;
-}
-/** 90000 -> "1m30s"; the form durations are written in. */
-function formatDuration(ms) {
-    const total = Math.round(ms / 1000);
-    const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
-    if (h > 0)
-        return `${h}h${m}m${s}s`;
-    return m > 0 ? `${m}m${s}s` : `${s}s`;
-}
-const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
-const SIZE_UNITS = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
-/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
-function parseSize(name, value, limits) {
-    const match = SIZE.exec(value);
-    if (match === null) {
-        throw new InputError(`${name} ${quote(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
-    }
-    const bytes = Number(match[1]) * (SIZE_UNITS[match[2] ?? ''] ?? 0);
-    if (bytes < limits.min || bytes > limits.max) {
-        throw new InputError(`${name} ${quote(value)} is out of range: set it between ${formatSize(limits.min)} and ${formatSize(limits.max)}`);
-    }
-    return bytes;
-}
-/** 16777216 -> "16 MiB"; whole units where the size has them. */
-function formatSize(bytes) {
-    for (const unit of ['GiB', 'MiB', 'KiB']) {
-        const size = SIZE_UNITS[unit] ?? 1;
-        if (bytes >= size && bytes % size === 0)
-            return `${bytes / size} ${unit}`;
-    }
-    return `${bytes} bytes`;
-}
-/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
-function parseWords(name, value) {
-    const words = value.split(/[\s,]+/).filter((word) => word !== '');
-    for (const word of words) {
-        if (!/^[A-Za-z0-9_-]+$/.test(word))
-            throw new InputError(`${name} lists ${quote(word)}, which is not a status name: list names like Running, Pending`);
-    }
-    return words.length === 0 ? undefined : words;
-}
-const MAX_TASK_IDS = 1000;
-const TASK_ID = /^[1-9]\d*$/;
-const SEVERAL_IDS = 'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
-/**
- * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
- * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
- * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
- * separated by spaces alone could be one number grouped by spaces, so both are refused.
- */
-function parseTaskIds(name, value) {
-    const text = value.trim();
-    if (text === '')
-        return [];
-    const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
-    const seen = new Set();
-    for (const id of ids) {
-        if (seen.has(id))
-            throw new InputError(`${name} lists ${id} twice: list each task once`);
-        seen.add(id);
-    }
-    if (ids.length > MAX_TASK_IDS)
-        throw new InputError(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
-    return ids;
-}
-function idsOfLines(name, text) {
-    return text
-        .split(/\r?\n/)
-        .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
-        .filter((item) => item !== '')
-        .map((item) => {
-        if (TASK_ID.test(item))
-            return item;
-        if (/^\d+(,\d+)+$/.test(item)) {
-            throw new InputError(`${name} ${quote(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`);
-        }
-        if (/^\d+(\s+\d+)+$/.test(item)) {
-            throw new InputError(`${name} ${quote(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
-        }
-        return parseTaskId(name, item);
-    });
-}
-function idsOfList(name, text) {
-    let list;
-    try {
-        list = (0,yaml__WEBPACK_IMPORTED_MODULE_1__/* .parse */ .qg)(text, { intAsBigInt: true });
-    }
-    catch {
-        throw new InputError(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
-    }
-    if (!Array.isArray(list))
-        throw new InputError(`${name} is not a list of ids: ${SEVERAL_IDS}`);
-    return list.map((item) => {
-        const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
-        if (digits === undefined || !TASK_ID.test(digits)) {
-            const shown = typeof item === 'object' && item !== null
-                ? Array.isArray(item)
-                    ? 'a nested list'
-                    : 'a mapping'
-                : quote(digits ?? String(item));
-            throw new InputError(`${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`);
-        }
-        return digits;
-    });
-}
-function parseIntegerInRange(name, value, min, max) {
-    const n = Number(value);
-    if (!/^\d+$/.test(value) || n < min || n > max) {
-        throw new InputError(`${name} ${quote(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`);
-    }
-    return n;
-}
-/** A dot path into data, such as status or task.status or services.0.status. */
-function parseFieldPath(name, value) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
-        throw new InputError(`${name} ${quote(value)} is not a dot path: write field names joined by dots, such as status or task.status`);
-    }
-    return value.split('.');
-}
-
-
-/***/ }),
-
-/***/ 1756:
+/***/ 2157:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  VS: () => (/* binding */ runnerRuntime),
-  G5: () => (/* binding */ settingsFromRunner)
+  S: () => (/* binding */ githubHost)
+});
+
+;// CONCATENATED MODULE: external "os"
+const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function utils_toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/command.js
+
+
+/**
+ * Issues a command to the GitHub Actions runner
+ *
+ * @param command - The command name to issue
+ * @param properties - Additional properties for the command (key-value pairs)
+ * @param message - The message to include with the command
+ * @remarks
+ * This function outputs a specially formatted string to stdout that the Actions
+ * runner interprets as a command. These commands can control workflow behavior,
+ * set outputs, create annotations, mask values, and more.
+ *
+ * Command Format:
+ *   ::name key=value,key=value::message
+ *
+ * @example
+ * ```typescript
+ * // Issue a warning annotation
+ * issueCommand('warning', {}, 'This is a warning message');
+ * // Output: ::warning::This is a warning message
+ *
+ * // Set an environment variable
+ * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
+ * // Output: ::set-env name=MY_VAR::some value
+ *
+ * // Add a secret mask
+ * issueCommand('add-mask', {}, 'secretValue123');
+ * // Output: ::add-mask::secretValue123
+ * ```
+ *
+ * @internal
+ * This is an internal utility function that powers the public API functions
+ * such as setSecret, warning, error, and exportVariable.
+ */
+function command_issueCommand(command, properties, message) {
+    const cmd = new Command(command, properties, message);
+    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
+}
+function command_issue(name, message = '') {
+    command_issueCommand(name, {}, message);
+}
+const CMD_STRING = '::';
+class Command {
+    constructor(command, properties, message) {
+        if (!command) {
+            command = 'missing.command';
+        }
+        this.command = command;
+        this.properties = properties;
+        this.message = message;
+    }
+    toString() {
+        let cmdStr = CMD_STRING + this.command;
+        if (this.properties && Object.keys(this.properties).length > 0) {
+            cmdStr += ' ';
+            let first = true;
+            for (const key in this.properties) {
+                if (this.properties.hasOwnProperty(key)) {
+                    const val = this.properties[key];
+                    if (val) {
+                        if (first) {
+                            first = false;
+                        }
+                        else {
+                            cmdStr += ',';
+                        }
+                        cmdStr += `${key}=${escapeProperty(val)}`;
+                    }
+                }
+            }
+        }
+        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
+        return cmdStr;
+    }
+}
+function escapeData(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A');
+}
+function escapeProperty(s) {
+    return utils_toCommandValue(s)
+        .replace(/%/g, '%25')
+        .replace(/\r/g, '%0D')
+        .replace(/\n/g, '%0A')
+        .replace(/:/g, '%3A')
+        .replace(/,/g, '%2C');
+}
+//# sourceMappingURL=command.js.map
+;// CONCATENATED MODULE: external "crypto"
+const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+;// CONCATENATED MODULE: external "fs"
+const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/file-command.js
+// For internal use, subject to change.
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+
+
+
+function file_command_issueFileCommand(command, message) {
+    const filePath = process.env[`GITHUB_${command}`];
+    if (!filePath) {
+        throw new Error(`Unable to find environment variable for file command ${command}`);
+    }
+    if (!external_fs_namespaceObject.existsSync(filePath)) {
+        throw new Error(`Missing file at path: ${filePath}`);
+    }
+    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
+        encoding: 'utf8'
+    });
+}
+function file_command_prepareKeyValueMessage(key, value) {
+    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const convertedValue = utils_toCommandValue(value);
+    // These should realistically never happen, but just in case someone finds a
+    // way to exploit uuid generation let's not allow keys or values that contain
+    // the delimiter.
+    if (key.includes(delimiter)) {
+        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
+    }
+    if (convertedValue.includes(delimiter)) {
+        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
+    }
+    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
+}
+//# sourceMappingURL=file-command.js.map
+;// CONCATENATED MODULE: external "path"
+const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 2 modules
+var lib = __nccwpck_require__(3219);
+;// CONCATENATED MODULE: ../node_modules/@actions/http-client/lib/auth.js
+var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+class BasicCredentialHandler {
+    constructor(username, password) {
+        this.username = username;
+        this.password = password;
+    }
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class auth_BearerCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Bearer ${this.token}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+class PersonalAccessTokenCredentialHandler {
+    constructor(token) {
+        this.token = token;
+    }
+    // currently implements pre-authorization
+    // TODO: support preAuth = false where it hooks on 401
+    prepareRequest(options) {
+        if (!options.headers) {
+            throw Error('The request has no headers');
+        }
+        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
+    }
+    // This handler cannot handle 401
+    canHandleAuthentication() {
+        return false;
+    }
+    handleAuthentication() {
+        return __awaiter(this, void 0, void 0, function* () {
+            throw new Error('not implemented');
+        });
+    }
+}
+//# sourceMappingURL=auth.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/oidc-utils.js
+var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+class oidc_utils_OidcClient {
+    static createHttpClient(allowRetry = true, maxRetry = 10) {
+        const requestOptions = {
+            allowRetries: allowRetry,
+            maxRetries: maxRetry
+        };
+        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
+    }
+    static getRequestToken() {
+        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
+        if (!token) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
+        }
+        return token;
+    }
+    static getIDTokenUrl() {
+        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
+        if (!runtimeUrl) {
+            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
+        }
+        return runtimeUrl;
+    }
+    static getCall(id_token_url) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            var _a;
+            const httpclient = oidc_utils_OidcClient.createHttpClient();
+            const res = yield httpclient
+                .getJson(id_token_url)
+                .catch(error => {
+                throw new Error(`Failed to get ID Token. \n 
+        Error Code : ${error.statusCode}\n 
+        Error Message: ${error.message}`);
+            });
+            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
+            if (!id_token) {
+                throw new Error('Response json body do not have ID Token field');
+            }
+            return id_token;
+        });
+    }
+    static getIDToken(audience) {
+        return oidc_utils_awaiter(this, void 0, void 0, function* () {
+            try {
+                // New ID Token is requested from action service
+                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
+                if (audience) {
+                    const encodedAudience = encodeURIComponent(audience);
+                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
+                }
+                debug(`ID token url is ${id_token_url}`);
+                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
+                setSecret(id_token);
+                return id_token;
+            }
+            catch (error) {
+                throw new Error(`Error message: ${error.message}`);
+            }
+        });
+    }
+}
+//# sourceMappingURL=oidc-utils.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/summary.js
+var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
+const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
+const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
+class Summary {
+    constructor() {
+        this._buffer = '';
+    }
+    /**
+     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
+     * Also checks r/w permissions.
+     *
+     * @returns step summary file path
+     */
+    filePath() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            if (this._filePath) {
+                return this._filePath;
+            }
+            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
+            if (!pathFromEnv) {
+                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
+            }
+            try {
+                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
+            }
+            catch (_a) {
+                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
+            }
+            this._filePath = pathFromEnv;
+            return this._filePath;
+        });
+    }
+    /**
+     * Wraps content in an HTML tag, adding any HTML attributes
+     *
+     * @param {string} tag HTML tag to wrap
+     * @param {string | null} content content within the tag
+     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
+     *
+     * @returns {string} content wrapped in HTML element
+     */
+    wrap(tag, content, attrs = {}) {
+        const htmlAttrs = Object.entries(attrs)
+            .map(([key, value]) => ` ${key}="${value}"`)
+            .join('');
+        if (!content) {
+            return `<${tag}${htmlAttrs}>`;
+        }
+        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
+    }
+    /**
+     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
+     *
+     * @param {SummaryWriteOptions} [options] (optional) options for write operation
+     *
+     * @returns {Promise<Summary>} summary instance
+     */
+    write(options) {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
+            const filePath = yield this.filePath();
+            const writeFunc = overwrite ? writeFile : appendFile;
+            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
+            return this.emptyBuffer();
+        });
+    }
+    /**
+     * Clears the summary buffer and wipes the summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    clear() {
+        return summary_awaiter(this, void 0, void 0, function* () {
+            return this.emptyBuffer().write({ overwrite: true });
+        });
+    }
+    /**
+     * Returns the current summary buffer as a string
+     *
+     * @returns {string} string of summary buffer
+     */
+    stringify() {
+        return this._buffer;
+    }
+    /**
+     * If the summary buffer is empty
+     *
+     * @returns {boolen} true if the buffer is empty
+     */
+    isEmptyBuffer() {
+        return this._buffer.length === 0;
+    }
+    /**
+     * Resets the summary buffer without writing to summary file
+     *
+     * @returns {Summary} summary instance
+     */
+    emptyBuffer() {
+        this._buffer = '';
+        return this;
+    }
+    /**
+     * Adds raw text to the summary buffer
+     *
+     * @param {string} text content to add
+     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addRaw(text, addEOL = false) {
+        this._buffer += text;
+        return addEOL ? this.addEOL() : this;
+    }
+    /**
+     * Adds the operating system-specific end-of-line marker to the buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addEOL() {
+        return this.addRaw(external_os_namespaceObject.EOL);
+    }
+    /**
+     * Adds an HTML codeblock to the summary buffer
+     *
+     * @param {string} code content to render within fenced code block
+     * @param {string} lang (optional) language to syntax highlight code
+     *
+     * @returns {Summary} summary instance
+     */
+    addCodeBlock(code, lang) {
+        const attrs = Object.assign({}, (lang && { lang }));
+        const element = this.wrap('pre', this.wrap('code', code), attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML list to the summary buffer
+     *
+     * @param {string[]} items list of items to render
+     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
+     *
+     * @returns {Summary} summary instance
+     */
+    addList(items, ordered = false) {
+        const tag = ordered ? 'ol' : 'ul';
+        const listItems = items.map(item => this.wrap('li', item)).join('');
+        const element = this.wrap(tag, listItems);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML table to the summary buffer
+     *
+     * @param {SummaryTableCell[]} rows table rows
+     *
+     * @returns {Summary} summary instance
+     */
+    addTable(rows) {
+        const tableBody = rows
+            .map(row => {
+            const cells = row
+                .map(cell => {
+                if (typeof cell === 'string') {
+                    return this.wrap('td', cell);
+                }
+                const { header, data, colspan, rowspan } = cell;
+                const tag = header ? 'th' : 'td';
+                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
+                return this.wrap(tag, data, attrs);
+            })
+                .join('');
+            return this.wrap('tr', cells);
+        })
+            .join('');
+        const element = this.wrap('table', tableBody);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds a collapsable HTML details element to the summary buffer
+     *
+     * @param {string} label text for the closed state
+     * @param {string} content collapsable content
+     *
+     * @returns {Summary} summary instance
+     */
+    addDetails(label, content) {
+        const element = this.wrap('details', this.wrap('summary', label) + content);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML image tag to the summary buffer
+     *
+     * @param {string} src path to the image you to embed
+     * @param {string} alt text description of the image
+     * @param {SummaryImageOptions} options (optional) addition image attributes
+     *
+     * @returns {Summary} summary instance
+     */
+    addImage(src, alt, options) {
+        const { width, height } = options || {};
+        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
+        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML section heading element
+     *
+     * @param {string} text heading text
+     * @param {number | string} [level=1] (optional) the heading level, default: 1
+     *
+     * @returns {Summary} summary instance
+     */
+    addHeading(text, level) {
+        const tag = `h${level}`;
+        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
+            ? tag
+            : 'h1';
+        const element = this.wrap(allowedTag, text);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML thematic break (<hr>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addSeparator() {
+        const element = this.wrap('hr', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML line break (<br>) to the summary buffer
+     *
+     * @returns {Summary} summary instance
+     */
+    addBreak() {
+        const element = this.wrap('br', null);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML blockquote to the summary buffer
+     *
+     * @param {string} text quote text
+     * @param {string} cite (optional) citation url
+     *
+     * @returns {Summary} summary instance
+     */
+    addQuote(text, cite) {
+        const attrs = Object.assign({}, (cite && { cite }));
+        const element = this.wrap('blockquote', text, attrs);
+        return this.addRaw(element).addEOL();
+    }
+    /**
+     * Adds an HTML anchor tag to the summary buffer
+     *
+     * @param {string} text link text/content
+     * @param {string} href hyperlink
+     *
+     * @returns {Summary} summary instance
+     */
+    addLink(text, href) {
+        const element = this.wrap('a', text, { href });
+        return this.addRaw(element).addEOL();
+    }
+}
+const _summary = new Summary();
+/**
+ * @deprecated use `core.summary`
+ */
+const markdownSummary = (/* unused pure expression or super */ null && (_summary));
+const summary = _summary;
+//# sourceMappingURL=summary.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/path-utils.js
+
+/**
+ * toPosixPath converts the given path to the posix form. On Windows, \\ will be
+ * replaced with /.
+ *
+ * @param pth. Path to transform.
+ * @return string Posix path.
+ */
+function toPosixPath(pth) {
+    return pth.replace(/[\\]/g, '/');
+}
+/**
+ * toWin32Path converts the given path to the win32 form. On Linux, / will be
+ * replaced with \\.
+ *
+ * @param pth. Path to transform.
+ * @return string Win32 path.
+ */
+function toWin32Path(pth) {
+    return pth.replace(/[/]/g, '\\');
+}
+/**
+ * toPlatformPath converts the given path to a platform-specific path. It does
+ * this by replacing instances of / and \ with the platform-specific path
+ * separator.
+ *
+ * @param pth The path to platformize.
+ * @return string The platform-specific path.
+ */
+function toPlatformPath(pth) {
+    return pth.replace(/[/\\]/g, path.sep);
+}
+//# sourceMappingURL=path-utils.js.map
+;// CONCATENATED MODULE: external "string_decoder"
+const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
+// EXTERNAL MODULE: external "events"
+var external_events_ = __nccwpck_require__(4434);
+;// CONCATENATED MODULE: external "child_process"
+const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "assert"
+var external_assert_ = __nccwpck_require__(2613);
+;// CONCATENATED MODULE: ../node_modules/@actions/io/lib/io-util.js
+var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
+// export const {open} = 'fs'
+const IS_WINDOWS = process.platform === 'win32';
+/**
+ * Custom implementation of readlink to ensure Windows junctions
+ * maintain trailing backslash for backward compatibility with Node.js < 24
+ *
+ * In Node.js 20, Windows junctions (directory symlinks) always returned paths
+ * with trailing backslashes. Node.js 24 removed this behavior, which breaks
+ * code that relied on this format for path operations.
+ *
+ * This implementation restores the Node 20 behavior by adding a trailing
+ * backslash to all junction results on Windows.
+ */
+function readlink(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        const result = yield fs.promises.readlink(fsPath);
+        // On Windows, restore Node 20 behavior: add trailing backslash to all results
+        // since junctions on Windows are always directory links
+        if (IS_WINDOWS && !result.endsWith('\\')) {
+            return `${result}\\`;
+        }
+        return result;
+    });
+}
+// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
+const UV_FS_O_EXLOCK = 0x10000000;
+const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
+function exists(fsPath) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        try {
+            yield stat(fsPath);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT') {
+                return false;
+            }
+            throw err;
+        }
+        return true;
+    });
+}
+function isDirectory(fsPath_1) {
+    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
+        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
+        return stats.isDirectory();
+    });
+}
+/**
+ * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
+ * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
+ */
+function isRooted(p) {
+    p = normalizeSeparators(p);
+    if (!p) {
+        throw new Error('isRooted() parameter "p" cannot be empty');
+    }
+    if (IS_WINDOWS) {
+        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
+        ); // e.g. C: or C:\hello
+    }
+    return p.startsWith('/');
+}
+/**
+ * Best effort attempt to determine whether a file exists and is executable.
+ * @param filePath    file path to check
+ * @param extensions  additional file extensions to try
+ * @return if file exists and is executable, returns the file path. otherwise empty string.
+ */
+function tryGetExecutablePath(filePath, extensions) {
+    return io_util_awaiter(this, void 0, void 0, function* () {
+        let stats = undefined;
+        try {
+            // test file exists
+            stats = yield stat(filePath);
+        }
+        catch (err) {
+            if (err.code !== 'ENOENT') {
+                // eslint-disable-next-line no-console
+                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+            }
+        }
+        if (stats && stats.isFile()) {
+            if (IS_WINDOWS) {
+                // on Windows, test for valid extension
+                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
+                    return filePath;
+                }
+            }
+            else {
+                if (isUnixExecutable(stats)) {
+                    return filePath;
+                }
+            }
+        }
+        // try each extension
+        const originalFilePath = filePath;
+        for (const extension of extensions) {
+            filePath = originalFilePath + extension;
+            stats = undefined;
+            try {
+                stats = yield stat(filePath);
+            }
+            catch (err) {
+                if (err.code !== 'ENOENT') {
+                    // eslint-disable-next-line no-console
+                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
+                }
+            }
+            if (stats && stats.isFile()) {
+                if (IS_WINDOWS) {
+                    // preserve the case of the actual file (since an extension was appended)
+                    try {
+                        const directory = external_path_namespaceObject.dirname(filePath);
+                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        for (const actualName of yield readdir(directory)) {
+                            if (upperName === actualName.toUpperCase()) {
+                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                break;
+                            }
+                        }
+                    }
+                    catch (err) {
+                        // eslint-disable-next-line no-console
+                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
+                    }
+                    return filePath;
+                }
+                else {
+                    if (isUnixExecutable(stats)) {
+                        return filePath;
+                    }
+                }
+            }
+        }
+        return '';
+    });
+}
+function normalizeSeparators(p) {
+    p = p || '';
+    if (IS_WINDOWS) {
+        // convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // remove redundant slashes
+        return p.replace(/\\\\+/g, '\\');
+    }
+    // remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+// on Mac/Linux, test the execute bit
+//     R   W  X  R  W X R W X
+//   256 128 64 32 16 8 4 2 1
+function isUnixExecutable(stats) {
+    return ((stats.mode & 1) > 0 ||
+        ((stats.mode & 8) > 0 &&
+            process.getgid !== undefined &&
+            stats.gid === process.getgid()) ||
+        ((stats.mode & 64) > 0 &&
+            process.getuid !== undefined &&
+            stats.uid === process.getuid()));
+}
+// Get the path of cmd.exe in windows
+function getCmdPath() {
+    var _a;
+    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
+}
+//# sourceMappingURL=io-util.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/io/lib/io.js
+var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+/**
+ * Copies a file or folder.
+ * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See CopyOptions.
+ */
+function cp(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
+        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
+        // Dest is an existing file, but not forcing
+        if (destStat && destStat.isFile() && !force) {
+            return;
+        }
+        // If dest is an existing directory, should copy inside.
+        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
+            ? path.join(dest, path.basename(source))
+            : dest;
+        if (!(yield ioUtil.exists(source))) {
+            throw new Error(`no such file or directory: ${source}`);
+        }
+        const sourceStat = yield ioUtil.stat(source);
+        if (sourceStat.isDirectory()) {
+            if (!recursive) {
+                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
+            }
+            else {
+                yield cpDirRecursive(source, newDest, 0, force);
+            }
+        }
+        else {
+            if (path.relative(source, newDest) === '') {
+                // a file cannot be copied to itself
+                throw new Error(`'${newDest}' and '${source}' are the same file`);
+            }
+            yield io_copyFile(source, newDest, force);
+        }
+    });
+}
+/**
+ * Moves a path.
+ *
+ * @param     source    source path
+ * @param     dest      destination path
+ * @param     options   optional. See MoveOptions.
+ */
+function mv(source_1, dest_1) {
+    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
+        if (yield ioUtil.exists(dest)) {
+            let destExists = true;
+            if (yield ioUtil.isDirectory(dest)) {
+                // If dest is directory copy src into dest
+                dest = path.join(dest, path.basename(source));
+                destExists = yield ioUtil.exists(dest);
+            }
+            if (destExists) {
+                if (options.force == null || options.force) {
+                    yield rmRF(dest);
+                }
+                else {
+                    throw new Error('Destination already exists');
+                }
+            }
+        }
+        yield mkdirP(path.dirname(dest));
+        yield ioUtil.rename(source, dest);
+    });
+}
+/**
+ * Remove a path recursively with force
+ *
+ * @param inputPath path to remove
+ */
+function rmRF(inputPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (ioUtil.IS_WINDOWS) {
+            // Check for invalid characters
+            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
+            if (/[*"<>|]/.test(inputPath)) {
+                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
+            }
+        }
+        try {
+            // note if path does not exist, error is silent
+            yield ioUtil.rm(inputPath, {
+                force: true,
+                maxRetries: 3,
+                recursive: true,
+                retryDelay: 300
+            });
+        }
+        catch (err) {
+            throw new Error(`File was unable to be removed ${err}`);
+        }
+    });
+}
+/**
+ * Make a directory.  Creates the full path with folders in between
+ * Will throw if it fails
+ *
+ * @param   fsPath        path to create
+ * @returns Promise<void>
+ */
+function mkdirP(fsPath) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        ok(fsPath, 'a path argument must be provided');
+        yield ioUtil.mkdir(fsPath, { recursive: true });
+    });
+}
+/**
+ * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
+ * If you check and the tool does not exist, it will throw.
+ *
+ * @param     tool              name of the tool
+ * @param     check             whether to check if tool exists
+ * @returns   Promise<string>   path to tool
+ */
+function which(tool, check) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // recursive when check=true
+        if (check) {
+            const result = yield which(tool, false);
+            if (!result) {
+                if (IS_WINDOWS) {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
+                }
+                else {
+                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
+                }
+            }
+            return result;
+        }
+        const matches = yield findInPath(tool);
+        if (matches && matches.length > 0) {
+            return matches[0];
+        }
+        return '';
+    });
+}
+/**
+ * Returns a list of all occurrences of the given tool on the system path.
+ *
+ * @returns   Promise<string[]>  the paths of the tool
+ */
+function findInPath(tool) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if (!tool) {
+            throw new Error("parameter 'tool' is required");
+        }
+        // build the list of extensions to try
+        const extensions = [];
+        if (IS_WINDOWS && process.env['PATHEXT']) {
+            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+                if (extension) {
+                    extensions.push(extension);
+                }
+            }
+        }
+        // if it's rooted, return it if exists. otherwise return empty.
+        if (isRooted(tool)) {
+            const filePath = yield tryGetExecutablePath(tool, extensions);
+            if (filePath) {
+                return [filePath];
+            }
+            return [];
+        }
+        // if any path separators, return empty
+        if (tool.includes(external_path_namespaceObject.sep)) {
+            return [];
+        }
+        // build the list of directories
+        //
+        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
+        // it feels like we should not do this. Checking the current directory seems like more of a use
+        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
+        // across platforms.
+        const directories = [];
+        if (process.env.PATH) {
+            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+                if (p) {
+                    directories.push(p);
+                }
+            }
+        }
+        // find all matches
+        const matches = [];
+        for (const directory of directories) {
+            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            if (filePath) {
+                matches.push(filePath);
+            }
+        }
+        return matches;
+    });
+}
+function readCopyOptions(options) {
+    const force = options.force == null ? true : options.force;
+    const recursive = Boolean(options.recursive);
+    const copySourceDirectory = options.copySourceDirectory == null
+        ? true
+        : Boolean(options.copySourceDirectory);
+    return { force, recursive, copySourceDirectory };
+}
+function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        // Ensure there is not a run away recursive copy
+        if (currentDepth >= 255)
+            return;
+        currentDepth++;
+        yield mkdirP(destDir);
+        const files = yield ioUtil.readdir(sourceDir);
+        for (const fileName of files) {
+            const srcFile = `${sourceDir}/${fileName}`;
+            const destFile = `${destDir}/${fileName}`;
+            const srcFileStat = yield ioUtil.lstat(srcFile);
+            if (srcFileStat.isDirectory()) {
+                // Recurse
+                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
+            }
+            else {
+                yield io_copyFile(srcFile, destFile, force);
+            }
+        }
+        // Change the mode for the newly created directory
+        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
+    });
+}
+// Buffered file copy
+function io_copyFile(srcFile, destFile, force) {
+    return io_awaiter(this, void 0, void 0, function* () {
+        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
+            // unlink/re-link it
+            try {
+                yield ioUtil.lstat(destFile);
+                yield ioUtil.unlink(destFile);
+            }
+            catch (e) {
+                // Try to override file permission
+                if (e.code === 'EPERM') {
+                    yield ioUtil.chmod(destFile, '0666');
+                    yield ioUtil.unlink(destFile);
+                }
+                // other errors = it doesn't exist, no work to do
+            }
+            // Copy over symlink
+            const symlinkFull = yield ioUtil.readlink(srcFile);
+            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
+        }
+        else if (!(yield ioUtil.exists(destFile)) || force) {
+            yield ioUtil.copyFile(srcFile, destFile);
+        }
+    });
+}
+//# sourceMappingURL=io.js.map
+;// CONCATENATED MODULE: external "timers"
+const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
+;// CONCATENATED MODULE: ../node_modules/@actions/exec/lib/toolrunner.js
+var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+
+/* eslint-disable @typescript-eslint/unbound-method */
+const toolrunner_IS_WINDOWS = process.platform === 'win32';
+/*
+ * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
+ */
+class ToolRunner extends external_events_.EventEmitter {
+    constructor(toolPath, args, options) {
+        super();
+        if (!toolPath) {
+            throw new Error("Parameter 'toolPath' cannot be null or empty.");
+        }
+        this.toolPath = toolPath;
+        this.args = args || [];
+        this.options = options || {};
+    }
+    _debug(message) {
+        if (this.options.listeners && this.options.listeners.debug) {
+            this.options.listeners.debug(message);
+        }
+    }
+    _getCommandString(options, noPrefix) {
+        const toolPath = this._getSpawnFileName();
+        const args = this._getSpawnArgs(options);
+        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
+        if (toolrunner_IS_WINDOWS) {
+            // Windows + cmd file
+            if (this._isCmdFile()) {
+                cmd += toolPath;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows + verbatim
+            else if (options.windowsVerbatimArguments) {
+                cmd += `"${toolPath}"`;
+                for (const a of args) {
+                    cmd += ` ${a}`;
+                }
+            }
+            // Windows (regular)
+            else {
+                cmd += this._windowsQuoteCmdArg(toolPath);
+                for (const a of args) {
+                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
+                }
+            }
+        }
+        else {
+            // OSX/Linux - this can likely be improved with some form of quoting.
+            // creating processes on Unix is fundamentally different than Windows.
+            // on Unix, execvp() takes an arg array.
+            cmd += toolPath;
+            for (const a of args) {
+                cmd += ` ${a}`;
+            }
+        }
+        return cmd;
+    }
+    _processLineBuffer(data, strBuffer, onLine) {
+        try {
+            let s = strBuffer + data.toString();
+            let n = s.indexOf(external_os_namespaceObject.EOL);
+            while (n > -1) {
+                const line = s.substring(0, n);
+                onLine(line);
+                // the rest of the string ...
+                s = s.substring(n + external_os_namespaceObject.EOL.length);
+                n = s.indexOf(external_os_namespaceObject.EOL);
+            }
+            return s;
+        }
+        catch (err) {
+            // streaming lines to console is best effort.  Don't fail a build.
+            this._debug(`error processing line. Failed with error ${err}`);
+            return '';
+        }
+    }
+    _getSpawnFileName() {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                return process.env['COMSPEC'] || 'cmd.exe';
+            }
+        }
+        return this.toolPath;
+    }
+    _getSpawnArgs(options) {
+        if (toolrunner_IS_WINDOWS) {
+            if (this._isCmdFile()) {
+                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
+                for (const a of this.args) {
+                    argline += ' ';
+                    argline += options.windowsVerbatimArguments
+                        ? a
+                        : this._windowsQuoteCmdArg(a);
+                }
+                argline += '"';
+                return [argline];
+            }
+        }
+        return this.args;
+    }
+    _endsWith(str, end) {
+        return str.endsWith(end);
+    }
+    _isCmdFile() {
+        const upperToolPath = this.toolPath.toUpperCase();
+        return (this._endsWith(upperToolPath, '.CMD') ||
+            this._endsWith(upperToolPath, '.BAT'));
+    }
+    _windowsQuoteCmdArg(arg) {
+        // for .exe, apply the normal quoting rules that libuv applies
+        if (!this._isCmdFile()) {
+            return this._uvQuoteCmdArg(arg);
+        }
+        // otherwise apply quoting rules specific to the cmd.exe command line parser.
+        // the libuv rules are generic and are not designed specifically for cmd.exe
+        // command line parser.
+        //
+        // for a detailed description of the cmd.exe command line parser, refer to
+        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
+        // need quotes for empty arg
+        if (!arg) {
+            return '""';
+        }
+        // determine whether the arg needs to be quoted
+        const cmdSpecialChars = [
+            ' ',
+            '\t',
+            '&',
+            '(',
+            ')',
+            '[',
+            ']',
+            '{',
+            '}',
+            '^',
+            '=',
+            ';',
+            '!',
+            "'",
+            '+',
+            ',',
+            '`',
+            '~',
+            '|',
+            '<',
+            '>',
+            '"'
+        ];
+        let needsQuotes = false;
+        for (const char of arg) {
+            if (cmdSpecialChars.some(x => x === char)) {
+                needsQuotes = true;
+                break;
+            }
+        }
+        // short-circuit if quotes not needed
+        if (!needsQuotes) {
+            return arg;
+        }
+        // the following quoting rules are very similar to the rules that by libuv applies.
+        //
+        // 1) wrap the string in quotes
+        //
+        // 2) double-up quotes - i.e. " => ""
+        //
+        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
+        //    doesn't work well with a cmd.exe command line.
+        //
+        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
+        //    for example, the command line:
+        //          foo.exe "myarg:""my val"""
+        //    is parsed by a .NET console app into an arg array:
+        //          [ "myarg:\"my val\"" ]
+        //    which is the same end result when applying libuv quoting rules. although the actual
+        //    command line from libuv quoting rules would look like:
+        //          foo.exe "myarg:\"my val\""
+        //
+        // 3) double-up slashes that precede a quote,
+        //    e.g.  hello \world    => "hello \world"
+        //          hello\"world    => "hello\\""world"
+        //          hello\\"world   => "hello\\\\""world"
+        //          hello world\    => "hello world\\"
+        //
+        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
+        //    the reasons for including this as a .cmd quoting rule are:
+        //
+        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
+        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
+        //
+        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
+        //       haven't heard any complaints about that aspect.
+        //
+        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
+        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
+        // by using %%.
+        //
+        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
+        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
+        //
+        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
+        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
+        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
+        // to an external program.
+        //
+        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
+        // % can be escaped within a .cmd file.
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\'; // double the slash
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '"'; // double the quote
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _uvQuoteCmdArg(arg) {
+        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
+        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
+        // is used.
+        //
+        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
+        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
+        // pasting copyright notice from Node within this function:
+        //
+        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
+        //
+        //      Permission is hereby granted, free of charge, to any person obtaining a copy
+        //      of this software and associated documentation files (the "Software"), to
+        //      deal in the Software without restriction, including without limitation the
+        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
+        //      sell copies of the Software, and to permit persons to whom the Software is
+        //      furnished to do so, subject to the following conditions:
+        //
+        //      The above copyright notice and this permission notice shall be included in
+        //      all copies or substantial portions of the Software.
+        //
+        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
+        //      IN THE SOFTWARE.
+        if (!arg) {
+            // Need double quotation for empty argument
+            return '""';
+        }
+        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
+            // No quotation needed
+            return arg;
+        }
+        if (!arg.includes('"') && !arg.includes('\\')) {
+            // No embedded double quotes or backslashes, so I can just wrap
+            // quote marks around the whole thing.
+            return `"${arg}"`;
+        }
+        // Expected input/output:
+        //   input : hello"world
+        //   output: "hello\"world"
+        //   input : hello""world
+        //   output: "hello\"\"world"
+        //   input : hello\world
+        //   output: hello\world
+        //   input : hello\\world
+        //   output: hello\\world
+        //   input : hello\"world
+        //   output: "hello\\\"world"
+        //   input : hello\\"world
+        //   output: "hello\\\\\"world"
+        //   input : hello world\
+        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
+        //                             but it appears the comment is wrong, it should be "hello world\\"
+        let reverse = '"';
+        let quoteHit = true;
+        for (let i = arg.length; i > 0; i--) {
+            // walk the string in reverse
+            reverse += arg[i - 1];
+            if (quoteHit && arg[i - 1] === '\\') {
+                reverse += '\\';
+            }
+            else if (arg[i - 1] === '"') {
+                quoteHit = true;
+                reverse += '\\';
+            }
+            else {
+                quoteHit = false;
+            }
+        }
+        reverse += '"';
+        return reverse.split('').reverse().join('');
+    }
+    _cloneExecOptions(options) {
+        options = options || {};
+        const result = {
+            cwd: options.cwd || process.cwd(),
+            env: options.env || process.env,
+            silent: options.silent || false,
+            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
+            failOnStdErr: options.failOnStdErr || false,
+            ignoreReturnCode: options.ignoreReturnCode || false,
+            delay: options.delay || 10000
+        };
+        result.outStream = options.outStream || process.stdout;
+        result.errStream = options.errStream || process.stderr;
+        return result;
+    }
+    _getSpawnOptions(options, toolPath) {
+        options = options || {};
+        const result = {};
+        result.cwd = options.cwd;
+        result.env = options.env;
+        result['windowsVerbatimArguments'] =
+            options.windowsVerbatimArguments || this._isCmdFile();
+        if (options.windowsVerbatimArguments) {
+            result.argv0 = `"${toolPath}"`;
+        }
+        return result;
+    }
+    /**
+     * Exec a tool.
+     * Output will be streamed to the live console.
+     * Returns promise with return code
+     *
+     * @param     tool     path to tool to exec
+     * @param     options  optional exec options.  See ExecOptions
+     * @returns   number
+     */
+    exec() {
+        return toolrunner_awaiter(this, void 0, void 0, function* () {
+            // root the tool path if it is unrooted and contains relative pathing
+            if (!isRooted(this.toolPath) &&
+                (this.toolPath.includes('/') ||
+                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
+                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
+                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+            }
+            // if the tool is only a file name, then resolve it from the PATH
+            // otherwise verify it exists (add extension on Windows if necessary)
+            this.toolPath = yield which(this.toolPath, true);
+            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
+                this._debug(`exec tool: ${this.toolPath}`);
+                this._debug('arguments:');
+                for (const arg of this.args) {
+                    this._debug(`   ${arg}`);
+                }
+                const optionsNonNull = this._cloneExecOptions(this.options);
+                if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                }
+                const state = new ExecState(optionsNonNull, this.toolPath);
+                state.on('debug', (message) => {
+                    this._debug(message);
+                });
+                if (this.options.cwd && !(yield exists(this.options.cwd))) {
+                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
+                }
+                const fileName = this._getSpawnFileName();
+                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                let stdbuffer = '';
+                if (cp.stdout) {
+                    cp.stdout.on('data', (data) => {
+                        if (this.options.listeners && this.options.listeners.stdout) {
+                            this.options.listeners.stdout(data);
+                        }
+                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
+                            optionsNonNull.outStream.write(data);
+                        }
+                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.stdline) {
+                                this.options.listeners.stdline(line);
+                            }
+                        });
+                    });
+                }
+                let errbuffer = '';
+                if (cp.stderr) {
+                    cp.stderr.on('data', (data) => {
+                        state.processStderr = true;
+                        if (this.options.listeners && this.options.listeners.stderr) {
+                            this.options.listeners.stderr(data);
+                        }
+                        if (!optionsNonNull.silent &&
+                            optionsNonNull.errStream &&
+                            optionsNonNull.outStream) {
+                            const s = optionsNonNull.failOnStdErr
+                                ? optionsNonNull.errStream
+                                : optionsNonNull.outStream;
+                            s.write(data);
+                        }
+                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
+                            if (this.options.listeners && this.options.listeners.errline) {
+                                this.options.listeners.errline(line);
+                            }
+                        });
+                    });
+                }
+                cp.on('error', (err) => {
+                    state.processError = err.message;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    state.CheckComplete();
+                });
+                cp.on('exit', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                cp.on('close', (code) => {
+                    state.processExitCode = code;
+                    state.processExited = true;
+                    state.processClosed = true;
+                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
+                    state.CheckComplete();
+                });
+                state.on('done', (error, exitCode) => {
+                    if (stdbuffer.length > 0) {
+                        this.emit('stdline', stdbuffer);
+                    }
+                    if (errbuffer.length > 0) {
+                        this.emit('errline', errbuffer);
+                    }
+                    cp.removeAllListeners();
+                    if (error) {
+                        reject(error);
+                    }
+                    else {
+                        resolve(exitCode);
+                    }
+                });
+                if (this.options.input) {
+                    if (!cp.stdin) {
+                        throw new Error('child process missing stdin');
+                    }
+                    cp.stdin.end(this.options.input);
+                }
+            }));
+        });
+    }
+}
+/**
+ * Convert an arg string to an array of args. Handles escaping
+ *
+ * @param    argString   string of arguments
+ * @returns  string[]    array of arguments
+ */
+function argStringToArray(argString) {
+    const args = [];
+    let inQuotes = false;
+    let escaped = false;
+    let arg = '';
+    function append(c) {
+        // we only escape double quotes.
+        if (escaped && c !== '"') {
+            arg += '\\';
+        }
+        arg += c;
+        escaped = false;
+    }
+    for (let i = 0; i < argString.length; i++) {
+        const c = argString.charAt(i);
+        if (c === '"') {
+            if (!escaped) {
+                inQuotes = !inQuotes;
+            }
+            else {
+                append(c);
+            }
+            continue;
+        }
+        if (c === '\\' && escaped) {
+            append(c);
+            continue;
+        }
+        if (c === '\\' && inQuotes) {
+            escaped = true;
+            continue;
+        }
+        if (c === ' ' && !inQuotes) {
+            if (arg.length > 0) {
+                args.push(arg);
+                arg = '';
+            }
+            continue;
+        }
+        append(c);
+    }
+    if (arg.length > 0) {
+        args.push(arg.trim());
+    }
+    return args;
+}
+class ExecState extends external_events_.EventEmitter {
+    constructor(options, toolPath) {
+        super();
+        this.processClosed = false; // tracks whether the process has exited and stdio is closed
+        this.processError = '';
+        this.processExitCode = 0;
+        this.processExited = false; // tracks whether the process has exited
+        this.processStderr = false; // tracks whether stderr was written to
+        this.delay = 10000; // 10 seconds
+        this.done = false;
+        this.timeout = null;
+        if (!toolPath) {
+            throw new Error('toolPath must not be empty');
+        }
+        this.options = options;
+        this.toolPath = toolPath;
+        if (options.delay) {
+            this.delay = options.delay;
+        }
+    }
+    CheckComplete() {
+        if (this.done) {
+            return;
+        }
+        if (this.processClosed) {
+            this._setResult();
+        }
+        else if (this.processExited) {
+            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
+        }
+    }
+    _debug(message) {
+        this.emit('debug', message);
+    }
+    _setResult() {
+        // determine whether there is an error
+        let error;
+        if (this.processExited) {
+            if (this.processError) {
+                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
+            }
+            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
+                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
+            }
+            else if (this.processStderr && this.options.failOnStdErr) {
+                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
+            }
+        }
+        // clear the timeout
+        if (this.timeout) {
+            clearTimeout(this.timeout);
+            this.timeout = null;
+        }
+        this.done = true;
+        this.emit('done', error, this.processExitCode);
+    }
+    static HandleTimeout(state) {
+        if (state.done) {
+            return;
+        }
+        if (!state.processClosed && state.processExited) {
+            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
+            state._debug(message);
+        }
+        state._setResult();
+    }
+}
+//# sourceMappingURL=toolrunner.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/exec/lib/exec.js
+var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Exec a command.
+ * Output will be streamed to the live console.
+ * Returns promise with return code
+ *
+ * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
+ * @param     args               optional arguments for tool. Escaping is handled by the lib.
+ * @param     options            optional exec options.  See ExecOptions
+ * @returns   Promise<number>    exit code
+ */
+function exec_exec(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        const commandArgs = tr.argStringToArray(commandLine);
+        if (commandArgs.length === 0) {
+            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
+        }
+        // Path to tool to execute should be first arg
+        const toolPath = commandArgs[0];
+        args = commandArgs.slice(1).concat(args || []);
+        const runner = new tr.ToolRunner(toolPath, args, options);
+        return runner.exec();
+    });
+}
+/**
+ * Exec a command and get the output.
+ * Output will be streamed to the live console.
+ * Returns promise with the exit code and collected stdout and stderr
+ *
+ * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
+ * @param     args                  optional arguments for tool. Escaping is handled by the lib.
+ * @param     options               optional exec options.  See ExecOptions
+ * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
+ */
+function getExecOutput(commandLine, args, options) {
+    return exec_awaiter(this, void 0, void 0, function* () {
+        var _a, _b;
+        let stdout = '';
+        let stderr = '';
+        //Using string decoder covers the case where a mult-byte character is split
+        const stdoutDecoder = new StringDecoder('utf8');
+        const stderrDecoder = new StringDecoder('utf8');
+        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
+        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
+        const stdErrListener = (data) => {
+            stderr += stderrDecoder.write(data);
+            if (originalStdErrListener) {
+                originalStdErrListener(data);
+            }
+        };
+        const stdOutListener = (data) => {
+            stdout += stdoutDecoder.write(data);
+            if (originalStdoutListener) {
+                originalStdoutListener(data);
+            }
+        };
+        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
+        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
+        //flush any remaining characters
+        stdout += stdoutDecoder.end();
+        stderr += stderrDecoder.end();
+        return {
+            exitCode,
+            stdout,
+            stderr
+        };
+    });
+}
+//# sourceMappingURL=exec.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/platform.js
+var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
+        silent: true
+    });
+    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
+        silent: true
+    });
+    return {
+        name: name.trim(),
+        version: version.trim()
+    };
+});
+const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    var _a, _b, _c, _d;
+    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
+        silent: true
+    });
+    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
+    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
+    return {
+        name,
+        version
+    };
+});
+const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
+    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
+        silent: true
+    });
+    const [name, version] = stdout.trim().split('\n');
+    return {
+        name,
+        version
+    };
+});
+const platform = external_os_namespaceObject.platform();
+const arch = external_os_namespaceObject.arch();
+const isWindows = platform === 'win32';
+const isMacOS = platform === 'darwin';
+const isLinux = platform === 'linux';
+function getDetails() {
+    return platform_awaiter(this, void 0, void 0, function* () {
+        return Object.assign(Object.assign({}, (yield (isWindows
+            ? getWindowsInfo()
+            : isMacOS
+                ? getMacOsInfo()
+                : getLinuxInfo()))), { platform,
+            arch,
+            isWindows,
+            isMacOS,
+            isLinux });
+    });
+}
+//# sourceMappingURL=platform.js.map
+;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/core.js
+var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+
+
+
+
+/**
+ * The code to exit an action
+ */
+var ExitCode;
+(function (ExitCode) {
+    /**
+     * A code indicating that the action was successful
+     */
+    ExitCode[ExitCode["Success"] = 0] = "Success";
+    /**
+     * A code indicating that the action was a failure
+     */
+    ExitCode[ExitCode["Failure"] = 1] = "Failure";
+})(ExitCode || (ExitCode = {}));
+//-----------------------------------------------------------------------
+// Variables
+//-----------------------------------------------------------------------
+/**
+ * Sets env variable for this action and future actions in the job
+ * @param name the name of the variable to set
+ * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function exportVariable(name, val) {
+    const convertedVal = toCommandValue(val);
+    process.env[name] = convertedVal;
+    const filePath = process.env['GITHUB_ENV'] || '';
+    if (filePath) {
+        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
+    }
+    issueCommand('set-env', { name }, convertedVal);
+}
+/**
+ * Registers a secret which will get masked from logs
+ *
+ * @param secret - Value of the secret to be masked
+ * @remarks
+ * This function instructs the Actions runner to mask the specified value in any
+ * logs produced during the workflow run. Once registered, the secret value will
+ * be replaced with asterisks (***) whenever it appears in console output, logs,
+ * or error messages.
+ *
+ * This is useful for protecting sensitive information such as:
+ * - API keys
+ * - Access tokens
+ * - Authentication credentials
+ * - URL parameters containing signatures (SAS tokens)
+ *
+ * Note that masking only affects future logs; any previous appearances of the
+ * secret in logs before calling this function will remain unmasked.
+ *
+ * @example
+ * ```typescript
+ * // Register an API token as a secret
+ * const apiToken = "abc123xyz456";
+ * setSecret(apiToken);
+ *
+ * // Now any logs containing this value will show *** instead
+ * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
+ * ```
+ */
+function core_setSecret(secret) {
+    command_issueCommand('add-mask', {}, secret);
+}
+/**
+ * Prepends inputPath to the PATH (for this action and future actions)
+ * @param inputPath
+ */
+function addPath(inputPath) {
+    const filePath = process.env['GITHUB_PATH'] || '';
+    if (filePath) {
+        issueFileCommand('PATH', inputPath);
+    }
+    else {
+        issueCommand('add-path', {}, inputPath);
+    }
+    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
+}
+/**
+ * Gets the value of an input.
+ * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
+ * Returns an empty string if the value is not defined.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string
+ */
+function getInput(name, options) {
+    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
+    if (options && options.required && !val) {
+        throw new Error(`Input required and not supplied: ${name}`);
+    }
+    if (options && options.trimWhitespace === false) {
+        return val;
+    }
+    return val.trim();
+}
+/**
+ * Gets the values of an multiline input.  Each value is also trimmed.
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   string[]
+ *
+ */
+function getMultilineInput(name, options) {
+    const inputs = getInput(name, options)
+        .split('\n')
+        .filter(x => x !== '');
+    if (options && options.trimWhitespace === false) {
+        return inputs;
+    }
+    return inputs.map(input => input.trim());
+}
+/**
+ * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
+ * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
+ * The return value is also in boolean type.
+ * ref: https://yaml.org/spec/1.2/spec.html#id2804923
+ *
+ * @param     name     name of the input to get
+ * @param     options  optional. See InputOptions.
+ * @returns   boolean
+ */
+function getBooleanInput(name, options) {
+    const trueValue = ['true', 'True', 'TRUE'];
+    const falseValue = ['false', 'False', 'FALSE'];
+    const val = getInput(name, options);
+    if (trueValue.includes(val))
+        return true;
+    if (falseValue.includes(val))
+        return false;
+    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
+        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
+}
+/**
+ * Sets the value of an output.
+ *
+ * @param     name     name of the output to set
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function setOutput(name, value) {
+    const filePath = process.env['GITHUB_OUTPUT'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
+    }
+    process.stdout.write(external_os_namespaceObject.EOL);
+    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
+}
+/**
+ * Enables or disables the echoing of commands into stdout for the rest of the step.
+ * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
+ *
+ */
+function setCommandEcho(enabled) {
+    issue('echo', enabled ? 'on' : 'off');
+}
+//-----------------------------------------------------------------------
+// Results
+//-----------------------------------------------------------------------
+/**
+ * Sets the action status to failed.
+ * When the action exits it will be with an exit code of 1
+ * @param message add error issue message
+ */
+function setFailed(message) {
+    process.exitCode = ExitCode.Failure;
+    error(message);
+}
+//-----------------------------------------------------------------------
+// Logging Commands
+//-----------------------------------------------------------------------
+/**
+ * Gets whether Actions Step Debug is on or not
+ */
+function isDebug() {
+    return process.env['RUNNER_DEBUG'] === '1';
+}
+/**
+ * Writes debug message to user log
+ * @param message debug message
+ */
+function core_debug(message) {
+    command_issueCommand('debug', {}, message);
+}
+/**
+ * Adds an error issue
+ * @param message error issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function error(message, properties = {}) {
+    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a warning issue
+ * @param message warning issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function warning(message, properties = {}) {
+    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Adds a notice issue
+ * @param message notice issue message. Errors will be converted to string via toString()
+ * @param properties optional properties to add to the annotation.
+ */
+function notice(message, properties = {}) {
+    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+}
+/**
+ * Writes info to log with console.log.
+ * @param message info message
+ */
+function info(message) {
+    process.stdout.write(message + external_os_namespaceObject.EOL);
+}
+/**
+ * Begin an output group.
+ *
+ * Output until the next `groupEnd` will be foldable in this group
+ *
+ * @param name The name of the output group
+ */
+function startGroup(name) {
+    issue('group', name);
+}
+/**
+ * End an output group.
+ */
+function endGroup() {
+    issue('endgroup');
+}
+/**
+ * Wrap an asynchronous function call in a group.
+ *
+ * Returns the same type as the function itself.
+ *
+ * @param name The name of the group
+ * @param fn The function to wrap in the group
+ */
+function group(name, fn) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        startGroup(name);
+        let result;
+        try {
+            result = yield fn();
+        }
+        finally {
+            endGroup();
+        }
+        return result;
+    });
+}
+//-----------------------------------------------------------------------
+// Wrapper action state
+//-----------------------------------------------------------------------
+/**
+ * Saves state for current action, the state can only be retrieved by this action's post job execution.
+ *
+ * @param     name     name of the state to store
+ * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function saveState(name, value) {
+    const filePath = process.env['GITHUB_STATE'] || '';
+    if (filePath) {
+        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
+    }
+    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
+}
+/**
+ * Gets the value of an state set by this action's main execution.
+ *
+ * @param     name     name of the state to get
+ * @returns   string
+ */
+function getState(name) {
+    return process.env[`STATE_${name}`] || '';
+}
+function getIDToken(aud) {
+    return core_awaiter(this, void 0, void 0, function* () {
+        return yield OidcClient.getIDToken(aud);
+    });
+}
+/**
+ * Summary exports
+ */
+
+/**
+ * @deprecated use core.summary
+ */
+
+/**
+ * Path exports
+ */
+
+/**
+ * Platform utilities exports
+ */
+
+//# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./action/github-host.ts
+
+/** The runner, as @actions/core and the process see it. */
+function githubHost() {
+    return {
+        input: (name) => getInput(name),
+        env: (name) => process.env[name],
+        state: (name) => getState(name),
+        saveState: (name, value) => {
+            saveState(name, value);
+        },
+        setOutput: (name, value) => {
+            setOutput(name, value);
+        },
+        setSecret: (secret) => {
+            core_setSecret(secret);
+        },
+        info: (line) => {
+            info(line);
+        },
+        warning: (line) => {
+            warning(line);
+        },
+        error: (line, title) => {
+            error(line, { title });
+        },
+        debug: (line) => {
+            core_debug(line);
+        },
+        setFailed: (message) => {
+            setFailed(message);
+        },
+        appendSummary: async (markdown) => {
+            await summary.addRaw(markdown).write();
+        },
+        onCancel: (listener) => {
+            process.on('SIGINT', listener);
+            process.on('SIGTERM', listener);
+            return () => {
+                process.off('SIGINT', listener);
+                process.off('SIGTERM', listener);
+            };
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 7077:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  V: () => (/* binding */ runMain),
+  S: () => (/* binding */ writeSummary)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
+// EXTERNAL MODULE: ./platform/session.ts + 1 modules
+var session = __nccwpck_require__(386);
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __nccwpck_require__(5833);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./deploy/create.ts
+var deploy_create = __nccwpck_require__(6364);
+;// CONCATENATED MODULE: ./deploy/calls.ts
+
+
+
+
+
+
+
+
+/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
+function makeCalls(plan, ctx) {
+    const bulk = plan.calls.length > 1;
+    return (0,concurrency/* mapLimit */.s)(plan.calls, ctx.settings.concurrency, async (call) => {
+        const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
+        const outcome = (fields) => ({
+            call,
+            taskId: call.taskId,
+            result: undefined,
+            raw: undefined,
+            error: undefined,
+            twinLookup: undefined,
+            ...fields
+        });
+        // Whether a failed attempt of a call that changes state may still have taken effect.
+        const state = { mayHaveApplied: false };
+        try {
+            let twinLookup;
+            const { result, raw } = call.traits.resend === 'create_once'
+                ? await (0,deploy_create/* createOnce */.Ur)(call, ctx.create).then((created) => {
+                    if (created.recreated)
+                        twinLookup = created.lookup;
+                    return created;
+                })
+                : await (0,retry/* withRetries */.LH)(who, () => ctx.send(call), (error) => {
+                    const verdict = (0,failures/* retryIfTransient */.or)(error, ctx.now());
+                    state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,failures/* notApplied */.$U)(error);
+                    return state.mayHaveApplied && call.traits.resend === 'until_sent'
+                        ? { retry: false }
+                        : verdict;
+                }, ctx.retries.policy, ctx.retries.deps);
+            ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
+            const problem = (0,operations/* answerProblem */.mr)(call, result.data);
+            if (problem !== undefined)
+                ctx.log(`${who}: ${problem}`);
+            const made = call.traits.answers === 'new_task' && problem === undefined;
+            return outcome({
+                taskId: made ? (0,task_data/* taskIdOf */.G)(result.data) : call.taskId,
+                result,
+                raw,
+                error: problem === undefined ? undefined : new Error(problem),
+                twinLookup
+            });
+        }
+        catch (error) {
+            if (state.mayHaveApplied && error instanceof envelope/* ApiError */.h && plan.wait !== undefined) {
+                ctx.log(`${who}: the platform refused the retry (${(0,safe_text/* sanitize */.a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+                return outcome({});
+            }
+            if (call.taskId !== undefined && (0,failures/* isGone */.ST)(error, ctx.settings.errorCodes)) {
+                // Only the post-step cleanup may take a task that does not exist as done; asked for explicitly, it fails.
+                const notFound = new failures/* TaskNotFoundError */.Zt(call.taskId, error);
+                ctx.log(`${who}: ${notFound.message}`);
+                return outcome({ error: notFound });
+            }
+            const note = state.mayHaveApplied
+                ? ' (the request may have taken effect: check before repeating it)'
+                : '';
+            ctx.log(`${who}: ${(0,failures/* describeError */.Uc)(error)}${note}`);
+            return outcome({
+                error: note === '' ? error : new Error(`${(0,failures/* describeError */.Uc)(error)}${note}`)
+            });
+        }
+    });
+}
+
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var cleanup = __nccwpck_require__(8786);
+;// CONCATENATED MODULE: ./deploy/result.ts
+
+
+/** A task's result as its call left it. */
+function taskAfterCall(outcome, statusField, publish) {
+    const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.e)(outcome.result.data, statusField);
+    const { error, call } = outcome;
+    const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
+    return {
+        id: outcome.taskId,
+        verdict: error === undefined ? 'done' : error instanceof failures/* TaskNotFoundError */.Zt ? 'not_found' : 'error',
+        status: call.traits.answers === 'task' ? snapshot?.status : undefined,
+        name: snapshot?.name ?? givenName,
+        urls: publish(outcome.taskId, snapshot?.urls ?? []),
+        data: outcome.result?.data,
+        raw: outcome.raw,
+        timeline: [],
+        elapsedMs: 0,
+        message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error)
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message
+    };
+}
+
+;// CONCATENATED MODULE: ./deploy/task-status.ts
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+const DEFAULTS = {
+    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+    ended: { success: ['End'], failure: [], gone: 'success' }
+};
+function criteriaFor(target, wait) {
+    const defaults = DEFAULTS[target];
+    return {
+        target,
+        success: wait.successStatuses ?? defaults.success,
+        failure: wait.failureStatuses ?? defaults.failure,
+        requireUrls: target === 'ready' && wait.waitForUrls,
+        gone: defaults.gone
+    };
+}
+function judge(snapshot, criteria) {
+    if (snapshot.status === undefined)
+        return 'waiting';
+    if (criteria.failure.includes(snapshot.status))
+        return 'failed';
+    if (!criteria.success.includes(snapshot.status))
+        return 'waiting';
+    if (criteria.requireUrls && snapshot.urls.some((url) => url === null))
+        return 'waiting';
+    return 'reached';
+}
+/** A status the wait does not know what to make of: neither known to the platform nor configured. */
+function isUnknownStatus(status, criteria) {
+    return (!KNOWN_STATUSES.includes(status) &&
+        !criteria.success.includes(status) &&
+        !criteria.failure.includes(status));
+}
+
+;// CONCATENATED MODULE: ./deploy/urls.ts
+/**
+ * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
+ * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
+ * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
+ * characters such as spaces, quotes and backticks come out percent-encoded.
+ */
+function publishableUrl(text) {
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
+    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
+    return bare ? url.href.slice(0, -1) : url.href;
+}
+/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
+function publishableUrls(urls, dropped) {
+    return urls.flatMap((text) => {
+        if (text === null)
+            return [];
+        const url = publishableUrl(text);
+        if (url === undefined)
+            dropped(text);
+        return url === undefined ? [] : [url];
+    });
+}
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./platform/throttle.ts
+var throttle = __nccwpck_require__(768);
+;// CONCATENATED MODULE: ./deploy/wait.ts
+
+
+
+
+
+
+const HEARTBEAT_MS = 60_000;
+/**
+ * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes. The
+ * first check comes right away; then one round of polls per interval. The log shows each status change
+ * with the elapsed time, and a line at least once a minute while nothing changes.
+ */
+async function waitForTasks(ids, options, deps) {
+    const states = ids.map((id) => ({
+        id,
+        verdict: 'timed_out',
+        snapshot: undefined,
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        message: undefined,
+        elapsedMs: 0,
+        settled: false,
+        failedPolls: 0,
+        saidWaitingForUrls: false
+    }));
+    const deadline = options.startedAt + options.timeoutMs;
+    const unknownSeen = new Set();
+    let lastLine = deps.now();
+    const log = (line) => {
+        lastLine = deps.now();
+        deps.log(line);
+    };
+    const elapsed = () => deps.now() - options.startedAt;
+    const observe = (state, polled) => {
+        state.failedPolls = 0;
+        if (polled.kind === 'gone') {
+            const stopped = options.criteria.gone === 'success';
+            settle(state, stopped ? 'reached' : 'failed', elapsed(), stopped ? undefined : 'no longer exists');
+            state.timeline.push({ atMs: elapsed(), status: 'gone' });
+            log(`task ${state.id} no longer exists after ${(0,units/* formatDuration */.a3)(elapsed())}${stopped ? ', so it is stopped' : ''}`);
+            return;
+        }
+        const snapshot = (0,task_data/* snapshotOf */.e)(polled.data, options.statusField);
+        const previous = state.snapshot?.status;
+        Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
+        const status = snapshot.status ?? '(no status)';
+        const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(snapshot.name, 60))}`}`;
+        if (state.timeline.length === 0 || status !== previous) {
+            state.timeline.push({ atMs: elapsed(), status });
+            const change = previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`;
+            log(`${label}: ${change} after ${(0,units/* formatDuration */.a3)(elapsed())}`);
+        }
+        if (snapshot.status !== undefined &&
+            isUnknownStatus(snapshot.status, options.criteria) &&
+            !unknownSeen.has(snapshot.status)) {
+            unknownSeen.add(snapshot.status);
+            log(`status ${JSON.stringify(safe(snapshot.status))} is neither a success (${options.criteria.success.join(', ')}) nor a failure (${options.criteria.failure.join(', ') || 'none'}) status: still waiting`);
+        }
+        const judgement = judge(snapshot, options.criteria);
+        if (judgement === 'reached') {
+            settle(state, 'reached', elapsed(), undefined);
+            const urls = snapshot.urls.filter((url) => url !== null);
+            log(`${label} is ${options.criteria.target} after ${(0,units/* formatDuration */.a3)(elapsed())}${urls.length > 0 ? `: ${urls.map((u) => safe(u)).join(', ')}` : ''}`);
+        }
+        else if (judgement === 'failed') {
+            settle(state, 'failed', elapsed(), `ended in ${safe(status)}`);
+            log(`${label} ended in ${safe(status)} after ${(0,units/* formatDuration */.a3)(elapsed())}`);
+        }
+        else if (options.criteria.success.includes(status) && !state.saidWaitingForUrls) {
+            state.saidWaitingForUrls = true;
+            const missing = snapshot.urls.filter((url) => url === null).length;
+            log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
+        }
+    };
+    /** Ends one task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+    const stopWaiting = (state, verdict, why) => {
+        const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+        const last = state.snapshot?.status;
+        const lastText = last === undefined ? 'unknown' : safe(last);
+        settle(state, verdict, elapsed(), `${what} after ${(0,units/* formatDuration */.a3)(elapsed())}, last status ${lastText}${why === undefined ? '' : `: ${why}`}`);
+    };
+    /** How the wait ended: every task's part, and whether any timed out. */
+    const result = () => ({
+        tasks: states.map(publicPart),
+        timedOut: states.some((s) => s.verdict === 'timed_out')
+    });
+    const pollFailed = (state, error) => {
+        state.failedPolls += 1;
+        const why = deps.describeError(error);
+        if (error instanceof throttle/* PastDeadlineError */.z) {
+            // The next check could only come after the deadline: the wait is over, timed out, now.
+            stopWaiting(state, 'timed_out', why);
+            log(`task ${state.id}: ${why}; the wait ends here, timed out`);
+        }
+        else if (!deps.isTransient(error)) {
+            settle(state, 'error', elapsed(), `its detail failed: ${why}`);
+            log(`task ${state.id}: detail failed: ${why}`);
+        }
+        else if (state.failedPolls >= options.errorBudget) {
+            settle(state, 'error', elapsed(), `${state.failedPolls} polls in a row failed, the last: ${why}`);
+            log(`task ${state.id}: ${state.failedPolls} polls in a row failed; giving up on it: ${why}`);
+        }
+        else {
+            log(`task ${state.id}: poll failed (${state.failedPolls} of ${options.errorBudget} allowed in a row): ${why}`);
+        }
+    };
+    /** Ends the wait for the tasks still waiting, each with its last status. */
+    const end = (waiting, verdict) => {
+        for (const state of waiting)
+            stopWaiting(state, verdict);
+        return result();
+    };
+    let round = 0;
+    for (;;) {
+        const pending = states.filter((s) => !s.settled);
+        await (0,concurrency/* mapLimit */.s)(pending, options.concurrency, async (state) => {
+            const known = round === 0 ? options.initial?.get(state.id) : undefined;
+            try {
+                observe(state, known ?? (await deps.poll(state.id)));
+            }
+            catch (error) {
+                pollFailed(state, error);
+            }
+        });
+        round += 1;
+        const waiting = states.filter((s) => !s.settled);
+        if (waiting.length === 0)
+            return result();
+        if (deps.cancelled())
+            return end(waiting, 'cancelled');
+        const now = deps.now();
+        if (now >= deadline)
+            return end(waiting, 'timed_out');
+        let rest = Math.min(options.intervalMs, deadline - now);
+        while (rest > 0) {
+            // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
+            const slice = Math.min(rest, Math.max(1, lastLine + HEARTBEAT_MS - deps.now()));
+            try {
+                await deps.sleep(slice);
+            }
+            catch (error) {
+                if (deps.cancelled())
+                    return end(waiting, 'cancelled');
+                throw error;
+            }
+            rest -= slice;
+            if (deps.now() - lastLine >= HEARTBEAT_MS)
+                log(`still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting)}`);
+        }
+    }
+}
+function settle(state, verdict, elapsedMs, message) {
+    Object.assign(state, { verdict, elapsedMs, message, settled: true });
+}
+/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many. */
+function progress(waiting) {
+    const statusOf = (s) => safe(s.snapshot?.status ?? 'unknown');
+    if (waiting.length <= 5)
+        return waiting.map((s) => `${s.id} ${statusOf(s)}`).join(', ');
+    const counts = new Map();
+    for (const state of waiting)
+        counts.set(statusOf(state), (counts.get(statusOf(state)) ?? 0) + 1);
+    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
+}
+function publicPart(state) {
+    const { id, verdict, snapshot, data, raw, timeline, message, elapsedMs } = state;
+    return { id, verdict, snapshot, data, raw, timeline, message, elapsedMs };
+}
+function safe(text) {
+    return (0,safe_text/* sanitize */.a)(text, 120);
+}
+
+;// CONCATENATED MODULE: ./deploy/step.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** Makes every call of the plan, then waits for its tasks when the plan says so. */
+async function runStep(plan, settings, runtime) {
+    const startedAt = runtime.now();
+    const deadline = startedAt + settings.wait.timeoutMs;
+    const send = (0,session/* openSession */.f)(settings, runtime, deadline);
+    const retries = {
+        policy: { maxRetries: settings.maxRetries, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
+        deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+    };
+    runtime.log(describePlan(plan, settings));
+    const create = createContext(settings, runtime, send, retries);
+    const calls = await makeCalls(plan, {
+        settings,
+        send,
+        retries,
+        create,
+        log: runtime.log,
+        now: runtime.now
+    });
+    const publish = urlPublisher(runtime);
+    const called = tasksOf(calls, settings, runtime, publish);
+    const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
+    const waited = criteria === undefined
+        ? { tasks: called, timedOut: false }
+        : await waitFor(called, criteria, { calls, settings, runtime, send, startedAt, publish });
+    // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
+    const twinLookup = calls[0]?.twinLookup;
+    const kept = waited.tasks[0]?.id;
+    if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
+        await (0,deploy_create/* stopTwins */.S2)(twinLookup, kept, create);
+    return {
+        operation: plan.operation,
+        calls,
+        tasks: waited.tasks,
+        criteria,
+        timedOut: waited.timedOut,
+        elapsedMs: runtime.now() - startedAt
+    };
+}
+/** How this step creates: searches by name, tracks the lookup for the post step, stops twins with retries. */
+function createContext(settings, runtime, send, retries) {
+    return {
+        send,
+        searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
+        ...retries,
+        graceMs: 2 * settings.requestTimeoutMs,
+        track: runtime.onCreateLookup,
+        stop: async (taskId) => {
+            const outcome = await (0,cleanup/* cleanUpTask */.U)(taskId, 'stop', settings, { send, ...retries });
+            if (outcome.kind === 'failed')
+                throw new Error(outcome.why);
+        }
+    };
+}
+/** The tasks the step concerns, as their calls left them: the ids given, or the one a create made. */
+function tasksOf(calls, settings, runtime, publish) {
+    return calls.flatMap((outcome) => {
+        const { taskId } = outcome;
+        if (taskId === undefined)
+            return [];
+        if (outcome.call.traits.answers === 'new_task') {
+            runtime.onCreated(taskId);
+            runtime.log(`task_id: ${taskId}`);
+        }
+        return [taskAfterCall({ ...outcome, taskId }, settings.wait.statusField, publish)];
+    });
+}
+/** Waits for the tasks whose call went through; each waited task's result is replaced by how its wait ended. */
+async function waitFor(tasks, criteria, context) {
+    const { settings, runtime, send } = context;
+    const waiting = tasks.filter((t) => t.verdict === 'done');
+    if (waiting.length === 0)
+        return { tasks, timedOut: false };
+    // A call whose answer is the task's detail gives the task's first check.
+    const answeredWithTask = new Set(context.calls.filter((c) => c.call.traits.answers === 'task').map((c) => c.taskId));
+    const initial = new Map(waiting
+        .filter((t) => answeredWithTask.has(t.id))
+        .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
+    const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
+    runtime.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
+    const waited = await waitForTasks(waiting.map((t) => t.id), {
+        criteria,
+        statusField: settings.wait.statusField,
+        timeoutMs: settings.wait.timeoutMs,
+        intervalMs: settings.wait.intervalMs,
+        errorBudget: settings.wait.pollErrorBudget,
+        concurrency: settings.concurrency,
+        startedAt: context.startedAt,
+        initial
+    }, {
+        poll: (taskId) => pollTask(taskId, send, settings),
+        now: runtime.now,
+        sleep: runtime.sleep,
+        log: runtime.log,
+        isTransient: (error) => (0,failures/* transientReason */.bR)(error) !== undefined,
+        describeError: failures/* describeError */.Uc,
+        cancelled: runtime.cancelled
+    });
+    const byId = new Map(waited.tasks.map((w) => [w.id, w]));
+    return {
+        tasks: tasks.map((task) => {
+            const result = byId.get(task.id);
+            return result === undefined ? task : taskAfterWait(task, result, context.publish);
+        }),
+        timedOut: waited.timedOut
+    };
+}
+/** The service URLs a task result publishes; each URL dropped is warned about once. */
+function urlPublisher(runtime) {
+    const warned = new Set();
+    return (taskId, urls) => publishableUrls(urls, (url) => {
+        if (warned.has(url))
+            return;
+        warned.add(url);
+        runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,safe_text/* sanitize */.a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
+    });
+}
+async function pollTask(taskId, send, settings) {
+    try {
+        const { result, raw } = await send((0,operations/* detailCall */.cV)(settings, taskId));
+        return { kind: 'task', data: result.data, raw };
+    }
+    catch (error) {
+        if ((0,failures/* isGone */.ST)(error, settings.errorCodes))
+            return { kind: 'gone', message: (0,failures/* describeError */.Uc)(error) };
+        throw error;
+    }
+}
+function describePlan(plan, settings) {
+    const [first] = plan.calls;
+    if (first === undefined)
+        return `${plan.operation}: nothing to send`;
+    const names = first.query.map(([name]) => name);
+    const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
+    const tasks = plan.calls.length > 1
+        ? ` for ${plan.calls.length} tasks`
+        : first.taskId === undefined
+            ? ''
+            : ` for task ${first.taskId}`;
+    const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
+    const body = first.body === undefined ? 'no body' : first.endpoint.encrypt ? 'encrypted body' : 'JSON body';
+    return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
+}
+function describeCriteria(criteria) {
+    const urls = criteria.requireUrls ? ' with every service URL' : '';
+    const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
+    return `done on ${criteria.success.join(', ')}${urls}${failure}`;
+}
+
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./protocol/request.ts + 2 modules
+var protocol_request = __nccwpck_require__(1615);
+// EXTERNAL MODULE: ./action/secret-fields.ts
+var secret_fields = __nccwpck_require__(7781);
+;// CONCATENATED MODULE: ./action/dry-run.ts
+
+
+
+
+/** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
+const SHOWN_PLAINTEXT = 1000;
+const SHOWN_CIPHERTEXT = 160;
+/** Prints every request of the plan as it would be sent, and sends nothing. */
+function dryRun(plan, settings, log, now) {
+    for (const call of plan.calls) {
+        const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
+        log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
+        describeDryRun((0,session/* prepareRequest */.n)(settings, call, now), call).forEach(log);
+    }
+}
+/**
+ * What a dry run prints for a request: method, URL, header names, body size and the string to sign.
+ * The token and sign_str never appear, and neither does the value of any query parameter or body field
+ * whose name looks like a credential's (see secret-fields.ts): those read <redacted>, so the URL, the
+ * body and the string to sign are shown as sent but for them.
+ */
+function describeDryRun(request, call) {
+    const query = (0,protocol_request/* encodeQuery */.XX)(call.query.map(([name, value]) => [name, (0,secret_fields/* isSecretName */.eh)(name) ? secret_fields/* REDACTED */.XF : value]));
+    const target = query === '' ? call.endpoint.path : `${call.endpoint.path}?${query}`;
+    const plaintext = call.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)((0,secret_fields/* redactFields */.$F)(call.body));
+    const size = request.body === ''
+        ? 'no body'
+        : `${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    return [
+        `${request.method} ${new URL(request.url).origin}${target}`,
+        `  headers: ${Object.keys(request.headers).join(', ')}`,
+        `  body: ${size}`,
+        ...(request.encrypted
+            ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
+            : []),
+        '  string to sign (token and secret values redacted):',
+        ...[
+            target,
+            request.headers.version ?? '',
+            request.headers.timestamp ?? '',
+            '<token>',
+            request.encrypted ? excerpt(request.body, SHOWN_CIPHERTEXT) : excerpt(plaintext, SHOWN_PLAINTEXT)
+        ].map((line) => `    ${line}`)
+    ];
+}
+function excerpt(text, shown) {
+    return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
+}
+
+;// CONCATENATED MODULE: ./action/outputs.ts
+
+
+
+
+/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
+function outputsOf(step) {
+    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
+    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
+    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
+    const finalData = finalAnswers(step).map((answer) => answer.data);
+    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
+    const known = [...new Set(step.tasks.map((t) => t.status))];
+    const urls = step.tasks.flatMap((t) => t.urls);
+    return {
+        code: apiError?.code ?? firstResult?.code ?? '',
+        msg: apiError?.description ?? firstResult?.msg ?? '',
+        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        task_id: step.tasks[0]?.id ?? '',
+        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
+        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+        statuses: JSON.stringify(statuses),
+        url: urls[0] ?? '',
+        urls: JSON.stringify(urls),
+        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
+        timed_out: String(step.timedOut)
+    };
+}
+/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
+function responseFileText(step) {
+    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+/**
+ * The last answer for each call: its task's last data (the last detail when the step waited for it),
+ * else the call's own answer; null data for a call that failed.
+ */
+function finalAnswers(step) {
+    return step.calls.map((c) => {
+        const task = step.tasks.find((t) => t.id === c.taskId);
+        const data = task?.data ?? c.result?.data;
+        return { data: data ?? null, raw: task?.raw ?? c.raw };
+    });
+}
+/** Why the step fails, in one line; undefined when it succeeds. */
+function failureOf(step) {
+    const operation = step.operation;
+    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
+    if (failedCalls.length > 0)
+        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+    const failed = step.tasks.filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
+    if (failed.length === 0)
+        return undefined;
+    if (step.tasks.length === 1 && failed[0] !== undefined)
+        return `${operation}: ${describeFailure(failed[0])}`;
+    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
+    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
+    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
+}
+function describeFailure(task) {
+    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
+    switch (task.verdict) {
+        case 'failed':
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,units/* formatDuration */.a3)(task.elapsedMs)}`;
+        case 'not_found':
+            return task.message ?? `task ${task.id} not found`;
+        case 'timed_out':
+        case 'cancelled':
+            return `task ${task.id}${name} ${task.message ?? task.verdict}`;
+        default:
+            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
+}
+
+// EXTERNAL MODULE: ./action/runtime.ts + 6 modules
+var action_runtime = __nccwpck_require__(5493);
+// EXTERNAL MODULE: ./action/summary.ts
+var summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./action/main-step.ts
+
+
+
+
+
+
+
+
+
+
+
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
+async function runMain(host) {
+    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
+    const cancel = new AbortController();
+    const stopListening = host.onCancel((signal) => {
+        if (!cancel.signal.aborted)
+            host.info(`received ${signal}: stopping, and writing the outputs known so far`);
+        cancel.abort();
+    });
+    let operation = 'the action';
+    try {
+        host.saveState('isPost', 'true');
+        const settings = (0,action_runtime/* settingsFrom */.ms)(host);
+        operation = settings.operation;
+        host.saveState('cleanup', settings.cleanup);
+        const plan = (0,operations/* planCalls */.jU)(settings);
+        host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
+        if (settings.dryRun) {
+            dryRun(plan, settings, host.info, Date.now());
+            host.info('dry run: nothing was sent');
+            return;
+        }
+        const created = [];
+        const runtime = (0,action_runtime/* stepRuntime */.r7)(settings, host, cancel.signal, {
+            onCreated: (taskId) => {
+                created.push(taskId);
+                host.saveState('created_task_ids', JSON.stringify(created));
+            },
+            // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
+            onCreateLookup: (lookup) => {
+                host.saveState('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
+            }
+        });
+        try {
+            const step = await runStep(plan, settings, runtime);
+            for (const [name, value] of Object.entries(outputsOf(step)))
+                host.setOutput(name, value);
+            host.setOutput('response_file', writeResponseFile(host, operation, responseFileText(step)));
+            const failure = failureOf(step);
+            if (settings.summary)
+                await writeSummary(host, (0,summary/* renderSummary */.B)(step, failure));
+            if (failure !== undefined)
+                host.setFailed(failure);
+        }
+        finally {
+            runtime.client.dispose();
+        }
+    }
+    catch (error) {
+        host.setFailed(error instanceof input_error/* InputError */.d ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
+    }
+    finally {
+        stopListening();
+    }
+}
+function writeResponseFile(host, operation, text) {
+    const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
+    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
+    return path;
+}
+/** A summary that cannot be written is worth a warning, never a failed step. */
+async function writeSummary(host, text) {
+    try {
+        await host.appendSummary(text);
+    }
+    catch (error) {
+        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 6461:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ runPost)
+});
+
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var deploy_cleanup = __nccwpck_require__(8786);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
+// EXTERNAL MODULE: ./platform/session.ts + 1 modules
+var session = __nccwpck_require__(386);
+// EXTERNAL MODULE: ./action/main-step.ts + 9 modules
+var main_step = __nccwpck_require__(7077);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+;// CONCATENATED MODULE: ./action/manual-stop.ts
+
+/**
+ * How to stop a task by hand when the post step could not: a workflow step with this action, and a
+ * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
+ * Secrets appear only as the names of variables and files the user fills in.
+ */
+function manualStop(settings, call, action) {
+    const taskId = call.taskId ?? '';
+    const step = [
+        `- uses: ${action}`,
+        '  with:',
+        '    operation: stop',
+        `    task_id: ${taskId}`,
+        `    base_url: ${settings.baseUrl}`,
+        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+    ].join('\n');
+    const { endpoint } = call;
+    if (endpoint.encrypt || endpoint.method !== 'POST')
+        return { step, shell: undefined };
+    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
+    const url = `${settings.baseUrl}${endpoint.path}`;
+    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
+    const shell = settings.credentials.mode === 'rsa'
+        ? [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
+            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
+        ].join('\n')
+        : [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
+        ].join('\n');
+    return { step, shell };
+}
+
+// EXTERNAL MODULE: ./action/runtime.ts + 6 modules
+var action_runtime = __nccwpck_require__(5493);
+// EXTERNAL MODULE: ./action/summary.ts
+var action_summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./action/post-step.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
+const CLEANUP_RETRIES = 20;
+/**
+ * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
+ * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
+ * with the request in flight, or the answer carried no id), and stops any second task a re-sent create
+ * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
+ * with an error annotation and a job summary saying how to stop it by hand.
+ */
+async function runPost(host) {
+    const cleanup = host.state('cleanup');
+    const action = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
+    const created = JSON.parse(host.state('created_task_ids') || '[]');
+    const lookupState = host.state('create_lookup');
+    const lookup = lookupState === '' ? undefined : JSON.parse(lookupState);
+    if (action === undefined && lookup === undefined)
+        return;
+    if (created.length === 0 && lookup === undefined) {
+        host.info(`cleanup (${cleanup}): this step created no task`);
+        return;
+    }
+    let runtime;
+    const label = `cleanup (${cleanup || 'none'})`;
+    try {
+        const settings = (0,action_runtime/* settingsFrom */.ms)(host);
+        runtime = (0,action_runtime/* stepRuntime */.r7)(settings, host, new AbortController().signal);
+        const deadline = runtime.now() + settings.cleanupTimeoutMs;
+        const { outcomes, problem } = await (0,deploy_cleanup/* cleanUpAfterStep */.R)(created, lookup, action, {
+            settings,
+            send: (0,session/* openSession */.f)(settings, runtime, deadline),
+            searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
+            policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
+            deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log },
+            graceMs: settings.requestTimeoutMs,
+            concurrency: settings.concurrency,
+            warn: runtime.warn
+        });
+        for (const { target, outcome } of outcomes)
+            host.info(describeOutcome(target, outcome, lookup));
+        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+        if (failed.length === 0 && problem === undefined)
+            return;
+        await giveUp(host, settings, failed, problem, label);
+    }
+    catch (error) {
+        host.setFailed(`${label} failed: ${error instanceof input_error/* InputError */.d ? error.message : String(error)}`);
+    }
+    finally {
+        runtime?.client.dispose();
+    }
+}
+function describeOutcome(target, outcome, lookup) {
+    const verb = target.action === 'stop' ? 'stopped' : 'paused';
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
+    const what = target.why === 'twin'
+        ? `, a second task named ${name} made by an earlier attempt of the create`
+        : target.why === 'found'
+            ? `, named ${name}, made by the create whose answer this step never read`
+            : '';
+    switch (outcome.kind) {
+        case 'done':
+            return `cleanup: ${verb} task ${target.id}${what}`;
+        case 'already':
+            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
+        case 'failed':
+            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
+    }
+}
+/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
+async function giveUp(host, settings, failed, problem, label) {
+    const repository = host.env('GITHUB_ACTION_REPOSITORY');
+    const ref = host.env('GITHUB_ACTION_REF');
+    const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
+    const summary = [`### Elastic deploy: ${label} failed`, ''];
+    for (const { target, outcome } of failed) {
+        const why = outcome.kind === 'failed' ? outcome.why : '';
+        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${(0,units/* formatDuration */.a3)(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
+        const { step, shell } = manualStop(settings, (0,operations/* cleanupCall */.PG)(settings, target.id, 'stop'), uses);
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${(0,units/* formatDuration */.a3)(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`, '', '```yaml', step, '```', '');
+        if (shell !== undefined) {
+            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', '', '```sh', shell, '```', '');
+        }
+    }
+    if (problem !== undefined) {
+        host.error(problem, 'Task may be left running');
+        summary.push(`**A task may be left running.** ${(0,action_summary/* escape */.i)(problem)}.`, '');
+    }
+    await (0,main_step/* writeSummary */.S)(host, `${summary.join('\n')}\n`);
+    const ids = failed.map(({ target }) => target.id);
+    host.setFailed(`${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`);
+}
+
+
+/***/ }),
+
+/***/ 5493:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  ms: () => (/* binding */ settingsFrom),
+  r7: () => (/* binding */ stepRuntime)
 });
 
 // UNUSED EXPORTS: cancellableSleep
 
-// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(2997);
 // EXTERNAL MODULE: ./platform/client.ts + 1 modules
 var platform_client = __nccwpck_require__(874);
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
@@ -644,20 +3515,803 @@ class PlatformClock {
     }
 }
 
-// EXTERNAL MODULE: ./action/settings.ts + 1 modules
-var settings = __nccwpck_require__(6123);
 ;// CONCATENATED MODULE: ./platform/version.ts
 /** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
 const VERSION = '0.1.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
+// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __nccwpck_require__(3201);
+// EXTERNAL MODULE: ../node_modules/yaml/dist/index.js
+var dist = __nccwpck_require__(6637);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+;// CONCATENATED MODULE: ./action/inputs.ts
+
+
+
+
+
+function parseChoice(name, value, choices) {
+    if (choices.includes(value))
+        return value;
+    throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not one of ${choices.join(', ')}: set ${name} to one of them`);
+}
+/** YAML 1.2 booleans, as actions/toolkit's getBooleanInput reads them; anything else is refused. */
+function parseBoolean(name, value, fallback) {
+    if (value === '')
+        return fallback;
+    if (['true', 'True', 'TRUE'].includes(value))
+        return true;
+    if (['false', 'False', 'FALSE'].includes(value))
+        return false;
+    throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a boolean: set ${name} to true or false`);
+}
+/** A task id as its decimal digits, of any size (ids beyond 2^53 must not be rounded). */
+function parseTaskId(name, value) {
+    if (!TASK_ID.test(value)) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not an integer: set ${name} to the numeric id of a task, such as 1229831`);
+    }
+    return value;
+}
+function parsePositiveInteger(name, value, what) {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < 1) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a positive whole number: set ${name} to ${what}`);
+    }
+    return n;
+}
+/**
+ * A YAML or JSON mapping (JSON is YAML). Integers are read exactly, as bigints. Parse errors give the
+ * position only, never the text around it, which may hold credentials.
+ */
+function parseMapping(name, value) {
+    if (value.trim() === '')
+        return {};
+    let parsed;
+    try {
+        parsed = parseJsonFirst(value);
+    }
+    catch (error) {
+        const where = error instanceof dist/* YAMLParseError */.XT && error.linePos
+            ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
+            : '';
+        const code = error instanceof dist/* YAMLParseError */.XT ? ` (${error.code})` : '';
+        throw new input_error/* InputError */.d(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
+    }
+    if (parsed === null || parsed === undefined)
+        return {};
+    if (typeof parsed !== 'object' || Array.isArray(parsed) || parsed instanceof Map) {
+        throw new input_error/* InputError */.d(`${name} is not a mapping: write fields as "key: value" lines or a JSON object`);
+    }
+    return parsed;
+}
+/** JSON objects take the fast, exact JSON parser; anything else (or JSON it refuses) is read as YAML. */
+function parseJsonFirst(value) {
+    if (value.trimStart().startsWith('{')) {
+        try {
+            return (0,json/* parseJson */.qF)(value);
+        }
+        catch {
+            // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
+        }
+    }
+    return (0,dist/* parse */.qg)(value, { intAsBigInt: true });
+}
+/** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
+function parseQuery(name, value) {
+    const scalar = (key, item) => {
+        if (typeof item === 'string' ||
+            typeof item === 'number' ||
+            typeof item === 'bigint' ||
+            typeof item === 'boolean') {
+            return String(item);
+        }
+        if ((0,esm/* isLosslessNumber */.s_)(item))
+            return item.toString();
+        throw new input_error/* InputError */.d(`${name}.${key} is not a scalar or a list of scalars: query parameters are plain values`);
+    };
+    return Object.entries(parseMapping(name, value))
+        .filter(([, item]) => item !== null && item !== undefined)
+        .map(([key, item]) => [key, Array.isArray(item) ? item.map((i) => scalar(key, i)).join(',') : scalar(key, item)]);
+}
+/** The origin of an https:// base URL: the spec's paths are relative to it and signed from their "/". */
+function parseBaseUrl(name, value) {
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a URL: set ${name} to the API address, such as https://openapi.suanli.cn`);
+    }
+    if (url.protocol !== 'https:') {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not https://: the API is served over HTTPS only, so use https://${url.host}`);
+    }
+    if (url.username !== '' ||
+        url.password !== '' ||
+        url.search !== '' ||
+        url.hash !== '' ||
+        url.pathname !== '/') {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(url.origin + url.pathname)} has more than scheme, host and port: set ${name} to ${url.origin}`);
+    }
+    return url.origin;
+}
+/** A path for the request operation: absolute, in unreserved characters, without a query. */
+function parsePath(name, value) {
+    if (!/^\/[A-Za-z0-9\-._~/]*$/.test(value) || /\/\.{1,2}(\/|$)/.test(value)) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a plain absolute path: start it with "/", use letters, digits and - . _ ~ only, and put parameters in query`);
+    }
+    return value;
+}
+const DURATION = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+)s)?$/;
+/** A duration such as 90s, 15m or 1h30m, in milliseconds, within [min, max]. */
+function parseDuration(name, value, limits) {
+    const match = DURATION.exec(value);
+    if (value === '' || match === null) {
+        const hint = /^\d+$/.test(value)
+            ? ` has no unit: write ${value}s or ${value}m`
+            : ' is not a duration: write it like 90s, 15m or 1h30m';
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)}${hint}`);
+    }
+    const [, h = '0', m = '0', s = '0'] = match;
+    const ms = ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000;
+    if (ms < limits.minMs || ms > limits.maxMs) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is out of range: set it between ${(0,units/* formatDuration */.a3)(limits.minMs)} and ${(0,units/* formatDuration */.a3)(limits.maxMs)}`);
+    }
+    return ms;
+}
+const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
+/** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
+function parseSize(name, value, limits) {
+    const match = SIZE.exec(value);
+    if (match === null) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a size: write it like 512KiB, 16MiB or 1GiB`);
+    }
+    const bytes = Number(match[1]) * (units/* SIZE_UNITS */.QP[match[2] ?? ''] ?? 0);
+    if (bytes < limits.min || bytes > limits.max) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is out of range: set it between ${(0,units/* formatSize */.Xq)(limits.min)} and ${(0,units/* formatSize */.Xq)(limits.max)}`);
+    }
+    return bytes;
+}
+/** A comma- or whitespace-separated list of words (statuses); undefined when empty. */
+function parseWords(name, value) {
+    const words = value.split(/[\s,]+/).filter((word) => word !== '');
+    for (const word of words) {
+        if (!/^[A-Za-z0-9_-]+$/.test(word))
+            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(word)}, which is not a status name: list names like Running, Pending`);
+    }
+    return words.length === 0 ? undefined : words;
+}
+const MAX_TASK_IDS = 1000;
+const TASK_ID = /^[1-9]\d*$/;
+const SEVERAL_IDS = 'write one id per line, or separate ids with a comma and a space ("1229831, 1229832"), or give a list ([1229831, 1229832])';
+/**
+ * One or more task ids, kept as digits. An id is digits only. Several are written one per line, on one
+ * line separated by a comma and a space, or as a YAML/JSON list (flow "[a, b]" or block "- a" lines).
+ * Nothing else is guessed at: "1,229,832" reads as one number with thousands separators, and ids
+ * separated by spaces alone could be one number grouped by spaces, so both are refused.
+ */
+function parseTaskIds(name, value) {
+    const text = value.trim();
+    if (text === '')
+        return [];
+    const ids = /^(\[|-\s)/.test(text) ? idsOfList(name, text) : idsOfLines(name, text);
+    const seen = new Set();
+    for (const id of ids) {
+        if (seen.has(id))
+            throw new input_error/* InputError */.d(`${name} lists ${id} twice: list each task once`);
+        seen.add(id);
+    }
+    if (ids.length > MAX_TASK_IDS)
+        throw new input_error/* InputError */.d(`${name} lists ${ids.length} ids: list at most ${MAX_TASK_IDS} per step`);
+    return ids;
+}
+function idsOfLines(name, text) {
+    return text
+        .split(/\r?\n/)
+        .flatMap((line) => line.trim().replace(/,$/, '').split(/,\s+/))
+        .filter((item) => item !== '')
+        .map((item) => {
+        if (TASK_ID.test(item))
+            return item;
+        if (/^\d+(,\d+)+$/.test(item)) {
+            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} has commas without a space, which reads as one number with thousands separators, not a list: an id is digits only; ${SEVERAL_IDS}`);
+        }
+        if (/^\d+(\s+\d+)+$/.test(item)) {
+            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(item)} separates ids with spaces alone: ${SEVERAL_IDS}`);
+        }
+        return parseTaskId(name, item);
+    });
+}
+function idsOfList(name, text) {
+    let list;
+    try {
+        list = (0,dist/* parse */.qg)(text, { intAsBigInt: true });
+    }
+    catch {
+        throw new input_error/* InputError */.d(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
+    }
+    if (!Array.isArray(list))
+        throw new input_error/* InputError */.d(`${name} is not a list of ids: ${SEVERAL_IDS}`);
+    return list.map((item) => {
+        const digits = typeof item === 'bigint' || typeof item === 'string' ? String(item) : undefined;
+        if (digits === undefined || !TASK_ID.test(digits)) {
+            const shown = typeof item === 'object' && item !== null
+                ? Array.isArray(item)
+                    ? 'a nested list'
+                    : 'a mapping'
+                : (0,input_error/* quote */.h)(digits ?? String(item));
+            throw new input_error/* InputError */.d(`${name} lists ${shown}, which is not a task id: list ids as digits, such as [1229831, 1229832]`);
+        }
+        return digits;
+    });
+}
+function parseIntegerInRange(name, value, min, max) {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < min || n > max) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a whole number from ${min} to ${max}: set ${name} within that range`);
+    }
+    return n;
+}
+/** A dot path into data, such as status or task.status or services.0.status. */
+function parseFieldPath(name, value) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*(\.([A-Za-z_][A-Za-z0-9_]*|\d+))*$/.test(value)) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a dot path: write field names joined by dots, such as status or task.status`);
+    }
+    return value.split('.');
+}
+
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __nccwpck_require__(9837);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./action/secret-fields.ts
+var secret_fields = __nccwpck_require__(7781);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./protocol/keys.ts
+
+const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
+const SUBJECT = { private: 'the private key', platform: 'the platform public key' };
+/**
+ * A key that cannot be used. It carries facts, never key material: which key, the problem, and `says`,
+ * what is wrong and the fix as a predicate ("is a PuTTY key: export it ..."), so that a caller can put
+ * its own name for the key in front. The message puts a plain one there.
+ */
+class KeyError extends Error {
+    role;
+    says;
+    problem;
+    formats;
+    constructor(role, says, problem = 'unusable', 
+    /** For format_mismatch: the format declared, and the one the text holds. */
+    formats) {
+        super(`${SUBJECT[role]} ${says}`);
+        this.role = role;
+        this.says = says;
+        this.problem = problem;
+        this.formats = formats;
+        this.name = 'KeyError';
+    }
+}
+const KEY_TYPE_NAMES = {
+    ec: 'an EC key',
+    ed25519: 'an Ed25519 key',
+    ed448: 'an Ed448 key',
+    dsa: 'a DSA key',
+    x25519: 'an X25519 key',
+    x448: 'an X448 key',
+    dh: 'a Diffie-Hellman key'
+};
+const MIN_CLIENT_KEY_BITS = 2048;
+const MIN_PLATFORM_KEY_BITS = 1024;
+const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * Undoes what pasting a key into a secret does to it: CRLF line ends, indentation, blank lines around
+ * it, and a PEM flattened onto one line with literal "\n" sequences.
+ */
+function normalizeKeyText(text) {
+    let normalized = text.replace(/\r\n?/g, '\n').trim();
+    if (!normalized.includes('\n') && normalized.includes('\\n')) {
+        normalized = normalized.replace(/\\r\\n|\\n/g, '\n');
+    }
+    return normalized
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+        .trim();
+}
+/** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
+function parsePem(text, role) {
+    const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
+    if (match === null) {
+        if (text.startsWith('-----BEGIN '))
+            throw new KeyError(role, `is a PEM block without its END line: paste the whole key`);
+        return undefined;
+    }
+    const [, label = '', inner = '', endLabel] = match;
+    if (label !== endLabel)
+        throw new KeyError(role, `has BEGIN ${label} but END ${endLabel}: paste one whole key`);
+    const headers = new Map();
+    const body = inner
+        .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name, value) => {
+        headers.set(name, value);
+        return '';
+    })
+        .replace(/\s+/g, '');
+    if (!BASE64_BODY.test(body))
+        throw new KeyError(role, `is a PEM block whose body is not Base64: paste the key unchanged`);
+    return { label, headers, body };
+}
+/** The canonical PEM text of a parsed block: headers, a blank line, Base64 in 64-character lines. */
+function formatPem(pem) {
+    const headers = [...pem.headers].map(([name, value]) => `${name}: ${value}`);
+    const lines = pem.body.match(/.{1,64}/g) ?? [];
+    return [
+        `-----BEGIN ${pem.label}-----`,
+        ...headers,
+        ...(headers.length > 0 ? [''] : []),
+        ...lines,
+        `-----END ${pem.label}-----`,
+        ''
+    ].join('\n');
+}
+/**
+ * Loads the client's RSA private key from any accepted format: PKCS#8 PEM, PKCS#1 PEM (both possibly
+ * encrypted, with the passphrase) or PKCS#8 bare Base64 DER, detected or as `format` says.
+ */
+function loadPrivateKey(text, options) {
+    const normalized = normalizeKeyText(text);
+    if (normalized === '')
+        throw new KeyError('private', 'is empty: set it to the client private key (a PEM block)');
+    const detected = detectPrivateKey(normalized);
+    if (options.format !== 'auto' && options.format !== detected.format) {
+        const foundText = describeFormat(detected.format);
+        throw new KeyError('private', `holds ${foundText}, not the format declared (${options.format})`, 'format_mismatch', { declared: options.format, found: detected.format, foundText });
+    }
+    const canonical = detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
+    const key = createKey(detected, canonical, options.passphrase);
+    checkRsa(key, 'private', MIN_CLIENT_KEY_BITS);
+    return {
+        key,
+        secretForms: secretForms([
+            text,
+            normalized,
+            canonical,
+            detected.format === 'pkcs8_base64' ? '' : detected.pem.body
+        ])
+    };
+}
+function detectPrivateKey(text) {
+    if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
+        throw new KeyError('private', 'is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
+    }
+    if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
+        throw new KeyError('private', 'holds an SSH public key: set it to the client private key (a PEM block)');
+    }
+    if (text.startsWith('PuTTY-User-Key-File')) {
+        throw new KeyError('private', 'is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
+    }
+    const pem = parsePem(text, 'private');
+    if (pem === undefined) {
+        const compact = text.replace(/\s+/g, '');
+        if (!BASE64_BODY.test(compact)) {
+            throw new KeyError('private', 'is neither a PEM block nor Base64: set it to the client private key');
+        }
+        return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
+    }
+    switch (pem.label) {
+        case 'PRIVATE KEY':
+            return { format: 'pkcs8_pem', pem, encrypted: false };
+        case 'ENCRYPTED PRIVATE KEY':
+            return { format: 'pkcs8_pem', pem, encrypted: true };
+        case 'RSA PRIVATE KEY':
+            return {
+                format: 'pkcs1_pem',
+                pem,
+                encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
+            };
+        case 'EC PRIVATE KEY':
+            throw new KeyError('private', unsupportedType('an EC key'));
+        case 'DSA PRIVATE KEY':
+            throw new KeyError('private', unsupportedType('a DSA key'));
+        case 'PUBLIC KEY':
+        case 'RSA PUBLIC KEY':
+            throw new KeyError('private', 'holds a public key: set it to the client private key, and upload the public key in the console');
+        case 'CERTIFICATE':
+            throw new KeyError('private', 'holds a certificate: set it to the client private key');
+        default:
+            throw new KeyError('private', `is a PEM block of type "${pem.label}", not a private key: set it to the client private key`);
+    }
+}
+function createKey(detected, canonical, passphrase) {
+    if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
+        throw new KeyError('private', 'is encrypted, and no passphrase was given', 'passphrase_missing');
+    }
+    try {
+        return detected.format === 'pkcs8_base64'
+            ? (0,external_node_crypto_.createPrivateKey)({ key: detected.der, format: 'der', type: 'pkcs8' })
+            : (0,external_node_crypto_.createPrivateKey)({ key: canonical, format: 'pem', passphrase });
+    }
+    catch {
+        if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
+            throw new KeyError('private', 'could not be decrypted with the passphrase given: check the passphrase', 'passphrase_wrong');
+        }
+        throw new KeyError('private', `could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`);
+    }
+}
+/**
+ * Loads the platform public key handed out with an RSA-mode key: PEM (PUBLIC KEY or RSA PUBLIC KEY) or
+ * bare Base64 of SubjectPublicKeyInfo or PKCS#1 DER.
+ */
+function loadPlatformPublicKey(text) {
+    const normalized = normalizeKeyText(text);
+    if (normalized === '')
+        throw new KeyError('platform', 'is empty: set it to the platform public key shown at key creation');
+    const pem = parsePem(normalized, 'platform');
+    let key;
+    if (pem === undefined) {
+        const compact = normalized.replace(/\s+/g, '');
+        if (!BASE64_BODY.test(compact)) {
+            throw new KeyError('platform', 'is neither a PEM block nor Base64: set it to the platform public key shown at key creation');
+        }
+        const der = Buffer.from(compact, 'base64');
+        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' }));
+        key ??= tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'pkcs1' }));
+    }
+    else if (pem.label === 'PUBLIC KEY' || pem.label === 'RSA PUBLIC KEY') {
+        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)(formatPem(pem)));
+    }
+    else if (pem.label.includes('PRIVATE KEY')) {
+        throw new KeyError('platform', 'holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)');
+    }
+    else {
+        throw new KeyError('platform', `is a PEM block of type "${pem.label}": set it to the platform public key`);
+    }
+    if (key === undefined) {
+        throw new KeyError('platform', 'could not be read as an RSA public key: paste it unchanged');
+    }
+    checkRsa(key, 'platform', MIN_PLATFORM_KEY_BITS);
+    return key;
+}
+function tryPublicKey(create) {
+    try {
+        return create();
+    }
+    catch {
+        return undefined;
+    }
+}
+function checkRsa(key, role, minBits) {
+    const type = key.asymmetricKeyType;
+    if (type === 'rsa-pss') {
+        throw new KeyError(role, `is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`);
+    }
+    if (type !== 'rsa')
+        throw new KeyError(role, unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`));
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < minBits) {
+        throw new KeyError(role, `is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`);
+    }
+}
+function unsupportedType(what) {
+    return `is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
+}
+function describeFormat(format) {
+    return {
+        pkcs8_pem: 'a PKCS#8 PEM key',
+        pkcs1_pem: 'a PKCS#1 PEM key',
+        pkcs8_base64: 'a bare Base64 PKCS#8 key'
+    }[format];
+}
+/** What to mask of key text as given, before it is even parsed: the whole and each line. */
+function keyTextForms(text) {
+    return secretForms([text, normalizeKeyText(text)]);
+}
+/** The texts to mask: each form whole, and each of its lines long enough to be worth masking. */
+function secretForms(forms) {
+    const all = new Set();
+    for (const form of forms) {
+        if (form.trim() === '')
+            continue;
+        all.add(form);
+        all.add(form.trim());
+        for (const line of form.split(/\r?\n|\\n/)) {
+            if (line.trim().length >= 4)
+                all.add(line.trim());
+        }
+    }
+    return [...all];
+}
+
+;// CONCATENATED MODULE: ./action/settings.ts
+
+
+
+
+
+
+const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
+const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
+const HOUR = 3_600_000;
+/** Inputs that fall back to an environment variable when empty. */
+const ENV_FALLBACK = {
+    base_url: 'DEPLOY_API_BASE_URL',
+    token: 'DEPLOY_API_TOKEN',
+    private_key: 'DEPLOY_API_PRIVATE_KEY',
+    private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
+    platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
+};
+/**
+ * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
+ * later log line or error can show them.
+ */
+function readSettings(rawInput, maskSecret, env = () => undefined, readFile = () => {
+    throw new Error('no files here');
+}) {
+    const masked = new Set();
+    const mask = (secret) => {
+        if (secret === '' || masked.has(secret))
+            return;
+        masked.add(secret);
+        maskSecret(secret);
+    };
+    const input = (name) => {
+        const value = rawInput(name);
+        const fallback = ENV_FALLBACK[name];
+        return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
+    };
+    const token = input('token').trim();
+    const privateKeyText = input('private_key');
+    const passphrase = input('private_key_passphrase');
+    [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
+    const operation = parseChoice('operation', input('operation').trim(), platform_settings/* OPERATIONS */.xb);
+    const body = readBody(input('body'), input('body_file').trim(), readFile);
+    (0,secret_fields/* secretValues */.VX)(body).forEach(mask);
+    const query = parseQuery('query', input('query'));
+    query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })).forEach(mask);
+    const text = (name) => {
+        const value = input(name).trim();
+        return value === '' ? undefined : value;
+    };
+    const method = text('method')?.toUpperCase();
+    const path = text('path');
+    const points = text('points');
+    const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+    const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
+    const profile = resolveProfile(parseChoice('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live']), baseUrl);
+    const waitTimeout = parseDuration('wait_timeout', text('wait_timeout') ?? '15m', {
+        minMs: 1000,
+        maxMs: 6 * HOUR
+    });
+    return {
+        operation,
+        baseUrl,
+        apiVersion,
+        apiProfile: profile.profile,
+        apiProfileReason: profile.reason,
+        taskStatuses: parseStatuses('task_status', text('task_status') ?? platform_settings/* ACTIVE_STATUSES */.az.join(',')),
+        credentials: readCredentials({
+            token,
+            privateKeyText,
+            passphrase,
+            format: parseChoice('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
+            platformKeyText: input('platform_public_key'),
+            mask
+        }),
+        endpoints: parseEndpoints(input('endpoints')),
+        errorCodes: parseErrorCodes('error_codes', input('error_codes')),
+        taskName: text('task_name'),
+        points: points === undefined
+            ? undefined
+            : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
+        taskIds: parseTaskIds('task_id', input('task_id')),
+        body,
+        query,
+        method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST']),
+        path: path === undefined ? undefined : parsePath('path', path),
+        encrypt: parseBoolean('encrypt', input('encrypt').trim(), false),
+        wait: {
+            mode: parseChoice('wait', text('wait') ?? 'auto', ['auto', 'true', 'false']),
+            timeoutMs: waitTimeout,
+            intervalMs: parseDuration('poll_interval', text('poll_interval') ?? '10s', {
+                minMs: 1000,
+                maxMs: HOUR
+            }),
+            statusField: parseFieldPath('status_field', text('status_field') ?? 'status'),
+            successStatuses: parseWords('success_statuses', input('success_statuses')),
+            failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
+            waitForUrls: parseBoolean('wait_for_urls', input('wait_for_urls').trim(), true),
+            pollErrorBudget: parseIntegerInRange('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
+        },
+        requestTimeoutMs: parseDuration('request_timeout', text('request_timeout') ?? '30s', {
+            minMs: 1000,
+            maxMs: 5 * 60_000
+        }),
+        maxResponseBytes: parseSize('max_response_size', text('max_response_size') ?? '16MiB', {
+            min: 64 * 1024,
+            max: 256 * 1024 * 1024
+        }),
+        maxRetries: parseIntegerInRange('max_retries', text('max_retries') ?? '5', 0, 10),
+        concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
+        summary: parseBoolean('summary', input('summary').trim(), true),
+        cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
+        cleanupTimeoutMs: parseDuration('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
+            minMs: 5000,
+            maxMs: 30 * 60_000
+        }),
+        dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
+    };
+}
+/**
+ * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
+ * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
+ */
+function readBody(bodyText, bodyFile, readFile) {
+    const body = parseMapping('body', bodyText);
+    if (bodyFile === '')
+        return body;
+    let text;
+    try {
+        text = readFile(bodyFile);
+    }
+    catch (error) {
+        if (error instanceof input_error/* InputError */.d)
+            throw error;
+        const code = error.code ?? error.message;
+        throw new input_error/* InputError */.d(`body_file ${(0,input_error/* quote */.h)(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`);
+    }
+    const fromFile = parseMapping('body_file', text);
+    for (const name of Object.keys(body)) {
+        if (name in fromFile)
+            throw new input_error/* InputError */.d(`body and body_file both set ${name}: set it in one of them`);
+    }
+    return { ...fromFile, ...body };
+}
+function resolveProfile(choice, baseUrl) {
+    if (choice !== 'auto')
+        return { profile: choice, reason: `api_profile is ${choice}` };
+    const host = new URL(baseUrl).hostname;
+    return PRODUCTION_HOSTS.includes(host)
+        ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
+        : {
+            profile: 'spec',
+            reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
+        };
+}
+/** A comma list of task statuses, each one task search takes. */
+function parseStatuses(name, value) {
+    const statuses = value.split(',').map((status) => status.trim());
+    for (const status of statuses) {
+        if (!platform_settings/* SEARCHABLE_STATUSES */.e_.includes(status)) {
+            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(status)}: list statuses separated by commas from ${platform_settings/* SEARCHABLE_STATUSES */.e_.join(', ')}`);
+        }
+    }
+    return statuses;
+}
+function parseVersion(name, value) {
+    if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`);
+    }
+    return value;
+}
+/**
+ * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
+ * `create: {path: /api/task/deployment/create}` (newer paths).
+ */
+function parseEndpoints(value) {
+    const overrides = {};
+    const allowed = platform_settings/* OPERATIONS */.xb.filter((o) => o !== 'request');
+    for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
+        const name = `endpoints.${operation}`;
+        if (!allowed.includes(operation)) {
+            throw new input_error/* InputError */.d(`${name} names no operation: use ${allowed.join(', ')}`);
+        }
+        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+            throw new input_error/* InputError */.d(`${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`);
+        }
+        const override = {};
+        for (const [key, item] of Object.entries(raw)) {
+            const field = `${name}.${key}`;
+            const itemText = typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
+                ? String(item)
+                : item;
+            if (typeof itemText !== 'string')
+                throw new input_error/* InputError */.d(`${field} is not a plain value: write a string`);
+            if (key === 'method')
+                override.method = parseChoice(field, itemText.toUpperCase(), ['GET', 'POST']);
+            else if (key === 'path')
+                override.path = parsePath(field, itemText);
+            else if (key === 'version')
+                override.version = parseVersion(field, itemText);
+            else if (key === 'encrypt')
+                override.encrypt = parseBoolean(field, itemText, false);
+            else
+                throw new input_error/* InputError */.d(`${field} is not an endpoint setting: use method, path, version or encrypt`);
+        }
+        if (override.method === 'GET' && override.encrypt === true) {
+            throw new input_error/* InputError */.d(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
+        }
+        overrides[operation] = override;
+    }
+    return overrides;
+}
+const ERROR_CODE_MEANINGS = {
+    task_not_found: 'taskNotFound',
+    signature: 'signature'
+};
+/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
+function parseErrorCodes(name, value) {
+    const codes = { ...failures/* DEFAULT_ERROR_CODES */.W$ };
+    for (const [meaning, raw] of Object.entries(parseMapping(name, value))) {
+        const field = ERROR_CODE_MEANINGS[meaning];
+        if (field === undefined) {
+            throw new input_error/* InputError */.d(`${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`);
+        }
+        const list = (Array.isArray(raw) ? raw : [raw]).map((code) => typeof code === 'number' || typeof code === 'bigint' ? String(code) : code);
+        if (list.length === 0 ||
+            list.some((code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code))) {
+            throw new input_error/* InputError */.d(`${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`);
+        }
+        codes[field] = list;
+    }
+    return codes;
+}
+function readCredentials(args) {
+    if (args.token === '') {
+        throw new input_error/* InputError */.d('token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)');
+    }
+    const hasPlatformKey = args.platformKeyText.trim() !== '';
+    if (args.privateKeyText.trim() === '') {
+        if (hasPlatformKey) {
+            throw new input_error/* InputError */.d('platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither');
+        }
+        return { mode: 'token', token: args.token };
+    }
+    try {
+        const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
+        loaded.secretForms.forEach(args.mask);
+        return {
+            mode: 'rsa',
+            token: args.token,
+            privateKey: loaded.key,
+            platformPublicKey: hasPlatformKey ? loadPlatformPublicKey(args.platformKeyText) : undefined
+        };
+    }
+    catch (error) {
+        if (error instanceof KeyError)
+            throw keyInputError(error);
+        throw error;
+    }
+}
+/** A key error worded with the inputs: which one holds the key, and which one fixes it. */
+function keyInputError(error) {
+    const input = error.role === 'private' ? 'private_key' : 'platform_public_key';
+    switch (error.problem) {
+        case 'format_mismatch': {
+            const { declared = 'auto', found = 'auto', foundText = 'another format' } = error.formats ?? {};
+            return new input_error/* InputError */.d(`private_key_format is ${declared}, but private_key holds ${foundText}: set private_key_format to ${found} or auto`);
+        }
+        case 'passphrase_missing':
+            return new input_error/* InputError */.d('the private key is encrypted: set private_key_passphrase');
+        case 'passphrase_wrong':
+            return new input_error/* InputError */.d('private_key could not be decrypted with private_key_passphrase: check the passphrase');
+        case 'unusable':
+            return new input_error/* InputError */.d(`${input} ${error.says}`);
+    }
+}
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./action/inputs.ts
-var inputs = __nccwpck_require__(3574);
 ;// CONCATENATED MODULE: ./action/workspace-file.ts
+
 
 
 
@@ -674,19 +4328,19 @@ function readWorkspaceFile(input, path, roots, maxBytes) {
         real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
     }
     catch (error) {
-        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} cannot be read (${errorCode(error)}): ${fix}`);
+        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} cannot be read (${errorCode(error)}): ${fix}`);
     }
     const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
     if (!inside)
-        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is outside the workspace: ${fix}`);
+        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is outside the workspace: ${fix}`);
     if (!(0,external_node_fs_.statSync)(real).isFile())
-        throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is not a regular file: ${fix}`);
+        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
     // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
     const fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
     try {
         const { size } = (0,external_node_fs_.fstatSync)(fd);
         if (size > maxBytes) {
-            throw new inputs/* InputError */.dz(`${input} ${(0,inputs/* quote */.hD)(path)} is ${(0,inputs/* formatSize */.Xq)(size)}, over the ${(0,inputs/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
+            throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(size)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
         }
         const buffer = Buffer.alloc(size);
         let read = 0;
@@ -717,8 +4371,7 @@ function errorCode(error) {
     return error.code ?? String(error);
 }
 
-;// CONCATENATED MODULE: ./action/runner.ts
-
+;// CONCATENATED MODULE: ./action/runtime.ts
 
 
 
@@ -726,15 +4379,16 @@ function errorCode(error) {
 
 /** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
 const MAX_BODY_FILE_BYTES = 1024 * 1024;
-/** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
-function settingsFromRunner() {
-    return (0,settings/* readSettings */.sb)((name) => core/* getInput */.V4(name), core/* setSecret */.Pq, (name) => process.env[name], (path) => readWorkspaceFile('body_file', path, {
-        workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
-        others: process.env.RUNNER_TEMP === undefined ? [] : [process.env.RUNNER_TEMP]
+/** The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. */
+function settingsFrom(host) {
+    const runnerTemp = host.env('RUNNER_TEMP');
+    return readSettings(host.input, host.setSecret, host.env, (path) => readWorkspaceFile('body_file', path, {
+        workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
+        others: runnerTemp === undefined ? [] : [runnerTemp]
     }, MAX_BODY_FILE_BYTES));
 }
-/** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
-function runnerRuntime(settings, cancel, hooks = {}) {
+/** The runtime of a step: the HTTPS client, the clocks, and the host's log. */
+function stepRuntime(settings, host, cancel, hooks = {}) {
     const client = new platform_client/* ApiClient */.OW({
         userAgent: USER_AGENT,
         timeoutMs: settings.requestTimeoutMs,
@@ -748,16 +4402,10 @@ function runnerRuntime(settings, cancel, hooks = {}) {
         clock: new PlatformClock(Date.now),
         sleep: cancellableSleep(cancel),
         random: Math.random,
-        log: (line) => {
-            core/* info */.pq(line);
-        },
-        warn: (line) => {
-            core/* warning */.$e(line);
-        },
-        debug: (line) => {
-            core/* debug */.Yz(line);
-        },
-        mask: core/* setSecret */.Pq,
+        log: host.info,
+        warn: host.warning,
+        debug: host.debug,
+        mask: host.setSecret,
         onCreated: hooks.onCreated ?? (() => undefined),
         onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
         cancelled: () => cancel.aborted
@@ -858,546 +4506,6 @@ function isPlainObject(value) {
 
 /***/ }),
 
-/***/ 6123:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  az: () => (/* binding */ ACTIVE_STATUSES),
-  sb: () => (/* binding */ readSettings)
-});
-
-// UNUSED EXPORTS: DEFAULT_BASE_URL, OPERATIONS, PRODUCTION_HOSTS, SEARCHABLE_STATUSES
-
-// EXTERNAL MODULE: ./action/inputs.ts
-var inputs = __nccwpck_require__(3574);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./action/secret-fields.ts
-var secret_fields = __nccwpck_require__(7781);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./protocol/keys.ts
-
-const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
-/** A key that cannot be used. Its message names the input and the fix and never holds key material. */
-class KeyError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'KeyError';
-    }
-}
-const KEY_TYPE_NAMES = {
-    ec: 'an EC key',
-    ed25519: 'an Ed25519 key',
-    ed448: 'an Ed448 key',
-    dsa: 'a DSA key',
-    x25519: 'an X25519 key',
-    x448: 'an X448 key',
-    dh: 'a Diffie-Hellman key'
-};
-const MIN_CLIENT_KEY_BITS = 2048;
-const MIN_PLATFORM_KEY_BITS = 1024;
-const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
-/**
- * Undoes what pasting a key into a secret does to it: CRLF line ends, indentation, blank lines around
- * it, and a PEM flattened onto one line with literal "\n" sequences.
- */
-function normalizeKeyText(text) {
-    let normalized = text.replace(/\r\n?/g, '\n').trim();
-    if (!normalized.includes('\n') && normalized.includes('\\n')) {
-        normalized = normalized.replace(/\\r\\n|\\n/g, '\n');
-    }
-    return normalized
-        .split('\n')
-        .map((line) => line.trim())
-        .join('\n')
-        .trim();
-}
-/** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
-function parsePem(text, input) {
-    const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
-    if (match === null) {
-        if (text.startsWith('-----BEGIN '))
-            throw new KeyError(`${input} is a PEM block without its END line: paste the whole key`);
-        return undefined;
-    }
-    const [, label = '', inner = '', endLabel] = match;
-    if (label !== endLabel)
-        throw new KeyError(`${input} has BEGIN ${label} but END ${endLabel}: paste one whole key`);
-    const headers = new Map();
-    const body = inner
-        .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name, value) => {
-        headers.set(name, value);
-        return '';
-    })
-        .replace(/\s+/g, '');
-    if (!BASE64_BODY.test(body))
-        throw new KeyError(`${input} is a PEM block whose body is not Base64: paste the key unchanged`);
-    return { label, headers, body };
-}
-/** The canonical PEM text of a parsed block: headers, a blank line, Base64 in 64-character lines. */
-function formatPem(pem) {
-    const headers = [...pem.headers].map(([name, value]) => `${name}: ${value}`);
-    const lines = pem.body.match(/.{1,64}/g) ?? [];
-    return [
-        `-----BEGIN ${pem.label}-----`,
-        ...headers,
-        ...(headers.length > 0 ? [''] : []),
-        ...lines,
-        `-----END ${pem.label}-----`,
-        ''
-    ].join('\n');
-}
-/**
- * Loads the client's RSA private key from any accepted format: PKCS#8 PEM, PKCS#1 PEM (both possibly
- * encrypted, with the passphrase) or PKCS#8 bare Base64 DER, detected or as `format` says.
- */
-function loadPrivateKey(text, options) {
-    const normalized = normalizeKeyText(text);
-    if (normalized === '')
-        throw new KeyError('private_key is empty: set it to the client private key (a PEM block)');
-    const detected = detectPrivateKey(normalized);
-    if (options.format !== 'auto' && options.format !== detected.format) {
-        throw new KeyError(`private_key_format is ${options.format}, but private_key holds ${describeFormat(detected.format)}: set private_key_format to ${detected.format} or auto`);
-    }
-    const canonical = detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
-    const key = createKey(detected, canonical, options.passphrase);
-    checkRsa(key, 'private_key', MIN_CLIENT_KEY_BITS);
-    return {
-        key,
-        secretForms: secretForms([
-            text,
-            normalized,
-            canonical,
-            detected.format === 'pkcs8_base64' ? '' : detected.pem.body
-        ])
-    };
-}
-function detectPrivateKey(text) {
-    if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
-        throw new KeyError('private_key is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
-    }
-    if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
-        throw new KeyError('private_key holds an SSH public key: set it to the client private key (a PEM block)');
-    }
-    if (text.startsWith('PuTTY-User-Key-File')) {
-        throw new KeyError('private_key is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
-    }
-    const pem = parsePem(text, 'private_key');
-    if (pem === undefined) {
-        const compact = text.replace(/\s+/g, '');
-        if (!BASE64_BODY.test(compact)) {
-            throw new KeyError('private_key is neither a PEM block nor Base64: set it to the client private key');
-        }
-        return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
-    }
-    switch (pem.label) {
-        case 'PRIVATE KEY':
-            return { format: 'pkcs8_pem', pem, encrypted: false };
-        case 'ENCRYPTED PRIVATE KEY':
-            return { format: 'pkcs8_pem', pem, encrypted: true };
-        case 'RSA PRIVATE KEY':
-            return {
-                format: 'pkcs1_pem',
-                pem,
-                encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
-            };
-        case 'EC PRIVATE KEY':
-            throw new KeyError(unsupportedType('an EC key'));
-        case 'DSA PRIVATE KEY':
-            throw new KeyError(unsupportedType('a DSA key'));
-        case 'PUBLIC KEY':
-        case 'RSA PUBLIC KEY':
-            throw new KeyError('private_key holds a public key: set it to the client private key, and upload the public key in the console');
-        case 'CERTIFICATE':
-            throw new KeyError('private_key holds a certificate: set it to the client private key');
-        default:
-            throw new KeyError(`private_key is a PEM block of type "${pem.label}", not a private key: set it to the client private key`);
-    }
-}
-function createKey(detected, canonical, passphrase) {
-    if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
-        throw new KeyError('the private key is encrypted: set private_key_passphrase');
-    }
-    try {
-        return detected.format === 'pkcs8_base64'
-            ? (0,external_node_crypto_.createPrivateKey)({ key: detected.der, format: 'der', type: 'pkcs8' })
-            : (0,external_node_crypto_.createPrivateKey)({ key: canonical, format: 'pem', passphrase });
-    }
-    catch {
-        if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
-            throw new KeyError('the private key could not be decrypted with private_key_passphrase: check the passphrase');
-        }
-        throw new KeyError(`private_key could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`);
-    }
-}
-/**
- * Loads the platform public key handed out with an RSA-mode key: PEM (PUBLIC KEY or RSA PUBLIC KEY) or
- * bare Base64 of SubjectPublicKeyInfo or PKCS#1 DER.
- */
-function loadPlatformPublicKey(text) {
-    const normalized = normalizeKeyText(text);
-    if (normalized === '')
-        throw new KeyError('platform_public_key is empty: set it to the platform public key shown at key creation');
-    const pem = parsePem(normalized, 'platform_public_key');
-    let key;
-    if (pem === undefined) {
-        const compact = normalized.replace(/\s+/g, '');
-        if (!BASE64_BODY.test(compact)) {
-            throw new KeyError('platform_public_key is neither a PEM block nor Base64: set it to the platform public key shown at key creation');
-        }
-        const der = Buffer.from(compact, 'base64');
-        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' }));
-        key ??= tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'pkcs1' }));
-    }
-    else if (pem.label === 'PUBLIC KEY' || pem.label === 'RSA PUBLIC KEY') {
-        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)(formatPem(pem)));
-    }
-    else if (pem.label.includes('PRIVATE KEY')) {
-        throw new KeyError('platform_public_key holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)');
-    }
-    else {
-        throw new KeyError(`platform_public_key is a PEM block of type "${pem.label}": set it to the platform public key`);
-    }
-    if (key === undefined) {
-        throw new KeyError('platform_public_key could not be read as an RSA public key: paste it unchanged');
-    }
-    checkRsa(key, 'platform_public_key', MIN_PLATFORM_KEY_BITS);
-    return key;
-}
-function tryPublicKey(create) {
-    try {
-        return create();
-    }
-    catch {
-        return undefined;
-    }
-}
-function checkRsa(key, input, minBits) {
-    const type = key.asymmetricKeyType;
-    if (type === 'rsa-pss') {
-        throw new KeyError(`${input} is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`);
-    }
-    if (type !== 'rsa')
-        throw new KeyError(unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`, input));
-    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (bits < minBits) {
-        throw new KeyError(`${input} is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`);
-    }
-}
-function unsupportedType(what, input = 'private_key') {
-    return `${input} is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
-}
-function describeFormat(format) {
-    return {
-        pkcs8_pem: 'a PKCS#8 PEM key',
-        pkcs1_pem: 'a PKCS#1 PEM key',
-        pkcs8_base64: 'a bare Base64 PKCS#8 key'
-    }[format];
-}
-/** What to mask of key text as given, before it is even parsed: the whole and each line. */
-function keyTextForms(text) {
-    return secretForms([text, normalizeKeyText(text)]);
-}
-/** The texts to mask: each form whole, and each of its lines long enough to be worth masking. */
-function secretForms(forms) {
-    const all = new Set();
-    for (const form of forms) {
-        if (form.trim() === '')
-            continue;
-        all.add(form);
-        all.add(form.trim());
-        for (const line of form.split(/\r?\n|\\n/)) {
-            if (line.trim().length >= 4)
-                all.add(line.trim());
-        }
-    }
-    return [...all];
-}
-
-;// CONCATENATED MODULE: ./action/settings.ts
-
-
-
-
-const OPERATIONS = [
-    'create',
-    'detail',
-    'search_tasks',
-    'search_resources',
-    'stop',
-    'pause',
-    'recover',
-    'change_points',
-    'nodes',
-    'billing',
-    'storage_check',
-    'request'
-];
-const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
-/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
-const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
-/** The statuses task search takes (Other is never searched for). */
-const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
-/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
-const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
-const HOUR = 3_600_000;
-/** Inputs that fall back to an environment variable when empty. */
-const ENV_FALLBACK = {
-    base_url: 'DEPLOY_API_BASE_URL',
-    token: 'DEPLOY_API_TOKEN',
-    private_key: 'DEPLOY_API_PRIVATE_KEY',
-    private_key_passphrase: 'DEPLOY_API_PRIVATE_KEY_PASSPHRASE',
-    platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
-};
-/**
- * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
- * later log line or error can show them.
- */
-function readSettings(rawInput, maskSecret, env = () => undefined, readFile = () => {
-    throw new Error('no files here');
-}) {
-    const masked = new Set();
-    const mask = (secret) => {
-        if (secret === '' || masked.has(secret))
-            return;
-        masked.add(secret);
-        maskSecret(secret);
-    };
-    const input = (name) => {
-        const value = rawInput(name);
-        const fallback = ENV_FALLBACK[name];
-        return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
-    };
-    const token = input('token').trim();
-    const privateKeyText = input('private_key');
-    const passphrase = input('private_key_passphrase');
-    [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
-    const operation = (0,inputs/* parseChoice */.HU)('operation', input('operation').trim(), OPERATIONS);
-    const body = readBody(input('body'), input('body_file').trim(), readFile);
-    (0,secret_fields/* secretValues */.VX)(body).forEach(mask);
-    const query = (0,inputs/* parseQuery */.mA)('query', input('query'));
-    query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })).forEach(mask);
-    const text = (name) => {
-        const value = input(name).trim();
-        return value === '' ? undefined : value;
-    };
-    const method = text('method')?.toUpperCase();
-    const path = text('path');
-    const points = text('points');
-    const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
-    const baseUrl = (0,inputs/* parseBaseUrl */.Q2)('base_url', text('base_url') ?? DEFAULT_BASE_URL);
-    const profile = resolveProfile((0,inputs/* parseChoice */.HU)('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live']), baseUrl);
-    const waitTimeout = (0,inputs/* parseDuration */.E9)('wait_timeout', text('wait_timeout') ?? '15m', {
-        minMs: 1000,
-        maxMs: 6 * HOUR
-    });
-    return {
-        operation,
-        baseUrl,
-        apiVersion,
-        apiProfile: profile.profile,
-        apiProfileReason: profile.reason,
-        taskStatuses: parseStatuses('task_status', text('task_status') ?? ACTIVE_STATUSES.join(',')),
-        credentials: readCredentials({
-            token,
-            privateKeyText,
-            passphrase,
-            format: (0,inputs/* parseChoice */.HU)('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
-            platformKeyText: input('platform_public_key'),
-            mask
-        }),
-        endpoints: parseEndpoints(input('endpoints')),
-        errorCodes: parseErrorCodes('error_codes', input('error_codes')),
-        taskName: text('task_name'),
-        points: points === undefined
-            ? undefined
-            : (0,inputs/* parsePositiveInteger */.zE)('points', points, 'the number of nodes, such as 1'),
-        taskIds: (0,inputs/* parseTaskIds */.tg)('task_id', input('task_id')),
-        body,
-        query,
-        method: method === undefined ? undefined : (0,inputs/* parseChoice */.HU)('method', method, ['GET', 'POST']),
-        path: path === undefined ? undefined : (0,inputs/* parsePath */.Rr)('path', path),
-        encrypt: (0,inputs/* parseBoolean */.yG)('encrypt', input('encrypt').trim(), false),
-        wait: {
-            mode: (0,inputs/* parseChoice */.HU)('wait', text('wait') ?? 'auto', ['auto', 'true', 'false']),
-            timeoutMs: waitTimeout,
-            intervalMs: (0,inputs/* parseDuration */.E9)('poll_interval', text('poll_interval') ?? '10s', {
-                minMs: 1000,
-                maxMs: HOUR
-            }),
-            statusField: (0,inputs/* parseFieldPath */.Zl)('status_field', text('status_field') ?? 'status'),
-            successStatuses: (0,inputs/* parseWords */.nl)('success_statuses', input('success_statuses')),
-            failureStatuses: (0,inputs/* parseWords */.nl)('failure_statuses', input('failure_statuses')),
-            waitForUrls: (0,inputs/* parseBoolean */.yG)('wait_for_urls', input('wait_for_urls').trim(), true),
-            pollErrorBudget: (0,inputs/* parseIntegerInRange */.ci)('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
-        },
-        requestTimeoutMs: (0,inputs/* parseDuration */.E9)('request_timeout', text('request_timeout') ?? '30s', {
-            minMs: 1000,
-            maxMs: 5 * 60_000
-        }),
-        maxResponseBytes: (0,inputs/* parseSize */.DB)('max_response_size', text('max_response_size') ?? '16MiB', {
-            min: 64 * 1024,
-            max: 256 * 1024 * 1024
-        }),
-        maxRetries: (0,inputs/* parseIntegerInRange */.ci)('max_retries', text('max_retries') ?? '5', 0, 10),
-        concurrency: (0,inputs/* parseIntegerInRange */.ci)('concurrency', text('concurrency') ?? '4', 1, 32),
-        summary: (0,inputs/* parseBoolean */.yG)('summary', input('summary').trim(), true),
-        cleanup: (0,inputs/* parseChoice */.HU)('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
-        cleanupTimeoutMs: (0,inputs/* parseDuration */.E9)('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
-            minMs: 5000,
-            maxMs: 30 * 60_000
-        }),
-        dryRun: (0,inputs/* parseBoolean */.yG)('dry_run', input('dry_run').trim(), false)
-    };
-}
-/**
- * The body fields: the body input and, for payloads too big for an input (the runner passes inputs as
- * environment variables, 128 KiB at most each), the mapping in body_file. A field set in both is refused.
- */
-function readBody(bodyText, bodyFile, readFile) {
-    const body = (0,inputs/* parseMapping */.KV)('body', bodyText);
-    if (bodyFile === '')
-        return body;
-    let text;
-    try {
-        text = readFile(bodyFile);
-    }
-    catch (error) {
-        if (error instanceof inputs/* InputError */.dz)
-            throw error;
-        const code = error.code ?? error.message;
-        throw new inputs/* InputError */.dz(`body_file ${(0,inputs/* quote */.hD)(bodyFile)} cannot be read (${code}): set it to a YAML or JSON file in the workspace`);
-    }
-    const fromFile = (0,inputs/* parseMapping */.KV)('body_file', text);
-    for (const name of Object.keys(body)) {
-        if (name in fromFile)
-            throw new inputs/* InputError */.dz(`body and body_file both set ${name}: set it in one of them`);
-    }
-    return { ...fromFile, ...body };
-}
-function resolveProfile(choice, baseUrl) {
-    if (choice !== 'auto')
-        return { profile: choice, reason: `api_profile is ${choice}` };
-    const host = new URL(baseUrl).hostname;
-    return PRODUCTION_HOSTS.includes(host)
-        ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
-        : {
-            profile: 'spec',
-            reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
-        };
-}
-/** A comma list of task statuses, each one task search takes. */
-function parseStatuses(name, value) {
-    const statuses = value.split(',').map((status) => status.trim());
-    for (const status of statuses) {
-        if (!SEARCHABLE_STATUSES.includes(status)) {
-            throw new inputs/* InputError */.dz(`${name} lists ${(0,inputs/* quote */.hD)(status)}: list statuses separated by commas from ${SEARCHABLE_STATUSES.join(', ')}`);
-        }
-    }
-    return statuses;
-}
-function parseVersion(name, value) {
-    if (!/^[0-9A-Za-z][0-9A-Za-z.+-]*$/.test(value)) {
-        throw new inputs/* InputError */.dz(`${name} ${(0,inputs/* quote */.hD)(value)} is not an interface version: set it to the endpoint's version, such as 1.0.0`);
-    }
-    return value;
-}
-/**
- * Per-operation endpoint overrides, such as `detail: {method: GET}` (the live platform's form) or
- * `create: {path: /api/task/deployment/create}` (newer paths).
- */
-function parseEndpoints(value) {
-    const overrides = {};
-    const allowed = OPERATIONS.filter((o) => o !== 'request');
-    for (const [operation, raw] of Object.entries((0,inputs/* parseMapping */.KV)('endpoints', value))) {
-        const name = `endpoints.${operation}`;
-        if (!allowed.includes(operation)) {
-            throw new inputs/* InputError */.dz(`${name} names no operation: use ${allowed.join(', ')}`);
-        }
-        if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-            throw new inputs/* InputError */.dz(`${name} is not a mapping: write it like {method: GET, path: /api/..., version: 1.0.0, encrypt: false}`);
-        }
-        const override = {};
-        for (const [key, item] of Object.entries(raw)) {
-            const field = `${name}.${key}`;
-            const itemText = typeof item === 'boolean' || typeof item === 'bigint' || typeof item === 'number'
-                ? String(item)
-                : item;
-            if (typeof itemText !== 'string')
-                throw new inputs/* InputError */.dz(`${field} is not a plain value: write a string`);
-            if (key === 'method')
-                override.method = (0,inputs/* parseChoice */.HU)(field, itemText.toUpperCase(), ['GET', 'POST']);
-            else if (key === 'path')
-                override.path = (0,inputs/* parsePath */.Rr)(field, itemText);
-            else if (key === 'version')
-                override.version = parseVersion(field, itemText);
-            else if (key === 'encrypt')
-                override.encrypt = (0,inputs/* parseBoolean */.yG)(field, itemText, false);
-            else
-                throw new inputs/* InputError */.dz(`${field} is not an endpoint setting: use method, path, version or encrypt`);
-        }
-        if (override.method === 'GET' && override.encrypt === true) {
-            throw new inputs/* InputError */.dz(`${name} sets encrypt with method GET: an encrypted body needs method POST`);
-        }
-        overrides[operation] = override;
-    }
-    return overrides;
-}
-const ERROR_CODE_MEANINGS = {
-    task_not_found: 'taskNotFound',
-    signature: 'signature'
-};
-/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
-function parseErrorCodes(name, value) {
-    const codes = { ...failures/* DEFAULT_ERROR_CODES */.W$ };
-    for (const [meaning, raw] of Object.entries((0,inputs/* parseMapping */.KV)(name, value))) {
-        const field = ERROR_CODE_MEANINGS[meaning];
-        if (field === undefined) {
-            throw new inputs/* InputError */.dz(`${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`);
-        }
-        const list = (Array.isArray(raw) ? raw : [raw]).map((code) => typeof code === 'number' || typeof code === 'bigint' ? String(code) : code);
-        if (list.length === 0 ||
-            list.some((code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code))) {
-            throw new inputs/* InputError */.dz(`${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`);
-        }
-        codes[field] = list;
-    }
-    return codes;
-}
-function readCredentials(args) {
-    if (args.token === '') {
-        throw new inputs/* InputError */.dz('token is empty: set token to the API token, for example ${{ secrets.DEPLOY_API_TOKEN }} (or the DEPLOY_API_TOKEN variable)');
-    }
-    const hasPlatformKey = args.platformKeyText.trim() !== '';
-    if (args.privateKeyText.trim() === '') {
-        if (hasPlatformKey) {
-            throw new inputs/* InputError */.dz('platform_public_key is set but private_key is not: an RSA-mode key needs private_key too; a token-mode key needs neither');
-        }
-        return { mode: 'token', token: args.token };
-    }
-    try {
-        const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-        loaded.secretForms.forEach(args.mask);
-        return {
-            mode: 'rsa',
-            token: args.token,
-            privateKey: loaded.key,
-            platformPublicKey: hasPlatformKey ? loadPlatformPublicKey(args.platformKeyText) : undefined
-        };
-    }
-    catch (error) {
-        if (error instanceof KeyError)
-            throw new inputs/* InputError */.dz(error.message);
-        throw error;
-    }
-}
-
-
-/***/ }),
-
 /***/ 8871:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1405,7 +4513,7 @@ function readCredentials(args) {
 /* harmony export */   B: () => (/* binding */ renderSummary),
 /* harmony export */   i: () => (/* binding */ escape)
 /* harmony export */ });
-/* harmony import */ var _inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
@@ -1424,7 +4532,7 @@ const OUTCOME = {
  */
 function renderSummary(step, failure) {
     const lines = [
-        `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
+        `### Elastic deploy: ${step.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
         ''
     ];
     if (failure !== undefined)
@@ -1434,14 +4542,16 @@ function renderSummary(step, failure) {
         lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
         for (const task of step.tasks) {
             const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
-            const outcome = task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
+            const outcome = task.verdict === 'reached'
+                ? REACHED[step.criteria?.target ?? 'ready']
+                : (OUTCOME[task.verdict] ?? '');
             const cells = [
                 task.id,
                 escape(task.name ?? ''),
                 escape(task.status ?? ''),
                 outcome,
                 url,
-                (0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
+                (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
             ];
             lines.push(`| ${cells.join(' | ')} |`);
         }
@@ -1450,7 +4560,7 @@ function renderSummary(step, failure) {
             timeline.sort((a, b) => a.atMs - b.atMs);
             lines.push('', '<details><summary>Status timeline</summary>', '');
             for (const entry of timeline)
-                lines.push(`- ${(0,_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
+                lines.push(`- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
             lines.push('', '</details>');
         }
     }
@@ -1511,6 +4621,43 @@ async function mapLimit(items, limit, fn) {
 
 /***/ }),
 
+/***/ 629:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   d: () => (/* binding */ InputError),
+/* harmony export */   h: () => (/* binding */ quote)
+/* harmony export */ });
+/** A bad input: the message names the input, the value (never a secret) and the fix. */
+class InputError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'InputError';
+    }
+}
+/** A value quoted for an error message, cut short so a pasted blob cannot flood the log. */
+function quote(value) {
+    const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
+    return JSON.stringify(shown);
+}
+
+
+/***/ }),
+
+/***/ 2212:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ isRecord)
+/* harmony export */ });
+/** A JSON object (not an array, not null). */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+
+/***/ }),
+
 /***/ 9817:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -1532,24 +4679,60 @@ function sanitize(text, max) {
 
 /***/ }),
 
+/***/ 2589:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   QP: () => (/* binding */ SIZE_UNITS),
+/* harmony export */   Xq: () => (/* binding */ formatSize),
+/* harmony export */   a3: () => (/* binding */ formatDuration)
+/* harmony export */ });
+/** The binary size units sizes are written in. */
+const SIZE_UNITS = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
+/** 90000 -> "1m30s"; the form durations are written in. */
+function formatDuration(ms) {
+    const total = Math.round(ms / 1000);
+    const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+    if (h > 0)
+        return `${h}h${m}m${s}s`;
+    return m > 0 ? `${m}m${s}s` : `${s}s`;
+}
+/** 16777216 -> "16 MiB"; whole units where the size has them. */
+function formatSize(bytes) {
+    for (const unit of ['GiB', 'MiB', 'KiB']) {
+        const size = SIZE_UNITS[unit] ?? 1;
+        if (bytes >= size && bytes % size === 0)
+            return `${bytes / size} ${unit}`;
+    }
+    return `${bytes} bytes`;
+}
+
+
+/***/ }),
+
 /***/ 8786:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   R: () => (/* binding */ cleanUpAfterStep),
 /* harmony export */   U: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1460);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5460);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+/* harmony import */ var _create_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6364);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8998);
 
 
 
 
 
-/** Statuses in which a cleanup has nothing left to do. */
-const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
+
+
+
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
  * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the
@@ -1558,29 +4741,89 @@ const ALREADY = { stop: ['End'], pause: ['Paused', 'End'] };
  * place where a task that does not exist is taken as done.
  */
 async function cleanUpTask(taskId, action, settings, ctx) {
-    const retried = (label, attempt) => (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    const retried = (label, attempt) => (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupCall */ .PG)(settings, taskId, action);
     let failure;
     try {
-        await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupCall */ .PG)(settings, taskId, action)));
+        await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
         return { kind: 'done' };
     }
     catch (error) {
-        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
+        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isGone */ .ST)(error, settings.errorCodes))
             return { kind: 'already', state: 'gone' };
         failure = error;
     }
     try {
-        const { result } = await retried(`cleanup: status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(settings, taskId)));
-        const status = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, settings.wait.statusField).status;
-        if (status !== undefined && ALREADY[action].includes(status))
-            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40) };
-        const last = status === undefined ? '' : `; its status is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(status, 40)}`;
-        return { kind: 'failed', why: `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure)}${last}` };
+        const { result } = await retried(`cleanup: status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(settings, taskId)));
+        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .snapshotOf */ .e)(result.data, settings.wait.statusField).status;
+        // The statuses in which the operation has nothing left to do, as the operation table says.
+        if (status !== undefined && call.traits.alreadyDone.includes(status))
+            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(status, 40) };
+        const last = status === undefined ? '' : `; its status is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(status, 40)}`;
+        return { kind: 'failed', why: `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}${last}` };
     }
     catch (error) {
-        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isGone */ .ST)(error, settings.errorCodes))
+        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isGone */ .ST)(error, settings.errorCodes))
             return { kind: 'already', state: 'gone' };
-        return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(failure) };
+        return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure) };
+    }
+}
+/**
+ * What the post step does: stops or pauses every task the main step created, and finds by name a task a
+ * create may have made without the step learning its id, and any second task a re-sent create left.
+ * `problem` says why a task may be left that could not even be looked for.
+ */
+async function cleanUpAfterStep(created, lookup, action, ctx) {
+    const found = await targetsByName(lookup, created, action, ctx);
+    const targets = [
+        ...found.targets,
+        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' })))
+    ];
+    const outcomes = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapLimit */ .s)(targets, ctx.concurrency, async (target) => ({
+        target,
+        outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx)
+    }));
+    return { outcomes, problem: found.problem };
+}
+/**
+ * The tasks found by name that are the step's to clean up. With no task id known, a create may still
+ * have made one: the platform is asked for up to the grace period, and every new task of the name is
+ * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ */
+async function targetsByName(lookup, created, action, ctx) {
+    if (lookup === undefined)
+        return { targets: [], problem: undefined };
+    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(lookup.taskName, 100));
+    const existing = new Set(lookup.existingIds);
+    if (created.length === 0) {
+        ctx.deps.log(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}`);
+        const found = await (0,_create_js__WEBPACK_IMPORTED_MODULE_1__/* .awaitNewTasks */ .lC)(lookup.taskName, existing, ctx);
+        if (found.kind === 'unknown') {
+            return {
+                targets: [],
+                problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
+            };
+        }
+        if (found.kind !== 'found') {
+            ctx.deps.log(`cleanup: no new task named ${name} appeared, so the create made none`);
+            return { targets: [], problem: undefined };
+        }
+        if (action === undefined) {
+            ctx.warn(`the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`);
+            return { targets: [], problem: undefined };
+        }
+        return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+    }
+    try {
+        const all = await (0,_create_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByName */ .lP)('cleanup: looking for a second task of the same name', lookup.taskName, ctx);
+        const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
+        return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
+    }
+    catch (error) {
+        return {
+            targets: [],
+            problem: `could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
+        };
     }
 }
 
@@ -1597,12 +4840,12 @@ async function cleanUpTask(taskId, action, settings, ctx) {
 /* harmony export */   lP: () => (/* binding */ searchByName)
 /* harmony export */ });
 /* unused harmony export findTasks */
-/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1460);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8998);
 
 
 
@@ -1636,8 +4879,8 @@ async function createOnce(call, ctx) {
     }
     const lookup = { taskName: name, existingIds: existing };
     ctx.track(lookup);
-    // Set from inside the retry verdict: adopted a task, or sent again while an attempt may still land.
-    const state = { adopted: false, unresolved: false };
+    // Set from inside the retry verdict: sent again while an attempt may still land.
+    const state = { unresolved: false };
     let answer;
     try {
         answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create', () => ctx.send(call), async (error) => {
@@ -1651,7 +4894,7 @@ async function createOnce(call, ctx) {
                     serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .serverRetryDelay */ .Hs)(error, ctx.deps.now())
                 };
             }
-            log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)} before creating it again`);
+            log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)} before creating it again`);
             const found = await awaitNewTasks(name, new Set(existing), ctx);
             if (found.kind === 'cut') {
                 throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${JSON.stringify(name)} showed up: it may still appear, so look for it before running the job again`);
@@ -1662,16 +4905,15 @@ async function createOnce(call, ctx) {
             const [newest] = found.kind === 'found' ? found.ids : [];
             if (newest !== undefined) {
                 log(`create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
-                state.adopted = true;
                 const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(newest) };
                 return {
                     result: {
-                        result: { code: '0000', msg: 'success', data, requestId: undefined },
+                        result: { code: '0000', msg: 'success', data },
                         raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
                     }
                 };
             }
-            log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`);
+            log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`);
             state.unresolved = true;
             return { retry: true, reason: 'the create was not applied', now: true };
         }, ctx.policy, ctx.deps);
@@ -1683,12 +4925,12 @@ async function createOnce(call, ctx) {
             ctx.track(undefined);
         throw error;
     }
-    const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(answer.result.data);
+    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G)(answer.result.data);
     if (id !== undefined && !state.unresolved)
         ctx.track(undefined);
     if (id !== undefined && state.unresolved)
         await stopTwins(lookup, id, ctx);
-    return { ...answer, adopted: state.adopted, recreated: state.unresolved, lookup };
+    return { ...answer, recreated: state.unresolved, lookup };
 }
 /**
  * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
@@ -1768,7 +5010,7 @@ async function findTasks(name, ctx) {
         const data = result.data;
         const results = Array.isArray(data?.results) ? data.results : [];
         for (const task of results) {
-            const id = (0,_task_status_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G6)(task);
+            const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G)(task);
             if (id !== undefined && task.task_name === name)
                 ids.push(id);
         }
@@ -1784,1048 +5026,25 @@ async function findTasks(name, ctx) {
 
 /***/ }),
 
-/***/ 6509:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ runStep),
-  Q: () => (/* binding */ sender)
-});
-
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __nccwpck_require__(5833);
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var cleanup = __nccwpck_require__(8786);
-// EXTERNAL MODULE: ./deploy/create.ts
-var deploy_create = __nccwpck_require__(6364);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./action/inputs.ts
-var inputs = __nccwpck_require__(3574);
-;// CONCATENATED MODULE: ./platform/signature-diagnosis.ts
-
-
-/**
- * The SHA-256 fingerprint of the public half of the client key, as
- * `openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64` prints it
- * for the public key uploaded in the console.
- */
-function publicKeyFingerprint(privateKey) {
-    const der = (0,external_node_crypto_.createPublicKey)(privateKey).export({ type: 'spki', format: 'der' });
-    return `SHA256:${(0,external_node_crypto_.createHash)('sha256').update(der).digest('base64')}`;
-}
-/**
- * What a refused timestamp or signature may come from (spec section 7), with what this request
- * actually sent for each, so the one that differs from the platform's expectation stands out.
- */
-function signatureDiagnosis(request, credentials, clockOffsetMs) {
-    const causes = [];
-    if (credentials.mode === 'rsa') {
-        causes.push('RSA mode, so every request is signed (the key must have been made in RSA mode)');
-    }
-    else {
-        causes.push('token mode, so no sign_str is sent (the key must have been made in token mode)');
-    }
-    const timestamp = request.headers.timestamp ?? '';
-    const offset = clockOffsetMs === undefined
-        ? 'not measured'
-        : `${clockOffsetMs >= 0 ? '+' : '-'}${(0,inputs/* formatDuration */.a3)(Math.abs(clockOffsetMs))}`;
-    causes.push(`timestamp ${timestamp} (${timestamp.length} digits, milliseconds; the platform's clock differs from this runner's by ${offset}, and must differ by under 5 minutes)`);
-    causes.push(`version header "${request.headers.version ?? ''}" (it must be this endpoint's interface version, as set by api_version or endpoints)`);
-    if (credentials.mode === 'rsa') {
-        causes.push(`signed path "${request.target}" (from its leading "/", with the query exactly as sent)`);
-        const bytes = Buffer.byteLength(request.body);
-        causes.push(request.body === ''
-            ? 'no body, signed as the empty string'
-            : request.encrypted
-                ? `an encrypted body of ${bytes} bytes, signed as the Base64 ciphertext sent, after encrypting`
-                : `a JSON body of ${bytes} bytes, signed exactly as sent`);
-        causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
-    }
-    const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
-    return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
-}
-
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./protocol/request.ts + 2 modules
-var protocol_request = __nccwpck_require__(1615);
-// EXTERNAL MODULE: ./action/secret-fields.ts
-var secret_fields = __nccwpck_require__(7781);
-;// CONCATENATED MODULE: ./action/dry-run.ts
-
-
-
-/** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
-const SHOWN_PLAINTEXT = 1000;
-const SHOWN_CIPHERTEXT = 160;
-/**
- * What a dry run prints for a request: method, URL, header names, body size and the string to sign.
- * The token and sign_str never appear, and neither does the value of any query parameter or body field
- * whose name looks like a credential's (see secret-fields.ts): those read <redacted>, so the URL, the
- * body and the string to sign are shown as sent but for them.
- */
-function describeDryRun(request, call) {
-    const query = (0,protocol_request/* encodeQuery */.XX)(call.query.map(([name, value]) => [name, (0,secret_fields/* isSecretName */.eh)(name) ? secret_fields/* REDACTED */.XF : value]));
-    const target = query === '' ? call.endpoint.path : `${call.endpoint.path}?${query}`;
-    const plaintext = call.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)((0,secret_fields/* redactFields */.$F)(call.body));
-    const size = request.body === ''
-        ? 'no body'
-        : `${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
-    return [
-        `${request.method} ${new URL(request.url).origin}${target}`,
-        `  headers: ${Object.keys(request.headers).join(', ')}`,
-        `  body: ${size}`,
-        ...(request.encrypted
-            ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
-            : []),
-        '  string to sign (token and secret values redacted):',
-        ...[
-            target,
-            request.headers.version ?? '',
-            request.headers.timestamp ?? '',
-            '<token>',
-            request.encrypted ? excerpt(request.body, SHOWN_CIPHERTEXT) : excerpt(plaintext, SHOWN_PLAINTEXT)
-        ].map((line) => `    ${line}`)
-    ];
-}
-function excerpt(text, shown) {
-    return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
-}
-
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __nccwpck_require__(7258);
-// EXTERNAL MODULE: ./protocol/envelope.ts
-var envelope = __nccwpck_require__(3421);
-// EXTERNAL MODULE: ./platform/retry.ts
-var retry = __nccwpck_require__(1460);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-// EXTERNAL MODULE: ./deploy/task-status.ts
-var task_status = __nccwpck_require__(5460);
-;// CONCATENATED MODULE: ./platform/throttle.ts
-
-/** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
-class PastDeadlineError extends Error {
-    pauseMs;
-    leftMs;
-    constructor(pauseMs, leftMs) {
-        super(`the platform asked for a pause of ${(0,inputs/* formatDuration */.a3)(pauseMs)} before the next request (429 with Retry-After), longer than the ${(0,inputs/* formatDuration */.a3)(leftMs)} left before the deadline`);
-        this.pauseMs = pauseMs;
-        this.leftMs = leftMs;
-        this.name = 'PastDeadlineError';
-    }
-}
-/**
- * Paces one step's requests to the platform. At most `concurrency` are in flight. When the platform
- * answers 429, every request waits out its Retry-After, and the throttle learns how many requests a
- * cycle between two such answers carries; in later cycles it sends the last few of them one at a time,
- * so that a single request, not every request in flight, meets the exhausted limit. Bulk steps under a
- * rate limit so run at the platform's rate with about one 429 per cycle.
- */
-class Throttle {
-    concurrency;
-    now;
-    sleep;
-    deadline;
-    #inFlight = 0;
-    #pausedUntil = 0;
-    #cycleSuccesses = 0;
-    /** Requests that went through in the last cycle that ended in a 429. */
-    #capacity;
-    #waiting = [];
-    constructor(concurrency, now, sleep, 
-    /** No pause is slept through past this time: the request fails with PastDeadlineError instead. */
-    deadline = Infinity) {
-        this.concurrency = concurrency;
-        this.now = now;
-        this.sleep = sleep;
-        this.deadline = deadline;
-    }
-    /** How many requests may be in flight now. */
-    get limit() {
-        const nearTheEnd = this.#capacity !== undefined && this.#cycleSuccesses + this.concurrency >= this.#capacity;
-        return nearTheEnd ? 1 : this.concurrency;
-    }
-    async run(request) {
-        await this.#acquire();
-        try {
-            return await request();
-        }
-        finally {
-            this.#inFlight -= 1;
-            // Every waiter looks again: the limit may have risen as well as a place freed.
-            for (const wake of this.#waiting.splice(0))
-                wake();
-        }
-    }
-    /** The platform asked to slow down: everyone waits `pauseMs`, and a new cycle begins. */
-    rateLimited(pauseMs) {
-        if (this.#cycleSuccesses > 0)
-            this.#capacity = this.#cycleSuccesses;
-        this.#cycleSuccesses = 0;
-        this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + pauseMs);
-    }
-    /** A request got past the platform's rate limit. */
-    passed() {
-        this.#cycleSuccesses += 1;
-    }
-    async #acquire() {
-        for (;;) {
-            const now = this.now();
-            const pause = this.#pausedUntil - now;
-            if (pause > 0) {
-                if (this.#pausedUntil >= this.deadline)
-                    throw new PastDeadlineError(pause, this.deadline - now);
-                await this.sleep(pause);
-            }
-            else if (this.#inFlight < this.limit) {
-                this.#inFlight += 1;
-                return;
-            }
-            else {
-                await new Promise((resolve) => this.#waiting.push(resolve));
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./deploy/urls.ts
-/**
- * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
- * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
- * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
- * characters such as spaces, quotes and backticks come out percent-encoded.
- */
-function publishableUrl(text) {
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return undefined;
-    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
-    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
-    return bare ? url.href.slice(0, -1) : url.href;
-}
-/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
-function publishableUrls(urls, dropped) {
-    return urls.flatMap((text) => {
-        if (text === null)
-            return [];
-        const url = publishableUrl(text);
-        if (url === undefined)
-            dropped(text);
-        return url === undefined ? [] : [url];
-    });
-}
-
-;// CONCATENATED MODULE: ./deploy/wait.ts
-
-
-
-
-
-const HEARTBEAT_MS = 60_000;
-/**
- * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes. The
- * first check comes right away; then one round of polls per interval. The log shows each status change
- * with the elapsed time, and a line at least once a minute while nothing changes.
- */
-async function waitForTasks(ids, options, deps) {
-    const states = ids.map((id) => ({
-        id,
-        verdict: 'timed_out',
-        snapshot: undefined,
-        data: undefined,
-        raw: undefined,
-        timeline: [],
-        message: undefined,
-        elapsedMs: 0,
-        settled: false,
-        failedPolls: 0,
-        saidWaitingForUrls: false
-    }));
-    const deadline = options.startedAt + options.timeoutMs;
-    const unknownSeen = new Set();
-    let lastLine = deps.now();
-    const log = (line) => {
-        lastLine = deps.now();
-        deps.log(line);
-    };
-    const elapsed = () => deps.now() - options.startedAt;
-    const observe = (state, polled) => {
-        state.failedPolls = 0;
-        if (polled.kind === 'gone') {
-            const stopped = options.criteria.gone === 'success';
-            settle(state, stopped ? 'ready' : 'failed', elapsed(), stopped ? undefined : 'no longer exists');
-            state.timeline.push({ atMs: elapsed(), status: 'gone' });
-            log(`task ${state.id} no longer exists after ${(0,inputs/* formatDuration */.a3)(elapsed())}${stopped ? ', so it is stopped' : ''}`);
-            return;
-        }
-        const snapshot = (0,task_status/* snapshotOf */.eY)(polled.data, options.statusField);
-        const previous = state.snapshot?.status;
-        Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
-        const status = snapshot.status ?? '(no status)';
-        const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(snapshot.name, 60))}`}`;
-        if (state.timeline.length === 0 || status !== previous) {
-            state.timeline.push({ atMs: elapsed(), status });
-            const change = previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`;
-            log(`${label}: ${change} after ${(0,inputs/* formatDuration */.a3)(elapsed())}`);
-        }
-        if (snapshot.status !== undefined &&
-            (0,task_status/* isUnknownStatus */.pl)(snapshot.status, options.criteria) &&
-            !unknownSeen.has(snapshot.status)) {
-            unknownSeen.add(snapshot.status);
-            log(`status ${JSON.stringify(safe(snapshot.status))} is neither a success (${options.criteria.success.join(', ')}) nor a failure (${options.criteria.failure.join(', ') || 'none'}) status: still waiting`);
-        }
-        const judgement = (0,task_status/* judge */.S4)(snapshot, options.criteria);
-        if (judgement === 'ready') {
-            settle(state, 'ready', elapsed(), undefined);
-            const urls = snapshot.urls.filter((url) => url !== null);
-            log(`${label} is ${options.criteria.target} after ${(0,inputs/* formatDuration */.a3)(elapsed())}${urls.length > 0 ? `: ${urls.map((u) => safe(u)).join(', ')}` : ''}`);
-        }
-        else if (judgement === 'failed') {
-            settle(state, 'failed', elapsed(), `ended in ${safe(status)}`);
-            log(`${label} ended in ${safe(status)} after ${(0,inputs/* formatDuration */.a3)(elapsed())}`);
-        }
-        else if (options.criteria.success.includes(status) && !state.saidWaitingForUrls) {
-            state.saidWaitingForUrls = true;
-            const missing = snapshot.urls.filter((url) => url === null).length;
-            log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
-        }
-    };
-    /** Ends one task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
-    const stopWaiting = (state, verdict, why) => {
-        const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
-        const last = state.snapshot?.status;
-        const lastText = last === undefined ? 'unknown' : safe(last);
-        settle(state, verdict, elapsed(), `${what} after ${(0,inputs/* formatDuration */.a3)(elapsed())}, last status ${lastText}${why === undefined ? '' : `: ${why}`}`);
-    };
-    /** How the wait ended: every task's part, and whether any timed out. */
-    const result = () => ({
-        tasks: states.map(publicPart),
-        timedOut: states.some((s) => s.verdict === 'timed_out')
-    });
-    const pollFailed = (state, error) => {
-        state.failedPolls += 1;
-        const why = deps.describeError(error);
-        if (error instanceof PastDeadlineError) {
-            // The next check could only come after the deadline: the wait is over, timed out, now.
-            stopWaiting(state, 'timed_out', why);
-            log(`task ${state.id}: ${why}; the wait ends here, timed out`);
-        }
-        else if (!deps.isTransient(error)) {
-            settle(state, 'error', elapsed(), `its detail failed: ${why}`);
-            log(`task ${state.id}: detail failed: ${why}`);
-        }
-        else if (state.failedPolls >= options.errorBudget) {
-            settle(state, 'error', elapsed(), `${state.failedPolls} polls in a row failed, the last: ${why}`);
-            log(`task ${state.id}: ${state.failedPolls} polls in a row failed; giving up on it: ${why}`);
-        }
-        else {
-            log(`task ${state.id}: poll failed (${state.failedPolls} of ${options.errorBudget} allowed in a row): ${why}`);
-        }
-    };
-    /** Ends the wait for the tasks still waiting, each with its last status. */
-    const end = (waiting, verdict) => {
-        for (const state of waiting)
-            stopWaiting(state, verdict);
-        return result();
-    };
-    let round = 0;
-    for (;;) {
-        const pending = states.filter((s) => !s.settled);
-        await (0,concurrency/* mapLimit */.s)(pending, options.concurrency, async (state) => {
-            const known = round === 0 ? options.initial?.get(state.id) : undefined;
-            try {
-                observe(state, known ?? (await deps.poll(state.id)));
-            }
-            catch (error) {
-                pollFailed(state, error);
-            }
-        });
-        round += 1;
-        const waiting = states.filter((s) => !s.settled);
-        if (waiting.length === 0)
-            return result();
-        if (deps.cancelled())
-            return end(waiting, 'cancelled');
-        const now = deps.now();
-        if (now >= deadline)
-            return end(waiting, 'timed_out');
-        let rest = Math.min(options.intervalMs, deadline - now);
-        while (rest > 0) {
-            // Sleep in slices that end when a heartbeat line is due, so a long interval still logs each minute.
-            const slice = Math.min(rest, Math.max(1, lastLine + HEARTBEAT_MS - deps.now()));
-            try {
-                await deps.sleep(slice);
-            }
-            catch (error) {
-                if (deps.cancelled())
-                    return end(waiting, 'cancelled');
-                throw error;
-            }
-            rest -= slice;
-            if (deps.now() - lastLine >= HEARTBEAT_MS)
-                log(`still waiting after ${(0,inputs/* formatDuration */.a3)(elapsed())}: ${progress(waiting)}`);
-        }
-    }
-}
-function settle(state, verdict, elapsedMs, message) {
-    Object.assign(state, { verdict, elapsedMs, message, settled: true });
-}
-/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many. */
-function progress(waiting) {
-    const statusOf = (s) => safe(s.snapshot?.status ?? 'unknown');
-    if (waiting.length <= 5)
-        return waiting.map((s) => `${s.id} ${statusOf(s)}`).join(', ');
-    const counts = new Map();
-    for (const state of waiting)
-        counts.set(statusOf(state), (counts.get(statusOf(state)) ?? 0) + 1);
-    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
-}
-function publicPart(state) {
-    const { id, verdict, snapshot, data, raw, timeline, message, elapsedMs } = state;
-    return { id, verdict, snapshot, data, raw, timeline, message, elapsedMs };
-}
-function safe(text) {
-    return (0,safe_text/* sanitize */.a)(text, 120);
-}
-
-;// CONCATENATED MODULE: ./deploy/step.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** Calls whose effect a retry can meet already done (and then be refused for the state it left). */
-const STATE_CHANGING = new Set(['stop', 'pause', 'recover', 'change_points']);
-/** Makes every call of the step, then waits for its tasks when the operation (or `wait`) says so. */
-async function runStep(settings, runtime) {
-    const plan = (0,operations/* planCalls */.jU)(settings);
-    runtime.log(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    if (settings.dryRun)
-        return dryRun(plan, settings, runtime);
-    const startedAt = runtime.now();
-    const send = sender(settings, runtime, startedAt + settings.wait.timeoutMs);
-    const retries = {
-        policy: {
-            maxRetries: settings.maxRetries,
-            ...retry/* DEFAULT_BACKOFF */.VU,
-            deadline: startedAt + settings.wait.timeoutMs
-        },
-        deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
-    };
-    runtime.log(describePlan(plan, settings));
-    const create = createContext(settings, runtime, send, retries);
-    const calls = await makeCalls(plan, settings, runtime, send, retries, create);
-    const publish = urlPublisher(runtime);
-    const tasks = tasksOf(plan, calls, settings, runtime, publish);
-    const criteria = plan.wait === undefined ? undefined : (0,task_status/* criteriaFor */.X8)(plan.wait, settings.wait);
-    const waited = criteria === undefined
-        ? { timedOut: false }
-        : await waitFor(tasks, criteria, { plan, settings, runtime, send, startedAt, publish });
-    // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
-    const twinLookup = calls[0]?.twinLookup;
-    const kept = tasks[0]?.id;
-    if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
-        await (0,deploy_create/* stopTwins */.S2)(twinLookup, kept, create);
-    return {
-        plan,
-        calls,
-        tasks,
-        criteria,
-        timedOut: waited.timedOut,
-        cancelled: runtime.cancelled(),
-        elapsedMs: runtime.now() - startedAt,
-        dryRun: false
-    };
-}
-/**
- * Sends a call as the spec demands, a fresh timestamp and signature each time, and reads the envelope.
- * It learns the platform's clock from each answer; a timestamp refused while the clocks are more than
- * the platform's window apart is corrected and sent once more, and a signature refusal is explained.
- */
-function sender(settings, runtime, deadline) {
-    let warnedSkew = false;
-    const throttle = new Throttle(settings.concurrency, runtime.now, runtime.sleep, deadline);
-    return async (call) => {
-        for (let resent = false;; resent = true) {
-            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
-            const { request, answer } = await throttle.run(async () => {
-                const prepared = prepare(settings, call, runtime.clock.stamp());
-                if (prepared.headers.sign_str !== undefined)
-                    runtime.mask(prepared.headers.sign_str);
-                runtime.debug(describeForDebug(prepared));
-                return { request: prepared, answer: await runtime.transport.send(prepared) };
-            });
-            runtime.clock.observe(answer.headers.date, runtime.now());
-            // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
-            if (answer.status !== 429)
-                throttle.passed();
-            const offset = runtime.clock.offsetMs;
-            if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
-                warnedSkew = true;
-                runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
-            }
-            runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
-            try {
-                return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
-            }
-            catch (error) {
-                // A 429 slows every request of the step down, for as long as the server asked.
-                if (error instanceof envelope/* ApiError */.h && error.httpStatus === 429) {
-                    throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
-                }
-                if (!(0,failures/* isSignatureRefusal */.Te)(error, settings.errorCodes))
-                    throw error;
-                if (!resent && runtime.clock.correct()) {
-                    runtime.log(`the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`);
-                    continue;
-                }
-                throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, settings.credentials, offset)}`, error);
-            }
-        }
-    };
-}
-function skewText(offsetMs) {
-    return `${(0,inputs/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
-}
-function prepare(settings, call, now) {
-    return (0,protocol_request/* buildRequest */.mK)({ ...call, baseUrl: settings.baseUrl, credentials: settings.credentials, now });
-}
-/** The request for debug logs: header names, never their secret values, and no body text. */
-function describeForDebug(request) {
-    const shown = new Set(['version', 'timestamp', 'content-type']);
-    const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`);
-    const body = request.body === ''
-        ? 'no body'
-        : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
-    return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
-}
-function dryRun(plan, settings, runtime) {
-    for (const call of plan.calls) {
-        const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
-        runtime.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-        describeDryRun(prepare(settings, call, runtime.clock.now()), call).forEach((line) => {
-            runtime.log(line);
-        });
-    }
-    return {
-        plan,
-        calls: [],
-        tasks: [],
-        criteria: undefined,
-        timedOut: false,
-        cancelled: false,
-        elapsedMs: 0,
-        dryRun: true
-    };
-}
-/** Every call of the plan, `concurrency` at a time, each with the retries its kind allows. */
-function makeCalls(plan, settings, runtime, send, retries, create) {
-    const bulk = plan.calls.length > 1;
-    return (0,concurrency/* mapLimit */.s)(plan.calls, settings.concurrency, async (call) => {
-        const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
-        // Whether a failed attempt of a call that changes state may still have taken effect.
-        const state = { mayHaveApplied: false };
-        const changesState = STATE_CHANGING.has(call.operation) || (call.operation === 'request' && call.endpoint.method === 'POST');
-        try {
-            let twinLookup;
-            const { result, raw } = call.operation === 'create'
-                ? await (0,deploy_create/* createOnce */.Ur)(call, create).then((created) => {
-                    if (created.recreated)
-                        twinLookup = created.lookup;
-                    return created;
-                })
-                : await (0,retry/* withRetries */.LH)(who, () => send(call), (error) => {
-                    const verdict = (0,failures/* retryIfTransient */.or)(error, runtime.clock.now());
-                    state.mayHaveApplied ||= verdict.retry && changesState && !(0,failures/* notApplied */.$U)(error);
-                    // A POST to an unknown endpoint may not be safe to repeat once it may have taken effect.
-                    return state.mayHaveApplied && call.operation === 'request' ? { retry: false } : verdict;
-                }, retries.policy, retries.deps);
-            runtime.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
-            const problem = (0,operations/* answerProblem */.mr)(call, result.data);
-            if (problem !== undefined)
-                runtime.log(`${who}: ${problem}`);
-            return { call, result, raw, error: problem === undefined ? undefined : new Error(problem), twinLookup };
-        }
-        catch (error) {
-            if (state.mayHaveApplied && error instanceof envelope/* ApiError */.h && plan.wait !== undefined) {
-                runtime.log(`${who}: the platform refused the retry (${(0,safe_text/* sanitize */.a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
-                return { call, result: undefined, raw: undefined, error: undefined };
-            }
-            if (call.taskId !== undefined && (0,failures/* isGone */.ST)(error, settings.errorCodes)) {
-                // Only the post-step cleanup may take a task that does not exist as done; asked for explicitly, it fails.
-                const notFound = new failures/* TaskNotFoundError */.Zt(call.taskId, error);
-                runtime.log(`${who}: ${notFound.message}`);
-                return { call, result: undefined, raw: undefined, error: notFound };
-            }
-            const note = state.mayHaveApplied
-                ? ' (the request may have taken effect: check before repeating it)'
-                : '';
-            runtime.log(`${who}: ${(0,failures/* describeError */.Uc)(error)}${note}`);
-            return {
-                call,
-                result: undefined,
-                raw: undefined,
-                error: note === '' ? error : new Error(`${(0,failures/* describeError */.Uc)(error)}${note}`)
-            };
-        }
-    });
-}
-/** How this step creates: searches by name, tracks the lookup for the post step, stops twins with retries. */
-function createContext(settings, runtime, send, retries) {
-    return {
-        send,
-        searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
-        ...retries,
-        graceMs: 2 * settings.requestTimeoutMs,
-        track: runtime.onCreateLookup,
-        stop: async (taskId) => {
-            const outcome = await (0,cleanup/* cleanUpTask */.U)(taskId, 'stop', settings, { send, ...retries });
-            if (outcome.kind === 'failed')
-                throw new Error(outcome.why);
-        }
-    };
-}
-/** Waits for the tasks whose call went through, and records how each wait ended. */
-async function waitFor(tasks, criteria, context) {
-    const { plan, settings, runtime, send } = context;
-    const waiting = tasks.filter((t) => t.outcome === 'done');
-    if (waiting.length === 0)
-        return { timedOut: false };
-    // A detail call's own answer is the first check of its task.
-    const initial = new Map(plan.operation === 'detail'
-        ? waiting.map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }])
-        : []);
-    const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
-    runtime.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
-    const waited = await waitForTasks(waiting.map((t) => t.id), {
-        criteria,
-        statusField: settings.wait.statusField,
-        timeoutMs: settings.wait.timeoutMs,
-        intervalMs: settings.wait.intervalMs,
-        errorBudget: settings.wait.pollErrorBudget,
-        concurrency: settings.concurrency,
-        startedAt: context.startedAt,
-        initial
-    }, {
-        poll: (taskId) => pollTask(taskId, send, settings),
-        now: runtime.now,
-        sleep: runtime.sleep,
-        log: runtime.log,
-        isTransient: (error) => (0,failures/* transientReason */.bR)(error) !== undefined,
-        describeError: failures/* describeError */.Uc,
-        cancelled: runtime.cancelled
-    });
-    for (const result of waited.tasks) {
-        const report = tasks.find((t) => t.id === result.id);
-        if (report === undefined)
-            continue;
-        Object.assign(report, {
-            outcome: result.verdict,
-            status: result.snapshot?.status ?? report.status,
-            name: result.snapshot?.name ?? report.name,
-            urls: context.publish(result.id, result.snapshot?.urls ?? []),
-            data: result.data ?? report.data,
-            raw: result.raw ?? report.raw,
-            timeline: result.timeline,
-            elapsedMs: result.elapsedMs,
-            message: result.message
-        });
-    }
-    return { timedOut: waited.timedOut };
-}
-/** The tasks a step concerns: the ids given, or the one a create made. */
-function tasksOf(plan, calls, settings, runtime, publish) {
-    const report = (id, outcome) => {
-        const snapshot = outcome.result === undefined ? undefined : (0,task_status/* snapshotOf */.eY)(outcome.result.data, settings.wait.statusField);
-        return {
-            id,
-            outcome: outcome.error === undefined
-                ? 'done'
-                : outcome.error instanceof failures/* TaskNotFoundError */.Zt
-                    ? 'not_found'
-                    : 'error',
-            status: plan.operation === 'detail' ? snapshot?.status : undefined,
-            name: snapshot?.name,
-            urls: publish(id, snapshot?.urls ?? []),
-            data: outcome.result?.data,
-            raw: outcome.raw,
-            timeline: [],
-            elapsedMs: 0,
-            message: outcome.error === undefined ? undefined : (0,failures/* describeError */.Uc)(outcome.error)
-        };
-    };
-    if (plan.operation === 'create') {
-        const [created] = calls;
-        const id = created?.error === undefined ? (0,task_status/* taskIdOf */.G6)(created?.result?.data) : undefined;
-        if (created === undefined || id === undefined)
-            return [];
-        runtime.onCreated(id);
-        runtime.log(`task_id: ${id}`);
-        return [{ ...report(id, created), name: settings.taskName }];
-    }
-    return calls.flatMap((outcome) => outcome.call.taskId === undefined ? [] : [report(outcome.call.taskId, outcome)]);
-}
-/** The service URLs a task report publishes; each URL dropped is warned about once. */
-function urlPublisher(runtime) {
-    const warned = new Set();
-    return (taskId, urls) => publishableUrls(urls, (url) => {
-        if (warned.has(url))
-            return;
-        warned.add(url);
-        runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,safe_text/* sanitize */.a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
-    });
-}
-async function pollTask(taskId, send, settings) {
-    try {
-        const { result, raw } = await send((0,operations/* detailCall */.cV)(settings, taskId));
-        return { kind: 'task', data: result.data, raw };
-    }
-    catch (error) {
-        if ((0,failures/* isGone */.ST)(error, settings.errorCodes))
-            return { kind: 'gone', message: (0,failures/* describeError */.Uc)(error) };
-        throw error;
-    }
-}
-function describePlan(plan, settings) {
-    const [first] = plan.calls;
-    if (first === undefined)
-        return `${plan.operation}: nothing to send`;
-    const names = first.query.map(([name]) => name);
-    const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
-    const tasks = plan.calls.length > 1
-        ? ` for ${plan.calls.length} tasks`
-        : first.taskId === undefined
-            ? ''
-            : ` for task ${first.taskId}`;
-    const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
-    const body = first.body === undefined ? 'no body' : first.endpoint.encrypt ? 'encrypted body' : 'JSON body';
-    return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
-}
-function describeCriteria(criteria) {
-    const urls = criteria.requireUrls ? ' with every service URL' : '';
-    const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
-    return `done on ${criteria.success.join(', ')}${urls}${failure}`;
-}
-
-
-/***/ }),
-
-/***/ 5460:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G6: () => (/* binding */ taskIdOf),
-/* harmony export */   S4: () => (/* binding */ judge),
-/* harmony export */   X8: () => (/* binding */ criteriaFor),
-/* harmony export */   eY: () => (/* binding */ snapshotOf),
-/* harmony export */   pl: () => (/* binding */ isUnknownStatus),
-/* harmony export */   u4: () => (/* binding */ isRecord)
-/* harmony export */ });
-/* unused harmony export KNOWN_STATUSES */
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-const DEFAULTS = {
-    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
-    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-    ended: { success: ['End'], failure: [], gone: 'success' }
-};
-function criteriaFor(target, wait) {
-    const defaults = DEFAULTS[target];
-    return {
-        target,
-        success: wait.successStatuses ?? defaults.success,
-        failure: wait.failureStatuses ?? defaults.failure,
-        requireUrls: target === 'ready' && wait.waitForUrls,
-        gone: defaults.gone
-    };
-}
-function snapshotOf(data, statusField) {
-    const status = statusField.reduce((value, key) => isRecord(value) || Array.isArray(value) ? value[key] : undefined, data);
-    const name = isRecord(data) && typeof data.task_name === 'string' ? data.task_name : undefined;
-    return {
-        status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
-        name,
-        urls: serviceUrls(data)
-    };
-}
-function judge(snapshot, criteria) {
-    if (snapshot.status === undefined)
-        return 'waiting';
-    if (criteria.failure.includes(snapshot.status))
-        return 'failed';
-    if (!criteria.success.includes(snapshot.status))
-        return 'waiting';
-    if (criteria.requireUrls && snapshot.urls.some((url) => url === null))
-        return 'waiting';
-    return 'ready';
-}
-/** A status the wait does not know what to make of: neither known to the platform nor configured. */
-function isUnknownStatus(status, criteria) {
-    return (!KNOWN_STATUSES.includes(status) &&
-        !criteria.success.includes(status) &&
-        !criteria.failure.includes(status));
-}
-/** The task_id field of task data, as digits. */
-function taskIdOf(data) {
-    if (!isRecord(data))
-        return undefined;
-    const id = data.task_id;
-    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
-        ? String(id)
-        : (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(id)
-            ? id.toString()
-            : '';
-    return /^\d+$/.test(text) ? text : undefined;
-}
-function serviceUrls(data) {
-    if (!isRecord(data) || !Array.isArray(data.services))
-        return [];
-    return data.services.flatMap((service) => isRecord(service) && Array.isArray(service.remote_ports)
-        ? service.remote_ports.map((port) => isRecord(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
-        : []);
-}
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-
-/***/ }),
-
 /***/ 4328:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2997);
-/* harmony import */ var _main_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8594);
-/* harmony import */ var _post_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9189);
+/* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7077);
+/* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
 
 // One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
-// main.ts and post.ts each export run(), the entry @github/local-action calls (see CONTRIBUTING.md).
-if (_actions_core__WEBPACK_IMPORTED_MODULE_0__/* .getState */ .Gu('isPost') === 'true')
-    await (0,_post_js__WEBPACK_IMPORTED_MODULE_2__/* .run */ .e)();
+const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
+if (host.state('isPost') === 'true')
+    await (0,_action_post_step_js__WEBPACK_IMPORTED_MODULE_2__/* .runPost */ .a)(host);
 else
-    await (0,_main_js__WEBPACK_IMPORTED_MODULE_1__/* .run */ .e)();
+    await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .V)(host);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
-
-/***/ }),
-
-/***/ 8594:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
-});
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(2997);
-// EXTERNAL MODULE: ./action/inputs.ts
-var inputs = __nccwpck_require__(3574);
-// EXTERNAL MODULE: ./protocol/envelope.ts
-var envelope = __nccwpck_require__(3421);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-;// CONCATENATED MODULE: ./action/outputs.ts
-
-
-
-
-/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
-function outputsOf(step) {
-    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
-    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
-    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
-    const finalData = finalAnswers(step).map((answer) => answer.data);
-    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
-    const known = [...new Set(step.tasks.map((t) => t.status))];
-    const urls = step.tasks.flatMap((t) => t.urls);
-    return {
-        code: apiError?.code ?? firstResult?.code ?? '',
-        msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
-        task_id: step.tasks[0]?.id ?? '',
-        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
-        statuses: JSON.stringify(statuses),
-        url: urls[0] ?? '',
-        urls: JSON.stringify(urls),
-        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
-        timed_out: String(step.timedOut)
-    };
-}
-/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
-function responseFileText(step) {
-    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
-    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
-}
-/**
- * The last answer for each call: the task's last detail when the step waited for it (a create's task
- * is the one it made), else the call's own answer; null data for a call that failed.
- */
-function finalAnswers(step) {
-    return step.calls.map((c) => {
-        const task = c.call.operation === 'create' ? step.tasks[0] : step.tasks.find((t) => t.id === c.call.taskId);
-        const data = task?.data ?? c.result?.data;
-        return { data: data ?? null, raw: task?.raw ?? c.raw };
-    });
-}
-/** Why the step fails, in one line; undefined when it succeeds. */
-function failureOf(step) {
-    const operation = step.plan.operation;
-    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.call.taskId === undefined);
-    if (failedCalls.length > 0)
-        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
-    const failed = step.tasks.filter((t) => t.outcome !== 'done' && t.outcome !== 'ready');
-    if (failed.length === 0)
-        return undefined;
-    if (step.tasks.length === 1 && failed[0] !== undefined)
-        return `${operation}: ${describeFailure(failed[0])}`;
-    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.outcome})`);
-    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
-    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
-}
-function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
-    switch (task.outcome) {
-        case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,inputs/* formatDuration */.a3)(task.elapsedMs)}`;
-        case 'not_found':
-            return task.message ?? `task ${task.id} not found`;
-        case 'timed_out':
-        case 'cancelled':
-            return `task ${task.id}${name} ${task.message ?? task.outcome}`;
-        default:
-            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
-    }
-}
-
-// EXTERNAL MODULE: ./action/runner.ts + 3 modules
-var runner = __nccwpck_require__(1756);
-// EXTERNAL MODULE: ./deploy/step.ts + 5 modules
-var deploy_step = __nccwpck_require__(6509);
-// EXTERNAL MODULE: ./action/summary.ts
-var summary = __nccwpck_require__(8871);
-;// CONCATENATED MODULE: ./main.ts
-
-
-
-
-
-
-
-
-
-
-/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-async function run() {
-    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
-    const cancel = new AbortController();
-    const onSignal = (signal) => {
-        if (!cancel.signal.aborted)
-            core/* info */.pq(`received ${signal}: stopping, and writing the outputs known so far`);
-        cancel.abort();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-    let operation = 'the action';
-    try {
-        core/* saveState */.LZ('isPost', 'true');
-        const settings = (0,runner/* settingsFromRunner */.G5)();
-        operation = settings.operation;
-        core/* saveState */.LZ('cleanup', settings.cleanup);
-        const created = [];
-        const runtime = (0,runner/* runnerRuntime */.VS)(settings, cancel.signal, {
-            onCreated: (taskId) => {
-                created.push(taskId);
-                core/* saveState */.LZ('created_task_ids', JSON.stringify(created));
-            },
-            // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
-            onCreateLookup: (lookup) => {
-                core/* saveState */.LZ('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
-            }
-        });
-        try {
-            const step = await (0,deploy_step/* runStep */.e)(settings, runtime);
-            if (step.dryRun) {
-                core/* info */.pq('dry run: nothing was sent');
-                return;
-            }
-            for (const [name, value] of Object.entries(outputsOf(step)))
-                core/* setOutput */.uH(name, value);
-            core/* setOutput */.uH('response_file', writeResponseFile(operation, responseFileText(step)));
-            const failure = failureOf(step);
-            if (settings.summary)
-                await writeSummary((0,summary/* renderSummary */.B)(step, failure));
-            if (failure !== undefined)
-                core/* setFailed */.C1(failure);
-        }
-        finally {
-            runtime.client.dispose();
-        }
-    }
-    catch (error) {
-        core/* setFailed */.C1(error instanceof inputs/* InputError */.dz ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
-    }
-    finally {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
-    }
-}
-function writeResponseFile(operation, text) {
-    const path = (0,external_node_path_.join)(process.env.RUNNER_TEMP ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
-    return path;
-}
-/** A summary that cannot be written is worth a warning, never a failed step. */
-async function writeSummary(text) {
-    try {
-        await core/* summary */.z.addRaw(text).write();
-    }
-    catch (error) {
-        core/* warning */.$e(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-    }
-}
-
 
 /***/ }),
 
@@ -2845,8 +5064,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 // EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 2 modules
 var lib = __nccwpck_require__(3219);
-// EXTERNAL MODULE: ./action/inputs.ts
-var inputs = __nccwpck_require__(3574);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
 ;// CONCATENATED MODULE: ./platform/client.ts
 
 
@@ -2938,7 +5157,7 @@ class ApiClient {
                 const tooLarge = () => {
                     settle();
                     outgoing.destroy();
-                    reject(new ResponseTooLargeError(`${request.method} ${request.target} answered more than ${(0,inputs/* formatSize */.Xq)(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`));
+                    reject(new ResponseTooLargeError(`${request.method} ${request.target} answered more than ${(0,units/* formatSize */.Xq)(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`));
                 };
                 if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
                     tooLarge();
@@ -2976,7 +5195,7 @@ class ApiClient {
         const code = error.code;
         const what = `${request.method} ${request.target} got no answer`;
         if (timedOut) {
-            return new TransportError(`${what} within ${(0,inputs/* formatDuration */.a3)(this.#timeoutMs)} (request_timeout)`, 'ETIMEDOUT', sent, 'timeout');
+            return new TransportError(`${what} within ${(0,units/* formatDuration */.a3)(this.#timeoutMs)} (request_timeout)`, 'ETIMEDOUT', sent, 'timeout');
         }
         if (this.#cancel?.aborted === true)
             return new TransportError(`${what}: the step was cancelled`, code, sent, 'cancelled');
@@ -3084,12 +5303,12 @@ function describeError(error) {
 /* harmony export */   jU: () => (/* binding */ planCalls),
 /* harmony export */   mr: () => (/* binding */ answerProblem)
 /* harmony export */ });
-/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-/* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1615);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
-/* harmony import */ var _action_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6123);
-/* harmony import */ var _deploy_task_status_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9837);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 
 
 
@@ -3106,17 +5325,21 @@ const post = (path, encrypt = false) => ({
     encrypt
 });
 const get = (path) => ({ method: 'GET', path, encrypt: false });
-/** A POST {task_id} per task, waiting as `wait` says. */
-const onTasks = (path, wait) => ({
+/** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
+const onTasks = (path, wait, alreadyDone = []) => ({
     endpoint: post(path),
     taskIds: 'each',
     fields: task,
-    wait
+    wait,
+    resend: 'repeatable',
+    alreadyDone
 });
+/** Unless the table says otherwise, an operation only reads. */
+const READS = { resend: 'read', answers: 'other', alreadyDone: [] };
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
     ['type', 'Deployment'],
-    ['status', _action_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .ACTIVE_STATUSES */ .az.join(',')]
+    ['status', _platform_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .ACTIVE_STATUSES */ .az.join(',')]
 ];
 /** Tasks a search by name asks for per page (the platform's largest page). */
 const LOOKUP_PAGE_SIZE = 100;
@@ -3131,6 +5354,8 @@ const OPERATIONS = {
         endpoint: post('/api/deployment/task/create', true),
         live: { path: '/api/task/deployment/create', encrypt: false },
         taskIds: 'none',
+        resend: 'create_once',
+        answers: 'new_task',
         fields: (s) => ({
             ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
             task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
@@ -3138,15 +5363,19 @@ const OPERATIONS = {
         }),
         wait: { target: 'ready', byDefault: true },
         check: (data, call) => {
-            if ((0,_deploy_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(data) !== undefined)
+            if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G)(data) !== undefined)
                 return undefined;
-            const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+            const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(call.body.task_name, 100) : '';
             return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
         }
     },
     detail: {
-        ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
-        live: { method: 'GET' }
+        endpoint: post('/api/deployment/task/detail'),
+        live: { method: 'GET' },
+        taskIds: 'each',
+        fields: task,
+        wait: { target: 'ready', byDefault: false },
+        answers: 'task'
     },
     search_tasks: {
         endpoint: get('/api/deployment/task/search'),
@@ -3161,12 +5390,13 @@ const OPERATIONS = {
         })
     },
     search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
-    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
+    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['End']),
+    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Paused', 'End']),
     recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
     change_points: {
         endpoint: post('/api/deployment/task/change_points'),
         taskIds: 'one',
+        resend: 'repeatable',
         fields: (s, taskId) => ({
             ...task(s, taskId),
             points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
@@ -3180,10 +5410,10 @@ const OPERATIONS = {
         fields: none,
         bodyRequired: true,
         check: (data) => {
-            const verdict = (0,_deploy_task_status_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u4)(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return undefined;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
             return verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed';
@@ -3205,7 +5435,7 @@ function planCalls(settings) {
     const calls = spec.taskIds === 'none'
         ? [callFor(settings, settings.operation, spec, undefined)]
         : ids.map((id) => callFor(settings, settings.operation, spec, id));
-    return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
+    return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
 }
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 function detailCall(settings, taskId) {
@@ -3240,9 +5470,15 @@ function specOf(settings) {
         encrypt: settings.encrypt
     };
     if (endpoint.method === 'GET' && endpoint.encrypt) {
-        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz('encrypt is true, but a GET request has no body to encrypt: use method POST');
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('encrypt is true, but a GET request has no body to encrypt: use method POST');
     }
-    return { endpoint, taskIds: 'none', fields: none };
+    // A POST to an endpoint the action does not know may change anything: never repeated once it may have.
+    return {
+        endpoint,
+        taskIds: 'none',
+        fields: none,
+        resend: endpoint.method === 'POST' ? 'until_sent' : 'read'
+    };
 }
 function taskIdsFor(settings, spec) {
     const ids = settings.taskIds;
@@ -3250,14 +5486,14 @@ function taskIdsFor(settings, spec) {
     if (spec.taskIds === 'none') {
         if (ids.length > 0) {
             const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
-            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is set, but ${operation} ${why}: remove task_id`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_id is set, but ${operation} ${why}: remove task_id`);
         }
         return [];
     }
     if (ids.length === 0)
-        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
     if (spec.taskIds === 'one' && ids.length > 1) {
-        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
     }
     return ids;
 }
@@ -3266,7 +5502,7 @@ function waitTarget(settings, spec) {
         return undefined;
     if (spec.wait === undefined) {
         if (settings.wait.mode === 'true') {
-            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
         }
         return undefined;
     }
@@ -3277,35 +5513,54 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const { version = settings.apiVersion, ...where } = override;
     const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
     const endpoint = { ...profiled, ...where, version };
+    checkEndpoint(operation, endpoint, spec, where);
     if (endpoint.encrypt &&
         (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
-            : `${_protocol_request_js__WEBPACK_IMPORTED_MODULE_2__/* .NEEDS_RSA */ .jk}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
+            : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
+    const traits = {
+        resend: spec.resend ?? READS.resend,
+        answers: spec.answers ?? READS.answers,
+        alreadyDone: spec.alreadyDone ?? READS.alreadyDone
+    };
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};
     const query = withInputs ? settings.query : [];
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
     }
     for (const name of Object.keys(fields)) {
         if (name in body)
-            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body sets ${name}, ${ownedBy(name)}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body sets ${name}, ${ownedBy(name)}`);
         if (query.some(([key]) => key === name)) {
-            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`query sets ${name}, ${ownedBy(name)}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`query sets ${name}, ${ownedBy(name)}`);
         }
     }
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
-        return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
+        return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined, traits };
     }
-    return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+    return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+}
+/**
+ * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
+ * encrypted nor carry the body an operation needs.
+ */
+function checkEndpoint(operation, endpoint, spec, override) {
+    if (endpoint.method !== 'GET' || (!endpoint.encrypt && spec.bodyRequired !== true))
+        return;
+    const what = endpoint.encrypt ? 'an encrypted body' : 'its body';
+    const fix = override.encrypt === undefined && endpoint.encrypt
+        ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
+        : 'remove method';
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 /** The input an operation's own field comes from, for an error that says where to set it. */
 const FIELD_INPUTS = {
@@ -3322,9 +5577,39 @@ function ownedBy(field) {
 }
 function required(value, name, operation, what) {
     if (value === undefined)
-        throw new _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .dz(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
     return value;
 }
+
+
+/***/ }),
+
+/***/ 9837:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   az: () => (/* binding */ ACTIVE_STATUSES),
+/* harmony export */   e_: () => (/* binding */ SEARCHABLE_STATUSES),
+/* harmony export */   xb: () => (/* binding */ OPERATIONS)
+/* harmony export */ });
+const OPERATIONS = [
+    'create',
+    'detail',
+    'search_tasks',
+    'search_resources',
+    'stop',
+    'pause',
+    'recover',
+    'change_points',
+    'nodes',
+    'billing',
+    'storage_check',
+    'request'
+];
+/** The statuses task search takes (Other is never searched for). */
+const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
+/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
+const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
 
 
 /***/ }),
@@ -3338,7 +5623,7 @@ function required(value, name, operation, what) {
 /* harmony export */   Vs: () => (/* binding */ retryAfterMs)
 /* harmony export */ });
 /* unused harmony export backoffMs */
-/* harmony import */ var _action_inputs_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3574);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 
 const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
 /** Exponential backoff with full jitter: a random delay up to base * 2^(retry-1), capped. */
@@ -3388,243 +5673,293 @@ async function withRetries(label, attempt, judge, policy, deps) {
     }
 }
 function formatDelay(ms) {
-    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_action_inputs_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms);
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms);
 }
 
 
 /***/ }),
 
-/***/ 9189:
+/***/ 386:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  e: () => (/* binding */ run)
+  f: () => (/* binding */ openSession),
+  n: () => (/* binding */ prepareRequest)
 });
 
-// EXTERNAL MODULE: ../node_modules/@actions/core/lib/core.js + 19 modules
-var core = __nccwpck_require__(2997);
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var deploy_cleanup = __nccwpck_require__(8786);
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __nccwpck_require__(5833);
-// EXTERNAL MODULE: ./deploy/create.ts
-var create = __nccwpck_require__(6364);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./protocol/request.ts + 2 modules
+var request = __nccwpck_require__(1615);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./action/inputs.ts
-var inputs = __nccwpck_require__(3574);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-;// CONCATENATED MODULE: ./action/manual-stop.ts
-
-/**
- * How to stop a task by hand when the post step could not: a workflow step with this action, and a
- * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
- * Secrets appear only as the names of variables and files the user fills in.
- */
-function manualStop(settings, call, action) {
-    const taskId = call.taskId ?? '';
-    const step = [
-        `- uses: ${action}`,
-        '  with:',
-        '    operation: stop',
-        `    task_id: ${taskId}`,
-        `    base_url: ${settings.baseUrl}`,
-        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-    ].join('\n');
-    const { endpoint } = call;
-    if (endpoint.encrypt || endpoint.method !== 'POST')
-        return { step, shell: undefined };
-    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
-    const url = `${settings.baseUrl}${endpoint.path}`;
-    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
-    const shell = settings.credentials.mode === 'rsa'
-        ? [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
-            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
-        ].join('\n')
-        : [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
-        ].join('\n');
-    return { step, shell };
-}
-
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __nccwpck_require__(7258);
 // EXTERNAL MODULE: ./platform/retry.ts
 var retry = __nccwpck_require__(1460);
-// EXTERNAL MODULE: ./action/runner.ts + 3 modules
-var runner = __nccwpck_require__(1756);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-// EXTERNAL MODULE: ./deploy/step.ts + 5 modules
-var step = __nccwpck_require__(6509);
-// EXTERNAL MODULE: ./action/summary.ts
-var action_summary = __nccwpck_require__(8871);
-;// CONCATENATED MODULE: ./post.ts
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./platform/signature-diagnosis.ts
 
 
-
-
-
-
-
-
-
-
-
-
-
-/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
-const CLEANUP_RETRIES = 20;
 /**
- * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
- * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
- * with the request in flight, or the answer carried no id), and stops any second task a re-sent create
- * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
- * with an error annotation and a job summary saying how to stop it by hand.
+ * The SHA-256 fingerprint of the public half of the client key, as
+ * `openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64` prints it
+ * for the public key uploaded in the console.
  */
-async function run() {
-    const cleanup = core/* getState */.Gu('cleanup');
-    const action = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
-    const created = JSON.parse(core/* getState */.Gu('created_task_ids') || '[]');
-    const lookupState = core/* getState */.Gu('create_lookup');
-    const lookup = lookupState === '' ? undefined : JSON.parse(lookupState);
-    if (action === undefined && lookup === undefined)
-        return;
-    if (created.length === 0 && lookup === undefined) {
-        core/* info */.pq(`cleanup (${cleanup}): this step created no task`);
-        return;
-    }
-    let runtime;
-    const label = `cleanup (${cleanup || 'none'})`;
-    try {
-        const settings = (0,runner/* settingsFromRunner */.G5)();
-        runtime = (0,runner/* runnerRuntime */.VS)(settings, new AbortController().signal);
-        const deadline = runtime.now() + settings.cleanupTimeoutMs;
-        const ctx = {
-            send: (0,step/* sender */.Q)(settings, runtime, deadline),
-            searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
-            policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
-            deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
-        };
-        const found = await targetsByName(lookup, created, action, settings, ctx);
-        const targets = [
-            ...found.targets,
-            ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' })))
-        ];
-        const outcomes = await (0,concurrency/* mapLimit */.s)(targets, settings.concurrency, async (target) => ({
-            target,
-            outcome: await (0,deploy_cleanup/* cleanUpTask */.U)(target.id, target.action, settings, ctx)
-        }));
-        for (const { target, outcome } of outcomes)
-            core/* info */.pq(describeOutcome(target, outcome, lookup));
-        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
-        if (failed.length === 0 && found.problem === undefined)
-            return;
-        await giveUp(settings, failed, found.problem, label);
-    }
-    catch (error) {
-        core/* setFailed */.C1(`${label} failed: ${error instanceof inputs/* InputError */.dz ? error.message : String(error)}`);
-    }
-    finally {
-        runtime?.client.dispose();
-    }
+function publicKeyFingerprint(privateKey) {
+    const der = (0,external_node_crypto_.createPublicKey)(privateKey).export({ type: 'spki', format: 'der' });
+    return `SHA256:${(0,external_node_crypto_.createHash)('sha256').update(der).digest('base64')}`;
 }
 /**
- * The tasks found by name that are this step's to clean up. With no task id known, a create may still
- * have made one: the platform is asked for up to request_timeout, and every new task of the name is
- * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ * What a refused timestamp or signature may come from (spec section 7), with what this request
+ * actually sent for each, so the one that differs from the platform's expectation stands out.
  */
-async function targetsByName(lookup, created, action, settings, ctx) {
-    if (lookup === undefined)
-        return { targets: [], problem: undefined };
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
-    const existing = new Set(lookup.existingIds);
-    if (created.length === 0) {
-        core/* info */.pq(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,inputs/* formatDuration */.a3)(settings.requestTimeoutMs)}`);
-        const found = await (0,create/* awaitNewTasks */.lC)(lookup.taskName, existing, {
-            ...ctx,
-            graceMs: settings.requestTimeoutMs
-        });
-        if (found.kind === 'unknown') {
-            return {
-                targets: [],
-                problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
-            };
-        }
-        if (found.kind !== 'found') {
-            core/* info */.pq(`cleanup: no new task named ${name} appeared, so the create made none`);
-            return { targets: [], problem: undefined };
-        }
-        if (action === undefined) {
-            core/* warning */.$e(`the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`);
-            return { targets: [], problem: undefined };
-        }
-        return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+function signatureDiagnosis(request, credentials, clockOffsetMs) {
+    const causes = [];
+    if (credentials.mode === 'rsa') {
+        causes.push('RSA mode, so every request is signed (the key must have been made in RSA mode)');
     }
-    try {
-        const all = await (0,create/* searchByName */.lP)('cleanup: looking for a second task of the same name', lookup.taskName, ctx);
-        const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
-        return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
+    else {
+        causes.push('token mode, so no sign_str is sent (the key must have been made in token mode)');
     }
-    catch (error) {
-        return {
-            targets: [],
-            problem: `could not look for a second task named ${name} (${(0,failures/* describeError */.Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
-        };
+    const timestamp = request.headers.timestamp ?? '';
+    const offset = clockOffsetMs === undefined
+        ? 'not measured'
+        : `${clockOffsetMs >= 0 ? '+' : '-'}${(0,units/* formatDuration */.a3)(Math.abs(clockOffsetMs))}`;
+    causes.push(`timestamp ${timestamp} (${timestamp.length} digits, milliseconds; the platform's clock differs from this runner's by ${offset}, and must differ by under 5 minutes)`);
+    causes.push(`version header "${request.headers.version ?? ''}" (it must be this endpoint's interface version, as set by api_version or endpoints)`);
+    if (credentials.mode === 'rsa') {
+        causes.push(`signed path "${request.target}" (from its leading "/", with the query exactly as sent)`);
+        const bytes = Buffer.byteLength(request.body);
+        causes.push(request.body === ''
+            ? 'no body, signed as the empty string'
+            : request.encrypted
+                ? `an encrypted body of ${bytes} bytes, signed as the Base64 ciphertext sent, after encrypting`
+                : `a JSON body of ${bytes} bytes, signed exactly as sent`);
+        causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
     }
+    const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+    return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }
-function describeOutcome(target, outcome, lookup) {
-    const verb = target.action === 'stop' ? 'stopped' : 'paused';
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
-    const what = target.why === 'twin'
-        ? `, a second task named ${name} made by an earlier attempt of the create`
-        : target.why === 'found'
-            ? `, named ${name}, made by the create whose answer this step never read`
+
+// EXTERNAL MODULE: ./platform/throttle.ts
+var platform_throttle = __nccwpck_require__(768);
+;// CONCATENATED MODULE: ./platform/session.ts
+
+
+
+
+
+
+
+/** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
+function prepareRequest(connection, call, now) {
+    return (0,request/* buildRequest */.mK)({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
+}
+/**
+ * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
+ * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
+ * down until `deadline`. It learns the platform's clock from each answer; a timestamp refused while the
+ * clocks are more than the platform's window apart is corrected and sent once more, and a signature
+ * refusal is explained.
+ */
+function openSession(connection, runtime, deadline) {
+    let warnedSkew = false;
+    const throttle = new platform_throttle/* Throttle */.X(connection.concurrency, runtime.now, runtime.sleep, deadline);
+    return async (call) => {
+        for (let resent = false;; resent = true) {
+            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
+            const { request, answer } = await throttle.run(async () => {
+                const prepared = prepareRequest(connection, call, runtime.clock.stamp());
+                if (prepared.headers.sign_str !== undefined)
+                    runtime.mask(prepared.headers.sign_str);
+                runtime.debug(describeForDebug(prepared));
+                return { request: prepared, answer: await runtime.transport.send(prepared) };
+            });
+            runtime.clock.observe(answer.headers.date, runtime.now());
+            // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
+            if (answer.status !== 429)
+                throttle.passed();
+            const offset = runtime.clock.offsetMs;
+            if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
+                warnedSkew = true;
+                runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
+            }
+            runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+            try {
+                return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
+            }
+            catch (error) {
+                // A 429 slows every request of the step down, for as long as the server asked.
+                if (error instanceof envelope/* ApiError */.h && error.httpStatus === 429) {
+                    throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
+                }
+                if (!(0,failures/* isSignatureRefusal */.Te)(error, connection.errorCodes))
+                    throw error;
+                if (!resent && runtime.clock.correct()) {
+                    runtime.log(`the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`);
+                    continue;
+                }
+                throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);
+            }
+        }
+    };
+}
+function skewText(offsetMs) {
+    return `${(0,units/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
+}
+/** The request for debug logs: header names, never their secret values, and no body text. */
+function describeForDebug(request) {
+    const shown = new Set(['version', 'timestamp', 'content-type']);
+    const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`);
+    const body = request.body === ''
+        ? 'no body'
+        : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
+}
+
+
+/***/ }),
+
+/***/ 8998:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G: () => (/* binding */ taskIdOf),
+/* harmony export */   e: () => (/* binding */ snapshotOf)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+
+
+/** The status at statusField (a dot path), the name and the service URLs of task data. */
+function snapshotOf(data, statusField) {
+    const status = statusField.reduce((value, key) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) || Array.isArray(value) ? value[key] : undefined, data);
+    const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && typeof data.task_name === 'string' ? data.task_name : undefined;
+    return {
+        status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
+        name,
+        urls: serviceUrls(data)
+    };
+}
+/** The task_id field of task data, as digits. */
+function taskIdOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
+        return undefined;
+    const id = data.task_id;
+    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
+        ? String(id)
+        : (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(id)
+            ? id.toString()
             : '';
-    switch (outcome.kind) {
-        case 'done':
-            return `cleanup: ${verb} task ${target.id}${what}`;
-        case 'already':
-            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
-        case 'failed':
-            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
+    return /^\d+$/.test(text) ? text : undefined;
+}
+function serviceUrls(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) || !Array.isArray(data.services))
+        return [];
+    return data.services.flatMap((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+        ? service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
+        : []);
+}
+
+
+/***/ }),
+
+/***/ 768:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ Throttle),
+/* harmony export */   z: () => (/* binding */ PastDeadlineError)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+
+/** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
+class PastDeadlineError extends Error {
+    pauseMs;
+    leftMs;
+    constructor(pauseMs, leftMs) {
+        super(`the platform asked for a pause of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(pauseMs)} before the next request (429 with Retry-After), longer than the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(leftMs)} left before the deadline`);
+        this.pauseMs = pauseMs;
+        this.leftMs = leftMs;
+        this.name = 'PastDeadlineError';
     }
 }
-/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-async function giveUp(settings, failed, problem, label) {
-    const env = process.env;
-    const uses = env.GITHUB_ACTION_REPOSITORY && env.GITHUB_ACTION_REF
-        ? `${env.GITHUB_ACTION_REPOSITORY}@${env.GITHUB_ACTION_REF}`
-        : 'elastic-deploy-action/elastic-deploy-action@v0';
-    const summary = [`### Elastic deploy: ${label} failed`, ''];
-    for (const { target, outcome } of failed) {
-        const why = outcome.kind === 'failed' ? outcome.why : '';
-        core/* error */.z3(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, { title: 'Task left running' });
-        const { step, shell } = manualStop(settings, (0,operations/* cleanupCall */.PG)(settings, target.id, 'stop'), uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${(0,inputs/* formatDuration */.a3)(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`, '', '```yaml', step, '```', '');
-        if (shell !== undefined) {
-            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', '', '```sh', shell, '```', '');
+/**
+ * Paces one step's requests to the platform. At most `concurrency` are in flight. When the platform
+ * answers 429, every request waits out its Retry-After, and the throttle learns how many requests a
+ * cycle between two such answers carries; in later cycles it sends the last few of them one at a time,
+ * so that a single request, not every request in flight, meets the exhausted limit. Bulk steps under a
+ * rate limit so run at the platform's rate with about one 429 per cycle.
+ */
+class Throttle {
+    concurrency;
+    now;
+    sleep;
+    deadline;
+    #inFlight = 0;
+    #pausedUntil = 0;
+    #cycleSuccesses = 0;
+    /** Requests that went through in the last cycle that ended in a 429. */
+    #capacity;
+    #waiting = [];
+    constructor(concurrency, now, sleep, 
+    /** No pause is slept through past this time: the request fails with PastDeadlineError instead. */
+    deadline = Infinity) {
+        this.concurrency = concurrency;
+        this.now = now;
+        this.sleep = sleep;
+        this.deadline = deadline;
+    }
+    /** How many requests may be in flight now. */
+    get limit() {
+        const nearTheEnd = this.#capacity !== undefined && this.#cycleSuccesses + this.concurrency >= this.#capacity;
+        return nearTheEnd ? 1 : this.concurrency;
+    }
+    async run(request) {
+        await this.#acquire();
+        try {
+            return await request();
+        }
+        finally {
+            this.#inFlight -= 1;
+            // Every waiter looks again: the limit may have risen as well as a place freed.
+            for (const wake of this.#waiting.splice(0))
+                wake();
         }
     }
-    if (problem !== undefined) {
-        core/* error */.z3(problem, { title: 'Task may be left running' });
-        summary.push(`**A task may be left running.** ${(0,action_summary/* escape */.i)(problem)}.`, '');
+    /** The platform asked to slow down: everyone waits `pauseMs`, and a new cycle begins. */
+    rateLimited(pauseMs) {
+        if (this.#cycleSuccesses > 0)
+            this.#capacity = this.#cycleSuccesses;
+        this.#cycleSuccesses = 0;
+        this.#pausedUntil = Math.max(this.#pausedUntil, this.now() + pauseMs);
     }
-    try {
-        await core/* summary */.z.addRaw(`${summary.join('\n')}\n`).write();
+    /** A request got past the platform's rate limit. */
+    passed() {
+        this.#cycleSuccesses += 1;
     }
-    catch (error) {
-        core/* warning */.$e(`could not write the job summary: ${(0,failures/* describeError */.Uc)(error)}`);
+    async #acquire() {
+        for (;;) {
+            const now = this.now();
+            const pause = this.#pausedUntil - now;
+            if (pause > 0) {
+                if (this.#pausedUntil >= this.deadline)
+                    throw new PastDeadlineError(pause, this.deadline - now);
+                await this.sleep(pause);
+            }
+            else if (this.#inFlight < this.limit) {
+                this.#inFlight += 1;
+                return;
+            }
+            else {
+                await new Promise((resolve) => this.#waiting.push(resolve));
+            }
+        }
     }
-    const ids = failed.map(({ target }) => target.id);
-    core/* setFailed */.C1(`${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`);
 }
 
 
@@ -3713,7 +6048,7 @@ function readEnvelope(answer) {
             ? envelope.message
             : '';
     if (answer.status === 200 && success)
-        return { code, msg, data: envelope.data ?? null, requestId };
+        return { code, msg, data: envelope.data ?? null };
     throw new ApiError(`HTTP ${answer.status}, code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(code, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, {
         ...timing,
         httpStatus: answer.status,
@@ -3837,7 +6172,6 @@ function nestsDeeperThan(text, max) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  jk: () => (/* binding */ NEEDS_RSA),
   mK: () => (/* binding */ buildRequest),
   XX: () => (/* binding */ encodeQuery)
 });
@@ -3908,7 +6242,6 @@ class RequestError extends Error {
         this.name = 'RequestError';
     }
 }
-const NEEDS_RSA = 'this operation needs an RSA-mode key and platform_public_key';
 /**
  * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
  * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
@@ -3932,7 +6265,7 @@ function buildRequest(args) {
     let body = plaintext;
     if (endpoint.encrypt) {
         if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
-            throw new RequestError(NEEDS_RSA);
+            throw new RequestError('an encrypted body needs an RSA-mode key and the platform public key');
         body = encryptBody(plaintext, credentials.platformPublicKey);
     }
     const timestamp = timestampHeader(args.now);
@@ -12610,2181 +14943,6 @@ function replaceNode(key, path, node) {
 exports.visit = visit;
 exports.visitAsync = visitAsync;
 
-
-/***/ }),
-
-/***/ 2997:
-/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  Yz: () => (/* binding */ core_debug),
-  z3: () => (/* binding */ error),
-  V4: () => (/* binding */ getInput),
-  Gu: () => (/* binding */ getState),
-  pq: () => (/* binding */ info),
-  LZ: () => (/* binding */ saveState),
-  C1: () => (/* binding */ setFailed),
-  uH: () => (/* binding */ setOutput),
-  Pq: () => (/* binding */ core_setSecret),
-  z: () => (/* reexport */ summary),
-  $e: () => (/* binding */ warning)
-});
-
-// UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getIDToken, getMultilineInput, group, isDebug, markdownSummary, notice, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
-
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/utils.js
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-/**
- * Sanitizes an input into a string so it can be passed into issueCommand safely
- * @param input input to sanitize into a string
- */
-function utils_toCommandValue(input) {
-    if (input === null || input === undefined) {
-        return '';
-    }
-    else if (typeof input === 'string' || input instanceof String) {
-        return input;
-    }
-    return JSON.stringify(input);
-}
-/**
- *
- * @param annotationProperties
- * @returns The command properties to send with the actual annotation command
- * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
- */
-function utils_toCommandProperties(annotationProperties) {
-    if (!Object.keys(annotationProperties).length) {
-        return {};
-    }
-    return {
-        title: annotationProperties.title,
-        file: annotationProperties.file,
-        line: annotationProperties.startLine,
-        endLine: annotationProperties.endLine,
-        col: annotationProperties.startColumn,
-        endColumn: annotationProperties.endColumn
-    };
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/command.js
-
-
-/**
- * Issues a command to the GitHub Actions runner
- *
- * @param command - The command name to issue
- * @param properties - Additional properties for the command (key-value pairs)
- * @param message - The message to include with the command
- * @remarks
- * This function outputs a specially formatted string to stdout that the Actions
- * runner interprets as a command. These commands can control workflow behavior,
- * set outputs, create annotations, mask values, and more.
- *
- * Command Format:
- *   ::name key=value,key=value::message
- *
- * @example
- * ```typescript
- * // Issue a warning annotation
- * issueCommand('warning', {}, 'This is a warning message');
- * // Output: ::warning::This is a warning message
- *
- * // Set an environment variable
- * issueCommand('set-env', { name: 'MY_VAR' }, 'some value');
- * // Output: ::set-env name=MY_VAR::some value
- *
- * // Add a secret mask
- * issueCommand('add-mask', {}, 'secretValue123');
- * // Output: ::add-mask::secretValue123
- * ```
- *
- * @internal
- * This is an internal utility function that powers the public API functions
- * such as setSecret, warning, error, and exportVariable.
- */
-function command_issueCommand(command, properties, message) {
-    const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + external_os_namespaceObject.EOL);
-}
-function command_issue(name, message = '') {
-    command_issueCommand(name, {}, message);
-}
-const CMD_STRING = '::';
-class Command {
-    constructor(command, properties, message) {
-        if (!command) {
-            command = 'missing.command';
-        }
-        this.command = command;
-        this.properties = properties;
-        this.message = message;
-    }
-    toString() {
-        let cmdStr = CMD_STRING + this.command;
-        if (this.properties && Object.keys(this.properties).length > 0) {
-            cmdStr += ' ';
-            let first = true;
-            for (const key in this.properties) {
-                if (this.properties.hasOwnProperty(key)) {
-                    const val = this.properties[key];
-                    if (val) {
-                        if (first) {
-                            first = false;
-                        }
-                        else {
-                            cmdStr += ',';
-                        }
-                        cmdStr += `${key}=${escapeProperty(val)}`;
-                    }
-                }
-            }
-        }
-        cmdStr += `${CMD_STRING}${escapeData(this.message)}`;
-        return cmdStr;
-    }
-}
-function escapeData(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A');
-}
-function escapeProperty(s) {
-    return utils_toCommandValue(s)
-        .replace(/%/g, '%25')
-        .replace(/\r/g, '%0D')
-        .replace(/\n/g, '%0A')
-        .replace(/:/g, '%3A')
-        .replace(/,/g, '%2C');
-}
-//# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
-;// CONCATENATED MODULE: external "fs"
-const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/file-command.js
-// For internal use, subject to change.
-// We use any as a valid input type
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-
-
-
-function file_command_issueFileCommand(command, message) {
-    const filePath = process.env[`GITHUB_${command}`];
-    if (!filePath) {
-        throw new Error(`Unable to find environment variable for file command ${command}`);
-    }
-    if (!external_fs_namespaceObject.existsSync(filePath)) {
-        throw new Error(`Missing file at path: ${filePath}`);
-    }
-    external_fs_namespaceObject.appendFileSync(filePath, `${utils_toCommandValue(message)}${external_os_namespaceObject.EOL}`, {
-        encoding: 'utf8'
-    });
-}
-function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
-    const convertedValue = utils_toCommandValue(value);
-    // These should realistically never happen, but just in case someone finds a
-    // way to exploit uuid generation let's not allow keys or values that contain
-    // the delimiter.
-    if (key.includes(delimiter)) {
-        throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`);
-    }
-    if (convertedValue.includes(delimiter)) {
-        throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`);
-    }
-    return `${key}<<${delimiter}${external_os_namespaceObject.EOL}${convertedValue}${external_os_namespaceObject.EOL}${delimiter}`;
-}
-//# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 2 modules
-var lib = __nccwpck_require__(3219);
-;// CONCATENATED MODULE: ../node_modules/@actions/http-client/lib/auth.js
-var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-class BasicCredentialHandler {
-    constructor(username, password) {
-        this.username = username;
-        this.password = password;
-    }
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`${this.username}:${this.password}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class auth_BearerCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Bearer ${this.token}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-class PersonalAccessTokenCredentialHandler {
-    constructor(token) {
-        this.token = token;
-    }
-    // currently implements pre-authorization
-    // TODO: support preAuth = false where it hooks on 401
-    prepareRequest(options) {
-        if (!options.headers) {
-            throw Error('The request has no headers');
-        }
-        options.headers['Authorization'] = `Basic ${Buffer.from(`PAT:${this.token}`).toString('base64')}`;
-    }
-    // This handler cannot handle 401
-    canHandleAuthentication() {
-        return false;
-    }
-    handleAuthentication() {
-        return __awaiter(this, void 0, void 0, function* () {
-            throw new Error('not implemented');
-        });
-    }
-}
-//# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/oidc-utils.js
-var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-class oidc_utils_OidcClient {
-    static createHttpClient(allowRetry = true, maxRetry = 10) {
-        const requestOptions = {
-            allowRetries: allowRetry,
-            maxRetries: maxRetry
-        };
-        return new HttpClient('actions/oidc-client', [new BearerCredentialHandler(oidc_utils_OidcClient.getRequestToken())], requestOptions);
-    }
-    static getRequestToken() {
-        const token = process.env['ACTIONS_ID_TOKEN_REQUEST_TOKEN'];
-        if (!token) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_TOKEN env variable');
-        }
-        return token;
-    }
-    static getIDTokenUrl() {
-        const runtimeUrl = process.env['ACTIONS_ID_TOKEN_REQUEST_URL'];
-        if (!runtimeUrl) {
-            throw new Error('Unable to get ACTIONS_ID_TOKEN_REQUEST_URL env variable');
-        }
-        return runtimeUrl;
-    }
-    static getCall(id_token_url) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            var _a;
-            const httpclient = oidc_utils_OidcClient.createHttpClient();
-            const res = yield httpclient
-                .getJson(id_token_url)
-                .catch(error => {
-                throw new Error(`Failed to get ID Token. \n 
-        Error Code : ${error.statusCode}\n 
-        Error Message: ${error.message}`);
-            });
-            const id_token = (_a = res.result) === null || _a === void 0 ? void 0 : _a.value;
-            if (!id_token) {
-                throw new Error('Response json body do not have ID Token field');
-            }
-            return id_token;
-        });
-    }
-    static getIDToken(audience) {
-        return oidc_utils_awaiter(this, void 0, void 0, function* () {
-            try {
-                // New ID Token is requested from action service
-                let id_token_url = oidc_utils_OidcClient.getIDTokenUrl();
-                if (audience) {
-                    const encodedAudience = encodeURIComponent(audience);
-                    id_token_url = `${id_token_url}&audience=${encodedAudience}`;
-                }
-                debug(`ID token url is ${id_token_url}`);
-                const id_token = yield oidc_utils_OidcClient.getCall(id_token_url);
-                setSecret(id_token);
-                return id_token;
-            }
-            catch (error) {
-                throw new Error(`Error message: ${error.message}`);
-            }
-        });
-    }
-}
-//# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/summary.js
-var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { access, appendFile, writeFile } = external_fs_namespaceObject.promises;
-const SUMMARY_ENV_VAR = 'GITHUB_STEP_SUMMARY';
-const SUMMARY_DOCS_URL = 'https://docs.github.com/actions/using-workflows/workflow-commands-for-github-actions#adding-a-job-summary';
-class Summary {
-    constructor() {
-        this._buffer = '';
-    }
-    /**
-     * Finds the summary file path from the environment, rejects if env var is not found or file does not exist
-     * Also checks r/w permissions.
-     *
-     * @returns step summary file path
-     */
-    filePath() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            if (this._filePath) {
-                return this._filePath;
-            }
-            const pathFromEnv = process.env[SUMMARY_ENV_VAR];
-            if (!pathFromEnv) {
-                throw new Error(`Unable to find environment variable for $${SUMMARY_ENV_VAR}. Check if your runtime environment supports job summaries.`);
-            }
-            try {
-                yield access(pathFromEnv, external_fs_namespaceObject.constants.R_OK | external_fs_namespaceObject.constants.W_OK);
-            }
-            catch (_a) {
-                throw new Error(`Unable to access summary file: '${pathFromEnv}'. Check if the file has correct read/write permissions.`);
-            }
-            this._filePath = pathFromEnv;
-            return this._filePath;
-        });
-    }
-    /**
-     * Wraps content in an HTML tag, adding any HTML attributes
-     *
-     * @param {string} tag HTML tag to wrap
-     * @param {string | null} content content within the tag
-     * @param {[attribute: string]: string} attrs key-value list of HTML attributes to add
-     *
-     * @returns {string} content wrapped in HTML element
-     */
-    wrap(tag, content, attrs = {}) {
-        const htmlAttrs = Object.entries(attrs)
-            .map(([key, value]) => ` ${key}="${value}"`)
-            .join('');
-        if (!content) {
-            return `<${tag}${htmlAttrs}>`;
-        }
-        return `<${tag}${htmlAttrs}>${content}</${tag}>`;
-    }
-    /**
-     * Writes text in the buffer to the summary buffer file and empties buffer. Will append by default.
-     *
-     * @param {SummaryWriteOptions} [options] (optional) options for write operation
-     *
-     * @returns {Promise<Summary>} summary instance
-     */
-    write(options) {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            const overwrite = !!(options === null || options === void 0 ? void 0 : options.overwrite);
-            const filePath = yield this.filePath();
-            const writeFunc = overwrite ? writeFile : appendFile;
-            yield writeFunc(filePath, this._buffer, { encoding: 'utf8' });
-            return this.emptyBuffer();
-        });
-    }
-    /**
-     * Clears the summary buffer and wipes the summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    clear() {
-        return summary_awaiter(this, void 0, void 0, function* () {
-            return this.emptyBuffer().write({ overwrite: true });
-        });
-    }
-    /**
-     * Returns the current summary buffer as a string
-     *
-     * @returns {string} string of summary buffer
-     */
-    stringify() {
-        return this._buffer;
-    }
-    /**
-     * If the summary buffer is empty
-     *
-     * @returns {boolen} true if the buffer is empty
-     */
-    isEmptyBuffer() {
-        return this._buffer.length === 0;
-    }
-    /**
-     * Resets the summary buffer without writing to summary file
-     *
-     * @returns {Summary} summary instance
-     */
-    emptyBuffer() {
-        this._buffer = '';
-        return this;
-    }
-    /**
-     * Adds raw text to the summary buffer
-     *
-     * @param {string} text content to add
-     * @param {boolean} [addEOL=false] (optional) append an EOL to the raw text (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addRaw(text, addEOL = false) {
-        this._buffer += text;
-        return addEOL ? this.addEOL() : this;
-    }
-    /**
-     * Adds the operating system-specific end-of-line marker to the buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
-    }
-    /**
-     * Adds an HTML codeblock to the summary buffer
-     *
-     * @param {string} code content to render within fenced code block
-     * @param {string} lang (optional) language to syntax highlight code
-     *
-     * @returns {Summary} summary instance
-     */
-    addCodeBlock(code, lang) {
-        const attrs = Object.assign({}, (lang && { lang }));
-        const element = this.wrap('pre', this.wrap('code', code), attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML list to the summary buffer
-     *
-     * @param {string[]} items list of items to render
-     * @param {boolean} [ordered=false] (optional) if the rendered list should be ordered or not (default: false)
-     *
-     * @returns {Summary} summary instance
-     */
-    addList(items, ordered = false) {
-        const tag = ordered ? 'ol' : 'ul';
-        const listItems = items.map(item => this.wrap('li', item)).join('');
-        const element = this.wrap(tag, listItems);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML table to the summary buffer
-     *
-     * @param {SummaryTableCell[]} rows table rows
-     *
-     * @returns {Summary} summary instance
-     */
-    addTable(rows) {
-        const tableBody = rows
-            .map(row => {
-            const cells = row
-                .map(cell => {
-                if (typeof cell === 'string') {
-                    return this.wrap('td', cell);
-                }
-                const { header, data, colspan, rowspan } = cell;
-                const tag = header ? 'th' : 'td';
-                const attrs = Object.assign(Object.assign({}, (colspan && { colspan })), (rowspan && { rowspan }));
-                return this.wrap(tag, data, attrs);
-            })
-                .join('');
-            return this.wrap('tr', cells);
-        })
-            .join('');
-        const element = this.wrap('table', tableBody);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds a collapsable HTML details element to the summary buffer
-     *
-     * @param {string} label text for the closed state
-     * @param {string} content collapsable content
-     *
-     * @returns {Summary} summary instance
-     */
-    addDetails(label, content) {
-        const element = this.wrap('details', this.wrap('summary', label) + content);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML image tag to the summary buffer
-     *
-     * @param {string} src path to the image you to embed
-     * @param {string} alt text description of the image
-     * @param {SummaryImageOptions} options (optional) addition image attributes
-     *
-     * @returns {Summary} summary instance
-     */
-    addImage(src, alt, options) {
-        const { width, height } = options || {};
-        const attrs = Object.assign(Object.assign({}, (width && { width })), (height && { height }));
-        const element = this.wrap('img', null, Object.assign({ src, alt }, attrs));
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML section heading element
-     *
-     * @param {string} text heading text
-     * @param {number | string} [level=1] (optional) the heading level, default: 1
-     *
-     * @returns {Summary} summary instance
-     */
-    addHeading(text, level) {
-        const tag = `h${level}`;
-        const allowedTag = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].includes(tag)
-            ? tag
-            : 'h1';
-        const element = this.wrap(allowedTag, text);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML thematic break (<hr>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addSeparator() {
-        const element = this.wrap('hr', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML line break (<br>) to the summary buffer
-     *
-     * @returns {Summary} summary instance
-     */
-    addBreak() {
-        const element = this.wrap('br', null);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML blockquote to the summary buffer
-     *
-     * @param {string} text quote text
-     * @param {string} cite (optional) citation url
-     *
-     * @returns {Summary} summary instance
-     */
-    addQuote(text, cite) {
-        const attrs = Object.assign({}, (cite && { cite }));
-        const element = this.wrap('blockquote', text, attrs);
-        return this.addRaw(element).addEOL();
-    }
-    /**
-     * Adds an HTML anchor tag to the summary buffer
-     *
-     * @param {string} text link text/content
-     * @param {string} href hyperlink
-     *
-     * @returns {Summary} summary instance
-     */
-    addLink(text, href) {
-        const element = this.wrap('a', text, { href });
-        return this.addRaw(element).addEOL();
-    }
-}
-const _summary = new Summary();
-/**
- * @deprecated use `core.summary`
- */
-const markdownSummary = (/* unused pure expression or super */ null && (_summary));
-const summary = _summary;
-//# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/path-utils.js
-
-/**
- * toPosixPath converts the given path to the posix form. On Windows, \\ will be
- * replaced with /.
- *
- * @param pth. Path to transform.
- * @return string Posix path.
- */
-function toPosixPath(pth) {
-    return pth.replace(/[\\]/g, '/');
-}
-/**
- * toWin32Path converts the given path to the win32 form. On Linux, / will be
- * replaced with \\.
- *
- * @param pth. Path to transform.
- * @return string Win32 path.
- */
-function toWin32Path(pth) {
-    return pth.replace(/[/]/g, '\\');
-}
-/**
- * toPlatformPath converts the given path to a platform-specific path. It does
- * this by replacing instances of / and \ with the platform-specific path
- * separator.
- *
- * @param pth The path to platformize.
- * @return string The platform-specific path.
- */
-function toPlatformPath(pth) {
-    return pth.replace(/[/\\]/g, path.sep);
-}
-//# sourceMappingURL=path-utils.js.map
-;// CONCATENATED MODULE: external "string_decoder"
-const external_string_decoder_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
-// EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
-// EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../node_modules/@actions/io/lib/io-util.js
-var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const { chmod, copyFile, lstat, mkdir, open: io_util_open, readdir, rename, rm, rmdir, stat, symlink, unlink } = external_fs_namespaceObject.promises;
-// export const {open} = 'fs'
-const IS_WINDOWS = process.platform === 'win32';
-/**
- * Custom implementation of readlink to ensure Windows junctions
- * maintain trailing backslash for backward compatibility with Node.js < 24
- *
- * In Node.js 20, Windows junctions (directory symlinks) always returned paths
- * with trailing backslashes. Node.js 24 removed this behavior, which breaks
- * code that relied on this format for path operations.
- *
- * This implementation restores the Node 20 behavior by adding a trailing
- * backslash to all junction results on Windows.
- */
-function readlink(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        const result = yield fs.promises.readlink(fsPath);
-        // On Windows, restore Node 20 behavior: add trailing backslash to all results
-        // since junctions on Windows are always directory links
-        if (IS_WINDOWS && !result.endsWith('\\')) {
-            return `${result}\\`;
-        }
-        return result;
-    });
-}
-// See https://github.com/nodejs/node/blob/d0153aee367422d0858105abec186da4dff0a0c5/deps/uv/include/uv/win.h#L691
-const UV_FS_O_EXLOCK = 0x10000000;
-const READONLY = external_fs_namespaceObject.constants.O_RDONLY;
-function exists(fsPath) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        try {
-            yield stat(fsPath);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT') {
-                return false;
-            }
-            throw err;
-        }
-        return true;
-    });
-}
-function isDirectory(fsPath_1) {
-    return io_util_awaiter(this, arguments, void 0, function* (fsPath, useStat = false) {
-        const stats = useStat ? yield stat(fsPath) : yield lstat(fsPath);
-        return stats.isDirectory();
-    });
-}
-/**
- * On OSX/Linux, true if path starts with '/'. On Windows, true for paths like:
- * \, \hello, \\hello\share, C:, and C:\hello (and corresponding alternate separator cases).
- */
-function isRooted(p) {
-    p = normalizeSeparators(p);
-    if (!p) {
-        throw new Error('isRooted() parameter "p" cannot be empty');
-    }
-    if (IS_WINDOWS) {
-        return (p.startsWith('\\') || /^[A-Z]:/i.test(p) // e.g. \ or \hello or \\hello
-        ); // e.g. C: or C:\hello
-    }
-    return p.startsWith('/');
-}
-/**
- * Best effort attempt to determine whether a file exists and is executable.
- * @param filePath    file path to check
- * @param extensions  additional file extensions to try
- * @return if file exists and is executable, returns the file path. otherwise empty string.
- */
-function tryGetExecutablePath(filePath, extensions) {
-    return io_util_awaiter(this, void 0, void 0, function* () {
-        let stats = undefined;
-        try {
-            // test file exists
-            stats = yield stat(filePath);
-        }
-        catch (err) {
-            if (err.code !== 'ENOENT') {
-                // eslint-disable-next-line no-console
-                console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-            }
-        }
-        if (stats && stats.isFile()) {
-            if (IS_WINDOWS) {
-                // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
-                if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
-                    return filePath;
-                }
-            }
-            else {
-                if (isUnixExecutable(stats)) {
-                    return filePath;
-                }
-            }
-        }
-        // try each extension
-        const originalFilePath = filePath;
-        for (const extension of extensions) {
-            filePath = originalFilePath + extension;
-            stats = undefined;
-            try {
-                stats = yield stat(filePath);
-            }
-            catch (err) {
-                if (err.code !== 'ENOENT') {
-                    // eslint-disable-next-line no-console
-                    console.log(`Unexpected error attempting to determine if executable file exists '${filePath}': ${err}`);
-                }
-            }
-            if (stats && stats.isFile()) {
-                if (IS_WINDOWS) {
-                    // preserve the case of the actual file (since an extension was appended)
-                    try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
-                        for (const actualName of yield readdir(directory)) {
-                            if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
-                                break;
-                            }
-                        }
-                    }
-                    catch (err) {
-                        // eslint-disable-next-line no-console
-                        console.log(`Unexpected error attempting to determine the actual case of the file '${filePath}': ${err}`);
-                    }
-                    return filePath;
-                }
-                else {
-                    if (isUnixExecutable(stats)) {
-                        return filePath;
-                    }
-                }
-            }
-        }
-        return '';
-    });
-}
-function normalizeSeparators(p) {
-    p = p || '';
-    if (IS_WINDOWS) {
-        // convert slashes on Windows
-        p = p.replace(/\//g, '\\');
-        // remove redundant slashes
-        return p.replace(/\\\\+/g, '\\');
-    }
-    // remove redundant slashes
-    return p.replace(/\/\/+/g, '/');
-}
-// on Mac/Linux, test the execute bit
-//     R   W  X  R  W X R W X
-//   256 128 64 32 16 8 4 2 1
-function isUnixExecutable(stats) {
-    return ((stats.mode & 1) > 0 ||
-        ((stats.mode & 8) > 0 &&
-            process.getgid !== undefined &&
-            stats.gid === process.getgid()) ||
-        ((stats.mode & 64) > 0 &&
-            process.getuid !== undefined &&
-            stats.uid === process.getuid()));
-}
-// Get the path of cmd.exe in windows
-function getCmdPath() {
-    var _a;
-    return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
-}
-//# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/io/lib/io.js
-var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-/**
- * Copies a file or folder.
- * Based off of shelljs - https://github.com/shelljs/shelljs/blob/9237f66c52e5daa40458f94f9565e18e8132f5a6/src/cp.js
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See CopyOptions.
- */
-function cp(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        const { force, recursive, copySourceDirectory } = readCopyOptions(options);
-        const destStat = (yield ioUtil.exists(dest)) ? yield ioUtil.stat(dest) : null;
-        // Dest is an existing file, but not forcing
-        if (destStat && destStat.isFile() && !force) {
-            return;
-        }
-        // If dest is an existing directory, should copy inside.
-        const newDest = destStat && destStat.isDirectory() && copySourceDirectory
-            ? path.join(dest, path.basename(source))
-            : dest;
-        if (!(yield ioUtil.exists(source))) {
-            throw new Error(`no such file or directory: ${source}`);
-        }
-        const sourceStat = yield ioUtil.stat(source);
-        if (sourceStat.isDirectory()) {
-            if (!recursive) {
-                throw new Error(`Failed to copy. ${source} is a directory, but tried to copy without recursive flag.`);
-            }
-            else {
-                yield cpDirRecursive(source, newDest, 0, force);
-            }
-        }
-        else {
-            if (path.relative(source, newDest) === '') {
-                // a file cannot be copied to itself
-                throw new Error(`'${newDest}' and '${source}' are the same file`);
-            }
-            yield io_copyFile(source, newDest, force);
-        }
-    });
-}
-/**
- * Moves a path.
- *
- * @param     source    source path
- * @param     dest      destination path
- * @param     options   optional. See MoveOptions.
- */
-function mv(source_1, dest_1) {
-    return io_awaiter(this, arguments, void 0, function* (source, dest, options = {}) {
-        if (yield ioUtil.exists(dest)) {
-            let destExists = true;
-            if (yield ioUtil.isDirectory(dest)) {
-                // If dest is directory copy src into dest
-                dest = path.join(dest, path.basename(source));
-                destExists = yield ioUtil.exists(dest);
-            }
-            if (destExists) {
-                if (options.force == null || options.force) {
-                    yield rmRF(dest);
-                }
-                else {
-                    throw new Error('Destination already exists');
-                }
-            }
-        }
-        yield mkdirP(path.dirname(dest));
-        yield ioUtil.rename(source, dest);
-    });
-}
-/**
- * Remove a path recursively with force
- *
- * @param inputPath path to remove
- */
-function rmRF(inputPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (ioUtil.IS_WINDOWS) {
-            // Check for invalid characters
-            // https://docs.microsoft.com/en-us/windows/win32/fileio/naming-a-file
-            if (/[*"<>|]/.test(inputPath)) {
-                throw new Error('File path must not contain `*`, `"`, `<`, `>` or `|` on Windows');
-            }
-        }
-        try {
-            // note if path does not exist, error is silent
-            yield ioUtil.rm(inputPath, {
-                force: true,
-                maxRetries: 3,
-                recursive: true,
-                retryDelay: 300
-            });
-        }
-        catch (err) {
-            throw new Error(`File was unable to be removed ${err}`);
-        }
-    });
-}
-/**
- * Make a directory.  Creates the full path with folders in between
- * Will throw if it fails
- *
- * @param   fsPath        path to create
- * @returns Promise<void>
- */
-function mkdirP(fsPath) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        ok(fsPath, 'a path argument must be provided');
-        yield ioUtil.mkdir(fsPath, { recursive: true });
-    });
-}
-/**
- * Returns path of a tool had the tool actually been invoked.  Resolves via paths.
- * If you check and the tool does not exist, it will throw.
- *
- * @param     tool              name of the tool
- * @param     check             whether to check if tool exists
- * @returns   Promise<string>   path to tool
- */
-function which(tool, check) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // recursive when check=true
-        if (check) {
-            const result = yield which(tool, false);
-            if (!result) {
-                if (IS_WINDOWS) {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also verify the file has a valid extension for an executable file.`);
-                }
-                else {
-                    throw new Error(`Unable to locate executable file: ${tool}. Please verify either the file path exists or the file can be found within a directory specified by the PATH environment variable. Also check the file mode to verify the file is executable.`);
-                }
-            }
-            return result;
-        }
-        const matches = yield findInPath(tool);
-        if (matches && matches.length > 0) {
-            return matches[0];
-        }
-        return '';
-    });
-}
-/**
- * Returns a list of all occurrences of the given tool on the system path.
- *
- * @returns   Promise<string[]>  the paths of the tool
- */
-function findInPath(tool) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if (!tool) {
-            throw new Error("parameter 'tool' is required");
-        }
-        // build the list of extensions to try
-        const extensions = [];
-        if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
-                if (extension) {
-                    extensions.push(extension);
-                }
-            }
-        }
-        // if it's rooted, return it if exists. otherwise return empty.
-        if (isRooted(tool)) {
-            const filePath = yield tryGetExecutablePath(tool, extensions);
-            if (filePath) {
-                return [filePath];
-            }
-            return [];
-        }
-        // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
-            return [];
-        }
-        // build the list of directories
-        //
-        // Note, technically "where" checks the current directory on Windows. From a toolkit perspective,
-        // it feels like we should not do this. Checking the current directory seems like more of a use
-        // case of a shell, and the which() function exposed by the toolkit should strive for consistency
-        // across platforms.
-        const directories = [];
-        if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
-                if (p) {
-                    directories.push(p);
-                }
-            }
-        }
-        // find all matches
-        const matches = [];
-        for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
-            if (filePath) {
-                matches.push(filePath);
-            }
-        }
-        return matches;
-    });
-}
-function readCopyOptions(options) {
-    const force = options.force == null ? true : options.force;
-    const recursive = Boolean(options.recursive);
-    const copySourceDirectory = options.copySourceDirectory == null
-        ? true
-        : Boolean(options.copySourceDirectory);
-    return { force, recursive, copySourceDirectory };
-}
-function cpDirRecursive(sourceDir, destDir, currentDepth, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        // Ensure there is not a run away recursive copy
-        if (currentDepth >= 255)
-            return;
-        currentDepth++;
-        yield mkdirP(destDir);
-        const files = yield ioUtil.readdir(sourceDir);
-        for (const fileName of files) {
-            const srcFile = `${sourceDir}/${fileName}`;
-            const destFile = `${destDir}/${fileName}`;
-            const srcFileStat = yield ioUtil.lstat(srcFile);
-            if (srcFileStat.isDirectory()) {
-                // Recurse
-                yield cpDirRecursive(srcFile, destFile, currentDepth, force);
-            }
-            else {
-                yield io_copyFile(srcFile, destFile, force);
-            }
-        }
-        // Change the mode for the newly created directory
-        yield ioUtil.chmod(destDir, (yield ioUtil.stat(sourceDir)).mode);
-    });
-}
-// Buffered file copy
-function io_copyFile(srcFile, destFile, force) {
-    return io_awaiter(this, void 0, void 0, function* () {
-        if ((yield ioUtil.lstat(srcFile)).isSymbolicLink()) {
-            // unlink/re-link it
-            try {
-                yield ioUtil.lstat(destFile);
-                yield ioUtil.unlink(destFile);
-            }
-            catch (e) {
-                // Try to override file permission
-                if (e.code === 'EPERM') {
-                    yield ioUtil.chmod(destFile, '0666');
-                    yield ioUtil.unlink(destFile);
-                }
-                // other errors = it doesn't exist, no work to do
-            }
-            // Copy over symlink
-            const symlinkFull = yield ioUtil.readlink(srcFile);
-            yield ioUtil.symlink(symlinkFull, destFile, ioUtil.IS_WINDOWS ? 'junction' : null);
-        }
-        else if (!(yield ioUtil.exists(destFile)) || force) {
-            yield ioUtil.copyFile(srcFile, destFile);
-        }
-    });
-}
-//# sourceMappingURL=io.js.map
-;// CONCATENATED MODULE: external "timers"
-const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../node_modules/@actions/exec/lib/toolrunner.js
-var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-
-/* eslint-disable @typescript-eslint/unbound-method */
-const toolrunner_IS_WINDOWS = process.platform === 'win32';
-/*
- * Class for running command line tools. Handles quoting and arg parsing in a platform agnostic way.
- */
-class ToolRunner extends external_events_.EventEmitter {
-    constructor(toolPath, args, options) {
-        super();
-        if (!toolPath) {
-            throw new Error("Parameter 'toolPath' cannot be null or empty.");
-        }
-        this.toolPath = toolPath;
-        this.args = args || [];
-        this.options = options || {};
-    }
-    _debug(message) {
-        if (this.options.listeners && this.options.listeners.debug) {
-            this.options.listeners.debug(message);
-        }
-    }
-    _getCommandString(options, noPrefix) {
-        const toolPath = this._getSpawnFileName();
-        const args = this._getSpawnArgs(options);
-        let cmd = noPrefix ? '' : '[command]'; // omit prefix when piped to a second tool
-        if (toolrunner_IS_WINDOWS) {
-            // Windows + cmd file
-            if (this._isCmdFile()) {
-                cmd += toolPath;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows + verbatim
-            else if (options.windowsVerbatimArguments) {
-                cmd += `"${toolPath}"`;
-                for (const a of args) {
-                    cmd += ` ${a}`;
-                }
-            }
-            // Windows (regular)
-            else {
-                cmd += this._windowsQuoteCmdArg(toolPath);
-                for (const a of args) {
-                    cmd += ` ${this._windowsQuoteCmdArg(a)}`;
-                }
-            }
-        }
-        else {
-            // OSX/Linux - this can likely be improved with some form of quoting.
-            // creating processes on Unix is fundamentally different than Windows.
-            // on Unix, execvp() takes an arg array.
-            cmd += toolPath;
-            for (const a of args) {
-                cmd += ` ${a}`;
-            }
-        }
-        return cmd;
-    }
-    _processLineBuffer(data, strBuffer, onLine) {
-        try {
-            let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
-            while (n > -1) {
-                const line = s.substring(0, n);
-                onLine(line);
-                // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
-            }
-            return s;
-        }
-        catch (err) {
-            // streaming lines to console is best effort.  Don't fail a build.
-            this._debug(`error processing line. Failed with error ${err}`);
-            return '';
-        }
-    }
-    _getSpawnFileName() {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                return process.env['COMSPEC'] || 'cmd.exe';
-            }
-        }
-        return this.toolPath;
-    }
-    _getSpawnArgs(options) {
-        if (toolrunner_IS_WINDOWS) {
-            if (this._isCmdFile()) {
-                let argline = `/D /S /C "${this._windowsQuoteCmdArg(this.toolPath)}`;
-                for (const a of this.args) {
-                    argline += ' ';
-                    argline += options.windowsVerbatimArguments
-                        ? a
-                        : this._windowsQuoteCmdArg(a);
-                }
-                argline += '"';
-                return [argline];
-            }
-        }
-        return this.args;
-    }
-    _endsWith(str, end) {
-        return str.endsWith(end);
-    }
-    _isCmdFile() {
-        const upperToolPath = this.toolPath.toUpperCase();
-        return (this._endsWith(upperToolPath, '.CMD') ||
-            this._endsWith(upperToolPath, '.BAT'));
-    }
-    _windowsQuoteCmdArg(arg) {
-        // for .exe, apply the normal quoting rules that libuv applies
-        if (!this._isCmdFile()) {
-            return this._uvQuoteCmdArg(arg);
-        }
-        // otherwise apply quoting rules specific to the cmd.exe command line parser.
-        // the libuv rules are generic and are not designed specifically for cmd.exe
-        // command line parser.
-        //
-        // for a detailed description of the cmd.exe command line parser, refer to
-        // http://stackoverflow.com/questions/4094699/how-does-the-windows-command-interpreter-cmd-exe-parse-scripts/7970912#7970912
-        // need quotes for empty arg
-        if (!arg) {
-            return '""';
-        }
-        // determine whether the arg needs to be quoted
-        const cmdSpecialChars = [
-            ' ',
-            '\t',
-            '&',
-            '(',
-            ')',
-            '[',
-            ']',
-            '{',
-            '}',
-            '^',
-            '=',
-            ';',
-            '!',
-            "'",
-            '+',
-            ',',
-            '`',
-            '~',
-            '|',
-            '<',
-            '>',
-            '"'
-        ];
-        let needsQuotes = false;
-        for (const char of arg) {
-            if (cmdSpecialChars.some(x => x === char)) {
-                needsQuotes = true;
-                break;
-            }
-        }
-        // short-circuit if quotes not needed
-        if (!needsQuotes) {
-            return arg;
-        }
-        // the following quoting rules are very similar to the rules that by libuv applies.
-        //
-        // 1) wrap the string in quotes
-        //
-        // 2) double-up quotes - i.e. " => ""
-        //
-        //    this is different from the libuv quoting rules. libuv replaces " with \", which unfortunately
-        //    doesn't work well with a cmd.exe command line.
-        //
-        //    note, replacing " with "" also works well if the arg is passed to a downstream .NET console app.
-        //    for example, the command line:
-        //          foo.exe "myarg:""my val"""
-        //    is parsed by a .NET console app into an arg array:
-        //          [ "myarg:\"my val\"" ]
-        //    which is the same end result when applying libuv quoting rules. although the actual
-        //    command line from libuv quoting rules would look like:
-        //          foo.exe "myarg:\"my val\""
-        //
-        // 3) double-up slashes that precede a quote,
-        //    e.g.  hello \world    => "hello \world"
-        //          hello\"world    => "hello\\""world"
-        //          hello\\"world   => "hello\\\\""world"
-        //          hello world\    => "hello world\\"
-        //
-        //    technically this is not required for a cmd.exe command line, or the batch argument parser.
-        //    the reasons for including this as a .cmd quoting rule are:
-        //
-        //    a) this is optimized for the scenario where the argument is passed from the .cmd file to an
-        //       external program. many programs (e.g. .NET console apps) rely on the slash-doubling rule.
-        //
-        //    b) it's what we've been doing previously (by deferring to node default behavior) and we
-        //       haven't heard any complaints about that aspect.
-        //
-        // note, a weakness of the quoting rules chosen here, is that % is not escaped. in fact, % cannot be
-        // escaped when used on the command line directly - even though within a .cmd file % can be escaped
-        // by using %%.
-        //
-        // the saving grace is, on the command line, %var% is left as-is if var is not defined. this contrasts
-        // the line parsing rules within a .cmd file, where if var is not defined it is replaced with nothing.
-        //
-        // one option that was explored was replacing % with ^% - i.e. %var% => ^%var^%. this hack would
-        // often work, since it is unlikely that var^ would exist, and the ^ character is removed when the
-        // variable is used. the problem, however, is that ^ is not removed when %* is used to pass the args
-        // to an external program.
-        //
-        // an unexplored potential solution for the % escaping problem, is to create a wrapper .cmd file.
-        // % can be escaped within a .cmd file.
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\'; // double the slash
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '"'; // double the quote
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _uvQuoteCmdArg(arg) {
-        // Tool runner wraps child_process.spawn() and needs to apply the same quoting as
-        // Node in certain cases where the undocumented spawn option windowsVerbatimArguments
-        // is used.
-        //
-        // Since this function is a port of quote_cmd_arg from Node 4.x (technically, lib UV,
-        // see https://github.com/nodejs/node/blob/v4.x/deps/uv/src/win/process.c for details),
-        // pasting copyright notice from Node within this function:
-        //
-        //      Copyright Joyent, Inc. and other Node contributors. All rights reserved.
-        //
-        //      Permission is hereby granted, free of charge, to any person obtaining a copy
-        //      of this software and associated documentation files (the "Software"), to
-        //      deal in the Software without restriction, including without limitation the
-        //      rights to use, copy, modify, merge, publish, distribute, sublicense, and/or
-        //      sell copies of the Software, and to permit persons to whom the Software is
-        //      furnished to do so, subject to the following conditions:
-        //
-        //      The above copyright notice and this permission notice shall be included in
-        //      all copies or substantial portions of the Software.
-        //
-        //      THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
-        //      IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
-        //      FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
-        //      AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
-        //      LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
-        //      FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS
-        //      IN THE SOFTWARE.
-        if (!arg) {
-            // Need double quotation for empty argument
-            return '""';
-        }
-        if (!arg.includes(' ') && !arg.includes('\t') && !arg.includes('"')) {
-            // No quotation needed
-            return arg;
-        }
-        if (!arg.includes('"') && !arg.includes('\\')) {
-            // No embedded double quotes or backslashes, so I can just wrap
-            // quote marks around the whole thing.
-            return `"${arg}"`;
-        }
-        // Expected input/output:
-        //   input : hello"world
-        //   output: "hello\"world"
-        //   input : hello""world
-        //   output: "hello\"\"world"
-        //   input : hello\world
-        //   output: hello\world
-        //   input : hello\\world
-        //   output: hello\\world
-        //   input : hello\"world
-        //   output: "hello\\\"world"
-        //   input : hello\\"world
-        //   output: "hello\\\\\"world"
-        //   input : hello world\
-        //   output: "hello world\\" - note the comment in libuv actually reads "hello world\"
-        //                             but it appears the comment is wrong, it should be "hello world\\"
-        let reverse = '"';
-        let quoteHit = true;
-        for (let i = arg.length; i > 0; i--) {
-            // walk the string in reverse
-            reverse += arg[i - 1];
-            if (quoteHit && arg[i - 1] === '\\') {
-                reverse += '\\';
-            }
-            else if (arg[i - 1] === '"') {
-                quoteHit = true;
-                reverse += '\\';
-            }
-            else {
-                quoteHit = false;
-            }
-        }
-        reverse += '"';
-        return reverse.split('').reverse().join('');
-    }
-    _cloneExecOptions(options) {
-        options = options || {};
-        const result = {
-            cwd: options.cwd || process.cwd(),
-            env: options.env || process.env,
-            silent: options.silent || false,
-            windowsVerbatimArguments: options.windowsVerbatimArguments || false,
-            failOnStdErr: options.failOnStdErr || false,
-            ignoreReturnCode: options.ignoreReturnCode || false,
-            delay: options.delay || 10000
-        };
-        result.outStream = options.outStream || process.stdout;
-        result.errStream = options.errStream || process.stderr;
-        return result;
-    }
-    _getSpawnOptions(options, toolPath) {
-        options = options || {};
-        const result = {};
-        result.cwd = options.cwd;
-        result.env = options.env;
-        result['windowsVerbatimArguments'] =
-            options.windowsVerbatimArguments || this._isCmdFile();
-        if (options.windowsVerbatimArguments) {
-            result.argv0 = `"${toolPath}"`;
-        }
-        return result;
-    }
-    /**
-     * Exec a tool.
-     * Output will be streamed to the live console.
-     * Returns promise with return code
-     *
-     * @param     tool     path to tool to exec
-     * @param     options  optional exec options.  See ExecOptions
-     * @returns   number
-     */
-    exec() {
-        return toolrunner_awaiter(this, void 0, void 0, function* () {
-            // root the tool path if it is unrooted and contains relative pathing
-            if (!isRooted(this.toolPath) &&
-                (this.toolPath.includes('/') ||
-                    (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
-                // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
-            }
-            // if the tool is only a file name, then resolve it from the PATH
-            // otherwise verify it exists (add extension on Windows if necessary)
-            this.toolPath = yield which(this.toolPath, true);
-            return new Promise((resolve, reject) => toolrunner_awaiter(this, void 0, void 0, function* () {
-                this._debug(`exec tool: ${this.toolPath}`);
-                this._debug('arguments:');
-                for (const arg of this.args) {
-                    this._debug(`   ${arg}`);
-                }
-                const optionsNonNull = this._cloneExecOptions(this.options);
-                if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
-                }
-                const state = new ExecState(optionsNonNull, this.toolPath);
-                state.on('debug', (message) => {
-                    this._debug(message);
-                });
-                if (this.options.cwd && !(yield exists(this.options.cwd))) {
-                    return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
-                }
-                const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
-                let stdbuffer = '';
-                if (cp.stdout) {
-                    cp.stdout.on('data', (data) => {
-                        if (this.options.listeners && this.options.listeners.stdout) {
-                            this.options.listeners.stdout(data);
-                        }
-                        if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                            optionsNonNull.outStream.write(data);
-                        }
-                        stdbuffer = this._processLineBuffer(data, stdbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.stdline) {
-                                this.options.listeners.stdline(line);
-                            }
-                        });
-                    });
-                }
-                let errbuffer = '';
-                if (cp.stderr) {
-                    cp.stderr.on('data', (data) => {
-                        state.processStderr = true;
-                        if (this.options.listeners && this.options.listeners.stderr) {
-                            this.options.listeners.stderr(data);
-                        }
-                        if (!optionsNonNull.silent &&
-                            optionsNonNull.errStream &&
-                            optionsNonNull.outStream) {
-                            const s = optionsNonNull.failOnStdErr
-                                ? optionsNonNull.errStream
-                                : optionsNonNull.outStream;
-                            s.write(data);
-                        }
-                        errbuffer = this._processLineBuffer(data, errbuffer, (line) => {
-                            if (this.options.listeners && this.options.listeners.errline) {
-                                this.options.listeners.errline(line);
-                            }
-                        });
-                    });
-                }
-                cp.on('error', (err) => {
-                    state.processError = err.message;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    state.CheckComplete();
-                });
-                cp.on('exit', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    this._debug(`Exit code ${code} received from tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                cp.on('close', (code) => {
-                    state.processExitCode = code;
-                    state.processExited = true;
-                    state.processClosed = true;
-                    this._debug(`STDIO streams have closed for tool '${this.toolPath}'`);
-                    state.CheckComplete();
-                });
-                state.on('done', (error, exitCode) => {
-                    if (stdbuffer.length > 0) {
-                        this.emit('stdline', stdbuffer);
-                    }
-                    if (errbuffer.length > 0) {
-                        this.emit('errline', errbuffer);
-                    }
-                    cp.removeAllListeners();
-                    if (error) {
-                        reject(error);
-                    }
-                    else {
-                        resolve(exitCode);
-                    }
-                });
-                if (this.options.input) {
-                    if (!cp.stdin) {
-                        throw new Error('child process missing stdin');
-                    }
-                    cp.stdin.end(this.options.input);
-                }
-            }));
-        });
-    }
-}
-/**
- * Convert an arg string to an array of args. Handles escaping
- *
- * @param    argString   string of arguments
- * @returns  string[]    array of arguments
- */
-function argStringToArray(argString) {
-    const args = [];
-    let inQuotes = false;
-    let escaped = false;
-    let arg = '';
-    function append(c) {
-        // we only escape double quotes.
-        if (escaped && c !== '"') {
-            arg += '\\';
-        }
-        arg += c;
-        escaped = false;
-    }
-    for (let i = 0; i < argString.length; i++) {
-        const c = argString.charAt(i);
-        if (c === '"') {
-            if (!escaped) {
-                inQuotes = !inQuotes;
-            }
-            else {
-                append(c);
-            }
-            continue;
-        }
-        if (c === '\\' && escaped) {
-            append(c);
-            continue;
-        }
-        if (c === '\\' && inQuotes) {
-            escaped = true;
-            continue;
-        }
-        if (c === ' ' && !inQuotes) {
-            if (arg.length > 0) {
-                args.push(arg);
-                arg = '';
-            }
-            continue;
-        }
-        append(c);
-    }
-    if (arg.length > 0) {
-        args.push(arg.trim());
-    }
-    return args;
-}
-class ExecState extends external_events_.EventEmitter {
-    constructor(options, toolPath) {
-        super();
-        this.processClosed = false; // tracks whether the process has exited and stdio is closed
-        this.processError = '';
-        this.processExitCode = 0;
-        this.processExited = false; // tracks whether the process has exited
-        this.processStderr = false; // tracks whether stderr was written to
-        this.delay = 10000; // 10 seconds
-        this.done = false;
-        this.timeout = null;
-        if (!toolPath) {
-            throw new Error('toolPath must not be empty');
-        }
-        this.options = options;
-        this.toolPath = toolPath;
-        if (options.delay) {
-            this.delay = options.delay;
-        }
-    }
-    CheckComplete() {
-        if (this.done) {
-            return;
-        }
-        if (this.processClosed) {
-            this._setResult();
-        }
-        else if (this.processExited) {
-            this.timeout = (0,external_timers_namespaceObject.setTimeout)(ExecState.HandleTimeout, this.delay, this);
-        }
-    }
-    _debug(message) {
-        this.emit('debug', message);
-    }
-    _setResult() {
-        // determine whether there is an error
-        let error;
-        if (this.processExited) {
-            if (this.processError) {
-                error = new Error(`There was an error when attempting to execute the process '${this.toolPath}'. This may indicate the process failed to start. Error: ${this.processError}`);
-            }
-            else if (this.processExitCode !== 0 && !this.options.ignoreReturnCode) {
-                error = new Error(`The process '${this.toolPath}' failed with exit code ${this.processExitCode}`);
-            }
-            else if (this.processStderr && this.options.failOnStdErr) {
-                error = new Error(`The process '${this.toolPath}' failed because one or more lines were written to the STDERR stream`);
-            }
-        }
-        // clear the timeout
-        if (this.timeout) {
-            clearTimeout(this.timeout);
-            this.timeout = null;
-        }
-        this.done = true;
-        this.emit('done', error, this.processExitCode);
-    }
-    static HandleTimeout(state) {
-        if (state.done) {
-            return;
-        }
-        if (!state.processClosed && state.processExited) {
-            const message = `The STDIO streams did not close within ${state.delay / 1000} seconds of the exit event from process '${state.toolPath}'. This may indicate a child process inherited the STDIO streams and has not yet exited.`;
-            state._debug(message);
-        }
-        state._setResult();
-    }
-}
-//# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/exec/lib/exec.js
-var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-/**
- * Exec a command.
- * Output will be streamed to the live console.
- * Returns promise with return code
- *
- * @param     commandLine        command to execute (can include additional args). Must be correctly escaped.
- * @param     args               optional arguments for tool. Escaping is handled by the lib.
- * @param     options            optional exec options.  See ExecOptions
- * @returns   Promise<number>    exit code
- */
-function exec_exec(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        const commandArgs = tr.argStringToArray(commandLine);
-        if (commandArgs.length === 0) {
-            throw new Error(`Parameter 'commandLine' cannot be null or empty.`);
-        }
-        // Path to tool to execute should be first arg
-        const toolPath = commandArgs[0];
-        args = commandArgs.slice(1).concat(args || []);
-        const runner = new tr.ToolRunner(toolPath, args, options);
-        return runner.exec();
-    });
-}
-/**
- * Exec a command and get the output.
- * Output will be streamed to the live console.
- * Returns promise with the exit code and collected stdout and stderr
- *
- * @param     commandLine           command to execute (can include additional args). Must be correctly escaped.
- * @param     args                  optional arguments for tool. Escaping is handled by the lib.
- * @param     options               optional exec options.  See ExecOptions
- * @returns   Promise<ExecOutput>   exit code, stdout, and stderr
- */
-function getExecOutput(commandLine, args, options) {
-    return exec_awaiter(this, void 0, void 0, function* () {
-        var _a, _b;
-        let stdout = '';
-        let stderr = '';
-        //Using string decoder covers the case where a mult-byte character is split
-        const stdoutDecoder = new StringDecoder('utf8');
-        const stderrDecoder = new StringDecoder('utf8');
-        const originalStdoutListener = (_a = options === null || options === void 0 ? void 0 : options.listeners) === null || _a === void 0 ? void 0 : _a.stdout;
-        const originalStdErrListener = (_b = options === null || options === void 0 ? void 0 : options.listeners) === null || _b === void 0 ? void 0 : _b.stderr;
-        const stdErrListener = (data) => {
-            stderr += stderrDecoder.write(data);
-            if (originalStdErrListener) {
-                originalStdErrListener(data);
-            }
-        };
-        const stdOutListener = (data) => {
-            stdout += stdoutDecoder.write(data);
-            if (originalStdoutListener) {
-                originalStdoutListener(data);
-            }
-        };
-        const listeners = Object.assign(Object.assign({}, options === null || options === void 0 ? void 0 : options.listeners), { stdout: stdOutListener, stderr: stdErrListener });
-        const exitCode = yield exec_exec(commandLine, args, Object.assign(Object.assign({}, options), { listeners }));
-        //flush any remaining characters
-        stdout += stdoutDecoder.end();
-        stderr += stderrDecoder.end();
-        return {
-            exitCode,
-            stdout,
-            stderr
-        };
-    });
-}
-//# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/platform.js
-var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-const getWindowsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout: version } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Version"', undefined, {
-        silent: true
-    });
-    const { stdout: name } = yield exec.getExecOutput('powershell -command "(Get-CimInstance -ClassName Win32_OperatingSystem).Caption"', undefined, {
-        silent: true
-    });
-    return {
-        name: name.trim(),
-        version: version.trim()
-    };
-});
-const getMacOsInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    var _a, _b, _c, _d;
-    const { stdout } = yield exec.getExecOutput('sw_vers', undefined, {
-        silent: true
-    });
-    const version = (_b = (_a = stdout.match(/ProductVersion:\s*(.+)/)) === null || _a === void 0 ? void 0 : _a[1]) !== null && _b !== void 0 ? _b : '';
-    const name = (_d = (_c = stdout.match(/ProductName:\s*(.+)/)) === null || _c === void 0 ? void 0 : _c[1]) !== null && _d !== void 0 ? _d : '';
-    return {
-        name,
-        version
-    };
-});
-const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* () {
-    const { stdout } = yield exec.getExecOutput('lsb_release', ['-i', '-r', '-s'], {
-        silent: true
-    });
-    const [name, version] = stdout.trim().split('\n');
-    return {
-        name,
-        version
-    };
-});
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
-const isWindows = platform === 'win32';
-const isMacOS = platform === 'darwin';
-const isLinux = platform === 'linux';
-function getDetails() {
-    return platform_awaiter(this, void 0, void 0, function* () {
-        return Object.assign(Object.assign({}, (yield (isWindows
-            ? getWindowsInfo()
-            : isMacOS
-                ? getMacOsInfo()
-                : getLinuxInfo()))), { platform,
-            arch,
-            isWindows,
-            isMacOS,
-            isLinux });
-    });
-}
-//# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../node_modules/@actions/core/lib/core.js
-var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-
-
-
-
-/**
- * The code to exit an action
- */
-var ExitCode;
-(function (ExitCode) {
-    /**
-     * A code indicating that the action was successful
-     */
-    ExitCode[ExitCode["Success"] = 0] = "Success";
-    /**
-     * A code indicating that the action was a failure
-     */
-    ExitCode[ExitCode["Failure"] = 1] = "Failure";
-})(ExitCode || (ExitCode = {}));
-//-----------------------------------------------------------------------
-// Variables
-//-----------------------------------------------------------------------
-/**
- * Sets env variable for this action and future actions in the job
- * @param name the name of the variable to set
- * @param val the value of the variable. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function exportVariable(name, val) {
-    const convertedVal = toCommandValue(val);
-    process.env[name] = convertedVal;
-    const filePath = process.env['GITHUB_ENV'] || '';
-    if (filePath) {
-        return issueFileCommand('ENV', prepareKeyValueMessage(name, val));
-    }
-    issueCommand('set-env', { name }, convertedVal);
-}
-/**
- * Registers a secret which will get masked from logs
- *
- * @param secret - Value of the secret to be masked
- * @remarks
- * This function instructs the Actions runner to mask the specified value in any
- * logs produced during the workflow run. Once registered, the secret value will
- * be replaced with asterisks (***) whenever it appears in console output, logs,
- * or error messages.
- *
- * This is useful for protecting sensitive information such as:
- * - API keys
- * - Access tokens
- * - Authentication credentials
- * - URL parameters containing signatures (SAS tokens)
- *
- * Note that masking only affects future logs; any previous appearances of the
- * secret in logs before calling this function will remain unmasked.
- *
- * @example
- * ```typescript
- * // Register an API token as a secret
- * const apiToken = "abc123xyz456";
- * setSecret(apiToken);
- *
- * // Now any logs containing this value will show *** instead
- * console.log(`Using token: ${apiToken}`); // Outputs: "Using token: ***"
- * ```
- */
-function core_setSecret(secret) {
-    command_issueCommand('add-mask', {}, secret);
-}
-/**
- * Prepends inputPath to the PATH (for this action and future actions)
- * @param inputPath
- */
-function addPath(inputPath) {
-    const filePath = process.env['GITHUB_PATH'] || '';
-    if (filePath) {
-        issueFileCommand('PATH', inputPath);
-    }
-    else {
-        issueCommand('add-path', {}, inputPath);
-    }
-    process.env['PATH'] = `${inputPath}${path.delimiter}${process.env['PATH']}`;
-}
-/**
- * Gets the value of an input.
- * Unless trimWhitespace is set to false in InputOptions, the value is also trimmed.
- * Returns an empty string if the value is not defined.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string
- */
-function getInput(name, options) {
-    const val = process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] || '';
-    if (options && options.required && !val) {
-        throw new Error(`Input required and not supplied: ${name}`);
-    }
-    if (options && options.trimWhitespace === false) {
-        return val;
-    }
-    return val.trim();
-}
-/**
- * Gets the values of an multiline input.  Each value is also trimmed.
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   string[]
- *
- */
-function getMultilineInput(name, options) {
-    const inputs = getInput(name, options)
-        .split('\n')
-        .filter(x => x !== '');
-    if (options && options.trimWhitespace === false) {
-        return inputs;
-    }
-    return inputs.map(input => input.trim());
-}
-/**
- * Gets the input value of the boolean type in the YAML 1.2 "core schema" specification.
- * Support boolean input list: `true | True | TRUE | false | False | FALSE` .
- * The return value is also in boolean type.
- * ref: https://yaml.org/spec/1.2/spec.html#id2804923
- *
- * @param     name     name of the input to get
- * @param     options  optional. See InputOptions.
- * @returns   boolean
- */
-function getBooleanInput(name, options) {
-    const trueValue = ['true', 'True', 'TRUE'];
-    const falseValue = ['false', 'False', 'FALSE'];
-    const val = getInput(name, options);
-    if (trueValue.includes(val))
-        return true;
-    if (falseValue.includes(val))
-        return false;
-    throw new TypeError(`Input does not meet YAML 1.2 "Core Schema" specification: ${name}\n` +
-        `Support boolean input list: \`true | True | TRUE | false | False | FALSE\``);
-}
-/**
- * Sets the value of an output.
- *
- * @param     name     name of the output to set
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function setOutput(name, value) {
-    const filePath = process.env['GITHUB_OUTPUT'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('OUTPUT', file_command_prepareKeyValueMessage(name, value));
-    }
-    process.stdout.write(external_os_namespaceObject.EOL);
-    command_issueCommand('set-output', { name }, utils_toCommandValue(value));
-}
-/**
- * Enables or disables the echoing of commands into stdout for the rest of the step.
- * Echoing is disabled by default if ACTIONS_STEP_DEBUG is not set.
- *
- */
-function setCommandEcho(enabled) {
-    issue('echo', enabled ? 'on' : 'off');
-}
-//-----------------------------------------------------------------------
-// Results
-//-----------------------------------------------------------------------
-/**
- * Sets the action status to failed.
- * When the action exits it will be with an exit code of 1
- * @param message add error issue message
- */
-function setFailed(message) {
-    process.exitCode = ExitCode.Failure;
-    error(message);
-}
-//-----------------------------------------------------------------------
-// Logging Commands
-//-----------------------------------------------------------------------
-/**
- * Gets whether Actions Step Debug is on or not
- */
-function isDebug() {
-    return process.env['RUNNER_DEBUG'] === '1';
-}
-/**
- * Writes debug message to user log
- * @param message debug message
- */
-function core_debug(message) {
-    command_issueCommand('debug', {}, message);
-}
-/**
- * Adds an error issue
- * @param message error issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function error(message, properties = {}) {
-    command_issueCommand('error', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a warning issue
- * @param message warning issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function warning(message, properties = {}) {
-    command_issueCommand('warning', utils_toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Adds a notice issue
- * @param message notice issue message. Errors will be converted to string via toString()
- * @param properties optional properties to add to the annotation.
- */
-function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
-}
-/**
- * Writes info to log with console.log.
- * @param message info message
- */
-function info(message) {
-    process.stdout.write(message + external_os_namespaceObject.EOL);
-}
-/**
- * Begin an output group.
- *
- * Output until the next `groupEnd` will be foldable in this group
- *
- * @param name The name of the output group
- */
-function startGroup(name) {
-    issue('group', name);
-}
-/**
- * End an output group.
- */
-function endGroup() {
-    issue('endgroup');
-}
-/**
- * Wrap an asynchronous function call in a group.
- *
- * Returns the same type as the function itself.
- *
- * @param name The name of the group
- * @param fn The function to wrap in the group
- */
-function group(name, fn) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        startGroup(name);
-        let result;
-        try {
-            result = yield fn();
-        }
-        finally {
-            endGroup();
-        }
-        return result;
-    });
-}
-//-----------------------------------------------------------------------
-// Wrapper action state
-//-----------------------------------------------------------------------
-/**
- * Saves state for current action, the state can only be retrieved by this action's post job execution.
- *
- * @param     name     name of the state to store
- * @param     value    value to store. Non-string values will be converted to a string via JSON.stringify
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function saveState(name, value) {
-    const filePath = process.env['GITHUB_STATE'] || '';
-    if (filePath) {
-        return file_command_issueFileCommand('STATE', file_command_prepareKeyValueMessage(name, value));
-    }
-    command_issueCommand('save-state', { name }, utils_toCommandValue(value));
-}
-/**
- * Gets the value of an state set by this action's main execution.
- *
- * @param     name     name of the state to get
- * @returns   string
- */
-function getState(name) {
-    return process.env[`STATE_${name}`] || '';
-}
-function getIDToken(aud) {
-    return core_awaiter(this, void 0, void 0, function* () {
-        return yield OidcClient.getIDToken(aud);
-    });
-}
-/**
- * Summary exports
- */
-
-/**
- * @deprecated use core.summary
- */
-
-/**
- * Path exports
- */
-
-/**
- * Platform utilities exports
- */
-
-//# sourceMappingURL=core.js.map
 
 /***/ }),
 

@@ -5,7 +5,9 @@ import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
 import type { Settings } from '../../src/action/settings.js';
-import type { CallOutcome, StepResult, TaskReport } from '../../src/deploy/step.js';
+import type { CallOutcome } from '../../src/deploy/calls.js';
+import type { StepResult, TaskResult } from '../../src/deploy/result.js';
+import { taskIdOf } from '../../src/platform/task-data.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/task-status.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
@@ -26,22 +28,31 @@ const apiError = (message: string, code: string, description: string): ApiError 
 function stepOf(
   settings: Partial<Settings>,
   calls: (Partial<CallOutcome> & { raw?: string })[],
-  tasks: Partial<TaskReport>[],
+  tasks: Partial<TaskResult>[],
   extra: Partial<StepResult> = {}
 ): StepResult {
   const plan = planCalls(testSettings(settings));
   return {
-    plan,
-    calls: plan.calls.map((call, i) => ({
-      call,
-      result: undefined,
-      raw: undefined,
-      error: undefined,
-      ...calls[i]
-    })),
+    operation: plan.operation,
+    calls: plan.calls.map((call, i) => {
+      const given = calls[i] ?? {};
+      const made =
+        call.traits.answers === 'new_task' && given.error === undefined
+          ? taskIdOf(given.result?.data)
+          : undefined;
+      return {
+        call,
+        taskId: call.taskId ?? made,
+        result: undefined,
+        raw: undefined,
+        error: undefined,
+        twinLookup: undefined,
+        ...given
+      };
+    }),
     tasks: tasks.map((t) => ({
       id: '',
-      outcome: 'done',
+      verdict: 'done',
       status: undefined,
       name: undefined,
       urls: [],
@@ -54,15 +65,13 @@ function stepOf(
     })),
     criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),
     timedOut: false,
-    cancelled: false,
     elapsedMs: 0,
-    dryRun: false,
     ...extra
   };
 }
 
 const ok = (data: string) => ({
-  result: { code: '0000', msg: 'success', data: parseJson(data), requestId: undefined },
+  result: { code: '0000', msg: 'success', data: parseJson(data) },
   raw: `{"code":"0000","msg":"success","data":${data}}`
 });
 
@@ -75,7 +84,7 @@ describe('outputsOf', () => {
       [
         {
           id: BIG,
-          outcome: 'ready',
+          verdict: 'reached',
           status: 'Running',
           name: 'svc',
           urls: ['https://a', 'https://b'],
@@ -109,7 +118,7 @@ describe('outputsOf', () => {
       [ok('{"status":"Running"}'), { error: refused }, ok('{"status":"Paused"}')],
       [
         { id: '1', status: 'Running', data: { status: 'Running' }, raw: '{"a":1}' },
-        { id: '2', outcome: 'error', message: refused.message },
+        { id: '2', verdict: 'error', message: refused.message },
         { id: '3', status: 'Paused', data: { status: 'Paused' }, raw: '{"a":3}' }
       ]
     );
@@ -148,18 +157,18 @@ describe('failureOf', () => {
   const create = { operation: 'create', taskName: 'svc', points: 1 } as const;
   it.each([
     [
-      { outcome: 'failed', message: 'ended in Other', elapsedMs: 20_000 },
+      { verdict: 'failed', message: 'ended in Other', elapsedMs: 20_000 },
       'create: task 7 (svc) ended in Other after 20s'
     ],
     [
-      { outcome: 'timed_out', message: 'timed out after 15m0s, last status Pending' },
+      { verdict: 'timed_out', message: 'timed out after 15m0s, last status Pending' },
       'create: task 7 (svc) timed out after 15m0s, last status Pending'
     ],
     [
-      { outcome: 'error', message: '5 polls in a row failed, the last: HTTP 503' },
+      { verdict: 'error', message: '5 polls in a row failed, the last: HTTP 503' },
       'create: task 7 (svc): 5 polls in a row failed, the last: HTTP 503'
     ],
-    [{ outcome: 'ready' }, undefined]
+    [{ verdict: 'reached' }, undefined]
   ] as const)('names the task, the status and the time: %j', (task, message) => {
     expect(failureOf(stepOf(create, [ok('{"task_id":7}')], [{ id: '7', name: 'svc', ...task }]))).toBe(
       message
@@ -178,7 +187,7 @@ describe('failureOf', () => {
     const step = stepOf(
       { operation: 'stop', taskIds: ids },
       ids.map(() => ok('null')),
-      ids.map((id) => ({ id, outcome: 'timed_out' as const, message: 'timed out' }))
+      ids.map((id) => ({ id, verdict: 'timed_out' as const, message: 'timed out' }))
     );
     expect(failureOf(step)).toBe(
       'stop: 7 of 7 tasks failed: 1 (timed out); 2 (timed out); 3 (timed out); 4 (timed out); 5 (timed out), and 2 more'
@@ -196,7 +205,7 @@ describe('renderSummary', () => {
           id: '7',
           name: '<img src=x onerror=alert(1)> | pipe',
           status: 'Running',
-          outcome: 'ready',
+          verdict: 'reached',
           urls: ['https://t7-80.example/?a=1&b="2"'],
           elapsedMs: 35_000,
           timeline: [
@@ -276,12 +285,12 @@ describe('renderSummary against hostile server text', () => {
     const stop = stepOf(
       { operation: 'stop', taskIds: ['7'] },
       [ok('null')],
-      [{ id: '7', status: 'End', outcome: 'ready' }]
+      [{ id: '7', status: 'End', verdict: 'reached' }]
     );
     const pause = stepOf(
       { operation: 'pause', taskIds: ['7'] },
       [ok('null')],
-      [{ id: '7', status: 'Paused', outcome: 'ready' }]
+      [{ id: '7', status: 'Paused', verdict: 'reached' }]
     );
     expect(renderSummary(stop, undefined)).toContain('| 7 |  | End | ✅ stopped |');
     expect(renderSummary(pause, undefined)).toContain('| 7 |  | Paused | ✅ paused |');

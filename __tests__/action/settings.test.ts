@@ -1,5 +1,5 @@
 import { fixtureKey } from '../helpers/fixtures.js';
-import { InputError } from '../../src/action/inputs.js';
+import { InputError } from '../../src/basics/input-error.js';
 import { readSettings } from '../../src/action/settings.js';
 
 const PEM = fixtureKey('client-private-pkcs8.pem');
@@ -380,6 +380,19 @@ describe('readSettings', () => {
     [
       { private_key: fixtureKey('client-private-pkcs8-encrypted.pem') },
       'the private key is encrypted: set private_key_passphrase'
+    ],
+    [
+      { private_key: fixtureKey('client-private-pkcs8-encrypted.pem'), private_key_passphrase: 'wrong' },
+      'private_key could not be decrypted with private_key_passphrase: check the passphrase'
+    ],
+    [
+      { private_key: PEM, private_key_format: 'pkcs1_pem' },
+      'private_key_format is pkcs1_pem, but private_key holds a PKCS#8 PEM key: set private_key_format to pkcs8_pem or auto'
+    ],
+    [{ private_key: 'PuTTY-User-Key-File-3: ssh-rsa' }, /^private_key is a PuTTY key: export it/],
+    [
+      { private_key: PEM, platform_public_key: PEM },
+      /^platform_public_key holds a private key: set it to the platform public key/
     ]
   ])('refuses %j in one line naming the input and the fix', (inputs, message) => {
     const text = inputError(inputs);

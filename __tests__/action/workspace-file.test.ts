@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { InputError } from '../../src/action/inputs.js';
+import { InputError } from '../../src/basics/input-error.js';
 import { readWorkspaceFile } from '../../src/action/workspace-file.js';
 
 describe('readWorkspaceFile (body_file)', () => {

@@ -3,10 +3,10 @@ import {
   createOnce,
   findTasks,
   stopTwins,
-  type Answer,
   type CreateContext,
   type CreateLookup
 } from '../../src/deploy/create.js';
+import type { Answer } from '../../src/platform/session.js';
 import { planCalls, searchByNameCall, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { parseJson } from '../../src/protocol/json.js';
@@ -15,7 +15,7 @@ import { testSettings } from '../helpers/settings.js';
 const settings = testSettings({ operation: 'create', taskName: 'svc', points: 1 });
 const [createCall] = planCalls(settings).calls;
 const answer = (data: string): Answer => ({
-  result: { code: '0000', msg: 'success', data: parseJson(data), requestId: undefined },
+  result: { code: '0000', msg: 'success', data: parseJson(data) },
   raw: data
 });
 const searchAnswer = (...tasks: [number, string][]) =>
@@ -116,10 +116,7 @@ describe('createOnce', () => {
   it('creates once, after checking which tasks of that name exist already', async () => {
     const p = platform([]);
     const created = await createOnce(createCall, p.ctx);
-    expect([String((created.result.data as { task_id: unknown }).task_id), created.adopted]).toEqual([
-      '100',
-      false
-    ]);
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
     expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
     expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: [] }, undefined]);
   });
@@ -158,10 +155,9 @@ describe('createOnce', () => {
       ]
     );
     const created = await createOnce(createCall, p.ctx);
-    expect([String((created.result.data as { task_id: unknown }).task_id), created.adopted]).toEqual([
-      '100',
-      true
-    ]);
+    // Adopted: the task the failed request made, and no second create sent.
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
+    expect(p.sent.filter((sent) => sent === 'create')).toHaveLength(1);
     expect(p.tasks()).toEqual([7, 8, 100]);
     expect(p.log.at(-1)).toBe(
       'create: found task 100 named "svc", made by the request that failed; adopting it instead of creating another'
@@ -174,7 +170,8 @@ describe('createOnce', () => {
       { error: new TransportError('timeout', 'ETIMEDOUT', true, 'timeout'), landsAfterMs: 12_000 }
     ]);
     const created = await createOnce(createCall, p.ctx);
-    expect(created.adopted).toBe(true);
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
+    expect(p.sent.filter((sent) => sent === 'create')).toHaveLength(1);
     expect(p.tasks()).toEqual([100]);
     expect(p.time()).toBe(15_000);
   });

@@ -1,4 +1,5 @@
-import { criteriaFor, judge, snapshotOf } from '../../src/deploy/task-status.js';
+import { criteriaFor, judge } from '../../src/deploy/task-status.js';
+import { snapshotOf } from '../../src/platform/task-data.js';
 import { testSettings } from '../helpers/settings.js';
 
 const wait = testSettings().wait;
@@ -24,17 +25,17 @@ describe('task status', () => {
   });
 
   it.each([
-    ['ready', 'Running', [{ url: 'https://a' }], 'ready'],
+    ['ready', 'Running', [{ url: 'https://a' }], 'reached'],
     ['ready', 'Running', [{ url: null }], 'waiting'],
-    ['ready', 'Running', [], 'ready'],
+    ['ready', 'Running', [], 'reached'],
     ['ready', 'Pending', [], 'waiting'],
     ['ready', 'Other', [], 'failed'],
     ['ready', 'End', [], 'failed'],
     ['ready', 'Paused', [], 'failed'],
-    ['paused', 'Paused', [{ url: null }], 'ready'],
+    ['paused', 'Paused', [{ url: null }], 'reached'],
     ['paused', 'Running', [], 'waiting'],
     ['paused', 'End', [], 'failed'],
-    ['ended', 'End', [], 'ready'],
+    ['ended', 'End', [], 'reached'],
     ['ended', 'Other', [], 'waiting']
   ] as const)('waiting to be %s, %s with %j is %s', (target, status, ports, expected) => {
     expect(judge(snapshotOf(detail(status, [...ports]), ['status']), criteriaFor(target, wait))).toBe(
@@ -56,7 +57,7 @@ describe('task status', () => {
       requireUrls: false,
       gone: 'failure'
     });
-    expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('ready');
+    expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('reached');
     expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');
     expect(criteriaFor('ended', wait).gone).toBe('success');
   });

@@ -67,7 +67,7 @@ describe('waitForTasks', () => {
     expect(h.polls.map(([, at]) => at)).toEqual([0, 10, 20, 30, 40, 50]);
     expect(tasks[0]).toMatchObject({
       id: '7',
-      verdict: 'ready',
+      verdict: 'reached',
       elapsedMs: 50_000,
       timeline: [
         { atMs: 0, status: 'Pending' },
@@ -146,7 +146,7 @@ describe('waitForTasks', () => {
       options({ criteria: { ...options().criteria, requireUrls: false } }),
       h.deps
     );
-    expect(tasks[0]?.verdict).toBe('ready');
+    expect(tasks[0]?.verdict).toBe('reached');
     expect(h.log.filter((line) => line.includes('neither'))).toEqual([
       '0s status "Deploying" is neither a success (Running) nor a failure (Other, End, Paused) status: still waiting'
     ]);
@@ -166,7 +166,7 @@ describe('waitForTasks', () => {
       stopping.deps
     );
     expect(stop.tasks[0]).toMatchObject({
-      verdict: 'ready',
+      verdict: 'reached',
       timeline: [{ status: 'Running' }, { status: 'gone' }]
     });
     const waiting = harness({ '7': [[0, gone]] });
@@ -191,7 +191,7 @@ describe('waitForTasks', () => {
           flaky.deps
         )
       ).tasks[0]?.verdict
-    ).toBe('ready');
+    ).toBe('reached');
     expect(flaky.log[0]).toBe('0s task 7: poll failed (1 of 3 allowed in a row): HTTP 503');
 
     const down = harness({ '7': [[0, new Transient('connection refused')]] });
@@ -226,7 +226,7 @@ describe('waitForTasks', () => {
         'timed_out',
         'timed out after 0s, last status unknown: the platform asked for a pause of 1m0s before the next request (429 with Retry-After), longer than the 5s left before the deadline'
       ],
-      ['2', 'ready', undefined]
+      ['2', 'reached', undefined]
     ]);
     expect(h.time()).toBe(2);
   });
@@ -245,12 +245,12 @@ describe('waitForTasks', () => {
     const h = harness(script);
     const { tasks } = await waitForTasks(ids, options(), h.deps);
     expect(tasks.map((t) => t.verdict)).toEqual([
-      'ready',
-      'ready',
-      'ready',
-      'ready',
-      'ready',
-      'ready',
+      'reached',
+      'reached',
+      'reached',
+      'reached',
+      'reached',
+      'reached',
       'failed'
     ]);
     expect(h.log).toContain('80s still waiting after 1m20s: 6 tasks (6 Pending)');
@@ -264,7 +264,7 @@ describe('waitForTasks', () => {
       options({ initial: new Map([['7', task('Pending')]]) }),
       h.deps
     );
-    expect(tasks[0]?.verdict).toBe('ready');
+    expect(tasks[0]?.verdict).toBe('reached');
     expect(h.polls).toEqual([['7', 10]]);
   });
 

@@ -3,7 +3,9 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
-import { runStep, type StepResult } from '../../src/deploy/step.js';
+import type { StepResult } from '../../src/deploy/result.js';
+import { planCalls } from '../../src/platform/operations.js';
+import { runStep } from '../../src/deploy/step.js';
 import { testRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /**
@@ -49,7 +51,7 @@ describe('api_profile: live against the platform as it documents itself', () => 
     );
     const runtime = testRuntime(client, { now: Date.now });
     runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 200)));
-    return { result: await runStep(settings, runtime), runtime };
+    return { result: await runStep(planCalls(settings), settings, runtime), runtime };
   }
 
   const since = (before: number) => emulator.requests.slice(before);

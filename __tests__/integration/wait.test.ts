@@ -4,6 +4,7 @@ import { fixtureKey } from '../helpers/fixtures.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
+import { planCalls } from '../../src/platform/operations.js';
 import { runStep } from '../../src/deploy/step.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { testRuntime } from '../helpers/runtime.js';
@@ -54,7 +55,7 @@ describe('waiting against the emulator', () => {
     });
     runtime.log = (line) => log.push(line);
     runtime.onCreated = (id) => created.push(id);
-    const result = await runStep(settings, runtime);
+    const result = await runStep(planCalls(settings), settings, runtime);
     return { result, outputs: outputsOf(result), failure: failureOf(result) };
   }
   const detailPolls = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/detail').length;
@@ -78,7 +79,6 @@ describe('waiting against the emulator', () => {
     });
     expect(detailPolls()).toBe(4);
     expect(log).toEqual([
-      expect.stringMatching(/^api profile: spec /),
       'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
       'create: code 0000, success',
       'task_id: 1229831',
@@ -131,8 +131,8 @@ describe('waiting against the emulator', () => {
     emulator.setEndedTasksGone(true);
     const running = emulator.addTask({ task_name: 'deleted-on-stop', points: 1, status: 'Running' });
     const { outputs, failure, result } = await step({ operation: 'stop', task_id: `${running}, 42` });
-    expect(result.tasks.map((t) => [t.id, t.outcome])).toEqual([
-      [running, 'ready'],
+    expect(result.tasks.map((t) => [t.id, t.verdict])).toEqual([
+      [running, 'reached'],
       ['42', 'not_found']
     ]);
     expect(failure).toMatch(
@@ -186,7 +186,7 @@ describe('waiting against the emulator', () => {
       const runtime = testRuntime(client, { now: Date.now });
       runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
       const started = Date.now();
-      const result = await runStep(settings, runtime);
+      const result = await runStep(planCalls(settings), settings, runtime);
       expect(failureOf(result)).toBeUndefined();
       expect(Object.keys(JSON.parse(outputsOf(result).statuses) as object)).toHaveLength(30);
       // The floor is (30 - 10) / 10 = 2 s. Every 429 pauses all requests for its Retry-After of 1 s. The

@@ -213,7 +213,7 @@ describe('planCalls', () => {
         apiProfile: 'live',
         credentials: { mode: 'token', token: 't' }
       },
-      'this operation needs an RSA-mode key and platform_public_key: storage_check sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)'
+      'storage_check needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)'
     ],
     [
       { operation: 'search_tasks', query: [['status', 'End']] },
@@ -230,7 +230,7 @@ describe('planCalls', () => {
         endpoints: { detail: { encrypt: true } },
         credentials: { mode: 'token', token: 't' }
       },
-      /^this operation needs an RSA-mode key/
+      /needs an RSA-mode key and platform_public_key: it sends an encrypted body/
     ]
   ] as [Partial<Settings>, string | RegExp][])('refuses %j before sending', (overrides, message) => {
     expect(() => plan(overrides)).toThrow(message);
@@ -342,4 +342,56 @@ describe('the profiles', () => {
       ]);
     }
   );
+});
+
+describe('the endpoint an override leaves', () => {
+  it.each([
+    [
+      'create as a GET, still encrypted',
+      { operation: 'create', taskName: 'a', points: 1, endpoints: { create: { method: 'GET' } } },
+      'endpoints.create sets method GET, but create sends an encrypted body, which only a POST carries: remove method, or set encrypt: false as well if the endpoint takes create unencrypted'
+    ],
+    [
+      'storage_check as a GET, unencrypted',
+      {
+        operation: 'storage_check',
+        body: { a: 1 },
+        endpoints: { storage_check: { method: 'GET', encrypt: false } }
+      },
+      'endpoints.storage_check sets method GET, but storage_check sends its body, which only a POST carries: remove method'
+    ]
+  ] as const)('is refused as a whole: %s', (_what, settings, message) => {
+    expect(() => plan(settings as Partial<Settings>)).toThrow(message);
+  });
+
+  it('may make detail a GET: it has no body to carry', () => {
+    expect(endpointOf({ taskIds: ['1'], endpoints: { detail: { method: 'GET' } } })?.method).toBe('GET');
+  });
+});
+
+describe('operation traits', () => {
+  const traitsOf = (s: Partial<Settings>) => plan(s).calls[0]?.traits;
+
+  it('say how each operation is sent again, what its answer is, and when it has nothing left to do', () => {
+    expect(traitsOf({ operation: 'create', taskName: 'a', points: 1 })).toEqual({
+      resend: 'create_once',
+      answers: 'new_task',
+      alreadyDone: []
+    });
+    expect(traitsOf({ taskIds: ['1'] })).toEqual({ resend: 'read', answers: 'task', alreadyDone: [] });
+    expect(traitsOf({ operation: 'stop', taskIds: ['1'] })).toEqual({
+      resend: 'repeatable',
+      answers: 'other',
+      alreadyDone: ['End']
+    });
+    expect(traitsOf({ operation: 'pause', taskIds: ['1'] })?.alreadyDone).toEqual(['Paused', 'End']);
+    expect(traitsOf({ operation: 'recover', taskIds: ['1'] })?.resend).toBe('repeatable');
+    expect(traitsOf({ operation: 'change_points', taskIds: ['1'], points: 2 })?.resend).toBe('repeatable');
+    expect(traitsOf({ operation: 'search_tasks' })?.resend).toBe('read');
+  });
+
+  it('send a request POST again only while it certainly had no effect; a GET always', () => {
+    expect(traitsOf({ operation: 'request', method: 'POST', path: '/api/x' })?.resend).toBe('until_sent');
+    expect(traitsOf({ operation: 'request', method: 'GET', path: '/api/x' })?.resend).toBe('read');
+  });
 });

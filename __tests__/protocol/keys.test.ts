@@ -104,19 +104,19 @@ describe('loadPrivateKey', () => {
       'an encrypted key without a passphrase',
       fixtureKey('client-private-pkcs8-encrypted.pem'),
       '',
-      /^the private key is encrypted: set private_key_passphrase$/
+      /^the private key is encrypted, and no passphrase was given$/
     ],
     [
       'a legacy encrypted key without a passphrase',
       fixtureKey('client-private-pkcs1-encrypted.pem'),
       '',
-      /^the private key is encrypted: set private_key_passphrase$/
+      /^the private key is encrypted, and no passphrase was given$/
     ],
     [
       'a wrong passphrase',
       fixtureKey('client-private-pkcs8-encrypted.pem'),
       'wrong',
-      /could not be decrypted with private_key_passphrase/
+      /could not be decrypted with the passphrase given/
     ],
     [
       'a wrong passphrase (legacy)',
@@ -134,16 +134,26 @@ describe('loadPrivateKey', () => {
       /could not be read as a bare Base64 PKCS#8 key/
     ],
     ['a PEM without its END line', pem.split('\n').slice(0, 5).join('\n'), '', /without its END line/],
-    ['an empty value', '  \n ', '', /private_key is empty/]
+    ['an empty value', '  \n ', '', /^the private key is empty/]
   ])('refuses %s with its own message', (_what, text, passphrase, message) => {
     expect(refusal(() => loadPrivateKey(text, { format: 'auto', passphrase }), text)).toMatch(message);
   });
 
   it('refuses a format that does not match the key, naming the right one', () => {
     const message = refusal(() => loadPrivateKey(pem, { format: 'pkcs1_pem', passphrase: '' }), pem);
-    expect(message).toBe(
-      'private_key_format is pkcs1_pem, but private_key holds a PKCS#8 PEM key: set private_key_format to pkcs8_pem or auto'
-    );
+    expect(message).toBe('the private key holds a PKCS#8 PEM key, not the format declared (pkcs1_pem)');
+    // The facts the action layer words with its input names (see the settings tests).
+    let refused: unknown;
+    try {
+      loadPrivateKey(pem, { format: 'pkcs1_pem', passphrase: '' });
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toMatchObject({
+      role: 'private',
+      problem: 'format_mismatch',
+      formats: { declared: 'pkcs1_pem', found: 'pkcs8_pem', foundText: 'a PKCS#8 PEM key' }
+    });
   });
 });
 

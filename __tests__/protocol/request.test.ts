@@ -100,7 +100,7 @@ describe('buildRequest', () => {
         credentials: token,
         now: 1_763_715_600_000
       })
-    ).toThrow(new RequestError('this operation needs an RSA-mode key and platform_public_key'));
+    ).toThrow(new RequestError('an encrypted body needs an RSA-mode key and the platform public key'));
   });
 
   it('refuses a body on a GET endpoint', () => {

@@ -1,11 +1,22 @@
-import type { Call } from '../platform/operations.js';
+import type { Call, Plan } from '../platform/operations.js';
+import { prepareRequest } from '../platform/session.js';
 import { toCompactJson } from '../protocol/json.js';
 import { encodeQuery, type PreparedRequest } from '../protocol/request.js';
 import { isSecretName, REDACTED, redactFields } from './secret-fields.js';
+import type { Settings } from './settings.js';
 
 /** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
 const SHOWN_PLAINTEXT = 1000;
 const SHOWN_CIPHERTEXT = 160;
+
+/** Prints every request of the plan as it would be sent, and sends nothing. */
+export function dryRun(plan: Plan, settings: Settings, log: (line: string) => void, now: number): void {
+  for (const call of plan.calls) {
+    const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
+    log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
+    describeDryRun(prepareRequest(settings, call, now), call).forEach(log);
+  }
+}
 
 /**
  * What a dry run prints for a request: method, URL, header names, body size and the string to sign.

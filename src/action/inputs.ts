@@ -1,21 +1,9 @@
 import { isLosslessNumber } from 'lossless-json';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
+import { InputError, quote } from '../basics/input-error.js';
+import { formatDuration, formatSize, SIZE_UNITS } from '../basics/units.js';
 import { parseJson } from '../protocol/json.js';
 import type { QueryParams } from '../protocol/request.js';
-
-/** A bad input: the message names the input, the value (never a secret) and the fix. */
-export class InputError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'InputError';
-  }
-}
-
-/** A value quoted for an error message, cut short so a pasted blob cannot flood the log. */
-export function quote(value: string): string {
-  const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
-  return JSON.stringify(shown);
-}
 
 export function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
   if ((choices as readonly string[]).includes(value)) return value as T;
@@ -172,16 +160,7 @@ export function parseDuration(name: string, value: string, limits: { minMs: numb
   return ms;
 }
 
-/** 90000 -> "1m30s"; the form durations are written in. */
-export function formatDuration(ms: number): string {
-  const total = Math.round(ms / 1000);
-  const [h, m, s] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
-  if (h > 0) return `${h}h${m}m${s}s`;
-  return m > 0 ? `${m}m${s}s` : `${s}s`;
-}
-
 const SIZE = /^(\d+)(KiB|MiB|GiB)$/;
-const SIZE_UNITS: Record<string, number> = { KiB: 1024, MiB: 1024 ** 2, GiB: 1024 ** 3 };
 
 /** A size such as 512KiB or 16MiB, in bytes, within [min, max]. */
 export function parseSize(name: string, value: string, limits: { min: number; max: number }): number {
@@ -196,15 +175,6 @@ export function parseSize(name: string, value: string, limits: { min: number; ma
     );
   }
   return bytes;
-}
-
-/** 16777216 -> "16 MiB"; whole units where the size has them. */
-export function formatSize(bytes: number): string {
-  for (const unit of ['GiB', 'MiB', 'KiB']) {
-    const size = SIZE_UNITS[unit] ?? 1;
-    if (bytes >= size && bytes % size === 0) return `${bytes / size} ${unit}`;
-  }
-  return `${bytes} bytes`;
 }
 
 /** A comma- or whitespace-separated list of words (statuses); undefined when empty. */

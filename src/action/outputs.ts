@@ -1,11 +1,11 @@
-import { formatDuration } from './inputs.js';
+import { formatDuration } from '../basics/units.js';
 import { ApiError } from '../protocol/envelope.js';
 import { toCompactJson } from '../protocol/json.js';
 import { sanitize } from '../basics/safe-text.js';
-import type { StepResult, TaskReport } from '../deploy/step.js';
+import type { StepResult, TaskResult } from '../deploy/result.js';
 
 /** Every output of the step, as the text written to GITHUB_OUTPUT. */
-export interface Outputs {
+export type Outputs = {
   code: string;
   msg: string;
   /** The final data as compact JSON (one task's, or an array for several); integers stay exact. */
@@ -20,7 +20,7 @@ export interface Outputs {
   urls: string;
   elapsed_seconds: string;
   timed_out: string;
-}
+};
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
 export function outputsOf(step: StepResult): Outputs {
@@ -53,13 +53,12 @@ export function responseFileText(step: StepResult): string {
 }
 
 /**
- * The last answer for each call: the task's last detail when the step waited for it (a create's task
- * is the one it made), else the call's own answer; null data for a call that failed.
+ * The last answer for each call: its task's last data (the last detail when the step waited for it),
+ * else the call's own answer; null data for a call that failed.
  */
 function finalAnswers(step: StepResult): { data: unknown; raw: string | undefined }[] {
   return step.calls.map((c) => {
-    const task =
-      c.call.operation === 'create' ? step.tasks[0] : step.tasks.find((t) => t.id === c.call.taskId);
+    const task = step.tasks.find((t) => t.id === c.taskId);
     const data: unknown = task?.data ?? c.result?.data;
     return { data: data ?? null, raw: task?.raw ?? c.raw };
   });
@@ -67,28 +66,28 @@ function finalAnswers(step: StepResult): { data: unknown; raw: string | undefine
 
 /** Why the step fails, in one line; undefined when it succeeds. */
 export function failureOf(step: StepResult): string | undefined {
-  const operation = step.plan.operation;
-  const failedCalls = step.calls.filter((c) => c.error !== undefined && c.call.taskId === undefined);
+  const operation = step.operation;
+  const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
   if (failedCalls.length > 0) return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
-  const failed = step.tasks.filter((t) => t.outcome !== 'done' && t.outcome !== 'ready');
+  const failed = step.tasks.filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
   if (failed.length === 0) return undefined;
   if (step.tasks.length === 1 && failed[0] !== undefined)
     return `${operation}: ${describeFailure(failed[0])}`;
-  const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.outcome})`);
+  const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
   const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
   return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
 }
 
-function describeFailure(task: TaskReport): string {
+function describeFailure(task: TaskResult): string {
   const name = task.name === undefined ? '' : ` (${sanitize(task.name, 60)})`;
-  switch (task.outcome) {
+  switch (task.verdict) {
     case 'failed':
       return `task ${task.id}${name} ${task.message ?? 'failed'} after ${formatDuration(task.elapsedMs)}`;
     case 'not_found':
       return task.message ?? `task ${task.id} not found`;
     case 'timed_out':
     case 'cancelled':
-      return `task ${task.id}${name} ${task.message ?? task.outcome}`;
+      return `task ${task.id}${name} ${task.message ?? task.verdict}`;
     default:
       return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
   }

@@ -1,5 +1,4 @@
 import {
-  InputError,
   parseBaseUrl,
   parseBoolean,
   parseChoice,
@@ -12,9 +11,18 @@ import {
   parseQuery,
   parseSize,
   parseTaskIds,
-  parseWords,
-  quote
+  parseWords
 } from './inputs.js';
+import { InputError, quote } from '../basics/input-error.js';
+import type { WaitSettings } from '../deploy/task-status.js';
+import {
+  ACTIVE_STATUSES,
+  OPERATIONS,
+  SEARCHABLE_STATUSES,
+  type ApiProfile,
+  type EndpointOverride,
+  type PlatformSettings
+} from '../platform/platform-settings.js';
 import { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
 import { secretValues } from './secret-fields.js';
 import {
@@ -25,78 +33,13 @@ import {
   PRIVATE_KEY_FORMATS,
   type PrivateKeyFormat
 } from '../protocol/keys.js';
-import type { Credentials, Endpoint, QueryParams } from '../protocol/request.js';
-
-export const OPERATIONS = [
-  'create',
-  'detail',
-  'search_tasks',
-  'search_resources',
-  'stop',
-  'pause',
-  'recover',
-  'change_points',
-  'nodes',
-  'billing',
-  'storage_check',
-  'request'
-] as const;
-export type OperationName = (typeof OPERATIONS)[number];
-
-export type EndpointOverride = Partial<Endpoint>;
-
-export interface WaitSettings {
-  /** auto waits where the operation does by default. */
-  mode: 'auto' | 'true' | 'false';
-  timeoutMs: number;
-  intervalMs: number;
-  /** Dot path to the status inside the task detail's data. */
-  statusField: string[];
-  /** Override the statuses that end a wait well or badly (defaults depend on what is awaited). */
-  successStatuses: string[] | undefined;
-  failureStatuses: string[] | undefined;
-  /** Ready also needs every services[].remote_ports[].url to be set. */
-  waitForUrls: boolean;
-  /** Consecutive failed polls of a task that end the wait for it. */
-  pollErrorBudget: number;
-}
+import type { Credentials } from '../protocol/request.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
-export interface Settings {
-  operation: OperationName;
-  /** The API origin, https only. */
-  baseUrl: string;
-  /** The interface version sent (and signed) where `endpoints` does not say otherwise. */
-  apiVersion: string;
-  /** Whose forms the requests follow: the interface spec's, or the platform's own reference (see operations.ts). */
-  apiProfile: ApiProfile;
-  /** Why that profile: said in the log. */
+export interface Settings extends PlatformSettings {
+  /** Why apiProfile: said in the log. */
   apiProfileReason: string;
-  /** The task statuses search_tasks asks for. */
-  taskStatuses: string[];
-  credentials: Credentials;
-  /** Per-operation overrides of method, path, version and encrypt. */
-  endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
-  /** The envelope codes that mean "no such task" and "signature refused". */
-  errorCodes: ErrorCodes;
-  taskName: string | undefined;
-  points: number | undefined;
-  /** Decimal digits: ids beyond 2^53 stay exact. */
-  taskIds: string[];
-  body: Record<string, unknown>;
-  query: QueryParams;
-  /** The request operation's own endpoint. */
-  method: 'GET' | 'POST' | undefined;
-  path: string | undefined;
-  encrypt: boolean;
   wait: WaitSettings;
-  /** Bounds each request; the step never runs past wait_timeout by more than this. */
-  requestTimeoutMs: number;
-  /** Answers larger than this are not read (the request fails, naming the limit). */
-  maxResponseBytes: number;
-  /** Retries of a request that failed in a way that may pass (network errors, 429, 5xx). */
-  maxRetries: number;
-  concurrency: number;
   summary: boolean;
   cleanup: 'none' | 'stop' | 'pause';
   /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
@@ -105,13 +48,8 @@ export interface Settings {
 }
 
 export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
-export type ApiProfile = 'spec' | 'live';
 /** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
 export const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
-/** The statuses task search takes (Other is never searched for). */
-export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
-/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
-export const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'] as const;
 const HOUR = 3_600_000;
 
 /** Inputs that fall back to an environment variable when empty. */
@@ -404,7 +342,28 @@ function readCredentials(args: {
       platformPublicKey: hasPlatformKey ? loadPlatformPublicKey(args.platformKeyText) : undefined
     };
   } catch (error) {
-    if (error instanceof KeyError) throw new InputError(error.message);
+    if (error instanceof KeyError) throw keyInputError(error);
     throw error;
+  }
+}
+
+/** A key error worded with the inputs: which one holds the key, and which one fixes it. */
+function keyInputError(error: KeyError): InputError {
+  const input = error.role === 'private' ? 'private_key' : 'platform_public_key';
+  switch (error.problem) {
+    case 'format_mismatch': {
+      const { declared = 'auto', found = 'auto', foundText = 'another format' } = error.formats ?? {};
+      return new InputError(
+        `private_key_format is ${declared}, but private_key holds ${foundText}: set private_key_format to ${found} or auto`
+      );
+    }
+    case 'passphrase_missing':
+      return new InputError('the private key is encrypted: set private_key_passphrase');
+    case 'passphrase_wrong':
+      return new InputError(
+        'private_key could not be decrypted with private_key_passphrase: check the passphrase'
+      );
+    case 'unusable':
+      return new InputError(`${input} ${error.says}`);
   }
 }

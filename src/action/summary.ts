@@ -1,6 +1,6 @@
-import { formatDuration } from './inputs.js';
-import type { StepResult } from '../deploy/step.js';
-import type { WaitTarget } from '../deploy/task-status.js';
+import { formatDuration } from '../basics/units.js';
+import type { StepResult } from '../deploy/result.js';
+import type { WaitTarget } from '../platform/operations.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED: Record<WaitTarget, string> = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
@@ -21,7 +21,7 @@ const OUTCOME: Record<string, string> = {
  */
 export function renderSummary(step: StepResult, failure: string | undefined): string {
   const lines = [
-    `### Elastic deploy: ${step.plan.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
+    `### Elastic deploy: ${step.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
     ''
   ];
   if (failure !== undefined) lines.push(`> ${escape(failure)}`, '');
@@ -32,7 +32,9 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
       const url =
         task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
       const outcome =
-        task.outcome === 'ready' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.outcome] ?? '');
+        task.verdict === 'reached'
+          ? REACHED[step.criteria?.target ?? 'ready']
+          : (OUTCOME[task.verdict] ?? '');
       const cells = [
         task.id,
         escape(task.name ?? ''),

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { formatSize, InputError, quote } from './inputs.js';
+import { InputError, quote } from '../basics/input-error.js';
+import { formatSize } from '../basics/units.js';
 
 /**
  * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside

@@ -1,10 +1,12 @@
-import type { LookupContext } from './create.js';
+import { mapLimit } from '../basics/concurrency.js';
+import { formatDuration } from '../basics/units.js';
+import { awaitNewTasks, searchByName, type CreateLookup, type LookupContext } from './create.js';
 import { describeError, isGone, retryIfTransient } from '../platform/failures.js';
 import { cleanupCall, detailCall } from '../platform/operations.js';
 import { withRetries } from '../platform/retry.js';
 import { sanitize } from '../basics/safe-text.js';
-import type { Settings } from '../action/settings.js';
-import { snapshotOf } from './task-status.js';
+import { snapshotOf } from '../platform/task-data.js';
+import type { DeploySettings } from './task-status.js';
 
 export type CleanupAction = 'stop' | 'pause';
 
@@ -14,9 +16,6 @@ export type CleanupOutcome =
   /** Nothing was left to do: the task no longer exists, or is already ended (or paused, for pause). */
   | { kind: 'already'; state: string }
   | { kind: 'failed'; why: string };
-
-/** Statuses in which a cleanup has nothing left to do. */
-const ALREADY: Record<CleanupAction, readonly string[]> = { stop: ['End'], pause: ['Paused', 'End'] };
 
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
@@ -28,14 +27,15 @@ const ALREADY: Record<CleanupAction, readonly string[]> = { stop: ['End'], pause
 export async function cleanUpTask(
   taskId: string,
   action: CleanupAction,
-  settings: Settings,
+  settings: DeploySettings,
   ctx: Pick<LookupContext, 'send' | 'policy' | 'deps'>
 ): Promise<CleanupOutcome> {
   const retried = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
     withRetries(label, attempt, (error) => retryIfTransient(error, ctx.deps.now()), ctx.policy, ctx.deps);
+  const call = cleanupCall(settings, taskId, action);
   let failure: unknown;
   try {
-    await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(cleanupCall(settings, taskId, action)));
+    await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
     return { kind: 'done' };
   } catch (error) {
     if (isGone(error, settings.errorCodes)) return { kind: 'already', state: 'gone' };
@@ -46,12 +46,105 @@ export async function cleanUpTask(
       ctx.send(detailCall(settings, taskId))
     );
     const status = snapshotOf(result.data, settings.wait.statusField).status;
-    if (status !== undefined && ALREADY[action].includes(status))
+    // The statuses in which the operation has nothing left to do, as the operation table says.
+    if (status !== undefined && call.traits.alreadyDone.includes(status))
       return { kind: 'already', state: sanitize(status, 40) };
     const last = status === undefined ? '' : `; its status is ${sanitize(status, 40)}`;
     return { kind: 'failed', why: `${describeError(failure)}${last}` };
   } catch (error) {
     if (isGone(error, settings.errorCodes)) return { kind: 'already', state: 'gone' };
     return { kind: 'failed', why: describeError(failure) };
+  }
+}
+
+/** A task the post step acts on, and why it is the step's to clean up. */
+export interface CleanupTarget {
+  id: string;
+  action: CleanupAction;
+  /** created: the step's task; twin: made too by an earlier attempt of a re-sent create; found: made by a create whose answer the step never read. */
+  why: 'created' | 'twin' | 'found';
+}
+
+export interface AfterStepContext extends LookupContext {
+  settings: DeploySettings;
+  /** How long a create whose answer was never read gets to show up. */
+  graceMs: number;
+  concurrency: number;
+  warn: (line: string) => void;
+}
+
+/**
+ * What the post step does: stops or pauses every task the main step created, and finds by name a task a
+ * create may have made without the step learning its id, and any second task a re-sent create left.
+ * `problem` says why a task may be left that could not even be looked for.
+ */
+export async function cleanUpAfterStep(
+  created: readonly string[],
+  lookup: CreateLookup | undefined,
+  action: CleanupAction | undefined,
+  ctx: AfterStepContext
+): Promise<{ outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[]; problem: string | undefined }> {
+  const found = await targetsByName(lookup, created, action, ctx);
+  const targets = [
+    ...found.targets,
+    ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' })))
+  ];
+  const outcomes = await mapLimit(targets, ctx.concurrency, async (target) => ({
+    target,
+    outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx)
+  }));
+  return { outcomes, problem: found.problem };
+}
+
+/**
+ * The tasks found by name that are the step's to clean up. With no task id known, a create may still
+ * have made one: the platform is asked for up to the grace period, and every new task of the name is
+ * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ */
+async function targetsByName(
+  lookup: CreateLookup | undefined,
+  created: readonly string[],
+  action: CleanupAction | undefined,
+  ctx: AfterStepContext
+): Promise<{ targets: CleanupTarget[]; problem: string | undefined }> {
+  if (lookup === undefined) return { targets: [], problem: undefined };
+  const name = JSON.stringify(sanitize(lookup.taskName, 100));
+  const existing = new Set(lookup.existingIds);
+  if (created.length === 0) {
+    ctx.deps.log(
+      `cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${formatDuration(ctx.graceMs)}`
+    );
+    const found = await awaitNewTasks(lookup.taskName, existing, ctx);
+    if (found.kind === 'unknown') {
+      return {
+        targets: [],
+        problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
+      };
+    }
+    if (found.kind !== 'found') {
+      ctx.deps.log(`cleanup: no new task named ${name} appeared, so the create made none`);
+      return { targets: [], problem: undefined };
+    }
+    if (action === undefined) {
+      ctx.warn(
+        `the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`
+      );
+      return { targets: [], problem: undefined };
+    }
+    return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+  }
+  try {
+    const all = await searchByName(
+      'cleanup: looking for a second task of the same name',
+      lookup.taskName,
+      ctx
+    );
+    const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
+    return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
+  } catch (error) {
+    return {
+      targets: [],
+      problem: `could not look for a second task named ${name} (${describeError(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
+    };
   }
 }

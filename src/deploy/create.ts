@@ -1,6 +1,6 @@
-import { formatDuration } from '../action/inputs.js';
+import { formatDuration } from '../basics/units.js';
 import type { Call } from '../platform/operations.js';
-import { ApiError, type ApiResult } from '../protocol/envelope.js';
+import { ApiError } from '../protocol/envelope.js';
 import { exactInteger, toCompactJson } from '../protocol/json.js';
 import {
   describeError,
@@ -10,12 +10,8 @@ import {
   transientReason
 } from '../platform/failures.js';
 import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
-import { taskIdOf } from './task-status.js';
-
-export interface Answer {
-  result: ApiResult;
-  raw: string;
-}
+import type { Answer, Send } from '../platform/session.js';
+import { taskIdOf } from '../platform/task-data.js';
 
 /**
  * What the post step needs to find a task a create may have made without the step learning its id (the
@@ -29,7 +25,7 @@ export interface CreateLookup {
 
 /** Searching for tasks by name, with retries of what may pass. */
 export interface LookupContext {
-  send: (call: Call) => Promise<Answer>;
+  send: Send;
   /** One page of the task search for a name (following any endpoints override). */
   searchCall: (taskName: string, page: number) => Call;
   policy: RetryPolicy;
@@ -49,7 +45,6 @@ export interface CreateContext extends LookupContext {
 }
 
 export interface Created extends Answer {
-  adopted: boolean;
   /**
    * Sent again after an attempt that may still land: a twin may appear later, so the step looks again
    * (stopTwins) once it has waited, and the post step once more.
@@ -90,8 +85,8 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
   }
   const lookup: CreateLookup = { taskName: name, existingIds: existing };
   ctx.track(lookup);
-  // Set from inside the retry verdict: adopted a task, or sent again while an attempt may still land.
-  const state = { adopted: false, unresolved: false };
+  // Set from inside the retry verdict: sent again while an attempt may still land.
+  const state = { unresolved: false };
   let answer: Answer;
   try {
     answer = await withRetries<Answer>(
@@ -126,11 +121,10 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
           log(
             `create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`
           );
-          state.adopted = true;
           const data = { task_id: exactInteger(newest) };
           return {
             result: {
-              result: { code: '0000', msg: 'success', data, requestId: undefined },
+              result: { code: '0000', msg: 'success', data },
               raw: toCompactJson({ code: '0000', msg: 'success', data })
             }
           };
@@ -154,7 +148,7 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
   const id = taskIdOf(answer.result.data);
   if (id !== undefined && !state.unresolved) ctx.track(undefined);
   if (id !== undefined && state.unresolved) await stopTwins(lookup, id, ctx);
-  return { ...answer, adopted: state.adopted, recreated: state.unresolved, lookup };
+  return { ...answer, recreated: state.unresolved, lookup };
 }
 
 /**

@@ -1,8 +1,6 @@
-import { isLosslessNumber } from 'lossless-json';
-import type { WaitSettings } from '../action/settings.js';
-
-/** What waiting means: ready (Running with its URLs), Paused, or End. */
-export type WaitTarget = 'ready' | 'paused' | 'ended';
+import type { WaitTarget } from '../platform/operations.js';
+import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
+import type { TaskSnapshot } from '../platform/task-data.js';
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
@@ -18,15 +16,29 @@ export interface Criteria {
   gone: 'success' | 'failure';
 }
 
-/** What the wait reads from a task detail. */
-export interface TaskSnapshot {
-  status: string | undefined;
-  name: string | undefined;
-  /** Every services[].remote_ports[].url, null where not yet set. */
-  urls: (string | null)[];
+/** How a step waits, as the wait inputs say. */
+export interface WaitSettings {
+  mode: WaitMode;
+  timeoutMs: number;
+  intervalMs: number;
+  /** Dot path to the status inside the task detail's data. */
+  statusField: string[];
+  /** Override the statuses that end a wait well or badly (defaults depend on what is awaited). */
+  successStatuses: string[] | undefined;
+  failureStatuses: string[] | undefined;
+  /** Ready also needs every services[].remote_ports[].url to be set. */
+  waitForUrls: boolean;
+  /** Consecutive failed polls of a task that end the wait for it. */
+  pollErrorBudget: number;
 }
 
-export type Judgement = 'ready' | 'failed' | 'waiting';
+/** What the deploy layer reads of the settings. */
+export interface DeploySettings extends PlatformSettings {
+  wait: WaitSettings;
+}
+
+/** reached: the wait's target (ready, paused or ended) was reached. */
+export type Judgement = 'reached' | 'failed' | 'waiting';
 
 const DEFAULTS: Record<WaitTarget, { success: string[]; failure: string[]; gone: Criteria['gone'] }> = {
   ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
@@ -45,26 +57,12 @@ export function criteriaFor(target: WaitTarget, wait: WaitSettings): Criteria {
   };
 }
 
-export function snapshotOf(data: unknown, statusField: readonly string[]): TaskSnapshot {
-  const status = statusField.reduce<unknown>(
-    (value, key) =>
-      isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined,
-    data
-  );
-  const name = isRecord(data) && typeof data.task_name === 'string' ? data.task_name : undefined;
-  return {
-    status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
-    name,
-    urls: serviceUrls(data)
-  };
-}
-
 export function judge(snapshot: TaskSnapshot, criteria: Criteria): Judgement {
   if (snapshot.status === undefined) return 'waiting';
   if (criteria.failure.includes(snapshot.status)) return 'failed';
   if (!criteria.success.includes(snapshot.status)) return 'waiting';
   if (criteria.requireUrls && snapshot.urls.some((url) => url === null)) return 'waiting';
-  return 'ready';
+  return 'reached';
 }
 
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
@@ -74,32 +72,4 @@ export function isUnknownStatus(status: string, criteria: Criteria): boolean {
     !criteria.success.includes(status) &&
     !criteria.failure.includes(status)
   );
-}
-
-/** The task_id field of task data, as digits. */
-export function taskIdOf(data: unknown): string | undefined {
-  if (!isRecord(data)) return undefined;
-  const id = data.task_id;
-  const text =
-    typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
-      ? String(id)
-      : isLosslessNumber(id)
-        ? id.toString()
-        : '';
-  return /^\d+$/.test(text) ? text : undefined;
-}
-
-function serviceUrls(data: unknown): (string | null)[] {
-  if (!isRecord(data) || !Array.isArray(data.services)) return [];
-  return data.services.flatMap((service: unknown) =>
-    isRecord(service) && Array.isArray(service.remote_ports)
-      ? service.remote_ports.map((port: unknown) =>
-          isRecord(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null
-        )
-      : []
-  );
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,8 +1,9 @@
 import { mapLimit } from '../basics/concurrency.js';
-import { formatDuration } from '../action/inputs.js';
+import { formatDuration } from '../basics/units.js';
 import { sanitize } from '../basics/safe-text.js';
 import { PastDeadlineError } from '../platform/throttle.js';
-import { isUnknownStatus, judge, snapshotOf, type Criteria, type TaskSnapshot } from './task-status.js';
+import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
+import { isUnknownStatus, judge, type Criteria } from './task-status.js';
 
 /** One look at a task: its detail, or word that it no longer exists. */
 export type Poll = { kind: 'task'; data: unknown; raw: string } | { kind: 'gone'; message: string };
@@ -35,7 +36,7 @@ export interface WaitDeps {
 
 export interface TaskWait {
   id: string;
-  verdict: 'ready' | 'failed' | 'timed_out' | 'error' | 'cancelled';
+  verdict: 'reached' | 'failed' | 'timed_out' | 'error' | 'cancelled';
   snapshot: TaskSnapshot | undefined;
   /** The last detail's data and its raw answer. */
   data: unknown;
@@ -91,7 +92,7 @@ export async function waitForTasks(
     state.failedPolls = 0;
     if (polled.kind === 'gone') {
       const stopped = options.criteria.gone === 'success';
-      settle(state, stopped ? 'ready' : 'failed', elapsed(), stopped ? undefined : 'no longer exists');
+      settle(state, stopped ? 'reached' : 'failed', elapsed(), stopped ? undefined : 'no longer exists');
       state.timeline.push({ atMs: elapsed(), status: 'gone' });
       log(
         `task ${state.id} no longer exists after ${formatDuration(elapsed())}${stopped ? ', so it is stopped' : ''}`
@@ -119,8 +120,8 @@ export async function waitForTasks(
       );
     }
     const judgement = judge(snapshot, options.criteria);
-    if (judgement === 'ready') {
-      settle(state, 'ready', elapsed(), undefined);
+    if (judgement === 'reached') {
+      settle(state, 'reached', elapsed(), undefined);
       const urls = snapshot.urls.filter((url): url is string => url !== null);
       log(
         `${label} is ${options.criteria.target} after ${formatDuration(elapsed())}${urls.length > 0 ? `: ${urls.map((u) => safe(u)).join(', ')}` : ''}`

@@ -1,6 +1,6 @@
 import { request as httpsRequest } from 'node:https';
 import { HttpClient } from '@actions/http-client';
-import { formatDuration, formatSize } from '../action/inputs.js';
+import { formatDuration, formatSize } from '../basics/units.js';
 import type { HttpAnswer } from '../protocol/envelope.js';
 import type { PreparedRequest } from '../protocol/request.js';
 

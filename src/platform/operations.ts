@@ -1,31 +1,55 @@
-import { InputError } from '../action/inputs.js';
+import { InputError } from '../basics/input-error.js';
 import { exactInteger } from '../protocol/json.js';
-import { NEEDS_RSA, type Endpoint, type QueryParams } from '../protocol/request.js';
+import type { Endpoint, QueryParams } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
-import { ACTIVE_STATUSES, type OperationName, type Settings } from '../action/settings.js';
-import { isRecord, taskIdOf, type WaitTarget } from '../deploy/task-status.js';
+import { isRecord } from '../basics/records.js';
+import { ACTIVE_STATUSES, type OperationName, type PlatformSettings } from './platform-settings.js';
+import { taskIdOf } from './task-data.js';
 
-export type { WaitTarget } from '../deploy/task-status.js';
+/** What waiting means: ready (Running with its URLs), Paused, or End. */
+export type WaitTarget = 'ready' | 'paused' | 'ended';
 
-/** One call to the API: what to send where, and for which task. */
+/**
+ * How a call may be sent again after a failure that may pass (network errors, 429, 5xx):
+ * - read: it changes nothing, so it is always retried;
+ * - repeatable: it changes a task's state, and repeating it is harmless; a retry the platform refuses
+ *   after an earlier attempt may have taken effect leaves the task's status to decide;
+ * - until_sent: its effect is unknown (a POST of the request operation), so it is retried only while
+ *   no attempt can have taken effect;
+ * - create_once: it makes a task and takes no client token, so it goes through create-exactly-once.
+ */
+export type Resend = 'read' | 'repeatable' | 'until_sent' | 'create_once';
+
+/** What an operation is, beyond where it sends: everything the step decides by operation. */
+export interface OperationTraits {
+  resend: Resend;
+  /**
+   * What a success answer's data is: `task`, the task's detail (it is the first check of a wait, and its
+   * status is reported); `new_task`, a new task's id; `other`, anything else.
+   */
+  answers: 'task' | 'new_task' | 'other';
+  /** The statuses in which the operation has nothing left to do (a cleanup that meets them is done). */
+  alreadyDone: readonly string[];
+}
+
+/** One call to the API: what to send where, for which task, and what kind of call it is. */
 export interface Call {
-  operation: OperationName;
-  taskId: string | undefined;
-  endpoint: Endpoint;
-  query: QueryParams;
-  body: Record<string, unknown> | undefined;
+  readonly operation: OperationName;
+  readonly taskId: string | undefined;
+  readonly endpoint: Endpoint;
+  readonly query: QueryParams;
+  readonly body: Record<string, unknown> | undefined;
+  readonly traits: OperationTraits;
 }
 
 /** The calls a step makes, and what it then waits for. */
 export interface Plan {
-  operation: OperationName;
-  calls: Call[];
-  /** The task ids the step concerns (given as input); a create learns its id from the answer. */
-  taskIds: string[];
-  wait: WaitTarget | undefined;
+  readonly operation: OperationName;
+  readonly calls: readonly Call[];
+  readonly wait: WaitTarget | undefined;
 }
 
-interface OperationSpec {
+interface OperationSpec extends Partial<OperationTraits> {
   /** The endpoint as the interface spec gives it (the spec profile). */
   endpoint: Omit<Endpoint, 'version'>;
   /** Where the platform's own reference differs (the live profile). */
@@ -33,7 +57,7 @@ interface OperationSpec {
   /** How the operation uses task_id: not at all, exactly one id, or one call per id. */
   taskIds: 'none' | 'one' | 'each';
   /** The operation's own fields: in the body of a POST, in the query of a GET. */
-  fields: (settings: Settings, taskId: string | undefined) => Record<string, unknown>;
+  fields: (settings: PlatformSettings, taskId: string | undefined) => Record<string, unknown>;
   /** The body input is the whole request (storage check). */
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
@@ -45,7 +69,7 @@ interface OperationSpec {
   check?: (data: unknown, call: Call) => string | undefined;
 }
 
-const task = (_s: Settings, taskId: string | undefined): Record<string, unknown> => ({
+const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
   task_id: exactInteger(taskId ?? '')
 });
 const none = (): Record<string, unknown> => ({});
@@ -55,13 +79,21 @@ const post = (path: string, encrypt = false): OperationSpec['endpoint'] => ({
   encrypt
 });
 const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path, encrypt: false });
-/** A POST {task_id} per task, waiting as `wait` says. */
-const onTasks = (path: string, wait: OperationSpec['wait']): OperationSpec => ({
+/** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
+const onTasks = (
+  path: string,
+  wait: OperationSpec['wait'],
+  alreadyDone: readonly string[] = []
+): OperationSpec => ({
   endpoint: post(path),
   taskIds: 'each',
   fields: task,
-  wait
+  wait,
+  resend: 'repeatable',
+  alreadyDone
 });
+/** Unless the table says otherwise, an operation only reads. */
+const READS: OperationTraits = { resend: 'read', answers: 'other', alreadyDone: [] };
 
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
@@ -82,6 +114,8 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     endpoint: post('/api/deployment/task/create', true),
     live: { path: '/api/task/deployment/create', encrypt: false },
     taskIds: 'none',
+    resend: 'create_once',
+    answers: 'new_task',
     fields: (s) => ({
       ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
       task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
@@ -95,8 +129,12 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     }
   },
   detail: {
-    ...onTasks('/api/deployment/task/detail', { target: 'ready', byDefault: false }),
-    live: { method: 'GET' }
+    endpoint: post('/api/deployment/task/detail'),
+    live: { method: 'GET' },
+    taskIds: 'each',
+    fields: task,
+    wait: { target: 'ready', byDefault: false },
+    answers: 'task'
   },
   search_tasks: {
     endpoint: get('/api/deployment/task/search'),
@@ -111,12 +149,13 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     })
   },
   search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }),
-  pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }),
+  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['End']),
+  pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Paused', 'End']),
   recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
   change_points: {
     endpoint: post('/api/deployment/task/change_points'),
     taskIds: 'one',
+    resend: 'repeatable',
     fields: (s, taskId) => ({
       ...task(s, taskId),
       points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
@@ -151,18 +190,18 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
   .join(', ');
 
 /** Plans every call of the step, checking every input it needs before anything is sent. */
-export function planCalls(settings: Settings): Plan {
+export function planCalls(settings: PlatformSettings): Plan {
   const spec = specOf(settings);
   const ids = taskIdsFor(settings, spec);
   const calls =
     spec.taskIds === 'none'
       ? [callFor(settings, settings.operation, spec, undefined)]
       : ids.map((id) => callFor(settings, settings.operation, spec, id));
-  return { operation: settings.operation, calls, taskIds: ids, wait: waitTarget(settings, spec) };
+  return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
 }
 
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
-export function detailCall(settings: Settings, taskId: string): Call {
+export function detailCall(settings: PlatformSettings, taskId: string): Call {
   return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
 
@@ -170,7 +209,7 @@ export function detailCall(settings: Settings, taskId: string): Call {
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
  * the parameters the platform requires in every profile.
  */
-export function searchByNameCall(settings: Settings, taskName: string, page = 1): Call {
+export function searchByNameCall(settings: PlatformSettings, taskName: string, page = 1): Call {
   const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
   return {
     ...call,
@@ -184,11 +223,11 @@ export function searchByNameCall(settings: Settings, taskName: string, page = 1)
 }
 
 /** The call the post step makes to stop or pause a task this step created. */
-export function cleanupCall(settings: Settings, taskId: string, action: 'stop' | 'pause'): Call {
+export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
   return callFor(settings, action, OPERATIONS[action], taskId, false);
 }
 
-function specOf(settings: Settings): OperationSpec {
+function specOf(settings: PlatformSettings): OperationSpec {
   if (settings.operation !== 'request') return OPERATIONS[settings.operation];
   const endpoint = {
     method: required(settings.method, 'method', 'request', 'GET or POST'),
@@ -203,10 +242,16 @@ function specOf(settings: Settings): OperationSpec {
   if (endpoint.method === 'GET' && endpoint.encrypt) {
     throw new InputError('encrypt is true, but a GET request has no body to encrypt: use method POST');
   }
-  return { endpoint, taskIds: 'none', fields: none };
+  // A POST to an endpoint the action does not know may change anything: never repeated once it may have.
+  return {
+    endpoint,
+    taskIds: 'none',
+    fields: none,
+    resend: endpoint.method === 'POST' ? 'until_sent' : 'read'
+  };
 }
 
-function taskIdsFor(settings: Settings, spec: OperationSpec): string[] {
+function taskIdsFor(settings: PlatformSettings, spec: OperationSpec): string[] {
   const ids = settings.taskIds;
   const operation = settings.operation;
   if (spec.taskIds === 'none') {
@@ -226,7 +271,7 @@ function taskIdsFor(settings: Settings, spec: OperationSpec): string[] {
   return ids;
 }
 
-function waitTarget(settings: Settings, spec: OperationSpec): WaitTarget | undefined {
+function waitTarget(settings: PlatformSettings, spec: OperationSpec): WaitTarget | undefined {
   if (settings.wait.mode === 'false') return undefined;
   if (spec.wait === undefined) {
     if (settings.wait.mode === 'true') {
@@ -240,7 +285,7 @@ function waitTarget(settings: Settings, spec: OperationSpec): WaitTarget | undef
 }
 
 function callFor(
-  settings: Settings,
+  settings: PlatformSettings,
   operation: OperationName,
   spec: OperationSpec,
   taskId: string | undefined,
@@ -250,6 +295,7 @@ function callFor(
   const { version = settings.apiVersion, ...where } = override;
   const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
   const endpoint: Endpoint = { ...profiled, ...where, version };
+  checkEndpoint(operation, endpoint, spec, where);
   if (
     endpoint.encrypt &&
     (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)
@@ -259,9 +305,14 @@ function callFor(
     throw new InputError(
       plainInLive
         ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
-        : `${NEEDS_RSA}: ${operation} sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
+        : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
     );
   }
+  const traits: OperationTraits = {
+    resend: spec.resend ?? READS.resend,
+    answers: spec.answers ?? READS.answers,
+    alreadyDone: spec.alreadyDone ?? READS.alreadyDone
+  };
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};
   const query = withInputs ? settings.query : [];
@@ -283,9 +334,30 @@ function callFor(
       );
     }
     const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)] as const);
-    return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined };
+    return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined, traits };
   }
-  return { operation, taskId, endpoint, query, body: { ...fields, ...body } };
+  return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+}
+
+/**
+ * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
+ * encrypted nor carry the body an operation needs.
+ */
+function checkEndpoint(
+  operation: OperationName,
+  endpoint: Endpoint,
+  spec: OperationSpec,
+  override: Partial<Endpoint>
+): void {
+  if (endpoint.method !== 'GET' || (!endpoint.encrypt && spec.bodyRequired !== true)) return;
+  const what = endpoint.encrypt ? 'an encrypted body' : 'its body';
+  const fix =
+    override.encrypt === undefined && endpoint.encrypt
+      ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
+      : 'remove method';
+  throw new InputError(
+    `endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`
+  );
 }
 
 /** The input an operation's own field comes from, for an error that says where to set it. */

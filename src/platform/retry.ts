@@ -1,4 +1,4 @@
-import { formatDuration } from '../action/inputs.js';
+import { formatDuration } from '../basics/units.js';
 
 export interface RetryPolicy {
   maxRetries: number;

@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
-import { formatDuration } from '../action/inputs.js';
+import { formatDuration } from '../basics/units.js';
 import type { Credentials, PreparedRequest } from '../protocol/request.js';
 
 /**

@@ -1,4 +1,4 @@
-import { formatDuration } from '../action/inputs.js';
+import { formatDuration } from '../basics/units.js';
 
 /** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
 export class PastDeadlineError extends Error {

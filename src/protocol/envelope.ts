@@ -14,7 +14,6 @@ export interface ApiResult {
   code: string;
   msg: string;
   data: unknown;
-  requestId: string | undefined;
 }
 
 /** The platform refused the call, or answered something that is not a success envelope. */
@@ -98,7 +97,7 @@ export function readEnvelope(answer: HttpAnswer): ApiResult {
       : typeof envelope.message === 'string'
         ? envelope.message
         : '';
-  if (answer.status === 200 && success) return { code, msg, data: envelope.data ?? null, requestId };
+  if (answer.status === 200 && success) return { code, msg, data: envelope.data ?? null };
   throw new ApiError(
     `HTTP ${answer.status}, code ${sanitize(code, 40)}: ${sanitize(msg, 500) || '(no description)'}${idNote}`,
     {

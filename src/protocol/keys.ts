@@ -3,10 +3,31 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 export const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'] as const;
 export type PrivateKeyFormat = (typeof PRIVATE_KEY_FORMATS)[number];
 
-/** A key that cannot be used. Its message names the input and the fix and never holds key material. */
+/** Which key: the client's private key, or the platform public key handed out with it. */
+export type KeyRole = 'private' | 'platform';
+
+const SUBJECT: Record<KeyRole, string> = { private: 'the private key', platform: 'the platform public key' };
+
+/**
+ * Why a key cannot be used: `unusable` (what is wrong is in `says`), the format declared is not the one
+ * found, or the passphrase is missing or wrong.
+ */
+export type KeyProblem = 'unusable' | 'format_mismatch' | 'passphrase_missing' | 'passphrase_wrong';
+
+/**
+ * A key that cannot be used. It carries facts, never key material: which key, the problem, and `says`,
+ * what is wrong and the fix as a predicate ("is a PuTTY key: export it ..."), so that a caller can put
+ * its own name for the key in front. The message puts a plain one there.
+ */
 export class KeyError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(
+    readonly role: KeyRole,
+    readonly says: string,
+    readonly problem: KeyProblem = 'unusable',
+    /** For format_mismatch: the format declared, and the one the text holds. */
+    readonly formats?: { declared: PrivateKeyFormat; found: PrivateKeyFormat; foundText: string }
+  ) {
+    super(`${SUBJECT[role]} ${says}`);
     this.name = 'KeyError';
   }
 }
@@ -58,16 +79,16 @@ export function normalizeKeyText(text: string): string {
 }
 
 /** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
-export function parsePem(text: string, input: string): Pem | undefined {
+export function parsePem(text: string, role: KeyRole): Pem | undefined {
   const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
   if (match === null) {
     if (text.startsWith('-----BEGIN '))
-      throw new KeyError(`${input} is a PEM block without its END line: paste the whole key`);
+      throw new KeyError(role, `is a PEM block without its END line: paste the whole key`);
     return undefined;
   }
   const [, label = '', inner = '', endLabel] = match;
   if (label !== endLabel)
-    throw new KeyError(`${input} has BEGIN ${label} but END ${endLabel}: paste one whole key`);
+    throw new KeyError(role, `has BEGIN ${label} but END ${endLabel}: paste one whole key`);
   const headers = new Map<string, string>();
   const body = inner
     .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name: string, value: string) => {
@@ -76,7 +97,7 @@ export function parsePem(text: string, input: string): Pem | undefined {
     })
     .replace(/\s+/g, '');
   if (!BASE64_BODY.test(body))
-    throw new KeyError(`${input} is a PEM block whose body is not Base64: paste the key unchanged`);
+    throw new KeyError(role, `is a PEM block whose body is not Base64: paste the key unchanged`);
   return { label, headers, body };
 }
 
@@ -104,17 +125,21 @@ export function loadPrivateKey(
 ): LoadedPrivateKey {
   const normalized = normalizeKeyText(text);
   if (normalized === '')
-    throw new KeyError('private_key is empty: set it to the client private key (a PEM block)');
+    throw new KeyError('private', 'is empty: set it to the client private key (a PEM block)');
   const detected = detectPrivateKey(normalized);
   if (options.format !== 'auto' && options.format !== detected.format) {
+    const foundText = describeFormat(detected.format);
     throw new KeyError(
-      `private_key_format is ${options.format}, but private_key holds ${describeFormat(detected.format)}: set private_key_format to ${detected.format} or auto`
+      'private',
+      `holds ${foundText}, not the format declared (${options.format})`,
+      'format_mismatch',
+      { declared: options.format, found: detected.format, foundText }
     );
   }
   const canonical =
     detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
   const key = createKey(detected, canonical, options.passphrase);
-  checkRsa(key, 'private_key', MIN_CLIENT_KEY_BITS);
+  checkRsa(key, 'private', MIN_CLIENT_KEY_BITS);
   return {
     key,
     secretForms: secretForms([
@@ -129,20 +154,21 @@ export function loadPrivateKey(
 function detectPrivateKey(text: string): Detected {
   if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
     throw new KeyError(
-      'private_key is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`'
+      'private',
+      'is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`'
     );
   }
   if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
-    throw new KeyError('private_key holds an SSH public key: set it to the client private key (a PEM block)');
+    throw new KeyError('private', 'holds an SSH public key: set it to the client private key (a PEM block)');
   }
   if (text.startsWith('PuTTY-User-Key-File')) {
-    throw new KeyError('private_key is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
+    throw new KeyError('private', 'is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
   }
-  const pem = parsePem(text, 'private_key');
+  const pem = parsePem(text, 'private');
   if (pem === undefined) {
     const compact = text.replace(/\s+/g, '');
     if (!BASE64_BODY.test(compact)) {
-      throw new KeyError('private_key is neither a PEM block nor Base64: set it to the client private key');
+      throw new KeyError('private', 'is neither a PEM block nor Base64: set it to the client private key');
     }
     return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
   }
@@ -158,26 +184,28 @@ function detectPrivateKey(text: string): Detected {
         encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
       };
     case 'EC PRIVATE KEY':
-      throw new KeyError(unsupportedType('an EC key'));
+      throw new KeyError('private', unsupportedType('an EC key'));
     case 'DSA PRIVATE KEY':
-      throw new KeyError(unsupportedType('a DSA key'));
+      throw new KeyError('private', unsupportedType('a DSA key'));
     case 'PUBLIC KEY':
     case 'RSA PUBLIC KEY':
       throw new KeyError(
-        'private_key holds a public key: set it to the client private key, and upload the public key in the console'
+        'private',
+        'holds a public key: set it to the client private key, and upload the public key in the console'
       );
     case 'CERTIFICATE':
-      throw new KeyError('private_key holds a certificate: set it to the client private key');
+      throw new KeyError('private', 'holds a certificate: set it to the client private key');
     default:
       throw new KeyError(
-        `private_key is a PEM block of type "${pem.label}", not a private key: set it to the client private key`
+        'private',
+        `is a PEM block of type "${pem.label}", not a private key: set it to the client private key`
       );
   }
 }
 
 function createKey(detected: Detected, canonical: string, passphrase: string): KeyObject {
   if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
-    throw new KeyError('the private key is encrypted: set private_key_passphrase');
+    throw new KeyError('private', 'is encrypted, and no passphrase was given', 'passphrase_missing');
   }
   try {
     return detected.format === 'pkcs8_base64'
@@ -186,11 +214,14 @@ function createKey(detected: Detected, canonical: string, passphrase: string): K
   } catch {
     if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
       throw new KeyError(
-        'the private key could not be decrypted with private_key_passphrase: check the passphrase'
+        'private',
+        'could not be decrypted with the passphrase given: check the passphrase',
+        'passphrase_wrong'
       );
     }
     throw new KeyError(
-      `private_key could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`
+      'private',
+      `could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`
     );
   }
 }
@@ -202,16 +233,15 @@ function createKey(detected: Detected, canonical: string, passphrase: string): K
 export function loadPlatformPublicKey(text: string): KeyObject {
   const normalized = normalizeKeyText(text);
   if (normalized === '')
-    throw new KeyError(
-      'platform_public_key is empty: set it to the platform public key shown at key creation'
-    );
-  const pem = parsePem(normalized, 'platform_public_key');
+    throw new KeyError('platform', 'is empty: set it to the platform public key shown at key creation');
+  const pem = parsePem(normalized, 'platform');
   let key: KeyObject | undefined;
   if (pem === undefined) {
     const compact = normalized.replace(/\s+/g, '');
     if (!BASE64_BODY.test(compact)) {
       throw new KeyError(
-        'platform_public_key is neither a PEM block nor Base64: set it to the platform public key shown at key creation'
+        'platform',
+        'is neither a PEM block nor Base64: set it to the platform public key shown at key creation'
       );
     }
     const der = Buffer.from(compact, 'base64');
@@ -221,17 +251,19 @@ export function loadPlatformPublicKey(text: string): KeyObject {
     key = tryPublicKey(() => createPublicKey(formatPem(pem)));
   } else if (pem.label.includes('PRIVATE KEY')) {
     throw new KeyError(
-      'platform_public_key holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)'
+      'platform',
+      'holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)'
     );
   } else {
     throw new KeyError(
-      `platform_public_key is a PEM block of type "${pem.label}": set it to the platform public key`
+      'platform',
+      `is a PEM block of type "${pem.label}": set it to the platform public key`
     );
   }
   if (key === undefined) {
-    throw new KeyError('platform_public_key could not be read as an RSA public key: paste it unchanged');
+    throw new KeyError('platform', 'could not be read as an RSA public key: paste it unchanged');
   }
-  checkRsa(key, 'platform_public_key', MIN_PLATFORM_KEY_BITS);
+  checkRsa(key, 'platform', MIN_PLATFORM_KEY_BITS);
   return key;
 }
 
@@ -243,25 +275,27 @@ function tryPublicKey(create: () => KeyObject): KeyObject | undefined {
   }
 }
 
-function checkRsa(key: KeyObject, input: string, minBits: number): void {
+function checkRsa(key: KeyObject, role: KeyRole, minBits: number): void {
   const type = key.asymmetricKeyType;
   if (type === 'rsa-pss') {
     throw new KeyError(
-      `${input} is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`
+      role,
+      `is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`
     );
   }
   if (type !== 'rsa')
-    throw new KeyError(unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`, input));
+    throw new KeyError(role, unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`));
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < minBits) {
     throw new KeyError(
-      `${input} is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`
+      role,
+      `is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`
     );
   }
 }
 
-function unsupportedType(what: string, input = 'private_key'): string {
-  return `${input} is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
+function unsupportedType(what: string): string {
+  return `is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
 }
 
 function describeFormat(format: Detected['format']): string {

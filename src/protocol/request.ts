@@ -40,8 +40,6 @@ export class RequestError extends Error {
   }
 }
 
-export const NEEDS_RSA = 'this operation needs an RSA-mode key and platform_public_key';
-
 /**
  * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
  * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
@@ -76,7 +74,7 @@ export function buildRequest(args: {
   let body = plaintext;
   if (endpoint.encrypt) {
     if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
-      throw new RequestError(NEEDS_RSA);
+      throw new RequestError('an encrypted body needs an RSA-mode key and the platform public key');
     body = encryptBody(plaintext, credentials.platformPublicKey);
   }
   const timestamp = timestampHeader(args.now);

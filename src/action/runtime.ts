@@ -1,36 +1,34 @@
-import * as core from '@actions/core';
 import { ApiClient } from '../platform/client.js';
 import { PlatformClock } from '../platform/platform-clock.js';
-import { readSettings, type Settings } from './settings.js';
-import type { StepRuntime } from '../deploy/step.js';
 import { USER_AGENT } from '../platform/version.js';
+import type { StepRuntime } from '../deploy/step.js';
+import type { ActionHost } from './host.js';
+import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
 
 /** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
 const MAX_BODY_FILE_BYTES = 1024 * 1024;
 
-/** The inputs as the runner gives them, with the DEPLOY_API_* variables as fallbacks. */
-export function settingsFromRunner(): Settings {
-  return readSettings(
-    (name) => core.getInput(name),
-    core.setSecret,
-    (name) => process.env[name],
-    (path) =>
-      readWorkspaceFile(
-        'body_file',
-        path,
-        {
-          workspace: process.env.GITHUB_WORKSPACE ?? process.cwd(),
-          others: process.env.RUNNER_TEMP === undefined ? [] : [process.env.RUNNER_TEMP]
-        },
-        MAX_BODY_FILE_BYTES
-      )
+/** The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. */
+export function settingsFrom(host: ActionHost): Settings {
+  const runnerTemp = host.env('RUNNER_TEMP');
+  return readSettings(host.input, host.setSecret, host.env, (path) =>
+    readWorkspaceFile(
+      'body_file',
+      path,
+      {
+        workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
+        others: runnerTemp === undefined ? [] : [runnerTemp]
+      },
+      MAX_BODY_FILE_BYTES
+    )
   );
 }
 
-/** The runtime of a step on the runner: the HTTPS client, the clocks, and the log through @actions/core. */
-export function runnerRuntime(
+/** The runtime of a step: the HTTPS client, the clocks, and the host's log. */
+export function stepRuntime(
   settings: Settings,
+  host: ActionHost,
   cancel: AbortSignal,
   hooks: Partial<Pick<StepRuntime, 'onCreated' | 'onCreateLookup'>> = {}
 ): StepRuntime & { client: ApiClient } {
@@ -47,16 +45,10 @@ export function runnerRuntime(
     clock: new PlatformClock(Date.now),
     sleep: cancellableSleep(cancel),
     random: Math.random,
-    log: (line) => {
-      core.info(line);
-    },
-    warn: (line) => {
-      core.warning(line);
-    },
-    debug: (line) => {
-      core.debug(line);
-    },
-    mask: core.setSecret,
+    log: host.info,
+    warn: host.warning,
+    debug: host.debug,
+    mask: host.setSecret,
     onCreated: hooks.onCreated ?? (() => undefined),
     onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
     cancelled: () => cancel.aborted

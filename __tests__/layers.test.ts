@@ -1,0 +1,105 @@
+// The one-way rule of CONTRIBUTING.md: src/ holds the entry points at its root and the layers below
+// them, and every import (a lazy import() too) goes down this list or stays in its layer, never in a circle.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+/** Lowest first: a module may import from its own layer and the layers before it. */
+const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'action', '.'];
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : []
+  );
+}
+
+const layerOf = (file: string): string => {
+  const first = relative(SRC, file).split('/')[0] ?? '';
+  return LAYERS.includes(first) ? first : '.';
+};
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [...text.matchAll(/(?:from|import\()\s*'(\.{1,2}\/[^']+)'/g)].map((m) => m[1] ?? '');
+  return specs.map((spec) => resolve(dirname(file), spec.replace(/\.js$/, '.ts')));
+}
+
+const files = sources(SRC);
+const graph = new Map(files.map((file) => [file, importsOf(file)]));
+
+describe('the layers of src/', () => {
+  it('has only entry points at the root of src/, and every other module in a layer folder', () => {
+    const root = files.filter((f) => dirname(f) === resolve(SRC)).map((f) => relative(SRC, f));
+    expect(root.sort()).toEqual(['index.ts', 'main.ts', 'post.ts']);
+    const folders = new Set(
+      files
+        .map((f) => relative(SRC, f).split('/'))
+        .filter((p) => p.length > 1)
+        .map((p) => p[0])
+    );
+    expect([...folders].sort()).toEqual(['action', 'basics', 'deploy', 'platform', 'protocol']);
+  });
+
+  it('imports only downwards or within a layer', () => {
+    const upward = [...graph].flatMap(([file, imports]) =>
+      imports
+        .filter((target) => LAYERS.indexOf(layerOf(target)) > LAYERS.indexOf(layerOf(file)))
+        .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('has no import circle', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (file: string, path: string[]): void => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].map((f) => relative(SRC, f)).join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of files) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps basics/ free of imports, and protocol/ and basics/ free of I/O beyond node:crypto', () => {
+    const io = [...graph.keys()].filter((file) => {
+      const layer = layerOf(file);
+      if (layer !== 'basics' && layer !== 'protocol') return false;
+      const text = readFileSync(file, 'utf8');
+      const packages = [...text.matchAll(/from\s+'([^.'][^']*)'/g)].map((m) => m[1]);
+      return (
+        packages.some((name) => name !== 'node:crypto' && name !== 'lossless-json') ||
+        (layer === 'basics' && (graph.get(file) ?? []).length > 0)
+      );
+    });
+    expect(io.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
+  it('names no action input in protocol/', () => {
+    const inputs = [
+      ...readFileSync(fileURLToPath(new URL('../action.yml', import.meta.url)), 'utf8').matchAll(
+        /^ {2}([a-z_]+):$/gm
+      )
+    ]
+      .map((m) => m[1] ?? '')
+      .filter((name) => name.includes('_'));
+    const named = files
+      .filter((f) => layerOf(f) === 'protocol')
+      .flatMap((file) =>
+        inputs
+          .filter((input) => readFileSync(file, 'utf8').includes(input))
+          .map((input) => `${relative(SRC, file)}: ${input}`)
+      );
+    expect(named).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import * as core from '@actions/core';
+import type { ActionHost } from './host.js';
+
+/** The runner, as @actions/core and the process see it. */
+export function githubHost(): ActionHost {
+  return {
+    input: (name) => core.getInput(name),
+    env: (name) => process.env[name],
+    state: (name) => core.getState(name),
+    saveState: (name, value) => {
+      core.saveState(name, value);
+    },
+    setOutput: (name, value) => {
+      core.setOutput(name, value);
+    },
+    setSecret: (secret) => {
+      core.setSecret(secret);
+    },
+    info: (line) => {
+      core.info(line);
+    },
+    warning: (line) => {
+      core.warning(line);
+    },
+    error: (line, title) => {
+      core.error(line, { title });
+    },
+    debug: (line) => {
+      core.debug(line);
+    },
+    setFailed: (message) => {
+      core.setFailed(message);
+    },
+    appendSummary: async (markdown) => {
+      await core.summary.addRaw(markdown).write();
+    },
+    onCancel: (listener) => {
+      process.on('SIGINT', listener);
+      process.on('SIGTERM', listener);
+      return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+      };
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InputError } from '../basics/input-error.js';
+import { runStep } from '../deploy/step.js';
+import { planCalls } from '../platform/operations.js';
+import { dryRun } from './dry-run.js';
+import type { ActionHost } from './host.js';
+import { failureOf, outputsOf, responseFileText } from './outputs.js';
+import { settingsFrom, stepRuntime } from './runtime.js';
+import { renderSummary } from './summary.js';
+
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
+export async function runMain(host: ActionHost): Promise<void> {
+  // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
+  const cancel = new AbortController();
+  const stopListening = host.onCancel((signal) => {
+    if (!cancel.signal.aborted)
+      host.info(`received ${signal}: stopping, and writing the outputs known so far`);
+    cancel.abort();
+  });
+  let operation = 'the action';
+  try {
+    host.saveState('isPost', 'true');
+    const settings = settingsFrom(host);
+    operation = settings.operation;
+    host.saveState('cleanup', settings.cleanup);
+    const plan = planCalls(settings);
+    host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
+    if (settings.dryRun) {
+      dryRun(plan, settings, host.info, Date.now());
+      host.info('dry run: nothing was sent');
+      return;
+    }
+    const created: string[] = [];
+    const runtime = stepRuntime(settings, host, cancel.signal, {
+      onCreated: (taskId) => {
+        created.push(taskId);
+        host.saveState('created_task_ids', JSON.stringify(created));
+      },
+      // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
+      onCreateLookup: (lookup) => {
+        host.saveState('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
+      }
+    });
+    try {
+      const step = await runStep(plan, settings, runtime);
+      for (const [name, value] of Object.entries<string>(outputsOf(step))) host.setOutput(name, value);
+      host.setOutput('response_file', writeResponseFile(host, operation, responseFileText(step)));
+      const failure = failureOf(step);
+      if (settings.summary) await writeSummary(host, renderSummary(step, failure));
+      if (failure !== undefined) host.setFailed(failure);
+    } finally {
+      runtime.client.dispose();
+    }
+  } catch (error) {
+    host.setFailed(
+      error instanceof InputError ? error.message : `${operation} failed unexpectedly: ${String(error)}`
+    );
+  } finally {
+    stopListening();
+  }
+}
+
+function writeResponseFile(host: ActionHost, operation: string, text: string): string {
+  const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${operation}-${randomUUID()}.json`);
+  writeFileSync(path, text, { mode: 0o600 });
+  return path;
+}
+
+/** A summary that cannot be written is worth a warning, never a failed step. */
+export async function writeSummary(host: ActionHost, text: string): Promise<void> {
+  try {
+    await host.appendSummary(text);
+  } catch (error) {
+    host.warning(
+      `could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { describeError, TaskNotFoundError } from '../platform/failures.js';
+import type { OperationName } from '../platform/platform-settings.js';
+import { snapshotOf } from '../platform/task-data.js';
+import type { CallOutcome } from './calls.js';
+import type { Criteria } from './task-status.js';
+import type { TaskWait } from './wait.js';
+
+/**
+ * How things ended for a task: `done`, acted on without waiting; `reached`, the wait reached its target
+ * (ready, paused or ended, as the criteria say); the others say how the wait or the call failed.
+ */
+export type Verdict = 'done' | 'not_found' | TaskWait['verdict'];
+
+/** One task's result: built once its call is made, and once more (a new object) when its wait ends. */
+export interface TaskResult {
+  readonly id: string;
+  readonly verdict: Verdict;
+  readonly status: string | undefined;
+  readonly name: string | undefined;
+  /** The service URLs that may be published: absolute http(s) URLs only. */
+  readonly urls: readonly string[];
+  /** The task's last data: its last detail when the step waited, else the call's own answer. */
+  readonly data: unknown;
+  readonly raw: string | undefined;
+  readonly timeline: readonly { readonly atMs: number; readonly status: string }[];
+  readonly elapsedMs: number;
+  /** Why it did not end well. */
+  readonly message: string | undefined;
+}
+
+/** What a step did: what the outputs and the summary read. */
+export interface StepResult {
+  readonly operation: OperationName;
+  readonly calls: readonly CallOutcome[];
+  readonly tasks: readonly TaskResult[];
+  /** What the wait was for, when the step waited. */
+  readonly criteria: Criteria | undefined;
+  readonly timedOut: boolean;
+  readonly elapsedMs: number;
+}
+
+/** Filters the service URLs a task may publish (warning about the others). */
+export type PublishUrls = (taskId: string, urls: readonly (string | null)[]) => string[];
+
+/** A task's result as its call left it. */
+export function taskAfterCall(
+  outcome: CallOutcome & { taskId: string },
+  statusField: readonly string[],
+  publish: PublishUrls
+): TaskResult {
+  const snapshot = outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, statusField);
+  const { error, call } = outcome;
+  const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
+  return {
+    id: outcome.taskId,
+    verdict: error === undefined ? 'done' : error instanceof TaskNotFoundError ? 'not_found' : 'error',
+    status: call.traits.answers === 'task' ? snapshot?.status : undefined,
+    name: snapshot?.name ?? givenName,
+    urls: publish(outcome.taskId, snapshot?.urls ?? []),
+    data: outcome.result?.data,
+    raw: outcome.raw,
+    timeline: [],
+    elapsedMs: 0,
+    message: error === undefined ? undefined : describeError(error)
+  };
+}
+
+/** A task's result once its wait ended. */
+export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: PublishUrls): TaskResult {
+  return {
+    id: task.id,
+    verdict: waited.verdict,
+    status: waited.snapshot?.status ?? task.status,
+    name: waited.snapshot?.name ?? task.name,
+    urls: publish(task.id, waited.snapshot?.urls ?? []),
+    data: waited.data ?? task.data,
+    raw: waited.raw ?? task.raw,
+    timeline: waited.timeline,
+    elapsedMs: waited.elapsedMs,
+    message: waited.message
+  };
+}

@@ -1,0 +1,73 @@
+import type { Credentials, Endpoint, QueryParams } from '../protocol/request.js';
+import type { ErrorCodes } from './failures.js';
+
+export const OPERATIONS = [
+  'create',
+  'detail',
+  'search_tasks',
+  'search_resources',
+  'stop',
+  'pause',
+  'recover',
+  'change_points',
+  'nodes',
+  'billing',
+  'storage_check',
+  'request'
+] as const;
+export type OperationName = (typeof OPERATIONS)[number];
+
+/** Whose forms the requests follow: the interface spec's, or the platform's own reference (see operations.ts). */
+export type ApiProfile = 'spec' | 'live';
+
+export type EndpointOverride = Partial<Endpoint>;
+
+/** The statuses task search takes (Other is never searched for). */
+export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
+/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
+export const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'] as const;
+
+/** auto waits where the operation does by default. */
+export type WaitMode = 'auto' | 'true' | 'false';
+
+/** Where and how the step talks to the API. */
+export interface Connection {
+  /** The API origin, https only. */
+  baseUrl: string;
+  /** The interface version sent (and signed) where `endpoints` does not say otherwise. */
+  apiVersion: string;
+  apiProfile: ApiProfile;
+  credentials: Credentials;
+  /** Per-operation overrides of method, path, version and encrypt. */
+  endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
+  /** The envelope codes that mean "no such task" and "signature refused". */
+  errorCodes: ErrorCodes;
+  /** Bounds each request; the step never runs past wait_timeout by more than this. */
+  requestTimeoutMs: number;
+  /** Answers larger than this are not read (the request fails, naming the limit). */
+  maxResponseBytes: number;
+  /** Retries of a request that failed in a way that may pass (network errors, 429, 5xx). */
+  maxRetries: number;
+  concurrency: number;
+}
+
+/** What the calls of an operation are built from. */
+export interface CallInputs {
+  operation: OperationName;
+  /** The task statuses search_tasks asks for. */
+  taskStatuses: string[];
+  taskName: string | undefined;
+  points: number | undefined;
+  /** Decimal digits: ids beyond 2^53 stay exact. */
+  taskIds: string[];
+  body: Record<string, unknown>;
+  query: QueryParams;
+  /** The request operation's own endpoint. */
+  method: 'GET' | 'POST' | undefined;
+  path: string | undefined;
+  encrypt: boolean;
+  wait: { mode: WaitMode };
+}
+
+/** What the platform layer reads of the settings. */
+export interface PlatformSettings extends Connection, CallInputs {}

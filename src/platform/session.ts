@@ -1,0 +1,116 @@
+import { formatDuration } from '../basics/units.js';
+import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from '../protocol/envelope.js';
+import { buildRequest, type PreparedRequest } from '../protocol/request.js';
+import { isSignatureRefusal, serverRetryDelay } from './failures.js';
+import type { Call } from './operations.js';
+import type { PlatformClock } from './platform-clock.js';
+import type { Connection } from './platform-settings.js';
+import { DEFAULT_BACKOFF } from './retry.js';
+import { signatureDiagnosis } from './signature-diagnosis.js';
+import { Throttle } from './throttle.js';
+
+export interface Transport {
+  send: (request: PreparedRequest) => Promise<HttpAnswer>;
+}
+
+/** A success answer: the envelope read, and the body exactly as received. */
+export interface Answer {
+  result: ApiResult;
+  raw: string;
+}
+
+export type Send = (call: Call) => Promise<Answer>;
+
+/** What a session needs of its surroundings. */
+export interface SessionRuntime {
+  transport: Transport;
+  /** Local time: elapsed times and deadlines. */
+  now: () => number;
+  /** The time requests are stamped with, corrected for clock skew when the platform insists. */
+  clock: PlatformClock;
+  /** Waits; rejects at once when the step is cancelled. */
+  sleep: (ms: number) => Promise<void>;
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  debug: (line: string) => void;
+  mask: (secret: string) => void;
+}
+
+/** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
+export function prepareRequest(
+  connection: Pick<Connection, 'baseUrl' | 'credentials'>,
+  call: Call,
+  now: number
+): PreparedRequest {
+  return buildRequest({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
+}
+
+/**
+ * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
+ * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
+ * down until `deadline`. It learns the platform's clock from each answer; a timestamp refused while the
+ * clocks are more than the platform's window apart is corrected and sent once more, and a signature
+ * refusal is explained.
+ */
+export function openSession(connection: Connection, runtime: SessionRuntime, deadline: number): Send {
+  let warnedSkew = false;
+  const throttle = new Throttle(connection.concurrency, runtime.now, runtime.sleep, deadline);
+  return async (call) => {
+    for (let resent = false; ; resent = true) {
+      // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
+      const { request, answer } = await throttle.run(async () => {
+        const prepared = prepareRequest(connection, call, runtime.clock.stamp());
+        if (prepared.headers.sign_str !== undefined) runtime.mask(prepared.headers.sign_str);
+        runtime.debug(describeForDebug(prepared));
+        return { request: prepared, answer: await runtime.transport.send(prepared) };
+      });
+      runtime.clock.observe(answer.headers.date, runtime.now());
+      // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
+      if (answer.status !== 429) throttle.passed();
+      const offset = runtime.clock.offsetMs;
+      if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
+        warnedSkew = true;
+        runtime.warn(
+          `this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`
+        );
+      }
+      runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+      try {
+        return { result: readEnvelope(answer), raw: answer.body };
+      } catch (error) {
+        // A 429 slows every request of the step down, for as long as the server asked.
+        if (error instanceof ApiError && error.httpStatus === 429) {
+          throttle.rateLimited(serverRetryDelay(error, runtime.clock.now()) ?? DEFAULT_BACKOFF.baseMs);
+        }
+        if (!isSignatureRefusal(error, connection.errorCodes)) throw error;
+        if (!resent && runtime.clock.correct()) {
+          runtime.log(
+            `the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`
+          );
+          continue;
+        }
+        throw new ApiError(
+          `${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`,
+          error
+        );
+      }
+    }
+  };
+}
+
+function skewText(offsetMs: number): string {
+  return `${formatDuration(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
+}
+
+/** The request for debug logs: header names, never their secret values, and no body text. */
+function describeForDebug(request: PreparedRequest): string {
+  const shown = new Set(['version', 'timestamp', 'content-type']);
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`
+  );
+  const body =
+    request.body === ''
+      ? 'no body'
+      : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+  return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
+}
