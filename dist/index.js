@@ -3181,8 +3181,8 @@ function describeFailure(task) {
     }
 }
 
-// EXTERNAL MODULE: ./action/runtime.ts + 6 modules
-var action_runtime = __nccwpck_require__(5493);
+// EXTERNAL MODULE: ./action/runtime.ts + 7 modules
+var action_runtime = __nccwpck_require__(4527);
 // EXTERNAL MODULE: ./action/summary.ts
 var summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/main-step.ts
@@ -3334,8 +3334,8 @@ function manualStop(settings, call, action) {
     return { step, shell };
 }
 
-// EXTERNAL MODULE: ./action/runtime.ts + 6 modules
-var action_runtime = __nccwpck_require__(5493);
+// EXTERNAL MODULE: ./action/runtime.ts + 7 modules
+var action_runtime = __nccwpck_require__(4527);
 // EXTERNAL MODULE: ./action/summary.ts
 var action_summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/post-step.ts
@@ -3445,7 +3445,7 @@ async function giveUp(host, settings, failed, problem, label) {
 
 /***/ }),
 
-/***/ 5493:
+/***/ 4527:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3769,6 +3769,40 @@ function parseFieldPath(name, value) {
 var platform_settings = __nccwpck_require__(9837);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
+;// CONCATENATED MODULE: ./action/defaults.ts
+
+/**
+ * The default of every input that has one, as text: the one source of them. action.yml declares the
+ * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
+ * both agree, input by input.
+ */
+const INPUT_DEFAULTS = {
+    private_key_format: 'auto',
+    api_profile: 'auto',
+    api_version: '1.0.0',
+    task_status: platform_settings/* ACTIVE_STATUSES */.az.join(','),
+    encrypt: 'false',
+    wait: 'auto',
+    wait_timeout: '15m',
+    poll_interval: '10s',
+    status_field: 'status',
+    wait_for_urls: 'true',
+    poll_error_budget: '5',
+    request_timeout: '30s',
+    max_response_size: '16MiB',
+    max_retries: '5',
+    concurrency: '4',
+    summary: 'true',
+    cleanup: 'none',
+    cleanup_timeout: '2m',
+    dry_run: 'false'
+};
+/**
+ * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
+ * action.yml: a default there would fill base_url and hide the environment variable.
+ */
+const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+
 // EXTERNAL MODULE: ./action/secret-fields.ts
 var secret_fields = __nccwpck_require__(7781);
 // EXTERNAL MODULE: external "node:crypto"
@@ -4035,7 +4069,7 @@ function secretForms(forms) {
 
 
 
-const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+
 /** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
 const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
 const HOUR = 3_600_000;
@@ -4079,13 +4113,16 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
         const value = input(name).trim();
         return value === '' ? undefined : value;
     };
+    /** An input, or its default when empty. */
+    const given = (name) => text(name) ?? INPUT_DEFAULTS[name];
+    const flag = (name) => parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true');
     const method = text('method')?.toUpperCase();
     const path = text('path');
     const points = text('points');
-    const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+    const apiVersion = parseVersion('api_version', given('api_version'));
     const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
-    const profile = resolveProfile(parseChoice('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live']), baseUrl);
-    const waitTimeout = parseDuration('wait_timeout', text('wait_timeout') ?? '15m', {
+    const profile = resolveProfile(parseChoice('api_profile', given('api_profile'), ['auto', 'spec', 'live']), baseUrl);
+    const waitTimeout = parseDuration('wait_timeout', given('wait_timeout'), {
         minMs: 1000,
         maxMs: 6 * HOUR
     });
@@ -4095,12 +4132,12 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
         apiVersion,
         apiProfile: profile.profile,
         apiProfileReason: profile.reason,
-        taskStatuses: parseStatuses('task_status', text('task_status') ?? platform_settings/* ACTIVE_STATUSES */.az.join(',')),
+        taskStatuses: parseStatuses('task_status', given('task_status')),
         credentials: readCredentials({
             token,
             privateKeyText,
             passphrase,
-            format: parseChoice('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
+            format: parseChoice('private_key_format', given('private_key_format'), PRIVATE_KEY_FORMATS),
             platformKeyText: input('platform_public_key'),
             mask
         }),
@@ -4115,37 +4152,37 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
         query,
         method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST']),
         path: path === undefined ? undefined : parsePath('path', path),
-        encrypt: parseBoolean('encrypt', input('encrypt').trim(), false),
+        encrypt: flag('encrypt'),
         wait: {
-            mode: parseChoice('wait', text('wait') ?? 'auto', ['auto', 'true', 'false']),
+            mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false']),
             timeoutMs: waitTimeout,
-            intervalMs: parseDuration('poll_interval', text('poll_interval') ?? '10s', {
+            intervalMs: parseDuration('poll_interval', given('poll_interval'), {
                 minMs: 1000,
                 maxMs: HOUR
             }),
-            statusField: parseFieldPath('status_field', text('status_field') ?? 'status'),
+            statusField: parseFieldPath('status_field', given('status_field')),
             successStatuses: parseWords('success_statuses', input('success_statuses')),
             failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
-            waitForUrls: parseBoolean('wait_for_urls', input('wait_for_urls').trim(), true),
-            pollErrorBudget: parseIntegerInRange('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
+            waitForUrls: flag('wait_for_urls'),
+            pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100)
         },
-        requestTimeoutMs: parseDuration('request_timeout', text('request_timeout') ?? '30s', {
+        requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
             minMs: 1000,
             maxMs: 5 * 60_000
         }),
-        maxResponseBytes: parseSize('max_response_size', text('max_response_size') ?? '16MiB', {
+        maxResponseBytes: parseSize('max_response_size', given('max_response_size'), {
             min: 64 * 1024,
             max: 256 * 1024 * 1024
         }),
-        maxRetries: parseIntegerInRange('max_retries', text('max_retries') ?? '5', 0, 10),
-        concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
-        summary: parseBoolean('summary', input('summary').trim(), true),
-        cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause']),
-        cleanupTimeoutMs: parseDuration('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
+        maxRetries: parseIntegerInRange('max_retries', given('max_retries'), 0, 10),
+        concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32),
+        summary: flag('summary'),
+        cleanup: parseChoice('cleanup', given('cleanup'), ['none', 'stop', 'pause']),
+        cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
             minMs: 5000,
             maxMs: 30 * 60_000
         }),
-        dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
+        dryRun: flag('dry_run')
     };
 }
 /**

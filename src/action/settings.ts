@@ -16,7 +16,6 @@ import {
 import { InputError, quote } from '../basics/input-error.js';
 import type { WaitSettings } from '../deploy/task-status.js';
 import {
-  ACTIVE_STATUSES,
   OPERATIONS,
   SEARCHABLE_STATUSES,
   type ApiProfile,
@@ -24,6 +23,7 @@ import {
   type PlatformSettings
 } from '../platform/platform-settings.js';
 import { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
+import { DEFAULT_BASE_URL, INPUT_DEFAULTS, type DefaultedInput } from './defaults.js';
 import { secretValues } from './secret-fields.js';
 import {
   KeyError,
@@ -47,7 +47,6 @@ export interface Settings extends PlatformSettings {
   dryRun: boolean;
 }
 
-export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 /** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
 export const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
 const HOUR = 3_600_000;
@@ -99,16 +98,20 @@ export function readSettings(
     const value = input(name).trim();
     return value === '' ? undefined : value;
   };
+  /** An input, or its default when empty. */
+  const given = (name: DefaultedInput): string => text(name) ?? INPUT_DEFAULTS[name];
+  const flag = (name: DefaultedInput): boolean =>
+    parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true');
   const method = text('method')?.toUpperCase();
   const path = text('path');
   const points = text('points');
-  const apiVersion = parseVersion('api_version', text('api_version') ?? '1.0.0');
+  const apiVersion = parseVersion('api_version', given('api_version'));
   const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
   const profile = resolveProfile(
-    parseChoice('api_profile', text('api_profile') ?? 'auto', ['auto', 'spec', 'live'] as const),
+    parseChoice('api_profile', given('api_profile'), ['auto', 'spec', 'live'] as const),
     baseUrl
   );
-  const waitTimeout = parseDuration('wait_timeout', text('wait_timeout') ?? '15m', {
+  const waitTimeout = parseDuration('wait_timeout', given('wait_timeout'), {
     minMs: 1000,
     maxMs: 6 * HOUR
   });
@@ -118,12 +121,12 @@ export function readSettings(
     apiVersion,
     apiProfile: profile.profile,
     apiProfileReason: profile.reason,
-    taskStatuses: parseStatuses('task_status', text('task_status') ?? ACTIVE_STATUSES.join(',')),
+    taskStatuses: parseStatuses('task_status', given('task_status')),
     credentials: readCredentials({
       token,
       privateKeyText,
       passphrase,
-      format: parseChoice('private_key_format', text('private_key_format') ?? 'auto', PRIVATE_KEY_FORMATS),
+      format: parseChoice('private_key_format', given('private_key_format'), PRIVATE_KEY_FORMATS),
       platformKeyText: input('platform_public_key'),
       mask
     }),
@@ -139,37 +142,37 @@ export function readSettings(
     query,
     method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
     path: path === undefined ? undefined : parsePath('path', path),
-    encrypt: parseBoolean('encrypt', input('encrypt').trim(), false),
+    encrypt: flag('encrypt'),
     wait: {
-      mode: parseChoice('wait', text('wait') ?? 'auto', ['auto', 'true', 'false'] as const),
+      mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false'] as const),
       timeoutMs: waitTimeout,
-      intervalMs: parseDuration('poll_interval', text('poll_interval') ?? '10s', {
+      intervalMs: parseDuration('poll_interval', given('poll_interval'), {
         minMs: 1000,
         maxMs: HOUR
       }),
-      statusField: parseFieldPath('status_field', text('status_field') ?? 'status'),
+      statusField: parseFieldPath('status_field', given('status_field')),
       successStatuses: parseWords('success_statuses', input('success_statuses')),
       failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
-      waitForUrls: parseBoolean('wait_for_urls', input('wait_for_urls').trim(), true),
-      pollErrorBudget: parseIntegerInRange('poll_error_budget', text('poll_error_budget') ?? '5', 1, 100)
+      waitForUrls: flag('wait_for_urls'),
+      pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100)
     },
-    requestTimeoutMs: parseDuration('request_timeout', text('request_timeout') ?? '30s', {
+    requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
       minMs: 1000,
       maxMs: 5 * 60_000
     }),
-    maxResponseBytes: parseSize('max_response_size', text('max_response_size') ?? '16MiB', {
+    maxResponseBytes: parseSize('max_response_size', given('max_response_size'), {
       min: 64 * 1024,
       max: 256 * 1024 * 1024
     }),
-    maxRetries: parseIntegerInRange('max_retries', text('max_retries') ?? '5', 0, 10),
-    concurrency: parseIntegerInRange('concurrency', text('concurrency') ?? '4', 1, 32),
-    summary: parseBoolean('summary', input('summary').trim(), true),
-    cleanup: parseChoice('cleanup', text('cleanup') ?? 'none', ['none', 'stop', 'pause'] as const),
-    cleanupTimeoutMs: parseDuration('cleanup_timeout', text('cleanup_timeout') ?? '2m', {
+    maxRetries: parseIntegerInRange('max_retries', given('max_retries'), 0, 10),
+    concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32),
+    summary: flag('summary'),
+    cleanup: parseChoice('cleanup', given('cleanup'), ['none', 'stop', 'pause'] as const),
+    cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
       minMs: 5000,
       maxMs: 30 * 60_000
     }),
-    dryRun: parseBoolean('dry_run', input('dry_run').trim(), false)
+    dryRun: flag('dry_run')
   };
 }
 

@@ -1,0 +1,36 @@
+import { ACTIVE_STATUSES } from '../platform/platform-settings.js';
+
+/**
+ * The default of every input that has one, as text: the one source of them. action.yml declares the
+ * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
+ * both agree, input by input.
+ */
+export const INPUT_DEFAULTS = {
+  private_key_format: 'auto',
+  api_profile: 'auto',
+  api_version: '1.0.0',
+  task_status: ACTIVE_STATUSES.join(','),
+  encrypt: 'false',
+  wait: 'auto',
+  wait_timeout: '15m',
+  poll_interval: '10s',
+  status_field: 'status',
+  wait_for_urls: 'true',
+  poll_error_budget: '5',
+  request_timeout: '30s',
+  max_response_size: '16MiB',
+  max_retries: '5',
+  concurrency: '4',
+  summary: 'true',
+  cleanup: 'none',
+  cleanup_timeout: '2m',
+  dry_run: 'false'
+} as const;
+
+export type DefaultedInput = keyof typeof INPUT_DEFAULTS;
+
+/**
+ * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
+ * action.yml: a default there would fill base_url and hide the environment variable.
+ */
+export const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
