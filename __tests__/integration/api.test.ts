@@ -67,6 +67,8 @@ describe('the action against the emulator', () => {
   const failureOfCall = async (inputs: Record<string, string>) => (await step(inputs)).calls[0]?.error;
 
   const lastRequest = () => emulator.requests.at(-1);
+  /** A task of this test's own, with an id beyond 2^53 (the emulator's ids start there). */
+  const ownTask = (name: string): string => emulator.addTask({ task_name: name, points: 1 });
   beforeEach(() => {
     log = [];
   });
@@ -78,12 +80,14 @@ describe('the action against the emulator', () => {
       points: '2',
       body: 'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}]\n'
     });
+    const id = lastRequest()?.createdTaskId ?? '';
+    expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
     expect(outputs).toMatchObject({
       code: '0000',
       msg: 'success',
-      data: '{"task_id":9007199254740993}',
-      task_id: '9007199254740993',
-      task_ids: '["9007199254740993"]'
+      data: `{"task_id":${id}}`,
+      task_id: id,
+      task_ids: `["${id}"]`
     });
     expect(lastRequest()?.plaintext).toBe(
       '{"task_name":"ci-部署 ✓","points":2,"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}'
@@ -92,21 +96,24 @@ describe('the action against the emulator', () => {
     expect(log).toEqual([
       'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
       'create: code 0000, success',
-      'task_id: 9007199254740993'
+      `task_id: ${id}`
     ]);
   });
 
-  it('reads the detail of that task by its exact id (spec form: POST {task_id})', async () => {
-    const outputs = await run({ operation: 'detail', task_id: '9007199254740993' });
-    expect(lastRequest()).toMatchObject({ method: 'POST', body: '{"task_id":9007199254740993}' });
-    expect(outputs.task_id).toBe('9007199254740993');
+  it('reads the detail of a task by its exact id (spec form: POST {task_id})', async () => {
+    const id = ownTask('detail-部署 ✓');
+    const outputs = await run({ operation: 'detail', task_id: id });
+    expect(lastRequest()).toMatchObject({ method: 'POST', body: `{"task_id":${id}}` });
+    expect(outputs.task_id).toBe(id);
     expect(outputs.data).toMatch(
-      /^\{"task_id":9007199254740993,"task_type":"Deployment","task_name":"ci-部署 ✓","status":"Pending"/
+      new RegExp(
+        `^\\{"task_id":${id},"task_type":"Deployment","task_name":"detail-部署 ✓","status":"Pending"`
+      )
     );
   });
 
   it('reads a detail in token mode, without sign_str', async () => {
-    const outputs = await run({ operation: 'detail', task_id: '9007199254740993' }, 'token');
+    const outputs = await run({ operation: 'detail', task_id: ownTask('token-mode') }, 'token');
     expect(outputs.code).toBe('0000');
     expect(lastRequest()?.headers).not.toHaveProperty('sign_str');
   });
@@ -123,14 +130,15 @@ describe('the action against the emulator', () => {
   });
 
   it('searches tasks with a comma list', async () => {
+    ownTask('搜索-only-here');
     const outputs = await run({
       operation: 'search_tasks',
       task_status: 'Pending, Running',
-      query: '{"search_value": "部署"}'
+      query: '{"search_value": "搜索"}'
     });
     expect(JSON.parse(outputs.data)).toMatchObject({ count: 1 });
     expect(lastRequest()?.target).toBe(
-      '/api/deployment/task/search?type=Deployment&status=Pending%2CRunning&page=1&page_size=10&search_value=%E9%83%A8%E7%BD%B2'
+      '/api/deployment/task/search?type=Deployment&status=Pending%2CRunning&page=1&page_size=10&search_value=%E6%90%9C%E7%B4%A2'
     );
   });
 
@@ -147,14 +155,15 @@ describe('the action against the emulator', () => {
   });
 
   it('reaches any endpoint through request, for example the platform form of detail', async () => {
+    const id = ownTask('by-request');
     const outputs = await run({
       operation: 'request',
       method: 'GET',
       path: '/api/deployment/task/detail',
-      query: 'task_id: 9007199254740993'
+      query: `task_id: ${id}`
     });
-    expect(lastRequest()?.target).toBe('/api/deployment/task/detail?task_id=9007199254740993');
-    expect(outputs.data).toContain('"task_id":9007199254740993,');
+    expect(lastRequest()?.target).toBe(`/api/deployment/task/detail?task_id=${id}`);
+    expect(outputs.data).toContain(`"task_id":${id},`);
   });
 
   it('fails with the platform code and description', async () => {

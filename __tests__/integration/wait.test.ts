@@ -185,16 +185,15 @@ describe('waiting against the emulator', () => {
       );
       const runtime = testRuntime(client, { now: Date.now });
       runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-      const started = Date.now();
       const result = await runStep(planCalls(settings), settings, runtime);
       expect(failureOf(result)).toBeUndefined();
       expect(Object.keys(JSON.parse(outputsOf(result).statuses) as object)).toHaveLength(30);
-      // The floor is (30 - 10) / 10 = 2 s. Every 429 pauses all requests for its Retry-After of 1 s. The
-      // 429s: the 8 requests in flight when the first burst runs out, then one probe per later cycle.
-      expect(Date.now() - started).toBeLessThan(4000);
-      expect(
-        live.requests.filter((r) => r.fault?.startsWith('HTTP 429') === true).length
-      ).toBeLessThanOrEqual(8 + 2);
+      // Every 429 pauses all requests for its Retry-After of 1 s, so the 429s are what the step loses:
+      // the 8 requests in flight when the first burst runs out, then one probe per later cycle. (How long
+      // the step takes is measured by the benchmark, not asserted here.)
+      const limited = live.requests.filter((r) => r.fault?.startsWith('HTTP 429') === true).length;
+      expect(limited).toBeLessThanOrEqual(8 + 2);
+      expect(live.requests.filter((r) => r.path === '/api/deployment/task/detail')).toHaveLength(30 + limited);
     } finally {
       await live.stop();
     }
