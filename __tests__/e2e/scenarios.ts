@@ -5,7 +5,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { startEmulator, type Emulator, type RecordedRequest } from '../../emulator/index.js';
+import { format } from 'node:util';
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type RecordedRequest
+} from '../../emulator/index.js';
 import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
@@ -52,17 +58,51 @@ function expectRunInvariants(
   expect({ made, running: running.length <= 1 }).toEqual({ made, running: true });
 }
 
-export function defineScenarios(runtime: NodeRuntime): void {
-  let emulator: Emulator;
-  let rsa: Record<string, string>;
-  let env: Record<string, string>;
+/** One scenario's own emulator, and a way to run the step against it. */
+interface Scenario {
+  emulator: Emulator;
+  /** The RSA-mode inputs for this emulator: base_url, token, private_key, platform_public_key. */
+  rsa: Record<string, string>;
   /** Runs the step with step debugging on (as ACTIONS_STEP_DEBUG does), checking what every run must hold. */
-  const run = async (
+  run: (
     inputs: Record<string, string>,
     state?: Record<string, string>,
-    extraEnv: Record<string, string> = {},
+    extraEnv?: Record<string, string>,
     signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals }
-  ): Promise<StepRun> => {
+  ) => Promise<StepRun>;
+}
+
+const DEFAULT_EMULATOR: EmulatorOptions = { readyAfterSeconds: 1, failPattern: /-broken$/, strict: true };
+/** A scenario waits on real time (tasks that take a second to start, retries): time it out late. */
+const SCENARIO_TIMEOUT_MS = 30_000;
+
+/**
+ * The scenarios run under a second Node version: one of each kind of thing that could differ between
+ * versions (TLS and proxies, signals, timers and abort listeners, child output, files), not the matrix.
+ */
+const SMOKE = new Set([
+  'creates a task and waits until it is Running with its URLs, with outputs and a summary',
+  'stops the task it created in the post step, with cleanup: stop',
+  'goes through the proxy in https_proxy: creates and waits, every request tunnelled',
+  'on SIGTERM while waiting, writes the outputs known so far, keeps the cleanup state, and exits at once',
+  'runs 40 tasks at concurrency 32 without a MaxListenersExceededWarning',
+  'finds and stops the task of a create still in flight when the job was cancelled',
+  '503 then 502: retried with backoff, then succeeds',
+  'sends nothing in a dry run, printing the request with its secrets redacted',
+  'never prints server text that could run as a workflow command',
+  'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it'
+]);
+
+async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
+  const emulator = await startEmulator(options);
+  const rsa = {
+    base_url: emulator.base_url,
+    token: emulator.rsa.token,
+    private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+    platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
+  };
+  const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
+  const run: Scenario['run'] = async (inputs, state, extraEnv = {}, signalOn) => {
     const before = emulator.requests.length;
     const result = await runStep(
       runtime,
@@ -76,7 +116,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
     expectRunInvariants(
       result,
       emulator.requests.slice(before),
-      [...SECRETS, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
+      [...SECRETS, rsa.token, ...keyLines(rsa.private_key)],
       (id) => {
         try {
           return String(emulator.task(id).status);
@@ -87,95 +127,133 @@ export function defineScenarios(runtime: NodeRuntime): void {
     );
     return result;
   };
-  const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
-  /** The lines the runner shows (without step debugging). */
-  const shown = (result: StepRun): string[] => runnerView(result).lines;
+  return { emulator, rsa, run };
+}
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ readyAfterSeconds: 1, failPattern: /-broken$/, strict: true });
-    rsa = {
-      base_url: emulator.base_url,
-      token: emulator.rsa.token,
-      private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
-      platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
+const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
+/** The lines the runner shows (without step debugging). */
+const shown = (result: StepRun): string[] => runnerView(result).lines;
+
+/**
+ * Defines the scenarios for one Node version: every one (`all`), or the smoke set. Each scenario has an
+ * emulator of its own, so they run concurrently, in any order.
+ */
+export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): void {
+  const defined = new Set<string>();
+  const chosen = (name: string): boolean => {
+    defined.add(name);
+    return which === 'all' || SMOKE.has(name);
+  };
+  if (which === 'smoke') {
+    it('finds every smoke scenario by its name', () => {
+      expect([...SMOKE].filter((name) => !defined.has(name))).toEqual([]);
+    });
+  }
+  const withScenario =
+    (options: EmulatorOptions, body: (s: Scenario) => Promise<void>) => async (): Promise<void> => {
+      const s = await openScenario(runtime, options);
+      try {
+        await body(s);
+      } finally {
+        await s.emulator.stop();
+      }
     };
-    env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
-  });
-  afterAll(() => emulator.stop());
-  afterEach(() => {
-    emulator.setReadyAfter(1);
-  });
+  const scenario = (
+    name: string,
+    body: (s: Scenario) => Promise<void>,
+    options: EmulatorOptions = DEFAULT_EMULATOR
+  ): void => {
+    if (chosen(name)) it.concurrent(name, withScenario(options, body), SCENARIO_TIMEOUT_MS);
+  };
+  scenario.each =
+    <const T extends readonly unknown[]>(table: readonly T[]) =>
+    (name: string, body: (s: Scenario, ...row: [...T]) => Promise<void>): void => {
+      table.forEach((row) => {
+        const title = format(name, ...row);
+        scenario(title, (s) => body(s, ...([...row] as [...T])));
+      });
+    };
+  /** A scenario against the emulator following the platform's own reference. */
+  const liveScenario = (name: string, body: (s: Scenario) => Promise<void>): void => {
+    scenario(name, body, { profile: 'live', strict: true, readyAfterSeconds: 1 });
+  };
 
-  it('creates a task and waits until it is Running with its URLs, with outputs and a summary', async () => {
-    const result = await run({
-      operation: 'create',
-      task_name: 'e2e-web',
-      points: '1',
-      body: SERVICE,
-      ...FAST
-    });
-    expect(result.stderr).toBe('');
-    expect(result.exitCode).toBe(0);
-    const id = result.outputs.task_id ?? '';
-    const url = `https://t${id}-80.apps.emulator.invalid`;
-    expect(result.outputs).toMatchObject({
-      code: '0000',
-      msg: 'success',
-      task_ids: JSON.stringify([id]),
-      status: 'Running',
-      statuses: JSON.stringify({ [id]: 'Running' }),
-      url,
-      urls: JSON.stringify([url, `https://t${id}-443.apps.emulator.invalid`]),
-      timed_out: 'false'
-    });
-    expect(json(result.outputs.data)).toMatchObject({ task_id: Number(id), status: 'Running' });
-    expect(json(result.responseFile)).toMatchObject({
-      code: '0000',
-      data: { task_id: Number(id), status: 'Running' }
-    });
-    expect(Number(result.outputs.elapsed_seconds)).toBeGreaterThanOrEqual(1);
-    expect(result.summary).toContain(`| ${id} | e2e-web | Running | ✅ ready | <a href="${url}">`);
-    expect(result.summary).toMatch(/Status timeline[\s\S]*- 0s: task \d+ Pending[\s\S]*task \d+ Running/);
-    expect(shown(result)).toEqual(
-      expect.arrayContaining([
-        `task_id: ${id}`,
-        expect.stringMatching(/^task \d+ "e2e-web" is ready after \ds: https:/)
-      ])
-    );
-  });
+  scenario(
+    'creates a task and waits until it is Running with its URLs, with outputs and a summary',
+    async (s) => {
+      const result = await s.run({
+        operation: 'create',
+        task_name: 'e2e-web',
+        points: '1',
+        body: SERVICE,
+        ...FAST
+      });
+      expect(result.stderr).toBe('');
+      expect(result.exitCode).toBe(0);
+      const id = result.outputs.task_id ?? '';
+      const url = `https://t${id}-80.apps.emulator.invalid`;
+      expect(result.outputs).toMatchObject({
+        code: '0000',
+        msg: 'success',
+        task_ids: JSON.stringify([id]),
+        status: 'Running',
+        statuses: JSON.stringify({ [id]: 'Running' }),
+        url,
+        urls: JSON.stringify([url, `https://t${id}-443.apps.emulator.invalid`]),
+        timed_out: 'false'
+      });
+      expect(json(result.outputs.data)).toMatchObject({ task_id: Number(id), status: 'Running' });
+      expect(json(result.responseFile)).toMatchObject({
+        code: '0000',
+        data: { task_id: Number(id), status: 'Running' }
+      });
+      expect(Number(result.outputs.elapsed_seconds)).toBeGreaterThanOrEqual(1);
+      expect(result.summary).toContain(`| ${id} | e2e-web | Running | ✅ ready | <a href="${url}">`);
+      expect(result.summary).toMatch(/Status timeline[\s\S]*- 0s: task \d+ Pending[\s\S]*task \d+ Running/);
+      expect(shown(result)).toEqual(
+        expect.arrayContaining([
+          `task_id: ${id}`,
+          expect.stringMatching(/^task \d+ "e2e-web" is ready after \ds: https:/)
+        ])
+      );
+    }
+  );
 
-  it('shows the debug lines of each request with every secret masked', async () => {
-    const result = await run({
+  scenario('shows the debug lines of each request with every secret masked', async (s) => {
+    const result = await s.run({
       operation: 'detail',
-      task_id: emulator.addTask({ task_name: 'dbg', points: 1 })
+      task_id: s.emulator.addTask({ task_name: 'dbg', points: 1 })
     });
     const view = runnerView(result, { debug: true });
-    expect(result.stdout).toContain(`::add-mask::${rsa.token ?? ''}`);
+    expect(result.stdout).toContain(`::add-mask::${s.rsa.token ?? ''}`);
     expect(view.lines).toContainEqual(
       expect.stringMatching(
         /^::debug::request: POST https:\/\/127\.0\.0\.1:\d+\/api\/deployment\/task\/detail \(token=<redacted>, version=1\.0\.0, timestamp=\d{13}, content-type=application\/json, sign_str=<redacted>; body of \d+ bytes\)$/
       )
     );
-    expect(view.lines.join('\n')).not.toContain(rsa.token);
+    expect(view.lines.join('\n')).not.toContain(s.rsa.token);
   });
 
-  it('fails the step for a task that ends in Other, with the outputs written, and still cleans it up', async () => {
-    const inputs = { operation: 'create', task_name: 'e2e-broken', points: '1', cleanup: 'stop', ...FAST };
-    const result = await run(inputs);
-    expect(result.exitCode).toBe(1);
-    const id = result.outputs.task_id ?? '';
-    expect(id).toMatch(/^\d+$/);
-    expect(result.outputs).toMatchObject({ status: 'Other', timed_out: 'false', code: '0000' });
-    expect(result.stdout).toMatch(
-      new RegExp(`::error::create: task ${id} \\(e2e-broken\\) ended in Other after \\ds\\n`)
-    );
-    expect(result.summary).toContain('❌ failed');
-    const post = await run(inputs, result.state);
-    expect([post.exitCode, shown(post)]).toEqual([0, [`cleanup: stopped task ${id}`, '']]);
-  });
+  scenario(
+    'fails the step for a task that ends in Other, with the outputs written, and still cleans it up',
+    async (s) => {
+      const inputs = { operation: 'create', task_name: 'e2e-broken', points: '1', cleanup: 'stop', ...FAST };
+      const result = await s.run(inputs);
+      expect(result.exitCode).toBe(1);
+      const id = result.outputs.task_id ?? '';
+      expect(id).toMatch(/^\d+$/);
+      expect(result.outputs).toMatchObject({ status: 'Other', timed_out: 'false', code: '0000' });
+      expect(result.stdout).toMatch(
+        new RegExp(`::error::create: task ${id} \\(e2e-broken\\) ended in Other after \\ds\\n`)
+      );
+      expect(result.summary).toContain('❌ failed');
+      const post = await s.run(inputs, result.state);
+      expect([post.exitCode, shown(post)]).toEqual([0, [`cleanup: stopped task ${id}`, '']]);
+    }
+  );
 
-  it('only warns when the job summary cannot be written', async () => {
-    const result = await run({ operation: 'search_resources' }, undefined, {
+  scenario('only warns when the job summary cannot be written', async (s) => {
+    const result = await s.run({ operation: 'search_resources' }, undefined, {
       GITHUB_STEP_SUMMARY: '/nonexistent/dir/summary.md'
     });
     expect(result.exitCode).toBe(0);
@@ -184,27 +262,30 @@ export function defineScenarios(runtime: NodeRuntime): void {
     );
   });
 
-  it('fails the step on timeout, naming the last status and the time, with timed_out true', async () => {
-    emulator.setReadyAfter(600);
-    const result = await run({
-      operation: 'create',
-      task_name: 'e2e-slow',
-      points: '1',
-      wait_timeout: '2s',
-      ...FAST
-    });
-    expect(result.exitCode).toBe(1);
-    expect(result.outputs).toMatchObject({ timed_out: 'true', status: 'Pending' });
-    expect(result.stdout).toMatch(
-      /::error::create: task \d+ \(e2e-slow\) timed out after 2s, last status Pending\n/
-    );
-  });
+  scenario(
+    'fails the step on timeout, naming the last status and the time, with timed_out true',
+    async (s) => {
+      s.emulator.setReadyAfter(600);
+      const result = await s.run({
+        operation: 'create',
+        task_name: 'e2e-slow',
+        points: '1',
+        wait_timeout: '2s',
+        ...FAST
+      });
+      expect(result.exitCode).toBe(1);
+      expect(result.outputs).toMatchObject({ timed_out: 'true', status: 'Pending' });
+      expect(result.stdout).toMatch(
+        /::error::create: task \d+ \(e2e-slow\) timed out after 2s, last status Pending\n/
+      );
+    }
+  );
 
-  it('waits with detail when wait is true', async () => {
-    emulator.setReadyAfter(1.5);
-    const created = await run({ operation: 'create', task_name: 'e2e-detail', points: '1', wait: 'false' });
+  scenario('waits with detail when wait is true', async (s) => {
+    s.emulator.setReadyAfter(1.5);
+    const created = await s.run({ operation: 'create', task_name: 'e2e-detail', points: '1', wait: 'false' });
     expect(created.outputs.status).toBe('');
-    const result = await run({
+    const result = await s.run({
       operation: 'detail',
       task_id: created.outputs.task_id ?? '',
       wait: 'true',
@@ -217,8 +298,8 @@ export function defineScenarios(runtime: NodeRuntime): void {
     );
   });
 
-  it('runs every operation of the table on one task', async () => {
-    const created = await run({
+  scenario('runs every operation of the table on one task', async (s) => {
+    const created = await s.run({
       operation: 'create',
       task_name: 'e2e-ops',
       points: '1',
@@ -227,7 +308,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
     });
     const task_id = created.outputs.task_id ?? '';
     const step = async (inputs: Record<string, string>): Promise<StepRun> => {
-      const result = await run({ task_id, ...FAST, ...inputs });
+      const result = await s.run({ task_id, ...FAST, ...inputs });
       expect([inputs.operation, result.exitCode, result.stdout.match(/::error::.*/)?.[0]]).toEqual([
         inputs.operation,
         0,
@@ -242,15 +323,15 @@ export function defineScenarios(runtime: NodeRuntime): void {
       count: 3,
       results: [{}, {}]
     });
-    const searched = await run({ operation: 'search_tasks', query: 'search_value: e2e-ops' });
+    const searched = await s.run({ operation: 'search_tasks', query: 'search_value: e2e-ops' });
     expect(json(searched.outputs.data)).toMatchObject({ count: 1, results: [{ task_id: Number(task_id) }] });
     expect(
-      json((await run({ operation: 'search_resources', query: 'device_type: GpuDevice' })).outputs.data)
+      json((await s.run({ operation: 'search_resources', query: 'device_type: GpuDevice' })).outputs.data)
     ).toMatchObject({ count: 2 });
-    expect(json((await run({ operation: 'billing', query: 'page: 1' })).outputs.data)).toMatchObject({
+    expect(json((await s.run({ operation: 'billing', query: 'page: 1' })).outputs.data)).toMatchObject({
       count: expect.any(Number)
     });
-    const storage = await run({
+    const storage = await s.run({
       operation: 'storage_check',
       body: '{storage_name: m, oss_region_id: 1, bucket: b, dir: d, endpoint: e.example, access_key: AKIDEXAMPLE, secret_key: wJalrXUtnFEMI}'
     });
@@ -259,7 +340,7 @@ export function defineScenarios(runtime: NodeRuntime): void {
       message: 'the storage can be reached with these settings'
     });
     expect(shown(storage).join('\n')).not.toContain('wJalrXUtnFEMI');
-    const request = await run({
+    const request = await s.run({
       operation: 'request',
       method: 'GET',
       path: '/api/deployment/task/detail',
@@ -270,11 +351,11 @@ export function defineScenarios(runtime: NodeRuntime): void {
     expect(stopped.outputs).toMatchObject({ status: 'End', statuses: JSON.stringify({ [task_id]: 'End' }) });
   });
 
-  it('follows an endpoints override: detail as GET with task_id in the query', async () => {
-    const id = emulator.addTask({ task_name: 'e2e-get', points: 1, status: 'Running' });
-    const result = await run({ operation: 'detail', task_id: id, endpoints: 'detail: {method: GET}' });
+  scenario('follows an endpoints override: detail as GET with task_id in the query', async (s) => {
+    const id = s.emulator.addTask({ task_name: 'e2e-get', points: 1, status: 'Running' });
+    const result = await s.run({ operation: 'detail', task_id: id, endpoints: 'detail: {method: GET}' });
     expect(result.exitCode).toBe(0);
-    expect(emulator.requests.at(-1)).toMatchObject({
+    expect(s.emulator.requests.at(-1)).toMatchObject({
       method: 'GET',
       target: `/api/deployment/task/detail?task_id=${id}`,
       body: ''
@@ -282,17 +363,17 @@ export function defineScenarios(runtime: NodeRuntime): void {
     expect(result.outputs.status).toBe('Running');
   });
 
-  it('goes through the proxy in https_proxy: creates and waits, every request tunnelled', async () => {
+  scenario('goes through the proxy in https_proxy: creates and waits, every request tunnelled', async (s) => {
     // platform.test resolves nowhere but in the proxy, so nothing can have reached the emulator directly.
     const proxy = await startConnectProxy('platform.test');
     try {
-      const before = emulator.requests.length;
-      const result = await run(
+      const before = s.emulator.requests.length;
+      const result = await s.run(
         {
           operation: 'create',
           task_name: 'e2e-proxied',
           points: '1',
-          base_url: emulator.base_url.replace('127.0.0.1', 'platform.test'),
+          base_url: s.emulator.base_url.replace('127.0.0.1', 'platform.test'),
           ...FAST
         },
         undefined,
@@ -300,10 +381,10 @@ export function defineScenarios(runtime: NodeRuntime): void {
       );
       expect(result.exitCode).toBe(0);
       expect(result.outputs.status).toBe('Running');
-      const port = new URL(emulator.base_url).port;
+      const port = new URL(s.emulator.base_url).port;
       expect(proxy.tunnels.length).toBeGreaterThan(0);
       expect(new Set(proxy.tunnels)).toEqual(new Set([`platform.test:${port}`]));
-      expect(emulator.requests.slice(before).map((r) => r.path)).toEqual(
+      expect(s.emulator.requests.slice(before).map((r) => r.path)).toEqual(
         expect.arrayContaining(['/api/deployment/task/create', '/api/deployment/task/detail'])
       );
     } finally {
@@ -311,11 +392,11 @@ export function defineScenarios(runtime: NodeRuntime): void {
     }
   });
 
-  it('reads the detail of 20 tasks in one step', async () => {
+  scenario('reads the detail of 20 tasks in one step', async (s) => {
     const ids = Array.from({ length: 20 }, (_, i) =>
-      emulator.addTask({ task_name: `bulk-${i}`, points: 1, status: i % 2 === 0 ? 'Running' : 'Paused' })
+      s.emulator.addTask({ task_name: `bulk-${i}`, points: 1, status: i % 2 === 0 ? 'Running' : 'Paused' })
     );
-    const result = await run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '8' });
+    const result = await s.run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '8' });
     expect(result.exitCode).toBe(0);
     expect(json(result.outputs.task_ids)).toEqual(ids);
     expect(result.outputs.status).toBe('mixed');
@@ -326,8 +407,8 @@ export function defineScenarios(runtime: NodeRuntime): void {
     expect((json(result.responseFile) as unknown[]).length).toBe(20);
   });
 
-  it('stops the task it created in the post step, with cleanup: stop', async () => {
-    const main = await run({
+  scenario('stops the task it created in the post step, with cleanup: stop', async (s) => {
+    const main = await s.run({
       operation: 'create',
       task_name: 'e2e-cleanup',
       points: '1',
@@ -341,52 +422,52 @@ export function defineScenarios(runtime: NodeRuntime): void {
       create_lookup: '',
       created_task_ids: JSON.stringify([id])
     });
-    const post = await run(
+    const post = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },
       main.state
     );
     expect(post.exitCode).toBe(0);
     expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
-    expect(emulator.requests.at(-1)).toMatchObject({
+    expect(s.emulator.requests.at(-1)).toMatchObject({
       path: '/api/deployment/task/stop',
       body: `{"task_id":${id}}`,
       applied: true
     });
-    expect(emulator.task(id).status).toBe('End');
-    const again = await run(
+    expect(s.emulator.task(id).status).toBe('End');
+    const again = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
       main.state
     );
     expect(again.exitCode).toBe(0);
     expect(shown(again)).toContain(`cleanup: task ${id} is already End`);
-    emulator.setEndedTasksGone(true);
-    const gone = await run(
+    s.emulator.setEndedTasksGone(true);
+    const gone = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
       main.state
     );
-    emulator.setEndedTasksGone(false);
+    s.emulator.setEndedTasksGone(false);
     expect(gone.exitCode).toBe(0);
     expect(shown(gone)).toContain(`cleanup: task ${id} is already gone`);
   });
 
-  it('sends nothing in a dry run, printing the request with its secrets redacted', async () => {
-    const before = emulator.requests.length;
-    const result = await run({ operation: 'create', task_name: 'e2e-dry', points: '1', dry_run: 'true' });
+  scenario('sends nothing in a dry run, printing the request with its secrets redacted', async (s) => {
+    const before = s.emulator.requests.length;
+    const result = await s.run({ operation: 'create', task_name: 'e2e-dry', points: '1', dry_run: 'true' });
     expect(result.exitCode).toBe(0);
-    expect(emulator.requests).toHaveLength(before);
+    expect(s.emulator.requests).toHaveLength(before);
     const lines = shown(result);
     expect(lines).toEqual(
       expect.arrayContaining([
-        `POST ${emulator.base_url}/api/deployment/task/create`,
+        `POST ${s.emulator.base_url}/api/deployment/task/create`,
         '  headers: token, version, timestamp, content-type, sign_str',
         '    <token>'
       ])
     );
-    expect(lines.join('\n')).not.toContain(emulator.rsa.token);
+    expect(lines.join('\n')).not.toContain(s.emulator.rsa.token);
     expect(result.outputs).toEqual({});
   });
 
-  it.each([
+  scenario.each([
     [
       { operation: 'create', points: '1' },
       'task_name is empty, but create needs it: set task_name to the name of the new task'
@@ -412,9 +493,9 @@ export function defineScenarios(runtime: NodeRuntime): void {
       { operation: 'stop', task_id: '1,229,832' },
       /^task_id "1,229,832" has commas without a space, which reads as one number with thousands separators, not a list: /
     ]
-  ])('refuses %j in one line and sends nothing', async (inputs, message) => {
-    const before = emulator.requests.length;
-    const result = await run(inputs);
+  ])('refuses %j in one line and sends nothing', async (s, inputs, message) => {
+    const before = s.emulator.requests.length;
+    const result = await s.run(inputs);
     expect(result.exitCode).toBe(1);
     const errors = result.stdout.split('\n').filter((line) => line.startsWith('::error::'));
     expect(errors).toEqual([
@@ -424,32 +505,28 @@ export function defineScenarios(runtime: NodeRuntime): void {
           : message.source.replace('^', '^::error::')
       )
     ]);
-    expect(emulator.requests).toHaveLength(before);
+    expect(s.emulator.requests).toHaveLength(before);
   });
 
   describe('fault matrix', () => {
-    const detailOf = (name: string): Promise<StepRun> => {
-      const id = emulator.addTask({ task_name: name, points: 1, status: 'Running' });
-      return run({ operation: 'detail', task_id: id });
+    const detailOf = (s: Scenario, name: string): Promise<StepRun> => {
+      const id = s.emulator.addTask({ task_name: name, points: 1, status: 'Running' });
+      return s.run({ operation: 'detail', task_id: id });
     };
     const DETAIL = '/api/deployment/task/detail';
     const CREATE = '/api/deployment/task/create';
     const retries = (result: StepRun): string[] =>
       shown(result).filter((line) => / retry \d+ of 5 in /.test(line));
-    const creates = (before: number) => emulator.requests.slice(before).filter((r) => r.path === CREATE);
-    afterEach(() => {
-      emulator.clearFaults();
-      emulator.setRateLimit(undefined);
-      emulator.setClockOffset(0);
-    });
+    const creates = (s: Scenario, before: number) =>
+      s.emulator.requests.slice(before).filter((r) => r.path === CREATE);
 
-    it('429 twice with Retry-After: waits as asked, then succeeds', async () => {
-      emulator.inject({
+    scenario('429 twice with Retry-After: waits as asked, then succeeds', async (s) => {
+      s.emulator.inject({
         path: DETAIL,
         times: 2,
         answer: { kind: 'status', status: 429, retryAfter: { seconds: 1 } }
       });
-      const result = await detailOf('f-429');
+      const result = await detailOf(s, 'f-429');
       expect([result.exitCode, result.outputs.status]).toEqual([0, 'Running']);
       expect(retries(result)).toEqual([
         'detail: HTTP 429; retry 1 of 5 in 1.0s (as the server asked)',
@@ -457,10 +534,10 @@ export function defineScenarios(runtime: NodeRuntime): void {
       ]);
     });
 
-    it('503 then 502: retried with backoff, then succeeds', async () => {
-      emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 503 } });
-      emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 502 } });
-      const result = await detailOf('f-5xx');
+    scenario('503 then 502: retried with backoff, then succeeds', async (s) => {
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 503 } });
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 502 } });
+      const result = await detailOf(s, 'f-5xx');
       expect(result.exitCode).toBe(0);
       expect(retries(result)).toEqual([
         expect.stringMatching(/^detail: HTTP 503; retry 1 of 5 in \d\.\ds$/),
@@ -468,52 +545,52 @@ export function defineScenarios(runtime: NodeRuntime): void {
       ]);
     });
 
-    it('a connection reset before the answer: retried', async () => {
-      emulator.inject({ path: DETAIL, answer: { kind: 'reset' } });
-      const result = await detailOf('f-reset');
+    scenario('a connection reset before the answer: retried', async (s) => {
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'reset' } });
+      const result = await detailOf(s, 'f-reset');
       expect(result.exitCode).toBe(0);
       expect(retries(result)).toEqual([expect.stringMatching(/^detail: (ECONNRESET|EPIPE); retry 1 of 5/)]);
     });
 
-    it('an HTML error page: retried, and named by status and excerpt', async () => {
-      emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 500, body: 'html' } });
-      const result = await detailOf('f-html');
+    scenario('an HTML error page: retried, and named by status and excerpt', async (s) => {
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'status', status: 500, body: 'html' } });
+      const result = await detailOf(s, 'f-html');
       expect(result.exitCode).toBe(0);
       expect(retries(result)).toEqual([expect.stringMatching(/^detail: HTTP 500; retry 1 of 5/)]);
-      emulator.inject({
+      s.emulator.inject({
         path: DETAIL,
         times: Infinity,
         answer: { kind: 'status', status: 404, body: 'html' }
       });
-      const failed = await detailOf('f-html-404');
+      const failed = await detailOf(s, 'f-html-404');
       expect(failed.stdout).toMatch(
         /::error::detail: task \d+: HTTP 404 with a non-JSON answer \(text\/html\): "404 Error 404 Error nginx" \(request id emu-\d+\)/
       );
     });
 
-    it('a malformed JSON answer: retried', async () => {
-      emulator.inject({ path: DETAIL, answer: { kind: 'malformed_json' } });
-      const result = await detailOf('f-json');
+    scenario('a malformed JSON answer: retried', async (s) => {
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'malformed_json' } });
+      const result = await detailOf(s, 'f-json');
       expect(result.exitCode).toBe(0);
       expect(retries(result)).toEqual([
         expect.stringMatching(/^detail: an answer that is not JSON; retry 1 of 5/)
       ]);
     });
 
-    it('429 on create: not applied, so sent again; one task', async () => {
-      const before = emulator.requests.length;
-      emulator.inject({
+    scenario('429 on create: not applied, so sent again; one task', async (s) => {
+      const before = s.emulator.requests.length;
+      s.emulator.inject({
         path: CREATE,
         answer: { kind: 'status', status: 429, retryAfter: { seconds: 1, as: 'http-date' } }
       });
-      const result = await run({
+      const result = await s.run({
         operation: 'create',
         task_name: 'f-create-429',
         points: '1',
         wait: 'false'
       });
       expect(result.exitCode).toBe(0);
-      expect(creates(before).map((r) => r.applied)).toEqual([false, true]);
+      expect(creates(s, before).map((r) => r.applied)).toEqual([false, true]);
       expect(shown(result)).toContainEqual(
         expect.stringMatching(
           /^create: HTTP 429, so the task was not created; retry 1 of 5 in [01]\.\ds \(as the server asked\)$/
@@ -521,14 +598,14 @@ export function defineScenarios(runtime: NodeRuntime): void {
       );
     });
 
-    it.each([
+    scenario.each([
       ['then resets the connection', { kind: 'reset' } as const],
       ['then answers 502', { kind: 'status', status: 502 } as const]
-    ])('a create applied that %s: the task is found and adopted; one task', async (_what, answer) => {
-      const before = emulator.requests.length;
-      emulator.inject({ path: CREATE, apply: true, answer });
+    ])('a create applied that %s: the task is found and adopted; one task', async (s, _what, answer) => {
+      const before = s.emulator.requests.length;
+      s.emulator.inject({ path: CREATE, apply: true, answer });
       const name = `f-adopt-${answer.kind}`;
-      const result = await run({
+      const result = await s.run({
         operation: 'create',
         task_name: name,
         points: '1',
@@ -536,51 +613,54 @@ export function defineScenarios(runtime: NodeRuntime): void {
         request_timeout: '2s'
       });
       expect(result.exitCode).toBe(0);
-      expect(creates(before).map((r) => r.applied)).toEqual([true]);
+      expect(creates(s, before).map((r) => r.applied)).toEqual([true]);
       const id = result.outputs.task_id ?? '';
-      expect(emulator.task(id).task_name).toBe(name);
+      expect(s.emulator.task(id).task_name).toBe(name);
       expect(shown(result)).toContain(
         `create: found task ${id} named "${name}", made by the request that failed; adopting it instead of creating another`
       );
     });
 
-    it('a create answered after request_timeout: the slow original is waited for and adopted; one task', async () => {
-      const before = emulator.requests.length;
-      emulator.inject({ path: CREATE, delayMs: 3000 });
-      const result = await run({
-        operation: 'create',
-        task_name: 'f-slow',
-        points: '1',
-        wait: 'false',
-        request_timeout: '2s'
-      });
-      expect(result.exitCode).toBe(0);
-      expect(creates(before).map((r) => r.applied)).toEqual([true]);
-      expect(shown(result)).toContainEqual(
-        'create: no answer within request_timeout after the request was sent, so the task may have been created; looking for a new task named "f-slow" for up to 4s before creating it again'
-      );
-      expect(shown(result)).toContainEqual(expect.stringMatching(/^create: found task \d+ named "f-slow"/));
-    });
+    scenario(
+      'a create answered after request_timeout: the slow original is waited for and adopted; one task',
+      async (s) => {
+        const before = s.emulator.requests.length;
+        s.emulator.inject({ path: CREATE, delayMs: 3000 });
+        const result = await s.run({
+          operation: 'create',
+          task_name: 'f-slow',
+          points: '1',
+          wait: 'false',
+          request_timeout: '2s'
+        });
+        expect(result.exitCode).toBe(0);
+        expect(creates(s, before).map((r) => r.applied)).toEqual([true]);
+        expect(shown(result)).toContainEqual(
+          'create: no answer within request_timeout after the request was sent, so the task may have been created; looking for a new task named "f-slow" for up to 4s before creating it again'
+        );
+        expect(shown(result)).toContainEqual(expect.stringMatching(/^create: found task \d+ named "f-slow"/));
+      }
+    );
 
-    it('a token-bucket rate limit: every task answered, the 429s waited out', async () => {
-      emulator.setRateLimit({ ratePerSecond: 4, burst: 2, path: DETAIL });
+    scenario('a token-bucket rate limit: every task answered, the 429s waited out', async (s) => {
+      s.emulator.setRateLimit({ ratePerSecond: 4, burst: 2, path: DETAIL });
       const ids = Array.from({ length: 6 }, (_, i) =>
-        emulator.addTask({ task_name: `f-rl-${i}`, points: 1, status: 'Running' })
+        s.emulator.addTask({ task_name: `f-rl-${i}`, points: 1, status: 'Running' })
       );
-      const result = await run({ operation: 'detail', task_id: ids.join(', '), concurrency: '3' });
+      const result = await s.run({ operation: 'detail', task_id: ids.join(', '), concurrency: '3' });
       expect(result.exitCode).toBe(0);
       expect(json(result.outputs.statuses)).toEqual(Object.fromEntries(ids.map((id) => [id, 'Running'])));
       expect(retries(result).length).toBeGreaterThan(0);
     });
 
-    it.each([
+    scenario.each([
       ['ahead', 600, 'behind'],
       ['behind', -600, 'ahead of']
     ])(
       'a server clock 10 minutes %s: warned, timestamps corrected once, then accepted',
-      async (_where, offset, runner) => {
-        emulator.setClockOffset(offset);
-        const result = await detailOf('f-clock');
+      async (s, _where, offset, runner) => {
+        s.emulator.setClockOffset(offset);
+        const result = await detailOf(s, 'f-clock');
         expect(result.exitCode).toBe(0);
         // The Date header counts whole seconds, read as the middle of its second: the offset measured is
         // 10 minutes give or take half a second plus the request's latency, so 9m59s or 10m1s is as right.
@@ -601,25 +681,30 @@ export function defineScenarios(runtime: NodeRuntime): void {
       }
     );
 
-    it('a signature refused on the search a create sends first: the error names that search, once', async () => {
-      emulator.setVersion('/api/deployment/task/search', '2.0.0');
-      const result = await run({ operation: 'create', task_name: 'f-presearch', points: '1' }).finally(() => {
-        emulator.setVersion('/api/deployment/task/search', '1.0.0');
-      });
-      expect(result.exitCode).toBe(1);
-      expect(result.stdout).toMatch(
-        /^::error::create failed: the task search sent before creating \(to find tasks named "f-presearch" that exist already\) failed, so nothing was created: HTTP 200, code C002: .*The platform refused the timestamp or signature of GET \/api\/deployment\/task\/search\. /m
-      );
-      expect(result.stdout).not.toContain('create: create:');
-      expect(result.stdout).not.toContain('create failed: create:');
-      expect(result.state.create_lookup ?? '').toBe('');
-    });
+    scenario(
+      'a signature refused on the search a create sends first: the error names that search, once',
+      async (s) => {
+        s.emulator.setVersion('/api/deployment/task/search', '2.0.0');
+        const result = await s
+          .run({ operation: 'create', task_name: 'f-presearch', points: '1' })
+          .finally(() => {
+            s.emulator.setVersion('/api/deployment/task/search', '1.0.0');
+          });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toMatch(
+          /^::error::create failed: the task search sent before creating \(to find tasks named "f-presearch" that exist already\) failed, so nothing was created: HTTP 200, code C002: .*The platform refused the timestamp or signature of GET \/api\/deployment\/task\/search\. /m
+        );
+        expect(result.stdout).not.toContain('create: create:');
+        expect(result.stdout).not.toContain('create failed: create:');
+        expect(result.state.create_lookup ?? '').toBe('');
+      }
+    );
 
-    it('a server that never answers: a clear timeout error', async () => {
-      emulator.inject({ path: DETAIL, times: Infinity, delayMs: 60_000 });
-      const result = await run({
+    scenario('a server that never answers: a clear timeout error', async (s) => {
+      s.emulator.inject({ path: DETAIL, times: Infinity, delayMs: 60_000 });
+      const result = await s.run({
         operation: 'detail',
-        task_id: emulator.addTask({ task_name: 'f-hang', points: 1 }),
+        task_id: s.emulator.addTask({ task_name: 'f-hang', points: 1 }),
         request_timeout: '1s',
         max_retries: '1'
       });
@@ -629,10 +714,10 @@ export function defineScenarios(runtime: NodeRuntime): void {
       );
     });
 
-    it('never runs past wait_timeout by more than one request timeout', async () => {
-      emulator.setReadyAfter(600);
-      emulator.inject({ path: DETAIL, times: Infinity, delayMs: 1500 });
-      const result = await run({
+    scenario('never runs past wait_timeout by more than one request timeout', async (s) => {
+      s.emulator.setReadyAfter(600);
+      s.emulator.inject({ path: DETAIL, times: Infinity, delayMs: 1500 });
+      const result = await s.run({
         operation: 'create',
         task_name: 'f-deadline',
         points: '1',
@@ -644,10 +729,10 @@ export function defineScenarios(runtime: NodeRuntime): void {
       expect(result.wallMs).toBeLessThan(3000 + 2000 + 1500);
     });
 
-    it('a signature refused for another cause: explained, with the key fingerprint', async () => {
-      emulator.setVersion(DETAIL, '2.0.0');
-      const result = await detailOf('f-sig').finally(() => {
-        emulator.setVersion(DETAIL, '1.0.0');
+    scenario('a signature refused for another cause: explained, with the key fingerprint', async (s) => {
+      s.emulator.setVersion(DETAIL, '2.0.0');
+      const result = await detailOf(s, 'f-sig').finally(() => {
+        s.emulator.setVersion(DETAIL, '1.0.0');
       });
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toMatch(
@@ -657,103 +742,108 @@ export function defineScenarios(runtime: NodeRuntime): void {
   });
 
   describe('api_profile: live, against the emulator following the platform reference', () => {
-    let live: Emulator;
-    beforeAll(async () => {
-      live = await startEmulator({ profile: 'live', strict: true, readyAfterSeconds: 1 });
-    });
-    afterAll(() => live.stop());
     const runLive = async (
+      s: Scenario,
       inputs: Record<string, string>,
       state?: Record<string, string>
     ): Promise<StepRun> => {
-      const before = live.requests.length;
+      const before = s.emulator.requests.length;
       const result = await runStep(
         runtime,
-        { base_url: live.base_url, api_profile: 'live', token: live.token_mode.token, ...inputs },
+        { base_url: s.emulator.base_url, api_profile: 'live', token: s.emulator.token_mode.token, ...inputs },
         {
-          env: { NODE_EXTRA_CA_CERTS: live.ca_file, RUNNER_DEBUG: '1' },
+          env: { NODE_EXTRA_CA_CERTS: s.emulator.ca_file, RUNNER_DEBUG: '1' },
           ...(state === undefined ? {} : { state })
         }
       );
-      expectRunInvariants(result, live.requests.slice(before), [...SECRETS, live.token_mode.token], (id) =>
-        String(live.task(id).status)
+      expectRunInvariants(
+        result,
+        s.emulator.requests.slice(before),
+        [...SECRETS, s.emulator.token_mode.token],
+        (id) => String(s.emulator.task(id).status)
       );
       return result;
     };
 
-    it('runs the README real-platform example with a token-mode key: resource search, create, wait, cleanup', async () => {
-      const block = /<!-- real-platform-example -->\s*```yaml\n([\s\S]*?)```/.exec(
-        readFileSync(join(ROOT, 'README.md'), 'utf8')
-      )?.[1];
-      const steps = (
-        parse(block ?? '') as { id?: string; uses?: string; with?: Record<string, string> }[]
-      ).filter((step) => step.uses !== undefined);
-      expect(steps.map((step) => step.with?.operation)).toEqual(['search_resources', 'create']);
-      let mark = '';
-      const values: Record<string, () => string> = {
-        'secrets.DEPLOY_API_TOKEN': () => live.token_mode.token,
-        'vars.GPU_RESOURCE_MARK': () => mark,
-        'vars.REGISTRY_USERNAME': () => 'registry-bot',
-        'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
-        'github.run_id': () => '4242'
-      };
-      const expand = (inputs: Record<string, unknown> = {}): Record<string, string> =>
-        Object.fromEntries(
-          Object.entries(inputs).map(([name, value]) => [
-            name,
-            String(value).replace(/\$\{\{\s*([^}\s]+)\s*\}\}/g, (_m, expression: string) => {
-              const value = values[expression];
-              if (value === undefined)
-                throw new Error(
-                  `the README example uses \${{ ${expression} }}, which this test does not know`
-                );
-              return value();
-            })
-          ])
-        );
-      const resources = await runLive(expand(steps[0]?.with));
-      expect(resources.exitCode).toBe(0);
-      const found = JSON.parse(resources.outputs.data ?? '') as {
-        results: { regions: { mark: string }[] }[];
-      };
-      mark = found.results[0]?.regions[0]?.mark ?? '';
-      expect(mark).not.toBe('');
-      const deploy = await runLive({ ...expand(steps[1]?.with), poll_interval: '1s' });
-      expect([deploy.exitCode, deploy.outputs.status]).toEqual([0, 'Running']);
-      expect(deploy.outputs.url).toMatch(/^https:\/\/t\d+-8080\.apps\.emulator\.invalid$/);
-      expect(shown(deploy)[0]).toBe('api profile: live (api_profile is live)');
-      const create = live.requests.find((r) => r.path === '/api/task/deployment/create' && r.applied);
-      expect(JSON.parse(create?.body ?? '')).toMatchObject({
-        task_type: 'Deployment',
-        task_name: 'inference-4242',
-        points: 1,
-        resources: [{ mark }],
-        repository_username: 'registry-bot',
-        services: [{ service_name: 'api', health_checks: { readiness_probe: { path: '/health' } } }]
-      });
-      expect(deploy.stdout).toContain('::add-mask::reg-pass-1');
-      expect(deploy.stdout).toContain('::add-mask::registry-bot');
-      const id = deploy.outputs.task_id ?? '';
-      const post = await runLive(expand(steps[1]?.with), deploy.state);
-      expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
-      expect(live.task(id).status).toBe('End');
-    }, 30_000);
+    liveScenario(
+      'runs the README real-platform example with a token-mode key: resource search, create, wait, cleanup',
+      async (s) => {
+        const block = /<!-- real-platform-example -->\s*```yaml\n([\s\S]*?)```/.exec(
+          readFileSync(join(ROOT, 'README.md'), 'utf8')
+        )?.[1];
+        const steps = (
+          parse(block ?? '') as { id?: string; uses?: string; with?: Record<string, string> }[]
+        ).filter((step) => step.uses !== undefined);
+        expect(steps.map((step) => step.with?.operation)).toEqual(['search_resources', 'create']);
+        let mark = '';
+        const values: Record<string, () => string> = {
+          'secrets.DEPLOY_API_TOKEN': () => s.emulator.token_mode.token,
+          'vars.GPU_RESOURCE_MARK': () => mark,
+          'vars.REGISTRY_USERNAME': () => 'registry-bot',
+          'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
+          'github.run_id': () => '4242'
+        };
+        const expand = (inputs: Record<string, unknown> = {}): Record<string, string> =>
+          Object.fromEntries(
+            Object.entries(inputs).map(([name, value]) => [
+              name,
+              String(value).replace(/\$\{\{\s*([^}\s]+)\s*\}\}/g, (_m, expression: string) => {
+                const value = values[expression];
+                if (value === undefined)
+                  throw new Error(
+                    `the README example uses \${{ ${expression} }}, which this test does not know`
+                  );
+                return value();
+              })
+            ])
+          );
+        const resources = await runLive(s, expand(steps[0]?.with));
+        expect(resources.exitCode).toBe(0);
+        const found = JSON.parse(resources.outputs.data ?? '') as {
+          results: { regions: { mark: string }[] }[];
+        };
+        mark = found.results[0]?.regions[0]?.mark ?? '';
+        expect(mark).not.toBe('');
+        const deploy = await runLive(s, { ...expand(steps[1]?.with), poll_interval: '1s' });
+        expect([deploy.exitCode, deploy.outputs.status]).toEqual([0, 'Running']);
+        expect(deploy.outputs.url).toMatch(/^https:\/\/t\d+-8080\.apps\.emulator\.invalid$/);
+        expect(shown(deploy)[0]).toBe('api profile: live (api_profile is live)');
+        const create = s.emulator.requests.find((r) => r.path === '/api/task/deployment/create' && r.applied);
+        expect(JSON.parse(create?.body ?? '')).toMatchObject({
+          task_type: 'Deployment',
+          task_name: 'inference-4242',
+          points: 1,
+          resources: [{ mark }],
+          repository_username: 'registry-bot',
+          services: [{ service_name: 'api', health_checks: { readiness_probe: { path: '/health' } } }]
+        });
+        expect(deploy.stdout).toContain('::add-mask::reg-pass-1');
+        expect(deploy.stdout).toContain('::add-mask::registry-bot');
+        const id = deploy.outputs.task_id ?? '';
+        const post = await runLive(s, expand(steps[1]?.with), deploy.state);
+        expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
+        expect(s.emulator.task(id).status).toBe('End');
+      }
+    );
 
-    it('reads detail as GET, searches with type and status, stops, in RSA mode too', async () => {
-      const id = live.addTask({ task_name: 'live-ops', points: 1, status: 'Running' });
-      const rsaKey = { token: live.rsa.token, private_key: readFileSync(live.rsa.private_key_file, 'utf8') };
-      const detail = await runLive({ operation: 'detail', task_id: id, ...rsaKey });
+    liveScenario('reads detail as GET, searches with type and status, stops, in RSA mode too', async (s) => {
+      const id = s.emulator.addTask({ task_name: 'live-ops', points: 1, status: 'Running' });
+      const rsaKey = {
+        token: s.emulator.rsa.token,
+        private_key: readFileSync(s.emulator.rsa.private_key_file, 'utf8')
+      };
+      const detail = await runLive(s, { operation: 'detail', task_id: id, ...rsaKey });
       expect([detail.exitCode, detail.outputs.status, detail.outputs.msg]).toEqual([0, 'Running', 'success']);
-      expect(live.requests.at(-1)).toMatchObject({
+      expect(s.emulator.requests.at(-1)).toMatchObject({
         method: 'GET',
         target: `/api/deployment/task/detail?task_id=${id}`
       });
-      const search = await runLive({ operation: 'search_tasks', query: 'search_value: live-ops' });
+      const search = await runLive(s, { operation: 'search_tasks', query: 'search_value: live-ops' });
       expect(JSON.parse(search.outputs.data ?? '')).toMatchObject({ count: 1 });
-      expect(live.requests.at(-1)?.target).toBe(
+      expect(s.emulator.requests.at(-1)?.target).toBe(
         '/api/deployment/task/search?type=Deployment&status=Running%2CPending%2CPaused&page=1&page_size=10&search_value=live-ops'
       );
-      const stop = await runLive({ operation: 'stop', task_id: id, poll_interval: '1s' });
+      const stop = await runLive(s, { operation: 'stop', task_id: id, poll_interval: '1s' });
       expect([stop.exitCode, stop.outputs.status]).toEqual([0, 'End']);
     });
   });
@@ -761,20 +851,17 @@ export function defineScenarios(runtime: NodeRuntime): void {
   describe('cleanup and cancellation', () => {
     const STOP = '/api/deployment/task/stop';
     const CREATE = '/api/deployment/task/create';
-    afterEach(() => {
-      emulator.clearFaults();
-    });
     /** A create that does not wait, with cleanup: stop; answers the main step's run. */
-    const created = (name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
-      run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
-    const post = (main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
-      run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
+    const created = (s: Scenario, name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
+      s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
+    const post = (s: Scenario, main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
+      s.run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
     const waitFor = async (what: () => boolean, ms: number): Promise<void> => {
       for (const until = Date.now() + ms; !what() && Date.now() < until;)
         await new Promise((resolve) => setTimeout(resolve, 100));
     };
 
-    it.each([
+    scenario.each([
       ['a 503', { kind: 'status', status: 503 } as const, /HTTP 503; retry 1 of 20 in \d\.\ds$/],
       [
         'a 429',
@@ -782,11 +869,11 @@ export function defineScenarios(runtime: NodeRuntime): void {
         /HTTP 429; retry 1 of 20 in 1\.0s \(as the server asked\)$/
       ],
       ['a connection reset', { kind: 'reset' } as const, /(ECONNRESET|EPIPE); retry 1 of 20 in \d\.\ds$/]
-    ])('retries a cleanup stop refused by %s, and stops the task', async (_what, answer, retried) => {
-      const main = await created(`cleanup-${answer.kind}`);
+    ])('retries a cleanup stop refused by %s, and stops the task', async (s, _what, answer, retried) => {
+      const main = await created(s, `cleanup-${answer.kind}`);
       const id = main.outputs.task_id ?? '';
-      emulator.inject({ path: STOP, answer });
-      const result = await post(main);
+      s.emulator.inject({ path: STOP, answer });
+      const result = await post(s, main);
       expect(result.exitCode).toBe(0);
       expect(shown(result)).toEqual(
         expect.arrayContaining([
@@ -795,70 +882,80 @@ export function defineScenarios(runtime: NodeRuntime): void {
         ])
       );
       expect(shown(result).find((line) => line.startsWith(`cleanup: stop task ${id}: `))).toMatch(retried);
-      expect(emulator.task(id).status).toBe('End');
+      expect(s.emulator.task(id).status).toBe('End');
     });
 
-    it('gives up loudly at cleanup_timeout, naming the task and a step and a command that stop it by hand', async () => {
-      const main = await created('cleanup-gives-up');
-      const id = main.outputs.task_id ?? '';
-      emulator.inject({ path: STOP, times: Infinity, answer: { kind: 'status', status: 503 } });
-      const result = await post(main, { cleanup_timeout: '5s' });
-      emulator.clearFaults();
-      expect(result.exitCode).toBe(1);
-      expect(result.wallMs).toBeLessThan(15_000);
-      expect(result.stdout).toMatch(
-        new RegExp(
-          `^::error title=Task left running::task ${id} may still be running, and billing: the post step could not stop it within 5s \\(HTTP 503 .*\\)\\. Stop it by hand now: `,
-          'm'
-        )
-      );
-      expect(result.stdout).toMatch(
-        new RegExp(`^::error::cleanup \\(stop\\) failed: task ${id} may still be running$`, 'm')
-      );
-      expect(emulator.task(id).status).toBe('Running');
-      expect(result.summary).toContain(`**Task ${id} may still be running, and billing.**`);
-      expect(result.summary).toContain(
-        `    operation: stop\n    task_id: ${id}\n    base_url: ${emulator.base_url}\n`
-      );
-      // The command in the summary stops the task, run as a user would run it.
-      const shell = /```sh\n([\s\S]*?)\n```/.exec(result.summary)?.[1] ?? '';
-      const dir = mkdtempSync(join(tmpdir(), 'manual-stop-'));
-      try {
-        writeFileSync(join(dir, 'private.pem'), rsa.private_key ?? '');
-        // Not execFileSync: the emulator answers from this process, which must stay free to do so.
-        const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', shell], {
-          cwd: dir,
-          env: { PATH: process.env.PATH, DEPLOY_API_TOKEN: rsa.token, CURL_CA_BUNDLE: emulator.ca_file },
-          timeout: 10_000
-        });
-        expect(JSON.parse(stdout)).toMatchObject({ code: '0000' });
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
+    scenario(
+      'gives up loudly at cleanup_timeout, naming the task and a step and a command that stop it by hand',
+      async (s) => {
+        const main = await created(s, 'cleanup-gives-up');
+        const id = main.outputs.task_id ?? '';
+        s.emulator.inject({ path: STOP, times: Infinity, answer: { kind: 'status', status: 503 } });
+        const result = await post(s, main, { cleanup_timeout: '5s' });
+        s.emulator.clearFaults();
+        expect(result.exitCode).toBe(1);
+        expect(result.wallMs).toBeLessThan(15_000);
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `^::error title=Task left running::task ${id} may still be running, and billing: the post step could not stop it within 5s \\(HTTP 503 .*\\)\\. Stop it by hand now: `,
+            'm'
+          )
+        );
+        expect(result.stdout).toMatch(
+          new RegExp(`^::error::cleanup \\(stop\\) failed: task ${id} may still be running$`, 'm')
+        );
+        expect(s.emulator.task(id).status).toBe('Running');
+        expect(result.summary).toContain(`**Task ${id} may still be running, and billing.**`);
+        expect(result.summary).toContain(
+          `    operation: stop\n    task_id: ${id}\n    base_url: ${s.emulator.base_url}\n`
+        );
+        // The command in the summary stops the task, run as a user would run it.
+        const shell = /```sh\n([\s\S]*?)\n```/.exec(result.summary)?.[1] ?? '';
+        const dir = mkdtempSync(join(tmpdir(), 'manual-stop-'));
+        try {
+          writeFileSync(join(dir, 'private.pem'), s.rsa.private_key ?? '');
+          // Not execFileSync: the emulator answers from this process, which must stay free to do so.
+          const { stdout } = await promisify(execFile)('bash', ['-euo', 'pipefail', '-c', shell], {
+            cwd: dir,
+            env: {
+              PATH: process.env.PATH,
+              DEPLOY_API_TOKEN: s.rsa.token,
+              CURL_CA_BUNDLE: s.emulator.ca_file
+            },
+            timeout: 10_000
+          });
+          expect(JSON.parse(stdout)).toMatchObject({ code: '0000' });
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+        expect(s.emulator.task(id).status).toBe('End');
       }
-      expect(emulator.task(id).status).toBe('End');
-    }, 30_000);
+    );
 
-    it('fails the cleanup, loudly, when the key is refused with "API Key不存在": never "already gone"', async () => {
-      const main = await created('cleanup-bad-key');
-      const id = main.outputs.task_id ?? '';
-      emulator.setText({ msg: 'API Key不存在' });
-      const result = await post(main, {
-        token: 'no-such-key',
-        private_key: '',
-        platform_public_key: ''
-      }).finally(() => {
-        emulator.setText({ msg: undefined });
-      });
-      expect(result.exitCode).toBe(1);
-      expect(shown(result).join('\n')).not.toMatch(/already gone|stopped task/);
-      expect(result.stdout).toMatch(
-        new RegExp(`^::error title=Task left running::task ${id} may still be running`, 'm')
-      );
-      expect(emulator.task(id).status).not.toBe('End');
-    });
+    scenario(
+      'fails the cleanup, loudly, when the key is refused with "API Key不存在": never "already gone"',
+      async (s) => {
+        const main = await created(s, 'cleanup-bad-key');
+        const id = main.outputs.task_id ?? '';
+        s.emulator.setText({ msg: 'API Key不存在' });
+        const result = await post(s, main, {
+          token: 'no-such-key',
+          private_key: '',
+          platform_public_key: ''
+        }).finally(() => {
+          s.emulator.setText({ msg: undefined });
+        });
+        expect(result.exitCode).toBe(1);
+        expect(shown(result).join('\n')).not.toMatch(/already gone|stopped task/);
+        expect(result.stdout).toMatch(
+          new RegExp(`^::error title=Task left running::task ${id} may still be running`, 'm')
+        );
+        expect(s.emulator.task(id).status).not.toBe('End');
+      }
+    );
 
-    it('finds and stops the task of a create still in flight when the job was cancelled', async () => {
-      emulator.inject({ path: CREATE, delayMs: 2500 });
+    scenario('finds and stops the task of a create still in flight when the job was cancelled', async (s) => {
+      s.emulator.inject({ path: CREATE, delayMs: 2500 });
       const inputs = {
         operation: 'create',
         task_name: 'cancelled-in-flight',
@@ -866,128 +963,137 @@ export function defineScenarios(runtime: NodeRuntime): void {
         cleanup: 'stop',
         request_timeout: '6s'
       };
-      const before = emulator.requests.length;
+      const before = s.emulator.requests.length;
       // SIGTERM once the create has reached the platform, which applies it 2.5 s later.
-      const received = (): boolean => emulator.requests.slice(before).some((r) => r.path === CREATE);
-      const main = await run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+      const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
+      const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
       expect(main.exitCode).toBe(1);
       expect(main.outputs.task_id ?? '').toBe('');
       expect(JSON.parse(main.state.create_lookup ?? '')).toEqual({
         taskName: 'cancelled-in-flight',
         existingIds: []
       });
-      const result = await run(inputs, main.state);
+      const result = await s.run(inputs, main.state);
       expect(result.exitCode).toBe(0);
       const line = shown(result).find((l) => l.startsWith('cleanup: stopped task '));
       expect(line).toMatch(
         /^cleanup: stopped task \d+, named "cancelled-in-flight", made by the create whose answer this step never read$/
       );
       const id = /task (\d+)/.exec(line ?? '')?.[1] ?? '';
-      expect(emulator.task(id).status).toBe('End');
-    }, 30_000);
+      expect(s.emulator.task(id).status).toBe('End');
+    });
 
-    it('finds and stops the task of a create answered without a task_id', async () => {
-      emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
-      const main = await created('answered-without-id');
+    scenario('finds and stops the task of a create answered without a task_id', async (s) => {
+      s.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
+      const main = await created(s, 'answered-without-id');
       expect(main.exitCode).toBe(1);
-      const result = await post(main);
+      const result = await post(s, main);
       expect(result.exitCode).toBe(0);
       expect(shown(result)).toContainEqual(
         expect.stringMatching(/^cleanup: stopped task \d+, named "answered-without-id"/)
       );
     });
 
-    it('stops the twin a late first attempt makes, so that exactly one task runs and task_id names it', async () => {
-      emulator.setReadyAfter(3);
-      emulator.inject({ path: CREATE, delayMs: 4000 });
-      const main = await run({
-        operation: 'create',
-        task_name: 'twin-in-wait',
-        points: '1',
-        request_timeout: '1s',
-        ...FAST
-      });
-      expect(main.exitCode).toBe(0);
-      const id = main.outputs.task_id ?? '';
-      const twin = /create: task (\d+) named "twin-in-wait" was made too/.exec(main.stdout)?.[1] ?? '';
-      expect(twin).toMatch(/^\d+$/);
-      expect(shown(main)).toContain(`create: stopped task ${twin}; task ${id} is the one this step follows`);
-      expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
-    }, 30_000);
+    scenario(
+      'stops the twin a late first attempt makes, so that exactly one task runs and task_id names it',
+      async (s) => {
+        s.emulator.setReadyAfter(3);
+        s.emulator.inject({ path: CREATE, delayMs: 4000 });
+        const main = await s.run({
+          operation: 'create',
+          task_name: 'twin-in-wait',
+          points: '1',
+          request_timeout: '1s',
+          ...FAST
+        });
+        expect(main.exitCode).toBe(0);
+        const id = main.outputs.task_id ?? '';
+        const twin = /create: task (\d+) named "twin-in-wait" was made too/.exec(main.stdout)?.[1] ?? '';
+        expect(twin).toMatch(/^\d+$/);
+        expect(shown(main)).toContain(
+          `create: stopped task ${twin}; task ${id} is the one this step follows`
+        );
+        expect([s.emulator.task(id).status, s.emulator.task(twin).status]).toEqual(['Running', 'End']);
+      }
+    );
 
-    it('stops in the post step a twin that lands after the main step ended, whatever cleanup says', async () => {
-      const before = emulator.requests.length;
-      const creates = (): RecordedRequest[] =>
-        emulator.requests.slice(before).filter((r) => r.path === CREATE && r.applied);
-      emulator.inject({ path: CREATE, delayMs: 6000 });
-      const main = await run({
-        operation: 'create',
-        task_name: 'twin-late',
-        points: '1',
-        request_timeout: '1s',
-        wait: 'false'
-      });
-      const id = main.outputs.task_id ?? '';
-      expect(main.exitCode).toBe(0);
-      await waitFor(() => creates().length >= 2, 10_000);
-      const twin = creates().find((r) => r.createdTaskId !== id)?.createdTaskId ?? '';
-      const result = await run({ operation: 'create', task_name: 'twin-late', points: '1' }, main.state);
-      expect(result.exitCode).toBe(0);
-      expect(shown(result)).toContain(
-        `cleanup: stopped task ${twin}, a second task named "twin-late" made by an earlier attempt of the create`
-      );
-      expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
-    }, 30_000);
+    scenario(
+      'stops in the post step a twin that lands after the main step ended, whatever cleanup says',
+      async (s) => {
+        const before = s.emulator.requests.length;
+        const creates = (): RecordedRequest[] =>
+          s.emulator.requests.slice(before).filter((r) => r.path === CREATE && r.applied);
+        s.emulator.inject({ path: CREATE, delayMs: 6000 });
+        const main = await s.run({
+          operation: 'create',
+          task_name: 'twin-late',
+          points: '1',
+          request_timeout: '1s',
+          wait: 'false'
+        });
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(0);
+        await waitFor(() => creates().length >= 2, 10_000);
+        const twin = creates().find((r) => r.createdTaskId !== id)?.createdTaskId ?? '';
+        const result = await s.run({ operation: 'create', task_name: 'twin-late', points: '1' }, main.state);
+        expect(result.exitCode).toBe(0);
+        expect(shown(result)).toContain(
+          `cleanup: stopped task ${twin}, a second task named "twin-late" made by an earlier attempt of the create`
+        );
+        expect([s.emulator.task(id).status, s.emulator.task(twin).status]).toEqual(['Running', 'End']);
+      }
+    );
   });
 
   describe('honest outcomes', () => {
-    afterEach(() => {
-      emulator.setText({ msg: undefined });
-      emulator.clearFaults();
-    });
+    scenario(
+      'fails a stop refused for an unknown key, whose message says "不存在" (decided by code, not by text)',
+      async (s) => {
+        const id = s.emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });
+        s.emulator.setText({ msg: 'API Key不存在' });
+        const result = await s.run({
+          operation: 'stop',
+          task_id: id,
+          token: 'no-such-key',
+          private_key: '',
+          platform_public_key: ''
+        });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toMatch(
+          /::error::stop: task \d+: HTTP 200, code C004: API Key不存在 \(request id emu-\d+\)\n/
+        );
+        expect(s.emulator.task(id).status).toBe('Running');
+      }
+    );
 
-    it('fails a stop refused for an unknown key, whose message says "不存在" (decided by code, not by text)', async () => {
-      const id = emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });
-      emulator.setText({ msg: 'API Key不存在' });
-      const result = await run({
-        operation: 'stop',
-        task_id: id,
-        token: 'no-such-key',
-        private_key: '',
-        platform_public_key: ''
-      });
-      expect(result.exitCode).toBe(1);
-      expect(result.stdout).toMatch(
-        /::error::stop: task \d+: HTTP 200, code C004: API Key不存在 \(request id emu-\d+\)\n/
-      );
-      expect(emulator.task(id).status).toBe('Running');
-    });
+    scenario(
+      'ends the wait as timed out when a status check is told to retry after longer than the time left',
+      async (s) => {
+        s.emulator.setReadyAfter(600);
+        s.emulator.inject({
+          path: '/api/deployment/task/detail',
+          answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
+        });
+        const result = await s.run({
+          operation: 'create',
+          task_name: 'ra-60',
+          points: '1',
+          wait_timeout: '5s',
+          ...FAST
+        });
+        expect(result.exitCode).toBe(1);
+        expect(result.wallMs).toBeLessThan(5000);
+        expect(result.outputs).toMatchObject({ timed_out: 'true', status: '' });
+        expect(result.stdout).toMatch(
+          /::error::create: task \d+ \(ra-60\) timed out after \ds, last status unknown: the platform asked for a pause of (59s|1m0s) before the next request \(429 with Retry-After\), longer than the \ds left before the deadline\n/
+        );
+      }
+    );
 
-    it('ends the wait as timed out when a status check is told to retry after longer than the time left', async () => {
-      emulator.setReadyAfter(600);
-      emulator.inject({
-        path: '/api/deployment/task/detail',
-        answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
-      });
-      const result = await run({
-        operation: 'create',
-        task_name: 'ra-60',
-        points: '1',
-        wait_timeout: '5s',
-        ...FAST
-      });
-      expect(result.exitCode).toBe(1);
-      expect(result.wallMs).toBeLessThan(5000);
-      expect(result.outputs).toMatchObject({ timed_out: 'true', status: '' });
-      expect(result.stdout).toMatch(
-        /::error::create: task \d+ \(ra-60\) timed out after \ds, last status unknown: the platform asked for a pause of (59s|1m0s) before the next request \(429 with Retry-After\), longer than the \ds left before the deadline\n/
-      );
-    });
-
-    it('fails a storage check the platform answered pass: false, showing its message', async () => {
-      emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+    scenario('fails a storage check the platform answered pass: false, showing its message', async (s) => {
+      s.emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
       try {
-        const result = await run({
+        const result = await s.run({
           operation: 'storage_check',
           body: '{storage_name: m, oss_region_id: 1, bucket: b, dir: d, endpoint: e.example, access_key: AKIDEXAMPLE, secret_key: wJalrXUtnFEMI}'
         });
@@ -1002,33 +1108,36 @@ export function defineScenarios(runtime: NodeRuntime): void {
         });
         expect(result.summary).not.toContain('code 0000');
       } finally {
-        emulator.setStorageVerdict({ pass: true, message: 'the storage can be reached with these settings' });
+        s.emulator.setStorageVerdict({
+          pass: true,
+          message: 'the storage can be reached with these settings'
+        });
       }
     });
 
-    it('fails a create answered 0000 without a task_id, saying the task may exist', async () => {
-      emulator.inject({
+    scenario('fails a create answered 0000 without a task_id, saying the task may exist', async (s) => {
+      s.emulator.inject({
         path: '/api/deployment/task/create',
         apply: true,
         answer: { kind: 'envelope', code: '0000', data: {} }
       });
-      const result = await run({ operation: 'create', task_name: 'no-id', points: '1' });
+      const result = await s.run({ operation: 'create', task_name: 'no-id', points: '1' });
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toContain(
         '::error::create failed: the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "no-id" may exist; look for it before running the job again\n'
       );
     });
 
-    it("does not let one task's 429 stall the others of a bulk wait", async () => {
-      emulator.setReadyAfter(0);
+    scenario("does not let one task's 429 stall the others of a bulk wait", async (s) => {
+      s.emulator.setReadyAfter(0);
       const ids = [0, 1].map((i) =>
-        emulator.addTask({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
+        s.emulator.addTask({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
       );
-      emulator.inject({
+      s.emulator.inject({
         path: '/api/deployment/task/detail',
         answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
       });
-      const result = await run({
+      const result = await s.run({
         operation: 'recover',
         task_id: ids.join(', '),
         wait_timeout: '5s',
@@ -1043,10 +1152,10 @@ export function defineScenarios(runtime: NodeRuntime): void {
       );
     });
 
-    it.each(['stop', 'pause', 'recover', 'detail'])(
+    scenario.each([['stop'], ['pause'], ['recover'], ['detail']])(
       'fails an explicit %s of a task that does not exist',
-      async (operation) => {
-        const result = await run({ operation, task_id: '999999999' });
+      async (s, operation) => {
+        const result = await s.run({ operation, task_id: '999999999' });
         expect(result.exitCode).toBe(1);
         expect(result.stdout).toMatch(
           new RegExp(
@@ -1059,40 +1168,38 @@ export function defineScenarios(runtime: NodeRuntime): void {
   });
 
   describe('safe text', () => {
-    afterEach(() => {
-      emulator.setServiceUrl(undefined);
-      emulator.setText({ taskName: undefined, msg: undefined });
-    });
-
-    it('publishes only absolute http(s) service URLs, normalised, and warns about the others', async () => {
-      emulator.setServiceUrl('javascript:alert({port})');
-      const bad = await run({
-        operation: 'create',
-        task_name: 'js-url',
-        points: '1',
-        body: SERVICE,
-        ...FAST
-      });
-      expect(bad.exitCode).toBe(0);
-      expect(bad.outputs).toMatchObject({ url: '', urls: '[]' });
-      expect(bad.stdout).toMatch(
-        /^::warning::task \d+: the service URL "javascript:alert\(80\)" is not an absolute http\(s\) URL, so it is not published in url, urls or the summary$/m
-      );
-      expect(bad.summary).not.toContain('javascript');
-      emulator.setServiceUrl('https://t{task_id}.example/$(id)/a b"c`{port}`');
-      const odd = await run({
-        operation: 'create',
-        task_name: 'odd-url',
-        points: '1',
-        body: SERVICE,
-        ...FAST
-      });
-      const id = odd.outputs.task_id ?? '';
-      expect(JSON.parse(odd.outputs.urls ?? '')).toEqual([
-        `https://t${id}.example/$(id)/a%20b%22c%6080%60`,
-        `https://t${id}.example/$(id)/a%20b%22c%60443%60`
-      ]);
-    });
+    scenario(
+      'publishes only absolute http(s) service URLs, normalised, and warns about the others',
+      async (s) => {
+        s.emulator.setServiceUrl('javascript:alert({port})');
+        const bad = await s.run({
+          operation: 'create',
+          task_name: 'js-url',
+          points: '1',
+          body: SERVICE,
+          ...FAST
+        });
+        expect(bad.exitCode).toBe(0);
+        expect(bad.outputs).toMatchObject({ url: '', urls: '[]' });
+        expect(bad.stdout).toMatch(
+          /^::warning::task \d+: the service URL "javascript:alert\(80\)" is not an absolute http\(s\) URL, so it is not published in url, urls or the summary$/m
+        );
+        expect(bad.summary).not.toContain('javascript');
+        s.emulator.setServiceUrl('https://t{task_id}.example/$(id)/a b"c`{port}`');
+        const odd = await s.run({
+          operation: 'create',
+          task_name: 'odd-url',
+          points: '1',
+          body: SERVICE,
+          ...FAST
+        });
+        const id = odd.outputs.task_id ?? '';
+        expect(JSON.parse(odd.outputs.urls ?? '')).toEqual([
+          `https://t${id}.example/$(id)/a%20b%22c%6080%60`,
+          `https://t${id}.example/$(id)/a%20b%22c%60443%60`
+        ]);
+      }
+    );
 
     const CREDENTIALS = {
       AccessKeyId: 'AKIAEXAMPLE1',
@@ -1104,30 +1211,33 @@ export function defineScenarios(runtime: NodeRuntime): void {
       repository_username: 'registry-bot'
     };
 
-    it('redacts secret-looking body fields and query values in a dry run, and masks them', async () => {
-      const before = emulator.requests.length;
-      const result = await run({
-        operation: 'request',
-        method: 'POST',
-        path: '/api/task/deployment/create',
-        body: JSON.stringify({ task_name: 'dry', points: 1, ...CREDENTIALS }),
-        query: 'signature: sig-777777',
-        dry_run: 'true'
-      });
-      expect([result.exitCode, emulator.requests.length]).toEqual([0, before]);
-      const printed = result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
-      for (const value of [...Object.values(CREDENTIALS), 'sig-777777']) {
-        expect({ value, printed: printed.some((line) => line.includes(value)) }).toEqual({
-          value,
-          printed: false
+    scenario(
+      'redacts secret-looking body fields and query values in a dry run, and masks them',
+      async (s) => {
+        const before = s.emulator.requests.length;
+        const result = await s.run({
+          operation: 'request',
+          method: 'POST',
+          path: '/api/task/deployment/create',
+          body: JSON.stringify({ task_name: 'dry', points: 1, ...CREDENTIALS }),
+          query: 'signature: sig-777777',
+          dry_run: 'true'
         });
-        expect(result.stdout).toContain(`::add-mask::${value}`);
+        expect([result.exitCode, s.emulator.requests.length]).toEqual([0, before]);
+        const printed = result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::'));
+        for (const value of [...Object.values(CREDENTIALS), 'sig-777777']) {
+          expect({ value, printed: printed.some((line) => line.includes(value)) }).toEqual({
+            value,
+            printed: false
+          });
+          expect(result.stdout).toContain(`::add-mask::${value}`);
+        }
+        expect(printed.join('\n')).toContain('"repository_password":"<redacted>"');
       }
-      expect(printed.join('\n')).toContain('"repository_password":"<redacted>"');
-    });
+    );
 
-    it('masks registry credentials of a real create before the first log line', async () => {
-      const result = await run({
+    scenario('masks registry credentials of a real create before the first log line', async (s) => {
+      const result = await s.run({
         operation: 'create',
         task_name: 'private-registry',
         points: '1',
@@ -1145,17 +1255,17 @@ export function defineScenarios(runtime: NodeRuntime): void {
       expect(before.filter((line) => !line.startsWith('::add-mask::'))).toEqual([]);
     });
 
-    it.each([
+    scenario.each([
       ['a file outside the workspace', 'outside'],
       ['/dev/zero', '/dev/zero']
-    ])('refuses body_file as %s, sending nothing and not hanging', async (_what, which) => {
+    ])('refuses body_file as %s, sending nothing and not hanging', async (s, _what, which) => {
       const workspace = mkdtempSync(join(tmpdir(), 'e2e-workspace-'));
       const home = mkdtempSync(join(tmpdir(), 'e2e-home-'));
       try {
         const outside = join(home, 'config.json');
         writeFileSync(outside, '{"auths":{"ghcr.io":{"auth":"c2VjcmV0LWRvY2tlcg=="}}}');
-        const before = emulator.requests.length;
-        const result = await run(
+        const before = s.emulator.requests.length;
+        const result = await s.run(
           {
             operation: 'create',
             task_name: 'bf',
@@ -1172,40 +1282,40 @@ export function defineScenarios(runtime: NodeRuntime): void {
           /^::error::body_file ".*" is outside the workspace: put the file in the workspace/m
         );
         expect(result.stdout).not.toContain('c2VjcmV0');
-        expect(emulator.requests).toHaveLength(before);
+        expect(s.emulator.requests).toHaveLength(before);
       } finally {
         rmSync(workspace, { recursive: true, force: true });
         rmSync(home, { recursive: true, force: true });
       }
     });
 
-    it('escapes markdown and HTML from the server in the summary, and says "stopped" after a stop', async () => {
-      const name = '[click](https://evil.example) ![i](https://evil.example/p.png) <img src=x>';
-      const id = emulator.addTask({ task_name: 'md', points: 1, status: 'Running' });
-      emulator.setText({ taskName: name });
-      const result = await run({ operation: 'stop', task_id: id, ...FAST });
-      expect(result.exitCode).toBe(0);
-      expect(result.summary).toContain(`| ${id} | &#91;click&#93;&#40;https&#58;//evil&#46;example&#41; `);
-      expect(result.summary).not.toMatch(/\]\(|<img|https:\/\/evil/);
-      expect(result.summary).toContain('| End | ✅ stopped |');
-    });
+    scenario(
+      'escapes markdown and HTML from the server in the summary, and says "stopped" after a stop',
+      async (s) => {
+        const name = '[click](https://evil.example) ![i](https://evil.example/p.png) <img src=x>';
+        const id = s.emulator.addTask({ task_name: 'md', points: 1, status: 'Running' });
+        s.emulator.setText({ taskName: name });
+        const result = await s.run({ operation: 'stop', task_id: id, ...FAST });
+        expect(result.exitCode).toBe(0);
+        expect(result.summary).toContain(`| ${id} | &#91;click&#93;&#40;https&#58;//evil&#46;example&#41; `);
+        expect(result.summary).not.toMatch(/\]\(|<img|https:\/\/evil/);
+        expect(result.summary).toContain('| End | ✅ stopped |');
+      }
+    );
   });
 
   describe('bounded reads', () => {
     const DETAIL = '/api/deployment/task/detail';
-    afterEach(() => {
-      emulator.clearFaults();
-    });
 
-    it.each([
+    scenario.each([
       ['with its Content-Length', false],
       ['chunked, 300 MB of it', true]
     ])(
       'fails on a huge answer %s, naming max_response_size, with the outputs written',
-      async (_how, chunked) => {
-        const id = emulator.addTask({ task_name: 'huge', points: 1, status: 'Running' });
-        emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 300_000_000, chunked } });
-        const result = await run({ operation: 'detail', task_id: id });
+      async (s, _how, chunked) => {
+        const id = s.emulator.addTask({ task_name: 'huge', points: 1, status: 'Running' });
+        s.emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 300_000_000, chunked } });
+        const result = await s.run({ operation: 'detail', task_id: id });
         expect([result.exitCode, result.stderr]).toEqual([1, '']);
         expect(result.stdout).toContain(
           `::error::detail: task ${id}: POST /api/deployment/task/detail answered more than 16 MiB (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected\n`
@@ -1218,52 +1328,59 @@ export function defineScenarios(runtime: NodeRuntime): void {
       }
     );
 
-    it('reads an answer up to max_response_size', async () => {
-      const id = emulator.addTask({ task_name: 'sized', points: 1, status: 'Running' });
-      emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
-      const refused = await run({ operation: 'detail', task_id: id, max_response_size: '64KiB' });
+    scenario('reads an answer up to max_response_size', async (s) => {
+      const id = s.emulator.addTask({ task_name: 'sized', points: 1, status: 'Running' });
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
+      const refused = await s.run({ operation: 'detail', task_id: id, max_response_size: '64KiB' });
       expect(refused.stdout).toContain('answered more than 64 KiB (max_response_size)');
-      emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
-      const read = await run({ operation: 'detail', task_id: id, max_response_size: '128KiB' });
+      s.emulator.inject({ path: DETAIL, answer: { kind: 'large', bytes: 100 * 1024 } });
+      const read = await s.run({ operation: 'detail', task_id: id, max_response_size: '128KiB' });
       expect(read.exitCode).toBe(0);
       expect(read.responseFile).toHaveLength(100 * 1024);
     });
 
-    it('fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it', async () => {
-      const id = emulator.addTask({ task_name: 'deep', points: 1, status: 'Running' });
-      emulator.inject({ path: DETAIL, times: Infinity, answer: { kind: 'deep', depth: 3000 } });
-      const result = await run({ operation: 'detail', task_id: id });
-      expect([result.exitCode, result.stderr]).toEqual([1, '']);
-      expect(result.stdout).toMatch(
-        new RegExp(
-          `::error::detail: task ${id}: HTTP 200 with JSON nested deeper than 256 levels \\(request id emu-\\d+\\)\n`
-        )
-      );
-      expect(shown(result).filter((line) => line.includes('retry'))).toEqual([]);
-    });
+    scenario(
+      'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it',
+      async (s) => {
+        const id = s.emulator.addTask({ task_name: 'deep', points: 1, status: 'Running' });
+        s.emulator.inject({ path: DETAIL, times: Infinity, answer: { kind: 'deep', depth: 3000 } });
+        const result = await s.run({ operation: 'detail', task_id: id });
+        expect([result.exitCode, result.stderr]).toEqual([1, '']);
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `::error::detail: task ${id}: HTTP 200 with JSON nested deeper than 256 levels \\(request id emu-\\d+\\)\n`
+          )
+        );
+        expect(shown(result).filter((line) => line.includes('retry'))).toEqual([]);
+      }
+    );
 
-    it('runs 40 tasks at concurrency 32 without a MaxListenersExceededWarning', async () => {
+    scenario('runs 40 tasks at concurrency 32 without a MaxListenersExceededWarning', async (s) => {
       const ids = Array.from({ length: 40 }, (_, i) =>
-        emulator.addTask({ task_name: `many-${i}`, points: 1, status: 'Running' })
+        s.emulator.addTask({ task_name: `many-${i}`, points: 1, status: 'Running' })
       );
-      emulator.inject({ path: DETAIL, times: 40, delayMs: 300 });
-      const result = await run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '32' });
+      s.emulator.inject({ path: DETAIL, times: 40, delayMs: 300 });
+      const result = await s.run({ operation: 'detail', task_id: ids.join('\n'), concurrency: '32' });
       expect([result.exitCode, result.stderr]).toEqual([0, '']);
     });
   });
 
-  it('never prints server text that could run as a workflow command', async () => {
+  scenario('never prints server text that could run as a workflow command', async (s) => {
     const evil =
       '::stop-commands::x\n::error::pwned\n##[add-mask]abc\n::set-output name=status::hacked\r\n::warning::w';
-    emulator.setText({ msg: evil, taskName: evil });
+    s.emulator.setText({ msg: evil, taskName: evil });
     try {
-      const ok = await run({ operation: 'create', task_name: 'inject', points: '1', ...FAST });
-      emulator.inject({
+      const ok = await s.run({ operation: 'create', task_name: 'inject', points: '1', ...FAST });
+      s.emulator.inject({
         path: '/api/deployment/task/detail',
         times: Infinity,
         answer: { kind: 'status', status: 500, body: 'envelope' }
       });
-      const failed = await run({ operation: 'detail', task_id: ok.outputs.task_id ?? '', max_retries: '0' });
+      const failed = await s.run({
+        operation: 'detail',
+        task_id: ok.outputs.task_id ?? '',
+        max_retries: '0'
+      });
       for (const result of [ok, failed]) {
         const lines = result.stdout.split('\n');
         const commands = lines
@@ -1282,26 +1399,29 @@ export function defineScenarios(runtime: NodeRuntime): void {
       expect(failed.stdout.split('\n').filter((line) => line.startsWith('::error::'))).toHaveLength(1);
       expect(ok.summary).not.toContain('<script');
     } finally {
-      emulator.setText({ msg: undefined, taskName: undefined });
-      emulator.clearFaults();
+      s.emulator.setText({ msg: undefined, taskName: undefined });
+      s.emulator.clearFaults();
     }
   });
 
-  it('on SIGTERM while waiting, writes the outputs known so far, keeps the cleanup state, and exits at once', async () => {
-    emulator.setReadyAfter(600);
-    const inputs = { operation: 'create', task_name: 'cancel-me', points: '1', cleanup: 'stop', ...FAST };
-    const result = await run(inputs, undefined, {}, { text: 'Pending after 0s', signal: 'SIGTERM' });
-    const id = result.outputs.task_id ?? '';
-    expect(result.exitCode).toBe(1);
-    expect(result.wallMs).toBeLessThan(5000);
-    expect(result.outputs).toMatchObject({ status: 'Pending', timed_out: 'false' });
-    expect(result.stdout).toMatch(
-      new RegExp(`::error::create: task ${id} \\(cancel-me\\) cancelled after \\d+s, last status Pending`)
-    );
-    expect(result.state.created_task_ids).toBe(JSON.stringify([id]));
-    const post = await run(inputs, result.state);
-    expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
-  });
+  scenario(
+    'on SIGTERM while waiting, writes the outputs known so far, keeps the cleanup state, and exits at once',
+    async (s) => {
+      s.emulator.setReadyAfter(600);
+      const inputs = { operation: 'create', task_name: 'cancel-me', points: '1', cleanup: 'stop', ...FAST };
+      const result = await s.run(inputs, undefined, {}, { text: 'Pending after 0s', signal: 'SIGTERM' });
+      const id = result.outputs.task_id ?? '';
+      expect(result.exitCode).toBe(1);
+      expect(result.wallMs).toBeLessThan(5000);
+      expect(result.outputs).toMatchObject({ status: 'Pending', timed_out: 'false' });
+      expect(result.stdout).toMatch(
+        new RegExp(`::error::create: task ${id} \\(cancel-me\\) cancelled after \\d+s, last status Pending`)
+      );
+      expect(result.state.created_task_ids).toBe(JSON.stringify([id]));
+      const post = await s.run(inputs, result.state);
+      expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
+    }
+  );
 }
 
 function escapeRegExp(text: string): string {

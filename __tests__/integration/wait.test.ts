@@ -193,7 +193,9 @@ describe('waiting against the emulator', () => {
       // the step takes is measured by the benchmark, not asserted here.)
       const limited = live.requests.filter((r) => r.fault?.startsWith('HTTP 429') === true).length;
       expect(limited).toBeLessThanOrEqual(8 + 2);
-      expect(live.requests.filter((r) => r.path === '/api/deployment/task/detail')).toHaveLength(30 + limited);
+      expect(live.requests.filter((r) => r.path === '/api/deployment/task/detail')).toHaveLength(
+        30 + limited
+      );
     } finally {
       await live.stop();
     }
