@@ -1,0 +1,206 @@
+// The main and post steps in this process, on a test host, against the emulator over real HTTPS (the
+// client trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The end-to-end tests run the same
+// through dist/index.js as the runner does; these count towards coverage and take no child process.
+import { readFileSync } from 'node:fs';
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { runMain } from '../../src/action/main-step.js';
+import { runPost } from '../../src/action/post-step.js';
+import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
+import { testHost, type TestHost } from '../helpers/host.js';
+
+const SERVICE =
+  '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+const STOP = '/api/deployment/task/stop';
+const CREATE = '/api/deployment/task/create';
+
+describe('the main and post steps on a test host', () => {
+  let emulator: Emulator;
+  const hosts: TestHost[] = [];
+  /** A host for the emulator's RSA-mode key and these inputs. */
+  const host = (inputs: Record<string, string>, state?: Record<string, string>): TestHost => {
+    const made = testHost({ ...rsaInputs(emulator), poll_interval: '1s', ...inputs }, state);
+    hosts.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ readyAfterSeconds: 0, failPattern: /-broken$/, strict: true });
+  });
+  afterAll(async () => {
+    for (const made of hosts) made.dispose();
+    await emulator.stop();
+  });
+
+  it('creates, waits, writes outputs, response file and summary; the post step stops the task', async () => {
+    const main = host({
+      operation: 'create',
+      task_name: 'inproc',
+      points: '1',
+      body: SERVICE,
+      cleanup: 'stop'
+    });
+    await runMain(main);
+    expect(main.failed).toBeUndefined();
+    const id = main.outputs.task_id ?? '';
+    expect(main.outputs).toMatchObject({
+      status: 'Running',
+      timed_out: 'false',
+      task_ids: JSON.stringify([id])
+    });
+    expect(main.lines[0]).toMatch(/^::add-mask::/);
+    expect(main.lines).toContain(
+      "api profile: spec (api_profile is auto and 127.0.0.1 is not a production host of the platform (openapi.suanli.cn, openapi.suanleme.cn); set api_profile: live to use the platform's documented forms there)"
+    );
+    expect(JSON.parse(readFileSync(main.outputs.response_file ?? '', 'utf8'))).toMatchObject({
+      code: '0000'
+    });
+    expect(main.summary).toContain('| ✅ ready |');
+    expect(main.saved).toMatchObject({
+      isPost: 'true',
+      cleanup: 'stop',
+      created_task_ids: JSON.stringify([id])
+    });
+    expect(main.listeners()).toBe(0);
+
+    const post = host({ operation: 'create', task_name: 'inproc', points: '1' }, main.saved);
+    await runPost(post);
+    expect([post.failed, post.lines.at(-1)]).toEqual([undefined, `cleanup: stopped task ${id}`]);
+    expect(emulator.task(id).status).toBe('End');
+  });
+
+  it('prints a dry run and sends nothing', async () => {
+    const before = emulator.requests.length;
+    const main = host({ operation: 'stop', task_id: '5', dry_run: 'true' });
+    await runMain(main);
+    expect(main.lines).toContain('dry run: stop of task 5 would send this, and sends nothing:');
+    expect(main.lines.at(-1)).toBe('dry run: nothing was sent');
+    expect([main.failed, main.outputs, emulator.requests.length]).toEqual([undefined, {}, before]);
+  });
+
+  it('fails on a bad input in one line, sending nothing', async () => {
+    const before = emulator.requests.length;
+    const main = host({ operation: 'detail', task_id: '12a' });
+    await runMain(main);
+    expect(main.failed).toBe(
+      'task_id "12a" is not an integer: set task_id to the numeric id of a task, such as 1229831'
+    );
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it('fails a task that ends in Other, and only warns when the summary cannot be written', async () => {
+    const main = host({ operation: 'create', task_name: 'x-broken', points: '1', body: SERVICE });
+    main.summaryFails = true;
+    await runMain(main);
+    expect(main.failed).toMatch(/^create: task \d+ \(x-broken\) ended in Other after \d+s$/);
+    expect(main.lines).toContain(
+      '::warning::could not write the job summary: EACCES: the summary file cannot be written'
+    );
+  });
+
+  it('stops waiting when the job is cancelled, writing the outputs known so far', async () => {
+    emulator.setReadyAfter(600);
+    try {
+      const main = host({ operation: 'create', task_name: 'inproc-cancel', points: '1', body: SERVICE });
+      const running = runMain(main);
+      await main.whenLogged(/Pending after 0s/);
+      main.cancel('SIGTERM');
+      main.cancel('SIGINT');
+      await running;
+      expect(main.lines.filter((l) => l.startsWith('received '))).toEqual([
+        'received SIGTERM: stopping, and writing the outputs known so far'
+      ]);
+      expect(main.outputs.task_id).toMatch(/^\d+$/);
+      expect(main.failed).toMatch(/cancelled/);
+    } finally {
+      emulator.setReadyAfter(0);
+    }
+  });
+
+  it('says so and does nothing after a step that created no task, or with cleanup none', async () => {
+    const none = host({}, { isPost: 'true', cleanup: 'stop' });
+    await runPost(none);
+    expect(none.lines).toEqual(['cleanup (stop): this step created no task']);
+    const off = host({}, { isPost: 'true', cleanup: 'none', created_task_ids: '["1"]' });
+    await runPost(off);
+    expect(off.lines).toEqual([]);
+  });
+
+  it('gives up loudly when a stop is refused, with a step and a command that stop the task by hand', async () => {
+    const id = emulator.addTask({ task_name: 'refused-stop', points: 1, status: 'Running' });
+    emulator.inject({
+      path: STOP,
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'no' }
+    });
+    try {
+      const post = host(
+        { operation: 'create', task_name: 'refused-stop', points: '1' },
+        { isPost: 'true', cleanup: 'stop', created_task_ids: JSON.stringify([id]) }
+      );
+      post.vars.GITHUB_ACTION_REPOSITORY = 'owner/elastic-deploy-action';
+      post.vars.GITHUB_ACTION_REF = 'v1';
+      await runPost(post);
+      expect(post.failed).toBe(`cleanup (stop) failed: task ${id} may still be running`);
+      expect(post.lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^::error title=Task left running::task ${id} may still be running, and billing`)
+        )
+      );
+      expect(post.summary).toContain('uses: owner/elastic-deploy-action@v1');
+      expect(post.summary).toContain('```sh');
+      expect(emulator.task(id).status).toBe('Running');
+    } finally {
+      emulator.clearFaults();
+    }
+  });
+
+  it('finds by name, and stops, the task of a create whose answer the step never read', async () => {
+    emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
+    const main = host({
+      operation: 'create',
+      task_name: 'inproc-no-id',
+      points: '1',
+      cleanup: 'stop',
+      body: SERVICE
+    });
+    await runMain(main);
+    expect(main.failed).toMatch(/carries no task_id/);
+    const post = host({ operation: 'create', task_name: 'inproc-no-id', points: '1' }, main.saved);
+    await runPost(post);
+    const found = post.lines.find((l) => l.startsWith('cleanup: stopped task '));
+    expect(found).toMatch(
+      /^cleanup: stopped task \d+, named "inproc-no-id", made by the create whose answer this step never read$/
+    );
+  });
+
+  it('warns, and leaves it running, when cleanup is none and a create made a task without its id', async () => {
+    const id = emulator.addTask({ task_name: 'inproc-left', points: 1, status: 'Running' });
+    const post = host(
+      { operation: 'create', task_name: 'inproc-left', points: '1', request_timeout: '1s' },
+      {
+        isPost: 'true',
+        cleanup: 'none',
+        create_lookup: JSON.stringify({ taskName: 'inproc-left', existingIds: [] })
+      }
+    );
+    await runPost(post);
+    expect(post.lines).toContain(
+      `::warning::the create of this step made task ${id} (named "inproc-left") without the step learning its id; cleanup is none, so it keeps running`
+    );
+    expect(emulator.task(id).status).toBe('Running');
+  });
+
+  it('runs in token mode too, and fails the post step on a bad input', async () => {
+    const id = emulator.addTask({ task_name: 'token', points: 1, status: 'Running' });
+    const main = testHost({ ...tokenInputs(emulator), operation: 'detail', task_id: id });
+    hosts.push(main);
+    await runMain(main);
+    expect([main.failed, main.outputs.status]).toEqual([undefined, 'Running']);
+    const post = host(
+      { operation: 'create', token: '' },
+      { isPost: 'true', cleanup: 'stop', created_task_ids: '["1"]' }
+    );
+    await runPost(post);
+    expect(post.failed).toMatch(/^cleanup \(stop\) failed: token is empty/);
+  });
+});
