@@ -15,6 +15,7 @@ import {
 import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
+import { rsaInputs } from '../helpers/emulator-inputs.js';
 
 const SERVICE =
   'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n';
@@ -95,12 +96,7 @@ const SMOKE = new Set([
 
 async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
   const emulator = await startEmulator(options);
-  const rsa = {
-    base_url: emulator.base_url,
-    token: emulator.rsa.token,
-    private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
-    platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
-  };
+  const rsa = rsaInputs(emulator);
   const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
   const run: Scenario['run'] = async (inputs, state, extraEnv = {}, signalOn) => {
     const before = emulator.requests.length;
@@ -116,7 +112,7 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
     expectRunInvariants(
       result,
       emulator.requests.slice(before),
-      [...SECRETS, rsa.token, ...keyLines(rsa.private_key)],
+      [...SECRETS, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
       (id) => {
         try {
           return String(emulator.task(id).status);

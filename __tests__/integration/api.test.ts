@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
@@ -8,6 +7,7 @@ import { planCalls } from '../../src/platform/operations.js';
 import { runStep } from '../../src/deploy/step.js';
 import { testRuntime } from '../helpers/runtime.js';
 import { fixtureKey } from '../helpers/fixtures.js';
+import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 
 /**
  * The action's pipeline (settings, plan, request, HTTPS client, envelope, outputs) against the emulator
@@ -39,18 +39,9 @@ describe('the action against the emulator', () => {
   });
 
   function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
-    const credentials: Record<string, string> =
-      mode === 'rsa'
-        ? {
-            token: emulator.rsa.token,
-            private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
-            platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
-          }
-        : { token: emulator.token_mode.token };
     const all: Record<string, string> = {
-      base_url: emulator.base_url,
       wait: 'false',
-      ...credentials,
+      ...(mode === 'rsa' ? rsaInputs(emulator) : tokenInputs(emulator)),
       ...inputs
     };
     const settings = readSettings(

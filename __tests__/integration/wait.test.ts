@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { ApiClient } from '../../src/platform/client.js';
@@ -8,6 +7,7 @@ import { planCalls } from '../../src/platform/operations.js';
 import { runStep } from '../../src/deploy/step.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { testRuntime } from '../helpers/runtime.js';
+import { rsaInputs } from '../helpers/emulator-inputs.js';
 
 /**
  * Waiting against the emulator over real HTTPS, on one fake clock shared by both sides: the action's
@@ -37,10 +37,7 @@ describe('waiting against the emulator', () => {
 
   async function step(inputs: Record<string, string>) {
     const all: Record<string, string> = {
-      base_url: emulator.base_url,
-      token: emulator.rsa.token,
-      private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
-      platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+      ...rsaInputs(emulator),
       ...inputs
     };
     const settings = readSettings(
