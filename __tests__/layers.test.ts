@@ -102,4 +102,12 @@ describe('the layers of src/', () => {
       );
     expect(named).toEqual([]);
   });
+
+  it('leaves the emulator independent of src/: it is the platform side, written apart', () => {
+    const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
+    const reaching = sources(emulator).filter((file) =>
+      importsOf(file).some((target) => target.startsWith(resolve(SRC)))
+    );
+    expect(reaching.map((file) => relative(emulator, file))).toEqual([]);
+  });
 });

@@ -1,0 +1,83 @@
+// The emulator's public shapes: how it is started, what a client needs to reach it, and what it records.
+import type { Profile } from './routes.js';
+
+export interface EmulatorOptions {
+  /** Port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** How long a new or recovered task stays Pending (default 5). */
+  readyAfterSeconds?: number;
+  /** Offset of the platform clock from the real one: shifts timestamp checks and the Date header. */
+  clockOffsetSeconds?: number;
+  /** The clock (ms since the epoch); tests pass their own to move time without sleeping. */
+  now?: () => number;
+  /** Tasks whose name matches end in Other instead of Running. */
+  failPattern?: RegExp;
+  /**
+   * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
+   * (the newer plain create path, task search requiring type and status, `message` in the envelope).
+   */
+  profile?: Profile;
+  /** Today's exact header checks (Content-Type application/json everywhere); default: what the platform takes. */
+  strict?: boolean;
+  /** Id of the first task created (default 1229831); ids are integers of any size. */
+  firstTaskId?: bigint;
+  /** Interface version per endpoint path (default 1.0.0 for all). */
+  versions?: Record<string, string>;
+  /** The keys handed out in `info`; generated (as the console does) when absent. */
+  keys?: {
+    rsa?: { token?: string; clientPrivateKey: string; platformPrivateKey: string };
+    tokenMode?: { token?: string };
+  };
+  /** Where the emulator says why it refused a request, or which fault it showed (default: silent). */
+  log?: (line: string) => void;
+  /** Called with each request's record once it is answered (the CLI's --record writes them out). */
+  onRecord?: (record: RecordedRequest) => void;
+}
+
+/** What a client needs to reach the emulator: written as JSON by the CLI's --info. */
+export interface EmulatorInfo {
+  base_url: string;
+  ca_file: string;
+  rsa: { token: string; private_key_file: string; platform_public_key_file: string };
+  token_mode: { token: string };
+}
+
+export interface RecordedRequest {
+  id: number;
+  /** Emulator clock (without offset) when the request arrived. */
+  receivedAt: number;
+  method: string;
+  /** The raw request target, path and query as sent. */
+  target: string;
+  path: string;
+  /** Request headers except `token`. */
+  headers: Record<string, string>;
+  body: string;
+  /** The decrypted body on encrypted endpoints, when it could be decrypted. */
+  plaintext?: string;
+  /** How the request was judged; undefined when a fault answered before it was looked at. */
+  verdict?: { code: string; reason: string; message: string };
+  /** True when the request took effect (a create made its task, a stop stopped it). */
+  applied: boolean;
+  /** The task a create made, as digits, once it is made. */
+  createdTaskId?: string;
+  /** The fault shown instead of the real answer, if any. */
+  fault?: string;
+  /** The body of the answer sent (absent when the connection was reset). */
+  answer?: string;
+}
+
+export interface EnvelopeStyle {
+  /** `string` answers "0000" (spec and platform); `number` answers 0 (older descriptions). */
+  code: 'string' | 'number';
+  /** `msg` (spec) or `message` (the live platform). */
+  messageField: 'msg' | 'message';
+}
+
+/** What the platform decided for a request, before it is written as an envelope. */
+export interface Outcome {
+  status: number;
+  code: string;
+  message: string;
+  data: unknown;
+}
