@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../scripts/action-runner.js';
 import { ProxyAgent } from '../bundle/undici.js';
@@ -53,5 +53,26 @@ describe('the bundle without undici', () => {
     expect(getAgent).toMatch(/tunnel/);
     expect(getAgent).not.toMatch(/ProxyAgent|undici/);
     expect(read('src/platform/client.ts')).toMatch(/\.getAgent\(request\.url\)/);
+  });
+});
+
+describe('the chunk loaded on demand', () => {
+  const chunks = readdirSync(join(ROOT, 'dist')).filter((file) => /^\d+\.index\.js$/.test(file));
+
+  it('holds the YAML parser, which dist/index.js loads only through import()', () => {
+    expect(chunks).toHaveLength(1);
+    const chunk = read(`dist/${chunks[0] ?? ''}`);
+    expect(chunk).toMatch(/class YAMLParseError extends/);
+    expect(dist).not.toMatch(/class YAMLParseError extends/);
+    expect(dist).toMatch(/import\("\.\/" \+ __nccwpck_require__\.u\(chunkId\)\)/);
+  });
+
+  it('leaves no bundled package out of licenses.txt', () => {
+    const listed = read('dist/licenses.txt')
+      .split('\n\n')
+      .map((entry) => entry.split('\n')[0]);
+    expect(listed).toEqual(
+      expect.arrayContaining(['@actions/core', '@actions/http-client', 'lossless-json', 'yaml'])
+    );
   });
 });

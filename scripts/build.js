@@ -2,9 +2,48 @@
 // tsconfig.json in its working directory, and src/tsconfig.json maps undici to bundle/undici.ts.
 // --no-cache: dist/ comes from the sources alone, never from ncc's cache in ~/.cache (which once kept a
 // file no longer in any tsconfig); the build takes no longer without it.
+//
+// dist/licenses.txt is written here, not by ncc's --license: the bundle has a chunk loaded on demand
+// (the YAML parser), and ncc's license file then lists only the packages of the last chunk written. The
+// packages are read from the build's own module list, so every package with code in dist/ is listed.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-execFileSync('ncc', ['build', 'index.ts', '-o', '../dist', '--license', 'licenses.txt', '--no-cache'], {
-  cwd: 'src',
-  stdio: 'inherit'
-});
+const work = mkdtempSync(join(tmpdir(), 'ncc-stats-'));
+try {
+  const stats = join(work, 'stats.json');
+  execFileSync('ncc', ['build', 'index.ts', '-o', '../dist', '--no-cache', '--stats-out', stats], {
+    cwd: 'src',
+    stdio: 'inherit'
+  });
+  writeFileSync('dist/licenses.txt', licenses(JSON.parse(readFileSync(stats, 'utf8'))));
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** Each bundled package, this one included, as ncc writes them: name, license, license text. */
+function licenses(stats) {
+  const names = new Set();
+  const walk = (modules = []) => {
+    for (const module of modules) {
+      const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(module.name ?? '');
+      if (match !== null) names.add(match[1]);
+      walk(module.modules);
+    }
+  };
+  walk(stats.modules);
+  const entries = [...names].map((name) => entry(name, join('node_modules', name)));
+  entries.push(entry(JSON.parse(readFileSync('package.json', 'utf8')).name, '.'));
+  entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+  return entries.map((e) => `${e.name}\n${e.license}\n${e.text}\n`).join('\n');
+}
+
+function entry(name, dir) {
+  const { license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const file = readdirSync(dir).find((f) => /^licen[cs]e(\.(md|txt))?$/i.test(f));
+  if (file === undefined)
+    throw new Error(`${name} has no license file: check its license before bundling it`);
+  return { name, license, text: readFileSync(join(dir, file), 'utf8').trim() };
+}

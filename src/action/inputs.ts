@@ -1,8 +1,8 @@
 import { isLosslessNumber } from 'lossless-json';
-import { parse as parseYaml, YAMLParseError } from 'yaml';
 import { InputError, quote } from '../basics/input-error.js';
 import { formatDuration, formatSize, SIZE_UNITS } from '../basics/units.js';
 import { parseJson } from '../protocol/json.js';
+import { parseYaml, yamlErrorPlace, yamlLoaded } from './yaml.js';
 import type { QueryParams } from '../protocol/request.js';
 
 export function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
@@ -48,11 +48,10 @@ export function parseMapping(name: string, value: string): Record<string, unknow
   try {
     parsed = parseJsonFirst(value);
   } catch (error) {
-    const where =
-      error instanceof YAMLParseError && error.linePos
-        ? ` at line ${error.linePos[0].line}, column ${error.linePos[0].col}`
-        : '';
-    const code = error instanceof YAMLParseError ? ` (${error.code})` : '';
+    if (!yamlLoaded()) throw error;
+    const place = yamlErrorPlace(error);
+    const where = place === undefined ? '' : ` at line ${place.line}, column ${place.col}`;
+    const code = place === undefined ? '' : ` (${place.code})`;
     throw new InputError(
       `${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`
     );
@@ -73,7 +72,7 @@ function parseJsonFirst(value: string): unknown {
       // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
     }
   }
-  return parseYaml(value, { intAsBigInt: true });
+  return parseYaml(value);
 }
 
 /** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
@@ -236,8 +235,9 @@ function idsOfLines(name: string, text: string): string[] {
 function idsOfList(name: string, text: string): string[] {
   let list: unknown;
   try {
-    list = parseYaml(text, { intAsBigInt: true });
-  } catch {
+    list = parseYaml(text);
+  } catch (error) {
+    if (!yamlLoaded()) throw error;
     throw new InputError(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
   }
   if (!Array.isArray(list)) throw new InputError(`${name} is not a list of ids: ${SEVERAL_IDS}`);

@@ -23,7 +23,7 @@ export async function runMain(host: ActionHost): Promise<void> {
   let operation = 'the action';
   try {
     host.saveState('isPost', 'true');
-    const settings = settingsFrom(host);
+    const settings = await settingsFrom(host);
     operation = settings.operation;
     host.saveState('cleanup', settings.cleanup);
     const plan = planCalls(settings);

@@ -42,7 +42,7 @@ export async function runPost(host: ActionHost): Promise<void> {
   let runtime: ReturnType<typeof stepRuntime> | undefined;
   const label = `cleanup (${cleanup || 'none'})`;
   try {
-    const settings = settingsFrom(host);
+    const settings = await settingsFrom(host);
     runtime = stepRuntime(settings, host, new AbortController().signal);
     const deadline = runtime.now() + settings.cleanupTimeoutMs;
     const { outcomes, problem } = await cleanUpAfterStep(created, lookup, action, {

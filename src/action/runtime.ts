@@ -5,12 +5,17 @@ import type { StepRuntime } from '../deploy/step.js';
 import type { ActionHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
+import { loadYaml, yamlNeeded } from './yaml.js';
 
 /** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
 const MAX_BODY_FILE_BYTES = 1024 * 1024;
 
-/** The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. */
-export function settingsFrom(host: ActionHost): Settings {
+/**
+ * The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. The YAML parser is
+ * loaded first when an input may hold YAML.
+ */
+export async function settingsFrom(host: ActionHost): Promise<Settings> {
+  if (yamlNeeded(host.input)) await loadYaml();
   const runnerTemp = host.env('RUNNER_TEMP');
   return readSettings(host.input, host.setSecret, host.env, (path) =>
     readWorkspaceFile(
