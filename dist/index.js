@@ -2536,7 +2536,6 @@ var deploy_create = __nccwpck_require__(6364);
 
 
 
-
 /** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
 function makeCalls(plan, ctx) {
     const bulk = plan.calls.length > 1;
@@ -2569,7 +2568,7 @@ function makeCalls(plan, ctx) {
                         : verdict;
                 }, ctx.retries.policy, ctx.retries.deps);
             ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
-            const problem = (0,operations/* answerProblem */.mr)(call, result.data);
+            const problem = call.traits.check(result.data, call);
             if (problem !== undefined)
                 ctx.log(`${who}: ${problem}`);
             const made = call.traits.answers === 'new_task' && problem === undefined;
@@ -5376,8 +5375,7 @@ function describeError(error) {
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
-/* harmony export */   jU: () => (/* binding */ planCalls),
-/* harmony export */   mr: () => (/* binding */ answerProblem)
+/* harmony export */   jU: () => (/* binding */ planCalls)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
@@ -5411,7 +5409,7 @@ const onTasks = (path, wait, alreadyDone = []) => ({
     alreadyDone
 });
 /** Unless the table says otherwise, an operation only reads. */
-const READS = { resend: 'read', answers: 'other', alreadyDone: [] };
+const READS = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
     ['type', 'Deployment'],
@@ -5496,10 +5494,6 @@ const OPERATIONS = {
         }
     }
 };
-/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
-function answerProblem(call, data) {
-    return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
-}
 const WAITING_OPERATIONS = Object.entries(OPERATIONS)
     .filter(([, spec]) => spec.wait !== undefined)
     .map(([name]) => name)
@@ -5561,7 +5555,7 @@ function taskIdsFor(settings, spec) {
     const operation = settings.operation;
     if (spec.taskIds === 'none') {
         if (ids.length > 0) {
-            const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
+            const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_id is set, but ${operation} ${why}: remove task_id`);
         }
         return [];
@@ -5601,7 +5595,8 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const traits = {
         resend: spec.resend ?? READS.resend,
         answers: spec.answers ?? READS.answers,
-        alreadyDone: spec.alreadyDone ?? READS.alreadyDone
+        alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
+        check: spec.check ?? READS.check
     };
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};

@@ -1,9 +1,9 @@
 import {
-  answerProblem,
   cleanupCall,
   detailCall,
   planCalls,
-  searchByNameCall
+  searchByNameCall,
+  type Call
 } from '../../src/platform/operations.js';
 import type { Settings } from '../../src/action/settings.js';
 import { testSettings } from '../helpers/settings.js';
@@ -237,7 +237,9 @@ describe('planCalls', () => {
   });
 });
 
-describe('answerProblem: a success envelope whose data says the operation failed', () => {
+const problemOf = (call: Call, data: unknown) => call.traits.check(data, call);
+
+describe('traits.check: a success envelope whose data says the operation failed', () => {
   const storage = plan({ operation: 'storage_check', body: { a: 1 } }).calls[0];
   const create = plan({ operation: 'create', taskName: 'web-1', points: 1 }).calls[0];
   if (storage === undefined || create === undefined) throw new Error('no calls planned');
@@ -252,13 +254,13 @@ describe('answerProblem: a success envelope whose data says the operation failed
     [{ pass: 'true' }, 'the answer carries no pass field, so the check cannot be taken as passed'],
     [null, 'the answer carries no pass field, so the check cannot be taken as passed']
   ])('storage check %j: %s', (data, problem) => {
-    expect(answerProblem(storage, data)).toBe(problem);
+    expect(problemOf(storage, data)).toBe(problem);
   });
 
   it('a create answered without a readable task_id', () => {
-    expect(answerProblem(create, { task_id: 1229831 })).toBeUndefined();
+    expect(problemOf(create, { task_id: 1229831 })).toBeUndefined();
     for (const data of [{}, null, { task_id: 'abc' }, { task_id: null }]) {
-      expect(answerProblem(create, data)).toBe(
+      expect(problemOf(create, data)).toBe(
         'the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "web-1" may exist; look for it before running the job again'
       );
     }
@@ -266,7 +268,7 @@ describe('answerProblem: a success envelope whose data says the operation failed
 
   it('other operations take any data', () => {
     expect(
-      answerProblem(plan({ operation: 'detail', taskIds: ['1'] }).calls[0] ?? storage, null)
+      problemOf(plan({ operation: 'detail', taskIds: ['1'] }).calls[0] ?? storage, null)
     ).toBeUndefined();
   });
 });
@@ -373,13 +375,13 @@ describe('operation traits', () => {
   const traitsOf = (s: Partial<Settings>) => plan(s).calls[0]?.traits;
 
   it('say how each operation is sent again, what its answer is, and when it has nothing left to do', () => {
-    expect(traitsOf({ operation: 'create', taskName: 'a', points: 1 })).toEqual({
+    expect(traitsOf({ operation: 'create', taskName: 'a', points: 1 })).toMatchObject({
       resend: 'create_once',
       answers: 'new_task',
       alreadyDone: []
     });
-    expect(traitsOf({ taskIds: ['1'] })).toEqual({ resend: 'read', answers: 'task', alreadyDone: [] });
-    expect(traitsOf({ operation: 'stop', taskIds: ['1'] })).toEqual({
+    expect(traitsOf({ taskIds: ['1'] })).toMatchObject({ resend: 'read', answers: 'task', alreadyDone: [] });
+    expect(traitsOf({ operation: 'stop', taskIds: ['1'] })).toMatchObject({
       resend: 'repeatable',
       answers: 'other',
       alreadyDone: ['End']

@@ -7,7 +7,7 @@ import {
   retryIfTransient,
   TaskNotFoundError
 } from '../platform/failures.js';
-import { answerProblem, type Call, type Plan } from '../platform/operations.js';
+import type { Call, Plan } from '../platform/operations.js';
 import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
 import type { Send } from '../platform/session.js';
 import { taskIdOf } from '../platform/task-data.js';
@@ -75,7 +75,7 @@ export function makeCalls(plan: Plan, ctx: CallContext): Promise<CallOutcome[]> 
               ctx.retries.deps
             );
       ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
-      const problem = answerProblem(call, result.data);
+      const problem = call.traits.check(result.data, call);
       if (problem !== undefined) ctx.log(`${who}: ${problem}`);
       const made = call.traits.answers === 'new_task' && problem === undefined;
       return outcome({

@@ -30,6 +30,11 @@ export interface OperationTraits {
   answers: 'task' | 'new_task' | 'other';
   /** The statuses in which the operation has nothing left to do (a cleanup that meets them is done). */
   alreadyDone: readonly string[];
+  /**
+   * Why a success envelope's data still means the operation failed, or undefined. Decided from fields,
+   * never from the message.
+   */
+  check: (data: unknown, call: Call) => string | undefined;
 }
 
 /** One call to the API: what to send where, for which task, and what kind of call it is. */
@@ -62,11 +67,6 @@ interface OperationSpec extends Partial<OperationTraits> {
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
   wait?: { target: WaitTarget; byDefault: boolean };
-  /**
-   * What a success envelope's data must hold for the operation to have succeeded: why it did not, or
-   * undefined. Decided from fields, never from the message.
-   */
-  check?: (data: unknown, call: Call) => string | undefined;
 }
 
 const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
@@ -93,7 +93,7 @@ const onTasks = (
   alreadyDone
 });
 /** Unless the table says otherwise, an operation only reads. */
-const READS: OperationTraits = { resend: 'read', answers: 'other', alreadyDone: [] };
+const READS: OperationTraits = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
 
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
@@ -179,11 +179,6 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   }
 };
 
-/** Why a success answer to the call still means the operation failed (see OperationSpec.check). */
-export function answerProblem(call: Call, data: unknown): string | undefined {
-  return call.operation === 'request' ? undefined : OPERATIONS[call.operation].check?.(data, call);
-}
-
 const WAITING_OPERATIONS = Object.entries(OPERATIONS)
   .filter(([, spec]) => spec.wait !== undefined)
   .map(([name]) => name)
@@ -256,7 +251,7 @@ function taskIdsFor(settings: PlatformSettings, spec: OperationSpec): string[] {
   const operation = settings.operation;
   if (spec.taskIds === 'none') {
     if (ids.length > 0) {
-      const why = operation === 'create' ? 'makes a new task' : 'concerns no particular task';
+      const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';
       throw new InputError(`task_id is set, but ${operation} ${why}: remove task_id`);
     }
     return [];
@@ -311,7 +306,8 @@ function callFor(
   const traits: OperationTraits = {
     resend: spec.resend ?? READS.resend,
     answers: spec.answers ?? READS.answers,
-    alreadyDone: spec.alreadyDone ?? READS.alreadyDone
+    alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
+    check: spec.check ?? READS.check
   };
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};
