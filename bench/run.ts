@@ -2,9 +2,9 @@
 // writes bench/RESULTS.md (and bench/results.json). Nothing here is asserted: the figures are reported.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startEmulator, type Emulator } from '../emulator/index.js';
 import {
@@ -130,6 +130,9 @@ async function overhead(ctx: Context): Promise<Record<string, unknown>> {
   return {
     ...result,
     bundleBytes: statSync(DIST).size,
+    chunkBytes: readdirSync(dirname(DIST))
+      .filter((file) => /^\d+\.index\.js$/.test(file))
+      .reduce((sum, file) => sum + statSync(join(dirname(DIST), file)).size, 0),
     depsBundleBytes: statSync(deps).size,
     depsAsBundledBytes: statSync(depsAsBundled).size
   };
