@@ -6,6 +6,7 @@ import {
   type TestClient,
   type TestClock
 } from '../helpers/platform-client.js';
+import { until } from '../helpers/until.js';
 
 const SEARCH = '/api/deployment/resource/search';
 const CREATE = '/api/deployment/task/create';
@@ -133,8 +134,9 @@ describe('configurable behaviours', () => {
 
   it('stops promptly while an answer is delayed', async () => {
     emulator.inject({ delayMs: 60_000 });
+    const before = emulator.requests.length;
     const pending = connectionError(raw());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await until(() => emulator.requests.length > before, 5000, 'the request to arrive');
     await emulator.stop();
     expect(await pending).toMatch(/ECONNRESET|socket hang up/);
   });

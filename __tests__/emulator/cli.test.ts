@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmulatorInfo, RecordedRequest } from '../../emulator/index.js';
 import { send, TestClient } from '../helpers/platform-client.js';
+import { until } from '../helpers/until.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SEARCH = '/api/deployment/resource/search';
@@ -27,7 +28,9 @@ function exited(child: ChildProcess): Promise<{ code: number | null; signal: Nod
 async function stopAll(child: ChildProcess, exit: Promise<unknown>): Promise<void> {
   if (child.exitCode === null && child.signalCode === null) {
     child.kill('SIGTERM');
-    await Promise.race([exit, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exit, new Promise((resolve) => (timer = setTimeout(resolve, 5000)))]);
+    clearTimeout(timer);
   }
   if (child.pid === undefined) return;
   try {
@@ -134,8 +137,13 @@ describe('npm run emulator', () => {
         return (detail.envelope.data as { status: string }).status;
       };
       expect(await status()).toBe('Pending');
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      expect(await status()).toBe('Running');
+      // Polled until Running after --ready-after 0.5 s: each poll is a detail in the record.
+      let polls = 1;
+      const running = async (): Promise<boolean> => {
+        polls += 1;
+        return (await status()) === 'Running';
+      };
+      await until(running, 5000, 'the task to run');
 
       const record = readFileSync(recordFile, 'utf8')
         .trim()
@@ -144,8 +152,7 @@ describe('npm run emulator', () => {
       expect(record.map((r) => [r.path, r.verdict?.reason, r.applied])).toEqual([
         [SEARCH, 'timestamp_expired', false],
         [CREATE, 'ok', true],
-        [DETAIL, 'ok', true],
-        [DETAIL, 'ok', true]
+        ...Array.from({ length: polls }, () => [DETAIL, 'ok', true])
       ]);
       expect(JSON.parse(record[1]?.answer ?? '')).toEqual({
         code: '0000',
