@@ -2561,7 +2561,7 @@ function makeCalls(plan, ctx) {
                     return created;
                 })
                 : await (0,retry/* withRetries */.LH)(who, () => ctx.send(call), (error) => {
-                    const verdict = (0,failures/* retryIfTransient */.or)(error, ctx.now());
+                    const verdict = (0,failures/* retryIfTransient */.or)(error, ctx.platformNow());
                     state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,failures/* notApplied */.$U)(error);
                     return state.mayHaveApplied && call.traits.resend === 'until_sent'
                         ? { retry: false }
@@ -2918,7 +2918,7 @@ async function runStep(plan, settings, runtime) {
         retries,
         create,
         log: runtime.log,
-        now: runtime.now
+        platformNow: () => runtime.clock.now()
     });
     const publish = urlPublisher(runtime);
     const called = tasksOf(calls, settings, runtime, publish);

@@ -1,5 +1,5 @@
 import { describeDryRun } from '../../src/action/dry-run.js';
-import { planCalls } from '../../src/platform/operations.js';
+import { planCalls, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';
@@ -13,6 +13,15 @@ import { criteriaFor } from '../../src/deploy/task-status.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 
 const BIG = '9007199254740993';
+
+/** The request a call makes, signed with the fixture key at a fixed time. */
+const requestOf = (call: Call) =>
+  buildRequest({
+    ...call,
+    baseUrl: 'https://openapi.example',
+    credentials: RSA_CREDENTIALS,
+    now: 1_763_715_600_000
+  });
 
 const apiError = (message: string, code: string, description: string): ApiError =>
   new ApiError(message, {
@@ -329,12 +338,7 @@ describe('describeDryRun', () => {
     });
     const [call] = planCalls(settings).calls;
     if (call === undefined) throw new Error('no call');
-    const request = buildRequest({
-      ...call,
-      baseUrl: 'https://openapi.example',
-      credentials: RSA_CREDENTIALS,
-      now: 1_763_715_600_000
-    });
+    const request = requestOf(call);
     const text = describeDryRun(request, call).join('\n');
     for (const value of [
       'AKIAEXAMPLE1',
@@ -359,12 +363,7 @@ describe('describeDryRun', () => {
   it('shows method, URL, header names, body size and the string to sign, never the token or sign_str', () => {
     const [call] = planCalls(testSettings({ operation: 'create', taskName: 'svc', points: 1 })).calls;
     if (call === undefined) throw new Error('no call');
-    const request = buildRequest({
-      ...call,
-      baseUrl: 'https://openapi.example',
-      credentials: RSA_CREDENTIALS,
-      now: 1_763_715_600_000
-    });
+    const request = requestOf(call);
     const lines = describeDryRun(request, call);
     expect(lines.slice(0, 9)).toEqual([
       'POST https://openapi.example/api/deployment/task/create',

@@ -34,7 +34,8 @@ export interface CallContext {
   retries: { policy: RetryPolicy; deps: RetryDeps };
   create: CreateContext;
   log: (line: string) => void;
-  now: () => number;
+  /** The platform's time, which a Retry-After date is read against. */
+  platformNow: () => number;
 }
 
 /** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
@@ -65,7 +66,7 @@ export function makeCalls(plan: Plan, ctx: CallContext): Promise<CallOutcome[]> 
               who,
               () => ctx.send(call),
               (error) => {
-                const verdict = retryIfTransient(error, ctx.now());
+                const verdict = retryIfTransient(error, ctx.platformNow());
                 state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !notApplied(error);
                 return state.mayHaveApplied && call.traits.resend === 'until_sent'
                   ? { retry: false }

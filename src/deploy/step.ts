@@ -51,7 +51,7 @@ export async function runStep(
     retries,
     create,
     log: runtime.log,
-    now: runtime.now
+    platformNow: () => runtime.clock.now()
   });
   const publish = urlPublisher(runtime);
   const called = tasksOf(calls, settings, runtime, publish);
