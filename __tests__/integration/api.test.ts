@@ -176,6 +176,25 @@ describe('the action against the emulator', () => {
     );
   });
 
+  it("reads a Retry-After date against the answer's Date header, not the runner's clock", async () => {
+    const id = ownTask('retry-after-date');
+    emulator.setClockOffset(600);
+    emulator.inject({
+      path: '/api/deployment/task/detail',
+      answer: { kind: 'status', status: 429, retryAfter: { seconds: 2, as: 'http-date' } }
+    });
+    try {
+      const outputs = await run({ operation: 'detail', task_id: id });
+      expect(outputs.code).toBe('0000');
+      // Read against this runner's clock, ten minutes behind the platform's, the date would be 10m2s away.
+      expect(log).toContainEqual(
+        expect.stringMatching(/^detail: HTTP 429; retry 1 of 5 in [12]\.\ds \(as the server asked\)$/)
+      );
+    } finally {
+      emulator.setClockOffset(0);
+    }
+  });
+
   it('reports a reset connection as a transport error', async () => {
     emulator.inject({ answer: { kind: 'reset' } });
     const failure = await failureOfCall({ operation: 'detail', task_id: '5', max_retries: '0' });
