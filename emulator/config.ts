@@ -2,7 +2,7 @@
  * The emulator's behaviours as JSON, for a process started from the CLI (`--config FILE`, `--fault JSON`):
  * everything a test can set in-process, checked strictly so a typo is an error, not a silent no-op.
  */
-import type { Emulator, EnvelopeStyle } from './emulator.js';
+import type { CrashLoopSpec, Emulator, EnvelopeStyle } from './emulator.js';
 import type { FaultAnswer, FaultRule, RateLimit } from './faults.js';
 import type { StorageVerdict } from './routes.js';
 
@@ -15,6 +15,8 @@ export interface EmulatorConfig {
   envelope?: Partial<EnvelopeStyle>;
   endedTasksGone?: boolean;
   readyAfterSeconds?: number;
+  nodeLagSeconds?: number;
+  crashLoops?: CrashLoopSpec[];
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -33,7 +35,9 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'serviceUrl',
     'envelope',
     'endedTasksGone',
-    'readyAfterSeconds'
+    'readyAfterSeconds',
+    'nodeLagSeconds',
+    'crashLoops'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -84,7 +88,33 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     parsed.endedTasksGone = boolean(config.endedTasksGone, `${where}.endedTasksGone`);
   if (config.readyAfterSeconds !== undefined)
     parsed.readyAfterSeconds = number(config.readyAfterSeconds, `${where}.readyAfterSeconds`);
+  if (config.nodeLagSeconds !== undefined)
+    parsed.nodeLagSeconds = number(config.nodeLagSeconds, `${where}.nodeLagSeconds`);
+  if (config.crashLoops !== undefined) {
+    if (!Array.isArray(config.crashLoops)) throw new ConfigError(`${where}.crashLoops must be an array`);
+    parsed.crashLoops = config.crashLoops.map((loop, i) => parseCrashLoop(loop, `${where}.crashLoops[${i}]`));
+  }
   return parsed;
+}
+
+/** A crash loop: `pattern` (a regular expression over task names) and the optional fields of CrashLoopSpec. */
+function parseCrashLoop(value: unknown, where: string): CrashLoopSpec {
+  const loop = object(value, where);
+  only(loop, where, ['pattern', 'reason', 'exitCode', 'restartEverySeconds', 'nodeStatus', 'log']);
+  const pattern = string(loop.pattern, `${where}.pattern`);
+  try {
+    new RegExp(pattern);
+  } catch {
+    throw new ConfigError(`${where}.pattern is not a regular expression`);
+  }
+  return {
+    pattern,
+    ...optional(loop, 'reason', (v, n) => string(v, n), where),
+    ...optional(loop, 'exitCode', (v, n) => number(v, n), where),
+    ...optional(loop, 'restartEverySeconds', (v, n) => number(v, n), where),
+    ...optional(loop, 'nodeStatus', (v, n) => choice(v, n, ['Running', 'Failed'] as const), where),
+    ...optional(loop, 'log', (v, n) => string(v, n), where)
+  };
 }
 
 /**
@@ -168,6 +198,8 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.envelope !== undefined) emulator.setEnvelope(config.envelope);
   if (config.endedTasksGone !== undefined) emulator.setEndedTasksGone(config.endedTasksGone);
   if (config.readyAfterSeconds !== undefined) emulator.setReadyAfter(config.readyAfterSeconds);
+  if (config.nodeLagSeconds !== undefined) emulator.setNodeLag(config.nodeLagSeconds);
+  if (config.crashLoops !== undefined) emulator.setCrashLoops(config.crashLoops);
 }
 
 function object(value: unknown, where: string): Json {

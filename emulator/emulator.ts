@@ -7,15 +7,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultRules, TokenBucket, type FaultRule, type RateLimit } from './faults.js';
 import type { Keyring, RsaKeyRegistration } from './keyring.js';
 import { BODY_TOO_LARGE, judge, rateLimitAnswer, readRequest } from './pipeline.js';
-import type { EmulatorInfo, EmulatorOptions, EnvelopeStyle, RecordedRequest } from './records.js';
+import type {
+  CrashLoopSpec,
+  EmulatorInfo,
+  EmulatorOptions,
+  EnvelopeStyle,
+  RecordedRequest
+} from './records.js';
 import { Renderer } from './rendering.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
-import { TaskStore, type TaskSeed } from './tasks.js';
+import { TaskStore, type CrashLoop, type TaskSeed } from './tasks.js';
 import { Verifier } from './verification.js';
 
 export { CA_FILE } from './server.js';
-export type { EmulatorInfo, EmulatorOptions, EnvelopeStyle, RecordedRequest } from './records.js';
+export type {
+  CrashLoopSpec,
+  EmulatorInfo,
+  EmulatorOptions,
+  EnvelopeStyle,
+  RecordedRequest
+} from './records.js';
 
 export function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return Emulator.start(options);
@@ -67,7 +79,9 @@ export class Emulator implements EmulatorInfo {
         failPattern: options.failPattern,
         nameOverride: undefined,
         serviceUrl: undefined,
-        endedTasksGone: false
+        endedTasksGone: false,
+        nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
+        crashLoops: (options.crashLoops ?? []).map(crashLoop)
       },
       options.firstTaskId
     );
@@ -168,6 +182,16 @@ export class Emulator implements EmulatorInfo {
     this.#tasks.settings.readyAfterMs = seconds * 1000;
   }
 
+  /** How long after a task runs its nodes take to run, one after another. */
+  setNodeLag(seconds: number): void {
+    this.#tasks.settings.nodeLagMs = seconds * 1000;
+  }
+
+  /** The crash loops, replacing those set before; [] lifts them. */
+  setCrashLoops(loops: readonly CrashLoopSpec[]): void {
+    this.#tasks.settings.crashLoops = loops.map(crashLoop);
+  }
+
   setFailPattern(pattern: RegExp | undefined): void {
     this.#tasks.settings.failPattern = pattern;
   }
@@ -234,4 +258,15 @@ export class Emulator implements EmulatorInfo {
     if (rule?.answer !== undefined) this.#renderer.fault(req, res, record, rule.answer);
     else this.#renderer.answer(res, record, outcome);
   }
+}
+
+function crashLoop(spec: CrashLoopSpec): CrashLoop {
+  return {
+    pattern: typeof spec.pattern === 'string' ? new RegExp(spec.pattern) : spec.pattern,
+    reason: spec.reason ?? 'CrashLoopBackOff',
+    exitCode: spec.exitCode ?? 1,
+    restartEveryMs: (spec.restartEverySeconds ?? 1) * 1000,
+    nodeStatus: spec.nodeStatus ?? 'Running',
+    log: spec.log ?? 'starting\nError: cannot connect to the model store\n'
+  };
 }

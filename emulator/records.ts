@@ -12,6 +12,10 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Tasks whose name matches end in Other instead of Running. */
   failPattern?: RegExp;
+  /** How long after a task runs its nodes take to run, one after another (default 0: all at once). */
+  nodeLagSeconds?: number;
+  /** Tasks whose containers crash over and over (see CrashLoopSpec). */
+  crashLoops?: CrashLoopSpec[];
   /**
    * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
    * (the newer plain create path, task search requiring type and status, `message` in the envelope).
@@ -32,6 +36,20 @@ export interface EmulatorOptions {
   log?: (line: string) => void;
   /** Called with each request's record once it is answered (the CLI's --record writes them out). */
   onRecord?: (record: RecordedRequest) => void;
+}
+
+/**
+ * A crash loop for the tasks whose name matches `pattern`: they stay Pending, and their nodes show the
+ * container's `reason` (default CrashLoopBackOff), `exitCode` (default 1), a restart every
+ * `restartEverySeconds` (default 1), the node status `nodeStatus` (default Running), and `log`.
+ */
+export interface CrashLoopSpec {
+  pattern: RegExp | string;
+  reason?: string;
+  exitCode?: number;
+  restartEverySeconds?: number;
+  nodeStatus?: 'Running' | 'Failed';
+  log?: string;
 }
 
 /** What a client needs to reach the emulator: written as JSON by the CLI's --info. */

@@ -153,6 +153,23 @@ export const ROUTES: readonly Route[] = [
     }
   },
   {
+    path: '/api/deployment/task/pod_event',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => ({
+      events: ctx.tasks.events(integerValue(ctx.query.get('point_id') ?? undefined, 'point_id', 'query'))
+    })
+  },
+  {
+    path: '/api/deployment/task/point_log',
+    methods: ['GET'],
+    encrypt: false,
+    handle: (ctx) => {
+      const get = (name: string): bigint => integerValue(ctx.query.get(name) ?? undefined, name, 'query');
+      return { logs: ctx.tasks.log(get('task_id'), get('point_id'), Number(get('service_id'))) };
+    }
+  },
+  {
     path: '/api/billing/get_billing_record',
     methods: ['GET'],
     encrypt: false,

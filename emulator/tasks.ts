@@ -1,4 +1,4 @@
-import { Code, Rejection } from './rejection.js';
+import { Code, parameterError, Rejection } from './rejection.js';
 
 export const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -23,6 +23,23 @@ export interface TaskSeed extends TaskInput {
   status?: TaskStatus;
 }
 
+/**
+ * Containers that crash over and over, for the tasks whose name matches: the task stays Pending, its
+ * nodes show the container's reason, exit code and a restart count that grows with time.
+ */
+export interface CrashLoop {
+  pattern: RegExp;
+  /** The container's reason, such as CrashLoopBackOff, OOMKilled or ImagePullBackOff. */
+  reason: string;
+  exitCode: number;
+  /** One restart every this many ms since the task was made. */
+  restartEveryMs: number;
+  /** What the node list says of the node: Running (its container restarts) or Failed. */
+  nodeStatus: 'Running' | 'Failed';
+  /** The service's log. */
+  log: string;
+}
+
 export interface TaskSettings {
   /** How long a new or recovered task stays Pending. */
   readyAfterMs: number;
@@ -34,6 +51,9 @@ export interface TaskSettings {
   endedTasksGone: boolean;
   /** The URL of a running service port, {task_id} and {port} replaced; undefined for the default. */
   serviceUrl: string | undefined;
+  /** How long after a task runs its nodes take to run, one after another: runing_points lags behind points. */
+  nodeLagMs: number;
+  crashLoops: CrashLoop[];
 }
 
 interface Task {
@@ -53,6 +73,9 @@ interface Task {
 }
 
 const PRICE_PER_POINT_HOUR = 1.5;
+/** Node ids are the task id times this, plus the node's number (from 1). */
+const POINTS_PER_TASK = 1000n;
+const pointId = (taskId: bigint, index: number): bigint => taskId * POINTS_PER_TASK + BigInt(index + 1);
 const NODE_STATUS: Record<TaskStatus, string> = {
   Pending: 'Pending',
   Running: 'Running',
@@ -147,15 +170,128 @@ export class TaskStore {
     task.points = points;
   }
 
+  /** The task's nodes, one per point, each with a container per service. */
   nodes(id: bigint): Record<string, unknown>[] {
     const task = this.#get(id);
-    const status = NODE_STATUS[task.status];
-    return Array.from({ length: task.points }, (_, i) => ({
-      point_id: `${task.task_id}-${i + 1}`,
-      task_id: task.task_id,
-      status,
-      create_time: formatTime(task.createdAt)
-    }));
+    const crash = this.#crashLoop(task);
+    const running = this.#runningPoints(task);
+    return Array.from({ length: task.points }, (_, i) => {
+      const status =
+        crash !== undefined && task.status === 'Pending'
+          ? crash.nodeStatus
+          : task.status === 'Running'
+            ? i < running
+              ? 'Running'
+              : 'Pending'
+            : NODE_STATUS[task.status];
+      return {
+        point_id: pointId(task.task_id, i),
+        task_id: task.task_id,
+        status,
+        create_time: formatTime(task.createdAt),
+        containers: this.#services(task).map((service) => this.#container(task, service, status, crash))
+      };
+    });
+  }
+
+  /** Kubernetes-style events of a node, oldest first. */
+  events(point: bigint): Record<string, unknown>[] {
+    const { task, index } = this.#point(point);
+    const crash = this.#crashLoop(task);
+    const at = (ms: number): string => formatTime(task.createdAt + ms);
+    const node = `${task.task_id}-${index + 1}`;
+    return this.#services(task).flatMap((service) => {
+      const name = service.service_name;
+      const normal = (reason: string, message: string, ms: number) => ({
+        reason,
+        message,
+        type: 'Normal',
+        event_time: at(ms),
+        service: name
+      });
+      const events = [
+        normal('Scheduled', `Successfully assigned pod ${node} to a node`, 0),
+        normal('Pulling', `Pulling image "${service.service_image}"`, 100),
+        normal('Pulled', `Successfully pulled image "${service.service_image}"`, 200),
+        normal('Created', `Created container ${name}`, 300),
+        normal('Started', `Started container ${name}`, 400)
+      ];
+      if (crash === undefined || task.status !== 'Pending') return events;
+      return [
+        ...events,
+        {
+          reason: 'BackOff',
+          message: `Back-off restarting failed container ${name} in pod ${node} (${crash.reason}, exit code ${crash.exitCode})`,
+          type: 'Warning',
+          event_time: formatTime(this.now()),
+          service: name
+        }
+      ];
+    });
+  }
+
+  /** A service's log on a node. */
+  log(taskId: bigint, point: bigint, serviceId: number): string {
+    const task = this.#get(taskId);
+    const { task: owner } = this.#point(point);
+    if (owner !== task) {
+      throw parameterError(`point ${point} is not a node of task ${taskId}`);
+    }
+    const service = this.#services(task).find((s) => s.service_id === serviceId);
+    if (service === undefined) {
+      throw parameterError(`task ${taskId} has no service ${serviceId}`);
+    }
+    const crash = this.#crashLoop(task);
+    if (crash !== undefined && task.status === 'Pending') return crash.log;
+    const ports = service.remote_ports.map((p) => p.service_port).join(', ');
+    return `${service.service_name}: starting\n${service.service_name}: listening on ${ports || 'no port'}\n`;
+  }
+
+  #crashLoop(task: Task): CrashLoop | undefined {
+    return this.settings.crashLoops.find((crash) => crash.pattern.test(task.task_name));
+  }
+
+  /** The services of a task, or one stand-in when it was made without any. */
+  #services(task: Task): Task['services'] {
+    return task.services.length > 0
+      ? task.services
+      : [{ service_id: 0, service_name: 'main', service_image: 'unknown', remote_ports: [] }];
+  }
+
+  #container(
+    task: Task,
+    service: Task['services'][number],
+    nodeStatus: string,
+    crash: CrashLoop | undefined
+  ): Record<string, unknown> {
+    const crashing = crash !== undefined && task.status === 'Pending';
+    const restarts = crashing ? Math.floor((this.now() - task.createdAt) / crash.restartEveryMs) : 0;
+    return {
+      service_id: service.service_id,
+      service_name: service.service_name,
+      reason: crashing ? crash.reason : nodeStatus === 'Pending' ? 'ContainerCreating' : null,
+      message: crashing ? `back-off restarting failed container ${service.service_name}` : null,
+      exit_code: crashing ? crash.exitCode : null,
+      describe_dto: { restart_count: restarts }
+    };
+  }
+
+  #point(point: bigint): { task: Task; index: number } {
+    const task = this.#tasks.get(point / POINTS_PER_TASK);
+    const index = Number(point % POINTS_PER_TASK) - 1;
+    if (task === undefined || index < 0 || index >= task.points) {
+      throw parameterError(`point ${point} does not exist`);
+    }
+    return { task: this.#settle(task), index };
+  }
+
+  /** Running nodes: all of a running task's, unless they are still coming up one after another. */
+  #runningPoints(task: Task): number {
+    if (task.status !== 'Running' || task.runningSince === undefined) return 0;
+    const lag = this.settings.nodeLagMs;
+    if (lag <= 0 || task.points <= 1) return task.points;
+    const up = 1 + Math.floor(((task.points - 1) * (this.now() - task.runningSince)) / lag);
+    return Math.min(task.points, up);
   }
 
   billing(): Record<string, unknown>[] {
@@ -187,7 +323,7 @@ export class TaskStore {
   }
 
   #settle(task: Task): Task {
-    if (task.status === 'Pending' && this.now() >= task.settlesAt) {
+    if (task.status === 'Pending' && this.now() >= task.settlesAt && this.#crashLoop(task) === undefined) {
       const fails = this.settings.failPattern?.test(task.task_name) ?? false;
       this.#enter(task, fails ? 'Other' : 'Running', task.settlesAt);
     }
@@ -219,7 +355,7 @@ export class TaskStore {
       task_name: this.settings.nameOverride ?? task.task_name,
       status: task.status,
       points: task.points,
-      runing_points: reachable ? task.points : 0,
+      runing_points: this.#runningPoints(task),
       billing_value: this.#billingValue(task),
       create_time: formatTime(task.createdAt),
       resources: task.resources,

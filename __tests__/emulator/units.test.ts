@@ -98,7 +98,11 @@ describe('emulator config (--config, --fault)', () => {
         serviceUrl: 'javascript:alert({port})',
         envelope: { messageField: 'message' },
         endedTasksGone: true,
-        readyAfterSeconds: 2
+        readyAfterSeconds: 2,
+        nodeLagSeconds: 30,
+        crashLoops: [
+          { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
+        ]
       })
     ).toEqual({
       faults: [
@@ -115,7 +119,11 @@ describe('emulator config (--config, --fault)', () => {
       serviceUrl: 'javascript:alert({port})',
       envelope: { messageField: 'message' },
       endedTasksGone: true,
-      readyAfterSeconds: 2
+      readyAfterSeconds: 2,
+      nodeLagSeconds: 30,
+      crashLoops: [
+        { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
+      ]
     });
   });
 
@@ -128,7 +136,12 @@ describe('emulator config (--config, --fault)', () => {
     ],
     [{ faults: [{ times: -1 }] }, /config\.faults\[0\]\.times must be a number/],
     [{ storageVerdict: { pass: 'no', message: '' } }, /storageVerdict\.pass must be true or false/],
-    [{ faults: [{ answer: { kind: 'reset', status: 1 } }] }, /answer has unknown field status/]
+    [{ faults: [{ answer: { kind: 'reset', status: 1 } }] }, /answer has unknown field status/],
+    [{ crashLoops: [{ pattern: '(' }] }, /config\.crashLoops\[0\]\.pattern is not a regular expression/],
+    [
+      { crashLoops: [{ pattern: 'x', nodeStatus: 'Pending' }] },
+      /crashLoops\[0\]\.nodeStatus must be one of Running, Failed/
+    ]
   ])('refuses %j, naming the field', (config, message) => {
     expect(() => parseConfig(config)).toThrow(message);
   });

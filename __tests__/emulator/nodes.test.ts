@@ -1,0 +1,119 @@
+// The emulator's nodes: the node list with containers, node events and logs, nodes that come up one
+// after another, and crash loops.
+import type { Emulator } from '../../emulator/index.js';
+import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+
+interface Container {
+  service_id: number;
+  service_name: string;
+  reason: string | null;
+  exit_code: number | null;
+  describe_dto: { restart_count: number };
+}
+interface Node {
+  point_id: number;
+  status: string;
+  containers: Container[];
+}
+
+describe('nodes, events and logs', () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+
+  beforeEach(async () => {
+    ({ emulator, client, clock } = await startTestEmulator({
+      readyAfterSeconds: 5,
+      nodeLagSeconds: 10,
+      crashLoops: [
+        { pattern: '-crash$', reason: 'OOMKilled', exitCode: 137, restartEverySeconds: 10, log: 'Killed\n' }
+      ]
+    }));
+  });
+  afterEach(() => emulator.stop());
+
+  async function get<T>(target: string): Promise<T> {
+    clock.advance(0.001);
+    const response = await client.call({ method: 'GET', target });
+    expect(response.envelope).toMatchObject({ code: '0000' });
+    return response.envelope.data as T;
+  }
+  const seed = (name: string, points: number): string =>
+    emulator.addTask({
+      task_name: name,
+      points,
+      services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
+    });
+  const nodes = async (id: string): Promise<Node[]> =>
+    (await get<{ results: Node[] }>(`/api/deployment/task/points?task_id=${id}`)).results;
+
+  it('runs the nodes of a task one after another: runing_points lags behind points', async () => {
+    const id = seed('lagging', 3);
+    expect(emulator.task(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
+    expect((await nodes(id)).map((n) => n.status)).toEqual(['Pending', 'Pending', 'Pending']);
+    expect((await nodes(id))[0]?.containers[0]?.reason).toBe('ContainerCreating');
+    clock.advance(5);
+    expect(emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 1 });
+    expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Pending', 'Pending']);
+    clock.advance(5);
+    expect(emulator.task(id)).toMatchObject({ runing_points: 2 });
+    clock.advance(5);
+    expect(emulator.task(id)).toMatchObject({ runing_points: 3 });
+    expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Running', 'Running']);
+  });
+
+  it('crash-loops a task whose name matches: Pending, its containers restarting with reason and exit code', async () => {
+    const id = seed('model-crash', 2);
+    clock.advance(35);
+    expect(emulator.task(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
+    const [node] = await nodes(id);
+    expect(node).toMatchObject({
+      status: 'Running',
+      containers: [
+        { service_name: 'web', reason: 'OOMKilled', exit_code: 137, describe_dto: { restart_count: 3 } }
+      ]
+    });
+    const { events } = await get<{ events: { reason: string; type: string }[] }>(
+      `/api/deployment/task/pod_event?point_id=${node?.point_id ?? 0}`
+    );
+    expect(events.map((e) => e.reason)).toEqual([
+      'Scheduled',
+      'Pulling',
+      'Pulled',
+      'Created',
+      'Started',
+      'BackOff'
+    ]);
+    expect(events.at(-1)?.type).toBe('Warning');
+    const serviceId = node?.containers[0]?.service_id ?? 0;
+    const { logs } = await get<{ logs: string }>(
+      `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${serviceId}`
+    );
+    expect(logs).toBe('Killed\n');
+    emulator.setCrashLoops([]);
+    clock.advance(1);
+    expect(emulator.task(id)).toMatchObject({ status: 'Running' });
+  });
+
+  it('shows a healthy node its normal events and a log, and refuses a node of another task', async () => {
+    const id = seed('healthy', 1);
+    const other = seed('other', 1);
+    clock.advance(5);
+    const [node] = await nodes(id);
+    const { events } = await get<{ events: { reason: string }[] }>(
+      `/api/deployment/task/pod_event?point_id=${node?.point_id ?? 0}`
+    );
+    expect(events.map((e) => e.reason)).toEqual(['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started']);
+    const serviceId = node?.containers[0]?.service_id ?? 0;
+    const { logs } = await get<{ logs: string }>(
+      `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${serviceId}`
+    );
+    expect(logs).toBe('web: starting\nweb: listening on 80\n');
+    clock.advance(0.001);
+    const refused = await client.call({
+      method: 'GET',
+      target: `/api/deployment/task/point_log?task_id=${other}&point_id=${node?.point_id ?? 0}&service_id=${serviceId}`
+    });
+    expect(refused.envelope.code).toBe('C005');
+  });
+});
