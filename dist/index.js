@@ -2616,6 +2616,7 @@ function taskAfterCall(outcome, statusField, publish) {
         id: outcome.taskId,
         verdict: error === undefined ? 'done' : error instanceof failures/* TaskNotFoundError */.Zt ? 'not_found' : 'error',
         status: call.traits.answers === 'task' ? snapshot?.status : undefined,
+        nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
         name: snapshot?.name ?? givenName,
         urls: publish(outcome.taskId, snapshot?.urls ?? []),
         data: outcome.result?.data,
@@ -2631,6 +2632,7 @@ function taskAfterWait(task, waited, publish) {
         id: task.id,
         verdict: waited.verdict,
         status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
         name: waited.snapshot?.name ?? task.name,
         urls: publish(task.id, waited.snapshot?.urls ?? []),
         data: waited.data ?? task.data,
@@ -2656,6 +2658,7 @@ function criteriaFor(target, wait) {
         success: wait.successStatuses ?? defaults.success,
         failure: wait.failureStatuses ?? defaults.failure,
         requireUrls: target === 'ready' && wait.waitForUrls,
+        requireAllNodes: target === 'ready',
         gone: defaults.gone
     };
 }
@@ -2667,6 +2670,10 @@ function judge(snapshot, criteria) {
     if (!criteria.success.includes(snapshot.status))
         return 'waiting';
     if (criteria.requireUrls && snapshot.urls.some((url) => url === null))
+        return 'waiting';
+    if (criteria.requireAllNodes &&
+        snapshot.nodes !== undefined &&
+        snapshot.nodes.running < snapshot.nodes.total)
         return 'waiting';
     return 'reached';
 }
@@ -2739,7 +2746,8 @@ async function waitForTasks(ids, options, deps) {
         elapsedMs: 0,
         settled: false,
         failedPolls: 0,
-        saidWaitingForUrls: false
+        saidWaitingForUrls: false,
+        saidNodes: undefined
     }));
     const deadline = options.startedAt + options.timeoutMs;
     const unknownSeen = new Set();
@@ -2774,6 +2782,18 @@ async function waitForTasks(ids, options, deps) {
             unknownSeen.add(snapshot.status);
             log(`status ${JSON.stringify(safe(snapshot.status))} is neither a success (${options.criteria.success.join(', ')}) nor a failure (${options.criteria.failure.join(', ') || 'none'}) status: still waiting`);
         }
+        const nodes = snapshot.nodes;
+        if (options.criteria.requireAllNodes &&
+            nodes !== undefined &&
+            options.criteria.success.includes(status)) {
+            const count = `${nodes.running}/${nodes.total}`;
+            // Each change of the running nodes is progress: said, and kept in the timeline.
+            if (count !== state.saidNodes && (state.saidNodes !== undefined || nodes.running < nodes.total)) {
+                state.saidNodes = count;
+                state.timeline.push({ atMs: elapsed(), status: `${status}, ${count} nodes running` });
+                log(`${label}: ${count} nodes running after ${(0,units/* formatDuration */.a3)(elapsed())}`);
+            }
+        }
         const judgement = judge(snapshot, options.criteria);
         if (judgement === 'reached') {
             settle(state, 'reached', elapsed(), undefined);
@@ -2784,7 +2804,10 @@ async function waitForTasks(ids, options, deps) {
             settle(state, 'failed', elapsed(), `ended in ${safe(status)}`);
             log(`${label} ended in ${safe(status)} after ${(0,units/* formatDuration */.a3)(elapsed())}`);
         }
-        else if (options.criteria.success.includes(status) && !state.saidWaitingForUrls) {
+        else if (options.criteria.success.includes(status) &&
+            options.criteria.requireUrls &&
+            snapshot.urls.includes(null) &&
+            !state.saidWaitingForUrls) {
             state.saidWaitingForUrls = true;
             const missing = snapshot.urls.filter((url) => url === null).length;
             log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
@@ -2863,7 +2886,7 @@ async function waitForTasks(ids, options, deps) {
             }
             rest -= slice;
             if (deps.now() - lastLine >= HEARTBEAT_MS)
-                log(`still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting)}`);
+                log(`still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`);
         }
     }
 }
@@ -2871,8 +2894,14 @@ function settle(state, verdict, elapsedMs, message) {
     Object.assign(state, { verdict, elapsedMs, message, settled: true });
 }
 /** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many. */
-function progress(waiting) {
-    const statusOf = (s) => safe(s.snapshot?.status ?? 'unknown');
+function progress(waiting, withNodes) {
+    const statusOf = (s) => {
+        const nodes = withNodes ? s.snapshot?.nodes : undefined;
+        const count = nodes === undefined || nodes.running >= nodes.total
+            ? ''
+            : ` (${nodes.running}/${nodes.total} nodes running)`;
+        return `${safe(s.snapshot?.status ?? 'unknown')}${count}`;
+    };
     if (waiting.length <= 5)
         return waiting.map((s) => `${s.id} ${statusOf(s)}`).join(', ');
     const counts = new Map();
@@ -3045,9 +3074,13 @@ function describePlan(plan, settings) {
     return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
 }
 function describeCriteria(criteria) {
-    const urls = criteria.requireUrls ? ' with every service URL' : '';
+    const urls = [
+        ...(criteria.requireUrls ? ['every service URL'] : []),
+        ...(criteria.requireAllNodes ? ['every node running'] : [])
+    ];
+    const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
     const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
-    return `done on ${criteria.success.join(', ')}${urls}${failure}`;
+    return `done on ${criteria.success.join(', ')}${needs}${failure}`;
 }
 
 // EXTERNAL MODULE: ./protocol/json.ts
@@ -4623,7 +4656,7 @@ function renderSummary(step, failure) {
             const cells = [
                 task.id,
                 escape(task.name ?? ''),
-                escape(task.status ?? ''),
+                escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
                 outcome,
                 url,
                 (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
@@ -4668,6 +4701,12 @@ function attribute(url) {
         .replace(/>/g, '&gt;')
         .replace(/"/g, '&quot;')
         .replace(/'/g, '&#39;');
+}
+/** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
+function nodesText(nodes) {
+    return nodes === undefined || nodes.running >= nodes.total
+        ? ''
+        : `, ${nodes.running}/${nodes.total} nodes running`;
 }
 
 
@@ -5913,8 +5952,25 @@ function snapshotOf(data, statusField) {
     return {
         status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
         name,
-        urls: serviceUrls(data)
+        urls: serviceUrls(data),
+        nodes: nodesOf(data)
     };
+}
+/** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
+function nodesOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
+        return undefined;
+    const count = (value) => {
+        const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+            ? Number(value.toString())
+            : typeof value === 'bigint'
+                ? Number(value)
+                : value;
+        return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+    };
+    const running = count(data.runing_points ?? data.running_points);
+    const total = count(data.points);
+    return running === undefined || total === undefined ? undefined : { running, total };
 }
 /** The task_id field of task data, as digits. */
 function taskIdOf(data) {

@@ -62,6 +62,7 @@ function stepOf(
     tasks: tasks.map((t) => ({
       id: '',
       verdict: 'done',
+      nodes: undefined,
       status: undefined,
       name: undefined,
       urls: [],

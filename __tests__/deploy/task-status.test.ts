@@ -55,10 +55,33 @@ describe('task status', () => {
       success: ['Serving'],
       failure: ['Broken'],
       requireUrls: false,
+      requireAllNodes: true,
       gone: 'failure'
     });
     expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('reached');
     expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');
     expect(criteriaFor('ended', wait).gone).toBe('success');
+  });
+
+  it('is ready only once every node runs, where the task counts them (runing_points, sic)', () => {
+    const criteria = criteriaFor('ready', wait);
+    const task = (running: unknown, points: unknown) => ({
+      ...detail('Running', []),
+      runing_points: running,
+      points
+    });
+    expect(judge(snapshotOf(task(2, 3), ['status']), criteria)).toBe('waiting');
+    expect(judge(snapshotOf(task(3, 3), ['status']), criteria)).toBe('reached');
+    expect(snapshotOf(task(2, 3), ['status']).nodes).toEqual({ running: 2, total: 3 });
+    // Without both counts, the status and the URLs decide alone.
+    expect(judge(snapshotOf(task(undefined, 3), ['status']), criteria)).toBe('reached');
+    expect(snapshotOf({ ...task(undefined, 3), running_points: 1 }, ['status']).nodes).toEqual({
+      running: 1,
+      total: 3
+    });
+    // Paused or stopped, a task has no nodes to wait for.
+    expect(judge(snapshotOf({ ...task(0, 3), status: 'End' }, ['status']), criteriaFor('ended', wait))).toBe(
+      'reached'
+    );
   });
 });

@@ -133,6 +133,36 @@ describe('waitForTasks', () => {
     ]);
   });
 
+  it('waits for every node, saying each change, and shows the nodes in its heartbeat', async () => {
+    const nodes = (running: number): Poll => {
+      const polled = task('Running');
+      return polled.kind === 'task'
+        ? { ...polled, data: { ...(polled.data as object), points: 2, runing_points: running } }
+        : polled;
+    };
+    const h = harness({
+      '7': [
+        [0, nodes(1)],
+        [120, nodes(2)]
+      ]
+    });
+    const result = await waitForTasks(['7'], options({ intervalMs: 120_000 }), h.deps);
+    expect(result.tasks[0]).toMatchObject({ verdict: 'reached', elapsedMs: 120_000 });
+    expect(h.log).toEqual([
+      '0s task 7 "svc": Running after 0s',
+      '0s task 7 "svc": 1/2 nodes running after 0s',
+      '60s still waiting after 1m0s: 7 Running (1/2 nodes running)',
+      '120s still waiting after 2m0s: 7 Running (1/2 nodes running)',
+      '120s task 7 "svc": 2/2 nodes running after 2m0s',
+      '120s task 7 "svc" is ready after 2m0s'
+    ]);
+    expect(result.tasks[0]?.timeline.map((t) => t.status)).toEqual([
+      'Running',
+      'Running, 1/2 nodes running',
+      'Running, 2/2 nodes running'
+    ]);
+  });
+
   it('says once when a status is neither success nor failure, and keeps waiting', async () => {
     const h = harness({
       '7': [

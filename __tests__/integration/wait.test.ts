@@ -2,6 +2,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { renderSummary } from '../../src/action/summary.js';
 import { readSettings } from '../../src/action/settings.js';
 import { planCalls } from '../../src/platform/operations.js';
 import { runStep } from '../../src/deploy/step.js';
@@ -79,11 +80,40 @@ describe('waiting against the emulator', () => {
       'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
       'create: code 0000, success',
       'task_id: 1229831',
-      'waiting for task 1229831 to be ready (done on Running with every service URL; fails on Other, End, Paused)',
+      'waiting for task 1229831 to be ready (done on Running with every service URL and every node running; fails on Other, End, Paused)',
       'task 1229831 "svc": Pending after 0s',
       'task 1229831 "svc": Pending -> Running after 30s',
       'task 1229831 "svc" is ready after 30s: https://t1229831-80.apps.emulator.invalid'
     ]);
+  });
+
+  it('waits until every node runs, saying each one that comes up, and shows them in the summary', async () => {
+    emulator.setNodeLag(20);
+    const { result, outputs, failure } = await step({ operation: 'create', task_name: 'svc', points: '3' });
+    expect([failure, outputs.status, outputs.elapsed_seconds]).toEqual([undefined, 'Running', '50']);
+    expect(log.slice(4)).toEqual([
+      'task 1229831 "svc": Pending after 0s',
+      'task 1229831 "svc": Pending -> Running after 30s',
+      'task 1229831 "svc": 1/3 nodes running after 30s',
+      'task 1229831 "svc": 2/3 nodes running after 40s',
+      'task 1229831 "svc": 3/3 nodes running after 50s',
+      'task 1229831 "svc" is ready after 50s'
+    ]);
+    expect(renderSummary(result, undefined)).toContain('- 40s: task 1229831 Running, 2/3 nodes running');
+  });
+
+  it('times out with the nodes that run in the summary', async () => {
+    emulator.setNodeLag(3600);
+    const { result, failure } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '3',
+      wait_timeout: '1m'
+    });
+    expect(failure).toMatch(/timed out after 1m0s, last status Running$/);
+    expect(renderSummary(result, failure)).toContain(
+      '| 1229831 | svc | Running, 1/3 nodes running | ⏱️ timed out |'
+    );
   });
 
   it('rides out a 503 and a reset while polling', async () => {

@@ -1,5 +1,5 @@
 import { formatDuration } from '../basics/units.js';
-import type { StepResult } from '../deploy/result.js';
+import type { StepResult, TaskResult } from '../deploy/result.js';
 import type { WaitTarget } from '../platform/operations.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
@@ -38,7 +38,7 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
       const cells = [
         task.id,
         escape(task.name ?? ''),
-        escape(task.status ?? ''),
+        escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
         outcome,
         url,
         formatDuration(task.elapsedMs)
@@ -86,4 +86,11 @@ function attribute(url: string): string {
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
+}
+
+/** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
+function nodesText(nodes: TaskResult['nodes']): string {
+  return nodes === undefined || nodes.running >= nodes.total
+    ? ''
+    : `, ${nodes.running}/${nodes.total} nodes running`;
 }

@@ -16,6 +16,8 @@ export interface TaskResult {
   readonly id: string;
   readonly verdict: Verdict;
   readonly status: string | undefined;
+  /** Nodes running of all, as the task's last data said. */
+  readonly nodes: { readonly running: number; readonly total: number } | undefined;
   readonly name: string | undefined;
   /** The service URLs that may be published: absolute http(s) URLs only. */
   readonly urls: readonly string[];
@@ -55,6 +57,7 @@ export function taskAfterCall(
     id: outcome.taskId,
     verdict: error === undefined ? 'done' : error instanceof TaskNotFoundError ? 'not_found' : 'error',
     status: call.traits.answers === 'task' ? snapshot?.status : undefined,
+    nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
     name: snapshot?.name ?? givenName,
     urls: publish(outcome.taskId, snapshot?.urls ?? []),
     data: outcome.result?.data,
@@ -71,6 +74,7 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     id: task.id,
     verdict: waited.verdict,
     status: waited.snapshot?.status ?? task.status,
+    nodes: waited.snapshot?.nodes ?? task.nodes,
     name: waited.snapshot?.name ?? task.name,
     urls: publish(task.id, waited.snapshot?.urls ?? []),
     data: waited.data ?? task.data,

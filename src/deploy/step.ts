@@ -212,7 +212,11 @@ function describePlan(plan: Plan, settings: DeploySettings): string {
 }
 
 function describeCriteria(criteria: Criteria): string {
-  const urls = criteria.requireUrls ? ' with every service URL' : '';
+  const urls = [
+    ...(criteria.requireUrls ? ['every service URL'] : []),
+    ...(criteria.requireAllNodes ? ['every node running'] : [])
+  ];
+  const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
   const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
-  return `done on ${criteria.success.join(', ')}${urls}${failure}`;
+  return `done on ${criteria.success.join(', ')}${needs}${failure}`;
 }

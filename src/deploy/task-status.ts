@@ -12,6 +12,8 @@ export interface Criteria {
   failure: string[];
   /** Ready also needs every services[].remote_ports[].url present in the task to be set. */
   requireUrls: boolean;
+  /** Ready also needs every node running (runing_points at least points), where the task says. */
+  requireAllNodes: boolean;
   /** What a task that no longer exists means: stopped (success) when stopping, failure otherwise. */
   gone: 'success' | 'failure';
 }
@@ -53,6 +55,7 @@ export function criteriaFor(target: WaitTarget, wait: WaitSettings): Criteria {
     success: wait.successStatuses ?? defaults.success,
     failure: wait.failureStatuses ?? defaults.failure,
     requireUrls: target === 'ready' && wait.waitForUrls,
+    requireAllNodes: target === 'ready',
     gone: defaults.gone
   };
 }
@@ -62,6 +65,12 @@ export function judge(snapshot: TaskSnapshot, criteria: Criteria): Judgement {
   if (criteria.failure.includes(snapshot.status)) return 'failed';
   if (!criteria.success.includes(snapshot.status)) return 'waiting';
   if (criteria.requireUrls && snapshot.urls.some((url) => url === null)) return 'waiting';
+  if (
+    criteria.requireAllNodes &&
+    snapshot.nodes !== undefined &&
+    snapshot.nodes.running < snapshot.nodes.total
+  )
+    return 'waiting';
   return 'reached';
 }
 

@@ -52,6 +52,8 @@ interface TaskState extends TaskWait {
   settled: boolean;
   failedPolls: number;
   saidWaitingForUrls: boolean;
+  /** The running/total nodes last said, once the task's status is a success. */
+  saidNodes: string | undefined;
 }
 
 const HEARTBEAT_MS = 60_000;
@@ -77,7 +79,8 @@ export async function waitForTasks(
     elapsedMs: 0,
     settled: false,
     failedPolls: 0,
-    saidWaitingForUrls: false
+    saidWaitingForUrls: false,
+    saidNodes: undefined
   }));
   const deadline = options.startedAt + options.timeoutMs;
   const unknownSeen = new Set<string>();
@@ -119,6 +122,20 @@ export async function waitForTasks(
         `status ${JSON.stringify(safe(snapshot.status))} is neither a success (${options.criteria.success.join(', ')}) nor a failure (${options.criteria.failure.join(', ') || 'none'}) status: still waiting`
       );
     }
+    const nodes = snapshot.nodes;
+    if (
+      options.criteria.requireAllNodes &&
+      nodes !== undefined &&
+      options.criteria.success.includes(status)
+    ) {
+      const count = `${nodes.running}/${nodes.total}`;
+      // Each change of the running nodes is progress: said, and kept in the timeline.
+      if (count !== state.saidNodes && (state.saidNodes !== undefined || nodes.running < nodes.total)) {
+        state.saidNodes = count;
+        state.timeline.push({ atMs: elapsed(), status: `${status}, ${count} nodes running` });
+        log(`${label}: ${count} nodes running after ${formatDuration(elapsed())}`);
+      }
+    }
     const judgement = judge(snapshot, options.criteria);
     if (judgement === 'reached') {
       settle(state, 'reached', elapsed(), undefined);
@@ -129,7 +146,12 @@ export async function waitForTasks(
     } else if (judgement === 'failed') {
       settle(state, 'failed', elapsed(), `ended in ${safe(status)}`);
       log(`${label} ended in ${safe(status)} after ${formatDuration(elapsed())}`);
-    } else if (options.criteria.success.includes(status) && !state.saidWaitingForUrls) {
+    } else if (
+      options.criteria.success.includes(status) &&
+      options.criteria.requireUrls &&
+      snapshot.urls.includes(null) &&
+      !state.saidWaitingForUrls
+    ) {
       state.saidWaitingForUrls = true;
       const missing = snapshot.urls.filter((url) => url === null).length;
       log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
@@ -212,7 +234,9 @@ export async function waitForTasks(
       }
       rest -= slice;
       if (deps.now() - lastLine >= HEARTBEAT_MS)
-        log(`still waiting after ${formatDuration(elapsed())}: ${progress(waiting)}`);
+        log(
+          `still waiting after ${formatDuration(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`
+        );
     }
   }
 }
@@ -227,8 +251,15 @@ function settle(
 }
 
 /** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many. */
-function progress(waiting: readonly TaskState[]): string {
-  const statusOf = (s: TaskState): string => safe(s.snapshot?.status ?? 'unknown');
+function progress(waiting: readonly TaskState[], withNodes: boolean): string {
+  const statusOf = (s: TaskState): string => {
+    const nodes = withNodes ? s.snapshot?.nodes : undefined;
+    const count =
+      nodes === undefined || nodes.running >= nodes.total
+        ? ''
+        : ` (${nodes.running}/${nodes.total} nodes running)`;
+    return `${safe(s.snapshot?.status ?? 'unknown')}${count}`;
+  };
   if (waiting.length <= 5) return waiting.map((s) => `${s.id} ${statusOf(s)}`).join(', ');
   const counts = new Map<string, number>();
   for (const state of waiting) counts.set(statusOf(state), (counts.get(statusOf(state)) ?? 0) + 1);

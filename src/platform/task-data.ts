@@ -7,6 +7,8 @@ export interface TaskSnapshot {
   name: string | undefined;
   /** Every services[].remote_ports[].url, null where not yet set. */
   urls: (string | null)[];
+  /** Nodes running (`runing_points`, sic) of all (`points`), when the data has both. */
+  nodes: { running: number; total: number } | undefined;
 }
 
 /** The status at statusField (a dot path), the name and the service URLs of task data. */
@@ -20,8 +22,25 @@ export function snapshotOf(data: unknown, statusField: readonly string[]): TaskS
   return {
     status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
     name,
-    urls: serviceUrls(data)
+    urls: serviceUrls(data),
+    nodes: nodesOf(data)
   };
+}
+
+/** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
+function nodesOf(data: unknown): TaskSnapshot['nodes'] {
+  if (!isRecord(data)) return undefined;
+  const count = (value: unknown): number | undefined => {
+    const n = isLosslessNumber(value)
+      ? Number(value.toString())
+      : typeof value === 'bigint'
+        ? Number(value)
+        : value;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+  };
+  const running = count(data.runing_points ?? data.running_points);
+  const total = count(data.points);
+  return running === undefined || total === undefined ? undefined : { running, total };
 }
 
 /** The task_id field of task data, as digits. */
