@@ -2490,7 +2490,7 @@ function githubHost() {
 
 /***/ }),
 
-/***/ 7077:
+/***/ 3514:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2516,6 +2516,71 @@ var safe_text = __nccwpck_require__(9817);
 var failures = __nccwpck_require__(3035);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
+var esm = __nccwpck_require__(3201);
+;// CONCATENATED MODULE: ./deploy/nodes.ts
+
+
+
+/**
+ * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
+ * Failed, or one with a container restarted `maxRestarts` times or more (0: restarts never count).
+ * Decided from the fields, never from a message.
+ */
+function failingNode(page, maxRestarts) {
+    const nodes = (0,records/* isRecord */.u)(page) && Array.isArray(page.results) ? page.results : [];
+    for (const node of nodes) {
+        if (!(0,records/* isRecord */.u)(node))
+            continue;
+        const status = nodes_text(node.status) ?? 'unknown';
+        const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+        const restarting = containers.find((c) => maxRestarts > 0 && (restartsOf(c) ?? 0) >= maxRestarts);
+        if (status !== 'Failed' && restarting === undefined)
+            continue;
+        // Of a failed node, the container that says why: one with a reason, else the first.
+        const container = restarting ?? containers.find((c) => nodes_text(c.reason) !== undefined) ?? containers[0];
+        return {
+            pointId: nodes_text(node.point_id) ?? 'unknown',
+            status,
+            service: container === undefined ? undefined : nodes_text(container.service_name),
+            reason: container === undefined ? undefined : nodes_text(container.reason),
+            exitCode: container === undefined ? undefined : nodes_text(container.exit_code),
+            restarts: container === undefined ? undefined : restartsOf(container)
+        };
+    }
+    return undefined;
+}
+/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
+function describeNodeProblem(problem) {
+    const facts = [
+        problem.reason,
+        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
+        problem.restarts === undefined || problem.restarts === 0
+            ? undefined
+            : `restarted ${problem.restarts} times`
+    ].filter((fact) => fact !== undefined);
+    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
+    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
+    return `node ${problem.pointId} (${problem.status})${why}`;
+}
+function restartsOf(container) {
+    const dto = (0,records/* isRecord */.u)(container.describe_dto) ? container.describe_dto : {};
+    const value = dto.restart_count ?? container.restart_count;
+    const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function nodes_text(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,esm/* isLosslessNumber */.s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,safe_text/* sanitize */.a)(raw, 80);
+}
+
 // EXTERNAL MODULE: ./platform/retry.ts
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
@@ -2747,7 +2812,9 @@ async function waitForTasks(ids, options, deps) {
         settled: false,
         failedPolls: 0,
         saidWaitingForUrls: false,
-        saidNodes: undefined
+        saidNodes: undefined,
+        unchanged: 0,
+        saidNodesUnreadable: false
     }));
     const deadline = options.startedAt + options.timeoutMs;
     const unknownSeen = new Set();
@@ -2771,6 +2838,7 @@ async function waitForTasks(ids, options, deps) {
         Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
         const status = snapshot.status ?? '(no status)';
         const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(snapshot.name, 60))}`}`;
+        state.unchanged = state.timeline.length > 0 && status === previous ? state.unchanged + 1 : 0;
         if (state.timeline.length === 0 || status !== previous) {
             state.timeline.push({ atMs: elapsed(), status });
             const change = previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`;
@@ -2811,6 +2879,24 @@ async function waitForTasks(ids, options, deps) {
             state.saidWaitingForUrls = true;
             const missing = snapshot.urls.filter((url) => url === null).length;
             log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
+        }
+    };
+    /** Reads the nodes of a task whose status stands still, and fails its wait when one will not come up. */
+    const checkNodes = async (state, check) => {
+        try {
+            const failure = await check(state.id);
+            if (failure === undefined || state.settled)
+                return;
+            settle(state, 'failed', elapsed(), failure);
+            const name = state.snapshot?.name;
+            const label = `task ${state.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(name, 60))}`}`;
+            log(`${label} ${failure} after ${(0,units/* formatDuration */.a3)(elapsed())}: not waiting any longer`);
+        }
+        catch (error) {
+            if (state.saidNodesUnreadable)
+                return;
+            state.saidNodesUnreadable = true;
+            log(`task ${state.id}: could not read its nodes (${deps.describeError(error)}); its status decides alone`);
         }
     };
     /** Ends one task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
@@ -2861,7 +2947,10 @@ async function waitForTasks(ids, options, deps) {
             }
             catch (error) {
                 pollFailed(state, error);
+                return;
             }
+            if (!state.settled && deps.checkNodes !== undefined && state.unchanged % 2 === 1)
+                await checkNodes(state, deps.checkNodes);
         });
         round += 1;
         const waiting = states.filter((s) => !s.settled);
@@ -2918,6 +3007,7 @@ function safe(text) {
 }
 
 ;// CONCATENATED MODULE: ./deploy/step.ts
+
 
 
 
@@ -3026,7 +3116,10 @@ async function waitFor(tasks, criteria, context) {
         log: runtime.log,
         isTransient: (error) => (0,failures/* transientReason */.bR)(error) !== undefined,
         describeError: failures/* describeError */.Uc,
-        cancelled: runtime.cancelled
+        cancelled: runtime.cancelled,
+        ...(criteria.target === 'ready'
+            ? { checkNodes: (taskId) => nodeFailure(taskId, send, settings) }
+            : {})
     });
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
     return {
@@ -3046,6 +3139,14 @@ function urlPublisher(runtime) {
         warned.add(url);
         runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,safe_text/* sanitize */.a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
     });
+}
+/** Why one of the task's nodes will not come up, from the first page of its node list; or undefined. */
+async function nodeFailure(taskId, send, settings) {
+    const { result } = await send((0,operations/* nodesCall */.ap)(settings, taskId));
+    const problem = failingNode(result.data, settings.wait.maxRestarts);
+    return problem === undefined
+        ? undefined
+        : `has a node that will not come up: ${describeNodeProblem(problem)}`;
 }
 async function pollTask(taskId, send, settings) {
     try {
@@ -3325,8 +3426,8 @@ var operations = __nccwpck_require__(7258);
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./action/main-step.ts + 9 modules
-var main_step = __nccwpck_require__(7077);
+// EXTERNAL MODULE: ./action/main-step.ts + 10 modules
+var main_step = __nccwpck_require__(3514);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/manual-stop.ts
@@ -3852,6 +3953,7 @@ const INPUT_DEFAULTS = {
     poll_interval: '10s',
     status_field: 'status',
     wait_for_urls: 'true',
+    max_restarts: '3',
     poll_error_budget: '5',
     request_timeout: '30s',
     max_response_size: '16MiB',
@@ -4229,7 +4331,8 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
             successStatuses: parseWords('success_statuses', input('success_statuses')),
             failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
             waitForUrls: flag('wait_for_urls'),
-            pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100)
+            pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
+            maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000)
         },
         requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
             minMs: 1000,
@@ -5145,7 +5248,7 @@ async function findTasks(name, ctx) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7077);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3514);
 /* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
@@ -5413,6 +5516,7 @@ function describeError(error) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
+/* harmony export */   ap: () => (/* binding */ nodesCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   jU: () => (/* binding */ planCalls)
 /* harmony export */ });
@@ -5549,6 +5653,11 @@ function planCalls(settings) {
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 function detailCall(settings, taskId) {
     return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+}
+/** The first page of a task's node list, which a wait reads to see nodes that fail. */
+function nodesCall(settings, taskId) {
+    const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
+    return { ...call, query: [...call.query, ['page', '1'], ['page_size', String(LOOKUP_PAGE_SIZE)]] };
 }
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with

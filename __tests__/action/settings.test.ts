@@ -55,7 +55,8 @@ describe('readSettings', () => {
         successStatuses: undefined,
         failureStatuses: undefined,
         waitForUrls: true,
-        pollErrorBudget: 5
+        pollErrorBudget: 5,
+        maxRestarts: 3
       },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
@@ -97,7 +98,8 @@ describe('readSettings', () => {
       successStatuses: ['End', 'Deleted'],
       failureStatuses: ['Other'],
       waitForUrls: false,
-      pollErrorBudget: 5
+      pollErrorBudget: 5,
+      maxRestarts: 3
     });
     expect(settings).toMatchObject({ concurrency: 8, cleanup: 'stop', summary: false, dryRun: true });
     expect(settings.endpoints).toEqual({
@@ -390,6 +392,7 @@ describe('readSettings', () => {
       'private_key_format is pkcs1_pem, but private_key holds a PKCS#8 PEM key: set private_key_format to pkcs8_pem or auto'
     ],
     [{ private_key: 'PuTTY-User-Key-File-3: ssh-rsa' }, /^private_key is a PuTTY key: export it/],
+    [{ max_restarts: '-1' }, /^max_restarts "-1" .*0.*1000/],
     [
       { private_key: PEM, platform_public_key: PEM },
       /^platform_public_key holds a private key: set it to the platform public key/

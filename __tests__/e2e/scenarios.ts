@@ -1042,6 +1042,44 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
 
   describe('honest outcomes', () => {
     scenario(
+      'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
+      async (s) => {
+        s.emulator.setCrashLoops([
+          {
+            pattern: '-crashing$',
+            reason: '::error::CrashLoopBackOff',
+            exitCode: 137,
+            restartEverySeconds: 0.5
+          }
+        ]);
+        const inputs = {
+          operation: 'create',
+          task_name: 'e2e-crashing',
+          points: '1',
+          body: SERVICE,
+          cleanup: 'stop',
+          ...FAST
+        };
+        const main = await s.run(inputs);
+        const id = main.outputs.task_id ?? '';
+        expect([main.exitCode, main.outputs.timed_out]).toEqual([1, 'false']);
+        // At the second poll whose status stands still, about 2 s in: not the 15 minutes of wait_timeout.
+        expect(main.wallMs).toBeLessThan(10_000);
+        const errors = shown(main).filter((line) => line.startsWith('::error'));
+        expect(errors).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^::error::create: task ${id} \\(e2e-crashing\\) has a node that will not come up: node ${id}001 \\(Running\\): container web .*CrashLoopBackOff, exit code 137, restarted \\d+ times after \\ds$`
+            )
+          )
+        ]);
+        expect(s.emulator.task(id).status).toBe('Pending');
+        const post = await s.run(inputs, main.state);
+        expect([post.exitCode, s.emulator.task(id).status]).toEqual([0, 'End']);
+      }
+    );
+
+    scenario(
       'fails a stop refused for an unknown key, whose message says "不存在" (decided by code, not by text)',
       async (s) => {
         const id = s.emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });

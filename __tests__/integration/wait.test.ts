@@ -116,6 +116,49 @@ describe('waiting against the emulator', () => {
     );
   });
 
+  it('fails a crash-looping task as soon as a container has restarted max_restarts times, not at the timeout', async () => {
+    emulator.setCrashLoops([
+      { pattern: '-crash$', reason: 'CrashLoopBackOff', exitCode: 1, restartEverySeconds: 10 }
+    ]);
+    const { failure, outputs } = await step({ operation: 'create', task_name: 'svc-crash', points: '2' });
+    expect(failure).toBe(
+      'create: task 1229831 (svc-crash) has a node that will not come up: node 1229831001 (Running): container main CrashLoopBackOff, exit code 1, restarted 3 times after 30s'
+    );
+    expect([outputs.status, outputs.timed_out]).toEqual(['Pending', 'false']);
+    // The node list is read on every second poll while the status stands still.
+    const nodeReads = emulator.requests.filter((r) => r.path === '/api/deployment/task/points');
+    expect([detailPolls(), nodeReads.length]).toEqual([4, 2]);
+    expect(nodeReads[0]?.target).toBe('/api/deployment/task/points?task_id=1229831&page=1&page_size=100');
+  });
+
+  it('fails at once on a Failed node, and only waits out restarts when max_restarts is 0', async () => {
+    emulator.setCrashLoops([{ pattern: '-pull$', reason: 'ImagePullBackOff', nodeStatus: 'Failed' }]);
+    const failed = await step({ operation: 'create', task_name: 'svc-pull', points: '1', max_restarts: '0' });
+    expect(failed.failure).toMatch(
+      /has a node that will not come up: node \d+ \(Failed\): container main ImagePullBackOff, exit code 1, restarted \d+ times after 10s$/
+    );
+    emulator.setCrashLoops([{ pattern: '-loop$' }]);
+    const waited = await step({
+      operation: 'create',
+      task_name: 'svc-loop',
+      points: '1',
+      max_restarts: '0',
+      wait_timeout: '1m'
+    });
+    expect(waited.outputs.timed_out).toBe('true');
+  });
+
+  it('goes on waiting on the status when the node list cannot be read', async () => {
+    emulator.inject({
+      path: '/api/deployment/task/points',
+      times: Infinity,
+      answer: { kind: 'status', status: 500, body: 'envelope' }
+    });
+    const { failure } = await step({ operation: 'create', task_name: 'svc', points: '1' });
+    expect(failure).toBeUndefined();
+    expect(log.filter((line) => line.includes('could not read its nodes'))).toHaveLength(1);
+  });
+
   it('rides out a 503 and a reset while polling', async () => {
     emulator.inject({
       path: '/api/deployment/task/detail',

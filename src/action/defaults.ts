@@ -16,6 +16,7 @@ export const INPUT_DEFAULTS = {
   poll_interval: '10s',
   status_field: 'status',
   wait_for_urls: 'true',
+  max_restarts: '3',
   poll_error_budget: '5',
   request_timeout: '30s',
   max_response_size: '16MiB',

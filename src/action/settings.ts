@@ -154,7 +154,8 @@ export function readSettings(
       successStatuses: parseWords('success_statuses', input('success_statuses')),
       failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
       waitForUrls: flag('wait_for_urls'),
-      pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100)
+      pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
+      maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000)
     },
     requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
       minMs: 1000,

@@ -1,6 +1,7 @@
 import { sanitize } from '../basics/safe-text.js';
 import { describeError, isGone, transientReason } from '../platform/failures.js';
-import { detailCall, searchByNameCall, type Plan } from '../platform/operations.js';
+import { detailCall, nodesCall, searchByNameCall, type Plan } from '../platform/operations.js';
+import { describeNodeProblem, failingNode } from './nodes.js';
 import { DEFAULT_BACKOFF, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
 import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
 import { makeCalls, type CallOutcome } from './calls.js';
@@ -159,7 +160,10 @@ async function waitFor(
       log: runtime.log,
       isTransient: (error) => transientReason(error) !== undefined,
       describeError,
-      cancelled: runtime.cancelled
+      cancelled: runtime.cancelled,
+      ...(criteria.target === 'ready'
+        ? { checkNodes: (taskId: string) => nodeFailure(taskId, send, settings) }
+        : {})
     }
   );
   const byId = new Map(waited.tasks.map((w) => [w.id, w]));
@@ -183,6 +187,19 @@ function urlPublisher(runtime: StepRuntime): PublishUrls {
         `task ${taskId}: the service URL ${JSON.stringify(sanitize(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`
       );
     });
+}
+
+/** Why one of the task's nodes will not come up, from the first page of its node list; or undefined. */
+async function nodeFailure(
+  taskId: string,
+  send: Send,
+  settings: DeploySettings
+): Promise<string | undefined> {
+  const { result } = await send(nodesCall(settings, taskId));
+  const problem = failingNode(result.data, settings.wait.maxRestarts);
+  return problem === undefined
+    ? undefined
+    : `has a node that will not come up: ${describeNodeProblem(problem)}`;
 }
 
 async function pollTask(taskId: string, send: Send, settings: DeploySettings): Promise<Poll> {

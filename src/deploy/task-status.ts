@@ -32,6 +32,8 @@ export interface WaitSettings {
   waitForUrls: boolean;
   /** Consecutive failed polls of a task that end the wait for it. */
   pollErrorBudget: number;
+  /** Restarts of a container that fail a wait until ready (0: never). */
+  maxRestarts: number;
 }
 
 /** What the deploy layer reads of the settings. */

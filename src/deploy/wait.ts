@@ -32,6 +32,11 @@ export interface WaitDeps {
   describeError: (error: unknown) => string;
   /** The job was cancelled: stop waiting, keep what is known. */
   cancelled: () => boolean;
+  /**
+   * Reads a task's nodes: why one will not come up, or undefined. Asked on every second poll while the
+   * status does not change; a failure ends the task's wait at once.
+   */
+  checkNodes?: (taskId: string) => Promise<string | undefined>;
 }
 
 export interface TaskWait {
@@ -54,6 +59,9 @@ interface TaskState extends TaskWait {
   saidWaitingForUrls: boolean;
   /** The running/total nodes last said, once the task's status is a success. */
   saidNodes: string | undefined;
+  /** Polls in a row that found the status unchanged. */
+  unchanged: number;
+  saidNodesUnreadable: boolean;
 }
 
 const HEARTBEAT_MS = 60_000;
@@ -80,7 +88,9 @@ export async function waitForTasks(
     settled: false,
     failedPolls: 0,
     saidWaitingForUrls: false,
-    saidNodes: undefined
+    saidNodes: undefined,
+    unchanged: 0,
+    saidNodesUnreadable: false
   }));
   const deadline = options.startedAt + options.timeoutMs;
   const unknownSeen = new Set<string>();
@@ -107,6 +117,7 @@ export async function waitForTasks(
     Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
     const status = snapshot.status ?? '(no status)';
     const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify(sanitize(snapshot.name, 60))}`}`;
+    state.unchanged = state.timeline.length > 0 && status === previous ? state.unchanged + 1 : 0;
     if (state.timeline.length === 0 || status !== previous) {
       state.timeline.push({ atMs: elapsed(), status });
       const change = previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`;
@@ -155,6 +166,24 @@ export async function waitForTasks(
       state.saidWaitingForUrls = true;
       const missing = snapshot.urls.filter((url) => url === null).length;
       log(`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`);
+    }
+  };
+
+  /** Reads the nodes of a task whose status stands still, and fails its wait when one will not come up. */
+  const checkNodes = async (state: TaskState, check: (taskId: string) => Promise<string | undefined>) => {
+    try {
+      const failure = await check(state.id);
+      if (failure === undefined || state.settled) return;
+      settle(state, 'failed', elapsed(), failure);
+      const name = state.snapshot?.name;
+      const label = `task ${state.id}${name === undefined ? '' : ` ${JSON.stringify(sanitize(name, 60))}`}`;
+      log(`${label} ${failure} after ${formatDuration(elapsed())}: not waiting any longer`);
+    } catch (error) {
+      if (state.saidNodesUnreadable) return;
+      state.saidNodesUnreadable = true;
+      log(
+        `task ${state.id}: could not read its nodes (${deps.describeError(error)}); its status decides alone`
+      );
     }
   };
 
@@ -214,7 +243,10 @@ export async function waitForTasks(
         observe(state, known ?? (await deps.poll(state.id)));
       } catch (error) {
         pollFailed(state, error);
+        return;
       }
+      if (!state.settled && deps.checkNodes !== undefined && state.unchanged % 2 === 1)
+        await checkNodes(state, deps.checkNodes);
     });
     round += 1;
     const waiting = states.filter((s) => !s.settled);

@@ -200,6 +200,12 @@ export function detailCall(settings: PlatformSettings, taskId: string): Call {
   return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
 
+/** The first page of a task's node list, which a wait reads to see nodes that fail. */
+export function nodesCall(settings: PlatformSettings, taskId: string): Call {
+  const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
+  return { ...call, query: [...call.query, ['page', '1'], ['page_size', String(LOOKUP_PAGE_SIZE)]] };
+}
+
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
  * the parameters the platform requires in every profile.

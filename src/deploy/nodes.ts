@@ -1,0 +1,72 @@
+import { isRecord } from '../basics/records.js';
+import { sanitize } from '../basics/safe-text.js';
+import { isLosslessNumber } from 'lossless-json';
+
+/** A node that will not come up: failed, or a container that keeps restarting. */
+export interface NodeProblem {
+  pointId: string;
+  status: string;
+  service: string | undefined;
+  reason: string | undefined;
+  exitCode: string | undefined;
+  restarts: number | undefined;
+}
+
+/**
+ * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
+ * Failed, or one with a container restarted `maxRestarts` times or more (0: restarts never count).
+ * Decided from the fields, never from a message.
+ */
+export function failingNode(page: unknown, maxRestarts: number): NodeProblem | undefined {
+  const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
+  for (const node of nodes) {
+    if (!isRecord(node)) continue;
+    const status = text(node.status) ?? 'unknown';
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+    const restarting = containers.find((c) => maxRestarts > 0 && (restartsOf(c) ?? 0) >= maxRestarts);
+    if (status !== 'Failed' && restarting === undefined) continue;
+    // Of a failed node, the container that says why: one with a reason, else the first.
+    const container = restarting ?? containers.find((c) => text(c.reason) !== undefined) ?? containers[0];
+    return {
+      pointId: text(node.point_id) ?? 'unknown',
+      status,
+      service: container === undefined ? undefined : text(container.service_name),
+      reason: container === undefined ? undefined : text(container.reason),
+      exitCode: container === undefined ? undefined : text(container.exit_code),
+      restarts: container === undefined ? undefined : restartsOf(container)
+    };
+  }
+  return undefined;
+}
+
+/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
+export function describeNodeProblem(problem: NodeProblem): string {
+  const facts = [
+    problem.reason,
+    problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
+    problem.restarts === undefined || problem.restarts === 0
+      ? undefined
+      : `restarted ${problem.restarts} times`
+  ].filter((fact): fact is string => fact !== undefined);
+  const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
+  const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
+  return `node ${problem.pointId} (${problem.status})${why}`;
+}
+
+function restartsOf(container: Record<string, unknown>): number | undefined {
+  const dto = isRecord(container.describe_dto) ? container.describe_dto : {};
+  const value = dto.restart_count ?? container.restart_count;
+  const n = isLosslessNumber(value) ? Number(value.toString()) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function text(value: unknown): string | undefined {
+  const raw =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'bigint' || isLosslessNumber(value)
+        ? String(value)
+        : undefined;
+  return raw === undefined || raw.trim() === '' ? undefined : sanitize(raw, 80);
+}
