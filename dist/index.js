@@ -2364,13 +2364,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -2470,6 +2470,12 @@ function githubHost() {
         debug: (line) => {
             core_debug(line);
         },
+        startGroup: (title) => {
+            startGroup(title);
+        },
+        endGroup: () => {
+            endGroup();
+        },
         setFailed: (message) => {
             setFailed(message);
         },
@@ -2490,7 +2496,7 @@ function githubHost() {
 
 /***/ }),
 
-/***/ 3514:
+/***/ 9644:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2510,6 +2516,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __nccwpck_require__(5833);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
@@ -2534,19 +2542,19 @@ function failingNode(page, maxRestarts) {
     for (const node of nodes) {
         if (!(0,records/* isRecord */.u)(node))
             continue;
-        const status = nodes_text(node.status) ?? 'unknown';
+        const status = fieldText(node.status) ?? 'unknown';
         const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
         const restarting = containers.find((c) => maxRestarts > 0 && (restartsOf(c) ?? 0) >= maxRestarts);
         if (status !== 'Failed' && restarting === undefined)
             continue;
         // Of a failed node, the container that says why: one with a reason, else the first.
-        const container = restarting ?? containers.find((c) => nodes_text(c.reason) !== undefined) ?? containers[0];
+        const container = restarting ?? containers.find((c) => fieldText(c.reason) !== undefined) ?? containers[0];
         return {
-            pointId: nodes_text(node.point_id) ?? 'unknown',
+            pointId: fieldText(node.point_id) ?? 'unknown',
             status,
-            service: container === undefined ? undefined : nodes_text(container.service_name),
-            reason: container === undefined ? undefined : nodes_text(container.reason),
-            exitCode: container === undefined ? undefined : nodes_text(container.exit_code),
+            service: container === undefined ? undefined : fieldText(container.service_name),
+            reason: container === undefined ? undefined : fieldText(container.reason),
+            exitCode: container === undefined ? undefined : fieldText(container.exit_code),
             restarts: container === undefined ? undefined : restartsOf(container)
         };
     }
@@ -2572,7 +2580,7 @@ function restartsOf(container) {
     return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
 /** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function nodes_text(value) {
+function fieldText(value) {
     const raw = typeof value === 'string'
         ? value
         : typeof value === 'number' || typeof value === 'bigint' || (0,esm/* isLosslessNumber */.s_)(value)
@@ -2585,8 +2593,6 @@ function nodes_text(value) {
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __nccwpck_require__(5833);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __nccwpck_require__(8998);
 // EXTERNAL MODULE: ./protocol/envelope.ts
@@ -2667,6 +2673,110 @@ function makeCalls(plan, ctx) {
     });
 }
 
+;// CONCATENATED MODULE: ./deploy/diagnostics.ts
+
+
+
+
+
+
+/** Nodes shown at the most, and events per node: the last ones. */
+const MAX_NODES = 3;
+const MAX_EVENTS = 10;
+const MAX_LINE = 500;
+/**
+ * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
+ * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
+ * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
+ */
+async function diagnose(taskId, taskData, ctx) {
+    const { send, settings } = ctx;
+    let nodes;
+    try {
+        const { result } = await send((0,operations/* nodesCall */.ap)(settings, taskId));
+        nodes = ((0,records/* isRecord */.u)(result.data) && Array.isArray(result.data.results) ? result.data.results : []).filter(records/* isRecord */.u);
+    }
+    catch (error) {
+        return {
+            taskId,
+            nodes: [],
+            moreNodes: 0,
+            runningNodes: 0,
+            unread: [`the node list: ${(0,failures/* describeError */.Uc)(error)}`]
+        };
+    }
+    const stuck = nodes.filter((node) => fieldText(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined);
+    const shown = await (0,concurrency/* mapLimit */.s)(stuck.slice(0, MAX_NODES), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx));
+    return {
+        taskId,
+        nodes: shown,
+        moreNodes: Math.max(0, stuck.length - MAX_NODES),
+        runningNodes: nodes.length - stuck.length,
+        unread: []
+    };
+}
+async function nodeDiagnostics(taskId, node, services, ctx) {
+    const pointId = fieldText(node.point_id) ?? 'unknown';
+    const unread = [];
+    const problem = failingNode({ results: [node] }, 1);
+    let events = [];
+    try {
+        const { result } = await ctx.send((0,operations/* nodeEventsCall */.eW)(ctx.settings, pointId));
+        const list = (0,records/* isRecord */.u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+        events = list
+            .filter(records/* isRecord */.u)
+            .slice(-MAX_EVENTS)
+            .map((event) => ({
+            time: fieldText(event.event_time) ?? '',
+            type: fieldText(event.type) ?? '',
+            reason: fieldText(event.reason) ?? '',
+            message: (0,safe_text/* sanitize */.a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+            service: fieldText(event.service) ?? ''
+        }));
+    }
+    catch (error) {
+        unread.push(`events: ${(0,failures/* describeError */.Uc)(error)}`);
+    }
+    const logs = [];
+    if (ctx.settings.wait.logLines > 0) {
+        for (const [serviceId, service] of containerServices(node, services)) {
+            try {
+                const { result } = await ctx.send((0,operations/* nodeLogCall */.fJ)(ctx.settings, taskId, pointId, serviceId));
+                const raw = (0,records/* isRecord */.u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                logs.push({ service, ...(0,safe_text/* lastLines */.w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+            }
+            catch (error) {
+                unread.push(`the log of ${service}: ${(0,failures/* describeError */.Uc)(error)}`);
+            }
+        }
+    }
+    return {
+        pointId,
+        status: fieldText(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : describeNodeProblem(problem),
+        events,
+        logs,
+        unread
+    };
+}
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData) {
+    const services = (0,records/* isRecord */.u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(records/* isRecord */.u).flatMap((s) => {
+        const id = fieldText(s.service_id);
+        return id === undefined ? [] : [[id, fieldText(s.service_name) ?? id]];
+    }));
+}
+/** The services whose logs a node has: its containers' (with their ids), else the task's. */
+function containerServices(node, services) {
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const fromContainers = new Map(containers.flatMap((c) => {
+        const id = fieldText(c.service_id);
+        return id === undefined ? [] : [[id, fieldText(c.service_name) ?? services.get(id) ?? id]];
+    }));
+    return fromContainers.size > 0 ? fromContainers : new Map(services);
+}
+
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __nccwpck_require__(8786);
 ;// CONCATENATED MODULE: ./deploy/result.ts
@@ -2688,7 +2798,8 @@ function taskAfterCall(outcome, statusField, publish) {
         raw: outcome.raw,
         timeline: [],
         elapsedMs: 0,
-        message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error)
+        message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error),
+        diagnostics: undefined
     };
 }
 /** A task's result once its wait ended. */
@@ -2704,7 +2815,8 @@ function taskAfterWait(task, waited, publish) {
         raw: waited.raw ?? task.raw,
         timeline: waited.timeline,
         elapsedMs: waited.elapsedMs,
-        message: waited.message
+        message: waited.message,
+        diagnostics: undefined
     };
 }
 
@@ -3020,6 +3132,8 @@ function safe(text) {
 
 
 
+
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function runStep(plan, settings, runtime) {
     const startedAt = runtime.now();
@@ -3122,13 +3236,23 @@ async function waitFor(tasks, criteria, context) {
             : {})
     });
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
-    return {
-        tasks: tasks.map((task) => {
-            const result = byId.get(task.id);
-            return result === undefined ? task : taskAfterWait(task, result, context.publish);
-        }),
-        timedOut: waited.timedOut
-    };
+    const settled = tasks.map((task) => {
+        const result = byId.get(task.id);
+        return result === undefined ? task : taskAfterWait(task, result, context.publish);
+    });
+    return { tasks: await withDiagnostics(settled, criteria, context), timedOut: waited.timedOut };
+}
+/** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
+async function withDiagnostics(tasks, criteria, context) {
+    const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
+    if (criteria.target !== 'ready' || context.runtime.cancelled() || !tasks.some(failed))
+        return tasks;
+    return (0,concurrency/* mapLimit */.s)(tasks, context.settings.concurrency, async (task) => {
+        if (!failed(task))
+            return task;
+        context.runtime.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
+        return { ...task, diagnostics: await diagnose(task.id, task.data, context) };
+    });
 }
 /** The service URLs a task result publishes; each URL dropped is warned about once. */
 function urlPublisher(runtime) {
@@ -3182,6 +3306,80 @@ function describeCriteria(criteria) {
     const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
     const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
     return `done on ${criteria.success.join(', ')}${needs}${failure}`;
+}
+
+// EXTERNAL MODULE: ./action/summary.ts
+var summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./action/diagnostics-report.ts
+
+/**
+ * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
+ * workflow command, whatever the platform or the application logged.
+ */
+const PREFIX = '│ ';
+function redactor(secrets) {
+    const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+    return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
+}
+/** A title and the lines of a log group for one task's diagnostics. */
+function diagnosticsLog(d, redact) {
+    return {
+        title: `diagnostics of task ${d.taskId}: ${describeCounts(d)}`,
+        lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
+    };
+}
+/** The job summary's part: a collapsible section per node. */
+function diagnosticsSummary(all, redact) {
+    const parts = all.flatMap((d) => [
+        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.i)(describeCounts(d))}`,
+        '',
+        ...d.nodes.flatMap((node) => [
+            `<details><summary>${(0,summary/* escape */.i)(heading(node))}</summary>`,
+            '',
+            '<pre>',
+            ...nodeLines(node).map((line) => (0,summary/* escape */.i)(redact(line))),
+            '</pre>',
+            '',
+            '</details>',
+            ''
+        ]),
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])].map((line) => `${(0,summary/* escape */.i)(redact(line))}\n`)
+    ]);
+    return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
+}
+/** The diagnostics file: JSON, secrets replaced. */
+function diagnosticsJson(all, redact) {
+    return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
+}
+function describeCounts(d) {
+    const stuck = d.nodes.length + d.moreNodes;
+    if (d.unread.length > 0 && stuck === 0)
+        return 'its nodes could not be read';
+    return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
+}
+function bodyLines(d) {
+    return [
+        ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
+        ...d.unread.map((why) => `could not read ${why}`),
+        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])
+    ];
+}
+/** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
+function heading(node) {
+    return node.problem ?? `node ${node.pointId} (${node.status})`;
+}
+function nodeLines(node) {
+    const lines = [`events (the last ${node.events.length}):`];
+    for (const e of node.events) {
+        lines.push(`  ${[e.time, e.type, e.reason, e.service === '' ? '' : `(${e.service})`].filter((p) => p !== '').join(' ')}: ${e.message}`);
+    }
+    for (const log of node.logs) {
+        const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
+        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
+        lines.push(...log.lines.map((line) => `  ${line}`));
+    }
+    lines.push(...node.unread.map((why) => `could not read ${why}`));
+    return lines;
 }
 
 // EXTERNAL MODULE: ./protocol/json.ts
@@ -3316,8 +3514,6 @@ function describeFailure(task) {
 
 // EXTERNAL MODULE: ./action/runtime.ts + 8 modules
 var action_runtime = __nccwpck_require__(8507);
-// EXTERNAL MODULE: ./action/summary.ts
-var summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/main-step.ts
 
 
@@ -3330,8 +3526,18 @@ var summary = __nccwpck_require__(8871);
 
 
 
+
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-async function runMain(host) {
+async function runMain(given) {
+    // The secrets masked, to replace them in what is written besides the log (the diagnostics).
+    const secrets = [];
+    const host = {
+        ...given,
+        setSecret: (secret) => {
+            secrets.push(secret);
+            given.setSecret(secret);
+        }
+    };
     // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
     const cancel = new AbortController();
     const stopListening = host.onCancel((signal) => {
@@ -3367,10 +3573,19 @@ async function runMain(host) {
             const step = await runStep(plan, settings, runtime);
             for (const [name, value] of Object.entries(outputsOf(step)))
                 host.setOutput(name, value);
-            host.setOutput('response_file', writeResponseFile(host, operation, responseFileText(step)));
+            host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
+            const redact = redactor(secrets);
+            const diagnosed = step.tasks.flatMap((task) => task.diagnostics === undefined ? [] : [task.diagnostics]);
+            for (const diagnostics of diagnosed) {
+                const { title, lines } = diagnosticsLog(diagnostics, redact);
+                host.startGroup(title);
+                lines.forEach(host.info);
+                host.endGroup();
+            }
+            host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
             const failure = failureOf(step);
             if (settings.summary)
-                await writeSummary(host, (0,summary/* renderSummary */.B)(step, failure));
+                await writeSummary(host, `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
             if (failure !== undefined)
                 host.setFailed(failure);
         }
@@ -3385,8 +3600,9 @@ async function runMain(host) {
         stopListening();
     }
 }
-function writeResponseFile(host, operation, text) {
-    const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${operation}-${(0,external_node_crypto_.randomUUID)()}.json`);
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
+function writeTempFile(host, what, text) {
+    const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
     (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
     return path;
 }
@@ -3426,8 +3642,8 @@ var operations = __nccwpck_require__(7258);
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./action/main-step.ts + 10 modules
-var main_step = __nccwpck_require__(3514);
+// EXTERNAL MODULE: ./action/main-step.ts + 12 modules
+var main_step = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/manual-stop.ts
@@ -3954,6 +4170,7 @@ const INPUT_DEFAULTS = {
     status_field: 'status',
     wait_for_urls: 'true',
     max_restarts: '3',
+    log_lines: '50',
     poll_error_budget: '5',
     request_timeout: '30s',
     max_response_size: '16MiB',
@@ -4332,7 +4549,8 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
             failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
             waitForUrls: flag('wait_for_urls'),
             pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
-            maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000)
+            maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
+            logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
         },
         requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
             minMs: 1000,
@@ -4879,7 +5097,8 @@ function isRecord(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ sanitize)
+/* harmony export */   a: () => (/* binding */ sanitize),
+/* harmony export */   w: () => (/* binding */ lastLines)
 /* harmony export */ });
 /**
  * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
@@ -4891,6 +5110,22 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 function sanitize(text, max) {
     const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
     return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+/**
+ * The last `count` lines of a text from the server (a log), each made safe to print on a line of its
+ * own: control characters removed, `##[` broken up, cut at `maxLength` characters. `omitted` counts the
+ * lines left out before them. A line may still begin with `::`: whoever prints it puts a prefix first.
+ */
+function lastLines(text, count, maxLength) {
+    const all = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+    const kept = count <= 0 ? [] : all.slice(-count);
+    return {
+        lines: kept.map((line) => {
+            const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
+            return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
+        }),
+        omitted: text === '' ? 0 : all.length - kept.length
+    };
 }
 
 
@@ -5248,7 +5483,7 @@ async function findTasks(name, ctx) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3514);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
@@ -5518,6 +5753,8 @@ function describeError(error) {
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
 /* harmony export */   ap: () => (/* binding */ nodesCall),
 /* harmony export */   cV: () => (/* binding */ detailCall),
+/* harmony export */   eW: () => (/* binding */ nodeEventsCall),
+/* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   jU: () => (/* binding */ planCalls)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
@@ -5658,6 +5895,29 @@ function detailCall(settings, taskId) {
 function nodesCall(settings, taskId) {
     const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
     return { ...call, query: [...call.query, ['page', '1'], ['page_size', String(LOOKUP_PAGE_SIZE)]] };
+}
+/** A node's events (GET pod_event?point_id), which a failed wait shows. */
+function nodeEventsCall(settings, pointId) {
+    return nodeReadCall(settings, '/api/deployment/task/pod_event', [['point_id', pointId]]);
+}
+/** A service's log on a node (GET point_log?task_id&point_id&service_id), which a failed wait shows. */
+function nodeLogCall(settings, taskId, pointId, serviceId) {
+    return nodeReadCall(settings, '/api/deployment/task/point_log', [
+        ['task_id', taskId],
+        ['point_id', pointId],
+        ['service_id', serviceId]
+    ]);
+}
+/** A read of the platform's node endpoints, which are no operation of their own: GET, signed, version as set. */
+function nodeReadCall(settings, path, query) {
+    return {
+        operation: 'nodes',
+        taskId: undefined,
+        endpoint: { method: 'GET', path, encrypt: false, version: settings.apiVersion },
+        query,
+        body: undefined,
+        traits: READS
+    };
 }
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with

@@ -22,6 +22,8 @@ export interface StepRun {
   summary: string;
   /** The contents of the response_file output, read before the step's temp folder is removed. */
   responseFile: string | undefined;
+  /** The contents of the diagnostics_file output, read likewise; undefined when it is empty. */
+  diagnosticsFile: string | undefined;
   /** How long the process ran, in ms. */
   wallMs: number;
 }
@@ -139,16 +141,15 @@ export async function runStep(
     );
     const wallMs = Date.now() - started;
     const outputs = parseFileCommands(readFileSync(files.GITHUB_OUTPUT, 'utf8'));
-    const responseFile = outputs.response_file;
+    const read = (path: string | undefined): string | undefined =>
+      path !== undefined && path !== '' && existsSync(path) ? readFileSync(path, 'utf8') : undefined;
     return {
       exitCode: code,
       stdout,
       stderr,
       outputs,
-      responseFile:
-        responseFile !== undefined && existsSync(responseFile)
-          ? readFileSync(responseFile, 'utf8')
-          : undefined,
+      responseFile: read(outputs.response_file),
+      diagnosticsFile: read(outputs.diagnostics_file),
       wallMs,
       state: parseFileCommands(readFileSync(files.GITHUB_STATE, 'utf8')),
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8')

@@ -55,6 +55,7 @@ describe('the main and post steps on a test host', () => {
       code: '0000'
     });
     expect(main.summary).toContain('| ✅ ready |');
+    expect(main.outputs.diagnostics_file).toBe('');
     expect(main.saved).toMatchObject({
       isPost: 'true',
       cleanup: 'stop',
@@ -66,6 +67,44 @@ describe('the main and post steps on a test host', () => {
     await runPost(post);
     expect([post.failed, post.lines.at(-1)]).toEqual([undefined, `cleanup: stopped task ${id}`]);
     expect(emulator.task(id).status).toBe('End');
+  });
+
+  it('shows why a crash loop failed: a log group, a diagnostics file and the summary, secrets replaced', async () => {
+    emulator.setCrashLoops([
+      {
+        pattern: '-inproc-crash$',
+        restartEverySeconds: 0.2,
+        log: `::error::pwned\nconnecting with token ${emulator.rsa.token}\n`
+      }
+    ]);
+    try {
+      const main = host({
+        operation: 'create',
+        task_name: 'x-inproc-crash',
+        points: '1',
+        body: SERVICE,
+        poll_interval: '1s'
+      });
+      await runMain(main);
+      expect(main.failed).toMatch(
+        /has a node that will not come up: node \d+ \(Running\): container web CrashLoopBackOff/
+      );
+      const start = main.lines.findIndex((line) => line.startsWith('::group::diagnostics of task '));
+      const end = main.lines.indexOf('::endgroup::');
+      const group = main.lines.slice(start + 1, end);
+      expect(start).toBeGreaterThan(0);
+      expect(group.every((line) => line.startsWith('│ '))).toBe(true);
+      expect(group).toContain('│     ::error::pwned');
+      expect(group.join('\n')).not.toContain(emulator.rsa.token);
+      const file = readFileSync(main.outputs.diagnostics_file ?? '', 'utf8');
+      expect(file).not.toContain(emulator.rsa.token);
+      expect(JSON.parse(file)).toMatchObject({ tasks: [{ nodes: [{ status: 'Running' }] }] });
+      expect(main.summary).toContain('#### Why task ');
+      expect(main.summary).toContain('<details><summary>node ');
+      expect(main.summary).not.toContain(emulator.rsa.token);
+    } finally {
+      emulator.setCrashLoops([]);
+    }
   });
 
   it('prints a dry run and sends nothing', async () => {

@@ -63,6 +63,7 @@ function stepOf(
       id: '',
       verdict: 'done',
       nodes: undefined,
+      diagnostics: undefined,
       status: undefined,
       name: undefined,
       urls: [],

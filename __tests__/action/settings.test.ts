@@ -56,7 +56,8 @@ describe('readSettings', () => {
         failureStatuses: undefined,
         waitForUrls: true,
         pollErrorBudget: 5,
-        maxRestarts: 3
+        maxRestarts: 3,
+        logLines: 50
       },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
@@ -99,7 +100,8 @@ describe('readSettings', () => {
       failureStatuses: ['Other'],
       waitForUrls: false,
       pollErrorBudget: 5,
-      maxRestarts: 3
+      maxRestarts: 3,
+      logLines: 50
     });
     expect(settings).toMatchObject({ concurrency: 8, cleanup: 'stop', summary: false, dryRun: true });
     expect(settings.endpoints).toEqual({

@@ -42,9 +42,13 @@ function expectRunInvariants(
 ): void {
   const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
   const visible = runnerView(result, { debug: true }).lines.join('\n');
-  const raw = [result.stderr, result.summary, JSON.stringify(result.outputs), result.responseFile ?? ''].join(
-    '\n'
-  );
+  const raw = [
+    result.stderr,
+    result.summary,
+    JSON.stringify(result.outputs),
+    result.responseFile ?? '',
+    result.diagnosticsFile ?? ''
+  ].join('\n');
   for (const secret of [...secrets, ...signatures].filter((s) => s.length >= 4)) {
     expect({ secret, visible: visible.includes(secret) || raw.includes(secret) }).toEqual({
       secret,
@@ -92,7 +96,8 @@ const SMOKE = new Set([
   '503 then 502: retried with backoff, then succeeds',
   'sends nothing in a dry run, printing the request with its secrets redacted',
   'never prints server text that could run as a workflow command',
-  'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it'
+  'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it',
+  'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task'
 ]);
 
 async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
@@ -1049,7 +1054,8 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
             pattern: '-crashing$',
             reason: '::error::CrashLoopBackOff',
             exitCode: 137,
-            restartEverySeconds: 0.5
+            restartEverySeconds: 0.5,
+            log: `::error::pwned\n::add-mask::x\n##[group]y\nusing ${s.rsa.token ?? ''}\n`
           }
         ]);
         const inputs = {
@@ -1073,6 +1079,18 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
             )
           )
         ]);
+        // The diagnostics: in a log group, each server line behind a prefix; in the summary; in a file.
+        const lines = shown(main);
+        expect(lines).toContain(`::group::diagnostics of task ${id}: 1 node not running, 0 running`);
+        expect(lines).toContain('│     ::error::pwned');
+        const commands = lines.filter((line) => /^(::|##\[)/.test(line));
+        expect(commands.filter((line) => !/^::(group|endgroup|error)::/.test(line))).toEqual([]);
+        expect(main.summary).toContain(`#### Why task ${id} is not ready`);
+        const file = main.diagnosticsFile ?? '';
+        expect(file).not.toContain(s.rsa.token ?? '');
+        expect(JSON.parse(file)).toMatchObject({
+          tasks: [{ taskId: id, nodes: [{ logs: [{ service: 'web' }] }] }]
+        });
         expect(s.emulator.task(id).status).toBe('Pending');
         const post = await s.run(inputs, main.state);
         expect([post.exitCode, s.emulator.task(id).status]).toEqual([0, 'End']);

@@ -69,6 +69,12 @@ export function testHost(inputs: Record<string, string>, state: Record<string, s
     debug: (line) => {
       log(`::debug::${line}`);
     },
+    startGroup: (title) => {
+      log(`::group::${title}`);
+    },
+    endGroup: () => {
+      log('::endgroup::');
+    },
     setFailed: (message) => {
       host.failed = message;
       log(`::error::${message}`);

@@ -120,15 +120,71 @@ describe('waiting against the emulator', () => {
     emulator.setCrashLoops([
       { pattern: '-crash$', reason: 'CrashLoopBackOff', exitCode: 1, restartEverySeconds: 10 }
     ]);
-    const { failure, outputs } = await step({ operation: 'create', task_name: 'svc-crash', points: '2' });
+    const { failure, outputs, result } = await step({
+      operation: 'create',
+      task_name: 'svc-crash',
+      points: '2'
+    });
     expect(failure).toBe(
       'create: task 1229831 (svc-crash) has a node that will not come up: node 1229831001 (Running): container main CrashLoopBackOff, exit code 1, restarted 3 times after 30s'
     );
     expect([outputs.status, outputs.timed_out]).toEqual(['Pending', 'false']);
-    // The node list is read on every second poll while the status stands still.
+    // The node list is read on every second poll while the status stands still, and once for diagnostics.
     const nodeReads = emulator.requests.filter((r) => r.path === '/api/deployment/task/points');
-    expect([detailPolls(), nodeReads.length]).toEqual([4, 2]);
+    expect([detailPolls(), nodeReads.length]).toEqual([4, 2 + 1]);
     expect(nodeReads[0]?.target).toBe('/api/deployment/task/points?task_id=1229831&page=1&page_size=100');
+    // Then the diagnostics: both nodes, their events and the log of their one service.
+    expect(result.tasks[0]?.diagnostics).toMatchObject({
+      taskId: '1229831',
+      runningNodes: 0,
+      moreNodes: 0,
+      nodes: [
+        {
+          pointId: '1229831001',
+          status: 'Running',
+          problem:
+            'node 1229831001 (Running): container main CrashLoopBackOff, exit code 1, restarted 3 times',
+          logs: [
+            { service: 'main', lines: ['starting', 'Error: cannot connect to the model store'], omitted: 0 }
+          ],
+          unread: []
+        },
+        { pointId: '1229831002' }
+      ]
+    });
+    expect(result.tasks[0]?.diagnostics?.nodes[0]?.events.map((e) => e.reason)).toEqual([
+      'Scheduled',
+      'Pulling',
+      'Pulled',
+      'Created',
+      'Started',
+      'BackOff'
+    ]);
+    expect(log).toContain('task 1229831: reading its nodes, their events and logs, to show why');
+  });
+
+  it('diagnoses a timed-out wait: the nodes that do not run yet, and no logs with log_lines 0', async () => {
+    emulator.setNodeLag(3600);
+    const { result } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '3',
+      wait_timeout: '1m',
+      log_lines: '0'
+    });
+    expect(result.tasks[0]?.diagnostics).toMatchObject({
+      runningNodes: 1,
+      nodes: [
+        { pointId: '1229831002', status: 'Pending', problem: undefined, logs: [] },
+        { pointId: '1229831003', status: 'Pending', logs: [] }
+      ]
+    });
+  });
+
+  it('diagnoses nothing when the wait succeeds', async () => {
+    const { result } = await step({ operation: 'create', task_name: 'svc', points: '1' });
+    expect(result.tasks[0]?.diagnostics).toBeUndefined();
+    expect(emulator.requests.filter((r) => r.path === '/api/deployment/task/pod_event')).toHaveLength(0);
   });
 
   it('fails at once on a Failed node, and only waits out restarts when max_restarts is 0', async () => {

@@ -17,6 +17,7 @@ export const INPUT_DEFAULTS = {
   status_field: 'status',
   wait_for_urls: 'true',
   max_restarts: '3',
+  log_lines: '50',
   poll_error_budget: '5',
   request_timeout: '30s',
   max_response_size: '16MiB',

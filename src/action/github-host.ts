@@ -28,6 +28,12 @@ export function githubHost(): ActionHost {
     debug: (line) => {
       core.debug(line);
     },
+    startGroup: (title) => {
+      core.startGroup(title);
+    },
+    endGroup: () => {
+      core.endGroup();
+    },
     setFailed: (message) => {
       core.setFailed(message);
     },

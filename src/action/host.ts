@@ -17,6 +17,9 @@ export interface ActionHost {
   /** An error annotation with a title. */
   error: (line: string, title: string) => void;
   debug: (line: string) => void;
+  /** Folds the lines that follow, up to endGroup, under a title. */
+  startGroup: (title: string) => void;
+  endGroup: () => void;
   setFailed: (message: string) => void;
   /** Appends markdown to the job summary; rejects when it cannot. */
   appendSummary: (markdown: string) => Promise<void>;

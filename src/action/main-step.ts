@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { InputError } from '../basics/input-error.js';
 import { runStep } from '../deploy/step.js';
 import { planCalls } from '../platform/operations.js';
+import { diagnosticsJson, diagnosticsLog, diagnosticsSummary, redactor } from './diagnostics-report.js';
 import { dryRun } from './dry-run.js';
 import type { ActionHost } from './host.js';
 import { failureOf, outputsOf, responseFileText } from './outputs.js';
@@ -12,7 +13,16 @@ import { settingsFrom, stepRuntime } from './runtime.js';
 import { renderSummary } from './summary.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-export async function runMain(host: ActionHost): Promise<void> {
+export async function runMain(given: ActionHost): Promise<void> {
+  // The secrets masked, to replace them in what is written besides the log (the diagnostics).
+  const secrets: string[] = [];
+  const host: ActionHost = {
+    ...given,
+    setSecret: (secret) => {
+      secrets.push(secret);
+      given.setSecret(secret);
+    }
+  };
   // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
   const cancel = new AbortController();
   const stopListening = host.onCancel((signal) => {
@@ -47,9 +57,24 @@ export async function runMain(host: ActionHost): Promise<void> {
     try {
       const step = await runStep(plan, settings, runtime);
       for (const [name, value] of Object.entries<string>(outputsOf(step))) host.setOutput(name, value);
-      host.setOutput('response_file', writeResponseFile(host, operation, responseFileText(step)));
+      host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
+      const redact = redactor(secrets);
+      const diagnosed = step.tasks.flatMap((task) =>
+        task.diagnostics === undefined ? [] : [task.diagnostics]
+      );
+      for (const diagnostics of diagnosed) {
+        const { title, lines } = diagnosticsLog(diagnostics, redact);
+        host.startGroup(title);
+        lines.forEach(host.info);
+        host.endGroup();
+      }
+      host.setOutput(
+        'diagnostics_file',
+        diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
+      );
       const failure = failureOf(step);
-      if (settings.summary) await writeSummary(host, renderSummary(step, failure));
+      if (settings.summary)
+        await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
       if (failure !== undefined) host.setFailed(failure);
     } finally {
       runtime.client.dispose();
@@ -63,8 +88,9 @@ export async function runMain(host: ActionHost): Promise<void> {
   }
 }
 
-function writeResponseFile(host: ActionHost, operation: string, text: string): string {
-  const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${operation}-${randomUUID()}.json`);
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
+function writeTempFile(host: ActionHost, what: string, text: string): string {
+  const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
   writeFileSync(path, text, { mode: 0o600 });
   return path;
 }

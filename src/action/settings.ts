@@ -155,7 +155,8 @@ export function readSettings(
       failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
       waitForUrls: flag('wait_for_urls'),
       pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
-      maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000)
+      maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
+      logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
     },
     requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
       minMs: 1000,

@@ -10,3 +10,24 @@ export function sanitize(text: string, max: number): string {
   const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
+
+/**
+ * The last `count` lines of a text from the server (a log), each made safe to print on a line of its
+ * own: control characters removed, `##[` broken up, cut at `maxLength` characters. `omitted` counts the
+ * lines left out before them. A line may still begin with `::`: whoever prints it puts a prefix first.
+ */
+export function lastLines(
+  text: string,
+  count: number,
+  maxLength: number
+): { lines: string[]; omitted: number } {
+  const all = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+  const kept = count <= 0 ? [] : all.slice(-count);
+  return {
+    lines: kept.map((line) => {
+      const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
+      return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
+    }),
+    omitted: text === '' ? 0 : all.length - kept.length
+  };
+}

@@ -21,18 +21,19 @@ export function failingNode(page: unknown, maxRestarts: number): NodeProblem | u
   const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
   for (const node of nodes) {
     if (!isRecord(node)) continue;
-    const status = text(node.status) ?? 'unknown';
+    const status = fieldText(node.status) ?? 'unknown';
     const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
     const restarting = containers.find((c) => maxRestarts > 0 && (restartsOf(c) ?? 0) >= maxRestarts);
     if (status !== 'Failed' && restarting === undefined) continue;
     // Of a failed node, the container that says why: one with a reason, else the first.
-    const container = restarting ?? containers.find((c) => text(c.reason) !== undefined) ?? containers[0];
+    const container =
+      restarting ?? containers.find((c) => fieldText(c.reason) !== undefined) ?? containers[0];
     return {
-      pointId: text(node.point_id) ?? 'unknown',
+      pointId: fieldText(node.point_id) ?? 'unknown',
       status,
-      service: container === undefined ? undefined : text(container.service_name),
-      reason: container === undefined ? undefined : text(container.reason),
-      exitCode: container === undefined ? undefined : text(container.exit_code),
+      service: container === undefined ? undefined : fieldText(container.service_name),
+      reason: container === undefined ? undefined : fieldText(container.reason),
+      exitCode: container === undefined ? undefined : fieldText(container.exit_code),
       restarts: container === undefined ? undefined : restartsOf(container)
     };
   }
@@ -61,7 +62,7 @@ function restartsOf(container: Record<string, unknown>): number | undefined {
 }
 
 /** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function text(value: unknown): string | undefined {
+export function fieldText(value: unknown): string | undefined {
   const raw =
     typeof value === 'string'
       ? value

@@ -2,6 +2,7 @@ import { describeError, TaskNotFoundError } from '../platform/failures.js';
 import type { OperationName } from '../platform/platform-settings.js';
 import { snapshotOf } from '../platform/task-data.js';
 import type { CallOutcome } from './calls.js';
+import type { TaskDiagnostics } from './diagnostics.js';
 import type { Criteria } from './task-status.js';
 import type { TaskWait } from './wait.js';
 
@@ -28,6 +29,8 @@ export interface TaskResult {
   readonly elapsedMs: number;
   /** Why it did not end well. */
   readonly message: string | undefined;
+  /** What its nodes said when a wait until ready failed or timed out. */
+  readonly diagnostics: TaskDiagnostics | undefined;
 }
 
 /** What a step did: what the outputs and the summary read. */
@@ -64,7 +67,8 @@ export function taskAfterCall(
     raw: outcome.raw,
     timeline: [],
     elapsedMs: 0,
-    message: error === undefined ? undefined : describeError(error)
+    message: error === undefined ? undefined : describeError(error),
+    diagnostics: undefined
   };
 }
 
@@ -81,6 +85,7 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     raw: waited.raw ?? task.raw,
     timeline: waited.timeline,
     elapsedMs: waited.elapsedMs,
-    message: waited.message
+    message: waited.message,
+    diagnostics: undefined
   };
 }

@@ -1,3 +1,4 @@
+import { mapLimit } from '../basics/concurrency.js';
 import { sanitize } from '../basics/safe-text.js';
 import { describeError, isGone, transientReason } from '../platform/failures.js';
 import { detailCall, nodesCall, searchByNameCall, type Plan } from '../platform/operations.js';
@@ -5,6 +6,7 @@ import { describeNodeProblem, failingNode } from './nodes.js';
 import { DEFAULT_BACKOFF, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
 import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
 import { makeCalls, type CallOutcome } from './calls.js';
+import { diagnose } from './diagnostics.js';
 import { cleanUpTask } from './cleanup.js';
 import { stopTwins, type CreateContext, type CreateLookup } from './create.js';
 import {
@@ -167,13 +169,26 @@ async function waitFor(
     }
   );
   const byId = new Map(waited.tasks.map((w) => [w.id, w]));
-  return {
-    tasks: tasks.map((task) => {
-      const result = byId.get(task.id);
-      return result === undefined ? task : taskAfterWait(task, result, context.publish);
-    }),
-    timedOut: waited.timedOut
-  };
+  const settled = tasks.map((task) => {
+    const result = byId.get(task.id);
+    return result === undefined ? task : taskAfterWait(task, result, context.publish);
+  });
+  return { tasks: await withDiagnostics(settled, criteria, context), timedOut: waited.timedOut };
+}
+
+/** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
+async function withDiagnostics(
+  tasks: TaskResult[],
+  criteria: Criteria,
+  context: { settings: DeploySettings; runtime: StepRuntime; send: Send }
+): Promise<TaskResult[]> {
+  const failed = (task: TaskResult): boolean => task.verdict === 'failed' || task.verdict === 'timed_out';
+  if (criteria.target !== 'ready' || context.runtime.cancelled() || !tasks.some(failed)) return tasks;
+  return mapLimit(tasks, context.settings.concurrency, async (task) => {
+    if (!failed(task)) return task;
+    context.runtime.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
+    return { ...task, diagnostics: await diagnose(task.id, task.data, context) };
+  });
 }
 
 /** The service URLs a task result publishes; each URL dropped is warned about once. */

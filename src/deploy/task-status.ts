@@ -34,6 +34,8 @@ export interface WaitSettings {
   pollErrorBudget: number;
   /** Restarts of a container that fail a wait until ready (0: never). */
   maxRestarts: number;
+  /** Lines of each service's log that a failed wait shows (0: none). */
+  logLines: number;
 }
 
 /** What the deploy layer reads of the settings. */

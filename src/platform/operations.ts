@@ -206,6 +206,37 @@ export function nodesCall(settings: PlatformSettings, taskId: string): Call {
   return { ...call, query: [...call.query, ['page', '1'], ['page_size', String(LOOKUP_PAGE_SIZE)]] };
 }
 
+/** A node's events (GET pod_event?point_id), which a failed wait shows. */
+export function nodeEventsCall(settings: PlatformSettings, pointId: string): Call {
+  return nodeReadCall(settings, '/api/deployment/task/pod_event', [['point_id', pointId]]);
+}
+
+/** A service's log on a node (GET point_log?task_id&point_id&service_id), which a failed wait shows. */
+export function nodeLogCall(
+  settings: PlatformSettings,
+  taskId: string,
+  pointId: string,
+  serviceId: string
+): Call {
+  return nodeReadCall(settings, '/api/deployment/task/point_log', [
+    ['task_id', taskId],
+    ['point_id', pointId],
+    ['service_id', serviceId]
+  ]);
+}
+
+/** A read of the platform's node endpoints, which are no operation of their own: GET, signed, version as set. */
+function nodeReadCall(settings: PlatformSettings, path: string, query: QueryParams): Call {
+  return {
+    operation: 'nodes',
+    taskId: undefined,
+    endpoint: { method: 'GET', path, encrypt: false, version: settings.apiVersion },
+    query,
+    body: undefined,
+    traits: READS
+  };
+}
+
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
  * the parameters the platform requires in every profile.

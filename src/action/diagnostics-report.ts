@@ -1,0 +1,86 @@
+import type { NodeDiagnostics, TaskDiagnostics } from '../deploy/diagnostics.js';
+import { escape } from './summary.js';
+
+/**
+ * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
+ * workflow command, whatever the platform or the application logged.
+ */
+const PREFIX = '│ ';
+
+/** Replaces each secret the step masked, should a log or an event quote it. */
+export type Redact = (text: string) => string;
+
+export function redactor(secrets: readonly string[]): Redact {
+  const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+  return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
+}
+
+/** A title and the lines of a log group for one task's diagnostics. */
+export function diagnosticsLog(d: TaskDiagnostics, redact: Redact): { title: string; lines: string[] } {
+  return {
+    title: `diagnostics of task ${d.taskId}: ${describeCounts(d)}`,
+    lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
+  };
+}
+
+/** The job summary's part: a collapsible section per node. */
+export function diagnosticsSummary(all: readonly TaskDiagnostics[], redact: Redact): string {
+  const parts = all.flatMap((d) => [
+    `#### Why task ${d.taskId} is not ready: ${escape(describeCounts(d))}`,
+    '',
+    ...d.nodes.flatMap((node) => [
+      `<details><summary>${escape(heading(node))}</summary>`,
+      '',
+      '<pre>',
+      ...nodeLines(node).map((line) => escape(redact(line))),
+      '</pre>',
+      '',
+      '</details>',
+      ''
+    ]),
+    ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])].map(
+      (line) => `${escape(redact(line))}\n`
+    )
+  ]);
+  return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
+}
+
+/** The diagnostics file: JSON, secrets replaced. */
+export function diagnosticsJson(all: readonly TaskDiagnostics[], redact: Redact): string {
+  return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
+}
+
+function describeCounts(d: TaskDiagnostics): string {
+  const stuck = d.nodes.length + d.moreNodes;
+  if (d.unread.length > 0 && stuck === 0) return 'its nodes could not be read';
+  return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
+}
+
+function bodyLines(d: TaskDiagnostics): string[] {
+  return [
+    ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
+    ...d.unread.map((why) => `could not read ${why}`),
+    ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])
+  ];
+}
+
+/** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
+function heading(node: NodeDiagnostics): string {
+  return node.problem ?? `node ${node.pointId} (${node.status})`;
+}
+
+function nodeLines(node: NodeDiagnostics): string[] {
+  const lines = [`events (the last ${node.events.length}):`];
+  for (const e of node.events) {
+    lines.push(
+      `  ${[e.time, e.type, e.reason, e.service === '' ? '' : `(${e.service})`].filter((p) => p !== '').join(' ')}: ${e.message}`
+    );
+  }
+  for (const log of node.logs) {
+    const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
+    lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
+    lines.push(...log.lines.map((line) => `  ${line}`));
+  }
+  lines.push(...node.unread.map((why) => `could not read ${why}`));
+  return lines;
+}
