@@ -2496,7 +2496,7 @@ function githubHost() {
 
 /***/ }),
 
-/***/ 9644:
+/***/ 2855:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2777,6 +2777,55 @@ function containerServices(node, services) {
     return fromContainers.size > 0 ? fromContainers : new Map(services);
 }
 
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+;// CONCATENATED MODULE: ./deploy/health.ts
+
+/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
+const FIRST_DELAY_MS = 1000;
+/**
+ * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
+ * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ */
+async function checkHealth(urls, health, limits, deps) {
+    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
+    return problems.find((problem) => problem !== undefined);
+}
+/** The URL to check: the service URL and the path, with one slash between them. */
+function healthUrl(url, path) {
+    return `${url.replace(/\/+$/, '')}${path}`;
+}
+function isAccepted(status, accepted) {
+    return accepted.some(([low, high]) => status >= low && status <= high);
+}
+async function checkOne(url, health, limits, deps) {
+    let delay = FIRST_DELAY_MS;
+    let last = '';
+    for (;;) {
+        let said;
+        try {
+            const status = await deps.probe(url);
+            if (isAccepted(status, health.accepted)) {
+                deps.log(`health: ${url} answered HTTP ${status} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}: healthy`);
+                return undefined;
+            }
+            said = `HTTP ${status}`;
+        }
+        catch (error) {
+            said = deps.describeError(error);
+        }
+        if (said !== last)
+            deps.log(`health: ${url} answered ${said} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}`);
+        last = said;
+        const left = limits.deadline - deps.now();
+        if (left <= 0)
+            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+        await deps.sleep(Math.min(delay, left));
+        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
+    }
+}
+
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __nccwpck_require__(8786);
 ;// CONCATENATED MODULE: ./deploy/result.ts
@@ -2799,7 +2848,8 @@ function taskAfterCall(outcome, statusField, publish) {
         timeline: [],
         elapsedMs: 0,
         message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error),
-        diagnostics: undefined
+        diagnostics: undefined,
+        healthy: undefined
     };
 }
 /** A task's result once its wait ended. */
@@ -2816,7 +2866,8 @@ function taskAfterWait(task, waited, publish) {
         timeline: waited.timeline,
         elapsedMs: waited.elapsedMs,
         message: waited.message,
-        diagnostics: undefined
+        diagnostics: undefined,
+        healthy: undefined
     };
 }
 
@@ -2894,8 +2945,6 @@ function publishableUrls(urls, dropped) {
     });
 }
 
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
 // EXTERNAL MODULE: ./platform/throttle.ts
 var throttle = __nccwpck_require__(768);
 ;// CONCATENATED MODULE: ./deploy/wait.ts
@@ -3134,6 +3183,7 @@ function safe(text) {
 
 
 
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function runStep(plan, settings, runtime) {
     const startedAt = runtime.now();
@@ -3240,7 +3290,40 @@ async function waitFor(tasks, criteria, context) {
         const result = byId.get(task.id);
         return result === undefined ? task : taskAfterWait(task, result, context.publish);
     });
-    return { tasks: await withDiagnostics(settled, criteria, context), timedOut: waited.timedOut };
+    const checked = await withHealth(settled, criteria, context);
+    return { tasks: await withDiagnostics(checked, criteria, context), timedOut: waited.timedOut };
+}
+/**
+ * Each task that is ready, checked as health_path says: its app must answer an accepted status at every
+ * service URL before wait_timeout. A task whose app does not is not ready: its wait fails.
+ */
+async function withHealth(tasks, criteria, context) {
+    const { settings, runtime } = context;
+    const path = settings.health.path;
+    if (path === undefined || criteria.target !== 'ready')
+        return tasks;
+    return (0,concurrency/* mapLimit */.s)(tasks, settings.concurrency, async (task) => {
+        if (task.verdict !== 'reached')
+            return task;
+        const problem = task.urls.length === 0
+            ? `has no service URL to check ${path} at`
+            : await checkHealth(task.urls, { ...settings.health, path }, {
+                deadline: context.startedAt + settings.wait.timeoutMs,
+                intervalMs: settings.wait.intervalMs,
+                startedAt: context.startedAt
+            }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: runtime.log, describeError: failures/* describeError */.Uc });
+        if (problem === undefined)
+            return { ...task, healthy: true };
+        const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;
+        runtime.log(`task ${task.id} ${message}`);
+        return {
+            ...task,
+            healthy: false,
+            verdict: 'failed',
+            message,
+            elapsedMs: runtime.now() - context.startedAt
+        };
+    });
 }
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
 async function withDiagnostics(tasks, criteria, context) {
@@ -3463,8 +3546,14 @@ function outputsOf(step) {
         url: urls[0] ?? '',
         urls: JSON.stringify(urls),
         elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
-        timed_out: String(step.timedOut)
+        timed_out: String(step.timedOut),
+        healthy: healthOf(step.tasks)
     };
+}
+/** true when every task checked is healthy, false when one is not, empty when no check was made. */
+function healthOf(tasks) {
+    const checked = tasks.filter((task) => task.healthy !== undefined);
+    return checked.length === 0 ? '' : String(checked.every((task) => task.healthy === true));
 }
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
 function responseFileText(step) {
@@ -3642,8 +3731,8 @@ var operations = __nccwpck_require__(7258);
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./action/main-step.ts + 12 modules
-var main_step = __nccwpck_require__(9644);
+// EXTERNAL MODULE: ./action/main-step.ts + 13 modules
+var main_step = __nccwpck_require__(2855);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/manual-stop.ts
@@ -4146,6 +4235,26 @@ function parseFieldPath(name, value) {
     }
     return value.split('.');
 }
+/** A path to append to each service URL for the health check: it begins with "/", no spaces or control characters. */
+function parseHealthPath(name, value) {
+    // \p{Cc}: control characters; \s: spaces; # would end the path.
+    if (!/^\/[^\s\p{Cc}#]*$/u.test(value) || value.length > 1000) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a URL path: write it like /health or /v1/models (it is appended to each service URL)`);
+    }
+    return value;
+}
+/** HTTP statuses and ranges of them, such as "200-299, 401": each from 100 to 599. */
+function parseStatusRanges(name, value) {
+    return value.split(',').map((part) => {
+        const match = /^\s*(\d{3})(?:\s*-\s*(\d{3}))?\s*$/.exec(part);
+        const low = Number(match?.[1]);
+        const high = Number(match?.[2] ?? match?.[1]);
+        if (match === null || low < 100 || high > 599 || low > high) {
+            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a list of HTTP statuses: write codes or ranges from 100 to 599, such as 200-299,401`);
+        }
+        return [low, high];
+    });
+}
 
 // EXTERNAL MODULE: ./platform/platform-settings.ts
 var platform_settings = __nccwpck_require__(9837);
@@ -4171,6 +4280,7 @@ const INPUT_DEFAULTS = {
     wait_for_urls: 'true',
     max_restarts: '3',
     log_lines: '50',
+    health_status: '200-299',
     poll_error_budget: '5',
     request_timeout: '30s',
     max_response_size: '16MiB',
@@ -4552,6 +4662,12 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
             maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
             logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
         },
+        health: {
+            path: text('health_path') === undefined
+                ? undefined
+                : parseHealthPath('health_path', text('health_path') ?? ''),
+            accepted: parseStatusRanges('health_status', given('health_status'))
+        },
         requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
             minMs: 1000,
             maxMs: 5 * 60_000
@@ -4837,7 +4953,8 @@ function stepRuntime(settings, host, cancel, hooks = {}) {
         mask: host.setSecret,
         onCreated: hooks.onCreated ?? (() => undefined),
         onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
-        cancelled: () => cancel.aborted
+        cancelled: () => cancel.aborted,
+        probe: (url) => client.probe(url)
     };
 }
 /**
@@ -5483,7 +5600,7 @@ async function findTasks(name, ctx) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2855);
 /* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
@@ -5638,6 +5755,16 @@ class ApiClient {
             outgoing.on('error', fail);
             outgoing.end(request.body === '' ? undefined : request.body);
         });
+    }
+    /**
+     * GETs a URL that is not the API (a health check): no API headers, the same proxy, CA and TLS rules,
+     * timeout and size bound. Answers the HTTP status.
+     */
+    async probe(url) {
+        const { pathname, search } = new URL(url);
+        const target = `${pathname}${search}`;
+        const answer = await this.send({ method: 'GET', url, target, headers: {}, body: '', encrypted: false });
+        return answer.status;
     }
     dispose() {
         this.#cancel?.removeEventListener('abort', this.#abortAll);

@@ -17,6 +17,7 @@ export interface EmulatorConfig {
   readyAfterSeconds?: number;
   nodeLagSeconds?: number;
   crashLoops?: CrashLoopSpec[];
+  apps?: { warmupSeconds?: number; status?: number };
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -37,7 +38,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'endedTasksGone',
     'readyAfterSeconds',
     'nodeLagSeconds',
-    'crashLoops'
+    'crashLoops',
+    'apps'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -90,6 +92,14 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     parsed.readyAfterSeconds = number(config.readyAfterSeconds, `${where}.readyAfterSeconds`);
   if (config.nodeLagSeconds !== undefined)
     parsed.nodeLagSeconds = number(config.nodeLagSeconds, `${where}.nodeLagSeconds`);
+  if (config.apps !== undefined) {
+    const apps = object(config.apps, `${where}.apps`);
+    only(apps, `${where}.apps`, ['warmupSeconds', 'status']);
+    parsed.apps = {
+      ...optional(apps, 'warmupSeconds', (v, n) => number(v, n), `${where}.apps`),
+      ...optional(apps, 'status', (v, n) => number(v, n), `${where}.apps`)
+    };
+  }
   if (config.crashLoops !== undefined) {
     if (!Array.isArray(config.crashLoops)) throw new ConfigError(`${where}.crashLoops must be an array`);
     parsed.crashLoops = config.crashLoops.map((loop, i) => parseCrashLoop(loop, `${where}.crashLoops[${i}]`));
@@ -200,6 +210,7 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.readyAfterSeconds !== undefined) emulator.setReadyAfter(config.readyAfterSeconds);
   if (config.nodeLagSeconds !== undefined) emulator.setNodeLag(config.nodeLagSeconds);
   if (config.crashLoops !== undefined) emulator.setCrashLoops(config.crashLoops);
+  if (config.apps !== undefined) emulator.setApps(config.apps);
 }
 
 function object(value: unknown, where: string): Json {

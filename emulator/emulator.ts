@@ -51,6 +51,7 @@ export class Emulator implements EmulatorInfo {
   readonly #faults = new FaultRules();
   readonly #versions = new Map<string, string>();
   readonly #requests: RecordedRequest[] = [];
+  readonly #appRequests: { path: string; status: number }[] = [];
   readonly #stopping = new AbortController();
   readonly #strict: boolean;
   #lastRequestId = 0;
@@ -81,10 +82,13 @@ export class Emulator implements EmulatorInfo {
         serviceUrl: undefined,
         endedTasksGone: false,
         nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
-        crashLoops: (options.crashLoops ?? []).map(crashLoop)
+        crashLoops: (options.crashLoops ?? []).map(crashLoop),
+        app: { warmupMs: 0, status: 200 },
+        baseUrl: info.base_url
       },
       options.firstTaskId
     );
+    if (options.apps !== undefined) this.setApps(options.apps);
     this.#offsetMs = (options.clockOffsetSeconds ?? 0) * 1000;
     this.profile = options.profile ?? 'spec';
     this.#strict = options.strict ?? false;
@@ -182,6 +186,20 @@ export class Emulator implements EmulatorInfo {
     this.#tasks.settings.readyAfterMs = seconds * 1000;
   }
 
+  /**
+   * Serves every service itself, at its service URLs `{base_url}/_app/{task_id}/{port}/...`: 503 during
+   * `warmupSeconds` once the task runs, then `status`.
+   */
+  setApps(apps: { warmupSeconds?: number; status?: number }): void {
+    this.#tasks.settings.serviceUrl = '{base_url}/_app/{task_id}/{port}';
+    this.#tasks.settings.app = { warmupMs: (apps.warmupSeconds ?? 0) * 1000, status: apps.status ?? 200 };
+  }
+
+  /** Requests to the services the emulator serves (setApps), apart from the API's. */
+  get appRequests(): readonly { path: string; status: number }[] {
+    return this.#appRequests;
+  }
+
   /** How long after a task runs its nodes take to run, one after another. */
   setNodeLag(seconds: number): void {
     this.#tasks.settings.nodeLagMs = seconds * 1000;
@@ -224,6 +242,14 @@ export class Emulator implements EmulatorInfo {
   }
 
   async #onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const app = /^\/_app\/([^/?]+)\/([^/?]+)/.exec(req.url ?? '');
+    if (app !== null) {
+      req.resume();
+      const { status, body } = this.#tasks.appAnswer(app[1] ?? '', app[2] ?? '');
+      this.#appRequests.push({ path: req.url ?? '', status });
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
+      return;
+    }
     const receivedAt = this.#clock();
     const platformTime = receivedAt + this.#offsetMs;
     const { record, raw, query } = await readRequest(req, ++this.#lastRequestId, receivedAt);

@@ -17,6 +17,11 @@ export interface EmulatorOptions {
   /** Tasks whose containers crash over and over (see CrashLoopSpec). */
   crashLoops?: CrashLoopSpec[];
   /**
+   * Serve every service itself, at `{base_url}/_app/{task_id}/{port}/...` (its service URLs): 503 for
+   * `warmupSeconds` once the task runs (default 0), then `status` (default 200).
+   */
+  apps?: { warmupSeconds?: number; status?: number };
+  /**
    * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
    * (the newer plain create path, task search requiring type and status, `message` in the envelope).
    */

@@ -54,6 +54,10 @@ export interface TaskSettings {
   /** How long after a task runs its nodes take to run, one after another: runing_points lags behind points. */
   nodeLagMs: number;
   crashLoops: CrashLoop[];
+  /** The services the emulator serves itself (see appAnswer): how long they warm up, then what they answer. */
+  app: { warmupMs: number; status: number };
+  /** The emulator's own origin, for the {base_url} of a service URL template. */
+  baseUrl: string;
 }
 
 interface Task {
@@ -339,7 +343,26 @@ export class TaskStore {
 
   #url(taskId: bigint, port: number): string {
     const template = this.settings.serviceUrl ?? 'https://t{task_id}-{port}.apps.emulator.invalid';
-    return template.replaceAll('{task_id}', taskId.toString()).replaceAll('{port}', String(port));
+    return template
+      .replaceAll('{base_url}', this.settings.baseUrl)
+      .replaceAll('{task_id}', taskId.toString())
+      .replaceAll('{port}', String(port));
+  }
+
+  /**
+   * What a service the emulator serves itself answers (its URLs `{base_url}/_app/{task_id}/{port}`): 502
+   * while the task does not run, 404 for a port it has not, 503 during the warm-up, then the app's status.
+   */
+  appAnswer(taskId: string, port: string): { status: number; body: string } {
+    const task = /^\d+$/.test(taskId) ? this.#tasks.get(BigInt(taskId)) : undefined;
+    if (task === undefined || this.#settle(task).status !== 'Running' || task.runningSince === undefined)
+      return { status: 502, body: 'bad gateway: the task does not run\n' };
+    if (!task.services.some((s) => s.remote_ports.some((p) => String(p.service_port) === port)))
+      return { status: 404, body: 'no such port\n' };
+    if (this.now() < task.runningSince + this.settings.app.warmupMs)
+      return { status: 503, body: 'warming up\n' };
+    const { status } = this.settings.app;
+    return { status, body: status < 400 ? 'ok\n' : 'unhealthy\n' };
   }
 
   #billingValue(task: Task): number {

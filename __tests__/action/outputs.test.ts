@@ -64,6 +64,7 @@ function stepOf(
       verdict: 'done',
       nodes: undefined,
       diagnostics: undefined,
+      healthy: undefined,
       status: undefined,
       name: undefined,
       urls: [],
@@ -117,7 +118,8 @@ describe('outputsOf', () => {
       url: 'https://a',
       urls: '["https://a","https://b"]',
       elapsed_seconds: '42',
-      timed_out: 'false'
+      timed_out: 'false',
+      healthy: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });

@@ -59,6 +59,7 @@ describe('readSettings', () => {
         maxRestarts: 3,
         logLines: 50
       },
+      health: { path: undefined, accepted: [[200, 299]] },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
@@ -395,6 +396,10 @@ describe('readSettings', () => {
     ],
     [{ private_key: 'PuTTY-User-Key-File-3: ssh-rsa' }, /^private_key is a PuTTY key: export it/],
     [{ max_restarts: '-1' }, /^max_restarts "-1" .*0.*1000/],
+    [{ health_path: 'health' }, /^health_path "health" is not a URL path: write it like \/health/],
+    [{ health_path: '/a b' }, /^health_path "\/a b" is not a URL path/],
+    [{ health_status: '200-299,2xx' }, /^health_status "200-299,2xx" is not a list of HTTP statuses/],
+    [{ health_status: '300-200' }, /^health_status "300-200" is not a list of HTTP statuses/],
     [
       { private_key: PEM, platform_public_key: PEM },
       /^platform_public_key holds a private key: set it to the platform public key/
@@ -450,5 +455,22 @@ describe('readSettings', () => {
 
   it('never echoes a malformed body, which may hold credentials', () => {
     expect(inputError({ body: 'secret_key: "wJalrXUtnFEMI\n' })).not.toContain('wJalr');
+  });
+
+  it('reads the health check: a path, and statuses and ranges of them', () => {
+    const health = settingsFrom({
+      operation: 'create',
+      token: TOKEN,
+      health_path: '/v1/models?ready=1',
+      health_status: '200-299, 401,418'
+    }).read().health;
+    expect(health).toEqual({
+      path: '/v1/models?ready=1',
+      accepted: [
+        [200, 299],
+        [401, 401],
+        [418, 418]
+      ]
+    });
   });
 });

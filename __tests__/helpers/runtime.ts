@@ -49,6 +49,7 @@ export function testRuntime(
     onCreated: (id) => runtime.created.push(id),
     onCreateLookup: (lookup) => runtime.lookups.push(lookup),
     cancelled: options.cancelled ?? (() => false),
+    probe: () => Promise.reject(new Error('no health check in this test')),
     lines: [],
     warnings: [],
     debugLines: [],

@@ -53,9 +53,12 @@ describe('waiting against the emulator', () => {
     });
     runtime.log = (line) => log.push(line);
     runtime.onCreated = (id) => created.push(id);
+    runtime.probe = (url) => client.probe(url);
     const result = await runStep(planCalls(settings), settings, runtime);
     return { result, outputs: outputsOf(result), failure: failureOf(result) };
   }
+  const WEB =
+    '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
   const detailPolls = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/detail').length;
 
   it('creates a task and waits, polling every interval, until it runs with its URLs', async () => {
@@ -213,6 +216,45 @@ describe('waiting against the emulator', () => {
     const { failure } = await step({ operation: 'create', task_name: 'svc', points: '1' });
     expect(failure).toBeUndefined();
     expect(log.filter((line) => line.includes('could not read its nodes'))).toHaveLength(1);
+  });
+
+  it('checks the app once the task is ready, waiting through its warm-up', async () => {
+    emulator.setApps({ warmupSeconds: 10 }); // Running since 25 s: warm until 35 s
+    const { outputs, failure } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '1',
+      body: WEB,
+      health_path: '/health'
+    });
+    const url = `${emulator.base_url}/_app/1229831/80`;
+    expect([failure, outputs.healthy, outputs.url]).toEqual([undefined, 'true', url]);
+    expect(emulator.appRequests.map((r) => [r.path, r.status])).toEqual([
+      ['/_app/1229831/80/health', 503],
+      ['/_app/1229831/80/health', 503],
+      ['/_app/1229831/80/health', 503],
+      ['/_app/1229831/80/health', 200]
+    ]);
+    expect(log.filter((line) => line.startsWith('health: '))).toEqual([
+      `health: ${url}/health answered HTTP 503 after 30s`,
+      `health: ${url}/health answered HTTP 200 after 37s: healthy`
+    ]);
+  });
+
+  it('fails an app that answers 500, naming the URL and its last answer, within wait_timeout', async () => {
+    emulator.setApps({ status: 500 });
+    const { outputs, failure } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '1',
+      body: WEB,
+      health_path: '/health',
+      wait_timeout: '1m'
+    });
+    expect(failure).toBe(
+      `create: task 1229831 (svc) is not healthy: the health check of ${emulator.base_url}/_app/1229831/80/health did not pass within wait_timeout: its last answer was HTTP 500 after 1m0s`
+    );
+    expect([outputs.healthy, outputs.timed_out]).toEqual(['false', 'false']);
   });
 
   it('rides out a 503 and a reset while polling', async () => {

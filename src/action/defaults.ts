@@ -18,6 +18,7 @@ export const INPUT_DEFAULTS = {
   wait_for_urls: 'true',
   max_restarts: '3',
   log_lines: '50',
+  health_status: '200-299',
   poll_error_budget: '5',
   request_timeout: '30s',
   max_response_size: '16MiB',

@@ -277,3 +277,29 @@ export function parseFieldPath(name: string, value: string): string[] {
   }
   return value.split('.');
 }
+
+/** A path to append to each service URL for the health check: it begins with "/", no spaces or control characters. */
+export function parseHealthPath(name: string, value: string): string {
+  // \p{Cc}: control characters; \s: spaces; # would end the path.
+  if (!/^\/[^\s\p{Cc}#]*$/u.test(value) || value.length > 1000) {
+    throw new InputError(
+      `${name} ${quote(value)} is not a URL path: write it like /health or /v1/models (it is appended to each service URL)`
+    );
+  }
+  return value;
+}
+
+/** HTTP statuses and ranges of them, such as "200-299, 401": each from 100 to 599. */
+export function parseStatusRanges(name: string, value: string): [number, number][] {
+  return value.split(',').map((part) => {
+    const match = /^\s*(\d{3})(?:\s*-\s*(\d{3}))?\s*$/.exec(part);
+    const low = Number(match?.[1]);
+    const high = Number(match?.[2] ?? match?.[1]);
+    if (match === null || low < 100 || high > 599 || low > high) {
+      throw new InputError(
+        `${name} ${quote(value)} is not a list of HTTP statuses: write codes or ranges from 100 to 599, such as 200-299,401`
+      );
+    }
+    return [low, high];
+  });
+}

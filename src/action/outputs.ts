@@ -20,6 +20,7 @@ export type Outputs = {
   urls: string;
   elapsed_seconds: string;
   timed_out: string;
+  healthy: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -42,8 +43,15 @@ export function outputsOf(step: StepResult): Outputs {
     url: urls[0] ?? '',
     urls: JSON.stringify(urls),
     elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
-    timed_out: String(step.timedOut)
+    timed_out: String(step.timedOut),
+    healthy: healthOf(step.tasks)
   };
+}
+
+/** true when every task checked is healthy, false when one is not, empty when no check was made. */
+function healthOf(tasks: readonly TaskResult[]): string {
+  const checked = tasks.filter((task) => task.healthy !== undefined);
+  return checked.length === 0 ? '' : String(checked.every((task) => task.healthy === true));
 }
 
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */

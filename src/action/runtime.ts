@@ -56,7 +56,8 @@ export function stepRuntime(
     mask: host.setSecret,
     onCreated: hooks.onCreated ?? (() => undefined),
     onCreateLookup: hooks.onCreateLookup ?? (() => undefined),
-    cancelled: () => cancel.aborted
+    cancelled: () => cancel.aborted,
+    probe: (url) => client.probe(url)
   };
 }
 

@@ -11,16 +11,17 @@ import {
   parseQuery,
   parseSize,
   parseTaskIds,
+  parseHealthPath,
+  parseStatusRanges,
   parseWords
 } from './inputs.js';
 import { InputError, quote } from '../basics/input-error.js';
-import type { WaitSettings } from '../deploy/task-status.js';
+import type { DeploySettings } from '../deploy/task-status.js';
 import {
   OPERATIONS,
   SEARCHABLE_STATUSES,
   type ApiProfile,
-  type EndpointOverride,
-  type PlatformSettings
+  type EndpointOverride
 } from '../platform/platform-settings.js';
 import { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
 import { DEFAULT_BASE_URL, INPUT_DEFAULTS, type DefaultedInput } from './defaults.js';
@@ -36,10 +37,9 @@ import {
 import type { Credentials } from '../protocol/request.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
-export interface Settings extends PlatformSettings {
+export interface Settings extends DeploySettings {
   /** Why apiProfile: said in the log. */
   apiProfileReason: string;
-  wait: WaitSettings;
   summary: boolean;
   cleanup: 'none' | 'stop' | 'pause';
   /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
@@ -157,6 +157,13 @@ export function readSettings(
       pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
       maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
       logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
+    },
+    health: {
+      path:
+        text('health_path') === undefined
+          ? undefined
+          : parseHealthPath('health_path', text('health_path') ?? ''),
+      accepted: parseStatusRanges('health_status', given('health_status'))
     },
     requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
       minMs: 1000,

@@ -31,6 +31,8 @@ export interface TaskResult {
   readonly message: string | undefined;
   /** What its nodes said when a wait until ready failed or timed out. */
   readonly diagnostics: TaskDiagnostics | undefined;
+  /** Whether its app answered the health check; undefined when none was made. */
+  readonly healthy: boolean | undefined;
 }
 
 /** What a step did: what the outputs and the summary read. */
@@ -68,7 +70,8 @@ export function taskAfterCall(
     timeline: [],
     elapsedMs: 0,
     message: error === undefined ? undefined : describeError(error),
-    diagnostics: undefined
+    diagnostics: undefined,
+    healthy: undefined
   };
 }
 
@@ -86,6 +89,7 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     timeline: waited.timeline,
     elapsedMs: waited.elapsedMs,
     message: waited.message,
-    diagnostics: undefined
+    diagnostics: undefined,
+    healthy: undefined
   };
 }

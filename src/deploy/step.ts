@@ -7,6 +7,7 @@ import { DEFAULT_BACKOFF, type RetryDeps, type RetryPolicy } from '../platform/r
 import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
 import { makeCalls, type CallOutcome } from './calls.js';
 import { diagnose } from './diagnostics.js';
+import { checkHealth } from './health.js';
 import { cleanUpTask } from './cleanup.js';
 import { stopTwins, type CreateContext, type CreateLookup } from './create.js';
 import {
@@ -31,6 +32,8 @@ export interface StepRuntime extends SessionRuntime {
    */
   onCreateLookup: (lookup: CreateLookup | undefined) => void;
   cancelled: () => boolean;
+  /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */
+  probe: (url: string) => Promise<number>;
 }
 
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
@@ -173,7 +176,48 @@ async function waitFor(
     const result = byId.get(task.id);
     return result === undefined ? task : taskAfterWait(task, result, context.publish);
   });
-  return { tasks: await withDiagnostics(settled, criteria, context), timedOut: waited.timedOut };
+  const checked = await withHealth(settled, criteria, context);
+  return { tasks: await withDiagnostics(checked, criteria, context), timedOut: waited.timedOut };
+}
+
+/**
+ * Each task that is ready, checked as health_path says: its app must answer an accepted status at every
+ * service URL before wait_timeout. A task whose app does not is not ready: its wait fails.
+ */
+async function withHealth(
+  tasks: TaskResult[],
+  criteria: Criteria,
+  context: { settings: DeploySettings; runtime: StepRuntime; startedAt: number }
+): Promise<TaskResult[]> {
+  const { settings, runtime } = context;
+  const path = settings.health.path;
+  if (path === undefined || criteria.target !== 'ready') return tasks;
+  return mapLimit(tasks, settings.concurrency, async (task): Promise<TaskResult> => {
+    if (task.verdict !== 'reached') return task;
+    const problem =
+      task.urls.length === 0
+        ? `has no service URL to check ${path} at`
+        : await checkHealth(
+            task.urls,
+            { ...settings.health, path },
+            {
+              deadline: context.startedAt + settings.wait.timeoutMs,
+              intervalMs: settings.wait.intervalMs,
+              startedAt: context.startedAt
+            },
+            { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: runtime.log, describeError }
+          );
+    if (problem === undefined) return { ...task, healthy: true };
+    const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;
+    runtime.log(`task ${task.id} ${message}`);
+    return {
+      ...task,
+      healthy: false,
+      verdict: 'failed',
+      message,
+      elapsedMs: runtime.now() - context.startedAt
+    };
+  });
 }
 
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */

@@ -1,6 +1,7 @@
 import type { WaitTarget } from '../platform/operations.js';
 import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
 import type { TaskSnapshot } from '../platform/task-data.js';
+import type { HealthSettings } from './health.js';
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
@@ -41,6 +42,7 @@ export interface WaitSettings {
 /** What the deploy layer reads of the settings. */
 export interface DeploySettings extends PlatformSettings {
   wait: WaitSettings;
+  health: HealthSettings;
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */

@@ -134,6 +134,17 @@ export class ApiClient {
     });
   }
 
+  /**
+   * GETs a URL that is not the API (a health check): no API headers, the same proxy, CA and TLS rules,
+   * timeout and size bound. Answers the HTTP status.
+   */
+  async probe(url: string): Promise<number> {
+    const { pathname, search } = new URL(url);
+    const target = `${pathname}${search}`;
+    const answer = await this.send({ method: 'GET', url, target, headers: {}, body: '', encrypted: false });
+    return answer.status;
+  }
+
   dispose(): void {
     this.#cancel?.removeEventListener('abort', this.#abortAll);
     this.#agents.dispose();
