@@ -2680,16 +2680,17 @@ function makeCalls(plan, ctx) {
 
 
 
-/** Nodes shown at the most, and events per node: the last ones. */
-const MAX_NODES = 3;
+/** Events per node shown: the last ones. */
 const MAX_EVENTS = 10;
+/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
+const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
 const MAX_LINE = 500;
 /**
  * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
  * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
  * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
  */
-async function diagnose(taskId, taskData, ctx) {
+async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
     const { send, settings } = ctx;
     let nodes;
     try {
@@ -2701,44 +2702,49 @@ async function diagnose(taskId, taskData, ctx) {
             taskId,
             nodes: [],
             moreNodes: 0,
+            notRunningNodes: 0,
             runningNodes: 0,
             unread: [`the node list: ${(0,failures/* describeError */.Uc)(error)}`]
         };
     }
     const stuck = nodes.filter((node) => fieldText(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined);
-    const shown = await (0,concurrency/* mapLimit */.s)(stuck.slice(0, MAX_NODES), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx));
+    const chosen = scope.nodes === 'all' ? nodes : stuck;
+    const shown = await (0,concurrency/* mapLimit */.s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
     return {
         taskId,
         nodes: shown,
-        moreNodes: Math.max(0, stuck.length - MAX_NODES),
+        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
+        notRunningNodes: stuck.length,
         runningNodes: nodes.length - stuck.length,
         unread: []
     };
 }
-async function nodeDiagnostics(taskId, node, services, ctx) {
+async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     const pointId = fieldText(node.point_id) ?? 'unknown';
     const unread = [];
     const problem = failingNode({ results: [node] }, 1);
     let events = [];
-    try {
-        const { result } = await ctx.send((0,operations/* nodeEventsCall */.eW)(ctx.settings, pointId));
-        const list = (0,records/* isRecord */.u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
-        events = list
-            .filter(records/* isRecord */.u)
-            .slice(-MAX_EVENTS)
-            .map((event) => ({
-            time: fieldText(event.event_time) ?? '',
-            type: fieldText(event.type) ?? '',
-            reason: fieldText(event.reason) ?? '',
-            message: (0,safe_text/* sanitize */.a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-            service: fieldText(event.service) ?? ''
-        }));
-    }
-    catch (error) {
-        unread.push(`events: ${(0,failures/* describeError */.Uc)(error)}`);
+    if (scope.events) {
+        try {
+            const { result } = await ctx.send((0,operations/* nodeEventsCall */.eW)(ctx.settings, pointId));
+            const list = (0,records/* isRecord */.u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            events = list
+                .filter(records/* isRecord */.u)
+                .slice(-MAX_EVENTS)
+                .map((event) => ({
+                time: fieldText(event.event_time) ?? '',
+                type: fieldText(event.type) ?? '',
+                reason: fieldText(event.reason) ?? '',
+                message: (0,safe_text/* sanitize */.a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: fieldText(event.service) ?? ''
+            }));
+        }
+        catch (error) {
+            unread.push(`events: ${(0,failures/* describeError */.Uc)(error)}`);
+        }
     }
     const logs = [];
-    if (ctx.settings.wait.logLines > 0) {
+    if (scope.logs && ctx.settings.wait.logLines > 0) {
         for (const [serviceId, service] of containerServices(node, services)) {
             try {
                 const { result } = await ctx.send((0,operations/* nodeLogCall */.fJ)(ctx.settings, taskId, pointId, serviceId));
@@ -3204,7 +3210,7 @@ async function runStep(plan, settings, runtime) {
         platformNow: () => runtime.clock.now()
     });
     const publish = urlPublisher(runtime);
-    const called = tasksOf(calls, settings, runtime, publish);
+    const called = await withNodeReads(tasksOf(calls, settings, runtime, publish), calls, { send, settings });
     const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
@@ -3325,6 +3331,23 @@ async function withHealth(tasks, criteria, context) {
         };
     });
 }
+/** Nodes the logs and events operations read of each task, at the most. */
+const NODES_READ = 10;
+/** For the logs and events operations: each task with its nodes' logs or events (see OperationTraits.follow). */
+async function withNodeReads(tasks, calls, context) {
+    const follow = calls[0]?.call.traits.follow;
+    if (follow === undefined)
+        return tasks;
+    const scope = {
+        nodes: 'all',
+        maxNodes: NODES_READ,
+        events: follow === 'events',
+        logs: follow === 'logs'
+    };
+    return (0,concurrency/* mapLimit */.s)(tasks, context.settings.concurrency, async (task) => task.verdict === 'done'
+        ? { ...task, diagnostics: await diagnose(task.id, task.data, context, scope) }
+        : task);
+}
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
 async function withDiagnostics(tasks, criteria, context) {
     const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
@@ -3404,10 +3427,10 @@ function redactor(secrets) {
     const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
     return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
 }
-/** A title and the lines of a log group for one task's diagnostics. */
-function diagnosticsLog(d, redact) {
+/** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
+function diagnosticsLog(d, redact, what = 'diagnostics') {
     return {
-        title: `diagnostics of task ${d.taskId}: ${describeCounts(d)}`,
+        title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
         lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
     };
 }
@@ -3426,7 +3449,7 @@ function diagnosticsSummary(all, redact) {
             '</details>',
             ''
         ]),
-        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])].map((line) => `${(0,summary/* escape */.i)(redact(line))}\n`)
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.i)(redact(line))}\n`)
     ]);
     return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
 }
@@ -3435,7 +3458,7 @@ function diagnosticsJson(all, redact) {
     return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
 }
 function describeCounts(d) {
-    const stuck = d.nodes.length + d.moreNodes;
+    const stuck = d.notRunningNodes;
     if (d.unread.length > 0 && stuck === 0)
         return 'its nodes could not be read';
     return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
@@ -3444,7 +3467,7 @@ function bodyLines(d) {
     return [
         ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
         ...d.unread.map((why) => `could not read ${why}`),
-        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])
+        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])
     ];
 }
 /** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
@@ -3662,9 +3685,25 @@ async function runMain(given) {
             const step = await runStep(plan, settings, runtime);
             for (const [name, value] of Object.entries(outputsOf(step)))
                 host.setOutput(name, value);
-            host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
             const redact = redactor(secrets);
             const diagnosed = step.tasks.flatMap((task) => task.diagnostics === undefined ? [] : [task.diagnostics]);
+            const follow = plan.calls[0]?.traits.follow;
+            if (follow !== undefined) {
+                // The logs and events operations: their nodes are what the step is for, printed and in response_file.
+                for (const nodes of diagnosed) {
+                    const { title, lines } = diagnosticsLog(nodes, redact, follow);
+                    [title, ...lines].forEach(host.info);
+                }
+                host.setOutput('response_file', writeTempFile(host, operation, diagnosticsJson(diagnosed, redact)));
+                host.setOutput('diagnostics_file', '');
+                const failure = failureOf(step);
+                if (settings.summary)
+                    await writeSummary(host, (0,summary/* renderSummary */.B)(step, failure));
+                if (failure !== undefined)
+                    host.setFailed(failure);
+                return;
+            }
+            host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
             for (const diagnostics of diagnosed) {
                 const { title, lines } = diagnosticsLog(diagnostics, redact);
                 host.startGroup(title);
@@ -5915,6 +5954,14 @@ const onTasks = (path, wait, alreadyDone = []) => ({
     resend: 'repeatable',
     alreadyDone
 });
+/** A task's detail per task id (the form each profile gives): what the logs and events operations start from. */
+const taskDetail = () => ({
+    endpoint: post('/api/deployment/task/detail'),
+    live: { method: 'GET' },
+    taskIds: 'each',
+    fields: task,
+    answers: 'task'
+});
 /** Unless the table says otherwise, an operation only reads. */
 const READS = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
@@ -5958,6 +6005,8 @@ const OPERATIONS = {
         wait: { target: 'ready', byDefault: false },
         answers: 'task'
     },
+    logs: { ...taskDetail(), follow: 'logs' },
+    events: { ...taskDetail(), follow: 'events' },
     search_tasks: {
         endpoint: get('/api/deployment/task/search'),
         taskIds: 'none',
@@ -6131,7 +6180,8 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
         resend: spec.resend ?? READS.resend,
         answers: spec.answers ?? READS.answers,
         alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
-        check: spec.check ?? READS.check
+        check: spec.check ?? READS.check,
+        ...(spec.follow === undefined ? {} : { follow: spec.follow })
     };
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};
@@ -6210,6 +6260,8 @@ const OPERATIONS = [
     'nodes',
     'billing',
     'storage_check',
+    'logs',
+    'events',
     'request'
 ];
 /** The statuses task search takes (Other is never searched for). */

@@ -11,6 +11,7 @@ const SECRET = 'tok-5f0c9e-secret';
 const diagnostics: TaskDiagnostics = {
   taskId: '7',
   runningNodes: 1,
+  notRunningNodes: 3,
   moreNodes: 2,
   unread: [],
   nodes: [
@@ -68,7 +69,7 @@ describe('diagnostics as the step shows them', () => {
       '│     token=***',
       '│     <img src=x> [a](b)',
       '│   could not read the log of api: HTTP 500',
-      '│ 2 more nodes not running, not shown'
+      '│ 2 more nodes, not shown'
     ]);
   });
 

@@ -107,6 +107,45 @@ describe('the main and post steps on a test host', () => {
     }
   });
 
+  it('prints the logs of each node, behind a prefix, and writes them to response_file', async () => {
+    emulator.setCrashLoops([{ pattern: '-logs$', log: '::error::pwned\nbooting\n' }]);
+    try {
+      const id = emulator.addTask({
+        task_name: 'x-logs',
+        points: 2,
+        services: [{ service_name: 'web', service_image: 'nginx:1', remote_ports: [{ service_port: 80 }] }]
+      });
+      const main = host({ operation: 'logs', task_id: id, log_lines: '1' });
+      await runMain(main);
+      expect(main.failed).toBeUndefined();
+      expect(main.lines).toContainEqual(expect.stringMatching(new RegExp(`^logs of task ${id}: `)));
+      expect(main.lines).toContain('│   log of web (the last 1 lines, 1 before them not shown):');
+      expect(main.lines).toContain('│     booting');
+      expect(main.lines.filter((line) => line.startsWith('::error'))).toEqual([]);
+      const file = JSON.parse(readFileSync(main.outputs.response_file ?? '', 'utf8')) as {
+        tasks: { nodes: { pointId: string; events: unknown[] }[] }[];
+      };
+      expect(file.tasks[0]?.nodes.map((n) => [n.pointId, n.events])).toEqual([
+        [`${id}001`, []],
+        [`${id}002`, []]
+      ]);
+    } finally {
+      emulator.setCrashLoops([]);
+    }
+  });
+
+  it('prints the events of each node', async () => {
+    const id = emulator.addTask({ task_name: 'events', points: 1, status: 'Running' });
+    const main = host({ operation: 'events', task_id: id });
+    await runMain(main);
+    expect(main.failed).toBeUndefined();
+    expect(main.lines).toContain(`events of task ${id}: 0 nodes not running, 1 running`);
+    expect(main.lines).toContainEqual(
+      expect.stringMatching(/^│ {5}\S+ \S+ Normal Started \(main\): Started container main$/)
+    );
+    expect(main.lines.some((line) => line.includes('log of'))).toBe(false);
+  });
+
   it('prints a dry run and sends nothing', async () => {
     const before = emulator.requests.length;
     const main = host({ operation: 'stop', task_id: '5', dry_run: 'true' });

@@ -15,10 +15,14 @@ export function redactor(secrets: readonly string[]): Redact {
   return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
 }
 
-/** A title and the lines of a log group for one task's diagnostics. */
-export function diagnosticsLog(d: TaskDiagnostics, redact: Redact): { title: string; lines: string[] } {
+/** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
+export function diagnosticsLog(
+  d: TaskDiagnostics,
+  redact: Redact,
+  what = 'diagnostics'
+): { title: string; lines: string[] } {
   return {
-    title: `diagnostics of task ${d.taskId}: ${describeCounts(d)}`,
+    title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
     lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
   };
 }
@@ -38,7 +42,7 @@ export function diagnosticsSummary(all: readonly TaskDiagnostics[], redact: Reda
       '</details>',
       ''
     ]),
-    ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])].map(
+    ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map(
       (line) => `${escape(redact(line))}\n`
     )
   ]);
@@ -51,7 +55,7 @@ export function diagnosticsJson(all: readonly TaskDiagnostics[], redact: Redact)
 }
 
 function describeCounts(d: TaskDiagnostics): string {
-  const stuck = d.nodes.length + d.moreNodes;
+  const stuck = d.notRunningNodes;
   if (d.unread.length > 0 && stuck === 0) return 'its nodes could not be read';
   return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
 }
@@ -60,7 +64,7 @@ function bodyLines(d: TaskDiagnostics): string[] {
   return [
     ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
     ...d.unread.map((why) => `could not read ${why}`),
-    ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes not running, not shown`] : [])
+    ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])
   ];
 }
 

@@ -57,11 +57,25 @@ export async function runMain(given: ActionHost): Promise<void> {
     try {
       const step = await runStep(plan, settings, runtime);
       for (const [name, value] of Object.entries<string>(outputsOf(step))) host.setOutput(name, value);
-      host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
       const redact = redactor(secrets);
       const diagnosed = step.tasks.flatMap((task) =>
         task.diagnostics === undefined ? [] : [task.diagnostics]
       );
+      const follow = plan.calls[0]?.traits.follow;
+      if (follow !== undefined) {
+        // The logs and events operations: their nodes are what the step is for, printed and in response_file.
+        for (const nodes of diagnosed) {
+          const { title, lines } = diagnosticsLog(nodes, redact, follow);
+          [title, ...lines].forEach(host.info);
+        }
+        host.setOutput('response_file', writeTempFile(host, operation, diagnosticsJson(diagnosed, redact)));
+        host.setOutput('diagnostics_file', '');
+        const failure = failureOf(step);
+        if (settings.summary) await writeSummary(host, renderSummary(step, failure));
+        if (failure !== undefined) host.setFailed(failure);
+        return;
+      }
+      host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
       for (const diagnostics of diagnosed) {
         const { title, lines } = diagnosticsLog(diagnostics, redact);
         host.startGroup(title);

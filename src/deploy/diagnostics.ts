@@ -7,9 +7,19 @@ import type { Send } from '../platform/session.js';
 import { describeNodeProblem, failingNode, fieldText as text } from './nodes.js';
 import type { DeploySettings } from './task-status.js';
 
-/** Nodes shown at the most, and events per node: the last ones. */
-const MAX_NODES = 3;
+/** Events per node shown: the last ones. */
 const MAX_EVENTS = 10;
+
+/** What to read: the nodes that do not run or all of them (at most `maxNodes`), and their events, logs or both. */
+export interface ReadScope {
+  nodes: 'stuck' | 'all';
+  maxNodes: number;
+  events: boolean;
+  logs: boolean;
+}
+
+/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
+export const DIAGNOSTICS: ReadScope = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
 const MAX_LINE = 500;
 
 export interface NodeEvent {
@@ -43,9 +53,10 @@ export interface NodeDiagnostics {
 export interface TaskDiagnostics {
   readonly taskId: string;
   readonly nodes: readonly NodeDiagnostics[];
-  /** Nodes that do not run either, left out. */
+  /** Nodes of the scope left out (beyond the most shown). */
   readonly moreNodes: number;
-  /** Nodes that run. */
+  /** Nodes that do not run, and nodes that do. */
+  readonly notRunningNodes: number;
   readonly runningNodes: number;
   readonly unread: readonly string[];
 }
@@ -58,7 +69,8 @@ export interface TaskDiagnostics {
 export async function diagnose(
   taskId: string,
   taskData: unknown,
-  ctx: { send: Send; settings: DeploySettings }
+  ctx: { send: Send; settings: DeploySettings },
+  scope: ReadScope = DIAGNOSTICS
 ): Promise<TaskDiagnostics> {
   const { send, settings } = ctx;
   let nodes: Record<string, unknown>[];
@@ -72,6 +84,7 @@ export async function diagnose(
       taskId,
       nodes: [],
       moreNodes: 0,
+      notRunningNodes: 0,
       runningNodes: 0,
       unread: [`the node list: ${describeError(error)}`]
     };
@@ -79,13 +92,15 @@ export async function diagnose(
   const stuck = nodes.filter(
     (node) => text(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined
   );
-  const shown = await mapLimit(stuck.slice(0, MAX_NODES), settings.concurrency, (node) =>
-    nodeDiagnostics(taskId, node, serviceNames(taskData), ctx)
+  const chosen = scope.nodes === 'all' ? nodes : stuck;
+  const shown = await mapLimit(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) =>
+    nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope)
   );
   return {
     taskId,
     nodes: shown,
-    moreNodes: Math.max(0, stuck.length - MAX_NODES),
+    moreNodes: Math.max(0, chosen.length - scope.maxNodes),
+    notRunningNodes: stuck.length,
     runningNodes: nodes.length - stuck.length,
     unread: []
   };
@@ -95,30 +110,33 @@ async function nodeDiagnostics(
   taskId: string,
   node: Record<string, unknown>,
   services: ReadonlyMap<string, string>,
-  ctx: { send: Send; settings: DeploySettings }
+  ctx: { send: Send; settings: DeploySettings },
+  scope: ReadScope
 ): Promise<NodeDiagnostics> {
   const pointId = text(node.point_id) ?? 'unknown';
   const unread: string[] = [];
   const problem = failingNode({ results: [node] }, 1);
   let events: NodeEvent[] = [];
-  try {
-    const { result } = await ctx.send(nodeEventsCall(ctx.settings, pointId));
-    const list = isRecord(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
-    events = list
-      .filter(isRecord)
-      .slice(-MAX_EVENTS)
-      .map((event) => ({
-        time: text(event.event_time) ?? '',
-        type: text(event.type) ?? '',
-        reason: text(event.reason) ?? '',
-        message: sanitize(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-        service: text(event.service) ?? ''
-      }));
-  } catch (error) {
-    unread.push(`events: ${describeError(error)}`);
+  if (scope.events) {
+    try {
+      const { result } = await ctx.send(nodeEventsCall(ctx.settings, pointId));
+      const list = isRecord(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+      events = list
+        .filter(isRecord)
+        .slice(-MAX_EVENTS)
+        .map((event) => ({
+          time: text(event.event_time) ?? '',
+          type: text(event.type) ?? '',
+          reason: text(event.reason) ?? '',
+          message: sanitize(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+          service: text(event.service) ?? ''
+        }));
+    } catch (error) {
+      unread.push(`events: ${describeError(error)}`);
+    }
   }
   const logs: ServiceLog[] = [];
-  if (ctx.settings.wait.logLines > 0) {
+  if (scope.logs && ctx.settings.wait.logLines > 0) {
     for (const [serviceId, service] of containerServices(node, services)) {
       try {
         const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));

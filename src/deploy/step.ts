@@ -60,7 +60,7 @@ export async function runStep(
     platformNow: () => runtime.clock.now()
   });
   const publish = urlPublisher(runtime);
-  const called = tasksOf(calls, settings, runtime, publish);
+  const called = await withNodeReads(tasksOf(calls, settings, runtime, publish), calls, { send, settings });
   const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
   const waited =
     criteria === undefined
@@ -218,6 +218,30 @@ async function withHealth(
       elapsedMs: runtime.now() - context.startedAt
     };
   });
+}
+
+/** Nodes the logs and events operations read of each task, at the most. */
+const NODES_READ = 10;
+
+/** For the logs and events operations: each task with its nodes' logs or events (see OperationTraits.follow). */
+async function withNodeReads(
+  tasks: TaskResult[],
+  calls: readonly CallOutcome[],
+  context: { send: Send; settings: DeploySettings }
+): Promise<TaskResult[]> {
+  const follow = calls[0]?.call.traits.follow;
+  if (follow === undefined) return tasks;
+  const scope = {
+    nodes: 'all',
+    maxNodes: NODES_READ,
+    events: follow === 'events',
+    logs: follow === 'logs'
+  } as const;
+  return mapLimit(tasks, context.settings.concurrency, async (task) =>
+    task.verdict === 'done'
+      ? { ...task, diagnostics: await diagnose(task.id, task.data, context, scope) }
+      : task
+  );
 }
 
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */

@@ -30,6 +30,8 @@ export interface OperationTraits {
   answers: 'task' | 'new_task' | 'other';
   /** The statuses in which the operation has nothing left to do (a cleanup that meets them is done). */
   alreadyDone: readonly string[];
+  /** After the call (a task's detail), read each node's service logs or events: the logs and events operations. */
+  follow?: 'logs' | 'events';
   /**
    * Why a success envelope's data still means the operation failed, or undefined. Decided from fields,
    * never from the message.
@@ -92,6 +94,14 @@ const onTasks = (
   resend: 'repeatable',
   alreadyDone
 });
+/** A task's detail per task id (the form each profile gives): what the logs and events operations start from. */
+const taskDetail = (): OperationSpec => ({
+  endpoint: post('/api/deployment/task/detail'),
+  live: { method: 'GET' },
+  taskIds: 'each',
+  fields: task,
+  answers: 'task'
+});
 /** Unless the table says otherwise, an operation only reads. */
 const READS: OperationTraits = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
 
@@ -136,6 +146,8 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     wait: { target: 'ready', byDefault: false },
     answers: 'task'
   },
+  logs: { ...taskDetail(), follow: 'logs' },
+  events: { ...taskDetail(), follow: 'events' },
   search_tasks: {
     endpoint: get('/api/deployment/task/search'),
     taskIds: 'none',
@@ -344,7 +356,8 @@ function callFor(
     resend: spec.resend ?? READS.resend,
     answers: spec.answers ?? READS.answers,
     alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
-    check: spec.check ?? READS.check
+    check: spec.check ?? READS.check,
+    ...(spec.follow === undefined ? {} : { follow: spec.follow })
   };
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};

@@ -13,6 +13,8 @@ export const OPERATIONS = [
   'nodes',
   'billing',
   'storage_check',
+  'logs',
+  'events',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATIONS)[number];
