@@ -51,7 +51,7 @@ export class Emulator implements EmulatorInfo {
   readonly #faults = new FaultRules();
   readonly #versions = new Map<string, string>();
   readonly #requests: RecordedRequest[] = [];
-  readonly #appRequests: { path: string; status: number }[] = [];
+  readonly #appRequests: { path: string; status: number; headerNames: string[] }[] = [];
   readonly #stopping = new AbortController();
   readonly #strict: boolean;
   #lastRequestId = 0;
@@ -196,7 +196,7 @@ export class Emulator implements EmulatorInfo {
   }
 
   /** Requests to the services the emulator serves (setApps), apart from the API's. */
-  get appRequests(): readonly { path: string; status: number }[] {
+  get appRequests(): readonly { path: string; status: number; headerNames: string[] }[] {
     return this.#appRequests;
   }
 
@@ -246,7 +246,7 @@ export class Emulator implements EmulatorInfo {
     if (app !== null) {
       req.resume();
       const { status, body } = this.#tasks.appAnswer(app[1] ?? '', app[2] ?? '');
-      this.#appRequests.push({ path: req.url ?? '', status });
+      this.#appRequests.push({ path: req.url ?? '', status, headerNames: Object.keys(req.headers) });
       res.writeHead(status, { 'content-type': 'text/plain' }).end(body);
       return;
     }

@@ -1,12 +1,27 @@
 // npm run demo: starts the platform emulator, runs the bundled action (dist/index.js) exactly as the
-// GitHub runner would to create a GPU service and wait until it is ready, shows the outputs and the job
-// summary, then runs the post step, which stops the task (cleanup: stop).
+// GitHub runner would to create a GPU service, wait until it is ready and its app answers /health (the
+// emulator serves the app, 503 while it warms up), shows the outputs and the job summary, then runs the
+// post step, which stops the task (cleanup: stop).
+// npm run demo -- --crash: the same deploy, whose container crash-loops: the step fails in seconds and
+// shows the node's events and log (the diagnostics), and the post step still stops the task.
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
 import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner.js';
 
 const READY_AFTER_SECONDS = 3;
-const emulator = await startEmulator({ readyAfterSeconds: READY_AFTER_SECONDS });
+const crash = process.argv.includes('--crash');
+const emulator = await startEmulator({
+  readyAfterSeconds: READY_AFTER_SECONDS,
+  apps: { warmupSeconds: 2 },
+  crashLoops: [
+    {
+      pattern: '-crash$',
+      reason: 'CrashLoopBackOff',
+      exitCode: 137,
+      log: 'loading weights from /models/llm-42\ntorch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\nKilled\n'
+    }
+  ]
+});
 const runtime = nodeRuntimes().find((r) => r.major === 24) ?? nodeRuntimes()[0];
 if (runtime === undefined) throw new Error('no Node to run the action with');
 const say = (text = ''): void => {
@@ -28,7 +43,7 @@ const inputs = {
   token: emulator.rsa.token,
   private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
   platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
-  task_name: 'demo-inference',
+  task_name: crash ? 'demo-inference-crash' : 'demo-inference',
   points: '1',
   body: [
     'services:',
@@ -38,12 +53,15 @@ const inputs = {
     '      - service_port: 8080'
   ].join('\n'),
   poll_interval: '1s',
+  health_path: '/health',
   wait_timeout: '2m',
   cleanup: 'stop'
 };
 const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 
-say(`Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation).`);
+say(
+  `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`
+);
 say(`Running dist/index.js on Node ${runtime.major} as the runner would: operation create, cleanup stop.\n`);
 const main = await runStep(runtime, inputs, { env });
 show('main step', main);
@@ -62,6 +80,15 @@ const taskId = main.outputs.task_id ?? '';
 const status = taskId === '' ? 'none' : String(emulator.task(taskId).status);
 say(`The emulator says task ${taskId} is now ${status}.`);
 await emulator.stop();
+if (crash) {
+  const ok = main.exitCode === 1 && post.exitCode === 0 && status === 'End';
+  say(
+    ok
+      ? 'Demo finished: the crash loop failed the step in seconds, with its diagnostics; cleaned up.'
+      : 'Demo FAILED.'
+  );
+  process.exit(ok ? 0 : 1);
+}
 const ok = main.exitCode === 0 && post.exitCode === 0 && status === 'End';
-say(ok ? 'Demo finished: created, waited until ready, cleaned up.' : 'Demo FAILED.');
+say(ok ? 'Demo finished: created, waited until ready and healthy, cleaned up.' : 'Demo FAILED.');
 process.exit(ok ? 0 : 1);

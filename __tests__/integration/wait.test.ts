@@ -235,6 +235,9 @@ describe('waiting against the emulator', () => {
       ['/_app/1229831/80/health', 503],
       ['/_app/1229831/80/health', 200]
     ]);
+    // The app gets no API credentials: no token, signature, timestamp or version header.
+    const names = emulator.appRequests.flatMap((r) => r.headerNames);
+    expect(names.filter((name) => ['token', 'sign_str', 'timestamp', 'version'].includes(name))).toEqual([]);
     expect(log.filter((line) => line.startsWith('health: '))).toEqual([
       `health: ${url}/health answered HTTP 503 after 30s`,
       `health: ${url}/health answered HTTP 200 after 37s: healthy`
