@@ -3683,39 +3683,7 @@ async function runMain(given) {
         });
         try {
             const step = await runStep(plan, settings, runtime);
-            for (const [name, value] of Object.entries(outputsOf(step)))
-                host.setOutput(name, value);
-            const redact = redactor(secrets);
-            const diagnosed = step.tasks.flatMap((task) => task.diagnostics === undefined ? [] : [task.diagnostics]);
-            const follow = plan.calls[0]?.traits.follow;
-            if (follow !== undefined) {
-                // The logs and events operations: their nodes are what the step is for, printed and in response_file.
-                for (const nodes of diagnosed) {
-                    const { title, lines } = diagnosticsLog(nodes, redact, follow);
-                    [title, ...lines].forEach(host.info);
-                }
-                host.setOutput('response_file', writeTempFile(host, operation, diagnosticsJson(diagnosed, redact)));
-                host.setOutput('diagnostics_file', '');
-                const failure = failureOf(step);
-                if (settings.summary)
-                    await writeSummary(host, (0,summary/* renderSummary */.B)(step, failure));
-                if (failure !== undefined)
-                    host.setFailed(failure);
-                return;
-            }
-            host.setOutput('response_file', writeTempFile(host, operation, responseFileText(step)));
-            for (const diagnostics of diagnosed) {
-                const { title, lines } = diagnosticsLog(diagnostics, redact);
-                host.startGroup(title);
-                lines.forEach(host.info);
-                host.endGroup();
-            }
-            host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
-            const failure = failureOf(step);
-            if (settings.summary)
-                await writeSummary(host, `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
-            if (failure !== undefined)
-                host.setFailed(failure);
+            await report(host, step, { settings, follow: plan.calls[0]?.traits.follow, redact: redactor(secrets) });
         }
         finally {
             runtime.client.dispose();
@@ -3727,6 +3695,36 @@ async function runMain(given) {
     finally {
         stopListening();
     }
+}
+/**
+ * What the workflow sees of a step: outputs, the response file, the nodes' diagnostics (or, for the logs
+ * and events operations, the nodes they read: printed, and the response file), the job summary, and the
+ * failure.
+ */
+async function report(host, step, how) {
+    const { settings, follow, redact } = how;
+    for (const [name, value] of Object.entries(outputsOf(step)))
+        host.setOutput(name, value);
+    const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
+    for (const read of nodes) {
+        const { title, lines } = diagnosticsLog(read, redact, follow);
+        if (follow === undefined)
+            host.startGroup(title);
+        else
+            host.info(title);
+        lines.forEach(host.info);
+        if (follow === undefined)
+            host.endGroup();
+    }
+    const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
+    host.setOutput('response_file', writeTempFile(host, settings.operation, response));
+    const diagnosed = follow === undefined ? nodes : [];
+    host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
+    const failure = failureOf(step);
+    if (settings.summary)
+        await writeSummary(host, `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+    if (failure !== undefined)
+        host.setFailed(failure);
 }
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
 function writeTempFile(host, what, text) {

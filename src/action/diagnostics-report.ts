@@ -19,7 +19,7 @@ export function redactor(secrets: readonly string[]): Redact {
 export function diagnosticsLog(
   d: TaskDiagnostics,
   redact: Redact,
-  what = 'diagnostics'
+  what: string = 'diagnostics'
 ): { title: string; lines: string[] } {
   return {
     title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
