@@ -2847,6 +2847,7 @@ function taskAfterCall(outcome, statusField, publish) {
         verdict: error === undefined ? 'done' : error instanceof failures/* TaskNotFoundError */.Zt ? 'not_found' : 'error',
         status: call.traits.answers === 'task' ? snapshot?.status : undefined,
         nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
+        billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
         name: snapshot?.name ?? givenName,
         urls: publish(outcome.taskId, snapshot?.urls ?? []),
         data: outcome.result?.data,
@@ -2865,6 +2866,7 @@ function taskAfterWait(task, waited, publish) {
         verdict: waited.verdict,
         status: waited.snapshot?.status ?? task.status,
         nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
         name: waited.snapshot?.name ?? task.name,
         urls: publish(task.id, waited.snapshot?.urls ?? []),
         data: waited.data ?? task.data,
@@ -3570,8 +3572,20 @@ function outputsOf(step) {
         urls: JSON.stringify(urls),
         elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
         timed_out: String(step.timedOut),
-        healthy: healthOf(step.tasks)
+        healthy: healthOf(step.tasks),
+        billing_value: billingOf(step.tasks)
     };
+}
+/**
+ * The tasks' accumulated cost as their details said: the number for one task, a JSON array for several
+ * (null where a task's was not read), empty when no detail was read.
+ */
+function billingOf(tasks) {
+    if (!tasks.some((task) => task.billingValue !== undefined))
+        return '';
+    if (tasks.length === 1)
+        return tasks[0]?.billingValue ?? '';
+    return `[${tasks.map((task) => task.billingValue ?? 'null').join(',')}]`;
 }
 /** true when every task checked is healthy, false when one is not, empty when no check was made. */
 function healthOf(tasks) {
@@ -5122,7 +5136,7 @@ function renderSummary(step, failure) {
         lines.push(`> ${escape(failure)}`, '');
     const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
     if (step.tasks.length > 0) {
-        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
+        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`, '|---|---|---|---|---|---|---|');
         for (const task of step.tasks) {
             const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
             const outcome = task.verdict === 'reached'
@@ -5134,7 +5148,8 @@ function renderSummary(step, failure) {
                 escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
                 outcome,
                 url,
-                (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)
+                (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs),
+                escape(task.billingValue ?? '')
             ];
             lines.push(`| ${cells.join(' | ')} |`);
         }
@@ -6499,8 +6514,21 @@ function snapshotOf(data, statusField) {
         status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
         name,
         urls: serviceUrls(data),
-        nodes: nodesOf(data)
+        nodes: nodesOf(data),
+        billingValue: billingValueOf(data)
     };
+}
+/** billing_value as the text of the number (exact, as written), when it is a number. */
+function billingValueOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
+        return undefined;
+    const value = data.billing_value;
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+        ? value.toString()
+        : typeof value === 'number'
+            ? String(value)
+            : undefined;
+    return text !== undefined && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? text : undefined;
 }
 /** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
 function nodesOf(data) {

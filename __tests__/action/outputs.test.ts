@@ -63,6 +63,7 @@ function stepOf(
       id: '',
       verdict: 'done',
       nodes: undefined,
+      billingValue: undefined,
       diagnostics: undefined,
       healthy: undefined,
       status: undefined,
@@ -119,7 +120,8 @@ describe('outputsOf', () => {
       urls: '["https://a","https://b"]',
       elapsed_seconds: '42',
       timed_out: 'false',
-      healthy: ''
+      healthy: '',
+      billing_value: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });
@@ -232,9 +234,9 @@ describe('renderSummary', () => {
       [
         '### Elastic deploy: create succeeded',
         '',
-        '| Task | Name | Status | Outcome (waited to be ready) | URL | Elapsed |',
-        '|---|---|---|---|---|---|',
-        '| 7 | &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#124; pipe | Running | ✅ ready | <a href="https://t7-80.example/?a=1&amp;b=&quot;2&quot;">https&#58;//t7-80&#46;example/&#63;a&#61;1&#38;b&#61;&#34;2&#34;</a> | 35s |',
+        '| Task | Name | Status | Outcome (waited to be ready) | URL | Elapsed | Cost |',
+        '|---|---|---|---|---|---|---|',
+        '| 7 | &#60;img src&#61;x onerror&#61;alert&#40;1&#41;&#62; &#124; pipe | Running | ✅ ready | <a href="https://t7-80.example/?a=1&amp;b=&quot;2&quot;">https&#58;//t7-80&#46;example/&#63;a&#61;1&#38;b&#61;&#34;2&#34;</a> | 35s |  |',
         '',
         '<details><summary>Status timeline</summary>',
         '',

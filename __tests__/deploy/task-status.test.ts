@@ -1,3 +1,4 @@
+import { parseJson } from '../../src/protocol/json.js';
 import { criteriaFor, judge } from '../../src/deploy/task-status.js';
 import { snapshotOf } from '../../src/platform/task-data.js';
 import { testSettings } from '../helpers/settings.js';
@@ -83,5 +84,14 @@ describe('task status', () => {
     expect(judge(snapshotOf({ ...task(0, 3), status: 'End' }, ['status']), criteriaFor('ended', wait))).toBe(
       'reached'
     );
+  });
+
+  it('reads billing_value when it is a number', () => {
+    const cost = (json: string) => snapshotOf(parseJson(json), ['status']).billingValue;
+    expect(cost('{"status":"Running","billing_value":12.3400}')).toBe('12.34');
+    expect(cost('{"status":"Running","billing_value":90071992547409930}')).toBe('90071992547409930');
+    expect(cost('{"status":"Running","billing_value":0}')).toBe('0');
+    expect(cost('{"status":"Running","billing_value":"12"}')).toBeUndefined();
+    expect(cost('{"status":"Running"}')).toBeUndefined();
   });
 });

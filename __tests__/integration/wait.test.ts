@@ -260,6 +260,19 @@ describe('waiting against the emulator', () => {
     expect([outputs.healthy, outputs.timed_out]).toEqual(['false', 'false']);
   });
 
+  it("publishes each task's cost (billing_value) as its detail says, and shows it in the summary", async () => {
+    const one = emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
+    const two = emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
+    clock.advance(3600);
+    expect((await step({ operation: 'detail', task_id: one })).outputs.billing_value).toBe('1.5');
+    clock.advance(3600); // and a new timestamp: the same signed request twice would be refused as a replay
+    const both = await step({ operation: 'detail', task_id: `${one}, ${two}` });
+    expect(both.outputs.billing_value).toBe('[3,6]');
+    expect(renderSummary(both.result, undefined)).toContain(' | 6 |');
+    clock.advance(0.001);
+    expect((await step({ operation: 'stop', task_id: one, wait: 'false' })).outputs.billing_value).toBe('');
+  });
+
   it('rides out a 503 and a reset while polling', async () => {
     emulator.inject({
       path: '/api/deployment/task/detail',

@@ -21,6 +21,7 @@ export type Outputs = {
   elapsed_seconds: string;
   timed_out: string;
   healthy: string;
+  billing_value: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -44,8 +45,19 @@ export function outputsOf(step: StepResult): Outputs {
     urls: JSON.stringify(urls),
     elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
     timed_out: String(step.timedOut),
-    healthy: healthOf(step.tasks)
+    healthy: healthOf(step.tasks),
+    billing_value: billingOf(step.tasks)
   };
+}
+
+/**
+ * The tasks' accumulated cost as their details said: the number for one task, a JSON array for several
+ * (null where a task's was not read), empty when no detail was read.
+ */
+function billingOf(tasks: readonly TaskResult[]): string {
+  if (!tasks.some((task) => task.billingValue !== undefined)) return '';
+  if (tasks.length === 1) return tasks[0]?.billingValue ?? '';
+  return `[${tasks.map((task) => task.billingValue ?? 'null').join(',')}]`;
 }
 
 /** true when every task checked is healthy, false when one is not, empty when no check was made. */

@@ -27,7 +27,10 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
   if (failure !== undefined) lines.push(`> ${escape(failure)}`, '');
   const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
   if (step.tasks.length > 0) {
-    lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed |`, '|---|---|---|---|---|---|');
+    lines.push(
+      `| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`,
+      '|---|---|---|---|---|---|---|'
+    );
     for (const task of step.tasks) {
       const url =
         task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
@@ -41,7 +44,8 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
         escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
         outcome,
         url,
-        formatDuration(task.elapsedMs)
+        formatDuration(task.elapsedMs),
+        escape(task.billingValue ?? '')
       ];
       lines.push(`| ${cells.join(' | ')} |`);
     }

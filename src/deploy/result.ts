@@ -17,6 +17,8 @@ export interface TaskResult {
   readonly id: string;
   readonly verdict: Verdict;
   readonly status: string | undefined;
+  /** The task's accumulated cost, as its last detail said (the number's text). */
+  readonly billingValue: string | undefined;
   /** Nodes running of all, as the task's last data said. */
   readonly nodes: { readonly running: number; readonly total: number } | undefined;
   readonly name: string | undefined;
@@ -63,6 +65,7 @@ export function taskAfterCall(
     verdict: error === undefined ? 'done' : error instanceof TaskNotFoundError ? 'not_found' : 'error',
     status: call.traits.answers === 'task' ? snapshot?.status : undefined,
     nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
+    billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
     name: snapshot?.name ?? givenName,
     urls: publish(outcome.taskId, snapshot?.urls ?? []),
     data: outcome.result?.data,
@@ -82,6 +85,7 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     verdict: waited.verdict,
     status: waited.snapshot?.status ?? task.status,
     nodes: waited.snapshot?.nodes ?? task.nodes,
+    billingValue: waited.snapshot?.billingValue ?? task.billingValue,
     name: waited.snapshot?.name ?? task.name,
     urls: publish(task.id, waited.snapshot?.urls ?? []),
     data: waited.data ?? task.data,

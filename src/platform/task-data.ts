@@ -9,6 +9,8 @@ export interface TaskSnapshot {
   urls: (string | null)[];
   /** Nodes running (`runing_points`, sic) of all (`points`), when the data has both. */
   nodes: { running: number; total: number } | undefined;
+  /** The task's accumulated cost (`billing_value`) as the platform writes it: the number's text, exact. */
+  billingValue: string | undefined;
 }
 
 /** The status at statusField (a dot path), the name and the service URLs of task data. */
@@ -23,8 +25,21 @@ export function snapshotOf(data: unknown, statusField: readonly string[]): TaskS
     status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
     name,
     urls: serviceUrls(data),
-    nodes: nodesOf(data)
+    nodes: nodesOf(data),
+    billingValue: billingValueOf(data)
   };
+}
+
+/** billing_value as the text of the number (exact, as written), when it is a number. */
+function billingValueOf(data: unknown): string | undefined {
+  if (!isRecord(data)) return undefined;
+  const value = data.billing_value;
+  const text = isLosslessNumber(value)
+    ? value.toString()
+    : typeof value === 'number'
+      ? String(value)
+      : undefined;
+  return text !== undefined && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? text : undefined;
 }
 
 /** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
