@@ -2496,7 +2496,7 @@ function githubHost() {
 
 /***/ }),
 
-/***/ 2855:
+/***/ 5783:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2832,8 +2832,70 @@ async function checkOne(url, health, limits, deps) {
     }
 }
 
+// EXTERNAL MODULE: ./basics/name-pattern.ts
+var name_pattern = __nccwpck_require__(2676);
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __nccwpck_require__(8786);
+;// CONCATENATED MODULE: ./deploy/sweep.ts
+
+
+
+
+
+
+
+
+/**
+ * Stops every task whose name matches the sweep's pattern and that still bills (Running, Pending or
+ * Paused), but for the ids it keeps: the search is followed across its pages, and each stop is retried
+ * as a cleanup's is. Answers a result per task matched: done when stopped (or already ended), error when
+ * it could not be stopped; in a dry run, each one as it is, stopped or not.
+ */
+async function sweep(sweepPlan, ctx) {
+    const pattern = (0,name_pattern/* namePattern */._)(sweepPlan.pattern);
+    if (pattern === undefined)
+        throw new Error(`unreachable: the plan checked the pattern ${sweepPlan.pattern}`);
+    const found = await (0,retry/* withRetries */.LH)('sweep: task search', () => (0,deploy_create/* searchTasks */.d)(pattern.literal, pattern.matches, {
+        send: ctx.send,
+        searchCall: (value, page) => (0,operations/* searchByNameCall */.Vl)(ctx.settings, value, page)
+    }), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    const keep = new Set(sweepPlan.keep);
+    const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
+    for (const task of found.filter((t) => keep.has(t.id)))
+        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
+    const targets = found.filter((task) => !keep.has(task.id));
+    ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweepPlan.pattern)}${ctx.dryRun ? '; dry run: none is stopped' : ''}`);
+    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
+        const result = {
+            id: task.id,
+            verdict: 'done',
+            status: task.status,
+            nodes: undefined,
+            billingValue: task.billingValue,
+            name: task.name,
+            urls: [],
+            data: undefined,
+            raw: undefined,
+            timeline: [],
+            elapsedMs: 0,
+            message: undefined,
+            diagnostics: undefined,
+            healthy: undefined
+        };
+        if (ctx.dryRun) {
+            ctx.log(`sweep: would stop ${shown(task)}`);
+            return result;
+        }
+        const outcome = await (0,cleanup/* cleanUpTask */.U)(task.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        if (outcome.kind === 'failed') {
+            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
+            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
+        }
+        ctx.log(`sweep: stopped ${shown(task)}`);
+        return { ...result, status: 'End' };
+    });
+}
+
 ;// CONCATENATED MODULE: ./deploy/result.ts
 
 
@@ -3192,8 +3254,11 @@ function safe(text) {
 
 
 
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
-async function runStep(plan, settings, runtime) {
+async function runStep(plan, settings, runtime, 
+/** dryRun: reads only (a sweep lists what it would stop). */
+options = {}) {
     const startedAt = runtime.now();
     const deadline = startedAt + settings.wait.timeoutMs;
     const send = (0,session/* openSession */.f)(settings, runtime, deadline);
@@ -3202,6 +3267,23 @@ async function runStep(plan, settings, runtime) {
         deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
     };
     runtime.log(describePlan(plan, settings));
+    if (plan.sweep !== undefined) {
+        const tasks = await sweep(plan.sweep, {
+            settings,
+            send,
+            retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+            log: runtime.log,
+            dryRun: options.dryRun === true
+        });
+        return {
+            operation: plan.operation,
+            calls: [],
+            tasks,
+            criteria: undefined,
+            timedOut: false,
+            elapsedMs: runtime.now() - startedAt
+        };
+    }
     const create = createContext(settings, runtime, send, retries);
     const calls = await makeCalls(plan, {
         settings,
@@ -3333,6 +3415,8 @@ async function withHealth(tasks, criteria, context) {
         };
     });
 }
+/** Retries of a stop a sweep makes, as a cleanup's: the step's deadline bounds them first. */
+const CLEANUP_RETRIES = 20;
 /** Nodes the logs and events operations read of each task, at the most. */
 const NODES_READ = 10;
 /** For the logs and events operations: each task with its nodes' logs or events (see OperationTraits.follow). */
@@ -3573,6 +3657,7 @@ function outputsOf(step) {
         elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
         timed_out: String(step.timedOut),
         healthy: healthOf(step.tasks),
+        count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
         billing_value: billingOf(step.tasks)
     };
 }
@@ -3679,7 +3764,7 @@ async function runMain(given) {
         host.saveState('cleanup', settings.cleanup);
         const plan = (0,operations/* planCalls */.jU)(settings);
         host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-        if (settings.dryRun) {
+        if (settings.dryRun && plan.sweep === undefined) {
             dryRun(plan, settings, host.info, Date.now());
             host.info('dry run: nothing was sent');
             return;
@@ -3696,7 +3781,7 @@ async function runMain(given) {
             }
         });
         try {
-            const step = await runStep(plan, settings, runtime);
+            const step = await runStep(plan, settings, runtime, { dryRun: settings.dryRun });
             await report(host, step, { settings, follow: plan.calls[0]?.traits.follow, redact: redactor(secrets) });
         }
         finally {
@@ -3782,8 +3867,8 @@ var operations = __nccwpck_require__(7258);
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./action/main-step.ts + 13 modules
-var main_step = __nccwpck_require__(2855);
+// EXTERNAL MODULE: ./action/main-step.ts + 14 modules
+var main_step = __nccwpck_require__(5783);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/manual-stop.ts
@@ -5153,6 +5238,11 @@ function renderSummary(step, failure) {
             ];
             lines.push(`| ${cells.join(' | ')} |`);
         }
+        const costs = step.tasks.flatMap((task) => task.billingValue === undefined ? [] : [Number(task.billingValue)]);
+        if (costs.length > 1) {
+            const total = Number(costs.reduce((sum, cost) => sum + cost, 0).toFixed(6));
+            lines.push('', `Total cost of these ${costs.length} tasks: ${escape(String(total))}`);
+        }
         const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
         if (timeline.length > 0) {
             timeline.sort((a, b) => a.atMs - b.atMs);
@@ -5243,6 +5333,29 @@ class InputError extends Error {
 function quote(value) {
     const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
     return JSON.stringify(shown);
+}
+
+
+/***/ }),
+
+/***/ 2676:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ MIN_PATTERN_LITERALS),
+/* harmony export */   _: () => (/* binding */ namePattern)
+/* harmony export */ });
+/** Characters besides `*` a sweep pattern needs at the least: a sweep of everything is one typo away. */
+const MIN_PATTERN_LITERALS = 3;
+/** The pattern, or undefined when it has fewer than MIN_PATTERN_LITERALS characters besides `*`. */
+function namePattern(pattern) {
+    const parts = pattern.split('*');
+    if (parts.join('').length < MIN_PATTERN_LITERALS)
+        return undefined;
+    const source = parts.map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('.*');
+    const regex = new RegExp(`^${source}$`, 's');
+    const literal = parts.reduce((longest, part) => (part.length > longest.length ? part : longest), '');
+    return { matches: (name) => regex.test(name), literal };
 }
 
 
@@ -5457,6 +5570,7 @@ async function targetsByName(lookup, created, action, ctx) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S2: () => (/* binding */ stopTwins),
 /* harmony export */   Ur: () => (/* binding */ createOnce),
+/* harmony export */   d: () => (/* binding */ searchTasks),
 /* harmony export */   lC: () => (/* binding */ awaitNewTasks),
 /* harmony export */   lP: () => (/* binding */ searchByName)
 /* harmony export */ });
@@ -5620,20 +5734,30 @@ function searchByName(label, name, ctx) {
 const MAX_SEARCH_PAGES = 50;
 /**
  * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
- * until the list ends: an empty or short page, or as many tasks as the answer's count.
+ * until the list ends.
  */
 async function findTasks(name, ctx) {
-    const ids = [];
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, following the pages until the list
+ * ends: an empty or short page, or as many tasks as the answer's count (at most MAX_SEARCH_PAGES pages).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const found = [];
     let seen = 0;
     for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-        const call = ctx.searchCall(name, page);
+        const call = ctx.searchCall(searchValue, page);
         const { result } = await ctx.send(call);
         const data = result.data;
         const results = Array.isArray(data?.results) ? data.results : [];
         for (const task of results) {
             const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G)(task);
-            if (id !== undefined && task.task_name === name)
-                ids.push(id);
+            const name = task.task_name;
+            if (id === undefined || typeof name !== 'string' || !matches(name))
+                continue;
+            const snapshot = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .snapshotOf */ .e)(task, ['status']);
+            found.push({ id, name, status: snapshot.status, billingValue: snapshot.billingValue });
         }
         seen += results.length;
         const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
@@ -5641,7 +5765,7 @@ async function findTasks(name, ctx) {
         if (results.length === 0 || results.length < pageSize || seen >= count)
             break;
     }
-    return ids;
+    return found;
 }
 
 
@@ -5652,7 +5776,7 @@ async function findTasks(name, ctx) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2855);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5783);
 /* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
@@ -5937,11 +6061,13 @@ function describeError(error) {
 /* harmony export */   jU: () => (/* binding */ planCalls)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2676);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
 /* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9837);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+
 
 
 
@@ -6018,6 +6144,7 @@ const OPERATIONS = {
         wait: { target: 'ready', byDefault: false },
         answers: 'task'
     },
+    sweep: { endpoint: get('/api/deployment/task/search'), taskIds: 'keep', fields: none },
     logs: { ...taskDetail(), follow: 'logs' },
     events: { ...taskDetail(), follow: 'events' },
     search_tasks: {
@@ -6071,10 +6198,29 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
 function planCalls(settings) {
     const spec = specOf(settings);
     const ids = taskIdsFor(settings, spec);
+    if (spec.taskIds === 'keep')
+        return sweepPlan(settings, ids);
     const calls = spec.taskIds === 'none'
         ? [callFor(settings, settings.operation, spec, undefined)]
         : ids.map((id) => callFor(settings, settings.operation, spec, id));
     return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
+}
+/**
+ * A sweep: the tasks whose name matches task_name (a pattern) and that still bill, but for the ids in
+ * task_id. Its one call is the first page of the search; the step follows the pages and stops each task.
+ */
+function sweepPlan(settings, keep) {
+    const pattern = required(settings.taskName, 'task_name', 'sweep', 'a name pattern, such as pr-42-*');
+    const parsed = (0,_basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .namePattern */ ._)(pattern);
+    if (parsed === undefined) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(pattern)} is too broad a pattern for sweep: write at least ${_basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .MIN_PATTERN_LITERALS */ .N} characters besides *, such as pr-42-*`);
+    }
+    return {
+        operation: 'sweep',
+        calls: [searchByNameCall(settings, parsed.literal, 1)],
+        wait: undefined,
+        sweep: { pattern, keep }
+    };
 }
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 function detailCall(settings, taskId) {
@@ -6150,6 +6296,8 @@ function specOf(settings) {
 function taskIdsFor(settings, spec) {
     const ids = settings.taskIds;
     const operation = settings.operation;
+    if (spec.taskIds === 'keep')
+        return ids;
     if (spec.taskIds === 'none') {
         if (ids.length > 0) {
             const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';
@@ -6275,6 +6423,7 @@ const OPERATIONS = [
     'storage_check',
     'logs',
     'events',
+    'sweep',
     'request'
 ];
 /** The statuses task search takes (Other is never searched for). */

@@ -146,6 +146,16 @@ describe('the main and post steps on a test host', () => {
     expect(main.lines.some((line) => line.includes('log of'))).toBe(false);
   });
 
+  it('sweeps in a dry run by reading the search, and stops nothing', async () => {
+    const id = emulator.addTask({ task_name: 'pr-77-inproc', points: 1, status: 'Running' });
+    const main = host({ operation: 'sweep', task_name: 'pr-77-*', dry_run: 'true' });
+    await runMain(main);
+    expect(main.failed).toBeUndefined();
+    expect(main.lines).toContain(`sweep: would stop task ${id} "pr-77-inproc" (Running)`);
+    expect(main.outputs).toMatchObject({ count: '1', task_ids: JSON.stringify([id]) });
+    expect(emulator.task(id).status).toBe('Running');
+  });
+
   it('prints a dry run and sends nothing', async () => {
     const before = emulator.requests.length;
     const main = host({ operation: 'stop', task_id: '5', dry_run: 'true' });

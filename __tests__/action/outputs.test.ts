@@ -121,6 +121,7 @@ describe('outputsOf', () => {
       elapsed_seconds: '42',
       timed_out: 'false',
       healthy: '',
+      count: '1',
       billing_value: ''
     });
     expect(responseFileText(step)).toBe(detail);

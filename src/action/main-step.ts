@@ -46,7 +46,7 @@ export async function runMain(given: ActionHost): Promise<void> {
     host.saveState('cleanup', settings.cleanup);
     const plan = planCalls(settings);
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    if (settings.dryRun) {
+    if (settings.dryRun && plan.sweep === undefined) {
       dryRun(plan, settings, host.info, Date.now());
       host.info('dry run: nothing was sent');
       return;
@@ -63,7 +63,7 @@ export async function runMain(given: ActionHost): Promise<void> {
       }
     });
     try {
-      const step = await runStep(plan, settings, runtime);
+      const step = await runStep(plan, settings, runtime, { dryRun: settings.dryRun });
       await report(host, step, { settings, follow: plan.calls[0]?.traits.follow, redact: redactor(secrets) });
     } finally {
       runtime.client.dispose();

@@ -21,6 +21,7 @@ export type Outputs = {
   elapsed_seconds: string;
   timed_out: string;
   healthy: string;
+  count: string;
   billing_value: string;
 };
 
@@ -46,6 +47,7 @@ export function outputsOf(step: StepResult): Outputs {
     elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
     timed_out: String(step.timedOut),
     healthy: healthOf(step.tasks),
+    count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
     billing_value: billingOf(step.tasks)
   };
 }

@@ -49,6 +49,13 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
       ];
       lines.push(`| ${cells.join(' | ')} |`);
     }
+    const costs = step.tasks.flatMap((task) =>
+      task.billingValue === undefined ? [] : [Number(task.billingValue)]
+    );
+    if (costs.length > 1) {
+      const total = Number(costs.reduce((sum, cost) => sum + cost, 0).toFixed(6));
+      lines.push('', `Total cost of these ${costs.length} tasks: ${escape(String(total))}`);
+    }
     const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
     if (timeline.length > 0) {
       timeline.sort((a, b) => a.atMs - b.atMs);

@@ -11,7 +11,7 @@ import {
 } from '../platform/failures.js';
 import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
 import type { Answer, Send } from '../platform/session.js';
-import { taskIdOf } from '../platform/task-data.js';
+import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 
 /**
  * What the post step needs to find a task a create may have made without the step learning its id (the
@@ -232,29 +232,52 @@ export function searchByName(label: string, name: string, ctx: LookupContext): P
 /** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
 const MAX_SEARCH_PAGES = 50;
 
+/** A task a search found: its id, name, status and accumulated cost as the search answered them. */
+export interface FoundTask {
+  id: string;
+  name: string;
+  status: string | undefined;
+  billingValue: string | undefined;
+}
+
 /**
  * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
- * until the list ends: an empty or short page, or as many tasks as the answer's count.
+ * until the list ends.
  */
 export async function findTasks(
   name: string,
   ctx: Pick<LookupContext, 'send' | 'searchCall'>
 ): Promise<string[]> {
-  const ids: string[] = [];
+  return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, following the pages until the list
+ * ends: an empty or short page, or as many tasks as the answer's count (at most MAX_SEARCH_PAGES pages).
+ */
+export async function searchTasks(
+  searchValue: string,
+  matches: (name: string) => boolean,
+  ctx: Pick<LookupContext, 'send' | 'searchCall'>
+): Promise<FoundTask[]> {
+  const found: FoundTask[] = [];
   let seen = 0;
   for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-    const call = ctx.searchCall(name, page);
+    const call = ctx.searchCall(searchValue, page);
     const { result } = await ctx.send(call);
     const data = result.data as { results?: unknown; count?: unknown } | null;
     const results: unknown[] = Array.isArray(data?.results) ? data.results : [];
     for (const task of results) {
       const id = taskIdOf(task);
-      if (id !== undefined && (task as { task_name?: unknown }).task_name === name) ids.push(id);
+      const name = (task as { task_name?: unknown }).task_name;
+      if (id === undefined || typeof name !== 'string' || !matches(name)) continue;
+      const snapshot = snapshotOf(task, ['status']);
+      found.push({ id, name, status: snapshot.status, billingValue: snapshot.billingValue });
     }
     seen += results.length;
     const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
     const count = typeof data?.count === 'number' ? data.count : Infinity;
     if (results.length === 0 || results.length < pageSize || seen >= count) break;
   }
-  return ids;
+  return found;
 }

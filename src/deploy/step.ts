@@ -8,6 +8,7 @@ import { openSession, type Send, type SessionRuntime } from '../platform/session
 import { makeCalls, type CallOutcome } from './calls.js';
 import { diagnose } from './diagnostics.js';
 import { checkHealth } from './health.js';
+import { sweep } from './sweep.js';
 import { cleanUpTask } from './cleanup.js';
 import { stopTwins, type CreateContext, type CreateLookup } from './create.js';
 import {
@@ -40,7 +41,9 @@ export interface StepRuntime extends SessionRuntime {
 export async function runStep(
   plan: Plan,
   settings: DeploySettings,
-  runtime: StepRuntime
+  runtime: StepRuntime,
+  /** dryRun: reads only (a sweep lists what it would stop). */
+  options: { dryRun?: boolean } = {}
 ): Promise<StepResult> {
   const startedAt = runtime.now();
   const deadline = startedAt + settings.wait.timeoutMs;
@@ -50,6 +53,23 @@ export async function runStep(
     deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
   };
   runtime.log(describePlan(plan, settings));
+  if (plan.sweep !== undefined) {
+    const tasks = await sweep(plan.sweep, {
+      settings,
+      send,
+      retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+      log: runtime.log,
+      dryRun: options.dryRun === true
+    });
+    return {
+      operation: plan.operation,
+      calls: [],
+      tasks,
+      criteria: undefined,
+      timedOut: false,
+      elapsedMs: runtime.now() - startedAt
+    };
+  }
   const create = createContext(settings, runtime, send, retries);
   const calls = await makeCalls(plan, {
     settings,
@@ -219,6 +239,9 @@ async function withHealth(
     };
   });
 }
+
+/** Retries of a stop a sweep makes, as a cleanup's: the step's deadline bounds them first. */
+const CLEANUP_RETRIES = 20;
 
 /** Nodes the logs and events operations read of each task, at the most. */
 const NODES_READ = 10;

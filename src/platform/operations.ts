@@ -1,4 +1,5 @@
-import { InputError } from '../basics/input-error.js';
+import { InputError, quote } from '../basics/input-error.js';
+import { MIN_PATTERN_LITERALS, namePattern } from '../basics/name-pattern.js';
 import { exactInteger } from '../protocol/json.js';
 import type { Endpoint, QueryParams } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
@@ -54,6 +55,8 @@ export interface Plan {
   readonly operation: OperationName;
   readonly calls: readonly Call[];
   readonly wait: WaitTarget | undefined;
+  /** A sweep: the name pattern, and the ids kept whatever their name. */
+  readonly sweep?: { readonly pattern: string; readonly keep: readonly string[] };
 }
 
 interface OperationSpec extends Partial<OperationTraits> {
@@ -61,8 +64,8 @@ interface OperationSpec extends Partial<OperationTraits> {
   endpoint: Omit<Endpoint, 'version'>;
   /** Where the platform's own reference differs (the live profile). */
   live?: Partial<Omit<Endpoint, 'version'>>;
-  /** How the operation uses task_id: not at all, exactly one id, or one call per id. */
-  taskIds: 'none' | 'one' | 'each';
+  /** How the operation uses task_id: not at all, exactly one id, one call per id, or ids to keep (sweep). */
+  taskIds: 'none' | 'one' | 'each' | 'keep';
   /** The operation's own fields: in the body of a POST, in the query of a GET. */
   fields: (settings: PlatformSettings, taskId: string | undefined) => Record<string, unknown>;
   /** The body input is the whole request (storage check). */
@@ -146,6 +149,7 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     wait: { target: 'ready', byDefault: false },
     answers: 'task'
   },
+  sweep: { endpoint: get('/api/deployment/task/search'), taskIds: 'keep', fields: none },
   logs: { ...taskDetail(), follow: 'logs' },
   events: { ...taskDetail(), follow: 'events' },
   search_tasks: {
@@ -200,11 +204,32 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
 export function planCalls(settings: PlatformSettings): Plan {
   const spec = specOf(settings);
   const ids = taskIdsFor(settings, spec);
+  if (spec.taskIds === 'keep') return sweepPlan(settings, ids);
   const calls =
     spec.taskIds === 'none'
       ? [callFor(settings, settings.operation, spec, undefined)]
       : ids.map((id) => callFor(settings, settings.operation, spec, id));
   return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
+}
+
+/**
+ * A sweep: the tasks whose name matches task_name (a pattern) and that still bill, but for the ids in
+ * task_id. Its one call is the first page of the search; the step follows the pages and stops each task.
+ */
+function sweepPlan(settings: PlatformSettings, keep: string[]): Plan {
+  const pattern = required(settings.taskName, 'task_name', 'sweep', 'a name pattern, such as pr-42-*');
+  const parsed = namePattern(pattern);
+  if (parsed === undefined) {
+    throw new InputError(
+      `task_name ${quote(pattern)} is too broad a pattern for sweep: write at least ${MIN_PATTERN_LITERALS} characters besides *, such as pr-42-*`
+    );
+  }
+  return {
+    operation: 'sweep',
+    calls: [searchByNameCall(settings, parsed.literal, 1)],
+    wait: undefined,
+    sweep: { pattern, keep }
+  };
 }
 
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
@@ -298,6 +323,7 @@ function specOf(settings: PlatformSettings): OperationSpec {
 function taskIdsFor(settings: PlatformSettings, spec: OperationSpec): string[] {
   const ids = settings.taskIds;
   const operation = settings.operation;
+  if (spec.taskIds === 'keep') return ids;
   if (spec.taskIds === 'none') {
     if (ids.length > 0) {
       const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';

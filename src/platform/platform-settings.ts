@@ -15,6 +15,7 @@ export const OPERATIONS = [
   'storage_check',
   'logs',
   'events',
+  'sweep',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATIONS)[number];

@@ -1,0 +1,104 @@
+import type { Emulator } from '../../emulator/index.js';
+import { outputsOf, failureOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import { renderSummary } from '../../src/action/summary.js';
+import { runStep } from '../../src/deploy/step.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { planCalls } from '../../src/platform/operations.js';
+import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { testRuntime } from '../helpers/runtime.js';
+
+/** Sweeps against the emulator over real HTTPS, on a fake clock the step's sleeps move. */
+describe('sweep against the emulator', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+  let log: string[];
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 1, strict: true }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
+    log = [];
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  async function step(inputs: Record<string, string>, dryRun = false) {
+    const all: Record<string, string> = { ...rsaInputs(emulator), operation: 'sweep', ...inputs };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      () => undefined
+    );
+    const runtime = testRuntime(client, {
+      now: clock.now,
+      advance: (ms) => {
+        clock.advance(ms / 1000);
+      }
+    });
+    runtime.log = (line) => log.push(line);
+    const result = await runStep(planCalls(settings), settings, runtime, { dryRun });
+    return { result, outputs: outputsOf(result), failure: failureOf(result) };
+  }
+  const seed = (name: string, status: 'Running' | 'Paused' | 'End' = 'Running') =>
+    emulator.addTask({ task_name: name, points: 1, status });
+  const searches = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/search');
+  const stops = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/stop');
+
+  it('stops every matching task that still bills, across two pages of the search, but for the ids kept', async () => {
+    const matching = Array.from({ length: 105 }, (_, i) =>
+      seed(`pr-7-web-${i}`, i % 10 === 0 ? 'Paused' : 'Running')
+    );
+    const ended = seed('pr-7-old', 'End');
+    const others = [seed('pr-71-web'), seed('x-pr-7-web'), seed('pr-7')];
+    const kept = [matching[3] ?? '', matching[104] ?? ''];
+    clock.advance(3600);
+    const { outputs, failure, result } = await step({ task_name: 'pr-7-*', task_id: kept.join(', ') });
+    expect(failure).toBeUndefined();
+    const stopped = matching.filter((id) => !kept.includes(id));
+    expect(outputs.count).toBe('103');
+    expect((JSON.parse(outputs.task_ids) as string[]).sort()).toEqual([...stopped].sort());
+    for (const id of stopped) expect(emulator.task(id).status).toBe('End');
+    for (const id of [...kept, ...others]) expect(emulator.task(id).status).not.toBe('End');
+    expect(emulator.task(ended).status).toBe('End');
+    expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
+      '1',
+      '2'
+    ]);
+    expect(searches()[0]?.target).toContain('status=Running%2CPending%2CPaused&search_value=pr-7-');
+    expect(log).toContain(`sweep: task ${kept[0] ?? ''} "pr-7-web-3" (Running) is kept (task_id)`);
+    // What the stopped tasks had cost: 1.5 an hour each while running, none while paused.
+    expect(renderSummary(result, undefined)).toMatch(/Total cost of these 103 tasks: 138/);
+  });
+
+  it('lists in a dry run what it would stop, and stops nothing', async () => {
+    const id = seed('pr-8-api');
+    seed('pr-9-api');
+    const { outputs } = await step({ task_name: 'pr-8-*' }, true);
+    expect([outputs.count, outputs.task_ids]).toEqual(['1', JSON.stringify([id])]);
+    expect(log).toContain(`sweep: would stop task ${id} "pr-8-api" (Running)`);
+    expect(stops()).toHaveLength(0);
+    expect(emulator.task(id).status).toBe('Running');
+  });
+
+  it('refuses a pattern too broad before sending anything', async () => {
+    await expect(step({ task_name: 'pr*' })).rejects.toThrow(
+      'task_name "pr*" is too broad a pattern for sweep: write at least 3 characters besides *, such as pr-42-*'
+    );
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  it('fails, naming the task, when a stop is refused', async () => {
+    const id = seed('pr-5-web');
+    emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999' }
+    });
+    const { failure, outputs } = await step({ task_name: 'pr-5-*' });
+    expect(failure).toMatch(new RegExp(`^sweep: task ${id} \\(pr-5-web\\): could not be stopped: `));
+    expect(outputs.count).toBe('0');
+  });
+});
