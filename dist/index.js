@@ -2496,7 +2496,7 @@ function githubHost() {
 
 /***/ }),
 
-/***/ 5783:
+/***/ 4598:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2619,16 +2619,19 @@ function makeCalls(plan, ctx) {
             raw: undefined,
             error: undefined,
             twinLookup: undefined,
+            existingIds: [],
             ...fields
         });
         // Whether a failed attempt of a call that changes state may still have taken effect.
         const state = { mayHaveApplied: false };
         try {
             let twinLookup;
+            let existingIds = [];
             const { result, raw } = call.traits.resend === 'create_once'
                 ? await (0,deploy_create/* createOnce */.Ur)(call, ctx.create).then((created) => {
                     if (created.recreated)
                         twinLookup = created.lookup;
+                    existingIds = created.lookup.existingIds;
                     return created;
                 })
                 : await (0,retry/* withRetries */.LH)(who, () => ctx.send(call), (error) => {
@@ -2648,7 +2651,8 @@ function makeCalls(plan, ctx) {
                 result,
                 raw,
                 error: problem === undefined ? undefined : new Error(problem),
-                twinLookup
+                twinLookup,
+                existingIds
             });
         }
         catch (error) {
@@ -2832,10 +2836,75 @@ async function checkOne(url, health, limits, deps) {
     }
 }
 
-// EXTERNAL MODULE: ./basics/name-pattern.ts
-var name_pattern = __nccwpck_require__(2676);
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __nccwpck_require__(8786);
+;// CONCATENATED MODULE: ./deploy/replace.ts
+
+
+/**
+ * The end of a replace, once the new task's wait is over. Ready (and healthy, when checked), the new task
+ * takes the place of the old generation: each old task is stopped, with a cleanup's retries, and waited
+ * for until it has ended. Not ready (failed, timed out, cancelled), the new task is stopped, whatever
+ * cleanup says, and the old tasks are left serving: the replace is rolled back.
+ */
+async function finishReplace(created, oldIds, ctx) {
+    if (created === undefined)
+        return { created, replaced: [] };
+    const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
+    if (created.verdict !== 'reached') {
+        const outcome = await (0,cleanup/* cleanUpTask */.U)(created.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        const rollback = outcome.kind === 'failed'
+            ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
+            : `rolled back: task ${created.id} was stopped; ${serving}`;
+        ctx.log(`replace: ${rollback}`);
+        return {
+            created: { ...created, message: `${created.message ?? created.verdict}; ${rollback}` },
+            replaced: []
+        };
+    }
+    if (oldIds.length === 0) {
+        ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
+        return { created, replaced: [] };
+    }
+    ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
+    const stopped = await Promise.all(oldIds.map(async (id) => {
+        const outcome = await (0,cleanup/* cleanUpTask */.U)(id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        return {
+            ...blank(id),
+            verdict: outcome.kind === 'failed' ? 'error' : 'done',
+            message: outcome.kind === 'failed'
+                ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
+                : undefined
+        };
+    }));
+    const ended = await ctx.waitEnded(stopped.filter((task) => task.verdict === 'done'));
+    return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+}
+/** The tasks a replace of `name` would retire: those of that exact name that still bill. */
+function oldGeneration(name, ctx) {
+    return (0,deploy_create/* searchByName */.lP)('replace: looking for the tasks it replaces', name, ctx);
+}
+function blank(id) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+
+// EXTERNAL MODULE: ./basics/name-pattern.ts
+var name_pattern = __nccwpck_require__(2676);
 ;// CONCATENATED MODULE: ./deploy/sweep.ts
 
 
@@ -3255,6 +3324,7 @@ function safe(text) {
 
 
 
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function runStep(plan, settings, runtime, 
 /** dryRun: reads only (a sweep lists what it would stop). */
@@ -3281,7 +3351,8 @@ options = {}) {
             tasks,
             criteria: undefined,
             timedOut: false,
-            elapsedMs: runtime.now() - startedAt
+            elapsedMs: runtime.now() - startedAt,
+            replaced: []
         };
     }
     const create = createContext(settings, runtime, send, retries);
@@ -3304,13 +3375,24 @@ options = {}) {
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
         await (0,deploy_create/* stopTwins */.S2)(twinLookup, kept, create);
+    const waitContext = { calls, settings, runtime, send, startedAt, publish };
+    const replacing = plan.replace === true
+        ? await finishReplace(waited.tasks[0], calls[0]?.existingIds ?? [], {
+            settings,
+            send,
+            retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+            log: runtime.log,
+            waitEnded: async (old) => (await waitFor(old, criteriaFor('ended', settings.wait), waitContext)).tasks
+        })
+        : undefined;
     return {
         operation: plan.operation,
         calls,
-        tasks: waited.tasks,
+        tasks: replacing?.created === undefined ? waited.tasks : [replacing.created, ...waited.tasks.slice(1)],
         criteria,
         timedOut: waited.timedOut,
-        elapsedMs: runtime.now() - startedAt
+        elapsedMs: runtime.now() - startedAt,
+        replaced: replacing?.replaced ?? []
     };
 }
 /** How this step creates: searches by name, tracks the lookup for the post step, stops twins with retries. */
@@ -3658,7 +3740,10 @@ function outputsOf(step) {
         timed_out: String(step.timedOut),
         healthy: healthOf(step.tasks),
         count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
-        billing_value: billingOf(step.tasks)
+        billing_value: billingOf(step.tasks),
+        replaced_task_ids: JSON.stringify(step.replaced
+            .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
+            .map((task) => task.id))
     };
 }
 /**
@@ -3699,7 +3784,7 @@ function failureOf(step) {
     const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
     if (failedCalls.length > 0)
         return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
-    const failed = step.tasks.filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
+    const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
     if (failed.length === 0)
         return undefined;
     if (step.tasks.length === 1 && failed[0] !== undefined)
@@ -3738,6 +3823,9 @@ var action_runtime = __nccwpck_require__(8507);
 
 
 
+
+
+
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 async function runMain(given) {
     // The secrets masked, to replace them in what is written besides the log (the diagnostics).
@@ -3761,12 +3849,15 @@ async function runMain(given) {
         host.saveState('isPost', 'true');
         const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         operation = settings.operation;
-        host.saveState('cleanup', settings.cleanup);
+        // A replace that does not finish leaves its new task to the post step to stop, whatever cleanup says.
+        host.saveState('cleanup', settings.operation === 'replace' ? 'stop' : settings.cleanup);
         const plan = (0,operations/* planCalls */.jU)(settings);
         host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
         if (settings.dryRun && plan.sweep === undefined) {
             dryRun(plan, settings, host.info, Date.now());
-            host.info('dry run: nothing was sent');
+            if (plan.replace === true)
+                await dryRunReplace(settings, host, cancel.signal);
+            host.info(plan.replace === true ? 'dry run: only the task search was sent' : 'dry run: nothing was sent');
             return;
         }
         const created = [];
@@ -3782,6 +3873,8 @@ async function runMain(given) {
         });
         try {
             const step = await runStep(plan, settings, runtime, { dryRun: settings.dryRun });
+            if (plan.replace === true && step.tasks[0]?.verdict === 'reached')
+                host.saveState('cleanup', settings.cleanup);
             await report(host, step, { settings, follow: plan.calls[0]?.traits.follow, redact: redactor(secrets) });
         }
         finally {
@@ -3825,6 +3918,28 @@ async function report(host, step, how) {
     if (failure !== undefined)
         host.setFailed(failure);
 }
+/** A replace in a dry run: the tasks it would stop once the new one is ready, read from the task search. */
+async function dryRunReplace(settings, host, cancel) {
+    const runtime = (0,action_runtime/* stepRuntime */.r7)(settings, host, cancel);
+    try {
+        const old = await oldGeneration(settings.taskName ?? '', {
+            send: (0,session/* openSession */.f)(settings, runtime, runtime.now() + settings.requestTimeoutMs),
+            searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
+            policy: {
+                maxRetries: settings.maxRetries,
+                ...retry/* DEFAULT_BACKOFF */.VU,
+                deadline: runtime.now() + settings.wait.timeoutMs
+            },
+            deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+        });
+        host.info(old.length === 0
+            ? 'dry run: no task of that name runs, so replace would stop none'
+            : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
+    }
+    finally {
+        runtime.client.dispose();
+    }
+}
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
 function writeTempFile(host, what, text) {
     const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
@@ -3867,8 +3982,8 @@ var operations = __nccwpck_require__(7258);
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./action/main-step.ts + 14 modules
-var main_step = __nccwpck_require__(5783);
+// EXTERNAL MODULE: ./action/main-step.ts + 15 modules
+var main_step = __nccwpck_require__(4598);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/manual-stop.ts
@@ -4881,7 +4996,8 @@ function parseVersion(name, value) {
  */
 function parseEndpoints(value) {
     const overrides = {};
-    const allowed = platform_settings/* OPERATIONS */.xb.filter((o) => o !== 'request');
+    // A replace sends a create: the create's override is the one it follows.
+    const allowed = platform_settings/* OPERATIONS */.xb.filter((o) => o !== 'request' && o !== 'replace');
     for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
         const name = `endpoints.${operation}`;
         if (!allowed.includes(operation)) {
@@ -5242,6 +5358,18 @@ function renderSummary(step, failure) {
         if (costs.length > 1) {
             const total = Number(costs.reduce((sum, cost) => sum + cost, 0).toFixed(6));
             lines.push('', `Total cost of these ${costs.length} tasks: ${escape(String(total))}`);
+        }
+        if (step.replaced.length > 0) {
+            lines.push('', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|');
+            for (const task of step.replaced) {
+                const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
+                lines.push(`| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${escape(task.billingValue ?? '')} |`);
+            }
+            const spent = step.replaced.flatMap((task) => task.billingValue === undefined ? [] : [Number(task.billingValue)]);
+            if (spent.length > 0) {
+                const total = Number(spent.reduce((sum, cost) => sum + cost, 0).toFixed(6));
+                lines.push('', `Total cost of the tasks replaced: ${escape(String(total))}`);
+            }
         }
         const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
         if (timeline.length > 0) {
@@ -5776,7 +5904,7 @@ async function searchTasks(searchValue, matches, ctx) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5783);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4598);
 /* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
@@ -6063,9 +6191,9 @@ function describeError(error) {
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2676);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
-/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9837);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9837);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 
 
@@ -6101,12 +6229,32 @@ const taskDetail = () => ({
     fields: task,
     answers: 'task'
 });
+/** A create, as the create and replace operations send it (the name is the operation's, for errors). */
+const creating = (operation) => ({
+    endpoint: post('/api/deployment/task/create', true),
+    live: { path: '/api/task/deployment/create', encrypt: false },
+    taskIds: 'none',
+    resend: 'create_once',
+    answers: 'new_task',
+    fields: (s) => ({
+        ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
+        task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
+        points: required(s.points, 'points', operation, 'the number of nodes, such as 1')
+    }),
+    wait: { target: 'ready', byDefault: true },
+    check: (data, call) => {
+        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G)(data) !== undefined)
+            return undefined;
+        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+        return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+    }
+});
 /** Unless the table says otherwise, an operation only reads. */
 const READS = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
 /** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
 const LOOKUP_QUERY = [
     ['type', 'Deployment'],
-    ['status', _platform_settings_js__WEBPACK_IMPORTED_MODULE_3__/* .ACTIVE_STATUSES */ .az.join(',')]
+    ['status', _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTIVE_STATUSES */ .az.join(',')]
 ];
 /** Tasks a search by name asks for per page (the platform's largest page). */
 const LOOKUP_PAGE_SIZE = 100;
@@ -6117,25 +6265,8 @@ const LOOKUP_PAGE_SIZE = 100;
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
 const OPERATIONS = {
-    create: {
-        endpoint: post('/api/deployment/task/create', true),
-        live: { path: '/api/task/deployment/create', encrypt: false },
-        taskIds: 'none',
-        resend: 'create_once',
-        answers: 'new_task',
-        fields: (s) => ({
-            ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-            task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
-            points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
-        }),
-        wait: { target: 'ready', byDefault: true },
-        check: (data, call) => {
-            if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G)(data) !== undefined)
-                return undefined;
-            const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(call.body.task_name, 100) : '';
-            return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
-        }
-    },
+    create: creating('create'),
+    replace: { ...creating('replace'), replaces: true },
     detail: {
         endpoint: post('/api/deployment/task/detail'),
         live: { method: 'GET' },
@@ -6183,7 +6314,7 @@ const OPERATIONS = {
             const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return undefined;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(verdict.message, 300) : '';
             return verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed';
@@ -6200,10 +6331,17 @@ function planCalls(settings) {
     const ids = taskIdsFor(settings, spec);
     if (spec.taskIds === 'keep')
         return sweepPlan(settings, ids);
+    // A replace sends a create: with the create's endpoint and its overrides.
+    const operation = spec.replaces === true ? 'create' : settings.operation;
     const calls = spec.taskIds === 'none'
-        ? [callFor(settings, settings.operation, spec, undefined)]
-        : ids.map((id) => callFor(settings, settings.operation, spec, id));
-    return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
+        ? [callFor(settings, operation, spec, undefined)]
+        : ids.map((id) => callFor(settings, operation, spec, id));
+    return {
+        operation: settings.operation,
+        calls,
+        wait: waitTarget(settings, spec),
+        ...(spec.replaces === true ? { replace: true } : {})
+    };
 }
 /**
  * A sweep: the tasks whose name matches task_name (a pattern) and that still bill, but for the ids in
@@ -6411,6 +6549,7 @@ function required(value, name, operation, what) {
 /* harmony export */ });
 const OPERATIONS = [
     'create',
+    'replace',
     'detail',
     'search_tasks',
     'search_resources',

@@ -18,6 +18,8 @@ export interface EmulatorConfig {
   nodeLagSeconds?: number;
   crashLoops?: CrashLoopSpec[];
   apps?: { warmupSeconds?: number; status?: number };
+  failingCreates?: number[];
+  pricePerPointHour?: number;
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -39,7 +41,9 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'readyAfterSeconds',
     'nodeLagSeconds',
     'crashLoops',
-    'apps'
+    'apps',
+    'failingCreates',
+    'pricePerPointHour'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -92,6 +96,13 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     parsed.readyAfterSeconds = number(config.readyAfterSeconds, `${where}.readyAfterSeconds`);
   if (config.nodeLagSeconds !== undefined)
     parsed.nodeLagSeconds = number(config.nodeLagSeconds, `${where}.nodeLagSeconds`);
+  if (config.failingCreates !== undefined) {
+    if (!Array.isArray(config.failingCreates))
+      throw new ConfigError(`${where}.failingCreates must be an array`);
+    parsed.failingCreates = config.failingCreates.map((n, i) => number(n, `${where}.failingCreates[${i}]`));
+  }
+  if (config.pricePerPointHour !== undefined)
+    parsed.pricePerPointHour = number(config.pricePerPointHour, `${where}.pricePerPointHour`);
   if (config.apps !== undefined) {
     const apps = object(config.apps, `${where}.apps`);
     only(apps, `${where}.apps`, ['warmupSeconds', 'status']);
@@ -211,6 +222,8 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.nodeLagSeconds !== undefined) emulator.setNodeLag(config.nodeLagSeconds);
   if (config.crashLoops !== undefined) emulator.setCrashLoops(config.crashLoops);
   if (config.apps !== undefined) emulator.setApps(config.apps);
+  if (config.failingCreates !== undefined) emulator.setFailingCreates(config.failingCreates);
+  if (config.pricePerPointHour !== undefined) emulator.setPrice(config.pricePerPointHour);
 }
 
 function object(value: unknown, where: string): Json {

@@ -84,7 +84,9 @@ export class Emulator implements EmulatorInfo {
         nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
         crashLoops: (options.crashLoops ?? []).map(crashLoop),
         app: { warmupMs: 0, status: 200 },
-        baseUrl: info.base_url
+        baseUrl: info.base_url,
+        failingCreates: new Set(options.failingCreates ?? []),
+        pricePerPointHour: options.pricePerPointHour ?? 1.5
       },
       options.firstTaskId
     );
@@ -198,6 +200,16 @@ export class Emulator implements EmulatorInfo {
   /** Requests to the services the emulator serves (setApps), apart from the API's. */
   get appRequests(): readonly { path: string; status: number; headerNames: string[] }[] {
     return this.#appRequests;
+  }
+
+  /** The creates (counted from 1, since the emulator started) whose task ends in Other. */
+  setFailingCreates(creates: readonly number[]): void {
+    this.#tasks.settings.failingCreates = new Set(creates);
+  }
+
+  /** What a task costs per node and hour while it runs. */
+  setPrice(perPointHour: number): void {
+    this.#tasks.settings.pricePerPointHour = perPointHour;
   }
 
   /** How long after a task runs its nodes take to run, one after another. */

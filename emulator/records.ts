@@ -21,6 +21,10 @@ export interface EmulatorOptions {
    * `warmupSeconds` once the task runs (default 0), then `status` (default 200).
    */
   apps?: { warmupSeconds?: number; status?: number };
+  /** The creates (1 for the first) whose task ends in Other instead of Running. */
+  failingCreates?: number[];
+  /** What a task costs per node and hour while it runs, its billing_value (default 1.5). */
+  pricePerPointHour?: number;
   /**
    * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
    * (the newer plain create path, task search requiring type and status, `message` in the envelope).

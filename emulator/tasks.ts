@@ -58,6 +58,10 @@ export interface TaskSettings {
   app: { warmupMs: number; status: number };
   /** The emulator's own origin, for the {base_url} of a service URL template. */
   baseUrl: string;
+  /** The creates (1 for the first) whose task ends in Other instead of Running. */
+  failingCreates: ReadonlySet<number>;
+  /** What a task costs per node and hour while it runs (billing_value). */
+  pricePerPointHour: number;
 }
 
 interface Task {
@@ -76,7 +80,6 @@ interface Task {
   runningSince: number | undefined;
 }
 
-const PRICE_PER_POINT_HOUR = 1.5;
 /** Node ids are the task id times this, plus the node's number (from 1). */
 const POINTS_PER_TASK = 1000n;
 const pointId = (taskId: bigint, index: number): bigint => taskId * POINTS_PER_TASK + BigInt(index + 1);
@@ -96,6 +99,9 @@ export class TaskStore {
   readonly #tasks = new Map<bigint, Task>();
   #nextId: bigint;
   #nextServiceId = 1;
+  #creates = 0;
+  /** Tasks made by a failing create (see failingCreates). */
+  readonly #failing = new Set<bigint>();
 
   constructor(
     private readonly now: () => number,
@@ -106,7 +112,10 @@ export class TaskStore {
   }
 
   create(input: TaskInput): bigint {
-    return this.seed(input);
+    this.#creates += 1;
+    const id = this.seed(input);
+    if (this.settings.failingCreates.has(this.#creates)) this.#failing.add(id);
+    return id;
   }
 
   seed(seed: TaskSeed): bigint {
@@ -328,7 +337,8 @@ export class TaskStore {
 
   #settle(task: Task): Task {
     if (task.status === 'Pending' && this.now() >= task.settlesAt && this.#crashLoop(task) === undefined) {
-      const fails = this.settings.failPattern?.test(task.task_name) ?? false;
+      const fails =
+        (this.settings.failPattern?.test(task.task_name) ?? false) || this.#failing.has(task.task_id);
       this.#enter(task, fails ? 'Other' : 'Running', task.settlesAt);
     }
     return task;
@@ -367,7 +377,9 @@ export class TaskStore {
 
   #billingValue(task: Task): number {
     const runningMs = task.billedMs + (task.runningSince === undefined ? 0 : this.now() - task.runningSince);
-    return Math.round((runningMs / 3_600_000) * task.points * PRICE_PER_POINT_HOUR * 10_000) / 10_000;
+    return (
+      Math.round((runningMs / 3_600_000) * task.points * this.settings.pricePerPointHour * 10_000) / 10_000
+    );
   }
 
   #view(task: Task): Record<string, unknown> {

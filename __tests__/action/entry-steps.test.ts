@@ -156,6 +156,23 @@ describe('the main and post steps on a test host', () => {
     expect(emulator.task(id).status).toBe('Running');
   });
 
+  it('prints a replace in a dry run with the tasks it would stop, reading only the task search', async () => {
+    const old = emulator.addTask({ task_name: 'dry-replace', points: 1, status: 'Running' });
+    const before = emulator.requests.length;
+    const main = host({
+      operation: 'replace',
+      task_name: 'dry-replace',
+      points: '1',
+      body: SERVICE,
+      dry_run: 'true'
+    });
+    await runMain(main);
+    expect(main.failed).toBeUndefined();
+    expect(main.lines).toContain('dry run: create would send this, and sends nothing:');
+    expect(main.lines).toContain(`dry run: once the new task is ready, replace would stop task ${old}`);
+    expect(emulator.requests.slice(before).map((r) => r.path)).toEqual(['/api/deployment/task/search']);
+  });
+
   it('prints a dry run and sends nothing', async () => {
     const before = emulator.requests.length;
     const main = host({ operation: 'stop', task_id: '5', dry_run: 'true' });

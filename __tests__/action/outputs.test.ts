@@ -56,6 +56,7 @@ function stepOf(
         raw: undefined,
         error: undefined,
         twinLookup: undefined,
+        existingIds: [],
         ...given
       };
     }),
@@ -79,6 +80,7 @@ function stepOf(
     criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),
     timedOut: false,
     elapsedMs: 0,
+    replaced: [],
     ...extra
   };
 }
@@ -122,6 +124,7 @@ describe('outputsOf', () => {
       timed_out: 'false',
       healthy: '',
       count: '1',
+      replaced_task_ids: '[]',
       billing_value: ''
     });
     expect(responseFileText(step)).toBe(detail);

@@ -238,7 +238,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, storage_check, logs, events, sweep, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, storage_check, logs, events, sweep, request: set operation to one of them'
     ],
     [
       { token: '' },

@@ -1045,6 +1045,48 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
   });
 
+  describe('replace', () => {
+    scenario(
+      'replaces a running task once the new one is ready, and keeps the new one after the post step',
+      async (s) => {
+        const old = s.emulator.addTask({ task_name: 'e2e-llm', points: 1, status: 'Running' });
+        const inputs = { operation: 'replace', task_name: 'e2e-llm', points: '1', body: SERVICE, ...FAST };
+        const main = await s.run(inputs);
+        const created = main.outputs.task_id ?? '';
+        expect([main.exitCode, main.outputs.replaced_task_ids]).toEqual([0, JSON.stringify([old])]);
+        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['Running', 'End']);
+        expect(main.summary).toContain('#### Replaced');
+        expect(main.state.cleanup).toBe('none');
+        const post = await s.run(inputs, main.state);
+        expect([post.exitCode, s.emulator.task(created).status]).toEqual([0, 'Running']);
+      }
+    );
+
+    scenario(
+      'rolls back a replace cancelled while it waits: the post step stops the new task, the old one serves',
+      async (s) => {
+        const old = s.emulator.addTask({ task_name: 'e2e-llm-2', points: 1, status: 'Running' });
+        s.emulator.setReadyAfter(600);
+        const inputs = { operation: 'replace', task_name: 'e2e-llm-2', points: '1', body: SERVICE, ...FAST };
+        const main = await s.run(inputs, undefined, {}, { text: 'Pending after ', signal: 'SIGTERM' });
+        const created = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        // Cancelled, the step cannot send any more: the stop is left to the post step, which stops whatever cleanup says.
+        expect(shown(main)).toContainEqual(
+          expect.stringMatching(
+            new RegExp(
+              `^replace: rolled back: task ${created} could not be stopped \\(.*the step was cancelled\\), the post step tries again; task ${old} keeps serving$`
+            )
+          )
+        );
+        expect(main.state.cleanup).toBe('stop');
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['End', 'Running']);
+      }
+    );
+  });
+
   describe('honest outcomes', () => {
     scenario(
       'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',

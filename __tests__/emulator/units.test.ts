@@ -100,6 +100,8 @@ describe('emulator config (--config, --fault)', () => {
         endedTasksGone: true,
         readyAfterSeconds: 2,
         nodeLagSeconds: 30,
+        failingCreates: [2],
+        pricePerPointHour: 3,
         crashLoops: [
           { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
         ]
@@ -121,6 +123,8 @@ describe('emulator config (--config, --fault)', () => {
       endedTasksGone: true,
       readyAfterSeconds: 2,
       nodeLagSeconds: 30,
+      failingCreates: [2],
+      pricePerPointHour: 3,
       crashLoops: [
         { pattern: '-crash$', reason: 'ImagePullBackOff', exitCode: 0, nodeStatus: 'Failed', log: 'x' }
       ]

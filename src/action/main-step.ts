@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../basics/input-error.js';
 import { runStep } from '../deploy/step.js';
-import { planCalls } from '../platform/operations.js';
+import { planCalls, searchByNameCall } from '../platform/operations.js';
+import { DEFAULT_BACKOFF } from '../platform/retry.js';
+import { openSession } from '../platform/session.js';
+import { oldGeneration } from '../deploy/replace.js';
 import {
   diagnosticsJson,
   diagnosticsLog,
@@ -43,12 +46,16 @@ export async function runMain(given: ActionHost): Promise<void> {
     host.saveState('isPost', 'true');
     const settings = await settingsFrom(host);
     operation = settings.operation;
-    host.saveState('cleanup', settings.cleanup);
+    // A replace that does not finish leaves its new task to the post step to stop, whatever cleanup says.
+    host.saveState('cleanup', settings.operation === 'replace' ? 'stop' : settings.cleanup);
     const plan = planCalls(settings);
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
     if (settings.dryRun && plan.sweep === undefined) {
       dryRun(plan, settings, host.info, Date.now());
-      host.info('dry run: nothing was sent');
+      if (plan.replace === true) await dryRunReplace(settings, host, cancel.signal);
+      host.info(
+        plan.replace === true ? 'dry run: only the task search was sent' : 'dry run: nothing was sent'
+      );
       return;
     }
     const created: string[] = [];
@@ -64,6 +71,8 @@ export async function runMain(given: ActionHost): Promise<void> {
     });
     try {
       const step = await runStep(plan, settings, runtime, { dryRun: settings.dryRun });
+      if (plan.replace === true && step.tasks[0]?.verdict === 'reached')
+        host.saveState('cleanup', settings.cleanup);
       await report(host, step, { settings, follow: plan.calls[0]?.traits.follow, redact: redactor(secrets) });
     } finally {
       runtime.client.dispose();
@@ -108,6 +117,30 @@ async function report(
   if (settings.summary)
     await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
   if (failure !== undefined) host.setFailed(failure);
+}
+
+/** A replace in a dry run: the tasks it would stop once the new one is ready, read from the task search. */
+async function dryRunReplace(settings: Settings, host: ActionHost, cancel: AbortSignal): Promise<void> {
+  const runtime = stepRuntime(settings, host, cancel);
+  try {
+    const old = await oldGeneration(settings.taskName ?? '', {
+      send: openSession(settings, runtime, runtime.now() + settings.requestTimeoutMs),
+      searchCall: (name, page) => searchByNameCall(settings, name, page),
+      policy: {
+        maxRetries: settings.maxRetries,
+        ...DEFAULT_BACKOFF,
+        deadline: runtime.now() + settings.wait.timeoutMs
+      },
+      deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
+    });
+    host.info(
+      old.length === 0
+        ? 'dry run: no task of that name runs, so replace would stop none'
+        : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`
+    );
+  } finally {
+    runtime.client.dispose();
+  }
 }
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */

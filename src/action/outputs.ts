@@ -22,6 +22,7 @@ export type Outputs = {
   timed_out: string;
   healthy: string;
   count: string;
+  replaced_task_ids: string;
   billing_value: string;
 };
 
@@ -48,7 +49,12 @@ export function outputsOf(step: StepResult): Outputs {
     timed_out: String(step.timedOut),
     healthy: healthOf(step.tasks),
     count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
-    billing_value: billingOf(step.tasks)
+    billing_value: billingOf(step.tasks),
+    replaced_task_ids: JSON.stringify(
+      step.replaced
+        .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
+        .map((task) => task.id)
+    )
   };
 }
 
@@ -91,7 +97,9 @@ export function failureOf(step: StepResult): string | undefined {
   const operation = step.operation;
   const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
   if (failedCalls.length > 0) return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
-  const failed = step.tasks.filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
+  const failed = [...step.tasks, ...step.replaced].filter(
+    (t) => t.verdict !== 'done' && t.verdict !== 'reached'
+  );
   if (failed.length === 0) return undefined;
   if (step.tasks.length === 1 && failed[0] !== undefined)
     return `${operation}: ${describeFailure(failed[0])}`;

@@ -255,7 +255,8 @@ function parseVersion(name: string, value: string): string {
  */
 function parseEndpoints(value: string): Settings['endpoints'] {
   const overrides: Settings['endpoints'] = {};
-  const allowed: readonly string[] = OPERATIONS.filter((o) => o !== 'request');
+  // A replace sends a create: the create's override is the one it follows.
+  const allowed: readonly string[] = OPERATIONS.filter((o) => o !== 'request' && o !== 'replace');
   for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
     const name = `endpoints.${operation}`;
     if (!allowed.includes(operation)) {

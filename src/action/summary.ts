@@ -56,6 +56,22 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
       const total = Number(costs.reduce((sum, cost) => sum + cost, 0).toFixed(6));
       lines.push('', `Total cost of these ${costs.length} tasks: ${escape(String(total))}`);
     }
+    if (step.replaced.length > 0) {
+      lines.push('', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|');
+      for (const task of step.replaced) {
+        const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
+        lines.push(
+          `| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${escape(task.billingValue ?? '')} |`
+        );
+      }
+      const spent = step.replaced.flatMap((task) =>
+        task.billingValue === undefined ? [] : [Number(task.billingValue)]
+      );
+      if (spent.length > 0) {
+        const total = Number(spent.reduce((sum, cost) => sum + cost, 0).toFixed(6));
+        lines.push('', `Total cost of the tasks replaced: ${escape(String(total))}`);
+      }
+    }
     const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
     if (timeline.length > 0) {
       timeline.sort((a, b) => a.atMs - b.atMs);

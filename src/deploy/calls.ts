@@ -26,6 +26,8 @@ export interface CallOutcome {
   readonly error: Error | undefined;
   /** A create sent again after an attempt that may still land: look for a twin once the wait is over. */
   readonly twinLookup: CreateLookup | undefined;
+  /** A create's tasks of the same name that existed before it (which a replace retires). */
+  readonly existingIds: readonly string[];
 }
 
 export interface CallContext {
@@ -50,16 +52,19 @@ export function makeCalls(plan: Plan, ctx: CallContext): Promise<CallOutcome[]> 
       raw: undefined,
       error: undefined,
       twinLookup: undefined,
+      existingIds: [],
       ...fields
     });
     // Whether a failed attempt of a call that changes state may still have taken effect.
     const state = { mayHaveApplied: false };
     try {
       let twinLookup: CreateLookup | undefined;
+      let existingIds: readonly string[] = [];
       const { result, raw } =
         call.traits.resend === 'create_once'
           ? await createOnce(call, ctx.create).then((created) => {
               if (created.recreated) twinLookup = created.lookup;
+              existingIds = created.lookup.existingIds;
               return created;
             })
           : await withRetries(
@@ -84,7 +89,8 @@ export function makeCalls(plan: Plan, ctx: CallContext): Promise<CallOutcome[]> 
         result,
         raw,
         error: problem === undefined ? undefined : new Error(problem),
-        twinLookup
+        twinLookup,
+        existingIds
       });
     } catch (error) {
       if (state.mayHaveApplied && error instanceof ApiError && plan.wait !== undefined) {

@@ -46,6 +46,8 @@ export interface StepResult {
   readonly criteria: Criteria | undefined;
   readonly timedOut: boolean;
   readonly elapsedMs: number;
+  /** A replace's old generation: the tasks it stopped (empty for every other operation). */
+  readonly replaced: readonly TaskResult[];
 }
 
 /** Filters the service URLs a task may publish (warning about the others). */

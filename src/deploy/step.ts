@@ -8,6 +8,7 @@ import { openSession, type Send, type SessionRuntime } from '../platform/session
 import { makeCalls, type CallOutcome } from './calls.js';
 import { diagnose } from './diagnostics.js';
 import { checkHealth } from './health.js';
+import { finishReplace } from './replace.js';
 import { sweep } from './sweep.js';
 import { cleanUpTask } from './cleanup.js';
 import { stopTwins, type CreateContext, type CreateLookup } from './create.js';
@@ -67,7 +68,8 @@ export async function runStep(
       tasks,
       criteria: undefined,
       timedOut: false,
-      elapsedMs: runtime.now() - startedAt
+      elapsedMs: runtime.now() - startedAt,
+      replaced: []
     };
   }
   const create = createContext(settings, runtime, send, retries);
@@ -91,13 +93,26 @@ export async function runStep(
   const kept = waited.tasks[0]?.id;
   if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
     await stopTwins(twinLookup, kept, create);
+  const waitContext = { calls, settings, runtime, send, startedAt, publish };
+  const replacing =
+    plan.replace === true
+      ? await finishReplace(waited.tasks[0], calls[0]?.existingIds ?? [], {
+          settings,
+          send,
+          retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+          log: runtime.log,
+          waitEnded: async (old) =>
+            (await waitFor(old, criteriaFor('ended', settings.wait), waitContext)).tasks
+        })
+      : undefined;
   return {
     operation: plan.operation,
     calls,
-    tasks: waited.tasks,
+    tasks: replacing?.created === undefined ? waited.tasks : [replacing.created, ...waited.tasks.slice(1)],
     criteria,
     timedOut: waited.timedOut,
-    elapsedMs: runtime.now() - startedAt
+    elapsedMs: runtime.now() - startedAt,
+    replaced: replacing?.replaced ?? []
   };
 }
 

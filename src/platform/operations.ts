@@ -57,6 +57,8 @@ export interface Plan {
   readonly wait: WaitTarget | undefined;
   /** A sweep: the name pattern, and the ids kept whatever their name. */
   readonly sweep?: { readonly pattern: string; readonly keep: readonly string[] };
+  /** A replace: its one call is a create, whose task, once ready, takes the place of the tasks of its name. */
+  readonly replace?: boolean;
 }
 
 interface OperationSpec extends Partial<OperationTraits> {
@@ -72,6 +74,8 @@ interface OperationSpec extends Partial<OperationTraits> {
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
   wait?: { target: WaitTarget; byDefault: boolean };
+  /** Replace: the create's task, once ready, takes the place of the tasks of its name (see Plan.replace). */
+  replaces?: boolean;
 }
 
 const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
@@ -105,6 +109,26 @@ const taskDetail = (): OperationSpec => ({
   fields: task,
   answers: 'task'
 });
+/** A create, as the create and replace operations send it (the name is the operation's, for errors). */
+const creating = (operation: 'create' | 'replace'): OperationSpec => ({
+  endpoint: post('/api/deployment/task/create', true),
+  live: { path: '/api/task/deployment/create', encrypt: false },
+  taskIds: 'none',
+  resend: 'create_once',
+  answers: 'new_task',
+  fields: (s) => ({
+    ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
+    task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
+    points: required(s.points, 'points', operation, 'the number of nodes, such as 1')
+  }),
+  wait: { target: 'ready', byDefault: true },
+  check: (data, call) => {
+    if (taskIdOf(data) !== undefined) return undefined;
+    const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
+    return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+  }
+});
+
 /** Unless the table says otherwise, an operation only reads. */
 const READS: OperationTraits = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
 
@@ -123,24 +147,8 @@ const LOOKUP_PAGE_SIZE = 100;
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
 const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
-  create: {
-    endpoint: post('/api/deployment/task/create', true),
-    live: { path: '/api/task/deployment/create', encrypt: false },
-    taskIds: 'none',
-    resend: 'create_once',
-    answers: 'new_task',
-    fields: (s) => ({
-      ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-      task_name: required(s.taskName, 'task_name', 'create', 'the name of the new task'),
-      points: required(s.points, 'points', 'create', 'the number of nodes, such as 1')
-    }),
-    wait: { target: 'ready', byDefault: true },
-    check: (data, call) => {
-      if (taskIdOf(data) !== undefined) return undefined;
-      const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
-      return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
-    }
-  },
+  create: creating('create'),
+  replace: { ...creating('replace'), replaces: true },
   detail: {
     endpoint: post('/api/deployment/task/detail'),
     live: { method: 'GET' },
@@ -205,11 +213,18 @@ export function planCalls(settings: PlatformSettings): Plan {
   const spec = specOf(settings);
   const ids = taskIdsFor(settings, spec);
   if (spec.taskIds === 'keep') return sweepPlan(settings, ids);
+  // A replace sends a create: with the create's endpoint and its overrides.
+  const operation = spec.replaces === true ? 'create' : settings.operation;
   const calls =
     spec.taskIds === 'none'
-      ? [callFor(settings, settings.operation, spec, undefined)]
-      : ids.map((id) => callFor(settings, settings.operation, spec, id));
-  return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
+      ? [callFor(settings, operation, spec, undefined)]
+      : ids.map((id) => callFor(settings, operation, spec, id));
+  return {
+    operation: settings.operation,
+    calls,
+    wait: waitTarget(settings, spec),
+    ...(spec.replaces === true ? { replace: true } : {})
+  };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ErrorCodes } from './failures.js';
 
 export const OPERATIONS = [
   'create',
+  'replace',
   'detail',
   'search_tasks',
   'search_resources',

@@ -1,0 +1,111 @@
+import type { Emulator } from '../../emulator/index.js';
+import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import { renderSummary } from '../../src/action/summary.js';
+import { runStep } from '../../src/deploy/step.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { planCalls } from '../../src/platform/operations.js';
+import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { testRuntime } from '../helpers/runtime.js';
+
+const WEB = '{services: [{service_name: web, service_image: "app:2", remote_ports: [{service_port: 80}]}]}';
+
+/** Replaces against the emulator over real HTTPS, on a fake clock the step's sleeps move. */
+describe('replace against the emulator', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+  let log: string[];
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 20, strict: true }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
+    log = [];
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  async function step(inputs: Record<string, string> = {}) {
+    const all: Record<string, string> = {
+      ...rsaInputs(emulator),
+      operation: 'replace',
+      task_name: 'llm',
+      points: '1',
+      body: WEB,
+      ...inputs
+    };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      () => undefined
+    );
+    const runtime = testRuntime(client, {
+      now: clock.now,
+      advance: (ms) => {
+        clock.advance(ms / 1000);
+      }
+    });
+    runtime.log = (line) => log.push(line);
+    const result = await runStep(planCalls(settings), settings, runtime);
+    return { result, outputs: outputsOf(result), failure: failureOf(result) };
+  }
+  const old = (status: 'Running' | 'Paused' = 'Running') =>
+    emulator.addTask({ task_name: 'llm', points: 1, status });
+
+  it('creates the new task, and only once it is ready stops the old ones and waits until they end', async () => {
+    const [a, b] = [old(), old('Paused')];
+    const other = emulator.addTask({ task_name: 'llm-canary', points: 1, status: 'Running' });
+    clock.advance(3600);
+    const { result, outputs, failure } = await step();
+    expect(failure).toBeUndefined();
+    const created = outputs.task_id;
+    expect(emulator.task(created).status).toBe('Running');
+    expect([emulator.task(a).status, emulator.task(b).status, emulator.task(other).status]).toEqual([
+      'End',
+      'End',
+      'Running'
+    ]);
+    expect(JSON.parse(outputs.replaced_task_ids)).toEqual([a, b].sort().reverse());
+    // The old tasks were stopped only after the new one was ready.
+    const stops = emulator.requests.filter((r) => r.path === '/api/deployment/task/stop');
+    const ready = log.findIndex((line) => line.includes('is ready after'));
+    expect(ready).toBeGreaterThan(-1);
+    expect(log.slice(ready)).toContainEqual(
+      expect.stringMatching(/^replace: task \d+ is ready; stopping task /)
+    );
+    expect(stops).toHaveLength(2);
+    const summary = renderSummary(result, undefined);
+    expect(summary).toContain('#### Replaced');
+    expect(summary).toMatch(/Total cost of the tasks replaced: 1&#46;5/);
+  });
+
+  it('rolls back when the new task fails: stops it, leaves the old ones serving, and fails saying so', async () => {
+    const a = old();
+    emulator.setFailingCreates([1]);
+    const { outputs, failure } = await step();
+    const created = outputs.task_id;
+    expect(failure).toBe(
+      `replace: task ${created} (llm) ended in Other; rolled back: task ${created} was stopped; task ${a} keeps serving after 20s`
+    );
+    expect([emulator.task(created).status, emulator.task(a).status]).toEqual(['End', 'Running']);
+    expect(outputs.replaced_task_ids).toBe('[]');
+  });
+
+  it('rolls back a new task that times out', async () => {
+    const a = old();
+    emulator.setReadyAfter(3600);
+    const { outputs, failure } = await step({ wait_timeout: '1m' });
+    expect(failure).toMatch(
+      /timed out after 1m0s, last status Pending; rolled back: task \d+ was stopped; task \d+ keeps serving$/
+    );
+    expect([emulator.task(outputs.task_id).status, emulator.task(a).status]).toEqual(['End', 'Running']);
+  });
+
+  it('is a create when no task of the name runs', async () => {
+    const { outputs, failure } = await step();
+    expect([failure, outputs.status, outputs.replaced_task_ids]).toEqual([undefined, 'Running', '[]']);
+    expect(log).toContainEqual(expect.stringMatching(/no task of its name ran before: nothing to stop$/));
+  });
+});
