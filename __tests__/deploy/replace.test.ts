@@ -30,9 +30,7 @@ function harness() {
   const ctx = {
     settings: testSettings(),
     send: (call: Call): Promise<Answer> => {
-      sent.push(
-        `${call.operation} ${String((call.body as { task_id?: unknown } | undefined)?.task_id ?? '')}`
-      );
+      sent.push(`${call.operation} ${call.taskId ?? ''}`);
       return Promise.resolve({ result: { code: '0000', msg: 'success', data: null }, raw: '' });
     },
     retries: {
