@@ -6331,6 +6331,9 @@ function planCalls(settings) {
     const ids = taskIdsFor(settings, spec);
     if (spec.taskIds === 'keep')
         return sweepPlan(settings, ids);
+    if (spec.replaces === true && settings.wait.mode === 'false') {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait');
+    }
     // A replace sends a create: with the create's endpoint and its overrides.
     const operation = spec.replaces === true ? 'create' : settings.operation;
     const calls = spec.taskIds === 'none'

@@ -397,3 +397,26 @@ describe('operation traits', () => {
     expect(traitsOf({ operation: 'request', method: 'GET', path: '/api/x' })?.resend).toBe('read');
   });
 });
+
+describe('replace', () => {
+  it('sends a create, with the create endpoint, and must wait', () => {
+    const replace = plan({ operation: 'replace', taskName: 'a', points: 1 });
+    expect([replace.operation, replace.replace, replace.wait, replace.calls[0]?.operation]).toEqual([
+      'replace',
+      true,
+      'ready',
+      'create'
+    ]);
+    expect(() =>
+      plan({
+        operation: 'replace',
+        taskName: 'a',
+        points: 1,
+        wait: { ...testSettings().wait, mode: 'false' }
+      })
+    ).toThrow('wait is false, but replace stops the old tasks only once the new one is ready');
+    expect(() => plan({ operation: 'replace', points: 1 })).toThrow(
+      'task_name is empty, but replace needs it: set task_name to the name of the new task'
+    );
+  });
+});

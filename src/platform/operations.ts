@@ -213,6 +213,11 @@ export function planCalls(settings: PlatformSettings): Plan {
   const spec = specOf(settings);
   const ids = taskIdsFor(settings, spec);
   if (spec.taskIds === 'keep') return sweepPlan(settings, ids);
+  if (spec.replaces === true && settings.wait.mode === 'false') {
+    throw new InputError(
+      'wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait'
+    );
+  }
   // A replace sends a create: with the create's endpoint and its overrides.
   const operation = spec.replaces === true ? 'create' : settings.operation;
   const calls =
