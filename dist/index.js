@@ -2852,7 +2852,7 @@ async function finishReplace(created, oldIds, ctx) {
         return { created, replaced: [] };
     const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
     if (created.verdict !== 'reached') {
-        const outcome = await (0,cleanup/* cleanUpTask */.U)(created.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(created.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
         const rollback = outcome.kind === 'failed'
             ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
             : `rolled back: task ${created.id} was stopped; ${serving}`;
@@ -2868,7 +2868,7 @@ async function finishReplace(created, oldIds, ctx) {
     }
     ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
     const stopped = await Promise.all(oldIds.map(async (id) => {
-        const outcome = await (0,cleanup/* cleanUpTask */.U)(id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
         return {
             ...blank(id),
             verdict: outcome.kind === 'failed' ? 'error' : 'done',
@@ -2955,7 +2955,7 @@ async function sweep(sweepPlan, ctx) {
             ctx.log(`sweep: would stop ${shown(task)}`);
             return result;
         }
-        const outcome = await (0,cleanup/* cleanUpTask */.U)(task.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(task.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
         if (outcome.kind === 'failed') {
             ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
             return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
@@ -3336,12 +3336,14 @@ options = {}) {
         policy: { maxRetries: settings.maxRetries, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
         deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
     };
+    // Stops (of a sweep, of a replace) get a cleanup's retries: a task left running costs money.
+    const stopRetries = { ...retries, policy: { ...retries.policy, maxRetries: cleanup/* CLEANUP_RETRIES */.CX } };
     runtime.log(describePlan(plan, settings));
     if (plan.sweep !== undefined) {
         const tasks = await sweep(plan.sweep, {
             settings,
             send,
-            retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+            retries: stopRetries,
             log: runtime.log,
             dryRun: options.dryRun === true
         });
@@ -3380,7 +3382,7 @@ options = {}) {
         ? await finishReplace(waited.tasks[0], calls[0]?.existingIds ?? [], {
             settings,
             send,
-            retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+            retries: stopRetries,
             log: runtime.log,
             waitEnded: async (old) => (await waitFor(old, criteriaFor('ended', settings.wait), waitContext)).tasks
         })
@@ -3404,7 +3406,7 @@ function createContext(settings, runtime, send, retries) {
         graceMs: 2 * settings.requestTimeoutMs,
         track: runtime.onCreateLookup,
         stop: async (taskId) => {
-            const outcome = await (0,cleanup/* cleanUpTask */.U)(taskId, 'stop', settings, { send, ...retries });
+            const outcome = await (0,cleanup/* cleanUpTask */.Ue)(taskId, 'stop', settings, { send, ...retries });
             if (outcome.kind === 'failed')
                 throw new Error(outcome.why);
         }
@@ -3497,8 +3499,6 @@ async function withHealth(tasks, criteria, context) {
         };
     });
 }
-/** Retries of a stop a sweep makes, as a cleanup's: the step's deadline bounds them first. */
-const CLEANUP_RETRIES = 20;
 /** Nodes the logs and events operations read of each task, at the most. */
 const NODES_READ = 10;
 /** For the logs and events operations: each task with its nodes' logs or events (see OperationTraits.follow). */
@@ -4039,8 +4039,6 @@ var action_summary = __nccwpck_require__(8871);
 
 
 
-/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
-const CLEANUP_RETRIES = 20;
 /**
  * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
  * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
@@ -4066,11 +4064,11 @@ async function runPost(host) {
         const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         runtime = (0,action_runtime/* stepRuntime */.r7)(settings, host, new AbortController().signal);
         const deadline = runtime.now() + settings.cleanupTimeoutMs;
-        const { outcomes, problem } = await (0,deploy_cleanup/* cleanUpAfterStep */.R)(created, lookup, action, {
+        const { outcomes, problem } = await (0,deploy_cleanup/* cleanUpAfterStep */.RG)(created, lookup, action, {
             settings,
             send: (0,session/* openSession */.f)(settings, runtime, deadline),
             searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
-            policy: { maxRetries: CLEANUP_RETRIES, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
+            policy: { maxRetries: deploy_cleanup/* CLEANUP_RETRIES */.CX, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
             deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log },
             graceMs: settings.requestTimeoutMs,
             concurrency: settings.concurrency,
@@ -5576,8 +5574,9 @@ function formatSize(bytes) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ cleanUpAfterStep),
-/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */   CX: () => (/* binding */ CLEANUP_RETRIES),
+/* harmony export */   RG: () => (/* binding */ cleanUpAfterStep),
+/* harmony export */   Ue: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
@@ -5595,6 +5594,11 @@ function formatSize(bytes) {
 
 
 
+/**
+ * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
+ * max_retries says, since a task left running costs money.
+ */
+const CLEANUP_RETRIES = 20;
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
  * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the

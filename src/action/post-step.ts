@@ -2,6 +2,7 @@ import { InputError } from '../basics/input-error.js';
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
 import {
+  CLEANUP_RETRIES,
   cleanUpAfterStep,
   type CleanupAction,
   type CleanupOutcome,
@@ -17,9 +18,6 @@ import { manualStop } from './manual-stop.js';
 import { settingsFrom, stepRuntime } from './runtime.js';
 import type { Settings } from './settings.js';
 import { escape } from './summary.js';
-
-/** Retries of one cleanup call: cleanup_timeout bounds them first, whatever max_retries says. */
-const CLEANUP_RETRIES = 20;
 
 /**
  * The post step: stops or pauses every task the main step created, whatever happened to the job. It also

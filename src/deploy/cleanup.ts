@@ -10,6 +10,12 @@ import type { DeploySettings } from './task-status.js';
 
 export type CleanupAction = 'stop' | 'pause';
 
+/**
+ * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
+ * max_retries says, since a task left running costs money.
+ */
+export const CLEANUP_RETRIES = 20;
+
 /** How a cleanup of one task ended. */
 export type CleanupOutcome =
   | { kind: 'done' }

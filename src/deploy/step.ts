@@ -10,7 +10,7 @@ import { diagnose } from './diagnostics.js';
 import { checkHealth } from './health.js';
 import { finishReplace } from './replace.js';
 import { sweep } from './sweep.js';
-import { cleanUpTask } from './cleanup.js';
+import { CLEANUP_RETRIES, cleanUpTask } from './cleanup.js';
 import { stopTwins, type CreateContext, type CreateLookup } from './create.js';
 import {
   taskAfterCall,
@@ -53,12 +53,14 @@ export async function runStep(
     policy: { maxRetries: settings.maxRetries, ...DEFAULT_BACKOFF, deadline },
     deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
   };
+  // Stops (of a sweep, of a replace) get a cleanup's retries: a task left running costs money.
+  const stopRetries = { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } };
   runtime.log(describePlan(plan, settings));
   if (plan.sweep !== undefined) {
     const tasks = await sweep(plan.sweep, {
       settings,
       send,
-      retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+      retries: stopRetries,
       log: runtime.log,
       dryRun: options.dryRun === true
     });
@@ -99,7 +101,7 @@ export async function runStep(
       ? await finishReplace(waited.tasks[0], calls[0]?.existingIds ?? [], {
           settings,
           send,
-          retries: { ...retries, policy: { ...retries.policy, maxRetries: CLEANUP_RETRIES } },
+          retries: stopRetries,
           log: runtime.log,
           waitEnded: async (old) =>
             (await waitFor(old, criteriaFor('ended', settings.wait), waitContext)).tasks
@@ -254,9 +256,6 @@ async function withHealth(
     };
   });
 }
-
-/** Retries of a stop a sweep makes, as a cleanup's: the step's deadline bounds them first. */
-const CLEANUP_RETRIES = 20;
 
 /** Nodes the logs and events operations read of each task, at the most. */
 const NODES_READ = 10;
