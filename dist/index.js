@@ -2838,53 +2838,11 @@ async function checkOne(url, health, limits, deps) {
 
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __nccwpck_require__(8786);
-;// CONCATENATED MODULE: ./deploy/replace.ts
+;// CONCATENATED MODULE: ./deploy/result.ts
 
 
-/**
- * The end of a replace, once the new task's wait is over. Ready (and healthy, when checked), the new task
- * takes the place of the old generation: each old task is stopped, with a cleanup's retries, and waited
- * for until it has ended. Not ready (failed, timed out, cancelled), the new task is stopped, whatever
- * cleanup says, and the old tasks are left serving: the replace is rolled back.
- */
-async function finishReplace(created, oldIds, ctx) {
-    if (created === undefined)
-        return { created, replaced: [] };
-    const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
-    if (created.verdict !== 'reached') {
-        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(created.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
-        const rollback = outcome.kind === 'failed'
-            ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
-            : `rolled back: task ${created.id} was stopped; ${serving}`;
-        ctx.log(`replace: ${rollback}`);
-        return {
-            created: { ...created, message: `${created.message ?? created.verdict}; ${rollback}` },
-            replaced: []
-        };
-    }
-    if (oldIds.length === 0) {
-        ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
-        return { created, replaced: [] };
-    }
-    ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
-    const stopped = await Promise.all(oldIds.map(async (id) => {
-        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
-        return {
-            ...blank(id),
-            verdict: outcome.kind === 'failed' ? 'error' : 'done',
-            message: outcome.kind === 'failed'
-                ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
-                : undefined
-        };
-    }));
-    const ended = await ctx.waitEnded(stopped.filter((task) => task.verdict === 'done'));
-    return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
-}
-/** The tasks a replace of `name` would retire: those of that exact name that still bill. */
-function oldGeneration(name, ctx) {
-    return (0,deploy_create/* searchByName */.lP)('replace: looking for the tasks it replaces', name, ctx);
-}
-function blank(id) {
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
     return {
         id,
         verdict: 'done',
@@ -2899,75 +2857,10 @@ function blank(id) {
         elapsedMs: 0,
         message: undefined,
         diagnostics: undefined,
-        healthy: undefined
+        healthy: undefined,
+        ...fields
     };
 }
-
-// EXTERNAL MODULE: ./basics/name-pattern.ts
-var name_pattern = __nccwpck_require__(2676);
-;// CONCATENATED MODULE: ./deploy/sweep.ts
-
-
-
-
-
-
-
-
-/**
- * Stops every task whose name matches the sweep's pattern and that still bills (Running, Pending or
- * Paused), but for the ids it keeps: the search is followed across its pages, and each stop is retried
- * as a cleanup's is. Answers a result per task matched: done when stopped (or already ended), error when
- * it could not be stopped; in a dry run, each one as it is, stopped or not.
- */
-async function sweep(sweepPlan, ctx) {
-    const pattern = (0,name_pattern/* namePattern */._)(sweepPlan.pattern);
-    if (pattern === undefined)
-        throw new Error(`unreachable: the plan checked the pattern ${sweepPlan.pattern}`);
-    const found = await (0,retry/* withRetries */.LH)('sweep: task search', () => (0,deploy_create/* searchTasks */.d)(pattern.literal, pattern.matches, {
-        send: ctx.send,
-        searchCall: (value, page) => (0,operations/* searchByNameCall */.Vl)(ctx.settings, value, page)
-    }), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
-    const keep = new Set(sweepPlan.keep);
-    const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
-    for (const task of found.filter((t) => keep.has(t.id)))
-        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
-    const targets = found.filter((task) => !keep.has(task.id));
-    ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweepPlan.pattern)}${ctx.dryRun ? '; dry run: none is stopped' : ''}`);
-    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
-        const result = {
-            id: task.id,
-            verdict: 'done',
-            status: task.status,
-            nodes: undefined,
-            billingValue: task.billingValue,
-            name: task.name,
-            urls: [],
-            data: undefined,
-            raw: undefined,
-            timeline: [],
-            elapsedMs: 0,
-            message: undefined,
-            diagnostics: undefined,
-            healthy: undefined
-        };
-        if (ctx.dryRun) {
-            ctx.log(`sweep: would stop ${shown(task)}`);
-            return result;
-        }
-        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(task.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
-        if (outcome.kind === 'failed') {
-            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
-            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
-        }
-        ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: 'End' };
-    });
-}
-
-;// CONCATENATED MODULE: ./deploy/result.ts
-
-
 /** A task's result as its call left it. */
 function taskAfterCall(outcome, statusField, publish) {
     const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.e)(outcome.result.data, statusField);
@@ -3008,6 +2901,105 @@ function taskAfterWait(task, waited, publish) {
         diagnostics: undefined,
         healthy: undefined
     };
+}
+
+;// CONCATENATED MODULE: ./deploy/replace.ts
+
+
+
+/**
+ * The end of a replace, once the new task's wait is over. Ready (and healthy, when checked), the new task
+ * takes the place of the old generation: each old task is stopped, with a cleanup's retries, and waited
+ * for until it has ended. Not ready (failed, timed out, cancelled), the new task is stopped, whatever
+ * cleanup says, and the old tasks are left serving: the replace is rolled back.
+ */
+async function finishReplace(created, oldIds, ctx) {
+    if (created === undefined)
+        return { created, replaced: [] };
+    const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
+    if (created.verdict !== 'reached') {
+        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(created.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        const rollback = outcome.kind === 'failed'
+            ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
+            : `rolled back: task ${created.id} was stopped; ${serving}`;
+        ctx.log(`replace: ${rollback}`);
+        return {
+            created: { ...created, message: `${created.message ?? created.verdict}; ${rollback}` },
+            replaced: []
+        };
+    }
+    if (oldIds.length === 0) {
+        ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
+        return { created, replaced: [] };
+    }
+    ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
+    const stopped = await Promise.all(oldIds.map(async (id) => {
+        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        return taskResult(id, {
+            verdict: outcome.kind === 'failed' ? 'error' : 'done',
+            message: outcome.kind === 'failed'
+                ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
+                : undefined
+        });
+    }));
+    const ended = await ctx.waitEnded(stopped.filter((task) => task.verdict === 'done'));
+    return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+}
+/** The tasks a replace of `name` would retire: those of that exact name that still bill. */
+function oldGeneration(name, ctx) {
+    return (0,deploy_create/* searchByName */.lP)('replace: looking for the tasks it replaces', name, ctx);
+}
+
+// EXTERNAL MODULE: ./basics/name-pattern.ts
+var name_pattern = __nccwpck_require__(2676);
+;// CONCATENATED MODULE: ./deploy/sweep.ts
+
+
+
+
+
+
+
+
+
+/**
+ * Stops every task whose name matches the sweep's pattern and that still bills (Running, Pending or
+ * Paused), but for the ids it keeps: the search is followed across its pages, and each stop is retried
+ * as a cleanup's is. Answers a result per task matched: done when stopped (or already ended), error when
+ * it could not be stopped; in a dry run, each one as it is, stopped or not.
+ */
+async function sweep(sweepPlan, ctx) {
+    const pattern = (0,name_pattern/* namePattern */._)(sweepPlan.pattern);
+    if (pattern === undefined)
+        throw new Error(`unreachable: the plan checked the pattern ${sweepPlan.pattern}`);
+    const found = await (0,retry/* withRetries */.LH)('sweep: task search', () => (0,deploy_create/* searchTasks */.d)(pattern.literal, pattern.matches, {
+        send: ctx.send,
+        searchCall: (value, page) => (0,operations/* searchByNameCall */.Vl)(ctx.settings, value, page)
+    }), (error) => (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    const keep = new Set(sweepPlan.keep);
+    const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
+    for (const task of found.filter((t) => keep.has(t.id)))
+        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
+    const targets = found.filter((task) => !keep.has(task.id));
+    ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweepPlan.pattern)}${ctx.dryRun ? '; dry run: none is stopped' : ''}`);
+    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
+        const result = taskResult(task.id, {
+            status: task.status,
+            billingValue: task.billingValue,
+            name: task.name
+        });
+        if (ctx.dryRun) {
+            ctx.log(`sweep: would stop ${shown(task)}`);
+            return result;
+        }
+        const outcome = await (0,cleanup/* cleanUpTask */.Ue)(task.id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
+        if (outcome.kind === 'failed') {
+            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
+            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
+        }
+        ctx.log(`sweep: stopped ${shown(task)}`);
+        return { ...result, status: 'End' };
+    });
 }
 
 ;// CONCATENATED MODULE: ./deploy/task-status.ts

@@ -2,7 +2,7 @@ import { cleanUpTask } from './cleanup.js';
 import { searchByName, type LookupContext } from './create.js';
 import type { RetryDeps, RetryPolicy } from '../platform/retry.js';
 import type { Send } from '../platform/session.js';
-import type { TaskResult } from './result.js';
+import { taskResult, type TaskResult } from './result.js';
 import type { DeploySettings } from './task-status.js';
 
 export interface ReplaceContext {
@@ -48,14 +48,13 @@ export async function finishReplace(
   const stopped = await Promise.all(
     oldIds.map(async (id): Promise<TaskResult> => {
       const outcome = await cleanUpTask(id, 'stop', ctx.settings, { send: ctx.send, ...ctx.retries });
-      return {
-        ...blank(id),
+      return taskResult(id, {
         verdict: outcome.kind === 'failed' ? 'error' : 'done',
         message:
           outcome.kind === 'failed'
             ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
             : undefined
-      };
+      });
     })
   );
   const ended = await ctx.waitEnded(stopped.filter((task) => task.verdict === 'done'));
@@ -65,23 +64,4 @@ export async function finishReplace(
 /** The tasks a replace of `name` would retire: those of that exact name that still bill. */
 export function oldGeneration(name: string, ctx: LookupContext): Promise<string[]> {
   return searchByName('replace: looking for the tasks it replaces', name, ctx);
-}
-
-function blank(id: string): TaskResult {
-  return {
-    id,
-    verdict: 'done',
-    status: undefined,
-    nodes: undefined,
-    billingValue: undefined,
-    name: undefined,
-    urls: [],
-    data: undefined,
-    raw: undefined,
-    timeline: [],
-    elapsedMs: 0,
-    message: undefined,
-    diagnostics: undefined,
-    healthy: undefined
-  };
 }

@@ -53,6 +53,27 @@ export interface StepResult {
 /** Filters the service URLs a task may publish (warning about the others). */
 export type PublishUrls = (taskId: string, urls: readonly (string | null)[]) => string[];
 
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+export function taskResult(id: string, fields: Partial<TaskResult> = {}): TaskResult {
+  return {
+    id,
+    verdict: 'done',
+    status: undefined,
+    nodes: undefined,
+    billingValue: undefined,
+    name: undefined,
+    urls: [],
+    data: undefined,
+    raw: undefined,
+    timeline: [],
+    elapsedMs: 0,
+    message: undefined,
+    diagnostics: undefined,
+    healthy: undefined,
+    ...fields
+  };
+}
+
 /** A task's result as its call left it. */
 export function taskAfterCall(
   outcome: CallOutcome & { taskId: string },

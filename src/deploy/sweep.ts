@@ -7,7 +7,7 @@ import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry
 import type { Send } from '../platform/session.js';
 import { cleanUpTask } from './cleanup.js';
 import { searchTasks, type FoundTask } from './create.js';
-import type { TaskResult } from './result.js';
+import { taskResult, type TaskResult } from './result.js';
 import type { DeploySettings } from './task-status.js';
 
 export interface SweepContext {
@@ -49,22 +49,11 @@ export async function sweep(sweepPlan: NonNullable<Plan['sweep']>, ctx: SweepCon
     `sweep: ${targets.length} task(s) match ${JSON.stringify(sweepPlan.pattern)}${ctx.dryRun ? '; dry run: none is stopped' : ''}`
   );
   return mapLimit(targets, ctx.settings.concurrency, async (task): Promise<TaskResult> => {
-    const result: TaskResult = {
-      id: task.id,
-      verdict: 'done',
+    const result = taskResult(task.id, {
       status: task.status,
-      nodes: undefined,
       billingValue: task.billingValue,
-      name: task.name,
-      urls: [],
-      data: undefined,
-      raw: undefined,
-      timeline: [],
-      elapsedMs: 0,
-      message: undefined,
-      diagnostics: undefined,
-      healthy: undefined
-    };
+      name: task.name
+    });
     if (ctx.dryRun) {
       ctx.log(`sweep: would stop ${shown(task)}`);
       return result;
