@@ -3129,7 +3129,7 @@ async function waitForTasks(ids, options, deps) {
         const previous = state.snapshot?.status;
         Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
         const status = snapshot.status ?? '(no status)';
-        const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(snapshot.name, 60))}`}`;
+        const label = labelOf(state);
         state.unchanged = state.timeline.length > 0 && status === previous ? state.unchanged + 1 : 0;
         if (state.timeline.length === 0 || status !== previous) {
             state.timeline.push({ atMs: elapsed(), status });
@@ -3180,9 +3180,7 @@ async function waitForTasks(ids, options, deps) {
             if (failure === undefined || state.settled)
                 return;
             settle(state, 'failed', elapsed(), failure);
-            const name = state.snapshot?.name;
-            const label = `task ${state.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(name, 60))}`}`;
-            log(`${label} ${failure} after ${(0,units/* formatDuration */.a3)(elapsed())}: not waiting any longer`);
+            log(`${labelOf(state)} ${failure} after ${(0,units/* formatDuration */.a3)(elapsed())}: not waiting any longer`);
         }
         catch (error) {
             if (state.saidNodesUnreadable)
@@ -3270,6 +3268,11 @@ async function waitForTasks(ids, options, deps) {
                 log(`still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`);
         }
     }
+}
+/** 'task 7 "svc"': the task and its name as its last detail said. */
+function labelOf(state) {
+    const name = state.snapshot?.name;
+    return `task ${state.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(name, 60))}`}`;
 }
 function settle(state, verdict, elapsedMs, message) {
     Object.assign(state, { verdict, elapsedMs, message, settled: true });
@@ -3361,15 +3364,15 @@ options = {}) {
     const publish = urlPublisher(runtime);
     const called = await withNodeReads(tasksOf(calls, settings, runtime, publish), calls, { send, settings });
     const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
+    const waitContext = { calls, settings, runtime, send, startedAt, publish };
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await waitFor(called, criteria, { calls, settings, runtime, send, startedAt, publish });
+        : await waitFor(called, criteria, waitContext);
     // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
         await (0,deploy_create/* stopTwins */.S2)(twinLookup, kept, create);
-    const waitContext = { calls, settings, runtime, send, startedAt, publish };
     const replacing = plan.replace === true
         ? await finishReplace(waited.tasks[0], calls[0]?.existingIds ?? [], {
             settings,

@@ -6,7 +6,7 @@ import { parseJson } from '../../src/protocol/json.js';
 import { failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
 import type { Settings } from '../../src/action/settings.js';
 import type { CallOutcome } from '../../src/deploy/calls.js';
-import type { StepResult, TaskResult } from '../../src/deploy/result.js';
+import { taskResult, type StepResult, type TaskResult } from '../../src/deploy/result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/task-status.js';
@@ -60,23 +60,7 @@ function stepOf(
         ...given
       };
     }),
-    tasks: tasks.map((t) => ({
-      id: '',
-      verdict: 'done',
-      nodes: undefined,
-      billingValue: undefined,
-      diagnostics: undefined,
-      healthy: undefined,
-      status: undefined,
-      name: undefined,
-      urls: [],
-      data: undefined,
-      raw: undefined,
-      timeline: [],
-      elapsedMs: 0,
-      message: undefined,
-      ...t
-    })),
+    tasks: tasks.map((t) => taskResult(t.id ?? '', t)),
     criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),
     timedOut: false,
     elapsedMs: 0,

@@ -1,13 +1,8 @@
 import type { Emulator } from '../../emulator/index.js';
-import { failureOf, outputsOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { runStep } from '../../src/deploy/step.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { planCalls } from '../../src/platform/operations.js';
-import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
-import { testRuntime } from '../helpers/runtime.js';
+import { emulatorStep } from '../helpers/emulator-step.js';
 
 const WEB = '{services: [{service_name: web, service_image: "app:2", remote_ports: [{service_port: 80}]}]}';
 
@@ -28,29 +23,14 @@ describe('replace against the emulator', () => {
     await emulator.stop();
   });
 
-  async function step(inputs: Record<string, string> = {}) {
-    const all: Record<string, string> = {
-      ...rsaInputs(emulator),
-      operation: 'replace',
-      task_name: 'llm',
-      points: '1',
-      body: WEB,
-      ...inputs
-    };
-    const settings = readSettings(
-      (name) => all[name] ?? '',
-      () => undefined
-    );
-    const runtime = testRuntime(client, {
-      now: clock.now,
-      advance: (ms) => {
-        clock.advance(ms / 1000);
-      }
-    });
-    runtime.log = (line) => log.push(line);
-    const result = await runStep(planCalls(settings), settings, runtime);
-    return { result, outputs: outputsOf(result), failure: failureOf(result) };
-  }
+  const step = (inputs: Record<string, string> = {}) =>
+    emulatorStep(
+      emulator,
+      clock,
+      client,
+      { log },
+      { operation: 'replace', task_name: 'llm', points: '1', body: WEB }
+    )(inputs);
   const old = (status: 'Running' | 'Paused' = 'Running') =>
     emulator.addTask({ task_name: 'llm', points: 1, status });
 

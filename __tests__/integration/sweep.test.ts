@@ -1,13 +1,8 @@
 import type { Emulator } from '../../emulator/index.js';
-import { outputsOf, failureOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { runStep } from '../../src/deploy/step.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { planCalls } from '../../src/platform/operations.js';
-import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
-import { testRuntime } from '../helpers/runtime.js';
+import { emulatorStep } from '../helpers/emulator-step.js';
 
 /** Sweeps against the emulator over real HTTPS, on a fake clock the step's sleeps move. */
 describe('sweep against the emulator', () => {
@@ -26,22 +21,8 @@ describe('sweep against the emulator', () => {
     await emulator.stop();
   });
 
-  async function step(inputs: Record<string, string>, dryRun = false) {
-    const all: Record<string, string> = { ...rsaInputs(emulator), operation: 'sweep', ...inputs };
-    const settings = readSettings(
-      (name) => all[name] ?? '',
-      () => undefined
-    );
-    const runtime = testRuntime(client, {
-      now: clock.now,
-      advance: (ms) => {
-        clock.advance(ms / 1000);
-      }
-    });
-    runtime.log = (line) => log.push(line);
-    const result = await runStep(planCalls(settings), settings, runtime, { dryRun });
-    return { result, outputs: outputsOf(result), failure: failureOf(result) };
-  }
+  const step = (inputs: Record<string, string>, dryRun = false) =>
+    emulatorStep(emulator, clock, client, { log }, { operation: 'sweep' })(inputs, { dryRun });
   const seed = (name: string, status: 'Running' | 'Paused' | 'End' = 'Running') =>
     emulator.addTask({ task_name: name, points: 1, status });
   const searches = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/search');

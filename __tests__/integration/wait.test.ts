@@ -8,7 +8,7 @@ import { planCalls } from '../../src/platform/operations.js';
 import { runStep } from '../../src/deploy/step.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { testRuntime } from '../helpers/runtime.js';
-import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { emulatorStep } from '../helpers/emulator-step.js';
 
 /**
  * Waiting against the emulator over real HTTPS, on one fake clock shared by both sides: the action's
@@ -36,27 +36,8 @@ describe('waiting against the emulator', () => {
     await emulator.stop();
   });
 
-  async function step(inputs: Record<string, string>) {
-    const all: Record<string, string> = {
-      ...rsaInputs(emulator),
-      ...inputs
-    };
-    const settings = readSettings(
-      (name) => all[name] ?? '',
-      () => undefined
-    );
-    const runtime = testRuntime(client, {
-      now: clock.now,
-      advance: (ms) => {
-        clock.advance(ms / 1000);
-      }
-    });
-    runtime.log = (line) => log.push(line);
-    runtime.onCreated = (id) => created.push(id);
-    runtime.probe = (url) => client.probe(url);
-    const result = await runStep(planCalls(settings), settings, runtime);
-    return { result, outputs: outputsOf(result), failure: failureOf(result) };
-  }
+  const step = (inputs: Record<string, string>) =>
+    emulatorStep(emulator, clock, client, { log, created })(inputs);
   const WEB =
     '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
   const detailPolls = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/detail').length;

@@ -86,16 +86,16 @@ export async function runStep(
   const publish = urlPublisher(runtime);
   const called = await withNodeReads(tasksOf(calls, settings, runtime, publish), calls, { send, settings });
   const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
+  const waitContext = { calls, settings, runtime, send, startedAt, publish };
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }
-      : await waitFor(called, criteria, { calls, settings, runtime, send, startedAt, publish });
+      : await waitFor(called, criteria, waitContext);
   // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
   const twinLookup = calls[0]?.twinLookup;
   const kept = waited.tasks[0]?.id;
   if (twinLookup !== undefined && kept !== undefined && !runtime.cancelled())
     await stopTwins(twinLookup, kept, create);
-  const waitContext = { calls, settings, runtime, send, startedAt, publish };
   const replacing =
     plan.replace === true
       ? await finishReplace(waited.tasks[0], calls[0]?.existingIds ?? [], {

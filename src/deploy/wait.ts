@@ -116,7 +116,7 @@ export async function waitForTasks(
     const previous = state.snapshot?.status;
     Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
     const status = snapshot.status ?? '(no status)';
-    const label = `task ${state.id}${snapshot.name === undefined ? '' : ` ${JSON.stringify(sanitize(snapshot.name, 60))}`}`;
+    const label = labelOf(state);
     state.unchanged = state.timeline.length > 0 && status === previous ? state.unchanged + 1 : 0;
     if (state.timeline.length === 0 || status !== previous) {
       state.timeline.push({ atMs: elapsed(), status });
@@ -175,9 +175,7 @@ export async function waitForTasks(
       const failure = await check(state.id);
       if (failure === undefined || state.settled) return;
       settle(state, 'failed', elapsed(), failure);
-      const name = state.snapshot?.name;
-      const label = `task ${state.id}${name === undefined ? '' : ` ${JSON.stringify(sanitize(name, 60))}`}`;
-      log(`${label} ${failure} after ${formatDuration(elapsed())}: not waiting any longer`);
+      log(`${labelOf(state)} ${failure} after ${formatDuration(elapsed())}: not waiting any longer`);
     } catch (error) {
       if (state.saidNodesUnreadable) return;
       state.saidNodesUnreadable = true;
@@ -271,6 +269,12 @@ export async function waitForTasks(
         );
     }
   }
+}
+
+/** 'task 7 "svc"': the task and its name as its last detail said. */
+function labelOf(state: TaskState): string {
+  const name = state.snapshot?.name;
+  return `task ${state.id}${name === undefined ? '' : ` ${JSON.stringify(sanitize(name, 60))}`}`;
 }
 
 function settle(
