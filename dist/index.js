@@ -2496,7 +2496,7 @@ function githubHost() {
 
 /***/ }),
 
-/***/ 4598:
+/***/ 541:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2522,10 +2522,14 @@ var concurrency = __nccwpck_require__(5833);
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./deploy/task-state.ts
+var task_state = __nccwpck_require__(9645);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __nccwpck_require__(7258);
 // EXTERNAL MODULE: ./basics/records.ts
-var records = __nccwpck_require__(2212);
+var basics_records = __nccwpck_require__(2212);
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
 var esm = __nccwpck_require__(3201);
 ;// CONCATENATED MODULE: ./deploy/nodes.ts
@@ -2534,28 +2538,35 @@ var esm = __nccwpck_require__(3201);
 
 /**
  * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
- * Failed, or one with a container restarted `maxRestarts` times or more (0: restarts never count).
- * Decided from the fields, never from a message.
+ * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
+ * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
+ * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
+ * never from a message.
  */
 function failingNode(page, maxRestarts) {
-    const nodes = (0,records/* isRecord */.u)(page) && Array.isArray(page.results) ? page.results : [];
+    const nodes = (0,basics_records/* isRecord */.u)(page) && Array.isArray(page.results) ? page.results : [];
     for (const node of nodes) {
-        if (!(0,records/* isRecord */.u)(node))
+        if (!(0,basics_records/* isRecord */.u)(node))
             continue;
         const status = fieldText(node.status) ?? 'unknown';
-        const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
-        const restarting = containers.find((c) => maxRestarts > 0 && (restartsOf(c) ?? 0) >= maxRestarts);
-        if (status !== 'Failed' && restarting === undefined)
+        const containers = (Array.isArray(node.containers) ? node.containers : []).filter(basics_records/* isRecord */.u);
+        const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+        const restarting = maxRestarts > 0 && restarts >= maxRestarts;
+        if (status !== 'Failed' && !restarting)
             continue;
-        // Of a failed node, the container that says why: one with a reason, else the first.
-        const container = restarting ?? containers.find((c) => fieldText(c.reason) !== undefined) ?? containers[0];
+        // The container that says why: the one restarted most, else one with a reason, else the first.
+        const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
+            containers.find((c) => fieldText(c.reason) !== undefined) ??
+            containers[0];
         return {
             pointId: fieldText(node.point_id) ?? 'unknown',
             status,
-            service: container === undefined ? undefined : fieldText(container.service_name),
+            service: container === undefined
+                ? undefined
+                : (fieldText(container.service_name) ?? fieldText(container.name)),
             reason: container === undefined ? undefined : fieldText(container.reason),
             exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-            restarts: container === undefined ? undefined : restartsOf(container)
+            restarts: restarts > 0 ? restarts : undefined
         };
     }
     return undefined;
@@ -2573,9 +2584,10 @@ function describeNodeProblem(problem) {
     const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
     return `node ${problem.pointId} (${problem.status})${why}`;
 }
-function restartsOf(container) {
-    const dto = (0,records/* isRecord */.u)(container.describe_dto) ? container.describe_dto : {};
-    const value = dto.restart_count ?? container.restart_count;
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = (0,basics_records/* isRecord */.u)(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
     const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
     return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }
@@ -2597,9 +2609,15 @@ var session = __nccwpck_require__(386);
 var task_data = __nccwpck_require__(8998);
 // EXTERNAL MODULE: ./protocol/envelope.ts
 var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./deploy/pages.ts
+var pages = __nccwpck_require__(4750);
 // EXTERNAL MODULE: ./deploy/create.ts
 var deploy_create = __nccwpck_require__(6364);
 ;// CONCATENATED MODULE: ./deploy/calls.ts
+
+
+
+
 
 
 
@@ -2634,7 +2652,7 @@ function makeCalls(plan, ctx) {
                     existingIds = created.lookup.existingIds;
                     return created;
                 })
-                : await (0,retry/* withRetries */.LH)(who, () => ctx.send(call), (error) => {
+                : await (0,retry/* withRetries */.LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
                     const verdict = (0,failures/* retryIfTransient */.or)(error, ctx.platformNow());
                     state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,failures/* notApplied */.$U)(error);
                     return state.mayHaveApplied && call.traits.resend === 'until_sent'
@@ -2647,7 +2665,7 @@ function makeCalls(plan, ctx) {
                 ctx.log(`${who}: ${problem}`);
             const made = call.traits.answers === 'new_task' && problem === undefined;
             return outcome({
-                taskId: made ? (0,task_data/* taskIdOf */.G)(result.data) : call.taskId,
+                taskId: made ? (0,task_data/* taskIdOf */.G6)(result.data) : call.taskId,
                 result,
                 raw,
                 error: problem === undefined ? undefined : new Error(problem),
@@ -2660,24 +2678,69 @@ function makeCalls(plan, ctx) {
                 ctx.log(`${who}: the platform refused the retry (${(0,safe_text/* sanitize */.a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
                 return outcome({});
             }
-            if (call.taskId !== undefined && (0,failures/* isGone */.ST)(error, ctx.settings.errorCodes)) {
-                // Only the post-step cleanup may take a task that does not exist as done; asked for explicitly, it fails.
-                const notFound = new failures/* TaskNotFoundError */.Zt(call.taskId, error);
-                ctx.log(`${who}: ${notFound.message}`);
-                return outcome({ error: notFound });
+            // A refusal (an envelope with a code other than 0000): the task's state settles it.
+            if (call.taskId !== undefined &&
+                error instanceof envelope/* ApiError */.h &&
+                error.body === 'envelope' &&
+                (0,failures/* transientReason */.bR)(error) === undefined) {
+                return outcome(await settleByState(call, call.taskId, error, ctx, who));
             }
             const note = state.mayHaveApplied
                 ? ' (the request may have taken effect: check before repeating it)'
                 : '';
-            ctx.log(`${who}: ${(0,failures/* describeError */.Uc)(error)}${note}`);
+            const hint = (0,failures/* codeHint */.Z_)(error, ctx.settings.errorCodes);
+            ctx.log(`${who}: ${(0,failures/* describeError */.Uc)(error)}${note}${hint}`);
             return outcome({
-                error: note === '' ? error : new Error(`${(0,failures/* describeError */.Uc)(error)}${note}`)
+                error: note === '' && hint === '' ? error : new Error(`${(0,failures/* describeError */.Uc)(error)}${note}${hint}`)
             });
         }
     });
 }
+/**
+ * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
+ * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
+ * the refusal is no failure; a task no search of any status lists is not found; otherwise the
+ * call fails with the refusal, saying the status (and, where the platform applies the operation to some
+ * statuses only, which).
+ */
+async function settleByState(call, taskId, refusal, ctx, who) {
+    const { alreadyDone, appliesTo } = call.traits;
+    const state = await (0,task_state/* readTaskState */.Lf)(taskId, { send: ctx.send, settings: ctx.settings, ...ctx.retries }, { detailRefused: call.traits.answers === 'task' });
+    const status = state.kind === 'status' ? state.status : undefined;
+    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
+    if (status !== undefined && alreadyDone.includes(status)) {
+        ctx.log(`${who}: the platform refused (${(0,failures/* describeError */.Uc)(refusal)}), and ${(0,task_state/* describeState */.Jw)(state)}: nothing left to do`);
+        return {};
+    }
+    if (state.kind === 'absent') {
+        const notFound = new failures/* TaskNotFoundError */.Zt(taskId, refusal);
+        ctx.log(`${who}: ${notFound.message}`);
+        return { error: notFound };
+    }
+    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
+        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
+        : '';
+    const why = `${refusal.message}; ${(0,task_state/* describeState */.Jw)(state)}${applies}`;
+    ctx.log(`${who}: ${why}`);
+    return { error: new envelope/* ApiError */.h(why, refusal) };
+}
+/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
+function readsEveryPage(call) {
+    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
+}
+/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
+async function sendEveryPage(call, send) {
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(operations/* PAGE_SIZE */.md);
+    const rest = call.query.filter(([name]) => name !== 'page_size');
+    const list = await (0,pages/* readAllPages */.s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
+    const data = { count: list.count ?? list.results.length, results: list.results };
+    const result = { ...list.first.result, data };
+    return { result, raw: (0,json/* toCompactJson */.ZJ)({ code: result.code, message: result.msg, data }) };
+}
 
 ;// CONCATENATED MODULE: ./deploy/diagnostics.ts
+
+
 
 
 
@@ -2695,11 +2758,10 @@ const MAX_LINE = 500;
  * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
  */
 async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
-    const { send, settings } = ctx;
+    const { settings } = ctx;
     let nodes;
     try {
-        const { result } = await send((0,operations/* nodesCall */.ap)(settings, taskId));
-        nodes = ((0,records/* isRecord */.u)(result.data) && Array.isArray(result.data.results) ? result.data.results : []).filter(records/* isRecord */.u);
+        nodes = await readNodeList(taskId, ctx);
     }
     catch (error) {
         return {
@@ -2723,6 +2785,11 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         unread: []
     };
 }
+/** Every node of a task, across the pages of its node list. */
+async function readNodeList(taskId, ctx) {
+    const { results } = await (0,pages/* readAllPages */.s$)(`the node list of task ${taskId}`, (page) => (0,operations/* nodesCall */.ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,basics_records/* isRecord */.u)(node) ? (fieldText(node.point_id) ?? (0,json/* toCompactJson */.ZJ)(node)) : (0,json/* toCompactJson */.ZJ)(node)));
+    return results.filter(basics_records/* isRecord */.u);
+}
 async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     const pointId = fieldText(node.point_id) ?? 'unknown';
     const unread = [];
@@ -2731,9 +2798,9 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     if (scope.events) {
         try {
             const { result } = await ctx.send((0,operations/* nodeEventsCall */.eW)(ctx.settings, pointId));
-            const list = (0,records/* isRecord */.u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            const list = (0,basics_records/* isRecord */.u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
             events = list
-                .filter(records/* isRecord */.u)
+                .filter(basics_records/* isRecord */.u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
                 time: fieldText(event.event_time) ?? '',
@@ -2752,7 +2819,7 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
         for (const [serviceId, service] of containerServices(node, services)) {
             try {
                 const { result } = await ctx.send((0,operations/* nodeLogCall */.fJ)(ctx.settings, taskId, pointId, serviceId));
-                const raw = (0,records/* isRecord */.u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                const raw = (0,basics_records/* isRecord */.u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
                 logs.push({ service, ...(0,safe_text/* lastLines */.w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
@@ -2771,20 +2838,24 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
 }
 /** service_id -> service_name, from the task detail's services[]. */
 function serviceNames(taskData) {
-    const services = (0,records/* isRecord */.u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(records/* isRecord */.u).flatMap((s) => {
+    const services = (0,basics_records/* isRecord */.u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(basics_records/* isRecord */.u).flatMap((s) => {
         const id = fieldText(s.service_id);
         return id === undefined ? [] : [[id, fieldText(s.service_name) ?? id]];
     }));
 }
-/** The services whose logs a node has: its containers' (with their ids), else the task's. */
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
 function containerServices(node, services) {
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
-    const fromContainers = new Map(containers.flatMap((c) => {
-        const id = fieldText(c.service_id);
-        return id === undefined ? [] : [[id, fieldText(c.service_name) ?? services.get(id) ?? id]];
-    }));
-    return fromContainers.size > 0 ? fromContainers : new Map(services);
+    const byName = new Map([...services].map(([id, name]) => [name, id]));
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(basics_records/* isRecord */.u);
+    const ids = containers.map((c) => fieldText(c.service_id) ?? byName.get(fieldText(c.service_name) ?? ''));
+    if (ids.length === 0 || ids.some((id) => id === undefined))
+        return new Map(services);
+    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
 }
 
 // EXTERNAL MODULE: ./basics/units.ts
@@ -2838,9 +2909,70 @@ async function checkOne(url, health, limits, deps) {
 
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __nccwpck_require__(8786);
+;// CONCATENATED MODULE: ./platform/billing-data.ts
+
+
+/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
+function billsOf(data) {
+    const records = (0,basics_records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
+    return records.filter(basics_records/* isRecord */.u).flatMap((record) => {
+        const billed = (0,task_data/* numberText */.$4)(record, 'billing_coin');
+        if (billed === undefined)
+            return [];
+        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
+        return [
+            {
+                taskId: (0,task_data/* taskIdOf */.G6)(record),
+                taskName: text('task_name'),
+                taskType: text('task_type'),
+                start: text('start_time'),
+                end: text('end_time'),
+                billed,
+                discount: (0,task_data/* numberText */.$4)(record, 'discount_coin') ?? '0'
+            }
+        ];
+    });
+}
+
+;// CONCATENATED MODULE: ./platform/resource-data.ts
+
+
+/** Every region of every device in a resource search's answer. */
+function offersOf(data) {
+    const devices = (0,basics_records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
+    return devices.filter(basics_records/* isRecord */.u).flatMap((device) => {
+        const regions = Array.isArray(device.regions) ? device.regions.filter(basics_records/* isRecord */.u) : [];
+        return regions.map((region) => {
+            const mark = (0,basics_records/* isRecord */.u)(region.mark) ? region.mark : undefined;
+            const resource = mark !== undefined && (0,basics_records/* isRecord */.u)(mark.resource) ? mark.resource : undefined;
+            return {
+                device: resource_data_text(device.device_name),
+                gpuName: resource_data_text(device.gpu_name) ?? resource_data_text(resource?.gpu_name),
+                gpuCount: (0,task_data/* numberText */.$4)(device, 'gpu_count') ?? (0,task_data/* numberText */.$4)(resource, 'gpu_count'),
+                region: resource_data_text(region.region),
+                regionName: resource_data_text(region.region_name),
+                price: (0,task_data/* numberText */.$4)(region, 'price'),
+                discountPrice: (0,task_data/* numberText */.$4)(region, 'discount_price'),
+                inventory: (0,task_data/* numberText */.$4)(region, 'inventory'),
+                mark: resource_data_text(mark?.mark) ?? resource_data_text(region.mark)
+            };
+        });
+    });
+}
+function resource_data_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 ;// CONCATENATED MODULE: ./deploy/result.ts
 
 
+
+
+/** What the calls' answers list, by what each answers: billing records, and resource search offers. */
+function listsOf(calls) {
+    const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
+    return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(offersOf) };
+}
 /** A task's result with nothing known yet but its id: done, and what `fields` say. */
 function taskResult(id, fields = {}) {
     return {
@@ -2849,6 +2981,7 @@ function taskResult(id, fields = {}) {
         status: undefined,
         nodes: undefined,
         billingValue: undefined,
+        forecastValue: undefined,
         name: undefined,
         urls: [],
         data: undefined,
@@ -2863,7 +2996,7 @@ function taskResult(id, fields = {}) {
 }
 /** A task's result as its call left it. */
 function taskAfterCall(outcome, statusField, publish) {
-    const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.e)(outcome.result.data, statusField);
+    const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.eY)(outcome.result.data, statusField);
     const { error, call } = outcome;
     const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
     return {
@@ -2872,6 +3005,7 @@ function taskAfterCall(outcome, statusField, publish) {
         status: call.traits.answers === 'task' ? snapshot?.status : undefined,
         nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
         billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
+        forecastValue: call.traits.answers === 'task' ? snapshot?.forecastValue : undefined,
         name: snapshot?.name ?? givenName,
         urls: publish(outcome.taskId, snapshot?.urls ?? []),
         data: outcome.result?.data,
@@ -2891,6 +3025,7 @@ function taskAfterWait(task, waited, publish) {
         status: waited.snapshot?.status ?? task.status,
         nodes: waited.snapshot?.nodes ?? task.nodes,
         billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
         name: waited.snapshot?.name ?? task.name,
         urls: publish(task.id, waited.snapshot?.urls ?? []),
         data: waited.data ?? task.data,
@@ -2986,6 +3121,7 @@ async function sweep(sweepPlan, ctx) {
         const result = taskResult(task.id, {
             status: task.status,
             billingValue: task.billingValue,
+            forecastValue: task.forecastValue,
             name: task.name
         });
         if (ctx.dryRun) {
@@ -3125,7 +3261,7 @@ async function waitForTasks(ids, options, deps) {
             log(`task ${state.id} no longer exists after ${(0,units/* formatDuration */.a3)(elapsed())}${stopped ? ', so it is stopped' : ''}`);
             return;
         }
-        const snapshot = (0,task_data/* snapshotOf */.e)(polled.data, options.statusField);
+        const snapshot = (0,task_data/* snapshotOf */.eY)(polled.data, options.statusField);
         const previous = state.snapshot?.status;
         Object.assign(state, { snapshot, data: polled.data, raw: polled.raw });
         const status = snapshot.status ?? '(no status)';
@@ -3320,13 +3456,15 @@ function safe(text) {
 
 
 
+
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function runStep(plan, settings, runtime, 
 /** dryRun: reads only (a sweep lists what it would stop). */
 options = {}) {
     const startedAt = runtime.now();
     const deadline = startedAt + settings.wait.timeoutMs;
-    const send = (0,session/* openSession */.f)(settings, runtime, deadline);
+    const send = (0,session/* openSession */.fA)(settings, runtime, deadline);
     const retries = {
         policy: { maxRetries: settings.maxRetries, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
         deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
@@ -3349,7 +3487,9 @@ options = {}) {
             criteria: undefined,
             timedOut: false,
             elapsedMs: runtime.now() - startedAt,
-            replaced: []
+            replaced: [],
+            bills: [],
+            offers: []
         };
     }
     const create = createContext(settings, runtime, send, retries);
@@ -3364,7 +3504,7 @@ options = {}) {
     const publish = urlPublisher(runtime);
     const called = await withNodeReads(tasksOf(calls, settings, runtime, publish), calls, { send, settings });
     const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
-    const waitContext = { calls, settings, runtime, send, startedAt, publish };
+    const waitContext = { calls, settings, runtime, send, startedAt, publish, retries };
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await waitFor(called, criteria, waitContext);
@@ -3389,7 +3529,8 @@ options = {}) {
         criteria,
         timedOut: waited.timedOut,
         elapsedMs: runtime.now() - startedAt,
-        replaced: replacing?.replaced ?? []
+        replaced: replacing?.replaced ?? [],
+        ...listsOf(calls)
     };
 }
 /** How this step creates: searches by name, tracks the lookup for the post step, stops twins with retries. */
@@ -3431,6 +3572,7 @@ async function waitFor(tasks, criteria, context) {
     const initial = new Map(waiting
         .filter((t) => answeredWithTask.has(t.id))
         .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
+    const names = new Map(waiting.map((t) => [t.id, t.name]));
     const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
     runtime.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
     const waited = await waitForTasks(waiting.map((t) => t.id), {
@@ -3443,7 +3585,7 @@ async function waitFor(tasks, criteria, context) {
         startedAt: context.startedAt,
         initial
     }, {
-        poll: (taskId) => pollTask(taskId, send, settings),
+        poll: (taskId) => pollTask(taskId, names.get(taskId), { send, settings, retries: context.retries }),
         now: runtime.now,
         sleep: runtime.sleep,
         log: runtime.log,
@@ -3535,20 +3677,30 @@ function urlPublisher(runtime) {
 }
 /** Why one of the task's nodes will not come up, from the first page of its node list; or undefined. */
 async function nodeFailure(taskId, send, settings) {
-    const { result } = await send((0,operations/* nodesCall */.ap)(settings, taskId));
-    const problem = failingNode(result.data, settings.wait.maxRestarts);
+    const nodes = await readNodeList(taskId, { send, settings });
+    const problem = failingNode({ results: nodes }, settings.wait.maxRestarts);
     return problem === undefined
         ? undefined
         : `has a node that will not come up: ${describeNodeProblem(problem)}`;
 }
-async function pollTask(taskId, send, settings) {
+/**
+ * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
+ * the task search of every status decides, never the refusal's code: a task no search lists is gone,
+ * one the search lists is seen as the search shows it, and one that cannot be read fails the poll.
+ */
+async function pollTask(taskId, name, ctx) {
     try {
-        const { result, raw } = await send((0,operations/* detailCall */.cV)(settings, taskId));
+        const { result, raw } = await ctx.send((0,operations/* detailCall */.cV)(ctx.settings, taskId));
         return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
-        if ((0,failures/* isGone */.ST)(error, settings.errorCodes))
-            return { kind: 'gone', message: (0,failures/* describeError */.Uc)(error) };
+        if ((0,failures/* transientReason */.bR)(error) !== undefined)
+            throw error;
+        const state = await (0,task_state/* readTaskState */.Lf)(taskId, { ...ctx, ...ctx.retries }, { name, detailRefused: true });
+        if (state.kind === 'absent')
+            return { kind: 'gone', message: `${(0,failures/* describeError */.Uc)(error)}; ${(0,task_state/* describeState */.Jw)(state)}` };
+        if (state.kind === 'status')
+            return { kind: 'task', data: state.data, raw: (0,json/* toCompactJson */.ZJ)(state.data) };
         throw error;
     }
 }
@@ -3651,8 +3803,6 @@ function nodeLines(node) {
     return lines;
 }
 
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./protocol/request.ts + 2 modules
 var protocol_request = __nccwpck_require__(1615);
 // EXTERNAL MODULE: ./action/secret-fields.ts
@@ -3670,7 +3820,7 @@ function dryRun(plan, settings, log, now) {
     for (const call of plan.calls) {
         const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
         log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-        describeDryRun((0,session/* prepareRequest */.n)(settings, call, now), call).forEach(log);
+        describeDryRun((0,session/* prepareRequest */.nd)(settings, call, now), call).forEach(log);
     }
 }
 /**
@@ -3707,102 +3857,8 @@ function excerpt(text, shown) {
     return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
 }
 
-;// CONCATENATED MODULE: ./action/outputs.ts
-
-
-
-
-/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
-function outputsOf(step) {
-    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
-    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
-    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
-    const finalData = finalAnswers(step).map((answer) => answer.data);
-    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
-    const known = [...new Set(step.tasks.map((t) => t.status))];
-    const urls = step.tasks.flatMap((t) => t.urls);
-    return {
-        code: apiError?.code ?? firstResult?.code ?? '',
-        msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
-        task_id: step.tasks[0]?.id ?? '',
-        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
-        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
-        statuses: JSON.stringify(statuses),
-        url: urls[0] ?? '',
-        urls: JSON.stringify(urls),
-        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
-        timed_out: String(step.timedOut),
-        healthy: healthOf(step.tasks),
-        count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
-        billing_value: billingOf(step.tasks),
-        replaced_task_ids: JSON.stringify(step.replaced
-            .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
-            .map((task) => task.id))
-    };
-}
-/**
- * The tasks' accumulated cost as their details said: the number for one task, a JSON array for several
- * (null where a task's was not read), empty when no detail was read.
- */
-function billingOf(tasks) {
-    if (!tasks.some((task) => task.billingValue !== undefined))
-        return '';
-    if (tasks.length === 1)
-        return tasks[0]?.billingValue ?? '';
-    return `[${tasks.map((task) => task.billingValue ?? 'null').join(',')}]`;
-}
-/** true when every task checked is healthy, false when one is not, empty when no check was made. */
-function healthOf(tasks) {
-    const checked = tasks.filter((task) => task.healthy !== undefined);
-    return checked.length === 0 ? '' : String(checked.every((task) => task.healthy === true));
-}
-/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
-function responseFileText(step) {
-    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
-    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
-}
-/**
- * The last answer for each call: its task's last data (the last detail when the step waited for it),
- * else the call's own answer; null data for a call that failed.
- */
-function finalAnswers(step) {
-    return step.calls.map((c) => {
-        const task = step.tasks.find((t) => t.id === c.taskId);
-        const data = task?.data ?? c.result?.data;
-        return { data: data ?? null, raw: task?.raw ?? c.raw };
-    });
-}
-/** Why the step fails, in one line; undefined when it succeeds. */
-function failureOf(step) {
-    const operation = step.operation;
-    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
-    if (failedCalls.length > 0)
-        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
-    const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
-    if (failed.length === 0)
-        return undefined;
-    if (step.tasks.length === 1 && failed[0] !== undefined)
-        return `${operation}: ${describeFailure(failed[0])}`;
-    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
-    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
-    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
-}
-function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
-    switch (task.verdict) {
-        case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,units/* formatDuration */.a3)(task.elapsedMs)}`;
-        case 'not_found':
-            return task.message ?? `task ${task.id} not found`;
-        case 'timed_out':
-        case 'cancelled':
-            return `task ${task.id}${name} ${task.message ?? task.verdict}`;
-        default:
-            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
-    }
-}
-
+// EXTERNAL MODULE: ./action/outputs.ts
+var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 8 modules
 var action_runtime = __nccwpck_require__(8507);
 ;// CONCATENATED MODULE: ./action/main-step.ts
@@ -3890,8 +3946,9 @@ async function runMain(given) {
  */
 async function report(host, step, how) {
     const { settings, follow, redact } = how;
-    for (const [name, value] of Object.entries(outputsOf(step)))
+    for (const [name, value] of Object.entries((0,outputs/* outputsOf */.Yz)(step)))
         host.setOutput(name, value);
+    (0,outputs/* costLines */.FF)(step).forEach(host.info);
     const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
     for (const read of nodes) {
         const { title, lines } = diagnosticsLog(read, redact, follow);
@@ -3903,11 +3960,11 @@ async function report(host, step, how) {
         if (follow === undefined)
             host.endGroup();
     }
-    const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
+    const response = follow === undefined ? (0,outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact);
     host.setOutput('response_file', writeTempFile(host, settings.operation, response));
     const diagnosed = follow === undefined ? nodes : [];
     host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
-    const failure = failureOf(step);
+    const failure = (0,outputs/* failureOf */.g5)(step);
     if (settings.summary)
         await writeSummary(host, `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
     if (failure !== undefined)
@@ -3918,7 +3975,7 @@ async function dryRunReplace(settings, host, cancel) {
     const runtime = (0,action_runtime/* stepRuntime */.r7)(settings, host, cancel);
     try {
         const old = await oldGeneration(settings.taskName ?? '', {
-            send: (0,session/* openSession */.f)(settings, runtime, runtime.now() + settings.requestTimeoutMs),
+            send: (0,session/* openSession */.fA)(settings, runtime, runtime.now() + settings.requestTimeoutMs),
             searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
             policy: {
                 maxRetries: settings.maxRetries,
@@ -3954,6 +4011,163 @@ async function writeSummary(host, text) {
 
 /***/ }),
 
+/***/ 2641:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FF: () => (/* binding */ costLines),
+/* harmony export */   LL: () => (/* binding */ taskCost),
+/* harmony export */   R7: () => (/* binding */ responseFileText),
+/* harmony export */   Yz: () => (/* binding */ outputsOf),
+/* harmony export */   g5: () => (/* binding */ failureOf)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
+
+
+
+
+
+/** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
+function outputsOf(step) {
+    const failedCall = step.calls.find((c) => c.error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h);
+    const apiError = failedCall?.error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h ? failedCall.error : undefined;
+    const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
+    const finalData = finalAnswers(step).map((answer) => answer.data);
+    const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
+    const known = [...new Set(step.tasks.map((t) => t.status))];
+    const urls = step.tasks.flatMap((t) => t.urls);
+    return {
+        code: apiError?.code ?? firstResult?.code ?? '',
+        msg: apiError?.description ?? firstResult?.msg ?? '',
+        data: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        task_id: step.tasks[0]?.id ?? '',
+        task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
+        status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
+        statuses: JSON.stringify(statuses),
+        url: urls[0] ?? '',
+        urls: JSON.stringify(urls),
+        elapsed_seconds: String(Math.round(step.elapsedMs / 1000)),
+        timed_out: String(step.timedOut),
+        healthy: healthOf(step.tasks),
+        count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
+        cost: costOf(step),
+        billing_value: billingOf(step.tasks),
+        replaced_task_ids: JSON.stringify(step.replaced
+            .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
+            .map((task) => task.id))
+    };
+}
+/** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
+function taskCost(task) {
+    return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+}
+/**
+ * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
+ * task's detail was not read); of billing records, their total, or per task when they are by task; empty
+ * when nothing said.
+ */
+function costOf(step) {
+    if (step.tasks.some((task) => taskCost(task) !== undefined)) {
+        if (step.tasks.length === 1)
+            return taskCost(step.tasks[0]) ?? '';
+        return JSON.stringify(Object.fromEntries(step.tasks.map((task) => [task.id, taskCost(task) ?? null])));
+    }
+    if (step.bills.length === 0)
+        return '';
+    const byTask = step.bills.every((bill) => bill.taskId !== undefined);
+    if (!byTask)
+        return (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+    const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
+    const billed = (id) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
+}
+/** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
+function costLines(step) {
+    const tasks = [...step.tasks, ...step.replaced].flatMap((task) => {
+        const cost = taskCost(task);
+        if (cost === undefined)
+            return [];
+        const billed = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
+        const unbilled = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
+        return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
+    });
+    if (step.bills.length === 0)
+        return tasks;
+    const sum = (amounts) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
+    return [
+        ...tasks,
+        `${step.bills.length} billing records: billed ${sum(step.bills.map((b) => b.billed))} yuan, discount ${sum(step.bills.map((b) => b.discount))} yuan`
+    ];
+}
+/**
+ * The platform's billing_value of each task as its details said, in points: the number for one task, a
+ * JSON array for several (null where a task's was not read), empty when no detail was read.
+ */
+function billingOf(tasks) {
+    if (!tasks.some((task) => task.billingValue !== undefined))
+        return '';
+    if (tasks.length === 1)
+        return tasks[0]?.billingValue ?? '';
+    return `[${tasks.map((task) => task.billingValue ?? 'null').join(',')}]`;
+}
+/** true when every task checked is healthy, false when one is not, empty when no check was made. */
+function healthOf(tasks) {
+    const checked = tasks.filter((task) => task.healthy !== undefined);
+    return checked.length === 0 ? '' : String(checked.every((task) => task.healthy === true));
+}
+/** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
+function responseFileText(step) {
+    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+    return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+/**
+ * The last answer for each call: its task's last data (the last detail when the step waited for it),
+ * else the call's own answer; null data for a call that failed.
+ */
+function finalAnswers(step) {
+    return step.calls.map((c) => {
+        const task = step.tasks.find((t) => t.id === c.taskId);
+        const data = task?.data ?? c.result?.data;
+        return { data: data ?? null, raw: task?.raw ?? c.raw };
+    });
+}
+/** Why the step fails, in one line; undefined when it succeeds. */
+function failureOf(step) {
+    const operation = step.operation;
+    const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
+    if (failedCalls.length > 0)
+        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+    const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
+    if (failed.length === 0)
+        return undefined;
+    if (step.tasks.length === 1 && failed[0] !== undefined)
+        return `${operation}: ${describeFailure(failed[0])}`;
+    const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
+    const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
+    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
+}
+function describeFailure(task) {
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(task.name, 60)})`;
+    switch (task.verdict) {
+        case 'failed':
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs)}`;
+        case 'not_found':
+            return task.message ?? `task ${task.id} not found`;
+        case 'timed_out':
+        case 'cancelled':
+            return `task ${task.id}${name} ${task.message ?? task.verdict}`;
+        default:
+            return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
+}
+
+
+/***/ }),
+
 /***/ 6461:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3977,8 +4191,8 @@ var operations = __nccwpck_require__(7258);
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
 var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./action/main-step.ts + 15 modules
-var main_step = __nccwpck_require__(4598);
+// EXTERNAL MODULE: ./action/main-step.ts + 16 modules
+var main_step = __nccwpck_require__(541);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/manual-stop.ts
@@ -4061,7 +4275,7 @@ async function runPost(host) {
         const deadline = runtime.now() + settings.cleanupTimeoutMs;
         const { outcomes, problem } = await (0,deploy_cleanup/* cleanUpAfterStep */.RG)(created, lookup, action, {
             settings,
-            send: (0,session/* openSession */.f)(settings, runtime, deadline),
+            send: (0,session/* openSession */.fA)(settings, runtime, deadline),
             searchCall: (name, page) => (0,operations/* searchByNameCall */.Vl)(settings, name, page),
             policy: { maxRetries: deploy_cleanup/* CLEANUP_RETRIES */.CX, ...retry/* DEFAULT_BACKOFF */.VU, deadline },
             deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log },
@@ -4499,6 +4713,42 @@ function parseStatusRanges(name, value) {
         return [low, high];
     });
 }
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const SPAN = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$/;
+/** An RFC 3339 time, kept as written (its offset too), with the moment it names. */
+function parseRfc3339(name, value) {
+    const ms = Date.parse(value);
+    if (!RFC3339.test(value) || Number.isNaN(ms)) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not an RFC 3339 time: write it like 2026-01-01T00:00:00+08:00`);
+    }
+    return { text: value, ms };
+}
+/** `now` (the moment the step starts) or an RFC 3339 time. */
+function parseEndTime(name, value, now) {
+    return value === 'now' ? { text: rfc3339(now), ms: now } : parseRfc3339(name, value);
+}
+/** An RFC 3339 time, or a span before `end` written in days, hours and minutes, such as 7d or 12h. */
+function parseStartTime(name, value, end) {
+    const span = value === '' ? null : SPAN.exec(value);
+    if (span === null && !RFC3339.test(value)) {
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is neither a span nor a time: write a span before billing_end such as 7d or 12h, or an RFC 3339 time such as 2026-01-01T00:00:00+08:00`);
+    }
+    if (span === null) {
+        const time = parseRfc3339(name, value);
+        if (time.ms >= end)
+            throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not before billing_end: set an earlier time`);
+        return time;
+    }
+    const [, d = '0', h = '0', m = '0'] = span;
+    const ms = end - ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60_000;
+    if (ms >= end)
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is no time at all: write a span such as 7d`);
+    return { text: rfc3339(ms), ms };
+}
+/** A moment as RFC 3339 in UTC, to the second. */
+function rfc3339(ms) {
+    return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
 
 // EXTERNAL MODULE: ./platform/platform-settings.ts
 var platform_settings = __nccwpck_require__(9837);
@@ -4533,6 +4783,9 @@ const INPUT_DEFAULTS = {
     summary: 'true',
     cleanup: 'none',
     cleanup_timeout: '2m',
+    billing_range: 'day',
+    billing_start: '7d',
+    billing_end: 'now',
     dry_run: 'false'
 };
 /**
@@ -4825,7 +5078,9 @@ const ENV_FALLBACK = {
  */
 function readSettings(rawInput, maskSecret, env = () => undefined, readFile = () => {
     throw new Error('no files here');
-}) {
+}, 
+/** The moment the step starts: where a billing window that ends `now` ends. */
+now = Date.now) {
     const masked = new Set();
     const mask = (secret) => {
         if (secret === '' || masked.has(secret))
@@ -4891,6 +5146,7 @@ function readSettings(rawInput, maskSecret, env = () => undefined, readFile = ()
         method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST']),
         path: path === undefined ? undefined : parsePath('path', path),
         encrypt: flag('encrypt'),
+        billing: readBillingWindow(given, now()),
         wait: {
             mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false']),
             timeoutMs: waitTimeout,
@@ -4955,6 +5211,16 @@ function readBody(bodyText, bodyFile, readFile) {
             throw new input_error/* InputError */.d(`body and body_file both set ${name}: set it in one of them`);
     }
     return { ...fromFile, ...body };
+}
+/** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
+function readBillingWindow(given, now) {
+    const end = parseEndTime('billing_end', given('billing_end'), now);
+    const start = parseStartTime('billing_start', given('billing_start'), end.ms);
+    return {
+        range: parseChoice('billing_range', given('billing_range'), ['hour', 'day', 'week', 'month']),
+        startTime: start.text,
+        endTime: end.text
+    };
 }
 function resolveProfile(choice, baseUrl) {
     if (choice !== 'auto')
@@ -5305,6 +5571,10 @@ function isPlainObject(value) {
 /* harmony export */   i: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5786);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2641);
+
+
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
@@ -5317,9 +5587,10 @@ const OUTCOME = {
     not_found: '❌ not found'
 };
 /**
- * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
- * value from the server is escaped as text, so a task name or message cannot add a link, an image,
- * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
+ * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
+ * status timeline, and the billing records or resource offers a step read. Every value from the server is
+ * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
+ * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
  */
 function renderSummary(step, failure) {
     const lines = [
@@ -5328,50 +5599,15 @@ function renderSummary(step, failure) {
     ];
     if (failure !== undefined)
         lines.push(`> ${escape(failure)}`, '');
-    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
     if (step.tasks.length > 0) {
-        lines.push(`| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`, '|---|---|---|---|---|---|---|');
-        for (const task of step.tasks) {
-            const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
-            const outcome = task.verdict === 'reached'
-                ? REACHED[step.criteria?.target ?? 'ready']
-                : (OUTCOME[task.verdict] ?? '');
-            const cells = [
-                task.id,
-                escape(task.name ?? ''),
-                escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
-                outcome,
-                url,
-                (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs),
-                escape(task.billingValue ?? '')
-            ];
-            lines.push(`| ${cells.join(' | ')} |`);
-        }
-        const costs = step.tasks.flatMap((task) => task.billingValue === undefined ? [] : [Number(task.billingValue)]);
-        if (costs.length > 1) {
-            const total = Number(costs.reduce((sum, cost) => sum + cost, 0).toFixed(6));
-            lines.push('', `Total cost of these ${costs.length} tasks: ${escape(String(total))}`);
-        }
-        if (step.replaced.length > 0) {
-            lines.push('', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|');
-            for (const task of step.replaced) {
-                const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
-                lines.push(`| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${escape(task.billingValue ?? '')} |`);
-            }
-            const spent = step.replaced.flatMap((task) => task.billingValue === undefined ? [] : [Number(task.billingValue)]);
-            if (spent.length > 0) {
-                const total = Number(spent.reduce((sum, cost) => sum + cost, 0).toFixed(6));
-                lines.push('', `Total cost of the tasks replaced: ${escape(String(total))}`);
-            }
-        }
-        const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
-        if (timeline.length > 0) {
-            timeline.sort((a, b) => a.atMs - b.atMs);
-            lines.push('', '<details><summary>Status timeline</summary>', '');
-            for (const entry of timeline)
-                lines.push(`- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
-            lines.push('', '</details>');
-        }
+        lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
+        lines.push(...timeline(step));
+    }
+    else if (step.bills.length > 0) {
+        lines.push(...billsTable(step.bills));
+    }
+    else if (step.offers.length > 0) {
+        lines.push(...offersTable(step.offers));
     }
     else {
         const [call] = step.calls;
@@ -5381,6 +5617,134 @@ function renderSummary(step, failure) {
         }
     }
     return `${lines.join('\n')}\n`;
+}
+function taskTable(step) {
+    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
+    const lines = [
+        `| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`,
+        '|---|---|---|---|---|---|---|'
+    ];
+    for (const task of step.tasks) {
+        const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+        const outcome = task.verdict === 'reached' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.verdict] ?? '');
+        const cells = [
+            task.id,
+            escape(task.name ?? ''),
+            escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
+            outcome,
+            url,
+            (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(task.elapsedMs),
+            yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .taskCost */ .LL)(task))
+        ];
+        lines.push(`| ${cells.join(' | ')} |`);
+    }
+    return [...lines, ...total(`these ${step.tasks.length} tasks`, step.tasks)];
+}
+function replacedTable(step) {
+    if (step.replaced.length === 0)
+        return [];
+    const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
+    for (const task of step.replaced) {
+        const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
+        lines.push(`| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .taskCost */ .LL)(task))} |`);
+    }
+    return [...lines, ...total('the tasks replaced', step.replaced, 1)];
+}
+/** "Total cost of …: 0.003300 yuan", when at least `least` of the tasks said their cost. */
+function total(what, tasks, least = 2) {
+    const costs = tasks.flatMap((task) => {
+        const { billingValue, forecastValue } = task;
+        return billingValue === undefined && forecastValue === undefined
+            ? []
+            : [billingValue ?? '0', forecastValue ?? '0'];
+    });
+    if (costs.length / 2 < least)
+        return [];
+    return ['', `Total cost of ${what}: ${yuanText((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(costs) ?? ''))}`];
+}
+/** What the cost figures are, under a table that shows some. */
+function costNote(tasks) {
+    if (!tasks.some((task) => (0,_outputs_js__WEBPACK_IMPORTED_MODULE_1__/* .taskCost */ .LL)(task) !== undefined))
+        return [];
+    return [
+        '',
+        '<sub>Cost: what the platform has billed (billing_value) plus what the task has used since and not been billed yet (forecast_value); the platform bills every 5 minutes and counts in points, 1 yuan = 1,000,000 points.</sub>'
+    ];
+}
+function timeline(step) {
+    const entries = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
+    if (entries.length === 0)
+        return [];
+    entries.sort((a, b) => a.atMs - b.atMs);
+    return [
+        '',
+        '<details><summary>Status timeline</summary>',
+        '',
+        ...entries.map((entry) => `- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`),
+        '',
+        '</details>'
+    ];
+}
+/** Billing records: by time, or by task; billed and discount in yuan, and their totals. */
+function billsTable(bills) {
+    const byTask = bills.every((bill) => bill.taskId !== undefined);
+    const lines = byTask
+        ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
+        : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
+    for (const bill of bills) {
+        const money = [yuanText((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(bill.billed)), yuanText((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)(bill.discount))];
+        const first = byTask
+            ? [bill.taskId ?? '', escape(bill.taskName ?? ''), escape(bill.taskType ?? '')]
+            : [escape(bill.start ?? ''), escape(bill.end ?? '')];
+        lines.push(`| ${[...first, ...money].join(' | ')} |`);
+    }
+    const sum = (amounts) => yuanText((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .yuanOf */ .xU)((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_2__/* .sumPoints */ .RN)(amounts) ?? ''));
+    return [
+        ...lines,
+        '',
+        `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
+        '',
+        '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+    ];
+}
+/** What a resource search found: each device's regions, their price as the platform gives it, and stock. */
+function offersTable(offers) {
+    const lines = [
+        '| Device | GPU | Count | Region | Price | Discount price | Stock |',
+        '|---|---|---|---|---|---|---|'
+    ];
+    for (const offer of offers) {
+        const cells = [
+            offer.device,
+            offer.gpuName,
+            offer.gpuCount,
+            offer.regionName ?? offer.region,
+            offer.price,
+            offer.discountPrice,
+            offer.inventory
+        ];
+        lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+    }
+    const marks = offers.filter((offer) => offer.mark !== undefined);
+    return [
+        ...lines,
+        '',
+        '<sub>Price and discount price as the platform gives them (its reference calls them the reference price per card-hour, and bills by the discount price).</sub>',
+        ...(marks.length === 0
+            ? []
+            : [
+                '',
+                '<details><summary>Marks: the resources[].mark a create takes (regions[].mark.mark)</summary>',
+                '',
+                ...marks.map((offer) => `- ${escape(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${escape(offer.mark ?? '')}</code>`),
+                '',
+                '</details>'
+            ])
+    ];
+}
+/** An amount in yuan with its unit, or nothing. */
+function yuanText(yuan) {
+    return yuan === undefined ? '' : `${escape(yuan)} yuan`;
 }
 /**
  * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
@@ -5573,14 +5937,16 @@ function formatSize(bytes) {
 /* harmony export */   RG: () => (/* binding */ cleanUpAfterStep),
 /* harmony export */   Ue: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 /* harmony import */ var _create_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6364);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1460);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8998);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(874);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9817);
+/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9645);
+
 
 
 
@@ -5596,37 +5962,45 @@ function formatSize(bytes) {
 const CLEANUP_RETRIES = 20;
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the
- * task's detail decides: a task that no longer exists (by the not-found code) or is already ended counts
- * as cleaned up, since the platform may have applied an attempt whose answer was lost. This is the one
- * place where a task that does not exist is taken as done.
+ * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
+ * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
+ * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
+ * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
+ * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
  */
-async function cleanUpTask(taskId, action, settings, ctx) {
-    const retried = (label, attempt) => (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupCall */ .PG)(settings, taskId, action);
-    let failure;
-    try {
-        await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
-        return { kind: 'done' };
-    }
-    catch (error) {
-        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isGone */ .ST)(error, settings.errorCodes))
-            return { kind: 'already', state: 'gone' };
-        failure = error;
-    }
-    try {
-        const { result } = await retried(`cleanup: status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(settings, taskId)));
-        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .snapshotOf */ .e)(result.data, settings.wait.statusField).status;
-        // The statuses in which the operation has nothing left to do, as the operation table says.
-        if (status !== undefined && call.traits.alreadyDone.includes(status))
-            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(status, 40) };
-        const last = status === undefined ? '' : `; its status is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(status, 40)}`;
-        return { kind: 'failed', why: `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}${last}` };
-    }
-    catch (error) {
-        if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isGone */ .ST)(error, settings.errorCodes))
-            return { kind: 'already', state: 'gone' };
-        return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure) };
+async function cleanUpTask(taskId, action, settings, ctx, name) {
+    const retried = (label, attempt) => (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupCall */ .PG)(settings, taskId, action);
+    for (let round = 1;; round++) {
+        let failure;
+        try {
+            await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
+            return { kind: 'done' };
+        }
+        catch (error) {
+            failure = error;
+        }
+        // Cancelled: nothing more can be sent; the post step takes over.
+        if (failure instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_2__/* .TransportError */ .wX && failure.reason === 'cancelled')
+            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(failure) };
+        const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, { ...ctx, settings }, { name });
+        if ((0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .isGone */ .ST)(state))
+            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
+            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(state.status, 40) };
+        const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state), 300)}`;
+        const applies = call.traits.appliesTo;
+        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
+            return {
+                kind: 'failed',
+                why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
+            };
+        }
+        const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffMs */ .jo)(round, ctx.deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .DEFAULT_BACKOFF */ .VU);
+        if (round > CLEANUP_RETRIES || ctx.deps.now() + delay >= ctx.policy.deadline)
+            return { kind: 'failed', why };
+        ctx.deps.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(delay)}`);
+        await ctx.deps.sleep(delay);
     }
 }
 /**
@@ -5640,9 +6014,9 @@ async function cleanUpAfterStep(created, lookup, action, ctx) {
         ...found.targets,
         ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' })))
     ];
-    const outcomes = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_7__/* .mapLimit */ .s)(targets, ctx.concurrency, async (target) => ({
+    const outcomes = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(targets, ctx.concurrency, async (target) => ({
         target,
-        outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx)
+        outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx, lookup?.taskName)
     }));
     return { outcomes, problem: found.problem };
 }
@@ -5654,7 +6028,7 @@ async function cleanUpAfterStep(created, lookup, action, ctx) {
 async function targetsByName(lookup, created, action, ctx) {
     if (lookup === undefined)
         return { targets: [], problem: undefined };
-    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(lookup.taskName, 100));
+    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(lookup.taskName, 100));
     const existing = new Set(lookup.existingIds);
     if (created.length === 0) {
         ctx.deps.log(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}`);
@@ -5683,7 +6057,7 @@ async function targetsByName(lookup, created, action, ctx) {
     catch (error) {
         return {
             targets: [],
-            problem: `could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
+            problem: `could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
         };
     }
 }
@@ -5705,9 +6079,15 @@ async function targetsByName(lookup, created, action, ctx) {
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1460);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8998);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2212);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4750);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(386);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8998);
+
+
+
 
 
 
@@ -5734,7 +6114,7 @@ async function createOnce(call, ctx) {
     }
     catch (error) {
         // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
-        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}`, { cause: error });
+        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}`, { cause: error });
     }
     if (existing.length > 0) {
         log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
@@ -5745,15 +6125,16 @@ async function createOnce(call, ctx) {
     const state = { unresolved: false };
     let answer;
     try {
-        answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)('create', () => ctx.send(call), async (error) => {
-            const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error);
+        const clock = { resent: false };
+        answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)('create', () => sendOnCorrectedClock(call, { name, existing, clock }, ctx), async (error) => {
+            const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .transientReason */ .bR)(error);
             if (reason === undefined)
                 return { retry: false };
-            if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)) {
+            if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .notApplied */ .$U)(error)) {
                 return {
                     retry: true,
                     reason: `${reason}, so the task was not created`,
-                    serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .serverRetryDelay */ .Hs)(error, ctx.deps.now())
+                    serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .serverRetryDelay */ .Hs)(error, ctx.deps.now())
                 };
             }
             log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${JSON.stringify(name)} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)} before creating it again`);
@@ -5767,13 +6148,7 @@ async function createOnce(call, ctx) {
             const [newest] = found.kind === 'found' ? found.ids : [];
             if (newest !== undefined) {
                 log(`create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`);
-                const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(newest) };
-                return {
-                    result: {
-                        result: { code: '0000', msg: 'success', data },
-                        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
-                    }
-                };
+                return { result: adopted(newest) };
             }
             log(`create: no task named ${JSON.stringify(name)} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`);
             state.unresolved = true;
@@ -5782,17 +6157,48 @@ async function createOnce(call, ctx) {
     }
     catch (error) {
         // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
-        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .transientReason */ .bR)(error) === undefined;
-        if (!state.unresolved && (refused || (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .notApplied */ .$U)(error)))
+        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .transientReason */ .bR)(error) === undefined;
+        if (!state.unresolved && (refused || (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .notApplied */ .$U)(error)))
             ctx.track(undefined);
         throw error;
     }
-    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G)(answer.result.data);
+    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_7__/* .taskIdOf */ .G6)(answer.result.data);
     if (id !== undefined && !state.unresolved)
         ctx.track(undefined);
     if (id !== undefined && state.unresolved)
         await stopTwins(lookup, id, ctx);
     return { ...answer, recreated: state.unresolved, lookup };
+}
+/** The answer a create would have given for a task it made, when that task is found by name instead. */
+function adopted(taskId) {
+    const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) };
+    return {
+        result: { code: '0000', msg: 'success', data },
+        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+    };
+}
+/**
+ * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
+ * corrected it since), it is sent once more, but only once the task search shows that the refused
+ * attempt made no task of its name: a task that did appear is adopted instead.
+ */
+async function sendOnCorrectedClock(call, args, ctx) {
+    try {
+        return await ctx.send(call);
+    }
+    catch (error) {
+        if (!(error instanceof _platform_session_js__WEBPACK_IMPORTED_MODULE_6__/* .StaleClockError */ .EU) || args.clock.resent)
+            throw error;
+        args.clock.resent = true;
+        const name = JSON.stringify(args.name);
+        const [made] = (await findTasks(args.name, ctx)).filter((id) => !args.existing.includes(id));
+        if (made !== undefined) {
+            ctx.deps.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+            return adopted(made);
+        }
+        ctx.deps.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
+        return ctx.send(call);
+    }
 }
 /**
  * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
@@ -5805,7 +6211,7 @@ async function stopTwins(lookup, keep, ctx) {
         found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
     }
     catch (error) {
-        ctx.deps.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step looks again`);
+        ctx.deps.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}); the post step looks again`);
         return [];
     }
     const existing = new Set(lookup.existingIds);
@@ -5819,7 +6225,7 @@ async function stopTwins(lookup, keep, ctx) {
             ctx.deps.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
         }
         catch (error) {
-            ctx.deps.log(`create: could not stop task ${twin} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}); the post step tries again`);
+            ctx.deps.log(`create: could not stop task ${twin} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}); the post step tries again`);
         }
     }
     return stopped;
@@ -5842,7 +6248,7 @@ async function awaitNewTasks(name, existing, ctx) {
                 return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
         }
         catch (error) {
-            lastError = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+            lastError = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error);
         }
         const left = end - ctx.deps.now();
         if (left <= 0) {
@@ -5855,10 +6261,8 @@ async function awaitNewTasks(name, existing, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx) within the policy; `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_4__/* .withRetries */ .LH)(label, () => findTasks(name, ctx), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(label, () => findTasks(name, ctx), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
 }
-/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
-const MAX_SEARCH_PAGES = 50;
 /**
  * The ids of the tasks named exactly `name` (the search matches parts of names), following the pages
  * until the list ends.
@@ -5867,32 +6271,163 @@ async function findTasks(name, ctx) {
     return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
 }
 /**
- * The tasks the search for `searchValue` finds whose name `matches`, following the pages until the list
- * ends: an empty or short page, or as many tasks as the answer's count (at most MAX_SEARCH_PAGES pages).
+ * The tasks the search for `searchValue` finds whose name `matches`, across every page of the search
+ * (see readAllPages: a list whose pages end before its count is an error, never a shorter list).
  */
 async function searchTasks(searchValue, matches, ctx) {
-    const found = [];
-    let seen = 0;
-    for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-        const call = ctx.searchCall(searchValue, page);
-        const { result } = await ctx.send(call);
-        const data = result.data;
-        const results = Array.isArray(data?.results) ? data.results : [];
-        for (const task of results) {
-            const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .taskIdOf */ .G)(task);
-            const name = task.task_name;
-            if (id === undefined || typeof name !== 'string' || !matches(name))
-                continue;
-            const snapshot = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .snapshotOf */ .e)(task, ['status']);
-            found.push({ id, name, status: snapshot.status, billingValue: snapshot.billingValue });
-        }
-        seen += results.length;
-        const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
-        const count = typeof data?.count === 'number' ? data.count : Infinity;
-        if (results.length === 0 || results.length < pageSize || seen >= count)
-            break;
+    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_3__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => ctx.searchCall(searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_7__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_7__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_7__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+
+
+/***/ }),
+
+/***/ 4750:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s$: () => (/* binding */ readAllPages)
+/* harmony export */ });
+/* unused harmony exports MAX_PAGES, IncompleteListError */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+
+
+
+/** Pages a list is followed across at the most: a bound, should pages keep coming. */
+const MAX_PAGES = 500;
+/** The pages ended before the list did: `count` said more items than the pages held. */
+class IncompleteListError extends Error {
+    constructor(what, seen, count, why) {
+        super(`${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
+        this.name = 'IncompleteListError';
     }
-    return found;
+}
+/**
+ * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
+ * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
+ * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
+ * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
+ * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
+ * hidden task can be left billing.
+ */
+async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ) {
+    const results = [];
+    const seen = new Set();
+    let count;
+    let call = pageCall(1);
+    const first = await send(call);
+    for (let page = 1, answer = first;;) {
+        const data = answer.result.data;
+        const items = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+        count = countOf(data) ?? count;
+        const fresh = items.filter((item) => !seen.has(key(item)));
+        for (const item of fresh)
+            seen.add(key(item));
+        results.push(...fresh);
+        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
+        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
+        if (complete)
+            return { results, count, first };
+        if (count !== undefined && (fresh.length === 0 || page >= MAX_PAGES)) {
+            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
+            throw new IncompleteListError(what, results.length, count, why);
+        }
+        if (page >= MAX_PAGES)
+            return { results, count, first };
+        page += 1;
+        call = pageCall(page);
+        answer = await send(call);
+    }
+}
+function countOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data))
+        return undefined;
+    const value = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(data.count) ? Number(data.count.toString()) : data.count;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+
+/***/ }),
+
+/***/ 9645:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jw: () => (/* binding */ describeState),
+/* harmony export */   Lf: () => (/* binding */ readTaskState),
+/* harmony export */   ST: () => (/* binding */ isGone)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9837);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4750);
+
+
+
+
+
+
+/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
+function isGone(state) {
+    return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+}
+/** "its status is Running", "no task search of any status lists it", "it could not be read (…)". */
+function describeState(state) {
+    switch (state.kind) {
+        case 'status':
+            return `its status is ${state.status}`;
+        case 'absent':
+            return 'no task search of any status lists it';
+        case 'unread':
+            return `its status could not be read (${state.why})`;
+    }
+}
+/**
+ * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
+ * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
+ * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
+ * (else every task): the task's status there, or its absence from every page.
+ */
+async function readTaskState(taskId, ctx, options = {}) {
+    const retried = (label, attempt) => (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .retryIfTransient */ .or)(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    let refusal = '';
+    if (options.detailRefused !== true) {
+        try {
+            const { result } = await retried(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
+            if (status !== undefined)
+                return { kind: 'status', status, data: result.data, from: 'detail' };
+        }
+        catch (error) {
+            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
+        }
+    }
+    const name = options.name ?? '';
+    try {
+        const { results } = await retried(`task search for task ${taskId}`, () => (0,_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(task) ?? ''));
+        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(task) === taskId);
+        if (found === undefined)
+            return { kind: 'absent' };
+        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(found, ['status']).status;
+        return status === undefined
+            ? { kind: 'unread', why: 'the task search lists it without a status' }
+            : { kind: 'status', status, data: found, from: 'search' };
+    }
+    catch (error) {
+        const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
+        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}` };
+    }
 }
 
 
@@ -5903,7 +6438,7 @@ async function searchTasks(searchValue, matches, ctx) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2157);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4598);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(541);
 /* harmony import */ var _action_post_step_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6461);
 
 
@@ -6097,10 +6632,10 @@ class ApiClient {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $U: () => (/* binding */ notApplied),
 /* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
-/* harmony export */   ST: () => (/* binding */ isGone),
 /* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   W$: () => (/* binding */ DEFAULT_ERROR_CODES),
+/* harmony export */   Z_: () => (/* binding */ codeHint),
 /* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
 /* harmony export */   bR: () => (/* binding */ transientReason),
 /* harmony export */   or: () => (/* binding */ retryIfTransient)
@@ -6113,8 +6648,14 @@ class ApiClient {
 
 
 
-/** The emulator's codes, from the set the platform is seen to use (its meanings are unpublished). */
+/** Codes the platform has been seen to answer with (their meanings are unpublished). */
 const DEFAULT_ERROR_CODES = { taskNotFound: ['C007'], signature: ['C002'] };
+/** A hint for a refusal whose code error_codes names, to add to its message; '' for any other. */
+function codeHint(error, codes) {
+    if (!(error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h) || error.code === undefined || !codes.taskNotFound.includes(error.code))
+        return '';
+    return ` (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(error.code, 40)} is named task_not_found in error_codes: the task may not exist)`;
+}
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
 function transientReason(error) {
@@ -6139,10 +6680,6 @@ function notApplied(error) {
         return error.httpStatus === 429;
     return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
 }
-/** The platform answered that the task does not exist: by its code, whatever the message says. */
-function isGone(error, codes) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.taskNotFound.includes(error.code);
-}
 function isSignatureRefusal(error, codes) {
     return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.code !== undefined && codes.signature.includes(error.code);
 }
@@ -6157,19 +6694,83 @@ function retryIfTransient(error, localNow) {
         ? { retry: false }
         : { retry: true, reason, serverDelayMs: serverRetryDelay(error, localNow) };
 }
-/** An explicit operation on a task the platform says does not exist. */
+/** An explicit operation on a task that the platform refused, and that no task search of any status lists. */
 class TaskNotFoundError extends Error {
     taskId;
     constructor(taskId, cause) {
         const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.description ?? '', 200);
         const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.requestId, 80)}`;
-        super(`task ${taskId} not found (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id})`);
+        super(`task ${taskId} not found: the platform refused (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
         this.taskId = taskId;
         this.name = 'TaskNotFoundError';
     }
 }
 function describeError(error) {
     return error instanceof Error ? error.message : String(error);
+}
+
+
+/***/ }),
+
+/***/ 5786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   RN: () => (/* binding */ sumPoints),
+/* harmony export */   SZ: () => (/* binding */ spentYuan),
+/* harmony export */   xU: () => (/* binding */ yuanOf)
+/* harmony export */ });
+/**
+ * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
+ * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
+ * never drifts by a float's rounding.
+ */
+const YUAN_DIGITS = 6;
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+function decimal(text) {
+    const match = DECIMAL.exec(text);
+    if (match === null)
+        return undefined;
+    const [, sign = '', whole = '0', fraction = ''] = match;
+    return { units: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+}
+function rescale(value, scale) {
+    return value.units * 10n ** BigInt(scale - value.scale);
+}
+/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
+function sumPoints(amounts) {
+    const values = amounts.map(decimal);
+    if (values.some((value) => value === undefined))
+        return undefined;
+    const parsed = values;
+    const scale = Math.max(0, ...parsed.map((value) => value.scale));
+    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+    return format({ units: total, scale });
+}
+/**
+ * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
+ * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
+ */
+function yuanOf(points) {
+    const value = decimal(points);
+    if (value === undefined)
+        return undefined;
+    const scale = value.scale + YUAN_DIGITS;
+    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
+}
+/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
+function spentYuan(billed, unbilled) {
+    if (billed === undefined && unbilled === undefined)
+        return undefined;
+    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
+    return points === undefined ? undefined : yuanOf(points);
+}
+function format(value) {
+    const negative = value.units < 0n;
+    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+    const whole = digits.slice(0, digits.length - value.scale);
+    const fraction = digits.slice(digits.length - value.scale);
+    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
 
@@ -6185,14 +6786,15 @@ function describeError(error) {
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
-/* harmony export */   jU: () => (/* binding */ planCalls)
+/* harmony export */   jU: () => (/* binding */ planCalls),
+/* harmony export */   md: () => (/* binding */ PAGE_SIZE)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2676);
+/* harmony import */ var _basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2676);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
-/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9837);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9837);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 
 
@@ -6212,18 +6814,23 @@ const post = (path, encrypt = false) => ({
 });
 const get = (path) => ({ method: 'GET', path, encrypt: false });
 /** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
-const onTasks = (path, wait, alreadyDone = []) => ({
+const onTasks = (path, wait, appliesTo, alreadyDone = []) => ({
     endpoint: post(path),
     taskIds: 'each',
     fields: task,
     wait,
     resend: 'repeatable',
-    alreadyDone
+    alreadyDone,
+    appliesTo
 });
-/** A task's detail per task id (the form each profile gives): what the logs and events operations start from. */
+/**
+ * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
+ * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
+ * reachable through endpoints). The detail, wait, logs and events operations all read it.
+ */
 const taskDetail = () => ({
     endpoint: post('/api/deployment/task/detail'),
-    live: { method: 'GET' },
+    live: { method: 'GET', path: '/api/task/deployment/detail' },
     taskIds: 'each',
     fields: task,
     answers: 'task'
@@ -6235,28 +6842,34 @@ const creating = (operation) => ({
     taskIds: 'none',
     resend: 'create_once',
     answers: 'new_task',
+    // points is optional: the platform makes 1 node when it is left out.
     fields: (s) => ({
         ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
         task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
-        points: required(s.points, 'points', operation, 'the number of nodes, such as 1')
+        ...(s.points === undefined ? {} : { points: s.points })
     }),
+    checkBody: resourceMarks,
     wait: { target: 'ready', byDefault: true },
     check: (data, call) => {
-        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G)(data) !== undefined)
+        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(data) !== undefined)
             return undefined;
         const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(call.body.task_name, 100) : '';
         return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
     }
 });
 /** Unless the table says otherwise, an operation only reads. */
-const READS = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
-/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
-const LOOKUP_QUERY = [
-    ['type', 'Deployment'],
-    ['status', _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTIVE_STATUSES */ .az.join(',')]
-];
-/** Tasks a search by name asks for per page (the platform's largest page). */
-const LOOKUP_PAGE_SIZE = 100;
+const READS = {
+    resend: 'read',
+    answers: 'other',
+    alreadyDone: [],
+    appliesTo: [],
+    check: () => undefined
+};
+/**
+ * Items asked for per page where the step reads a whole list. The platform publishes no largest page
+ * size and may answer fewer: the step follows `count` across the pages whatever size they come in.
+ */
+const PAGE_SIZE = 100;
 /**
  * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
  * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
@@ -6266,14 +6879,7 @@ const LOOKUP_PAGE_SIZE = 100;
 const OPERATIONS = {
     create: creating('create'),
     replace: { ...creating('replace'), replaces: true },
-    detail: {
-        endpoint: post('/api/deployment/task/detail'),
-        live: { method: 'GET' },
-        taskIds: 'each',
-        fields: task,
-        wait: { target: 'ready', byDefault: false },
-        answers: 'task'
-    },
+    detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
     sweep: { endpoint: get('/api/deployment/task/search'), taskIds: 'keep', fields: none },
     logs: { ...taskDetail(), follow: 'logs' },
     events: { ...taskDetail(), follow: 'events' },
@@ -6289,10 +6895,22 @@ const OPERATIONS = {
             ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
         })
     },
-    search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['End']),
-    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Paused', 'End']),
-    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
+    // The reference requires both parameters; these are its deployment GPUs unless the query says otherwise.
+    search_resources: {
+        endpoint: get('/api/deployment/resource/search'),
+        taskIds: 'none',
+        fields: none,
+        defaults: [
+            ['task_type', 'Deployment'],
+            ['device_type', 'GpuDevice']
+        ],
+        answers: 'resources'
+    },
+    // What each applies to, as the reference says: stop, a Running, Pending or Paused task (for good);
+    // pause, a Running one; recover, a Paused one.
+    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending', 'Paused'], ['End']),
+    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Running'], ['Paused', 'End']),
+    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
     change_points: {
         endpoint: post('/api/deployment/task/change_points'),
         taskIds: 'one',
@@ -6303,14 +6921,31 @@ const OPERATIONS = {
         })
     },
     nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
-    billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
+    // Both billing records require range, start_time and end_time (from the billing_* inputs).
+    billing: {
+        endpoint: get('/api/billing/get_billing_record'),
+        taskIds: 'filter',
+        fields: (s) => ({
+            ...billingWindow(s),
+            ...(s.taskIds.length === 0 ? {} : { task_ids: s.taskIds.join(',') })
+        }),
+        answers: 'bills',
+        pages: true
+    },
+    task_billing: {
+        endpoint: get('/api/billing/get_task_billing_record'),
+        taskIds: 'none',
+        fields: billingWindow,
+        answers: 'bills',
+        pages: true
+    },
     storage_check: {
         endpoint: post('/api/storage/encrypt/check', true),
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
         check: (data) => {
-            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return undefined;
             const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(verdict.message, 300) : '';
@@ -6335,7 +6970,7 @@ function planCalls(settings) {
     }
     // A replace sends a create: with the create's endpoint and its overrides.
     const operation = spec.replaces === true ? 'create' : settings.operation;
-    const calls = spec.taskIds === 'none'
+    const calls = spec.taskIds === 'none' || spec.taskIds === 'filter'
         ? [callFor(settings, operation, spec, undefined)]
         : ids.map((id) => callFor(settings, operation, spec, id));
     return {
@@ -6351,9 +6986,9 @@ function planCalls(settings) {
  */
 function sweepPlan(settings, keep) {
     const pattern = required(settings.taskName, 'task_name', 'sweep', 'a name pattern, such as pr-42-*');
-    const parsed = (0,_basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .namePattern */ ._)(pattern);
+    const parsed = (0,_basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_5__/* .namePattern */ ._)(pattern);
     if (parsed === undefined) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(pattern)} is too broad a pattern for sweep: write at least ${_basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_6__/* .MIN_PATTERN_LITERALS */ .N} characters besides *, such as pr-42-*`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .h)(pattern)} is too broad a pattern for sweep: write at least ${_basics_name_pattern_js__WEBPACK_IMPORTED_MODULE_5__/* .MIN_PATTERN_LITERALS */ .N} characters besides *, such as pr-42-*`);
     }
     return {
         operation: 'sweep',
@@ -6366,10 +7001,10 @@ function sweepPlan(settings, keep) {
 function detailCall(settings, taskId) {
     return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
-/** The first page of a task's node list, which a wait reads to see nodes that fail. */
-function nodesCall(settings, taskId) {
+/** One page of a task's node list, which a wait reads to see nodes that fail. */
+function nodesCall(settings, taskId, page = 1) {
     const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
-    return { ...call, query: [...call.query, ['page', '1'], ['page_size', String(LOOKUP_PAGE_SIZE)]] };
+    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
 }
 /** A node's events (GET pod_event?point_id), which a failed wait shows. */
 function nodeEventsCall(settings, pointId) {
@@ -6396,17 +7031,19 @@ function nodeReadCall(settings, path, query) {
 }
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
- * the parameters the platform requires in every profile.
+ * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
+ * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
  */
-function searchByNameCall(settings, taskName, page = 1) {
+function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .ACTIVE_STATUSES */ .az) {
     const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
     return {
         ...call,
         query: [
-            ...LOOKUP_QUERY,
-            ['search_value', taskName],
+            ['type', 'Deployment'],
+            ['status', statuses.join(',')],
+            ...(taskName === '' ? [] : [['search_value', taskName]]),
             ['page', String(page)],
-            ['page_size', String(LOOKUP_PAGE_SIZE)]
+            ['page_size', String(PAGE_SIZE)]
         ]
     };
 }
@@ -6436,7 +7073,7 @@ function specOf(settings) {
 function taskIdsFor(settings, spec) {
     const ids = settings.taskIds;
     const operation = settings.operation;
-    if (spec.taskIds === 'keep')
+    if (spec.taskIds === 'keep' || spec.taskIds === 'filter')
         return ids;
     if (spec.taskIds === 'none') {
         if (ids.length > 0) {
@@ -6481,8 +7118,10 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
         resend: spec.resend ?? READS.resend,
         answers: spec.answers ?? READS.answers,
         alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
+        appliesTo: spec.appliesTo ?? READS.appliesTo,
         check: spec.check ?? READS.check,
-        ...(spec.follow === undefined ? {} : { follow: spec.follow })
+        ...(spec.follow === undefined ? {} : { follow: spec.follow }),
+        ...(spec.pages === true ? { pages: true } : {})
     };
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};
@@ -6497,12 +7136,23 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`query sets ${name}, ${ownedBy(name)}`);
         }
     }
+    const problem = withInputs ? spec.checkBody?.(body) : undefined;
+    if (problem !== undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(problem);
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
-        return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined, traits };
+        const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
+        return {
+            operation,
+            taskId,
+            endpoint,
+            query: [...fieldQuery, ...defaults, ...query],
+            body: undefined,
+            traits
+        };
     }
     return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
 }
@@ -6524,7 +7174,11 @@ const FIELD_INPUTS = {
     task_id: 'task_id',
     task_name: 'task_name',
     points: 'points',
-    status: 'task_status'
+    status: 'task_status',
+    range: 'billing_range',
+    start_time: 'billing_start',
+    end_time: 'billing_end',
+    task_ids: 'task_id'
 };
 function ownedBy(field) {
     const input = FIELD_INPUTS[field];
@@ -6536,6 +7190,34 @@ function required(value, name, operation, what) {
     if (value === undefined)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
     return value;
+}
+/** The time window both billing records require, as the billing_* inputs set it. */
+function billingWindow(settings) {
+    const { range, startTime, endTime } = settings.billing;
+    return { range, start_time: startTime, end_time: endTime };
+}
+/**
+ * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
+ * search answers mark as an object, and pasting the object whole is the mistake this catches.
+ */
+function resourceMarks(body) {
+    const resources = body.resources;
+    if (resources === undefined)
+        return undefined;
+    if (!Array.isArray(resources))
+        return 'body resources is not a list: write it as a list of {mark: ...}';
+    for (const [index, entry] of resources.entries()) {
+        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
+        if (typeof mark === 'string' && mark !== '')
+            continue;
+        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(mark)
+            ? 'an object (the whole regions[].mark of the resource search)'
+            : mark === undefined
+                ? 'missing'
+                : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
+        return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
+    }
+    return undefined;
 }
 
 
@@ -6561,6 +7243,7 @@ const OPERATIONS = [
     'change_points',
     'nodes',
     'billing',
+    'task_billing',
     'storage_check',
     'logs',
     'events',
@@ -6581,9 +7264,9 @@ const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   LH: () => (/* binding */ withRetries),
 /* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
-/* harmony export */   Vs: () => (/* binding */ retryAfterMs)
+/* harmony export */   Vs: () => (/* binding */ retryAfterMs),
+/* harmony export */   jo: () => (/* binding */ backoffMs)
 /* harmony export */ });
-/* unused harmony export backoffMs */
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 
 const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
@@ -6646,8 +7329,9 @@ function formatDelay(ms) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  f: () => (/* binding */ openSession),
-  n: () => (/* binding */ prepareRequest)
+  EU: () => (/* binding */ StaleClockError),
+  fA: () => (/* binding */ openSession),
+  nd: () => (/* binding */ prepareRequest)
 });
 
 // EXTERNAL MODULE: ./basics/units.ts
@@ -6656,6 +7340,8 @@ var units = __nccwpck_require__(2589);
 var envelope = __nccwpck_require__(3421);
 // EXTERNAL MODULE: ./protocol/request.ts + 2 modules
 var request = __nccwpck_require__(1615);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
 // EXTERNAL MODULE: ./platform/retry.ts
@@ -6716,6 +7402,7 @@ var platform_throttle = __nccwpck_require__(768);
 
 
 
+
 /** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
 function prepareRequest(connection, call, now) {
     return (0,request/* buildRequest */.mK)({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
@@ -6723,22 +7410,30 @@ function prepareRequest(connection, call, now) {
 /**
  * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
  * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
- * down until `deadline`. It learns the platform's clock from each answer; a timestamp refused while the
- * clocks are more than the platform's window apart is corrected and sent once more, and a signature
- * refusal is explained.
+ * down until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
+ * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
+ * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
+ * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
+ * exactly-once path). A refusal whose code error_codes names as a signature one is explained.
  */
 function openSession(connection, runtime, deadline) {
     let warnedSkew = false;
     const throttle = new platform_throttle/* Throttle */.X(connection.concurrency, runtime.now, runtime.sleep, deadline);
     return async (call) => {
         for (let resent = false;; resent = true) {
-            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
-            const { request, answer } = await throttle.run(async () => {
+            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp. Whether it
+            // was stamped on the corrected clock: a refusal of one stamped before may be the skew's.
+            const { request, answer, onPlatformTime } = await throttle.run(async () => {
+                const corrected = runtime.clock.corrected;
                 const prepared = prepareRequest(connection, call, runtime.clock.stamp());
                 if (prepared.headers.sign_str !== undefined)
                     runtime.mask(prepared.headers.sign_str);
                 runtime.debug(describeForDebug(prepared));
-                return { request: prepared, answer: await runtime.transport.send(prepared) };
+                return {
+                    request: prepared,
+                    answer: await runtime.transport.send(prepared),
+                    onPlatformTime: corrected
+                };
             });
             runtime.clock.observe(answer.headers.date, runtime.now());
             // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
@@ -6754,20 +7449,40 @@ function openSession(connection, runtime, deadline) {
                 return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
             }
             catch (error) {
+                if (!(error instanceof envelope/* ApiError */.h))
+                    throw error;
                 // A 429 slows every request of the step down, for as long as the server asked.
-                if (error instanceof envelope/* ApiError */.h && error.httpStatus === 429) {
+                if (error.httpStatus === 429) {
                     throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
                 }
-                if (!(0,failures/* isSignatureRefusal */.Te)(error, connection.errorCodes))
-                    throw error;
-                if (!resent && runtime.clock.correct()) {
-                    runtime.log(`the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`);
-                    continue;
+                // Corrected now, or by a concurrent call whose refusal came first.
+                if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
+                    const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+                    const again = (0,failures/* transientReason */.bR)(error) === undefined && SENT_AGAIN.has(call.traits.resend);
+                    runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.a)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
+                    if (again)
+                        continue;
+                    throw new StaleClockError(error, offset ?? 0);
                 }
+                if (!(0,failures/* isSignatureRefusal */.Te)(error, connection.errorCodes) && !resent)
+                    throw error;
                 throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);
             }
         }
     };
+}
+/** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * A refusal that came while the runner's clock was beyond the platform's window, of a call the session
+ * does not send again by itself (it may change state). The clock is corrected by now: the caller may send
+ * it again where that is safe (a create, once no task of its name has appeared).
+ */
+class StaleClockError extends envelope/* ApiError */.h {
+    constructor(refusal, offsetMs) {
+        super(`${refusal.message}; this runner's clock was ${skewText(offsetMs)} the platform's, and is corrected now`, refusal);
+        this.name = 'StaleClockError';
+    }
 }
 function skewText(offsetMs) {
     return `${(0,units/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
@@ -6789,8 +7504,9 @@ function describeForDebug(request) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   G: () => (/* binding */ taskIdOf),
-/* harmony export */   e: () => (/* binding */ snapshotOf)
+/* harmony export */   $4: () => (/* binding */ numberText),
+/* harmony export */   G6: () => (/* binding */ taskIdOf),
+/* harmony export */   eY: () => (/* binding */ snapshotOf)
 /* harmony export */ });
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
@@ -6805,14 +7521,15 @@ function snapshotOf(data, statusField) {
         name,
         urls: serviceUrls(data),
         nodes: nodesOf(data),
-        billingValue: billingValueOf(data)
+        billingValue: numberText(data, 'billing_value'),
+        forecastValue: numberText(data, 'forecast_value')
     };
 }
-/** billing_value as the text of the number (exact, as written), when it is a number. */
-function billingValueOf(data) {
+/** A number field as its text (exact, as written), when it is a number. */
+function numberText(data, field) {
     if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
         return undefined;
-    const value = data.billing_value;
+    const value = data[field];
     const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
         ? value.toString()
         : typeof value === 'number'

@@ -1,39 +1,149 @@
 /**
- * The compute resources resource search answers with (static: the platform's inventory is not modelled).
- * `mark` identifies a device in a region; a create names the resources it runs on by it.
+ * The compute resources resource search answers with, in the shape of the platform's reference
+ * (suanli-job/api/resource.md): each device has its regions, and each region entry a `mark` object whose
+ * `mark.mark` string is what a create's `resources[].mark` takes. The inventory is not modelled: the
+ * stock each region shows is fixed.
  */
-export const DEVICES = [
+
+/** The resource a mark stands for, as the reference nests it under regions[].mark.resource. */
+export interface MarkedResource {
+  device_name: string;
+  region: string;
+  gpu_name: string | null;
+  gpu_count: number;
+  gpu_memory: number;
+  memory: number;
+  cpu_cores: number;
+}
+
+interface Region {
+  region: string;
+  region_name: string;
+  /** Integers, unit unstated by the reference (see the fixture's note). */
+  price: number;
+  discount_price: number;
+  inventory: number;
+}
+
+interface Device {
+  device_name: string;
+  device_type: 'GpuDevice' | 'CpuDevice';
+  gpu_name: string | null;
+  gpu_memory: number;
+  gpu_count: number;
+  memory: number;
+  cpu_cores: number;
+  disk_size: number;
+  disk_type: string;
+  regions: Region[];
+}
+
+export const TASK_TYPES = ['Deployment'] as const;
+/** What a resource search takes as task_type: deployments, and the nodes of an image preheat. */
+export const RESOURCE_TASK_TYPES = ['Deployment', 'ImagePreHeat'] as const;
+export const DEVICE_TYPES = ['GpuDevice', 'CpuDevice'] as const;
+
+/** The regions whose clusters an image preheat can warm (get_regions). */
+export const REGIONS = [
+  { region: 'beijing-jxq-p1', region_name: '北京一区' },
+  { region: 'guangdong-t-01', region_name: '广东-T1' },
+  { region: 'hebeif-1', region_name: '河北一区' }
+] as const;
+
+const DEVICES: readonly Device[] = [
   {
-    device_name: 'NVIDIA GeForce RTX 4090',
+    device_name: '4090',
     device_type: 'GpuDevice',
-    task_types: ['Deployment', 'Job'],
-    gpu_memory_gb: 24,
+    gpu_name: '4090',
+    gpu_memory: 24560,
+    gpu_count: 1,
+    memory: 64512,
     cpu_cores: 16,
-    memory_gb: 64,
+    disk_size: 81920,
+    disk_type: 'SSD',
     regions: [
-      { region: 'east-1', price: 1.98, inventory: 42, mark: 'bWFyay00MDkwLWVhc3QtMQ==' },
-      { region: 'north-2', price: 1.88, inventory: 7, mark: 'bWFyay00MDkwLW5vcnRoLTI=' }
+      { region: 'beijing-jxq-p1', region_name: '北京一区', price: 1980, discount_price: 1880, inventory: 42 },
+      { region: 'guangdong-t-01', region_name: '广东-T1', price: 1980, discount_price: 1980, inventory: 7 }
     ]
   },
   {
-    device_name: 'NVIDIA A100 80GB',
+    device_name: 'H20 x 8',
     device_type: 'GpuDevice',
-    task_types: ['Deployment', 'Job'],
-    gpu_memory_gb: 80,
-    cpu_cores: 32,
-    memory_gb: 256,
-    regions: [{ region: 'east-1', price: 8.5, inventory: 3, mark: 'bWFyay1hMTAwLWVhc3QtMQ==' }]
+    gpu_name: 'H20',
+    gpu_memory: 786432,
+    gpu_count: 8,
+    memory: 1572864,
+    cpu_cores: 192,
+    disk_size: 81920,
+    disk_type: 'HDD',
+    regions: [
+      { region: 'hebeif-1', region_name: '河北一区', price: 16416, discount_price: 16416, inventory: 0 },
+      { region: 'guangdong-t-01', region_name: '广东-T1', price: 16416, discount_price: 15800, inventory: 2 }
+    ]
   },
   {
-    device_name: 'Intel Xeon 16 vCPU',
+    device_name: 'CPU 16C',
     device_type: 'CpuDevice',
-    task_types: ['Deployment'],
-    gpu_memory_gb: 0,
+    gpu_name: null,
+    gpu_memory: 0,
+    gpu_count: 0,
+    memory: 32768,
     cpu_cores: 16,
-    memory_gb: 32,
-    regions: [{ region: 'east-1', price: 0.32, inventory: 120, mark: 'bWFyay14ZW9uLWVhc3QtMQ==' }]
+    disk_size: 40960,
+    disk_type: 'SSD',
+    regions: [
+      { region: 'beijing-jxq-p1', region_name: '北京一区', price: 320, discount_price: 320, inventory: 120 }
+    ]
   }
-] as const;
+];
 
-export const TASK_TYPES = ['Deployment', 'Job'] as const;
-export const DEVICE_TYPES = ['GpuDevice', 'CpuDevice'] as const;
+/** The opaque mark of a device in a region for a task type (the platform's are opaque strings too). */
+function markOf(device: Device, region: Region, taskType: string): string {
+  return Buffer.from(`mark:${taskType}:${device.device_name}:${region.region}`).toString('base64');
+}
+
+function resourceOf(device: Device, region: Region): MarkedResource {
+  const { device_name, gpu_name, gpu_count, gpu_memory, memory, cpu_cores } = device;
+  return { device_name, region: region.region, gpu_name, gpu_count, gpu_memory, memory, cpu_cores };
+}
+
+/** The resource search's results for these task types and device types. */
+export function searchResources(
+  taskTypes: readonly string[],
+  deviceTypes: readonly string[]
+): Record<string, unknown>[] {
+  return DEVICES.filter((d) => deviceTypes.includes(d.device_type)).flatMap((device) =>
+    taskTypes.map((taskType) => ({
+      device_name: device.device_name,
+      regions: device.regions.map((region) => ({
+        region: region.region,
+        region_name: region.region_name,
+        mark: { resource: resourceOf(device, region), mark: markOf(device, region, taskType) },
+        price: region.price,
+        discount_price: region.discount_price,
+        inventory: region.inventory
+      })),
+      gpu_name: device.gpu_name ?? '',
+      gpu_memory: device.gpu_memory,
+      gpu_count: device.gpu_count,
+      memory: device.memory,
+      cpu_cores: device.cpu_cores,
+      disk_size: device.disk_size,
+      disk_type: device.disk_type
+    }))
+  );
+}
+
+/** What a mark stands for (for the task type it was searched with), or undefined for a mark no search gave. */
+export function markedResource(
+  mark: string,
+  taskType: string
+): { resource: MarkedResource; region_name: string } | undefined {
+  for (const device of DEVICES) {
+    for (const region of device.regions) {
+      if (markOf(device, region, taskType) === mark)
+        return { resource: resourceOf(device, region), region_name: region.region_name };
+    }
+  }
+  return undefined;
+}

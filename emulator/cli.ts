@@ -7,7 +7,7 @@ import { applyConfig, parseConfig, parseFaultRule, type EmulatorConfig } from '.
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile spec|live] [--strict] [--config FILE] [--fault JSON]...';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile spec|live] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]...';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -45,6 +45,7 @@ function options(): {
         config: { type: 'string' },
         profile: { type: 'string' },
         strict: { type: 'boolean' },
+        'page-size-max': { type: 'string' },
         fault: { type: 'string', multiple: true },
         help: { type: 'boolean' }
       },
@@ -84,6 +85,12 @@ function options(): {
       failPattern,
       profile: profileOf(values.profile),
       strict: values.strict === true,
+      pageSizeMax: number(
+        'page-size-max',
+        values['page-size-max'],
+        (n) => Number.isInteger(n) && n >= 1,
+        'use a whole number of items, 1 or more'
+      ),
       log: (line) => {
         console.error(`[emulator] ${line}`);
       },

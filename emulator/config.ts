@@ -4,7 +4,7 @@
  */
 import type { CrashLoopSpec, Emulator, EnvelopeStyle } from './emulator.js';
 import type { FaultAnswer, FaultRule, RateLimit } from './faults.js';
-import type { StorageVerdict } from './routes.js';
+import type { StorageVerdict } from './route.js';
 
 export interface EmulatorConfig {
   faults?: FaultRule[];
@@ -20,6 +20,8 @@ export interface EmulatorConfig {
   apps?: { warmupSeconds?: number; status?: number };
   failingCreates?: number[];
   pricePerPointHour?: number;
+  pageSizeMax?: number;
+  refusalCodes?: Record<string, string>;
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -43,7 +45,9 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'crashLoops',
     'apps',
     'failingCreates',
-    'pricePerPointHour'
+    'pricePerPointHour',
+    'pageSizeMax',
+    'refusalCodes'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -103,6 +107,14 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
   }
   if (config.pricePerPointHour !== undefined)
     parsed.pricePerPointHour = number(config.pricePerPointHour, `${where}.pricePerPointHour`);
+  if (config.pageSizeMax !== undefined)
+    parsed.pageSizeMax = number(config.pageSizeMax, `${where}.pageSizeMax`);
+  if (config.refusalCodes !== undefined) {
+    const codes = object(config.refusalCodes, `${where}.refusalCodes`);
+    parsed.refusalCodes = Object.fromEntries(
+      Object.entries(codes).map(([reason, code]) => [reason, string(code, `${where}.refusalCodes.${reason}`)])
+    );
+  }
   if (config.apps !== undefined) {
     const apps = object(config.apps, `${where}.apps`);
     only(apps, `${where}.apps`, ['warmupSeconds', 'status']);
@@ -224,6 +236,8 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.apps !== undefined) emulator.setApps(config.apps);
   if (config.failingCreates !== undefined) emulator.setFailingCreates(config.failingCreates);
   if (config.pricePerPointHour !== undefined) emulator.setPrice(config.pricePerPointHour);
+  if (config.pageSizeMax !== undefined) emulator.setPageSizeMax(config.pageSizeMax);
+  if (config.refusalCodes !== undefined) emulator.setRefusalCodes(config.refusalCodes);
 }
 
 function object(value: unknown, where: string): Json {

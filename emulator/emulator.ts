@@ -17,6 +17,7 @@ import type {
 import { Renderer } from './rendering.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
+import { PreheatStore } from './preheats.js';
 import { TaskStore, type CrashLoop, type TaskSeed } from './tasks.js';
 import { Verifier } from './verification.js';
 
@@ -47,6 +48,7 @@ export class Emulator implements EmulatorInfo {
   readonly #keyring: Keyring;
   readonly #verifier: Verifier;
   readonly #tasks: TaskStore;
+  readonly #preheats: PreheatStore;
   readonly #renderer: Renderer;
   readonly #faults = new FaultRules();
   readonly #versions = new Map<string, string>();
@@ -56,6 +58,8 @@ export class Emulator implements EmulatorInfo {
   readonly #strict: boolean;
   #lastRequestId = 0;
   #rateLimit: TokenBucket | undefined;
+  #pageSizeMax: number | undefined;
+  #refusalCodes = new Map<string, string>();
   #offsetMs: number;
   #envelope: EnvelopeStyle;
   #msgOverride: string | undefined;
@@ -90,6 +94,9 @@ export class Emulator implements EmulatorInfo {
       },
       options.firstTaskId
     );
+    this.#preheats = new PreheatStore(clock, { durationMs: (options.readyAfterSeconds ?? 5) * 1000 });
+    this.#pageSizeMax = options.pageSizeMax;
+    this.setRefusalCodes(options.refusalCodes ?? {});
     if (options.apps !== undefined) this.setApps(options.apps);
     this.#offsetMs = (options.clockOffsetSeconds ?? 0) * 1000;
     this.profile = options.profile ?? 'spec';
@@ -184,8 +191,23 @@ export class Emulator implements EmulatorInfo {
     this.#offsetMs = seconds * 1000;
   }
 
+  /** How long a new task stays Pending (and a new node, and an image preheat takes). */
   setReadyAfter(seconds: number): void {
     this.#tasks.settings.readyAfterMs = seconds * 1000;
+    this.#preheats.settings.durationMs = seconds * 1000;
+  }
+
+  /** The most items a page holds, whatever page_size asks; undefined lifts the cap. */
+  setPageSizeMax(max: number | undefined): void {
+    this.#pageSizeMax = max;
+  }
+
+  /**
+   * The code each refusal reason is answered with, such as {timestamp_expired: 'C005'}: the platform
+   * publishes no code's meaning, so a client must not depend on which code a refusal carries.
+   */
+  setRefusalCodes(codes: Readonly<Record<string, string>>): void {
+    this.#refusalCodes = new Map(Object.entries(codes));
   }
 
   /**
@@ -289,7 +311,10 @@ export class Emulator implements EmulatorInfo {
       strict: this.#strict,
       verifier: this.#verifier,
       tasks: this.#tasks,
+      preheats: this.#preheats,
       versions: this.#versions,
+      pageSizeMax: this.#pageSizeMax,
+      refusalCodes: this.#refusalCodes,
       storageVerdict: this.#storageVerdict,
       log: this.#log
     });

@@ -57,18 +57,40 @@ export function list<T extends string>(
   return value.split(',').map((item) => oneOf(item.trim(), allowed, name) as T);
 }
 
-/** page and page_size, from a query string or a JSON body; answers one page of `items`. */
+/**
+ * page and page_size, from a query string or a JSON body; answers one page of `items`. No largest
+ * page_size is published: a page holds what page_size asks (10 by default), or `cap` items at most when
+ * the emulator is told to cap pages lower than clients ask (`count` still says how many there are).
+ */
 export function page<T>(
   items: T[],
   source: (name: string) => unknown,
-  from: 'body' | 'query'
+  from: 'body' | 'query',
+  cap?: number
 ): { count: number; results: T[] } {
   const rawPage = source('page');
   const rawSize = source('page_size');
   const number = rawPage === undefined ? 1 : positiveInteger(rawPage, 'page', from);
-  const size = rawSize === undefined ? 10 : positiveInteger(rawSize, 'page_size', from);
-  if (size > 100) throw parameterError(`page_size must be at most 100, got ${size}`);
+  const asked = rawSize === undefined ? 10 : positiveInteger(rawSize, 'page_size', from);
+  const size = Math.min(asked, cap ?? asked);
   return { count: items.length, results: items.slice((number - 1) * size, number * size) };
+}
+
+/** A comma list of ids (a query's task_ids), or undefined when absent. */
+export function idList(value: string | undefined, name: string): bigint[] | undefined {
+  if (value === undefined) return undefined;
+  return value.split(',').map((id) => integerValue(id.trim(), name, 'query'));
+}
+
+/** An RFC 3339 time, such as 2026-01-01T00:00:00+08:00, as ms since the epoch. */
+export function rfc3339Time(value: string | undefined, name: string): number {
+  const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+  const ms = value === undefined ? Number.NaN : Date.parse(value);
+  if (value === undefined || !rfc3339.test(value) || Number.isNaN(ms))
+    throw parameterError(
+      `${name} must be an RFC 3339 time such as 2026-01-01T00:00:00+08:00, got ${describe(value)}`
+    );
+  return ms;
 }
 
 function describe(value: unknown): string {

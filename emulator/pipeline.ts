@@ -4,6 +4,7 @@ import type { FaultAnswer, TokenBucket } from './faults.js';
 import type { Outcome, RecordedRequest } from './records.js';
 import { Code, Rejection } from './rejection.js';
 import { ROUTES, type Method, type Profile, type StorageVerdict } from './routes.js';
+import type { PreheatStore } from './preheats.js';
 import type { TaskStore } from './tasks.js';
 import type { Verifier, VerificationTrace } from './verification.js';
 
@@ -16,7 +17,12 @@ export interface JudgeContext {
   strict: boolean;
   verifier: Verifier;
   tasks: TaskStore;
+  preheats: PreheatStore;
   versions: ReadonlyMap<string, string>;
+  /** The most items a page holds, whatever page_size asks. */
+  pageSizeMax: number | undefined;
+  /** The code to answer a refusal of each reason with, where a test sets one (the platform's are unpublished). */
+  refusalCodes: ReadonlyMap<string, string>;
   storageVerdict: StorageVerdict;
   log: (line: string) => void;
 }
@@ -114,8 +120,10 @@ export function judge(
       query: new URLSearchParams(query),
       payload: verified.payload,
       tasks: ctx.tasks,
+      preheats: ctx.preheats,
       storageVerdict: ctx.storageVerdict,
-      profile: ctx.profile
+      profile: ctx.profile,
+      pageSizeMax: ctx.pageSizeMax
     });
     record.verdict = { code: Code.ok, reason: 'ok', message: 'success' };
     record.applied = true;
@@ -127,11 +135,12 @@ export function judge(
       error instanceof Rejection
         ? error
         : new Rejection(Code.internal, 'internal_error', `internal error: ${String(error)}`, 500);
-    record.verdict = { code: rejection.code, reason: rejection.reason, message: rejection.message };
+    const code = ctx.refusalCodes.get(rejection.reason) ?? rejection.code;
+    record.verdict = { code, reason: rejection.reason, message: rejection.message };
     ctx.log(
-      `#${record.id} ${record.method} ${record.target} -> ${rejection.code} ${rejection.reason}: ${rejection.message}`
+      `#${record.id} ${record.method} ${record.target} -> ${code} ${rejection.reason}: ${rejection.message}`
     );
-    return { status: rejection.httpStatus, code: rejection.code, message: rejection.message, data: null };
+    return { status: rejection.httpStatus, code, message: rejection.message, data: null };
   } finally {
     if (trace.plaintext !== undefined) record.plaintext = trace.plaintext;
   }

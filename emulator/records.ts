@@ -1,5 +1,5 @@
 // The emulator's public shapes: how it is started, what a client needs to reach it, and what it records.
-import type { Profile } from './routes.js';
+import type { Profile } from './route.js';
 
 export interface EmulatorOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -23,8 +23,15 @@ export interface EmulatorOptions {
   apps?: { warmupSeconds?: number; status?: number };
   /** The creates (1 for the first) whose task ends in Other instead of Running. */
   failingCreates?: number[];
-  /** What a task costs per node and hour while it runs, its billing_value (default 1.5). */
+  /**
+   * What a node costs per hour while its task runs, in yuan (default 1.5): billing_value and
+   * forecast_value grow by it in points (1 yuan = 1,000,000 points), booked every 5 minutes.
+   */
   pricePerPointHour?: number;
+  /** The most items a page holds, whatever page_size asks (default: no cap; the platform publishes none). */
+  pageSizeMax?: number;
+  /** The code each refusal reason is answered with instead of the emulator's own (see setRefusalCodes). */
+  refusalCodes?: Record<string, string>;
   /**
    * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
    * (the newer plain create path, task search requiring type and status, `message` in the envelope).

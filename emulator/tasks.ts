@@ -1,47 +1,27 @@
+import { bookedBetween, periods, taskMoney, type Run } from './billing.js';
+import { nodeView, podEvents, podLog, type CrashLoop, type NodeContext, type Pod } from './nodes.js';
 import { Code, parameterError, Rejection } from './rejection.js';
+import {
+  configOf,
+  type ConfigSeed,
+  type StoredConfig,
+  type StoredService,
+  type TaskConfig
+} from './task-config.js';
 
 export const TASK_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-
-export interface ServiceInput {
-  service_name: string;
-  service_image: string;
-  remote_ports: { service_port: number }[];
-}
-
-export interface TaskInput {
-  task_name: string;
-  points: number;
-  task_type?: string;
-  resources?: unknown[];
-  services?: ServiceInput[];
-}
+export type { CrashLoop } from './nodes.js';
 
 /** A task put in place by a test, in any state. */
-export interface TaskSeed extends TaskInput {
+export interface TaskSeed extends ConfigSeed {
   task_id?: bigint | number | string;
+  task_type?: string;
   status?: TaskStatus;
 }
 
-/**
- * Containers that crash over and over, for the tasks whose name matches: the task stays Pending, its
- * nodes show the container's reason, exit code and a restart count that grows with time.
- */
-export interface CrashLoop {
-  pattern: RegExp;
-  /** The container's reason, such as CrashLoopBackOff, OOMKilled or ImagePullBackOff. */
-  reason: string;
-  exitCode: number;
-  /** One restart every this many ms since the task was made. */
-  restartEveryMs: number;
-  /** What the node list says of the node: Running (its container restarts) or Failed. */
-  nodeStatus: 'Running' | 'Failed';
-  /** The service's log. */
-  log: string;
-}
-
 export interface TaskSettings {
-  /** How long a new or recovered task stays Pending. */
+  /** How long a new or recovered task stays Pending, and a new node stays Pending once scheduled. */
   readyAfterMs: number;
   /** Tasks whose name matches end in Other instead of Running. */
   failPattern: RegExp | undefined;
@@ -60,36 +40,27 @@ export interface TaskSettings {
   baseUrl: string;
   /** The creates (1 for the first) whose task ends in Other instead of Running. */
   failingCreates: ReadonlySet<number>;
-  /** What a task costs per node and hour while it runs (billing_value). */
+  /** What a node costs per hour while its task runs, in yuan: what billing_value grows by, in points. */
   pricePerPointHour: number;
 }
 
 interface Task {
   readonly task_id: bigint;
   readonly task_type: string;
-  readonly task_name: string;
-  readonly resources: unknown[];
-  readonly services: (ServiceInput & { service_id: number })[];
   readonly createdAt: number;
-  points: number;
+  config: StoredConfig;
   status: TaskStatus;
   /** When a Pending task settles (Running, or Other for a failing name). */
   settlesAt: number;
-  /** Running time already billed, and since when the current run lasts. */
-  billedMs: number;
+  /** The stretches of time it ran, with how many nodes: what it is billed for. */
+  runs: Run[];
   runningSince: number | undefined;
+  pods: Pod[];
+  nextPod: number;
 }
 
 /** Node ids are the task id times this, plus the node's number (from 1). */
 const POINTS_PER_TASK = 1000n;
-const pointId = (taskId: bigint, index: number): bigint => taskId * POINTS_PER_TASK + BigInt(index + 1);
-const NODE_STATUS: Record<TaskStatus, string> = {
-  Pending: 'Pending',
-  Running: 'Running',
-  Paused: 'End',
-  End: 'End',
-  Other: 'Failed'
-};
 
 /**
  * The platform's tasks, in memory. State is derived lazily from the injected clock, so tests can move
@@ -111,38 +82,45 @@ export class TaskStore {
     this.#nextId = firstTaskId;
   }
 
-  create(input: TaskInput): bigint {
+  create(config: TaskConfig, taskType = 'Deployment'): bigint {
     this.#creates += 1;
-    const id = this.seed(input);
+    const id = this.#add(config, taskType, undefined);
     if (this.settings.failingCreates.has(this.#creates)) this.#failing.add(id);
     return id;
   }
 
   seed(seed: TaskSeed): bigint {
-    const id = seed.task_id === undefined ? this.#nextId : BigInt(seed.task_id);
+    const id = this.#add(configOf(seed), seed.task_type ?? 'Deployment', seed.task_id);
+    const task = this.#tasks.get(id);
+    if (task !== undefined && seed.status !== undefined && seed.status !== 'Pending')
+      this.#enter(task, seed.status, this.now());
+    return id;
+  }
+
+  #add(config: TaskConfig, taskType: string, given: TaskSeed['task_id']): bigint {
+    const id = given === undefined ? this.#nextId : BigInt(given);
     if (this.#tasks.has(id)) throw new Error(`task ${id} exists already`);
     if (id >= this.#nextId) this.#nextId = id + 1n;
     const now = this.now();
     const task: Task = {
       task_id: id,
-      task_type: seed.task_type ?? 'Deployment',
-      task_name: seed.task_name,
-      resources: seed.resources ?? [],
-      services: (seed.services ?? []).map((s) => ({ service_id: this.#nextServiceId++, ...s })),
+      task_type: taskType,
       createdAt: now,
-      points: seed.points,
+      config: { ...config, services: this.#withIds(config.services, []) },
       status: 'Pending',
       settlesAt: now + this.settings.readyAfterMs,
-      billedMs: 0,
-      runningSince: undefined
+      runs: [],
+      runningSince: undefined,
+      pods: [],
+      nextPod: 1
     };
+    this.#resize(task, config.points, undefined);
     this.#tasks.set(id, task);
-    if (seed.status !== undefined && seed.status !== 'Pending') this.#enter(task, seed.status, now);
     return id;
   }
 
   detail(id: bigint): Record<string, unknown> {
-    return this.#view(this.#get(id));
+    return this.#detailView(this.#get(id));
   }
 
   search(filter: {
@@ -153,168 +131,204 @@ export class TaskStore {
     return [...this.#tasks.values()]
       .reverse()
       .map((task) => this.#settle(task))
+      .filter((task) => !(this.settings.endedTasksGone && task.status === 'End'))
       .filter((task) => filter.statuses === undefined || filter.statuses.includes(task.status))
       .filter((task) => filter.type === undefined || task.task_type === filter.type)
-      .filter((task) => filter.searchValue === undefined || task.task_name.includes(filter.searchValue))
-      .map((task) => this.#view(task));
+      .filter(
+        (task) => filter.searchValue === undefined || task.config.task_name.includes(filter.searchValue)
+      )
+      .map((task) => this.#listView(task));
   }
 
+  /** The reference: pause applies to a Running task only. */
   pause(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Running'], 'pause');
     this.#enter(task, 'Paused', this.now());
   }
 
+  /** The reference: recover applies to a Paused task only. */
   recover(id: bigint): void {
     const task = this.#get(id);
-    this.#require(task, ['Paused', 'Other'], 'recover');
+    this.#require(task, ['Paused'], 'recover');
     this.#enter(task, 'Pending', this.now());
   }
 
+  /** The reference: stop applies to a Running, Pending or Paused task, and deletes it for good. */
   stop(id: bigint): void {
     const task = this.#get(id);
-    this.#require(task, ['Pending', 'Running', 'Paused', 'Other'], 'stop');
+    this.#require(task, ['Pending', 'Running', 'Paused'], 'stop');
     this.#enter(task, 'End', this.now());
   }
 
   changePoints(id: bigint, points: number): void {
     const task = this.#get(id);
     this.#require(task, ['Pending', 'Running', 'Paused'], 'change the points of');
-    task.points = points;
+    this.#resize(task, points, this.now());
+  }
+
+  /**
+   * The reference's update: the whole configuration is overwritten by the one posted. Services keep their
+   * ids by name; the write-only registry credentials were never kept.
+   */
+  update(id: bigint, config: TaskConfig): void {
+    const task = this.#get(id);
+    this.#require(task, ['Pending', 'Running', 'Paused'], 'update');
+    task.config = { ...config, services: this.#withIds(config.services, task.config.services) };
+    this.#resize(task, config.points, this.now());
+  }
+
+  /** Deletes one node; the platform schedules a new one in its place, which comes up after a while. */
+  deletePod(point: bigint): void {
+    const { task, pod } = this.#pod(point);
+    this.#require(task, ['Pending', 'Running'], 'delete a node of');
+    const index = task.pods.indexOf(pod);
+    task.pods[index] = { seq: task.nextPod++, readyAt: this.now() + this.settings.readyAfterMs };
   }
 
   /** The task's nodes, one per point, each with a container per service. */
   nodes(id: bigint): Record<string, unknown>[] {
     const task = this.#get(id);
-    const crash = this.#crashLoop(task);
-    const running = this.#runningPoints(task);
-    return Array.from({ length: task.points }, (_, i) => {
-      const status =
-        crash !== undefined && task.status === 'Pending'
-          ? crash.nodeStatus
-          : task.status === 'Running'
-            ? i < running
-              ? 'Running'
-              : 'Pending'
-            : NODE_STATUS[task.status];
-      return {
-        point_id: pointId(task.task_id, i),
-        task_id: task.task_id,
-        status,
-        create_time: formatTime(task.createdAt),
-        containers: this.#services(task).map((service) => this.#container(task, service, status, crash))
-      };
-    });
+    const ctx = this.#nodeContext(task);
+    return task.pods.map((pod, index) => nodeView(ctx, pod, index));
   }
 
   /** Kubernetes-style events of a node, oldest first. */
   events(point: bigint): Record<string, unknown>[] {
-    const { task, index } = this.#point(point);
-    const crash = this.#crashLoop(task);
-    const at = (ms: number): string => formatTime(task.createdAt + ms);
-    const node = `${task.task_id}-${index + 1}`;
-    return this.#services(task).flatMap((service) => {
-      const name = service.service_name;
-      const normal = (reason: string, message: string, ms: number) => ({
-        reason,
-        message,
-        type: 'Normal',
-        event_time: at(ms),
-        service: name
-      });
-      const events = [
-        normal('Scheduled', `Successfully assigned pod ${node} to a node`, 0),
-        normal('Pulling', `Pulling image "${service.service_image}"`, 100),
-        normal('Pulled', `Successfully pulled image "${service.service_image}"`, 200),
-        normal('Created', `Created container ${name}`, 300),
-        normal('Started', `Started container ${name}`, 400)
-      ];
-      if (crash === undefined || task.status !== 'Pending') return events;
-      return [
-        ...events,
-        {
-          reason: 'BackOff',
-          message: `Back-off restarting failed container ${name} in pod ${node} (${crash.reason}, exit code ${crash.exitCode})`,
-          type: 'Warning',
-          event_time: formatTime(this.now()),
-          service: name
-        }
-      ];
-    });
+    const { task, pod } = this.#pod(point);
+    return podEvents(this.#nodeContext(task), pod);
   }
 
   /** A service's log on a node. */
   log(taskId: bigint, point: bigint, serviceId: number): string {
     const task = this.#get(taskId);
-    const { task: owner } = this.#point(point);
-    if (owner !== task) {
-      throw parameterError(`point ${point} is not a node of task ${taskId}`);
-    }
-    const service = this.#services(task).find((s) => s.service_id === serviceId);
-    if (service === undefined) {
-      throw parameterError(`task ${taskId} has no service ${serviceId}`);
-    }
-    const crash = this.#crashLoop(task);
-    if (crash !== undefined && task.status === 'Pending') return crash.log;
-    const ports = service.remote_ports.map((p) => p.service_port).join(', ');
-    return `${service.service_name}: starting\n${service.service_name}: listening on ${ports || 'no port'}\n`;
+    const { task: owner } = this.#pod(point);
+    if (owner !== task) throw parameterError(`point ${point} is not a node of task ${taskId}`);
+    const service = task.config.services.find((s) => s.service_id === serviceId);
+    if (service === undefined) throw parameterError(`task ${taskId} has no service ${serviceId}`);
+    return podLog(this.#nodeContext(task), service);
   }
 
-  #crashLoop(task: Task): CrashLoop | undefined {
-    return this.settings.crashLoops.find((crash) => crash.pattern.test(task.task_name));
+  /** Booked points per period of `range` from `from` to `to`, of every task or of `taskIds`. */
+  billingRecords(
+    range: 'hour' | 'day' | 'week' | 'month',
+    from: number,
+    to: number,
+    taskIds: readonly bigint[] | undefined
+  ): Record<string, unknown>[] {
+    const tasks = [...this.#tasks.values()]
+      .map((task) => this.#settle(task))
+      .filter((task) => taskIds === undefined || taskIds.includes(task.task_id));
+    return periods(range, from, to).map(([start, end]) => ({
+      billing_coin: tasks.reduce((sum, task) => sum + this.#booked(task, start, end), 0),
+      discount_coin: 0,
+      start_time: rfc3339(start),
+      end_time: rfc3339(end)
+    }));
   }
 
-  /** The services of a task, or one stand-in when it was made without any. */
-  #services(task: Task): Task['services'] {
-    return task.services.length > 0
-      ? task.services
-      : [{ service_id: 0, service_name: 'main', service_image: 'unknown', remote_ports: [] }];
+  /** Booked points per task from `from` to `to`, for the tasks booked anything then. */
+  taskBillingRecords(from: number, to: number): Record<string, unknown>[] {
+    return [...this.#tasks.values()]
+      .reverse()
+      .map((task) => ({ task: this.#settle(task), coin: this.#booked(task, from, to) }))
+      .filter(({ coin }) => coin > 0)
+      .map(({ task, coin }) => ({
+        task_id: task.task_id,
+        task_type: task.task_type,
+        task_name: this.#name(task),
+        billing_coin: coin,
+        discount_coin: 0
+      }));
   }
 
-  #container(
-    task: Task,
-    service: Task['services'][number],
-    nodeStatus: string,
-    crash: CrashLoop | undefined
-  ): Record<string, unknown> {
-    const crashing = crash !== undefined && task.status === 'Pending';
-    const restarts = crashing ? Math.floor((this.now() - task.createdAt) / crash.restartEveryMs) : 0;
+  /**
+   * What a service the emulator serves itself answers (its URLs `{base_url}/_app/{task_id}/{port}`): 502
+   * while the task does not run, 404 for a port it has not, 503 during the warm-up, then the app's status.
+   */
+  appAnswer(taskId: string, port: string): { status: number; body: string } {
+    const task = /^\d+$/.test(taskId) ? this.#tasks.get(BigInt(taskId)) : undefined;
+    if (task === undefined || this.#settle(task).status !== 'Running' || task.runningSince === undefined)
+      return { status: 502, body: 'bad gateway: the task does not run\n' };
+    if (!task.config.services.some((s) => s.remote_ports.some((p) => String(p.service_port) === port)))
+      return { status: 404, body: 'no such port\n' };
+    if (this.now() < task.runningSince + this.settings.app.warmupMs)
+      return { status: 503, body: 'warming up\n' };
+    const { status } = this.settings.app;
+    return { status, body: status < 400 ? 'ok\n' : 'unhealthy\n' };
+  }
+
+  #booked(task: Task, from: number, to: number): number {
+    return bookedBetween(task.runs, from, to, this.now(), this.settings.pricePerPointHour);
+  }
+
+  #nodeContext(task: Task): NodeContext {
+    const running = this.#runningIndexes(task);
+    const money = taskMoney(task.runs, this.now(), this.settings.pricePerPointHour);
     return {
-      service_id: service.service_id,
-      service_name: service.service_name,
-      reason: crashing ? crash.reason : nodeStatus === 'Pending' ? 'ContainerCreating' : null,
-      message: crashing ? `back-off restarting failed container ${service.service_name}` : null,
-      exit_code: crashing ? crash.exitCode : null,
-      describe_dto: { restart_count: restarts }
+      taskId: task.task_id,
+      taskStatus: task.status,
+      createdAt: task.createdAt,
+      runningSince: task.runningSince,
+      now: this.now(),
+      config: task.config,
+      crash: this.#crashLoop(task),
+      isRunning: (index) => running.has(index),
+      pointId: (pod) => task.task_id * POINTS_PER_TASK + BigInt(pod.seq),
+      nodeBillingValue: Math.floor(money.billing_value / Math.max(1, task.pods.length))
     };
   }
 
-  #point(point: bigint): { task: Task; index: number } {
-    const task = this.#tasks.get(point / POINTS_PER_TASK);
-    const index = Number(point % POINTS_PER_TASK) - 1;
-    if (task === undefined || index < 0 || index >= task.points) {
-      throw parameterError(`point ${point} does not exist`);
-    }
-    return { task: this.#settle(task), index };
-  }
-
-  /** Running nodes: all of a running task's, unless they are still coming up one after another. */
-  #runningPoints(task: Task): number {
-    if (task.status !== 'Running' || task.runningSince === undefined) return 0;
-    const lag = this.settings.nodeLagMs;
-    if (lag <= 0 || task.points <= 1) return task.points;
-    const up = 1 + Math.floor(((task.points - 1) * (this.now() - task.runningSince)) / lag);
-    return Math.min(task.points, up);
-  }
-
-  billing(): Record<string, unknown>[] {
-    return [...this.#tasks.values()].reverse().map((task) => ({
-      task_id: task.task_id,
-      task_name: this.settings.nameOverride ?? task.task_name,
-      points: task.points,
-      billing_value: this.#billingValue(this.#settle(task)),
-      start_time: formatTime(task.createdAt)
+  #withIds(services: TaskConfig['services'], before: readonly StoredService[]): StoredService[] {
+    return services.map((service) => ({
+      service_id:
+        before.find((old) => old.service_name === service.service_name)?.service_id ?? this.#nextServiceId++,
+      ...service
     }));
+  }
+
+  /** Sets the node count: new nodes come up readyAfter after `at` (with the task when undefined). */
+  #resize(task: Task, points: number, at: number | undefined): void {
+    task.config.points = points;
+    const readyAt =
+      at === undefined || task.status !== 'Running' ? undefined : at + this.settings.readyAfterMs;
+    while (task.pods.length < points) task.pods.push({ seq: task.nextPod++, readyAt });
+    task.pods.length = points;
+    if (at !== undefined && task.runningSince !== undefined) {
+      // Billed by the node from now on.
+      this.#closeRun(task, at);
+      task.runs.push({ from: at, to: undefined, nodes: points });
+    }
+  }
+
+  /** The indexes of the nodes that run: those that came up with the task (one after another), and later ones once ready. */
+  #runningIndexes(task: Task): Set<number> {
+    const running = new Set<number>();
+    if (task.status !== 'Running' || task.runningSince === undefined) return running;
+    const first = task.pods.filter((pod) => pod.readyAt === undefined).length;
+    const lag = this.settings.nodeLagMs;
+    const up =
+      lag <= 0 || first <= 1
+        ? first
+        : Math.min(first, 1 + Math.floor(((first - 1) * (this.now() - task.runningSince)) / lag));
+    let withTask = 0;
+    task.pods.forEach((pod, index) => {
+      if (pod.readyAt === undefined ? withTask++ < up : this.now() >= pod.readyAt) running.add(index);
+    });
+    return running;
+  }
+
+  #crashLoop(task: Task): CrashLoop | undefined {
+    return this.settings.crashLoops.find((crash) => crash.pattern.test(task.config.task_name));
+  }
+
+  #pod(point: bigint): { task: Task; pod: Pod } {
+    const owner = this.#tasks.get(point / POINTS_PER_TASK);
+    const seq = Number(point % POINTS_PER_TASK);
+    const task = owner === undefined ? undefined : this.#settle(owner);
+    const pod = task?.pods.find((p) => p.seq === seq);
+    if (task === undefined || pod === undefined) throw parameterError(`point ${point} does not exist`);
+    return { task, pod };
   }
 
   #get(id: bigint): Task {
@@ -338,17 +352,25 @@ export class TaskStore {
   #settle(task: Task): Task {
     if (task.status === 'Pending' && this.now() >= task.settlesAt && this.#crashLoop(task) === undefined) {
       const fails =
-        (this.settings.failPattern?.test(task.task_name) ?? false) || this.#failing.has(task.task_id);
+        (this.settings.failPattern?.test(task.config.task_name) ?? false) || this.#failing.has(task.task_id);
       this.#enter(task, fails ? 'Other' : 'Running', task.settlesAt);
     }
     return task;
   }
 
   #enter(task: Task, status: TaskStatus, at: number): void {
-    if (task.runningSince !== undefined) task.billedMs += at - task.runningSince;
+    this.#closeRun(task, at);
     task.runningSince = status === 'Running' ? at : undefined;
+    if (status === 'Running') task.runs.push({ from: at, to: undefined, nodes: task.config.points });
     task.status = status;
     if (status === 'Pending') task.settlesAt = at + this.settings.readyAfterMs;
+    // Nodes scheduled while the task did not run come up with it.
+    if (status !== 'Running') task.pods = task.pods.map((pod) => ({ ...pod, readyAt: undefined }));
+  }
+
+  #closeRun(task: Task, at: number): void {
+    const open = task.runs.at(-1);
+    if (open !== undefined && open.to === undefined) open.to = at;
   }
 
   #url(taskId: bigint, port: number): string {
@@ -359,54 +381,81 @@ export class TaskStore {
       .replaceAll('{port}', String(port));
   }
 
-  /**
-   * What a service the emulator serves itself answers (its URLs `{base_url}/_app/{task_id}/{port}`): 502
-   * while the task does not run, 404 for a port it has not, 503 during the warm-up, then the app's status.
-   */
-  appAnswer(taskId: string, port: string): { status: number; body: string } {
-    const task = /^\d+$/.test(taskId) ? this.#tasks.get(BigInt(taskId)) : undefined;
-    if (task === undefined || this.#settle(task).status !== 'Running' || task.runningSince === undefined)
-      return { status: 502, body: 'bad gateway: the task does not run\n' };
-    if (!task.services.some((s) => s.remote_ports.some((p) => String(p.service_port) === port)))
-      return { status: 404, body: 'no such port\n' };
-    if (this.now() < task.runningSince + this.settings.app.warmupMs)
-      return { status: 503, body: 'warming up\n' };
-    const { status } = this.settings.app;
-    return { status, body: status < 400 ? 'ok\n' : 'unhealthy\n' };
+  #name(task: Task): string {
+    return this.settings.nameOverride ?? task.config.task_name;
   }
 
-  #billingValue(task: Task): number {
-    const runningMs = task.billedMs + (task.runningSince === undefined ? 0 : this.now() - task.runningSince);
-    return (
-      Math.round((runningMs / 3_600_000) * task.points * this.settings.pricePerPointHour * 10_000) / 10_000
-    );
+  #resourcesView(task: Task): Record<string, unknown>[] {
+    return task.config.resources.map(({ resource, region_name, mark }) => ({ resource, region_name, mark }));
   }
 
-  #view(task: Task): Record<string, unknown> {
+  #portsView(task: Task, service: StoredService): Record<string, unknown>[] {
     const reachable = task.status === 'Running';
+    return service.remote_ports.map((port) => ({
+      url: reachable ? this.#url(task.task_id, port.service_port) : null,
+      service_port: port.service_port
+    }));
+  }
+
+  /** The counts and money of a task, as detail and the task list both give them. */
+  #counts(task: Task): Record<string, unknown> {
+    const running = this.#runningIndexes(task).size;
+    return {
+      status: task.status,
+      points: task.config.points,
+      runing_points: running,
+      billing_points: running,
+      ...taskMoney(task.runs, this.now(), this.settings.pricePerPointHour)
+    };
+  }
+
+  /** A task as the reference's task list gives it. */
+  #listView(task: Task): Record<string, unknown> {
     return {
       task_id: task.task_id,
-      task_type: task.task_type,
-      task_name: this.settings.nameOverride ?? task.task_name,
-      status: task.status,
-      points: task.points,
-      runing_points: this.#runningPoints(task),
-      billing_value: this.#billingValue(task),
-      create_time: formatTime(task.createdAt),
-      resources: task.resources,
-      services: task.services.map((service) => ({
+      task_name: this.#name(task),
+      ...this.#counts(task),
+      resources: this.#resourcesView(task),
+      services: task.config.services.map((service) => ({
         service_id: service.service_id,
         service_name: service.service_name,
         service_image: service.service_image,
-        remote_ports: service.remote_ports.map((port) => ({
-          service_port: port.service_port,
-          url: reachable ? this.#url(task.task_id, port.service_port) : null
-        }))
+        remote_ports: this.#portsView(task, service)
+      }))
+    };
+  }
+
+  /** A task as the reference's task detail gives it: the whole configuration, and its state. */
+  #detailView(task: Task): Record<string, unknown> {
+    const { scheduling, services } = task.config;
+    return {
+      task_id: task.task_id,
+      task_type: task.task_type,
+      task_name: this.#name(task),
+      namespace: null,
+      // Write-only: taken by a create, never answered.
+      repository_username: null,
+      repository_password: null,
+      ...this.#counts(task),
+      ...scheduling,
+      resources: this.#resourcesView(task),
+      services: services.map((service) => ({
+        service_id: service.service_id,
+        service_name: service.service_name,
+        service_image: service.service_image,
+        env: service.env,
+        shared_mem_size: service.shared_mem_size,
+        storage_config: service.storage_config,
+        share_storage_config: service.share_storage_config,
+        nas_storage_config: service.nas_storage_config,
+        remote_ports: this.#portsView(task, service),
+        health_checks: service.health_checks,
+        start_script_v2: service.start_script_v2
       }))
     };
   }
 }
 
-function formatTime(ms: number): string {
-  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+export function rfc3339(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

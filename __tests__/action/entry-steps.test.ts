@@ -230,6 +230,7 @@ describe('the main and post steps on a test host', () => {
     expect(off.lines).toEqual([]);
   });
 
+  // The task is read after each refusal, and still runs: the stop is asked again until cleanup_timeout.
   it('gives up loudly when a stop is refused, with a step and a command that stop the task by hand', async () => {
     const id = emulator.addTask({ task_name: 'refused-stop', points: 1, status: 'Running' });
     emulator.inject({
@@ -239,7 +240,7 @@ describe('the main and post steps on a test host', () => {
     });
     try {
       const post = host(
-        { operation: 'create', task_name: 'refused-stop', points: '1' },
+        { operation: 'create', task_name: 'refused-stop', points: '1', cleanup_timeout: '5s' },
         { isPost: 'true', cleanup: 'stop', created_task_ids: JSON.stringify([id]) }
       );
       post.vars.GITHUB_ACTION_REPOSITORY = 'owner/elastic-deploy-action';
@@ -254,10 +255,12 @@ describe('the main and post steps on a test host', () => {
       expect(post.summary).toContain('uses: owner/elastic-deploy-action@v1');
       expect(post.summary).toContain('```sh');
       expect(emulator.task(id).status).toBe('Running');
+      const stops = emulator.requests.filter((r) => r.path === STOP && r.target === STOP);
+      expect(stops.length).toBeGreaterThan(1);
     } finally {
       emulator.clearFaults();
     }
-  });
+  }, 20_000);
 
   it('finds by name, and stops, the task of a create whose answer the step never read', async () => {
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });

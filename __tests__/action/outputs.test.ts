@@ -3,7 +3,8 @@ import { planCalls, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';
-import { failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
+import { costLines, failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
+import type { Bill } from '../../src/platform/billing-data.js';
 import type { Settings } from '../../src/action/settings.js';
 import type { CallOutcome } from '../../src/deploy/calls.js';
 import { taskResult, type StepResult, type TaskResult } from '../../src/deploy/result.js';
@@ -42,6 +43,8 @@ function stepOf(
 ): StepResult {
   const plan = planCalls(testSettings(settings));
   return {
+    bills: [],
+    offers: [],
     operation: plan.operation,
     calls: plan.calls.map((call, i) => {
       const given = calls[i] ?? {};
@@ -109,6 +112,7 @@ describe('outputsOf', () => {
       healthy: '',
       count: '1',
       replaced_task_ids: '[]',
+      cost: '',
       billing_value: ''
     });
     expect(responseFileText(step)).toBe(detail);
@@ -139,6 +143,52 @@ describe('outputsOf', () => {
     expect(failureOf(step)).toBe(
       'detail: 1 of 3 tasks failed: 2 (HTTP 200, code C007: task 2 does not exist)'
     );
+  });
+
+  // Regression: the summary's Cost and the billing_value output were raw points (or 0 while unbilled).
+  it("gives cost in yuan, billed plus not billed yet, exact; billing_value stays the platform's points", () => {
+    const one = stepOf(
+      { operation: 'detail', taskIds: ['7'] },
+      [ok('{}')],
+      [{ id: '7', status: 'Running', billingValue: '0', forecastValue: '1650' }]
+    );
+    expect(outputsOf(one)).toMatchObject({ cost: '0.001650', billing_value: '0' });
+    expect(costLines(one)).toEqual([
+      'task 7: cost so far 0.001650 yuan (billed 0.000000 + not billed yet 0.001650)'
+    ]);
+    const several = stepOf(
+      { operation: 'detail', taskIds: ['7', '8', '9'] },
+      [ok('{}'), ok('{}'), ok('{}')],
+      [
+        { id: '7', billingValue: '6710400', forecastValue: '550' },
+        { id: '8' },
+        { id: '9', billingValue: '90071992547409930' }
+      ]
+    );
+    expect(JSON.parse(outputsOf(several).cost)).toEqual({ 7: '6.710950', 8: null, 9: '90071992547.409930' });
+    expect(outputsOf(several).billing_value).toBe('[6710400,null,90071992547409930]');
+  });
+
+  it('gives the cost of billing records in yuan: the total by time, or per task', () => {
+    const bill = (fields: Partial<Bill>): Bill => ({
+      taskId: undefined,
+      taskName: undefined,
+      taskType: undefined,
+      start: undefined,
+      end: undefined,
+      billed: '0',
+      discount: '0',
+      ...fields
+    });
+    const byTime = stepOf({ operation: 'billing' }, [ok('{}')], [], {
+      bills: [bill({ billed: '1980000', discount: '20000' }), bill({ billed: '550' })]
+    });
+    expect(outputsOf(byTime).cost).toBe('1.980550');
+    expect(costLines(byTime)).toEqual(['2 billing records: billed 1.980550 yuan, discount 0.020000 yuan']);
+    const byTask = stepOf({ operation: 'task_billing' }, [ok('{}')], [], {
+      bills: [bill({ taskId: '7', billed: '1980000' }), bill({ taskId: '8', billed: '5' })]
+    });
+    expect(JSON.parse(outputsOf(byTask).cost)).toEqual({ 7: '1.980000', 8: '0.000005' });
   });
 
   it('gives an operation without tasks its data and empty task outputs', () => {
@@ -237,10 +287,65 @@ describe('renderSummary', () => {
     );
   });
 
+  it('shows cost in yuan with its unit, what it counts, and the totals of several and of replaced tasks', () => {
+    const step = stepOf(
+      { operation: 'detail', taskIds: ['7', '8'] },
+      [ok('{}'), ok('{}')],
+      [
+        { id: '7', status: 'Running', billingValue: '1980000', forecastValue: '550' },
+        { id: '8', status: 'Running', billingValue: '0', forecastValue: '0' }
+      ],
+      { replaced: [taskResult('5', { status: 'End', billingValue: '3000000', forecastValue: '1' })] }
+    );
+    const summary = renderSummary(step, undefined);
+    expect(summary).toContain('| 7 |  | Running | done |  | 0s | 1&#46;980550 yuan |');
+    expect(summary).toContain('Total cost of these 2 tasks: 1&#46;980550 yuan');
+    expect(summary).toContain('| 5 | End | done | 3&#46;000001 yuan |');
+    expect(summary).toContain('Total cost of the tasks replaced: 3&#46;000001 yuan');
+    expect(summary).toContain('1 yuan = 1,000,000 points');
+  });
+
+  it('shows billing records in yuan, and what a resource search found with its marks', () => {
+    const bills = stepOf({ operation: 'task_billing' }, [ok('{}')], [], {
+      bills: [
+        {
+          taskId: '7',
+          taskName: 'web',
+          taskType: 'Deployment',
+          start: undefined,
+          end: undefined,
+          billed: '1980000',
+          discount: '0'
+        }
+      ]
+    });
+    expect(renderSummary(bills, undefined)).toContain(
+      '| 7 | web | Deployment | 1&#46;980000 yuan | 0&#46;000000 yuan |'
+    );
+    const offers = stepOf({ operation: 'search_resources' }, [ok('{}')], [], {
+      offers: [
+        {
+          device: 'H20 x 8',
+          gpuName: 'H20',
+          gpuCount: '8',
+          region: 'hebeif-1',
+          regionName: '河北一区',
+          price: '16416',
+          discountPrice: '16416',
+          inventory: '0',
+          mark: 'ha8G+W4V='
+        }
+      ]
+    });
+    const summary = renderSummary(offers, undefined);
+    expect(summary).toContain('| H20 x 8 | H20 | 8 | 河北一区 | 16416 | 16416 | 0 |');
+    expect(summary).toContain('<code>ha8G&#43;W4V&#61;</code>');
+  });
+
   it('says why a step failed, and the code of an operation without tasks', () => {
-    const step = stepOf({ operation: 'billing' }, [ok('{"count":0}')], []);
-    expect(renderSummary(step, 'billing failed: <b>')).toBe(
-      '### Elastic deploy: billing failed\n\n> billing failed&#58; &#60;b&#62;\n\ncode 0000: success\n'
+    const step = stepOf({ operation: 'search_tasks' }, [ok('{"count":0}')], []);
+    expect(renderSummary(step, 'search_tasks failed: <b>')).toBe(
+      '### Elastic deploy: search_tasks failed\n\n> search&#95;tasks failed&#58; &#60;b&#62;\n\ncode 0000: success\n'
     );
   });
 });

@@ -1,6 +1,7 @@
 import { fixtureKey } from '../helpers/fixtures.js';
 import { InputError } from '../../src/basics/input-error.js';
 import { readSettings } from '../../src/action/settings.js';
+import { SETTINGS_TIME } from '../helpers/settings.js';
 
 const PEM = fixtureKey('client-private-pkcs8.pem');
 const TOKEN = '3f0c9a52-7d41-4e8b-9a0e-2b6f1c7d8e90-20261121090000';
@@ -10,7 +11,10 @@ function settingsFrom(inputs: Record<string, string>) {
   const read = () =>
     readSettings(
       (name) => inputs[name] ?? '',
-      (secret) => masked.push(secret)
+      (secret) => masked.push(secret),
+      () => undefined,
+      undefined,
+      () => SETTINGS_TIME
     );
   return { read, masked };
 }
@@ -47,6 +51,7 @@ describe('readSettings', () => {
       method: undefined,
       path: undefined,
       encrypt: false,
+      billing: { range: 'day', startTime: '2026-11-17T09:00:00Z', endTime: '2026-11-24T09:00:00Z' },
       wait: {
         mode: 'auto',
         timeoutMs: 900_000,
@@ -69,6 +74,42 @@ describe('readSettings', () => {
       cleanupTimeoutMs: 120_000,
       dryRun: false
     });
+  });
+
+  it.each([
+    [{}, { range: 'day', startTime: '2026-11-17T09:00:00Z', endTime: '2026-11-24T09:00:00Z' }],
+    [
+      { billing_range: 'hour', billing_start: '1d6h', billing_end: '2026-01-02T00:00:00+08:00' },
+      { range: 'hour', startTime: '2025-12-31T10:00:00Z', endTime: '2026-01-02T00:00:00+08:00' }
+    ],
+    [
+      { billing_start: '2026-11-01T00:00:00Z', billing_end: 'now' },
+      { range: 'day', startTime: '2026-11-01T00:00:00Z', endTime: '2026-11-24T09:00:00Z' }
+    ]
+  ])('reads the billing window %j', (inputs, billing) => {
+    expect(settingsFrom({ operation: 'billing', token: TOKEN, ...inputs }).read().billing).toEqual(billing);
+  });
+
+  it.each([
+    [
+      { billing_range: 'year' },
+      'billing_range "year" is not one of hour, day, week, month: set billing_range to one of them'
+    ],
+    [
+      { billing_start: 'last week' },
+      'billing_start "last week" is neither a span nor a time: write a span before billing_end such as 7d or 12h, or an RFC 3339 time such as 2026-01-01T00:00:00+08:00'
+    ],
+    [
+      { billing_end: '2026-13-01' },
+      'billing_end "2026-13-01" is not an RFC 3339 time: write it like 2026-01-01T00:00:00+08:00'
+    ],
+    [
+      { billing_start: '2026-12-01T00:00:00Z' },
+      'billing_start "2026-12-01T00:00:00Z" is not before billing_end: set an earlier time'
+    ],
+    [{ billing_start: '0d' }, 'billing_start "0d" is no time at all: write a span such as 7d']
+  ])('refuses the billing window %j in one line', (inputs, message) => {
+    expect(inputError({ operation: 'billing', ...inputs })).toBe(message);
   });
 
   it('reads several task ids, waiting settings and endpoint overrides', () => {
@@ -238,7 +279,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, storage_check, logs, events, sweep, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, request: set operation to one of them'
     ],
     [
       { token: '' },

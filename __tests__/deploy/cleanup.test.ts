@@ -16,61 +16,119 @@ const refusal = (code: string, httpStatus = 200) =>
   });
 const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
 
-/** A platform whose stop or pause answers `action`, and whose detail answers `detail`. */
-function cleanup(action: CleanupAction, answers: { change: Error | 'ok'; detail: Error | string }) {
+interface Platform {
+  /** What each stop or pause answers, in turn (the last one again and again). */
+  change: (Error | 'ok')[];
+  /** What the detail answers: a status, or a refusal. */
+  detail: Error | string;
+  /** The task search of every status: task 7 in this status, absent (null), or a refusal. */
+  search?: Error | string | null;
+}
+
+/** A platform as `answers` says; time moves only when the cleanup sleeps. */
+function cleanup(action: CleanupAction, answers: Platform) {
   const sent: string[] = [];
+  let now = 0;
   const send = (call: Call): Promise<Answer> => {
-    sent.push(call.operation);
-    const answer = call.operation === 'detail' ? answers.detail : answers.change;
+    const status = call.query.find(([name]) => name === 'status')?.[1];
+    sent.push(call.operation === 'search_tasks' ? `search ${status ?? ''}` : call.operation);
+    if (call.operation === 'search_tasks') {
+      const found = answers.search ?? null;
+      if (found instanceof Error) return Promise.reject(found);
+      const results = found === null ? [] : [{ task_id: 7, task_name: 'web', status: found }];
+      return Promise.resolve(ok({ count: results.length, results }));
+    }
+    if (call.operation !== 'detail') {
+      const change = answers.change.length > 1 ? answers.change.shift() : answers.change[0];
+      if (change instanceof Error) return Promise.reject(change);
+      return Promise.resolve(ok(null));
+    }
+    const answer = answers.detail;
     if (answer instanceof Error) return Promise.reject(answer);
-    return Promise.resolve(ok(call.operation === 'detail' ? { task_id: 7, status: answer } : null));
+    return Promise.resolve(ok({ task_id: 7, status: answer }));
   };
-  const deps = { now: () => 0, sleep: () => Promise.resolve(), random: () => 0.5, log: () => undefined };
-  const outcome = cleanUpTask('7', action, testSettings(), {
-    send,
-    policy: { maxRetries: 0, baseMs: 1000, capMs: 30_000, deadline: 60_000 },
-    deps
-  });
-  return { outcome, sent };
+  const log: string[] = [];
+  const deps = {
+    now: () => now,
+    sleep: (ms: number) => {
+      now += ms;
+      return Promise.resolve();
+    },
+    random: () => 0.5,
+    log: (line: string) => log.push(line)
+  };
+  const outcome = cleanUpTask(
+    '7',
+    action,
+    testSettings(),
+    { send, policy: { maxRetries: 0, baseMs: 1000, capMs: 30_000, deadline: 60_000 }, deps },
+    'web'
+  );
+  return { outcome, sent, log };
 }
 
 describe('cleanUpTask', () => {
   it('is done when the stop is accepted', async () => {
-    const { outcome, sent } = cleanup('stop', { change: 'ok', detail: 'Running' });
+    const { outcome, sent } = cleanup('stop', { change: ['ok'], detail: 'Running' });
     expect(await outcome).toEqual({ kind: 'done' });
     expect(sent).toEqual(['stop']);
   });
 
-  it('takes a task that no longer exists (by its code) as done, and only here', async () => {
-    expect(await cleanup('stop', { change: refusal('C007'), detail: 'Running' }).outcome).toEqual({
-      kind: 'already',
-      state: 'gone'
-    });
-    expect(await cleanup('pause', { change: refusal('C999'), detail: refusal('C007') }).outcome).toEqual({
-      kind: 'already',
-      state: 'gone'
-    });
+  // Regression: a stop answered with the code the emulator uses for "not found" was taken as gone
+  // without looking, while the task ran on.
+  it('never takes a refusal as gone by its code: a task still Running is stopped again', async () => {
+    const { outcome, sent, log } = cleanup('stop', { change: [refusal('C007'), 'ok'], detail: 'Running' });
+    expect(await outcome).toEqual({ kind: 'done' });
+    expect(sent).toEqual(['stop', 'detail', 'stop']);
+    expect(log.join('\n')).toMatch(
+      /refused to stop task 7 \(refused with C007; its status is Running\): asking again/
+    );
   });
 
-  it('asks for the status when the call fails: already done in a status the table names', async () => {
-    expect(await cleanup('stop', { change: refusal('C008'), detail: 'End' }).outcome).toEqual({
+  it('takes a task as gone when its detail says End, or when no search of every status lists it', async () => {
+    expect(await cleanup('stop', { change: [refusal('C008')], detail: 'End' }).outcome).toEqual({
       kind: 'already',
       state: 'End'
     });
-    expect(await cleanup('pause', { change: refusal('C008'), detail: 'Paused' }).outcome).toEqual({
+    const absent = cleanup('pause', { change: [refusal('C999')], detail: refusal('C007'), search: null });
+    expect(await absent.outcome).toEqual({ kind: 'already', state: 'gone' });
+    expect(absent.sent).toEqual(['pause', 'detail', 'search Running,Pending,Paused,End']);
+    expect(
+      await cleanup('stop', { change: [refusal('C999')], detail: refusal('C007'), search: 'End' }).outcome
+    ).toEqual({ kind: 'already', state: 'End' });
+  });
+
+  it('takes a pause of a task already Paused as done: a status the operation table names', async () => {
+    expect(await cleanup('pause', { change: [refusal('C008')], detail: 'Paused' }).outcome).toEqual({
       kind: 'already',
       state: 'Paused'
     });
   });
 
-  it('fails, saying why and the status, when the task still runs', async () => {
-    expect(await cleanup('pause', { change: refusal('C008'), detail: 'Running' }).outcome).toEqual({
+  it('asks again until the deadline while the task is live, then fails, saying why and the status', async () => {
+    const { outcome, sent } = cleanup('pause', { change: [refusal('C008')], detail: 'Running' });
+    expect(await outcome).toEqual({ kind: 'failed', why: 'refused with C008; its status is Running' });
+    expect(sent.filter((s) => s === 'pause').length).toBeGreaterThan(3);
+  });
+
+  it('fails at once for a status the platform does not apply the operation to (a stop of a task in Other)', async () => {
+    const { outcome, sent } = cleanup('stop', { change: [refusal('C008')], detail: 'Other' });
+    expect(await outcome).toEqual({
       kind: 'failed',
-      why: 'refused with C008; its status is Running'
+      why: 'refused with C008; its status is Other, and the platform applies stop to Running, Pending, Paused tasks only'
     });
-    expect(await cleanup('stop', { change: refusal('C004'), detail: refusal('C004') }).outcome).toEqual({
+    expect(sent).toEqual(['stop', 'detail']);
+  });
+
+  it('is not gone when neither the detail nor the search can be read: it fails loudly', async () => {
+    const { outcome } = cleanup('stop', {
+      change: [refusal('C004')],
+      detail: refusal('C004'),
+      search: refusal('C004')
+    });
+    expect(await outcome).toEqual({
       kind: 'failed',
-      why: 'refused with C004'
+      why: 'refused with C004; its status could not be read (its detail: refused with C004; the task search: refused with C004)'
     });
   });
 });

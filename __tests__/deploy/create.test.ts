@@ -6,7 +6,7 @@ import {
   type CreateContext,
   type CreateLookup
 } from '../../src/deploy/create.js';
-import type { Answer } from '../../src/platform/session.js';
+import { StaleClockError, type Answer } from '../../src/platform/session.js';
 import { planCalls, searchByNameCall, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { parseJson } from '../../src/protocol/json.js';
@@ -119,6 +119,33 @@ describe('createOnce', () => {
     expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
     expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
     expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: [] }, undefined]);
+  });
+
+  it('sends again a create refused while the clock was off, once the search shows it made nothing', async () => {
+    const stale = new StaleClockError(REFUSED, 600_000);
+    const p = platform([stale]);
+    await createOnce(createCall, p.ctx);
+    expect(p.tasks()).toEqual([100]);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks', 'create', 'settled']);
+    expect(p.log).toEqual([
+      'create: no task named "svc" appeared after the refusal, so the create is sent once more, on the corrected clock'
+    ]);
+  });
+
+  it('adopts the task a create refused while the clock was off made after all, creating no second', async () => {
+    const stale = new StaleClockError(REFUSED, -600_000);
+    const p = platform([{ error: stale, landsAfterMs: 0 }]);
+    const created = await createOnce(createCall, p.ctx);
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
+    expect(p.log).toEqual(['create: the refused create made task 100 named "svc" after all; adopting it']);
+  });
+
+  it('sends a create refused for the clock again once only', async () => {
+    const stale = new StaleClockError(REFUSED, 600_000);
+    const p = platform([stale, stale]);
+    await expect(createOnce(createCall, p.ctx)).rejects.toBe(stale);
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
   });
 
   it('sends again after a 429 (waiting as asked) or a refused connection: neither created anything', async () => {

@@ -1,25 +1,11 @@
 import { finishReplace } from '../../src/deploy/replace.js';
-import type { TaskResult } from '../../src/deploy/result.js';
+import { taskResult, type TaskResult } from '../../src/deploy/result.js';
 import type { Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
 import { testSettings } from '../helpers/settings.js';
 
-const task = (id: string, verdict: TaskResult['verdict'], message?: string): TaskResult => ({
-  id,
-  verdict,
-  status: verdict === 'reached' ? 'Running' : 'Pending',
-  nodes: undefined,
-  billingValue: undefined,
-  name: 'llm',
-  urls: [],
-  data: undefined,
-  raw: undefined,
-  timeline: [],
-  elapsedMs: 0,
-  message,
-  diagnostics: undefined,
-  healthy: undefined
-});
+const task = (id: string, verdict: TaskResult['verdict'], message?: string): TaskResult =>
+  taskResult(id, { verdict, status: verdict === 'reached' ? 'Running' : 'Pending', name: 'llm', message });
 
 /** A platform that takes every stop, and records what was sent and waited for; time moves only when slept. */
 function harness() {

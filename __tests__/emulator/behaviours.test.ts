@@ -8,7 +8,9 @@ import {
 } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
 
-const SEARCH = '/api/deployment/resource/search';
+const SEARCH_PATH = '/api/deployment/resource/search';
+/** A resource search as the platform takes it: its two parameters are required. */
+const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
 const CREATE = '/api/deployment/task/create';
 const NEW_TASK = { task_name: 'svc', points: 1 };
 
@@ -91,7 +93,7 @@ describe('configurable behaviours', () => {
     [503, 'text/html', /503 Service Temporarily Unavailable/],
     [504, 'text/html', /504 Gateway Time-out/]
   ])('answers HTTP %i', async (status, contentType, body) => {
-    emulator.inject({ path: SEARCH, answer: { kind: 'status', status } });
+    emulator.inject({ path: SEARCH_PATH, answer: { kind: 'status', status } });
     const response = await raw();
     expect([response.status, response.headers['content-type']]).toEqual([status, contentType]);
     expect(response.text).toMatch(body);
@@ -125,7 +127,7 @@ describe('configurable behaviours', () => {
   });
 
   it('delays the answer, then answers for real', async () => {
-    emulator.inject({ path: SEARCH, delayMs: 300 });
+    emulator.inject({ path: SEARCH_PATH, delayMs: 300 });
     const started = performance.now();
     const response = await raw();
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
@@ -209,7 +211,7 @@ describe('configurable behaviours', () => {
   });
 
   it('configures the interface version per endpoint', async () => {
-    emulator.setVersion(SEARCH, '2.0.0');
+    emulator.setVersion(SEARCH_PATH, '2.0.0');
     expect(parseEnvelope((await raw()).text).msg).toMatch(
       /version header "1.0.0" is not this endpoint's interface version "2.0.0"/
     );
@@ -272,7 +274,7 @@ describe('configurable behaviours', () => {
   });
 
   it('takes a 20 KB query (no 431) and decrypts a 4 MiB encrypted body', async () => {
-    const long = await raw(`${SEARCH}?task_type=Deployment&note=${'a'.repeat(20_000)}`);
+    const long = await raw(`${SEARCH}&note=${'a'.repeat(20_000)}`);
     expect([long.status, parseEnvelope(long.text).code]).toEqual([200, '0000']);
     const big = await raw(CREATE, {
       method: 'POST',

@@ -8,7 +8,9 @@ import { send, TestClient } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SEARCH = '/api/deployment/resource/search';
+const SEARCH_PATH = '/api/deployment/resource/search';
+/** A resource search as the platform takes it: its two parameters are required. */
+const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
 const CREATE = '/api/deployment/task/create';
 const DETAIL = '/api/deployment/task/detail';
 const STOP = '/api/deployment/task/stop';
@@ -150,7 +152,7 @@ describe('npm run emulator', () => {
         .split('\n')
         .map((line) => JSON.parse(line) as RecordedRequest);
       expect(record.map((r) => [r.path, r.verdict?.reason, r.applied])).toEqual([
-        [SEARCH, 'timestamp_expired', false],
+        [SEARCH_PATH, 'timestamp_expired', false],
         [CREATE, 'ok', true],
         ...Array.from({ length: polls }, () => [DETAIL, 'ok', true])
       ]);
@@ -182,7 +184,7 @@ describe('npm run emulator', () => {
       })
     );
     const fault = JSON.stringify({
-      path: SEARCH,
+      path: SEARCH_PATH,
       answer: { kind: 'envelope', code: 'C004', message: 'API Key不存在' }
     });
     const { info, child, exit } = await startCli(dir, 'faults', ['--config', configFile, '--fault', fault]);

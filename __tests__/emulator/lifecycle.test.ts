@@ -1,5 +1,12 @@
+import { searchResources } from '../../emulator/catalog.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+
+/** A 4090 in its first region, as a resource search gives it. */
+const [GPU] = searchResources(['Deployment'], ['GpuDevice']) as {
+  regions: { mark: { mark: string; resource: unknown }; region_name: string }[];
+}[];
+const REGION = GPU?.regions[0];
 
 const CREATE = '/api/deployment/task/create';
 const DETAIL = '/api/deployment/task/detail';
@@ -52,7 +59,7 @@ describe('task lifecycle and endpoints', () => {
     const body = {
       task_name: name,
       points,
-      resources: [{ device_name: 'NVIDIA GeForce RTX 4090', region: 'east-1' }],
+      resources: [{ mark: REGION?.mark.mark }],
       services: [
         {
           service_name: 'web',
@@ -134,6 +141,19 @@ describe('task lifecycle and endpoints', () => {
     ]);
   });
 
+  it('stops and recovers only what the reference says: never a task in Other', async () => {
+    const id = await create('svc-broken');
+    clock.advance(5);
+    expect((await detail(id)).status).toBe('Other');
+    expect(await refused('POST', '/api/deployment/task/recover', { task_id: id })).toEqual([
+      'C008',
+      `cannot recover task ${id} while it is Other (allowed from Paused)`
+    ]);
+    expect((await refused('POST', '/api/deployment/task/stop', { task_id: id }))[1]).toBe(
+      `cannot stop task ${id} while it is Other (allowed from Pending, Running, Paused)`
+    );
+  });
+
   it('ends a task whose name matches the failure pattern in Other', async () => {
     const id = await create('svc-broken');
     clock.advance(5);
@@ -197,41 +217,132 @@ describe('task lifecycle and endpoints', () => {
     expect((await refused('GET', '/api/deployment/task/search?status=Done', undefined))[1]).toMatch(
       /status must be one of/
     );
-    expect((await refused('GET', '/api/deployment/task/search?page_size=500', undefined))[1]).toMatch(
-      /page_size must be at most 100/
+    // No largest page_size is published: a large one is taken, unless the emulator caps pages.
+    expect((await ok<Page<Task>>('GET', '/api/deployment/task/search?page_size=500')).results).toHaveLength(
+      2
     );
+    emulator.setPageSizeMax(1);
+    expect(await ok<Page<Task>>('GET', '/api/deployment/task/search?page_size=100')).toMatchObject({
+      count: 2,
+      results: [{ task_id: b }]
+    });
   });
 
-  it('lists compute resources filtered by task_type and device_type', async () => {
-    const all = await ok<Page<{ device_type: string; regions: unknown[] }>>(
-      'GET',
-      '/api/deployment/resource/search'
-    );
-    expect(all.count).toBe(3);
-    expect(all.results[0]?.regions[0]).toEqual({
-      region: 'east-1',
-      price: 1.98,
-      inventory: 42,
-      mark: 'bWFyay00MDkwLWVhc3QtMQ=='
+  it('lists compute resources, refusing a search without its two required parameters', async () => {
+    const gpus = await ok<
+      Page<{ device_name: string; gpu_name: string; regions: Record<string, unknown>[] }>
+    >('GET', '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice');
+    expect(gpus.results.map((d) => d.device_name)).toEqual(['4090', 'H20 x 8']);
+    expect(gpus.results[0]?.regions[0]).toEqual({
+      region: 'beijing-jxq-p1',
+      region_name: '北京一区',
+      mark: {
+        resource: {
+          device_name: '4090',
+          region: 'beijing-jxq-p1',
+          gpu_name: '4090',
+          gpu_count: 1,
+          gpu_memory: 24560,
+          memory: 64512,
+          cpu_cores: 16
+        },
+        mark: REGION?.mark.mark
+      },
+      price: 1980,
+      discount_price: 1880,
+      inventory: 42
     });
-    const cpu = await ok<Page<{ device_type: string }>>(
+    const cpu = await ok<Page<{ gpu_name: string }>>(
       'GET',
       '/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice'
     );
-    expect(cpu.results.map((d) => d.device_type)).toEqual(['CpuDevice']);
-    expect((await refused('GET', '/api/deployment/resource/search?device_type=Tpu', undefined))[1]).toMatch(
-      /device_type must be one of GpuDevice, CpuDevice/
-    );
+    expect(cpu.results.map((d) => d.gpu_name)).toEqual(['']);
+    for (const query of ['', '?task_type=Deployment', '?device_type=GpuDevice']) {
+      expect((await refused('GET', `/api/deployment/resource/search${query}`, undefined))[0]).toBe('C005');
+    }
+    expect(
+      (
+        await refused(
+          'GET',
+          '/api/deployment/resource/search?task_type=Deployment&device_type=Tpu',
+          undefined
+        )
+      )[1]
+    ).toMatch(/device_type must be one of GpuDevice, CpuDevice/);
   });
 
-  it('bills running time per task', async () => {
+  it('refuses a create whose resources[].mark is not a string (the mark object pasted whole)', async () => {
+    clock.advance(0.001);
+    const response = await client.call({
+      method: 'POST',
+      target: CREATE,
+      json: { task_name: 'svc', points: 1, resources: [{ mark: REGION?.mark }], services: [] },
+      encrypt: true
+    });
+    expect(response.envelope).toMatchObject({
+      code: 'C005',
+      msg: expect.stringMatching(/resources\[0\]\.mark must be a string/)
+    });
+  });
+
+  it('bills in points, booked every 5 minutes: forecast_value first, then billing_value and the records', async () => {
+    emulator.setPrice(1.98); // yuan per node-hour: 550 points per node-second
+    clock.ms = Date.parse('2026-11-24T09:00:00Z');
     const id = await create('svc', 2);
-    clock.advance(5 + 3600);
-    const billing = await ok<Page<{ task_id: number; billing_value: number }>>(
+    clock.advance(5 + 60);
+    // Each request moves the clock a millisecond on: the points are exact within a few.
+    const about = (points: number): unknown => expect.closeTo(points, -1);
+    expect(await detail(id)).toMatchObject({
+      billing_value: 0,
+      forecast_value: about(2 * 60 * 550),
+      billing_points: 2
+    });
+    clock.advance(240 + 600);
+    // Ran 900 s on 2 nodes; booked at 09:15:00, when it had run 895 s.
+    expect(await detail(id)).toMatchObject({
+      billing_value: about(2 * 895 * 550),
+      forecast_value: about(2 * 5 * 550)
+    });
+    const window = 'range=hour&start_time=2026-11-24T09:00:00Z&end_time=2026-11-24T11:00:00%2B01:00';
+    const byTime = await ok<Page<Record<string, unknown>>>(
       'GET',
-      '/api/billing/get_billing_record?page=1'
+      `/api/billing/get_billing_record?${window}`
     );
-    expect(billing.results).toEqual([expect.objectContaining({ task_id: id, billing_value: 3 })]);
+    expect(byTime.results).toEqual([
+      {
+        billing_coin: about(2 * 895 * 550),
+        discount_coin: 0,
+        start_time: '2026-11-24T09:00:00Z',
+        end_time: '2026-11-24T10:00:00Z'
+      }
+    ]);
+    const byTask = await ok<Page<Record<string, unknown>>>(
+      'GET',
+      `/api/billing/get_task_billing_record?${window}`
+    );
+    expect(byTask.results).toEqual([
+      {
+        task_id: id,
+        task_type: 'Deployment',
+        task_name: 'svc',
+        billing_coin: about(2 * 895 * 550),
+        discount_coin: 0
+      }
+    ]);
+    for (const path of ['get_billing_record', 'get_task_billing_record']) {
+      expect((await refused('GET', `/api/billing/${path}?range=day`, undefined))[1]).toMatch(
+        /start_time and end_time are required/
+      );
+      expect(
+        (
+          await refused(
+            'GET',
+            `/api/billing/${path}?range=day&start_time=yesterday&end_time=today`,
+            undefined
+          )
+        )[1]
+      ).toMatch(/RFC 3339/);
+    }
   });
 
   it('checks a storage configuration sent encrypted', async () => {

@@ -4,16 +4,17 @@ import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
 interface Container {
-  service_id: number;
-  service_name: string;
+  service_name: string | null;
+  name: string;
+  image: string;
   reason: string | null;
-  exit_code: number | null;
-  describe_dto: { restart_count: number };
+  exit_code: string | null;
 }
 interface Node {
   point_id: number;
   status: string;
   containers: Container[];
+  describe_dto: { restart_count: number; last_restart_time: string | null };
 }
 
 describe('nodes, events and logs', () => {
@@ -46,6 +47,9 @@ describe('nodes, events and logs', () => {
     });
   const nodes = async (id: string): Promise<Node[]> =>
     (await get<{ results: Node[] }>(`/api/deployment/task/points?task_id=${id}`)).results;
+  /** A service's id, as the task detail gives it (the node list's containers carry none). */
+  const serviceId = (id: string): unknown =>
+    (emulator.task(id).services as { service_id: number }[] | undefined)?.[0]?.service_id;
 
   it('runs the nodes of a task one after another: runing_points lags behind points', async () => {
     const id = seed('lagging', 3);
@@ -62,17 +66,18 @@ describe('nodes, events and logs', () => {
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Running', 'Running']);
   });
 
-  it('crash-loops a task whose name matches: Pending, its containers restarting with reason and exit code', async () => {
+  it('crash-loops a task whose name matches: Pending, the node restarting, its container with reason and exit code', async () => {
     const id = seed('model-crash', 2);
     clock.advance(35);
     expect(emulator.task(id)).toMatchObject({ status: 'Pending', runing_points: 0 });
     const [node] = await nodes(id);
+    // The reference: the restart count is the node's (describe_dto), exit_code a string.
     expect(node).toMatchObject({
       status: 'Running',
-      containers: [
-        { service_name: 'web', reason: 'OOMKilled', exit_code: 137, describe_dto: { restart_count: 3 } }
-      ]
+      containers: [{ service_name: 'web', image: 'nginx:1.27', reason: 'OOMKilled', exit_code: '137' }],
+      describe_dto: { restart_count: 3, last_restart_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }
     });
+    expect(node?.containers[0]).not.toHaveProperty('describe_dto');
     const { events } = await get<{ events: { reason: string; type: string }[] }>(
       `/api/deployment/task/pod_event?point_id=${node?.point_id ?? 0}`
     );
@@ -85,9 +90,8 @@ describe('nodes, events and logs', () => {
       'BackOff'
     ]);
     expect(events.at(-1)?.type).toBe('Warning');
-    const serviceId = node?.containers[0]?.service_id ?? 0;
     const { logs } = await get<{ logs: string }>(
-      `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${serviceId}`
+      `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${String(serviceId(id))}`
     );
     expect(logs).toBe('Killed\n');
     emulator.setCrashLoops([]);
@@ -104,16 +108,62 @@ describe('nodes, events and logs', () => {
       `/api/deployment/task/pod_event?point_id=${node?.point_id ?? 0}`
     );
     expect(events.map((e) => e.reason)).toEqual(['Scheduled', 'Pulling', 'Pulled', 'Created', 'Started']);
-    const serviceId = node?.containers[0]?.service_id ?? 0;
     const { logs } = await get<{ logs: string }>(
-      `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${serviceId}`
+      `/api/deployment/task/point_log?task_id=${id}&point_id=${node?.point_id ?? 0}&service_id=${String(serviceId(id))}`
     );
     expect(logs).toBe('web: starting\nweb: listening on 80\n');
     clock.advance(0.001);
     const refused = await client.call({
       method: 'GET',
-      target: `/api/deployment/task/point_log?task_id=${other}&point_id=${node?.point_id ?? 0}&service_id=${serviceId}`
+      target: `/api/deployment/task/point_log?task_id=${other}&point_id=${node?.point_id ?? 0}&service_id=${String(serviceId(id))}`
     });
     expect(refused.envelope.code).toBe('C005');
+  });
+
+  it('deletes a node: a new one takes its place, Pending until it comes up', async () => {
+    const id = seed('replaced', 2);
+    clock.advance(25);
+    const [first, second] = await nodes(id);
+    clock.advance(0.001);
+    const deleted = await client.call({
+      method: 'POST',
+      target: '/api/deployment/task/delete_pod',
+      json: { point_id: first?.point_id }
+    });
+    expect(deleted.envelope).toMatchObject({ code: '0000', data: null });
+    const after = await nodes(id);
+    expect(after.map((n) => n.point_id)).toEqual([Number(BigInt(id) * 1000n + 3n), second?.point_id]);
+    expect(after.map((n) => n.status)).toEqual(['Pending', 'Running']);
+    expect(emulator.task(id)).toMatchObject({ points: 2, runing_points: 1 });
+    clock.advance(5);
+    expect(emulator.task(id)).toMatchObject({ runing_points: 2 });
+    clock.advance(0.001);
+    const again = await client.call({
+      method: 'POST',
+      target: '/api/deployment/task/delete_pod',
+      json: { point_id: first?.point_id }
+    });
+    expect(again.envelope.code).toBe('C005');
+  });
+
+  it('changes the points of a running task: the new nodes come up after a while, the extra ones go', async () => {
+    const id = seed('scaled', 1);
+    clock.advance(5);
+    clock.advance(0.001);
+    await client.call({
+      method: 'POST',
+      target: '/api/deployment/task/change_points',
+      json: { task_id: Number(id), points: 3 }
+    });
+    expect(emulator.task(id)).toMatchObject({ points: 3, runing_points: 1 });
+    clock.advance(5);
+    expect(emulator.task(id)).toMatchObject({ points: 3, runing_points: 3 });
+    clock.advance(0.001);
+    await client.call({
+      method: 'POST',
+      target: '/api/deployment/task/change_points',
+      json: { task_id: Number(id), points: 1 }
+    });
+    expect((await nodes(id)).map((n) => n.status)).toEqual(['Running']);
   });
 });

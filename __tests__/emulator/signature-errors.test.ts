@@ -8,7 +8,9 @@ import {
   type TestClock
 } from '../helpers/platform-client.js';
 
-const SEARCH = '/api/deployment/resource/search';
+const SEARCH_PATH = '/api/deployment/resource/search';
+/** A resource search as the platform takes it: its two parameters are required. */
+const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
 const CREATE = '/api/deployment/task/create';
 const CREATE_BODY = { task_name: 'sig-test', points: 1 };
 
@@ -53,8 +55,8 @@ const CAUSES: Cause[] = [
     send: (c) =>
       c.call({
         method: 'GET',
-        target: `${SEARCH}?task_type=Deployment&device_type=GpuDevice`,
-        stringToSign: (f) => [SEARCH, f.version, f.timestamp, f.token, f.body].join('\n')
+        target: SEARCH,
+        stringToSign: (f) => [SEARCH_PATH, f.version, f.timestamp, f.token, f.body].join('\n')
       })
   },
   {

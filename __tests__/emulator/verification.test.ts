@@ -8,7 +8,9 @@ import {
   type TestClient
 } from '../helpers/platform-client.js';
 
-const SEARCH = '/api/deployment/resource/search';
+const SEARCH_PATH = '/api/deployment/resource/search';
+/** A resource search as the platform takes it: its two parameters are required. */
+const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
 const CREATE = '/api/deployment/task/create';
 const DETAIL = '/api/deployment/task/detail';
 
@@ -270,7 +272,7 @@ describe('request verification', () => {
   it('accepts token mode without sign_str on plain endpoints', async () => {
     const response = await client.call({
       method: 'GET',
-      target: `${SEARCH}?device_type=CpuDevice`,
+      target: `${SEARCH_PATH}?task_type=Deployment&device_type=CpuDevice`,
       mode: 'token'
     });
     expect(response.envelope.code).toBe('0000');

@@ -9,11 +9,17 @@ export const RSA_CREDENTIALS: Settings['credentials'] = {
   platformPublicKey: createPublicKey(fixtureKey('platform-public.pem'))
 };
 
+/** The moment test settings are read at: where a billing window ending `now` ends. */
+export const SETTINGS_TIME = Date.parse('2026-11-24T09:00:00Z');
+
 /** Settings as the defaults make them (RSA mode with the fixture keys), changed where a test says. */
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
   const defaults = readSettings(
     (name) => ({ operation: 'detail', token: 'tok' })[name] ?? '',
-    () => undefined
+    () => undefined,
+    () => undefined,
+    undefined,
+    () => SETTINGS_TIME
   );
   return {
     ...defaults,

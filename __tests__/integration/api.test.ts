@@ -97,10 +97,13 @@ describe('the action against the emulator', () => {
     expect(lastRequest()).toMatchObject({ method: 'POST', body: `{"task_id":${id}}` });
     expect(outputs.task_id).toBe(id);
     expect(outputs.data).toMatch(
-      new RegExp(
-        `^\\{"task_id":${id},"task_type":"Deployment","task_name":"detail-部署 ✓","status":"Pending"`
-      )
+      new RegExp(`^\\{"task_id":${id},"task_type":"Deployment","task_name":"detail-部署 ✓",`)
     );
+    expect(JSON.parse(outputs.data)).toMatchObject({
+      status: 'Pending',
+      billing_value: 0,
+      forecast_value: 0
+    });
   });
 
   it('reads a detail in token mode, without sign_str', async () => {
@@ -157,15 +160,21 @@ describe('the action against the emulator', () => {
     expect(outputs.data).toContain(`"task_id":${id},`);
   });
 
-  it('fails with the platform code and description', async () => {
+  it('fails with the platform code and description, and reads the task before calling it not found', async () => {
     const failure = await failureOfCall({ operation: 'detail', task_id: '5' });
     expect(failure?.name).toBe('TaskNotFoundError');
-    expect(failure?.message).toBe(
-      `task 5 not found (code C007: task 5 does not exist; request id emu-${emulator.requests.length})`
+    expect(failure?.message).toMatch(
+      /^task 5 not found: the platform refused \(code C007: task 5 does not exist; request id emu-\d+\), and no task search of any status lists it$/
+    );
+    expect(emulator.requests.at(-1)?.target).toMatch(
+      /^\/api\/deployment\/task\/search\?type=Deployment&status=Running%2CPending%2CPaused%2CEnd&page=1/
     );
     const pending = emulator.addTask({ task_name: 'pending', points: 1 });
     const refused = await failureOfCall({ operation: 'pause', task_id: pending });
     expect(refused).toMatchObject({ name: 'ApiError', code: 'C008' });
+    expect(refused?.message).toMatch(
+      /its status is Pending, and the platform applies pause to Running tasks only$/
+    );
   });
 
   it('reports an HTML error page by status and excerpt', async () => {

@@ -69,7 +69,8 @@ describe('api_profile: live against the platform as it documents itself', () => 
       resources: [{ mark: 'gpu-4090' }]
     });
     expect(create?.headers).not.toHaveProperty('sign_str');
-    const detail = since(before).filter((r) => r.path === '/api/deployment/task/detail');
+    // The reference's documented detail.
+    const detail = since(before).filter((r) => r.path === '/api/task/deployment/detail');
     expect(detail.length).toBeGreaterThan(0);
     expect(detail.every((r) => r.method === 'GET' && r.body === '' && /\?task_id=\d+$/.test(r.target))).toBe(
       true

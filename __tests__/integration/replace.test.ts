@@ -58,19 +58,34 @@ describe('replace against the emulator', () => {
     expect(stops).toHaveLength(2);
     const summary = renderSummary(result, undefined);
     expect(summary).toContain('#### Replaced');
-    expect(summary).toMatch(/Total cost of the tasks replaced: 1&#46;5/);
+    expect(summary).toMatch(/Total cost of the tasks replaced: 1&#46;50\d{4} yuan/);
   });
 
   it('rolls back when the new task fails: stops it, leaves the old ones serving, and fails saying so', async () => {
     const a = old();
-    emulator.setFailingCreates([1]);
+    emulator.setCrashLoops([{ pattern: '^llm$', restartEverySeconds: 10 }]);
     const { outputs, failure } = await step();
     const created = outputs.task_id;
-    expect(failure).toBe(
-      `replace: task ${created} (llm) ended in Other; rolled back: task ${created} was stopped; task ${a} keeps serving after 20s`
+    expect(failure).toMatch(
+      new RegExp(
+        `^replace: task ${created} \\(llm\\) has a node that will not come up: .*; rolled back: task ${created} was stopped; task ${a} keeps serving after 30s$`
+      )
     );
     expect([emulator.task(created).status, emulator.task(a).status]).toEqual(['End', 'Running']);
     expect(outputs.replaced_task_ids).toBe('[]');
+  });
+
+  it('says so when the failed new task ends in Other, which the platform does not stop, and leaves it to the post step', async () => {
+    const a = old();
+    emulator.setFailingCreates([1]);
+    const { outputs, failure } = await step();
+    const created = outputs.task_id;
+    expect(failure).toMatch(
+      new RegExp(
+        `^replace: task ${created} \\(llm\\) ended in Other; rolled back: task ${created} could not be stopped \\(.*its status is Other, and the platform applies stop to Running, Pending, Paused tasks only\\), the post step tries again; task ${a} keeps serving after 20s$`
+      )
+    );
+    expect([emulator.task(created).status, emulator.task(a).status]).toEqual(['Other', 'Running']);
   });
 
   it('rolls back a new task that times out', async () => {

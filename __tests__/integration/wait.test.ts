@@ -107,10 +107,12 @@ describe('waiting against the emulator', () => {
     const { failure, outputs, result } = await step({
       operation: 'create',
       task_name: 'svc-crash',
-      points: '2'
+      points: '2',
+      body: WEB
     });
+    // The restart count is the node's (describe_dto), as the platform's reference has it.
     expect(failure).toBe(
-      'create: task 1229831 (svc-crash) has a node that will not come up: node 1229831001 (Running): container main CrashLoopBackOff, exit code 1, restarted 3 times after 30s'
+      'create: task 1229831 (svc-crash) has a node that will not come up: node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times after 30s'
     );
     expect([outputs.status, outputs.timed_out]).toEqual(['Pending', 'false']);
     // The node list is read on every second poll while the status stands still, and once for diagnostics.
@@ -127,9 +129,9 @@ describe('waiting against the emulator', () => {
           pointId: '1229831001',
           status: 'Running',
           problem:
-            'node 1229831001 (Running): container main CrashLoopBackOff, exit code 1, restarted 3 times',
+            'node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times',
           logs: [
-            { service: 'main', lines: ['starting', 'Error: cannot connect to the model store'], omitted: 0 }
+            { service: 'web', lines: ['starting', 'Error: cannot connect to the model store'], omitted: 0 }
           ],
           unread: []
         },
@@ -241,17 +243,25 @@ describe('waiting against the emulator', () => {
     expect([outputs.healthy, outputs.timed_out]).toEqual(['false', 'false']);
   });
 
-  it("publishes each task's cost (billing_value) as its detail says, and shows it in the summary", async () => {
+  // Regression: the cost was shown in points (and 0 until the platform billed), with no unit.
+  it("publishes each task's cost in yuan, billed plus not billed yet, and billing_value as the platform's points", async () => {
+    emulator.setPrice(1.98); // yuan per node-hour: 550 points per node-second
     const one = emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
     const two = emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
-    clock.advance(3600);
-    expect((await step({ operation: 'detail', task_id: one })).outputs.billing_value).toBe('1.5');
-    clock.advance(3600); // and a new timestamp: the same signed request twice would be refused as a replay
+    clock.advance(60);
+    // Under 5 minutes old: nothing billed yet, all of it not billed yet.
+    const young = await step({ operation: 'detail', task_id: one });
+    expect([young.outputs.cost, young.outputs.billing_value]).toEqual(['0.033000', '0']);
+    clock.advance(3540);
     const both = await step({ operation: 'detail', task_id: `${one}, ${two}` });
-    expect(both.outputs.billing_value).toBe('[3,6]');
-    expect(renderSummary(both.result, undefined)).toContain(' | 6 |');
+    expect(JSON.parse(both.outputs.cost)).toEqual({ [one]: '1.980000', [two]: '3.960000' });
+    expect(both.outputs.billing_value).toBe('[1980000,3960000]');
+    const summary = renderSummary(both.result, undefined);
+    expect(summary).toContain(' | 3&#46;960000 yuan |');
+    expect(summary).toContain('Total cost of these 2 tasks: 5&#46;940000 yuan');
     clock.advance(0.001);
-    expect((await step({ operation: 'stop', task_id: one, wait: 'false' })).outputs.billing_value).toBe('');
+    const stopped = await step({ operation: 'stop', task_id: one, wait: 'false' });
+    expect([stopped.outputs.cost, stopped.outputs.billing_value]).toEqual(['', '']);
   });
 
   it('rides out a 503 and a reset while polling', async () => {
@@ -301,11 +311,11 @@ describe('waiting against the emulator', () => {
       ['42', 'not_found']
     ]);
     expect(failure).toMatch(
-      /^stop: 1 of 2 tasks failed: 42 \(task 42 not found \(code C007: task 42 does not exist; request id emu-\d+\)\)$/
+      /^stop: 1 of 2 tasks failed: 42 \(task 42 not found: the platform refused \(code C007: task 42 does not exist; request id emu-\d+\), and no task search of any status lists it\)$/
     );
     expect(log).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^task 42: task 42 not found \(code C007/),
+        expect.stringMatching(/^task 42: task 42 not found: the platform refused \(code C007/),
         `task ${running} no longer exists after 0s, so it is stopped`
       ])
     );
@@ -317,7 +327,7 @@ describe('waiting against the emulator', () => {
     const id = emulator.addTask({ task_name: 'x', points: 1, status: 'End' });
     const { failure } = await step({ operation: 'recover', task_id: id });
     expect(failure).toBe(
-      `recover: task ${id} not found (code C007: task ${id} does not exist; request id emu-1)`
+      `recover: task ${id} not found: the platform refused (code C007: task ${id} does not exist; request id emu-1), and no task search of any status lists it`
     );
   });
 

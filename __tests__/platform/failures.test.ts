@@ -1,7 +1,7 @@
 import { TransportError } from '../../src/platform/client.js';
 import {
+  codeHint,
   DEFAULT_ERROR_CODES,
-  isGone,
   isSignatureRefusal,
   notApplied,
   transientReason
@@ -50,11 +50,12 @@ describe('failure classification', () => {
     expect(transientReason(error)).toBeUndefined();
   });
 
-  it('recognises a task that is gone and a refused signature or timestamp', () => {
+  it('names a code error_codes lists as a hint, and recognises a refused signature or timestamp', () => {
     const codes = DEFAULT_ERROR_CODES;
-    expect(isGone(api(200, 'C007', 'task 5 does not exist'), codes)).toBe(true);
-    expect(isGone(api(404, 'C007', ''), codes)).toBe(true);
-    expect(isGone(api(200, 'C008', 'cannot stop task 5 while it is End'), codes)).toBe(false);
+    expect(codeHint(api(200, 'C007', 'task 5 does not exist'), codes)).toMatch(
+      /C007 is named task_not_found/
+    );
+    expect(codeHint(api(200, 'C008', 'cannot stop task 5 while it is End'), codes)).toBe('');
     expect(isSignatureRefusal(api(200, 'C002', 'signature error: timestamp expired'), codes)).toBe(true);
     expect(isSignatureRefusal(api(200, 'C005', 'parameter error'), codes)).toBe(false);
     expect(isSignatureRefusal(api(502, undefined, 'sign of life'), codes)).toBe(false);
@@ -62,10 +63,10 @@ describe('failure classification', () => {
 
   it('never decides from the wording: "不存在" of a key, "assigned", "timestamp" under other codes', () => {
     const codes = DEFAULT_ERROR_CODES;
-    expect(isGone(api(200, 'C004', 'API Key不存在'), codes)).toBe(false);
-    expect(isGone(api(200, 'C001', '任务不存在: task does not exist'), codes)).toBe(false);
+    expect(codeHint(api(200, 'C004', 'API Key不存在'), codes)).toBe('');
+    expect(codeHint(api(200, 'C001', '任务不存在: task does not exist'), codes)).toBe('');
     expect(isSignatureRefusal(api(200, 'C008', 'the task is assigned to another node'), codes)).toBe(false);
     expect(isSignatureRefusal(api(200, 'C005', 'timestamp must be a string'), codes)).toBe(false);
-    expect(isGone(api(200, 'E404', 'x'), { ...codes, taskNotFound: ['E404'] })).toBe(true);
+    expect(codeHint(api(200, 'E404', 'x'), { ...codes, taskNotFound: ['E404'] })).not.toBe('');
   });
 });

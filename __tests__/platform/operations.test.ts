@@ -33,13 +33,74 @@ describe('planCalls', () => {
     expect(String((detail?.body as { task_id: unknown }).task_id)).toBe('9007199254740993');
   });
 
-  it.each([
-    ['search_resources', 'GET', '/api/deployment/resource/search'],
-    ['billing', 'GET', '/api/billing/get_billing_record']
-  ] as const)('sends %s as %s %s with the query input', (operation, method, path) => {
-    const [call] = plan({ operation, query: [['page', '1']] }).calls;
-    expect(call).toMatchObject({ endpoint: { method, path }, query: [['page', '1']], body: undefined });
+  it('sends search_resources with the two parameters the platform requires, unless the query sets them', () => {
+    const [call] = plan({ operation: 'search_resources', query: [['page', '1']] }).calls;
+    expect(call).toMatchObject({
+      endpoint: { method: 'GET', path: '/api/deployment/resource/search' },
+      query: [
+        ['task_type', 'Deployment'],
+        ['device_type', 'GpuDevice'],
+        ['page', '1']
+      ],
+      body: undefined
+    });
+    expect(
+      plan({ operation: 'search_resources', query: [['device_type', 'CpuDevice']] }).calls[0]?.query
+    ).toEqual([
+      ['task_type', 'Deployment'],
+      ['device_type', 'CpuDevice']
+    ]);
   });
+
+  it.each([
+    ['billing', '/api/billing/get_billing_record'],
+    ['task_billing', '/api/billing/get_task_billing_record']
+  ] as const)('sends %s as GET %s with the window the platform requires', (operation, path) => {
+    const [call] = plan({ operation }).calls;
+    expect(call).toMatchObject({
+      endpoint: { method: 'GET', path },
+      query: [
+        ['range', 'day'],
+        ['start_time', '2026-11-17T09:00:00Z'],
+        ['end_time', '2026-11-24T09:00:00Z']
+      ],
+      body: undefined
+    });
+    expect(call?.traits).toMatchObject({ answers: 'bills', pages: true });
+  });
+
+  it('sends the tasks to bill as task_ids, and refuses a window set in the query', () => {
+    expect(plan({ operation: 'billing', taskIds: ['7', '9007199254740993'] }).calls[0]?.query).toContainEqual(
+      ['task_ids', '7,9007199254740993']
+    );
+    expect(() => plan({ operation: 'billing', query: [['range', 'hour']] })).toThrow(
+      'query sets range, which has its own input: set it with the billing_range input only'
+    );
+    expect(() => plan({ operation: 'task_billing', taskIds: ['7'] })).toThrow(
+      'task_id is set, but task_billing concerns no particular task: remove task_id'
+    );
+  });
+
+  it('leaves points out of a create that does not set it: the platform makes 1 node', () => {
+    const [call] = plan({ operation: 'create', taskName: 'a' }).calls;
+    expect(call?.body).toEqual({ task_name: 'a' });
+  });
+
+  it.each([
+    [{ mark: { resource: {}, mark: 'abc' } }, 'an object (the whole regions[].mark of the resource search)'],
+    [{ resource: {} }, 'missing'],
+    [{ mark: 7 }, 'a number']
+  ])(
+    'refuses a create whose resources[0] is %j before sending, saying which string it needs',
+    (entry, what) => {
+      expect(() => plan({ operation: 'create', taskName: 'a', body: { resources: [entry] } })).toThrow(
+        `body resources[0].mark is ${what}, but a create needs the string inside it: set resources[0].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`
+      );
+      expect(() =>
+        plan({ operation: 'create', taskName: 'a', body: { resources: [{ mark: 'abc' }] } })
+      ).not.toThrow();
+    }
+  );
 
   it.each([
     ['stop', '/api/deployment/task/stop', 'ended'],
@@ -154,10 +215,6 @@ describe('planCalls', () => {
     [
       { operation: 'create', points: 1 },
       'task_name is empty, but create needs it: set task_name to the name of the new task'
-    ],
-    [
-      { operation: 'create', taskName: 'a' },
-      'points is empty, but create needs it: set points to the number of nodes, such as 1'
     ],
     [
       { operation: 'create', taskName: 'a', points: 1, taskIds: ['5'] },
@@ -297,12 +354,19 @@ describe('the profiles', () => {
     expect(Object.keys(given?.body ?? {})).toEqual(['task_name', 'points', 'task_type']);
   });
 
-  it('live: detail is GET with task_id in the query; spec: a POST with {task_id}', () => {
+  it('live: detail is the documented GET /api/task/deployment/detail?task_id=; spec: a POST with {task_id}', () => {
     expect(live({ operation: 'detail', taskIds: ['7'] }).calls[0]).toMatchObject({
-      endpoint: { method: 'GET', path: '/api/deployment/task/detail' },
+      endpoint: { method: 'GET', path: '/api/task/deployment/detail' },
       query: [['task_id', '7']],
       body: undefined
     });
+    // The older path public clients use stays reachable.
+    const older = live({
+      operation: 'detail',
+      taskIds: ['7'],
+      endpoints: { detail: { path: '/api/deployment/task/detail' } }
+    });
+    expect(older.calls[0]?.endpoint).toMatchObject({ method: 'GET', path: '/api/deployment/task/detail' });
     expect(plan({ operation: 'detail', taskIds: ['7'] }).calls[0]?.endpoint.method).toBe('POST');
     expect(detailCall(testSettings({ apiProfile: 'live' }), '7').endpoint.method).toBe('GET');
   });

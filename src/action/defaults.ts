@@ -27,6 +27,9 @@ export const INPUT_DEFAULTS = {
   summary: 'true',
   cleanup: 'none',
   cleanup_timeout: '2m',
+  billing_range: 'day',
+  billing_start: '7d',
+  billing_end: 'now',
   dry_run: 'false'
 } as const;
 

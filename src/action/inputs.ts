@@ -303,3 +303,47 @@ export function parseStatusRanges(name: string, value: string): [number, number]
     return [low, high];
   });
 }
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const SPAN = /^(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$/;
+
+/** An RFC 3339 time, kept as written (its offset too), with the moment it names. */
+export function parseRfc3339(name: string, value: string): { text: string; ms: number } {
+  const ms = Date.parse(value);
+  if (!RFC3339.test(value) || Number.isNaN(ms)) {
+    throw new InputError(
+      `${name} ${quote(value)} is not an RFC 3339 time: write it like 2026-01-01T00:00:00+08:00`
+    );
+  }
+  return { text: value, ms };
+}
+
+/** `now` (the moment the step starts) or an RFC 3339 time. */
+export function parseEndTime(name: string, value: string, now: number): { text: string; ms: number } {
+  return value === 'now' ? { text: rfc3339(now), ms: now } : parseRfc3339(name, value);
+}
+
+/** An RFC 3339 time, or a span before `end` written in days, hours and minutes, such as 7d or 12h. */
+export function parseStartTime(name: string, value: string, end: number): { text: string; ms: number } {
+  const span = value === '' ? null : SPAN.exec(value);
+  if (span === null && !RFC3339.test(value)) {
+    throw new InputError(
+      `${name} ${quote(value)} is neither a span nor a time: write a span before billing_end such as 7d or 12h, or an RFC 3339 time such as 2026-01-01T00:00:00+08:00`
+    );
+  }
+  if (span === null) {
+    const time = parseRfc3339(name, value);
+    if (time.ms >= end)
+      throw new InputError(`${name} ${quote(value)} is not before billing_end: set an earlier time`);
+    return time;
+  }
+  const [, d = '0', h = '0', m = '0'] = span;
+  const ms = end - ((Number(d) * 24 + Number(h)) * 60 + Number(m)) * 60_000;
+  if (ms >= end) throw new InputError(`${name} ${quote(value)} is no time at all: write a span such as 7d`);
+  return { text: rfc3339(ms), ms };
+}
+
+/** A moment as RFC 3339 in UTC, to the second. */
+function rfc3339(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}

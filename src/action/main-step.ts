@@ -19,7 +19,7 @@ import type { StepResult } from '../deploy/result.js';
 import type { Settings } from './settings.js';
 import { dryRun } from './dry-run.js';
 import type { ActionHost } from './host.js';
-import { failureOf, outputsOf, responseFileText } from './outputs.js';
+import { costLines, failureOf, outputsOf, responseFileText } from './outputs.js';
 import { settingsFrom, stepRuntime } from './runtime.js';
 import { renderSummary } from './summary.js';
 
@@ -98,6 +98,7 @@ async function report(
 ): Promise<void> {
   const { settings, follow, redact } = how;
   for (const [name, value] of Object.entries<string>(outputsOf(step))) host.setOutput(name, value);
+  costLines(step).forEach(host.info);
   const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
   for (const read of nodes) {
     const { title, lines } = diagnosticsLog(read, redact, follow);

@@ -3,6 +3,7 @@ import { ApiError } from '../protocol/envelope.js';
 import { toCompactJson } from '../protocol/json.js';
 import { sanitize } from '../basics/safe-text.js';
 import type { StepResult, TaskResult } from '../deploy/result.js';
+import { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
 
 /** Every output of the step, as the text written to GITHUB_OUTPUT. */
 export type Outputs = {
@@ -23,6 +24,7 @@ export type Outputs = {
   healthy: string;
   count: string;
   replaced_task_ids: string;
+  cost: string;
   billing_value: string;
 };
 
@@ -49,6 +51,7 @@ export function outputsOf(step: StepResult): Outputs {
     timed_out: String(step.timedOut),
     healthy: healthOf(step.tasks),
     count: String(step.tasks.filter((task) => task.verdict === 'done' || task.verdict === 'reached').length),
+    cost: costOf(step),
     billing_value: billingOf(step.tasks),
     replaced_task_ids: JSON.stringify(
       step.replaced
@@ -58,9 +61,50 @@ export function outputsOf(step: StepResult): Outputs {
   };
 }
 
+/** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
+export function taskCost(task: TaskResult): string | undefined {
+  return spentYuan(task.billingValue, task.forecastValue);
+}
+
 /**
- * The tasks' accumulated cost as their details said: the number for one task, a JSON array for several
- * (null where a task's was not read), empty when no detail was read.
+ * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
+ * task's detail was not read); of billing records, their total, or per task when they are by task; empty
+ * when nothing said.
+ */
+function costOf(step: StepResult): string {
+  if (step.tasks.some((task) => taskCost(task) !== undefined)) {
+    if (step.tasks.length === 1) return taskCost(step.tasks[0] as TaskResult) ?? '';
+    return JSON.stringify(Object.fromEntries(step.tasks.map((task) => [task.id, taskCost(task) ?? null])));
+  }
+  if (step.bills.length === 0) return '';
+  const byTask = step.bills.every((bill) => bill.taskId !== undefined);
+  if (!byTask) return yuanOf(sumPoints(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+  const ids = [...new Set(step.bills.map((bill) => bill.taskId as string))];
+  const billed = (id: string): string =>
+    yuanOf(sumPoints(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+  return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
+}
+
+/** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
+export function costLines(step: StepResult): string[] {
+  const tasks = [...step.tasks, ...step.replaced].flatMap((task) => {
+    const cost = taskCost(task);
+    if (cost === undefined) return [];
+    const billed = yuanOf(task.billingValue ?? '0') ?? '?';
+    const unbilled = yuanOf(task.forecastValue ?? '0') ?? '?';
+    return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
+  });
+  if (step.bills.length === 0) return tasks;
+  const sum = (amounts: string[]): string => yuanOf(sumPoints(amounts) ?? '') ?? '?';
+  return [
+    ...tasks,
+    `${step.bills.length} billing records: billed ${sum(step.bills.map((b) => b.billed))} yuan, discount ${sum(step.bills.map((b) => b.discount))} yuan`
+  ];
+}
+
+/**
+ * The platform's billing_value of each task as its details said, in points: the number for one task, a
+ * JSON array for several (null where a task's was not read), empty when no detail was read.
  */
 function billingOf(tasks: readonly TaskResult[]): string {
   if (!tasks.some((task) => task.billingValue !== undefined)) return '';

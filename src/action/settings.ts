@@ -13,7 +13,9 @@ import {
   parseTaskIds,
   parseHealthPath,
   parseStatusRanges,
-  parseWords
+  parseWords,
+  parseEndTime,
+  parseStartTime
 } from './inputs.js';
 import { InputError, quote } from '../basics/input-error.js';
 import type { DeploySettings } from '../deploy/task-status.js';
@@ -70,7 +72,9 @@ export function readSettings(
   env: (name: string) => string | undefined = () => undefined,
   readFile: (path: string) => string = () => {
     throw new Error('no files here');
-  }
+  },
+  /** The moment the step starts: where a billing window that ends `now` ends. */
+  now: () => number = Date.now
 ): Settings {
   const masked = new Set<string>();
   const mask = (secret: string): void => {
@@ -143,6 +147,7 @@ export function readSettings(
     method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
     path: path === undefined ? undefined : parsePath('path', path),
     encrypt: flag('encrypt'),
+    billing: readBillingWindow(given, now()),
     wait: {
       mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false'] as const),
       timeoutMs: waitTimeout,
@@ -211,6 +216,17 @@ function readBody(
     if (name in fromFile) throw new InputError(`body and body_file both set ${name}: set it in one of them`);
   }
   return { ...fromFile, ...body };
+}
+
+/** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
+function readBillingWindow(given: (name: DefaultedInput) => string, now: number): Settings['billing'] {
+  const end = parseEndTime('billing_end', given('billing_end'), now);
+  const start = parseStartTime('billing_start', given('billing_start'), end.ms);
+  return {
+    range: parseChoice('billing_range', given('billing_range'), ['hour', 'day', 'week', 'month'] as const),
+    startTime: start.text,
+    endTime: end.text
+  };
 }
 
 function resolveProfile(

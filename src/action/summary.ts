@@ -1,6 +1,10 @@
 import { formatDuration } from '../basics/units.js';
 import type { StepResult, TaskResult } from '../deploy/result.js';
+import type { Bill } from '../platform/billing-data.js';
+import { sumPoints, yuanOf } from '../platform/money.js';
 import type { WaitTarget } from '../platform/operations.js';
+import type { Offer } from '../platform/resource-data.js';
+import { taskCost } from './outputs.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED: Record<WaitTarget, string> = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
@@ -15,9 +19,10 @@ const OUTCOME: Record<string, string> = {
 };
 
 /**
- * The job summary: a table per task (id, name, status, URL, elapsed) and the status timeline. Every
- * value from the server is escaped as text, so a task name or message cannot add a link, an image,
- * emphasis or HTML to the summary; the one link, a task's URL, is a validated http(s) URL.
+ * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
+ * status timeline, and the billing records or resource offers a step read. Every value from the server is
+ * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
+ * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
  */
 export function renderSummary(step: StepResult, failure: string | undefined): string {
   const lines = [
@@ -25,61 +30,13 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     ''
   ];
   if (failure !== undefined) lines.push(`> ${escape(failure)}`, '');
-  const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
   if (step.tasks.length > 0) {
-    lines.push(
-      `| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`,
-      '|---|---|---|---|---|---|---|'
-    );
-    for (const task of step.tasks) {
-      const url =
-        task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
-      const outcome =
-        task.verdict === 'reached'
-          ? REACHED[step.criteria?.target ?? 'ready']
-          : (OUTCOME[task.verdict] ?? '');
-      const cells = [
-        task.id,
-        escape(task.name ?? ''),
-        escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
-        outcome,
-        url,
-        formatDuration(task.elapsedMs),
-        escape(task.billingValue ?? '')
-      ];
-      lines.push(`| ${cells.join(' | ')} |`);
-    }
-    const costs = step.tasks.flatMap((task) =>
-      task.billingValue === undefined ? [] : [Number(task.billingValue)]
-    );
-    if (costs.length > 1) {
-      const total = Number(costs.reduce((sum, cost) => sum + cost, 0).toFixed(6));
-      lines.push('', `Total cost of these ${costs.length} tasks: ${escape(String(total))}`);
-    }
-    if (step.replaced.length > 0) {
-      lines.push('', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|');
-      for (const task of step.replaced) {
-        const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
-        lines.push(
-          `| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${escape(task.billingValue ?? '')} |`
-        );
-      }
-      const spent = step.replaced.flatMap((task) =>
-        task.billingValue === undefined ? [] : [Number(task.billingValue)]
-      );
-      if (spent.length > 0) {
-        const total = Number(spent.reduce((sum, cost) => sum + cost, 0).toFixed(6));
-        lines.push('', `Total cost of the tasks replaced: ${escape(String(total))}`);
-      }
-    }
-    const timeline = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
-    if (timeline.length > 0) {
-      timeline.sort((a, b) => a.atMs - b.atMs);
-      lines.push('', '<details><summary>Status timeline</summary>', '');
-      for (const entry of timeline)
-        lines.push(`- ${formatDuration(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`);
-      lines.push('', '</details>');
-    }
+    lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
+    lines.push(...timeline(step));
+  } else if (step.bills.length > 0) {
+    lines.push(...billsTable(step.bills));
+  } else if (step.offers.length > 0) {
+    lines.push(...offersTable(step.offers));
   } else {
     const [call] = step.calls;
     // A failed call is quoted above; a success envelope whose data says it failed is not a success.
@@ -90,6 +47,143 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+function taskTable(step: StepResult): string[] {
+  const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
+  const lines = [
+    `| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`,
+    '|---|---|---|---|---|---|---|'
+  ];
+  for (const task of step.tasks) {
+    const url =
+      task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+    const outcome =
+      task.verdict === 'reached' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.verdict] ?? '');
+    const cells = [
+      task.id,
+      escape(task.name ?? ''),
+      escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
+      outcome,
+      url,
+      formatDuration(task.elapsedMs),
+      yuanText(taskCost(task))
+    ];
+    lines.push(`| ${cells.join(' | ')} |`);
+  }
+  return [...lines, ...total(`these ${step.tasks.length} tasks`, step.tasks)];
+}
+
+function replacedTable(step: StepResult): string[] {
+  if (step.replaced.length === 0) return [];
+  const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
+  for (const task of step.replaced) {
+    const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
+    lines.push(`| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${yuanText(taskCost(task))} |`);
+  }
+  return [...lines, ...total('the tasks replaced', step.replaced, 1)];
+}
+
+/** "Total cost of …: 0.003300 yuan", when at least `least` of the tasks said their cost. */
+function total(what: string, tasks: readonly TaskResult[], least = 2): string[] {
+  const costs = tasks.flatMap((task) => {
+    const { billingValue, forecastValue } = task;
+    return billingValue === undefined && forecastValue === undefined
+      ? []
+      : [billingValue ?? '0', forecastValue ?? '0'];
+  });
+  if (costs.length / 2 < least) return [];
+  return ['', `Total cost of ${what}: ${yuanText(yuanOf(sumPoints(costs) ?? ''))}`];
+}
+
+/** What the cost figures are, under a table that shows some. */
+function costNote(tasks: readonly TaskResult[]): string[] {
+  if (!tasks.some((task) => taskCost(task) !== undefined)) return [];
+  return [
+    '',
+    '<sub>Cost: what the platform has billed (billing_value) plus what the task has used since and not been billed yet (forecast_value); the platform bills every 5 minutes and counts in points, 1 yuan = 1,000,000 points.</sub>'
+  ];
+}
+
+function timeline(step: StepResult): string[] {
+  const entries = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
+  if (entries.length === 0) return [];
+  entries.sort((a, b) => a.atMs - b.atMs);
+  return [
+    '',
+    '<details><summary>Status timeline</summary>',
+    '',
+    ...entries.map((entry) => `- ${formatDuration(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`),
+    '',
+    '</details>'
+  ];
+}
+
+/** Billing records: by time, or by task; billed and discount in yuan, and their totals. */
+function billsTable(bills: readonly Bill[]): string[] {
+  const byTask = bills.every((bill) => bill.taskId !== undefined);
+  const lines = byTask
+    ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
+    : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
+  for (const bill of bills) {
+    const money = [yuanText(yuanOf(bill.billed)), yuanText(yuanOf(bill.discount))];
+    const first = byTask
+      ? [bill.taskId ?? '', escape(bill.taskName ?? ''), escape(bill.taskType ?? '')]
+      : [escape(bill.start ?? ''), escape(bill.end ?? '')];
+    lines.push(`| ${[...first, ...money].join(' | ')} |`);
+  }
+  const sum = (amounts: string[]): string => yuanText(yuanOf(sumPoints(amounts) ?? ''));
+  return [
+    ...lines,
+    '',
+    `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
+    '',
+    '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+  ];
+}
+
+/** What a resource search found: each device's regions, their price as the platform gives it, and stock. */
+function offersTable(offers: readonly Offer[]): string[] {
+  const lines = [
+    '| Device | GPU | Count | Region | Price | Discount price | Stock |',
+    '|---|---|---|---|---|---|---|'
+  ];
+  for (const offer of offers) {
+    const cells = [
+      offer.device,
+      offer.gpuName,
+      offer.gpuCount,
+      offer.regionName ?? offer.region,
+      offer.price,
+      offer.discountPrice,
+      offer.inventory
+    ];
+    lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+  }
+  const marks = offers.filter((offer) => offer.mark !== undefined);
+  return [
+    ...lines,
+    '',
+    '<sub>Price and discount price as the platform gives them (its reference calls them the reference price per card-hour, and bills by the discount price).</sub>',
+    ...(marks.length === 0
+      ? []
+      : [
+          '',
+          '<details><summary>Marks: the resources[].mark a create takes (regions[].mark.mark)</summary>',
+          '',
+          ...marks.map(
+            (offer) =>
+              `- ${escape(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${escape(offer.mark ?? '')}</code>`
+          ),
+          '',
+          '</details>'
+        ])
+  ];
+}
+
+/** An amount in yuan with its unit, or nothing. */
+function yuanText(yuan: string | undefined): string {
+  return yuan === undefined ? '' : `${escape(yuan)} yuan`;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { mapLimit } from '../basics/concurrency.js';
 import { formatDuration } from '../basics/units.js';
 import { awaitNewTasks, searchByName, type CreateLookup, type LookupContext } from './create.js';
-import { describeError, isGone, retryIfTransient } from '../platform/failures.js';
-import { cleanupCall, detailCall } from '../platform/operations.js';
-import { withRetries } from '../platform/retry.js';
+import { TransportError } from '../platform/client.js';
+import { describeError, retryIfTransient } from '../platform/failures.js';
+import { cleanupCall } from '../platform/operations.js';
+import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
 import { sanitize } from '../basics/safe-text.js';
-import { snapshotOf } from '../platform/task-data.js';
+import { describeState, isGone, readTaskState } from './task-state.js';
 import type { DeploySettings } from './task-status.js';
 
 export type CleanupAction = 'stop' | 'pause';
@@ -19,47 +20,58 @@ export const CLEANUP_RETRIES = 20;
 /** How a cleanup of one task ended. */
 export type CleanupOutcome =
   | { kind: 'done' }
-  /** Nothing was left to do: the task no longer exists, or is already ended (or paused, for pause). */
+  /** Nothing was left to do: the task is gone (End, or in no search), or paused already for a pause. */
   | { kind: 'already'; state: string }
   | { kind: 'failed'; why: string };
 
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the call finally fails, the
- * task's detail decides: a task that no longer exists (by the not-found code) or is already ended counts
- * as cleaned up, since the platform may have applied an attempt whose answer was lost. This is the one
- * place where a task that does not exist is taken as done.
+ * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
+ * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
+ * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
+ * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
+ * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
  */
 export async function cleanUpTask(
   taskId: string,
   action: CleanupAction,
   settings: DeploySettings,
-  ctx: Pick<LookupContext, 'send' | 'policy' | 'deps'>
+  ctx: Pick<LookupContext, 'send' | 'policy' | 'deps'>,
+  name?: string
 ): Promise<CleanupOutcome> {
   const retried = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
     withRetries(label, attempt, (error) => retryIfTransient(error, ctx.deps.now()), ctx.policy, ctx.deps);
   const call = cleanupCall(settings, taskId, action);
-  let failure: unknown;
-  try {
-    await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
-    return { kind: 'done' };
-  } catch (error) {
-    if (isGone(error, settings.errorCodes)) return { kind: 'already', state: 'gone' };
-    failure = error;
-  }
-  try {
-    const { result } = await retried(`cleanup: status of task ${taskId}`, () =>
-      ctx.send(detailCall(settings, taskId))
+  for (let round = 1; ; round++) {
+    let failure: unknown;
+    try {
+      await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
+      return { kind: 'done' };
+    } catch (error) {
+      failure = error;
+    }
+    // Cancelled: nothing more can be sent; the post step takes over.
+    if (failure instanceof TransportError && failure.reason === 'cancelled')
+      return { kind: 'failed', why: describeError(failure) };
+    const state = await readTaskState(taskId, { ...ctx, settings }, { name });
+    if (isGone(state)) return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+    if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
+      return { kind: 'already', state: sanitize(state.status, 40) };
+    const why = `${describeError(failure)}; ${sanitize(describeState(state), 300)}`;
+    const applies = call.traits.appliesTo;
+    if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
+      return {
+        kind: 'failed',
+        why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
+      };
+    }
+    const delay = backoffMs(round, ctx.deps.random, DEFAULT_BACKOFF);
+    if (round > CLEANUP_RETRIES || ctx.deps.now() + delay >= ctx.policy.deadline)
+      return { kind: 'failed', why };
+    ctx.deps.log(
+      `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${formatDuration(delay)}`
     );
-    const status = snapshotOf(result.data, settings.wait.statusField).status;
-    // The statuses in which the operation has nothing left to do, as the operation table says.
-    if (status !== undefined && call.traits.alreadyDone.includes(status))
-      return { kind: 'already', state: sanitize(status, 40) };
-    const last = status === undefined ? '' : `; its status is ${sanitize(status, 40)}`;
-    return { kind: 'failed', why: `${describeError(failure)}${last}` };
-  } catch (error) {
-    if (isGone(error, settings.errorCodes)) return { kind: 'already', state: 'gone' };
-    return { kind: 'failed', why: describeError(failure) };
+    await ctx.deps.sleep(delay);
   }
 }
 
@@ -97,7 +109,7 @@ export async function cleanUpAfterStep(
   ];
   const outcomes = await mapLimit(targets, ctx.concurrency, async (target) => ({
     target,
-    outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx)
+    outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx, lookup?.taskName)
   }));
   return { outcomes, problem: found.problem };
 }

@@ -2,6 +2,8 @@ import { formatDuration } from '../basics/units.js';
 import type { Call } from '../platform/operations.js';
 import { ApiError } from '../protocol/envelope.js';
 import { exactInteger, toCompactJson } from '../protocol/json.js';
+import { isRecord } from '../basics/records.js';
+import { readAllPages } from './pages.js';
 import {
   describeError,
   notApplied,
@@ -10,7 +12,7 @@ import {
   transientReason
 } from '../platform/failures.js';
 import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
-import type { Answer, Send } from '../platform/session.js';
+import { StaleClockError, type Answer, type Send } from '../platform/session.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 
 /**
@@ -89,9 +91,10 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
   const state = { unresolved: false };
   let answer: Answer;
   try {
+    const clock = { resent: false };
     answer = await withRetries<Answer>(
       'create',
-      () => ctx.send(call),
+      () => sendOnCorrectedClock(call, { name, existing, clock }, ctx),
       async (error) => {
         const reason = transientReason(error);
         if (reason === undefined) return { retry: false };
@@ -121,13 +124,7 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
           log(
             `create: found task ${newest} named ${JSON.stringify(name)}, made by the request that failed; adopting it instead of creating another`
           );
-          const data = { task_id: exactInteger(newest) };
-          return {
-            result: {
-              result: { code: '0000', msg: 'success', data },
-              raw: toCompactJson({ code: '0000', msg: 'success', data })
-            }
-          };
+          return { result: adopted(newest) };
         }
         log(
           `create: no task named ${JSON.stringify(name)} appeared within ${formatDuration(ctx.graceMs)}, so it is created again; should the first attempt still land, that task is stopped`
@@ -149,6 +146,43 @@ export async function createOnce(call: Call, ctx: CreateContext): Promise<Create
   if (id !== undefined && !state.unresolved) ctx.track(undefined);
   if (id !== undefined && state.unresolved) await stopTwins(lookup, id, ctx);
   return { ...answer, recreated: state.unresolved, lookup };
+}
+
+/** The answer a create would have given for a task it made, when that task is found by name instead. */
+function adopted(taskId: string): Answer {
+  const data = { task_id: exactInteger(taskId) };
+  return {
+    result: { code: '0000', msg: 'success', data },
+    raw: toCompactJson({ code: '0000', msg: 'success', data })
+  };
+}
+
+/**
+ * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
+ * corrected it since), it is sent once more, but only once the task search shows that the refused
+ * attempt made no task of its name: a task that did appear is adopted instead.
+ */
+async function sendOnCorrectedClock(
+  call: Call,
+  args: { name: string; existing: readonly string[]; clock: { resent: boolean } },
+  ctx: CreateContext
+): Promise<Answer> {
+  try {
+    return await ctx.send(call);
+  } catch (error) {
+    if (!(error instanceof StaleClockError) || args.clock.resent) throw error;
+    args.clock.resent = true;
+    const name = JSON.stringify(args.name);
+    const [made] = (await findTasks(args.name, ctx)).filter((id) => !args.existing.includes(id));
+    if (made !== undefined) {
+      ctx.deps.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+      return adopted(made);
+    }
+    ctx.deps.log(
+      `create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`
+    );
+    return ctx.send(call);
+  }
 }
 
 /**
@@ -229,15 +263,13 @@ export function searchByName(label: string, name: string, ctx: LookupContext): P
   );
 }
 
-/** Pages a search by name follows at the most (100 tasks each): a bound, should a count never end. */
-const MAX_SEARCH_PAGES = 50;
-
 /** A task a search found: its id, name, status and accumulated cost as the search answered them. */
 export interface FoundTask {
   id: string;
   name: string;
   status: string | undefined;
   billingValue: string | undefined;
+  forecastValue: string | undefined;
 }
 
 /**
@@ -252,32 +284,25 @@ export async function findTasks(
 }
 
 /**
- * The tasks the search for `searchValue` finds whose name `matches`, following the pages until the list
- * ends: an empty or short page, or as many tasks as the answer's count (at most MAX_SEARCH_PAGES pages).
+ * The tasks the search for `searchValue` finds whose name `matches`, across every page of the search
+ * (see readAllPages: a list whose pages end before its count is an error, never a shorter list).
  */
 export async function searchTasks(
   searchValue: string,
   matches: (name: string) => boolean,
   ctx: Pick<LookupContext, 'send' | 'searchCall'>
 ): Promise<FoundTask[]> {
-  const found: FoundTask[] = [];
-  let seen = 0;
-  for (let page = 1; page <= MAX_SEARCH_PAGES; page++) {
-    const call = ctx.searchCall(searchValue, page);
-    const { result } = await ctx.send(call);
-    const data = result.data as { results?: unknown; count?: unknown } | null;
-    const results: unknown[] = Array.isArray(data?.results) ? data.results : [];
-    for (const task of results) {
-      const id = taskIdOf(task);
-      const name = (task as { task_name?: unknown }).task_name;
-      if (id === undefined || typeof name !== 'string' || !matches(name)) continue;
-      const snapshot = snapshotOf(task, ['status']);
-      found.push({ id, name, status: snapshot.status, billingValue: snapshot.billingValue });
-    }
-    seen += results.length;
-    const pageSize = Number(call.query.find(([key]) => key === 'page_size')?.[1] ?? results.length);
-    const count = typeof data?.count === 'number' ? data.count : Infinity;
-    if (results.length === 0 || results.length < pageSize || seen >= count) break;
-  }
-  return found;
+  const { results } = await readAllPages(
+    `the task search for ${JSON.stringify(searchValue)}`,
+    (page) => ctx.searchCall(searchValue, page),
+    ctx.send,
+    (task) => taskIdOf(task) ?? toCompactJson(task)
+  );
+  return results.flatMap((task) => {
+    const id = taskIdOf(task);
+    const name = isRecord(task) ? task.task_name : undefined;
+    if (id === undefined || typeof name !== 'string' || !matches(name)) return [];
+    const { status, billingValue, forecastValue } = snapshotOf(task, ['status']);
+    return [{ id, name, status, billingValue, forecastValue }];
+  });
 }

@@ -4,6 +4,8 @@ import { lastLines, sanitize } from '../basics/safe-text.js';
 import { describeError } from '../platform/failures.js';
 import { nodeEventsCall, nodeLogCall, nodesCall } from '../platform/operations.js';
 import type { Send } from '../platform/session.js';
+import { toCompactJson } from '../protocol/json.js';
+import { readAllPages } from './pages.js';
 import { describeNodeProblem, failingNode, fieldText as text } from './nodes.js';
 import type { DeploySettings } from './task-status.js';
 
@@ -72,13 +74,10 @@ export async function diagnose(
   ctx: { send: Send; settings: DeploySettings },
   scope: ReadScope = DIAGNOSTICS
 ): Promise<TaskDiagnostics> {
-  const { send, settings } = ctx;
+  const { settings } = ctx;
   let nodes: Record<string, unknown>[];
   try {
-    const { result } = await send(nodesCall(settings, taskId));
-    nodes = (isRecord(result.data) && Array.isArray(result.data.results) ? result.data.results : []).filter(
-      isRecord
-    );
+    nodes = await readNodeList(taskId, ctx);
   } catch (error) {
     return {
       taskId,
@@ -104,6 +103,20 @@ export async function diagnose(
     runningNodes: nodes.length - stuck.length,
     unread: []
   };
+}
+
+/** Every node of a task, across the pages of its node list. */
+export async function readNodeList(
+  taskId: string,
+  ctx: { send: Send; settings: DeploySettings }
+): Promise<Record<string, unknown>[]> {
+  const { results } = await readAllPages(
+    `the node list of task ${taskId}`,
+    (page) => nodesCall(ctx.settings, taskId, page),
+    ctx.send,
+    (node) => (isRecord(node) ? (text(node.point_id) ?? toCompactJson(node)) : toCompactJson(node))
+  );
+  return results.filter(isRecord);
 }
 
 async function nodeDiagnostics(
@@ -168,17 +181,18 @@ function serviceNames(taskData: unknown): Map<string, string> {
   );
 }
 
-/** The services whose logs a node has: its containers' (with their ids), else the task's. */
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
 function containerServices(
   node: Record<string, unknown>,
   services: ReadonlyMap<string, string>
 ): Map<string, string> {
+  const byName = new Map([...services].map(([id, name]) => [name, id] as const));
   const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-  const fromContainers = new Map(
-    containers.flatMap((c) => {
-      const id = text(c.service_id);
-      return id === undefined ? [] : [[id, text(c.service_name) ?? services.get(id) ?? id] as const];
-    })
-  );
-  return fromContainers.size > 0 ? fromContainers : new Map(services);
+  const ids = containers.map((c) => text(c.service_id) ?? byName.get(text(c.service_name) ?? ''));
+  if (ids.length === 0 || ids.some((id) => id === undefined)) return new Map(services);
+  return new Map((ids as string[]).map((id) => [id, services.get(id) ?? id] as const));
 }

@@ -14,8 +14,10 @@ export interface NodeProblem {
 
 /**
  * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
- * Failed, or one with a container restarted `maxRestarts` times or more (0: restarts never count).
- * Decided from the fields, never from a message.
+ * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
+ * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
+ * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
+ * never from a message.
  */
 export function failingNode(page: unknown, maxRestarts: number): NodeProblem | undefined {
   const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
@@ -23,18 +25,24 @@ export function failingNode(page: unknown, maxRestarts: number): NodeProblem | u
     if (!isRecord(node)) continue;
     const status = fieldText(node.status) ?? 'unknown';
     const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-    const restarting = containers.find((c) => maxRestarts > 0 && (restartsOf(c) ?? 0) >= maxRestarts);
-    if (status !== 'Failed' && restarting === undefined) continue;
-    // Of a failed node, the container that says why: one with a reason, else the first.
+    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
+    if (status !== 'Failed' && !restarting) continue;
+    // The container that says why: the one restarted most, else one with a reason, else the first.
     const container =
-      restarting ?? containers.find((c) => fieldText(c.reason) !== undefined) ?? containers[0];
+      containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
+      containers.find((c) => fieldText(c.reason) !== undefined) ??
+      containers[0];
     return {
       pointId: fieldText(node.point_id) ?? 'unknown',
       status,
-      service: container === undefined ? undefined : fieldText(container.service_name),
+      service:
+        container === undefined
+          ? undefined
+          : (fieldText(container.service_name) ?? fieldText(container.name)),
       reason: container === undefined ? undefined : fieldText(container.reason),
       exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-      restarts: container === undefined ? undefined : restartsOf(container)
+      restarts: restarts > 0 ? restarts : undefined
     };
   }
   return undefined;
@@ -54,9 +62,10 @@ export function describeNodeProblem(problem: NodeProblem): string {
   return `node ${problem.pointId} (${problem.status})${why}`;
 }
 
-function restartsOf(container: Record<string, unknown>): number | undefined {
-  const dto = isRecord(container.describe_dto) ? container.describe_dto : {};
-  const value = dto.restart_count ?? container.restart_count;
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item: Record<string, unknown>): number | undefined {
+  const dto = isRecord(item.describe_dto) ? item.describe_dto : {};
+  const value = dto.restart_count ?? item.restart_count;
   const n = isLosslessNumber(value) ? Number(value.toString()) : value;
   return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
 }

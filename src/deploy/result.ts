@@ -1,5 +1,8 @@
 import { describeError, TaskNotFoundError } from '../platform/failures.js';
+import { billsOf, type Bill } from '../platform/billing-data.js';
+import type { OperationTraits } from '../platform/operations.js';
 import type { OperationName } from '../platform/platform-settings.js';
+import { offersOf, type Offer } from '../platform/resource-data.js';
 import { snapshotOf } from '../platform/task-data.js';
 import type { CallOutcome } from './calls.js';
 import type { TaskDiagnostics } from './diagnostics.js';
@@ -17,8 +20,10 @@ export interface TaskResult {
   readonly id: string;
   readonly verdict: Verdict;
   readonly status: string | undefined;
-  /** The task's accumulated cost, as its last detail said (the number's text). */
+  /** What it has been billed, in points, as its last detail said (the number's text): billing_value. */
   readonly billingValue: string | undefined;
+  /** What it has used since and not been billed yet, in points: forecast_value. */
+  readonly forecastValue: string | undefined;
   /** Nodes running of all, as the task's last data said. */
   readonly nodes: { readonly running: number; readonly total: number } | undefined;
   readonly name: string | undefined;
@@ -48,6 +53,17 @@ export interface StepResult {
   readonly elapsedMs: number;
   /** A replace's old generation: the tasks it stopped (empty for every other operation). */
   readonly replaced: readonly TaskResult[];
+  /** The billing records the step read (billing, task_billing). */
+  readonly bills: readonly Bill[];
+  /** The regions of the devices a resource search found. */
+  readonly offers: readonly Offer[];
+}
+
+/** What the calls' answers list, by what each answers: billing records, and resource search offers. */
+export function listsOf(calls: readonly CallOutcome[]): Pick<StepResult, 'bills' | 'offers'> {
+  const answered = (kind: OperationTraits['answers']): unknown[] =>
+    calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
+  return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(offersOf) };
 }
 
 /** Filters the service URLs a task may publish (warning about the others). */
@@ -61,6 +77,7 @@ export function taskResult(id: string, fields: Partial<TaskResult> = {}): TaskRe
     status: undefined,
     nodes: undefined,
     billingValue: undefined,
+    forecastValue: undefined,
     name: undefined,
     urls: [],
     data: undefined,
@@ -89,6 +106,7 @@ export function taskAfterCall(
     status: call.traits.answers === 'task' ? snapshot?.status : undefined,
     nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
     billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
+    forecastValue: call.traits.answers === 'task' ? snapshot?.forecastValue : undefined,
     name: snapshot?.name ?? givenName,
     urls: publish(outcome.taskId, snapshot?.urls ?? []),
     data: outcome.result?.data,
@@ -109,6 +127,7 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     status: waited.snapshot?.status ?? task.status,
     nodes: waited.snapshot?.nodes ?? task.nodes,
     billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+    forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
     name: waited.snapshot?.name ?? task.name,
     urls: publish(task.id, waited.snapshot?.urls ?? []),
     data: waited.data ?? task.data,

@@ -1,18 +1,21 @@
 import { mapLimit } from '../basics/concurrency.js';
 import { sanitize } from '../basics/safe-text.js';
-import { describeError, isGone, transientReason } from '../platform/failures.js';
-import { detailCall, nodesCall, searchByNameCall, type Plan } from '../platform/operations.js';
+import { describeError, transientReason } from '../platform/failures.js';
+import { toCompactJson } from '../protocol/json.js';
+import { describeState, readTaskState } from './task-state.js';
+import { detailCall, searchByNameCall, type Plan } from '../platform/operations.js';
 import { describeNodeProblem, failingNode } from './nodes.js';
 import { DEFAULT_BACKOFF, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
 import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
 import { makeCalls, type CallOutcome } from './calls.js';
-import { diagnose } from './diagnostics.js';
+import { diagnose, readNodeList } from './diagnostics.js';
 import { checkHealth } from './health.js';
 import { finishReplace } from './replace.js';
 import { sweep } from './sweep.js';
 import { CLEANUP_RETRIES, cleanUpTask } from './cleanup.js';
 import { stopTwins, type CreateContext, type CreateLookup } from './create.js';
 import {
+  listsOf,
   taskAfterCall,
   taskAfterWait,
   type PublishUrls,
@@ -71,7 +74,9 @@ export async function runStep(
       criteria: undefined,
       timedOut: false,
       elapsedMs: runtime.now() - startedAt,
-      replaced: []
+      replaced: [],
+      bills: [],
+      offers: []
     };
   }
   const create = createContext(settings, runtime, send, retries);
@@ -86,7 +91,7 @@ export async function runStep(
   const publish = urlPublisher(runtime);
   const called = await withNodeReads(tasksOf(calls, settings, runtime, publish), calls, { send, settings });
   const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, settings.wait);
-  const waitContext = { calls, settings, runtime, send, startedAt, publish };
+  const waitContext = { calls, settings, runtime, send, startedAt, publish, retries };
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }
@@ -114,7 +119,8 @@ export async function runStep(
     criteria,
     timedOut: waited.timedOut,
     elapsedMs: runtime.now() - startedAt,
-    replaced: replacing?.replaced ?? []
+    replaced: replacing?.replaced ?? [],
+    ...listsOf(calls)
   };
 }
 
@@ -167,6 +173,7 @@ async function waitFor(
     send: Send;
     startedAt: number;
     publish: PublishUrls;
+    retries: { policy: RetryPolicy; deps: RetryDeps };
   }
 ): Promise<{ tasks: TaskResult[]; timedOut: boolean }> {
   const { settings, runtime, send } = context;
@@ -181,6 +188,7 @@ async function waitFor(
       .filter((t) => answeredWithTask.has(t.id))
       .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }])
   );
+  const names = new Map(waiting.map((t) => [t.id, t.name]));
   const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
   runtime.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
   const waited = await waitForTasks(
@@ -196,7 +204,7 @@ async function waitFor(
       initial
     },
     {
-      poll: (taskId) => pollTask(taskId, send, settings),
+      poll: (taskId) => pollTask(taskId, names.get(taskId), { send, settings, retries: context.retries }),
       now: runtime.now,
       sleep: runtime.sleep,
       log: runtime.log,
@@ -315,19 +323,32 @@ async function nodeFailure(
   send: Send,
   settings: DeploySettings
 ): Promise<string | undefined> {
-  const { result } = await send(nodesCall(settings, taskId));
-  const problem = failingNode(result.data, settings.wait.maxRestarts);
+  const nodes = await readNodeList(taskId, { send, settings });
+  const problem = failingNode({ results: nodes }, settings.wait.maxRestarts);
   return problem === undefined
     ? undefined
     : `has a node that will not come up: ${describeNodeProblem(problem)}`;
 }
 
-async function pollTask(taskId: string, send: Send, settings: DeploySettings): Promise<Poll> {
+/**
+ * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
+ * the task search of every status decides, never the refusal's code: a task no search lists is gone,
+ * one the search lists is seen as the search shows it, and one that cannot be read fails the poll.
+ */
+async function pollTask(
+  taskId: string,
+  name: string | undefined,
+  ctx: { send: Send; settings: DeploySettings; retries: { policy: RetryPolicy; deps: RetryDeps } }
+): Promise<Poll> {
   try {
-    const { result, raw } = await send(detailCall(settings, taskId));
+    const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
     return { kind: 'task', data: result.data, raw };
   } catch (error) {
-    if (isGone(error, settings.errorCodes)) return { kind: 'gone', message: describeError(error) };
+    if (transientReason(error) !== undefined) throw error;
+    const state = await readTaskState(taskId, { ...ctx, ...ctx.retries }, { name, detailRefused: true });
+    if (state.kind === 'absent')
+      return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };
+    if (state.kind === 'status') return { kind: 'task', data: state.data, raw: toCompactJson(state.data) };
     throw error;
   }
 }

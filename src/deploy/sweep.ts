@@ -52,6 +52,7 @@ export async function sweep(sweepPlan: NonNullable<Plan['sweep']>, ctx: SweepCon
     const result = taskResult(task.id, {
       status: task.status,
       billingValue: task.billingValue,
+      forecastValue: task.forecastValue,
       name: task.name
     });
     if (ctx.dryRun) {

@@ -4,19 +4,27 @@ import { retryAfterMs } from './retry.js';
 import { sanitize } from '../basics/safe-text.js';
 
 /**
- * What the platform's envelope codes mean, where the action acts on the meaning. Outcomes are decided
- * from codes, never from the wording of a message: "API Key不存在" (the key does not exist) must not
- * read as "the task does not exist", nor "assigned" as a signature refusal.
+ * Codes the platform is known to answer for a meaning (error_codes), used as hints in messages only. The
+ * platform publishes no code's meaning, so nothing that decides money or an exit status rests on one:
+ * whether a task is gone is read from its detail and the task search, and a timestamp refused while the
+ * clocks are apart is corrected whatever the code. Never the wording of a message either.
  */
 export interface ErrorCodes {
-  /** The task asked about does not exist (any more). */
+  /** Seen when the task asked about does not exist (any more). */
   taskNotFound: readonly string[];
-  /** The timestamp or the signature was refused (spec 7 reports both as a signature error). */
+  /** Seen when the timestamp or the signature was refused: the refusal is then explained cause by cause. */
   signature: readonly string[];
 }
 
-/** The emulator's codes, from the set the platform is seen to use (its meanings are unpublished). */
+/** Codes the platform has been seen to answer with (their meanings are unpublished). */
 export const DEFAULT_ERROR_CODES: ErrorCodes = { taskNotFound: ['C007'], signature: ['C002'] };
+
+/** A hint for a refusal whose code error_codes names, to add to its message; '' for any other. */
+export function codeHint(error: unknown, codes: ErrorCodes): string {
+  if (!(error instanceof ApiError) || error.code === undefined || !codes.taskNotFound.includes(error.code))
+    return '';
+  return ` (code ${sanitize(error.code, 40)} is named task_not_found in error_codes: the task may not exist)`;
+}
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -41,11 +49,6 @@ export function notApplied(error: unknown): boolean {
   return error instanceof TransportError && !error.sent;
 }
 
-/** The platform answered that the task does not exist: by its code, whatever the message says. */
-export function isGone(error: unknown, codes: ErrorCodes): error is ApiError {
-  return error instanceof ApiError && error.code !== undefined && codes.taskNotFound.includes(error.code);
-}
-
 export function isSignatureRefusal(error: unknown, codes: ErrorCodes): error is ApiError {
   return error instanceof ApiError && error.code !== undefined && codes.signature.includes(error.code);
 }
@@ -66,7 +69,7 @@ export function retryIfTransient(
     : { retry: true, reason, serverDelayMs: serverRetryDelay(error, localNow) };
 }
 
-/** An explicit operation on a task the platform says does not exist. */
+/** An explicit operation on a task that the platform refused, and that no task search of any status lists. */
 export class TaskNotFoundError extends Error {
   constructor(
     readonly taskId: string,
@@ -75,7 +78,7 @@ export class TaskNotFoundError extends Error {
     const said = sanitize(cause.description ?? '', 200);
     const id = cause.requestId === undefined ? '' : `; request id ${sanitize(cause.requestId, 80)}`;
     super(
-      `task ${taskId} not found (code ${sanitize(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id})`
+      `task ${taskId} not found: the platform refused (code ${sanitize(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`
     );
     this.name = 'TaskNotFoundError';
   }

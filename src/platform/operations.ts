@@ -26,11 +26,16 @@ export interface OperationTraits {
   resend: Resend;
   /**
    * What a success answer's data is: `task`, the task's detail (it is the first check of a wait, and its
-   * status is reported); `new_task`, a new task's id; `other`, anything else.
+   * status is reported); `new_task`, a new task's id; `bills`, billing records; `resources`, the
+   * resource search's devices and their regions; `other`, anything else.
    */
-  answers: 'task' | 'new_task' | 'other';
+  answers: 'task' | 'new_task' | 'bills' | 'resources' | 'other';
   /** The statuses in which the operation has nothing left to do (a cleanup that meets them is done). */
   alreadyDone: readonly string[];
+  /** The statuses the platform's reference says the operation applies to (all, when empty). */
+  appliesTo: readonly string[];
+  /** The answer is a page of a list: the step reads every page (unless the query asks for one). */
+  pages?: boolean;
   /** After the call (a task's detail), read each node's service logs or events: the logs and events operations. */
   follow?: 'logs' | 'events';
   /**
@@ -66,10 +71,17 @@ interface OperationSpec extends Partial<OperationTraits> {
   endpoint: Omit<Endpoint, 'version'>;
   /** Where the platform's own reference differs (the live profile). */
   live?: Partial<Omit<Endpoint, 'version'>>;
-  /** How the operation uses task_id: not at all, exactly one id, one call per id, or ids to keep (sweep). */
-  taskIds: 'none' | 'one' | 'each' | 'keep';
+  /**
+   * How the operation uses task_id: not at all, exactly one id, one call per id, ids to keep (sweep), or
+   * optional ids the one call filters by (billing).
+   */
+  taskIds: 'none' | 'one' | 'each' | 'keep' | 'filter';
   /** The operation's own fields: in the body of a POST, in the query of a GET. */
   fields: (settings: PlatformSettings, taskId: string | undefined) => Record<string, unknown>;
+  /** Query parameters the platform requires, sent with these values unless the query input sets them. */
+  defaults?: QueryParams;
+  /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
+  checkBody?: (body: Record<string, unknown>) => string | undefined;
   /** The body input is the whole request (storage check). */
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
@@ -92,6 +104,7 @@ const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path,
 const onTasks = (
   path: string,
   wait: OperationSpec['wait'],
+  appliesTo: readonly string[],
   alreadyDone: readonly string[] = []
 ): OperationSpec => ({
   endpoint: post(path),
@@ -99,12 +112,17 @@ const onTasks = (
   fields: task,
   wait,
   resend: 'repeatable',
-  alreadyDone
+  alreadyDone,
+  appliesTo
 });
-/** A task's detail per task id (the form each profile gives): what the logs and events operations start from. */
+/**
+ * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
+ * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
+ * reachable through endpoints). The detail, wait, logs and events operations all read it.
+ */
 const taskDetail = (): OperationSpec => ({
   endpoint: post('/api/deployment/task/detail'),
-  live: { method: 'GET' },
+  live: { method: 'GET', path: '/api/task/deployment/detail' },
   taskIds: 'each',
   fields: task,
   answers: 'task'
@@ -116,11 +134,13 @@ const creating = (operation: 'create' | 'replace'): OperationSpec => ({
   taskIds: 'none',
   resend: 'create_once',
   answers: 'new_task',
+  // points is optional: the platform makes 1 node when it is left out.
   fields: (s) => ({
     ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
     task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
-    points: required(s.points, 'points', operation, 'the number of nodes, such as 1')
+    ...(s.points === undefined ? {} : { points: s.points })
   }),
+  checkBody: resourceMarks,
   wait: { target: 'ready', byDefault: true },
   check: (data, call) => {
     if (taskIdOf(data) !== undefined) return undefined;
@@ -130,15 +150,19 @@ const creating = (operation: 'create' | 'replace'): OperationSpec => ({
 });
 
 /** Unless the table says otherwise, an operation only reads. */
-const READS: OperationTraits = { resend: 'read', answers: 'other', alreadyDone: [], check: () => undefined };
+const READS: OperationTraits = {
+  resend: 'read',
+  answers: 'other',
+  alreadyDone: [],
+  appliesTo: [],
+  check: () => undefined
+};
 
-/** The task types and statuses a search by name asks for: the tasks a create could have made and still bills. */
-const LOOKUP_QUERY = [
-  ['type', 'Deployment'],
-  ['status', ACTIVE_STATUSES.join(',')]
-] as const;
-/** Tasks a search by name asks for per page (the platform's largest page). */
-const LOOKUP_PAGE_SIZE = 100;
+/**
+ * Items asked for per page where the step reads a whole list. The platform publishes no largest page
+ * size and may answer fewer: the step follows `count` across the pages whatever size they come in.
+ */
+export const PAGE_SIZE = 100;
 
 /**
  * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
@@ -149,14 +173,7 @@ const LOOKUP_PAGE_SIZE = 100;
 const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   create: creating('create'),
   replace: { ...creating('replace'), replaces: true },
-  detail: {
-    endpoint: post('/api/deployment/task/detail'),
-    live: { method: 'GET' },
-    taskIds: 'each',
-    fields: task,
-    wait: { target: 'ready', byDefault: false },
-    answers: 'task'
-  },
+  detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
   sweep: { endpoint: get('/api/deployment/task/search'), taskIds: 'keep', fields: none },
   logs: { ...taskDetail(), follow: 'logs' },
   events: { ...taskDetail(), follow: 'events' },
@@ -172,10 +189,32 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
       ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
     })
   },
-  search_resources: { endpoint: get('/api/deployment/resource/search'), taskIds: 'none', fields: none },
-  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['End']),
-  pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Paused', 'End']),
-  recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }),
+  // The reference requires both parameters; these are its deployment GPUs unless the query says otherwise.
+  search_resources: {
+    endpoint: get('/api/deployment/resource/search'),
+    taskIds: 'none',
+    fields: none,
+    defaults: [
+      ['task_type', 'Deployment'],
+      ['device_type', 'GpuDevice']
+    ],
+    answers: 'resources'
+  },
+  // What each applies to, as the reference says: stop, a Running, Pending or Paused task (for good);
+  // pause, a Running one; recover, a Paused one.
+  stop: onTasks(
+    '/api/deployment/task/stop',
+    { target: 'ended', byDefault: true },
+    ['Running', 'Pending', 'Paused'],
+    ['End']
+  ),
+  pause: onTasks(
+    '/api/deployment/task/pause',
+    { target: 'paused', byDefault: true },
+    ['Running'],
+    ['Paused', 'End']
+  ),
+  recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
   change_points: {
     endpoint: post('/api/deployment/task/change_points'),
     taskIds: 'one',
@@ -186,7 +225,24 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     })
   },
   nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
-  billing: { endpoint: get('/api/billing/get_billing_record'), taskIds: 'none', fields: none },
+  // Both billing records require range, start_time and end_time (from the billing_* inputs).
+  billing: {
+    endpoint: get('/api/billing/get_billing_record'),
+    taskIds: 'filter',
+    fields: (s) => ({
+      ...billingWindow(s),
+      ...(s.taskIds.length === 0 ? {} : { task_ids: s.taskIds.join(',') })
+    }),
+    answers: 'bills',
+    pages: true
+  },
+  task_billing: {
+    endpoint: get('/api/billing/get_task_billing_record'),
+    taskIds: 'none',
+    fields: billingWindow,
+    answers: 'bills',
+    pages: true
+  },
   storage_check: {
     endpoint: post('/api/storage/encrypt/check', true),
     taskIds: 'none',
@@ -221,7 +277,7 @@ export function planCalls(settings: PlatformSettings): Plan {
   // A replace sends a create: with the create's endpoint and its overrides.
   const operation = spec.replaces === true ? 'create' : settings.operation;
   const calls =
-    spec.taskIds === 'none'
+    spec.taskIds === 'none' || spec.taskIds === 'filter'
       ? [callFor(settings, operation, spec, undefined)]
       : ids.map((id) => callFor(settings, operation, spec, id));
   return {
@@ -257,10 +313,10 @@ export function detailCall(settings: PlatformSettings, taskId: string): Call {
   return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
 
-/** The first page of a task's node list, which a wait reads to see nodes that fail. */
-export function nodesCall(settings: PlatformSettings, taskId: string): Call {
+/** One page of a task's node list, which a wait reads to see nodes that fail. */
+export function nodesCall(settings: PlatformSettings, taskId: string, page = 1): Call {
   const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
-  return { ...call, query: [...call.query, ['page', '1'], ['page_size', String(LOOKUP_PAGE_SIZE)]] };
+  return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
 }
 
 /** A node's events (GET pod_event?point_id), which a failed wait shows. */
@@ -296,17 +352,24 @@ function nodeReadCall(settings: PlatformSettings, path: string, query: QueryPara
 
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
- * the parameters the platform requires in every profile.
+ * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
+ * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
  */
-export function searchByNameCall(settings: PlatformSettings, taskName: string, page = 1): Call {
+export function searchByNameCall(
+  settings: PlatformSettings,
+  taskName: string,
+  page = 1,
+  statuses: readonly string[] = ACTIVE_STATUSES
+): Call {
   const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
   return {
     ...call,
     query: [
-      ...LOOKUP_QUERY,
-      ['search_value', taskName],
+      ['type', 'Deployment'],
+      ['status', statuses.join(',')],
+      ...(taskName === '' ? [] : [['search_value', taskName] as const]),
       ['page', String(page)],
-      ['page_size', String(LOOKUP_PAGE_SIZE)]
+      ['page_size', String(PAGE_SIZE)]
     ]
   };
 }
@@ -343,7 +406,7 @@ function specOf(settings: PlatformSettings): OperationSpec {
 function taskIdsFor(settings: PlatformSettings, spec: OperationSpec): string[] {
   const ids = settings.taskIds;
   const operation = settings.operation;
-  if (spec.taskIds === 'keep') return ids;
+  if (spec.taskIds === 'keep' || spec.taskIds === 'filter') return ids;
   if (spec.taskIds === 'none') {
     if (ids.length > 0) {
       const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';
@@ -402,8 +465,10 @@ function callFor(
     resend: spec.resend ?? READS.resend,
     answers: spec.answers ?? READS.answers,
     alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
+    appliesTo: spec.appliesTo ?? READS.appliesTo,
     check: spec.check ?? READS.check,
-    ...(spec.follow === undefined ? {} : { follow: spec.follow })
+    ...(spec.follow === undefined ? {} : { follow: spec.follow }),
+    ...(spec.pages === true ? { pages: true } : {})
   };
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};
@@ -419,6 +484,8 @@ function callFor(
       throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
     }
   }
+  const problem = withInputs ? spec.checkBody?.(body) : undefined;
+  if (problem !== undefined) throw new InputError(problem);
   if (endpoint.method === 'GET') {
     if (Object.keys(body).length > 0) {
       throw new InputError(
@@ -426,7 +493,15 @@ function callFor(
       );
     }
     const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)] as const);
-    return { operation, taskId, endpoint, query: [...fieldQuery, ...query], body: undefined, traits };
+    const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
+    return {
+      operation,
+      taskId,
+      endpoint,
+      query: [...fieldQuery, ...defaults, ...query],
+      body: undefined,
+      traits
+    };
   }
   return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
 }
@@ -457,7 +532,11 @@ const FIELD_INPUTS: Record<string, string> = {
   task_id: 'task_id',
   task_name: 'task_name',
   points: 'points',
-  status: 'task_status'
+  status: 'task_status',
+  range: 'billing_range',
+  start_time: 'billing_start',
+  end_time: 'billing_end',
+  task_ids: 'task_id'
 };
 
 function ownedBy(field: string): string {
@@ -471,4 +550,31 @@ function required<T>(value: T | undefined, name: string, operation: string, what
   if (value === undefined)
     throw new InputError(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
   return value;
+}
+
+/** The time window both billing records require, as the billing_* inputs set it. */
+function billingWindow(settings: PlatformSettings): Record<string, unknown> {
+  const { range, startTime, endTime } = settings.billing;
+  return { range, start_time: startTime, end_time: endTime };
+}
+
+/**
+ * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
+ * search answers mark as an object, and pasting the object whole is the mistake this catches.
+ */
+function resourceMarks(body: Record<string, unknown>): string | undefined {
+  const resources = body.resources;
+  if (resources === undefined) return undefined;
+  if (!Array.isArray(resources)) return 'body resources is not a list: write it as a list of {mark: ...}';
+  for (const [index, entry] of resources.entries()) {
+    const mark: unknown = isRecord(entry) ? entry.mark : undefined;
+    if (typeof mark === 'string' && mark !== '') continue;
+    const what = isRecord(mark)
+      ? 'an object (the whole regions[].mark of the resource search)'
+      : mark === undefined
+        ? 'missing'
+        : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
+    return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
+  }
+  return undefined;
 }

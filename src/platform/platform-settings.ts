@@ -13,6 +13,7 @@ export const OPERATIONS = [
   'change_points',
   'nodes',
   'billing',
+  'task_billing',
   'storage_check',
   'logs',
   'events',
@@ -71,6 +72,15 @@ export interface CallInputs {
   path: string | undefined;
   encrypt: boolean;
   wait: { mode: WaitMode };
+  /** The time window billing records are read for (both required by the platform). */
+  billing: BillingWindow;
+}
+
+/** A billing query's window: its granularity, and its start and end as RFC 3339 times. */
+export interface BillingWindow {
+  range: 'hour' | 'day' | 'week' | 'month';
+  startTime: string;
+  endTime: string;
 }
 
 /** What the platform layer reads of the settings. */

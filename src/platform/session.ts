@@ -1,8 +1,9 @@
 import { formatDuration } from '../basics/units.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from '../protocol/envelope.js';
 import { buildRequest, type PreparedRequest } from '../protocol/request.js';
-import { isSignatureRefusal, serverRetryDelay } from './failures.js';
-import type { Call } from './operations.js';
+import { sanitize } from '../basics/safe-text.js';
+import { isSignatureRefusal, serverRetryDelay, transientReason } from './failures.js';
+import type { Call, Resend } from './operations.js';
 import type { PlatformClock } from './platform-clock.js';
 import type { Connection } from './platform-settings.js';
 import { DEFAULT_BACKOFF } from './retry.js';
@@ -48,21 +49,29 @@ export function prepareRequest(
 /**
  * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
  * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
- * down until `deadline`. It learns the platform's clock from each answer; a timestamp refused while the
- * clocks are more than the platform's window apart is corrected and sent once more, and a signature
- * refusal is explained.
+ * down until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
+ * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
+ * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
+ * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
+ * exactly-once path). A refusal whose code error_codes names as a signature one is explained.
  */
 export function openSession(connection: Connection, runtime: SessionRuntime, deadline: number): Send {
   let warnedSkew = false;
   const throttle = new Throttle(connection.concurrency, runtime.now, runtime.sleep, deadline);
   return async (call) => {
     for (let resent = false; ; resent = true) {
-      // Stamped and signed once through the throttle, so a wait there cannot age the timestamp.
-      const { request, answer } = await throttle.run(async () => {
+      // Stamped and signed once through the throttle, so a wait there cannot age the timestamp. Whether it
+      // was stamped on the corrected clock: a refusal of one stamped before may be the skew's.
+      const { request, answer, onPlatformTime } = await throttle.run(async () => {
+        const corrected = runtime.clock.corrected;
         const prepared = prepareRequest(connection, call, runtime.clock.stamp());
         if (prepared.headers.sign_str !== undefined) runtime.mask(prepared.headers.sign_str);
         runtime.debug(describeForDebug(prepared));
-        return { request: prepared, answer: await runtime.transport.send(prepared) };
+        return {
+          request: prepared,
+          answer: await runtime.transport.send(prepared),
+          onPlatformTime: corrected
+        };
       });
       runtime.clock.observe(answer.headers.date, runtime.now());
       // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
@@ -78,17 +87,22 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
       try {
         return { result: readEnvelope(answer), raw: answer.body };
       } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
         // A 429 slows every request of the step down, for as long as the server asked.
-        if (error instanceof ApiError && error.httpStatus === 429) {
+        if (error.httpStatus === 429) {
           throttle.rateLimited(serverRetryDelay(error, runtime.clock.now()) ?? DEFAULT_BACKOFF.baseMs);
         }
-        if (!isSignatureRefusal(error, connection.errorCodes)) throw error;
-        if (!resent && runtime.clock.correct()) {
+        // Corrected now, or by a concurrent call whose refusal came first.
+        if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
+          const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+          const again = transientReason(error) === undefined && SENT_AGAIN.has(call.traits.resend);
           runtime.log(
-            `the platform refused the timestamp, and this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time and sending once more`
+            `the platform refused ${which} (${sanitize(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`
           );
-          continue;
+          if (again) continue;
+          throw new StaleClockError(error, offset ?? 0);
         }
+        if (!isSignatureRefusal(error, connection.errorCodes) && !resent) throw error;
         throw new ApiError(
           `${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`,
           error
@@ -96,6 +110,24 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
       }
     }
   };
+}
+
+/** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */
+const SENT_AGAIN: ReadonlySet<Resend> = new Set(['read', 'repeatable']);
+
+/**
+ * A refusal that came while the runner's clock was beyond the platform's window, of a call the session
+ * does not send again by itself (it may change state). The clock is corrected by now: the caller may send
+ * it again where that is safe (a create, once no task of its name has appeared).
+ */
+export class StaleClockError extends ApiError {
+  constructor(refusal: ApiError, offsetMs: number) {
+    super(
+      `${refusal.message}; this runner's clock was ${skewText(offsetMs)} the platform's, and is corrected now`,
+      refusal
+    );
+    this.name = 'StaleClockError';
+  }
 }
 
 function skewText(offsetMs: number): string {

@@ -9,8 +9,10 @@ export interface TaskSnapshot {
   urls: (string | null)[];
   /** Nodes running (`runing_points`, sic) of all (`points`), when the data has both. */
   nodes: { running: number; total: number } | undefined;
-  /** The task's accumulated cost (`billing_value`) as the platform writes it: the number's text, exact. */
+  /** What the task has been billed (`billing_value`), in points, as the platform writes it: exact text. */
   billingValue: string | undefined;
+  /** What it has used since and not been billed yet (`forecast_value`), in points; absent from some answers. */
+  forecastValue: string | undefined;
 }
 
 /** The status at statusField (a dot path), the name and the service URLs of task data. */
@@ -26,14 +28,15 @@ export function snapshotOf(data: unknown, statusField: readonly string[]): TaskS
     name,
     urls: serviceUrls(data),
     nodes: nodesOf(data),
-    billingValue: billingValueOf(data)
+    billingValue: numberText(data, 'billing_value'),
+    forecastValue: numberText(data, 'forecast_value')
   };
 }
 
-/** billing_value as the text of the number (exact, as written), when it is a number. */
-function billingValueOf(data: unknown): string | undefined {
+/** A number field as its text (exact, as written), when it is a number. */
+export function numberText(data: unknown, field: string): string | undefined {
   if (!isRecord(data)) return undefined;
-  const value = data.billing_value;
+  const value = data[field];
   const text = isLosslessNumber(value)
     ? value.toString()
     : typeof value === 'number'

@@ -1,0 +1,119 @@
+// A runner clock the platform refuses, against the emulator over real HTTPS: the Date header decides,
+// never the code of the refusal (the platform publishes no code's meaning).
+import type { Emulator } from '../../emulator/index.js';
+import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import { runStep } from '../../src/deploy/step.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { planCalls } from '../../src/platform/operations.js';
+import type { PreparedRequest } from '../../src/protocol/request.js';
+import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { testRuntime } from '../helpers/runtime.js';
+
+const WEB = '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+const CREATE = '/api/deployment/task/create';
+
+describe('a runner clock the platform refuses', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 5, strict: true }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  /**
+   * Runs a step; `beforeSend` sees each request first (to move the platform's clock between two of them,
+   * as an NTP step on either side would).
+   */
+  async function run(
+    inputs: Record<string, string>,
+    beforeSend: (request: PreparedRequest) => void = () => undefined
+  ) {
+    const all: Record<string, string> = { ...rsaInputs(emulator), poll_interval: '1s', ...inputs };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      () => undefined
+    );
+    const runtime = testRuntime(
+      {
+        send: (request) => {
+          beforeSend(request);
+          return client.send(request);
+        }
+      },
+      {
+        now: clock.now,
+        advance: (ms) => {
+          clock.advance(ms / 1000);
+        }
+      }
+    );
+    const result = await runStep(planCalls(settings), settings, runtime);
+    return { outputs: outputsOf(result), failure: failureOf(result), lines: runtime.lines };
+  }
+
+  it.each([
+    [600, 'C002'],
+    [-600, 'C005'],
+    [600, 'C999']
+  ])(
+    'reads again on the corrected clock, whatever the code: %i s off, refused with %s',
+    async (offset, code) => {
+      emulator.setClockOffset(offset);
+      emulator.setRefusalCodes({ timestamp_expired: code });
+      const id = emulator.addTask({ task_name: 'clock', points: 1 });
+      const { failure, outputs, lines } = await run({ operation: 'detail', task_id: id });
+      expect([failure, outputs.code]).toEqual([undefined, '0000']);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^the platform refused POST /api/deployment/task/detail \\(${code}\\) while this runner's clock is (9m59s|10m0s|10m1s)`
+          )
+        )
+      );
+      expect(emulator.requests.map((r) => r.verdict?.code)).toEqual([code, '0000']);
+    }
+  );
+
+  it('sends a create refused for a stale clock again, once no task of its name appeared', async () => {
+    emulator.setRefusalCodes({ timestamp_expired: 'C005' });
+    // The platform's clock jumps ten minutes once the search before the create has been answered.
+    const { failure, outputs, lines } = await run(
+      { operation: 'create', task_name: 'stale', body: WEB },
+      (request) => {
+        if (request.target === CREATE) emulator.setClockOffset(600);
+      }
+    );
+    expect([failure, outputs.status]).toEqual([undefined, 'Running']);
+    const creates = emulator.requests.filter((r) => r.path === CREATE);
+    expect(creates.map((r) => [r.verdict?.code, r.applied])).toEqual([
+      ['C005', false],
+      ['0000', true]
+    ]);
+    expect(lines).toContain(
+      'create: no task named "stale" appeared after the refusal, so the create is sent once more, on the corrected clock'
+    );
+    expect(emulator.requests.filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
+  });
+
+  it('does not send again a request that may change state: it fails, saying the clock is corrected', async () => {
+    emulator.setClockOffset(600);
+    const { failure } = await run({
+      operation: 'request',
+      method: 'POST',
+      path: '/api/deployment/task/stop',
+      body: '{task_id: 5}'
+    });
+    expect(failure).toMatch(
+      /this runner's clock was (9m59s|10m0s|10m1s) behind the platform's, and is corrected now$/
+    );
+    expect(emulator.requests.filter((r) => r.path === '/api/deployment/task/stop')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,87 @@
+// What a route of the emulator is, and how it reads its parameters.
+import { bodyObject, integerValue, optionalString, page } from './params.js';
+import { parameterError } from './rejection.js';
+import type { PreheatStore } from './preheats.js';
+import type { TaskStore } from './tasks.js';
+
+export type Method = 'GET' | 'POST';
+
+/** Which document the emulator follows where they differ: the interface spec, or the platform's reference. */
+export type Profile = 'spec' | 'live';
+
+export interface StorageVerdict {
+  pass: boolean;
+  message: string;
+}
+
+export interface RouteContext {
+  method: Method;
+  query: URLSearchParams;
+  /** The verified JSON body (decrypted on encrypted endpoints), undefined when there is none. */
+  payload: unknown;
+  tasks: TaskStore;
+  preheats: PreheatStore;
+  storageVerdict: StorageVerdict;
+  profile: Profile;
+  /** The most items a page holds, whatever page_size asks (no cap when undefined). */
+  pageSizeMax: number | undefined;
+}
+
+export interface Route {
+  readonly path: string;
+  /** Several methods where the spec and the platform disagree (detail: POST body or GET query). */
+  readonly methods: readonly Method[];
+  readonly encrypt: boolean;
+  /** The route makes a task (its answer's task_id is recorded with the request). */
+  readonly creates?: boolean;
+  /** The profiles that serve the route (both when absent). */
+  readonly profiles?: readonly Profile[];
+  handle(ctx: RouteContext): unknown;
+}
+
+/** Where a parameter comes from: the query string of a GET, or the JSON object body of a POST. */
+export function parameters(ctx: RouteContext): { get: (name: string) => unknown; from: 'body' | 'query' } {
+  if (ctx.method === 'GET') return { get: (name) => ctx.query.get(name) ?? undefined, from: 'query' };
+  const body = bodyObject(ctx.payload);
+  return { get: (name) => body[name], from: 'body' };
+}
+
+/** A parameter as text: a string, or a number as written (from a JSON body). */
+export function textParameter(ctx: RouteContext, name: string): string | undefined {
+  const value = parameters(ctx).get(name);
+  return typeof value === 'bigint' || typeof value === 'number' ? String(value) : optionalString(value, name);
+}
+
+/** Refuses a request that lacks a parameter the reference makes required. */
+export function requireParameters(ctx: RouteContext, names: readonly string[]): void {
+  const missing = names.filter((name) => textParameter(ctx, name) === undefined);
+  if (missing.length > 0)
+    throw parameterError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required`);
+}
+
+export function idParameter(ctx: RouteContext, name: string): bigint {
+  const p = parameters(ctx);
+  return integerValue(p.get(name), name, p.from);
+}
+
+/** One page of `items`, as page and page_size ask, within the emulator's page cap. */
+export function pageOf<T>(ctx: RouteContext, items: T[]): { count: number; results: T[] } {
+  const p = parameters(ctx);
+  return page(items, p.get, p.from, ctx.pageSizeMax);
+}
+
+/** A POST {task_id} that acts on a task and answers null. */
+export function taskAction(
+  path: string,
+  act: (tasks: TaskStore, id: bigint, ctx: RouteContext) => void
+): Route {
+  return {
+    path,
+    methods: ['POST'],
+    encrypt: false,
+    handle: (ctx) => {
+      act(ctx.tasks, idParameter(ctx, 'task_id'), ctx);
+      return null;
+    }
+  };
+}

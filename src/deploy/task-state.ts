@@ -1,0 +1,88 @@
+import { describeError, retryIfTransient } from '../platform/failures.js';
+import { detailCall, searchByNameCall } from '../platform/operations.js';
+import { SEARCHABLE_STATUSES } from '../platform/platform-settings.js';
+import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
+import type { Send } from '../platform/session.js';
+import { snapshotOf, taskIdOf } from '../platform/task-data.js';
+import { readAllPages } from './pages.js';
+import type { DeploySettings } from './task-status.js';
+
+/**
+ * What reading a task found: its status (by its detail, or by the task search when the detail was
+ * refused), that no search of every status lists it, or that it could not be read at all.
+ */
+export type TaskState =
+  | { kind: 'status'; status: string; data: unknown; from: 'detail' | 'search' }
+  | { kind: 'absent' }
+  | { kind: 'unread'; why: string };
+
+export interface StateContext {
+  send: Send;
+  settings: DeploySettings;
+  policy: RetryPolicy;
+  deps: RetryDeps;
+}
+
+/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
+export function isGone(state: TaskState): boolean {
+  return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+}
+
+/** "its status is Running", "no task search of any status lists it", "it could not be read (…)". */
+export function describeState(state: TaskState): string {
+  switch (state.kind) {
+    case 'status':
+      return `its status is ${state.status}`;
+    case 'absent':
+      return 'no task search of any status lists it';
+    case 'unread':
+      return `its status could not be read (${state.why})`;
+  }
+}
+
+/**
+ * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
+ * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
+ * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
+ * (else every task): the task's status there, or its absence from every page.
+ */
+export async function readTaskState(
+  taskId: string,
+  ctx: StateContext,
+  options: { name?: string | undefined; detailRefused?: boolean } = {}
+): Promise<TaskState> {
+  const retried = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
+    withRetries(label, attempt, (error) => retryIfTransient(error, ctx.deps.now()), ctx.policy, ctx.deps);
+  let refusal = '';
+  if (options.detailRefused !== true) {
+    try {
+      const { result } = await retried(`status of task ${taskId}`, () =>
+        ctx.send(detailCall(ctx.settings, taskId))
+      );
+      const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
+      if (status !== undefined) return { kind: 'status', status, data: result.data, from: 'detail' };
+    } catch (error) {
+      refusal = describeError(error);
+    }
+  }
+  const name = options.name ?? '';
+  try {
+    const { results } = await retried(`task search for task ${taskId}`, () =>
+      readAllPages(
+        `the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`,
+        (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES),
+        ctx.send,
+        (task) => taskIdOf(task) ?? ''
+      )
+    );
+    const found = results.find((task) => taskIdOf(task) === taskId);
+    if (found === undefined) return { kind: 'absent' };
+    const status = snapshotOf(found, ['status']).status;
+    return status === undefined
+      ? { kind: 'unread', why: 'the task search lists it without a status' }
+      : { kind: 'status', status, data: found, from: 'search' };
+  } catch (error) {
+    const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
+    return { kind: 'unread', why: `${detail}the task search: ${describeError(error)}` };
+  }
+}

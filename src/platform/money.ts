@@ -1,0 +1,61 @@
+/**
+ * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
+ * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
+ * never drifts by a float's rounding.
+ */
+const YUAN_DIGITS = 6;
+
+/** A decimal as an integer and a count of digits after the point. */
+interface Decimal {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+function decimal(text: string): Decimal | undefined {
+  const match = DECIMAL.exec(text);
+  if (match === null) return undefined;
+  const [, sign = '', whole = '0', fraction = ''] = match;
+  return { units: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+}
+
+function rescale(value: Decimal, scale: number): bigint {
+  return value.units * 10n ** BigInt(scale - value.scale);
+}
+
+/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
+export function sumPoints(amounts: readonly string[]): string | undefined {
+  const values = amounts.map(decimal);
+  if (values.some((value) => value === undefined)) return undefined;
+  const parsed = values as Decimal[];
+  const scale = Math.max(0, ...parsed.map((value) => value.scale));
+  const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+  return format({ units: total, scale });
+}
+
+/**
+ * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
+ * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
+ */
+export function yuanOf(points: string): string | undefined {
+  const value = decimal(points);
+  if (value === undefined) return undefined;
+  const scale = value.scale + YUAN_DIGITS;
+  return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
+}
+
+/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
+export function spentYuan(billed: string | undefined, unbilled: string | undefined): string | undefined {
+  if (billed === undefined && unbilled === undefined) return undefined;
+  const points = sumPoints([billed ?? '0', unbilled ?? '0']);
+  return points === undefined ? undefined : yuanOf(points);
+}
+
+function format(value: Decimal): string {
+  const negative = value.units < 0n;
+  const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+  const whole = digits.slice(0, digits.length - value.scale);
+  const fraction = digits.slice(digits.length - value.scale);
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
