@@ -98,6 +98,15 @@ describe('replace against the emulator', () => {
     expect([emulator.task(outputs.task_id).status, emulator.task(a).status]).toEqual(['End', 'Running']);
   });
 
+  it('retires every old task when the platform pages its search in ones', async () => {
+    emulator.setPageSizeMax(1);
+    const olds = [old(), old(), old('Paused')];
+    const { outputs, failure } = await step();
+    expect(failure).toBeUndefined();
+    expect((JSON.parse(outputs.replaced_task_ids) as string[]).sort()).toEqual([...olds].sort());
+    for (const id of olds) expect(emulator.task(id).status).toBe('End');
+  });
+
   it('is a create when no task of the name runs', async () => {
     const { outputs, failure } = await step();
     expect([failure, outputs.status, outputs.replaced_task_ids]).toEqual([undefined, 'Running', '[]']);

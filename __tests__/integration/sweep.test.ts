@@ -51,7 +51,22 @@ describe('sweep against the emulator', () => {
     expect(searches()[0]?.target).toContain('status=Running%2CPending%2CPaused&search_value=pr-7-');
     expect(log).toContain(`sweep: task ${kept[0] ?? ''} "pr-7-web-3" (Running) is kept (task_id)`);
     // What the stopped tasks had cost: 1.5 an hour each while running, none while paused.
-    expect(renderSummary(result, undefined)).toMatch(/Total cost of these 103 tasks: 138/);
+    expect(renderSummary(result, undefined)).toMatch(/Total cost of these 103 tasks: 138&#46;\d{6} yuan/);
+  });
+
+  // Regression: the search stopped at the first page shorter than the 100 it asked for, so a platform
+  // that caps its pages lower hid tasks from the sweep, which left them billing.
+  it('follows the count across pages a platform caps below the size asked, and stops every match', async () => {
+    emulator.setPageSizeMax(4);
+    const matching = Array.from({ length: 10 }, (_, i) => seed(`pr-5-web-${i}`));
+    const { outputs, failure } = await step({ task_name: 'pr-5-*' });
+    expect([failure, outputs.count]).toEqual([undefined, '10']);
+    for (const id of matching) expect(emulator.task(id).status).toBe('End');
+    expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
+      '1',
+      '2',
+      '3'
+    ]);
   });
 
   it('lists in a dry run what it would stop, and stops nothing', async () => {

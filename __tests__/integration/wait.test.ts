@@ -149,6 +149,50 @@ describe('waiting against the emulator', () => {
     expect(log).toContain('task 1229831: reading its nodes, their events and logs, to show why');
   });
 
+  // Regression: the diagnostics of a timed-out wait skipped a node that said Running while its container
+  // crash-looped (the restart count, which the reference puts on the node, was read from containers only).
+  it('shows a crash-looping node that still says Running in the diagnostics of a timed-out wait', async () => {
+    emulator.setCrashLoops([{ pattern: '-loop$', restartEverySeconds: 5 }]);
+    const { result } = await step({
+      operation: 'create',
+      task_name: 'svc-loop',
+      points: '1',
+      body: WEB,
+      max_restarts: '0',
+      wait_timeout: '1m'
+    });
+    expect(result.timedOut).toBe(true);
+    expect(result.tasks[0]?.diagnostics).toMatchObject({
+      notRunningNodes: 1,
+      runningNodes: 0,
+      nodes: [
+        {
+          status: 'Running',
+          problem: expect.stringMatching(
+            /^node 1229831001 \(Running\): container web CrashLoopBackOff, exit code 1, restarted \d+ times$/
+          )
+        }
+      ]
+    });
+  });
+
+  it('reads every node, across pages a platform caps below the size asked', async () => {
+    emulator.setNodeLag(3600);
+    emulator.setPageSizeMax(1);
+    const { result } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '3',
+      wait_timeout: '1m',
+      body: WEB
+    });
+    expect(result.tasks[0]?.diagnostics).toMatchObject({ runningNodes: 1, notRunningNodes: 2 });
+    const pages = emulator.requests
+      .filter((r) => r.path === '/api/deployment/task/points')
+      .map((r) => new URL(r.target, 'https://x').searchParams.get('page'));
+    expect(pages.slice(-3)).toEqual(['1', '2', '3']);
+  });
+
   it('diagnoses a timed-out wait: the nodes that do not run yet, and no logs with log_lines 0', async () => {
     emulator.setNodeLag(3600);
     const { result } = await step({

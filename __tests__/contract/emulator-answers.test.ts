@@ -1,0 +1,219 @@
+// The emulator against the platform's published reference, both ways: every answer it gives has every
+// field the reference documents, typed as the reference types it, and no field the reference does not
+// have unless emulator/README.md notes it. The emulator cannot drift from the platform unseen.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Emulator } from '../../emulator/index.js';
+import { parseJson } from '../../emulator/json.js';
+import { ROUTES } from '../../emulator/routes.js';
+import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { referenceEndpoints, shapeProblems, type ReferenceEndpoint } from '../helpers/reference.js';
+
+const EMULATOR_README = readFileSync(
+  fileURLToPath(new URL('../../emulator/README.md', import.meta.url)),
+  'utf8'
+);
+
+/** The rows of a README table under `heading`: its cells, the backticks taken off. */
+function tableRows(heading: string): string[][] {
+  const section = EMULATOR_README.split(/^## /m).find((part) => part.startsWith(heading)) ?? '';
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim().replace(/`/g, ''))
+    );
+}
+
+/** Fields the emulator answers beyond the reference, each noted with why: `fixture:path`. */
+const NOTED = new Set(
+  tableRows('Fields beyond the reference').map(([fixture, field]) => `${fixture}:${field}`)
+);
+/** Paths the emulator serves that the reference does not record (the interface spec's own forms). */
+const SPEC_ONLY = new Set(tableRows('Endpoints beyond the reference').map(([path]) => path));
+
+const REFERENCE = referenceEndpoints();
+const PAGE = 'page=1&page_size=100';
+const WINDOW = 'range=hour&start_time=2025-11-21T08:00:00Z&end_time=2025-11-21T12:00:00%2B01:00';
+
+describe('the emulator answers as the platform reference documents', () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+  /** Every answer's data, by the reference fixture of its endpoint. */
+  const answers = new Map<string, unknown[]>();
+
+  async function call(name: string, target: string, json?: unknown): Promise<unknown> {
+    const endpoint = REFERENCE.get(name);
+    if (endpoint === undefined) throw new Error(`no fixture ${name}`);
+    clock.advance(0.001);
+    const response = await client.call({ method: endpoint.method, target, json });
+    const envelope = parseJson(response.text) as { code: unknown; message: unknown; data: unknown };
+    expect([name, envelope.code, typeof envelope.message]).toEqual([name, '0000', 'string']);
+    answers.set(name, [...(answers.get(name) ?? []), envelope.data]);
+    return envelope.data;
+  }
+
+  beforeAll(async () => {
+    ({ emulator, client, clock } = await startTestEmulator({
+      profile: 'live',
+      readyAfterSeconds: 5,
+      crashLoops: [{ pattern: '-crash$', restartEverySeconds: 10 }]
+    }));
+    const search = (await call(
+      'resource-search',
+      '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice'
+    )) as { results: { regions: { mark: { mark: string } }[] }[] };
+    await call(
+      'resource-search',
+      '/api/deployment/resource/search?task_type=Deployment&device_type=CpuDevice'
+    );
+    const mark = search.results[0]?.regions[0]?.mark.mark;
+    const service = {
+      service_name: 'web',
+      service_image: 'nginx:1.27',
+      env: 'A=1',
+      remote_ports: [{ service_port: 80 }],
+      health_checks: {
+        liveness_probe: {
+          switch: true,
+          probe_type: 'tcpSocket',
+          path: '',
+          port: 80,
+          initial_delay_seconds: 5,
+          period_seconds: 10,
+          timeout_seconds: 1,
+          failure_threshold: 3
+        },
+        startup_probe: {
+          switch: false,
+          probe_type: 'httpGet',
+          path: '/',
+          port: 80,
+          initial_delay_seconds: 0,
+          period_seconds: 10,
+          timeout_seconds: 1,
+          failure_threshold: 3
+        },
+        readiness_probe: {
+          switch: true,
+          probe_type: 'httpGet',
+          path: '/',
+          port: 80,
+          initial_delay_seconds: 0,
+          period_seconds: 10,
+          timeout_seconds: 1,
+          failure_threshold: 3
+        }
+      },
+      start_script_v2: { command: null, args: [] }
+    };
+    const create = (name: string): Promise<unknown> =>
+      call('task-create', '/api/task/deployment/create', {
+        task_name: name,
+        points: 2,
+        resources: [{ mark }],
+        services: [service],
+        load_balance: { type: 'RoundRobin', params: null }
+      });
+    const { task_id: id } = (await create('contract')) as { task_id: number };
+    const { task_id: crashing } = (await create('contract-crash')) as { task_id: number };
+    await call('task-detail', `/api/task/deployment/detail?task_id=${id}`);
+    clock.advance(400); // running, with booked money and nodes up
+    const detail = await call('task-detail', `/api/task/deployment/detail?task_id=${id}`);
+    await call(
+      'task-list',
+      `/api/deployment/task/search?type=Deployment&status=Running,Pending,Paused,End&${PAGE}`
+    );
+    const nodes = (await call('node-list', `/api/deployment/task/points?task_id=${id}&${PAGE}`)) as {
+      results: { point_id: number }[];
+    };
+    await call('node-list', `/api/deployment/task/points?task_id=${crashing}&${PAGE}`);
+    const point = nodes.results[0]?.point_id;
+    await call('node-event', `/api/deployment/task/pod_event?point_id=${point}`);
+    const serviceId = (detail as { services: { service_id: number }[] }).services[0]?.service_id;
+    await call(
+      'node-log',
+      `/api/deployment/task/point_log?task_id=${id}&point_id=${point}&service_id=${serviceId}`
+    );
+    await call('node-num-edit', '/api/deployment/task/change_points', { task_id: id, points: 3 });
+    await call('node-delete', '/api/deployment/task/delete_pod', { point_id: point });
+    await call('task-update', '/api/deployment/task/update', { ...(detail as object), points: 2 });
+    await call('billing-record', `/api/billing/get_billing_record?${WINDOW}`);
+    await call('task-billing-record', `/api/billing/get_task_billing_record?${WINDOW}`);
+    await call('task-pause', '/api/deployment/task/pause', { task_id: id });
+    await call('task-recover', '/api/deployment/task/recover', { task_id: id });
+    await call('task-stop', '/api/deployment/task/stop', { task_id: id });
+    const regions = (await call('preheat-regions', '/api/task/image_preheat/get_regions')) as {
+      regions: { region: string; region_name: string }[];
+    };
+    const images = [{ service_name: 'web', service_image: 'nginx:1.27' }];
+    const cluster = (await call('preheat-create', '/api/task/image_preheat/create', {
+      task_name: 'warm',
+      regions: regions.regions.slice(0, 1),
+      services: images
+    })) as { task_id: number };
+    const nodeMarks = (await call(
+      'resource-search',
+      '/api/deployment/resource/search?task_type=ImagePreHeat&device_type=GpuDevice'
+    )) as { results: { regions: { mark: { mark: string } }[] }[] };
+    await call('preheat-create', '/api/task/image_preheat/create', {
+      task_name: 'warm-nodes',
+      points: 2,
+      resources: [{ mark: nodeMarks.results[0]?.regions[0]?.mark.mark }],
+      services: images
+    });
+    await call('preheat-detail', `/api/task/image_preheat/detail?task_id=${cluster.task_id}`);
+    clock.advance(5);
+    await call('preheat-detail', `/api/task/image_preheat/detail?task_id=${cluster.task_id + 1}`);
+    await call('preheat-list', `/api/task/image_preheat/search?${PAGE}`);
+    await call('preheat-stop', '/api/task/image_preheat/stop', { task_id: cluster.task_id });
+  });
+  afterAll(() => emulator.stop());
+
+  it('has called every endpoint the reference records', () => {
+    expect([...answers.keys()].sort()).toEqual([...REFERENCE.keys()].sort());
+  });
+
+  it.each([...REFERENCE.values()].map((endpoint) => [endpoint.name, endpoint] as const))(
+    '%s: every answer has the fields of the reference, typed as it types them, and no other unnoted',
+    (name, endpoint: ReferenceEndpoint) => {
+      const problems = (answers.get(name) ?? []).flatMap((data) =>
+        shapeProblems(data, endpoint.data, (path) => NOTED.has(`${name}:${path}`))
+      );
+      expect(problems).toEqual([]);
+    }
+  );
+
+  it('serves every endpoint the reference records, where the reference puts it', () => {
+    for (const endpoint of REFERENCE.values()) {
+      const route = ROUTES.find((r) => r.path === endpoint.path);
+      expect([endpoint.name, route?.methods.includes(endpoint.method), route?.encrypt]).toEqual([
+        endpoint.name,
+        true,
+        endpoint.encrypted
+      ]);
+    }
+  });
+
+  it('serves nothing else but the interface spec forms its README names', () => {
+    const recorded = new Set([...REFERENCE.values()].map((endpoint) => endpoint.path));
+    const others = ROUTES.map((route) => route.path).filter((path) => !recorded.has(path));
+    expect(others.sort()).toEqual([...SPEC_ONLY].sort());
+  });
+
+  it('notes only fields it answers (a note outlives no field)', () => {
+    for (const note of NOTED) {
+      const [name = '', path = ''] = note.split(':');
+      const endpoint = REFERENCE.get(name);
+      expect([note, endpoint !== undefined]).toEqual([note, true]);
+      const seen = (answers.get(name) ?? []).some((data) =>
+        shapeProblems(data, endpoint?.data ?? 'any').some((p) => p.startsWith(`${path} `))
+      );
+      expect([note, seen]).toEqual([note, true]);
+    }
+  });
+});

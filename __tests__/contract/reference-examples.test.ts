@@ -1,0 +1,208 @@
+// The platform reference's own example answers, straight into the action's parsers: what the action
+// concludes from them is what it concludes in production. And its operation table, row by row against
+// the reference's endpoints.
+import { outputsOf } from '../../src/action/outputs.js';
+import { renderSummary } from '../../src/action/summary.js';
+import { describeNodeProblem, failingNode } from '../../src/deploy/nodes.js';
+import { taskResult, type StepResult } from '../../src/deploy/result.js';
+import { billsOf } from '../../src/platform/billing-data.js';
+import { spentYuan } from '../../src/platform/money.js';
+import { detailCall, planCalls } from '../../src/platform/operations.js';
+import { offersOf } from '../../src/platform/resource-data.js';
+import { snapshotOf } from '../../src/platform/task-data.js';
+import { parseJson } from '../../src/protocol/json.js';
+import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
+import { testSettings } from '../helpers/settings.js';
+
+/** An example as the action reads an answer: through its own exact JSON reader. */
+const exampleData = (name: string): unknown => {
+  const example = reference(name).example;
+  if (example === undefined) throw new Error(`the reference gives no example for ${name}`);
+  return parseJson(JSON.stringify(example.data));
+};
+
+const step = (fields: Partial<StepResult>): StepResult => ({
+  operation: 'detail',
+  calls: [],
+  tasks: [],
+  criteria: undefined,
+  timedOut: false,
+  elapsedMs: 0,
+  replaced: [],
+  bills: [],
+  offers: [],
+  ...fields
+});
+
+describe("the reference's example answers, read by the action", () => {
+  // Regression: the restart count was read from containers only; the reference keeps it on the node, so
+  // a crash loop on the platform was never found and billed until wait_timeout.
+  it("finds the crash loop in the reference's node list: the node's restart count, on a node still Running", () => {
+    const nodes = exampleData('node-list');
+    expect(failingNode(nodes, 3)).toBeUndefined();
+    const problem = failingNode(nodes, 2);
+    expect(problem).toMatchObject({ pointId: '1', status: 'Running', restarts: 2 });
+    // The container names no service (null): its own name stands in.
+    expect(describeNodeProblem(problem ?? ({} as never))).toBe(
+      'node 1 (Running): container d1768790900909-38167100-container restarted 2 times'
+    );
+  });
+
+  it("reads the mark string a create needs from the reference's resource search, and its prices as given", () => {
+    const offers = offersOf(exampleData('resource-search'));
+    expect(offers).toHaveLength(2);
+    expect(offers[0]).toMatchObject({
+      device: 'H20 x 8',
+      gpuName: 'H20',
+      gpuCount: '8',
+      region: 'hebeif-1',
+      regionName: '河北一区',
+      price: '16416',
+      discountPrice: '16416',
+      inventory: '0',
+      mark: expect.stringMatching(/^ha8GDGEAORN3a9Hhu7X\+W4Vtce8YV33R2cqzDf1CeFte7rPSMOMpgrHAlL3T/)
+    });
+    expect(typeof offers[1]?.mark).toBe('string');
+    const summary = renderSummary(step({ operation: 'search_resources', offers }), undefined);
+    expect(summary).toContain('| H20 x 8 | H20 | 8 | 河北一区 | 16416 | 16416 | 0 |');
+  });
+
+  it('reads a create answer of the reference as the new task', () => {
+    expect(String((exampleData('task-create') as { task_id: unknown }).task_id)).toBe('1');
+  });
+
+  // The reference gives no example detail: this one has every field of its schema, with the money of
+  // SKILL.md's own example (1.98 yuan an hour is 550 points a second).
+  it('shows the cost of a detail in yuan: billed plus not yet billed', () => {
+    const detail = {
+      task_id: 1229831,
+      task_type: 'Deployment',
+      task_name: 'llm',
+      namespace: null,
+      repository_username: null,
+      repository_password: null,
+      status: 'Running',
+      points: 1,
+      runing_points: 1,
+      billing_points: 1,
+      billing_value: 1_980_000,
+      forecast_value: 165_000,
+      scheduler_strategy: null,
+      task_qos: null,
+      load_balance: null,
+      dynamic_pod_strategy: null,
+      resources: [],
+      services: []
+    };
+    expect(shapeProblems(detail, reference('task-detail').data)).toEqual([]);
+    const snapshot = snapshotOf(parseJson(JSON.stringify(detail)), ['status']);
+    expect(spentYuan(snapshot.billingValue, snapshot.forecastValue)).toBe('2.145000');
+    const task = taskResult('1229831', {
+      billingValue: snapshot.billingValue,
+      forecastValue: snapshot.forecastValue
+    });
+    expect(outputsOf(step({ tasks: [task] }))).toMatchObject({ cost: '2.145000', billing_value: '1980000' });
+  });
+
+  // The reference gives no example billing records either: these follow its schema, in points.
+  it('shows billing records in yuan', () => {
+    const byTime = {
+      count: 1,
+      results: [
+        {
+          billing_coin: 47_520_000,
+          discount_coin: 2_376_000,
+          start_time: '2026-01-01T00:00:00+08:00',
+          end_time: '2026-01-02T00:00:00+08:00'
+        }
+      ]
+    };
+    const byTask = {
+      count: 1,
+      results: [
+        { task_id: 7, task_type: 'Deployment', task_name: 'llm', billing_coin: 550, discount_coin: 0 }
+      ]
+    };
+    expect(shapeProblems(byTime, reference('billing-record').data)).toEqual([]);
+    expect(shapeProblems(byTask, reference('task-billing-record').data)).toEqual([]);
+    expect(outputsOf(step({ operation: 'billing', bills: billsOf(byTime) })).cost).toBe('47.520000');
+    expect(outputsOf(step({ operation: 'task_billing', bills: billsOf(byTask) })).cost).toBe(
+      '{"7":"0.000550"}'
+    );
+  });
+
+  it("keeps the reference's examples true to its schema (what the fixtures record holds together)", () => {
+    for (const endpoint of referenceEndpoints().values()) {
+      if (endpoint.example?.data === undefined) continue;
+      // The node list's example types gpu_count and exit_code otherwise than its schema: the fixture
+      // records both forms; the rest agree.
+      expect([endpoint.name, shapeProblems(endpoint.example.data, endpoint.data)]).toEqual([
+        endpoint.name,
+        []
+      ]);
+    }
+  });
+});
+
+describe('the operation table, row by row against the reference', () => {
+  const live = testSettings({ apiProfile: 'live' });
+  const endpointOf = (operation: string, extra: Record<string, unknown> = {}) =>
+    planCalls({ ...live, operation, ...extra } as typeof live).calls[0]?.endpoint;
+
+  it.each([
+    ['create', 'task-create', { taskName: 'x' }],
+    ['detail', 'task-detail', { taskIds: ['1'] }],
+    ['search_tasks', 'task-list', {}],
+    ['search_resources', 'resource-search', {}],
+    ['stop', 'task-stop', { taskIds: ['1'] }],
+    ['pause', 'task-pause', { taskIds: ['1'] }],
+    ['recover', 'task-recover', { taskIds: ['1'] }],
+    ['change_points', 'node-num-edit', { taskIds: ['1'], points: 2 }],
+    ['nodes', 'node-list', { taskIds: ['1'] }],
+    ['billing', 'billing-record', {}],
+    ['task_billing', 'task-billing-record', {}]
+  ])('%s is %s: method, path and encryption as the reference gives them', (operation, name, extra) => {
+    const documented = reference(name);
+    expect(endpointOf(operation, extra)).toEqual({
+      method: documented.method,
+      path: documented.path,
+      encrypt: documented.encrypted,
+      version: '1.0.0'
+    });
+  });
+
+  it.each([
+    ['stop', 'task-stop'],
+    ['pause', 'task-pause'],
+    ['recover', 'task-recover']
+  ])('%s applies to the statuses the reference says', (operation, name) => {
+    const [call] = planCalls({ ...live, operation, taskIds: ['1'] } as typeof live).calls;
+    expect([...(call?.traits.appliesTo ?? [])].sort()).toEqual(
+      [...(reference(name).applies_to ?? [])].sort()
+    );
+  });
+
+  it('sends every query parameter the reference requires', () => {
+    const required = (name: string): string[] =>
+      Object.entries(reference(name).query ?? {})
+        .filter(([, parameter]) => parameter.required === true)
+        .map(([parameter]) => parameter);
+    const sent = (operation: string, extra: Record<string, unknown> = {}): string[] =>
+      (planCalls({ ...live, operation, ...extra } as typeof live).calls[0]?.query ?? []).map(
+        ([name]) => name
+      );
+    expect(sent('search_resources')).toEqual(expect.arrayContaining(required('resource-search')));
+    expect(sent('search_tasks')).toEqual(expect.arrayContaining(required('task-list')));
+    expect(sent('billing')).toEqual(expect.arrayContaining(required('billing-record')));
+    expect(sent('task_billing')).toEqual(expect.arrayContaining(required('task-billing-record')));
+    expect(sent('nodes', { taskIds: ['1'] })).toEqual(expect.arrayContaining(required('node-list')));
+    expect(detailCall(live, '1').query.map(([name]) => name)).toEqual(required('task-detail'));
+  });
+
+  it('sends no points in a create that does not set them: the reference makes them optional', () => {
+    expect(reference('task-create').body?.points?.required).toBeUndefined();
+    expect(planCalls({ ...live, operation: 'create', taskName: 'x' }).calls[0]?.body).not.toHaveProperty(
+      'points'
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { IncompleteListError, readAllPages } from '../../src/deploy/pages.js';
+import { searchByNameCall, type Call } from '../../src/platform/operations.js';
+import type { Answer } from '../../src/platform/session.js';
+import { testSettings } from '../helpers/settings.js';
+
+const settings = testSettings();
+const pageCall = (page: number): Call => searchByNameCall(settings, 'svc', page);
+const answer = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
+
+/** A platform whose pages hold `size` items of `total` (ids 1..total), whatever page_size asks. */
+function platform(total: number, size: number, options: { count?: boolean; repeatFrom?: number } = {}) {
+  const asked: number[] = [];
+  const send = (call: Call): Promise<Answer> => {
+    const page = Number(call.query.find(([name]) => name === 'page')?.[1]);
+    asked.push(page);
+    const from = options.repeatFrom !== undefined && page >= options.repeatFrom ? options.repeatFrom : page;
+    const results = Array.from({ length: total }, (_, i) => ({ task_id: i + 1 })).slice(
+      (from - 1) * size,
+      from * size
+    );
+    return Promise.resolve(answer(options.count === false ? { results } : { count: total, results }));
+  };
+  return { send, asked };
+}
+
+describe('readAllPages', () => {
+  // Regression: a page shorter than the 100 asked for ended the list, though count said more remained,
+  // so a platform capping pages lower hid tasks from the lookups around create and from sweep.
+  it('follows count across pages shorter than asked, to the last item', async () => {
+    const p = platform(7, 3);
+    const list = await readAllPages('the search', pageCall, p.send);
+    expect(list.results).toHaveLength(7);
+    expect([list.count, p.asked]).toEqual([7, [1, 2, 3]]);
+  });
+
+  it('ends at a short page when there is no count', async () => {
+    const p = platform(250, 100, { count: false });
+    expect((await readAllPages('the search', pageCall, p.send)).results).toHaveLength(250);
+    expect(p.asked).toEqual([1, 2, 3]);
+  });
+
+  it('stops at a page that adds nothing, and calls the list incomplete when count says more remain', async () => {
+    const p = platform(9, 3, { repeatFrom: 2 });
+    await expect(readAllPages('the task search for "svc"', pageCall, p.send)).rejects.toThrow(
+      new IncompleteListError('the task search for "svc"', 6, 9, 'page 3 added nothing')
+    );
+    expect(p.asked).toEqual([1, 2, 3]);
+  });
+
+  it('reads an empty list in one page', async () => {
+    const p = platform(0, 100);
+    expect((await readAllPages('the search', pageCall, p.send)).results).toEqual([]);
+    expect(p.asked).toEqual([1]);
+  });
+});

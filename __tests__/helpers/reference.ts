@@ -1,0 +1,107 @@
+// The platform's published reference as recorded in __tests__/fixtures/reference/ (see its README for
+// the shape notation), and a comparison of a JSON value with a recorded shape: names, types, nesting.
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+const DIR = fileURLToPath(new URL('../fixtures/reference/', import.meta.url));
+
+export type Shape = string | Shape[] | { [field: string]: Shape | boolean };
+
+export interface Parameter {
+  type: string;
+  required?: boolean;
+}
+
+export interface ReferenceEndpoint {
+  /** The fixture's file name without .yaml. */
+  name: string;
+  reference: string;
+  method: 'GET' | 'POST';
+  path: string;
+  encrypted: boolean;
+  applies_to?: string[];
+  query?: Record<string, Parameter>;
+  body?: Record<string, Parameter>;
+  body_shape?: Shape;
+  data: Shape;
+  example?: { code: string; message: string; data?: unknown };
+  example_request?: unknown;
+}
+
+/** Every endpoint the reference records, by fixture name. */
+export function referenceEndpoints(): Map<string, ReferenceEndpoint> {
+  return new Map(
+    readdirSync(DIR)
+      .filter((file) => file.endsWith('.yaml'))
+      .map((file) => {
+        const name = file.replace(/\.yaml$/, '');
+        return [
+          name,
+          { name, ...(parse(readFileSync(`${DIR}${file}`, 'utf8')) as object) } as ReferenceEndpoint
+        ];
+      })
+  );
+}
+
+export function reference(name: string): ReferenceEndpoint {
+  const found = referenceEndpoints().get(name);
+  if (found === undefined) throw new Error(`no reference fixture ${name}`);
+  return found;
+}
+
+/** A JSON type name of a value as parsed (integers beyond 2^53 arrive as bigints). */
+function typeOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'bigint') return 'integer';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function scalarAccepts(shape: string, value: unknown): boolean {
+  if (shape === 'any') return true;
+  const nullable = shape.endsWith('?');
+  const types = shape.replace(/\?$/, '').split('|');
+  if (nullable) types.push('null');
+  const type = typeOf(value);
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+/**
+ * Where `value` differs from `shape`: a field the reference has that is missing, a value of another type
+ * than the reference's, or (both ways) a field the reference does not have, unless `noted(path)`. Paths
+ * read like `results[].containers[].exit_code`.
+ */
+export function shapeProblems(
+  value: unknown,
+  shape: Shape,
+  noted: (path: string) => boolean = () => false,
+  path = 'data'
+): string[] {
+  if (typeof shape === 'string') {
+    return scalarAccepts(shape, value) ? [] : [`${path} is ${typeOf(value)}, the reference says ${shape}`];
+  }
+  if (Array.isArray(shape)) {
+    if (!Array.isArray(value)) return [`${path} is ${typeOf(value)}, the reference says an array`];
+    return value.flatMap((item) => shapeProblems(item, shape[0] ?? 'any', noted, `${path}[]`));
+  }
+  const nullable = shape.$nullable === true;
+  if (value === null && nullable) return [];
+  const items = shape.$array;
+  if (items !== undefined && typeof items !== 'boolean') return shapeProblems(value, [items], noted, path);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return [`${path} is ${typeOf(value)}, the reference says an object`];
+  const fields = Object.entries(shape).filter(([key]) => !key.startsWith('$'));
+  const known = new Set(fields.map(([key]) => key.replace(/\?$/, '')));
+  const record = value as Record<string, unknown>;
+  const problems = fields.flatMap(([key, inner]) => {
+    const name = key.replace(/\?$/, '');
+    if (!(name in record)) return key.endsWith('?') ? [] : [`${path}.${name} is missing`];
+    return shapeProblems(record[name], inner as Shape, noted, `${path}.${name}`);
+  });
+  const invented = Object.keys(record)
+    .filter((name) => !known.has(name) && !noted(`${path}.${name}`))
+    .map((name) => `${path}.${name} is not in the reference`);
+  return [...problems, ...invented];
+}

@@ -1,0 +1,62 @@
+// The bills against the emulator over real HTTPS: the window the platform requires, every page read,
+// and money in yuan.
+import type { Emulator } from '../../emulator/index.js';
+import { renderSummary } from '../../src/action/summary.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { emulatorStep } from '../helpers/emulator-step.js';
+import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+
+describe('bills against the emulator', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({ strict: true, pricePerPointHour: 1.98 }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  // The test clock starts at 2025-11-21T09:00:00Z.
+  const WINDOW = { billing_start: '2025-11-21T09:00:00Z', billing_end: '2025-11-21T13:00:00+01:00' };
+  const step = (inputs: Record<string, string>) => emulatorStep(emulator, clock, client, { log: [] })(inputs);
+
+  it('reads the bill by time over every page, and totals it in yuan', async () => {
+    emulator.setPageSizeMax(2);
+    emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
+    emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
+    clock.advance(3 * 3600);
+    const { outputs, result, failure } = await step({
+      operation: 'billing',
+      billing_range: 'hour',
+      ...WINDOW
+    });
+    expect(failure).toBeUndefined();
+    const sent = emulator.requests.filter((r) => r.path === '/api/billing/get_billing_record');
+    expect(sent.map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual(['1', '2']);
+    expect(sent[0]?.target).toContain(
+      'range=hour&start_time=2025-11-21T09%3A00%3A00Z&end_time=2025-11-21T13%3A00%3A00%2B01%3A00'
+    );
+    // 3 nodes at 1.98 yuan an hour for the 3 hours booked of the 3 hours of the window.
+    expect(result.bills).toHaveLength(3);
+    expect(outputs.cost).toBe('17.820000');
+    expect(renderSummary(result, undefined)).toContain('Total billed: 17&#46;820000 yuan');
+  });
+
+  it('reads the bill of each task, and of chosen tasks by time', async () => {
+    const a = emulator.addTask({ task_name: 'a', points: 1, status: 'Running' });
+    const b = emulator.addTask({ task_name: 'b', points: 2, status: 'Running' });
+    clock.advance(3600);
+    const byTask = await step({ operation: 'task_billing', ...WINDOW });
+    expect(JSON.parse(byTask.outputs.cost)).toEqual({ [a]: '1.980000', [b]: '3.960000' });
+    expect(renderSummary(byTask.result, undefined)).toContain(
+      `| ${b} | b | Deployment | 3&#46;960000 yuan |`
+    );
+    clock.advance(0.001);
+    const chosen = await step({ operation: 'billing', task_id: a, ...WINDOW });
+    expect(chosen.outputs.cost).toBe('1.980000');
+  });
+});
