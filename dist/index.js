@@ -2522,6 +2522,8 @@ var concurrency = __nccwpck_require__(5833);
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./deploy/task-state.ts
@@ -2607,8 +2609,6 @@ var retry = __nccwpck_require__(1460);
 var session = __nccwpck_require__(386);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __nccwpck_require__(8998);
-// EXTERNAL MODULE: ./protocol/envelope.ts
-var envelope = __nccwpck_require__(3421);
 // EXTERNAL MODULE: ./deploy/pages.ts
 var pages = __nccwpck_require__(4750);
 // EXTERNAL MODULE: ./deploy/create.ts
@@ -3458,6 +3458,7 @@ function safe(text) {
 
 
 
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function runStep(plan, settings, runtime, 
 /** dryRun: reads only (a sweep lists what it would stop). */
@@ -3694,7 +3695,8 @@ async function pollTask(taskId, name, ctx) {
         return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
-        if ((0,failures/* transientReason */.bR)(error) !== undefined)
+        const refused = error instanceof envelope/* ApiError */.h && error.body === 'envelope' && (0,failures/* transientReason */.bR)(error) === undefined;
+        if (!refused)
             throw error;
         const state = await (0,task_state/* readTaskState */.Lf)(taskId, { ...ctx, ...ctx.retries }, { name, detailRefused: true });
         if (state.kind === 'absent')
@@ -6407,7 +6409,7 @@ async function readTaskState(taskId, ctx, options = {}) {
             const { result } = await retried(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
             const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
-                return { kind: 'status', status, data: result.data, from: 'detail' };
+                return { kind: 'status', status, data: result.data };
         }
         catch (error) {
             refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
@@ -6422,7 +6424,7 @@ async function readTaskState(taskId, ctx, options = {}) {
         const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(found, ['status']).status;
         return status === undefined
             ? { kind: 'unread', why: 'the task search lists it without a status' }
-            : { kind: 'status', status, data: found, from: 'search' };
+            : { kind: 'status', status, data: found };
     }
     catch (error) {
         const detail = refusal === '' ? '' : `its detail: ${refusal}; `;

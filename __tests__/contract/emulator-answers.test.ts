@@ -36,6 +36,18 @@ const NOTED = new Set(
 const SPEC_ONLY = new Set(tableRows('Endpoints beyond the reference').map(([path]) => path));
 
 const REFERENCE = referenceEndpoints();
+/** A health probe with every field the reference requires. */
+const probe = (fields: Record<string, unknown>): Record<string, unknown> => ({
+  switch: true,
+  probe_type: 'httpGet',
+  path: '/',
+  port: 80,
+  initial_delay_seconds: 0,
+  period_seconds: 10,
+  timeout_seconds: 1,
+  failure_threshold: 3,
+  ...fields
+});
 const PAGE = 'page=1&page_size=100';
 const WINDOW = 'range=hour&start_time=2025-11-21T08:00:00Z&end_time=2025-11-21T12:00:00%2B01:00';
 
@@ -78,36 +90,9 @@ describe('the emulator answers as the platform reference documents', () => {
       env: 'A=1',
       remote_ports: [{ service_port: 80 }],
       health_checks: {
-        liveness_probe: {
-          switch: true,
-          probe_type: 'tcpSocket',
-          path: '',
-          port: 80,
-          initial_delay_seconds: 5,
-          period_seconds: 10,
-          timeout_seconds: 1,
-          failure_threshold: 3
-        },
-        startup_probe: {
-          switch: false,
-          probe_type: 'httpGet',
-          path: '/',
-          port: 80,
-          initial_delay_seconds: 0,
-          period_seconds: 10,
-          timeout_seconds: 1,
-          failure_threshold: 3
-        },
-        readiness_probe: {
-          switch: true,
-          probe_type: 'httpGet',
-          path: '/',
-          port: 80,
-          initial_delay_seconds: 0,
-          period_seconds: 10,
-          timeout_seconds: 1,
-          failure_threshold: 3
-        }
+        liveness_probe: probe({ probe_type: 'tcpSocket', path: '', initial_delay_seconds: 5 }),
+        startup_probe: probe({ switch: false }),
+        readiness_probe: probe({})
       },
       start_script_v2: { command: null, args: [] }
     };

@@ -1,6 +1,7 @@
 import { mapLimit } from '../basics/concurrency.js';
 import { sanitize } from '../basics/safe-text.js';
 import { describeError, transientReason } from '../platform/failures.js';
+import { ApiError } from '../protocol/envelope.js';
 import { toCompactJson } from '../protocol/json.js';
 import { describeState, readTaskState } from './task-state.js';
 import { detailCall, searchByNameCall, type Plan } from '../platform/operations.js';
@@ -344,7 +345,9 @@ async function pollTask(
     const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
     return { kind: 'task', data: result.data, raw };
   } catch (error) {
-    if (transientReason(error) !== undefined) throw error;
+    const refused =
+      error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
+    if (!refused) throw error;
     const state = await readTaskState(taskId, { ...ctx, ...ctx.retries }, { name, detailRefused: true });
     if (state.kind === 'absent')
       return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };

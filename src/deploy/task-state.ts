@@ -12,9 +12,7 @@ import type { DeploySettings } from './task-status.js';
  * refused), that no search of every status lists it, or that it could not be read at all.
  */
 export type TaskState =
-  | { kind: 'status'; status: string; data: unknown; from: 'detail' | 'search' }
-  | { kind: 'absent' }
-  | { kind: 'unread'; why: string };
+  { kind: 'status'; status: string; data: unknown } | { kind: 'absent' } | { kind: 'unread'; why: string };
 
 export interface StateContext {
   send: Send;
@@ -60,7 +58,7 @@ export async function readTaskState(
         ctx.send(detailCall(ctx.settings, taskId))
       );
       const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
-      if (status !== undefined) return { kind: 'status', status, data: result.data, from: 'detail' };
+      if (status !== undefined) return { kind: 'status', status, data: result.data };
     } catch (error) {
       refusal = describeError(error);
     }
@@ -80,7 +78,7 @@ export async function readTaskState(
     const status = snapshotOf(found, ['status']).status;
     return status === undefined
       ? { kind: 'unread', why: 'the task search lists it without a status' }
-      : { kind: 'status', status, data: found, from: 'search' };
+      : { kind: 'status', status, data: found };
   } catch (error) {
     const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
     return { kind: 'unread', why: `${detail}the task search: ${describeError(error)}` };
