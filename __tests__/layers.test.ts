@@ -103,6 +103,34 @@ describe('the layers of src/', () => {
     expect(named).toEqual([]);
   });
 
+  it('lets the action reach the engine through its one interface, deploy/engine.ts, and basics/', () => {
+    const engine = resolve(SRC, 'deploy/engine.ts');
+    const past = [...graph].flatMap(([file, imports]) =>
+      ['action', '.'].includes(layerOf(file))
+        ? imports
+            .filter((target) => !['action', 'basics', '.'].includes(layerOf(target)) && target !== engine)
+            .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
+        : []
+    );
+    expect(past).toEqual([]);
+  });
+
+  it('names no operation above deploy/: no branch on one, no string equal to one', () => {
+    const operations = [
+      ...readFileSync(resolve(SRC, 'platform/platform-settings.ts'), 'utf8').matchAll(/^ {2}'([a-z_]+)',?$/gm)
+    ].map((m) => m[1] ?? '');
+    expect(operations).toContain('replace');
+    const named = files
+      .filter((file) => ['action', '.'].includes(layerOf(file)))
+      .flatMap((file) => {
+        const text = readFileSync(file, 'utf8');
+        return operations
+          .filter((operation) => new RegExp(`['"\`]${operation}['"\`]`).test(text))
+          .map((operation) => `${relative(SRC, file)}: '${operation}'`);
+      });
+    expect(named).toEqual([]);
+  });
+
   it('leaves the emulator independent of src/: it is the platform side, written apart', () => {
     const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
     const reaching = sources(emulator).filter((file) =>

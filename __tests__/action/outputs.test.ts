@@ -1,4 +1,4 @@
-import { describeDryRun } from '../../src/action/dry-run.js';
+import { describeDryRun } from '../../src/deploy/dry-run.js';
 import { planCalls, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { buildRequest } from '../../src/protocol/request.js';
@@ -45,6 +45,7 @@ function stepOf(
   return {
     bills: [],
     offers: [],
+    nodeReads: undefined,
     operation: plan.operation,
     calls: plan.calls.map((call, i) => {
       const given = calls[i] ?? {};

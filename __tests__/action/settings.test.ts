@@ -51,7 +51,7 @@ describe('readSettings', () => {
       method: undefined,
       path: undefined,
       encrypt: false,
-      billing: { range: 'day', startTime: '2026-11-17T09:00:00Z', endTime: '2026-11-24T09:00:00Z' },
+      billingWindow: { range: 'day', startTime: '2026-11-17T09:00:00Z', endTime: '2026-11-24T09:00:00Z' },
       wait: {
         mode: 'auto',
         timeoutMs: 900_000,
@@ -87,7 +87,9 @@ describe('readSettings', () => {
       { range: 'day', startTime: '2026-11-01T00:00:00Z', endTime: '2026-11-24T09:00:00Z' }
     ]
   ])('reads the billing window %j', (inputs, billing) => {
-    expect(settingsFrom({ operation: 'billing', token: TOKEN, ...inputs }).read().billing).toEqual(billing);
+    expect(settingsFrom({ operation: 'billing', token: TOKEN, ...inputs }).read().billingWindow).toEqual(
+      billing
+    );
   });
 
   it.each([

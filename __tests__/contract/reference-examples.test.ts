@@ -31,6 +31,7 @@ const step = (fields: Partial<StepResult>): StepResult => ({
   replaced: [],
   bills: [],
   offers: [],
+  nodeReads: undefined,
   ...fields
 });
 

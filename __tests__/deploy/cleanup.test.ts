@@ -1,4 +1,6 @@
-import { cleanUpTask, type CleanupAction } from '../../src/deploy/cleanup.js';
+import { cleanUpTask } from '../../src/deploy/cleanup.js';
+import type { CleanupAction } from '../../src/deploy/cleanup-state.js';
+import { scriptedContext } from '../helpers/runtime.js';
 import type { Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
 import { ApiError } from '../../src/protocol/envelope.js';
@@ -28,7 +30,6 @@ interface Platform {
 /** A platform as `answers` says; time moves only when the cleanup sleeps. */
 function cleanup(action: CleanupAction, answers: Platform) {
   const sent: string[] = [];
-  let now = 0;
   const send = (call: Call): Promise<Answer> => {
     const status = call.query.find(([name]) => name === 'status')?.[1];
     sent.push(call.operation === 'search_tasks' ? `search ${status ?? ''}` : call.operation);
@@ -48,22 +49,13 @@ function cleanup(action: CleanupAction, answers: Platform) {
     return Promise.resolve(ok({ task_id: 7, status: answer }));
   };
   const log: string[] = [];
-  const deps = {
-    now: () => now,
-    sleep: (ms: number) => {
-      now += ms;
-      return Promise.resolve();
-    },
-    random: () => 0.5,
-    log: (line: string) => log.push(line)
-  };
-  const outcome = cleanUpTask(
-    '7',
-    action,
-    testSettings(),
-    { send, policy: { maxRetries: 0, baseMs: 1000, capMs: 30_000, deadline: 60_000 }, deps },
-    'web'
-  );
+  const ctx = scriptedContext(send, {
+    settings: testSettings(),
+    maxRetries: 0,
+    budgetMs: 60_000,
+    log: (line) => log.push(line)
+  });
+  const outcome = cleanUpTask('7', action, ctx, 'web');
   return { outcome, sent, log };
 }
 

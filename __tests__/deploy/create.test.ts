@@ -1,13 +1,10 @@
 import { TransportError } from '../../src/platform/client.js';
-import {
-  createOnce,
-  findTasks,
-  stopTwins,
-  type CreateContext,
-  type CreateLookup
-} from '../../src/deploy/create.js';
+import type { CreateLookup } from '../../src/deploy/cleanup-state.js';
+import { createOnce, stopTwins } from '../../src/deploy/create.js';
+import { findTasks } from '../../src/deploy/lookup.js';
+import { scriptedContext } from '../helpers/runtime.js';
 import { StaleClockError, type Answer } from '../../src/platform/session.js';
-import { planCalls, searchByNameCall, type Call } from '../../src/platform/operations.js';
+import { planCalls, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { testSettings } from '../helpers/settings.js';
@@ -54,60 +51,62 @@ const reset = (sent: boolean) =>
  */
 function platform(
   creates: (Error | 'ok' | { error: Error; landsAfterMs: number })[],
-  existing: [number, string][] = []
+  existing: [number, string][] = [],
+  budgetMs = 3_600_000
 ) {
-  let now = 0;
   const tasks: [number, string, number][] = existing.map(([id, name]) => [id, name, 0]);
   const log: string[] = [];
   const sent: string[] = [];
   const tracked: (CreateLookup | undefined)[] = [];
   const stopped: string[] = [];
   let next = 100;
+  const now = (): number => ctx.time();
   const send = (call: Call): Promise<Answer> => {
     sent.push(call.operation);
     if (call.operation === 'search_tasks') {
       return Promise.resolve(
         searchAnswer(
-          ...tasks.filter(([, , at]) => at <= now).map(([id, name]) => [id, name] as [number, string])
+          ...tasks.filter(([, , at]) => at <= now()).map(([id, name]) => [id, name] as [number, string])
         )
       );
     }
+    if (call.operation === 'stop') {
+      stopped.push(call.taskId ?? '');
+      return Promise.resolve(answer('null'));
+    }
     const outcome = creates.shift() ?? 'ok';
     if (outcome === 'ok') {
-      tasks.push([next, 'svc', now]);
+      tasks.push([next, 'svc', now()]);
       return Promise.resolve(answer(`{"task_id":${next++}}`));
     }
     if (outcome instanceof Error) return Promise.reject(outcome);
-    tasks.push([next++, 'svc', now + outcome.landsAfterMs]);
+    tasks.push([next++, 'svc', now() + outcome.landsAfterMs]);
     return Promise.reject(outcome.error);
   };
-  const ctx: CreateContext = {
-    send,
-    searchCall: (name) => searchByNameCall(settings, name),
-    policy: { maxRetries: 5, baseMs: 1000, capMs: 30_000, deadline: 3_600_000 },
-    deps: {
-      now: () => now,
-      sleep: (ms) => {
-        now += ms;
-        return Promise.resolve();
-      },
-      random: () => 0.5,
-      log: (line) => log.push(line)
-    },
-    graceMs: 60_000,
-    track: (lookup) => {
-      sent.push(lookup === undefined ? 'settled' : 'track');
-      tracked.push(lookup);
-    },
-    stop: (taskId) => {
-      stopped.push(taskId);
-      return Promise.resolve();
+  // What the step sends goes through `route`: a test may put a platform of its own in front.
+  const route = { send };
+  const ctx = scriptedContext((call) => route.send(call), {
+    settings,
+    maxRetries: 5,
+    budgetMs,
+    log: (line) => log.push(line),
+    onSave: (state, before) => {
+      if (state.lookup === before?.lookup) return;
+      sent.push(state.lookup === undefined ? 'settled' : 'track');
+      tracked.push(state.lookup);
     }
+  });
+  return {
+    ctx,
+    route,
+    log,
+    sent,
+    tracked,
+    stopped,
+    advance: ctx.advance,
+    tasks: () => tasks.map(([id]) => id),
+    time: ctx.time
   };
-  const advance = (ms: number): void => {
-    now += ms;
-  };
-  return { ctx, log, sent, tracked, stopped, advance, tasks: () => tasks.map(([id]) => id), time: () => now };
 }
 
 describe('createOnce', () => {
@@ -240,10 +239,11 @@ describe('createOnce', () => {
 
   it('stops a twin that landed before the second create answered, at once', async () => {
     const p = platform([{ error: reset(true), landsAfterMs: 60_500 }]);
-    p.ctx.send = ((send) => (call: Call) => {
+    const send = p.route.send;
+    p.route.send = (call: Call) => {
       if (call.operation === 'create' && p.sent.filter((x) => x === 'create').length === 1) p.advance(1000);
       return send(call);
-    })(p.ctx.send);
+    };
     await createOnce(createCall, p.ctx);
     expect(p.stopped).toEqual(['100']);
   });
@@ -265,7 +265,7 @@ describe('createOnce', () => {
 
   it("says when the search sent before creating failed, so its diagnosis is not read as the create's", async () => {
     const p = platform([]);
-    p.ctx.send = () => Promise.reject(http(404));
+    p.route.send = () => Promise.reject(http(404));
     await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
       'the task search sent before creating (to find tasks named "svc" that exist already) failed, so nothing was created: HTTP 404'
     );
@@ -274,9 +274,9 @@ describe('createOnce', () => {
 
   it('refuses to create again when it cannot tell whether the first create landed', async () => {
     const p = platform([reset(true)]);
-    const send = p.ctx.send;
+    const send = p.route.send;
     let searches = 0;
-    p.ctx.send = (call) =>
+    p.route.send = (call) =>
       call.operation === 'search_tasks' && ++searches > 1 ? Promise.reject(http(503)) : send(call);
     await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
       /^ECONNRESET after the request was sent, and the task search failed \(HTTP 503\): not creating again, which could make a second task/
@@ -285,8 +285,7 @@ describe('createOnce', () => {
   });
 
   it("stops looking at the step's deadline, and then does not create again", async () => {
-    const p = platform([reset(true)]);
-    p.ctx.policy = { ...p.ctx.policy, deadline: 20_000 };
+    const p = platform([reset(true)], [], 20_000);
     await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
       /^ECONNRESET after the request was sent, and the step's deadline came before a task named "svc" showed up: it may still appear/
     );
@@ -318,10 +317,7 @@ describe('findTasks', () => {
         )
       );
     };
-    const ids = await findTasks('svc', {
-      send,
-      searchCall: (name, page) => searchByNameCall(settings, name, page)
-    });
+    const ids = await findTasks('svc', { send, settings });
     expect(pages).toEqual(['1', '2', '3']);
     expect(ids).toEqual(all.filter(([, name]) => name === 'svc').map(([id]) => String(id)));
   });

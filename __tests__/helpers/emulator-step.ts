@@ -1,12 +1,10 @@
 import type { Emulator } from '../../emulator/index.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
-import { runStep } from '../../src/deploy/step.js';
 import type { ApiClient } from '../../src/platform/client.js';
-import { planCalls } from '../../src/platform/operations.js';
 import { rsaInputs } from './emulator-inputs.js';
 import type { TestClock } from './platform-client.js';
-import { testRuntime } from './runtime.js';
+import { runTestStep, testRuntime } from './runtime.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the
@@ -32,9 +30,9 @@ export function emulatorStep(
       }
     });
     runtime.log = (line) => into.log.push(line);
-    runtime.onCreated = (id) => into.created?.push(id);
     runtime.probe = (url) => client.probe(url);
-    const result = await runStep(planCalls(settings), settings, runtime, options);
+    const { result, saved } = await runTestStep(settings, runtime, options);
+    into.created?.push(...saved.created());
     return { result, outputs: outputsOf(result), failure: failureOf(result) };
   };
 }

@@ -1,21 +1,26 @@
+import {
+  cleanupRecorder,
+  NO_CLEANUP,
+  type CleanupState,
+  type CreateLookup
+} from '../../src/deploy/cleanup-state.js';
+import { deployContext, type DeployContext, type StepRuntime } from '../../src/deploy/context.js';
+import type { StepResult } from '../../src/deploy/result.js';
+import { planStep, runStep } from '../../src/deploy/step.js';
+import type { DeploySettings } from '../../src/deploy/task-status.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
-import type { CreateLookup } from '../../src/deploy/create.js';
-import type { StepRuntime } from '../../src/deploy/step.js';
 
 export interface TestRuntime extends StepRuntime {
   lines: string[];
   warnings: string[];
   debugLines: string[];
   masked: string[];
-  created: string[];
-  /** Every lookup the step reported for the post step, undefined when a create was settled for sure. */
-  lookups: (CreateLookup | undefined)[];
 }
 
 /**
  * A step runtime for tests: the log kept in arrays, and a clock that only moves when the step sleeps
- * (or the test says so), so waits and retries take no real time. Pass `clock` to share one with an
- * emulator.
+ * (or the test says so), so waits and retries take no real time. Pass `now` and `advance` to share one
+ * clock with an emulator.
  */
 export function testRuntime(
   transport: StepRuntime['transport'],
@@ -46,16 +51,97 @@ export function testRuntime(
     warn: (line) => runtime.warnings.push(line),
     debug: (line) => runtime.debugLines.push(line),
     mask: (secret) => runtime.masked.push(secret),
-    onCreated: (id) => runtime.created.push(id),
-    onCreateLookup: (lookup) => runtime.lookups.push(lookup),
     cancelled: options.cancelled ?? (() => false),
     probe: () => Promise.reject(new Error('no health check in this test')),
     lines: [],
     warnings: [],
     debugLines: [],
-    masked: [],
-    created: [],
-    lookups: []
+    masked: []
   };
   return runtime;
+}
+
+/** What a step left for the post step, as it saved it: every state in turn, and the tasks it created. */
+export interface SavedCleanup {
+  states: CleanupState[];
+  created: () => readonly string[];
+  /** Every lookup the step saved, undefined when a create was settled for sure. */
+  lookups: () => (CreateLookup | undefined)[];
+}
+
+/** A deploy context on a test runtime, its budget the step's wait_timeout unless told; saves are recorded. */
+export function testContext(
+  settings: DeploySettings,
+  runtime: StepRuntime,
+  options: {
+    budgetMs?: number;
+    cleanup?: CleanupState;
+    onSave?: (state: CleanupState, before: CleanupState | undefined) => void;
+  } = {}
+): DeployContext & { saved: SavedCleanup } {
+  const states: CleanupState[] = [];
+  const cleanup = cleanupRecorder(options.cleanup ?? NO_CLEANUP, (state) => {
+    options.onSave?.(state, states.at(-1));
+    states.push(state);
+  });
+  const ctx = deployContext(settings, runtime, {
+    budgetMs: options.budgetMs ?? settings.wait.timeoutMs,
+    cleanup
+  });
+  const lookups = (): (CreateLookup | undefined)[] =>
+    states.slice(1).flatMap((state, i) => (state.lookup === states[i]?.lookup ? [] : [state.lookup]));
+  return { ...ctx, saved: { states, created: () => cleanup.state().created, lookups } };
+}
+
+/** Plans and runs a step as the main step does, on a test runtime: its result, and what it left. */
+export async function runTestStep(
+  settings: DeploySettings,
+  runtime: StepRuntime,
+  options: { dryRun?: boolean } = {}
+): Promise<{ result: StepResult; saved: SavedCleanup }> {
+  const planned = planStep(settings);
+  const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
+  const result = await runStep(planned, ctx, options);
+  if (result === undefined) throw new Error('the step reported nothing (a dry run that prints only)');
+  return { result, saved: ctx.saved };
+}
+
+/**
+ * A deploy context whose requests a test answers itself (`send`, a platform scripted call by call), on a
+ * clock that moves only when the step sleeps; what the step leaves for the post step is recorded.
+ */
+export function scriptedContext(
+  send: DeployContext['send'],
+  options: {
+    settings: DeploySettings;
+    maxRetries?: number;
+    budgetMs?: number;
+    log?: (line: string) => void;
+    onSave?: (state: CleanupState, before: CleanupState | undefined) => void;
+  }
+): DeployContext & { saved: SavedCleanup; time: () => number; advance: (ms: number) => void } {
+  let now = 0;
+  const runtime = testRuntime(
+    { send: () => Promise.reject(new Error('sent past the scripted platform')) },
+    {
+      now: () => now,
+      advance: (ms) => {
+        now += ms;
+      }
+    }
+  );
+  if (options.log !== undefined) runtime.log = options.log;
+  const settings = { ...options.settings, maxRetries: options.maxRetries ?? options.settings.maxRetries };
+  const ctx = testContext(settings, runtime, {
+    budgetMs: options.budgetMs ?? 3_600_000,
+    ...(options.onSave === undefined ? {} : { onSave: options.onSave })
+  });
+  return {
+    ...ctx,
+    send,
+    time: () => now,
+    advance: (ms) => {
+      now += ms;
+    }
+  };
 }

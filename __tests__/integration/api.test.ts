@@ -3,9 +3,7 @@ import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import type { StepResult } from '../../src/deploy/result.js';
-import { planCalls } from '../../src/platform/operations.js';
-import { runStep } from '../../src/deploy/step.js';
-import { testRuntime } from '../helpers/runtime.js';
+import { runTestStep, testRuntime } from '../helpers/runtime.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 
@@ -38,7 +36,7 @@ describe('the action against the emulator', () => {
     await emulator.stop();
   });
 
-  function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
+  async function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
     const all: Record<string, string> = {
       wait: 'false',
       ...(mode === 'rsa' ? rsaInputs(emulator) : tokenInputs(emulator)),
@@ -51,7 +49,7 @@ describe('the action against the emulator', () => {
     const runtime = testRuntime(client, { now: Date.now });
     runtime.log = (line) => log.push(line);
     runtime.mask = (secret) => masked.push(secret);
-    return runStep(planCalls(settings), settings, runtime);
+    return (await runTestStep(settings, runtime)).result;
   }
   const run = async (inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa') =>
     outputsOf(await step(inputs, mode));

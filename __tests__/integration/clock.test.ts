@@ -3,13 +3,11 @@
 import type { Emulator } from '../../emulator/index.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
-import { runStep } from '../../src/deploy/step.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { planCalls } from '../../src/platform/operations.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
-import { testRuntime } from '../helpers/runtime.js';
+import { runTestStep, testRuntime } from '../helpers/runtime.js';
 
 const WEB = '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
 const CREATE = '/api/deployment/task/create';
@@ -55,7 +53,7 @@ describe('a runner clock the platform refuses', () => {
         }
       }
     );
-    const result = await runStep(planCalls(settings), settings, runtime);
+    const result = (await runTestStep(settings, runtime)).result;
     return { outputs: outputsOf(result), failure: failureOf(result), lines: runtime.lines };
   }
 

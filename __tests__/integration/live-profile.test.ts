@@ -4,9 +4,7 @@ import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import type { StepResult } from '../../src/deploy/result.js';
-import { planCalls } from '../../src/platform/operations.js';
-import { runStep } from '../../src/deploy/step.js';
-import { testRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { runTestStep, testRuntime, type TestRuntime } from '../helpers/runtime.js';
 
 /**
  * The action with `api_profile: live` against the emulator following the platform's own reference
@@ -51,7 +49,7 @@ describe('api_profile: live against the platform as it documents itself', () => 
     );
     const runtime = testRuntime(client, { now: Date.now });
     runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 200)));
-    return { result: await runStep(planCalls(settings), settings, runtime), runtime };
+    return { result: (await runTestStep(settings, runtime)).result, runtime };
   }
 
   const since = (before: number) => emulator.requests.slice(before);

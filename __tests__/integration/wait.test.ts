@@ -4,10 +4,8 @@ import { ApiClient } from '../../src/platform/client.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { readSettings } from '../../src/action/settings.js';
-import { planCalls } from '../../src/platform/operations.js';
-import { runStep } from '../../src/deploy/step.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
-import { testRuntime } from '../helpers/runtime.js';
+import { runTestStep, testRuntime } from '../helpers/runtime.js';
 import { emulatorStep } from '../helpers/emulator-step.js';
 
 /**
@@ -404,7 +402,7 @@ describe('waiting against the emulator', () => {
       );
       const runtime = testRuntime(client, { now: Date.now });
       runtime.sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-      const result = await runStep(planCalls(settings), settings, runtime);
+      const result = (await runTestStep(settings, runtime)).result;
       expect(failureOf(result)).toBeUndefined();
       expect(Object.keys(JSON.parse(outputsOf(result).statuses) as object)).toHaveLength(30);
       // Every 429 pauses all requests for its Retry-After of 1 s, so the 429s are what the step loses:

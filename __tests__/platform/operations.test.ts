@@ -463,22 +463,13 @@ describe('operation traits', () => {
 });
 
 describe('replace', () => {
-  it('sends a create, with the create endpoint, and must wait', () => {
+  it('sends a create, with the create endpoint', () => {
     const replace = plan({ operation: 'replace', taskName: 'a', points: 1 });
-    expect([replace.operation, replace.replace, replace.wait, replace.calls[0]?.operation]).toEqual([
+    expect([replace.operation, replace.wait, replace.calls[0]?.operation]).toEqual([
       'replace',
-      true,
       'ready',
       'create'
     ]);
-    expect(() =>
-      plan({
-        operation: 'replace',
-        taskName: 'a',
-        points: 1,
-        wait: { ...testSettings().wait, mode: 'false' }
-      })
-    ).toThrow('wait is false, but replace stops the old tasks only once the new one is ready');
     expect(() => plan({ operation: 'replace', points: 1 })).toThrow(
       'task_name is empty, but replace needs it: set task_name to the name of the new task'
     );

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES } from '../platform/platform-settings.js';
+import { ACTIVE_STATUSES } from '../deploy/engine.js';
 
 /**
  * The default of every input that has one, as text: the one source of them. action.yml declares the

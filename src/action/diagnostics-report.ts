@@ -1,4 +1,4 @@
-import type { NodeDiagnostics, TaskDiagnostics } from '../deploy/diagnostics.js';
+import type { NodeDiagnostics, TaskDiagnostics } from '../deploy/engine.js';
 import { escape } from './summary.js';
 
 /**

@@ -1,9 +1,8 @@
 import { isLosslessNumber } from 'lossless-json';
 import { InputError, quote } from '../basics/input-error.js';
 import { formatDuration, formatSize, SIZE_UNITS } from '../basics/units.js';
-import { parseJson } from '../protocol/json.js';
+import { parseJson, type QueryParams } from '../deploy/engine.js';
 import { parseYaml, yamlErrorPlace, yamlLoaded } from './yaml.js';
-import type { QueryParams } from '../protocol/request.js';
 
 export function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
   if ((choices as readonly string[]).includes(value)) return value as T;

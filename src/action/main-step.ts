@@ -3,11 +3,14 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../basics/input-error.js';
-import { runStep } from '../deploy/step.js';
-import { planCalls, searchByNameCall } from '../platform/operations.js';
-import { DEFAULT_BACKOFF } from '../platform/retry.js';
-import { openSession } from '../platform/session.js';
-import { oldGeneration } from '../deploy/replace.js';
+import {
+  cleanupRecorder,
+  deployContext,
+  planStep,
+  runStep,
+  stepRuntime,
+  type StepResult
+} from '../deploy/engine.js';
 import {
   diagnosticsJson,
   diagnosticsLog,
@@ -15,12 +18,11 @@ import {
   redactor,
   type Redact
 } from './diagnostics-report.js';
-import type { StepResult } from '../deploy/result.js';
 import type { Settings } from './settings.js';
-import { dryRun } from './dry-run.js';
 import type { ActionHost } from './host.js';
 import { costLines, failureOf, outputsOf, responseFileText } from './outputs.js';
-import { settingsFrom, stepRuntime } from './runtime.js';
+import { hostHooks, settingsFrom } from './runtime.js';
+import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
@@ -46,43 +48,37 @@ export async function runMain(given: ActionHost): Promise<void> {
     host.saveState('isPost', 'true');
     const settings = await settingsFrom(host);
     operation = settings.operation;
-    // A replace that does not finish leaves its new task to the post step to stop, whatever cleanup says.
-    host.saveState('cleanup', settings.operation === 'replace' ? 'stop' : settings.cleanup);
-    const plan = planCalls(settings);
-    host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    if (settings.dryRun && plan.sweep === undefined) {
-      dryRun(plan, settings, host.info, Date.now());
-      if (plan.replace === true) await dryRunReplace(settings, host, cancel.signal);
-      host.info(
-        plan.replace === true ? 'dry run: only the task search was sent' : 'dry run: nothing was sent'
-      );
-      return;
-    }
-    const created: string[] = [];
-    const runtime = stepRuntime(settings, host, cancel.signal, {
-      onCreated: (taskId) => {
-        created.push(taskId);
-        host.saveState('created_task_ids', JSON.stringify(created));
-      },
-      // Saved before a create is sent: a job cancelled mid-request still lets the post step find the task.
-      onCreateLookup: (lookup) => {
-        host.saveState('create_lookup', lookup === undefined ? '' : JSON.stringify(lookup));
-      }
-    });
-    try {
-      const step = await runStep(plan, settings, runtime, { dryRun: settings.dryRun });
-      if (plan.replace === true && step.tasks[0]?.verdict === 'reached')
-        host.saveState('cleanup', settings.cleanup);
-      await report(host, step, { settings, follow: plan.calls[0]?.traits.follow, redact: redactor(secrets) });
-    } finally {
-      runtime.client.dispose();
-    }
+    await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
   } catch (error) {
     host.setFailed(
       error instanceof InputError ? error.message : `${operation} failed unexpectedly: ${String(error)}`
     );
   } finally {
     stopListening();
+  }
+}
+
+/**
+ * Plans the step (every input checked before anything is sent), leaves its cleanup for the post step,
+ * runs it (or its dry run) with one deploy context, and reports it.
+ */
+async function runPlanned(
+  host: ActionHost,
+  settings: Settings,
+  how: { cancel: AbortSignal; redact: Redact }
+): Promise<void> {
+  const planned = planStep(settings);
+  const cleanup = cleanupRecorder(planned.cleanup, (state) => {
+    saveCleanup(host, state);
+  });
+  host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
+  const runtime = stepRuntime(settings, hostHooks(host, how.cancel));
+  try {
+    const ctx = deployContext(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
+    const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
+    if (step !== undefined) await report(host, step, { settings, redact: how.redact });
+  } finally {
+    runtime.dispose();
   }
 }
 
@@ -94,9 +90,10 @@ export async function runMain(given: ActionHost): Promise<void> {
 async function report(
   host: ActionHost,
   step: StepResult,
-  how: { settings: Settings; follow: 'logs' | 'events' | undefined; redact: Redact }
+  how: { settings: Settings; redact: Redact }
 ): Promise<void> {
-  const { settings, follow, redact } = how;
+  const { settings, redact } = how;
+  const follow = step.nodeReads;
   for (const [name, value] of Object.entries<string>(outputsOf(step))) host.setOutput(name, value);
   costLines(step).forEach(host.info);
   const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
@@ -118,30 +115,6 @@ async function report(
   if (settings.summary)
     await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
   if (failure !== undefined) host.setFailed(failure);
-}
-
-/** A replace in a dry run: the tasks it would stop once the new one is ready, read from the task search. */
-async function dryRunReplace(settings: Settings, host: ActionHost, cancel: AbortSignal): Promise<void> {
-  const runtime = stepRuntime(settings, host, cancel);
-  try {
-    const old = await oldGeneration(settings.taskName ?? '', {
-      send: openSession(settings, runtime, runtime.now() + settings.requestTimeoutMs),
-      searchCall: (name, page) => searchByNameCall(settings, name, page),
-      policy: {
-        maxRetries: settings.maxRetries,
-        ...DEFAULT_BACKOFF,
-        deadline: runtime.now() + settings.wait.timeoutMs
-      },
-      deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log }
-    });
-    host.info(
-      old.length === 0
-        ? 'dry run: no task of that name runs, so replace would stop none'
-        : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`
-    );
-  } finally {
-    runtime.client.dispose();
-  }
 }
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */

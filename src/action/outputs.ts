@@ -1,9 +1,14 @@
 import { formatDuration } from '../basics/units.js';
-import { ApiError } from '../protocol/envelope.js';
-import { toCompactJson } from '../protocol/json.js';
 import { sanitize } from '../basics/safe-text.js';
-import type { StepResult, TaskResult } from '../deploy/result.js';
-import { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
+import {
+  ApiError,
+  spentYuan,
+  sumPoints,
+  toCompactJson,
+  yuanOf,
+  type StepResult,
+  type TaskResult
+} from '../deploy/engine.js';
 
 /** Every output of the step, as the text written to GITHUB_OUTPUT. */
 export type Outputs = {

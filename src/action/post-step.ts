@@ -2,66 +2,61 @@ import { InputError } from '../basics/input-error.js';
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
 import {
-  CLEANUP_RETRIES,
-  cleanUpAfterStep,
-  type CleanupAction,
+  CLEANUP_DONE,
+  deployContext,
+  finishCleanup,
+  manualStop,
+  stepRuntime,
   type CleanupOutcome,
-  type CleanupTarget
-} from '../deploy/cleanup.js';
-import type { CreateLookup } from '../deploy/create.js';
-import { cleanupCall, searchByNameCall } from '../platform/operations.js';
-import { DEFAULT_BACKOFF } from '../platform/retry.js';
-import { openSession } from '../platform/session.js';
+  type CleanupState,
+  type CleanupTarget,
+  type CreateLookup
+} from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
 import { writeSummary } from './main-step.js';
-import { manualStop } from './manual-stop.js';
-import { settingsFrom, stepRuntime } from './runtime.js';
+import { hostHooks, settingsFrom } from './runtime.js';
+import { savedCleanup } from './saved-cleanup.js';
 import type { Settings } from './settings.js';
 import { escape } from './summary.js';
 
 /**
- * The post step: stops or pauses every task the main step created, whatever happened to the job. It also
- * finds, by name, a task a create may have made without the step learning its id (the job was cancelled
- * with the request in flight, or the answer carried no id), and stops any second task a re-sent create
- * left. Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step
- * with an error annotation and a job summary saying how to stop it by hand.
+ * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
+ * stops or pauses every task it created, finds by name a task a create may have made without the step
+ * learning its id, stops any second task a re-sent create left, and the tasks a replace was retiring.
+ * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
+ * an error annotation and a job summary saying how to stop it by hand.
  */
 export async function runPost(host: ActionHost): Promise<void> {
-  const cleanup = host.state('cleanup');
-  const action: CleanupAction | undefined = cleanup === 'stop' || cleanup === 'pause' ? cleanup : undefined;
-  const created = JSON.parse(host.state('created_task_ids') || '[]') as string[];
-  const lookupState = host.state('create_lookup');
-  const lookup = lookupState === '' ? undefined : (JSON.parse(lookupState) as CreateLookup);
-  if (action === undefined && lookup === undefined) return;
-  if (created.length === 0 && lookup === undefined) {
-    host.info(`cleanup (${cleanup}): this step created no task`);
+  const state = savedCleanup(host);
+  const label = `cleanup (${host.state('cleanup') || 'none'})`;
+  if (nothingToDo(state)) {
+    if (state.action !== undefined) host.info(`${label}: this step created no task`);
     return;
   }
   let runtime: ReturnType<typeof stepRuntime> | undefined;
-  const label = `cleanup (${cleanup || 'none'})`;
   try {
     const settings = await settingsFrom(host);
-    runtime = stepRuntime(settings, host, new AbortController().signal);
-    const deadline = runtime.now() + settings.cleanupTimeoutMs;
-    const { outcomes, problem } = await cleanUpAfterStep(created, lookup, action, {
-      settings,
-      send: openSession(settings, runtime, deadline),
-      searchCall: (name, page) => searchByNameCall(settings, name, page),
-      policy: { maxRetries: CLEANUP_RETRIES, ...DEFAULT_BACKOFF, deadline },
-      deps: { now: runtime.now, sleep: runtime.sleep, random: runtime.random, log: runtime.log },
-      graceMs: settings.requestTimeoutMs,
-      concurrency: settings.concurrency,
-      warn: runtime.warn
-    });
-    for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, lookup));
+    runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
+    const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
+    const { outcomes, problem } = await finishCleanup(state, ctx);
+    for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
     if (failed.length === 0 && problem === undefined) return;
     await giveUp(host, settings, failed, problem, label);
   } catch (error) {
     host.setFailed(`${label} failed: ${error instanceof InputError ? error.message : String(error)}`);
   } finally {
-    runtime?.client.dispose();
+    runtime?.dispose();
   }
+}
+
+/** Nothing was created, nothing may have been, and nothing is being retired. */
+function nothingToDo(state: CleanupState): boolean {
+  return (
+    state.lookup === undefined &&
+    state.retire.length === 0 &&
+    (state.action === undefined || state.created.length === 0)
+  );
 }
 
 function describeOutcome(
@@ -69,14 +64,14 @@ function describeOutcome(
   outcome: CleanupOutcome,
   lookup: CreateLookup | undefined
 ): string {
-  const verb = target.action === 'stop' ? 'stopped' : 'paused';
+  const verb = CLEANUP_DONE[target.action];
   const name = JSON.stringify(sanitize(lookup?.taskName ?? '', 100));
-  const what =
-    target.why === 'twin'
-      ? `, a second task named ${name} made by an earlier attempt of the create`
-      : target.why === 'found'
-        ? `, named ${name}, made by the create whose answer this step never read`
-        : '';
+  const what = {
+    twin: `, a second task named ${name} made by an earlier attempt of the create`,
+    found: `, named ${name}, made by the create whose answer this step never read`,
+    retired: ', of the generation the replace was retiring',
+    created: ''
+  }[target.why];
   switch (outcome.kind) {
     case 'done':
       return `cleanup: ${verb} task ${target.id}${what}`;
@@ -105,7 +100,7 @@ async function giveUp(
       `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${formatDuration(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`,
       'Task left running'
     );
-    const { step, shell } = manualStop(settings, cleanupCall(settings, target.id, 'stop'), uses);
+    const { step, shell } = manualStop(settings, target.id, uses);
     summary.push(
       `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${formatDuration(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`,
       '',

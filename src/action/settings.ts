@@ -18,34 +18,32 @@ import {
   parseStartTime
 } from './inputs.js';
 import { InputError, quote } from '../basics/input-error.js';
-import type { DeploySettings } from '../deploy/task-status.js';
 import {
-  OPERATIONS,
-  SEARCHABLE_STATUSES,
-  type ApiProfile,
-  type EndpointOverride
-} from '../platform/platform-settings.js';
-import { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
-import { DEFAULT_BASE_URL, INPUT_DEFAULTS, type DefaultedInput } from './defaults.js';
-import { secretValues } from './secret-fields.js';
-import {
+  CLEANUP_CHOICES,
+  DEFAULT_ERROR_CODES,
   KeyError,
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
+  OPERATIONS,
+  OVERRIDABLE_OPERATIONS,
   PRIVATE_KEY_FORMATS,
+  SEARCHABLE_STATUSES,
+  secretValues,
+  type ApiProfile,
+  type Credentials,
+  type DeploySettings,
+  type EndpointOverride,
+  type ErrorCodes,
   type PrivateKeyFormat
-} from '../protocol/keys.js';
-import type { Credentials } from '../protocol/request.js';
+} from '../deploy/engine.js';
+import { DEFAULT_BASE_URL, INPUT_DEFAULTS, type DefaultedInput } from './defaults.js';
 
 /** Every input, parsed and checked once. Nothing else reads inputs. */
 export interface Settings extends DeploySettings {
   /** Why apiProfile: said in the log. */
   apiProfileReason: string;
   summary: boolean;
-  cleanup: 'none' | 'stop' | 'pause';
-  /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
-  cleanupTimeoutMs: number;
   dryRun: boolean;
 }
 
@@ -62,9 +60,22 @@ const ENV_FALLBACK: Record<string, string> = {
   platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
 };
 
+/** How the settings read each input: as given, trimmed, or with its default. */
+interface Inputs {
+  /** The input as given, or its environment variable when empty. */
+  raw: (name: string) => string;
+  /** Trimmed; undefined when empty. */
+  text: (name: string) => string | undefined;
+  /** Trimmed, or its default when empty. */
+  given: (name: DefaultedInput) => string;
+  flag: (name: DefaultedInput) => boolean;
+  /** Masks a secret once, before anything could print it. */
+  mask: (secret: string) => void;
+}
+
 /**
- * Reads the inputs into Settings. Secrets are handed to `mask` before anything else happens, so no
- * later log line or error can show them.
+ * Reads the inputs into Settings, group by group. Secrets are handed to `mask` before anything else
+ * happens, so no later log line or error can show them.
  */
 export function readSettings(
   rawInput: (name: string) => string,
@@ -76,100 +87,154 @@ export function readSettings(
   /** The moment the step starts: where a billing window that ends `now` ends. */
   now: () => number = Date.now
 ): Settings {
-  const masked = new Set<string>();
-  const mask = (secret: string): void => {
-    if (secret === '' || masked.has(secret)) return;
-    masked.add(secret);
-    maskSecret(secret);
+  const inputs = inputsOf(rawInput, maskSecret, env);
+  [
+    inputs.raw('token').trim(),
+    inputs.raw('private_key_passphrase'),
+    ...keyTextForms(inputs.raw('private_key'))
+  ].forEach(inputs.mask);
+  const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATIONS);
+  const request = readRequestInputs(inputs, readFile);
+  return {
+    operation,
+    ...readConnection(inputs),
+    ...request,
+    ...readCallInputs(inputs, now()),
+    wait: readWait(inputs),
+    health: readHealth(inputs),
+    ...readLimits(inputs),
+    ...readStep(inputs)
   };
-  const input = (name: string): string => {
+}
+
+function inputsOf(
+  rawInput: (name: string) => string,
+  maskSecret: (secret: string) => void,
+  env: (name: string) => string | undefined
+): Inputs {
+  const masked = new Set<string>();
+  const raw = (name: string): string => {
     const value = rawInput(name);
     const fallback = ENV_FALLBACK[name];
     return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
   };
-  const token = input('token').trim();
-  const privateKeyText = input('private_key');
-  const passphrase = input('private_key_passphrase');
-  [token, passphrase, ...keyTextForms(privateKeyText)].forEach(mask);
-
-  const operation = parseChoice('operation', input('operation').trim(), OPERATIONS);
-  const body = readBody(input('body'), input('body_file').trim(), readFile);
-  secretValues(body).forEach(mask);
-  const query = parseQuery('query', input('query'));
-  query.flatMap(([name, value]) => secretValues({ [name]: value })).forEach(mask);
-
   const text = (name: string): string | undefined => {
-    const value = input(name).trim();
+    const value = raw(name).trim();
     return value === '' ? undefined : value;
   };
-  /** An input, or its default when empty. */
   const given = (name: DefaultedInput): string => text(name) ?? INPUT_DEFAULTS[name];
-  const flag = (name: DefaultedInput): boolean =>
-    parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true');
-  const method = text('method')?.toUpperCase();
-  const path = text('path');
-  const points = text('points');
+  return {
+    raw,
+    text,
+    given,
+    flag: (name) => parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true'),
+    mask: (secret) => {
+      if (secret === '' || masked.has(secret)) return;
+      masked.add(secret);
+      maskSecret(secret);
+    }
+  };
+}
+
+/** The body and the query, their secret-looking values masked as soon as they are read. */
+function readRequestInputs(
+  inputs: Inputs,
+  readFile: (path: string) => string
+): Pick<Settings, 'body' | 'query'> {
+  const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
+  secretValues(body).forEach(inputs.mask);
+  const query = parseQuery('query', inputs.raw('query'));
+  query.flatMap(([name, value]) => secretValues({ [name]: value })).forEach(inputs.mask);
+  return { body, query };
+}
+
+/** Where and how the step talks to the API: the address, the key, the forms, the codes. */
+function readConnection(
+  inputs: Inputs
+): Pick<
+  Settings,
+  'baseUrl' | 'apiVersion' | 'apiProfile' | 'apiProfileReason' | 'credentials' | 'endpoints' | 'errorCodes'
+> {
+  const { raw, text, given } = inputs;
   const apiVersion = parseVersion('api_version', given('api_version'));
   const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
   const profile = resolveProfile(
     parseChoice('api_profile', given('api_profile'), ['auto', 'spec', 'live'] as const),
     baseUrl
   );
-  const waitTimeout = parseDuration('wait_timeout', given('wait_timeout'), {
-    minMs: 1000,
-    maxMs: 6 * HOUR
-  });
   return {
-    operation,
     baseUrl,
     apiVersion,
     apiProfile: profile.profile,
     apiProfileReason: profile.reason,
-    taskStatuses: parseStatuses('task_status', given('task_status')),
     credentials: readCredentials({
-      token,
-      privateKeyText,
-      passphrase,
+      token: raw('token').trim(),
+      privateKeyText: raw('private_key'),
+      passphrase: raw('private_key_passphrase'),
       format: parseChoice('private_key_format', given('private_key_format'), PRIVATE_KEY_FORMATS),
-      platformKeyText: input('platform_public_key'),
-      mask
+      platformKeyText: raw('platform_public_key'),
+      mask: inputs.mask
     }),
-    endpoints: parseEndpoints(input('endpoints')),
-    errorCodes: parseErrorCodes('error_codes', input('error_codes')),
+    endpoints: parseEndpoints(raw('endpoints')),
+    errorCodes: parseErrorCodes('error_codes', raw('error_codes'))
+  };
+}
+
+/** What the operation's calls are made of, besides the body and query. */
+function readCallInputs(
+  inputs: Inputs,
+  now: number
+): Pick<
+  Settings,
+  'taskStatuses' | 'taskName' | 'points' | 'taskIds' | 'method' | 'path' | 'encrypt' | 'billingWindow'
+> {
+  const { raw, text, given } = inputs;
+  const method = text('method')?.toUpperCase();
+  const path = text('path');
+  const points = text('points');
+  return {
+    taskStatuses: parseStatuses('task_status', given('task_status')),
     taskName: text('task_name'),
     points:
       points === undefined
         ? undefined
         : parsePositiveInteger('points', points, 'the number of nodes, such as 1'),
-    taskIds: parseTaskIds('task_id', input('task_id')),
-    body,
-    query,
+    taskIds: parseTaskIds('task_id', raw('task_id')),
     method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
     path: path === undefined ? undefined : parsePath('path', path),
-    encrypt: flag('encrypt'),
-    billing: readBillingWindow(given, now()),
-    wait: {
-      mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false'] as const),
-      timeoutMs: waitTimeout,
-      intervalMs: parseDuration('poll_interval', given('poll_interval'), {
-        minMs: 1000,
-        maxMs: HOUR
-      }),
-      statusField: parseFieldPath('status_field', given('status_field')),
-      successStatuses: parseWords('success_statuses', input('success_statuses')),
-      failureStatuses: parseWords('failure_statuses', input('failure_statuses')),
-      waitForUrls: flag('wait_for_urls'),
-      pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
-      maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
-      logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
-    },
-    health: {
-      path:
-        text('health_path') === undefined
-          ? undefined
-          : parseHealthPath('health_path', text('health_path') ?? ''),
-      accepted: parseStatusRanges('health_status', given('health_status'))
-    },
+    encrypt: inputs.flag('encrypt'),
+    billingWindow: readBillingWindow(given, now)
+  };
+}
+
+function readWait({ raw, given, flag }: Inputs): Settings['wait'] {
+  return {
+    mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false'] as const),
+    timeoutMs: parseDuration('wait_timeout', given('wait_timeout'), { minMs: 1000, maxMs: 6 * HOUR }),
+    intervalMs: parseDuration('poll_interval', given('poll_interval'), { minMs: 1000, maxMs: HOUR }),
+    statusField: parseFieldPath('status_field', given('status_field')),
+    successStatuses: parseWords('success_statuses', raw('success_statuses')),
+    failureStatuses: parseWords('failure_statuses', raw('failure_statuses')),
+    waitForUrls: flag('wait_for_urls'),
+    pollErrorBudget: parseIntegerInRange('poll_error_budget', given('poll_error_budget'), 1, 100),
+    maxRestarts: parseIntegerInRange('max_restarts', given('max_restarts'), 0, 1000),
+    logLines: parseIntegerInRange('log_lines', given('log_lines'), 0, 1000)
+  };
+}
+
+function readHealth({ text, given }: Inputs): Settings['health'] {
+  const path = text('health_path');
+  return {
+    path: path === undefined ? undefined : parseHealthPath('health_path', path),
+    accepted: parseStatusRanges('health_status', given('health_status'))
+  };
+}
+
+/** How long, how large, how many: the bounds of each request and of the step's concurrency. */
+function readLimits({
+  given
+}: Inputs): Pick<Settings, 'requestTimeoutMs' | 'maxResponseBytes' | 'maxRetries' | 'concurrency'> {
+  return {
     requestTimeoutMs: parseDuration('request_timeout', given('request_timeout'), {
       minMs: 1000,
       maxMs: 5 * 60_000
@@ -179,9 +244,18 @@ export function readSettings(
       max: 256 * 1024 * 1024
     }),
     maxRetries: parseIntegerInRange('max_retries', given('max_retries'), 0, 10),
-    concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32),
+    concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32)
+  };
+}
+
+/** What the step leaves behind: the summary, the cleanup, and whether it sends at all. */
+function readStep({
+  given,
+  flag
+}: Inputs): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'dryRun'> {
+  return {
     summary: flag('summary'),
-    cleanup: parseChoice('cleanup', given('cleanup'), ['none', 'stop', 'pause'] as const),
+    cleanup: parseChoice('cleanup', given('cleanup'), CLEANUP_CHOICES),
     cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
       minMs: 5000,
       maxMs: 30 * 60_000
@@ -219,7 +293,7 @@ function readBody(
 }
 
 /** The billing window: billing_end (now, or a time), and billing_start (a span before it, or a time). */
-function readBillingWindow(given: (name: DefaultedInput) => string, now: number): Settings['billing'] {
+function readBillingWindow(given: (name: DefaultedInput) => string, now: number): Settings['billingWindow'] {
   const end = parseEndTime('billing_end', given('billing_end'), now);
   const start = parseStartTime('billing_start', given('billing_start'), end.ms);
   return {
@@ -271,8 +345,8 @@ function parseVersion(name: string, value: string): string {
  */
 function parseEndpoints(value: string): Settings['endpoints'] {
   const overrides: Settings['endpoints'] = {};
-  // A replace sends a create: the create's override is the one it follows.
-  const allowed: readonly string[] = OPERATIONS.filter((o) => o !== 'request' && o !== 'replace');
+  // A replace sends a create, a sweep searches: their calls follow the override of the one they send as.
+  const allowed: readonly string[] = OVERRIDABLE_OPERATIONS;
   for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
     const name = `endpoints.${operation}`;
     if (!allowed.includes(operation)) {

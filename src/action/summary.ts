@@ -1,9 +1,14 @@
 import { formatDuration } from '../basics/units.js';
-import type { StepResult, TaskResult } from '../deploy/result.js';
-import type { Bill } from '../platform/billing-data.js';
-import { sumPoints, yuanOf } from '../platform/money.js';
-import type { WaitTarget } from '../platform/operations.js';
-import type { Offer } from '../platform/resource-data.js';
+import {
+  sumPoints,
+  yuanOf,
+  type Bill,
+  type NodeCounts,
+  type Offer,
+  type StepResult,
+  type TaskResult,
+  type WaitTarget
+} from '../deploy/engine.js';
 import { taskCost } from './outputs.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
@@ -210,7 +215,7 @@ function attribute(url: string): string {
 }
 
 /** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
-function nodesText(nodes: TaskResult['nodes']): string {
+function nodesText(nodes: NodeCounts | undefined): string {
   return nodes === undefined || nodes.running >= nodes.total
     ? ''
     : `, ${nodes.running}/${nodes.total} nodes running`;

@@ -9,15 +9,16 @@ import {
   transientReason
 } from '../platform/failures.js';
 import { PAGE_SIZE, type Call, type Plan } from '../platform/operations.js';
-import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
+import { withRetries } from '../platform/retry.js';
 import type { Answer, Send } from '../platform/session.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { ApiError, type ApiResult } from '../protocol/envelope.js';
 import { toCompactJson } from '../protocol/json.js';
 import { readAllPages } from './pages.js';
 import { describeState, readTaskState } from './task-state.js';
-import { createOnce, type CreateContext, type CreateLookup } from './create.js';
-import type { DeploySettings } from './task-status.js';
+import type { CreateLookup } from './cleanup-state.js';
+import type { DeployContext } from './context.js';
+import { createOnce } from './create.js';
 
 /** How one call of the plan went. */
 export interface CallOutcome {
@@ -34,95 +35,108 @@ export interface CallOutcome {
   readonly existingIds: readonly string[];
 }
 
-export interface CallContext {
-  settings: DeploySettings;
-  send: Send;
-  retries: { policy: RetryPolicy; deps: RetryDeps };
-  create: CreateContext;
-  log: (line: string) => void;
-  /** The platform's time, which a Retry-After date is read against. */
-  platformNow: () => number;
+/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
+export function makeCalls(plan: Plan, ctx: DeployContext): Promise<CallOutcome[]> {
+  const bulk = plan.calls.length > 1;
+  return mapLimit(plan.calls, ctx.settings.concurrency, (call) =>
+    makeCall(
+      call,
+      { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined },
+      ctx
+    )
+  );
 }
 
-/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
-export function makeCalls(plan: Plan, ctx: CallContext): Promise<CallOutcome[]> {
-  const bulk = plan.calls.length > 1;
-  return mapLimit(plan.calls, ctx.settings.concurrency, async (call): Promise<CallOutcome> => {
-    const who = bulk ? `task ${call.taskId ?? ''}` : call.operation;
-    const outcome = (fields: Partial<CallOutcome>): CallOutcome => ({
-      call,
-      taskId: call.taskId,
-      result: undefined,
-      raw: undefined,
-      error: undefined,
-      twinLookup: undefined,
-      existingIds: [],
-      ...fields
-    });
-    // Whether a failed attempt of a call that changes state may still have taken effect.
-    const state = { mayHaveApplied: false };
-    try {
-      let twinLookup: CreateLookup | undefined;
-      let existingIds: readonly string[] = [];
-      const { result, raw } =
-        call.traits.resend === 'create_once'
-          ? await createOnce(call, ctx.create).then((created) => {
-              if (created.recreated) twinLookup = created.lookup;
-              existingIds = created.lookup.existingIds;
-              return created;
-            })
-          : await withRetries(
-              who,
-              () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)),
-              (error) => {
-                const verdict = retryIfTransient(error, ctx.platformNow());
-                state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !notApplied(error);
-                return state.mayHaveApplied && call.traits.resend === 'until_sent'
-                  ? { retry: false }
-                  : verdict;
-              },
-              ctx.retries.policy,
-              ctx.retries.deps
-            );
-      ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
-      const problem = call.traits.check(result.data, call);
-      if (problem !== undefined) ctx.log(`${who}: ${problem}`);
-      const made = call.traits.answers === 'new_task' && problem === undefined;
-      return outcome({
-        taskId: made ? taskIdOf(result.data) : call.taskId,
-        result,
-        raw,
-        error: problem === undefined ? undefined : new Error(problem),
-        twinLookup,
-        existingIds
-      });
-    } catch (error) {
-      if (state.mayHaveApplied && error instanceof ApiError && plan.wait !== undefined) {
-        ctx.log(
-          `${who}: the platform refused the retry (${sanitize(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`
-        );
-        return outcome({});
-      }
-      // A refusal (an envelope with a code other than 0000): the task's state settles it.
-      if (
-        call.taskId !== undefined &&
-        error instanceof ApiError &&
-        error.body === 'envelope' &&
-        transientReason(error) === undefined
-      ) {
-        return outcome(await settleByState(call, call.taskId, error, ctx, who));
-      }
-      const note = state.mayHaveApplied
-        ? ' (the request may have taken effect: check before repeating it)'
-        : '';
-      const hint = codeHint(error, ctx.settings.errorCodes);
-      ctx.log(`${who}: ${describeError(error)}${note}${hint}`);
-      return outcome({
-        error:
-          note === '' && hint === '' ? (error as Error) : new Error(`${describeError(error)}${note}${hint}`)
-      });
-    }
+/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
+async function makeCall(
+  call: Call,
+  how: { who: string; waits: boolean },
+  ctx: DeployContext
+): Promise<CallOutcome> {
+  const { who } = how;
+  const outcome = (fields: Partial<CallOutcome>): CallOutcome => ({
+    call,
+    taskId: call.taskId,
+    result: undefined,
+    raw: undefined,
+    error: undefined,
+    twinLookup: undefined,
+    existingIds: [],
+    ...fields
   });
+  // Whether a failed attempt of a call that changes state may still have taken effect.
+  const state = { mayHaveApplied: false };
+  try {
+    const created = call.traits.resend === 'create_once' ? await createOnce(call, ctx) : undefined;
+    const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
+    ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
+    const problem = call.traits.check(result.data, call);
+    if (problem !== undefined) ctx.log(`${who}: ${problem}`);
+    const made = call.traits.answers === 'new_task' && problem === undefined;
+    return outcome({
+      taskId: made ? taskIdOf(result.data) : call.taskId,
+      result,
+      raw,
+      error: problem === undefined ? undefined : new Error(problem),
+      twinLookup: created?.recreated === true ? created.lookup : undefined,
+      existingIds: created?.lookup.existingIds ?? []
+    });
+  } catch (error) {
+    return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
+  }
+}
+
+/**
+ * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
+ * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
+ */
+function sendCall(
+  call: Call,
+  who: string,
+  state: { mayHaveApplied: boolean },
+  ctx: DeployContext
+): Promise<Answer> {
+  return withRetries(
+    who,
+    () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)),
+    (error) => {
+      const verdict = retryIfTransient(error, ctx.runtime.clock.now());
+      state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !notApplied(error);
+      return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
+    },
+    ctx.retries.policy,
+    ctx.retries.deps
+  );
+}
+
+/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
+async function failedCall(
+  call: Call,
+  error: unknown,
+  how: { who: string; waits: boolean; mayHaveApplied: boolean },
+  ctx: DeployContext
+): Promise<Partial<CallOutcome>> {
+  const { who } = how;
+  if (how.mayHaveApplied && error instanceof ApiError && how.waits) {
+    ctx.log(
+      `${who}: the platform refused the retry (${sanitize(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`
+    );
+    return {};
+  }
+  // A refusal (an envelope with a code other than 0000): the task's state settles it.
+  if (
+    call.taskId !== undefined &&
+    error instanceof ApiError &&
+    error.body === 'envelope' &&
+    transientReason(error) === undefined
+  )
+    return settleByState(call, call.taskId, error, ctx, who);
+  const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
+  const hint = codeHint(error, ctx.settings.errorCodes);
+  ctx.log(`${who}: ${describeError(error)}${note}${hint}`);
+  return {
+    error: note === '' && hint === '' ? (error as Error) : new Error(`${describeError(error)}${note}${hint}`)
+  };
 }
 
 /**
@@ -136,15 +150,11 @@ async function settleByState(
   call: Call,
   taskId: string,
   refusal: ApiError,
-  ctx: CallContext,
+  ctx: DeployContext,
   who: string
 ): Promise<Partial<CallOutcome>> {
   const { alreadyDone, appliesTo } = call.traits;
-  const state = await readTaskState(
-    taskId,
-    { send: ctx.send, settings: ctx.settings, ...ctx.retries },
-    { detailRefused: call.traits.answers === 'task' }
-  );
+  const state = await readTaskState(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
   const status = state.kind === 'status' ? state.status : undefined;
   // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
   if (status !== undefined && alreadyDone.includes(status)) {

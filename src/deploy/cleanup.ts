@@ -1,21 +1,14 @@
 import { mapLimit } from '../basics/concurrency.js';
+import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
-import { awaitNewTasks, searchByName, type CreateLookup, type LookupContext } from './create.js';
 import { TransportError } from '../platform/client.js';
 import { describeError, retryIfTransient } from '../platform/failures.js';
 import { cleanupCall } from '../platform/operations.js';
 import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
-import { sanitize } from '../basics/safe-text.js';
+import type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
+import { CLEANUP_RETRIES, type DeployContext } from './context.js';
+import { awaitNewTasks, searchByName } from './lookup.js';
 import { describeState, isGone, readTaskState } from './task-state.js';
-import type { DeploySettings } from './task-status.js';
-
-export type CleanupAction = 'stop' | 'pause';
-
-/**
- * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
- * max_retries says, since a task left running costs money.
- */
-export const CLEANUP_RETRIES = 20;
 
 /** How a cleanup of one task ended. */
 export type CleanupOutcome =
@@ -35,17 +28,21 @@ export type CleanupOutcome =
 export async function cleanUpTask(
   taskId: string,
   action: CleanupAction,
-  settings: DeploySettings,
-  ctx: Pick<LookupContext, 'send' | 'policy' | 'deps'>,
+  ctx: DeployContext,
   name?: string
 ): Promise<CleanupOutcome> {
-  const retried = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
-    withRetries(label, attempt, (error) => retryIfTransient(error, ctx.deps.now()), ctx.policy, ctx.deps);
-  const call = cleanupCall(settings, taskId, action);
+  const { policy, deps } = ctx.stopRetries;
+  const call = cleanupCall(ctx.settings, taskId, action);
   for (let round = 1; ; round++) {
     let failure: unknown;
     try {
-      await retried(`cleanup: ${action} task ${taskId}`, () => ctx.send(call));
+      await withRetries(
+        `cleanup: ${action} task ${taskId}`,
+        () => ctx.send(call),
+        (error) => retryIfTransient(error, deps.now()),
+        policy,
+        deps
+      );
       return { kind: 'done' };
     } catch (error) {
       failure = error;
@@ -53,7 +50,7 @@ export async function cleanUpTask(
     // Cancelled: nothing more can be sent; the post step takes over.
     if (failure instanceof TransportError && failure.reason === 'cancelled')
       return { kind: 'failed', why: describeError(failure) };
-    const state = await readTaskState(taskId, { ...ctx, settings }, { name });
+    const state = await readTaskState(taskId, ctx, { name });
     if (isGone(state)) return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
     if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
       return { kind: 'already', state: sanitize(state.status, 40) };
@@ -65,13 +62,16 @@ export async function cleanUpTask(
         why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
       };
     }
-    const delay = backoffMs(round, ctx.deps.random, DEFAULT_BACKOFF);
-    if (round > CLEANUP_RETRIES || ctx.deps.now() + delay >= ctx.policy.deadline)
-      return { kind: 'failed', why };
-    ctx.deps.log(
+    const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
+    if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline) return { kind: 'failed', why };
+    ctx.log(
       `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${formatDuration(delay)}`
     );
-    await ctx.deps.sleep(delay);
+    try {
+      await deps.sleep(delay);
+    } catch {
+      return { kind: 'failed', why };
+    }
   }
 }
 
@@ -79,37 +79,36 @@ export async function cleanUpTask(
 export interface CleanupTarget {
   id: string;
   action: CleanupAction;
-  /** created: the step's task; twin: made too by an earlier attempt of a re-sent create; found: made by a create whose answer the step never read. */
-  why: 'created' | 'twin' | 'found';
+  /**
+   * created: the step's task; twin: made too by an earlier attempt of a re-sent create; found: made by a
+   * create whose answer the step never read; retired: of the old generation a replace was retiring.
+   */
+  why: 'created' | 'twin' | 'found' | 'retired';
 }
 
-export interface AfterStepContext extends LookupContext {
-  settings: DeploySettings;
-  /** How long a create whose answer was never read gets to show up. */
-  graceMs: number;
-  concurrency: number;
-  warn: (line: string) => void;
+/** What the post step did: each task's outcome, and why a task may be left that could not be looked for. */
+export interface CleanupReport {
+  outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[];
+  problem: string | undefined;
 }
 
 /**
- * What the post step does: stops or pauses every task the main step created, and finds by name a task a
- * create may have made without the step learning its id, and any second task a re-sent create left.
- * `problem` says why a task may be left that could not even be looked for.
+ * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
+ * created, as `action` says; finds by name a task a create may have made without the step learning its
+ * id, and any second task a re-sent create left; and stops the tasks it was retiring, whatever `action`
+ * says. `problem` says why a task may be left that could not even be looked for.
  */
-export async function cleanUpAfterStep(
-  created: readonly string[],
-  lookup: CreateLookup | undefined,
-  action: CleanupAction | undefined,
-  ctx: AfterStepContext
-): Promise<{ outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[]; problem: string | undefined }> {
+export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
+  const { action, created, lookup } = state;
   const found = await targetsByName(lookup, created, action, ctx);
   const targets = [
     ...found.targets,
-    ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' })))
+    ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' }))),
+    ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
   ];
-  const outcomes = await mapLimit(targets, ctx.concurrency, async (target) => ({
+  const outcomes = await mapLimit(targets, ctx.settings.concurrency, async (target) => ({
     target,
-    outcome: await cleanUpTask(target.id, target.action, ctx.settings, ctx, lookup?.taskName)
+    outcome: await cleanUpTask(target.id, target.action, ctx, lookup?.taskName)
   }));
   return { outcomes, problem: found.problem };
 }
@@ -123,34 +122,12 @@ async function targetsByName(
   lookup: CreateLookup | undefined,
   created: readonly string[],
   action: CleanupAction | undefined,
-  ctx: AfterStepContext
+  ctx: DeployContext
 ): Promise<{ targets: CleanupTarget[]; problem: string | undefined }> {
   if (lookup === undefined) return { targets: [], problem: undefined };
+  if (created.length === 0) return targetsOfUnknownCreate(lookup, action, ctx);
   const name = JSON.stringify(sanitize(lookup.taskName, 100));
   const existing = new Set(lookup.existingIds);
-  if (created.length === 0) {
-    ctx.deps.log(
-      `cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${formatDuration(ctx.graceMs)}`
-    );
-    const found = await awaitNewTasks(lookup.taskName, existing, ctx);
-    if (found.kind === 'unknown') {
-      return {
-        targets: [],
-        problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
-      };
-    }
-    if (found.kind !== 'found') {
-      ctx.deps.log(`cleanup: no new task named ${name} appeared, so the create made none`);
-      return { targets: [], problem: undefined };
-    }
-    if (action === undefined) {
-      ctx.warn(
-        `the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`
-      );
-      return { targets: [], problem: undefined };
-    }
-    return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
-  }
   try {
     const all = await searchByName(
       'cleanup: looking for a second task of the same name',
@@ -165,4 +142,40 @@ async function targetsByName(
       problem: `could not look for a second task named ${name} (${describeError(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
     };
   }
+}
+
+/** A create that got no task id: the task it may have made, looked for by name for the grace period. */
+async function targetsOfUnknownCreate(
+  lookup: CreateLookup,
+  action: CleanupAction | undefined,
+  ctx: DeployContext
+): Promise<{ targets: CleanupTarget[]; problem: string | undefined }> {
+  const name = JSON.stringify(sanitize(lookup.taskName, 100));
+  const graceMs = ctx.settings.requestTimeoutMs;
+  ctx.log(
+    `cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${formatDuration(graceMs)}`
+  );
+  const found = await awaitNewTasks(
+    lookup.taskName,
+    new Set(lookup.existingIds),
+    ctx.runtime.now() + graceMs,
+    ctx
+  );
+  if (found.kind === 'unknown') {
+    return {
+      targets: [],
+      problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
+    };
+  }
+  if (found.kind !== 'found') {
+    ctx.log(`cleanup: no new task named ${name} appeared, so the create made none`);
+    return { targets: [], problem: undefined };
+  }
+  if (action === undefined) {
+    ctx.runtime.warn(
+      `the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`
+    );
+    return { targets: [], problem: undefined };
+  }
+  return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
 }

@@ -3,11 +3,10 @@ import { isRecord } from '../basics/records.js';
 import { lastLines, sanitize } from '../basics/safe-text.js';
 import { describeError } from '../platform/failures.js';
 import { nodeEventsCall, nodeLogCall, nodesCall } from '../platform/operations.js';
-import type { Send } from '../platform/session.js';
 import { toCompactJson } from '../protocol/json.js';
 import { readAllPages } from './pages.js';
 import { describeNodeProblem, failingNode, fieldText as text } from './nodes.js';
-import type { DeploySettings } from './task-status.js';
+import type { DeployContext } from './context.js';
 
 /** Events per node shown: the last ones. */
 const MAX_EVENTS = 10;
@@ -71,7 +70,7 @@ export interface TaskDiagnostics {
 export async function diagnose(
   taskId: string,
   taskData: unknown,
-  ctx: { send: Send; settings: DeploySettings },
+  ctx: Pick<DeployContext, 'send' | 'settings'>,
   scope: ReadScope = DIAGNOSTICS
 ): Promise<TaskDiagnostics> {
   const { settings } = ctx;
@@ -108,7 +107,7 @@ export async function diagnose(
 /** Every node of a task, across the pages of its node list. */
 export async function readNodeList(
   taskId: string,
-  ctx: { send: Send; settings: DeploySettings }
+  ctx: Pick<DeployContext, 'send' | 'settings'>
 ): Promise<Record<string, unknown>[]> {
   const { results } = await readAllPages(
     `the node list of task ${taskId}`,
@@ -123,7 +122,7 @@ async function nodeDiagnostics(
   taskId: string,
   node: Record<string, unknown>,
   services: ReadonlyMap<string, string>,
-  ctx: { send: Send; settings: DeploySettings },
+  ctx: Pick<DeployContext, 'send' | 'settings'>,
   scope: ReadScope
 ): Promise<NodeDiagnostics> {
   const pointId = text(node.point_id) ?? 'unknown';

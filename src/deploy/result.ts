@@ -15,6 +15,12 @@ import type { TaskWait } from './wait.js';
  */
 export type Verdict = 'done' | 'not_found' | TaskWait['verdict'];
 
+/** How many of a task's nodes run, of all. */
+export interface NodeCounts {
+  readonly running: number;
+  readonly total: number;
+}
+
 /** One task's result: built once its call is made, and once more (a new object) when its wait ends. */
 export interface TaskResult {
   readonly id: string;
@@ -25,7 +31,7 @@ export interface TaskResult {
   /** What it has used since and not been billed yet, in points: forecast_value. */
   readonly forecastValue: string | undefined;
   /** Nodes running of all, as the task's last data said. */
-  readonly nodes: { readonly running: number; readonly total: number } | undefined;
+  readonly nodes: NodeCounts | undefined;
   readonly name: string | undefined;
   /** The service URLs that may be published: absolute http(s) URLs only. */
   readonly urls: readonly string[];
@@ -57,6 +63,8 @@ export interface StepResult {
   readonly bills: readonly Bill[];
   /** The regions of the devices a resource search found. */
   readonly offers: readonly Offer[];
+  /** What was read of each task's nodes, for the logs and events operations (their diagnostics). */
+  readonly nodeReads: 'logs' | 'events' | undefined;
 }
 
 /** What the calls' answers list, by what each answers: billing records, and resource search offers. */

@@ -1,11 +1,10 @@
 import { describeError, retryIfTransient } from '../platform/failures.js';
 import { detailCall, searchByNameCall } from '../platform/operations.js';
 import { SEARCHABLE_STATUSES } from '../platform/platform-settings.js';
-import { withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
-import type { Send } from '../platform/session.js';
+import { withRetries } from '../platform/retry.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { readAllPages } from './pages.js';
-import type { DeploySettings } from './task-status.js';
+import type { DeployContext } from './context.js';
 
 /**
  * What reading a task found: its status (by its detail, or by the task search when the detail was
@@ -14,12 +13,8 @@ import type { DeploySettings } from './task-status.js';
 export type TaskState =
   { kind: 'status'; status: string; data: unknown } | { kind: 'absent' } | { kind: 'unread'; why: string };
 
-export interface StateContext {
-  send: Send;
-  settings: DeploySettings;
-  policy: RetryPolicy;
-  deps: RetryDeps;
-}
+/** What reading a task's state takes of the deploy context. */
+export type StateContext = Pick<DeployContext, 'send' | 'settings' | 'retries'>;
 
 /** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
 export function isGone(state: TaskState): boolean {
@@ -49,8 +44,9 @@ export async function readTaskState(
   ctx: StateContext,
   options: { name?: string | undefined; detailRefused?: boolean } = {}
 ): Promise<TaskState> {
+  const { policy, deps } = ctx.retries;
   const retried = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
-    withRetries(label, attempt, (error) => retryIfTransient(error, ctx.deps.now()), ctx.policy, ctx.deps);
+    withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
   let refusal = '';
   if (options.detailRefused !== true) {
     try {

@@ -43,6 +43,10 @@ export interface WaitSettings {
 export interface DeploySettings extends PlatformSettings {
   wait: WaitSettings;
   health: HealthSettings;
+  /** What the post step does with the tasks this step creates. */
+  cleanup: 'none' | 'stop' | 'pause';
+  /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
+  cleanupTimeoutMs: number;
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { HttpClient } from '@actions/http-client';
 import { formatDuration, formatSize } from '../basics/units.js';
@@ -95,34 +96,15 @@ export class ApiClient {
         request.url,
         { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal },
         (response) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          const tooLarge = (): void => {
-            settle();
-            outgoing.destroy();
-            reject(
-              new ResponseTooLargeError(
-                `${request.method} ${request.target} answered more than ${formatSize(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`
-              )
-            );
-          };
-          if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
-            tooLarge();
-            return;
-          }
-          response.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > this.#maxResponseBytes) tooLarge();
-            else chunks.push(chunk);
-          });
-          response.on('error', fail);
-          response.on('end', () => {
-            settle();
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8')
-            });
+          this.#read(request, response, {
+            settle,
+            resolve,
+            fail,
+            tooLarge: (error) => {
+              settle();
+              outgoing.destroy();
+              reject(error);
+            }
           });
         }
       );
@@ -131,6 +113,46 @@ export class ApiClient {
       });
       outgoing.on('error', fail);
       outgoing.end(request.body === '' ? undefined : request.body);
+    });
+  }
+
+  /** Reads an answer up to max_response_size: a larger one is not read, and fails the request. */
+  #read(
+    request: PreparedRequest,
+    response: IncomingMessage,
+    done: {
+      settle: () => void;
+      resolve: (answer: HttpAnswer) => void;
+      fail: (error: Error) => void;
+      tooLarge: (error: ResponseTooLargeError) => void;
+    }
+  ): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const tooLarge = (): void => {
+      done.tooLarge(
+        new ResponseTooLargeError(
+          `${request.method} ${request.target} answered more than ${formatSize(this.#maxResponseBytes)} (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected`
+        )
+      );
+    };
+    if (Number(response.headers['content-length'] ?? 0) > this.#maxResponseBytes) {
+      tooLarge();
+      return;
+    }
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > this.#maxResponseBytes) tooLarge();
+      else chunks.push(chunk);
+    });
+    response.on('error', done.fail);
+    response.on('end', () => {
+      done.settle();
+      done.resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: Buffer.concat(chunks).toString('utf8')
+      });
     });
   }
 

@@ -1,5 +1,4 @@
-import { InputError, quote } from '../basics/input-error.js';
-import { MIN_PATTERN_LITERALS, namePattern } from '../basics/name-pattern.js';
+import { InputError } from '../basics/input-error.js';
 import { exactInteger } from '../protocol/json.js';
 import type { Endpoint, QueryParams } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
@@ -36,8 +35,6 @@ export interface OperationTraits {
   appliesTo: readonly string[];
   /** The answer is a page of a list: the step reads every page (unless the query asks for one). */
   pages?: boolean;
-  /** After the call (a task's detail), read each node's service logs or events: the logs and events operations. */
-  follow?: 'logs' | 'events';
   /**
    * Why a success envelope's data still means the operation failed, or undefined. Decided from fields,
    * never from the message.
@@ -60,10 +57,6 @@ export interface Plan {
   readonly operation: OperationName;
   readonly calls: readonly Call[];
   readonly wait: WaitTarget | undefined;
-  /** A sweep: the name pattern, and the ids kept whatever their name. */
-  readonly sweep?: { readonly pattern: string; readonly keep: readonly string[] };
-  /** A replace: its one call is a create, whose task, once ready, takes the place of the tasks of its name. */
-  readonly replace?: boolean;
 }
 
 interface OperationSpec extends Partial<OperationTraits> {
@@ -86,8 +79,8 @@ interface OperationSpec extends Partial<OperationTraits> {
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
   wait?: { target: WaitTarget; byDefault: boolean };
-  /** Replace: the create's task, once ready, takes the place of the tasks of its name (see Plan.replace). */
-  replaces?: boolean;
+  /** Its calls are those of another operation, whose endpoint (and endpoints override) they follow. */
+  sendsAs?: Exclude<OperationName, 'request'>;
 }
 
 const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
@@ -172,11 +165,18 @@ export const PAGE_SIZE = 100;
  */
 const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   create: creating('create'),
-  replace: { ...creating('replace'), replaces: true },
+  // A replace sends a create: with the create's endpoint and its overrides.
+  replace: { ...creating('replace'), sendsAs: 'create' },
   detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
-  sweep: { endpoint: get('/api/deployment/task/search'), taskIds: 'keep', fields: none },
-  logs: { ...taskDetail(), follow: 'logs' },
-  events: { ...taskDetail(), follow: 'events' },
+  // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
+  sweep: {
+    endpoint: get('/api/deployment/task/search'),
+    taskIds: 'keep',
+    fields: none,
+    sendsAs: 'search_tasks'
+  },
+  logs: taskDetail(),
+  events: taskDetail(),
   search_tasks: {
     endpoint: get('/api/deployment/task/search'),
     taskIds: 'none',
@@ -264,48 +264,26 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
   .map(([name]) => name)
   .join(', ');
 
+/**
+ * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
+ * (a replace follows create's, a sweep search_tasks').
+ */
+export const OVERRIDABLE_OPERATIONS = Object.entries(OPERATIONS)
+  .filter(([, spec]) => spec.sendsAs === undefined)
+  .map(([name]) => name as Exclude<OperationName, 'request'>);
+
 /** Plans every call of the step, checking every input it needs before anything is sent. */
 export function planCalls(settings: PlatformSettings): Plan {
   const spec = specOf(settings);
   const ids = taskIdsFor(settings, spec);
-  if (spec.taskIds === 'keep') return sweepPlan(settings, ids);
-  if (spec.replaces === true && settings.wait.mode === 'false') {
-    throw new InputError(
-      'wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait'
-    );
-  }
-  // A replace sends a create: with the create's endpoint and its overrides.
-  const operation = spec.replaces === true ? 'create' : settings.operation;
+  const operation = spec.sendsAs ?? settings.operation;
   const calls =
-    spec.taskIds === 'none' || spec.taskIds === 'filter'
-      ? [callFor(settings, operation, spec, undefined)]
-      : ids.map((id) => callFor(settings, operation, spec, id));
-  return {
-    operation: settings.operation,
-    calls,
-    wait: waitTarget(settings, spec),
-    ...(spec.replaces === true ? { replace: true } : {})
-  };
-}
-
-/**
- * A sweep: the tasks whose name matches task_name (a pattern) and that still bill, but for the ids in
- * task_id. Its one call is the first page of the search; the step follows the pages and stops each task.
- */
-function sweepPlan(settings: PlatformSettings, keep: string[]): Plan {
-  const pattern = required(settings.taskName, 'task_name', 'sweep', 'a name pattern, such as pr-42-*');
-  const parsed = namePattern(pattern);
-  if (parsed === undefined) {
-    throw new InputError(
-      `task_name ${quote(pattern)} is too broad a pattern for sweep: write at least ${MIN_PATTERN_LITERALS} characters besides *, such as pr-42-*`
-    );
-  }
-  return {
-    operation: 'sweep',
-    calls: [searchByNameCall(settings, parsed.literal, 1)],
-    wait: undefined,
-    sweep: { pattern, keep }
-  };
+    spec.taskIds === 'keep'
+      ? []
+      : spec.taskIds === 'none' || spec.taskIds === 'filter'
+        ? [callFor(settings, operation, spec, undefined)]
+        : ids.map((id) => callFor(settings, operation, spec, id));
+  return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
 }
 
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
@@ -444,48 +422,19 @@ function callFor(
   taskId: string | undefined,
   withInputs = true
 ): Call {
-  const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
-  const { version = settings.apiVersion, ...where } = override;
-  const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
-  const endpoint: Endpoint = { ...profiled, ...where, version };
-  checkEndpoint(operation, endpoint, spec, where);
-  if (
-    endpoint.encrypt &&
-    (settings.credentials.mode !== 'rsa' || settings.credentials.platformPublicKey === undefined)
-  ) {
-    // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
-    const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-    throw new InputError(
-      plainInLive
-        ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
-        : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
-    );
-  }
+  const endpoint = endpointFor(settings, operation, spec);
   const traits: OperationTraits = {
     resend: spec.resend ?? READS.resend,
     answers: spec.answers ?? READS.answers,
     alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
     appliesTo: spec.appliesTo ?? READS.appliesTo,
     check: spec.check ?? READS.check,
-    ...(spec.follow === undefined ? {} : { follow: spec.follow }),
     ...(spec.pages === true ? { pages: true } : {})
   };
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};
   const query = withInputs ? settings.query : [];
-  if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-    throw new InputError(
-      `body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`
-    );
-  }
-  for (const name of Object.keys(fields)) {
-    if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
-    if (query.some(([key]) => key === name)) {
-      throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
-    }
-  }
-  const problem = withInputs ? spec.checkBody?.(body) : undefined;
-  if (problem !== undefined) throw new InputError(problem);
+  checkInputs(operation, spec, { fields, body, query, withInputs });
   if (endpoint.method === 'GET') {
     if (Object.keys(body).length > 0) {
       throw new InputError(
@@ -504,6 +453,51 @@ function callFor(
     };
   }
   return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+}
+
+/** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */
+function endpointFor(settings: PlatformSettings, operation: OperationName, spec: OperationSpec): Endpoint {
+  const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+  const { version = settings.apiVersion, ...where } = override;
+  const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+  const endpoint: Endpoint = { ...profiled, ...where, version };
+  checkEndpoint(operation, endpoint, spec, where);
+  const { credentials } = settings;
+  if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
+    // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+    const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
+    throw new InputError(
+      plainInLive
+        ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+        : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
+    );
+  }
+  return endpoint;
+}
+
+/** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
+function checkInputs(
+  operation: OperationName,
+  spec: OperationSpec,
+  given: {
+    fields: Record<string, unknown>;
+    body: Record<string, unknown>;
+    query: QueryParams;
+    withInputs: boolean;
+  }
+): void {
+  const { fields, body, query } = given;
+  if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+    throw new InputError(
+      `body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`
+    );
+  }
+  for (const name of Object.keys(fields)) {
+    if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
+    if (query.some(([key]) => key === name)) throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
+  }
+  const problem = given.withInputs ? spec.checkBody?.(body) : undefined;
+  if (problem !== undefined) throw new InputError(problem);
 }
 
 /**
@@ -554,7 +548,7 @@ function required<T>(value: T | undefined, name: string, operation: string, what
 
 /** The time window both billing records require, as the billing_* inputs set it. */
 function billingWindow(settings: PlatformSettings): Record<string, unknown> {
-  const { range, startTime, endTime } = settings.billing;
+  const { range, startTime, endTime } = settings.billingWindow;
   return { range, start_time: startTime, end_time: endTime };
 }
 

@@ -73,7 +73,7 @@ export interface CallInputs {
   encrypt: boolean;
   wait: { mode: WaitMode };
   /** The time window billing records are read for (both required by the platform). */
-  billing: BillingWindow;
+  billingWindow: BillingWindow;
 }
 
 /** A billing query's window: its granularity, and its start and end as RFC 3339 times. */

@@ -1,43 +1,32 @@
-import { finishReplace } from '../../src/deploy/replace.js';
+import { finishReplace } from '../../src/deploy/flows/replace.js';
 import { taskResult, type TaskResult } from '../../src/deploy/result.js';
 import type { Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
+import { scriptedContext } from '../helpers/runtime.js';
 import { testSettings } from '../helpers/settings.js';
 
 const task = (id: string, verdict: TaskResult['verdict'], message?: string): TaskResult =>
   taskResult(id, { verdict, status: verdict === 'reached' ? 'Running' : 'Pending', name: 'llm', message });
 
-/** A platform that takes every stop, and records what was sent and waited for; time moves only when slept. */
+/**
+ * A platform that takes every stop, ends a task once stopped, and records what was sent and whose detail
+ * was read (the wait until ended); time moves only when slept.
+ */
 function harness() {
   const sent: string[] = [];
-  const waited: string[][] = [];
-  const log: string[] = [];
-  let now = 0;
-  const ctx = {
-    settings: testSettings(),
-    send: (call: Call): Promise<Answer> => {
-      sent.push(`${call.operation} ${call.taskId ?? ''}`);
-      return Promise.resolve({ result: { code: '0000', msg: 'success', data: null }, raw: '' });
-    },
-    retries: {
-      policy: { maxRetries: 0, baseMs: 1000, capMs: 30_000, deadline: 60_000 },
-      deps: {
-        now: () => now,
-        sleep: (ms: number) => {
-          now += ms;
-          return Promise.resolve();
-        },
-        random: () => 0.5,
-        log: (line: string) => log.push(line)
-      }
-    },
-    log: (line: string) => log.push(line),
-    waitEnded: (tasks: TaskResult[]) => {
-      waited.push(tasks.map((t) => t.id));
-      return Promise.resolve(tasks.map((t) => ({ ...t, verdict: 'reached' as const, status: 'End' })));
-    }
+  const stopped = new Set<string>();
+  const answer = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
+  const send = (call: Call): Promise<Answer> => {
+    sent.push(`${call.operation} ${call.taskId ?? ''}`);
+    if (call.operation === 'stop') stopped.add(call.taskId ?? '');
+    if (call.operation !== 'detail') return Promise.resolve(answer(null));
+    const id = call.taskId ?? '';
+    return Promise.resolve(answer({ task_id: Number(id), status: stopped.has(id) ? 'End' : 'Running' }));
   };
-  return { ctx, sent, waited, log };
+  const ctx = scriptedContext(send, { settings: testSettings(), maxRetries: 0, budgetMs: 60_000 });
+  const waited = (): string[] =>
+    sent.filter((s) => s.startsWith('detail ')).map((s) => s.slice('detail '.length));
+  return { ctx, sent, waited };
 }
 
 describe('finishReplace', () => {
@@ -45,8 +34,8 @@ describe('finishReplace', () => {
     const h = harness();
     const { created, replaced } = await finishReplace(task('9', 'reached'), ['7', '8'], h.ctx);
     expect(created?.verdict).toBe('reached');
-    expect(h.sent).toEqual(['stop 7', 'stop 8']);
-    expect(h.waited).toEqual([['7', '8']]);
+    expect(h.sent.slice(0, 2)).toEqual(['stop 7', 'stop 8']);
+    expect(h.waited().sort()).toEqual(['7', '8']);
     expect(replaced.map((t) => [t.id, t.verdict, t.status])).toEqual([
       ['7', 'reached', 'End'],
       ['8', 'reached', 'End']
@@ -57,7 +46,7 @@ describe('finishReplace', () => {
     const h = harness();
     const { created, replaced } = await finishReplace(task('9', 'failed', 'ended in Other'), ['7'], h.ctx);
     expect(h.sent).toEqual(['stop 9']);
-    expect(h.waited).toEqual([]);
+    expect(h.waited()).toEqual([]);
     expect(replaced).toEqual([]);
     expect(created?.message).toBe('ended in Other; rolled back: task 9 was stopped; task 7 keeps serving');
   });

@@ -3,18 +3,18 @@ import { prepareRequest } from '../platform/session.js';
 import { toCompactJson } from '../protocol/json.js';
 import { encodeQuery, type PreparedRequest } from '../protocol/request.js';
 import { isSecretName, REDACTED, redactFields } from './secret-fields.js';
-import type { Settings } from './settings.js';
+import type { DeployContext } from './context.js';
 
 /** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
 const SHOWN_PLAINTEXT = 1000;
 const SHOWN_CIPHERTEXT = 160;
 
 /** Prints every request of the plan as it would be sent, and sends nothing. */
-export function dryRun(plan: Plan, settings: Settings, log: (line: string) => void, now: number): void {
+export function printRequests(plan: Plan, ctx: Pick<DeployContext, 'settings' | 'log' | 'runtime'>): void {
   for (const call of plan.calls) {
     const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
-    log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-    describeDryRun(prepareRequest(settings, call, now), call).forEach(log);
+    ctx.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
+    describeDryRun(prepareRequest(ctx.settings, call, ctx.runtime.clock.stamp()), call).forEach(ctx.log);
   }
 }
 

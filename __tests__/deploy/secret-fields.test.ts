@@ -1,4 +1,4 @@
-import { isSecretName, redactFields, secretValues } from '../../src/action/secret-fields.js';
+import { isSecretName, redactFields, secretValues } from '../../src/deploy/secret-fields.js';
 import { exactInteger } from '../../src/protocol/json.js';
 
 describe('isSecretName', () => {

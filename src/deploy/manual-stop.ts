@@ -1,6 +1,6 @@
-import type { Call } from '../platform/operations.js';
+import { cleanupCall } from '../platform/operations.js';
 import { toCompactJson } from '../protocol/json.js';
-import type { Settings } from './settings.js';
+import type { DeploySettings } from './task-status.js';
 
 /**
  * How to stop a task by hand when the post step could not: a workflow step with this action, and a
@@ -8,11 +8,11 @@ import type { Settings } from './settings.js';
  * Secrets appear only as the names of variables and files the user fills in.
  */
 export function manualStop(
-  settings: Settings,
-  call: Call,
+  settings: DeploySettings,
+  taskId: string,
   action: string
 ): { step: string; shell: string | undefined } {
-  const taskId = call.taskId ?? '';
+  const call = cleanupCall(settings, taskId, 'stop');
   const step = [
     `- uses: ${action}`,
     '  with:',

@@ -1,0 +1,51 @@
+// No function in src/ over 60 lines: every function, method and arrow function, from its first line to
+// its last (tests, the emulator and scripts aside). A long function is where bugs hide.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const MOST_LINES = 60;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? sources(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : []
+  );
+}
+
+/** Every function-like node with a body in the file: its first line, and how many lines it spans. */
+function functionsOf(file: string): { line: number; lines: number }[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: { line: number; lines: number }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      found.push({ line: first + 1, lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('the functions of src/', () => {
+  it(`are ${MOST_LINES} lines long at the most`, () => {
+    const long = sources(SRC).flatMap((file) =>
+      functionsOf(file)
+        .filter((f) => f.lines > MOST_LINES)
+        .map((f) => `${relative(SRC, file)}:${f.line} is ${f.lines} lines long`)
+    );
+    expect(long).toEqual([]);
+  });
+
+  it('are all counted: declarations, arrow functions and callbacks (those of this very file)', () => {
+    // sources, functionsOf, visit, and the arrow functions of the tests and their callbacks.
+    expect(functionsOf(fileURLToPath(import.meta.url)).length).toBeGreaterThanOrEqual(10);
+  });
+});

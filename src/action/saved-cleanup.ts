@@ -1,0 +1,34 @@
+import { cleanupActionOf, type CleanupState, type CreateLookup } from '../deploy/engine.js';
+import type { ActionHost } from './host.js';
+
+/**
+ * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
+ * per part, each saved again whenever the step changes it, so a job cancelled at any moment leaves the
+ * latest. The names are the ones the post step has always read (see CONTRIBUTING.md).
+ */
+const KEYS = {
+  action: 'cleanup',
+  created: 'created_task_ids',
+  lookup: 'create_lookup',
+  retire: 'retire_task_ids'
+} as const;
+
+export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupState): void {
+  host.saveState(KEYS.action, state.action ?? 'none');
+  host.saveState(KEYS.created, JSON.stringify(state.created));
+  host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
+  host.saveState(KEYS.retire, JSON.stringify(state.retire));
+}
+
+/** What the main step left, as saved; what was never saved reads as nothing to do. */
+export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
+  const action = host.state(KEYS.action);
+  const list = (name: string): string[] => JSON.parse(host.state(name) || '[]') as string[];
+  const lookup = host.state(KEYS.lookup);
+  return {
+    action: cleanupActionOf(action),
+    created: list(KEYS.created),
+    lookup: lookup === '' ? undefined : (JSON.parse(lookup) as CreateLookup),
+    retire: list(KEYS.retire)
+  };
+}

@@ -1,0 +1,62 @@
+/** What the post step (or a later cleanup) does with the tasks this step created. */
+export type CleanupAction = 'stop' | 'pause';
+
+/** The cleanup a step may ask for: nothing, or one of the actions. */
+export const CLEANUP_CHOICES = ['none', 'stop', 'pause'] as const;
+
+/** What a cleanup did to a task, in a word: stopped or paused. */
+export const CLEANUP_DONE: Readonly<Record<CleanupAction, string>> = { stop: 'stopped', pause: 'paused' };
+
+/** The cleanup action a text names, or undefined for none (or anything else). */
+export function cleanupActionOf(text: string): CleanupAction | undefined {
+  return text in CLEANUP_DONE ? (text as CleanupAction) : undefined;
+}
+
+/**
+ * What the post step needs to find a task a create may have made without the step learning its id (the
+ * job was cancelled with the request in flight, the answer carried no id, or an earlier attempt may land
+ * after a re-create): its name, the tasks of that name that existed before (never touched), and until
+ * when an attempt sent may still land (ms since the epoch).
+ */
+export interface CreateLookup {
+  taskName: string;
+  existingIds: string[];
+  /** Until when a task of this create may still appear: the last attempt's deadline and a margin. */
+  landsBy?: number;
+}
+
+/**
+ * What a step leaves for the post step to finish, whatever happens to the job: the tasks it created (to
+ * stop or pause as `action` says), a create whose task may exist without its id (`lookup`), and tasks
+ * to stop whatever `action` says (`retire`: the old generation a replace is retiring).
+ */
+export interface CleanupState {
+  action: CleanupAction | undefined;
+  created: readonly string[];
+  lookup: CreateLookup | undefined;
+  retire: readonly string[];
+}
+
+export const NO_CLEANUP: CleanupState = { action: undefined, created: [], lookup: undefined, retire: [] };
+
+/** Where a step records what it leaves: each change is saved at once, so a cancelled job loses none. */
+export interface CleanupRecorder {
+  readonly state: () => CleanupState;
+  update: (change: Partial<CleanupState>) => void;
+}
+
+/** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
+export function cleanupRecorder(
+  initial: CleanupState,
+  save: (state: CleanupState) => void = () => undefined
+): CleanupRecorder {
+  let state = initial;
+  save(state);
+  return {
+    state: () => state,
+    update: (change) => {
+      state = { ...state, ...change };
+      save(state);
+    }
+  };
+}

@@ -1,0 +1,153 @@
+import { ApiClient } from '../platform/client.js';
+import { PlatformClock } from '../platform/platform-clock.js';
+import { DEFAULT_BACKOFF, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
+import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
+import { USER_AGENT } from '../platform/version.js';
+import { cleanupRecorder, NO_CLEANUP, type CleanupRecorder } from './cleanup-state.js';
+import type { DeploySettings } from './task-status.js';
+
+/**
+ * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
+ * max_retries says, since a task left running costs money.
+ */
+export const CLEANUP_RETRIES = 20;
+
+/** What a step needs of its surroundings: the transport, the clocks, sleeping and the log. */
+export interface StepRuntime extends SessionRuntime {
+  /** A number in [0, 1), for retry jitter. */
+  random: () => number;
+  cancelled: () => boolean;
+  /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */
+  probe: (url: string) => Promise<number>;
+}
+
+/** How a request is retried: the policy, and what waiting and logging take. */
+export interface Retries {
+  policy: RetryPolicy;
+  deps: RetryDeps;
+}
+
+/**
+ * Everything a step does its work with, built once (deployContext) and passed to every flow, the post
+ * step's cleanup and the dry run alike: the settings, one session with the API, the retries (of requests,
+ * and the longer ones of a stop, since a task left running costs money), the step's deadline, the log,
+ * the clocks, and where the step records what it leaves for the post step.
+ */
+export interface DeployContext {
+  readonly settings: DeploySettings;
+  readonly send: Send;
+  readonly retries: Retries;
+  readonly stopRetries: Retries;
+  readonly startedAt: number;
+  /** No request starts, and no wait goes on, after this (local time). */
+  readonly deadline: number;
+  readonly runtime: StepRuntime;
+  readonly log: (line: string) => void;
+  readonly cleanup: CleanupRecorder;
+}
+
+/**
+ * The one deploy context of a step, whose work must end within `budgetMs` from now (wait_timeout for a
+ * step, cleanup_timeout for the post step): the session and every retry share that one deadline.
+ */
+export function deployContext(
+  settings: DeploySettings,
+  runtime: StepRuntime,
+  options: { budgetMs: number; cleanup?: CleanupRecorder }
+): DeployContext {
+  const startedAt = runtime.now();
+  const deadline = startedAt + options.budgetMs;
+  const deps: RetryDeps = {
+    now: runtime.now,
+    sleep: runtime.sleep,
+    random: runtime.random,
+    log: runtime.log
+  };
+  const policy = { maxRetries: settings.maxRetries, ...DEFAULT_BACKOFF, deadline };
+  return {
+    settings,
+    send: openSession(settings, runtime, deadline),
+    retries: { policy, deps },
+    stopRetries: { policy: { ...policy, maxRetries: CLEANUP_RETRIES }, deps },
+    startedAt,
+    deadline,
+    runtime,
+    log: runtime.log,
+    cleanup: options.cleanup ?? cleanupRecorder(NO_CLEANUP)
+  };
+}
+
+/** What a host gives a step's runtime: its log, and the job's cancellation. */
+export interface HostHooks {
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  debug: (line: string) => void;
+  mask: (secret: string) => void;
+  cancel: AbortSignal;
+}
+
+/**
+ * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
+ * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
+ * clocks, sleeps that end when the job is cancelled, and the host's log.
+ */
+export function stepRuntime(
+  settings: Pick<DeploySettings, 'requestTimeoutMs' | 'maxResponseBytes'>,
+  host: HostHooks
+): StepRuntime & { dispose: () => void } {
+  const client = new ApiClient({
+    userAgent: USER_AGENT,
+    timeoutMs: settings.requestTimeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    cancel: host.cancel
+  });
+  return {
+    transport: client,
+    now: Date.now,
+    clock: new PlatformClock(Date.now),
+    sleep: cancellableSleep(host.cancel),
+    random: Math.random,
+    log: host.log,
+    warn: host.warn,
+    debug: host.debug,
+    mask: host.mask,
+    cancelled: () => host.cancel.aborted,
+    probe: (url) => client.probe(url),
+    dispose: () => {
+      client.dispose();
+    }
+  };
+}
+
+/**
+ * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
+ * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
+ * of 10 per signal and print MaxListenersExceededWarning.
+ */
+export function cancellableSleep(cancel: AbortSignal): (ms: number) => Promise<void> {
+  const sleepers = new Set<() => void>();
+  cancel.addEventListener(
+    'abort',
+    () => {
+      for (const wake of sleepers) wake();
+    },
+    { once: true }
+  );
+  return (ms) =>
+    new Promise<void>((resolve, reject) => {
+      if (cancel.aborted) {
+        reject(new Error('the step was cancelled'));
+        return;
+      }
+      const wake = (): void => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        reject(new Error('the step was cancelled'));
+      };
+      const timer = setTimeout(() => {
+        sleepers.delete(wake);
+        resolve();
+      }, ms);
+      sleepers.add(wake);
+    });
+}

@@ -1,0 +1,55 @@
+// The engine's one interface to its hosts (the GitHub action in action/, and any other host): how a
+// host checks its inputs, plans and runs a step with one deploy context, finishes the cleanup a step left,
+// and reads what a step did. A host imports from here, and from basics/, never from the layers below.
+
+// Planning and running a step, and finishing what it left.
+export {
+  CLEANUP_CHOICES,
+  CLEANUP_DONE,
+  cleanupActionOf,
+  cleanupRecorder,
+  NO_CLEANUP
+} from './cleanup-state.js';
+export type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
+export { finishCleanup, type CleanupOutcome, type CleanupReport, type CleanupTarget } from './cleanup.js';
+export {
+  deployContext,
+  stepRuntime,
+  type DeployContext,
+  type HostHooks,
+  type StepRuntime
+} from './context.js';
+export { manualStop } from './manual-stop.js';
+export { planStep, runStep, type PlannedStep } from './step.js';
+
+// What a step did.
+export type { NodeCounts, StepResult, TaskResult } from './result.js';
+export type { NodeDiagnostics, TaskDiagnostics } from './diagnostics.js';
+export type { Bill } from '../platform/billing-data.js';
+export type { Offer } from '../platform/resource-data.js';
+export type { WaitTarget } from '../platform/operations.js';
+export { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
+export { ApiError } from '../protocol/envelope.js';
+export { parseJson, toCompactJson } from '../protocol/json.js';
+
+// What a host's inputs become: the settings, the keys, the defaults the platform implies.
+export type { DeploySettings } from './task-status.js';
+export { secretValues } from './secret-fields.js';
+export { OVERRIDABLE_OPERATIONS } from '../platform/operations.js';
+export {
+  ACTIVE_STATUSES,
+  OPERATIONS,
+  SEARCHABLE_STATUSES,
+  type ApiProfile,
+  type EndpointOverride
+} from '../platform/platform-settings.js';
+export { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
+export {
+  KeyError,
+  keyTextForms,
+  loadPlatformPublicKey,
+  loadPrivateKey,
+  PRIVATE_KEY_FORMATS,
+  type PrivateKeyFormat
+} from '../protocol/keys.js';
+export type { Credentials, QueryParams } from '../protocol/request.js';

@@ -1,0 +1,103 @@
+import { planCalls, type Plan } from '../../platform/operations.js';
+import { makeCalls, type CallOutcome } from '../calls.js';
+import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
+import type { DeployContext } from '../context.js';
+import { printRequests } from '../dry-run.js';
+import { listsOf, taskAfterCall, type PublishUrls, type StepResult, type TaskResult } from '../result.js';
+import type { DeploySettings } from '../task-status.js';
+import { urlPublisher } from '../waiting.js';
+import type { Flow } from './flow.js';
+
+/**
+ * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
+ * storage check, any request. Their answers are the step's result.
+ */
+export const callFlow: Flow = {
+  plan: (settings) => {
+    const plan = planCalls(settings);
+    return {
+      plan,
+      cleanup: cleanupOf(settings),
+      run: async (ctx) => {
+        const calls = await startCalls(plan, ctx);
+        return stepResult(plan, ctx, {
+          calls,
+          tasks: tasksOf(calls, ctx, urlPublisher(ctx)),
+          ...listsOf(calls)
+        });
+      },
+      dryRun: (ctx) => printDryRun(plan, ctx)
+    };
+  }
+};
+
+/** What the post step does with what this step creates, as the cleanup input says. */
+export function cleanupOf(settings: Pick<DeploySettings, 'cleanup'>): CleanupState {
+  return { ...NO_CLEANUP, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
+}
+
+/** Says what the step sends, then sends every call of the plan. */
+export function startCalls(plan: Plan, ctx: DeployContext): Promise<CallOutcome[]> {
+  ctx.log(describePlan(plan, ctx.settings));
+  return makeCalls(plan, ctx);
+}
+
+/**
+ * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
+ * is recorded for the post step at once, whatever happens next.
+ */
+export function tasksOf(
+  calls: readonly CallOutcome[],
+  ctx: DeployContext,
+  publish: PublishUrls
+): TaskResult[] {
+  return calls.flatMap((outcome) => {
+    const { taskId } = outcome;
+    if (taskId === undefined) return [];
+    if (outcome.call.traits.answers === 'new_task') {
+      ctx.cleanup.update({ created: [...ctx.cleanup.state().created, taskId] });
+      ctx.log(`task_id: ${taskId}`);
+    }
+    return [taskAfterCall({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
+  });
+}
+
+/** A step's result: what the flow says, over nothing done. */
+export function stepResult(plan: Plan, ctx: DeployContext, fields: Partial<StepResult>): StepResult {
+  return {
+    operation: plan.operation,
+    calls: [],
+    tasks: [],
+    criteria: undefined,
+    timedOut: false,
+    elapsedMs: ctx.runtime.now() - ctx.startedAt,
+    replaced: [],
+    bills: [],
+    offers: [],
+    nodeReads: undefined,
+    ...fields
+  };
+}
+
+/** Prints every request of the plan, and sends none. */
+export function printDryRun(plan: Plan, ctx: DeployContext): Promise<undefined> {
+  printRequests(plan, ctx);
+  ctx.log('dry run: nothing was sent');
+  return Promise.resolve(undefined);
+}
+
+function describePlan(plan: Plan, settings: DeploySettings): string {
+  const [first] = plan.calls;
+  if (first === undefined) return `${plan.operation}: nothing to send`;
+  const names = first.query.map(([name]) => name);
+  const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
+  const tasks =
+    plan.calls.length > 1
+      ? ` for ${plan.calls.length} tasks`
+      : first.taskId === undefined
+        ? ''
+        : ` for task ${first.taskId}`;
+  const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
+  const body = first.body === undefined ? 'no body' : first.endpoint.encrypt ? 'encrypted body' : 'JSON body';
+  return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
+}

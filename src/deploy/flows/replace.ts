@@ -1,0 +1,118 @@
+import { InputError } from '../../basics/input-error.js';
+import { planCalls, type Plan } from '../../platform/operations.js';
+import { cleanUpTask } from '../cleanup.js';
+import { NO_CLEANUP } from '../cleanup-state.js';
+import type { DeployContext } from '../context.js';
+import { printRequests } from '../dry-run.js';
+import { searchByName } from '../lookup.js';
+import { taskResult, type StepResult, type TaskResult } from '../result.js';
+import { criteriaFor } from '../task-status.js';
+import { urlPublisher, waitUntil } from '../waiting.js';
+import { cleanupOf } from './call.js';
+import type { Flow } from './flow.js';
+import { callAndWait } from './wait.js';
+
+/**
+ * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name
+ * that ran before: they are stopped then, and waited for until they have ended. A new task that does not
+ * become ready is stopped and the old ones keep serving. Until the new task is ready, the post step stops
+ * it whatever cleanup says.
+ */
+export const replaceFlow: Flow = {
+  plan: (settings) => {
+    if (settings.wait.mode === 'false') {
+      throw new InputError(
+        'wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait'
+      );
+    }
+    const plan = planCalls(settings);
+    return {
+      plan,
+      cleanup: { ...NO_CLEANUP, action: 'stop' },
+      run: async (ctx) => {
+        const step = await callAndWait(plan, ctx);
+        const [created] = step.tasks;
+        if (created?.verdict === 'reached') ctx.cleanup.update({ action: cleanupOf(ctx.settings).action });
+        const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
+        const tasks =
+          finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
+        return { ...step, tasks, replaced: finished.replaced, elapsedMs: ctx.runtime.now() - ctx.startedAt };
+      },
+      dryRun: (ctx) => dryRunReplace(plan, ctx)
+    };
+  }
+};
+
+/**
+ * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
+ * generation: each old task is stopped, with a cleanup's retries, and waited for until it has ended. Not
+ * ready (failed, timed out, cancelled), the new task is stopped, whatever cleanup says, and the old tasks
+ * are left serving: the replace is rolled back.
+ */
+export async function finishReplace(
+  created: TaskResult | undefined,
+  oldIds: readonly string[],
+  ctx: DeployContext
+): Promise<{ created: TaskResult | undefined; replaced: TaskResult[] }> {
+  if (created === undefined) return { created, replaced: [] };
+  if (created.verdict !== 'reached') return { created: await rollBack(created, oldIds, ctx), replaced: [] };
+  if (oldIds.length === 0) {
+    ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
+    return { created, replaced: [] };
+  }
+  ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
+  const stopped = await Promise.all(
+    oldIds.map(async (id): Promise<TaskResult> => {
+      const outcome = await cleanUpTask(id, 'stop', ctx);
+      return taskResult(id, {
+        verdict: outcome.kind === 'failed' ? 'error' : 'done',
+        message:
+          outcome.kind === 'failed'
+            ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
+            : undefined
+      });
+    })
+  );
+  const done = stopped.filter((task) => task.verdict === 'done');
+  const ended = (
+    await waitUntil(done, criteriaFor('ended', ctx.settings.wait), ctx, {
+      calls: [],
+      publish: urlPublisher(ctx)
+    })
+  ).tasks;
+  return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+}
+
+/** Stops a new task that did not become ready; the old ones keep serving. */
+async function rollBack(
+  created: TaskResult,
+  oldIds: readonly string[],
+  ctx: DeployContext
+): Promise<TaskResult> {
+  const serving =
+    oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
+  const outcome = await cleanUpTask(created.id, 'stop', ctx);
+  const rollback =
+    outcome.kind === 'failed'
+      ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
+      : `rolled back: task ${created.id} was stopped; ${serving}`;
+  ctx.log(`replace: ${rollback}`);
+  return { ...created, message: `${created.message ?? created.verdict}; ${rollback}` };
+}
+
+/** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
+async function dryRunReplace(plan: Plan, ctx: DeployContext): Promise<StepResult | undefined> {
+  printRequests(plan, ctx);
+  const old = await searchByName(
+    'replace: looking for the tasks it replaces',
+    ctx.settings.taskName ?? '',
+    ctx
+  );
+  ctx.log(
+    old.length === 0
+      ? 'dry run: no task of that name runs, so replace would stop none'
+      : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`
+  );
+  ctx.log('dry run: only the task search was sent');
+  return undefined;
+}
