@@ -2909,13 +2909,13 @@ async function runPost(host) {
         const settings = await (0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFrom */ .m)(host);
         runtime = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .stepRuntime */ .r7)(settings, (0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .hostHooks */ .b)(host, new AbortController().signal));
         const ctx = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .deployContext */ .H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, problem } = await (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .finishCleanup */ .Yk)(state, ctx);
+        const { outcomes, unsettled } = await (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .finishCleanup */ .Yk)(state, ctx);
         for (const { target, outcome } of outcomes)
             host.info(describeOutcome(target, outcome, state.lookup));
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
-        if (failed.length === 0 && problem === undefined)
+        if (failed.length === 0 && unsettled === undefined)
             return;
-        await giveUp(host, settings, failed, problem, label);
+        await giveUp(host, settings, { failed, unsettled }, label);
     }
     catch (error) {
         host.setFailed(`${label} failed: ${error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d ? error.message : String(error)}`);
@@ -2949,28 +2949,36 @@ function describeOutcome(target, outcome, lookup) {
     }
 }
 /** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-async function giveUp(host, settings, failed, problem, label) {
+async function giveUp(host, settings, left, label) {
     const repository = host.env('GITHUB_ACTION_REPOSITORY');
     const ref = host.env('GITHUB_ACTION_REF');
     const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
+    const within = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(settings.cleanupTimeoutMs);
     const summary = [`### Elastic deploy: ${label} failed`, ''];
-    for (const { target, outcome } of failed) {
+    for (const { target, outcome } of left.failed) {
         const why = outcome.kind === 'failed' ? outcome.why : '';
-        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
+        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
         const { step, shell } = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .manualStop */ .pB)(settings, target.id, uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`, '', '```yaml', step, '```', '');
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`, ...fenced('yaml', step));
         if (shell !== undefined) {
-            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', '', '```sh', shell, '```', '');
+            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...fenced('sh', shell));
         }
     }
-    if (problem !== undefined) {
-        host.error(problem, 'Task may be left running');
-        summary.push(`**A task may be left running.** ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .escape */ .i)(problem)}.`, '');
+    const { unsettled } = left;
+    if (unsettled !== undefined) {
+        const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(unsettled.taskName, 100));
+        host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
+        summary.push(`**A task named ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .escape */ .i)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .escape */ .i)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .manualSweep */ .Jo)(settings, unsettled.taskName, unsettled.keep, uses)));
     }
     await (0,_main_step_js__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)(host, `${summary.join('\n')}\n`);
-    const ids = failed.map(({ target }) => target.id);
-    host.setFailed(`${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`);
+    const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
+    const named = unsettled === undefined
+        ? []
+        : [`a task named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(unsettled.taskName, 100))} may be running`];
+    host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`);
 }
+/** A fenced code block of the summary, and the blank line after it. */
+const fenced = (language, code) => ['', '```' + language, code, '```', ''];
 
 
 /***/ }),
@@ -3821,8 +3829,20 @@ function savedCleanup(host) {
     return {
         action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
         created: list(KEYS.created),
-        lookup: lookup === '' ? undefined : JSON.parse(lookup),
+        lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire)
+    };
+}
+/**
+ * A saved lookup; one saved by an older version, without `landsBy` and `attempts`, reads as one attempt
+ * that can no longer land (the post step searches once).
+ */
+function createLookup(saved) {
+    return {
+        taskName: saved.taskName ?? '',
+        existingIds: saved.existingIds ?? [],
+        landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
+        attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
     };
 }
 
@@ -4159,6 +4179,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   id: () => (/* reexport */ loadPlatformPublicKey),
   PM: () => (/* reexport */ loadPrivateKey),
   pB: () => (/* reexport */ manualStop),
+  Jo: () => (/* reexport */ manualSweep),
   qF: () => (/* reexport */ parseJson),
   ek: () => (/* reexport */ planStep),
   eg: () => (/* reexport */ runStep),
@@ -5789,30 +5810,29 @@ function searchByName(label, name, ctx) {
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
 /**
  * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
- * passes: `none` when it passed, `cut` when the context's deadline came first, `unknown` when no search
- * succeeded at all.
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known).
  */
 async function awaitNewTasks(name, existing, until, ctx) {
     const { now, sleep } = ctx.retries.deps;
     const end = Math.min(until, ctx.retries.policy.deadline);
     const every = searchEveryMs(until - now());
-    let searched = false;
-    let lastError = '';
     for (;;) {
+        const sentAt = now();
+        let failure;
         try {
             const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            searched = true;
             if (fresh.length > 0)
                 return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
         }
         catch (error) {
-            lastError = describeError(error);
+            failure = describeError(error);
         }
         const left = end - now();
         if (left <= 0) {
-            if (!searched)
-                return { kind: 'unknown', why: lastError };
-            return { kind: end < until ? 'cut' : 'none' };
+            if (failure !== undefined)
+                return { kind: 'unknown', why: failure };
+            return { kind: sentAt >= until ? 'none' : 'cut' };
         }
         await sleep(Math.min(every, left));
     }
@@ -5939,69 +5959,75 @@ async function cleanUpTask(taskId, action, ctx, name) {
 }
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says; finds by name a task a create may have made without the step learning its
- * id, and any second task a re-sent create left; and stops the tasks it was retiring, whatever `action`
- * says. `problem` says why a task may be left that could not even be looked for.
+ * created, as `action` says, and stops the tasks it was retiring, whatever `action` says. Then, when a
+ * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
+ * no longer appear: that look is the post step's last request.
  */
 async function finishCleanup(state, ctx) {
     const { action, created, lookup } = state;
-    const found = await targetsByName(lookup, created, action, ctx);
-    const targets = [
-        ...found.targets,
+    const known = [
         ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
         ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
     ];
-    const outcomes = await mapLimit(targets, ctx.settings.concurrency, async (target) => ({
+    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+    if (lookup === undefined)
+        return { outcomes, unsettled: undefined };
+    const late = await lateTasks(lookup, created, action, ctx);
+    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled };
+}
+function cleanUpAll(targets, ctx, name) {
+    return mapLimit(targets, ctx.settings.concurrency, async (target) => ({
         target,
-        outcome: await cleanUpTask(target.id, target.action, ctx, lookup?.taskName)
+        outcome: await cleanUpTask(target.id, target.action, ctx, name)
     }));
-    return { outcomes, problem: found.problem };
 }
 /**
- * The tasks found by name that are the step's to clean up. With no task id known, a create may still
- * have made one: the platform is asked for up to the grace period, and every new task of the name is
- * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ * The tasks a create made that the step does not know: with no task id known, the task the create may
+ * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
+ * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
+ * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
+ * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
+ * never read as "the create made none".
  */
-async function targetsByName(lookup, created, action, ctx) {
-    if (lookup === undefined)
-        return { targets: [], problem: undefined };
-    if (created.length === 0)
-        return targetsOfUnknownCreate(lookup, action, ctx);
+async function lateTasks(lookup, created, action, ctx) {
+    const handled = new Set([...lookup.existingIds, ...created]);
+    const kind = created.length === 0 ? 'found' : 'twin';
     const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
-    const existing = new Set(lookup.existingIds);
-    try {
-        const all = await searchByName('cleanup: looking for a second task of the same name', lookup.taskName, ctx);
-        const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
-        return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
+    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+    ctx.log(created.length === 0
+        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,units/* formatDuration */.a3)(left)}, until the create can no longer land`
+        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,units/* formatDuration */.a3)(left)}`);
+    const outcomes = [];
+    // Each attempt makes one task at most; the step's own task (created) is one attempt's.
+    let outstanding = lookup.attempts - Math.min(created.length, 1);
+    while (outstanding > 0) {
+        const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx);
+        if (found.kind === 'none') {
+            ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
+            return { outcomes, unsettled: undefined };
+        }
+        if (found.kind === 'found') {
+            outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+            for (const id of found.ids)
+                handled.add(id);
+            outstanding -= found.ids.length;
+            continue;
+        }
+        const why = found.kind === 'unknown'
+            ? `the last task search failed (${found.why})`
+            : 'the cleanup_timeout ran out before the create could no longer land';
+        return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
     }
-    catch (error) {
-        return {
-            targets: [],
-            problem: `could not look for a second task named ${name} (${describeError(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
-        };
-    }
+    return { outcomes, unsettled: undefined };
 }
-/** A create that got no task id: the task it may have made, looked for by name for the grace period. */
-async function targetsOfUnknownCreate(lookup, action, ctx) {
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
-    const graceMs = ctx.settings.requestTimeoutMs;
-    ctx.log(`cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${(0,units/* formatDuration */.a3)(graceMs)}`);
-    const found = await awaitNewTasks(lookup.taskName, new Set(lookup.existingIds), ctx.runtime.now() + graceMs, ctx);
-    if (found.kind === 'unknown') {
-        return {
-            targets: [],
-            problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
-        };
+/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
+async function cleanUpFound(ids, why, action, ctx, taskName) {
+    const cleanup = why === 'twin' ? 'stop' : action;
+    if (cleanup === undefined) {
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        return [];
     }
-    if (found.kind !== 'found') {
-        ctx.log(`cleanup: no new task named ${name} appeared, so the create made none`);
-        return { targets: [], problem: undefined };
-    }
-    if (action === undefined) {
-        ctx.runtime.warn(`the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`);
-        return { targets: [], problem: undefined };
-    }
-    return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+    return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
 }
 
 ;// CONCATENATED MODULE: ./deploy/manual-stop.ts
@@ -6014,15 +6040,7 @@ async function targetsOfUnknownCreate(lookup, action, ctx) {
  */
 function manualStop(settings, taskId, action) {
     const call = cleanupCall(settings, taskId, 'stop');
-    const step = [
-        `- uses: ${action}`,
-        '  with:',
-        '    operation: stop',
-        `    task_id: ${taskId}`,
-        `    base_url: ${settings.baseUrl}`,
-        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-    ].join('\n');
+    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
     const { endpoint } = call;
     if (endpoint.encrypt || endpoint.method !== 'POST')
         return { step, shell: undefined };
@@ -6040,6 +6058,28 @@ function manualStop(settings, taskId, action) {
             `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
         ].join('\n');
     return { step, shell };
+}
+/**
+ * How to stop by hand a task a create may have made without the step learning its id: a workflow step
+ * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
+ */
+function manualSweep(settings, taskName, keep, action) {
+    return actionStep(settings, action, [
+        '    operation: sweep',
+        `    task_name: ${JSON.stringify(taskName)}`,
+        ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
+    ]);
+}
+/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
+function actionStep(settings, action, inputs) {
+    return [
+        `- uses: ${action}`,
+        '  with:',
+        ...inputs,
+        `    base_url: ${settings.baseUrl}`,
+        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./deploy/create.ts
@@ -6064,12 +6104,13 @@ function manualStop(settings, taskId, action) {
 async function createOnce(call, ctx) {
     const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
     const existing = await existingTasks(name, ctx);
-    const lookup = { taskName: name, existingIds: existing };
-    ctx.cleanup.update({ lookup });
     const attempts = { name, existing, unresolved: false, resentForClock: false };
     let answer;
     try {
-        answer = await withRetries('create', () => sendOnCorrectedClock(call, attempts, ctx), (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
+        answer = await withRetries('create', () => {
+            mayLand(attempts, ctx);
+            return sendOnCorrectedClock(call, attempts, ctx);
+        }, (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
     }
     catch (error) {
         // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
@@ -6078,12 +6119,50 @@ async function createOnce(call, ctx) {
             ctx.cleanup.update({ lookup: undefined });
         throw error;
     }
+    const lookup = ctx.cleanup.state().lookup ?? {
+        taskName: name,
+        existingIds: existing,
+        landsBy: 0,
+        attempts: 1
+    };
     const id = taskIdOf(answer.result.data);
-    if (id !== undefined && !attempts.unresolved)
-        ctx.cleanup.update({ lookup: undefined });
+    if (id !== undefined) {
+        // In one change: a cancel between two would leave the post step neither the id nor the lookup.
+        const created = [...ctx.cleanup.state().created, id];
+        ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
+    }
     if (id !== undefined && attempts.unresolved)
         await stopTwins(lookup, id, ctx);
     return { ...answer, recreated: attempts.unresolved, lookup };
+}
+/**
+ * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
+ * apply a create after the client has given up on its answer.
+ */
+const LATE_CREATE_MARGIN_MS = 10_000;
+/**
+ * Records, before an attempt is sent, what the post step needs to find its task by name: how many
+ * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that
+ * was refused), and until when their tasks may appear: this attempt's deadline and a margin, or an
+ * earlier attempt's, whichever is later.
+ */
+function mayLand(attempts, ctx, more = 1) {
+    const before = ctx.cleanup.state().lookup;
+    const landsBy = Math.max(before?.landsBy ?? 0, ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS);
+    ctx.cleanup.update({
+        lookup: {
+            taskName: attempts.name,
+            existingIds: [...attempts.existing],
+            landsBy,
+            attempts: (before?.attempts ?? 0) + more
+        }
+    });
+}
+/** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
+function madeNothing(ctx) {
+    const lookup = ctx.cleanup.state().lookup;
+    if (lookup !== undefined)
+        ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
 }
 /** The tasks of the name that exist before the create: never adopted, never stopped. */
 async function existingTasks(name, ctx) {
@@ -6112,6 +6191,7 @@ async function afterFailedAttempt(error, attempts, ctx) {
     if (reason === undefined)
         return { retry: false };
     if (notApplied(error)) {
+        madeNothing(ctx);
         return {
             retry: true,
             reason: `${reason}, so the task was not created`,
@@ -6165,6 +6245,7 @@ async function sendOnCorrectedClock(call, attempts, ctx) {
             return adopted(made);
         }
         ctx.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
+        mayLand(attempts, ctx, 0);
         return ctx.send(call);
     }
 }
@@ -6824,6 +6905,7 @@ function publishableUrls(urls, dropped) {
 }
 
 ;// CONCATENATED MODULE: ./deploy/task-status.ts
+
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
 const DEFAULTS = {
@@ -6849,13 +6931,17 @@ function judge(snapshot, criteria) {
         return 'failed';
     if (!criteria.success.includes(snapshot.status))
         return 'waiting';
-    if (criteria.requireUrls && snapshot.urls.some((url) => url === null))
+    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
         return 'waiting';
     if (criteria.requireAllNodes &&
         snapshot.nodes !== undefined &&
         snapshot.nodes.running < snapshot.nodes.total)
         return 'waiting';
     return 'reached';
+}
+/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
+function isPublishable(url) {
+    return url !== null && publishableUrl(url) !== undefined;
 }
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 function isUnknownStatus(status, criteria) {
@@ -6985,12 +7071,15 @@ function judgement(watch, status, atMs, criteria) {
             lines: [`${label} ended in ${safe(status)} ${after(atMs)}`]
         };
     }
-    const missing = snapshot.urls.filter((url) => url === null).length;
+    const missing = snapshot.urls.filter((url) => !isPublishable(url)).length;
     if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
         return { watch, lines: [] };
+    // Set, but not a URL the step could publish: no URL, as far as ready goes.
+    const unusable = snapshot.urls.filter((url) => url !== null && !isPublishable(url)).length;
+    const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
     return {
         watch: { ...watch, said: { ...watch.said, urls: true } },
-        lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`]
+        lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs${why}`]
     };
 }
 /** A poll that failed: the wait goes on while its failures may pass, within the budget of failures in a row. */
@@ -7392,7 +7481,9 @@ function tasksOf(calls, ctx, publish) {
         if (taskId === undefined)
             return [];
         if (outcome.call.traits.answers === 'new_task') {
-            ctx.cleanup.update({ created: [...ctx.cleanup.state().created, taskId] });
+            const { created } = ctx.cleanup.state();
+            if (!created.includes(taskId))
+                ctx.cleanup.update({ created: [...created, taskId] });
             ctx.log(`task_id: ${taskId}`);
         }
         return [taskAfterCall({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
@@ -7522,6 +7613,7 @@ async function callAndWait(plan, ctx) {
 
 
 
+
 /**
  * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name
  * that ran before: they are stopped then, and waited for until they have ended. A new task that does not
@@ -7561,26 +7653,64 @@ async function finishReplace(created, oldIds, ctx) {
         return { created, replaced: [] };
     if (created.verdict !== 'reached')
         return { created: await rollBack(created, oldIds, ctx), replaced: [] };
-    if (oldIds.length === 0) {
+    const older = await olderGeneration(created, oldIds, ctx);
+    if (older.length === 0) {
         ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
         return { created, replaced: [] };
     }
-    ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
-    const stopped = await Promise.all(oldIds.map(async (id) => {
-        const outcome = await cleanUpTask(id, 'stop', ctx);
-        return taskResult(id, {
-            verdict: outcome.kind === 'failed' ? 'error' : 'done',
-            message: outcome.kind === 'failed'
-                ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
-                : undefined
-        });
-    }));
+    ctx.log(`replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`);
+    const stopped = await retire(older, created.id, ctx);
     const done = stopped.filter((task) => task.verdict === 'done');
     const ended = (await waitUntil(done, criteriaFor('ended', ctx.settings.wait), ctx, {
         calls: [],
         publish: urlPublisher(ctx)
     })).tasks;
     return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+}
+/**
+ * The tasks the new one replaces: those of its name that ran before the step, and, read again now that
+ * it is ready, every other live task of the name older than it (another run's replace that overlapped
+ * this one): the newest ready generation wins. Newer ones are left to the runs that made them, which stop
+ * this one once theirs is ready.
+ */
+async function olderGeneration(created, oldIds, ctx) {
+    const name = ctx.settings.taskName ?? '';
+    let live;
+    try {
+        live = await searchByName('replace: looking again for the tasks of its name', name, ctx);
+    }
+    catch (error) {
+        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${describeError(error)}); stopping those known before`);
+        return [...oldIds];
+    }
+    const isOlder = (id) => id !== created.id && BigInt(id) < BigInt(created.id);
+    const overlapping = live.filter((id) => isOlder(id) && !oldIds.includes(id));
+    for (const id of overlapping)
+        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} was made after this step began (another run's), and is older than task ${created.id}: it is stopped too, so that the newest ready generation serves`);
+    for (const id of live.filter((id) => id !== created.id && !isOlder(id)))
+        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} is newer than task ${created.id}: it is left to the run that made it, which stops this one once it is ready`);
+    return [...oldIds, ...overlapping];
+}
+/**
+ * Stops the old generation. The ids still to stop are left for the post step before the first stop, and
+ * each one stopped is taken off: whatever happens meanwhile (a 503 near the deadline, the job cancelled),
+ * the post step stops the rest under cleanup_timeout, and no two generations are left billing.
+ */
+async function retire(oldIds, newId, ctx) {
+    const left = new Set(oldIds);
+    ctx.cleanup.update({ retire: [...left] });
+    return Promise.all(oldIds.map(async (id) => {
+        const outcome = await cleanUpTask(id, 'stop', ctx);
+        if (outcome.kind === 'failed') {
+            return taskResult(id, {
+                verdict: 'error',
+                message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
+            });
+        }
+        left.delete(id);
+        ctx.cleanup.update({ retire: [...left] });
+        return taskResult(id);
+    }));
 }
 /** Stops a new task that did not become ready; the old ones keep serving. */
 async function rollBack(created, oldIds, ctx) {

@@ -1,5 +1,5 @@
-import { cleanUpTask } from '../../src/deploy/cleanup.js';
-import type { CleanupAction } from '../../src/deploy/cleanup-state.js';
+import { cleanUpTask, finishCleanup } from '../../src/deploy/cleanup.js';
+import { NO_CLEANUP, type CleanupAction, type CleanupState } from '../../src/deploy/cleanup-state.js';
 import { scriptedContext } from '../helpers/runtime.js';
 import type { Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
@@ -122,5 +122,115 @@ describe('cleanUpTask', () => {
       kind: 'failed',
       why: 'refused with C004; its status could not be read (its detail: refused with C004; the task search: refused with C004)'
     });
+  });
+});
+
+/**
+ * A platform for the post step: tasks named "web" that appear at given times (ms on the test clock),
+ * each stopped or paused when asked; `searchFails` makes every search sent at or after that time fail.
+ */
+function postStep(
+  state: Partial<CleanupState>,
+  tasks: { id: number; at: number }[],
+  options: { budgetMs?: number; searchFails?: number } = {}
+) {
+  const sent: string[] = [];
+  const status = new Map<number, string>();
+  const ctx = scriptedContext(
+    (call: Call): Promise<Answer> => {
+      const at = ctx.time();
+      if (call.operation === 'search_tasks') {
+        sent.push(`search@${at}`);
+        if (options.searchFails !== undefined && at >= options.searchFails)
+          return Promise.reject(refusal('C500'));
+        const results = tasks
+          .filter((task) => task.at <= at)
+          .map((task) => ({ task_id: task.id, task_name: 'web', status: status.get(task.id) ?? 'Running' }))
+          .filter((task) => task.status !== 'End');
+        return Promise.resolve(ok({ count: results.length, results }));
+      }
+      sent.push(`${call.operation} ${call.taskId ?? ''}`);
+      status.set(Number(call.taskId), call.operation === 'pause' ? 'Paused' : 'End');
+      return Promise.resolve(ok(null));
+    },
+    { settings: testSettings(), maxRetries: 0, budgetMs: options.budgetMs ?? 600_000 }
+  );
+  const report = finishCleanup({ ...NO_CLEANUP, ...state }, ctx);
+  return { report, sent };
+}
+
+const lookup = (landsBy: number, attempts = 1, existingIds: string[] = []) => ({
+  taskName: 'web',
+  existingIds,
+  landsBy,
+  attempts
+});
+
+describe('finishCleanup', () => {
+  it('finds the task a create with no answer made when it lands late, and cleans it up as cleanup says', async () => {
+    const { report, sent } = postStep({ action: 'pause', lookup: lookup(40_000) }, [{ id: 9, at: 12_000 }]);
+    expect(await report).toEqual({
+      outcomes: [{ target: { id: '9', action: 'pause', why: 'found' }, outcome: { kind: 'done' } }],
+      unsettled: undefined
+    });
+    // Every attempt's task has turned up: no search after it.
+    expect(sent).toEqual(['search@0', 'search@5000', 'search@10000', 'search@15000', 'pause 9']);
+  });
+
+  it('searches until the create can no longer land, the last search after that, before saying none came', async () => {
+    const { report, sent } = postStep({ action: 'stop', lookup: lookup(12_000, 1, ['3']) }, [
+      { id: 3, at: 0 }
+    ]);
+    expect(await report).toEqual({ outcomes: [], unsettled: undefined });
+    expect(sent.at(-1)).toBe('search@12000');
+  });
+
+  it('stops, whatever cleanup says, a twin an earlier attempt makes after the known task was cleaned up', async () => {
+    const { report, sent } = postStep({ action: 'pause', created: ['5'], lookup: lookup(30_000, 2) }, [
+      { id: 5, at: 0 },
+      { id: 6, at: 20_000 }
+    ]);
+    expect((await report).outcomes.map(({ target }) => target)).toEqual([
+      { id: '5', action: 'pause', why: 'created' },
+      { id: '6', action: 'stop', why: 'twin' }
+    ]);
+    expect(sent).toEqual([
+      'pause 5',
+      'search@0',
+      'search@5000',
+      'search@10000',
+      'search@15000',
+      'search@20000',
+      'stop 6'
+    ]);
+  });
+
+  it('is unsettled, never "made none", when the cleanup deadline comes before the create can no longer land', async () => {
+    const { report } = postStep({ action: 'stop', lookup: lookup(120_000, 1, ['3']) }, [], {
+      budgetMs: 20_000
+    });
+    expect(await report).toEqual({
+      outcomes: [],
+      unsettled: {
+        taskName: 'web',
+        keep: ['3'],
+        why: 'the cleanup_timeout ran out before the create could no longer land'
+      }
+    });
+  });
+
+  it('is unsettled when the last search fails, whatever the searches before it found', async () => {
+    const { report } = postStep({ action: 'stop', lookup: lookup(12_000) }, [], { searchFails: 10_000 });
+    expect((await report).unsettled?.why).toBe('the last task search failed (refused with C500)');
+  });
+
+  it('cleans up the known tasks first, so that the look for late tasks is its last request', async () => {
+    const { report, sent } = postStep(
+      { action: 'stop', created: ['5'], retire: ['2'], lookup: lookup(10_000, 2) },
+      [{ id: 5, at: 0 }]
+    );
+    expect((await report).unsettled).toBeUndefined();
+    expect(sent.slice(0, 2).sort()).toEqual(['stop 2', 'stop 5']);
+    expect(sent.at(-1)).toBe('search@10000');
   });
 });

@@ -117,7 +117,11 @@ describe('createOnce', () => {
     const created = await createOnce(createCall, p.ctx);
     expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
     expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
-    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: [] }, undefined]);
+    // Before sending: the name, the tasks to leave alone, and until when its task may land (30 s + 10 s).
+    expect(p.tracked).toEqual([
+      { taskName: 'svc', existingIds: [], landsBy: 40_000, attempts: 1 },
+      undefined
+    ]);
   });
 
   it('sends again a create refused while the clock was off, once the search shows it made nothing', async () => {
@@ -125,7 +129,9 @@ describe('createOnce', () => {
     const p = platform([stale]);
     await createOnce(createCall, p.ctx);
     expect(p.tasks()).toEqual([100]);
-    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks', 'create', 'settled']);
+    // The re-sent create takes the refused one's place: still one attempt that may land, later.
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks', 'track', 'create', 'settled']);
+    expect(p.tracked.map((lookup) => lookup?.attempts)).toEqual([1, 1, undefined]);
     expect(p.log).toEqual([
       'create: no task named "svc" appeared after the refusal, so the create is sent once more, on the corrected clock'
     ]);
@@ -225,7 +231,11 @@ describe('createOnce', () => {
     ]);
     // Right after the second create, the first has not landed yet: nothing to stop, and the lookup stays.
     expect(p.stopped).toEqual([]);
-    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: ['7'] }]);
+    // Two attempts may each have made a task; the second may land until 60 s + 40 s.
+    expect(p.tracked).toEqual([
+      { taskName: 'svc', existingIds: ['7'], landsBy: 40_000, attempts: 1 },
+      { taskName: 'svc', existingIds: ['7'], landsBy: 100_000, attempts: 2 }
+    ]);
     p.advance(60_000);
     expect(await stopTwins(created.lookup, '101', p.ctx)).toEqual(['100']);
     expect(p.stopped).toEqual(['100']);
@@ -248,19 +258,23 @@ describe('createOnce', () => {
     expect(p.stopped).toEqual(['100']);
   });
 
+  const lookup = { taskName: 'svc', existingIds: [], landsBy: 40_000, attempts: 1 };
   it.each([
-    [
-      'a cancelled request',
-      new TransportError('cancelled', undefined, true, 'cancelled'),
-      [{ taskName: 'svc', existingIds: [] }]
-    ],
-    ['a refusal', 'refused', [{ taskName: 'svc', existingIds: [] }, undefined]],
-    ['429s until the retries run out', http(429), [{ taskName: 'svc', existingIds: [] }, undefined]]
+    ['a cancelled request', new TransportError('cancelled', undefined, true, 'cancelled'), [lookup]],
+    ['a refusal', 'refused', [lookup, undefined]]
   ])('after %s, keeps the lookup only if a task may exist', async (_what, failure, tracked) => {
     const error = failure === 'refused' ? REFUSED : (failure as Error);
     const p = platform(Array.from({ length: 6 }, () => error));
     await expect(createOnce(createCall, p.ctx)).rejects.toBe(error);
     expect(p.tracked).toEqual(tracked);
+  });
+
+  it('after 429s until the retries run out, counts no attempt and keeps no lookup', async () => {
+    const p = platform(Array.from({ length: 6 }, () => http(429)));
+    await expect(createOnce(createCall, p.ctx)).rejects.toBeInstanceOf(Error);
+    // Each attempt is counted before it is sent, and uncounted once its 429 shows it made nothing.
+    const counts = p.tracked.map((l) => l?.attempts);
+    expect(counts).toEqual([...Array.from({ length: 6 }, () => [1, 0]).flat(), undefined]);
   });
 
   it("says when the search sent before creating failed, so its diagnosis is not read as the create's", async () => {

@@ -268,7 +268,7 @@ describe('waitForTasks', () => {
         id,
         [
           [0, task('Pending')],
-          [i < 1 ? 20 : 200, task(id === '7' ? 'Other' : 'Running', ['u'])]
+          [i < 1 ? 20 : 200, task(id === '7' ? 'Other' : 'Running', ['https://u.example'])]
         ] as [number, Poll][]
       ])
     );
@@ -288,7 +288,7 @@ describe('waitForTasks', () => {
   });
 
   it("takes a detail call's own answer as the first check", async () => {
-    const h = harness({ '7': [[0, task('Running', ['u'])]] });
+    const h = harness({ '7': [[0, task('Running', ['https://u.example'])]] });
     const { tasks } = await waitForTasks(
       ['7'],
       options({ initial: new Map([['7', task('Pending')]]) }),

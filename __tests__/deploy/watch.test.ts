@@ -68,6 +68,25 @@ describe('the watch of a task', () => {
     ]);
   });
 
+  // Regression: a task whose only URL was no http(s) URL counted as ready, and the step passed, url empty.
+  it('is not ready while a URL is set but is no http(s) URL the step could publish', () => {
+    const { watches, lines } = looks([
+      task({ status: 'Running', ...url('javascript:alert(1)') }),
+      task({ status: 'Running', ...url('https://svc.example') })
+    ]);
+    expect(watches.map((w) => w.verdict)).toEqual(['waiting', 'reached']);
+    expect(lines).toEqual([
+      'task 7 "svc": Running after 0s',
+      'task 7 "svc": Running, waiting for 1 of 1 service URLs (1 set, but not an absolute http(s) URL)',
+      'task 7 "svc" is ready after 10s: https://svc.example'
+    ]);
+    // Not waiting for URLs, it is ready without one.
+    const noUrls = { ...rules(), criteria: { ...rules().criteria, requireUrls: false } };
+    expect(
+      looks([task({ status: 'Running', ...url('javascript:alert(1)') })], noUrls).watches[0]?.verdict
+    ).toBe('reached');
+  });
+
   it('fails on a failure status, and asks for the nodes on every second look that changes nothing', () => {
     const standing = looks([
       task({ status: 'Pending' }),

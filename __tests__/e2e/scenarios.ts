@@ -16,11 +16,13 @@ import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
 
 const SERVICE =
   'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n';
 const FAST = { poll_interval: '1s' };
+const CREATE = '/api/deployment/task/create';
 
 /** Credentials some scenarios send in bodies; they must never be visible either. */
 const SECRETS = ['AKIDEXAMPLE', 'wJalrXUtnFEMI', 'registry-bot', 'reg-pass-1'];
@@ -76,6 +78,11 @@ interface Scenario {
     extraEnv?: Record<string, string>,
     signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals }
   ) => Promise<StepRun>;
+  /**
+   * Runs steps at once, as overlapping jobs do; what every run must hold is checked once all have ended,
+   * over the requests of them all (the tasks they made, and the timestamps and signatures they sent).
+   */
+  runTogether: (inputs: Record<string, string>[]) => Promise<StepRun[]>;
 }
 
 const DEFAULT_EMULATOR: EmulatorOptions = { readyAfterSeconds: 1, failPattern: /-broken$/, strict: true };
@@ -104,9 +111,13 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
   const emulator = await startEmulator(options);
   const rsa = rsaInputs(emulator);
   const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
-  const run: Scenario['run'] = async (inputs, state, extraEnv = {}, signalOn) => {
-    const before = emulator.requests.length;
-    const result = await runStep(
+  const step = (
+    inputs: Record<string, string>,
+    state?: Record<string, string>,
+    extraEnv: Record<string, string> = {},
+    signalOn?: Parameters<Scenario['run']>[3]
+  ): Promise<StepRun> =>
+    runStep(
       runtime,
       { ...rsa, ...inputs },
       {
@@ -115,21 +126,39 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
         ...(signalOn === undefined ? {} : { signalOn })
       }
     );
-    expectRunInvariants(
-      result,
-      emulator.requests.slice(before),
-      [...SECRETS, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
-      (id) => {
-        try {
-          return String(emulator.task(id).status);
-        } catch {
-          return 'End';
+  const check = (results: StepRun[], before: number, secrets: string[]): void => {
+    for (const result of results) {
+      expectRunInvariants(
+        result,
+        emulator.requests.slice(before),
+        [...SECRETS, ...secrets, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
+        (id) => {
+          try {
+            return String(emulator.task(id).status);
+          } catch {
+            return 'End';
+          }
         }
-      }
-    );
+      );
+    }
+  };
+  const run: Scenario['run'] = async (inputs, state, extraEnv = {}, signalOn) => {
+    const before = emulator.requests.length;
+    const result = await step(inputs, state, extraEnv, signalOn);
+    check([result], before, []);
     return result;
   };
-  return { emulator, rsa, run };
+  const runTogether: Scenario['runTogether'] = async (inputs) => {
+    const before = emulator.requests.length;
+    const results = await Promise.all(inputs.map((one) => step(one)));
+    check(
+      results,
+      before,
+      inputs.flatMap((one) => (one.token === undefined ? [] : [one.token]))
+    );
+    return results;
+  };
+  return { emulator, rsa, run, runTogether };
 }
 
 const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
@@ -537,7 +566,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       return s.run({ operation: 'detail', task_id: id });
     };
     const DETAIL = '/api/deployment/task/detail';
-    const CREATE = '/api/deployment/task/create';
     const retries = (result: StepRun): string[] =>
       shown(result).filter((line) => / retry \d+ of 5 in /.test(line));
     const creates = (s: Scenario, before: number) =>
@@ -884,7 +912,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
 
   describe('cleanup and cancellation', () => {
     const STOP = '/api/deployment/task/stop';
-    const CREATE = '/api/deployment/task/create';
     /** A create that does not wait, with cleanup: stop; answers the main step's run. */
     const created = (s: Scenario, name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
       s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
@@ -1002,7 +1029,9 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       expect(main.outputs.task_id ?? '').toBe('');
       expect(JSON.parse(main.state.create_lookup ?? '')).toEqual({
         taskName: 'cancelled-in-flight',
-        existingIds: []
+        existingIds: [],
+        landsBy: expect.any(Number),
+        attempts: 1
       });
       const result = await s.run(inputs, main.state);
       expect(result.exitCode).toBe(0);
@@ -1013,6 +1042,79 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       const id = /task (\d+)/.exec(line ?? '')?.[1] ?? '';
       expect(s.emulator.task(id).status).toBe('End');
     });
+
+    scenario(
+      'finds and stops the task of a cancelled create that the platform applies after request_timeout',
+      async (s) => {
+        // The platform applies the create 9 s after it arrives: after the 5 s request_timeout.
+        s.emulator.inject({ path: CREATE, delayMs: 9000 });
+        const inputs = {
+          operation: 'create',
+          task_name: 'lands-late',
+          points: '1',
+          cleanup: 'stop',
+          request_timeout: '5s'
+        };
+        const before = s.emulator.requests.length;
+        const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
+        const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+        expect(main.exitCode).toBe(1);
+        const result = await s.run(inputs, main.state);
+        expect(result.exitCode).toBe(0);
+        expect(shown(result)).not.toContainEqual(expect.stringContaining('made none'));
+        const id =
+          /^cleanup: stopped task (\d+), named "lands-late"/m.exec(shown(result).join('\n'))?.[1] ?? '';
+        expect(s.emulator.task(id).status).toBe('End');
+        const made = s.emulator.requests.slice(before).flatMap((r) => r.createdTaskId ?? []);
+        expect(made).toEqual([id]);
+      }
+    );
+
+    scenario(
+      'stops in the post step a twin that lands only while the post step looks, after the main step ended',
+      async (s) => {
+        // The first attempt times out after 2 s, no task shows up in the 4 s grace, the create is sent
+        // again and answered; the first attempt's task appears at 9 s, once the post step has begun.
+        s.emulator.inject({ path: CREATE, delayMs: 9000 });
+        const inputs = { operation: 'create', task_name: 'twin-later', points: '1', request_timeout: '2s' };
+        const main = await s.run({ ...inputs, wait: 'false' });
+        expect(main.exitCode).toBe(0);
+        const id = main.outputs.task_id ?? '';
+        const result = await s.run(inputs, main.state);
+        expect(result.exitCode).toBe(0);
+        const twin = /^cleanup: stopped task (\d+), a second task named "twin-later"/m.exec(
+          shown(result).join('\n')
+        )?.[1];
+        expect(twin).toMatch(/^\d+$/);
+        expect([s.emulator.task(id).status, s.emulator.task(twin ?? '').status]).toEqual(['Running', 'End']);
+      }
+    );
+
+    scenario(
+      'fails the post step loudly, naming the task name and a step that stops it, when a create may still land after cleanup_timeout',
+      async (s) => {
+        s.emulator.inject({ path: CREATE, delayMs: 9000 });
+        const inputs = {
+          operation: 'create',
+          task_name: 'lands-unknown',
+          points: '1',
+          cleanup: 'stop',
+          request_timeout: '5s'
+        };
+        const before = s.emulator.requests.length;
+        const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
+        const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+        const result = await s.run({ ...inputs, cleanup_timeout: '5s' }, main.state);
+        expect(result.exitCode).toBe(1);
+        expect(shown(result)).toContainEqual(
+          expect.stringMatching(
+            /^::error title=Task may be left running::a task named "lands-unknown" may be running, and billing/
+          )
+        );
+        expect(result.summary).toContain('operation: sweep');
+        expect(result.summary).toContain('task_name: "lands-unknown"');
+      }
+    );
 
     scenario('finds and stops the task of a create answered without a task_id', async (s) => {
       s.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
@@ -1090,6 +1192,84 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(main.state.cleanup).toBe('none');
         const post = await s.run(inputs, main.state);
         expect([post.exitCode, s.emulator.task(created).status]).toEqual([0, 'Running']);
+      }
+    );
+
+    // Regression: two replaces of one name that overlapped left two new generations billing, both green.
+    scenario(
+      'lets the newest ready generation win when two replaces of one name overlap: one generation is left',
+      async (s) => {
+        // The second run uses a key of its own, as another team's job would: two processes that send the
+        // same request in the same millisecond with one key would sign it alike.
+        s.emulator.addKey({
+          mode: 'rsa',
+          token: 'second-job-token',
+          clientPublicKey: fixtureKey('client-public.pem'),
+          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
+        });
+        const old = s.emulator.addTask({ task_name: 'e2e-overlap', points: 1, status: 'Running' });
+        s.emulator.setReadyAfter(2);
+        // Both creates take effect 1.5 s after they arrive: each run's search before it creates sees the
+        // old task alone, so neither takes the other's task for part of the generation it replaces.
+        s.emulator.inject({ path: CREATE, delayMs: 1500, times: 2 });
+        const inputs = {
+          operation: 'replace',
+          task_name: 'e2e-overlap',
+          points: '1',
+          body: SERVICE,
+          ...FAST
+        };
+        const runs = await s.runTogether([inputs, { ...inputs, token: 'second-job-token' }]);
+        const made = runs.map((run) => run.outputs.task_id ?? '');
+        const newest = made.reduce((a, b) => (BigInt(a) > BigInt(b) ? a : b));
+        const loser = made.find((id) => id !== newest) ?? '';
+        expect(runs.map((run) => run.exitCode)).toEqual([0, 0]);
+        const statuses = [old, ...made].map((id) => [id, s.emulator.task(id).status]);
+        expect(statuses).toEqual([old, ...made].map((id) => [id, id === newest ? 'Running' : 'End']));
+        const winner = runs.find((run) => run.outputs.task_id === newest);
+        expect(winner === undefined ? [] : shown(winner)).toContain(
+          `replace: task ${loser} named "e2e-overlap" was made after this step began (another run's), and is older than task ${newest}: it is stopped too, so that the newest ready generation serves`
+        );
+      },
+      {
+        ...DEFAULT_EMULATOR,
+        keys: {
+          rsa: {
+            token: 'first-job-token',
+            clientPrivateKey: fixtureKey('client-private-pkcs8.pem'),
+            platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
+          }
+        }
+      }
+    );
+
+    // Regression: the old generation was stopped with what was left of wait_timeout and its ids never
+    // saved: a cancel (or a 503 near the deadline) during that stop left both generations billing.
+    scenario(
+      'finishes retiring the old generation in the post step when a replace is cancelled while it stops it',
+      async (s) => {
+        const old = s.emulator.addTask({ task_name: 'e2e-retire', points: 1, status: 'Running' });
+        // The stop of the old task hangs (and is then refused, taking no effect): the job is cancelled meanwhile.
+        s.emulator.inject({
+          path: '/api/deployment/task/stop',
+          delayMs: 3000,
+          answer: { kind: 'status', status: 503 }
+        });
+        const inputs = { operation: 'replace', task_name: 'e2e-retire', points: '1', body: SERVICE, ...FAST };
+        const main = await s.run(inputs, undefined, {}, { text: 'which it replaces', signal: 'SIGTERM' });
+        const created = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(JSON.parse(main.state.retire_task_ids ?? '')).toEqual([old]);
+        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual([
+          'Running',
+          'Running'
+        ]);
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(shown(post)).toContain(
+          `cleanup: stopped task ${old}, of the generation the replace was retiring`
+        );
+        expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['Running', 'End']);
       }
     );
 
@@ -1297,14 +1477,22 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       'publishes only absolute http(s) service URLs, normalised, and warns about the others',
       async (s) => {
         s.emulator.setServiceUrl('javascript:alert({port})');
+        // Regression: a task whose only URL was no http(s) URL counted as ready, and the step passed with
+        // url empty. Ready needs a URL the step can publish.
         const bad = await s.run({
           operation: 'create',
           task_name: 'js-url',
           points: '1',
           body: SERVICE,
+          wait_timeout: '4s',
           ...FAST
         });
-        expect(bad.exitCode).toBe(0);
+        expect([bad.exitCode, bad.outputs.timed_out]).toEqual([1, 'true']);
+        expect(shown(bad)).toContainEqual(
+          expect.stringMatching(
+            /: Running, waiting for 2 of 2 service URLs \(2 set, but not an absolute http\(s\) URL\)$/
+          )
+        );
         expect(bad.outputs).toMatchObject({ url: '', urls: '[]' });
         expect(bad.stdout).toMatch(
           /^::warning::task \d+: the service URL "javascript:alert\(80\)" is not an absolute http\(s\) URL, so it is not published in url, urls or the summary$/m

@@ -6,11 +6,13 @@ import {
   deployContext,
   finishCleanup,
   manualStop,
+  manualSweep,
   stepRuntime,
   type CleanupOutcome,
   type CleanupState,
   type CleanupTarget,
-  type CreateLookup
+  type CreateLookup,
+  type UnsettledCreate
 } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
 import { writeSummary } from './main-step.js';
@@ -38,11 +40,11 @@ export async function runPost(host: ActionHost): Promise<void> {
     const settings = await settingsFrom(host);
     runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-    const { outcomes, problem } = await finishCleanup(state, ctx);
+    const { outcomes, unsettled } = await finishCleanup(state, ctx);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
-    if (failed.length === 0 && problem === undefined) return;
-    await giveUp(host, settings, failed, problem, label);
+    if (failed.length === 0 && unsettled === undefined) return;
+    await giveUp(host, settings, { failed, unsettled }, label);
   } catch (error) {
     host.setFailed(`${label} failed: ${error instanceof InputError ? error.message : String(error)}`);
   } finally {
@@ -82,51 +84,57 @@ function describeOutcome(
   }
 }
 
+/** What the post step could not finish: tasks it could not clean up, and a create it could not settle. */
+interface Leftovers {
+  failed: { target: CleanupTarget; outcome: CleanupOutcome }[];
+  unsettled: UnsettledCreate | undefined;
+}
+
 /** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-async function giveUp(
-  host: ActionHost,
-  settings: Settings,
-  failed: { target: CleanupTarget; outcome: CleanupOutcome }[],
-  problem: string | undefined,
-  label: string
-): Promise<void> {
+async function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: string): Promise<void> {
   const repository = host.env('GITHUB_ACTION_REPOSITORY');
   const ref = host.env('GITHUB_ACTION_REF');
   const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
+  const within = formatDuration(settings.cleanupTimeoutMs);
   const summary = [`### Elastic deploy: ${label} failed`, ''];
-  for (const { target, outcome } of failed) {
+  for (const { target, outcome } of left.failed) {
     const why = outcome.kind === 'failed' ? outcome.why : '';
     host.error(
-      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${formatDuration(settings.cleanupTimeoutMs)} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`,
+      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`,
       'Task left running'
     );
     const { step, shell } = manualStop(settings, target.id, uses);
     summary.push(
-      `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${formatDuration(settings.cleanupTimeoutMs)}. Stop it by hand now, with this step in any workflow:`,
-      '',
-      '```yaml',
-      step,
-      '```',
-      ''
+      `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`,
+      ...fenced('yaml', step)
     );
     if (shell !== undefined) {
       summary.push(
         'or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):',
-        '',
-        '```sh',
-        shell,
-        '```',
-        ''
+        ...fenced('sh', shell)
       );
     }
   }
-  if (problem !== undefined) {
-    host.error(problem, 'Task may be left running');
-    summary.push(`**A task may be left running.** ${escape(problem)}.`, '');
+  const { unsettled } = left;
+  if (unsettled !== undefined) {
+    const name = JSON.stringify(sanitize(unsettled.taskName, 100));
+    host.error(
+      `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`,
+      'Task may be left running'
+    );
+    summary.push(
+      `**A task named ${escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`,
+      ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
+    );
   }
   await writeSummary(host, `${summary.join('\n')}\n`);
-  const ids = failed.map(({ target }) => target.id);
-  host.setFailed(
-    `${label} failed: ${ids.length > 0 ? `task ${ids.join(', ')} may still be running` : ''}${ids.length > 0 && problem !== undefined ? '; ' : ''}${problem ?? ''}`
-  );
+  const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
+  const named =
+    unsettled === undefined
+      ? []
+      : [`a task named ${JSON.stringify(sanitize(unsettled.taskName, 100))} may be running`];
+  host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`);
 }
+
+/** A fenced code block of the summary, and the blank line after it. */
+const fenced = (language: string, code: string): string[] => ['', '```' + language, code, '```', ''];

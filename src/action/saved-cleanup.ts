@@ -28,7 +28,20 @@ export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
   return {
     action: cleanupActionOf(action),
     created: list(KEYS.created),
-    lookup: lookup === '' ? undefined : (JSON.parse(lookup) as CreateLookup),
+    lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup) as Partial<CreateLookup>),
     retire: list(KEYS.retire)
+  };
+}
+
+/**
+ * A saved lookup; one saved by an older version, without `landsBy` and `attempts`, reads as one attempt
+ * that can no longer land (the post step searches once).
+ */
+function createLookup(saved: Partial<CreateLookup>): CreateLookup {
+  return {
+    taskName: saved.taskName ?? '',
+    existingIds: saved.existingIds ?? [],
+    landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
+    attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
   };
 }

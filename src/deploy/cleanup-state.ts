@@ -22,7 +22,9 @@ export interface CreateLookup {
   taskName: string;
   existingIds: string[];
   /** Until when a task of this create may still appear: the last attempt's deadline and a margin. */
-  landsBy?: number;
+  landsBy: number;
+  /** How many attempts were sent that may each have made a task (one a refusal or a 429 made none). */
+  attempts: number;
 }
 
 /**

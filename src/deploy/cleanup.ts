@@ -7,7 +7,7 @@ import { cleanupCall } from '../platform/operations.js';
 import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
 import type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
 import { CLEANUP_RETRIES, type DeployContext } from './context.js';
-import { awaitNewTasks, searchByName } from './lookup.js';
+import { awaitNewTasks } from './lookup.js';
 import { describeState, isGone, readTaskState } from './task-state.js';
 
 /** How a cleanup of one task ended. */
@@ -86,96 +86,116 @@ export interface CleanupTarget {
   why: 'created' | 'twin' | 'found' | 'retired';
 }
 
-/** What the post step did: each task's outcome, and why a task may be left that could not be looked for. */
+/**
+ * A create whose task may still exist, or still appear, and that the post step could not look for long
+ * enough: the name to look for, the tasks of that name to leave alone, and why the outcome is not known.
+ */
+export interface UnsettledCreate {
+  taskName: string;
+  keep: string[];
+  why: string;
+}
+
+/** What the post step did: each task's outcome, and a create whose outcome it could not learn. */
 export interface CleanupReport {
   outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[];
-  problem: string | undefined;
+  unsettled: UnsettledCreate | undefined;
 }
 
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says; finds by name a task a create may have made without the step learning its
- * id, and any second task a re-sent create left; and stops the tasks it was retiring, whatever `action`
- * says. `problem` says why a task may be left that could not even be looked for.
+ * created, as `action` says, and stops the tasks it was retiring, whatever `action` says. Then, when a
+ * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
+ * no longer appear: that look is the post step's last request.
  */
 export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
   const { action, created, lookup } = state;
-  const found = await targetsByName(lookup, created, action, ctx);
-  const targets = [
-    ...found.targets,
+  const known = [
     ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' }))),
     ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
   ];
-  const outcomes = await mapLimit(targets, ctx.settings.concurrency, async (target) => ({
+  const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+  if (lookup === undefined) return { outcomes, unsettled: undefined };
+  const late = await lateTasks(lookup, created, action, ctx);
+  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled };
+}
+
+function cleanUpAll(
+  targets: readonly CleanupTarget[],
+  ctx: DeployContext,
+  name: string | undefined
+): Promise<{ target: CleanupTarget; outcome: CleanupOutcome }[]> {
+  return mapLimit(targets, ctx.settings.concurrency, async (target) => ({
     target,
-    outcome: await cleanUpTask(target.id, target.action, ctx, lookup?.taskName)
+    outcome: await cleanUpTask(target.id, target.action, ctx, name)
   }));
-  return { outcomes, problem: found.problem };
 }
 
 /**
- * The tasks found by name that are the step's to clean up. With no task id known, a create may still
- * have made one: the platform is asked for up to the grace period, and every new task of the name is
- * cleaned up as cleanup says. With ids known, any other new task of the name is a twin and is stopped.
+ * The tasks a create made that the step does not know: with no task id known, the task the create may
+ * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
+ * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
+ * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
+ * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
+ * never read as "the create made none".
  */
-async function targetsByName(
-  lookup: CreateLookup | undefined,
+async function lateTasks(
+  lookup: CreateLookup,
   created: readonly string[],
   action: CleanupAction | undefined,
   ctx: DeployContext
-): Promise<{ targets: CleanupTarget[]; problem: string | undefined }> {
-  if (lookup === undefined) return { targets: [], problem: undefined };
-  if (created.length === 0) return targetsOfUnknownCreate(lookup, action, ctx);
+): Promise<CleanupReport> {
+  const handled = new Set([...lookup.existingIds, ...created]);
+  const kind = created.length === 0 ? 'found' : 'twin';
   const name = JSON.stringify(sanitize(lookup.taskName, 100));
-  const existing = new Set(lookup.existingIds);
-  try {
-    const all = await searchByName(
-      'cleanup: looking for a second task of the same name',
-      lookup.taskName,
-      ctx
-    );
-    const twins = all.filter((id) => !existing.has(id) && !created.includes(id));
-    return { targets: twins.map((id) => ({ id, action: 'stop', why: 'twin' })), problem: undefined };
-  } catch (error) {
-    return {
-      targets: [],
-      problem: `could not look for a second task named ${name} (${describeError(error)}), which an earlier attempt of the create may have made: look for it in the platform's console and stop it`
-    };
+  const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+  ctx.log(
+    created.length === 0
+      ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${formatDuration(left)}, until the create can no longer land`
+      : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${formatDuration(left)}`
+  );
+  const outcomes: CleanupReport['outcomes'] = [];
+  // Each attempt makes one task at most; the step's own task (created) is one attempt's.
+  let outstanding = lookup.attempts - Math.min(created.length, 1);
+  while (outstanding > 0) {
+    const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx);
+    if (found.kind === 'none') {
+      ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
+      return { outcomes, unsettled: undefined };
+    }
+    if (found.kind === 'found') {
+      outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+      for (const id of found.ids) handled.add(id);
+      outstanding -= found.ids.length;
+      continue;
+    }
+    const why =
+      found.kind === 'unknown'
+        ? `the last task search failed (${found.why})`
+        : 'the cleanup_timeout ran out before the create could no longer land';
+    return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
   }
+  return { outcomes, unsettled: undefined };
 }
 
-/** A create that got no task id: the task it may have made, looked for by name for the grace period. */
-async function targetsOfUnknownCreate(
-  lookup: CreateLookup,
+/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
+async function cleanUpFound(
+  ids: string[],
+  why: 'found' | 'twin',
   action: CleanupAction | undefined,
-  ctx: DeployContext
-): Promise<{ targets: CleanupTarget[]; problem: string | undefined }> {
-  const name = JSON.stringify(sanitize(lookup.taskName, 100));
-  const graceMs = ctx.settings.requestTimeoutMs;
-  ctx.log(
-    `cleanup: the create of this step got no task id; looking for a new task named ${name} for up to ${formatDuration(graceMs)}`
-  );
-  const found = await awaitNewTasks(
-    lookup.taskName,
-    new Set(lookup.existingIds),
-    ctx.runtime.now() + graceMs,
-    ctx
-  );
-  if (found.kind === 'unknown') {
-    return {
-      targets: [],
-      problem: `could not look for a task named ${name} (${found.why}), which the create of this step may have made: look for it in the platform's console and stop it`
-    };
-  }
-  if (found.kind !== 'found') {
-    ctx.log(`cleanup: no new task named ${name} appeared, so the create made none`);
-    return { targets: [], problem: undefined };
-  }
-  if (action === undefined) {
+  ctx: DeployContext,
+  taskName: string
+): Promise<CleanupReport['outcomes']> {
+  const cleanup = why === 'twin' ? 'stop' : action;
+  if (cleanup === undefined) {
     ctx.runtime.warn(
-      `the create of this step made task ${found.ids.join(', ')} (named ${name}) without the step learning its id; cleanup is none, so it keeps running`
+      `the create of this step made task ${ids.join(', ')} (named ${JSON.stringify(sanitize(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`
     );
-    return { targets: [], problem: undefined };
+    return [];
   }
-  return { targets: found.ids.map((id) => ({ id, action, why: 'found' })), problem: undefined };
+  return cleanUpAll(
+    ids.map((id): CleanupTarget => ({ id, action: cleanup, why })),
+    ctx,
+    taskName
+  );
 }

@@ -42,14 +42,15 @@ interface Attempts {
 export async function createOnce(call: Call, ctx: DeployContext): Promise<Created> {
   const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
   const existing = await existingTasks(name, ctx);
-  const lookup: CreateLookup = { taskName: name, existingIds: existing };
-  ctx.cleanup.update({ lookup });
   const attempts: Attempts = { name, existing, unresolved: false, resentForClock: false };
   let answer: Answer;
   try {
     answer = await withRetries<Answer>(
       'create',
-      () => sendOnCorrectedClock(call, attempts, ctx),
+      () => {
+        mayLand(attempts, ctx);
+        return sendOnCorrectedClock(call, attempts, ctx);
+      },
       (error) => afterFailedAttempt(error, attempts, ctx),
       ctx.retries.policy,
       ctx.retries.deps
@@ -61,10 +62,55 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
     if (!attempts.unresolved && (refused || notApplied(error))) ctx.cleanup.update({ lookup: undefined });
     throw error;
   }
+  const lookup = ctx.cleanup.state().lookup ?? {
+    taskName: name,
+    existingIds: existing,
+    landsBy: 0,
+    attempts: 1
+  };
   const id = taskIdOf(answer.result.data);
-  if (id !== undefined && !attempts.unresolved) ctx.cleanup.update({ lookup: undefined });
+  if (id !== undefined) {
+    // In one change: a cancel between two would leave the post step neither the id nor the lookup.
+    const created = [...ctx.cleanup.state().created, id];
+    ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
+  }
   if (id !== undefined && attempts.unresolved) await stopTwins(lookup, id, ctx);
   return { ...answer, recreated: attempts.unresolved, lookup };
+}
+
+/**
+ * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
+ * apply a create after the client has given up on its answer.
+ */
+export const LATE_CREATE_MARGIN_MS = 10_000;
+
+/**
+ * Records, before an attempt is sent, what the post step needs to find its task by name: how many
+ * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that
+ * was refused), and until when their tasks may appear: this attempt's deadline and a margin, or an
+ * earlier attempt's, whichever is later.
+ */
+function mayLand(attempts: Attempts, ctx: DeployContext, more: 0 | 1 = 1): void {
+  const before = ctx.cleanup.state().lookup;
+  const landsBy = Math.max(
+    before?.landsBy ?? 0,
+    ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS
+  );
+  ctx.cleanup.update({
+    lookup: {
+      taskName: attempts.name,
+      existingIds: [...attempts.existing],
+      landsBy,
+      attempts: (before?.attempts ?? 0) + more
+    }
+  });
+}
+
+/** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
+function madeNothing(ctx: DeployContext): void {
+  const lookup = ctx.cleanup.state().lookup;
+  if (lookup !== undefined)
+    ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
 }
 
 /** The tasks of the name that exist before the create: never adopted, never stopped. */
@@ -103,6 +149,7 @@ async function afterFailedAttempt(
   const reason = transientReason(error);
   if (reason === undefined) return { retry: false };
   if (notApplied(error)) {
+    madeNothing(ctx);
     return {
       retry: true,
       reason: `${reason}, so the task was not created`,
@@ -173,6 +220,7 @@ async function sendOnCorrectedClock(call: Call, attempts: Attempts, ctx: DeployC
     ctx.log(
       `create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`
     );
+    mayLand(attempts, ctx, 0);
     return ctx.send(call);
   }
 }

@@ -11,7 +11,13 @@ export {
   NO_CLEANUP
 } from './cleanup-state.js';
 export type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
-export { finishCleanup, type CleanupOutcome, type CleanupReport, type CleanupTarget } from './cleanup.js';
+export {
+  finishCleanup,
+  type CleanupOutcome,
+  type CleanupReport,
+  type CleanupTarget,
+  type UnsettledCreate
+} from './cleanup.js';
 export {
   deployContext,
   stepRuntime,
@@ -19,7 +25,7 @@ export {
   type HostHooks,
   type StepRuntime
 } from './context.js';
-export { manualStop } from './manual-stop.js';
+export { manualStop, manualSweep } from './manual-stop.js';
 export { planStep, runStep, type PlannedStep } from './step.js';
 
 // What a step did.

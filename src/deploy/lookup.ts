@@ -68,8 +68,8 @@ const searchEveryMs = (windowMs: number): number => Math.min(5000, Math.max(250,
 
 /**
  * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
- * passes: `none` when it passed, `cut` when the context's deadline came first, `unknown` when no search
- * succeeded at all.
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known).
  */
 export async function awaitNewTasks(
   name: string,
@@ -80,21 +80,20 @@ export async function awaitNewTasks(
   const { now, sleep } = ctx.retries.deps;
   const end = Math.min(until, ctx.retries.policy.deadline);
   const every = searchEveryMs(until - now());
-  let searched = false;
-  let lastError = '';
   for (;;) {
+    const sentAt = now();
+    let failure: string | undefined;
     try {
       const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-      searched = true;
       if (fresh.length > 0)
         return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
     } catch (error) {
-      lastError = describeError(error);
+      failure = describeError(error);
     }
     const left = end - now();
     if (left <= 0) {
-      if (!searched) return { kind: 'unknown', why: lastError };
-      return { kind: end < until ? 'cut' : 'none' };
+      if (failure !== undefined) return { kind: 'unknown', why: failure };
+      return { kind: sentAt >= until ? 'none' : 'cut' };
     }
     await sleep(Math.min(every, left));
   }

@@ -13,15 +13,7 @@ export function manualStop(
   action: string
 ): { step: string; shell: string | undefined } {
   const call = cleanupCall(settings, taskId, 'stop');
-  const step = [
-    `- uses: ${action}`,
-    '  with:',
-    '    operation: stop',
-    `    task_id: ${taskId}`,
-    `    base_url: ${settings.baseUrl}`,
-    '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-    ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-  ].join('\n');
+  const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
   const { endpoint } = call;
   if (endpoint.encrypt || endpoint.method !== 'POST') return { step, shell: undefined };
   const body = toCompactJson(call.body ?? {});
@@ -39,4 +31,33 @@ export function manualStop(
           `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
         ].join('\n');
   return { step, shell };
+}
+
+/**
+ * How to stop by hand a task a create may have made without the step learning its id: a workflow step
+ * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
+ */
+export function manualSweep(
+  settings: DeploySettings,
+  taskName: string,
+  keep: readonly string[],
+  action: string
+): string {
+  return actionStep(settings, action, [
+    '    operation: sweep',
+    `    task_name: ${JSON.stringify(taskName)}`,
+    ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
+  ]);
+}
+
+/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
+function actionStep(settings: DeploySettings, action: string, inputs: string[]): string {
+  return [
+    `- uses: ${action}`,
+    '  with:',
+    ...inputs,
+    `    base_url: ${settings.baseUrl}`,
+    '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+    ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+  ].join('\n');
 }

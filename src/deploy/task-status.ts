@@ -2,6 +2,7 @@ import type { WaitTarget } from '../platform/operations.js';
 import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
 import type { TaskSnapshot } from '../platform/task-data.js';
 import type { HealthSettings } from './health.js';
+import { publishableUrl } from './urls.js';
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
@@ -11,7 +12,7 @@ export interface Criteria {
   target: WaitTarget;
   success: string[];
   failure: string[];
-  /** Ready also needs every services[].remote_ports[].url present in the task to be set. */
+  /** Ready also needs every services[].remote_ports[].url present in the task to be a publishable http(s) URL. */
   requireUrls: boolean;
   /** Ready also needs every node running (runing_points at least points), where the task says. */
   requireAllNodes: boolean;
@@ -74,7 +75,7 @@ export function judge(snapshot: TaskSnapshot, criteria: Criteria): Judgement {
   if (snapshot.status === undefined) return 'waiting';
   if (criteria.failure.includes(snapshot.status)) return 'failed';
   if (!criteria.success.includes(snapshot.status)) return 'waiting';
-  if (criteria.requireUrls && snapshot.urls.some((url) => url === null)) return 'waiting';
+  if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url))) return 'waiting';
   if (
     criteria.requireAllNodes &&
     snapshot.nodes !== undefined &&
@@ -82,6 +83,11 @@ export function judge(snapshot: TaskSnapshot, criteria: Criteria): Judgement {
   )
     return 'waiting';
   return 'reached';
+}
+
+/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
+export function isPublishable(url: string | null): boolean {
+  return url !== null && publishableUrl(url) !== undefined;
 }
 
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */

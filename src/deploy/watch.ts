@@ -1,7 +1,7 @@
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
-import { isUnknownStatus, judge, type Criteria } from './task-status.js';
+import { isPublishable, isUnknownStatus, judge, type Criteria } from './task-status.js';
 
 /** One look at a task: its detail, or word that it no longer exists. */
 export type Poll = { kind: 'task'; data: unknown; raw: string } | { kind: 'gone'; message: string };
@@ -193,12 +193,15 @@ function judgement(
       lines: [`${label} ended in ${safe(status)} ${after(atMs)}`]
     };
   }
-  const missing = snapshot.urls.filter((url) => url === null).length;
+  const missing = snapshot.urls.filter((url) => !isPublishable(url)).length;
   if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
     return { watch, lines: [] };
+  // Set, but not a URL the step could publish: no URL, as far as ready goes.
+  const unusable = snapshot.urls.filter((url) => url !== null && !isPublishable(url)).length;
+  const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
   return {
     watch: { ...watch, said: { ...watch.said, urls: true } },
-    lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs`]
+    lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs${why}`]
   };
 }
 

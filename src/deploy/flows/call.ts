@@ -55,7 +55,8 @@ export function tasksOf(
     const { taskId } = outcome;
     if (taskId === undefined) return [];
     if (outcome.call.traits.answers === 'new_task') {
-      ctx.cleanup.update({ created: [...ctx.cleanup.state().created, taskId] });
+      const { created } = ctx.cleanup.state();
+      if (!created.includes(taskId)) ctx.cleanup.update({ created: [...created, taskId] });
       ctx.log(`task_id: ${taskId}`);
     }
     return [taskAfterCall({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];

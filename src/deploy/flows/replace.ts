@@ -5,6 +5,7 @@ import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { searchByName } from '../lookup.js';
+import { describeError } from '../../platform/failures.js';
 import { taskResult, type StepResult, type TaskResult } from '../result.js';
 import { criteriaFor } from '../task-status.js';
 import { urlPublisher, waitUntil } from '../waiting.js';
@@ -56,23 +57,13 @@ export async function finishReplace(
 ): Promise<{ created: TaskResult | undefined; replaced: TaskResult[] }> {
   if (created === undefined) return { created, replaced: [] };
   if (created.verdict !== 'reached') return { created: await rollBack(created, oldIds, ctx), replaced: [] };
-  if (oldIds.length === 0) {
+  const older = await olderGeneration(created, oldIds, ctx);
+  if (older.length === 0) {
     ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
     return { created, replaced: [] };
   }
-  ctx.log(`replace: task ${created.id} is ready; stopping task ${oldIds.join(', ')}, which it replaces`);
-  const stopped = await Promise.all(
-    oldIds.map(async (id): Promise<TaskResult> => {
-      const outcome = await cleanUpTask(id, 'stop', ctx);
-      return taskResult(id, {
-        verdict: outcome.kind === 'failed' ? 'error' : 'done',
-        message:
-          outcome.kind === 'failed'
-            ? `could not be stopped (${outcome.why}); it runs alongside task ${created.id}`
-            : undefined
-      });
-    })
-  );
+  ctx.log(`replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`);
+  const stopped = await retire(older, created.id, ctx);
   const done = stopped.filter((task) => task.verdict === 'done');
   const ended = (
     await waitUntil(done, criteriaFor('ended', ctx.settings.wait), ctx, {
@@ -81,6 +72,64 @@ export async function finishReplace(
     })
   ).tasks;
   return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+}
+
+/**
+ * The tasks the new one replaces: those of its name that ran before the step, and, read again now that
+ * it is ready, every other live task of the name older than it (another run's replace that overlapped
+ * this one): the newest ready generation wins. Newer ones are left to the runs that made them, which stop
+ * this one once theirs is ready.
+ */
+async function olderGeneration(
+  created: TaskResult,
+  oldIds: readonly string[],
+  ctx: DeployContext
+): Promise<string[]> {
+  const name = ctx.settings.taskName ?? '';
+  let live: string[];
+  try {
+    live = await searchByName('replace: looking again for the tasks of its name', name, ctx);
+  } catch (error) {
+    ctx.log(
+      `replace: could not look again for tasks named ${JSON.stringify(name)} (${describeError(error)}); stopping those known before`
+    );
+    return [...oldIds];
+  }
+  const isOlder = (id: string): boolean => id !== created.id && BigInt(id) < BigInt(created.id);
+  const overlapping = live.filter((id) => isOlder(id) && !oldIds.includes(id));
+  for (const id of overlapping)
+    ctx.log(
+      `replace: task ${id} named ${JSON.stringify(name)} was made after this step began (another run's), and is older than task ${created.id}: it is stopped too, so that the newest ready generation serves`
+    );
+  for (const id of live.filter((id) => id !== created.id && !isOlder(id)))
+    ctx.log(
+      `replace: task ${id} named ${JSON.stringify(name)} is newer than task ${created.id}: it is left to the run that made it, which stops this one once it is ready`
+    );
+  return [...oldIds, ...overlapping];
+}
+
+/**
+ * Stops the old generation. The ids still to stop are left for the post step before the first stop, and
+ * each one stopped is taken off: whatever happens meanwhile (a 503 near the deadline, the job cancelled),
+ * the post step stops the rest under cleanup_timeout, and no two generations are left billing.
+ */
+async function retire(oldIds: readonly string[], newId: string, ctx: DeployContext): Promise<TaskResult[]> {
+  const left = new Set(oldIds);
+  ctx.cleanup.update({ retire: [...left] });
+  return Promise.all(
+    oldIds.map(async (id): Promise<TaskResult> => {
+      const outcome = await cleanUpTask(id, 'stop', ctx);
+      if (outcome.kind === 'failed') {
+        return taskResult(id, {
+          verdict: 'error',
+          message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
+        });
+      }
+      left.delete(id);
+      ctx.cleanup.update({ retire: [...left] });
+      return taskResult(id);
+    })
+  );
 }
 
 /** Stops a new task that did not become ready; the old ones keep serving. */
