@@ -15,5 +15,11 @@ export default {
   collectCoverageFrom: ['src/**/*.ts'],
   coverageReporters: ['text-summary', 'json-summary'],
   coverageDirectory: 'reports/coverage',
-  coverageThreshold: { global: { lines: 90, branches: 85 } }
+  // The deploy logic and the platform session hold the money paths (cleanup, re-sent creates, retries):
+  // each directory's branches, taken together, at 90% or more.
+  coverageThreshold: {
+    global: { lines: 90, branches: 85 },
+    './src/deploy/': { branches: 90 },
+    './src/platform/': { branches: 90 }
+  }
 };

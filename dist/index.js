@@ -5326,6 +5326,8 @@ function timestampHeader(nowMs) {
 
 
 /** A request that cannot be built as the spec demands; nothing was sent. */
+/** A request target or URL without its query: how logs and diagnoses name the endpoint. */
+const withoutQuery = (target) => target.replace(/\?.*$/s, '');
 class RequestError extends Error {
     constructor(message) {
         super(message);
@@ -5385,6 +5387,7 @@ function buildRequest(args) {
 ;// CONCATENATED MODULE: ./platform/signature-diagnosis.ts
 
 
+
 /**
  * The SHA-256 fingerprint of the public half of the client key, as
  * `openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64` prints it
@@ -5422,7 +5425,7 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
                 : `a JSON body of ${bytes} bytes, signed exactly as sent`);
         causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
     }
-    const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+    const which = `${request.method} ${withoutQuery(request.target)}`;
     return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }
 
@@ -5576,7 +5579,7 @@ function openSession(connection, runtime, deadline) {
                 }
                 // Corrected now, or by a concurrent call whose refusal came first.
                 if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
-                    const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+                    const which = `${request.method} ${withoutQuery(request.target)}`;
                     const again = transientReason(error) === undefined && SENT_AGAIN.has(call.traits.resend);
                     runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.a)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
                     if (again)
@@ -5613,7 +5616,7 @@ function describeForDebug(request) {
     const body = request.body === ''
         ? 'no body'
         : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
-    return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
+    return `request: ${request.method} ${withoutQuery(request.url)} (${headers.join(', ')}; ${body})`;
 }
 
 ;// CONCATENATED MODULE: ./platform/version.ts
@@ -7865,13 +7868,12 @@ function runStep(planned, ctx, options = {}) {
  * never drifts by a float's rounding.
  */
 const YUAN_DIGITS = 6;
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 function decimal(text) {
-    const match = DECIMAL.exec(text);
-    if (match === null)
+    if (!DECIMAL.test(text))
         return undefined;
-    const [, sign = '', whole = '0', fraction = ''] = match;
-    return { units: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+    const [whole, fraction = ''] = text.split('.');
+    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
 }
 function rescale(value, scale) {
     return value.units * 10n ** BigInt(scale - value.scale);

@@ -3,7 +3,7 @@ import { createPrivateKey } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publicKeyFingerprint, signatureDiagnosis } from '../../src/platform/signature-diagnosis.js';
-import { buildRequest } from '../../src/protocol/request.js';
+import { buildRequest, type PreparedRequest } from '../../src/protocol/request.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { RSA_CREDENTIALS } from '../helpers/settings.js';
 
@@ -59,5 +59,35 @@ describe('signature diagnostics', () => {
     expect(signatureDiagnosis(request, { mode: 'token', token: 't' }, undefined)).toMatch(
       /token mode, .*not measured.*version header/
     );
+  });
+});
+
+describe('signature diagnostics of each kind of body', () => {
+  const request = (method: 'GET' | 'POST', body: string, encrypted = false): PreparedRequest => ({
+    method,
+    url: 'https://openapi.example/api/deployment/task/stop',
+    target: '/api/deployment/task/stop',
+    headers: { version: '1.0.0', timestamp: '1763715600000' },
+    body,
+    encrypted
+  });
+
+  it('says a body that is not encrypted is signed exactly as sent, and an empty one as the empty string', () => {
+    expect(signatureDiagnosis(request('POST', '{"task_id":1}'), RSA_CREDENTIALS, 120_000)).toContain(
+      "clock differs from this runner's by +2m"
+    );
+    expect(signatureDiagnosis(request('POST', '{"task_id":1}'), RSA_CREDENTIALS, 0)).toContain(
+      'a JSON body of 13 bytes, signed exactly as sent'
+    );
+    expect(signatureDiagnosis(request('GET', ''), RSA_CREDENTIALS, 0)).toContain(
+      'no body, signed as the empty string'
+    );
+  });
+
+  it('says what was missing when a header was not sent at all', () => {
+    const bare = { ...request('GET', ''), headers: {} };
+    const text = signatureDiagnosis(bare, RSA_CREDENTIALS, undefined);
+    expect(text).toContain('timestamp  (0 digits, milliseconds;');
+    expect(text).toContain('version header ""');
   });
 });

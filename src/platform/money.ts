@@ -11,13 +11,12 @@ interface Decimal {
   scale: number;
 }
 
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
 function decimal(text: string): Decimal | undefined {
-  const match = DECIMAL.exec(text);
-  if (match === null) return undefined;
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  return { units: BigInt(`${sign}${whole}${fraction}`), scale: fraction.length };
+  if (!DECIMAL.test(text)) return undefined;
+  const [whole, fraction = ''] = text.split('.');
+  return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
 }
 
 function rescale(value: Decimal, scale: number): bigint {

@@ -1,6 +1,6 @@
 import { formatDuration } from '../basics/units.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from '../protocol/envelope.js';
-import { buildRequest, type PreparedRequest } from '../protocol/request.js';
+import { buildRequest, withoutQuery, type PreparedRequest } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
 import { isSignatureRefusal, serverRetryDelay, transientReason } from './failures.js';
 import type { Call, Resend } from './operations.js';
@@ -94,7 +94,7 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
         }
         // Corrected now, or by a concurrent call whose refusal came first.
         if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
-          const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+          const which = `${request.method} ${withoutQuery(request.target)}`;
           const again = transientReason(error) === undefined && SENT_AGAIN.has(call.traits.resend);
           runtime.log(
             `the platform refused ${which} (${sanitize(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`
@@ -144,5 +144,5 @@ function describeForDebug(request: PreparedRequest): string {
     request.body === ''
       ? 'no body'
       : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
-  return `request: ${request.method} ${request.url.split('?')[0] ?? ''} (${headers.join(', ')}; ${body})`;
+  return `request: ${request.method} ${withoutQuery(request.url)} (${headers.join(', ')}; ${body})`;
 }

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { formatDuration } from '../basics/units.js';
-import type { Credentials, PreparedRequest } from '../protocol/request.js';
+import { withoutQuery, type Credentials, type PreparedRequest } from '../protocol/request.js';
 
 /**
  * The SHA-256 fingerprint of the public half of the client key, as
@@ -52,6 +52,6 @@ export function signatureDiagnosis(
       `private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`
     );
   }
-  const which = `${request.method} ${request.target.split('?')[0] ?? ''}`;
+  const which = `${request.method} ${withoutQuery(request.target)}`;
   return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }

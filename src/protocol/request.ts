@@ -33,6 +33,9 @@ export interface PreparedRequest {
 }
 
 /** A request that cannot be built as the spec demands; nothing was sent. */
+/** A request target or URL without its query: how logs and diagnoses name the endpoint. */
+export const withoutQuery = (target: string): string => target.replace(/\?.*$/s, '');
+
 export class RequestError extends Error {
   constructor(message: string) {
     super(message);

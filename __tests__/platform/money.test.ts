@@ -1,0 +1,29 @@
+import { spentYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
+
+describe('money', () => {
+  it('adds points exactly, whatever their decimals, and refuses anything but decimal text', () => {
+    expect(sumPoints(['6710400', '12.5', '0.25'])).toBe('6710412.75');
+    expect(sumPoints(['0.1', '0.2'])).toBe('0.3');
+    expect(sumPoints(['-550', '50'])).toBe('-500');
+    expect(sumPoints([])).toBe('0');
+    expect(sumPoints(['1', '1e3'])).toBeUndefined();
+    expect(sumPoints(['1', ''])).toBeUndefined();
+  });
+
+  it('gives points as yuan with at least six decimals, exact', () => {
+    expect(yuanOf('6710400')).toBe('6.710400');
+    expect(yuanOf('550')).toBe('0.000550');
+    expect(yuanOf('12.5')).toBe('0.0000125');
+    expect(yuanOf('-1')).toBe('-0.000001');
+    expect(yuanOf('0')).toBe('0.000000');
+    expect(yuanOf('abc')).toBeUndefined();
+  });
+
+  it('counts what a task has cost as billed plus used and not billed yet', () => {
+    expect(spentYuan('1000000', '500000')).toBe('1.500000');
+    expect(spentYuan(undefined, '500000')).toBe('0.500000');
+    expect(spentYuan('1000000', undefined)).toBe('1.000000');
+    expect(spentYuan(undefined, undefined)).toBeUndefined();
+    expect(spentYuan('1e6', undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,126 @@
+import { billsOf } from '../../src/platform/billing-data.js';
+import { offersOf } from '../../src/platform/resource-data.js';
+
+describe('offersOf', () => {
+  it('reads one offer per region of each device, from the device or the mark its resource names', () => {
+    const data = {
+      count: 2,
+      results: [
+        {
+          device_name: 'H20 x 8',
+          gpu_name: 'H20',
+          gpu_count: 8,
+          regions: [
+            {
+              region: 'hebeif-1',
+              region_name: '河北一区',
+              mark: { resource: { gpu_name: 'ignored', gpu_count: 1 }, mark: 'm-1' },
+              price: 16416,
+              discount_price: 15000,
+              inventory: 3
+            }
+          ]
+        },
+        {
+          device_name: 'L40',
+          regions: [
+            {
+              region: 'gd-1',
+              mark: { resource: { gpu_name: 'L40', gpu_count: 2 }, mark: 'm-2' },
+              inventory: 0
+            },
+            // An older answer's shape: the mark is the string itself.
+            { region: 'gd-2', mark: 'm-3', price: null },
+            'not a region'
+          ]
+        },
+        { device_name: 'no regions' },
+        'not a device'
+      ]
+    };
+    expect(offersOf(data)).toEqual([
+      {
+        device: 'H20 x 8',
+        gpuName: 'H20',
+        gpuCount: '8',
+        region: 'hebeif-1',
+        regionName: '河北一区',
+        price: '16416',
+        discountPrice: '15000',
+        inventory: '3',
+        mark: 'm-1'
+      },
+      {
+        device: 'L40',
+        gpuName: 'L40',
+        gpuCount: '2',
+        region: 'gd-1',
+        regionName: undefined,
+        price: undefined,
+        discountPrice: undefined,
+        inventory: '0',
+        mark: 'm-2'
+      },
+      {
+        device: 'L40',
+        gpuName: undefined,
+        gpuCount: undefined,
+        region: 'gd-2',
+        regionName: undefined,
+        price: undefined,
+        discountPrice: undefined,
+        inventory: undefined,
+        mark: 'm-3'
+      }
+    ]);
+  });
+
+  it('reads no offer from an answer without results', () => {
+    expect(offersOf(null)).toEqual([]);
+    expect(offersOf({ count: 0 })).toEqual([]);
+    expect(offersOf({ results: [{ device_name: '', regions: [{ region: '' }] }] })).toEqual([
+      expect.objectContaining({ device: undefined, region: undefined, mark: undefined })
+    ]);
+  });
+});
+
+describe('billsOf', () => {
+  it('reads the records by time and by task, leaving out one without billing_coin', () => {
+    const data = {
+      count: 3,
+      results: [
+        {
+          billing_coin: 6710400,
+          discount_coin: 100,
+          start_time: '2026-11-24T00:00:00+08:00',
+          end_time: '2026-11-25T00:00:00+08:00'
+        },
+        { task_id: 1229831, task_name: 'web', task_type: 'Deployment', billing_coin: 550 },
+        { task_id: 7, discount_coin: 1 },
+        'not a record'
+      ]
+    };
+    expect(billsOf(data)).toEqual([
+      {
+        taskId: undefined,
+        taskName: undefined,
+        taskType: undefined,
+        start: '2026-11-24T00:00:00+08:00',
+        end: '2026-11-25T00:00:00+08:00',
+        billed: '6710400',
+        discount: '100'
+      },
+      {
+        taskId: '1229831',
+        taskName: 'web',
+        taskType: 'Deployment',
+        start: undefined,
+        end: undefined,
+        billed: '550',
+        discount: '0'
+      }
+    ]);
+    expect(billsOf({ count: 0 })).toEqual([]);
+    expect(billsOf(undefined)).toEqual([]);
+  });
+});
