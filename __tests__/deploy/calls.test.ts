@@ -24,7 +24,7 @@ const failure = (httpStatus: number, code?: string) =>
  * next of `answers` (an Error is thrown), and each detail with `status` (absent: refused), each task
  * search with the task in that status (absent: none).
  */
-async function calls(overrides: Partial<Settings>, answers: (Error | unknown)[], status?: string) {
+async function calls(overrides: Partial<Settings>, answers: unknown[], status?: string) {
   const sent: string[] = [];
   const log: string[] = [];
   const settings = testSettings(overrides);

@@ -34,7 +34,7 @@ const running = (id: number, url?: string) => ({
  */
 async function waitFor(
   tasks: TaskResult[],
-  platform: { details: Record<string, Error | unknown>; listed?: unknown[]; searchFails?: boolean },
+  platform: { details: Record<string, unknown>; listed?: unknown[]; searchFails?: boolean },
   overrides: Partial<Settings> = {}
 ) {
   const settings = testSettings({

@@ -38,7 +38,9 @@ describe('ApiClient', () => {
     emulator = await startEmulator({});
   });
   afterAll(() => emulator.stop());
-  afterEach(() => emulator.clearFaults());
+  afterEach(() => {
+    emulator.clearFaults();
+  });
 
   const client = (options: { timeoutMs?: number; maxResponseBytes?: number; cancel?: AbortSignal } = {}) =>
     new ApiClient({
@@ -67,7 +69,9 @@ describe('ApiClient', () => {
     try {
       emulator.inject({ delayMs: 1000 });
       const inFlight = c.send(get(emulator.base_url));
-      setTimeout(() => cancel.abort(), 100);
+      setTimeout(() => {
+        cancel.abort();
+      }, 100);
       await expect(failure(inFlight)).resolves.toEqual({ transport: 'cancelled', sent: true });
       const before = emulator.requests.length;
       await expect(failure(c.send(get(emulator.base_url)))).resolves.toEqual({
@@ -108,7 +112,14 @@ describe('ApiClient', () => {
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
       url = `https://127.0.0.2:${(server.address() as AddressInfo).port}`;
     });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    afterAll(
+      () =>
+        new Promise<void>((resolve) =>
+          server.close(() => {
+            resolve();
+          })
+        )
+    );
 
     it('fails as a TLS failure, saying how to trust a private CA', async () => {
       const c = client();
