@@ -10,6 +10,9 @@ export default {
   // One worker per core, not Jest's default of one fewer: the end-to-end files mostly wait on child
   // processes and timers, so a second worker on a 2-core machine halves the wall time.
   maxWorkers: '100%',
+  // The end-to-end scenarios (it.concurrent, one emulator each) mostly wait on timers and child
+  // processes: ten at a time keep both cores busy without starving a scenario's timing.
+  maxConcurrency: 10,
   // With --coverage (as .ci/run asks): the sources the tests run in this process, entry points included.
   // dist/ runs in child processes and is not counted.
   collectCoverageFrom: ['src/**/*.ts'],

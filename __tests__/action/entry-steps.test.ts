@@ -7,6 +7,7 @@ import { runMain } from '../../src/action/main-step.js';
 import { runPost } from '../../src/action/post-step.js';
 import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 import { testHost, type TestHost } from '../helpers/host.js';
+import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
@@ -24,7 +25,12 @@ describe('the main and post steps on a test host', () => {
   };
 
   beforeAll(async () => {
-    emulator = await startEmulator({ readyAfterSeconds: 0, failPattern: /-broken$/, strict: true });
+    emulator = await startEmulator({
+      keys: fixtureEmulatorKeys(),
+      readyAfterSeconds: 0,
+      failPattern: /-broken$/,
+      strict: true
+    });
   });
   afterAll(async () => {
     for (const made of hosts) made.dispose();

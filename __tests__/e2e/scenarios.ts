@@ -16,7 +16,7 @@ import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
-import { fixtureKey } from '../helpers/fixtures.js';
+import { fixtureEmulatorKeys, fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
 
 const SERVICE =
@@ -108,7 +108,7 @@ const SMOKE = new Set([
 ]);
 
 async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
-  const emulator = await startEmulator(options);
+  const emulator = await startEmulator({ keys: fixtureEmulatorKeys(), ...options });
   const rsa = rsaInputs(emulator);
   const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
   const step = (
@@ -189,12 +189,20 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         await s.emulator.stop();
       }
     };
+  // Jest runs the concurrent tests of one describe block together, and the blocks one after another: a
+  // group names its scenarios instead, so that every scenario of the file runs in one concurrent batch.
+  let prefix = '';
+  const group = (name: string, define: () => void): void => {
+    prefix = `${name} › `;
+    define();
+    prefix = '';
+  };
   const scenario = (
     name: string,
     body: (s: Scenario) => Promise<void>,
     options: EmulatorOptions = DEFAULT_EMULATOR
   ): void => {
-    if (chosen(name)) it.concurrent(name, withScenario(options, body), SCENARIO_TIMEOUT_MS);
+    if (chosen(name)) it.concurrent(`${prefix}${name}`, withScenario(options, body), SCENARIO_TIMEOUT_MS);
   };
   scenario.each =
     <const T extends readonly unknown[]>(table: readonly T[]) =>
@@ -560,7 +568,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     expect(s.emulator.requests).toHaveLength(before);
   });
 
-  describe('fault matrix', () => {
+  group('fault matrix', () => {
     const detailOf = (s: Scenario, name: string): Promise<StepRun> => {
       const id = s.emulator.addTask({ task_name: name, points: 1, status: 'Running' });
       return s.run({ operation: 'detail', task_id: id });
@@ -798,7 +806,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     });
   });
 
-  describe('api_profile: live, against the emulator following the platform reference', () => {
+  group('api_profile: live, against the emulator following the platform reference', () => {
     const runLive = async (
       s: Scenario,
       inputs: Record<string, string>,
@@ -910,7 +918,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     });
   });
 
-  describe('cleanup and cancellation', () => {
+  group('cleanup and cancellation', () => {
     const STOP = '/api/deployment/task/stop';
     /** A create that does not wait, with cleanup: stop; answers the main step's run. */
     const created = (s: Scenario, name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
@@ -1178,7 +1186,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
   });
 
-  describe('replace', () => {
+  group('replace', () => {
     scenario(
       'replaces a running task once the new one is ready, and keeps the new one after the post step',
       async (s) => {
@@ -1230,16 +1238,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(winner === undefined ? [] : shown(winner)).toContain(
           `replace: task ${loser} named "e2e-overlap" was made after this step began (another run's), and is older than task ${newest}: it is stopped too, so that the newest ready generation serves`
         );
-      },
-      {
-        ...DEFAULT_EMULATOR,
-        keys: {
-          rsa: {
-            token: 'first-job-token',
-            clientPrivateKey: fixtureKey('client-private-pkcs8.pem'),
-            platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
-          }
-        }
       }
     );
 
@@ -1298,7 +1296,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
   });
 
-  describe('honest outcomes', () => {
+  group('honest outcomes', () => {
     scenario(
       'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
       async (s) => {
@@ -1472,7 +1470,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
   });
 
-  describe('safe text', () => {
+  group('safe text', () => {
     scenario(
       'publishes only absolute http(s) service URLs, normalised, and warns about the others',
       async (s) => {
@@ -1617,7 +1615,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
   });
 
-  describe('bounded reads', () => {
+  group('bounded reads', () => {
     const DETAIL = '/api/deployment/task/detail';
 
     scenario.each([

@@ -5,6 +5,7 @@ import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import type { StepResult } from '../../src/deploy/result.js';
 import { runTestStep, testRuntime, type TestRuntime } from '../helpers/runtime.js';
+import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 
 /**
  * The action with `api_profile: live` against the emulator following the platform's own reference
@@ -16,7 +17,12 @@ describe('api_profile: live against the platform as it documents itself', () => 
   let client: ApiClient;
 
   beforeAll(async () => {
-    emulator = await startEmulator({ profile: 'live', strict: true, readyAfterSeconds: 0.3 });
+    emulator = await startEmulator({
+      keys: fixtureEmulatorKeys(),
+      profile: 'live',
+      strict: true,
+      readyAfterSeconds: 0.3
+    });
     client = new ApiClient({ userAgent: 'test', timeoutMs: 2000, maxResponseBytes: 16 * 1024 * 1024 });
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { ApiClient, ResponseTooLargeError, TransportError } from '../../src/platform/client.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
+import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 
 const TLS = new URL('../../emulator/tls/', import.meta.url);
 
@@ -35,7 +36,7 @@ async function failure(answer: Promise<unknown>): Promise<unknown> {
 describe('ApiClient', () => {
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await startEmulator({});
+    emulator = await startEmulator({ keys: fixtureEmulatorKeys() });
   });
   afterAll(() => emulator.stop());
   afterEach(() => {
