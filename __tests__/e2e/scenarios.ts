@@ -925,6 +925,29 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
     const post = (s: Scenario, main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
       s.run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
+    /**
+     * A create with cleanup: stop that the platform applies `appliesAfterMs` after it arrives, the job
+     * cancelled (SIGTERM) once it has arrived: the main step's run, and the inputs to run the post step with.
+     */
+    const cancelledMidCreate = async (
+      s: Scenario,
+      name: string,
+      appliesAfterMs: number,
+      requestTimeout: string
+    ): Promise<{ main: StepRun; inputs: Record<string, string>; before: number }> => {
+      s.emulator.inject({ path: CREATE, delayMs: appliesAfterMs });
+      const inputs = {
+        operation: 'create',
+        task_name: name,
+        points: '1',
+        cleanup: 'stop',
+        request_timeout: requestTimeout
+      };
+      const before = s.emulator.requests.length;
+      const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
+      const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+      return { main, inputs, before };
+    };
 
     scenario.each([
       ['a 503', { kind: 'status', status: 503 } as const, /HTTP 503; retry 1 of 20 in \d\.\ds$/],
@@ -1021,18 +1044,8 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
 
     scenario('finds and stops the task of a create still in flight when the job was cancelled', async (s) => {
-      s.emulator.inject({ path: CREATE, delayMs: 2500 });
-      const inputs = {
-        operation: 'create',
-        task_name: 'cancelled-in-flight',
-        points: '1',
-        cleanup: 'stop',
-        request_timeout: '6s'
-      };
-      const before = s.emulator.requests.length;
-      // SIGTERM once the create has reached the platform, which applies it 2.5 s later.
-      const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
-      const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+      // The platform applies the create 2.5 s after it arrives: within the 6 s request_timeout.
+      const { main, inputs } = await cancelledMidCreate(s, 'cancelled-in-flight', 2500, '6s');
       expect(main.exitCode).toBe(1);
       expect(main.outputs.task_id ?? '').toBe('');
       expect(JSON.parse(main.state.create_lookup ?? '')).toEqual({
@@ -1055,17 +1068,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       'finds and stops the task of a cancelled create that the platform applies after request_timeout',
       async (s) => {
         // The platform applies the create 9 s after it arrives: after the 5 s request_timeout.
-        s.emulator.inject({ path: CREATE, delayMs: 9000 });
-        const inputs = {
-          operation: 'create',
-          task_name: 'lands-late',
-          points: '1',
-          cleanup: 'stop',
-          request_timeout: '5s'
-        };
-        const before = s.emulator.requests.length;
-        const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
-        const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+        const { main, inputs, before } = await cancelledMidCreate(s, 'lands-late', 9000, '5s');
         expect(main.exitCode).toBe(1);
         const result = await s.run(inputs, main.state);
         expect(result.exitCode).toBe(0);
@@ -1101,17 +1104,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     scenario(
       'fails the post step loudly, naming the task name and a step that stops it, when a create may still land after cleanup_timeout',
       async (s) => {
-        s.emulator.inject({ path: CREATE, delayMs: 9000 });
-        const inputs = {
-          operation: 'create',
-          task_name: 'lands-unknown',
-          points: '1',
-          cleanup: 'stop',
-          request_timeout: '5s'
-        };
-        const before = s.emulator.requests.length;
-        const received = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === CREATE);
-        const main = await s.run(inputs, undefined, {}, { when: received, signal: 'SIGTERM' });
+        const { main, inputs } = await cancelledMidCreate(s, 'lands-unknown', 9000, '5s');
         const result = await s.run({ ...inputs, cleanup_timeout: '5s' }, main.state);
         expect(result.exitCode).toBe(1);
         expect(shown(result)).toContainEqual(
