@@ -6142,7 +6142,7 @@ async function createOnce(call, ctx) {
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
  * apply a create after the client has given up on its answer.
  */
-const LATE_CREATE_MARGIN_MS = 10_000;
+const LATE_CREATE_MARGIN_MS = 5_000;
 /**
  * Records, before an attempt is sent, what the post step needs to find its task by name: how many
  * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that

@@ -117,9 +117,9 @@ describe('createOnce', () => {
     const created = await createOnce(createCall, p.ctx);
     expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
     expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
-    // Before sending: the name, the tasks to leave alone, and until when its task may land (30 s + 10 s).
+    // Before sending: the name, the tasks to leave alone, and until when its task may land (30 s + 5 s).
     expect(p.tracked).toEqual([
-      { taskName: 'svc', existingIds: [], landsBy: 40_000, attempts: 1 },
+      { taskName: 'svc', existingIds: [], landsBy: 35_000, attempts: 1 },
       undefined
     ]);
   });
@@ -231,10 +231,10 @@ describe('createOnce', () => {
     ]);
     // Right after the second create, the first has not landed yet: nothing to stop, and the lookup stays.
     expect(p.stopped).toEqual([]);
-    // Two attempts may each have made a task; the second may land until 60 s + 40 s.
+    // Two attempts may each have made a task; the second may land until 60 s + 35 s.
     expect(p.tracked).toEqual([
-      { taskName: 'svc', existingIds: ['7'], landsBy: 40_000, attempts: 1 },
-      { taskName: 'svc', existingIds: ['7'], landsBy: 100_000, attempts: 2 }
+      { taskName: 'svc', existingIds: ['7'], landsBy: 35_000, attempts: 1 },
+      { taskName: 'svc', existingIds: ['7'], landsBy: 95_000, attempts: 2 }
     ]);
     p.advance(60_000);
     expect(await stopTwins(created.lookup, '101', p.ctx)).toEqual(['100']);
@@ -258,7 +258,7 @@ describe('createOnce', () => {
     expect(p.stopped).toEqual(['100']);
   });
 
-  const lookup = { taskName: 'svc', existingIds: [], landsBy: 40_000, attempts: 1 };
+  const lookup = { taskName: 'svc', existingIds: [], landsBy: 35_000, attempts: 1 };
   it.each([
     ['a cancelled request', new TransportError('cancelled', undefined, true, 'cancelled'), [lookup]],
     ['a refusal', 'refused', [lookup, undefined]]

@@ -82,7 +82,7 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
  * apply a create after the client has given up on its answer.
  */
-export const LATE_CREATE_MARGIN_MS = 10_000;
+export const LATE_CREATE_MARGIN_MS = 5_000;
 
 /**
  * Records, before an attempt is sent, what the post step needs to find its task by name: how many
