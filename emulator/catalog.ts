@@ -1,8 +1,10 @@
+import type { Stock } from './stock.js';
+
 /**
  * The compute resources resource search answers with, in the shape of the platform's reference
  * (suanli-job/api/resource.md): each device has its regions, and each region entry a `mark` object whose
- * `mark.mark` string is what a create's `resources[].mark` takes. The inventory is not modelled: the
- * stock each region shows is fixed.
+ * `mark.mark` string is what a create's `resources[].mark` takes. What each region has free and what it
+ * costs change: the numbers here are where they start (see stock.ts).
  */
 
 /** The resource a mark stands for, as the reference nests it under regions[].mark.resource. */
@@ -16,7 +18,7 @@ export interface MarkedResource {
   cpu_cores: number;
 }
 
-interface Region {
+export interface Region {
   region: string;
   region_name: string;
   /** Integers, unit unstated by the reference (see the fixture's note). */
@@ -25,7 +27,7 @@ interface Region {
   inventory: number;
 }
 
-interface Device {
+export interface Device {
   device_name: string;
   device_type: 'GpuDevice' | 'CpuDevice';
   gpu_name: string | null;
@@ -50,7 +52,7 @@ export const REGIONS = [
   { region: 'hebeif-1', region_name: '河北一区' }
 ] as const;
 
-const DEVICES: readonly Device[] = [
+export const DEVICES: readonly Device[] = [
   {
     device_name: '4090',
     device_type: 'GpuDevice',
@@ -98,7 +100,7 @@ const DEVICES: readonly Device[] = [
 ];
 
 /** The opaque mark of a device in a region for a task type (the platform's are opaque strings too). */
-function markOf(device: Device, region: Region, taskType: string): string {
+export function markOf(device: Device, region: Region, taskType: string): string {
   return Buffer.from(`mark:${taskType}:${device.device_name}:${region.region}`).toString('base64');
 }
 
@@ -107,22 +109,26 @@ function resourceOf(device: Device, region: Region): MarkedResource {
   return { device_name, region: region.region, gpu_name, gpu_count, gpu_memory, memory, cpu_cores };
 }
 
-/** The resource search's results for these task types and device types. */
+/** The resource search's results for these task types and device types, with the stock as it is now. */
 export function searchResources(
   taskTypes: readonly string[],
-  deviceTypes: readonly string[]
+  deviceTypes: readonly string[],
+  stock: Stock
 ): Record<string, unknown>[] {
   return DEVICES.filter((d) => deviceTypes.includes(d.device_type)).flatMap((device) =>
     taskTypes.map((taskType) => ({
       device_name: device.device_name,
-      regions: device.regions.map((region) => ({
-        region: region.region,
-        region_name: region.region_name,
-        mark: { resource: resourceOf(device, region), mark: markOf(device, region, taskType) },
-        price: region.price,
-        discount_price: region.discount_price,
-        inventory: region.inventory
-      })),
+      regions: device.regions.map((region) => {
+        const { inventory, price, discount_price } = stock.level(device, region);
+        return {
+          region: region.region,
+          region_name: region.region_name,
+          mark: { resource: resourceOf(device, region), mark: markOf(device, region, taskType) },
+          price,
+          discount_price,
+          inventory
+        };
+      }),
       gpu_name: device.gpu_name ?? '',
       gpu_memory: device.gpu_memory,
       gpu_count: device.gpu_count,

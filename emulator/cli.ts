@@ -3,11 +3,11 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { applyConfig, parseConfig, parseFaultRule, type EmulatorConfig } from './config.js';
+import { applyConfig, parseConfig, parseFaultRule, parseStockChange, type EmulatorConfig } from './config.js';
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile spec|live] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]...';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile spec|live] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]... [--stock JSON]...';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -47,6 +47,7 @@ function options(): {
         strict: { type: 'boolean' },
         'page-size-max': { type: 'string' },
         fault: { type: 'string', multiple: true },
+        stock: { type: 'string', multiple: true },
         help: { type: 'boolean' }
       },
       strict: true
@@ -71,6 +72,10 @@ function options(): {
   // --fault rules join the config file's, after them: the first rule that matches a request applies.
   for (const [i, text] of (values.fault ?? []).entries()) {
     config.faults = [...(config.faults ?? []), parseJsonFlag(`--fault #${i + 1}`, text, parseFaultRule)];
+  }
+  // --stock changes apply after the config file's, in order.
+  for (const [i, text] of (values.stock ?? []).entries()) {
+    config.stock = [...(config.stock ?? []), parseJsonFlag(`--stock #${i + 1}`, text, parseStockChange)];
   }
   return {
     emulator: {
@@ -134,7 +139,12 @@ function parseJsonFlag<T>(what: string, text: string, read: (value: unknown, whe
 
 const { emulator: emulatorOptions, infoFile, config } = options();
 const emulator = await startEmulator(emulatorOptions);
-applyConfig(emulator, config);
+try {
+  applyConfig(emulator, config);
+} catch (error) {
+  await emulator.stop();
+  fail((error as Error).message);
+}
 const info = `${JSON.stringify(emulator.info, null, 2)}\n`;
 if (infoFile === undefined) {
   process.stdout.write(info);

@@ -5,6 +5,7 @@
 import type { CrashLoopSpec, Emulator, EnvelopeStyle } from './emulator.js';
 import type { FaultAnswer, FaultRule, RateLimit } from './faults.js';
 import type { StorageVerdict } from './route.js';
+import type { StockChange } from './stock.js';
 
 export interface EmulatorConfig {
   faults?: FaultRule[];
@@ -22,6 +23,8 @@ export interface EmulatorConfig {
   pricePerPointHour?: number;
   pageSizeMax?: number;
   refusalCodes?: Record<string, string>;
+  /** What devices have free in regions, and their prices; a region may run out and come back. */
+  stock?: StockChange[];
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -47,7 +50,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'failingCreates',
     'pricePerPointHour',
     'pageSizeMax',
-    'refusalCodes'
+    'refusalCodes',
+    'stock'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -115,6 +119,10 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
       Object.entries(codes).map(([reason, code]) => [reason, string(code, `${where}.refusalCodes.${reason}`)])
     );
   }
+  if (config.stock !== undefined) {
+    if (!Array.isArray(config.stock)) throw new ConfigError(`${where}.stock must be an array`);
+    parsed.stock = config.stock.map((change, i) => parseStockChange(change, `${where}.stock[${i}]`));
+  }
   if (config.apps !== undefined) {
     const apps = object(config.apps, `${where}.apps`);
     only(apps, `${where}.apps`, ['warmupSeconds', 'status']);
@@ -126,6 +134,21 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
   if (config.crashLoops !== undefined) {
     if (!Array.isArray(config.crashLoops)) throw new ConfigError(`${where}.crashLoops must be an array`);
     parsed.crashLoops = config.crashLoops.map((loop, i) => parseCrashLoop(loop, `${where}.crashLoops[${i}]`));
+  }
+  return parsed;
+}
+
+/** A stock change: `device_name` and `region` (as the resource search names them), and the numbers to set. */
+export function parseStockChange(value: unknown, where = 'stock'): StockChange {
+  const change = object(value, where);
+  const counts = ['inventory', 'price', 'discount_price', 'restockAfterSeconds', 'restockTo'] as const;
+  only(change, where, ['device_name', 'region', ...counts]);
+  const parsed: StockChange = {
+    device_name: string(change.device_name, `${where}.device_name`),
+    region: string(change.region, `${where}.region`)
+  };
+  for (const name of counts) {
+    if (change[name] !== undefined) parsed[name] = number(change[name], `${where}.${name}`);
   }
   return parsed;
 }
@@ -238,6 +261,7 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.pricePerPointHour !== undefined) emulator.setPrice(config.pricePerPointHour);
   if (config.pageSizeMax !== undefined) emulator.setPageSizeMax(config.pageSizeMax);
   if (config.refusalCodes !== undefined) emulator.setRefusalCodes(config.refusalCodes);
+  if (config.stock !== undefined) emulator.setStock(config.stock);
 }
 
 function object(value: unknown, where: string): Json {

@@ -18,6 +18,7 @@ import { Renderer } from './rendering.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
 import { PreheatStore } from './preheats.js';
+import type { StockChange } from './stock.js';
 import { TaskStore, type CrashLoop, type TaskSeed } from './tasks.js';
 import { Verifier } from './verification.js';
 
@@ -97,6 +98,7 @@ export class Emulator implements EmulatorInfo {
     this.#preheats = new PreheatStore(clock, { durationMs: (options.readyAfterSeconds ?? 5) * 1000 });
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
+    if (options.stock !== undefined) this.setStock(options.stock);
     if (options.apps !== undefined) this.setApps(options.apps);
     this.#offsetMs = (options.clockOffsetSeconds ?? 0) * 1000;
     this.profile = options.profile ?? 'spec';
@@ -232,6 +234,15 @@ export class Emulator implements EmulatorInfo {
   /** What a task costs per node and hour while it runs. */
   setPrice(perPointHour: number): void {
     this.#tasks.settings.pricePerPointHour = perPointHour;
+  }
+
+  /**
+   * What devices have free in regions, and their prices, as the resource search answers: a create takes
+   * `points` nodes of its region and is refused when fewer are free. A change may have the region run out
+   * and come back (`restockAfterSeconds`, `restockTo`).
+   */
+  setStock(changes: readonly StockChange[]): void {
+    this.#tasks.stock.set(changes);
   }
 
   /** How long after a task runs its nodes take to run, one after another. */

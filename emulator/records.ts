@@ -1,5 +1,6 @@
 // The emulator's public shapes: how it is started, what a client needs to reach it, and what it records.
 import type { Profile } from './route.js';
+import type { StockChange } from './stock.js';
 
 export interface EmulatorOptions {
   /** Port on 127.0.0.1; 0 (default) picks a free one. */
@@ -32,6 +33,8 @@ export interface EmulatorOptions {
   pageSizeMax?: number;
   /** The code each refusal reason is answered with instead of the emulator's own (see setRefusalCodes). */
   refusalCodes?: Record<string, string>;
+  /** What devices have free in regions, and their prices (see Emulator.setStock). */
+  stock?: StockChange[];
   /**
    * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
    * (the newer plain create path, task search requiring type and status, `message` in the envelope).

@@ -35,7 +35,7 @@ const TASK_ROUTES: readonly Route[] = [
       requireParameters(ctx, ['task_type', 'device_type']);
       const taskTypes = list(textParameter(ctx, 'task_type'), RESOURCE_TASK_TYPES, 'task_type') ?? [];
       const deviceTypes = list(textParameter(ctx, 'device_type'), DEVICE_TYPES, 'device_type') ?? [];
-      const results = searchResources(taskTypes, deviceTypes);
+      const results = searchResources(taskTypes, deviceTypes, ctx.tasks.stock);
       return { count: results.length, results };
     }
   },

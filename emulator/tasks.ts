@@ -1,6 +1,7 @@
 import { bookedBetween, periods, taskMoney, type Run } from './billing.js';
 import { nodeView, podEvents, podLog, type CrashLoop, type NodeContext, type Pod } from './nodes.js';
 import { Code, parameterError, Rejection } from './rejection.js';
+import { Stock } from './stock.js';
 import {
   configOf,
   type ConfigSeed,
@@ -57,6 +58,8 @@ interface Task {
   runningSince: number | undefined;
   pods: Pod[];
   nextPod: number;
+  /** The nodes it holds of its region's stock (none for a mark no search gave, or while Paused or ended). */
+  held: number;
 }
 
 /** Node ids are the task id times this, plus the node's number (from 1). */
@@ -67,6 +70,8 @@ const POINTS_PER_TASK = 1000n;
  * time instead of sleeping: a Pending task becomes Running (or Other) once its time has come.
  */
 export class TaskStore {
+  /** What each device has free in each region, which creates take and stops give back. */
+  readonly stock: Stock;
   readonly #tasks = new Map<bigint, Task>();
   #nextId: bigint;
   #nextServiceId = 1;
@@ -80,11 +85,17 @@ export class TaskStore {
     firstTaskId: bigint = 1229831n
   ) {
     this.#nextId = firstTaskId;
+    this.stock = new Stock(now);
   }
 
+  /** A create: refused, making nothing, when its region has fewer nodes free than it asks for. */
   create(config: TaskConfig, taskType = 'Deployment'): bigint {
+    const mark = config.resources[0]?.mark;
+    const took = mark !== undefined && this.stock.take(mark, taskType, config.points);
     this.#creates += 1;
     const id = this.#add(config, taskType, undefined);
+    const task = this.#get(id);
+    task.held = took ? config.points : 0;
     if (this.settings.failingCreates.has(this.#creates)) this.#failing.add(id);
     return id;
   }
@@ -112,7 +123,8 @@ export class TaskStore {
       runs: [],
       runningSince: undefined,
       pods: [],
-      nextPod: 1
+      nextPod: 1,
+      held: 0
     };
     this.#resize(task, config.points, undefined);
     this.#tasks.set(id, task);
@@ -144,6 +156,7 @@ export class TaskStore {
   pause(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Running'], 'pause');
+    this.#release(task);
     this.#enter(task, 'Paused', this.now());
   }
 
@@ -151,6 +164,10 @@ export class TaskStore {
   recover(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Paused'], 'recover');
+    // The nodes a pause gave back are taken again: refused when the region has too few free.
+    const mark = task.config.resources[0]?.mark;
+    if (mark !== undefined && this.stock.take(mark, task.task_type, task.config.points))
+      task.held = task.config.points;
     this.#enter(task, 'Pending', this.now());
   }
 
@@ -158,12 +175,20 @@ export class TaskStore {
   stop(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Pending', 'Running', 'Paused'], 'stop');
+    this.#release(task);
     this.#enter(task, 'End', this.now());
   }
 
   changePoints(id: bigint, points: number): void {
     const task = this.#get(id);
     this.#require(task, ['Pending', 'Running', 'Paused'], 'change the points of');
+    const mark = task.config.resources[0]?.mark;
+    if (mark !== undefined && task.held > 0) {
+      // More nodes are taken from the region (refused when too few are free); fewer are given back.
+      if (points > task.held) this.stock.take(mark, task.task_type, points - task.held);
+      else this.stock.give(mark, task.task_type, task.held - points);
+      task.held = points;
+    }
     this.#resize(task, points, this.now());
   }
 
@@ -288,6 +313,13 @@ export class TaskStore {
   }
 
   /** Sets the node count: new nodes come up readyAfter after `at` (with the task when undefined). */
+  /** Gives the nodes a task holds back to its region's stock. */
+  #release(task: Task): void {
+    const mark = task.config.resources[0]?.mark;
+    if (mark !== undefined && task.held > 0) this.stock.give(mark, task.task_type, task.held);
+    task.held = 0;
+  }
+
   #resize(task: Task, points: number, at: number | undefined): void {
     task.config.points = points;
     const readyAt =

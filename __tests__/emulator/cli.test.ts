@@ -187,13 +187,36 @@ describe('npm run emulator', () => {
       path: SEARCH_PATH,
       answer: { kind: 'envelope', code: 'C004', message: 'API Key不存在' }
     });
-    const { info, child, exit } = await startCli(dir, 'faults', ['--config', configFile, '--fault', fault]);
+    const stock = JSON.stringify({ device_name: 'H20 x 8', region: 'guangdong-t-01', inventory: 0 });
+    const { info, child, exit } = await startCli(dir, 'faults', [
+      '--config',
+      configFile,
+      '--fault',
+      fault,
+      '--stock',
+      stock
+    ]);
     try {
       const client = new TestClient(info, Date.now);
       expect((await client.call({ method: 'GET', target: SEARCH })).envelope).toEqual({
         code: 'C004',
         msg: 'API Key不存在',
         data: null
+      });
+      // --stock applied: the region shows none free.
+      const resources = await client.call({
+        method: 'GET',
+        target: SEARCH
+      });
+      expect(resources.envelope.data).toMatchObject({
+        results: expect.arrayContaining([
+          expect.objectContaining({
+            device_name: 'H20 x 8',
+            regions: expect.arrayContaining([
+              expect.objectContaining({ region: 'guangdong-t-01', inventory: 0 })
+            ])
+          })
+        ])
       });
       const created = await client.call({
         method: 'POST',
@@ -272,6 +295,22 @@ describe('npm run emulator', () => {
     expect(stderr()).toMatch(
       /^emulator: --fault #1 is not valid: --fault #1\.answer\.kind must be one of status, reset/
     );
+    const stock = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'emulator/cli.ts',
+        '--port',
+        '0',
+        '--stock',
+        '{"device_name": "A100", "region": "x"}'
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }
+    );
+    const stockErr = collect(stock);
+    expect((await exited(stock)).code).toBe(2);
+    expect(stockErr()).toMatch(/^emulator: no device A100 in region x in the catalog\n/);
   }, 30_000);
 
   it('refuses a bad flag with one line naming it', async () => {

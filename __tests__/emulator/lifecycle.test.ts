@@ -1,9 +1,10 @@
 import { searchResources } from '../../emulator/catalog.js';
+import { Stock } from '../../emulator/stock.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
 /** A 4090 in its first region, as a resource search gives it. */
-const [GPU] = searchResources(['Deployment'], ['GpuDevice']) as {
+const [GPU] = searchResources(['Deployment'], ['GpuDevice'], new Stock(Date.now)) as {
   regions: { mark: { mark: string; resource: unknown }; region_name: string }[];
 }[];
 const REGION = GPU?.regions[0];
