@@ -108,9 +108,9 @@ describe('the stock of each region', () => {
   });
 
   it('refuses a change for a device or region the catalog does not have', () => {
-    expect(() =>
-      emulator.setStock([{ device_name: 'A100', region: 'guangdong-t-01', inventory: 1 }])
-    ).toThrow('no device A100 in region guangdong-t-01 in the catalog');
+    expect(() => {
+      emulator.setStock([{ device_name: 'A100', region: 'guangdong-t-01', inventory: 1 }]);
+    }).toThrow('no device A100 in region guangdong-t-01 in the catalog');
   });
 });
 
