@@ -2516,8 +2516,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/engine.ts + 51 modules
-var engine = __nccwpck_require__(4294);
+// EXTERNAL MODULE: ./deploy/engine.ts + 53 modules
+var engine = __nccwpck_require__(8227);
 // EXTERNAL MODULE: ./action/summary.ts
 var summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
@@ -2726,7 +2726,7 @@ async function writeSummary(host, text) {
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4294);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8227);
 
 
 
@@ -2757,7 +2757,19 @@ function outputsOf(step) {
         billing_value: billingOf(step.tasks),
         replaced_task_ids: JSON.stringify(step.replaced
             .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
-            .map((task) => task.id))
+            .map((task) => task.id)),
+        ...placementOutputs(step)
+    };
+}
+/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
+function placementOutputs(step) {
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)?.chosen;
+    const offer = chosen?.offer;
+    return {
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer?.gpuName ?? offer?.device ?? '', 100),
+        price: chosen?.price ?? ''
     };
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
@@ -2876,7 +2888,7 @@ function describeFailure(task) {
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4294);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8227);
 /* harmony import */ var _main_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9478);
 /* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8463);
 /* harmony import */ var _saved_cleanup_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2457);
@@ -2999,8 +3011,8 @@ var esm = __nccwpck_require__(3201);
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/engine.ts + 51 modules
-var engine = __nccwpck_require__(4294);
+// EXTERNAL MODULE: ./deploy/engine.ts + 53 modules
+var engine = __nccwpck_require__(8227);
 ;// CONCATENATED MODULE: ./action/yaml.ts
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -3359,7 +3371,10 @@ const INPUT_DEFAULTS = {
     billing_range: 'day',
     billing_start: '7d',
     billing_end: 'now',
-    dry_run: 'false'
+    dry_run: 'false',
+    gpu_count: '1',
+    device_type: 'GpuDevice',
+    capacity_timeout: '0s'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -3407,6 +3422,7 @@ now = Date.now) {
         ...readCallInputs(inputs, now()),
         wait: readWait(inputs),
         health: readHealth(inputs),
+        capacity: readCapacity(inputs),
         ...readLimits(inputs),
         ...readStep(inputs)
     };
@@ -3506,6 +3522,46 @@ function readHealth({ text, given }) {
         path: path === undefined ? undefined : parseHealthPath('health_path', path),
         accepted: parseStatusRanges('health_status', given('health_status'))
     };
+}
+/** The resource a new task asks for by GPU model (undefined when gpu is empty). */
+function readCapacity({ text, given }) {
+    const gpu = text('gpu');
+    const regions = text('regions');
+    const maxPrice = text('max_price');
+    if (gpu === undefined) {
+        const stray = regions !== undefined ? 'regions' : maxPrice !== undefined ? 'max_price' : undefined;
+        if (stray !== undefined)
+            throw new input_error/* InputError */.d(`${stray} is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove ${stray}`);
+        return undefined;
+    }
+    const timeout = given('capacity_timeout');
+    return {
+        gpu,
+        gpuCount: parsePositiveInteger('gpu_count', given('gpu_count'), 'the GPUs per node, such as 1'),
+        deviceType: parseChoice('device_type', given('device_type'), ['GpuDevice', 'CpuDevice']),
+        regions: regions === undefined ? [] : parseList(regions),
+        maxPrice: maxPrice === undefined ? undefined : parsePrice('max_price', maxPrice),
+        timeoutMs: timeout === '0' ? 0 : parseDuration('capacity_timeout', timeout, { minMs: 0, maxMs: 6 * HOUR })
+    };
+}
+/**
+ * Items one per line or separated by commas, or a YAML list (`[a, b]`, or lines starting with `- `),
+ * each trimmed and unquoted.
+ */
+const parseList = (value) => value
+    .replace(/^\s*\[|\]\s*$/g, '')
+    .split(/[\n,]/)
+    .map((item) => item
+    .trim()
+    .replace(/^- /, '')
+    .replace(/^(['"])(.*)\1$/, '$2')
+    .trim())
+    .filter((item) => item !== '');
+/** A price as a plain decimal number, such as 2 or 1.98. */
+function parsePrice(name, value) {
+    if (!/^\d+(\.\d+)?$/.test(value))
+        throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a plain number: write it like 2 or 1.98, without a unit`);
+    return value;
 }
 /** How long, how large, how many: the bounds of each request and of the step's concurrency. */
 function readLimits({ given }) {
@@ -3802,7 +3858,7 @@ function hostHooks(host, cancel) {
 /* harmony export */   M: () => (/* binding */ saveCleanup),
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4294);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8227);
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -3857,7 +3913,7 @@ function createLookup(saved) {
 /* harmony export */   i: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4294);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8227);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
 
@@ -3885,6 +3941,7 @@ function renderSummary(step, failure) {
     ];
     if (failure !== undefined)
         lines.push(`> ${escape(failure)}`, '');
+    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
         lines.push(...timeline(step));
@@ -3991,6 +4048,48 @@ function billsTable(bills) {
         `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
         '',
         '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+    ];
+}
+/**
+ * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
+ * first, each with its price, stock and what became of it (created on, refused, left out and why).
+ */
+function placementTable(placement) {
+    if (placement === undefined)
+        return [];
+    const { chosen, refused, considered } = placement;
+    const outcome = (candidate) => {
+        if (candidate === chosen)
+            return 'chosen';
+        const refusal = refused.find((r) => r.candidate === candidate);
+        if (refusal !== undefined)
+            return `refused: ${refusal.why}`;
+        return candidate.excluded ?? 'not needed';
+    };
+    const lines = [
+        `#### Resource: ${placement.points} node(s) of ${escape(placement.wish.gpu)}`,
+        '',
+        '| Region | Device | GPUs | Price | Stock | Outcome |',
+        '|---|---|---|---|---|---|'
+    ];
+    for (const candidate of considered) {
+        const { offer } = candidate;
+        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
+        const cells = [
+            region,
+            offer.device,
+            offer.gpuCount,
+            candidate.price,
+            offer.inventory,
+            outcome(candidate)
+        ];
+        lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+    }
+    return [
+        ...lines,
+        '',
+        `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+        ''
     ];
 }
 /** What a resource search found: each device's regions, their price as the platform gives it, and stock. */
@@ -4155,7 +4254,7 @@ function formatSize(bytes) {
 
 /***/ }),
 
-/***/ 4294:
+/***/ 8227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4181,6 +4280,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   pB: () => (/* reexport */ manualStop),
   Jo: () => (/* reexport */ manualSweep),
   qF: () => (/* reexport */ parseJson),
+  xc: () => (/* reexport */ placementOf),
   ek: () => (/* reexport */ planStep),
   eg: () => (/* reexport */ runStep),
   VX: () => (/* reexport */ secretValues),
@@ -5030,6 +5130,21 @@ function searchByNameCall(settings, taskName, page = 1, statuses = ACTIVE_STATUS
             ...(taskName === '' ? [] : [['search_value', taskName]]),
             ['page', String(page)],
             ['page_size', String(PAGE_SIZE)]
+        ]
+    };
+}
+/**
+ * The resource search a create that picks its resource sends (GET resource/search, both required
+ * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
+ * nodes of a preheat).
+ */
+function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
+    const call = callFor(settings, 'search_resources', operations_OPERATIONS.search_resources, undefined, false);
+    return {
+        ...call,
+        query: [
+            ['task_type', taskType],
+            ['device_type', deviceType]
         ]
     };
 }
@@ -6085,6 +6200,36 @@ function actionStep(settings, action, inputs) {
     ].join('\n');
 }
 
+;// CONCATENATED MODULE: ./platform/resource-data.ts
+
+
+/** Every region of every device in a resource search's answer. */
+function offersOf(data) {
+    const devices = isRecord(data) && Array.isArray(data.results) ? data.results : [];
+    return devices.filter(isRecord).flatMap((device) => {
+        const regions = Array.isArray(device.regions) ? device.regions.filter(isRecord) : [];
+        return regions.map((region) => {
+            const mark = isRecord(region.mark) ? region.mark : undefined;
+            const resource = mark !== undefined && isRecord(mark.resource) ? mark.resource : undefined;
+            return {
+                device: resource_data_text(device.device_name),
+                gpuName: resource_data_text(device.gpu_name) ?? resource_data_text(resource?.gpu_name),
+                gpuCount: numberText(device, 'gpu_count') ?? numberText(resource, 'gpu_count'),
+                region: resource_data_text(region.region),
+                regionName: resource_data_text(region.region_name),
+                price: numberText(region, 'price'),
+                discountPrice: numberText(region, 'discount_price'),
+                inventory: numberText(region, 'inventory'),
+                mark: resource_data_text(mark?.mark) ?? resource_data_text(region.mark),
+                resource
+            };
+        });
+    });
+}
+function resource_data_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
 ;// CONCATENATED MODULE: ./deploy/create.ts
 
 
@@ -6214,14 +6359,14 @@ async function afterFailedAttempt(error, attempts, ctx) {
     const [newest] = found.kind === 'found' ? found.ids : [];
     if (newest !== undefined) {
         ctx.log(`create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`);
-        return { result: adopted(newest) };
+        return { result: adoptedAnswer(newest) };
     }
     ctx.log(`create: no task named ${name} appeared within ${(0,units/* formatDuration */.a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
     attempts.unresolved = true;
     return { retry: true, reason: 'the create was not applied', now: true };
 }
 /** The answer a create would have given for a task it made, when that task is found by name instead. */
-function adopted(taskId) {
+function adoptedAnswer(taskId) {
     const data = { task_id: exactInteger(taskId) };
     return {
         result: { code: '0000', msg: 'success', data },
@@ -6245,7 +6390,7 @@ async function sendOnCorrectedClock(call, attempts, ctx) {
         const [made] = (await findTasks(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
         if (made !== undefined) {
             ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
-            return adopted(made);
+            return adoptedAnswer(made);
         }
         ctx.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
         mayLand(attempts, ctx, 0);
@@ -6282,6 +6427,308 @@ async function stopTwins(lookup, keep, ctx) {
     return stopped;
 }
 
+;// CONCATENATED MODULE: ./platform/money.ts
+/**
+ * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
+ * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
+ * never drifts by a float's rounding.
+ */
+const YUAN_DIGITS = 6;
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+function decimal(text) {
+    if (!DECIMAL.test(text))
+        return undefined;
+    const [whole, fraction = ''] = text.split('.');
+    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
+}
+function rescale(value, scale) {
+    return value.units * 10n ** BigInt(scale - value.scale);
+}
+/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
+function sumPoints(amounts) {
+    const values = amounts.map(decimal);
+    if (values.some((value) => value === undefined))
+        return undefined;
+    const parsed = values;
+    const scale = Math.max(0, ...parsed.map((value) => value.scale));
+    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+    return format({ units: total, scale });
+}
+/**
+ * How two decimal numbers compare, exactly: negative when `a` is less, 0 when equal, positive when more.
+ * Undefined when either is not decimal text.
+ */
+function compareDecimals(a, b) {
+    const [x, y] = [decimal(a), decimal(b)];
+    if (x === undefined || y === undefined)
+        return undefined;
+    const scale = Math.max(x.scale, y.scale);
+    const difference = rescale(x, scale) - rescale(y, scale);
+    return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}
+/**
+ * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
+ * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
+ */
+function yuanOf(points) {
+    const value = decimal(points);
+    if (value === undefined)
+        return undefined;
+    const scale = value.scale + YUAN_DIGITS;
+    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
+}
+/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
+function spentYuan(billed, unbilled) {
+    if (billed === undefined && unbilled === undefined)
+        return undefined;
+    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
+    return points === undefined ? undefined : yuanOf(points);
+}
+function format(value) {
+    const negative = value.units < 0n;
+    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+    const whole = digits.slice(0, digits.length - value.scale);
+    const fraction = digits.slice(digits.length - value.scale);
+    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+;// CONCATENATED MODULE: ./deploy/resource-choice.ts
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
+ * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || (compareDecimals(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if ((compareDecimals(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : (compareDecimals(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    return choice.considered
+        .filter((c) => c.excluded === 'over max_price' && c.price !== undefined)
+        .sort((a, b) => compareDecimals(a.price ?? '', b.price ?? '') ?? 0)[0];
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+;// CONCATENATED MODULE: ./deploy/placement.ts
+
+
+
+
+
+
+
+
+
+
+/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
+const MOST_CANDIDATES = 3;
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+/**
+ * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
+ * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
+ * When the platform refuses a create and the task search proves that it made no task, the next entry is
+ * tried (at most three in all, each once); a create whose outcome is unknown is never followed by another.
+ */
+async function createTask(call, ctx, report) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return createOnce(call, ctx);
+    const points = ctx.settings.points ?? 1;
+    const found = await findCapacity(wish, points, ctx);
+    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
+    report.placement = placement;
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
+    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+        ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
+        placement = { ...placement, chosen: candidate };
+        report.placement = placement;
+        try {
+            return await createOnce(placed(call, candidate), ctx);
+        }
+        catch (error) {
+            const made = await madeBy(error, name, before, ctx);
+            if (made !== undefined)
+                return made;
+            const why = describeError(error);
+            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
+            report.placement = placement;
+            ctx.log(`capacity: the platform refused the create on ${describeCandidate(candidate)} (${(0,safe_text/* sanitize */.a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
+        }
+    }
+    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,safe_text/* sanitize */.a)(why, 200)}`).join('; ')}`);
+}
+/**
+ * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
+ * create call is shown with that resource; nothing is created, and no search is repeated for stock.
+ */
+async function placeForDryRun(plan, ctx) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return plan;
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx);
+    logChoice(choice, wish, points, ctx);
+    const [best, ...others] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,units/* formatDuration */.a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return plan;
+    }
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(describeCandidate);
+    ctx.log(`dry run: the step would create on ${describeCandidate(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    return {
+        ...plan,
+        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
+    };
+}
+/** The create call with the chosen entry as its resources. */
+function placed(call, candidate) {
+    return { ...call, body: { ...call.body, resources: [resourcesEntry(candidate.offer)] } };
+}
+/**
+ * After a failed create: undefined when it was a refusal and the task search shows no new task of the
+ * name (the next region may be tried); the task, adopted, when one appeared after all. Any other failure
+ * (its outcome unknown) is thrown again: no other create follows it.
+ */
+async function madeBy(error, name, before, ctx) {
+    const refused = error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
+    if (!refused)
+        throw error;
+    const fresh = (await searchByName('capacity: looking for a task the refused create made', name, ctx)).filter((id) => !before.has(id));
+    const [made] = fresh;
+    if (made === undefined)
+        return undefined;
+    ctx.log(`capacity: the refused create made task ${made} named ${JSON.stringify(name)} after all; adopting it`);
+    const lookup = { taskName: name, existingIds: [...before], landsBy: 0, attempts: 1 };
+    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made], lookup: undefined });
+    return { ...adoptedAnswer(made), recreated: false, lookup };
+}
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+async function findCapacity(wish, points, ctx) {
+    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+    for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS;; searches++) {
+        const choice = await searchOnce(wish, points, ctx);
+        if (choice.eligible.length > 0) {
+            logChoice(choice, wish, points, ctx);
+            return { ...choice, searches };
+        }
+        const why = noCapacity(choice, wish, points);
+        const left = until - ctx.runtime.now();
+        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+            logChoice(choice, wish, points, ctx);
+            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
+        }
+        const wait = Math.min(delay, left);
+        ctx.log(`capacity: ${why}; searching again in ${(0,units/* formatDuration */.a3)(wait)} (${(0,units/* formatDuration */.a3)(left)} of capacity_timeout left)`);
+        await ctx.runtime.sleep(wait);
+        delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
+    }
+}
+async function searchOnce(wish, points, ctx) {
+    const call = resourceSearchCall(ctx.settings, wish.deviceType);
+    const { result } = await withRetries('capacity: resource search', () => ctx.send(call), (error) => retryIfTransient(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    return chooseResource(offersOf(result.data), wish, points);
+}
+/** Why no entry qualifies, naming what was searched. */
+function noCapacity(choice, wish, points) {
+    const device = describeWish(wish);
+    if (choice.considered.length === 0)
+        return `the resource search lists no ${device}`;
+    const cheapest = cheapestOverPrice(choice);
+    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+        return `no ${device} costs max_price ${wish.maxPrice ?? ''} or less per node and hour: the cheapest, ${describeCandidate(cheapest)}, costs ${cheapest.price ?? '?'} (its ${cheapest.offer.discountPrice === undefined ? 'price' : 'discount_price'}, which the platform's reference calls yuan per card-hour)`;
+    }
+    const stock = choice.considered
+        .filter((c) => c.excluded === 'no stock')
+        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+        .join(', ');
+    return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice, wish) {
+    if (choice.considered.length === 0)
+        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+        return ': set capacity_timeout (such as 10m) to wait for stock';
+    return '';
+}
+const describeWish = (wish) => wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+/** A candidate as the log names it: region (name), device, price. */
+function describeCandidate(candidate) {
+    const { offer } = candidate;
+    const name = offer.regionName === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(offer.regionName, 60)})`;
+    const price = candidate.price === undefined ? 'no price' : `price ${candidate.price}`;
+    return `${(0,safe_text/* sanitize */.a)(offer.region ?? '?', 60)}${name}, ${(0,safe_text/* sanitize */.a)(offer.device ?? '?', 60)}, ${price}`;
+}
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice, wish, points, ctx) {
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
+    for (const candidate of choice.considered) {
+        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./deploy/calls.ts
 
 
@@ -6310,12 +6757,14 @@ async function makeCall(call, how, ctx) {
         error: undefined,
         twinLookup: undefined,
         existingIds: [],
+        placement: report.placement,
         ...fields
     });
     // Whether a failed attempt of a call that changes state may still have taken effect.
     const state = { mayHaveApplied: false };
+    const report = {};
     try {
-        const created = call.traits.resend === 'create_once' ? await createOnce(call, ctx) : undefined;
+        const created = call.traits.resend === 'create_once' ? await createTask(call, ctx, report) : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
         const problem = call.traits.check(result.data, call);
@@ -6534,35 +6983,6 @@ function billsOf(data) {
     });
 }
 
-;// CONCATENATED MODULE: ./platform/resource-data.ts
-
-
-/** Every region of every device in a resource search's answer. */
-function offersOf(data) {
-    const devices = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-    return devices.filter(isRecord).flatMap((device) => {
-        const regions = Array.isArray(device.regions) ? device.regions.filter(isRecord) : [];
-        return regions.map((region) => {
-            const mark = isRecord(region.mark) ? region.mark : undefined;
-            const resource = mark !== undefined && isRecord(mark.resource) ? mark.resource : undefined;
-            return {
-                device: resource_data_text(device.device_name),
-                gpuName: resource_data_text(device.gpu_name) ?? resource_data_text(resource?.gpu_name),
-                gpuCount: numberText(device, 'gpu_count') ?? numberText(resource, 'gpu_count'),
-                region: resource_data_text(region.region),
-                regionName: resource_data_text(region.region_name),
-                price: numberText(region, 'price'),
-                discountPrice: numberText(region, 'discount_price'),
-                inventory: numberText(region, 'inventory'),
-                mark: resource_data_text(mark?.mark) ?? resource_data_text(region.mark)
-            };
-        });
-    });
-}
-function resource_data_text(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 ;// CONCATENATED MODULE: ./deploy/result.ts
 
 
@@ -6572,6 +6992,10 @@ function resource_data_text(value) {
 function listsOf(calls) {
     const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
     return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(offersOf) };
+}
+/** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
+function placementOf(step) {
+    return step.calls.find((call) => call.placement !== undefined)?.placement;
 }
 /** A task's result with nothing known yet but its id: done, and what `fields` say. */
 function taskResult(id, fields = {}) {
@@ -7511,7 +7935,8 @@ function stepResult(plan, ctx, fields) {
 /** Prints every request of the plan, and sends none. */
 function printDryRun(plan, ctx) {
     printRequests(plan, ctx);
-    ctx.log('dry run: nothing was sent');
+    // With gpu, the resource search (a read) said where the create would go.
+    ctx.log(`dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`);
     return Promise.resolve(undefined);
 }
 function describePlan(plan, settings) {
@@ -7571,6 +7996,7 @@ function nodeReadsFlow(read) {
 
 
 
+
 /**
  * Calls that act on tasks, then the wait for them, as the plan says: a create until ready, a stop until
  * ended, a pause until paused, a recover until ready, a detail when asked. A create whose first attempt
@@ -7583,7 +8009,7 @@ const waitFlow = {
             plan,
             cleanup: cleanupOf(settings),
             run: (ctx) => callAndWait(plan, ctx),
-            dryRun: (ctx) => printDryRun(plan, ctx)
+            dryRun: async (ctx) => printDryRun(await placeForDryRun(plan, ctx), ctx)
         };
     }
 };
@@ -7605,6 +8031,7 @@ async function callAndWait(plan, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./deploy/flows/replace.ts
+
 
 
 
@@ -7727,12 +8154,12 @@ async function rollBack(created, oldIds, ctx) {
 }
 /** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
 async function dryRunReplace(plan, ctx) {
-    printRequests(plan, ctx);
+    printRequests(await placeForDryRun(plan, ctx), ctx);
     const old = await searchByName('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
     ctx.log(old.length === 0
         ? 'dry run: no task of that name runs, so replace would stop none'
         : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
-    ctx.log('dry run: only the task search was sent');
+    ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
     return undefined;
 }
 
@@ -7849,69 +8276,31 @@ const FLOWS = {
 
 ;// CONCATENATED MODULE: ./deploy/step.ts
 
+
 /**
  * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
  * InputError thrown, before anything is sent.
  */
 function planStep(settings) {
-    return FLOWS[settings.operation].plan(settings);
+    const planned = FLOWS[settings.operation].plan(settings);
+    checkCapacity(planned, settings);
+    return planned;
+}
+/** gpu picks the resource of a new task: a step that creates none, or whose body names one, is refused. */
+function checkCapacity(planned, settings) {
+    if (settings.capacity === undefined)
+        return;
+    const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+    if (create === undefined) {
+        throw new input_error/* InputError */.d(`gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`);
+    }
+    if (create.body !== undefined && 'resources' in create.body) {
+        throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
+    }
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
     return options.dryRun === true ? planned.dryRun(ctx) : planned.run(ctx);
-}
-
-;// CONCATENATED MODULE: ./platform/money.ts
-/**
- * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
- * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
- * never drifts by a float's rounding.
- */
-const YUAN_DIGITS = 6;
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-function decimal(text) {
-    if (!DECIMAL.test(text))
-        return undefined;
-    const [whole, fraction = ''] = text.split('.');
-    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
-}
-function rescale(value, scale) {
-    return value.units * 10n ** BigInt(scale - value.scale);
-}
-/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
-function sumPoints(amounts) {
-    const values = amounts.map(decimal);
-    if (values.some((value) => value === undefined))
-        return undefined;
-    const parsed = values;
-    const scale = Math.max(0, ...parsed.map((value) => value.scale));
-    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
-    return format({ units: total, scale });
-}
-/**
- * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
- * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
- */
-function yuanOf(points) {
-    const value = decimal(points);
-    if (value === undefined)
-        return undefined;
-    const scale = value.scale + YUAN_DIGITS;
-    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
-}
-/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
-function spentYuan(billed, unbilled) {
-    if (billed === undefined && unbilled === undefined)
-        return undefined;
-    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
-    return points === undefined ? undefined : yuanOf(points);
-}
-function format(value) {
-    const negative = value.units < 0n;
-    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
-    const whole = digits.slice(0, digits.length - value.scale);
-    const fraction = digits.slice(digits.length - value.scale);
-    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
 ;// CONCATENATED MODULE: ./protocol/keys.ts
@@ -8178,6 +8567,8 @@ function secretForms(forms) {
 
 
 
+
+// What a step did.
 
 
 

@@ -61,6 +61,7 @@ function stepOf(
         error: undefined,
         twinLookup: undefined,
         existingIds: [],
+        placement: undefined,
         ...given
       };
     }),
@@ -114,7 +115,11 @@ describe('outputsOf', () => {
       count: '1',
       replaced_task_ids: '[]',
       cost: '',
-      billing_value: ''
+      billing_value: '',
+      region: '',
+      region_name: '',
+      gpu: '',
+      price: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });
@@ -334,7 +339,8 @@ describe('renderSummary', () => {
           price: '16416',
           discountPrice: '16416',
           inventory: '0',
-          mark: 'ha8G+W4V='
+          mark: 'ha8G+W4V=',
+          resource: undefined
         }
       ]
     });

@@ -65,6 +65,7 @@ describe('readSettings', () => {
         logLines: 50
       },
       health: { path: undefined, accepted: [[200, 299]] },
+      capacity: undefined,
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
@@ -515,5 +516,67 @@ describe('readSettings', () => {
         [418, 418]
       ]
     });
+  });
+
+  it('reads the resource a new task asks for by GPU model, with its defaults', () => {
+    const { read } = settingsFrom({ token: TOKEN, operation: 'create', task_name: 'x', gpu: ' H20 ' });
+    expect(read().capacity).toEqual({
+      gpu: 'H20',
+      gpuCount: 1,
+      deviceType: 'GpuDevice',
+      regions: [],
+      maxPrice: undefined,
+      timeoutMs: 0
+    });
+  });
+
+  it.each([
+    ['one per line', 'hebeif-1\n广东-T1\n', ['hebeif-1', '广东-T1']],
+    ['separated by commas', 'hebeif-1, 广东-T1', ['hebeif-1', '广东-T1']],
+    ['as a YAML list', '["hebeif-1", \'广东-T1\']', ['hebeif-1', '广东-T1']],
+    ['as YAML lines', '- hebeif-1\n- 广东-T1', ['hebeif-1', '广东-T1']]
+  ])('reads regions %s', (_how, regions, expected) => {
+    const { read } = settingsFrom({ token: TOKEN, operation: 'create', gpu: '4090', regions });
+    expect(read().capacity?.regions).toEqual(expected);
+  });
+
+  it('reads gpu_count, device_type, max_price and capacity_timeout', () => {
+    const { read } = settingsFrom({
+      token: TOKEN,
+      operation: 'create',
+      gpu: 'CPU 16C',
+      gpu_count: '8',
+      device_type: 'CpuDevice',
+      max_price: '1.98',
+      capacity_timeout: '10m'
+    });
+    expect(read().capacity).toMatchObject({
+      gpuCount: 8,
+      deviceType: 'CpuDevice',
+      maxPrice: '1.98',
+      timeoutMs: 600_000
+    });
+  });
+
+  it.each([
+    [
+      { regions: 'hebeif-1' },
+      'regions is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove regions'
+    ],
+    [
+      { max_price: '2' },
+      'max_price is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove max_price'
+    ],
+    [
+      { gpu: '4090', max_price: '2 yuan' },
+      'max_price "2 yuan" is not a plain number: write it like 2 or 1.98, without a unit'
+    ],
+    [{ gpu: '4090', gpu_count: '0' }, /^gpu_count "0" /],
+    [{ gpu: '4090', device_type: 'TPU' }, /^device_type "TPU" /],
+    [{ gpu: '4090', capacity_timeout: '7h' }, /^capacity_timeout "7h" is out of range/]
+  ])('refuses the capacity inputs %j', (inputs, message) => {
+    const error = inputError({ operation: 'create', ...inputs });
+    if (typeof message === 'string') expect(error).toBe(message);
+    else expect(error).toMatch(message);
   });
 });

@@ -831,7 +831,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     };
 
     liveScenario(
-      'runs the README real-platform example with a token-mode key: resource search, create, wait, cleanup',
+      'runs the README real-platform example with a token-mode key: create on the resource gpu picks, wait, cleanup',
       async (s) => {
         const block = /<!-- real-platform-example -->\s*```yaml\n([\s\S]*?)```/.exec(
           readFileSync(join(ROOT, 'README.md'), 'utf8')
@@ -839,11 +839,9 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         const steps = (
           parse(block ?? '') as { id?: string; uses?: string; with?: Record<string, string> }[]
         ).filter((step) => step.uses !== undefined);
-        expect(steps.map((step) => step.with?.operation)).toEqual(['search_resources', 'create']);
-        let mark = '';
+        expect(steps.map((step) => step.with?.operation)).toEqual(['create']);
         const values: Record<string, () => string> = {
           'secrets.DEPLOY_API_TOKEN': () => s.emulator.token_mode.token,
-          'vars.GPU_RESOURCE_MARK': () => mark,
           'vars.REGISTRY_USERNAME': () => 'registry-bot',
           'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
           'github.run_id': () => '4242'
@@ -862,18 +860,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
               })
             ])
           );
-        const resources = await runLive(s, expand(steps[0]?.with));
-        expect(resources.exitCode).toBe(0);
-        // The search answers mark as an object; a create takes the string inside it.
-        const found = JSON.parse(resources.outputs.data ?? '') as {
-          results: { regions: { mark: { mark: string } }[] }[];
-        };
-        mark = found.results[0]?.regions[0]?.mark.mark ?? '';
-        expect(mark).not.toBe('');
-        expect(resources.summary).toContain(
-          `<code>${mark.replace(/[^\p{L}\p{N} ,/-]/gu, (c) => `&#${c.codePointAt(0) ?? 0};`)}</code>`
-        );
-        const deploy = await runLive(s, { ...expand(steps[1]?.with), poll_interval: '1s' });
+        const deploy = await runLive(s, { ...expand(steps[0]?.with), poll_interval: '1s' });
         expect([deploy.exitCode, deploy.outputs.status]).toEqual([0, 'Running']);
         expect(deploy.outputs.url).toMatch(/^https:\/\/t\d+-8080\.apps\.emulator\.invalid$/);
         expect(shown(deploy)[0]).toBe('api profile: live (api_profile is live)');
@@ -882,14 +869,22 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
           task_type: 'Deployment',
           task_name: 'inference-4242',
           points: 1,
-          resources: [{ mark }],
+          // The cheapest 4090 with a node free, as the emulator's catalog has it: 北京一区 at 1880.
+          resources: [
+            { mark: expect.any(String), resource: { device_name: '4090' }, region_name: '北京一区' }
+          ],
           repository_username: 'registry-bot',
           services: [{ service_name: 'api', health_checks: { readiness_probe: { path: '/health' } } }]
         });
         expect(deploy.stdout).toContain('::add-mask::reg-pass-1');
         expect(deploy.stdout).toContain('::add-mask::registry-bot');
         const id = deploy.outputs.task_id ?? '';
-        const post = await runLive(s, expand(steps[1]?.with), deploy.state);
+        expect([deploy.outputs.region, deploy.outputs.gpu, deploy.outputs.price]).toEqual([
+          'beijing-jxq-p1',
+          '4090',
+          '1880'
+        ]);
+        const post = await runLive(s, expand(steps[0]?.with), deploy.state);
         expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
         expect(s.emulator.task(id).status).toBe('End');
       }

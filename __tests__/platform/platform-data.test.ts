@@ -48,7 +48,8 @@ describe('offersOf', () => {
         price: '16416',
         discountPrice: '15000',
         inventory: '3',
-        mark: 'm-1'
+        mark: 'm-1',
+        resource: { gpu_name: 'ignored', gpu_count: 1 }
       },
       {
         device: 'L40',
@@ -59,7 +60,8 @@ describe('offersOf', () => {
         price: undefined,
         discountPrice: undefined,
         inventory: '0',
-        mark: 'm-2'
+        mark: 'm-2',
+        resource: { gpu_name: 'L40', gpu_count: 2 }
       },
       {
         device: 'L40',
@@ -70,7 +72,8 @@ describe('offersOf', () => {
         price: undefined,
         discountPrice: undefined,
         inventory: undefined,
-        mark: 'm-3'
+        mark: 'm-3',
+        resource: undefined
       }
     ]);
   });

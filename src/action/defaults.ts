@@ -30,7 +30,10 @@ export const INPUT_DEFAULTS = {
   billing_range: 'day',
   billing_start: '7d',
   billing_end: 'now',
-  dry_run: 'false'
+  dry_run: 'false',
+  gpu_count: '1',
+  device_type: 'GpuDevice',
+  capacity_timeout: '0s'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

@@ -2,6 +2,7 @@ import { formatDuration } from '../basics/units.js';
 import { sanitize } from '../basics/safe-text.js';
 import {
   ApiError,
+  placementOf,
   spentYuan,
   sumPoints,
   toCompactJson,
@@ -31,6 +32,10 @@ export type Outputs = {
   replaced_task_ids: string;
   cost: string;
   billing_value: string;
+  region: string;
+  region_name: string;
+  gpu: string;
+  price: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -62,7 +67,20 @@ export function outputsOf(step: StepResult): Outputs {
       step.replaced
         .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
         .map((task) => task.id)
-    )
+    ),
+    ...placementOutputs(step)
+  };
+}
+
+/** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
+function placementOutputs(step: StepResult): Pick<Outputs, 'region' | 'region_name' | 'gpu' | 'price'> {
+  const chosen = placementOf(step)?.chosen;
+  const offer = chosen?.offer;
+  return {
+    region: sanitize(offer?.region ?? '', 100),
+    region_name: sanitize(offer?.regionName ?? '', 100),
+    gpu: sanitize(offer?.gpuName ?? offer?.device ?? '', 100),
+    price: chosen?.price ?? ''
   };
 }
 

@@ -102,6 +102,7 @@ export function readSettings(
     ...readCallInputs(inputs, now()),
     wait: readWait(inputs),
     health: readHealth(inputs),
+    capacity: readCapacity(inputs),
     ...readLimits(inputs),
     ...readStep(inputs)
   };
@@ -228,6 +229,56 @@ function readHealth({ text, given }: Inputs): Settings['health'] {
     path: path === undefined ? undefined : parseHealthPath('health_path', path),
     accepted: parseStatusRanges('health_status', given('health_status'))
   };
+}
+
+/** The resource a new task asks for by GPU model (undefined when gpu is empty). */
+function readCapacity({ text, given }: Inputs): Settings['capacity'] {
+  const gpu = text('gpu');
+  const regions = text('regions');
+  const maxPrice = text('max_price');
+  if (gpu === undefined) {
+    const stray = regions !== undefined ? 'regions' : maxPrice !== undefined ? 'max_price' : undefined;
+    if (stray !== undefined)
+      throw new InputError(
+        `${stray} is set, but gpu is empty: set gpu to the GPU model, such as 4090, or remove ${stray}`
+      );
+    return undefined;
+  }
+  const timeout = given('capacity_timeout');
+  return {
+    gpu,
+    gpuCount: parsePositiveInteger('gpu_count', given('gpu_count'), 'the GPUs per node, such as 1'),
+    deviceType: parseChoice('device_type', given('device_type'), ['GpuDevice', 'CpuDevice'] as const),
+    regions: regions === undefined ? [] : parseList(regions),
+    maxPrice: maxPrice === undefined ? undefined : parsePrice('max_price', maxPrice),
+    timeoutMs: timeout === '0' ? 0 : parseDuration('capacity_timeout', timeout, { minMs: 0, maxMs: 6 * HOUR })
+  };
+}
+
+/**
+ * Items one per line or separated by commas, or a YAML list (`[a, b]`, or lines starting with `- `),
+ * each trimmed and unquoted.
+ */
+const parseList = (value: string): string[] =>
+  value
+    .replace(/^\s*\[|\]\s*$/g, '')
+    .split(/[\n,]/)
+    .map((item) =>
+      item
+        .trim()
+        .replace(/^- /, '')
+        .replace(/^(['"])(.*)\1$/, '$2')
+        .trim()
+    )
+    .filter((item) => item !== '');
+
+/** A price as a plain decimal number, such as 2 or 1.98. */
+function parsePrice(name: string, value: string): string {
+  if (!/^\d+(\.\d+)?$/.test(value))
+    throw new InputError(
+      `${name} ${quote(value)} is not a plain number: write it like 2 or 1.98, without a unit`
+    );
+  return value;
 }
 
 /** How long, how large, how many: the bounds of each request and of the step's concurrency. */

@@ -1,10 +1,13 @@
 import { formatDuration } from '../basics/units.js';
 import {
+  placementOf,
   sumPoints,
   yuanOf,
   type Bill,
+  type Candidate,
   type NodeCounts,
   type Offer,
+  type Placement,
   type StepResult,
   type TaskResult,
   type WaitTarget
@@ -35,6 +38,7 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     ''
   ];
   if (failure !== undefined) lines.push(`> ${escape(failure)}`, '');
+  lines.push(...placementTable(placementOf(step)));
   if (step.tasks.length > 0) {
     lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
     lines.push(...timeline(step));
@@ -144,6 +148,47 @@ function billsTable(bills: readonly Bill[]): string[] {
     `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
     '',
     '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+  ];
+}
+
+/**
+ * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
+ * first, each with its price, stock and what became of it (created on, refused, left out and why).
+ */
+function placementTable(placement: Placement | undefined): string[] {
+  if (placement === undefined) return [];
+  const { chosen, refused, considered } = placement;
+  const outcome = (candidate: Candidate): string => {
+    if (candidate === chosen) return 'chosen';
+    const refusal = refused.find((r) => r.candidate === candidate);
+    if (refusal !== undefined) return `refused: ${refusal.why}`;
+    return candidate.excluded ?? 'not needed';
+  };
+  const lines = [
+    `#### Resource: ${placement.points} node(s) of ${escape(placement.wish.gpu)}`,
+    '',
+    '| Region | Device | GPUs | Price | Stock | Outcome |',
+    '|---|---|---|---|---|---|'
+  ];
+  for (const candidate of considered) {
+    const { offer } = candidate;
+    const region =
+      offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
+    const cells = [
+      region,
+      offer.device,
+      offer.gpuCount,
+      candidate.price,
+      offer.inventory,
+      outcome(candidate)
+    ];
+    lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+  }
+  return [
+    ...lines,
+    '',
+    `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+    ''
   ];
 }
 

@@ -18,7 +18,7 @@ import { readAllPages } from './pages.js';
 import { describeState, readTaskState } from './task-state.js';
 import type { CreateLookup } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
-import { createOnce } from './create.js';
+import { createTask, type Placement, type PlacementReport } from './placement.js';
 
 /** How one call of the plan went. */
 export interface CallOutcome {
@@ -33,6 +33,8 @@ export interface CallOutcome {
   readonly twinLookup: CreateLookup | undefined;
   /** A create's tasks of the same name that existed before it (which a replace retires). */
   readonly existingIds: readonly string[];
+  /** How a create that picks its resource (gpu) chose it; undefined for any other call. */
+  readonly placement: Placement | undefined;
 }
 
 /** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
@@ -62,12 +64,14 @@ async function makeCall(
     error: undefined,
     twinLookup: undefined,
     existingIds: [],
+    placement: report.placement,
     ...fields
   });
   // Whether a failed attempt of a call that changes state may still have taken effect.
   const state = { mayHaveApplied: false };
+  const report: PlacementReport = {};
   try {
-    const created = call.traits.resend === 'create_once' ? await createOnce(call, ctx) : undefined;
+    const created = call.traits.resend === 'create_once' ? await createTask(call, ctx, report) : undefined;
     const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
     ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
     const problem = call.traits.check(result.data, call);

@@ -182,7 +182,7 @@ async function afterFailedAttempt(
     ctx.log(
       `create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`
     );
-    return { result: adopted(newest) };
+    return { result: adoptedAnswer(newest) };
   }
   ctx.log(
     `create: no task named ${name} appeared within ${formatDuration(grace)}, so it is created again; should the first attempt still land, that task is stopped`
@@ -192,7 +192,7 @@ async function afterFailedAttempt(
 }
 
 /** The answer a create would have given for a task it made, when that task is found by name instead. */
-function adopted(taskId: string): Answer {
+export function adoptedAnswer(taskId: string): Answer {
   const data = { task_id: exactInteger(taskId) };
   return {
     result: { code: '0000', msg: 'success', data },
@@ -215,7 +215,7 @@ async function sendOnCorrectedClock(call: Call, attempts: Attempts, ctx: DeployC
     const [made] = (await findTasks(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
     if (made !== undefined) {
       ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
-      return adopted(made);
+      return adoptedAnswer(made);
     }
     ctx.log(
       `create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`

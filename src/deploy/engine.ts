@@ -29,7 +29,9 @@ export { manualStop, manualSweep } from './manual-stop.js';
 export { planStep, runStep, type PlannedStep } from './step.js';
 
 // What a step did.
-export type { NodeCounts, StepResult, TaskResult } from './result.js';
+export { placementOf, type NodeCounts, type StepResult, type TaskResult } from './result.js';
+export type { Placement } from './placement.js';
+export type { Candidate } from './resource-choice.js';
 export type { NodeDiagnostics, TaskDiagnostics } from './diagnostics.js';
 export type { Bill } from '../platform/billing-data.js';
 export type { Offer } from '../platform/resource-data.js';

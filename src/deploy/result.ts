@@ -6,6 +6,7 @@ import { offersOf, type Offer } from '../platform/resource-data.js';
 import { snapshotOf } from '../platform/task-data.js';
 import type { CallOutcome } from './calls.js';
 import type { TaskDiagnostics } from './diagnostics.js';
+import type { Placement } from './placement.js';
 import type { Criteria } from './task-status.js';
 import type { TaskWait } from './wait.js';
 
@@ -72,6 +73,11 @@ export function listsOf(calls: readonly CallOutcome[]): Pick<StepResult, 'bills'
   const answered = (kind: OperationTraits['answers']): unknown[] =>
     calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
   return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(offersOf) };
+}
+
+/** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
+export function placementOf(step: Pick<StepResult, 'calls'>): Placement | undefined {
+  return step.calls.find((call) => call.placement !== undefined)?.placement;
 }
 
 /** Filters the service URLs a task may publish (warning about the others). */

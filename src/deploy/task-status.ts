@@ -2,6 +2,7 @@ import type { WaitTarget } from '../platform/operations.js';
 import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
 import type { TaskSnapshot } from '../platform/task-data.js';
 import type { HealthSettings } from './health.js';
+import type { CapacityWish } from './resource-choice.js';
 import { publishableUrl } from './urls.js';
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
@@ -48,6 +49,8 @@ export interface DeploySettings extends PlatformSettings {
   cleanup: 'none' | 'stop' | 'pause';
   /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
   cleanupTimeoutMs: number;
+  /** The resource a new task asks for by GPU model, instead of a mark in the body; undefined when gpu is empty. */
+  capacity: CapacityWish | undefined;
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */

@@ -34,6 +34,18 @@ export function sumPoints(amounts: readonly string[]): string | undefined {
 }
 
 /**
+ * How two decimal numbers compare, exactly: negative when `a` is less, 0 when equal, positive when more.
+ * Undefined when either is not decimal text.
+ */
+export function compareDecimals(a: string, b: string): number | undefined {
+  const [x, y] = [decimal(a), decimal(b)];
+  if (x === undefined || y === undefined) return undefined;
+  const scale = Math.max(x.scale, y.scale);
+  const difference = rescale(x, scale) - rescale(y, scale);
+  return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}
+
+/**
  * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
  * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
  */

@@ -352,6 +352,26 @@ export function searchByNameCall(
   };
 }
 
+/**
+ * The resource search a create that picks its resource sends (GET resource/search, both required
+ * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
+ * nodes of a preheat).
+ */
+export function resourceSearchCall(
+  settings: PlatformSettings,
+  deviceType: 'GpuDevice' | 'CpuDevice',
+  taskType: 'Deployment' | 'ImagePreHeat' = 'Deployment'
+): Call {
+  const call = callFor(settings, 'search_resources', OPERATIONS.search_resources, undefined, false);
+  return {
+    ...call,
+    query: [
+      ['task_type', taskType],
+      ['device_type', deviceType]
+    ]
+  };
+}
+
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
   return callFor(settings, action, OPERATIONS[action], taskId, false);

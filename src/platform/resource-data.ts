@@ -17,6 +17,8 @@ export interface Offer {
   readonly discountPrice: string | undefined;
   readonly inventory: string | undefined;
   readonly mark: string | undefined;
+  /** What the mark stands for (`regions[].mark.resource`), as answered: a create sends it beside the mark. */
+  readonly resource: Record<string, unknown> | undefined;
 }
 
 /** Every region of every device in a resource search's answer. */
@@ -36,7 +38,8 @@ export function offersOf(data: unknown): Offer[] {
         price: numberText(region, 'price'),
         discountPrice: numberText(region, 'discount_price'),
         inventory: numberText(region, 'inventory'),
-        mark: text(mark?.mark) ?? text(region.mark)
+        mark: text(mark?.mark) ?? text(region.mark),
+        resource
       };
     });
   });

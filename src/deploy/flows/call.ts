@@ -83,7 +83,10 @@ export function stepResult(plan: Plan, ctx: DeployContext, fields: Partial<StepR
 /** Prints every request of the plan, and sends none. */
 export function printDryRun(plan: Plan, ctx: DeployContext): Promise<undefined> {
   printRequests(plan, ctx);
-  ctx.log('dry run: nothing was sent');
+  // With gpu, the resource search (a read) said where the create would go.
+  ctx.log(
+    `dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`
+  );
   return Promise.resolve(undefined);
 }
 

@@ -12,6 +12,7 @@ import { urlPublisher, waitUntil } from '../waiting.js';
 import { cleanupOf } from './call.js';
 import type { Flow } from './flow.js';
 import { callAndWait } from './wait.js';
+import { placeForDryRun } from '../placement.js';
 
 /**
  * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name
@@ -151,7 +152,7 @@ async function rollBack(
 
 /** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
 async function dryRunReplace(plan: Plan, ctx: DeployContext): Promise<StepResult | undefined> {
-  printRequests(plan, ctx);
+  printRequests(await placeForDryRun(plan, ctx), ctx);
   const old = await searchByName(
     'replace: looking for the tasks it replaces',
     ctx.settings.taskName ?? '',
@@ -162,6 +163,8 @@ async function dryRunReplace(plan: Plan, ctx: DeployContext): Promise<StepResult
       ? 'dry run: no task of that name runs, so replace would stop none'
       : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`
   );
-  ctx.log('dry run: only the task search was sent');
+  ctx.log(
+    `dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`
+  );
   return undefined;
 }

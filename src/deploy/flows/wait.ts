@@ -1,5 +1,6 @@
 import { planCalls, type Plan } from '../../platform/operations.js';
 import { stopTwins } from '../create.js';
+import { placeForDryRun } from '../placement.js';
 import type { DeployContext } from '../context.js';
 import type { StepResult } from '../result.js';
 import { criteriaFor } from '../task-status.js';
@@ -19,7 +20,7 @@ export const waitFlow: Flow = {
       plan,
       cleanup: cleanupOf(settings),
       run: (ctx) => callAndWait(plan, ctx),
-      dryRun: (ctx) => printDryRun(plan, ctx)
+      dryRun: async (ctx) => printDryRun(await placeForDryRun(plan, ctx), ctx)
     };
   }
 };

@@ -1,0 +1,67 @@
+import { createTask, MOST_CANDIDATES, type PlacementReport } from '../../src/deploy/placement.js';
+import { planCalls, type Call } from '../../src/platform/operations.js';
+import type { Answer } from '../../src/platform/session.js';
+import { ApiError } from '../../src/protocol/envelope.js';
+import { scriptedContext } from '../helpers/runtime.js';
+import { testSettings } from '../helpers/settings.js';
+
+const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
+const REFUSED = new ApiError('refused with C008', {
+  httpStatus: 200,
+  code: 'C008',
+  body: 'envelope',
+  description: 'no stock',
+  requestId: undefined,
+  retryAfter: undefined,
+  serverDate: undefined
+});
+
+/** Four regions of one device with stock, at rising prices; every create refused, no task ever made. */
+function platform() {
+  const created: string[] = [];
+  const send = (call: Call): Promise<Answer> => {
+    if (call.operation === 'search_resources') {
+      const regions = ['a', 'b', 'c', 'd'].map((region, i) => ({
+        region,
+        mark: { mark: `mark-${region}` },
+        price: 100 + i,
+        inventory: 5
+      }));
+      return Promise.resolve(
+        ok({ count: 1, results: [{ device_name: '4090', gpu_name: '4090', gpu_count: 1, regions }] })
+      );
+    }
+    if (call.operation === 'search_tasks') return Promise.resolve(ok({ count: 0, results: [] }));
+    const resources = call.body?.resources as { mark: string }[];
+    created.push(resources[0]?.mark ?? '');
+    return Promise.reject(REFUSED);
+  };
+  const settings = testSettings({
+    operation: 'create',
+    taskName: 'web',
+    capacity: {
+      gpu: '4090',
+      gpuCount: 1,
+      deviceType: 'GpuDevice',
+      regions: [],
+      maxPrice: undefined,
+      timeoutMs: 0
+    }
+  });
+  const [call] = planCalls(settings).calls;
+  if (call === undefined) throw new Error('no create call');
+  return { ctx: scriptedContext(send, { settings }), call, created };
+}
+
+describe('createTask', () => {
+  it(`tries ${MOST_CANDIDATES} regions at the most, each once, when the platform refuses each create`, async () => {
+    const { ctx, call, created } = platform();
+    const report: PlacementReport = {};
+    await expect(createTask(call, ctx, report)).rejects.toThrow(
+      /refused the create on each of the 3 region\(s\) tried/
+    );
+    expect(created).toEqual(['mark-a', 'mark-b', 'mark-c']);
+    expect(report.placement?.refused.map((r) => r.candidate.offer.region)).toEqual(['a', 'b', 'c']);
+    expect(report.placement?.chosen).toBeUndefined();
+  });
+});
