@@ -6547,9 +6547,10 @@ function preference(offer, wish) {
 }
 /** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
 function cheapestOverPrice(choice) {
-    return choice.considered
-        .filter((c) => c.excluded === 'over max_price' && c.price !== undefined)
-        .sort((a, b) => compareDecimals(a.price ?? '', b.price ?? '') ?? 0)[0];
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => compareDecimals(a.price, b.price) ?? 0)[0]?.candidate;
 }
 /** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
 function resourcesEntry(offer) {
@@ -6590,7 +6591,7 @@ async function createTask(call, ctx, report) {
     const found = await findCapacity(wish, points, ctx);
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
-    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const name = ctx.settings.taskName ?? '';
     const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);

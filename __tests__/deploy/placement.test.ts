@@ -64,4 +64,40 @@ describe('createTask', () => {
     expect(report.placement?.refused.map((r) => r.candidate.offer.region)).toEqual(['a', 'b', 'c']);
     expect(report.placement?.chosen).toBeUndefined();
   });
+
+  it('names a region without a name or a price, and a CPU device, in its log', async () => {
+    const log: string[] = [];
+    const send = (call: Call): Promise<Answer> => {
+      if (call.operation === 'search_resources') {
+        const regions = [{ region: 'x', mark: { mark: 'mark-x' }, inventory: 1 }];
+        return Promise.resolve(ok({ count: 1, results: [{ device_name: 'CPU 16C', regions }] }));
+      }
+      if (call.operation === 'search_tasks') return Promise.resolve(ok({ count: 0, results: [] }));
+      return Promise.resolve(ok({ task_id: 5 }));
+    };
+    const settings = testSettings({
+      operation: 'create',
+      taskName: 'web',
+      capacity: {
+        gpu: 'cpu 16c',
+        gpuCount: 1,
+        deviceType: 'CpuDevice',
+        regions: [],
+        maxPrice: undefined,
+        timeoutMs: 0
+      }
+    });
+    const [call] = planCalls(settings).calls;
+    if (call === undefined) throw new Error('no create call');
+    const report: PlacementReport = {};
+    await createTask(call, scriptedContext(send, { settings, log: (line) => log.push(line) }), report);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        'capacity: 1 region(s) of "cpu 16c" CPU device for 1 node(s), best first:',
+        '  x, CPU 16C, no price, stock 1',
+        'capacity: creating on x, CPU 16C, no price'
+      ])
+    );
+    expect(report.placement?.chosen?.offer.region).toBe('x');
+  });
 });

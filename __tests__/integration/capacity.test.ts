@@ -202,6 +202,30 @@ describe('a create that picks its resource by gpu', () => {
     expect(log).toContain('dry run: only the resource search was sent');
   });
 
+  it.each([
+    [
+      'no region has the stock, and capacity_timeout lets it wait',
+      { gpu: 'H20', gpu_count: '8', points: '3', capacity_timeout: '2m' },
+      '; the step would search again for up to 2m0s'
+    ],
+    ['nothing is cheap enough', { gpu: '4090', max_price: '1000' }, '; the step would fail before creating'],
+    ['the GPU model is unknown', { gpu: 'A100' }, '; the step would fail before creating']
+  ])('says in a dry run what the step would do when %s', async (_when, inputs, would) => {
+    await step(inputs, { dryRun: true }).catch(() => undefined);
+    expect(log).toContainEqual(
+      expect.stringMatching(new RegExp(`^dry run: .*${would.replace(/[()]/g, '\\$&')}$`))
+    );
+    expect(creates()).toHaveLength(0);
+  });
+
+  it('fails at once for a GPU model the resource search does not list, saying what to check', async () => {
+    const { failure } = await step({ gpu: 'A100', capacity_timeout: '5m' });
+    expect(failure).toBe(
+      'create failed: the resource search lists no "A100" with 1 GPU(s) per node: check gpu (the resource search\'s gpu_name), gpu_count and device_type GpuDevice'
+    );
+    expect(emulator.requests.filter((r) => r.path === RESOURCES)).toHaveLength(1);
+  });
+
   it('refuses gpu beside resources in the body, and gpu for an operation that creates nothing, sending nothing', async () => {
     const both = await step({
       gpu: '4090',

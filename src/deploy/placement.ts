@@ -55,7 +55,7 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
   const found = await findCapacity(wish, points, ctx);
   let placement: Placement = { wish, points, ...found, chosen: undefined, refused: [] };
   report.placement = placement;
-  const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+  const name = ctx.settings.taskName ?? '';
   const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
   for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
     ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);

@@ -95,9 +95,12 @@ function preference(offer: Offer, wish: CapacityWish): number {
 
 /** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
 export function cheapestOverPrice(choice: Choice): Candidate | undefined {
-  return choice.considered
-    .filter((c) => c.excluded === 'over max_price' && c.price !== undefined)
-    .sort((a, b) => compareDecimals(a.price ?? '', b.price ?? '') ?? 0)[0];
+  const priced = choice.considered.flatMap((candidate) =>
+    candidate.excluded === 'over max_price' && candidate.price !== undefined
+      ? [{ candidate, price: candidate.price }]
+      : []
+  );
+  return priced.sort((a, b) => compareDecimals(a.price, b.price) ?? 0)[0]?.candidate;
 }
 
 /** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
