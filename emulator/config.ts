@@ -25,6 +25,10 @@ export interface EmulatorConfig {
   refusalCodes?: Record<string, string>;
   /** What devices have free in regions, and their prices; a region may run out and come back. */
   stock?: StockChange[];
+  /** A cold start: seconds to pull an image no preheat cached, by default and by image. */
+  imagePull?: { seconds?: number; images?: Record<string, number> };
+  /** How long a preheat takes, and the images whose preheat fails (a regular expression). */
+  preheat?: { durationSeconds?: number; failPattern?: string };
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -51,7 +55,9 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'pricePerPointHour',
     'pageSizeMax',
     'refusalCodes',
-    'stock'
+    'stock',
+    'imagePull',
+    'preheat'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -123,6 +129,16 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     if (!Array.isArray(config.stock)) throw new ConfigError(`${where}.stock must be an array`);
     parsed.stock = config.stock.map((change, i) => parseStockChange(change, `${where}.stock[${i}]`));
   }
+  if (config.imagePull !== undefined)
+    parsed.imagePull = parseImagePull(config.imagePull, `${where}.imagePull`);
+  if (config.preheat !== undefined) {
+    const preheat = object(config.preheat, `${where}.preheat`);
+    only(preheat, `${where}.preheat`, ['durationSeconds', 'failPattern']);
+    parsed.preheat = {
+      ...optional(preheat, 'durationSeconds', (v, n) => number(v, n), `${where}.preheat`),
+      ...optional(preheat, 'failPattern', (v, n) => pattern(v, n), `${where}.preheat`)
+    };
+  }
   if (config.apps !== undefined) {
     const apps = object(config.apps, `${where}.apps`);
     only(apps, `${where}.apps`, ['warmupSeconds', 'status']);
@@ -136,6 +152,36 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     parsed.crashLoops = config.crashLoops.map((loop, i) => parseCrashLoop(loop, `${where}.crashLoops[${i}]`));
   }
   return parsed;
+}
+
+function parseImagePull(value: unknown, where: string): NonNullable<EmulatorConfig['imagePull']> {
+  const pull = object(value, where);
+  only(pull, where, ['seconds', 'images']);
+  const images = pull.images === undefined ? undefined : object(pull.images, `${where}.images`);
+  return {
+    ...optional(pull, 'seconds', (v, n) => number(v, n), where),
+    ...(images === undefined
+      ? {}
+      : {
+          images: Object.fromEntries(
+            Object.entries(images).map(([image, seconds]) => [
+              image,
+              number(seconds, `${where}.images.${image}`)
+            ])
+          )
+        })
+  };
+}
+
+/** A regular expression, as text. */
+function pattern(value: unknown, where: string): string {
+  const text = string(value, where);
+  try {
+    new RegExp(text);
+  } catch {
+    throw new ConfigError(`${where} is not a regular expression`);
+  }
+  return text;
 }
 
 /** A stock change: `device_name` and `region` (as the resource search names them), and the numbers to set. */
@@ -262,6 +308,14 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.pageSizeMax !== undefined) emulator.setPageSizeMax(config.pageSizeMax);
   if (config.refusalCodes !== undefined) emulator.setRefusalCodes(config.refusalCodes);
   if (config.stock !== undefined) emulator.setStock(config.stock);
+  if (config.imagePull !== undefined) emulator.setImagePull(config.imagePull);
+  if (config.preheat !== undefined) {
+    const { durationSeconds, failPattern } = config.preheat;
+    emulator.setPreheat({
+      ...(durationSeconds === undefined ? {} : { durationSeconds }),
+      ...(failPattern === undefined ? {} : { failPattern: new RegExp(failPattern) })
+    });
+  }
 }
 
 function object(value: unknown, where: string): Json {

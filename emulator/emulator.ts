@@ -66,6 +66,8 @@ export class Emulator implements EmulatorInfo {
   #msgOverride: string | undefined;
   #storageVerdict: StorageVerdict = { pass: true, message: 'the storage can be reached with these settings' };
   #stopped: Promise<void> | undefined;
+  /** How long pulling an image takes where no preheat cached it: by image, else the default. */
+  #imagePull: { defaultMs: number; images: Map<string, number> } = { defaultMs: 0, images: new Map() };
 
   private constructor(listening: Listening, options: EmulatorOptions, clock: () => number) {
     const { info } = listening;
@@ -91,11 +93,15 @@ export class Emulator implements EmulatorInfo {
         app: { warmupMs: 0, status: 200 },
         baseUrl: info.base_url,
         failingCreates: new Set(options.failingCreates ?? []),
-        pricePerPointHour: options.pricePerPointHour ?? 1.5
+        pricePerPointHour: options.pricePerPointHour ?? 1.5,
+        pullMs: (region, images, at) => this.#pullMs(region, images, at)
       },
       options.firstTaskId
     );
-    this.#preheats = new PreheatStore(clock, { durationMs: (options.readyAfterSeconds ?? 5) * 1000 });
+    this.#preheats = new PreheatStore(clock, {
+      durationMs: (options.readyAfterSeconds ?? 5) * 1000,
+      failPattern: undefined
+    });
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
     if (options.stock !== undefined) this.setStock(options.stock);
@@ -243,6 +249,32 @@ export class Emulator implements EmulatorInfo {
    */
   setStock(changes: readonly StockChange[]): void {
     this.#tasks.stock.set(changes);
+  }
+
+  /**
+   * A cold start: a new task waits `seconds` (or the image's own, from `images`) beyond ready-after for
+   * each image of its services that no completed preheat cached in its region; none once one did.
+   */
+  setImagePull(pull: { seconds?: number; images?: Readonly<Record<string, number>> }): void {
+    this.#imagePull = {
+      defaultMs: (pull.seconds ?? 0) * 1000,
+      images: new Map(Object.entries(pull.images ?? {}).map(([image, seconds]) => [image, seconds * 1000]))
+    };
+  }
+
+  /** How long a preheat takes to complete, and the images whose preheat fails (a regular expression). */
+  setPreheat(preheat: { durationSeconds?: number; failPattern?: RegExp | undefined }): void {
+    if (preheat.durationSeconds !== undefined)
+      this.#preheats.settings.durationMs = preheat.durationSeconds * 1000;
+    if ('failPattern' in preheat) this.#preheats.settings.failPattern = preheat.failPattern;
+  }
+
+  #pullMs(region: string | undefined, images: readonly string[], at: number): number {
+    const cold = images.filter((image) => region === undefined || !this.#preheats.cached(region, image, at));
+    return Math.max(
+      0,
+      ...cold.map((image) => this.#imagePull.images.get(image) ?? this.#imagePull.defaultMs)
+    );
   }
 
   /** How long after a task runs its nodes take to run, one after another. */

@@ -22,7 +22,16 @@ interface Preheat {
 
 export const PREHEAT_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 
-/** The preheat tasks, in memory; `durationMs` is how long a preheat takes to complete. */
+/**
+ * How preheats behave: how long one takes to complete, and the images whose preheat fails (its regions
+ * show `Failed` halfway, a node preheat never prepares a node).
+ */
+export interface PreheatSettings {
+  durationMs: number;
+  failPattern: RegExp | undefined;
+}
+
+/** The preheat tasks, in memory. A completed one has the images of its services cached in its regions. */
 export class PreheatStore {
   readonly #preheats = new Map<bigint, Preheat>();
   #nextId = 38646n;
@@ -30,8 +39,33 @@ export class PreheatStore {
 
   constructor(
     private readonly now: () => number,
-    readonly settings: { durationMs: number }
+    readonly settings: PreheatSettings
   ) {}
+
+  /**
+   * Whether `image` is cached in `region` at `at`: a preheat of it there (a cluster preheat of the region,
+   * or a node preheat of a resource in it) completed by then, and neither failed nor was stopped before.
+   */
+  cached(region: string, image: string, at: number): boolean {
+    return [...this.#preheats.values()].some((preheat) => {
+      const done = preheat.createdAt + this.settings.durationMs;
+      const inRegion =
+        (preheat.regions ?? []).some((r) => r.region === region) ||
+        (preheat.resources ?? []).some((r) => r.resource?.region === region);
+      return (
+        inRegion &&
+        preheat.services.some((s) => s.service_image === image) &&
+        !this.#fails(preheat) &&
+        done <= at &&
+        (preheat.endedAt === undefined || preheat.endedAt >= done)
+      );
+    });
+  }
+
+  #fails(preheat: Preheat): boolean {
+    const pattern = this.settings.failPattern;
+    return pattern !== undefined && preheat.services.some((s) => pattern.test(s.service_image));
+  }
 
   /** The reference: exactly one of regions (a cluster preheat) and resources with points (a node preheat). */
   create(payload: unknown): bigint {
@@ -112,8 +146,17 @@ export class PreheatStore {
 
   #view(preheat: Preheat): Record<string, unknown> {
     const progress = this.#progress(preheat);
-    const cacheStatus = progress >= 1 ? 'Completed' : progress >= 0.5 ? 'Syncing' : 'Begin';
-    const available = preheat.points === null ? null : Math.floor(preheat.points * progress);
+    const fails = this.#fails(preheat);
+    const cacheStatus = fails
+      ? progress >= 0.5
+        ? 'Failed'
+        : 'Begin'
+      : progress >= 1
+        ? 'Completed'
+        : progress >= 0.5
+          ? 'Syncing'
+          : 'Begin';
+    const available = preheat.points === null ? null : fails ? 0 : Math.floor(preheat.points * progress);
     return {
       task_id: preheat.task_id,
       task_type: 'ImagePreHeat',

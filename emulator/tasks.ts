@@ -43,6 +43,11 @@ export interface TaskSettings {
   failingCreates: ReadonlySet<number>;
   /** What a node costs per hour while its task runs, in yuan: what billing_value grows by, in points. */
   pricePerPointHour: number;
+  /**
+   * How long a new task in `region` waits to pull its services' images, beyond readyAfterMs: nothing for
+   * an image cached there (by a completed preheat).
+   */
+  pullMs: (region: string | undefined, images: readonly string[], at: number) => number;
 }
 
 interface Task {
@@ -119,7 +124,14 @@ export class TaskStore {
       createdAt: now,
       config: { ...config, services: this.#withIds(config.services, []) },
       status: 'Pending',
-      settlesAt: now + this.settings.readyAfterMs,
+      settlesAt:
+        now +
+        this.settings.readyAfterMs +
+        this.settings.pullMs(
+          config.resources[0]?.resource?.region ?? undefined,
+          config.services.map((s) => s.service_image),
+          now
+        ),
       runs: [],
       runningSince: undefined,
       pods: [],
