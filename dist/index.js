@@ -2516,8 +2516,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/engine.ts + 53 modules
-var engine = __nccwpck_require__(8227);
+// EXTERNAL MODULE: ./deploy/engine.ts + 56 modules
+var engine = __nccwpck_require__(1874);
 // EXTERNAL MODULE: ./action/summary.ts
 var summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
@@ -2726,7 +2726,7 @@ async function writeSummary(host, text) {
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8227);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1874);
 
 
 
@@ -2888,7 +2888,7 @@ function describeFailure(task) {
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8227);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1874);
 /* harmony import */ var _main_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9478);
 /* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8463);
 /* harmony import */ var _saved_cleanup_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2457);
@@ -2921,9 +2921,15 @@ async function runPost(host) {
         const settings = await (0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFrom */ .m)(host);
         runtime = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .stepRuntime */ .r7)(settings, (0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .hostHooks */ .b)(host, new AbortController().signal));
         const ctx = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .deployContext */ .H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled } = await (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .finishCleanup */ .Yk)(state, ctx);
+        const { outcomes, unsettled, preheats = [] } = await (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .finishCleanup */ .Yk)(state, ctx);
         for (const { target, outcome } of outcomes)
             host.info(describeOutcome(target, outcome, state.lookup));
+        for (const { taskId, problem } of preheats) {
+            if (problem === undefined)
+                host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
+            else
+                host.warning(`could not stop image preheat task ${taskId} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
+        }
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
         if (failed.length === 0 && unsettled === undefined)
             return;
@@ -2940,6 +2946,7 @@ async function runPost(host) {
 function nothingToDo(state) {
     return (state.lookup === undefined &&
         state.retire.length === 0 &&
+        state.preheats.length === 0 &&
         (state.action === undefined || state.created.length === 0));
 }
 function describeOutcome(target, outcome, lookup) {
@@ -3011,8 +3018,8 @@ var esm = __nccwpck_require__(3201);
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/engine.ts + 53 modules
-var engine = __nccwpck_require__(8227);
+// EXTERNAL MODULE: ./deploy/engine.ts + 56 modules
+var engine = __nccwpck_require__(1874);
 ;// CONCATENATED MODULE: ./action/yaml.ts
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -3374,7 +3381,9 @@ const INPUT_DEFAULTS = {
     dry_run: 'false',
     gpu_count: '1',
     device_type: 'GpuDevice',
-    capacity_timeout: '0s'
+    capacity_timeout: '0s',
+    preheat: 'none',
+    preheat_timeout: '30m'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -3423,6 +3432,13 @@ now = Date.now) {
         wait: readWait(inputs),
         health: readHealth(inputs),
         capacity: readCapacity(inputs),
+        preheat: {
+            mode: parseChoice('preheat', inputs.given('preheat'), ['none', 'region', 'node']),
+            timeoutMs: parseDuration('preheat_timeout', inputs.given('preheat_timeout'), {
+                minMs: 10_000,
+                maxMs: 6 * HOUR
+            })
+        },
         ...readLimits(inputs),
         ...readStep(inputs)
     };
@@ -3858,7 +3874,7 @@ function hostHooks(host, cancel) {
 /* harmony export */   M: () => (/* binding */ saveCleanup),
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8227);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1874);
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -3869,13 +3885,15 @@ const KEYS = {
     action: 'cleanup',
     created: 'created_task_ids',
     lookup: 'create_lookup',
-    retire: 'retire_task_ids'
+    retire: 'retire_task_ids',
+    preheats: 'preheat_task_ids'
 };
 function saveCleanup(host, state) {
     host.saveState(KEYS.action, state.action ?? 'none');
     host.saveState(KEYS.created, JSON.stringify(state.created));
     host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
     host.saveState(KEYS.retire, JSON.stringify(state.retire));
+    host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
@@ -3886,7 +3904,8 @@ function savedCleanup(host) {
         action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
-        retire: list(KEYS.retire)
+        retire: list(KEYS.retire),
+        preheats: list(KEYS.preheats)
     };
 }
 /**
@@ -3913,7 +3932,7 @@ function createLookup(saved) {
 /* harmony export */   i: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8227);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1874);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
 
@@ -4085,8 +4104,15 @@ function placementTable(placement) {
         ];
         lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
     }
+    const warmed = placement.preheated;
     return [
         ...lines,
+        ...(warmed === undefined
+            ? []
+            : [
+                '',
+                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${escape(warmed.region)} in ${escape((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(warmed.elapsedMs))} (preheat task ${escape(warmed.taskId)}); a preheat is not a reservation.`
+            ]),
         '',
         `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
         ''
@@ -4254,7 +4280,7 @@ function formatSize(bytes) {
 
 /***/ }),
 
-/***/ 8227:
+/***/ 1874:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4302,7 +4328,13 @@ const CLEANUP_DONE = { stop: 'stopped', pause: 'paused' };
 function cleanupActionOf(text) {
     return text in CLEANUP_DONE ? text : undefined;
 }
-const NO_CLEANUP = { action: undefined, created: [], lookup: undefined, retire: [] };
+const NO_CLEANUP = {
+    action: undefined,
+    created: [],
+    lookup: undefined,
+    retire: [],
+    preheats: []
+};
 /** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
 function cleanupRecorder(initial, save = () => undefined) {
     let state = initial;
@@ -4823,6 +4855,7 @@ const OPERATIONS = [
     'logs',
     'events',
     'sweep',
+    'preheat',
     'request'
 ];
 /** The statuses task search takes (Other is never searched for). */
@@ -5058,6 +5091,17 @@ const operations_OPERATIONS = {
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed';
         }
+    },
+    // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
+    // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
+    preheat: {
+        endpoint: post('/api/task/image_preheat/create'),
+        taskIds: 'none',
+        resend: 'until_sent',
+        fields: (s) => ({
+            task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+            task_type: 'ImagePreHeat'
+        })
     }
 };
 const WAITING_OPERATIONS = Object.entries(operations_OPERATIONS)
@@ -5146,6 +5190,37 @@ function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
             ['task_type', taskType],
             ['device_type', deviceType]
         ]
+    };
+}
+/** The regions whose clusters an image preheat can warm (GET get_regions). */
+function preheatRegionsCall(settings) {
+    return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, READS);
+}
+/**
+ * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
+ * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
+ */
+function preheatCreateCall(settings, body) {
+    const call = callFor(settings, 'preheat', operations_OPERATIONS.preheat, undefined, false);
+    return { ...call, body: { ...call.body, ...body } };
+}
+/** A preheat's progress (GET detail?task_id). */
+function preheatDetailCall(settings, taskId) {
+    return preheatCall(settings, 'GET', '/api/task/image_preheat/detail', [['task_id', taskId]], undefined, READS, taskId);
+}
+/** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
+function preheatStopCall(settings, taskId) {
+    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: exactInteger(taskId) }, { ...READS, resend: 'repeatable' }, taskId);
+}
+/** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
+function preheatCall(settings, method, path, query, body, traits, taskId) {
+    return {
+        operation: 'preheat',
+        taskId,
+        endpoint: { method, path, encrypt: false, version: settings.apiVersion },
+        query,
+        body,
+        traits
     };
 }
 /** The call the post step makes to stop or pause a task this step created. */
@@ -5956,6 +6031,362 @@ async function awaitNewTasks(name, existing, until, ctx) {
     }
 }
 
+;// CONCATENATED MODULE: ./platform/preheat-data.ts
+
+
+function preheatProgressOf(data) {
+    const record = isRecord(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    return {
+        status: typeof record.status === 'string' ? record.status : undefined,
+        regions: cache
+            .filter(isRecord)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = numberText(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = isRecord(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(isRecord).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
+}
+
+;// CONCATENATED MODULE: ./platform/resource-data.ts
+
+
+/** Every region of every device in a resource search's answer. */
+function offersOf(data) {
+    const devices = isRecord(data) && Array.isArray(data.results) ? data.results : [];
+    return devices.filter(isRecord).flatMap((device) => {
+        const regions = Array.isArray(device.regions) ? device.regions.filter(isRecord) : [];
+        return regions.map((region) => {
+            const mark = isRecord(region.mark) ? region.mark : undefined;
+            const resource = mark !== undefined && isRecord(mark.resource) ? mark.resource : undefined;
+            return {
+                device: resource_data_text(device.device_name),
+                gpuName: resource_data_text(device.gpu_name) ?? resource_data_text(resource?.gpu_name),
+                gpuCount: numberText(device, 'gpu_count') ?? numberText(resource, 'gpu_count'),
+                region: resource_data_text(region.region),
+                regionName: resource_data_text(region.region_name),
+                price: numberText(region, 'price'),
+                discountPrice: numberText(region, 'discount_price'),
+                inventory: numberText(region, 'inventory'),
+                mark: resource_data_text(mark?.mark) ?? resource_data_text(region.mark),
+                resource
+            };
+        });
+    });
+}
+function resource_data_text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./platform/money.ts
+/**
+ * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
+ * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
+ * never drifts by a float's rounding.
+ */
+const YUAN_DIGITS = 6;
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+function decimal(text) {
+    if (!DECIMAL.test(text))
+        return undefined;
+    const [whole, fraction = ''] = text.split('.');
+    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
+}
+function rescale(value, scale) {
+    return value.units * 10n ** BigInt(scale - value.scale);
+}
+/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
+function sumPoints(amounts) {
+    const values = amounts.map(decimal);
+    if (values.some((value) => value === undefined))
+        return undefined;
+    const parsed = values;
+    const scale = Math.max(0, ...parsed.map((value) => value.scale));
+    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+    return format({ units: total, scale });
+}
+/**
+ * How two decimal numbers compare, exactly: negative when `a` is less, 0 when equal, positive when more.
+ * Undefined when either is not decimal text.
+ */
+function compareDecimals(a, b) {
+    const [x, y] = [decimal(a), decimal(b)];
+    if (x === undefined || y === undefined)
+        return undefined;
+    const scale = Math.max(x.scale, y.scale);
+    const difference = rescale(x, scale) - rescale(y, scale);
+    return difference < 0n ? -1 : difference > 0n ? 1 : 0;
+}
+/**
+ * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
+ * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
+ */
+function yuanOf(points) {
+    const value = decimal(points);
+    if (value === undefined)
+        return undefined;
+    const scale = value.scale + YUAN_DIGITS;
+    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
+}
+/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
+function spentYuan(billed, unbilled) {
+    if (billed === undefined && unbilled === undefined)
+        return undefined;
+    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
+    return points === undefined ? undefined : yuanOf(points);
+}
+function format(value) {
+    const negative = value.units < 0n;
+    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+    const whole = digits.slice(0, digits.length - value.scale);
+    const fraction = digits.slice(digits.length - value.scale);
+    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
+}
+
+;// CONCATENATED MODULE: ./deploy/resource-choice.ts
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
+ * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || (compareDecimals(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if ((compareDecimals(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : (compareDecimals(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => compareDecimals(a.price, b.price) ?? 0)[0]?.candidate;
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+;// CONCATENATED MODULE: ./deploy/preheat.ts
+
+
+
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart. */
+const LEAST_POLL_MS = 10_000;
+/** Where a preheat stands: done, failed, or still going, with what its detail says. */
+function judgePreheat(progress, mode) {
+    const ended = progress.status === 'End';
+    if (mode === 'region') {
+        const { regions } = progress;
+        const detail = regions.length === 0
+            ? 'no region reported yet'
+            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
+        if (regions.some((r) => r.status === 'Failed'))
+            return { state: 'failed', detail };
+        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
+            return { state: 'done', detail };
+        return ended
+            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+            : { state: 'waiting', detail };
+    }
+    const points = progress.points ?? 0;
+    const ready = progress.availablePoints ?? 0;
+    const detail = `${ready} of ${points} node(s) prepared`;
+    if (points > 0 && ready >= points)
+        return { state: 'done', detail };
+    return ended
+        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+        : { state: 'waiting', detail };
+}
+/**
+ * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
+ * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
+ * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
+ * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
+ * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
+ * preheat task is named `taskName`, or as the task_name input says.
+ */
+async function preheat(candidate, mode, ctx, taskName) {
+    const startedAt = ctx.runtime.now();
+    const region = candidate.offer.region ?? '';
+    const body = {
+        ...(taskName === undefined ? {} : { task_name: taskName }),
+        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
+    };
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
+    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    const ended = await watchPreheat(taskId, mode, ctx);
+    if (ended.state === 'done') {
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        const elapsedMs = ctx.runtime.now() - startedAt;
+        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
+        return { taskId, mode, region, elapsedMs };
+    }
+    const stopped = await stopPreheat(taskId, ctx);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+}
+/** The services a preheat caches: the name and image of each of the body's services. */
+function preheatServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    return services
+        .filter(isRecord)
+        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
+        ? [{ service_name: service.service_name, service_image: service.service_image }]
+        : []);
+}
+async function regionBody(region, ctx) {
+    const { result } = await read(preheatRegionsCall(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = preheatRegionsOf(result.data);
+    const found = regions.find((r) => r.region === region);
+    if (found === undefined) {
+        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+    }
+    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
+}
+async function nodeBody(candidate, ctx) {
+    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
+    const call = resourceSearchCall(ctx.settings, deviceType, 'ImagePreHeat');
+    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
+    const { device, region } = candidate.offer;
+    const offer = offersOf(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    if (offer === undefined) {
+        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
+    }
+    return { points: ctx.settings.points ?? 1, resources: [resourcesEntry(offer)] };
+}
+/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+async function createPreheat(body, ctx) {
+    const { result } = await withRetries('preheat: create', () => ctx.send(preheatCreateCall(ctx.settings, body)), (error) => (notApplied(error) ? retryIfTransient(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const taskId = taskIdOf(result.data);
+    if (taskId === undefined) {
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+    }
+    ctx.log(`preheat: task ${taskId}`);
+    return taskId;
+}
+/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+async function watchPreheat(taskId, mode, ctx) {
+    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
+    let last = '';
+    for (;;) {
+        let judged;
+        try {
+            const { result } = await read(preheatDetailCall(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat(preheatProgressOf(result.data), mode);
+        }
+        catch (error) {
+            return {
+                state: 'failed',
+                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)(describeError(error), 300)}`
+            };
+        }
+        if (judged.detail !== last)
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
+        last = judged.detail;
+        if (judged.state !== 'waiting')
+            return { state: judged.state, detail: judged.detail };
+        const left = deadline - ctx.runtime.now();
+        if (left <= 0)
+            return { state: 'timed_out', detail: judged.detail };
+        await ctx.runtime.sleep(Math.min(every, left));
+    }
+}
+/**
+ * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
+ * Answers why it could not be stopped, or undefined when it was (or had ended).
+ */
+async function stopPreheat(taskId, ctx) {
+    const { policy, deps } = ctx.stopRetries;
+    try {
+        await withRetries(`preheat: stop task ${taskId}`, () => ctx.send(preheatStopCall(ctx.settings, taskId)), (error) => retryIfTransient(error, deps.now()), policy, deps);
+    }
+    catch (error) {
+        const status = await ctx
+            .send(preheatDetailCall(ctx.settings, taskId))
+            .then(({ result }) => preheatProgressOf(result.data).status)
+            .catch(() => undefined);
+        if (status !== 'End')
+            return `${describeError(error)}; its status is ${status ?? 'unknown'}`;
+    }
+    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return undefined;
+}
+/** A read, retried on what may pass (network errors, 429, 5xx). */
+function read(call, label, ctx) {
+    return withRetries(label, () => ctx.send(call), (error) => retryIfTransient(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+}
+
 ;// CONCATENATED MODULE: ./deploy/task-state.ts
 
 
@@ -6027,6 +6458,7 @@ async function readTaskState(taskId, ctx, options = {}) {
 
 
 
+
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
  * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
@@ -6077,7 +6509,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
 }
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says, and stops the tasks it was retiring, whatever `action` says. Then, when a
+ * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
+ * preheats that had not completed. Then, when a
  * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
  * no longer appear: that look is the post step's last request.
  */
@@ -6088,10 +6521,14 @@ async function finishCleanup(state, ctx) {
         ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
     ];
     const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+    const preheats = await mapLimit(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+        taskId,
+        problem: await stopPreheat(taskId, ctx)
+    }));
     if (lookup === undefined)
-        return { outcomes, unsettled: undefined };
+        return { outcomes, unsettled: undefined, preheats };
     const late = await lateTasks(lookup, created, action, ctx);
-    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled };
+    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, preheats };
 }
 function cleanUpAll(targets, ctx, name) {
     return mapLimit(targets, ctx.settings.concurrency, async (target) => ({
@@ -6198,36 +6635,6 @@ function actionStep(settings, action, inputs) {
         '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
         ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
     ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./platform/resource-data.ts
-
-
-/** Every region of every device in a resource search's answer. */
-function offersOf(data) {
-    const devices = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-    return devices.filter(isRecord).flatMap((device) => {
-        const regions = Array.isArray(device.regions) ? device.regions.filter(isRecord) : [];
-        return regions.map((region) => {
-            const mark = isRecord(region.mark) ? region.mark : undefined;
-            const resource = mark !== undefined && isRecord(mark.resource) ? mark.resource : undefined;
-            return {
-                device: resource_data_text(device.device_name),
-                gpuName: resource_data_text(device.gpu_name) ?? resource_data_text(resource?.gpu_name),
-                gpuCount: numberText(device, 'gpu_count') ?? numberText(resource, 'gpu_count'),
-                region: resource_data_text(region.region),
-                regionName: resource_data_text(region.region_name),
-                price: numberText(region, 'price'),
-                discountPrice: numberText(region, 'discount_price'),
-                inventory: numberText(region, 'inventory'),
-                mark: resource_data_text(mark?.mark) ?? resource_data_text(region.mark),
-                resource
-            };
-        });
-    });
-}
-function resource_data_text(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 ;// CONCATENATED MODULE: ./deploy/create.ts
@@ -6427,141 +6834,8 @@ async function stopTwins(lookup, keep, ctx) {
     return stopped;
 }
 
-;// CONCATENATED MODULE: ./platform/money.ts
-/**
- * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
- * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
- * never drifts by a float's rounding.
- */
-const YUAN_DIGITS = 6;
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-function decimal(text) {
-    if (!DECIMAL.test(text))
-        return undefined;
-    const [whole, fraction = ''] = text.split('.');
-    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
-}
-function rescale(value, scale) {
-    return value.units * 10n ** BigInt(scale - value.scale);
-}
-/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
-function sumPoints(amounts) {
-    const values = amounts.map(decimal);
-    if (values.some((value) => value === undefined))
-        return undefined;
-    const parsed = values;
-    const scale = Math.max(0, ...parsed.map((value) => value.scale));
-    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
-    return format({ units: total, scale });
-}
-/**
- * How two decimal numbers compare, exactly: negative when `a` is less, 0 when equal, positive when more.
- * Undefined when either is not decimal text.
- */
-function compareDecimals(a, b) {
-    const [x, y] = [decimal(a), decimal(b)];
-    if (x === undefined || y === undefined)
-        return undefined;
-    const scale = Math.max(x.scale, y.scale);
-    const difference = rescale(x, scale) - rescale(y, scale);
-    return difference < 0n ? -1 : difference > 0n ? 1 : 0;
-}
-/**
- * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
- * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
- */
-function yuanOf(points) {
-    const value = decimal(points);
-    if (value === undefined)
-        return undefined;
-    const scale = value.scale + YUAN_DIGITS;
-    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
-}
-/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
-function spentYuan(billed, unbilled) {
-    if (billed === undefined && unbilled === undefined)
-        return undefined;
-    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
-    return points === undefined ? undefined : yuanOf(points);
-}
-function format(value) {
-    const negative = value.units < 0n;
-    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
-    const whole = digits.slice(0, digits.length - value.scale);
-    const fraction = digits.slice(digits.length - value.scale);
-    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
-}
-
-;// CONCATENATED MODULE: ./deploy/resource-choice.ts
-
-/**
- * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
- * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
- * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
- * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
- * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
- * the search's own order.
- */
-function chooseResource(offers, wish, points) {
-    const considered = offers
-        .filter((offer) => matchesDevice(offer, wish))
-        .map((offer) => {
-        const price = offer.discountPrice ?? offer.price;
-        return { offer, price, excluded: exclusion(offer, price, wish, points) };
-    })
-        .map((candidate, index) => ({ candidate, index }))
-        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
-        .map(({ candidate }) => candidate);
-    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
-}
-function matchesDevice(offer, wish) {
-    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
-    if (name !== wish.gpu.trim().toLowerCase())
-        return false;
-    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
-}
-function exclusion(offer, price, wish, points) {
-    if (offer.mark === undefined)
-        return 'no mark';
-    if (wish.maxPrice !== undefined &&
-        (price === undefined || (compareDecimals(price, wish.maxPrice) ?? 1) > 0))
-        return 'over max_price';
-    if ((compareDecimals(offer.inventory ?? '0', String(points)) ?? -1) < 0)
-        return 'no stock';
-    return undefined;
-}
-/** Choosable first, then by price (none last), then by the preference of the region. */
-function rank(a, b, wish) {
-    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
-    if (choosable !== 0)
-        return choosable;
-    const price = a.price === undefined || b.price === undefined
-        ? Number(a.price === undefined) - Number(b.price === undefined)
-        : (compareDecimals(a.price, b.price) ?? 0);
-    return price || preference(a.offer, wish) - preference(b.offer, wish);
-}
-/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
-function preference(offer, wish) {
-    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
-    return at === -1 ? wish.regions.length : at;
-}
-/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
-function cheapestOverPrice(choice) {
-    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
-        ? [{ candidate, price: candidate.price }]
-        : []);
-    return priced.sort((a, b) => compareDecimals(a.price, b.price) ?? 0)[0]?.candidate;
-}
-/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
-function resourcesEntry(offer) {
-    return {
-        mark: offer.mark,
-        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
-        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
-    };
-}
-
 ;// CONCATENATED MODULE: ./deploy/placement.ts
+
 
 
 
@@ -6592,9 +6866,17 @@ async function createTask(call, ctx, report) {
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
     const name = ctx.settings.taskName ?? '';
+    const mode = ctx.settings.preheat.mode;
+    const [first] = found.eligible;
+    if (mode !== 'none' && first !== undefined) {
+        placement = { ...placement, preheated: await preheat(first, mode, ctx, `${name}-preheat`) };
+        report.placement = placement;
+    }
     const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
+        if (placement.preheated !== undefined && candidate !== first)
+            ctx.log(`capacity: the preheat warmed ${(0,safe_text/* sanitize */.a)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
@@ -6617,24 +6899,41 @@ async function createTask(call, ctx, report) {
  * create call is shown with that resource; nothing is created, and no search is repeated for stock.
  */
 async function placeForDryRun(plan, ctx) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
+    if (ctx.settings.capacity === undefined)
         return plan;
-    const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx);
-    logChoice(choice, wish, points, ctx);
-    const [best, ...others] = choice.eligible;
-    if (best === undefined) {
-        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,units/* formatDuration */.a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+    const choice = await chooseForDryRun(ctx, ctx.settings.preheat.mode);
+    const [best, ...others] = choice;
+    if (best === undefined)
         return plan;
-    }
     const next = others.slice(0, MOST_CANDIDATES - 1).map(describeCandidate);
     ctx.log(`dry run: the step would create on ${describeCandidate(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
     return {
         ...plan,
         calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
     };
+}
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+async function chooseForDryRun(ctx, mode) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return [];
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx);
+    logChoice(choice, wish, points, ctx);
+    const [best] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,units/* formatDuration */.a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return [];
+    }
+    if (mode !== 'none') {
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,safe_text/* sanitize */.a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)} for it`);
+    }
+    return [...choice.eligible];
 }
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
@@ -7991,6 +8290,91 @@ function nodeReadsFlow(read) {
     };
 }
 
+;// CONCATENATED MODULE: ./deploy/flows/preheat.ts
+
+
+
+
+
+
+
+/**
+ * An image preheat on its own (for a workflow that warms an image when it is pushed): the resource gpu
+ * picks, as a create would pick it, is preheated (`preheat: region`, the default here, or `node`), and
+ * the step waits until the preheat completes. The preheat task is the step's task.
+ */
+const preheatFlow = {
+    plan: (settings) => {
+        if (settings.capacity === undefined) {
+            throw new input_error/* InputError */.d('gpu is empty, but preheat warms the region (or the nodes) gpu picks: set gpu to the GPU model, such as 4090');
+        }
+        checkPreheatServices(settings);
+        const plan = planCalls(settings);
+        const mode = settings.preheat.mode === 'none' ? 'region' : settings.preheat.mode;
+        return {
+            plan,
+            cleanup: NO_CLEANUP,
+            usesCapacity: true,
+            run: (ctx) => preheatStep(plan, mode, ctx),
+            dryRun: async (ctx) => {
+                await chooseForDryRun(ctx, mode);
+                ctx.log('dry run: only the resource search was sent');
+                return undefined;
+            }
+        };
+    }
+};
+async function preheatStep(plan, mode, ctx) {
+    const wish = ctx.settings.capacity;
+    const [call] = plan.calls;
+    if (wish === undefined || call === undefined)
+        throw new Error('unreachable: planned without gpu');
+    const points = ctx.settings.points ?? 1;
+    const outcome = (fields) => ({
+        call,
+        taskId: undefined,
+        result: undefined,
+        raw: undefined,
+        error: undefined,
+        twinLookup: undefined,
+        existingIds: [],
+        placement: undefined,
+        ...fields
+    });
+    let placement;
+    try {
+        const found = await findCapacity(wish, points, ctx);
+        const [best] = found.eligible;
+        placement = { wish, points, ...found, chosen: best, refused: [] };
+        if (best === undefined)
+            throw new Error('unreachable: findCapacity answers an eligible entry');
+        const preheated = await preheat(best, mode, ctx);
+        placement = { ...placement, preheated };
+        const task = taskResult(preheated.taskId, {
+            verdict: 'reached',
+            status: 'Completed',
+            name: ctx.settings.taskName,
+            elapsedMs: preheated.elapsedMs
+        });
+        return stepResult(plan, ctx, {
+            calls: [outcome({ taskId: preheated.taskId, placement })],
+            tasks: [task]
+        });
+    }
+    catch (error) {
+        if (ctx.runtime.cancelled())
+            throw error;
+        const failed = error instanceof Error ? error : new Error(String(error));
+        return stepResult(plan, ctx, { calls: [outcome({ error: failed, placement })] });
+    }
+}
+/** A preheat caches the images of the body's services: at least one, each with its image. */
+function checkPreheatServices(settings) {
+    if (preheatServices(settings.body).length === 0) {
+        throw new input_error/* InputError */.d('preheat warms the images of the services in body, but body lists none with service_name and service_image: set body.services');
+    }
+}
+
 ;// CONCATENATED MODULE: ./deploy/flows/wait.ts
 
 
@@ -8250,6 +8634,7 @@ const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitiz
 
 
 
+
 /**
  * The flow of every operation: what happens over time once its calls are planned. Adding a flow is a
  * module of its own in this folder, and its rows here (and in platform/operations.ts, for the calls it
@@ -8272,10 +8657,12 @@ const FLOWS = {
     logs: nodeReadsFlow('logs'),
     events: nodeReadsFlow('events'),
     sweep: sweepFlow,
+    preheat: preheatFlow,
     request: callFlow
 };
 
 ;// CONCATENATED MODULE: ./deploy/step.ts
+
 
 
 /**
@@ -8287,17 +8674,26 @@ function planStep(settings) {
     checkCapacity(planned, settings);
     return planned;
 }
-/** gpu picks the resource of a new task: a step that creates none, or whose body names one, is refused. */
+/**
+ * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
+ * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
+ */
 function checkCapacity(planned, settings) {
-    if (settings.capacity === undefined)
-        return;
     const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
-    if (create === undefined) {
+    const picks = planned.usesCapacity === true || create !== undefined;
+    if (settings.capacity === undefined) {
+        if (settings.preheat.mode !== 'none' && create !== undefined)
+            throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
+        return;
+    }
+    if (!picks) {
         throw new input_error/* InputError */.d(`gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`);
     }
-    if (create.body !== undefined && 'resources' in create.body) {
+    if (create?.body !== undefined && 'resources' in create.body) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
+    if (create !== undefined && settings.preheat.mode !== 'none')
+        checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {

@@ -171,7 +171,8 @@ describe('finishCleanup', () => {
     const { report, sent } = postStep({ action: 'pause', lookup: lookup(40_000) }, [{ id: 9, at: 12_000 }]);
     expect(await report).toEqual({
       outcomes: [{ target: { id: '9', action: 'pause', why: 'found' }, outcome: { kind: 'done' } }],
-      unsettled: undefined
+      unsettled: undefined,
+      preheats: []
     });
     // Every attempt's task has turned up: no search after it.
     expect(sent).toEqual(['search@0', 'search@5000', 'search@10000', 'search@15000', 'pause 9']);
@@ -181,7 +182,7 @@ describe('finishCleanup', () => {
     const { report, sent } = postStep({ action: 'stop', lookup: lookup(12_000, 1, ['3']) }, [
       { id: 3, at: 0 }
     ]);
-    expect(await report).toEqual({ outcomes: [], unsettled: undefined });
+    expect(await report).toEqual({ outcomes: [], unsettled: undefined, preheats: [] });
     expect(sent.at(-1)).toBe('search@12000');
   });
 
@@ -215,7 +216,8 @@ describe('finishCleanup', () => {
         taskName: 'web',
         keep: ['3'],
         why: 'the cleanup_timeout ran out before the create could no longer land'
-      }
+      },
+      preheats: []
     });
   });
 
@@ -232,5 +234,36 @@ describe('finishCleanup', () => {
     expect((await report).unsettled).toBeUndefined();
     expect(sent.slice(0, 2).sort()).toEqual(['stop 2', 'stop 5']);
     expect(sent.at(-1)).toBe('search@10000');
+  });
+});
+
+describe('finishCleanup of image preheats', () => {
+  /** A platform whose preheat stop answers as `stop` says, and whose preheat detail says `status`. */
+  function preheats(stop: Error | 'ok', status: string) {
+    const sent: string[] = [];
+    const send = (call: Call): Promise<Answer> => {
+      sent.push(`${call.endpoint.method} ${call.endpoint.path.split('/').at(-1) ?? ''}`);
+      if (call.endpoint.path.endsWith('/stop'))
+        return stop === 'ok' ? Promise.resolve(ok(null)) : Promise.reject(stop);
+      return Promise.resolve(ok({ task_id: 38646, status }));
+    };
+    const ctx = scriptedContext(send, { settings: testSettings(), maxRetries: 0, budgetMs: 60_000 });
+    return { report: finishCleanup({ ...NO_CLEANUP, preheats: ['38646'] }, ctx), sent, ctx };
+  }
+
+  it('stops a preheat that had not completed, and forgets it', async () => {
+    const { report, sent, ctx } = preheats('ok', 'Running');
+    expect((await report).preheats).toEqual([{ taskId: '38646', problem: undefined }]);
+    expect(sent).toEqual(['POST stop']);
+    expect(ctx.cleanup.state().preheats).toEqual([]);
+  });
+
+  it('takes a refused stop of a preheat that ended as done, and one still running as a problem', async () => {
+    expect((await preheats(refusal('C008'), 'End').report).preheats).toEqual([
+      { taskId: '38646', problem: undefined }
+    ]);
+    expect((await preheats(refusal('C008'), 'Running').report).preheats).toEqual([
+      { taskId: '38646', problem: 'refused with C008; its status is Running' }
+    ]);
   });
 });

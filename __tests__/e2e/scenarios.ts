@@ -479,8 +479,9 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       cleanup: 'stop',
       create_lookup: '',
       created_task_ids: JSON.stringify([id]),
-      // What a replace retires: nothing for a create.
-      retire_task_ids: '[]'
+      // What a replace retires, and image preheats still running: nothing for a create.
+      retire_task_ids: '[]',
+      preheat_task_ids: '[]'
     });
     const post = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },

@@ -1,4 +1,5 @@
 import { billsOf } from '../../src/platform/billing-data.js';
+import { preheatProgressOf, preheatRegionsOf } from '../../src/platform/preheat-data.js';
 import { offersOf } from '../../src/platform/resource-data.js';
 
 describe('offersOf', () => {
@@ -125,5 +126,44 @@ describe('billsOf', () => {
     ]);
     expect(billsOf({ count: 0 })).toEqual([]);
     expect(billsOf(undefined)).toEqual([]);
+  });
+});
+
+describe('preheatProgressOf and preheatRegionsOf', () => {
+  it('reads a preheat detail, leaving out what is not in its shape', () => {
+    expect(
+      preheatProgressOf({
+        status: 'Running',
+        region_cache_info: [{ region: 'a', status: 'Syncing' }, { region: 'b' }, 'x'],
+        points: 2,
+        available_points: 1
+      })
+    ).toEqual({
+      status: 'Running',
+      regions: [{ region: 'a', status: 'Syncing' }],
+      points: 2,
+      availablePoints: 1
+    });
+    expect(preheatProgressOf(null)).toEqual({
+      status: undefined,
+      regions: [],
+      points: undefined,
+      availablePoints: undefined
+    });
+    expect(preheatProgressOf({ status: 3, region_cache_info: null, points: null })).toMatchObject({
+      status: undefined,
+      regions: [],
+      points: undefined
+    });
+  });
+
+  it('reads the regions get_regions lists', () => {
+    expect(
+      preheatRegionsOf({ regions: [{ region: 'a', region_name: 'A' }, { region: 'b' }, { name: 'c' }] })
+    ).toEqual([
+      { region: 'a', regionName: 'A' },
+      { region: 'b', regionName: undefined }
+    ]);
+    expect(preheatRegionsOf({})).toEqual([]);
   });
 });

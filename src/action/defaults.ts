@@ -33,7 +33,9 @@ export const INPUT_DEFAULTS = {
   dry_run: 'false',
   gpu_count: '1',
   device_type: 'GpuDevice',
-  capacity_timeout: '0s'
+  capacity_timeout: '0s',
+  preheat: 'none',
+  preheat_timeout: '30m'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

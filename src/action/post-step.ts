@@ -40,8 +40,16 @@ export async function runPost(host: ActionHost): Promise<void> {
     const settings = await settingsFrom(host);
     runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-    const { outcomes, unsettled } = await finishCleanup(state, ctx);
+    const { outcomes, unsettled, preheats = [] } = await finishCleanup(state, ctx);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
+    for (const { taskId, problem } of preheats) {
+      if (problem === undefined)
+        host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
+      else
+        host.warning(
+          `could not stop image preheat task ${taskId} (${sanitize(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`
+        );
+    }
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
     if (failed.length === 0 && unsettled === undefined) return;
     await giveUp(host, settings, { failed, unsettled }, label);
@@ -57,6 +65,7 @@ function nothingToDo(state: CleanupState): boolean {
   return (
     state.lookup === undefined &&
     state.retire.length === 0 &&
+    state.preheats.length === 0 &&
     (state.action === undefined || state.created.length === 0)
   );
 }

@@ -10,7 +10,8 @@ const KEYS = {
   action: 'cleanup',
   created: 'created_task_ids',
   lookup: 'create_lookup',
-  retire: 'retire_task_ids'
+  retire: 'retire_task_ids',
+  preheats: 'preheat_task_ids'
 } as const;
 
 export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupState): void {
@@ -18,6 +19,7 @@ export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupS
   host.saveState(KEYS.created, JSON.stringify(state.created));
   host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
   host.saveState(KEYS.retire, JSON.stringify(state.retire));
+  host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
 }
 
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
@@ -29,7 +31,8 @@ export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
     action: cleanupActionOf(action),
     created: list(KEYS.created),
     lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup) as Partial<CreateLookup>),
-    retire: list(KEYS.retire)
+    retire: list(KEYS.retire),
+    preheats: list(KEYS.preheats)
   };
 }
 

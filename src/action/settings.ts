@@ -103,6 +103,13 @@ export function readSettings(
     wait: readWait(inputs),
     health: readHealth(inputs),
     capacity: readCapacity(inputs),
+    preheat: {
+      mode: parseChoice('preheat', inputs.given('preheat'), ['none', 'region', 'node'] as const),
+      timeoutMs: parseDuration('preheat_timeout', inputs.given('preheat_timeout'), {
+        minMs: 10_000,
+        maxMs: 6 * HOUR
+      })
+    },
     ...readLimits(inputs),
     ...readStep(inputs)
   };

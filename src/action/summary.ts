@@ -184,8 +184,15 @@ function placementTable(placement: Placement | undefined): string[] {
     ];
     lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
   }
+  const warmed = placement.preheated;
   return [
     ...lines,
+    ...(warmed === undefined
+      ? []
+      : [
+          '',
+          `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${escape(warmed.region)} in ${escape(formatDuration(warmed.elapsedMs))} (preheat task ${escape(warmed.taskId)}); a preheat is not a reservation.`
+        ]),
     '',
     `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
     ''

@@ -29,17 +29,25 @@ export interface CreateLookup {
 
 /**
  * What a step leaves for the post step to finish, whatever happens to the job: the tasks it created (to
- * stop or pause as `action` says), a create whose task may exist without its id (`lookup`), and tasks
- * to stop whatever `action` says (`retire`: the old generation a replace is retiring).
+ * stop or pause as `action` says), a create whose task may exist without its id (`lookup`), tasks to
+ * stop whatever `action` says (`retire`: the old generation a replace is retiring), and image preheats
+ * still running (`preheats`: stopped, as a preheat that did not complete is).
  */
 export interface CleanupState {
   action: CleanupAction | undefined;
   created: readonly string[];
   lookup: CreateLookup | undefined;
   retire: readonly string[];
+  preheats: readonly string[];
 }
 
-export const NO_CLEANUP: CleanupState = { action: undefined, created: [], lookup: undefined, retire: [] };
+export const NO_CLEANUP: CleanupState = {
+  action: undefined,
+  created: [],
+  lookup: undefined,
+  retire: [],
+  preheats: []
+};
 
 /** Where a step records what it leaves: each change is saved at once, so a cancelled job loses none. */
 export interface CleanupRecorder {

@@ -8,6 +8,7 @@ import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
 import type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
 import { CLEANUP_RETRIES, type DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
+import { stopPreheat } from './preheat.js';
 import { describeState, isGone, readTaskState } from './task-state.js';
 
 /** How a cleanup of one task ended. */
@@ -100,11 +101,14 @@ export interface UnsettledCreate {
 export interface CleanupReport {
   outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[];
   unsettled: UnsettledCreate | undefined;
+  /** The image preheats it stopped, each with why it could not be, if it could not. */
+  preheats?: { taskId: string; problem: string | undefined }[];
 }
 
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says, and stops the tasks it was retiring, whatever `action` says. Then, when a
+ * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
+ * preheats that had not completed. Then, when a
  * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
  * no longer appear: that look is the post step's last request.
  */
@@ -115,9 +119,13 @@ export async function finishCleanup(state: CleanupState, ctx: DeployContext): Pr
     ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
   ];
   const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-  if (lookup === undefined) return { outcomes, unsettled: undefined };
+  const preheats = await mapLimit(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+    taskId,
+    problem: await stopPreheat(taskId, ctx)
+  }));
+  if (lookup === undefined) return { outcomes, unsettled: undefined, preheats };
   const late = await lateTasks(lookup, created, action, ctx);
-  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled };
+  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, preheats };
 }
 
 function cleanUpAll(

@@ -8,6 +8,7 @@ import { ApiError } from '../protocol/envelope.js';
 import type { DeployContext } from './context.js';
 import { adoptedAnswer, createOnce, type Created } from './create.js';
 import { searchByName } from './lookup.js';
+import { preheat, type PreheatMode, type Preheated } from './preheat.js';
 import {
   cheapestOverPrice,
   chooseResource,
@@ -35,6 +36,8 @@ export interface Placement {
   readonly refused: readonly { candidate: Candidate; why: string }[];
   /** Resource searches sent. */
   readonly searches: number;
+  /** The preheat that warmed the first choice before the create, when preheat asked for one. */
+  readonly preheated?: Preheated;
 }
 
 /** Where a create reports its placement as it goes, so that a failed step still shows what was tried. */
@@ -56,9 +59,17 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
   let placement: Placement = { wish, points, ...found, chosen: undefined, refused: [] };
   report.placement = placement;
   const name = ctx.settings.taskName ?? '';
+  const mode = ctx.settings.preheat.mode;
+  const [first] = found.eligible;
+  if (mode !== 'none' && first !== undefined) {
+    placement = { ...placement, preheated: await preheat(first, mode, ctx, `${name}-preheat`) };
+    report.placement = placement;
+  }
   const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
   for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
     ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
+    if (placement.preheated !== undefined && candidate !== first)
+      ctx.log(`capacity: the preheat warmed ${sanitize(placement.preheated.region, 60)}, not this region`);
     placement = { ...placement, chosen: candidate };
     report.placement = placement;
     try {
@@ -84,19 +95,10 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
  * create call is shown with that resource; nothing is created, and no search is repeated for stock.
  */
 export async function placeForDryRun(plan: Plan, ctx: DeployContext): Promise<Plan> {
-  const wish = ctx.settings.capacity;
-  if (wish === undefined) return plan;
-  const points = ctx.settings.points ?? 1;
-  const choice = await searchOnce(wish, points, ctx);
-  logChoice(choice, wish, points, ctx);
-  const [best, ...others] = choice.eligible;
-  if (best === undefined) {
-    const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-    ctx.log(
-      `dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${formatDuration(wish.timeoutMs)}` : 'fail before creating'}`
-    );
-    return plan;
-  }
+  if (ctx.settings.capacity === undefined) return plan;
+  const choice = await chooseForDryRun(ctx, ctx.settings.preheat.mode);
+  const [best, ...others] = choice;
+  if (best === undefined) return plan;
   const next = others.slice(0, MOST_CANDIDATES - 1).map(describeCandidate);
   ctx.log(
     `dry run: the step would create on ${describeCandidate(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`
@@ -105,6 +107,33 @@ export async function placeForDryRun(plan: Plan, ctx: DeployContext): Promise<Pl
     ...plan,
     calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
   };
+}
+
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+export async function chooseForDryRun(ctx: DeployContext, mode: 'none' | PreheatMode): Promise<Candidate[]> {
+  const wish = ctx.settings.capacity;
+  if (wish === undefined) return [];
+  const points = ctx.settings.points ?? 1;
+  const choice = await searchOnce(wish, points, ctx);
+  logChoice(choice, wish, points, ctx);
+  const [best] = choice.eligible;
+  if (best === undefined) {
+    const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+    ctx.log(
+      `dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${formatDuration(wish.timeoutMs)}` : 'fail before creating'}`
+    );
+    return [];
+  }
+  if (mode !== 'none') {
+    ctx.log(
+      `dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${sanitize(best.offer.region ?? '?', 60)}), and wait up to ${formatDuration(ctx.settings.preheat.timeoutMs)} for it`
+    );
+  }
+  return [...choice.eligible];
 }
 
 /** The create call with the chosen entry as its resources. */
@@ -144,7 +173,7 @@ async function madeBy(
  * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
  * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
  */
-async function findCapacity(
+export async function findCapacity(
   wish: CapacityWish,
   points: number,
   ctx: DeployContext

@@ -1,6 +1,7 @@
 import { InputError } from '../basics/input-error.js';
 import type { DeployContext } from './context.js';
 import { FLOWS } from './flows/index.js';
+import { checkPreheatServices } from './flows/preheat.js';
 import type { PlannedStep } from './flows/flow.js';
 import type { StepResult } from './result.js';
 import type { DeploySettings } from './task-status.js';
@@ -17,20 +18,31 @@ export function planStep(settings: DeploySettings): PlannedStep {
   return planned;
 }
 
-/** gpu picks the resource of a new task: a step that creates none, or whose body names one, is refused. */
+/**
+ * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
+ * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
+ */
 function checkCapacity(planned: PlannedStep, settings: DeploySettings): void {
-  if (settings.capacity === undefined) return;
   const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
-  if (create === undefined) {
+  const picks = planned.usesCapacity === true || create !== undefined;
+  if (settings.capacity === undefined) {
+    if (settings.preheat.mode !== 'none' && create !== undefined)
+      throw new InputError(
+        `preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`
+      );
+    return;
+  }
+  if (!picks) {
     throw new InputError(
       `gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`
     );
   }
-  if (create.body !== undefined && 'resources' in create.body) {
+  if (create?.body !== undefined && 'resources' in create.body) {
     throw new InputError(
       'gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given'
     );
   }
+  if (create !== undefined && settings.preheat.mode !== 'none') checkPreheatServices(settings);
 }
 
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */

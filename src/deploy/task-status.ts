@@ -41,6 +41,15 @@ export interface WaitSettings {
   logLines: number;
 }
 
+/** A cluster preheat caches the images in the region; a node preheat prepares nodes there. */
+export type PreheatMode = 'region' | 'node';
+
+/** How a step preheats before it creates (preheat, preheat_timeout). */
+export interface PreheatSettings {
+  mode: 'none' | PreheatMode;
+  timeoutMs: number;
+}
+
 /** What the deploy layer reads of the settings. */
 export interface DeploySettings extends PlatformSettings {
   wait: WaitSettings;
@@ -51,6 +60,8 @@ export interface DeploySettings extends PlatformSettings {
   cleanupTimeoutMs: number;
   /** The resource a new task asks for by GPU model, instead of a mark in the body; undefined when gpu is empty. */
   capacity: CapacityWish | undefined;
+  /** Whether, and how long, to preheat the images where the new task will run, before creating it. */
+  preheat: PreheatSettings;
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */

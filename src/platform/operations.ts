@@ -256,6 +256,17 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
         ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
         : 'the answer carries no pass field, so the check cannot be taken as passed';
     }
+  },
+  // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
+  // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
+  preheat: {
+    endpoint: post('/api/task/image_preheat/create'),
+    taskIds: 'none',
+    resend: 'until_sent',
+    fields: (s) => ({
+      task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+      task_type: 'ImagePreHeat'
+    })
   }
 };
 
@@ -369,6 +380,66 @@ export function resourceSearchCall(
       ['task_type', taskType],
       ['device_type', deviceType]
     ]
+  };
+}
+
+/** The regions whose clusters an image preheat can warm (GET get_regions). */
+export function preheatRegionsCall(settings: PlatformSettings): Call {
+  return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, READS);
+}
+
+/**
+ * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
+ * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
+ */
+export function preheatCreateCall(settings: PlatformSettings, body: Record<string, unknown>): Call {
+  const call = callFor(settings, 'preheat', OPERATIONS.preheat, undefined, false);
+  return { ...call, body: { ...call.body, ...body } };
+}
+
+/** A preheat's progress (GET detail?task_id). */
+export function preheatDetailCall(settings: PlatformSettings, taskId: string): Call {
+  return preheatCall(
+    settings,
+    'GET',
+    '/api/task/image_preheat/detail',
+    [['task_id', taskId]],
+    undefined,
+    READS,
+    taskId
+  );
+}
+
+/** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
+export function preheatStopCall(settings: PlatformSettings, taskId: string): Call {
+  return preheatCall(
+    settings,
+    'POST',
+    '/api/task/image_preheat/stop',
+    [],
+    { task_id: exactInteger(taskId) },
+    { ...READS, resend: 'repeatable' },
+    taskId
+  );
+}
+
+/** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
+function preheatCall(
+  settings: PlatformSettings,
+  method: 'GET' | 'POST',
+  path: string,
+  query: QueryParams,
+  body: Record<string, unknown> | undefined,
+  traits: OperationTraits,
+  taskId?: string
+): Call {
+  return {
+    operation: 'preheat',
+    taskId,
+    endpoint: { method, path, encrypt: false, version: settings.apiVersion },
+    query,
+    body,
+    traits
   };
 }
 

@@ -18,6 +18,7 @@ export const OPERATIONS = [
   'logs',
   'events',
   'sweep',
+  'preheat',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATIONS)[number];

@@ -12,6 +12,8 @@ export interface PlannedStep {
   readonly plan: Plan;
   /** What the post step is left before anything is sent (a replace: to stop its new task, until ready). */
   readonly cleanup: CleanupState;
+  /** The step picks a resource by gpu (a create, or a preheat); gpu is refused for any other. */
+  readonly usesCapacity?: boolean;
   /** Does the step's work. */
   run: (ctx: DeployContext) => Promise<StepResult>;
   /**

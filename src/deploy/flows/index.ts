@@ -2,6 +2,7 @@ import type { OperationName } from '../../platform/platform-settings.js';
 import { callFlow } from './call.js';
 import type { Flow } from './flow.js';
 import { nodeReadsFlow } from './node-reads.js';
+import { preheatFlow } from './preheat.js';
 import { replaceFlow } from './replace.js';
 import { sweepFlow } from './sweep.js';
 import { waitFlow } from './wait.js';
@@ -28,5 +29,6 @@ export const FLOWS: Readonly<Record<OperationName, Flow>> = {
   logs: nodeReadsFlow('logs'),
   events: nodeReadsFlow('events'),
   sweep: sweepFlow,
+  preheat: preheatFlow,
   request: callFlow
 };

@@ -1,0 +1,94 @@
+import { InputError } from '../../basics/input-error.js';
+import { planCalls } from '../../platform/operations.js';
+import { NO_CLEANUP } from '../cleanup-state.js';
+import type { CallOutcome } from '../calls.js';
+import type { DeployContext } from '../context.js';
+import { chooseForDryRun, findCapacity, type Placement } from '../placement.js';
+import { preheat, preheatServices, type PreheatMode } from '../preheat.js';
+import { taskResult, type StepResult } from '../result.js';
+import type { DeploySettings } from '../task-status.js';
+import { stepResult } from './call.js';
+import type { Flow } from './flow.js';
+
+/**
+ * An image preheat on its own (for a workflow that warms an image when it is pushed): the resource gpu
+ * picks, as a create would pick it, is preheated (`preheat: region`, the default here, or `node`), and
+ * the step waits until the preheat completes. The preheat task is the step's task.
+ */
+export const preheatFlow: Flow = {
+  plan: (settings) => {
+    if (settings.capacity === undefined) {
+      throw new InputError(
+        'gpu is empty, but preheat warms the region (or the nodes) gpu picks: set gpu to the GPU model, such as 4090'
+      );
+    }
+    checkPreheatServices(settings);
+    const plan = planCalls(settings);
+    const mode: PreheatMode = settings.preheat.mode === 'none' ? 'region' : settings.preheat.mode;
+    return {
+      plan,
+      cleanup: NO_CLEANUP,
+      usesCapacity: true,
+      run: (ctx) => preheatStep(plan, mode, ctx),
+      dryRun: async (ctx) => {
+        await chooseForDryRun(ctx, mode);
+        ctx.log('dry run: only the resource search was sent');
+        return undefined;
+      }
+    };
+  }
+};
+
+async function preheatStep(
+  plan: ReturnType<typeof planCalls>,
+  mode: PreheatMode,
+  ctx: DeployContext
+): Promise<StepResult> {
+  const wish = ctx.settings.capacity;
+  const [call] = plan.calls;
+  if (wish === undefined || call === undefined) throw new Error('unreachable: planned without gpu');
+  const points = ctx.settings.points ?? 1;
+  const outcome = (fields: Partial<CallOutcome>): CallOutcome => ({
+    call,
+    taskId: undefined,
+    result: undefined,
+    raw: undefined,
+    error: undefined,
+    twinLookup: undefined,
+    existingIds: [],
+    placement: undefined,
+    ...fields
+  });
+  let placement: Placement | undefined;
+  try {
+    const found = await findCapacity(wish, points, ctx);
+    const [best] = found.eligible;
+    placement = { wish, points, ...found, chosen: best, refused: [] };
+    if (best === undefined) throw new Error('unreachable: findCapacity answers an eligible entry');
+    const preheated = await preheat(best, mode, ctx);
+    placement = { ...placement, preheated };
+    const task = taskResult(preheated.taskId, {
+      verdict: 'reached',
+      status: 'Completed',
+      name: ctx.settings.taskName,
+      elapsedMs: preheated.elapsedMs
+    });
+    return stepResult(plan, ctx, {
+      calls: [outcome({ taskId: preheated.taskId, placement })],
+      tasks: [task]
+    });
+  } catch (error) {
+    if (ctx.runtime.cancelled()) throw error;
+    const failed = error instanceof Error ? error : new Error(String(error));
+    return stepResult(plan, ctx, { calls: [outcome({ error: failed, placement })] });
+  }
+}
+
+/** A preheat caches the images of the body's services: at least one, each with its image. */
+export function checkPreheatServices(settings: DeploySettings): void {
+  if (preheatServices(settings.body).length === 0) {
+    throw new InputError(
+      'preheat warms the images of the services in body, but body lists none with service_name and service_image: set body.services'
+    );
+  }
+}
