@@ -26,7 +26,7 @@ export interface EmulatorConfig {
   /** What devices have free in regions, and their prices; a region may run out and come back. */
   stock?: StockChange[];
   /** A cold start: seconds to pull an image no preheat cached, by default and by image. */
-  imagePull?: { seconds?: number; images?: Record<string, number> };
+  imagePull?: { seconds?: number; images?: Record<string, number>; regions?: Record<string, number> };
   /** How long a preheat takes, and the images whose preheat fails (a regular expression). */
   preheat?: { durationSeconds?: number; failPattern?: string };
 }
@@ -156,20 +156,19 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
 
 function parseImagePull(value: unknown, where: string): NonNullable<EmulatorConfig['imagePull']> {
   const pull = object(value, where);
-  only(pull, where, ['seconds', 'images']);
-  const images = pull.images === undefined ? undefined : object(pull.images, `${where}.images`);
+  only(pull, where, ['seconds', 'images', 'regions']);
+  const seconds = (name: 'images' | 'regions'): Record<string, number> | undefined => {
+    if (pull[name] === undefined) return undefined;
+    const entries = object(pull[name], `${where}.${name}`);
+    return Object.fromEntries(
+      Object.entries(entries).map(([key, v]) => [key, number(v, `${where}.${name}.${key}`)])
+    );
+  };
+  const [images, regions] = [seconds('images'), seconds('regions')];
   return {
     ...optional(pull, 'seconds', (v, n) => number(v, n), where),
-    ...(images === undefined
-      ? {}
-      : {
-          images: Object.fromEntries(
-            Object.entries(images).map(([image, seconds]) => [
-              image,
-              number(seconds, `${where}.images.${image}`)
-            ])
-          )
-        })
+    ...(images === undefined ? {} : { images }),
+    ...(regions === undefined ? {} : { regions })
   };
 }
 

@@ -66,8 +66,12 @@ export class Emulator implements EmulatorInfo {
   #msgOverride: string | undefined;
   #storageVerdict: StorageVerdict = { pass: true, message: 'the storage can be reached with these settings' };
   #stopped: Promise<void> | undefined;
-  /** How long pulling an image takes where no preheat cached it: by image, else the default. */
-  #imagePull: { defaultMs: number; images: Map<string, number> } = { defaultMs: 0, images: new Map() };
+  /** How long pulling an image takes where no preheat cached it: by image, else by region, else the default. */
+  #imagePull: { defaultMs: number; images: Map<string, number>; regions: Map<string, number> } = {
+    defaultMs: 0,
+    images: new Map(),
+    regions: new Map()
+  };
 
   private constructor(listening: Listening, options: EmulatorOptions, clock: () => number) {
     const { info } = listening;
@@ -252,13 +256,21 @@ export class Emulator implements EmulatorInfo {
   }
 
   /**
-   * A cold start: a new task waits `seconds` (or the image's own, from `images`) beyond ready-after for
-   * each image of its services that no completed preheat cached in its region; none once one did.
+   * A cold start: a new task waits `seconds` (or the image's own, from `images`, else its region's, from
+   * `regions`) beyond ready-after for each image of its services that no completed preheat cached in its
+   * region; none once one did.
    */
-  setImagePull(pull: { seconds?: number; images?: Readonly<Record<string, number>> }): void {
+  setImagePull(pull: {
+    seconds?: number;
+    images?: Readonly<Record<string, number>>;
+    regions?: Readonly<Record<string, number>>;
+  }): void {
+    const ms = (entries: Readonly<Record<string, number>> = {}) =>
+      new Map(Object.entries(entries).map(([key, seconds]) => [key, seconds * 1000]));
     this.#imagePull = {
       defaultMs: (pull.seconds ?? 0) * 1000,
-      images: new Map(Object.entries(pull.images ?? {}).map(([image, seconds]) => [image, seconds * 1000]))
+      images: ms(pull.images),
+      regions: ms(pull.regions)
     };
   }
 
@@ -271,10 +283,9 @@ export class Emulator implements EmulatorInfo {
 
   #pullMs(region: string | undefined, images: readonly string[], at: number): number {
     const cold = images.filter((image) => region === undefined || !this.#preheats.cached(region, image, at));
-    return Math.max(
-      0,
-      ...cold.map((image) => this.#imagePull.images.get(image) ?? this.#imagePull.defaultMs)
-    );
+    const { images: byImage, regions: byRegion, defaultMs } = this.#imagePull;
+    const regional = region === undefined ? undefined : byRegion.get(region);
+    return Math.max(0, ...cold.map((image) => byImage.get(image) ?? regional ?? defaultMs));
   }
 
   /** How long after a task runs its nodes take to run, one after another. */

@@ -67,11 +67,15 @@ describe('image pulls and preheats', () => {
   const preheatDetail = (id: unknown) => call('GET', `${PREHEAT}/detail?task_id=${String(id)}`);
 
   it('keeps a new task Pending while it pulls an image no preheat cached, as long as that image takes', async () => {
+    emulator.setImagePull({ seconds: 30, images: { 'small:1': 2 }, regions: { 'beijing-jxq-p1': 60 } });
     const cold = await create(IMAGE);
     const small = await create('small:1');
     clock.advance(10);
     expect([await status(cold), await status(small)]).toEqual(['Pending', 'Running']);
-    clock.advance(56);
+    // Past the default's 30 s, not the region's 60.
+    clock.advance(30);
+    expect(await status(cold)).toBe('Pending');
+    clock.advance(26);
     expect(await status(cold)).toBe('Running');
   });
 
@@ -132,11 +136,11 @@ describe('image pulls and preheats in the config', () => {
   it('reads them, field by field', () => {
     expect(
       parseConfig({
-        imagePull: { seconds: 90, images: { 'a:1': 5 } },
+        imagePull: { seconds: 90, images: { 'a:1': 5 }, regions: { r: 30 } },
         preheat: { durationSeconds: 20, failPattern: 'bad' }
       })
     ).toEqual({
-      imagePull: { seconds: 90, images: { 'a:1': 5 } },
+      imagePull: { seconds: 90, images: { 'a:1': 5 }, regions: { r: 30 } },
       preheat: { durationSeconds: 20, failPattern: 'bad' }
     });
     expect(() => parseConfig({ preheat: { failPattern: '(' } })).toThrow(
