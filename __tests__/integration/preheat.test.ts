@@ -103,6 +103,16 @@ describe('image preheat', () => {
     }
   );
 
+  it('stops a node preheat that does not prepare its nodes within preheat_timeout, and creates nothing', async () => {
+    emulator.setPreheat({ failPattern: /llm/ });
+    const { failure } = await step({ preheat: 'node', points: '2', preheat_timeout: '1m' });
+    expect(failure).toMatch(
+      /did not complete within preheat_timeout 1m0s \(0 of 2 node\(s\) prepared\); the preheat task was stopped, and nothing was created$/
+    );
+    expect(sent(CREATE)).toHaveLength(0);
+    expect(sent(`${PREHEAT}/stop`).map((r) => r.applied)).toEqual([true]);
+  });
+
   it("preheats on its own with operation preheat (region by default), its task the step's", async () => {
     const { outputs, failure } = await step({ operation: 'preheat', task_name: 'warm-v2', points: '' });
     expect(failure).toBeUndefined();
