@@ -7041,6 +7041,20 @@ function logChoice(choice, wish, points, ctx) {
 
 
 
+/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
+function callOutcome(call, fields) {
+    return {
+        call,
+        taskId: call.taskId,
+        result: undefined,
+        raw: undefined,
+        error: undefined,
+        twinLookup: undefined,
+        existingIds: [],
+        placement: undefined,
+        ...fields
+    };
+}
 /** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
 function makeCalls(plan, ctx) {
     const bulk = plan.calls.length > 1;
@@ -7049,17 +7063,7 @@ function makeCalls(plan, ctx) {
 /** One call: sent (again where its kind allows), its answer checked, its failure explained. */
 async function makeCall(call, how, ctx) {
     const { who } = how;
-    const outcome = (fields) => ({
-        call,
-        taskId: call.taskId,
-        result: undefined,
-        raw: undefined,
-        error: undefined,
-        twinLookup: undefined,
-        existingIds: [],
-        placement: report.placement,
-        ...fields
-    });
+    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
     // Whether a failed attempt of a call that changes state may still have taken effect.
     const state = { mayHaveApplied: false };
     const report = {};
@@ -8298,6 +8302,7 @@ function nodeReadsFlow(read) {
 
 
 
+
 /**
  * An image preheat on its own (for a workflow that warms an image when it is pushed): the resource gpu
  * picks, as a create would pick it, is preheated (`preheat: region`, the default here, or `node`), and
@@ -8330,17 +8335,7 @@ async function preheatStep(plan, mode, ctx) {
     if (wish === undefined || call === undefined)
         throw new Error('unreachable: planned without gpu');
     const points = ctx.settings.points ?? 1;
-    const outcome = (fields) => ({
-        call,
-        taskId: undefined,
-        result: undefined,
-        raw: undefined,
-        error: undefined,
-        twinLookup: undefined,
-        existingIds: [],
-        placement: undefined,
-        ...fields
-    });
+    const outcome = (fields) => callOutcome(call, { taskId: undefined, ...fields });
     let placement;
     try {
         const found = await findCapacity(wish, points, ctx);

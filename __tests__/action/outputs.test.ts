@@ -6,7 +6,7 @@ import { parseJson } from '../../src/protocol/json.js';
 import { costLines, failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
 import type { Bill } from '../../src/platform/billing-data.js';
 import type { Settings } from '../../src/action/settings.js';
-import type { CallOutcome } from '../../src/deploy/calls.js';
+import { callOutcome, type CallOutcome } from '../../src/deploy/calls.js';
 import { taskResult, type StepResult, type TaskResult } from '../../src/deploy/result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
 import { renderSummary } from '../../src/action/summary.js';
@@ -53,17 +53,7 @@ function stepOf(
         call.traits.answers === 'new_task' && given.error === undefined
           ? taskIdOf(given.result?.data)
           : undefined;
-      return {
-        call,
-        taskId: call.taskId ?? made,
-        result: undefined,
-        raw: undefined,
-        error: undefined,
-        twinLookup: undefined,
-        existingIds: [],
-        placement: undefined,
-        ...given
-      };
+      return callOutcome(call, { taskId: call.taskId ?? made, ...given });
     }),
     tasks: tasks.map((t) => taskResult(t.id ?? '', t)),
     criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),

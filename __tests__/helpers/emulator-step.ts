@@ -1,9 +1,9 @@
-import type { Emulator } from '../../emulator/index.js';
+import type { Emulator, EmulatorOptions } from '../../emulator/index.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
-import type { ApiClient } from '../../src/platform/client.js';
+import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';
-import type { TestClock } from './platform-client.js';
+import { startTestEmulator, type TestClock } from './platform-client.js';
 import { runTestStep, testRuntime } from './runtime.js';
 
 /**
@@ -34,5 +34,68 @@ export function emulatorStep(
     const { result, saved } = await runTestStep(settings, runtime, options);
     into.created?.push(...saved.created());
     return { result, outputs: outputsOf(result), failure: failureOf(result) };
+  };
+}
+
+/** An emulator on a fake clock, a client and a log, fresh for each test of the describe block. */
+export interface StepBench {
+  readonly emulator: Emulator;
+  readonly clock: TestClock;
+  readonly client: ApiClient;
+  /** The step's log lines of the current test. */
+  readonly log: string[];
+  /** Runs a step with `defaults` under `inputs`. */
+  readonly step: (
+    inputs?: Record<string, string>,
+    options?: { dryRun?: boolean }
+  ) => ReturnType<ReturnType<typeof emulatorStep>>;
+  /** The requests the emulator received on `path`. */
+  readonly sent: (path: string) => Emulator['requests'];
+}
+
+/**
+ * Registers the hooks that start an emulator (with `options`, then `setup`) and a client before each test
+ * and stop them after it; the bench's fields are the current test's.
+ */
+export function useStepBench(
+  options: EmulatorOptions,
+  defaults: Record<string, string>,
+  setup: (emulator: Emulator) => void = () => undefined
+): StepBench {
+  let current: Omit<StepBench, 'step' | 'sent'> | undefined;
+  const now = () => {
+    if (current === undefined) throw new Error('the step bench is used outside a test');
+    return current;
+  };
+  beforeEach(async () => {
+    const { emulator, clock } = await startTestEmulator(options);
+    setup(emulator);
+    const client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
+    current = { emulator, clock, client, log: [] };
+  });
+  afterEach(async () => {
+    const { client, emulator } = now();
+    current = undefined;
+    client.dispose();
+    await emulator.stop();
+  });
+  return {
+    get emulator() {
+      return now().emulator;
+    },
+    get clock() {
+      return now().clock;
+    },
+    get client() {
+      return now().client;
+    },
+    get log() {
+      return now().log;
+    },
+    step: (inputs = {}, stepOptions = {}) => {
+      const { emulator, clock, client, log } = now();
+      return emulatorStep(emulator, clock, client, { log }, defaults)(inputs, stepOptions);
+    },
+    sent: (path) => now().emulator.requests.filter((r) => r.path === path)
   };
 }

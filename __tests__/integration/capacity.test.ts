@@ -1,8 +1,5 @@
-import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { ApiClient } from '../../src/platform/client.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { useStepBench } from '../helpers/emulator-step.js';
 
 const WEB = '{services: [{service_name: web, service_image: "app:2", remote_ports: [{service_port: 80}]}]}';
 const CREATE = '/api/deployment/task/create';
@@ -15,30 +12,12 @@ const RESOURCES = '/api/deployment/resource/search';
  * guangdong-t-01 (discount 15800, 2 free).
  */
 describe('a create that picks its resource by gpu', () => {
-  let emulator: Emulator;
-  let clock: TestClock;
-  let client: ApiClient;
-  let log: string[];
-
-  beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 5, strict: true }));
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
-    log = [];
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
-
-  const step = (inputs: Record<string, string> = {}, options: { dryRun?: boolean } = {}) =>
-    emulatorStep(
-      emulator,
-      clock,
-      client,
-      { log },
-      { operation: 'create', task_name: 'llm', points: '1', body: WEB }
-    )(inputs, options);
-  const creates = () => emulator.requests.filter((r) => r.path === CREATE);
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true },
+    { operation: 'create', task_name: 'llm', points: '1', body: WEB }
+  );
+  const { step, sent } = bench;
+  const creates = () => sent(CREATE);
   const createdIn = (index = 0): unknown =>
     (JSON.parse(creates()[index]?.plaintext ?? '{}') as { resources?: { region_name?: string }[] }).resources;
 
@@ -53,21 +32,21 @@ describe('a create that picks its resource by gpu', () => {
         region_name: '北京一区'
       }
     ]);
-    expect(emulator.task(outputs.task_id).status).toBe('Running');
+    expect(bench.emulator.task(outputs.task_id).status).toBe('Running');
     expect([outputs.region, outputs.region_name, outputs.gpu, outputs.price]).toEqual([
       'beijing-jxq-p1',
       '北京一区',
       '4090',
       '1880'
     ]);
-    expect(log).toContain('capacity: creating on beijing-jxq-p1 (北京一区), 4090, price 1880');
+    expect(bench.log).toContain('capacity: creating on beijing-jxq-p1 (北京一区), 4090, price 1880');
     const summary = renderSummary(result, undefined);
     expect(summary).toContain('#### Resource: 1 node(s) of 4090');
     expect(summary).toMatch(/\| beijing-jxq-p1 &#40;.+&#41; \| 4090 \| 1 \| 1880 \| 42 \| chosen \|/);
   });
 
   it('breaks a tie of price by the order of regions, by region or region_name', async () => {
-    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', discount_price: 1980 }]);
+    bench.emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', discount_price: 1980 }]);
     const { outputs } = await step({ gpu: '4090', regions: '广东-T1\nbeijing-jxq-p1' });
     expect(outputs.region).toBe('guangdong-t-01');
   });
@@ -75,7 +54,7 @@ describe('a create that picks its resource by gpu', () => {
   it('keeps to the GPU count and the stock for the nodes asked: H20 x 8 with 2 nodes free', async () => {
     const { outputs } = await step({ gpu: 'h20', gpu_count: '8', points: '2' });
     expect([outputs.region, outputs.price]).toEqual(['guangdong-t-01', '15800']);
-    expect(emulator.task(outputs.task_id).status).toBe('Running');
+    expect(bench.emulator.task(outputs.task_id).status).toBe('Running');
   });
 
   it('fails before creating when nothing is cheap enough, naming the cheapest and its price', async () => {
@@ -92,11 +71,11 @@ describe('a create that picks its resource by gpu', () => {
       'create failed: no region has 3 node(s) of "H20" with 8 GPU(s) per node free (guangdong-t-01 has 2, hebeif-1 has 0): set capacity_timeout (such as 10m) to wait for stock'
     );
     expect(creates()).toHaveLength(0);
-    expect(emulator.requests.filter((r) => r.path === RESOURCES)).toHaveLength(1);
+    expect(sent(RESOURCES)).toHaveLength(1);
   });
 
   it('searches again, 10 s apart and more, until a region has the stock within capacity_timeout', async () => {
-    emulator.setStock([
+    bench.emulator.setStock([
       { device_name: 'H20 x 8', region: 'hebeif-1', inventory: 0, restockAfterSeconds: 30, restockTo: 4 }
     ]);
     const { outputs, failure } = await step({
@@ -107,28 +86,28 @@ describe('a create that picks its resource by gpu', () => {
     });
     expect(failure).toBeUndefined();
     expect(outputs.region).toBe('hebeif-1');
-    const searches = emulator.requests.filter((r) => r.path === RESOURCES).map((r) => r.receivedAt);
+    const searches = sent(RESOURCES).map((r) => r.receivedAt);
     const gaps = searches.slice(1).map((at, i) => (at - (searches[i] ?? 0)) / 1000);
     expect(gaps).toEqual([10, 15, 22.5]);
-    expect(log).toContain(
+    expect(bench.log).toContain(
       'capacity: no region has 3 node(s) of "H20" with 8 GPU(s) per node free (guangdong-t-01 has 2, hebeif-1 has 0); searching again in 10s (2m0s of capacity_timeout left)'
     );
   });
 
   it('gives up at capacity_timeout, never sleeping past it', async () => {
-    const started = clock.now();
+    const started = bench.clock.now();
     const { failure } = await step({ gpu: 'H20', gpu_count: '8', points: '3', capacity_timeout: '30s' });
     expect(failure).toMatch(/no region has 3 node\(s\) of "H20" .* \(3 searches\)$/);
-    expect(clock.now() - started).toBeLessThanOrEqual(30_000);
+    expect(bench.clock.now() - started).toBeLessThanOrEqual(30_000);
   });
 
   it('tries the next region when the platform refuses a create that made no task, and makes exactly one', async () => {
-    emulator.inject({ path: CREATE, answer: { kind: 'envelope', code: 'C008', message: '资源不足' } });
+    bench.emulator.inject({ path: CREATE, answer: { kind: 'envelope', code: 'C008', message: '资源不足' } });
     const { outputs, failure, result } = await step({ gpu: '4090' });
     expect(failure).toBeUndefined();
     expect(outputs.region).toBe('guangdong-t-01');
     expect(creates().filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
-    expect(log).toContainEqual(
+    expect(bench.log).toContainEqual(
       expect.stringMatching(
         /^capacity: the platform refused the create on beijing-jxq-p1 \(北京一区\), 4090, price 1880 \(HTTP 200, code C008: 资源不足 \(request id emu-\d+\)\), and made no task named "llm": trying the next region$/
       )
@@ -139,7 +118,7 @@ describe('a create that picks its resource by gpu', () => {
   });
 
   it('adopts the task a refused create made after all, and tries no other region', async () => {
-    emulator.inject({
+    bench.emulator.inject({
       path: CREATE,
       apply: true,
       answer: { kind: 'envelope', code: 'C008', message: '资源不足' }
@@ -151,7 +130,7 @@ describe('a create that picks its resource by gpu', () => {
   });
 
   it('fails, having made no task, when the platform refuses the create on every region', async () => {
-    emulator.inject({
+    bench.emulator.inject({
       path: CREATE,
       times: 5,
       answer: { kind: 'envelope', code: 'C008', message: '资源不足' }
@@ -169,7 +148,7 @@ describe('a create that picks its resource by gpu', () => {
   ])(
     'settles a create whose outcome is unknown (%s) on its own region, never by a create on another',
     async (_what, answer, times, failure) => {
-      emulator.inject({ path: CREATE, times, answer });
+      bench.emulator.inject({ path: CREATE, times, answer });
       const result = await step({ gpu: '4090', request_timeout: '2s' });
       if (failure === undefined) expect(result.failure).toBeUndefined();
       else expect(result.failure).toMatch(failure);
@@ -177,16 +156,16 @@ describe('a create that picks its resource by gpu', () => {
       expect(creates().length).toBeGreaterThan(1);
       const read = creates().flatMap((r) => (r.plaintext === undefined ? [] : [r.plaintext]));
       expect(read.filter((body) => !body.includes('北京一区'))).toEqual([]);
-      expect(log.filter((line) => line.includes('trying the next region'))).toEqual([]);
+      expect(bench.log.filter((line) => line.includes('trying the next region'))).toEqual([]);
       expect(creates().filter((r) => r.createdTaskId !== undefined).length).toBeLessThanOrEqual(1);
     }
   );
 
   it('picks the resource of a replace too, which then retires the old task', async () => {
-    const old = emulator.addTask({ task_name: 'llm', points: 1, status: 'Running' });
+    const old = bench.emulator.addTask({ task_name: 'llm', points: 1, status: 'Running' });
     const { outputs, failure } = await step({ operation: 'replace', gpu: '4090' });
     expect(failure).toBeUndefined();
-    expect([outputs.region, emulator.task(old).status, JSON.parse(outputs.replaced_task_ids)]).toEqual([
+    expect([outputs.region, bench.emulator.task(old).status, JSON.parse(outputs.replaced_task_ids)]).toEqual([
       'beijing-jxq-p1',
       'End',
       [old]
@@ -195,11 +174,11 @@ describe('a create that picks its resource by gpu', () => {
 
   it('shows the candidates and the choice in a dry run, sending the resource search alone', async () => {
     await step({ gpu: '4090', regions: 'guangdong-t-01' }, { dryRun: true }).catch(() => undefined);
-    expect(emulator.requests.map((r) => r.path)).toEqual([RESOURCES]);
-    expect(log).toContain(
+    expect(bench.emulator.requests.map((r) => r.path)).toEqual([RESOURCES]);
+    expect(bench.log).toContain(
       'dry run: the step would create on beijing-jxq-p1 (北京一区), 4090, price 1880; were that refused, on guangdong-t-01 (广东-T1), 4090, price 1980'
     );
-    expect(log).toContain('dry run: only the resource search was sent');
+    expect(bench.log).toContain('dry run: only the resource search was sent');
   });
 
   it.each([
@@ -212,7 +191,7 @@ describe('a create that picks its resource by gpu', () => {
     ['the GPU model is unknown', { gpu: 'A100' }, '; the step would fail before creating']
   ])('says in a dry run what the step would do when %s', async (_when, inputs, would) => {
     await step(inputs, { dryRun: true }).catch(() => undefined);
-    expect(log).toContainEqual(
+    expect(bench.log).toContainEqual(
       expect.stringMatching(new RegExp(`^dry run: .*${would.replace(/[()]/g, '\\$&')}$`))
     );
     expect(creates()).toHaveLength(0);
@@ -223,7 +202,7 @@ describe('a create that picks its resource by gpu', () => {
     expect(failure).toBe(
       'create failed: the resource search lists no "A100" with 1 GPU(s) per node: check gpu (the resource search\'s gpu_name), gpu_count and device_type GpuDevice'
     );
-    expect(emulator.requests.filter((r) => r.path === RESOURCES)).toHaveLength(1);
+    expect(sent(RESOURCES)).toHaveLength(1);
   });
 
   it('refuses gpu beside resources in the body, and gpu for an operation that creates nothing, sending nothing', async () => {
@@ -241,6 +220,6 @@ describe('a create that picks its resource by gpu', () => {
       body: ''
     }).catch((error: unknown) => error);
     expect(String(detail)).toContain('gpu is set, but detail creates no task');
-    expect(emulator.requests).toHaveLength(0);
+    expect(bench.emulator.requests).toHaveLength(0);
   });
 });

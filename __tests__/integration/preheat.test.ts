@@ -1,8 +1,5 @@
-import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { ApiClient } from '../../src/platform/client.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { useStepBench } from '../helpers/emulator-step.js';
 
 const IMAGE = 'registry.example.com/llm:2';
 const WEB = `{services: [{service_name: web, service_image: "${IMAGE}", remote_ports: [{service_port: 80}]}]}`;
@@ -14,33 +11,17 @@ const PREHEAT = '/api/task/image_preheat';
  * image takes 120 s to pull, a preheat 60 s to complete.
  */
 describe('image preheat', () => {
-  let emulator: Emulator;
-  let clock: TestClock;
-  let client: ApiClient;
-  let log: string[];
-
-  beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 5, strict: true }));
-    emulator.setImagePull({ seconds: 120 });
-    emulator.setPreheat({ durationSeconds: 60 });
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
-    log = [];
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
-
-  const step = (inputs: Record<string, string> = {}, options: { dryRun?: boolean } = {}) =>
-    emulatorStep(
-      emulator,
-      clock,
-      client,
-      { log },
-      { operation: 'create', task_name: 'llm', points: '1', body: WEB, gpu: '4090', poll_interval: '10s' }
-    )(inputs, options);
-  const sent = (path: string) => emulator.requests.filter((r) => r.path === path);
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true },
+    { operation: 'create', task_name: 'llm', points: '1', body: WEB, gpu: '4090', poll_interval: '10s' },
+    (emulator) => {
+      emulator.setImagePull({ seconds: 120 });
+      emulator.setPreheat({ durationSeconds: 60 });
+    }
+  );
+  const { step, sent } = bench;
   const preheatBody = () => JSON.parse(sent(`${PREHEAT}/create`)[0]?.body ?? '{}') as Record<string, unknown>;
+
   it('caches the images in the chosen region before creating, so the task starts without pulling them', async () => {
     const { outputs, failure, result } = await step({ preheat: 'region' });
     expect(failure).toBeUndefined();
@@ -58,9 +39,9 @@ describe('image preheat', () => {
     // The create came once the preheat had completed, and the task ran after ready-after alone.
     const createdAt = sent(CREATE)[0]?.receivedAt ?? 0;
     expect(createdAt - (sent(`${PREHEAT}/create`)[0]?.receivedAt ?? 0)).toBeGreaterThanOrEqual(60_000);
-    expect(emulator.task(outputs.task_id).status).toBe('Running');
+    expect(bench.emulator.task(outputs.task_id).status).toBe('Running');
     expect(Number(outputs.elapsed_seconds)).toBeLessThan(60 + 30);
-    expect(log).toContainEqual(expect.stringContaining('a preheat is not a reservation'));
+    expect(bench.log).toContainEqual(expect.stringContaining('a preheat is not a reservation'));
   });
 
   it('prepares the nodes of a node preheat, from a resource search for ImagePreHeat, before creating', async () => {
@@ -72,11 +53,11 @@ describe('image preheat', () => {
       resources: [{ mark: expect.any(String), region_name: '北京一区' }]
     });
     expect(
-      emulator.requests.some(
+      bench.emulator.requests.some(
         (r) => r.path === '/api/deployment/resource/search' && r.target.includes('ImagePreHeat')
       )
     ).toBe(true);
-    expect(log).toContainEqual(expect.stringMatching(/^preheat: task \d+: 2 of 2 node\(s\) prepared$/));
+    expect(bench.log).toContainEqual(expect.stringMatching(/^preheat: task \d+: 2 of 2 node\(s\) prepared$/));
   });
 
   it.each([
@@ -95,7 +76,7 @@ describe('image preheat', () => {
   ])(
     'stops a preheat that %s, and fails before creating anything',
     async (_what, preheat, inputs, message) => {
-      emulator.setPreheat(preheat);
+      bench.emulator.setPreheat(preheat);
       const { failure } = await step({ preheat: 'region', ...inputs });
       expect(failure).toMatch(message);
       expect(sent(CREATE)).toHaveLength(0);
@@ -104,7 +85,7 @@ describe('image preheat', () => {
   );
 
   it('stops a node preheat that does not prepare its nodes within preheat_timeout, and creates nothing', async () => {
-    emulator.setPreheat({ failPattern: /llm/ });
+    bench.emulator.setPreheat({ failPattern: /llm/ });
     const { failure } = await step({ preheat: 'node', points: '2', preheat_timeout: '1m' });
     expect(failure).toMatch(
       /did not complete within preheat_timeout 1m0s \(0 of 2 node\(s\) prepared\); the preheat task was stopped, and nothing was created$/
@@ -128,7 +109,7 @@ describe('image preheat', () => {
   });
 
   it('fails operation preheat when the preheat fails, showing the region it chose', async () => {
-    emulator.setPreheat({ failPattern: /llm/ });
+    bench.emulator.setPreheat({ failPattern: /llm/ });
     const { failure, result, outputs } = await step({
       operation: 'preheat',
       task_name: 'warm-v2',
@@ -143,18 +124,18 @@ describe('image preheat', () => {
 
   it('says in a dry run of operation preheat where it would warm', async () => {
     await step({ operation: 'preheat', task_name: 'warm-v2' }, { dryRun: true }).catch(() => undefined);
-    expect(log).toContain(
+    expect(bench.log).toContain(
       'dry run: the step would first preheat (cache the images in beijing-jxq-p1), and wait up to 30m0s for it'
     );
-    expect(log).toContain('dry run: only the resource search was sent');
+    expect(bench.log).toContain('dry run: only the resource search was sent');
   });
 
   it('says in a dry run what it would preheat, and sends the resource search alone', async () => {
     await step({ preheat: 'node', points: '2' }, { dryRun: true }).catch(() => undefined);
-    expect(log).toContain(
+    expect(bench.log).toContain(
       'dry run: the step would first preheat (prepare 2 node(s) in beijing-jxq-p1), and wait up to 30m0s for it'
     );
-    expect(emulator.requests.map((r) => r.path)).toEqual(['/api/deployment/resource/search']);
+    expect(bench.emulator.requests.map((r) => r.path)).toEqual(['/api/deployment/resource/search']);
   });
 
   it.each([
@@ -164,6 +145,6 @@ describe('image preheat', () => {
   ])('refuses %j before sending anything', async (inputs, message) => {
     const error = await step(inputs).catch((e: unknown) => e);
     expect(String(error)).toContain(message);
-    expect(emulator.requests).toHaveLength(0);
+    expect(bench.emulator.requests).toHaveLength(0);
   });
 });

@@ -37,6 +37,21 @@ export interface CallOutcome {
   readonly placement: Placement | undefined;
 }
 
+/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
+export function callOutcome(call: Call, fields: Partial<CallOutcome>): CallOutcome {
+  return {
+    call,
+    taskId: call.taskId,
+    result: undefined,
+    raw: undefined,
+    error: undefined,
+    twinLookup: undefined,
+    existingIds: [],
+    placement: undefined,
+    ...fields
+  };
+}
+
 /** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
 export function makeCalls(plan: Plan, ctx: DeployContext): Promise<CallOutcome[]> {
   const bulk = plan.calls.length > 1;
@@ -56,17 +71,8 @@ async function makeCall(
   ctx: DeployContext
 ): Promise<CallOutcome> {
   const { who } = how;
-  const outcome = (fields: Partial<CallOutcome>): CallOutcome => ({
-    call,
-    taskId: call.taskId,
-    result: undefined,
-    raw: undefined,
-    error: undefined,
-    twinLookup: undefined,
-    existingIds: [],
-    placement: report.placement,
-    ...fields
-  });
+  const outcome = (fields: Partial<CallOutcome>): CallOutcome =>
+    callOutcome(call, { placement: report.placement, ...fields });
   // Whether a failed attempt of a call that changes state may still have taken effect.
   const state = { mayHaveApplied: false };
   const report: PlacementReport = {};

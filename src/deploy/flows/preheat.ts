@@ -1,7 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls } from '../../platform/operations.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
-import type { CallOutcome } from '../calls.js';
+import { callOutcome, type CallOutcome } from '../calls.js';
 import type { DeployContext } from '../context.js';
 import { chooseForDryRun, findCapacity, type Placement } from '../placement.js';
 import { preheat, preheatServices, type PreheatMode } from '../preheat.js';
@@ -48,17 +48,8 @@ async function preheatStep(
   const [call] = plan.calls;
   if (wish === undefined || call === undefined) throw new Error('unreachable: planned without gpu');
   const points = ctx.settings.points ?? 1;
-  const outcome = (fields: Partial<CallOutcome>): CallOutcome => ({
-    call,
-    taskId: undefined,
-    result: undefined,
-    raw: undefined,
-    error: undefined,
-    twinLookup: undefined,
-    existingIds: [],
-    placement: undefined,
-    ...fields
-  });
+  const outcome = (fields: Partial<CallOutcome>): CallOutcome =>
+    callOutcome(call, { taskId: undefined, ...fields });
   let placement: Placement | undefined;
   try {
     const found = await findCapacity(wish, points, ctx);
