@@ -18,6 +18,8 @@ export interface EmulatorConfig {
   readyAfterSeconds?: number;
   nodeLagSeconds?: number;
   crashLoops?: CrashLoopSpec[];
+  /** Images that crash-loop wherever they run (a regular expression), such as a bad release. */
+  badImages?: string;
   apps?: { warmupSeconds?: number; status?: number };
   failingCreates?: number[];
   pricePerPointHour?: number;
@@ -50,6 +52,7 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'readyAfterSeconds',
     'nodeLagSeconds',
     'crashLoops',
+    'badImages',
     'apps',
     'failingCreates',
     'pricePerPointHour',
@@ -147,6 +150,7 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
       ...optional(apps, 'status', (v, n) => number(v, n), `${where}.apps`)
     };
   }
+  if (config.badImages !== undefined) parsed.badImages = pattern(config.badImages, `${where}.badImages`);
   if (config.crashLoops !== undefined) {
     if (!Array.isArray(config.crashLoops)) throw new ConfigError(`${where}.crashLoops must be an array`);
     parsed.crashLoops = config.crashLoops.map((loop, i) => parseCrashLoop(loop, `${where}.crashLoops[${i}]`));
@@ -301,6 +305,7 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.readyAfterSeconds !== undefined) emulator.setReadyAfter(config.readyAfterSeconds);
   if (config.nodeLagSeconds !== undefined) emulator.setNodeLag(config.nodeLagSeconds);
   if (config.crashLoops !== undefined) emulator.setCrashLoops(config.crashLoops);
+  if (config.badImages !== undefined) emulator.setBadImages(new RegExp(config.badImages));
   if (config.apps !== undefined) emulator.setApps(config.apps);
   if (config.failingCreates !== undefined) emulator.setFailingCreates(config.failingCreates);
   if (config.pricePerPointHour !== undefined) emulator.setPrice(config.pricePerPointHour);

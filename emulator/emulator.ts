@@ -94,6 +94,7 @@ export class Emulator implements EmulatorInfo {
         endedTasksGone: false,
         nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
         crashLoops: (options.crashLoops ?? []).map(crashLoop),
+        badImages: options.badImages,
         app: { warmupMs: 0, status: 200 },
         baseUrl: info.base_url,
         failingCreates: new Set(options.failingCreates ?? []),
@@ -296,6 +297,16 @@ export class Emulator implements EmulatorInfo {
   /** The crash loops, replacing those set before; [] lifts them. */
   setCrashLoops(loops: readonly CrashLoopSpec[]): void {
     this.#tasks.settings.crashLoops = loops.map(crashLoop);
+  }
+
+  /** The images that crash-loop wherever they run (a bad release); undefined: none. */
+  setBadImages(pattern: RegExp | undefined): void {
+    this.#tasks.settings.badImages = pattern;
+  }
+
+  /** Fails a node (by its point_id) for good: it says Failed until it is deleted (delete_pod). */
+  failNode(pointId: bigint | number | string): void {
+    this.#tasks.failNode(BigInt(pointId));
   }
 
   setFailPattern(pattern: RegExp | undefined): void {

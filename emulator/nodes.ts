@@ -24,7 +24,16 @@ export interface CrashLoop {
 export interface Pod {
   seq: number;
   readyAt: number | undefined;
+  /** When it was scheduled: its restarts count from then. */
+  since: number;
+  /** The services it runs: the task's configuration when it was scheduled (a rolling update replaces it). */
+  services: StoredService[];
+  /** Failed for good (a test's failNode): the platform schedules no replacement until it is deleted. */
+  failed?: boolean;
 }
+
+/** How often a container whose image is marked bad restarts. */
+export const BAD_IMAGE_RESTART_MS = 10_000;
 
 /** What a node's view reads of its task. */
 export interface NodeContext {
@@ -35,6 +44,8 @@ export interface NodeContext {
   now: number;
   config: StoredConfig;
   crash: CrashLoop | undefined;
+  /** Whether an image is one the tester marked bad: its container crash-loops wherever it runs. */
+  badImage: (image: string) => boolean;
   isRunning: (index: number) => boolean;
   pointId: (pod: Pod) => bigint;
   nodeBillingValue: number;
@@ -48,21 +59,29 @@ function crashing(ctx: NodeContext): boolean {
   return ctx.crash !== undefined && ctx.taskStatus === 'Pending';
 }
 
-function nodeStatus(ctx: NodeContext, index: number): string {
+/** A node runs a bad image: it says Running while its container restarts, and never serves. */
+export function runsBadImage(ctx: Pick<NodeContext, 'badImage'>, pod: Pod): boolean {
+  return pod.services.some((service) => ctx.badImage(service.service_image));
+}
+
+function nodeStatus(ctx: NodeContext, pod: Pod, index: number): string {
   if (ctx.crash !== undefined && ctx.taskStatus === 'Pending') return ctx.crash.nodeStatus;
+  if (pod.failed === true && ctx.taskStatus === 'Running') return 'Failed';
+  if (runsBadImage(ctx, pod) && ctx.taskStatus === 'Running' && ctx.now >= (pod.readyAt ?? 0))
+    return 'Running';
   if (ctx.taskStatus === 'Running') return ctx.isRunning(index) ? 'Running' : 'Pending';
   return STOPPED[ctx.taskStatus] ?? 'Unknown';
 }
 
 /** A node as the node list gives it. */
 export function nodeView(ctx: NodeContext, pod: Pod, index: number): Record<string, unknown> {
-  const status = nodeStatus(ctx, index);
+  const status = nodeStatus(ctx, pod, index);
   const [entry] = ctx.config.resources;
   const resource = entry?.resource ?? null;
   const restarts =
     crashing(ctx) && ctx.crash !== undefined
       ? Math.floor((ctx.now - ctx.createdAt) / ctx.crash.restartEveryMs)
-      : 0;
+      : badRestarts(ctx, pod);
   const upSince = status === 'Running' ? Math.max(ctx.runningSince ?? ctx.now, pod.readyAt ?? 0) : ctx.now;
   return {
     point_id: ctx.pointId(pod),
@@ -75,23 +94,28 @@ export function nodeView(ctx: NodeContext, pod: Pod, index: number): Record<stri
       gpu_count: resource?.gpu_count ?? 0,
       cpu_cores: resource?.cpu_cores ?? 0
     },
-    containers: services(ctx).map((service) => container(ctx, service, status, pod)),
+    containers: services(ctx, pod).map((service) => container(ctx, service, status, pod)),
     runing_time: Math.floor((ctx.now - upSince) / 1000),
     billing_value: ctx.nodeBillingValue,
     describe_dto: {
-      last_restart_time:
-        restarts > 0 && ctx.crash !== undefined
-          ? new Date(ctx.createdAt + restarts * ctx.crash.restartEveryMs).toISOString()
-          : null,
+      last_restart_time: restarts > 0 ? new Date(ctx.now).toISOString() : null,
       restart_count: restarts
     }
   };
 }
 
-/** The services of a task, or one stand-in when it was made without any. */
-function services(ctx: NodeContext): StoredService[] {
-  return ctx.config.services.length > 0
-    ? ctx.config.services
+/** Restarts of a node whose image is bad, since it came up. */
+function badRestarts(ctx: NodeContext, pod: Pod): number {
+  const up = pod.readyAt ?? ctx.runningSince;
+  if (!runsBadImage(ctx, pod) || ctx.taskStatus !== 'Running' || up === undefined) return 0;
+  return Math.max(0, Math.floor((ctx.now - up) / BAD_IMAGE_RESTART_MS));
+}
+
+/** The services a node runs (the task's when no node is given), or one stand-in when there are none. */
+function services(ctx: NodeContext, pod?: Pod): StoredService[] {
+  const own = pod?.services ?? ctx.config.services;
+  return own.length > 0
+    ? own
     : [
         {
           service_id: 0,
@@ -115,15 +139,18 @@ function container(
   status: string,
   pod: Pod
 ): Record<string, unknown> {
-  const crash = crashing(ctx) ? ctx.crash : undefined;
+  const loop = crashing(ctx) ? ctx.crash : undefined;
+  const bad = status === 'Running' && ctx.badImage(service.service_image);
+  const failed = status === 'Failed' && loop === undefined;
+  const crash = loop ?? (bad ? { reason: 'CrashLoopBackOff', exitCode: 1 } : undefined);
   return {
     service_name: service.service_name,
     name: `${service.service_name}-${ctx.taskId}-${pod.seq}-container`,
     image: service.service_image,
     gpu_limit: ctx.config.resources[0]?.resource?.gpu_count ?? 0,
-    reason: crash?.reason ?? (status === 'Pending' ? 'ContainerCreating' : null),
+    reason: failed ? 'Error' : (crash?.reason ?? (status === 'Pending' ? 'ContainerCreating' : null)),
     message: crash === undefined ? null : `back-off restarting failed container ${service.service_name}`,
-    exit_code: crash === undefined ? null : String(crash.exitCode)
+    exit_code: failed ? '137' : crash === undefined ? null : String(crash.exitCode)
   };
 }
 
@@ -131,7 +158,7 @@ function container(
 export function podEvents(ctx: NodeContext, pod: Pod): Record<string, unknown>[] {
   const at = (ms: number): string => formatTime(ctx.createdAt + ms);
   const node = `${ctx.taskId}-${pod.seq}`;
-  return services(ctx).flatMap((service) => {
+  return services(ctx, pod).flatMap((service) => {
     const name = service.service_name;
     const normal = (reason: string, message: string, ms: number) => ({
       reason,

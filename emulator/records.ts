@@ -17,6 +17,8 @@ export interface EmulatorOptions {
   nodeLagSeconds?: number;
   /** Tasks whose containers crash over and over (see CrashLoopSpec). */
   crashLoops?: CrashLoopSpec[];
+  /** Images that crash-loop wherever they run, such as a bad release (a rolling update stalls on them). */
+  badImages?: RegExp;
   /**
    * Serve every service itself, at `{base_url}/_app/{task_id}/{port}/...` (its service URLs): 503 for
    * `warmupSeconds` once the task runs (default 0), then `status` (default 200).

@@ -91,7 +91,9 @@ const TASK_ROUTES: readonly Route[] = [
   }),
   // The whole configuration, as detail answers it, posted back: it overwrites the task's.
   taskAction('/api/deployment/task/update', (tasks, id, ctx) => {
-    const services = bodyObject(ctx.payload).services;
+    // The registry credentials are write-only, and the reference says they cannot be updated after
+    // creation: taken and never kept (whether the platform refuses them is not documented).
+    const { services } = bodyObject(ctx.payload);
     (Array.isArray(services) ? services : []).forEach((service: unknown, i: number) => {
       if (typeof service !== 'object' || service === null || !('health_checks' in service))
         throw parameterError(`services[${i}].health_checks is required (null when there are none)`);

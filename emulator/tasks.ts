@@ -1,5 +1,13 @@
 import { bookedBetween, periods, taskMoney, type Run } from './billing.js';
-import { nodeView, podEvents, podLog, type CrashLoop, type NodeContext, type Pod } from './nodes.js';
+import {
+  nodeView,
+  podEvents,
+  podLog,
+  runsBadImage,
+  type CrashLoop,
+  type NodeContext,
+  type Pod
+} from './nodes.js';
 import { Code, parameterError, Rejection } from './rejection.js';
 import { Stock } from './stock.js';
 import {
@@ -35,6 +43,8 @@ export interface TaskSettings {
   /** How long after a task runs its nodes take to run, one after another: runing_points lags behind points. */
   nodeLagMs: number;
   crashLoops: CrashLoop[];
+  /** Images that crash-loop wherever they run (a bad release): a rolling update stalls at the first node. */
+  badImages: RegExp | undefined;
   /** The services the emulator serves itself (see appAnswer): how long they warm up, then what they answer. */
   app: { warmupMs: number; status: number };
   /** The emulator's own origin, for the {base_url} of a service URL template. */
@@ -65,6 +75,13 @@ interface Task {
   nextPod: number;
   /** The nodes it holds of its region's stock (none for a mark no search gave, or while Paused or ended). */
   held: number;
+  /**
+   * A rolling update under way: nodes that run another configuration are replaced one by one, the next
+   * once the one before came up (at `nextAt`); a node that crash-loops stalls it.
+   */
+  rollout: { nextAt: number; last: number | undefined } | undefined;
+  /** Nodes a scale down took off, still running until they are gone. */
+  leaving: { pod: Pod; goneAt: number }[];
 }
 
 /** Node ids are the task id times this, plus the node's number (from 1). */
@@ -136,7 +153,9 @@ export class TaskStore {
       runningSince: undefined,
       pods: [],
       nextPod: 1,
-      held: 0
+      held: 0,
+      rollout: undefined,
+      leaving: []
     };
     this.#resize(task, config.points, undefined);
     this.#tasks.set(id, task);
@@ -213,6 +232,18 @@ export class TaskStore {
     this.#require(task, ['Pending', 'Running', 'Paused'], 'update');
     task.config = { ...config, services: this.#withIds(config.services, task.config.services) };
     this.#resize(task, config.points, this.now());
+    if (task.status === 'Running') {
+      task.rollout = { nextAt: this.now(), last: undefined };
+      this.#roll(task);
+    } else {
+      // Nothing runs: the nodes come up with the new configuration.
+      for (const pod of task.pods) pod.services = task.config.services;
+    }
+  }
+
+  /** A test's node failure: the node says Failed until it is deleted. */
+  failNode(point: bigint): void {
+    this.#pod(point).pod.failed = true;
   }
 
   /** Deletes one node; the platform schedules a new one in its place, which comes up after a while. */
@@ -220,14 +251,18 @@ export class TaskStore {
     const { task, pod } = this.#pod(point);
     this.#require(task, ['Pending', 'Running'], 'delete a node of');
     const index = task.pods.indexOf(pod);
-    task.pods[index] = { seq: task.nextPod++, readyAt: this.now() + this.settings.readyAfterMs };
+    task.pods[index] = this.#newPod(task, this.now() + this.settings.readyAfterMs);
   }
 
   /** The task's nodes, one per point, each with a container per service. */
   nodes(id: bigint): Record<string, unknown>[] {
     const task = this.#get(id);
     const ctx = this.#nodeContext(task);
-    return task.pods.map((pod, index) => nodeView(ctx, pod, index));
+    const leaving = { ...ctx, isRunning: () => true };
+    return [
+      ...task.pods.map((pod, index) => nodeView(ctx, pod, index)),
+      ...task.leaving.map(({ pod }) => nodeView(leaving, pod, 0))
+    ];
   }
 
   /** Kubernetes-style events of a node, oldest first. */
@@ -310,6 +345,7 @@ export class TaskStore {
       now: this.now(),
       config: task.config,
       crash: this.#crashLoop(task),
+      badImage: (image) => this.settings.badImages?.test(image) ?? false,
       isRunning: (index) => running.has(index),
       pointId: (pod) => task.task_id * POINTS_PER_TASK + BigInt(pod.seq),
       nodeBillingValue: Math.floor(money.billing_value / Math.max(1, task.pods.length))
@@ -324,7 +360,6 @@ export class TaskStore {
     }));
   }
 
-  /** Sets the node count: new nodes come up readyAfter after `at` (with the task when undefined). */
   /** Gives the nodes a task holds back to its region's stock. */
   #release(task: Task): void {
     const mark = task.config.resources[0]?.mark;
@@ -332,11 +367,23 @@ export class TaskStore {
     task.held = 0;
   }
 
+  /** A node scheduled now with the task's configuration, up at `readyAt` (with its task when undefined). */
+  #newPod(task: Task, readyAt: number | undefined): Pod {
+    return { seq: task.nextPod++, readyAt, since: this.now(), services: task.config.services };
+  }
+
+  /**
+   * Sets the node count: new nodes come up readyAfter after `at` (with the task when undefined); nodes
+   * taken off a running task keep running for readyAfter, until they are gone.
+   */
   #resize(task: Task, points: number, at: number | undefined): void {
     task.config.points = points;
     const readyAt =
       at === undefined || task.status !== 'Running' ? undefined : at + this.settings.readyAfterMs;
-    while (task.pods.length < points) task.pods.push({ seq: task.nextPod++, readyAt });
+    while (task.pods.length < points) task.pods.push(this.#newPod(task, readyAt));
+    if (at !== undefined && task.status === 'Running')
+      for (const pod of task.pods.slice(points))
+        task.leaving.push({ pod, goneAt: at + this.settings.readyAfterMs });
     task.pods.length = points;
     if (at !== undefined && task.runningSince !== undefined) {
       // Billed by the node from now on.
@@ -355,11 +402,38 @@ export class TaskStore {
       lag <= 0 || first <= 1
         ? first
         : Math.min(first, 1 + Math.floor(((first - 1) * (this.now() - task.runningSince)) / lag));
+    const up0 = up;
     let withTask = 0;
+    const ctx = { badImage: (image: string) => this.settings.badImages?.test(image) ?? false };
     task.pods.forEach((pod, index) => {
-      if (pod.readyAt === undefined ? withTask++ < up : this.now() >= pod.readyAt) running.add(index);
+      const isUp = pod.readyAt === undefined ? withTask++ < up0 : this.now() >= pod.readyAt;
+      if (isUp && pod.failed !== true && !runsBadImage(ctx, pod)) running.add(index);
     });
     return running;
+  }
+
+  /**
+   * Moves a rolling update on, as far as the clock says: each node that runs another configuration than
+   * the task's is replaced, one at a time, once the node replaced before it came up; a node that came up
+   * crash-looping (a bad image) stalls it, the rest keep serving the configuration they run.
+   */
+  #roll(task: Task): void {
+    const { rollout } = task;
+    const step = this.settings.readyAfterMs;
+    const badImage = (image: string) => this.settings.badImages?.test(image) ?? false;
+    while (rollout !== undefined && task.status === 'Running' && this.now() >= rollout.nextAt) {
+      const last = task.pods.find((pod) => pod.seq === rollout.last);
+      if (last !== undefined && (runsBadImage({ badImage }, last) || last.failed === true)) return;
+      const stale = task.pods.findIndex((pod) => !sameServices(pod.services, task.config.services));
+      if (stale < 0) {
+        task.rollout = undefined;
+        return;
+      }
+      const pod = { ...this.#newPod(task, rollout.nextAt + step), since: rollout.nextAt };
+      task.pods[stale] = pod;
+      rollout.last = pod.seq;
+      rollout.nextAt += step;
+    }
   }
 
   #crashLoop(task: Task): CrashLoop | undefined {
@@ -399,6 +473,8 @@ export class TaskStore {
         (this.settings.failPattern?.test(task.config.task_name) ?? false) || this.#failing.has(task.task_id);
       this.#enter(task, fails ? 'Other' : 'Running', task.settlesAt);
     }
+    this.#roll(task);
+    task.leaving = task.leaving.filter((node) => node.goneAt > this.now());
     return task;
   }
 
@@ -407,6 +483,7 @@ export class TaskStore {
     task.runningSince = status === 'Running' ? at : undefined;
     if (status === 'Running') task.runs.push({ from: at, to: undefined, nodes: task.config.points });
     task.status = status;
+    task.leaving = [];
     if (status === 'Pending') task.settlesAt = at + this.settings.readyAfterMs;
     // Nodes scheduled while the task did not run come up with it.
     if (status !== 'Running') task.pods = task.pods.map((pod) => ({ ...pod, readyAt: undefined }));
@@ -443,7 +520,7 @@ export class TaskStore {
 
   /** The counts and money of a task, as detail and the task list both give them. */
   #counts(task: Task): Record<string, unknown> {
-    const running = this.#runningIndexes(task).size;
+    const running = this.#runningIndexes(task).size + task.leaving.length;
     return {
       status: task.status,
       points: task.config.points,
@@ -502,4 +579,11 @@ export class TaskStore {
 
 export function rfc3339(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Whether two configurations of a task's services are the same (their ids aside). */
+function sameServices(a: readonly StoredService[], b: readonly StoredService[]): boolean {
+  const bare = (services: readonly StoredService[]) =>
+    JSON.stringify(services.map((service) => ({ ...service, service_id: undefined })));
+  return bare(a) === bare(b);
 }

@@ -146,7 +146,7 @@ describe('nodes, events and logs', () => {
     expect(again.envelope.code).toBe('C005');
   });
 
-  it('changes the points of a running task: the new nodes come up after a while, the extra ones go', async () => {
+  it('changes the points of a running task: the new nodes come up after a while, the extra ones go after a while', async () => {
     const id = seed('scaled', 1);
     clock.advance(5);
     clock.advance(0.001);
@@ -164,6 +164,10 @@ describe('nodes, events and logs', () => {
       target: '/api/deployment/task/change_points',
       json: { task_id: Number(id), points: 1 }
     });
+    expect(emulator.task(id)).toMatchObject({ points: 1, runing_points: 3 });
+    expect((await nodes(id)).map((n) => n.status)).toEqual(['Running', 'Running', 'Running']);
+    clock.advance(5);
+    expect(emulator.task(id)).toMatchObject({ points: 1, runing_points: 1 });
     expect((await nodes(id)).map((n) => n.status)).toEqual(['Running']);
   });
 });
