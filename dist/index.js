@@ -2502,8 +2502,9 @@ function githubHost() {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  V: () => (/* binding */ runMain),
-  S: () => (/* binding */ writeSummary)
+  VN: () => (/* binding */ runMain),
+  Sy: () => (/* binding */ writeSummary),
+  c7: () => (/* binding */ writeTempFile)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -2516,8 +2517,8 @@ const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/engine.ts + 56 modules
-var engine = __nccwpck_require__(1874);
+// EXTERNAL MODULE: ./deploy/engine.ts + 65 modules
+var engine = __nccwpck_require__(5169);
 // EXTERNAL MODULE: ./action/summary.ts
 var summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
@@ -2687,6 +2688,13 @@ async function report(host, step, how) {
     }
     const response = follow === undefined ? (0,outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact);
     host.setOutput('response_file', writeTempFile(host, settings.operation, response));
+    const { restore } = step.change ?? {};
+    const restoreFile = restore === undefined
+        ? ''
+        : writeTempFile(host, `restore-${restore.taskId}`, (0,engine/* toCompactJson */.ZJ)(restore.configuration));
+    host.setOutput('restore_file', restoreFile);
+    if (restore !== undefined)
+        host.error(`task ${restore.taskId} may still be on the configuration that failed: the rollback did not complete. Restore it by hand: its configuration before the update (secrets redacted) is in ${restoreFile} (the restore_file output)`, 'Update not rolled back');
     const diagnosed = follow === undefined ? nodes : [];
     host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
     const failure = (0,outputs/* failureOf */.g5)(step);
@@ -2726,7 +2734,7 @@ async function writeSummary(host, text) {
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1874);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5169);
 
 
 
@@ -2758,7 +2766,19 @@ function outputsOf(step) {
         replaced_task_ids: JSON.stringify(step.replaced
             .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
             .map((task) => task.id)),
-        ...placementOutputs(step)
+        ...placementOutputs(step),
+        ...changeOutputs(step)
+    };
+}
+/** What a change to a running task did: changed, rolled_back, and the nodes running before and after. */
+function changeOutputs(step) {
+    const { change } = step;
+    const count = (n) => (n === undefined ? '' : String(n));
+    return {
+        changed: change === undefined ? '' : String(change.changed),
+        rolled_back: change === undefined ? '' : String(change.rolledBack),
+        points_before: count(change?.pointsBefore),
+        points_after: count(change?.pointsAfter)
     };
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
@@ -2888,7 +2908,7 @@ function describeFailure(task) {
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1874);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5169);
 /* harmony import */ var _main_step_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9478);
 /* harmony import */ var _runtime_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8463);
 /* harmony import */ var _saved_cleanup_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2457);
@@ -2921,7 +2941,9 @@ async function runPost(host) {
         const settings = await (0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .settingsFrom */ .m)(host);
         runtime = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .stepRuntime */ .r7)(settings, (0,_runtime_js__WEBPACK_IMPORTED_MODULE_4__/* .hostHooks */ .b)(host, new AbortController().signal));
         const ctx = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .deployContext */ .H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled, preheats = [] } = await (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .finishCleanup */ .Yk)(state, ctx);
+        const { outcomes, unsettled, preheats = [], rollback } = await (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .finishCleanup */ .Yk)(state, ctx);
+        if (rollback !== undefined)
+            reportRollback(host, rollback);
         for (const { target, outcome } of outcomes)
             host.info(describeOutcome(target, outcome, state.lookup));
         for (const { taskId, problem } of preheats) {
@@ -2931,6 +2953,8 @@ async function runPost(host) {
                 host.warning(`could not stop image preheat task ${taskId} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
         }
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+        if (rollback?.problem !== undefined)
+            host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`);
         if (failed.length === 0 && unsettled === undefined)
             return;
         await giveUp(host, settings, { failed, unsettled }, label);
@@ -2942,9 +2966,19 @@ async function runPost(host) {
         runtime?.dispose();
     }
 }
-/** Nothing was created, nothing may have been, and nothing is being retired. */
+/** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
+function reportRollback(host, rollback) {
+    if (rollback.problem === undefined) {
+        host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
+        return;
+    }
+    const file = (0,_main_step_js__WEBPACK_IMPORTED_MODULE_3__/* .writeTempFile */ .c7)(host, `restore-${rollback.taskId}`, (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .toCompactJson */ .ZJ)(rollback.restore));
+    host.error(`task ${rollback.taskId} may still be on the configuration that failed: the post step could not roll its update back (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(rollback.problem, 300)}). Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
+}
+/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
 function nothingToDo(state) {
-    return (state.lookup === undefined &&
+    return (state.rollback === undefined &&
+        state.lookup === undefined &&
         state.retire.length === 0 &&
         state.preheats.length === 0 &&
         (state.action === undefined || state.created.length === 0));
@@ -2989,7 +3023,7 @@ async function giveUp(host, settings, left, label) {
         host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
         summary.push(`**A task named ${(0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .escape */ .i)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,_summary_js__WEBPACK_IMPORTED_MODULE_6__/* .escape */ .i)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .manualSweep */ .Jo)(settings, unsettled.taskName, unsettled.keep, uses)));
     }
-    await (0,_main_step_js__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .S)(host, `${summary.join('\n')}\n`);
+    await (0,_main_step_js__WEBPACK_IMPORTED_MODULE_3__/* .writeSummary */ .Sy)(host, `${summary.join('\n')}\n`);
     const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
     const named = unsettled === undefined
         ? []
@@ -3018,8 +3052,8 @@ var esm = __nccwpck_require__(3201);
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/engine.ts + 56 modules
-var engine = __nccwpck_require__(1874);
+// EXTERNAL MODULE: ./deploy/engine.ts + 65 modules
+var engine = __nccwpck_require__(5169);
 ;// CONCATENATED MODULE: ./action/yaml.ts
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -3383,7 +3417,8 @@ const INPUT_DEFAULTS = {
     device_type: 'GpuDevice',
     capacity_timeout: '0s',
     preheat: 'none',
-    preheat_timeout: '30m'
+    preheat_timeout: '30m',
+    delete_last_node: 'false'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -3439,9 +3474,17 @@ now = Date.now) {
                 maxMs: 6 * HOUR
             })
         },
+        nodeChoice: readNodeChoice(inputs),
         ...readLimits(inputs),
         ...readStep(inputs)
     };
+}
+/** point_id: a node's id (digits), or failed; delete_last_node. */
+function readNodeChoice({ text, flag }) {
+    const pointId = text('point_id');
+    if (pointId !== undefined && pointId !== 'failed' && !/^\d+$/.test(pointId))
+        throw new input_error/* InputError */.d(`point_id ${(0,input_error/* quote */.h)(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`);
+    return { pointId, deleteLastNode: flag('delete_last_node') };
 }
 function inputsOf(rawInput, maskSecret, env) {
     const masked = new Set();
@@ -3874,7 +3917,7 @@ function hostHooks(host, cancel) {
 /* harmony export */   M: () => (/* binding */ saveCleanup),
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1874);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5169);
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -3886,7 +3929,8 @@ const KEYS = {
     created: 'created_task_ids',
     lookup: 'create_lookup',
     retire: 'retire_task_ids',
-    preheats: 'preheat_task_ids'
+    preheats: 'preheat_task_ids',
+    rollback: 'rollback'
 };
 function saveCleanup(host, state) {
     host.saveState(KEYS.action, state.action ?? 'none');
@@ -3894,18 +3938,21 @@ function saveCleanup(host, state) {
     host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
     host.saveState(KEYS.retire, JSON.stringify(state.retire));
     host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
+    host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
     const action = host.state(KEYS.action);
     const list = (name) => JSON.parse(host.state(name) || '[]');
     const lookup = host.state(KEYS.lookup);
+    const rollback = host.state(KEYS.rollback);
     return {
         action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
-        preheats: list(KEYS.preheats)
+        preheats: list(KEYS.preheats),
+        rollback: rollback === '' ? undefined : JSON.parse(rollback)
     };
 }
 /**
@@ -3932,7 +3979,7 @@ function createLookup(saved) {
 /* harmony export */   i: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1874);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5169);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
 
@@ -3960,7 +4007,7 @@ function renderSummary(step, failure) {
     ];
     if (failure !== undefined)
         lines.push(`> ${escape(failure)}`, '');
-    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)));
+    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .placementOf */ .xc)(step)), ...changeTable(step.change));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
         lines.push(...timeline(step));
@@ -3979,6 +4026,29 @@ function renderSummary(step, failure) {
         }
     }
     return `${lines.join('\n')}\n`;
+}
+/** What a change to a running task did: each field before and after, the nodes, the rollback. */
+function changeTable(change) {
+    if (change === undefined)
+        return [];
+    const lines = ['#### Change', ''];
+    if (!change.changed)
+        lines.push('Nothing to change: nothing was sent.', '');
+    if (change.fields.length > 0) {
+        lines.push('| Field | Before | After |', '|---|---|---|');
+        for (const field of change.fields)
+            lines.push(`| ${escape(field.path)} | ${escape(field.before)} | ${escape(field.after)} |`);
+        lines.push('');
+    }
+    if (change.nodes.length > 0)
+        lines.push(`Nodes replaced: ${change.nodes.map(escape).join(', ')}`, '');
+    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
+        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
+    if (change.rolledBack)
+        lines.push('**Rolled back**: the task was set back as it was.', '');
+    if (change.restore !== undefined)
+        lines.push(`**Not rolled back**: task ${escape(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
+    return lines;
 }
 function taskTable(step) {
     const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
@@ -4280,7 +4350,7 @@ function formatSize(bytes) {
 
 /***/ }),
 
-/***/ 1874:
+/***/ 5169:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4333,7 +4403,8 @@ const NO_CLEANUP = {
     created: [],
     lookup: undefined,
     retire: [],
-    preheats: []
+    preheats: [],
+    rollback: undefined
 };
 /** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
 function cleanupRecorder(initial, save = () => undefined) {
@@ -4856,6 +4927,9 @@ const OPERATIONS = [
     'events',
     'sweep',
     'preheat',
+    'update',
+    'scale',
+    'replace_node',
     'request'
 ];
 /** The statuses task search takes (Other is never searched for). */
@@ -5049,14 +5123,26 @@ const operations_OPERATIONS = {
     stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending', 'Paused'], ['End']),
     pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Running'], ['Paused', 'End']),
     recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
-    change_points: {
-        endpoint: post('/api/deployment/task/change_points'),
-        taskIds: 'one',
+    change_points: changingPoints(),
+    // A scale sends a change_points, then waits until the task runs that many nodes.
+    scale: { ...changingPoints(), sendsAs: 'change_points' },
+    // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
+    // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
+    update: {
+        endpoint: post('/api/deployment/task/update'),
+        taskIds: 'keep',
+        fields: none,
         resend: 'repeatable',
-        fields: (s, taskId) => ({
-            ...task(s, taskId),
-            points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
-        })
+        flowCalls: true
+    },
+    // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
+    // node in its place. Sent again, it can only name the same node.
+    replace_node: {
+        endpoint: post('/api/deployment/task/delete_pod'),
+        taskIds: 'one',
+        fields: none,
+        resend: 'repeatable',
+        flowCalls: true
     },
     nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
     // Both billing records require range, start_time and end_time (from the billing_* inputs).
@@ -5120,7 +5206,7 @@ function planCalls(settings) {
     const spec = specOf(settings);
     const ids = taskIdsFor(settings, spec);
     const operation = spec.sendsAs ?? settings.operation;
-    const calls = spec.taskIds === 'keep'
+    const calls = spec.taskIds === 'keep' || spec.flowCalls === true
         ? []
         : spec.taskIds === 'none' || spec.taskIds === 'filter'
             ? [callFor(settings, operation, spec, undefined)]
@@ -5222,6 +5308,16 @@ function preheatCall(settings, method, path, query, body, traits, taskId) {
         body,
         traits
     };
+}
+/** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
+function updateCall(settings, taskId, configuration) {
+    const call = callFor(settings, 'update', operations_OPERATIONS.update, taskId, false);
+    return { ...call, body: configuration };
+}
+/** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
+function deletePodCall(settings, taskId, pointId) {
+    const call = callFor(settings, 'replace_node', operations_OPERATIONS.replace_node, taskId, false);
+    return { ...call, body: { point_id: exactInteger(pointId) } };
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
@@ -5375,6 +5471,18 @@ function required(value, name, operation, what) {
         throw new input_error/* InputError */.d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
     return value;
 }
+/** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
+function changingPoints() {
+    return {
+        endpoint: post('/api/deployment/task/change_points'),
+        taskIds: 'one',
+        resend: 'repeatable',
+        fields: (s, taskId) => ({
+            ...task(s, taskId),
+            points: required(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+        })
+    };
+}
 /** The time window both billing records require, as the billing_* inputs set it. */
 function billingWindow(settings) {
     const { range, startTime, endTime } = settings.billingWindow;
@@ -5402,6 +5510,821 @@ function resourceMarks(body) {
         return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
     }
     return undefined;
+}
+
+;// CONCATENATED MODULE: ./deploy/secret-fields.ts
+
+/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
+const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
+/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
+const SECRET_SEGMENT = /^(sk|ak)$/i;
+/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
+const SECRET_NAMES = new Set(['repository_username']);
+/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
+function isSecretName(name) {
+    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
+        return true;
+    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+}
+const REDACTED = '<redacted>';
+/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
+function redactFields(value, secret = false) {
+    if (secret && value !== null && typeof value !== 'object')
+        return REDACTED;
+    if (secret && (0,esm/* isLosslessNumber */.s_)(value))
+        return REDACTED;
+    if (Array.isArray(value))
+        return value.map((item) => redactFields(item, secret));
+    if (isPlainObject(value)) {
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
+    }
+    return value;
+}
+/**
+ * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
+ * characters are left out: masking "true" or "1" would hide those words in every log line, and
+ * reveal nothing worth a mask.
+ */
+function secretValues(value, secret = false) {
+    if (Array.isArray(value))
+        return value.flatMap((item) => secretValues(item, secret));
+    if (isPlainObject(value)) {
+        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
+    }
+    const text = typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'bigint' ||
+        (0,esm/* isLosslessNumber */.s_)(value)
+        ? String(value)
+        : undefined;
+    return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,esm/* isLosslessNumber */.s_)(value);
+}
+
+;// CONCATENATED MODULE: ./deploy/configuration.ts
+
+
+
+
+
+
+/** Detail fields the platform fills itself (statuses and counters): never posted back. */
+const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
+/**
+ * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
+ * updated after creation.
+ */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
+const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
+/**
+ * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
+ * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
+ */
+function configurationOf(detail) {
+    if (!isRecord(detail) || !Array.isArray(detail.services))
+        throw new Error('the task detail carries no services list, so its configuration cannot be read');
+    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
+    return {
+        ...Object.fromEntries(kept),
+        services: detail.services.map((service) => isRecord(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => isRecord(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
+}
+/**
+ * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
+ * field, nothing the platform fills, and services as a list of objects each naming its service_name.
+ */
+function checkChanges(changes) {
+    if (Object.keys(changes).length === 0) {
+        throw new input_error/* InputError */.d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
+    }
+    const writeOnly = writeOnlyPaths(changes);
+    if (writeOnly.length > 0) {
+        throw new input_error/* InputError */.d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
+    }
+    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
+        throw new input_error/* InputError */.d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
+    const { services } = changes;
+    if (services === undefined)
+        return;
+    if (!Array.isArray(services))
+        throw new input_error/* InputError */.d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
+    services.forEach((service, index) => {
+        if (!isRecord(service) || typeof service.service_name !== 'string' || service.service_name === '')
+            throw new input_error/* InputError */.d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+    });
+}
+/**
+ * The configuration with the changes applied: each top-level field given replaces the task's; each
+ * service given is matched by service_name and the fields it gives replace that service's.
+ */
+function applyChanges(configuration, changes) {
+    const { services: changedServices, ...fields } = changes;
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    const names = services.map((s) => (isRecord(s) ? String(s.service_name) : ''));
+    const byName = new Map();
+    for (const change of Array.isArray(changedServices) ? changedServices.filter(isRecord) : []) {
+        const name = String(change.service_name);
+        if (!names.includes(name)) {
+            throw new input_error/* InputError */.d(`body services names ${(0,input_error/* quote */.h)((0,safe_text/* sanitize */.a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,input_error/* quote */.h)((0,safe_text/* sanitize */.a)(n, 60))).join(', ')}`);
+        }
+        byName.set(name, { ...byName.get(name), ...change });
+    }
+    return {
+        ...configuration,
+        ...fields,
+        services: services.map((service) => {
+            const change = isRecord(service) ? byName.get(String(service.service_name)) : undefined;
+            return change === undefined || !isRecord(service) ? service : { ...service, ...change };
+        })
+    };
+}
+/**
+ * Every field that differs between two configurations, by path (services by name:
+ * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ */
+function diffConfigurations(before, after) {
+    return diffValues(before, after, [], false);
+}
+/** The images of each service, by service name, as a configuration sets them. */
+function imagesOf(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services.filter(isRecord) : [];
+    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
+}
+/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
+function servicesDiffer(before, after) {
+    return toCompactJson(before.services) !== toCompactJson(after.services);
+}
+/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
+function redactConfiguration(configuration) {
+    return redact(configuration, false);
+}
+function redact(value, secret) {
+    if (secret && value !== null)
+        return REDACTED;
+    if (Array.isArray(value))
+        return value.map((item) => redact(item, false));
+    if (isObject(value))
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, configuration_hidden(name))]));
+    return value;
+}
+/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
+function configuration_hidden(name) {
+    return name === 'env' || isSecretName(name);
+}
+function diffValues(before, after, path, secret) {
+    if (toCompactJson(before) === toCompactJson(after))
+        return [];
+    const here = path.join('.');
+    if (!secret && isObject(before) && isObject(after)) {
+        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], configuration_hidden(name)));
+    }
+    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
+        return diffServices(before, after);
+    const show = (value) => value === undefined ? '(none)' : secret ? REDACTED : (0,safe_text/* sanitize */.a)(toCompactJson(value), 200);
+    return [{ path: here, before: show(before), after: show(after) }];
+}
+/** Services compared by name: a field of one, or a service added or taken away. */
+function diffServices(before, after) {
+    const named = (list) => new Map(list.filter(isRecord).map((s) => [String(s.service_name), s]));
+    const [old, now] = [named(before), named(after)];
+    const names = [...new Set([...old.keys(), ...now.keys()])];
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,safe_text/* sanitize */.a)(name, 60)}]`], false));
+}
+/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
+function isObject(value) {
+    return isRecord(value) && !(0,esm/* isLosslessNumber */.s_)(value);
+}
+function writeOnlyPaths(changes) {
+    return WRITE_ONLY.filter((name) => name in changes);
+}
+function withoutField(record, field) {
+    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
+}
+
+;// CONCATENATED MODULE: ./deploy/pages.ts
+
+
+
+/** Pages a list is followed across at the most: a bound, should pages keep coming. */
+const MAX_PAGES = 500;
+/** The pages ended before the list did: `count` said more items than the pages held. */
+class IncompleteListError extends Error {
+    constructor(what, seen, count, why) {
+        super(`${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
+        this.name = 'IncompleteListError';
+    }
+}
+/**
+ * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
+ * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
+ * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
+ * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
+ * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
+ * hidden task can be left billing.
+ */
+async function readAllPages(what, pageCall, send, key = toCompactJson) {
+    const results = [];
+    const seen = new Set();
+    let count;
+    let call = pageCall(1);
+    const first = await send(call);
+    for (let page = 1, answer = first;;) {
+        const data = answer.result.data;
+        const items = isRecord(data) && Array.isArray(data.results) ? data.results : [];
+        count = countOf(data) ?? count;
+        const fresh = items.filter((item) => !seen.has(key(item)));
+        for (const item of fresh)
+            seen.add(key(item));
+        results.push(...fresh);
+        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
+        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
+        if (complete)
+            return { results, count, first };
+        if (count !== undefined && (fresh.length === 0 || page >= MAX_PAGES)) {
+            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
+            throw new IncompleteListError(what, results.length, count, why);
+        }
+        if (page >= MAX_PAGES)
+            return { results, count, first };
+        page += 1;
+        call = pageCall(page);
+        answer = await send(call);
+    }
+}
+function countOf(data) {
+    if (!isRecord(data))
+        return undefined;
+    const value = (0,esm/* isLosslessNumber */.s_)(data.count) ? Number(data.count.toString()) : data.count;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+;// CONCATENATED MODULE: ./deploy/nodes.ts
+
+
+
+/**
+ * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
+ * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
+ * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
+ * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
+ * never from a message.
+ */
+function failingNode(page, maxRestarts) {
+    return failingNodes(page, maxRestarts)[0];
+}
+/** Every node of a node list that will not come up, as failingNode judges each one. */
+function failingNodes(page, maxRestarts) {
+    const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
+    return nodes.flatMap((node) => {
+        const problem = isRecord(node) ? problemOf(node, maxRestarts) : undefined;
+        return problem === undefined ? [] : [problem];
+    });
+}
+function problemOf(node, maxRestarts) {
+    const status = fieldText(node.status) ?? 'unknown';
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
+    if (status !== 'Failed' && !restarting)
+        return undefined;
+    // The container that says why: the one restarted most, else one with a reason, else the first.
+    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
+        containers.find((c) => fieldText(c.reason) !== undefined) ??
+        containers[0];
+    return {
+        pointId: fieldText(node.point_id) ?? 'unknown',
+        status,
+        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
+        reason: container === undefined ? undefined : fieldText(container.reason),
+        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
+        restarts: restarts > 0 ? restarts : undefined
+    };
+}
+/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
+function describeNodeProblem(problem) {
+    const facts = [
+        problem.reason,
+        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
+        problem.restarts === undefined || problem.restarts === 0
+            ? undefined
+            : `restarted ${problem.restarts} times`
+    ].filter((fact) => fact !== undefined);
+    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
+    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
+    return `node ${problem.pointId} (${problem.status})${why}`;
+}
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = isRecord(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
+    const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function fieldText(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,esm/* isLosslessNumber */.s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,safe_text/* sanitize */.a)(raw, 80);
+}
+
+;// CONCATENATED MODULE: ./deploy/diagnostics.ts
+
+
+
+
+
+
+
+
+/** Events per node shown: the last ones. */
+const MAX_EVENTS = 10;
+/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
+const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+const MAX_LINE = 500;
+/**
+ * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
+ * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
+ * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
+ */
+async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
+    const { settings } = ctx;
+    let nodes;
+    try {
+        nodes = await readNodeList(taskId, ctx);
+    }
+    catch (error) {
+        return {
+            taskId,
+            nodes: [],
+            moreNodes: 0,
+            notRunningNodes: 0,
+            runningNodes: 0,
+            unread: [`the node list: ${describeError(error)}`]
+        };
+    }
+    const stuck = nodes.filter((node) => fieldText(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined);
+    const chosen = scope.nodes === 'all' ? nodes : stuck;
+    const shown = await mapLimit(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
+    return {
+        taskId,
+        nodes: shown,
+        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
+        notRunningNodes: stuck.length,
+        runningNodes: nodes.length - stuck.length,
+        unread: []
+    };
+}
+/** Every node of a task, across the pages of its node list. */
+async function readNodeList(taskId, ctx) {
+    const { results } = await readAllPages(`the node list of task ${taskId}`, (page) => nodesCall(ctx.settings, taskId, page), ctx.send, (node) => (isRecord(node) ? (fieldText(node.point_id) ?? toCompactJson(node)) : toCompactJson(node)));
+    return results.filter(isRecord);
+}
+async function nodeDiagnostics(taskId, node, services, ctx, scope) {
+    const pointId = fieldText(node.point_id) ?? 'unknown';
+    const unread = [];
+    const problem = failingNode({ results: [node] }, 1);
+    let events = [];
+    if (scope.events) {
+        try {
+            const { result } = await ctx.send(nodeEventsCall(ctx.settings, pointId));
+            const list = isRecord(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            events = list
+                .filter(isRecord)
+                .slice(-MAX_EVENTS)
+                .map((event) => ({
+                time: fieldText(event.event_time) ?? '',
+                type: fieldText(event.type) ?? '',
+                reason: fieldText(event.reason) ?? '',
+                message: (0,safe_text/* sanitize */.a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: fieldText(event.service) ?? ''
+            }));
+        }
+        catch (error) {
+            unread.push(`events: ${describeError(error)}`);
+        }
+    }
+    const logs = [];
+    if (scope.logs && ctx.settings.wait.logLines > 0) {
+        for (const [serviceId, service] of containerServices(node, services)) {
+            try {
+                const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
+                const raw = isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                logs.push({ service, ...(0,safe_text/* lastLines */.w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+            }
+            catch (error) {
+                unread.push(`the log of ${service}: ${describeError(error)}`);
+            }
+        }
+    }
+    return {
+        pointId,
+        status: fieldText(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : describeNodeProblem(problem),
+        events,
+        logs,
+        unread
+    };
+}
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData) {
+    const services = isRecord(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(isRecord).flatMap((s) => {
+        const id = fieldText(s.service_id);
+        return id === undefined ? [] : [[id, fieldText(s.service_name) ?? id]];
+    }));
+}
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
+function containerServices(node, services) {
+    const byName = new Map([...services].map(([id, name]) => [name, id]));
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+    const ids = containers.map((c) => fieldText(c.service_id) ?? byName.get(fieldText(c.service_name) ?? ''));
+    if (ids.length === 0 || ids.some((id) => id === undefined))
+        return new Map(services);
+    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
+}
+
+;// CONCATENATED MODULE: ./deploy/health.ts
+
+/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
+const FIRST_DELAY_MS = 1000;
+/**
+ * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
+ * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ */
+async function checkHealth(urls, health, limits, deps) {
+    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
+    return problems.find((problem) => problem !== undefined);
+}
+/** The URL to check: the service URL and the path, with one slash between them. */
+function healthUrl(url, path) {
+    return `${url.replace(/\/+$/, '')}${path}`;
+}
+function isAccepted(status, accepted) {
+    return accepted.some(([low, high]) => status >= low && status <= high);
+}
+async function checkOne(url, health, limits, deps) {
+    let delay = FIRST_DELAY_MS;
+    let last = '';
+    for (;;) {
+        let said;
+        try {
+            const status = await deps.probe(url);
+            if (isAccepted(status, health.accepted)) {
+                deps.log(`health: ${url} answered HTTP ${status} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}: healthy`);
+                return undefined;
+            }
+            said = `HTTP ${status}`;
+        }
+        catch (error) {
+            said = deps.describeError(error);
+        }
+        if (said !== last)
+            deps.log(`health: ${url} answered ${said} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}`);
+        last = said;
+        const left = limits.deadline - deps.now();
+        if (left <= 0)
+            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+        await deps.sleep(Math.min(delay, left));
+        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
+    }
+}
+
+;// CONCATENATED MODULE: ./deploy/urls.ts
+/**
+ * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
+ * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
+ * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
+ * characters such as spaces, quotes and backticks come out percent-encoded.
+ */
+function publishableUrl(text) {
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
+    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
+    return bare ? url.href.slice(0, -1) : url.href;
+}
+/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
+function publishableUrls(urls, dropped) {
+    return urls.flatMap((text) => {
+        if (text === null)
+            return [];
+        const url = publishableUrl(text);
+        if (url === undefined)
+            dropped(text);
+        return url === undefined ? [] : [url];
+    });
+}
+
+;// CONCATENATED MODULE: ./deploy/task-status.ts
+
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+const DEFAULTS = {
+    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+    ended: { success: ['End'], failure: [], gone: 'success' }
+};
+function criteriaFor(target, wait) {
+    const defaults = DEFAULTS[target];
+    return {
+        target,
+        success: wait.successStatuses ?? defaults.success,
+        failure: wait.failureStatuses ?? defaults.failure,
+        requireUrls: target === 'ready' && wait.waitForUrls,
+        requireAllNodes: target === 'ready',
+        gone: defaults.gone
+    };
+}
+function judge(snapshot, criteria) {
+    if (snapshot.status === undefined)
+        return 'waiting';
+    if (criteria.failure.includes(snapshot.status))
+        return 'failed';
+    if (!criteria.success.includes(snapshot.status))
+        return 'waiting';
+    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
+        return 'waiting';
+    if (criteria.requireAllNodes &&
+        snapshot.nodes !== undefined &&
+        snapshot.nodes.running < snapshot.nodes.total)
+        return 'waiting';
+    return 'reached';
+}
+/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
+function isPublishable(url) {
+    return url !== null && publishableUrl(url) !== undefined;
+}
+/** A status the wait does not know what to make of: neither known to the platform nor configured. */
+function isUnknownStatus(status, criteria) {
+    return (!KNOWN_STATUSES.includes(status) &&
+        !criteria.success.includes(status) &&
+        !criteria.failure.includes(status));
+}
+
+;// CONCATENATED MODULE: ./deploy/serving.ts
+
+
+
+
+
+/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
+const ENDED_NODES = ['End', 'Succeeded'];
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target) {
+    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+        return { kind: 'failed', why: `the task is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+    const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
+    const fresh = live.filter((node) => !target.before.has(pointOf(node)));
+    const [failing] = failingNodes({ results: fresh }, target.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `a new node will not come up: ${describeNodeProblem(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone.has(pointOf(node)));
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !target.requireUrls || snapshot.urls.every((url) => isPublishable(url));
+    const serving = snapshot.status === 'Running' &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/** A node's point_id, as text ('' when it has none). */
+function pointOf(node) {
+    return fieldText(node.point_id) ?? '';
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+/** A count from JSON (a number, or one kept exact), when it is a safe whole number. */
+function numberOf(value) {
+    const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
+}
+
+;// CONCATENATED MODULE: ./deploy/serving-wait.ts
+
+
+
+
+
+
+
+
+/**
+ * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
+ * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
+ * Serving, its app is checked as health_path says. Failed polls in a row up to poll_error_budget are
+ * waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {
+        failures: 0
+    };
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    for (;;) {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'failed')
+            return end('failed', verdict.why);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return finish(last, ctx, limits, end);
+        }
+        if (verdict.progress !== last.said)
+            ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+        last.said = verdict.progress;
+        if (runtime.cancelled())
+            return end('cancelled', 'the step was cancelled');
+        const left = limits.deadline - runtime.now();
+        if (left <= 0)
+            return end('timed_out', `it did not serve in time: ${verdict.progress}`);
+        try {
+            await runtime.sleep(Math.min(settings.wait.intervalMs, left));
+        }
+        catch {
+            return end('cancelled', 'the step was cancelled');
+        }
+    }
+}
+/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
+async function look(taskId, target, ctx, last) {
+    try {
+        const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
+        const nodes = await readNodeList(taskId, ctx);
+        last.failures = 0;
+        last.data = result.data;
+        last.raw = raw;
+        last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
+        return judgeServing(last.snapshot, nodes, target);
+    }
+    catch (error) {
+        last.failures += 1;
+        const why = `could not read task ${taskId} (${describeError(error)})`;
+        if (last.failures >= ctx.settings.wait.pollErrorBudget)
+            return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
+        return { kind: 'waiting', progress: why };
+    }
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = publishableUrls(last.snapshot?.urls ?? [], () => undefined);
+    const path = settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const problem = urls.length === 0
+        ? `it has no service URL to check ${path} at`
+        : await checkHealth(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: describeError });
+    if (problem === undefined)
+        return end('serving', undefined, { urls, healthy: true });
+    return end('failed', `it is not healthy: ${problem}`, { urls, healthy: false });
+}
+
+;// CONCATENATED MODULE: ./deploy/task-change.ts
+
+
+
+
+
+
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+async function readTask(taskId, ctx) {
+    const { result, raw } = await retried(`detail of task ${taskId}`, ctx, () => ctx.send(detailCall(ctx.settings, taskId)));
+    const nodes = await retried(`nodes of task ${taskId}`, ctx, () => readNodeList(taskId, ctx));
+    return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField), nodes };
+}
+/**
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
+ * answers the error when it did not go through. Whether it took effect is then for the task's state to
+ * say, never the error.
+ */
+async function sendChange(call, label, ctx) {
+    try {
+        await retried(label, ctx, () => ctx.send(call));
+        return undefined;
+    }
+    catch (error) {
+        ctx.log(`${label}: ${describeError(error)}`);
+        return error instanceof Error ? error : new Error(String(error));
+    }
+}
+/** The point ids of the nodes. */
+function pointIds(nodes) {
+    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
+}
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+function runningOf(snapshot) {
+    return snapshot?.nodes?.running;
+}
+function retried(label, ctx, attempt) {
+    const { policy, deps } = ctx.retries;
+    return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+}
+
+;// CONCATENATED MODULE: ./deploy/rollback.ts
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: toCompactJson(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = parseJson(rollback.configuration);
+    if (!isRecord(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await readTask(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const failure = await sendChange(updateCall(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
+    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
+    if (failure !== undefined)
+        ctx.log('rollback: the task is read to see whether the platform took it');
+    return awaitServing(taskId, {
+        points: numberOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: imagesOf(configuration),
+        gone: new Set(),
+        before: pointIds(before.nodes),
+        requireUrls: ctx.settings.wait.waitForUrls,
+        maxRestarts: ctx.settings.wait.maxRestarts
+    }, ctx, { deadline, label: 'rollback' });
 }
 
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
@@ -5853,6 +6776,13 @@ function deployContext(settings, runtime, options) {
     };
 }
 /**
+ * A context for work that must go on past the step's deadline (a rollback after the wait ran out): the
+ * same settings, runtime and cleanup record, a new session and retries bounded by `budgetMs` from now.
+ */
+function contextFor(ctx, budgetMs) {
+    return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
+}
+/**
  * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
  * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
  * clocks, sleeps that end when the job is cancelled, and the host's log.
@@ -5908,63 +6838,6 @@ function cancellableSleep(cancel) {
         }, ms);
         sleepers.add(wake);
     });
-}
-
-;// CONCATENATED MODULE: ./deploy/pages.ts
-
-
-
-/** Pages a list is followed across at the most: a bound, should pages keep coming. */
-const MAX_PAGES = 500;
-/** The pages ended before the list did: `count` said more items than the pages held. */
-class IncompleteListError extends Error {
-    constructor(what, seen, count, why) {
-        super(`${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
-        this.name = 'IncompleteListError';
-    }
-}
-/**
- * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
- * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
- * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
- * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
- * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
- * hidden task can be left billing.
- */
-async function readAllPages(what, pageCall, send, key = toCompactJson) {
-    const results = [];
-    const seen = new Set();
-    let count;
-    let call = pageCall(1);
-    const first = await send(call);
-    for (let page = 1, answer = first;;) {
-        const data = answer.result.data;
-        const items = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-        count = countOf(data) ?? count;
-        const fresh = items.filter((item) => !seen.has(key(item)));
-        for (const item of fresh)
-            seen.add(key(item));
-        results.push(...fresh);
-        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
-        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
-        if (complete)
-            return { results, count, first };
-        if (count !== undefined && (fresh.length === 0 || page >= MAX_PAGES)) {
-            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
-            throw new IncompleteListError(what, results.length, count, why);
-        }
-        if (page >= MAX_PAGES)
-            return { results, count, first };
-        page += 1;
-        call = pageCall(page);
-        answer = await send(call);
-    }
-}
-function countOf(data) {
-    if (!isRecord(data))
-        return undefined;
-    const value = (0,esm/* isLosslessNumber */.s_)(data.count) ? Number(data.count.toString()) : data.count;
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
 ;// CONCATENATED MODULE: ./deploy/lookup.ts
@@ -6459,6 +7332,9 @@ async function readTaskState(taskId, ctx, options = {}) {
 
 
 
+
+
+
 /**
  * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
  * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
@@ -6516,6 +7392,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
  */
 async function finishCleanup(state, ctx) {
     const { action, created, lookup } = state;
+    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
     const known = [
         ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
         ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
@@ -6525,10 +7402,34 @@ async function finishCleanup(state, ctx) {
         taskId,
         problem: await stopPreheat(taskId, ctx)
     }));
+    const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
     if (lookup === undefined)
-        return { outcomes, unsettled: undefined, preheats };
+        return { outcomes, unsettled: undefined, ...done };
     const late = await lateTasks(lookup, created, action, ctx);
-    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, preheats };
+    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+}
+/**
+ * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
+ * time): posts back the configuration the task had and waits until it serves again, within the context's
+ * deadline (cleanup_timeout).
+ */
+async function finishRollback(rollback, ctx) {
+    const { taskId } = rollback;
+    ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
+    let problem;
+    try {
+        const outcome = await restoreConfiguration(rollback, ctx, ctx.deadline);
+        problem = outcome.kind === 'serving' ? undefined : (outcome.why ?? outcome.kind);
+    }
+    catch (error) {
+        problem = describeError(error);
+    }
+    if (problem === undefined) {
+        ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
+        return { taskId, problem, restore: undefined };
+    }
+    const restore = redactConfiguration(configurationOf(parseJson(rollback.configuration)));
+    return { taskId, problem, restore };
 }
 function cleanUpAll(targets, ctx, name) {
     return mapLimit(targets, ctx.settings.concurrency, async (target) => ({
@@ -7161,57 +8062,6 @@ async function sendEveryPage(call, send) {
     return { result, raw: toCompactJson({ code: result.code, message: result.msg, data }) };
 }
 
-;// CONCATENATED MODULE: ./deploy/secret-fields.ts
-
-/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
-const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
-/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
-const SECRET_SEGMENT = /^(sk|ak)$/i;
-/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
-const SECRET_NAMES = new Set(['repository_username']);
-/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
-function isSecretName(name) {
-    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
-        return true;
-    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
-}
-const REDACTED = '<redacted>';
-/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
-function redactFields(value, secret = false) {
-    if (secret && value !== null && typeof value !== 'object')
-        return REDACTED;
-    if (secret && (0,esm/* isLosslessNumber */.s_)(value))
-        return REDACTED;
-    if (Array.isArray(value))
-        return value.map((item) => redactFields(item, secret));
-    if (isPlainObject(value)) {
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
-    }
-    return value;
-}
-/**
- * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
- * characters are left out: masking "true" or "1" would hide those words in every log line, and
- * reveal nothing worth a mask.
- */
-function secretValues(value, secret = false) {
-    if (Array.isArray(value))
-        return value.flatMap((item) => secretValues(item, secret));
-    if (isPlainObject(value)) {
-        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
-    }
-    const text = typeof value === 'string' ||
-        typeof value === 'number' ||
-        typeof value === 'bigint' ||
-        (0,esm/* isLosslessNumber */.s_)(value)
-        ? String(value)
-        : undefined;
-    return secret && text !== undefined && text.length >= 4 ? [text] : [];
-}
-function isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,esm/* isLosslessNumber */.s_)(value);
-}
-
 ;// CONCATENATED MODULE: ./deploy/dry-run.ts
 
 
@@ -7292,6 +8142,19 @@ function billsOf(data) {
 
 
 
+/** A change report: what `fields` say, over nothing changed. */
+function changeReport(fields) {
+    return {
+        changed: false,
+        rolledBack: false,
+        fields: [],
+        pointsBefore: undefined,
+        pointsAfter: undefined,
+        nodes: [],
+        restore: undefined,
+        ...fields
+    };
+}
 /** What the calls' answers list, by what each answers: billing records, and resource search offers. */
 function listsOf(calls) {
     const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
@@ -7364,321 +8227,6 @@ function taskAfterWait(task, waited, publish) {
         diagnostics: undefined,
         healthy: undefined
     };
-}
-
-;// CONCATENATED MODULE: ./deploy/nodes.ts
-
-
-
-/**
- * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
- * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
- * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
- * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
- * never from a message.
- */
-function failingNode(page, maxRestarts) {
-    const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
-    for (const node of nodes) {
-        if (!isRecord(node))
-            continue;
-        const status = fieldText(node.status) ?? 'unknown';
-        const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-        const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
-        const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-        if (status !== 'Failed' && !restarting)
-            continue;
-        // The container that says why: the one restarted most, else one with a reason, else the first.
-        const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-            containers.find((c) => fieldText(c.reason) !== undefined) ??
-            containers[0];
-        return {
-            pointId: fieldText(node.point_id) ?? 'unknown',
-            status,
-            service: container === undefined
-                ? undefined
-                : (fieldText(container.service_name) ?? fieldText(container.name)),
-            reason: container === undefined ? undefined : fieldText(container.reason),
-            exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-            restarts: restarts > 0 ? restarts : undefined
-        };
-    }
-    return undefined;
-}
-/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
-function describeNodeProblem(problem) {
-    const facts = [
-        problem.reason,
-        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
-        problem.restarts === undefined || problem.restarts === 0
-            ? undefined
-            : `restarted ${problem.restarts} times`
-    ].filter((fact) => fact !== undefined);
-    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
-    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
-    return `node ${problem.pointId} (${problem.status})${why}`;
-}
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item) {
-    const dto = isRecord(item.describe_dto) ? item.describe_dto : {};
-    const value = dto.restart_count ?? item.restart_count;
-    const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function fieldText(value) {
-    const raw = typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'bigint' || (0,esm/* isLosslessNumber */.s_)(value)
-            ? String(value)
-            : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,safe_text/* sanitize */.a)(raw, 80);
-}
-
-;// CONCATENATED MODULE: ./deploy/diagnostics.ts
-
-
-
-
-
-
-
-
-/** Events per node shown: the last ones. */
-const MAX_EVENTS = 10;
-/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
-const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-const MAX_LINE = 500;
-/**
- * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
- * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
- * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
- */
-async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
-    const { settings } = ctx;
-    let nodes;
-    try {
-        nodes = await readNodeList(taskId, ctx);
-    }
-    catch (error) {
-        return {
-            taskId,
-            nodes: [],
-            moreNodes: 0,
-            notRunningNodes: 0,
-            runningNodes: 0,
-            unread: [`the node list: ${describeError(error)}`]
-        };
-    }
-    const stuck = nodes.filter((node) => fieldText(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined);
-    const chosen = scope.nodes === 'all' ? nodes : stuck;
-    const shown = await mapLimit(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
-    return {
-        taskId,
-        nodes: shown,
-        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
-        notRunningNodes: stuck.length,
-        runningNodes: nodes.length - stuck.length,
-        unread: []
-    };
-}
-/** Every node of a task, across the pages of its node list. */
-async function readNodeList(taskId, ctx) {
-    const { results } = await readAllPages(`the node list of task ${taskId}`, (page) => nodesCall(ctx.settings, taskId, page), ctx.send, (node) => (isRecord(node) ? (fieldText(node.point_id) ?? toCompactJson(node)) : toCompactJson(node)));
-    return results.filter(isRecord);
-}
-async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = fieldText(node.point_id) ?? 'unknown';
-    const unread = [];
-    const problem = failingNode({ results: [node] }, 1);
-    let events = [];
-    if (scope.events) {
-        try {
-            const { result } = await ctx.send(nodeEventsCall(ctx.settings, pointId));
-            const list = isRecord(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
-            events = list
-                .filter(isRecord)
-                .slice(-MAX_EVENTS)
-                .map((event) => ({
-                time: fieldText(event.event_time) ?? '',
-                type: fieldText(event.type) ?? '',
-                reason: fieldText(event.reason) ?? '',
-                message: (0,safe_text/* sanitize */.a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: fieldText(event.service) ?? ''
-            }));
-        }
-        catch (error) {
-            unread.push(`events: ${describeError(error)}`);
-        }
-    }
-    const logs = [];
-    if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of containerServices(node, services)) {
-            try {
-                const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
-                const raw = isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-                logs.push({ service, ...(0,safe_text/* lastLines */.w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
-            }
-            catch (error) {
-                unread.push(`the log of ${service}: ${describeError(error)}`);
-            }
-        }
-    }
-    return {
-        pointId,
-        status: fieldText(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : describeNodeProblem(problem),
-        events,
-        logs,
-        unread
-    };
-}
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData) {
-    const services = isRecord(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(isRecord).flatMap((s) => {
-        const id = fieldText(s.service_id);
-        return id === undefined ? [] : [[id, fieldText(s.service_name) ?? id]];
-    }));
-}
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(node, services) {
-    const byName = new Map([...services].map(([id, name]) => [name, id]));
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-    const ids = containers.map((c) => fieldText(c.service_id) ?? byName.get(fieldText(c.service_name) ?? ''));
-    if (ids.length === 0 || ids.some((id) => id === undefined))
-        return new Map(services);
-    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
-}
-
-;// CONCATENATED MODULE: ./deploy/health.ts
-
-/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
-const FIRST_DELAY_MS = 1000;
-/**
- * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
- * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
- */
-async function checkHealth(urls, health, limits, deps) {
-    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
-    return problems.find((problem) => problem !== undefined);
-}
-/** The URL to check: the service URL and the path, with one slash between them. */
-function healthUrl(url, path) {
-    return `${url.replace(/\/+$/, '')}${path}`;
-}
-function isAccepted(status, accepted) {
-    return accepted.some(([low, high]) => status >= low && status <= high);
-}
-async function checkOne(url, health, limits, deps) {
-    let delay = FIRST_DELAY_MS;
-    let last = '';
-    for (;;) {
-        let said;
-        try {
-            const status = await deps.probe(url);
-            if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}: healthy`);
-                return undefined;
-            }
-            said = `HTTP ${status}`;
-        }
-        catch (error) {
-            said = deps.describeError(error);
-        }
-        if (said !== last)
-            deps.log(`health: ${url} answered ${said} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}`);
-        last = said;
-        const left = limits.deadline - deps.now();
-        if (left <= 0)
-            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
-        await deps.sleep(Math.min(delay, left));
-        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
-    }
-}
-
-;// CONCATENATED MODULE: ./deploy/urls.ts
-/**
- * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
- * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
- * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
- * characters such as spaces, quotes and backticks come out percent-encoded.
- */
-function publishableUrl(text) {
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return undefined;
-    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
-    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
-    return bare ? url.href.slice(0, -1) : url.href;
-}
-/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
-function publishableUrls(urls, dropped) {
-    return urls.flatMap((text) => {
-        if (text === null)
-            return [];
-        const url = publishableUrl(text);
-        if (url === undefined)
-            dropped(text);
-        return url === undefined ? [] : [url];
-    });
-}
-
-;// CONCATENATED MODULE: ./deploy/task-status.ts
-
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-const DEFAULTS = {
-    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
-    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-    ended: { success: ['End'], failure: [], gone: 'success' }
-};
-function criteriaFor(target, wait) {
-    const defaults = DEFAULTS[target];
-    return {
-        target,
-        success: wait.successStatuses ?? defaults.success,
-        failure: wait.failureStatuses ?? defaults.failure,
-        requireUrls: target === 'ready' && wait.waitForUrls,
-        requireAllNodes: target === 'ready',
-        gone: defaults.gone
-    };
-}
-function judge(snapshot, criteria) {
-    if (snapshot.status === undefined)
-        return 'waiting';
-    if (criteria.failure.includes(snapshot.status))
-        return 'failed';
-    if (!criteria.success.includes(snapshot.status))
-        return 'waiting';
-    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
-        return 'waiting';
-    if (criteria.requireAllNodes &&
-        snapshot.nodes !== undefined &&
-        snapshot.nodes.running < snapshot.nodes.total)
-        return 'waiting';
-    return 'reached';
-}
-/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
-function isPublishable(url) {
-    return url !== null && publishableUrl(url) !== undefined;
-}
-/** A status the wait does not know what to make of: neither known to the platform nor configured. */
-function isUnknownStatus(status, criteria) {
-    return (!KNOWN_STATUSES.includes(status) &&
-        !criteria.success.includes(status) &&
-        !criteria.failure.includes(status));
 }
 
 ;// CONCATENATED MODULE: ./deploy/watch.ts
@@ -8543,6 +9091,396 @@ async function dryRunReplace(plan, ctx) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./deploy/change-result.ts
+
+/** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
+function taskAfterServing(taskId, outcome, fields) {
+    const { snapshot } = outcome;
+    return taskResult(taskId, {
+        verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
+        status: snapshot?.status,
+        nodes: snapshot?.nodes,
+        billingValue: snapshot?.billingValue,
+        forecastValue: snapshot?.forecastValue,
+        name: snapshot?.name,
+        urls: outcome.urls,
+        data: outcome.data,
+        raw: outcome.raw,
+        elapsedMs: fields.now - fields.startedAt,
+        message: fields.message ?? outcome.why,
+        healthy: outcome.healthy
+    });
+}
+/** A task's result as a read left it: done, with what its detail says. */
+function taskAfterRead(taskId, look) {
+    const { snapshot } = look;
+    return taskResult(taskId, {
+        status: snapshot.status,
+        nodes: snapshot.nodes,
+        billingValue: snapshot.billingValue,
+        forecastValue: snapshot.forecastValue,
+        name: snapshot.name,
+        data: look.data,
+        raw: look.raw
+    });
+}
+
+;// CONCATENATED MODULE: ./deploy/flows/replace-node.ts
+
+
+
+
+
+
+
+
+
+
+/**
+ * Replaces nodes of a task: deletes the node point_id names (or, with `failed`, every node that is Failed
+ * or crash-looping) with delete_pod, after which the platform schedules another, and waits until the task
+ * again runs all its nodes, the deleted ones gone. The last running node is deleted only when
+ * delete_last_node says so: the service would stop until its replacement comes up.
+ */
+const replaceNodeFlow = {
+    plan: (settings) => {
+        const plan = planCalls(settings);
+        const [taskId] = settings.taskIds;
+        const { pointId } = settings.nodeChoice;
+        if (pointId === undefined)
+            throw new input_error/* InputError */.d('point_id is empty, but replace_node needs it: set point_id to a node of the nodes operation, or to failed for every failed or crash-looping node');
+        if (taskId === undefined)
+            throw new Error('replace_node plans for one task');
+        return {
+            plan,
+            cleanup: NO_CLEANUP,
+            run: (ctx) => runReplaceNode(plan, taskId, ctx),
+            dryRun: async (ctx) => {
+                const look = await readTask(taskId, ctx);
+                const targets = chooseNodes(taskId, look, ctx);
+                ctx.log(targets.length === 0
+                    ? 'dry run: replace_node would delete nothing'
+                    : `dry run: replace_node would delete node ${targets.join(', ')} of task ${taskId} (POST delete_pod), and wait until the task runs all its nodes again; only reads were sent`);
+                return stepResult(plan, ctx, {
+                    tasks: [taskAfterRead(taskId, look)],
+                    change: changeReport({ changed: targets.length > 0, nodes: targets })
+                });
+            }
+        };
+    }
+};
+async function runReplaceNode(plan, taskId, ctx) {
+    const look = await readTask(taskId, ctx);
+    const targets = chooseNodes(taskId, look, ctx);
+    const counts = { pointsBefore: runningOf(look.snapshot) };
+    if (targets.length === 0) {
+        const task = taskAfterRead(taskId, look);
+        return stepResult(plan, ctx, {
+            tasks: [task],
+            change: changeReport({ ...counts, pointsAfter: counts.pointsBefore })
+        });
+    }
+    for (const pointId of targets) {
+        ctx.log(`replace_node: deleting node ${pointId} of task ${taskId}; the platform schedules another`);
+        await sendChange(deletePodCall(ctx.settings, taskId, pointId), `replace_node: delete_pod ${pointId}`, ctx);
+    }
+    const outcome = await awaitServing(taskId, {
+        points: look.snapshot.nodes?.total ?? look.nodes.length,
+        images: undefined,
+        gone: new Set(targets),
+        before: pointIds(look.nodes),
+        requireUrls: ctx.settings.wait.waitForUrls,
+        maxRestarts: ctx.settings.wait.maxRestarts
+    }, ctx, { deadline: ctx.deadline, label: 'replace_node' });
+    const task = taskAfterServing(taskId, outcome, { startedAt: ctx.startedAt, now: ctx.runtime.now() });
+    const change = changeReport({
+        changed: true,
+        ...counts,
+        pointsAfter: runningOf(outcome.snapshot),
+        nodes: targets
+    });
+    return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+}
+/**
+ * The nodes to delete: the one point_id names (it must be the task's), or every failed or crash-looping
+ * one. Deleting the last running node is refused unless delete_last_node allows it; nothing is sent.
+ */
+function chooseNodes(taskId, look, ctx) {
+    const { pointId, deleteLastNode } = ctx.settings.nodeChoice;
+    const failing = failingNodes({ results: look.nodes }, ctx.settings.wait.maxRestarts);
+    if (pointId === 'failed') {
+        for (const problem of failing)
+            ctx.log(`replace_node: ${describeNodeProblem(problem)}`);
+        if (failing.length === 0)
+            ctx.log(`replace_node: no node of task ${taskId} is failed or crash-looping; nothing to replace`);
+        return failing.map((problem) => problem.pointId);
+    }
+    const ids = look.nodes.map(pointOf);
+    if (pointId === undefined || !ids.includes(pointId))
+        throw new input_error/* InputError */.d(`point_id ${pointId ?? ''} is no node of task ${taskId}: set point_id to one of ${ids.join(', ') || '(it has no node)'}, or to failed`);
+    const bad = new Set(failing.map((problem) => problem.pointId));
+    const serving = look.nodes.filter((node) => fieldText(node.status) === 'Running' && !bad.has(pointOf(node)));
+    const last = serving.length === 1 && pointOf(serving[0] ?? {}) === pointId;
+    if (last && !deleteLastNode)
+        throw new input_error/* InputError */.d(`point_id ${pointId} is the last running node of task ${taskId}: deleting it stops the service until another comes up; set delete_last_node: true to delete it anyway`);
+    return [pointId];
+}
+
+;// CONCATENATED MODULE: ./deploy/flows/scale.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A scale: change_points to `points`, then a wait until the task runs exactly that many nodes
+ * (runing_points, and the node list: after a scale down, until the extra nodes are gone), failing fast
+ * when a new node crash-loops. A scale up whose new nodes fail is set back to the node count it had, so
+ * that no failing node is left billing.
+ */
+const scaleFlow = {
+    plan: (settings) => {
+        const plan = planCalls(settings);
+        const [call] = plan.calls;
+        if (call?.taskId === undefined)
+            throw new Error('scale plans one change_points call');
+        const scaled = { plan, call, taskId: call.taskId, points: settings.points ?? 1 };
+        return {
+            plan,
+            cleanup: NO_CLEANUP,
+            run: (ctx) => runScale(scaled, ctx),
+            dryRun: async (ctx) => {
+                const look = await readTask(scaled.taskId, ctx);
+                printRequests(plan, ctx);
+                ctx.log(`dry run: task ${scaled.taskId} has ${look.snapshot.nodes?.total ?? 'an unknown number of'} nodes (${runningOf(look.snapshot) ?? 'unknown'} running); scale would set ${scaled.points} and wait until they run; only reads were sent`);
+                return stepResult(plan, ctx, {
+                    tasks: [taskAfterRead(scaled.taskId, look)],
+                    change: changeReport({ changed: look.snapshot.nodes?.total !== scaled.points })
+                });
+            }
+        };
+    }
+};
+async function runScale(scale, ctx) {
+    const { plan, call, taskId, points } = scale;
+    const look = await readTask(taskId, ctx);
+    const before = runningOf(look.snapshot);
+    const total = look.snapshot.nodes?.total;
+    const counts = { pointsBefore: before };
+    if (look.snapshot.status !== 'Running')
+        throw new input_error/* InputError */.d(`task ${taskId} is ${(0,safe_text/* sanitize */.a)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
+    if (total === points && before === points) {
+        ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
+        const task = taskAfterRead(taskId, look);
+        return stepResult(plan, ctx, { tasks: [task], change: changeReport({ ...counts, pointsAfter: before }) });
+    }
+    ctx.log(`scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`);
+    await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
+    const outcome = await awaitServing(taskId, targetOf(points, look, ctx), ctx, {
+        deadline: ctx.deadline,
+        label: 'scale'
+    });
+    const ending = { startedAt: ctx.startedAt, now: ctx.runtime.now() };
+    const change = changeReport({ changed: true, ...counts, pointsAfter: runningOf(outcome.snapshot) });
+    // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
+    if (outcome.kind !== 'failed' || total === undefined || points <= total) {
+        const task = taskAfterServing(taskId, outcome, ending);
+        return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+    }
+    const setBack = await setCountBack(taskId, total, call, ctx);
+    const message = `did not scale to ${points} nodes (${outcome.why ?? 'failed'}); ${setBack}`;
+    const task = taskAfterServing(taskId, outcome, { ...ending, message });
+    return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
+}
+/** Runs `points` nodes: the detail's count and the node list; a new node that fails fails it at once. */
+function targetOf(points, look, ctx) {
+    return {
+        points,
+        images: undefined,
+        gone: new Set(),
+        before: pointIds(look.nodes),
+        requireUrls: ctx.settings.wait.waitForUrls,
+        maxRestarts: ctx.settings.wait.maxRestarts
+    };
+}
+/** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
+async function setCountBack(taskId, total, call, ctx) {
+    if (ctx.runtime.cancelled())
+        return `its node count stays at the new one`;
+    const budget = contextFor(ctx, ctx.settings.cleanupTimeoutMs);
+    const back = { ...call, body: { ...call.body, points: total } };
+    const refused = await sendChange(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
+    return refused === undefined
+        ? `set back to ${total} nodes, so that the failing ones stop billing`
+        : `could not set it back to ${total} nodes (${refused.message}): set its points by hand`;
+}
+
+;// CONCATENATED MODULE: ./deploy/flows/update.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * An update in place: reads the task's whole configuration, applies the body's changes (services matched
+ * by service_name), and posts it all back, as the platform's update overwrites everything. Then waits
+ * until the new configuration serves: every live node on the new images, runing_points at points, the
+ * URLs, the health check. When it does not (a crash loop, the deadline, an unhealthy app, a cancel), the
+ * configuration it had is posted back and waited for: the update is rolled back, and the step fails.
+ * Until it serves, the post step holds that configuration, to finish the rollback of a cancelled job.
+ */
+const updateFlow = {
+    plan: (settings) => {
+        checkChanges(settings.body);
+        if (settings.taskIds.length > 1)
+            throw new input_error/* InputError */.d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
+        if (settings.taskIds.length === 0 && settings.taskName === undefined)
+            throw new input_error/* InputError */.d('task_id and task_name are empty, but update needs the task: set task_id, or task_name to the name of exactly one live task');
+        const plan = { operation: settings.operation, calls: [], wait: undefined };
+        return {
+            plan,
+            cleanup: NO_CLEANUP,
+            run: (ctx) => runUpdate(plan, ctx),
+            dryRun: async (ctx) => {
+                const { taskId, look, fields } = await prepare(ctx);
+                for (const change of fields)
+                    ctx.log(`dry run: update would change ${describeChange(change)}`);
+                ctx.log(fields.length === 0
+                    ? `dry run: the body changes nothing in task ${taskId}, so update would send nothing`
+                    : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
+                return stepResult(plan, ctx, {
+                    tasks: [taskAfterRead(taskId, look)],
+                    change: changeReport({ changed: fields.length > 0, fields })
+                });
+            }
+        };
+    }
+};
+async function prepare(ctx) {
+    const taskId = await chooseTask(ctx);
+    const look = await readTask(taskId, ctx);
+    const before = configurationOf(look.data);
+    const after = applyChanges(before, ctx.settings.body);
+    return { taskId, look, before, after, fields: diffConfigurations(before, after) };
+}
+async function runUpdate(plan, ctx) {
+    const prepared = await prepare(ctx);
+    const { taskId, look, before, after, fields } = prepared;
+    for (const change of fields)
+        ctx.log(`update: ${describeChange(change)}`);
+    if (fields.length === 0) {
+        ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
+        return stepResult(plan, ctx, { tasks: [taskAfterRead(taskId, look)], change: changeReport({}) });
+    }
+    if (look.snapshot.status !== 'Running')
+        throw new input_error/* InputError */.d(`task ${taskId} is ${(0,safe_text/* sanitize */.a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+    // From here until the new configuration serves, the post step can set the task back.
+    ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
+    const refused = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    const outcome = await awaitServing(taskId, update_targetOf(after, look, before, ctx.settings), ctx, {
+        deadline: ctx.deadline,
+        label: 'update'
+    });
+    const change = changeReport({ changed: true, fields });
+    if (outcome.kind === 'serving') {
+        ctx.cleanup.update({ rollback: undefined });
+        return updateResult(plan, ctx, { taskId, outcome, change });
+    }
+    const why = refused === undefined ? outcome.why : `the platform refused it (${refused.message}); ${outcome.why}`;
+    const failed = { taskId, before, why: why ?? outcome.kind, change, timedOut: outcome.kind === 'timed_out' };
+    return updateResult(plan, ctx, await update_rollBack(failed, ctx));
+}
+/** The new configuration serves when every live node runs its images (all new ones, when services changed). */
+function update_targetOf(after, look, before, settings) {
+    const nodes = pointIds(look.nodes);
+    return {
+        points: numberOf(after.points) ?? look.snapshot.nodes?.total ?? 1,
+        images: imagesOf(after),
+        gone: servicesDiffer(before, after) ? nodes : new Set(),
+        before: nodes,
+        requireUrls: settings.wait.waitForUrls,
+        maxRestarts: settings.wait.maxRestarts
+    };
+}
+/**
+ * The update did not serve: posts back the configuration the task had and waits, within cleanup_timeout
+ * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
+ */
+async function update_rollBack(failed, ctx) {
+    const { taskId, before, why, change, timedOut } = failed;
+    const didNot = `did not serve the new configuration (${why})`;
+    if (ctx.runtime.cancelled())
+        return {
+            taskId,
+            outcome: { kind: 'cancelled' },
+            change,
+            message: `${didNot}; the post step rolls it back`
+        };
+    ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
+    const budget = ctx.settings.cleanupTimeoutMs;
+    const restored = await restoreConfiguration(rollbackOf(taskId, before), contextFor(ctx, budget), ctx.runtime.now() + budget);
+    const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
+    if (restored.kind === 'serving') {
+        ctx.cleanup.update({ rollback: undefined });
+        const message = `${didNot}; rolled back: it serves the configuration it had again`;
+        return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
+    }
+    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,units/* formatDuration */.a3)(budget)} (${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+    const restore = { taskId, configuration: redactConfiguration(before) };
+    return { taskId, outcome, change: { ...change, restore }, message, timedOut };
+}
+function updateResult(plan, ctx, ending) {
+    const outcome = {
+        why: undefined,
+        data: undefined,
+        raw: undefined,
+        snapshot: undefined,
+        urls: [],
+        healthy: undefined,
+        ...ending.outcome
+    };
+    const task = taskAfterServing(ending.taskId, outcome, {
+        startedAt: ctx.startedAt,
+        now: ctx.runtime.now(),
+        ...(ending.message === undefined ? {} : { message: ending.message })
+    });
+    return stepResult(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
+}
+/** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */
+async function chooseTask(ctx) {
+    const [given] = ctx.settings.taskIds;
+    if (given !== undefined)
+        return given;
+    const name = ctx.settings.taskName ?? '';
+    const ids = await searchByName('update: looking for the task by name', name, ctx);
+    if (ids.length === 1 && ids[0] !== undefined) {
+        ctx.log(`update: task ${ids[0]} is the live task named ${(0,input_error/* quote */.h)(name)}`);
+        return ids[0];
+    }
+    throw new input_error/* InputError */.d(ids.length === 0
+        ? `task_name ${(0,input_error/* quote */.h)(name)} names no live task: set task_name to the exact name of a running task, or set task_id`
+        : `task_name ${(0,input_error/* quote */.h)(name)} names ${ids.length} live tasks (${ids.join(', ')}): set task_id to the one to update`);
+}
+function describeChange(change) {
+    return `${change.path}: ${change.before} -> ${change.after}`;
+}
+
 ;// CONCATENATED MODULE: ./basics/name-pattern.ts
 /** Characters besides `*` a sweep pattern needs at the least: a sweep of everything is one typo away. */
 const MIN_PATTERN_LITERALS = 3;
@@ -8630,6 +9568,9 @@ const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitiz
 
 
 
+
+
+
 /**
  * The flow of every operation: what happens over time once its calls are planned. Adding a flow is a
  * module of its own in this folder, and its rows here (and in platform/operations.ts, for the calls it
@@ -8653,6 +9594,9 @@ const FLOWS = {
     events: nodeReadsFlow('events'),
     sweep: sweepFlow,
     preheat: preheatFlow,
+    update: updateFlow,
+    scale: scaleFlow,
+    replace_node: replaceNodeFlow,
     request: callFlow
 };
 
@@ -8989,7 +9933,7 @@ const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHos
 if (host.state('isPost') === 'true')
     await (0,_action_post_step_js__WEBPACK_IMPORTED_MODULE_2__/* .runPost */ .a)(host);
 else
-    await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .V)(host);
+    await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);

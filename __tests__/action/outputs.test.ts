@@ -109,7 +109,11 @@ describe('outputsOf', () => {
       region: '',
       region_name: '',
       gpu: '',
-      price: ''
+      price: '',
+      changed: '',
+      rolled_back: '',
+      points_before: '',
+      points_after: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });

@@ -67,6 +67,7 @@ describe('readSettings', () => {
       health: { path: undefined, accepted: [[200, 299]] },
       capacity: undefined,
       preheat: { mode: 'none', timeoutMs: 1_800_000 },
+      nodeChoice: { pointId: undefined, deleteLastNode: false },
       requestTimeoutMs: 30_000,
       maxResponseBytes: 16 * 1024 * 1024,
       maxRetries: 5,
@@ -283,7 +284,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, request: set operation to one of them'
     ],
     [
       { token: '' },

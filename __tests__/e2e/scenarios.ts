@@ -479,9 +479,10 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       cleanup: 'stop',
       create_lookup: '',
       created_task_ids: JSON.stringify([id]),
-      // What a replace retires, and image preheats still running: nothing for a create.
+      // What a replace retires, image preheats still running, and an update to roll back: nothing for a create.
       retire_task_ids: '[]',
-      preheat_task_ids: '[]'
+      preheat_task_ids: '[]',
+      rollback: ''
     });
     const post = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },
@@ -1288,6 +1289,51 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
         expect([s.emulator.task(created).status, s.emulator.task(old).status]).toEqual(['End', 'Running']);
+      }
+    );
+  });
+
+  group('change a running service', () => {
+    scenario(
+      'finishes in the post step the rollback of an update cancelled during its rollout: the old image serves again',
+      async (s) => {
+        const id = s.emulator.addTask({
+          task_name: 'e2e-update',
+          points: 2,
+          status: 'Running',
+          services: [
+            { service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }
+          ]
+        });
+        // Each new node takes 10 minutes: the job is cancelled while the first one comes up.
+        s.emulator.setReadyAfter(600);
+        const inputs = {
+          operation: 'update',
+          task_id: id,
+          body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
+          ...FAST
+        };
+        const main = await s.run(
+          inputs,
+          undefined,
+          {},
+          { text: 'live nodes on the new images', signal: 'SIGTERM' }
+        );
+        expect(main.exitCode).toBe(1);
+        expect(JSON.parse(main.state.rollback ?? '{}')).toMatchObject({ taskId: id });
+        expect(shown(main)).toContainEqual(expect.stringMatching(/the post step rolls it back/));
+        s.emulator.setReadyAfter(1);
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(shown(post)).toContain(
+          `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
+        );
+        const nodes = (await s.run({ operation: 'nodes', task_id: id })).outputs.data ?? '{}';
+        const images = (JSON.parse(nodes) as { results: { containers: { image: string }[] }[] }).results.map(
+          (node) => node.containers[0]?.image
+        );
+        expect(images).toEqual(['nginx:1.27', 'nginx:1.27']);
+        expect(s.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
       }
     );
   });

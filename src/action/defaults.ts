@@ -35,7 +35,8 @@ export const INPUT_DEFAULTS = {
   device_type: 'GpuDevice',
   capacity_timeout: '0s',
   preheat: 'none',
-  preheat_timeout: '30m'
+  preheat_timeout: '30m',
+  delete_last_node: 'false'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

@@ -9,6 +9,7 @@ import {
   planStep,
   runStep,
   stepRuntime,
+  toCompactJson,
   type StepResult
 } from '../deploy/engine.js';
 import {
@@ -106,6 +107,17 @@ async function report(
   }
   const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
   host.setOutput('response_file', writeTempFile(host, settings.operation, response));
+  const { restore } = step.change ?? {};
+  const restoreFile =
+    restore === undefined
+      ? ''
+      : writeTempFile(host, `restore-${restore.taskId}`, toCompactJson(restore.configuration));
+  host.setOutput('restore_file', restoreFile);
+  if (restore !== undefined)
+    host.error(
+      `task ${restore.taskId} may still be on the configuration that failed: the rollback did not complete. Restore it by hand: its configuration before the update (secrets redacted) is in ${restoreFile} (the restore_file output)`,
+      'Update not rolled back'
+    );
   const diagnosed = follow === undefined ? nodes : [];
   host.setOutput(
     'diagnostics_file',
@@ -118,7 +130,7 @@ async function report(
 }
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
-function writeTempFile(host: ActionHost, what: string, text: string): string {
+export function writeTempFile(host: ActionHost, what: string, text: string): string {
   const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
   writeFileSync(path, text, { mode: 0o600 });
   return path;

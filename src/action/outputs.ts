@@ -36,6 +36,10 @@ export type Outputs = {
   region_name: string;
   gpu: string;
   price: string;
+  changed: string;
+  rolled_back: string;
+  points_before: string;
+  points_after: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -68,7 +72,22 @@ export function outputsOf(step: StepResult): Outputs {
         .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
         .map((task) => task.id)
     ),
-    ...placementOutputs(step)
+    ...placementOutputs(step),
+    ...changeOutputs(step)
+  };
+}
+
+/** What a change to a running task did: changed, rolled_back, and the nodes running before and after. */
+function changeOutputs(
+  step: StepResult
+): Pick<Outputs, 'changed' | 'rolled_back' | 'points_before' | 'points_after'> {
+  const { change } = step;
+  const count = (n: number | undefined): string => (n === undefined ? '' : String(n));
+  return {
+    changed: change === undefined ? '' : String(change.changed),
+    rolled_back: change === undefined ? '' : String(change.rolledBack),
+    points_before: count(change?.pointsBefore),
+    points_after: count(change?.pointsAfter)
   };
 }
 

@@ -12,10 +12,12 @@ import {
   type CleanupState,
   type CleanupTarget,
   type CreateLookup,
-  type UnsettledCreate
+  type RollbackReport,
+  type UnsettledCreate,
+  toCompactJson
 } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
-import { writeSummary } from './main-step.js';
+import { writeSummary, writeTempFile } from './main-step.js';
 import { hostHooks, settingsFrom } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
 import type { Settings } from './settings.js';
@@ -40,7 +42,8 @@ export async function runPost(host: ActionHost): Promise<void> {
     const settings = await settingsFrom(host);
     runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-    const { outcomes, unsettled, preheats = [] } = await finishCleanup(state, ctx);
+    const { outcomes, unsettled, preheats = [], rollback } = await finishCleanup(state, ctx);
+    if (rollback !== undefined) reportRollback(host, rollback);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
     for (const { taskId, problem } of preheats) {
       if (problem === undefined)
@@ -51,6 +54,8 @@ export async function runPost(host: ActionHost): Promise<void> {
         );
     }
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+    if (rollback?.problem !== undefined)
+      host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`);
     if (failed.length === 0 && unsettled === undefined) return;
     await giveUp(host, settings, { failed, unsettled }, label);
   } catch (error) {
@@ -60,9 +65,25 @@ export async function runPost(host: ActionHost): Promise<void> {
   }
 }
 
-/** Nothing was created, nothing may have been, and nothing is being retired. */
+/** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
+function reportRollback(host: ActionHost, rollback: RollbackReport): void {
+  if (rollback.problem === undefined) {
+    host.info(
+      `cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`
+    );
+    return;
+  }
+  const file = writeTempFile(host, `restore-${rollback.taskId}`, toCompactJson(rollback.restore));
+  host.error(
+    `task ${rollback.taskId} may still be on the configuration that failed: the post step could not roll its update back (${sanitize(rollback.problem, 300)}). Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`,
+    'Update not rolled back'
+  );
+}
+
+/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
 function nothingToDo(state: CleanupState): boolean {
   return (
+    state.rollback === undefined &&
     state.lookup === undefined &&
     state.retire.length === 0 &&
     state.preheats.length === 0 &&

@@ -1,4 +1,4 @@
-import { cleanupActionOf, type CleanupState, type CreateLookup } from '../deploy/engine.js';
+import { cleanupActionOf, type CleanupState, type CreateLookup, type Rollback } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
 
 /**
@@ -11,7 +11,8 @@ const KEYS = {
   created: 'created_task_ids',
   lookup: 'create_lookup',
   retire: 'retire_task_ids',
-  preheats: 'preheat_task_ids'
+  preheats: 'preheat_task_ids',
+  rollback: 'rollback'
 } as const;
 
 export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupState): void {
@@ -20,6 +21,7 @@ export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupS
   host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
   host.saveState(KEYS.retire, JSON.stringify(state.retire));
   host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
+  host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
 }
 
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
@@ -27,12 +29,14 @@ export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
   const action = host.state(KEYS.action);
   const list = (name: string): string[] => JSON.parse(host.state(name) || '[]') as string[];
   const lookup = host.state(KEYS.lookup);
+  const rollback = host.state(KEYS.rollback);
   return {
     action: cleanupActionOf(action),
     created: list(KEYS.created),
     lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup) as Partial<CreateLookup>),
     retire: list(KEYS.retire),
-    preheats: list(KEYS.preheats)
+    preheats: list(KEYS.preheats),
+    rollback: rollback === '' ? undefined : (JSON.parse(rollback) as Rollback)
   };
 }
 

@@ -110,9 +110,20 @@ export function readSettings(
         maxMs: 6 * HOUR
       })
     },
+    nodeChoice: readNodeChoice(inputs),
     ...readLimits(inputs),
     ...readStep(inputs)
   };
+}
+
+/** point_id: a node's id (digits), or failed; delete_last_node. */
+function readNodeChoice({ text, flag }: Inputs): Settings['nodeChoice'] {
+  const pointId = text('point_id');
+  if (pointId !== undefined && pointId !== 'failed' && !/^\d+$/.test(pointId))
+    throw new InputError(
+      `point_id ${quote(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`
+    );
+  return { pointId, deleteLastNode: flag('delete_last_node') };
 }
 
 function inputsOf(

@@ -5,6 +5,7 @@ import {
   yuanOf,
   type Bill,
   type Candidate,
+  type ChangeReport,
   type NodeCounts,
   type Offer,
   type Placement,
@@ -38,7 +39,7 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     ''
   ];
   if (failure !== undefined) lines.push(`> ${escape(failure)}`, '');
-  lines.push(...placementTable(placementOf(step)));
+  lines.push(...placementTable(placementOf(step)), ...changeTable(step.change));
   if (step.tasks.length > 0) {
     lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
     lines.push(...timeline(step));
@@ -56,6 +57,29 @@ export function renderSummary(step: StepResult, failure: string | undefined): st
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** What a change to a running task did: each field before and after, the nodes, the rollback. */
+function changeTable(change: ChangeReport | undefined): string[] {
+  if (change === undefined) return [];
+  const lines = ['#### Change', ''];
+  if (!change.changed) lines.push('Nothing to change: nothing was sent.', '');
+  if (change.fields.length > 0) {
+    lines.push('| Field | Before | After |', '|---|---|---|');
+    for (const field of change.fields)
+      lines.push(`| ${escape(field.path)} | ${escape(field.before)} | ${escape(field.after)} |`);
+    lines.push('');
+  }
+  if (change.nodes.length > 0) lines.push(`Nodes replaced: ${change.nodes.map(escape).join(', ')}`, '');
+  if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
+    lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
+  if (change.rolledBack) lines.push('**Rolled back**: the task was set back as it was.', '');
+  if (change.restore !== undefined)
+    lines.push(
+      `**Not rolled back**: task ${escape(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`,
+      ''
+    );
+  return lines;
 }
 
 function taskTable(step: StepResult): string[] {

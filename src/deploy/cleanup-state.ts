@@ -30,8 +30,9 @@ export interface CreateLookup {
 /**
  * What a step leaves for the post step to finish, whatever happens to the job: the tasks it created (to
  * stop or pause as `action` says), a create whose task may exist without its id (`lookup`), tasks to
- * stop whatever `action` says (`retire`: the old generation a replace is retiring), and image preheats
- * still running (`preheats`: stopped, as a preheat that did not complete is).
+ * stop whatever `action` says (`retire`: the old generation a replace is retiring), image preheats
+ * still running (`preheats`: stopped, as a preheat that did not complete is), and an update to roll back
+ * (`rollback`: posted back, and waited for until it serves).
  */
 export interface CleanupState {
   action: CleanupAction | undefined;
@@ -39,6 +40,15 @@ export interface CleanupState {
   lookup: CreateLookup | undefined;
   retire: readonly string[];
   preheats: readonly string[];
+  /** An update under way: the task and the configuration it had (compact JSON), to post back if it fails. */
+  rollback: Rollback | undefined;
+}
+
+/** What an update leaves until its new configuration serves: how to set the task back as it was. */
+export interface Rollback {
+  taskId: string;
+  /** The configuration the task had, as compact JSON (numbers exact). */
+  configuration: string;
 }
 
 export const NO_CLEANUP: CleanupState = {
@@ -46,7 +56,8 @@ export const NO_CLEANUP: CleanupState = {
   created: [],
   lookup: undefined,
   retire: [],
-  preheats: []
+  preheats: [],
+  rollback: undefined
 };
 
 /** Where a step records what it leaves: each change is saved at once, so a cancelled job loses none. */

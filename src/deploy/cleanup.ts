@@ -5,7 +5,10 @@ import { TransportError } from '../platform/client.js';
 import { describeError, retryIfTransient } from '../platform/failures.js';
 import { cleanupCall } from '../platform/operations.js';
 import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
-import type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
+import { parseJson } from '../protocol/json.js';
+import type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
+import { configurationOf, redactConfiguration } from './configuration.js';
+import { restoreConfiguration } from './rollback.js';
 import { CLEANUP_RETRIES, type DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
 import { stopPreheat } from './preheat.js';
@@ -103,6 +106,16 @@ export interface CleanupReport {
   unsettled: UnsettledCreate | undefined;
   /** The image preheats it stopped, each with why it could not be, if it could not. */
   preheats?: { taskId: string; problem: string | undefined }[];
+  /** The update it rolled back: serving again, or why not (with the configuration to restore, redacted). */
+  rollback?: RollbackReport;
+}
+
+/** How the post step's rollback of an update ended. */
+export interface RollbackReport {
+  taskId: string;
+  problem: string | undefined;
+  /** The configuration to restore by hand, secrets redacted, when the rollback did not complete. */
+  restore: unknown;
 }
 
 /**
@@ -114,6 +127,7 @@ export interface CleanupReport {
  */
 export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
   const { action, created, lookup } = state;
+  const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
   const known = [
     ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' }))),
     ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
@@ -123,9 +137,33 @@ export async function finishCleanup(state: CleanupState, ctx: DeployContext): Pr
     taskId,
     problem: await stopPreheat(taskId, ctx)
   }));
-  if (lookup === undefined) return { outcomes, unsettled: undefined, preheats };
+  const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
+  if (lookup === undefined) return { outcomes, unsettled: undefined, ...done };
   const late = await lateTasks(lookup, created, action, ctx);
-  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, preheats };
+  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+}
+
+/**
+ * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
+ * time): posts back the configuration the task had and waits until it serves again, within the context's
+ * deadline (cleanup_timeout).
+ */
+async function finishRollback(rollback: Rollback, ctx: DeployContext): Promise<RollbackReport> {
+  const { taskId } = rollback;
+  ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
+  let problem: string | undefined;
+  try {
+    const outcome = await restoreConfiguration(rollback, ctx, ctx.deadline);
+    problem = outcome.kind === 'serving' ? undefined : (outcome.why ?? outcome.kind);
+  } catch (error) {
+    problem = describeError(error);
+  }
+  if (problem === undefined) {
+    ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
+    return { taskId, problem, restore: undefined };
+  }
+  const restore = redactConfiguration(configurationOf(parseJson(rollback.configuration)));
+  return { taskId, problem, restore };
 }
 
 function cleanUpAll(

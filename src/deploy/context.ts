@@ -77,6 +77,14 @@ export function deployContext(
   };
 }
 
+/**
+ * A context for work that must go on past the step's deadline (a rollback after the wait ran out): the
+ * same settings, runtime and cleanup record, a new session and retries bounded by `budgetMs` from now.
+ */
+export function contextFor(ctx: DeployContext, budgetMs: number): DeployContext {
+  return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
+}
+
 /** What a host gives a step's runtime: its log, and the job's cancellation. */
 export interface HostHooks {
   log: (line: string) => void;

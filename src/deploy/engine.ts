@@ -10,12 +10,13 @@ export {
   cleanupRecorder,
   NO_CLEANUP
 } from './cleanup-state.js';
-export type { CleanupAction, CleanupState, CreateLookup } from './cleanup-state.js';
+export type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
 export {
   finishCleanup,
   type CleanupOutcome,
   type CleanupReport,
   type CleanupTarget,
+  type RollbackReport,
   type UnsettledCreate
 } from './cleanup.js';
 export {
@@ -29,7 +30,13 @@ export { manualStop, manualSweep } from './manual-stop.js';
 export { planStep, runStep, type PlannedStep } from './step.js';
 
 // What a step did.
-export { placementOf, type NodeCounts, type StepResult, type TaskResult } from './result.js';
+export {
+  placementOf,
+  type ChangeReport,
+  type NodeCounts,
+  type StepResult,
+  type TaskResult
+} from './result.js';
 export type { Placement } from './placement.js';
 export type { Candidate } from './resource-choice.js';
 export type { NodeDiagnostics, TaskDiagnostics } from './diagnostics.js';

@@ -20,32 +20,38 @@ export interface NodeProblem {
  * never from a message.
  */
 export function failingNode(page: unknown, maxRestarts: number): NodeProblem | undefined {
+  return failingNodes(page, maxRestarts)[0];
+}
+
+/** Every node of a node list that will not come up, as failingNode judges each one. */
+export function failingNodes(page: unknown, maxRestarts: number): NodeProblem[] {
   const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
-  for (const node of nodes) {
-    if (!isRecord(node)) continue;
-    const status = fieldText(node.status) ?? 'unknown';
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
-    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-    if (status !== 'Failed' && !restarting) continue;
-    // The container that says why: the one restarted most, else one with a reason, else the first.
-    const container =
-      containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-      containers.find((c) => fieldText(c.reason) !== undefined) ??
-      containers[0];
-    return {
-      pointId: fieldText(node.point_id) ?? 'unknown',
-      status,
-      service:
-        container === undefined
-          ? undefined
-          : (fieldText(container.service_name) ?? fieldText(container.name)),
-      reason: container === undefined ? undefined : fieldText(container.reason),
-      exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-      restarts: restarts > 0 ? restarts : undefined
-    };
-  }
-  return undefined;
+  return nodes.flatMap((node) => {
+    const problem = isRecord(node) ? problemOf(node, maxRestarts) : undefined;
+    return problem === undefined ? [] : [problem];
+  });
+}
+
+function problemOf(node: Record<string, unknown>, maxRestarts: number): NodeProblem | undefined {
+  const status = fieldText(node.status) ?? 'unknown';
+  const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+  const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+  const restarting = maxRestarts > 0 && restarts >= maxRestarts;
+  if (status !== 'Failed' && !restarting) return undefined;
+  // The container that says why: the one restarted most, else one with a reason, else the first.
+  const container =
+    containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
+    containers.find((c) => fieldText(c.reason) !== undefined) ??
+    containers[0];
+  return {
+    pointId: fieldText(node.point_id) ?? 'unknown',
+    status,
+    service:
+      container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
+    reason: container === undefined ? undefined : fieldText(container.reason),
+    exitCode: container === undefined ? undefined : fieldText(container.exit_code),
+    restarts: restarts > 0 ? restarts : undefined
+  };
 }
 
 /** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */

@@ -5,6 +5,7 @@ import type { OperationName } from '../platform/platform-settings.js';
 import { offersOf, type Offer } from '../platform/resource-data.js';
 import { snapshotOf } from '../platform/task-data.js';
 import type { CallOutcome } from './calls.js';
+import type { FieldChange } from './configuration.js';
 import type { TaskDiagnostics } from './diagnostics.js';
 import type { Placement } from './placement.js';
 import type { Criteria } from './task-status.js';
@@ -66,6 +67,39 @@ export interface StepResult {
   readonly offers: readonly Offer[];
   /** What was read of each task's nodes, for the logs and events operations (their diagnostics). */
   readonly nodeReads: 'logs' | 'events' | undefined;
+  /** What a change to a running task did (update, scale, replace_node); absent for other operations. */
+  readonly change?: ChangeReport;
+}
+
+/** What a change to a running task did: an update, a scale, or nodes replaced. */
+export interface ChangeReport {
+  /** Whether anything was to change (false: nothing was sent). */
+  readonly changed: boolean;
+  /** The change did not take, and the task was set back as it was. */
+  readonly rolledBack: boolean;
+  /** An update's fields, before and after (secrets redacted). */
+  readonly fields: readonly FieldChange[];
+  /** Nodes running before and after (scale, replace_node). */
+  readonly pointsBefore: number | undefined;
+  readonly pointsAfter: number | undefined;
+  /** The nodes deleted (replace_node). */
+  readonly nodes: readonly string[];
+  /** A rollback that did not complete: the task, and the configuration to restore (redacted). */
+  readonly restore: { readonly taskId: string; readonly configuration: unknown } | undefined;
+}
+
+/** A change report: what `fields` say, over nothing changed. */
+export function changeReport(fields: Partial<ChangeReport>): ChangeReport {
+  return {
+    changed: false,
+    rolledBack: false,
+    fields: [],
+    pointsBefore: undefined,
+    pointsAfter: undefined,
+    nodes: [],
+    restore: undefined,
+    ...fields
+  };
 }
 
 /** What the calls' answers list, by what each answers: billing records, and resource search offers. */

@@ -62,6 +62,14 @@ export interface DeploySettings extends PlatformSettings {
   capacity: CapacityWish | undefined;
   /** Whether, and how long, to preheat the images where the new task will run, before creating it. */
   preheat: PreheatSettings;
+  /** Which nodes replace_node deletes, and whether it may delete the last running one. */
+  nodeChoice: NodeChoice;
+}
+
+/** point_id (a node's id, or `failed`: every failed or crash-looping node) and delete_last_node. */
+export interface NodeChoice {
+  pointId: string | undefined;
+  deleteLastNode: boolean;
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */

@@ -81,6 +81,8 @@ interface OperationSpec extends Partial<OperationTraits> {
   wait?: { target: WaitTarget; byDefault: boolean };
   /** Its calls are those of another operation, whose endpoint (and endpoints override) they follow. */
   sendsAs?: Exclude<OperationName, 'request'>;
+  /** Its flow builds its calls (from what it reads first): the plan holds none. */
+  flowCalls?: true;
 }
 
 const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
@@ -215,14 +217,26 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     ['Paused', 'End']
   ),
   recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
-  change_points: {
-    endpoint: post('/api/deployment/task/change_points'),
-    taskIds: 'one',
+  change_points: changingPoints(),
+  // A scale sends a change_points, then waits until the task runs that many nodes.
+  scale: { ...changingPoints(), sendsAs: 'change_points' },
+  // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
+  // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
+  update: {
+    endpoint: post('/api/deployment/task/update'),
+    taskIds: 'keep',
+    fields: none,
     resend: 'repeatable',
-    fields: (s, taskId) => ({
-      ...task(s, taskId),
-      points: required(s.points, 'points', 'change_points', 'the new number of nodes, such as 2')
-    })
+    flowCalls: true
+  },
+  // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
+  // node in its place. Sent again, it can only name the same node.
+  replace_node: {
+    endpoint: post('/api/deployment/task/delete_pod'),
+    taskIds: 'one',
+    fields: none,
+    resend: 'repeatable',
+    flowCalls: true
   },
   nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
   // Both billing records require range, start_time and end_time (from the billing_* inputs).
@@ -289,7 +303,7 @@ export function planCalls(settings: PlatformSettings): Plan {
   const ids = taskIdsFor(settings, spec);
   const operation = spec.sendsAs ?? settings.operation;
   const calls =
-    spec.taskIds === 'keep'
+    spec.taskIds === 'keep' || spec.flowCalls === true
       ? []
       : spec.taskIds === 'none' || spec.taskIds === 'filter'
         ? [callFor(settings, operation, spec, undefined)]
@@ -441,6 +455,22 @@ function preheatCall(
     body,
     traits
   };
+}
+
+/** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
+export function updateCall(
+  settings: PlatformSettings,
+  taskId: string,
+  configuration: Record<string, unknown>
+): Call {
+  const call = callFor(settings, 'update', OPERATIONS.update, taskId, false);
+  return { ...call, body: configuration };
+}
+
+/** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
+export function deletePodCall(settings: PlatformSettings, taskId: string, pointId: string): Call {
+  const call = callFor(settings, 'replace_node', OPERATIONS.replace_node, taskId, false);
+  return { ...call, body: { point_id: exactInteger(pointId) } };
 }
 
 /** The call the post step makes to stop or pause a task this step created. */
@@ -635,6 +665,19 @@ function required<T>(value: T | undefined, name: string, operation: string, what
   if (value === undefined)
     throw new InputError(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
   return value;
+}
+
+/** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
+function changingPoints(): OperationSpec {
+  return {
+    endpoint: post('/api/deployment/task/change_points'),
+    taskIds: 'one',
+    resend: 'repeatable',
+    fields: (s, taskId) => ({
+      ...task(s, taskId),
+      points: required(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+    })
+  };
 }
 
 /** The time window both billing records require, as the billing_* inputs set it. */

@@ -19,6 +19,9 @@ export const OPERATIONS = [
   'events',
   'sweep',
   'preheat',
+  'update',
+  'scale',
+  'replace_node',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATIONS)[number];

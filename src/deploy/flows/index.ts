@@ -4,6 +4,9 @@ import type { Flow } from './flow.js';
 import { nodeReadsFlow } from './node-reads.js';
 import { preheatFlow } from './preheat.js';
 import { replaceFlow } from './replace.js';
+import { replaceNodeFlow } from './replace-node.js';
+import { scaleFlow } from './scale.js';
+import { updateFlow } from './update.js';
 import { sweepFlow } from './sweep.js';
 import { waitFlow } from './wait.js';
 
@@ -30,5 +33,8 @@ export const FLOWS: Readonly<Record<OperationName, Flow>> = {
   events: nodeReadsFlow('events'),
   sweep: sweepFlow,
   preheat: preheatFlow,
+  update: updateFlow,
+  scale: scaleFlow,
+  replace_node: replaceNodeFlow,
   request: callFlow
 };

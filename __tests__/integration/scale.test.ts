@@ -1,0 +1,158 @@
+import { useStepBench } from '../helpers/emulator-step.js';
+
+const CHANGE_POINTS = '/api/deployment/task/change_points';
+const DELETE_POD = '/api/deployment/task/delete_pod';
+
+interface Node {
+  point_id: string | number;
+  status: string;
+}
+
+/**
+ * Scale and node replacement against the emulator over real HTTPS, on a fake clock the step's sleeps
+ * move: new nodes come up 5 s after they are scheduled, and nodes a scale down takes off run 5 s more.
+ */
+describe('scale and replace_node', () => {
+  const bench = useStepBench(
+    { readyAfterSeconds: 5, strict: true, badImages: /:bad$/ },
+    { poll_interval: '2s' }
+  );
+  const { step, sent } = bench;
+  const seed = (points: number, image = 'app:1') =>
+    bench.emulator.addTask({
+      task_name: 'web',
+      points,
+      status: 'Running',
+      services: [{ service_name: 'api', service_image: image, remote_ports: [{ service_port: 80 }] }]
+    });
+  const nodes = async (id: string): Promise<Node[]> => {
+    const { outputs } = await step({ operation: 'nodes', task_id: id });
+    return (JSON.parse(outputs.data) as { results: Node[] }).results;
+  };
+
+  describe('scale', () => {
+    it('scales up and waits until the new nodes run, with the counts before and after', async () => {
+      const id = seed(1);
+      const { outputs, failure } = await step({ operation: 'scale', task_id: id, points: '3' });
+      expect(failure).toBeUndefined();
+      expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['true', '1', '3']);
+      expect(sent(CHANGE_POINTS).map((r) => JSON.parse(r.body) as unknown)).toEqual([
+        { task_id: Number(id), points: 3 }
+      ]);
+      expect(bench.emulator.task(id)).toMatchObject({ points: 3, runing_points: 3 });
+      expect(bench.log).toContainEqual(expect.stringMatching(/^scale: task \d+: runing_points 1 of 3/));
+    });
+
+    it('scales down and waits until the extra nodes are gone', async () => {
+      const id = seed(3);
+      const { outputs, failure } = await step({ operation: 'scale', task_id: id, points: '1' });
+      expect(failure).toBeUndefined();
+      expect([outputs.points_before, outputs.points_after]).toEqual(['3', '1']);
+      expect(bench.log).toContainEqual(expect.stringMatching(/runing_points 3 of 1, 3 live nodes/));
+      expect(await nodes(id)).toHaveLength(1);
+    });
+
+    it('sends nothing when the task runs that many nodes already', async () => {
+      const id = seed(2);
+      const { outputs } = await step({ operation: 'scale', task_id: id, points: '2' });
+      expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['false', '2', '2']);
+      expect(sent(CHANGE_POINTS)).toHaveLength(0);
+    });
+
+    it('fails fast when new nodes crash-loop, and sets the count back so they stop billing', async () => {
+      const id = seed(1, 'app:bad');
+      // The one node crash-loops already (it came up before the step): only new nodes fail the scale.
+      const { outputs, failure } = await step({
+        operation: 'scale',
+        task_id: id,
+        points: '2',
+        max_restarts: '2'
+      });
+      expect(failure).toMatch(
+        /^scale: task \d+ \(web\) did not scale to 2 nodes \(a new node will not come up: node \d+ \(Running\): container api CrashLoopBackOff.*\); set back to 1 nodes, so that the failing ones stop billing after /
+      );
+      expect(outputs.rolled_back).toBe('true');
+      expect(sent(CHANGE_POINTS).map((r) => (JSON.parse(r.body) as { points: number }).points)).toEqual([
+        2, 1
+      ]);
+    });
+
+    it('prints in a dry run what it would change, sending only reads', async () => {
+      const id = seed(1);
+      const { outputs } = await step({ operation: 'scale', task_id: id, points: '4' }, { dryRun: true });
+      expect(outputs.changed).toBe('true');
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(/^dry run: task \d+ has 1 nodes \(1 running\); scale would set 4/)
+      );
+      expect(sent(CHANGE_POINTS)).toHaveLength(0);
+    });
+  });
+
+  describe('replace_node', () => {
+    it('replaces every failed node and waits until the task runs all its nodes again', async () => {
+      const id = seed(2);
+      bench.clock.advance(1);
+      const [first, second] = await nodes(id);
+      bench.emulator.failNode(String(first?.point_id));
+      const { outputs, failure } = await step({ operation: 'replace_node', task_id: id, point_id: 'failed' });
+      expect(failure).toBeUndefined();
+      expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['true', '1', '2']);
+      expect(
+        sent(DELETE_POD).map((r) => String((JSON.parse(r.body) as { point_id: number }).point_id))
+      ).toEqual([String(first?.point_id)]);
+      const after = await nodes(id);
+      expect(after.map((n) => n.status)).toEqual(['Running', 'Running']);
+      expect(after.map((n) => String(n.point_id))).toContain(String(second?.point_id));
+      expect(after.map((n) => String(n.point_id))).not.toContain(String(first?.point_id));
+    });
+
+    it('replaces a node by its point_id, which then comes up anew', async () => {
+      const id = seed(2);
+      bench.clock.advance(1);
+      const [first] = await nodes(id);
+      const { outputs, failure } = await step({
+        operation: 'replace_node',
+        task_id: id,
+        point_id: String(first?.point_id)
+      });
+      expect([failure, outputs.points_after]).toEqual([undefined, '2']);
+      expect(sent(DELETE_POD)).toHaveLength(1);
+    });
+
+    it('says there is nothing to replace when no node failed, and sends nothing', async () => {
+      const id = seed(2);
+      const { outputs } = await step({ operation: 'replace_node', task_id: id, point_id: 'failed' });
+      expect(outputs.changed).toBe('false');
+      expect(sent(DELETE_POD)).toHaveLength(0);
+    });
+
+    it('refuses to delete the last running node unless delete_last_node is true', async () => {
+      const id = seed(1);
+      bench.clock.advance(1);
+      const [only] = await nodes(id);
+      const inputs = { operation: 'replace_node', task_id: id, point_id: String(only?.point_id) };
+      const error = await step(inputs).catch((e: unknown) => e);
+      expect(String(error)).toContain(
+        `point_id ${String(only?.point_id)} is the last running node of task ${id}: deleting it stops the service until another comes up; set delete_last_node: true`
+      );
+      expect(sent(DELETE_POD)).toHaveLength(0);
+      bench.clock.advance(1);
+      const { failure } = await step({ ...inputs, delete_last_node: 'true' });
+      expect(failure).toBeUndefined();
+      expect(sent(DELETE_POD)).toHaveLength(1);
+    });
+
+    it.each([
+      [{ point_id: '' }, 'point_id is empty, but replace_node needs it'],
+      [{ point_id: 'node-1' }, 'point_id "node-1" is neither a node\'s id nor failed'],
+      [{ point_id: '7' }, 'point_id 7 is no node of task']
+    ])('refuses %j, sending no delete', async (inputs, message) => {
+      const id = seed(2);
+      const error = await step({ operation: 'replace_node', task_id: id, ...inputs }).catch(
+        (e: unknown) => e
+      );
+      expect(String(error)).toContain(message);
+      expect(sent(DELETE_POD)).toHaveLength(0);
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import { InputError } from '../../basics/input-error.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { planCalls, type Call, type Plan } from '../../platform/operations.js';
+import { NO_CLEANUP } from '../cleanup-state.js';
+import { contextFor, type DeployContext } from '../context.js';
+import { printRequests } from '../dry-run.js';
+import { changeReport, type StepResult } from '../result.js';
+import { awaitServing } from '../serving-wait.js';
+import { taskAfterRead, taskAfterServing } from '../change-result.js';
+import { pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
+import { stepResult } from './call.js';
+import type { Flow } from './flow.js';
+
+/**
+ * A scale: change_points to `points`, then a wait until the task runs exactly that many nodes
+ * (runing_points, and the node list: after a scale down, until the extra nodes are gone), failing fast
+ * when a new node crash-loops. A scale up whose new nodes fail is set back to the node count it had, so
+ * that no failing node is left billing.
+ */
+export const scaleFlow: Flow = {
+  plan: (settings) => {
+    const plan = planCalls(settings);
+    const [call] = plan.calls;
+    if (call?.taskId === undefined) throw new Error('scale plans one change_points call');
+    const scaled = { plan, call, taskId: call.taskId, points: settings.points ?? 1 };
+    return {
+      plan,
+      cleanup: NO_CLEANUP,
+      run: (ctx) => runScale(scaled, ctx),
+      dryRun: async (ctx) => {
+        const look = await readTask(scaled.taskId, ctx);
+        printRequests(plan, ctx);
+        ctx.log(
+          `dry run: task ${scaled.taskId} has ${look.snapshot.nodes?.total ?? 'an unknown number of'} nodes (${runningOf(look.snapshot) ?? 'unknown'} running); scale would set ${scaled.points} and wait until they run; only reads were sent`
+        );
+        return stepResult(plan, ctx, {
+          tasks: [taskAfterRead(scaled.taskId, look)],
+          change: changeReport({ changed: look.snapshot.nodes?.total !== scaled.points })
+        });
+      }
+    };
+  }
+};
+
+interface Scale {
+  plan: Plan;
+  call: Call;
+  taskId: string;
+  points: number;
+}
+
+async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
+  const { plan, call, taskId, points } = scale;
+  const look = await readTask(taskId, ctx);
+  const before = runningOf(look.snapshot);
+  const total = look.snapshot.nodes?.total;
+  const counts = { pointsBefore: before };
+  if (look.snapshot.status !== 'Running')
+    throw new InputError(
+      `task ${taskId} is ${sanitize(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`
+    );
+  if (total === points && before === points) {
+    ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
+    const task = taskAfterRead(taskId, look);
+    return stepResult(plan, ctx, { tasks: [task], change: changeReport({ ...counts, pointsAfter: before }) });
+  }
+  ctx.log(
+    `scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`
+  );
+  await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
+  const outcome = await awaitServing(taskId, targetOf(points, look, ctx), ctx, {
+    deadline: ctx.deadline,
+    label: 'scale'
+  });
+  const ending = { startedAt: ctx.startedAt, now: ctx.runtime.now() };
+  const change = changeReport({ changed: true, ...counts, pointsAfter: runningOf(outcome.snapshot) });
+  // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
+  if (outcome.kind !== 'failed' || total === undefined || points <= total) {
+    const task = taskAfterServing(taskId, outcome, ending);
+    return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+  }
+  const setBack = await setCountBack(taskId, total, call, ctx);
+  const message = `did not scale to ${points} nodes (${outcome.why ?? 'failed'}); ${setBack}`;
+  const task = taskAfterServing(taskId, outcome, { ...ending, message });
+  return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
+}
+
+/** Runs `points` nodes: the detail's count and the node list; a new node that fails fails it at once. */
+function targetOf(points: number, look: TaskLook, ctx: DeployContext) {
+  return {
+    points,
+    images: undefined,
+    gone: new Set<string>(),
+    before: pointIds(look.nodes),
+    requireUrls: ctx.settings.wait.waitForUrls,
+    maxRestarts: ctx.settings.wait.maxRestarts
+  };
+}
+
+/** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
+async function setCountBack(taskId: string, total: number, call: Call, ctx: DeployContext): Promise<string> {
+  if (ctx.runtime.cancelled()) return `its node count stays at the new one`;
+  const budget = contextFor(ctx, ctx.settings.cleanupTimeoutMs);
+  const back = { ...call, body: { ...call.body, points: total } };
+  const refused = await sendChange(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
+  return refused === undefined
+    ? `set back to ${total} nodes, so that the failing ones stop billing`
+    : `could not set it back to ${total} nodes (${refused.message}): set its points by hand`;
+}

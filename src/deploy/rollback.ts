@@ -1,0 +1,51 @@
+import { parseJson, toCompactJson } from '../protocol/json.js';
+import { updateCall } from '../platform/operations.js';
+import { isRecord } from '../basics/records.js';
+import type { Rollback } from './cleanup-state.js';
+import { imagesOf, type Configuration } from './configuration.js';
+import type { DeployContext } from './context.js';
+import { awaitServing, type ServingOutcome } from './serving-wait.js';
+import { numberOf } from './serving.js';
+import { pointIds, readTask, sendChange } from './task-change.js';
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+export function rollbackOf(taskId: string, configuration: Configuration): Rollback {
+  return { taskId, configuration: toCompactJson(configuration) };
+}
+
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+export async function restoreConfiguration(
+  rollback: Rollback,
+  ctx: DeployContext,
+  deadline: number
+): Promise<ServingOutcome> {
+  const configuration = parseJson(rollback.configuration);
+  if (!isRecord(configuration)) throw new Error('the saved configuration is not a JSON object');
+  const { taskId } = rollback;
+  const before = await readTask(taskId, ctx);
+  ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+  const failure = await sendChange(
+    updateCall(ctx.settings, taskId, configuration),
+    `rollback: update task ${taskId}`,
+    ctx
+  );
+  // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
+  if (failure !== undefined) ctx.log('rollback: the task is read to see whether the platform took it');
+  return awaitServing(
+    taskId,
+    {
+      points: numberOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+      images: imagesOf(configuration),
+      gone: new Set(),
+      before: pointIds(before.nodes),
+      requireUrls: ctx.settings.wait.waitForUrls,
+      maxRestarts: ctx.settings.wait.maxRestarts
+    },
+    ctx,
+    { deadline, label: 'rollback' }
+  );
+}

@@ -1,0 +1,54 @@
+import { describeError, retryIfTransient } from '../platform/failures.js';
+import { detailCall, type Call } from '../platform/operations.js';
+import { withRetries } from '../platform/retry.js';
+import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
+import type { DeployContext } from './context.js';
+import { readNodeList } from './diagnostics.js';
+import { pointOf } from './serving.js';
+
+/** A task as a change reads it first: its detail, and every node of its node list. */
+export interface TaskLook {
+  readonly data: unknown;
+  readonly raw: string;
+  readonly snapshot: TaskSnapshot;
+  readonly nodes: readonly Record<string, unknown>[];
+}
+
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+export async function readTask(taskId: string, ctx: DeployContext): Promise<TaskLook> {
+  const { result, raw } = await retried(`detail of task ${taskId}`, ctx, () =>
+    ctx.send(detailCall(ctx.settings, taskId))
+  );
+  const nodes = await retried(`nodes of task ${taskId}`, ctx, () => readNodeList(taskId, ctx));
+  return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField), nodes };
+}
+
+/**
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
+ * answers the error when it did not go through. Whether it took effect is then for the task's state to
+ * say, never the error.
+ */
+export async function sendChange(call: Call, label: string, ctx: DeployContext): Promise<Error | undefined> {
+  try {
+    await retried(label, ctx, () => ctx.send(call));
+    return undefined;
+  } catch (error) {
+    ctx.log(`${label}: ${describeError(error)}`);
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The point ids of the nodes. */
+export function pointIds(nodes: readonly Record<string, unknown>[]): Set<string> {
+  return new Set(nodes.map(pointOf).filter((id) => id !== ''));
+}
+
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+export function runningOf(snapshot: TaskSnapshot | undefined): number | undefined {
+  return snapshot?.nodes?.running;
+}
+
+function retried<T>(label: string, ctx: DeployContext, attempt: () => Promise<T>): Promise<T> {
+  const { policy, deps } = ctx.retries;
+  return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+}
