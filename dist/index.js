@@ -5125,7 +5125,7 @@ const operations_OPERATIONS = {
     recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
     change_points: changingPoints(),
     // A scale sends a change_points, then waits until the task runs that many nodes.
-    scale: { ...changingPoints(), sendsAs: 'change_points' },
+    scale: { ...changingPoints(), sendsAs: 'change_points', wait: { target: 'ready', byDefault: true } },
     // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
     // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
     update: {
@@ -5133,7 +5133,8 @@ const operations_OPERATIONS = {
         taskIds: 'keep',
         fields: none,
         resend: 'repeatable',
-        flowCalls: true
+        flowCalls: true,
+        wait: { target: 'ready', byDefault: true }
     },
     // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
     // node in its place. Sent again, it can only name the same node.
@@ -5142,7 +5143,8 @@ const operations_OPERATIONS = {
         taskIds: 'one',
         fields: none,
         resend: 'repeatable',
-        flowCalls: true
+        flowCalls: true,
+        wait: { target: 'ready', byDefault: true }
     },
     nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
     // Both billing records require range, start_time and end_time (from the billing_* inputs).
@@ -5660,7 +5662,11 @@ function imagesOf(configuration) {
 }
 /** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
 function servicesDiffer(before, after) {
-    return toCompactJson(before.services) !== toCompactJson(after.services);
+    return !same(before.services, after.services);
+}
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a, b) {
+    return a === undefined || b === undefined ? a === b : toCompactJson(a) === toCompactJson(b);
 }
 /** The configuration with every secret-looking field and every env redacted: safe to write or print. */
 function redactConfiguration(configuration) {
@@ -5680,7 +5686,7 @@ function configuration_hidden(name) {
     return name === 'env' || isSecretName(name);
 }
 function diffValues(before, after, path, secret) {
-    if (toCompactJson(before) === toCompactJson(after))
+    if (same(before, after))
         return [];
     const here = path.join('.');
     if (!secret && isObject(before) && isObject(after)) {
@@ -5689,7 +5695,7 @@ function diffValues(before, after, path, secret) {
     }
     if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
         return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? REDACTED : (0,safe_text/* sanitize */.a)(toCompactJson(value), 200);
+    const show = (value) => value === undefined ? '(none)' : secret ? REDACTED : (0,safe_text/* sanitize */.a)(toCompactJson(redact(value, false)), 200);
     return [{ path: here, before: show(before), after: show(after) }];
 }
 /** Services compared by name: a field of one, or a service added or taken away. */
@@ -6100,12 +6106,12 @@ const ENDED_NODES = ['End', 'Succeeded'];
  */
 function judgeServing(snapshot, nodes, target) {
     if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `the task is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
     const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
     const fresh = live.filter((node) => !target.before.has(pointOf(node)));
     const [failing] = failingNodes({ results: fresh }, target.maxRestarts);
     if (failing !== undefined)
-        return { kind: 'failed', why: `a new node will not come up: ${describeNodeProblem(failing)}` };
+        return { kind: 'failed', why: `has a new node that will not come up: ${describeNodeProblem(failing)}` };
     const running = snapshot.nodes?.running;
     const onImage = live.filter((node) => runsImages(node, target.images));
     const left = live.filter((node) => target.gone.has(pointOf(node)));
@@ -6167,10 +6173,12 @@ function numberOf(value) {
 
 
 
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
 /**
  * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
  * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
- * Serving, its app is checked as health_path says. Failed polls in a row up to poll_error_budget are
+ * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
  * waited through.
  */
 async function awaitServing(taskId, target, ctx, limits) {
@@ -6202,15 +6210,15 @@ async function awaitServing(taskId, target, ctx, limits) {
             ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
         last.said = verdict.progress;
         if (runtime.cancelled())
-            return end('cancelled', 'the step was cancelled');
+            return end('cancelled', CANCELLED);
         const left = limits.deadline - runtime.now();
         if (left <= 0)
-            return end('timed_out', `it did not serve in time: ${verdict.progress}`);
+            return end('timed_out', `did not serve in time: ${verdict.progress}`);
         try {
             await runtime.sleep(Math.min(settings.wait.intervalMs, left));
         }
         catch {
-            return end('cancelled', 'the step was cancelled');
+            return end('cancelled', CANCELLED);
         }
     }
 }
@@ -6227,7 +6235,7 @@ async function look(taskId, target, ctx, last) {
     }
     catch (error) {
         last.failures += 1;
-        const why = `could not read task ${taskId} (${describeError(error)})`;
+        const why = `could not be read (${describeError(error)})`;
         if (last.failures >= ctx.settings.wait.pollErrorBudget)
             return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
         return { kind: 'waiting', progress: why };
@@ -6237,15 +6245,15 @@ async function look(taskId, target, ctx, last) {
 async function finish(last, ctx, limits, end) {
     const { settings, runtime } = ctx;
     const urls = publishableUrls(last.snapshot?.urls ?? [], () => undefined);
-    const path = settings.health.path;
+    const path = limits.health === false ? undefined : settings.health.path;
     if (path === undefined)
         return end('serving', undefined, { urls });
     const problem = urls.length === 0
-        ? `it has no service URL to check ${path} at`
+        ? `has no service URL to check ${path} at`
         : await checkHealth(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: describeError });
     if (problem === undefined)
         return end('serving', undefined, { urls, healthy: true });
-    return end('failed', `it is not healthy: ${problem}`, { urls, healthy: false });
+    return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
 }
 
 ;// CONCATENATED MODULE: ./deploy/task-change.ts
@@ -6255,6 +6263,15 @@ async function finish(last, ctx, limits, end) {
 
 
 
+
+/**
+ * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
+ * is refused before anything is sent.
+ */
+function checkWaits(settings, why) {
+    if (settings.wait.mode === 'false')
+        throw new input_error/* InputError */.d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
+}
 /** Reads a task's detail and its node list, each retried while a failure may pass. */
 async function readTask(taskId, ctx) {
     const { result, raw } = await retried(`detail of task ${taskId}`, ctx, () => ctx.send(detailCall(ctx.settings, taskId)));
@@ -6324,7 +6341,9 @@ async function restoreConfiguration(rollback, ctx, deadline) {
         before: pointIds(before.nodes),
         requireUrls: ctx.settings.wait.waitForUrls,
         maxRestarts: ctx.settings.wait.maxRestarts
-    }, ctx, { deadline, label: 'rollback' });
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
 }
 
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
@@ -7419,7 +7438,7 @@ async function finishRollback(rollback, ctx) {
     let problem;
     try {
         const outcome = await restoreConfiguration(rollback, ctx, ctx.deadline);
-        problem = outcome.kind === 'serving' ? undefined : (outcome.why ?? outcome.kind);
+        problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
     }
     catch (error) {
         problem = describeError(error);
@@ -9144,6 +9163,7 @@ function taskAfterRead(taskId, look) {
  */
 const replaceNodeFlow = {
     plan: (settings) => {
+        checkWaits(settings, 'the task runs all its nodes again');
         const plan = planCalls(settings);
         const [taskId] = settings.taskIds;
         const { pointId } = settings.nodeChoice;
@@ -9246,6 +9266,7 @@ function chooseNodes(taskId, look, ctx) {
  */
 const scaleFlow = {
     plan: (settings) => {
+        checkWaits(settings, 'the nodes run (change_points alone does not wait)');
         const plan = planCalls(settings);
         const [call] = plan.calls;
         if (call?.taskId === undefined)
@@ -9294,7 +9315,7 @@ async function runScale(scale, ctx) {
         return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
     }
     const setBack = await setCountBack(taskId, total, call, ctx);
-    const message = `did not scale to ${points} nodes (${outcome.why ?? 'failed'}); ${setBack}`;
+    const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
     const task = taskAfterServing(taskId, outcome, { ...ending, message });
     return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
 }
@@ -9337,6 +9358,7 @@ async function setCountBack(taskId, total, call, ctx) {
 
 
 
+
 /**
  * An update in place: reads the task's whole configuration, applies the body's changes (services matched
  * by service_name), and posts it all back, as the platform's update overwrites everything. Then waits
@@ -9347,6 +9369,7 @@ async function setCountBack(taskId, total, call, ctx) {
  */
 const updateFlow = {
     plan: (settings) => {
+        checkWaits(settings, 'the new configuration serves, and rolls it back when it does not');
         checkChanges(settings.body);
         if (settings.taskIds.length > 1)
             throw new input_error/* InputError */.d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
@@ -9393,6 +9416,16 @@ async function runUpdate(plan, ctx) {
     // From here until the new configuration serves, the post step can set the task back.
     ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
     const refused = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    if (refused !== undefined && (await unchanged(taskId, before, ctx))) {
+        ctx.cleanup.update({ rollback: undefined });
+        const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
+        return updateResult(plan, ctx, {
+            taskId,
+            outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
+            change: changeReport({ fields }),
+            message
+        });
+    }
     const outcome = await awaitServing(taskId, update_targetOf(after, look, before, ctx.settings), ctx, {
         deadline: ctx.deadline,
         label: 'update'
@@ -9402,9 +9435,21 @@ async function runUpdate(plan, ctx) {
         ctx.cleanup.update({ rollback: undefined });
         return updateResult(plan, ctx, { taskId, outcome, change });
     }
-    const why = refused === undefined ? outcome.why : `the platform refused it (${refused.message}); ${outcome.why}`;
-    const failed = { taskId, before, why: why ?? outcome.kind, change, timedOut: outcome.kind === 'timed_out' };
+    const why = refused === undefined
+        ? outcome.why
+        : `${outcome.why ?? outcome.kind}, after the platform refused the update (${refused.message})`;
+    const failed = { taskId, before, why: why ?? outcome.kind, change, last: outcome };
     return updateResult(plan, ctx, await update_rollBack(failed, ctx));
+}
+/** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
+async function unchanged(taskId, before, ctx) {
+    try {
+        const now = configurationOf((await readTask(taskId, ctx)).data);
+        return toCompactJson(now) === toCompactJson(before);
+    }
+    catch {
+        return false;
+    }
 }
 /** The new configuration serves when every live node runs its images (all new ones, when services changed). */
 function update_targetOf(after, look, before, settings) {
@@ -9423,12 +9468,13 @@ function update_targetOf(after, look, before, settings) {
  * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
  */
 async function update_rollBack(failed, ctx) {
-    const { taskId, before, why, change, timedOut } = failed;
-    const didNot = `did not serve the new configuration (${why})`;
+    const { taskId, before, why, change, last } = failed;
+    const timedOut = last.kind === 'timed_out';
+    const didNot = `did not serve the new configuration (it ${why})`;
     if (ctx.runtime.cancelled())
         return {
             taskId,
-            outcome: { kind: 'cancelled' },
+            outcome: { ...last, kind: 'cancelled' },
             change,
             message: `${didNot}; the post step rolls it back`
         };
@@ -9441,7 +9487,7 @@ async function update_rollBack(failed, ctx) {
         const message = `${didNot}; rolled back: it serves the configuration it had again`;
         return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
     }
-    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,units/* formatDuration */.a3)(budget)} (${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,units/* formatDuration */.a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
     const restore = { taskId, configuration: redactConfiguration(before) };
     return { taskId, outcome, change: { ...change, restore }, message, timedOut };
 }

@@ -95,6 +95,7 @@ export class Emulator implements EmulatorInfo {
         nodeLagMs: (options.nodeLagSeconds ?? 0) * 1000,
         crashLoops: (options.crashLoops ?? []).map(crashLoop),
         badImages: options.badImages,
+        badImageRestartMs: (options.badImageRestartSeconds ?? 10) * 1000,
         app: { warmupMs: 0, status: 200 },
         baseUrl: info.base_url,
         failingCreates: new Set(options.failingCreates ?? []),
@@ -299,9 +300,10 @@ export class Emulator implements EmulatorInfo {
     this.#tasks.settings.crashLoops = loops.map(crashLoop);
   }
 
-  /** The images that crash-loop wherever they run (a bad release); undefined: none. */
-  setBadImages(pattern: RegExp | undefined): void {
+  /** The images that crash-loop wherever they run (a bad release), restarting every so often; undefined: none. */
+  setBadImages(pattern: RegExp | undefined, restartEverySeconds = 10): void {
     this.#tasks.settings.badImages = pattern;
+    this.#tasks.settings.badImageRestartMs = restartEverySeconds * 1000;
   }
 
   /** Fails a node (by its point_id) for good: it says Failed until it is deleted (delete_pod). */

@@ -32,6 +32,8 @@ export interface FaultRule {
   method?: 'GET' | 'POST';
   /** How many matching requests the rule applies to (default 1; Infinity for all). */
   times?: number;
+  /** Matching requests let through first, untouched, before the rule applies (default 0). */
+  skip?: number;
   /** Wait this long before going on (verification and effects happen after the wait). */
   delayMs?: number;
   /** The answer to give instead of the real one; absent means the real answer (after any delay). */
@@ -41,12 +43,12 @@ export interface FaultRule {
 }
 
 export class FaultRules {
-  #rules: (FaultRule & { left: number })[] = [];
+  #rules: (FaultRule & { left: number; skipped: number })[] = [];
 
   add(rule: FaultRule): void {
     const times = rule.times ?? 1;
     if (!(times > 0)) throw new Error('a fault rule applies to at least one request');
-    this.#rules.push({ ...rule, left: times });
+    this.#rules.push({ ...rule, left: times, skipped: 0 });
   }
 
   clear(): void {
@@ -62,6 +64,10 @@ export class FaultRules {
         (r.method === undefined || r.method === method)
     );
     if (rule === undefined) return undefined;
+    if (rule.skipped < (rule.skip ?? 0)) {
+      rule.skipped += 1;
+      return undefined;
+    }
     rule.left -= 1;
     if (rule.left === 0) this.#rules = this.#rules.filter((r) => r !== rule);
     return rule;

@@ -32,9 +32,6 @@ export interface Pod {
   failed?: boolean;
 }
 
-/** How often a container whose image is marked bad restarts. */
-export const BAD_IMAGE_RESTART_MS = 10_000;
-
 /** What a node's view reads of its task. */
 export interface NodeContext {
   taskId: bigint;
@@ -46,6 +43,8 @@ export interface NodeContext {
   crash: CrashLoop | undefined;
   /** Whether an image is one the tester marked bad: its container crash-loops wherever it runs. */
   badImage: (image: string) => boolean;
+  /** How often such a container restarts. */
+  badImageRestartMs: number;
   isRunning: (index: number) => boolean;
   pointId: (pod: Pod) => bigint;
   nodeBillingValue: number;
@@ -108,7 +107,7 @@ export function nodeView(ctx: NodeContext, pod: Pod, index: number): Record<stri
 function badRestarts(ctx: NodeContext, pod: Pod): number {
   const up = pod.readyAt ?? ctx.runningSince;
   if (!runsBadImage(ctx, pod) || ctx.taskStatus !== 'Running' || up === undefined) return 0;
-  return Math.max(0, Math.floor((ctx.now - up) / BAD_IMAGE_RESTART_MS));
+  return Math.max(0, Math.floor((ctx.now - up) / ctx.badImageRestartMs));
 }
 
 /** The services a node runs (the task's when no node is given), or one stand-in when there are none. */

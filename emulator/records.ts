@@ -19,6 +19,8 @@ export interface EmulatorOptions {
   crashLoops?: CrashLoopSpec[];
   /** Images that crash-loop wherever they run, such as a bad release (a rolling update stalls on them). */
   badImages?: RegExp;
+  /** How often a container of a bad image restarts (default 10 s). */
+  badImageRestartSeconds?: number;
   /**
    * Serve every service itself, at `{base_url}/_app/{task_id}/{port}/...` (its service URLs): 503 for
    * `warmupSeconds` once the task runs (default 0), then `status` (default 200).

@@ -45,6 +45,8 @@ export interface TaskSettings {
   crashLoops: CrashLoop[];
   /** Images that crash-loop wherever they run (a bad release): a rolling update stalls at the first node. */
   badImages: RegExp | undefined;
+  /** How often a container of a bad image restarts. */
+  badImageRestartMs: number;
   /** The services the emulator serves itself (see appAnswer): how long they warm up, then what they answer. */
   app: { warmupMs: number; status: number };
   /** The emulator's own origin, for the {base_url} of a service URL template. */
@@ -346,6 +348,7 @@ export class TaskStore {
       config: task.config,
       crash: this.#crashLoop(task),
       badImage: (image) => this.settings.badImages?.test(image) ?? false,
+      badImageRestartMs: this.settings.badImageRestartMs,
       isRunning: (index) => running.has(index),
       pointId: (pod) => task.task_id * POINTS_PER_TASK + BigInt(pod.seq),
       nodeBillingValue: Math.floor(money.billing_value / Math.max(1, task.pods.length))

@@ -317,4 +317,67 @@ describe('the main and post steps on a test host', () => {
     await runPost(post);
     expect(post.failed).toMatch(/^cleanup \(stop\) failed: token is empty/);
   });
+  it('updates in place; when neither the new nor the old image serves, fails loudly with the file to restore', async () => {
+    const services = [
+      {
+        service_name: 'web',
+        service_image: 'nginx:1',
+        env: 'DB_PASSWORD=inproc-s3cret',
+        remote_ports: [{ service_port: 80 }]
+      }
+    ];
+    const id = emulator.addTask({ task_name: 'inproc-update', points: 1, status: 'Running', services });
+    const update = (image: string) =>
+      host({
+        operation: 'update',
+        task_id: id,
+        body: `{services: [{service_name: web, service_image: "${image}"}]}`,
+        max_restarts: '1',
+        cleanup_timeout: '10s'
+      });
+    const fine = update('nginx:2');
+    await runMain(fine);
+    expect([fine.failed, fine.outputs.changed, fine.outputs.rolled_back, fine.outputs.restore_file]).toEqual([
+      undefined,
+      'true',
+      'false',
+      ''
+    ]);
+    expect(fine.summary).toContain('#### Change');
+    emulator.setBadImages(/^nginx:(2|bad)$/, 0.2);
+    try {
+      const main = update('nginx:bad');
+      await runMain(main);
+      expect(main.failed).toMatch(/the rollback did not complete within cleanup_timeout 10s/);
+      expect(main.lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^::error title=Update not rolled back::task ${id} may still be on the configuration that failed`
+          )
+        )
+      );
+      const restore = readFileSync(main.outputs.restore_file ?? '', 'utf8');
+      expect(restore).toContain('"service_image":"nginx:2"');
+      expect(restore).not.toContain('inproc-s3cret');
+      expect(main.summary).toContain('**Not rolled back**');
+      // The post step tries again, and says so loudly when it cannot either.
+      const post = host({ operation: 'update', max_restarts: '1', cleanup_timeout: '5s' }, main.saved);
+      await runPost(post);
+      expect(post.failed).toBe(`cleanup (none) failed: the update of task ${id} could not be rolled back`);
+      expect(post.lines).toContainEqual(
+        expect.stringMatching(
+          /^::error title=Update not rolled back::task \d+ may still be on the configuration that failed: the post step could not roll its update back/
+        )
+      );
+      emulator.setBadImages(undefined);
+      const again = host({ operation: 'update', cleanup_timeout: '10s' }, main.saved);
+      await runPost(again);
+      expect(again.failed).toBeUndefined();
+      expect(again.lines).toContain(
+        `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
+      );
+    } finally {
+      emulator.setBadImages(undefined);
+    }
+  }, 30_000);
 });

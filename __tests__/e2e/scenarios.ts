@@ -1336,6 +1336,54 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(s.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
       }
     );
+
+    scenario(
+      'fails loudly when an update cannot be rolled back, writing the configuration to restore with its secrets redacted',
+      async (s) => {
+        const id = s.emulator.addTask({
+          task_name: 'e2e-stuck',
+          points: 1,
+          status: 'Running',
+          services: [
+            {
+              service_name: 'web',
+              service_image: 'nginx:1.27',
+              env: 'DB_PASSWORD=rollback-s3cret',
+              remote_ports: [{ service_port: 80 }]
+            }
+          ]
+        });
+        // The old image crash-loops too when it comes up again (its node that ran before is left).
+        s.emulator.setBadImages(/^nginx:(1\.27|bad)$/, 0.5);
+        // A runner temp of the test's own, so that the file outlives the step.
+        const temp = mkdtempSync(join(tmpdir(), 'e2e-restore-'));
+        const inputs = {
+          operation: 'update',
+          task_id: id,
+          body: '{services: [{service_name: web, service_image: "nginx:bad"}]}',
+          max_restarts: '1',
+          cleanup_timeout: '20s',
+          ...FAST
+        };
+        const main = await s.run(inputs, undefined, { RUNNER_TEMP: temp });
+        expect(main.exitCode).toBe(1);
+        expect(main.stdout).toMatch(
+          new RegExp(
+            `::error title=Update not rolled back::task ${id} may still be on the configuration that failed`
+          )
+        );
+        expect(main.outputs.rolled_back).toBe('false');
+        const file = main.outputs.restore_file ?? '';
+        const restore = readFileSync(file, 'utf8');
+        expect(JSON.parse(restore)).toMatchObject({
+          task_name: 'e2e-stuck',
+          services: [{ service_name: 'web', service_image: 'nginx:1.27', env: '<redacted>' }]
+        });
+        expect(restore).not.toContain('rollback-s3cret');
+        rmSync(temp, { recursive: true, force: true });
+        expect(main.state.rollback).not.toBe('');
+      }
+    );
   });
 
   group('honest outcomes', () => {

@@ -4,7 +4,9 @@ import { readSettings } from '../../src/action/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';
 import { startTestEmulator, type TestClock } from './platform-client.js';
-import { runTestStep, testRuntime } from './runtime.js';
+import { runTestStep, testContext, testRuntime } from './runtime.js';
+import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup.js';
+import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the
@@ -17,24 +19,65 @@ export function emulatorStep(
   into: { log: string[]; created?: string[] },
   defaults: Record<string, string> = {}
 ) {
-  return async (inputs: Record<string, string> = {}, options: { dryRun?: boolean } = {}) => {
-    const all: Record<string, string> = { ...rsaInputs(emulator), ...defaults, ...inputs };
-    const settings = readSettings(
-      (name) => all[name] ?? '',
-      () => undefined
-    );
-    const runtime = testRuntime(client, {
-      now: clock.now,
-      advance: (ms) => {
-        clock.advance(ms / 1000);
-      }
-    });
-    runtime.log = (line) => into.log.push(line);
-    runtime.probe = (url) => client.probe(url);
+  return async (
+    inputs: Record<string, string> = {},
+    options: { dryRun?: boolean; cancelWhen?: RegExp } = {}
+  ) => {
+    const { settings, runtime } = emulatorRun(emulator, clock, client, into, { ...defaults, ...inputs });
+    const { cancelWhen } = options;
+    if (cancelWhen !== undefined) {
+      // The job is cancelled once the step logs a line that matches.
+      let cancelled = false;
+      runtime.log = (line) => {
+        into.log.push(line);
+        cancelled ||= cancelWhen.test(line);
+      };
+      runtime.cancelled = () => cancelled;
+    }
     const { result, saved } = await runTestStep(settings, runtime, options);
     into.created?.push(...saved.created());
-    return { result, outputs: outputsOf(result), failure: failureOf(result) };
+    // What the step left for the post step, as last saved.
+    const left = saved.states.at(-1);
+    return { result, outputs: outputsOf(result), failure: failureOf(result), left };
   };
+}
+
+/** Runs the post step's cleanup of `state` in this process against the emulator, on the shared fake clock. */
+export function emulatorCleanup(
+  emulator: Emulator,
+  clock: TestClock,
+  client: ApiClient,
+  into: { log: string[] },
+  inputs: Record<string, string>,
+  state: Partial<CleanupState>
+): Promise<CleanupReport> {
+  const { settings, runtime } = emulatorRun(emulator, clock, client, into, inputs);
+  const ctx = testContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
+  return finishCleanup({ ...NO_CLEANUP, ...state }, ctx);
+}
+
+/** The settings (RSA inputs of the emulator, then `inputs`) and a test runtime on the shared clock. */
+function emulatorRun(
+  emulator: Emulator,
+  clock: TestClock,
+  client: ApiClient,
+  into: { log: string[] },
+  inputs: Record<string, string>
+) {
+  const all: Record<string, string> = { ...rsaInputs(emulator), ...inputs };
+  const settings = readSettings(
+    (name) => all[name] ?? '',
+    () => undefined
+  );
+  const runtime = testRuntime(client, {
+    now: clock.now,
+    advance: (ms) => {
+      clock.advance(ms / 1000);
+    }
+  });
+  runtime.log = (line) => into.log.push(line);
+  runtime.probe = (url) => client.probe(url);
+  return { settings, runtime };
 }
 
 /** An emulator on a fake clock, a client and a log, fresh for each test of the describe block. */
@@ -47,10 +90,12 @@ export interface StepBench {
   /** Runs a step with `defaults` under `inputs`. */
   readonly step: (
     inputs?: Record<string, string>,
-    options?: { dryRun?: boolean }
+    options?: { dryRun?: boolean; cancelWhen?: RegExp }
   ) => ReturnType<ReturnType<typeof emulatorStep>>;
   /** The requests the emulator received on `path`. */
   readonly sent: (path: string) => Emulator['requests'];
+  /** Runs the post step's cleanup of `state`, with `defaults` under `inputs`. */
+  readonly cleanup: (state: Partial<CleanupState>, inputs?: Record<string, string>) => Promise<CleanupReport>;
 }
 
 /**
@@ -62,7 +107,7 @@ export function useStepBench(
   defaults: Record<string, string>,
   setup: (emulator: Emulator) => void = () => undefined
 ): StepBench {
-  let current: Omit<StepBench, 'step' | 'sent'> | undefined;
+  let current: Omit<StepBench, 'step' | 'sent' | 'cleanup'> | undefined;
   const now = () => {
     if (current === undefined) throw new Error('the step bench is used outside a test');
     return current;
@@ -96,6 +141,10 @@ export function useStepBench(
       const { emulator, clock, client, log } = now();
       return emulatorStep(emulator, clock, client, { log }, defaults)(inputs, stepOptions);
     },
-    sent: (path) => now().emulator.requests.filter((r) => r.path === path)
+    sent: (path) => now().emulator.requests.filter((r) => r.path === path),
+    cleanup: (state, inputs = {}) => {
+      const { emulator, clock, client, log } = now();
+      return emulatorCleanup(emulator, clock, client, { log }, { ...defaults, ...inputs }, state);
+    }
   };
 }

@@ -1,3 +1,4 @@
+import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 
 const CHANGE_POINTS = '/api/deployment/task/change_points';
@@ -54,8 +55,9 @@ describe('scale and replace_node', () => {
 
     it('sends nothing when the task runs that many nodes already', async () => {
       const id = seed(2);
-      const { outputs } = await step({ operation: 'scale', task_id: id, points: '2' });
+      const { outputs, result } = await step({ operation: 'scale', task_id: id, points: '2' });
       expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['false', '2', '2']);
+      expect(renderSummary(result, undefined)).toContain('Nothing to change: nothing was sent.');
       expect(sent(CHANGE_POINTS)).toHaveLength(0);
     });
 
@@ -69,12 +71,88 @@ describe('scale and replace_node', () => {
         max_restarts: '2'
       });
       expect(failure).toMatch(
-        /^scale: task \d+ \(web\) did not scale to 2 nodes \(a new node will not come up: node \d+ \(Running\): container api CrashLoopBackOff.*\); set back to 1 nodes, so that the failing ones stop billing after /
+        /^scale: task \d+ \(web\) did not scale to 2 nodes \(it has a new node that will not come up: node \d+ \(Running\): container api CrashLoopBackOff.*\); set back to 1 nodes, so that the failing ones stop billing after /
       );
       expect(outputs.rolled_back).toBe('true');
       expect(sent(CHANGE_POINTS).map((r) => (JSON.parse(r.body) as { points: number }).points)).toEqual([
         2, 1
       ]);
+    });
+
+    it('refuses a task that does not run, and wait: false, sending no change', async () => {
+      const paused = bench.emulator.addTask({ task_name: 'idle', points: 1, status: 'Paused' });
+      const error = await step({ operation: 'scale', task_id: paused, points: '2' }).catch((e: unknown) => e);
+      expect(String(error)).toContain(`task ${paused} is Paused, but scale waits until its nodes run`);
+      const noWait = await step({ operation: 'scale', task_id: paused, points: '2', wait: 'false' }).catch(
+        (e: unknown) => e
+      );
+      expect(String(noWait)).toContain('wait is false, but scale waits until the nodes run');
+      expect(sent(CHANGE_POINTS)).toHaveLength(0);
+    });
+
+    it('times out when the new nodes do not come up within wait_timeout, leaving the count as asked', async () => {
+      const id = seed(1);
+      bench.emulator.setReadyAfter(600);
+      const { outputs, failure } = await step({
+        operation: 'scale',
+        task_id: id,
+        points: '2',
+        wait_timeout: '20s'
+      });
+      expect(failure).toMatch(/^scale: task \d+ \(web\) did not serve in time: runing_points 1 of 2/);
+      expect([outputs.timed_out, outputs.rolled_back, outputs.points_after]).toEqual(['true', 'false', '1']);
+      expect(sent(CHANGE_POINTS)).toHaveLength(1);
+    });
+
+    it('fails when the task cannot be read poll_error_budget times in a row, and sets a scale up back', async () => {
+      const id = seed(1);
+      bench.emulator.inject({
+        path: '/api/deployment/task/points',
+        skip: 1,
+        times: 2,
+        answer: { kind: 'status', status: 503 }
+      });
+      const { outputs, failure } = await step({
+        operation: 'scale',
+        task_id: id,
+        points: '2',
+        poll_error_budget: '2',
+        max_retries: '0'
+      });
+      expect(failure).toMatch(
+        /did not scale to 2 nodes \(it could not be read \(.*503.*\), 2 times in a row\); set back to 1 nodes/
+      );
+      expect(outputs.rolled_back).toBe('true');
+      expect(bench.log).toContainEqual(expect.stringMatching(/^scale: task \d+: could not be read/));
+    });
+
+    it('says so when the count cannot be set back either', async () => {
+      const id = seed(1, 'app:bad');
+      bench.emulator.inject({
+        path: CHANGE_POINTS,
+        skip: 1,
+        times: Infinity,
+        answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
+      });
+      const { failure } = await step({
+        operation: 'scale',
+        task_id: id,
+        points: '2',
+        max_restarts: '2',
+        max_retries: '0'
+      });
+      expect(failure).toMatch(/could not set it back to 1 nodes \(.*C001.*\): set its points by hand/);
+    });
+
+    it('leaves the count as asked when the job is cancelled while new nodes fail', async () => {
+      const id = seed(1, 'app:bad');
+      const { failure, outputs } = await step(
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2' },
+        { cancelWhen: /runing_points 0 of 2/ }
+      );
+      expect(failure).toMatch(/cancelled/);
+      expect(outputs.rolled_back).toBe('false');
+      expect(sent(CHANGE_POINTS)).toHaveLength(1);
     });
 
     it('prints in a dry run what it would change, sending only reads', async () => {
@@ -94,9 +172,16 @@ describe('scale and replace_node', () => {
       bench.clock.advance(1);
       const [first, second] = await nodes(id);
       bench.emulator.failNode(String(first?.point_id));
-      const { outputs, failure } = await step({ operation: 'replace_node', task_id: id, point_id: 'failed' });
+      const { outputs, failure, result } = await step({
+        operation: 'replace_node',
+        task_id: id,
+        point_id: 'failed'
+      });
       expect(failure).toBeUndefined();
       expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['true', '1', '2']);
+      const summary = renderSummary(result, failure);
+      expect(summary).toContain(`Nodes replaced: ${String(first?.point_id)}`);
+      expect(summary).toContain('Nodes running: 1 before, 2 after');
       expect(
         sent(DELETE_POD).map((r) => String((JSON.parse(r.body) as { point_id: number }).point_id))
       ).toEqual([String(first?.point_id)]);
@@ -116,6 +201,27 @@ describe('scale and replace_node', () => {
         point_id: String(first?.point_id)
       });
       expect([failure, outputs.points_after]).toEqual([undefined, '2']);
+      expect(sent(DELETE_POD)).toHaveLength(1);
+    });
+
+    it('says in a dry run which nodes it would delete, sending only reads', async () => {
+      const id = seed(2);
+      bench.clock.advance(1);
+      const [first] = await nodes(id);
+      bench.emulator.failNode(String(first?.point_id));
+      const { outputs } = await step(
+        { operation: 'replace_node', task_id: id, point_id: 'failed' },
+        { dryRun: true }
+      );
+      expect(outputs.changed).toBe('true');
+      expect(bench.log).toContain(
+        `dry run: replace_node would delete node ${String(first?.point_id)} of task ${id} (POST delete_pod), and wait until the task runs all its nodes again; only reads were sent`
+      );
+      bench.clock.advance(1);
+      await step({ operation: 'replace_node', task_id: id, point_id: 'failed' });
+      bench.clock.advance(1);
+      await step({ operation: 'replace_node', task_id: id, point_id: 'failed' }, { dryRun: true });
+      expect(bench.log).toContain('dry run: replace_node would delete nothing');
       expect(sent(DELETE_POD)).toHaveLength(1);
     });
 
@@ -143,6 +249,10 @@ describe('scale and replace_node', () => {
     });
 
     it.each([
+      [
+        { point_id: 'failed', wait: 'false' },
+        'wait is false, but replace_node waits until the task runs all its nodes again'
+      ],
       [{ point_id: '' }, 'point_id is empty, but replace_node needs it'],
       [{ point_id: 'node-1' }, 'point_id "node-1" is neither a node\'s id nor failed'],
       [{ point_id: '7' }, 'point_id 7 is no node of task']

@@ -1,3 +1,6 @@
+import { configurationOf } from '../../src/deploy/configuration.js';
+import { rollbackOf } from '../../src/deploy/rollback.js';
+import { parseJson } from '../../src/protocol/json.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 
@@ -68,7 +71,7 @@ describe('update in place', () => {
       body: '{services: [{service_name: api, service_image: "app:bad"}]}'
     });
     expect(failure).toMatch(
-      /^update: task \d+ \(web\) did not serve the new configuration \(a new node will not come up: node \d+ \(Running\): container api CrashLoopBackOff, exit code 1, restarted 3 times\); rolled back: it serves the configuration it had again after /
+      /^update: task \d+ \(web\) did not serve the new configuration \(it has a new node that will not come up: node \d+ \(Running\): container api CrashLoopBackOff, exit code 1, restarted 3 times\); rolled back: it serves the configuration it had again after /
     );
     expect([outputs.changed, outputs.rolled_back]).toEqual(['true', 'true']);
     expect(
@@ -94,6 +97,37 @@ describe('update in place', () => {
     );
     expect([outputs.rolled_back, outputs.timed_out]).toEqual(['true', 'true']);
     expect(sent(UPDATE)).toHaveLength(2);
+  });
+
+  it('rolls back an update whose app does not answer health_path, and waits for the old nodes alone', async () => {
+    const id = seed();
+    bench.emulator.setServiceUrl('{base_url}/_app/{task_id}/{port}');
+    bench.emulator.setApps({ status: 503 });
+    const { outputs, failure } = await step({
+      task_id: id,
+      body: '{services: [{service_name: api, service_image: "app:2"}]}',
+      health_path: '/health',
+      wait_timeout: '2m'
+    });
+    expect(failure).toMatch(
+      /did not serve the new configuration \(it is not healthy: the health check of https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/80\/health did not pass within wait_timeout: its last answer was HTTP 503\); rolled back/
+    );
+    expect([outputs.rolled_back, outputs.healthy]).toEqual(['true', '']);
+    expect(sent(UPDATE)).toHaveLength(2);
+  });
+
+  it('fails at once, with nothing to roll back, when the platform refuses the update and nothing changed', async () => {
+    const id = seed();
+    bench.emulator.inject({ path: UPDATE, answer: { kind: 'envelope', code: 'C001', message: '参数错误' } });
+    const { outputs, failure } = await step({
+      task_id: id,
+      body: '{services: [{service_name: api, service_image: "app:2"}]}'
+    });
+    expect(failure).toMatch(
+      /^update: task \d+ \(web\) was not updated: the platform refused the update \(.*C001.*\), and the task's configuration is as it was after /
+    );
+    expect([outputs.changed, outputs.rolled_back]).toEqual(['false', 'false']);
+    expect(sent(UPDATE)).toHaveLength(1);
   });
 
   it('finds the task by its exact name among live tasks, and sends nothing when the body changes nothing', async () => {
@@ -140,6 +174,159 @@ describe('update in place', () => {
     }).catch((e: unknown) => e);
     expect(String(none)).toContain('task_name "nope" names no live task');
     expect(sent(UPDATE)).toHaveLength(0);
+  });
+
+  it.each([
+    [{ task_id: '1, 2' }, 'task_id lists 2 tasks, but update changes one'],
+    [{}, 'task_id and task_name are empty, but update needs the task'],
+    [{ task_id: '1', wait: 'false' }, 'wait is false, but update waits until the new configuration serves']
+  ])('refuses %j before sending anything', async (inputs, message) => {
+    const error = await step({ body: '{points: 3}', ...inputs }).catch((e: unknown) => e);
+    expect(String(error)).toContain(message);
+    expect(bench.emulator.requests).toHaveLength(0);
+  });
+
+  it('refuses a name that several live tasks have, and a task that does not run, sending no update', async () => {
+    seed('web');
+    seed('web');
+    const body = '{services: [{service_name: api, service_image: "app:2"}]}';
+    const twice = await step({ task_name: 'web', body }).catch((e: unknown) => e);
+    expect(String(twice)).toMatch(
+      /task_name "web" names 2 live tasks \(\d+, \d+\): set task_id to the one to update/
+    );
+    const paused = bench.emulator.addTask({ task_name: 'idle', points: 1, status: 'Paused' });
+    bench.clock.advance(1);
+    const error = await step({ task_id: paused, body: '{points: 2}' }).catch((e: unknown) => e);
+    expect(String(error)).toContain(
+      `task ${paused} is Paused, but update changes a running service: recover it first`
+    );
+    expect(sent(UPDATE)).toHaveLength(0);
+  });
+
+  it('finishes in the post step a rollback the step left, and says when the old configuration cannot serve either', async () => {
+    const id = seed();
+    const { outputs } = await step({ operation: 'detail', task_id: id });
+    const configuration = configurationOf(parseJson(outputs.data));
+    const rollback = rollbackOf(id, configuration);
+    // The step was cancelled once its update to a bad image was posted.
+    const bad = {
+      ...configuration,
+      services: [{ ...(configuration.services as object[])[0], service_image: 'app:bad' }]
+    };
+    bench.clock.advance(1);
+    await step({ operation: 'request', method: 'POST', path: UPDATE, body: JSON.stringify(bad) });
+    bench.clock.advance(1);
+    const report = await bench.cleanup({ rollback });
+    expect(report.rollback).toEqual({ taskId: id, problem: undefined, restore: undefined });
+    expect(bench.emulator.task(id)).toMatchObject({ runing_points: 2 });
+    expect(bench.log).toContain(
+      `cleanup: task ${id} serves the configuration it had before the update again`
+    );
+    // Now even the old image crash-loops: the rollback cannot complete, and says what to restore.
+    bench.emulator.setBadImages(/^app:(1|bad)$/);
+    bench.clock.advance(1);
+    await step({ operation: 'request', method: 'POST', path: UPDATE, body: JSON.stringify(bad) });
+    bench.clock.advance(1);
+    const failed = await bench.cleanup({ rollback }, { max_restarts: '1' });
+    expect(failed.rollback?.problem).toMatch(
+      /^it has a new node that will not come up: node \d+ \(Running\): container api CrashLoopBackOff/
+    );
+    expect(failed.rollback?.restore).toMatchObject({ task_name: 'web', services: [{ env: '<redacted>' }] });
+  });
+
+  it('leaves the rollback of an update cancelled during its rollout to the post step, which finishes it', async () => {
+    const id = seed();
+    bench.emulator.setReadyAfter(60);
+    const { failure, left, outputs } = await step(
+      { task_id: id, body: '{services: [{service_name: api, service_image: "app:2"}]}' },
+      { cancelWhen: /live nodes on the new images/ }
+    );
+    expect(failure).toMatch(
+      /did not serve the new configuration \(it was still changing when the job was cancelled\); the post step rolls it back$/
+    );
+    expect(outputs.rolled_back).toBe('false');
+    expect(sent(UPDATE)).toHaveLength(1);
+    expect(left?.rollback?.taskId).toBe(id);
+    bench.emulator.setReadyAfter(5);
+    bench.clock.advance(1);
+    const report = await bench.cleanup({ rollback: left?.rollback });
+    expect(report.rollback?.problem).toBeUndefined();
+    expect(sent(UPDATE)).toHaveLength(2);
+    expect(bench.emulator.task(id)).toMatchObject({ runing_points: 2 });
+  });
+
+  it('rolls back an update of a service with no URL to check health_path at', async () => {
+    const id = bench.emulator.addTask({
+      task_name: 'worker',
+      points: 1,
+      status: 'Running',
+      services: [{ service_name: 'jobs', service_image: 'jobs:1', remote_ports: [] }]
+    });
+    const { failure, outputs } = await step({
+      task_id: id,
+      body: '{services: [{service_name: jobs, service_image: "jobs:2"}]}',
+      health_path: '/health'
+    });
+    expect(failure).toMatch(/\(it has no service URL to check \/health at\); rolled back/);
+    expect(outputs.rolled_back).toBe('true');
+  });
+
+  it('fails loudly when the platform refuses the rollback, and the bad nodes never go', async () => {
+    const id = seed();
+    bench.emulator.inject({
+      path: UPDATE,
+      skip: 1,
+      answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
+    });
+    const { failure, result } = await step({
+      task_id: id,
+      body: '{services: [{service_name: api, service_image: "app:bad"}]}',
+      cleanup_timeout: '30s'
+    });
+    expect(failure).toMatch(
+      /and the rollback did not complete within cleanup_timeout 30s \(it did not serve in time: .*\): restore its configuration by hand/
+    );
+    expect(result.change?.restore).toMatchObject({ taskId: id });
+    expect(bench.log).toContain('rollback: the task is read to see whether the platform took it');
+  });
+
+  it('waits for no new node when no service changes, and checks health_path once it serves', async () => {
+    const id = seed();
+    bench.emulator.setServiceUrl('{base_url}/_app/{task_id}/{port}');
+    bench.emulator.setApps({ status: 200 });
+    const { outputs, failure } = await step({
+      task_id: id,
+      body: '{load_balance: {type: IpHash, params: null}}',
+      health_path: '/health'
+    });
+    expect([failure, outputs.changed, outputs.healthy]).toEqual([undefined, 'true', 'true']);
+    expect(bench.log).toContain('update: load_balance: null -> {"type":"IpHash","params":null}');
+  });
+
+  it('rolls back an update the platform applied although it answered a refusal, saying both', async () => {
+    const id = seed();
+    bench.emulator.inject({
+      path: UPDATE,
+      apply: true,
+      answer: { kind: 'envelope', code: 'C999', message: '系统错误' }
+    });
+    const { outputs, failure } = await step({
+      task_id: id,
+      body: '{services: [{service_name: api, service_image: "app:bad"}]}'
+    });
+    expect(failure).toMatch(
+      /will not come up: .*, after the platform refused the update \(.*C999.*\)\); rolled back/
+    );
+    expect(outputs.rolled_back).toBe('true');
+  });
+
+  it('says in a dry run when the body changes nothing', async () => {
+    const id = seed();
+    const { outputs } = await step({ task_id: id, body: '{points: 2}' }, { dryRun: true });
+    expect(outputs.changed).toBe('false');
+    expect(bench.log).toContain(
+      `dry run: the body changes nothing in task ${id}, so update would send nothing`
+    );
   });
 
   it('prints in a dry run each field it would change, env redacted, and sends only reads', async () => {

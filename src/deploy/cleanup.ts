@@ -154,7 +154,7 @@ async function finishRollback(rollback: Rollback, ctx: DeployContext): Promise<R
   let problem: string | undefined;
   try {
     const outcome = await restoreConfiguration(rollback, ctx, ctx.deadline);
-    problem = outcome.kind === 'serving' ? undefined : (outcome.why ?? outcome.kind);
+    problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
   } catch (error) {
     problem = describeError(error);
   }

@@ -132,7 +132,12 @@ export function imagesOf(configuration: Configuration): Map<string, string> {
 
 /** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
 export function servicesDiffer(before: Configuration, after: Configuration): boolean {
-  return toCompactJson(before.services) !== toCompactJson(after.services);
+  return !same(before.services, after.services);
+}
+
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a: unknown, b: unknown): boolean {
+  return a === undefined || b === undefined ? a === b : toCompactJson(a) === toCompactJson(b);
 }
 
 /** The configuration with every secret-looking field and every env redacted: safe to write or print. */
@@ -156,7 +161,7 @@ function hidden(name: string): boolean {
 }
 
 function diffValues(before: unknown, after: unknown, path: string[], secret: boolean): FieldChange[] {
-  if (toCompactJson(before) === toCompactJson(after)) return [];
+  if (same(before, after)) return [];
   const here = path.join('.');
   if (!secret && isObject(before) && isObject(after)) {
     const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -165,7 +170,7 @@ function diffValues(before: unknown, after: unknown, path: string[], secret: boo
   if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
     return diffServices(before, after);
   const show = (value: unknown): string =>
-    value === undefined ? '(none)' : secret ? REDACTED : sanitize(toCompactJson(value), 200);
+    value === undefined ? '(none)' : secret ? REDACTED : sanitize(toCompactJson(redact(value, false)), 200);
   return [{ path: here, before: show(before), after: show(after) }];
 }
 

@@ -46,6 +46,7 @@ export async function restoreConfiguration(
       maxRestarts: ctx.settings.wait.maxRestarts
     },
     ctx,
-    { deadline, label: 'rollback' }
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false }
   );
 }

@@ -8,6 +8,9 @@ import { checkHealth } from './health.js';
 import { judgeServing, type ServingTarget } from './serving.js';
 import { publishableUrls } from './urls.js';
 
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+
 /** How a wait for a change to take ended. */
 export interface ServingOutcome {
   readonly kind: 'serving' | 'failed' | 'timed_out' | 'cancelled';
@@ -26,14 +29,14 @@ export interface ServingOutcome {
 /**
  * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
  * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
- * Serving, its app is checked as health_path says. Failed polls in a row up to poll_error_budget are
+ * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
  * waited through.
  */
 export async function awaitServing(
   taskId: string,
   target: ServingTarget,
   ctx: DeployContext,
-  limits: { deadline: number; label: string }
+  limits: { deadline: number; label: string; health?: boolean }
 ): Promise<ServingOutcome> {
   const { runtime, settings } = ctx;
   const started = runtime.now();
@@ -61,13 +64,13 @@ export async function awaitServing(
     if (verdict.progress !== last.said)
       ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
     last.said = verdict.progress;
-    if (runtime.cancelled()) return end('cancelled', 'the step was cancelled');
+    if (runtime.cancelled()) return end('cancelled', CANCELLED);
     const left = limits.deadline - runtime.now();
-    if (left <= 0) return end('timed_out', `it did not serve in time: ${verdict.progress}`);
+    if (left <= 0) return end('timed_out', `did not serve in time: ${verdict.progress}`);
     try {
       await runtime.sleep(Math.min(settings.wait.intervalMs, left));
     } catch {
-      return end('cancelled', 'the step was cancelled');
+      return end('cancelled', CANCELLED);
     }
   }
 }
@@ -91,7 +94,7 @@ async function look(
     return judgeServing(last.snapshot, nodes, target);
   } catch (error) {
     last.failures += 1;
-    const why = `could not read task ${taskId} (${describeError(error)})`;
+    const why = `could not be read (${describeError(error)})`;
     if (last.failures >= ctx.settings.wait.pollErrorBudget)
       return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
     return { kind: 'waiting', progress: why };
@@ -102,16 +105,16 @@ async function look(
 async function finish(
   last: { snapshot?: TaskSnapshot },
   ctx: DeployContext,
-  limits: { deadline: number; label: string },
+  limits: { deadline: number; label: string; health?: boolean },
   end: (kind: ServingOutcome['kind'], why?: string, extra?: Partial<ServingOutcome>) => ServingOutcome
 ): Promise<ServingOutcome> {
   const { settings, runtime } = ctx;
   const urls = publishableUrls(last.snapshot?.urls ?? [], () => undefined);
-  const path = settings.health.path;
+  const path = limits.health === false ? undefined : settings.health.path;
   if (path === undefined) return end('serving', undefined, { urls });
   const problem =
     urls.length === 0
-      ? `it has no service URL to check ${path} at`
+      ? `has no service URL to check ${path} at`
       : await checkHealth(
           urls,
           { ...settings.health, path },
@@ -119,5 +122,5 @@ async function finish(
           { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError }
         );
   if (problem === undefined) return end('serving', undefined, { urls, healthy: true });
-  return end('failed', `it is not healthy: ${problem}`, { urls, healthy: false });
+  return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
 }

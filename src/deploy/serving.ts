@@ -41,12 +41,12 @@ export function judgeServing(
   target: ServingTarget
 ): ServingVerdict {
   if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-    return { kind: 'failed', why: `the task is ${sanitize(snapshot.status, 20)}` };
+    return { kind: 'failed', why: `is ${sanitize(snapshot.status, 20)}` };
   const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
   const fresh = live.filter((node) => !target.before.has(pointOf(node)));
   const [failing] = failingNodes({ results: fresh }, target.maxRestarts);
   if (failing !== undefined)
-    return { kind: 'failed', why: `a new node will not come up: ${describeNodeProblem(failing)}` };
+    return { kind: 'failed', why: `has a new node that will not come up: ${describeNodeProblem(failing)}` };
   const running = snapshot.nodes?.running;
   const onImage = live.filter((node) => runsImages(node, target.images));
   const left = live.filter((node) => target.gone.has(pointOf(node)));

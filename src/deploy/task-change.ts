@@ -1,3 +1,4 @@
+import { InputError } from '../basics/input-error.js';
 import { describeError, retryIfTransient } from '../platform/failures.js';
 import { detailCall, type Call } from '../platform/operations.js';
 import { withRetries } from '../platform/retry.js';
@@ -5,6 +6,7 @@ import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import type { DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
 import { pointOf } from './serving.js';
+import type { DeploySettings } from './task-status.js';
 
 /** A task as a change reads it first: its detail, and every node of its node list. */
 export interface TaskLook {
@@ -12,6 +14,15 @@ export interface TaskLook {
   readonly raw: string;
   readonly snapshot: TaskSnapshot;
   readonly nodes: readonly Record<string, unknown>[];
+}
+
+/**
+ * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
+ * is refused before anything is sent.
+ */
+export function checkWaits(settings: Pick<DeploySettings, 'operation' | 'wait'>, why: string): void {
+  if (settings.wait.mode === 'false')
+    throw new InputError(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 
 /** Reads a task's detail and its node list, each retried while a failure may pass. */

@@ -219,7 +219,7 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
   change_points: changingPoints(),
   // A scale sends a change_points, then waits until the task runs that many nodes.
-  scale: { ...changingPoints(), sendsAs: 'change_points' },
+  scale: { ...changingPoints(), sendsAs: 'change_points', wait: { target: 'ready', byDefault: true } },
   // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
   // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
   update: {
@@ -227,7 +227,8 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     taskIds: 'keep',
     fields: none,
     resend: 'repeatable',
-    flowCalls: true
+    flowCalls: true,
+    wait: { target: 'ready', byDefault: true }
   },
   // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
   // node in its place. Sent again, it can only name the same node.
@@ -236,7 +237,8 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     taskIds: 'one',
     fields: none,
     resend: 'repeatable',
-    flowCalls: true
+    flowCalls: true,
+    wait: { target: 'ready', byDefault: true }
   },
   nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
   // Both billing records require range, start_time and end_time (from the billing_* inputs).

@@ -7,7 +7,7 @@ import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
 import { pointOf } from '../serving.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
+import { checkWaits, pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 
@@ -19,6 +19,7 @@ import type { Flow } from './flow.js';
  */
 export const replaceNodeFlow: Flow = {
   plan: (settings) => {
+    checkWaits(settings, 'the task runs all its nodes again');
     const plan = planCalls(settings);
     const [taskId] = settings.taskIds;
     const { pointId } = settings.nodeChoice;

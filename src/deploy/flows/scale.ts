@@ -7,7 +7,7 @@ import { printRequests } from '../dry-run.js';
 import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
+import { checkWaits, pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 
@@ -19,6 +19,7 @@ import type { Flow } from './flow.js';
  */
 export const scaleFlow: Flow = {
   plan: (settings) => {
+    checkWaits(settings, 'the nodes run (change_points alone does not wait)');
     const plan = planCalls(settings);
     const [call] = plan.calls;
     if (call?.taskId === undefined) throw new Error('scale plans one change_points call');
@@ -80,7 +81,7 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
     return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
   }
   const setBack = await setCountBack(taskId, total, call, ctx);
-  const message = `did not scale to ${points} nodes (${outcome.why ?? 'failed'}); ${setBack}`;
+  const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
   const task = taskAfterServing(taskId, outcome, { ...ending, message });
   return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
 }

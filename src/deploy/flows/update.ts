@@ -2,6 +2,7 @@ import { InputError, quote } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { updateCall, type Plan } from '../../platform/operations.js';
+import { toCompactJson } from '../../protocol/json.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import {
   applyChanges,
@@ -21,7 +22,7 @@ import { restoreConfiguration, rollbackOf } from '../rollback.js';
 import { awaitServing, type ServingOutcome } from '../serving-wait.js';
 import { numberOf } from '../serving.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { pointIds, readTask, sendChange, type TaskLook } from '../task-change.js';
+import { checkWaits, pointIds, readTask, sendChange, type TaskLook } from '../task-change.js';
 import type { DeploySettings } from '../task-status.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
@@ -36,6 +37,7 @@ import type { Flow } from './flow.js';
  */
 export const updateFlow: Flow = {
   plan: (settings) => {
+    checkWaits(settings, 'the new configuration serves, and rolls it back when it does not');
     checkChanges(settings.body);
     if (settings.taskIds.length > 1)
       throw new InputError(
@@ -99,6 +101,16 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   // From here until the new configuration serves, the post step can set the task back.
   ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
   const refused = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+  if (refused !== undefined && (await unchanged(taskId, before, ctx))) {
+    ctx.cleanup.update({ rollback: undefined });
+    const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
+    return updateResult(plan, ctx, {
+      taskId,
+      outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
+      change: changeReport({ fields }),
+      message
+    });
+  }
   const outcome = await awaitServing(taskId, targetOf(after, look, before, ctx.settings), ctx, {
     deadline: ctx.deadline,
     label: 'update'
@@ -109,9 +121,21 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
     return updateResult(plan, ctx, { taskId, outcome, change });
   }
   const why =
-    refused === undefined ? outcome.why : `the platform refused it (${refused.message}); ${outcome.why}`;
-  const failed = { taskId, before, why: why ?? outcome.kind, change, timedOut: outcome.kind === 'timed_out' };
+    refused === undefined
+      ? outcome.why
+      : `${outcome.why ?? outcome.kind}, after the platform refused the update (${refused.message})`;
+  const failed = { taskId, before, why: why ?? outcome.kind, change, last: outcome };
   return updateResult(plan, ctx, await rollBack(failed, ctx));
+}
+
+/** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
+async function unchanged(taskId: string, before: Configuration, ctx: DeployContext): Promise<boolean> {
+  try {
+    const now = configurationOf((await readTask(taskId, ctx)).data);
+    return toCompactJson(now) === toCompactJson(before);
+  } catch {
+    return false;
+  }
 }
 
 /** The new configuration serves when every live node runs its images (all new ones, when services changed). */
@@ -141,15 +165,16 @@ interface Ending {
  * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
  */
 async function rollBack(
-  failed: { taskId: string; before: Configuration; why: string; change: ChangeReport; timedOut: boolean },
+  failed: { taskId: string; before: Configuration; why: string; change: ChangeReport; last: ServingOutcome },
   ctx: DeployContext
 ): Promise<Ending> {
-  const { taskId, before, why, change, timedOut } = failed;
-  const didNot = `did not serve the new configuration (${why})`;
+  const { taskId, before, why, change, last } = failed;
+  const timedOut = last.kind === 'timed_out';
+  const didNot = `did not serve the new configuration (it ${why})`;
   if (ctx.runtime.cancelled())
     return {
       taskId,
-      outcome: { kind: 'cancelled' },
+      outcome: { ...last, kind: 'cancelled' },
       change,
       message: `${didNot}; the post step rolls it back`
     };
@@ -166,7 +191,7 @@ async function rollBack(
     const message = `${didNot}; rolled back: it serves the configuration it had again`;
     return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
   }
-  const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${formatDuration(budget)} (${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+  const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${formatDuration(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
   const restore = { taskId, configuration: redactConfiguration(before) };
   return { taskId, outcome, change: { ...change, restore }, message, timedOut };
 }
