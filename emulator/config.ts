@@ -228,13 +228,14 @@ function parseCrashLoop(value: unknown, where: string): CrashLoopSpec {
  */
 export function parseFaultRule(value: unknown, where = 'fault'): FaultRule {
   const rule = object(value, where);
-  only(rule, where, ['path', 'method', 'times', 'delayMs', 'answer', 'apply']);
+  only(rule, where, ['path', 'method', 'times', 'skip', 'delayMs', 'answer', 'apply']);
   const parsed: FaultRule = {};
   if (rule.path !== undefined) parsed.path = string(rule.path, `${where}.path`);
   if (rule.method !== undefined)
     parsed.method = choice(rule.method, `${where}.method`, ['GET', 'POST'] as const);
   if (rule.times !== undefined)
     parsed.times = rule.times === 'always' ? Infinity : number(rule.times, `${where}.times`);
+  if (rule.skip !== undefined) parsed.skip = number(rule.skip, `${where}.skip`);
   if (rule.delayMs !== undefined) parsed.delayMs = number(rule.delayMs, `${where}.delayMs`);
   if (rule.apply !== undefined) parsed.apply = boolean(rule.apply, `${where}.apply`);
   if (rule.answer !== undefined) parsed.answer = parseAnswer(rule.answer, `${where}.answer`);

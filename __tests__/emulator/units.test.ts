@@ -156,6 +156,16 @@ describe('emulator config (--config, --fault)', () => {
       answer: { kind: 'reset' }
     });
     expect(() => parseFaultRule([], '--fault #2')).toThrow('--fault #2 must be a JSON object');
+    expect(parseFaultRule({ path: '/x', skip: 1, times: 'always' })).toEqual({
+      path: '/x',
+      skip: 1,
+      times: Infinity
+    });
+  });
+
+  it('reads the bad images of a config as a pattern, and refuses one that is not', () => {
+    expect(parseConfig({ badImages: ':bad$' })).toEqual({ badImages: ':bad$' });
+    expect(() => parseConfig({ badImages: '(' })).toThrow('config.badImages is not a regular expression');
   });
 });
 
