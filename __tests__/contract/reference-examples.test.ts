@@ -7,7 +7,7 @@ import { describeNodeProblem, failingNode } from '../../src/deploy/nodes.js';
 import { taskResult, type StepResult } from '../../src/deploy/result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { spentYuan } from '../../src/platform/money.js';
-import { detailCall, planCalls } from '../../src/platform/operations.js';
+import { deletePodCall, detailCall, planCalls, updateCall } from '../../src/platform/operations.js';
 import { offersOf } from '../../src/platform/resource-data.js';
 import { snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
@@ -171,6 +171,27 @@ describe('the operation table, row by row against the reference', () => {
       version: '1.0.0'
     });
   });
+
+  it.each([
+    ['update', 'task-update', updateCall(live, '1', { task_name: 'x', resources: [], services: [] })],
+    ['replace_node', 'node-delete', deletePodCall(live, '1', '1001')],
+    ['scale', 'node-num-edit', planCalls({ ...live, operation: 'scale', taskIds: ['1'], points: 2 }).calls[0]]
+  ])(
+    '%s sends %s: method, path, encryption and the body fields the reference requires',
+    (_op, name, call) => {
+      const documented = reference(name);
+      expect(call?.endpoint).toEqual({
+        method: documented.method,
+        path: documented.path,
+        encrypt: documented.encrypted,
+        version: '1.0.0'
+      });
+      const required = Object.entries(documented.body ?? {})
+        .filter(([, field]) => field.required === true)
+        .map(([field]) => field);
+      expect(Object.keys(call?.body ?? {})).toEqual(expect.arrayContaining(required));
+    }
+  );
 
   it.each([
     ['stop', 'task-stop'],
