@@ -36,7 +36,7 @@ const graph = new Map(files.map((file) => [file, importsOf(file)]));
 describe('the layers of src/', () => {
   it('has only entry points at the root of src/, and every other module in a layer folder', () => {
     const root = files.filter((f) => dirname(f) === resolve(SRC)).map((f) => relative(SRC, f));
-    expect(root.sort()).toEqual(['index.ts', 'main.ts', 'post.ts']);
+    expect(root.sort()).toEqual(['cli.ts', 'index.ts', 'main.ts', 'post.ts']);
     const folders = new Set(
       files
         .map((f) => relative(SRC, f).split('/'))
@@ -122,7 +122,8 @@ describe('the layers of src/', () => {
     ].map((m) => m[1] ?? '');
     expect(operations).toContain('replace');
     // An input may share its name with an operation (the preheat input and operation): reading the input
-    // by its name is no use of the operation, so those reads are left out, and nothing else.
+    // by its name, and the list of the inputs' names (input-names.ts, which a test holds equal to
+    // action.yml's), are no use of the operation, so those are left out, and nothing else.
     const inputNames = Object.keys(
       (parse(readFileSync(resolve(SRC, '../action.yml'), 'utf8')) as { inputs: Record<string, unknown> })
         .inputs
@@ -133,6 +134,7 @@ describe('the layers of src/', () => {
     );
     const named = files
       .filter((file) => ['action', '.'].includes(layerOf(file)))
+      .filter((file) => relative(SRC, file) !== 'action/input-names.ts')
       .flatMap((file) => {
         const text = readFileSync(file, 'utf8').replace(inputRead, '$1(<input>');
         return operations

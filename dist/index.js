@@ -2637,7 +2637,10 @@ async function runMain(given) {
         await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
     }
     catch (error) {
-        host.setFailed(error instanceof input_error/* InputError */.d ? error.message : `${operation} failed unexpectedly: ${String(error)}`);
+        if (error instanceof input_error/* InputError */.d)
+            host.setFailed(error.message, 'input');
+        else
+            host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
     }
     finally {
         stopListening();
@@ -2701,7 +2704,7 @@ async function report(host, step, how) {
     if (settings.summary)
         await writeSummary(host, `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
     if (failure !== undefined)
-        host.setFailed(failure);
+        host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
 function writeTempFile(host, what, text) {
@@ -2954,13 +2957,13 @@ async function runPost(host) {
         }
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
         if (rollback?.problem !== undefined)
-            host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`);
+            host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`, 'cleanup');
         if (failed.length === 0 && unsettled === undefined)
             return;
         await giveUp(host, settings, { failed, unsettled }, label);
     }
     catch (error) {
-        host.setFailed(`${label} failed: ${error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d ? error.message : String(error)}`);
+        host.setFailed(`${label} failed: ${error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d ? error.message : String(error)}`, error instanceof _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d ? 'input' : 'cleanup');
     }
     finally {
         runtime?.dispose();
@@ -3028,7 +3031,7 @@ async function giveUp(host, settings, left, label) {
     const named = unsettled === undefined
         ? []
         : [`a task named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(unsettled.taskName, 100))} may be running`];
-    host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`);
+    host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
 }
 /** A fenced code block of the summary, and the blank line after it. */
 const fenced = (language, code) => ['', '```' + language, code, '```', ''];
@@ -4387,7 +4390,7 @@ __nccwpck_require__.d(__webpack_exports__, {
   xU: () => (/* reexport */ yuanOf)
 });
 
-// UNUSED EXPORTS: NO_CLEANUP
+// UNUSED EXPORTS: NO_CLEANUP, VERSION
 
 ;// CONCATENATED MODULE: ./deploy/cleanup-state.ts
 /** The cleanup a step may ask for: nothing, or one of the actions. */
@@ -9951,6 +9954,7 @@ function secretForms(forms) {
 
 
 // What a step did.
+
 
 
 

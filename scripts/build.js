@@ -1,4 +1,4 @@
-// Bundles the action with ncc into dist/. ncc runs from src/: it resolves modules with the paths of the
+// Bundles the action and the CLI with ncc into dist/. ncc runs from src/: it resolves modules with the paths of the
 // tsconfig.json in its working directory, and src/tsconfig.json maps undici to bundle/undici.ts.
 // --no-cache: dist/ comes from the sources alone, never from ncc's cache in ~/.cache (which once kept a
 // file no longer in any tsconfig); the build takes no longer without it.
@@ -11,14 +11,23 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// The action (dist/index.js), and the command-line tool (dist/cli/index.js, the package's bin).
+const ENTRIES = [
+  ['index.ts', '../dist'],
+  ['cli.ts', '../dist/cli']
+];
+
 const work = mkdtempSync(join(tmpdir(), 'ncc-stats-'));
 try {
-  const stats = join(work, 'stats.json');
-  execFileSync('ncc', ['build', 'index.ts', '-o', '../dist', '--no-cache', '--stats-out', stats], {
-    cwd: 'src',
-    stdio: 'inherit'
+  const modules = ENTRIES.flatMap(([entry, out], i) => {
+    const stats = join(work, `stats-${i}.json`);
+    execFileSync('ncc', ['build', entry, '-o', out, '--no-cache', '--stats-out', stats], {
+      cwd: 'src',
+      stdio: 'inherit'
+    });
+    return JSON.parse(readFileSync(stats, 'utf8')).modules ?? [];
   });
-  writeFileSync('dist/licenses.txt', licenses(JSON.parse(readFileSync(stats, 'utf8'))));
+  writeFileSync('dist/licenses.txt', licenses({ modules }));
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

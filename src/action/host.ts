@@ -1,3 +1,6 @@
+/** Why a step failed: a bad input, a wait that timed out, anything else that failed, or a cleanup. */
+export type FailReason = 'input' | 'timed_out' | 'failed' | 'cleanup';
+
 /**
  * What the action needs of the runner: GitHub's runner through @actions/core (github-host.ts), or a
  * test's stand-in that records what the action wrote.
@@ -20,7 +23,8 @@ export interface ActionHost {
   /** Folds the lines that follow, up to endGroup, under a title. */
   startGroup: (title: string) => void;
   endGroup: () => void;
-  setFailed: (message: string) => void;
+  /** Fails the step; `reason` says why, for a host whose exit code tells them apart (the CLI). */
+  setFailed: (message: string, reason?: FailReason) => void;
   /** Appends markdown to the job summary; rejects when it cannot. */
   appendSummary: (markdown: string) => Promise<void>;
   /** Calls `listener` when the job is cancelled (SIGINT, SIGTERM); the returned function stops listening. */

@@ -51,9 +51,8 @@ export async function runMain(given: ActionHost): Promise<void> {
     operation = settings.operation;
     await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
   } catch (error) {
-    host.setFailed(
-      error instanceof InputError ? error.message : `${operation} failed unexpectedly: ${String(error)}`
-    );
+    if (error instanceof InputError) host.setFailed(error.message, 'input');
+    else host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
   } finally {
     stopListening();
   }
@@ -126,7 +125,7 @@ async function report(
   const failure = failureOf(step);
   if (settings.summary)
     await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
-  if (failure !== undefined) host.setFailed(failure);
+  if (failure !== undefined) host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */

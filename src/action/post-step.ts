@@ -55,11 +55,17 @@ export async function runPost(host: ActionHost): Promise<void> {
     }
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
     if (rollback?.problem !== undefined)
-      host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`);
+      host.setFailed(
+        `${label} failed: the update of task ${rollback.taskId} could not be rolled back`,
+        'cleanup'
+      );
     if (failed.length === 0 && unsettled === undefined) return;
     await giveUp(host, settings, { failed, unsettled }, label);
   } catch (error) {
-    host.setFailed(`${label} failed: ${error instanceof InputError ? error.message : String(error)}`);
+    host.setFailed(
+      `${label} failed: ${error instanceof InputError ? error.message : String(error)}`,
+      error instanceof InputError ? 'input' : 'cleanup'
+    );
   } finally {
     runtime?.dispose();
   }
@@ -163,7 +169,7 @@ async function giveUp(host: ActionHost, settings: Settings, left: Leftovers, lab
     unsettled === undefined
       ? []
       : [`a task named ${JSON.stringify(sanitize(unsettled.taskName, 100))} may be running`];
-  host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`);
+  host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
 }
 
 /** A fenced code block of the summary, and the blank line after it. */

@@ -45,6 +45,7 @@ export type { Offer } from '../platform/resource-data.js';
 export type { WaitTarget } from '../platform/operations.js';
 export { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
 export { ApiError } from '../protocol/envelope.js';
+export { VERSION } from '../platform/version.js';
 export { parseJson, toCompactJson } from '../protocol/json.js';
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.

@@ -1,0 +1,259 @@
+// The command-line tool in this process, on a test io, against the emulator over real HTTPS (the client
+// trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The packed tool runs in __tests__/e2e/.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { parseCliArgs } from '../../src/action/cli-args.js';
+import { EXIT, runCli, type CliIo } from '../../src/action/cli.js';
+import { INPUT_NAMES } from '../../src/action/input-names.js';
+import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
+import { parse } from 'yaml';
+
+const SERVICE =
+  '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('elastic-deploy, the command-line tool', () => {
+  let emulator: Emulator;
+  let dir: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      keys: fixtureEmulatorKeys(),
+      readyAfterSeconds: 0,
+      strict: true,
+      profile: 'live'
+    });
+    dir = mkdtempSync(join(tmpdir(), 'cli-test-'));
+  });
+  afterAll(async () => {
+    await emulator.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Runs the CLI with the emulator's token-mode key in the environment (and `env`). */
+  async function cli(argv: string[], env: Record<string, string> = {}, signalAfter?: RegExp): Promise<Run> {
+    const out: string[] = [];
+    const err: string[] = [];
+    const listeners = new Set<(signal: string) => void>();
+    const environment: Record<string, string> = {
+      ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
+      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+      // A token-mode key, on the platform's documented forms, as in production.
+      ELASTIC_DEPLOY_API_PROFILE: 'live',
+      ...env
+    };
+    const io: CliIo = {
+      argv,
+      env: (name) => environment[name],
+      stdout: (text) => out.push(text),
+      stderr: (text) => {
+        err.push(text);
+        if (signalAfter?.test(text) === true) for (const listener of listeners) listener('SIGTERM');
+      },
+      readFile: (path) => readFileSync(path, 'utf8'),
+      writeFile: (path, text) => {
+        writeFileSync(path, text);
+      },
+      onSignal: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      version: '0.1.0'
+    };
+    const code = await runCli(io);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  }
+
+  it('creates a task and waits for it, logging plain text to stderr and the outputs as JSON to stdout', async () => {
+    const run = await cli([
+      'create',
+      '--gpu',
+      '4090',
+      '--task-name',
+      'cli-web',
+      '--points',
+      '1',
+      '--body',
+      SERVICE,
+      '--poll-interval',
+      '1s'
+    ]);
+    expect(run.code).toBe(EXIT.ok);
+    const outputs = JSON.parse(run.stdout) as Record<string, string>;
+    expect(outputs).toMatchObject({ status: 'Running', timed_out: 'false' });
+    expect(emulator.task(outputs.task_id ?? '').status).toBe('Running');
+    expect(run.stderr).toContain(`task_id: ${outputs.task_id ?? ''}`);
+    expect(run.stderr).not.toMatch(/^::/m);
+    expect(run.stderr).not.toContain(emulator.token_mode.token);
+  });
+
+  it('writes dotenv lines with --output dotenv, for a GitLab dotenv report', async () => {
+    const id = emulator.addTask({ task_name: 'cli-dotenv', points: 1, status: 'Running' });
+    const run = await cli(['detail', '--task-id', id, '--output', 'dotenv']);
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stdout).toMatch(new RegExp(`^ELASTIC_DEPLOY_TASK_ID=${id}$`, 'm'));
+    expect(run.stdout).toMatch(/^ELASTIC_DEPLOY_STATUS=Running$/m);
+    expect(
+      run.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .every((line) => /^ELASTIC_DEPLOY_[A-Z_]+=/.test(line))
+    ).toBe(true);
+  });
+
+  it.each([
+    [
+      ['create', '--token', 'x'],
+      '--token would show a secret in process lists and shell history: set ELASTIC_DEPLOY_TOKEN'
+    ],
+    [['create', '--colour', 'red'], '--colour is no input of elastic-deploy'],
+    [['create', '--task-name'], '--task-name needs a value'],
+    [['create', 'web'], '"web" is no flag'],
+    [['--task-name', 'x'], '--task-name comes before the operation'],
+    [['create', '--output', 'xml'], '--output "xml" is neither json nor dotenv'],
+    [['cleanup'], 'cleanup needs --state-file'],
+    [['deploy'], 'operation "deploy" is not one of'],
+    [['detail', '--task-id', '1', '--task-id', '2'], '--task-id is given twice']
+  ])('exits 2 on bad input %j, sending nothing', async (argv, message) => {
+    const before = emulator.requests.length;
+    const run = await cli(argv);
+    expect([run.code, run.stderr]).toEqual([EXIT.input, expect.stringContaining(message)]);
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it('exits 1 when the deploy fails and 3 when a wait times out', async () => {
+    const failing = emulator.addTask({ task_name: 'cli-other', points: 1, status: 'Other' });
+    expect((await cli(['detail', '--task-id', failing, '--wait', 'true'])).code).toBe(EXIT.failed);
+    emulator.setReadyAfter(600);
+    try {
+      const slow = await cli([
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-slow',
+        '--body',
+        SERVICE,
+        '--wait-timeout',
+        '1s'
+      ]);
+      expect(slow.code).toBe(EXIT.timedOut);
+      expect(JSON.parse(slow.stdout)).toMatchObject({ timed_out: 'true' });
+    } finally {
+      emulator.setReadyAfter(0);
+    }
+  });
+
+  it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
+    emulator.setReadyAfter(600);
+    try {
+      const run = await cli(
+        [
+          'create',
+          '--gpu',
+          '4090',
+          '--task-name',
+          'cli-interrupted',
+          '--body',
+          SERVICE,
+          '--cleanup',
+          'stop',
+          '--poll-interval',
+          '1s'
+        ],
+        {},
+        /^task_id: /m
+      );
+      expect(run.code).toBe(EXIT.interrupted);
+      const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it created');
+      expect(emulator.task(id).status).toBe('End');
+    } finally {
+      emulator.setReadyAfter(0);
+    }
+  });
+
+  it('leaves a task that succeeded running, for `elastic-deploy cleanup --state-file F` to stop later', async () => {
+    const stateFile = join(dir, 'state.json');
+    const run = await cli(
+      [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-later',
+        '--body',
+        SERVICE,
+        '--cleanup',
+        'stop',
+        '--state-file',
+        stateFile
+      ],
+      { ELASTIC_DEPLOY_POLL_INTERVAL: '1s' }
+    );
+    expect(run.code).toBe(EXIT.ok);
+    const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+    expect(emulator.task(id).status).toBe('Running');
+    const saved = readFileSync(stateFile, 'utf8');
+    expect(saved).not.toContain(emulator.token_mode.token);
+    expect(JSON.parse(saved)).toMatchObject({ cleanup: 'stop', created_task_ids: JSON.stringify([id]) });
+    const later = await cli(['cleanup', '--state-file', stateFile], { ELASTIC_DEPLOY_BASE_URL: '' });
+    expect([later.code, later.stderr]).toEqual([
+      EXIT.ok,
+      expect.stringContaining(`cleanup: stopped task ${id}`)
+    ]);
+    expect(emulator.task(id).status).toBe('End');
+  });
+
+  it('takes secrets from files, masks every line of them even in debug output, and refuses an unreadable one', async () => {
+    const tokenFile = join(dir, 'token');
+    writeFileSync(tokenFile, emulator.token_mode.token);
+    const id = emulator.addTask({ task_name: 'cli-file', points: 1, status: 'Running' });
+    const run = await cli(['detail', '--task-id', id, '--debug'], {
+      ELASTIC_DEPLOY_TOKEN: '',
+      ELASTIC_DEPLOY_TOKEN_FILE: tokenFile
+    });
+    expect(run.code).toBe(EXIT.ok);
+    expect(run.stderr).toContain('debug: ');
+    expect(`${run.stdout}${run.stderr}`).not.toContain(emulator.token_mode.token);
+    const missing = await cli(['detail', '--task-id', id], {
+      ELASTIC_DEPLOY_TOKEN: '',
+      ELASTIC_DEPLOY_TOKEN_FILE: join(dir, 'nope')
+    });
+    expect([missing.code, missing.stderr]).toEqual([
+      EXIT.input,
+      expect.stringContaining('ELASTIC_DEPLOY_TOKEN_FILE names')
+    ]);
+  });
+
+  it('prints its help and version', async () => {
+    const help = await cli(['--help']);
+    expect([help.code, help.stdout]).toEqual([
+      EXIT.ok,
+      expect.stringContaining('Exit codes: 0 success; 1 failed; 2 bad input')
+    ]);
+    expect((await cli(['--version'])).stdout).toBe('0.1.0\n');
+  });
+});
+
+describe('the CLI inputs', () => {
+  it('are the inputs of action.yml, in its order', () => {
+    const action = parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> };
+    expect([...INPUT_NAMES]).toEqual(Object.keys(action.inputs));
+  });
+
+  it('read a boolean input alone as true, and --name=value', () => {
+    expect(parseCliArgs(['create', '--dry-run', '--task-name=a=b', '--debug'])).toMatchObject({
+      kind: 'run',
+      flags: { operation: 'create', dry_run: 'true', task_name: 'a=b' },
+      debug: true
+    });
+  });
+});

@@ -1,0 +1,286 @@
+import { InputError } from '../basics/input-error.js';
+import { parseCliArgs, ENV_PREFIX, type CliCommand, type OutputFormat } from './cli-args.js';
+import { cliHelp } from './cli-help.js';
+import type { ActionHost, FailReason } from './host.js';
+import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
+import { runMain } from './main-step.js';
+import { runPost } from './post-step.js';
+
+/** What the CLI needs of its process: arguments, environment, streams, files and signals. */
+export interface CliIo {
+  argv: readonly string[];
+  env: (name: string) => string | undefined;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readFile: (path: string) => string;
+  writeFile: (path: string, text: string) => void;
+  /** Calls `listener` on SIGINT and SIGTERM; the returned function stops listening. */
+  onSignal: (listener: (signal: string) => void) => () => void;
+  version: string;
+}
+
+/** The exit codes, as the README documents them. */
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  input: 2,
+  timedOut: 3,
+  cleanup: 4,
+  interrupted: 130
+} as const;
+
+const EXIT_OF: Record<FailReason, number> = {
+  input: EXIT.input,
+  timed_out: EXIT.timedOut,
+  failed: EXIT.failed,
+  cleanup: EXIT.cleanup
+};
+
+/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
+const INPUTS_KEY = 'cli_inputs';
+
+/** The largest secret file read (a private key is a few KiB). */
+const MAX_SECRET_FILE = 64 * 1024;
+
+/**
+ * The command-line tool: the action's main step with the command line's inputs, logging plain text to
+ * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted;
+ * with --state-file, `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
+ */
+export async function runCli(io: CliIo): Promise<number> {
+  let command: CliCommand;
+  try {
+    command = parseCliArgs(io.argv);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    io.stderr(`error: ${error.message}\n`);
+    return EXIT.input;
+  }
+  switch (command.kind) {
+    case 'help':
+      io.stdout(cliHelp());
+      return EXIT.ok;
+    case 'version':
+      io.stdout(`${io.version}\n`);
+      return EXIT.ok;
+    case 'cleanup':
+      return cleanUp(command, io);
+    case 'run':
+      return run(command, io);
+  }
+}
+
+async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Promise<number> {
+  const log = cliLog(io, command.debug);
+  let inputs: Record<string, string>;
+  try {
+    inputs = resolveInputs(command.flags, io, log.mask);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    log.write(`error: ${error.message}`);
+    return EXIT.input;
+  }
+  const state = new StateStore(io, command.stateFile);
+  state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+  const outputs = new Map<string, string>();
+  const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
+  await runMain(main.host);
+  let code = main.exitCode();
+  const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
+  if (wantsCleanup && (code !== EXIT.ok || main.interrupted())) {
+    log.write(
+      `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`
+    );
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
+    await runPost(post.host);
+    if (post.exitCode() !== EXIT.ok && code === EXIT.ok) code = post.exitCode();
+  }
+  io.stdout(formatOutputs(outputs, command.output, log));
+  return main.interrupted() ? EXIT.interrupted : code;
+}
+
+/** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
+async function cleanUp(command: Extract<CliCommand, { kind: 'cleanup' }>, io: CliIo): Promise<number> {
+  const log = cliLog(io, command.debug);
+  let inputs: Record<string, string>;
+  const state = new StateStore(io, command.stateFile);
+  try {
+    state.load();
+    const saved = JSON.parse(state.get(INPUTS_KEY) || '{}') as Record<string, string>;
+    inputs = resolveInputs(saved, io, log.mask);
+  } catch (error) {
+    log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.input;
+  }
+  const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
+  await runPost(post.host);
+  return post.exitCode();
+}
+
+/**
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
+ * names. Every secret is masked before anything is logged.
+ */
+function resolveInputs(
+  flags: Partial<Record<string, string>>,
+  io: CliIo,
+  mask: (secret: string) => void
+): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  for (const name of INPUT_NAMES) {
+    const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+    const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+    // An empty variable is an unset one (CI systems set variables they have no value for to '').
+    const fromEnv = io.env(variable) || undefined;
+    const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
+    if (value === undefined) continue;
+    if (SECRET_INPUTS.includes(name)) mask(value);
+    inputs[name] = value;
+  }
+  return inputs;
+}
+
+function secretFile(variable: string, path: string, io: CliIo): string {
+  let text: string;
+  try {
+    text = io.readFile(path);
+  } catch (error) {
+    throw new InputError(
+      `${variable}_FILE names ${JSON.stringify(path)}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): set it to a readable file`
+    );
+  }
+  if (text.length > MAX_SECRET_FILE)
+    throw new InputError(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
+  return text;
+}
+
+function withoutSecrets(inputs: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name as InputName))
+  );
+}
+
+/** The CLI's log: plain lines on stderr, every secret replaced by ***, debug lines only when asked. */
+interface CliLog {
+  write: (line: string) => void;
+  debug: (line: string) => void;
+  mask: (secret: string) => void;
+}
+
+function cliLog(io: CliIo, debug: boolean): CliLog {
+  const secrets = new Set<string>();
+  const hide = (line: string): string =>
+    [...secrets]
+      .sort((a, b) => b.length - a.length)
+      .reduce((text, secret) => text.replaceAll(secret, '***'), line);
+  const write = (line: string): void => {
+    io.stderr(`${hide(line)}\n`);
+  };
+  return {
+    write,
+    debug: (line) => {
+      if (debug) write(`debug: ${line}`);
+    },
+    mask: (secret) => {
+      // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
+      for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
+        if (part.length >= 4) secrets.add(part);
+    }
+  };
+}
+
+/** The saved state, in memory, and in the state file when one is named (written at every change). */
+class StateStore {
+  readonly #values = new Map<string, string>();
+  constructor(
+    private readonly io: CliIo,
+    private readonly file: string | undefined
+  ) {}
+
+  load(): void {
+    if (this.file === undefined) return;
+    const saved = JSON.parse(this.io.readFile(this.file)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(saved))
+      if (typeof value === 'string') this.#values.set(name, value);
+  }
+
+  get(name: string): string {
+    return this.#values.get(name) ?? '';
+  }
+
+  set(name: string, value: string): void {
+    this.#values.set(name, value);
+    if (this.file !== undefined)
+      this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
+  }
+}
+
+/** The host the engine runs on from the command line, and how its run ended. */
+function cliHost(how: {
+  inputs: Record<string, string>;
+  io: CliIo;
+  log: CliLog;
+  state: StateStore;
+  outputs: Map<string, string>;
+  summaryFile: string | undefined;
+}): { host: ActionHost; exitCode: () => number; interrupted: () => boolean } {
+  const { inputs, io, log, state, outputs, summaryFile } = how;
+  let reason: FailReason | undefined;
+  let interrupted = false;
+  let summary = '';
+  const host: ActionHost = {
+    input: (name) => inputs[name] ?? '',
+    env: io.env,
+    state: (name) => state.get(name),
+    saveState: (name, value) => {
+      state.set(name, value);
+    },
+    setOutput: (name, value) => {
+      outputs.set(name, value);
+    },
+    setSecret: log.mask,
+    info: log.write,
+    warning: (line) => {
+      log.write(`warning: ${line}`);
+    },
+    error: (line, title) => {
+      log.write(`error: ${title}: ${line}`);
+    },
+    debug: log.debug,
+    startGroup: log.write,
+    endGroup: () => undefined,
+    setFailed: (message, why = 'failed') => {
+      reason ??= why;
+      log.write(`error: ${message}`);
+    },
+    appendSummary: (markdown) => {
+      summary += markdown;
+      if (summaryFile !== undefined) io.writeFile(summaryFile, summary);
+      return Promise.resolve();
+    },
+    onCancel: (listener) =>
+      io.onSignal((signal) => {
+        interrupted = true;
+        listener(signal);
+      })
+  };
+  return {
+    host,
+    exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
+    interrupted: () => interrupted
+  };
+}
+
+/** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_TASK_ID=...) for GitLab's dotenv reports. */
+function formatOutputs(outputs: ReadonlyMap<string, string>, format: OutputFormat, log: CliLog): string {
+  if (format === 'json') return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
+  const lines = [...outputs].flatMap(([name, value]) => {
+    if (/[\r\n]/.test(value)) {
+      log.write(`warning: output ${name} spans lines, which a dotenv line cannot hold: left out`);
+      return [];
+    }
+    return [`${ENV_PREFIX}${name.toUpperCase()}=${value}`];
+  });
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
