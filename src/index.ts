@@ -1,8 +1,16 @@
+import { nodeIo } from './action/cli-io.js';
+import { runCli } from './action/cli.js';
 import { githubHost } from './action/github-host.js';
 import { runMain } from './action/main-step.js';
 import { runPost } from './action/post-step.js';
 
-// One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
-const host = githubHost();
-if (host.state('isPost') === 'true') await runPost(host);
-else await runMain(host);
+if (process.env.GITHUB_ACTIONS === 'true') {
+  // One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
+  const host = githubHost();
+  if (host.state('isPost') === 'true') await runPost(host);
+  else await runMain(host);
+} else {
+  // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
+  // masks): the same engine runs as the command-line tool, elastic-deploy.
+  process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
+}

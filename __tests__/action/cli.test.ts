@@ -240,6 +240,12 @@ describe('elastic-deploy, the command-line tool', () => {
       expect.stringContaining('Exit codes: 0 success; 1 failed; 2 bad input')
     ]);
     expect((await cli(['--version'])).stdout).toBe('0.1.0\n');
+    const none = await cli([]);
+    expect([none.code, none.stdout, none.stderr]).toEqual([
+      EXIT.input,
+      '',
+      expect.stringMatching(/^error: no operation given\n\nelastic-deploy: /)
+    ]);
   });
 });
 

@@ -95,6 +95,26 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     });
   }
 
+  it('runs the engine as the CLI when dist/index.js is started outside GitHub Actions, writing no workflow command', async () => {
+    const result = await run(
+      process.execPath,
+      [join(ROOT, 'dist/index.js'), 'detail', '--task-id', '1', '--debug'],
+      {
+        env: {
+          PATH: process.env.PATH,
+          NODE_EXTRA_CA_CERTS: emulator.ca_file,
+          ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
+          ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+          ELASTIC_DEPLOY_API_PROFILE: 'live',
+          INPUT_TOKEN: emulator.token_mode.token
+        }
+      }
+    ).catch((error: unknown) => error as { stdout: string; stderr: string });
+    expect(`${result.stdout}${result.stderr}`).not.toMatch(/^::/m);
+    expect(`${result.stdout}${result.stderr}`).not.toContain(emulator.token_mode.token);
+    expect(result.stderr).toContain('detail: GET /api/task/deployment/detail');
+  });
+
   it('links the bin, which runs with the shebang', () => {
     expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe('0.1.0\n');
   });

@@ -462,7 +462,9 @@ const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'ver
  */
 function parseCliArgs(argv) {
     const [first, ...rest] = argv;
-    if (first === undefined || first === '--help' || first === '-h' || first === 'help')
+    if (first === undefined)
+        return { kind: 'usage' };
+    if (first === '--help' || first === '-h' || first === 'help')
         return { kind: 'help' };
     if (first === '--version')
         return { kind: 'version' };
@@ -2250,6 +2252,9 @@ async function runCli(io) {
         case 'help':
             io.stdout(cliHelp());
             return EXIT.ok;
+        case 'usage':
+            io.stderr(`error: no operation given\n\n${cliHelp()}`);
+            return EXIT.input;
         case 'version':
             io.stdout(`${io.version}\n`);
             return EXIT.ok;

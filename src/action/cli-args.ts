@@ -8,6 +8,8 @@ export type OutputFormat = 'json' | 'dotenv';
 /** What the command line asks for. */
 export type CliCommand =
   | { kind: 'help' }
+  /** No command at all: the help, and a failure (a CI job that runs nothing must not pass). */
+  | { kind: 'usage' }
   | { kind: 'version' }
   | {
       kind: 'run';
@@ -35,8 +37,8 @@ const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'ver
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help')
-    return { kind: 'help' };
+  if (first === undefined) return { kind: 'usage' };
+  if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
   if (first === '--version') return { kind: 'version' };
   if (first.startsWith('-'))
     throw new InputError(

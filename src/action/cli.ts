@@ -61,6 +61,9 @@ export async function runCli(io: CliIo): Promise<number> {
     case 'help':
       io.stdout(cliHelp());
       return EXIT.ok;
+    case 'usage':
+      io.stderr(`error: no operation given\n\n${cliHelp()}`);
+      return EXIT.input;
     case 'version':
       io.stdout(`${io.version}\n`);
       return EXIT.ok;
