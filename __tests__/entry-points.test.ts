@@ -35,7 +35,8 @@ describe('index.ts, main.ts and post.ts on @actions/core', () => {
       GITHUB_OUTPUT: join(dir, 'output'),
       GITHUB_STATE: join(dir, 'state'),
       GITHUB_STEP_SUMMARY: join(dir, 'summary'),
-      RUNNER_TEMP: dir
+      RUNNER_TEMP: dir,
+      GITHUB_ACTIONS: 'true'
     });
   });
   afterEach(() => {
@@ -92,6 +93,14 @@ describe('index.ts, main.ts and post.ts on @actions/core', () => {
       await import('../src/index.js');
     });
     expect(printed.join('')).toContain('dry run: nothing was sent');
+    // Outside GitHub Actions (no GITHUB_ACTIONS), index.ts is the command-line tool, and writes no workflow command.
+    delete process.env.GITHUB_ACTIONS;
+    printed = [];
+    await jest.isolateModulesAsync(async () => {
+      await import('../src/index.js');
+    });
+    expect(process.exitCode).toBe(2);
+    expect(printed.join('')).not.toMatch(/^::/m);
   });
 
   it('fails through core.setFailed, which sets the exit code', async () => {

@@ -8647,6 +8647,20 @@ function describeDryRun(request, call) {
         ...(request.encrypted
             ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
             : []),
+        ...(request.headers.sign_str === undefined
+            ? unsigned(request, plaintext)
+            : dry_run_stringToSign(request, target, plaintext))
+    ];
+}
+/** A token-mode request is not signed: its body, as sent but for the secrets. */
+function unsigned(request, plaintext) {
+    return request.body === ''
+        ? []
+        : [`  body sent (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`];
+}
+/** What an RSA-mode request signs, line by line, the token and secret values redacted. */
+function dry_run_stringToSign(request, target, plaintext) {
+    return [
         '  string to sign (token and secret values redacted):',
         ...[
             target,

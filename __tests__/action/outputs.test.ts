@@ -460,6 +460,30 @@ describe('describeDryRun', () => {
     expect(text).toContain('"nested":[{"client_secret":"<redacted>","ossAk":"<redacted>"}]');
   });
 
+  it('prints no string to sign for a token-mode request, which is not signed: the body as sent', () => {
+    const settings = testSettings({
+      operation: 'create',
+      taskName: 'svc',
+      points: 1,
+      apiProfile: 'live',
+      credentials: { mode: 'token', token: 'tok-123456' }
+    });
+    const [call] = planCalls(settings).calls;
+    if (call === undefined) throw new Error('no call');
+    const request = buildRequest({
+      ...call,
+      baseUrl: 'https://openapi.example',
+      credentials: settings.credentials,
+      now: 1_763_715_600_000
+    });
+    const lines = describeDryRun(request, call);
+    expect(lines.join('\n')).not.toContain('string to sign');
+    expect(lines).toContain(
+      '  body sent (secret values redacted): {"task_type":"Deployment","task_name":"svc","points":1}'
+    );
+    expect(lines.join('\n')).not.toContain('tok-123456');
+  });
+
   it('shows method, URL, header names, body size and the string to sign, never the token or sign_str', () => {
     const [call] = planCalls(testSettings({ operation: 'create', taskName: 'svc', points: 1 })).calls;
     if (call === undefined) throw new Error('no call');

@@ -42,6 +42,22 @@ export function describeDryRun(
     ...(request.encrypted
       ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
       : []),
+    ...(request.headers.sign_str === undefined
+      ? unsigned(request, plaintext)
+      : stringToSign(request, target, plaintext))
+  ];
+}
+
+/** A token-mode request is not signed: its body, as sent but for the secrets. */
+function unsigned(request: PreparedRequest, plaintext: string): string[] {
+  return request.body === ''
+    ? []
+    : [`  body sent (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`];
+}
+
+/** What an RSA-mode request signs, line by line, the token and secret values redacted. */
+function stringToSign(request: PreparedRequest, target: string, plaintext: string): string[] {
+  return [
     '  string to sign (token and secret values redacted):',
     ...[
       target,
