@@ -94,7 +94,18 @@ export function judge(
       (r) => r.path === record.path && (r.profiles === undefined || r.profiles.includes(ctx.profile))
     );
     if (route === undefined) {
-      throw new Rejection(Code.noSuchEndpoint, 'no_such_endpoint', `no endpoint at ${record.path}`, 404);
+      // A path another profile serves: say which (the answer a newcomer with the wrong profile gets).
+      const elsewhere = ROUTES.find((r) => r.path === record.path)?.profiles?.[0];
+      const hint =
+        elsewhere === undefined
+          ? ''
+          : ` in profile ${ctx.profile}: it is served in profile ${elsewhere} (start the emulator with --profile ${elsewhere}; the action's api_profile ${elsewhere} sends this form)`;
+      throw new Rejection(
+        Code.noSuchEndpoint,
+        'no_such_endpoint',
+        `no endpoint at ${record.path}${hint}`,
+        404
+      );
     }
     const method = route.methods.find((m) => m === record.method);
     if (method === undefined) {

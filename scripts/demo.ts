@@ -2,6 +2,9 @@
 // GitHub runner would to create a GPU service, wait until it is ready and its app answers /health (the
 // emulator serves the app, 503 while it warms up), shows the outputs and the job summary, then runs the
 // post step, which stops the task (cleanup: stop).
+// By default it takes the production path: a token-mode key, the platform's documented forms (api_profile
+// live, as on openapi.suanli.cn) and `gpu` picking the resource, as the README's quick start does.
+// npm run demo -- --rsa: the RSA-mode path of the interface spec instead (signed, encrypted create).
 // npm run demo -- --crash: the same deploy, whose container crash-loops: the step fails in seconds and
 // shows the node's events and log (the diagnostics), and the post step still stops the task.
 import { readFileSync } from 'node:fs';
@@ -10,7 +13,9 @@ import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner
 
 const READY_AFTER_SECONDS = 3;
 const crash = process.argv.includes('--crash');
+const rsa = process.argv.includes('--rsa');
 const emulator = await startEmulator({
+  profile: rsa ? 'spec' : 'live',
   readyAfterSeconds: READY_AFTER_SECONDS,
   apps: { warmupSeconds: 2 },
   crashLoops: [
@@ -37,12 +42,18 @@ function show(title: string, run: StepRun): void {
   say();
 }
 
+/** The key: a token-mode one on the documented forms (production), or an RSA-mode one on the spec's. */
+const key = rsa
+  ? {
+      token: emulator.rsa.token,
+      private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+      platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
+    }
+  : { token: emulator.token_mode.token, api_profile: 'live', gpu: '4090' };
 const inputs = {
   operation: 'create',
   base_url: emulator.base_url,
-  token: emulator.rsa.token,
-  private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
-  platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+  ...key,
   task_name: crash ? 'demo-inference-crash' : 'demo-inference',
   points: '1',
   body: [
@@ -62,7 +73,9 @@ const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 say(
   `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`
 );
-say(`Running dist/index.js on Node ${runtime.major} as the runner would: operation create, cleanup stop.\n`);
+say(
+  `Running dist/index.js on Node ${runtime.major} as the runner would: operation create, cleanup stop, ${rsa ? "an RSA-mode key on the interface spec's forms (--rsa)" : "a token-mode key on the platform's documented forms, gpu: 4090 picking the resource"}.\n`
+);
 const main = await runStep(runtime, inputs, { env });
 show('main step', main);
 

@@ -24,10 +24,25 @@ it('npm run demo creates a task, waits for it and its app, shows outputs and sum
     /health: https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/8080\/health answered HTTP 503 after \ds/
   );
   expect(stdout).toMatch(/^ {2}healthy = true$/m);
+  // The production path: a token-mode key, the documented forms, gpu picking the resource.
+  expect(stdout).toContain('api profile: live (api_profile is live)');
+  expect(stdout).toMatch(/^ {2}gpu = 4090$/m);
+  expect(stdout).not.toContain('sign_str');
   expect(stdout).toMatch(/^ {2}status = Running$/m);
   expect(stdout).toContain('### Elastic deploy: create succeeded');
   expect(stdout).toMatch(
     /── post step \(exit code 0; \d+ secret values masked\) ──\n {2}cleanup: stopped task \d+/
+  );
+  expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+    'Demo finished: created, waited until ready and healthy, cleaned up.'
+  );
+}, 60_000);
+
+it('npm run demo -- --rsa takes the RSA-mode path of the interface spec', async () => {
+  const { code, stdout } = await demo('--rsa');
+  expect(code).toBe(0);
+  expect(stdout).toContain(
+    'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)'
   );
   expect(stdout.trimEnd().split('\n').at(-1)).toBe(
     'Demo finished: created, waited until ready and healthy, cleaned up.'

@@ -122,6 +122,10 @@ describe('--profile spec (the default)', () => {
         json: { task_name: 'x', points: 1 }
       });
       expect([created.status, created.envelope.code]).toEqual([404, 'Z001']);
+      // The answer names the profile that serves the path.
+      expect(created.envelope.msg).toContain(
+        'it is served in profile live (start the emulator with --profile live'
+      );
       const search = await client.call({ method: 'GET', target: `${SEARCH}?search_value=x` });
       expect(search.envelope).toMatchObject({ code: '0000', msg: 'success' });
     } finally {
