@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { release } from '../scripts/release.js';
+import { release, releaseNotes } from '../scripts/release.js';
 
 /** A small repository with this project's release layout: a build that copies src/app.txt to dist/. */
 function repository(): {
@@ -38,6 +38,16 @@ function repository(): {
   git('commit', '--quiet', '-m', 'one');
   return { dir, git, write };
 }
+
+describe('the release notes', () => {
+  it('are the CHANGELOG section of the version, without its heading', () => {
+    const changelog =
+      '# Changelog\n\n## [Unreleased]\n\n## [1.3.0] - 2026-11-23\n\n### Added\n\n- a\n\n## [1.2.3] - 2026-11-22\n\n- b\n';
+    expect(releaseNotes(changelog, '1.3.0')).toBe('### Added\n\n- a\n');
+    expect(releaseNotes(changelog, '1.2.3')).toBe('- b\n');
+    expect(() => releaseNotes(changelog, '2.0.0')).toThrow('CHANGELOG.md has no "## [2.0.0]" section');
+  });
+});
 
 describe('npm run release', () => {
   const repos: string[] = [];

@@ -143,6 +143,36 @@ describe('the examples in the docs', () => {
   });
 });
 
+describe('the issue templates', () => {
+  const template = (name: string) =>
+    parse(read(`.github/ISSUE_TEMPLATE/${name}.yml`)) as {
+      body: { id?: string; attributes: { label: string } }[];
+    };
+  it.each([
+    ['bug', ['version', 'host', 'operation', 'profile', 'what', 'log']],
+    ['feature', ['version', 'operation', 'need']]
+  ])('%s asks for the version, the operation and what a maintainer needs', (name, ids) => {
+    expect(template(name).body.flatMap((field) => (field.id === undefined ? [] : [field.id]))).toEqual(ids);
+  });
+
+  it('asks for the log with secrets masked', () => {
+    expect(read('.github/ISSUE_TEMPLATE/bug.yml')).toContain('The log, secrets masked');
+  });
+});
+
+describe('the release', () => {
+  it('has a CHANGELOG section for the version in package.json, and a workflow that publishes it', () => {
+    const { version } = JSON.parse(read('package.json')) as { version: string };
+    expect(read('CHANGELOG.md')).toMatch(
+      new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm')
+    );
+    const workflow = read('.github/workflows/release.yml');
+    expect(workflow).toContain('./.ci/run');
+    expect(workflow).toContain('gh release create');
+    expect(workflow).toContain('--notes');
+  });
+});
+
 describe('the workflows', () => {
   it('pass actionlint and the repository rules', async () => {
     expect(await lintWorkflows()).toEqual([]);

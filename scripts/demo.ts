@@ -43,7 +43,7 @@ function show(title: string, run: StepRun): void {
 }
 
 /** The key: a token-mode one on the documented forms (production), or an RSA-mode one on the spec's. */
-const key = rsa
+const key: Record<string, string> = rsa
   ? {
       token: emulator.rsa.token,
       private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
