@@ -18,6 +18,8 @@ const ENTRIES = [
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'ncc-stats-'));
+// ncc never removes a chunk an earlier build left: dist/ is made anew.
+rmSync('dist', { recursive: true, force: true });
 try {
   const modules = ENTRIES.flatMap(([entry, out], i) => {
     const stats = join(work, `stats-${i}.json`);
