@@ -1,8 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ROOT } from '../scripts/action-runner.js';
-import { renderReadme } from '../scripts/docs.js';
+import {
+  COMMON_INPUTS,
+  COMMON_OUTPUTS,
+  formatted,
+  OPERATION_DOCS,
+  renderReference
+} from '../scripts/docs.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { planCalls } from '../src/platform/operations.js';
 import { readSettings } from '../src/action/settings.js';
@@ -23,6 +29,12 @@ const readme = read('README.md');
 /** The text of one "## " section of the README. */
 const section = (title: string): string =>
   readme.split(/^## /m).find((part) => part.startsWith(`${title}\n`)) ?? '';
+/** The documentation: the README, and every page of docs/. */
+const DOC_PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((file) => `docs/${file}`)];
+const reference = read('docs/reference.md');
+/** The text of one "## " section of docs/reference.md: an operation's, or every operation's. */
+const referenceOf = (title: string): string =>
+  reference.split(/^## /m).find((part) => part.startsWith(`${title}\n`)) ?? '';
 
 describe('action.yml', () => {
   it('runs main and post on node24 from the one bundle, the post step always', () => {
@@ -51,21 +63,57 @@ describe('action.yml', () => {
   });
 });
 
-describe('the README', () => {
-  it('has the input and output tables npm run docs makes from action.yml', async () => {
-    expect(await renderReadme(readme, read('action.yml'))).toBe(readme);
+describe('the README and docs/', () => {
+  it('keep docs/reference.md as npm run docs makes it from action.yml', async () => {
+    expect(await formatted(renderReference(read('action.yml')))).toBe(reference);
   });
 
-  it.each(Object.keys(action.inputs))('documents the input %s', (name) => {
-    expect(section('Inputs')).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+  it.each(Object.keys(action.inputs))(
+    'document the input %s, under every operation or one that takes it',
+    (name) => {
+      const where = COMMON_INPUTS.includes(name)
+        ? ['Every operation']
+        : Object.entries(OPERATION_DOCS)
+            .filter(([, docs]) => docs.inputs.includes(name))
+            .map(([operation]) => `\`${operation}\``);
+      expect(where.length).toBeGreaterThan(0);
+      for (const title of where) expect(referenceOf(title)).toMatch(new RegExp(`^- \`${name}\``, 'm'));
+    }
+  );
+
+  it.each(Object.keys(action.outputs))(
+    'document the output %s, under every operation or one that writes it',
+    (name) => {
+      const where = COMMON_OUTPUTS.includes(name)
+        ? ['Every operation']
+        : Object.entries(OPERATION_DOCS)
+            .filter(([, docs]) => docs.outputs.includes(name))
+            .map(([operation]) => `\`${operation}\``);
+      expect(where.length).toBeGreaterThan(0);
+      for (const title of where) expect(referenceOf(title)).toMatch(new RegExp(`^- \`${name}\``, 'm'));
+    }
+  );
+
+  it.each(OPERATIONS)(
+    'list the inputs and outputs of %s, and show an example workflow for it',
+    (operation) => {
+      expect(referenceOf(`\`${operation}\``)).toContain('### Inputs');
+      expect(read('docs/operations.md')).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
+    }
+  );
+
+  it('keep the README a front door: at most about 250 lines, with every page of docs/ linked', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+    for (const page of DOC_PAGES.filter((page) => page.startsWith('docs/')))
+      expect(readme).toContain(`](${page})`);
   });
 
-  it.each(Object.keys(action.outputs))('documents the output %s', (name) => {
-    expect(section('Outputs')).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
-  });
-
-  it.each(OPERATIONS)('shows an example workflow for the operation %s', (operation) => {
-    expect(section('Examples')).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
+  it('link only to files that exist', () => {
+    for (const page of DOC_PAGES) {
+      const base = page.startsWith('docs/') ? join(ROOT, 'docs') : ROOT;
+      for (const [, target] of read(page).matchAll(/\]\(([^)#:]+)(#[^)]*)?\)/g))
+        expect([page, target, existsSync(join(base, target ?? ''))]).toEqual([page, target, true]);
+    }
   });
 
   it('shows the two commands on a fresh clone: the demo and the tests', () => {
@@ -73,9 +121,9 @@ describe('the README', () => {
   });
 
   it('covers troubleshooting and security as users need them', () => {
-    expect(section('Troubleshooting')).toMatch(/v2\.327\.1/);
-    expect(section('Troubleshooting')).toMatch(/NODE_EXTRA_CA_CERTS/);
-    expect(section('Security')).toMatch(/about every 90 days/);
+    expect(read('docs/troubleshooting.md')).toMatch(/v2\.327\.1/);
+    expect(read('docs/troubleshooting.md')).toMatch(/NODE_EXTRA_CA_CERTS/);
+    expect(read('docs/security.md')).toMatch(/about every 90 days/);
   });
 });
 
@@ -87,23 +135,25 @@ describe('the examples in the docs', () => {
     if (/TASK_ID|run_id|number/.test(expression)) return '1229831';
     return 'example-value';
   };
-  const steps = [...readme.matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].flatMap((block) => {
-    const parsed: unknown = parse(block[1] ?? '');
-    return (Array.isArray(parsed) ? parsed : []).filter(
-      (step): step is { with: Record<string, unknown> } =>
-        typeof step === 'object' &&
-        step !== null &&
-        'with' in step &&
-        String((step as { uses?: unknown }).uses).startsWith('elastic-deploy-action/')
-    );
-  });
+  const steps = DOC_PAGES.flatMap((page) => [...read(page).matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)]).flatMap(
+    (block) => {
+      const parsed: unknown = parse(block[1] ?? '');
+      return (Array.isArray(parsed) ? parsed : []).filter(
+        (step): step is { with: Record<string, unknown> } =>
+          typeof step === 'object' &&
+          step !== null &&
+          'with' in step &&
+          String((step as { uses?: unknown }).uses).startsWith('elastic-deploy-action/')
+      );
+    }
+  );
 
   it('has examples of the action to check', () => {
     expect(steps.length).toBeGreaterThanOrEqual(15);
   });
 
   it.each(steps.map((step, i) => [i + 1, String(step.with.operation), step] as const))(
-    'README example step %i (%s) has inputs the action accepts and can plan',
+    'example step %i (%s) of the README and docs/ has inputs the action accepts and can plan',
     (_i, _operation, step) => {
       const expand = (value: unknown): string =>
         String(value).replace(/\$\{\{([^}]*)\}\}/g, (_m, expression: string) => placeholder(expression));
@@ -118,7 +168,7 @@ describe('the examples in the docs', () => {
     }
   );
 
-  const DOCS = ['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'emulator/README.md'];
+  const DOCS = [...DOC_PAGES, 'CONTRIBUTING.md', 'SECURITY.md', 'emulator/README.md'];
 
   it.each(DOCS)('%s passes outputs and inputs to scripts through env:, never ${{ }} inside run:', (file) => {
     const problems = [...read(file).matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].flatMap((block) =>

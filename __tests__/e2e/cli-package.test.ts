@@ -1,9 +1,10 @@
 // The packed package, as a user gets it: `npm pack`, installed into an empty directory, and its
 // elastic-deploy run as a child process (on each Node version here) against the emulator over HTTPS.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
 import { promisify } from 'node:util';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { nodeRuntimes, ROOT, type NodeRuntime } from '../../scripts/action-runner.js';
@@ -113,6 +114,82 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/^::/m);
     expect(`${result.stdout}${result.stderr}`).not.toContain(emulator.token_mode.token);
     expect(result.stderr).toContain('detail: GET /api/task/deployment/detail');
+  });
+
+  /**
+   * The commands of a CI example in docs/cli.md, in order, run by bash in an empty directory with the
+   * installed elastic-deploy on PATH: the install is done already, and the app's own test (npm run e2e)
+   * is an echo of its arguments, so what it would get is checked.
+   */
+  async function runExample(commands: string[], env: Record<string, string>): Promise<string[]> {
+    const work = mkdtempSync(join(dir, 'example-'));
+    writeFileSync(
+      join(work, 'service.yaml'),
+      `services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]\n`
+    );
+    const printed: string[] = [];
+    for (const command of commands.filter((c) => !c.startsWith('npm install'))) {
+      const script = command.replace(/^npm run e2e -- /, 'echo e2e ');
+      const { stdout } = await run('bash', ['-c', script], {
+        cwd: work,
+        env: {
+          PATH: `${dirname(bin)}:${process.env.PATH ?? ''}`,
+          NODE_EXTRA_CA_CERTS: emulator.ca_file,
+          ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
+          ELASTIC_DEPLOY_API_PROFILE: 'live',
+          ...env
+        }
+      });
+      printed.push(stdout);
+    }
+    return printed;
+  }
+  /** The name of the task the last create asked for, and the status of the last task read since. */
+  const lastCreated = (): { name: unknown; status: unknown } => {
+    const creates = emulator.requests.filter((r) => r.path === '/api/task/deployment/create');
+    const id = emulator.requests
+      .map((r) => /task_id=(\d+)/.exec(r.target)?.[1])
+      .filter((found) => found !== undefined)
+      .at(-1);
+    return {
+      name: (JSON.parse(creates.at(-1)?.body ?? '{}') as { task_name?: unknown }).task_name,
+      status: id === undefined ? undefined : emulator.task(id).status
+    };
+  };
+  const cliDoc = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
+  const blockAfter = (heading: string, language: string): string => {
+    const from = cliDoc.indexOf(heading);
+    const start = cliDoc.indexOf('```' + language + '\n', from) + language.length + 4;
+    return cliDoc.slice(start, cliDoc.indexOf('```', start));
+  };
+
+  it('runs the GitLab CI example of docs/cli.md: deploy with a dotenv report, test against its URL, after_script cleanup', async () => {
+    const job = (
+      parse(blockAfter('## GitLab CI', 'yaml')) as Record<
+        string,
+        { script: string[]; after_script: string[] }
+      >
+    ).deploy;
+    if (job === undefined) throw new Error('no deploy job');
+    const printed = await runExample([...job.script, ...job.after_script], {
+      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+      CI_PIPELINE_ID: '4242'
+    });
+    expect(printed.join('')).toMatch(/^e2e --base-url https:\/\/t\d+-80\.apps\.emulator\.invalid\n/m);
+    expect(lastCreated()).toEqual({ name: 'e2e-4242', status: 'End' });
+  });
+
+  it('runs the Jenkins example of docs/cli.md: deploy, test against its URL, post { always } cleanup', async () => {
+    const commands = [...blockAfter('## Jenkins', 'groovy').matchAll(/sh '((?:[^'\\]|\\.)*)'/g)].map((m) =>
+      (m[1] ?? '').replace(/\\'/g, "'")
+    );
+    expect(commands).toHaveLength(4);
+    const printed = await runExample(commands, {
+      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+      BUILD_NUMBER: '77'
+    });
+    expect(printed.join('')).toMatch(/^e2e --base-url https:\/\/t\d+-80\.apps\.emulator\.invalid\n/m);
+    expect(lastCreated()).toEqual({ name: 'e2e-77', status: 'End' });
   });
 
   it('links the bin, which runs with the shebang', () => {

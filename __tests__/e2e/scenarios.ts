@@ -833,10 +833,10 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     };
 
     liveScenario(
-      'runs the README real-platform example with a token-mode key: create on the resource gpu picks, wait, cleanup',
+      'runs the real-platform example of docs/real-platform.md with a token-mode key: create on the resource gpu picks, wait, cleanup',
       async (s) => {
         const block = /<!-- real-platform-example -->\s*```yaml\n([\s\S]*?)```/.exec(
-          readFileSync(join(ROOT, 'README.md'), 'utf8')
+          readFileSync(join(ROOT, 'docs/real-platform.md'), 'utf8')
         )?.[1];
         const steps = (
           parse(block ?? '') as { id?: string; uses?: string; with?: Record<string, string> }[]
