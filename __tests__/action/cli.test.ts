@@ -38,7 +38,12 @@ describe('elastic-deploy, the command-line tool', () => {
   });
 
   /** Runs the CLI with the emulator's token-mode key in the environment (and `env`). */
-  async function cli(argv: string[], env: Record<string, string> = {}, signalAfter?: RegExp): Promise<Run> {
+  async function cli(
+    argv: string[],
+    env: Record<string, string> = {},
+    signalAfter?: RegExp,
+    isTerminal = false
+  ): Promise<Run> {
     const out: string[] = [];
     const err: string[] = [];
     const listeners = new Set<(signal: string) => void>();
@@ -65,6 +70,7 @@ describe('elastic-deploy, the command-line tool', () => {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      isTerminal,
       version: '0.1.0'
     };
     const code = await runCli(io);
@@ -232,6 +238,33 @@ describe('elastic-deploy, the command-line tool', () => {
       expect.stringContaining('ELASTIC_DEPLOY_TOKEN_FILE names')
     ]);
   });
+
+  it('prints a progress line per poll on a terminal, and only the changes otherwise', async () => {
+    emulator.setReadyAfter(3);
+    try {
+      const argv = [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-tty',
+        '--body',
+        SERVICE,
+        '--poll-interval',
+        '1s'
+      ];
+      const terminal = await cli(argv, {}, undefined, true);
+      expect(terminal.code).toBe(EXIT.ok);
+      const polls = terminal.stderr
+        .split('\n')
+        .filter((line) => /^waiting \d+s: \d+ Pending \(0\/1 nodes running\)$/.test(line));
+      expect(polls.length).toBeGreaterThanOrEqual(2);
+      const piped = await cli([...argv.slice(0, 4), 'cli-piped', ...argv.slice(5)]);
+      expect(piped.stderr).not.toMatch(/^waiting \d+s: /m);
+    } finally {
+      emulator.setReadyAfter(0);
+    }
+  }, 20_000);
 
   it('prints its help and version', async () => {
     const help = await cli(['--help']);

@@ -316,6 +316,7 @@ function nodeIo(argv) {
                 process.off('SIGTERM', listener);
             };
         },
+        isTerminal: process.stderr.isTTY,
         version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .xv
     };
 }
@@ -1907,7 +1908,14 @@ async function settingsFrom(host) {
 }
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
 function hostHooks(host, cancel) {
-    return { log: host.info, warn: host.warning, debug: host.debug, mask: host.setSecret, cancel };
+    return {
+        log: host.info,
+        warn: host.warning,
+        debug: host.debug,
+        mask: host.setSecret,
+        cancel,
+        ...(host.progress === undefined ? {} : { progress: host.progress })
+    };
 }
 
 ;// CONCATENATED MODULE: ./action/saved-cleanup.ts
@@ -2419,6 +2427,7 @@ function cliHost(how) {
             log.write(`error: ${title}: ${line}`);
         },
         debug: log.debug,
+        ...(io.isTerminal ? { progress: log.write } : {}),
         startGroup: log.write,
         endGroup: () => undefined,
         setFailed: (message, why = 'failed') => {
@@ -5237,6 +5246,8 @@ async function awaitServing(taskId, target, ctx, limits) {
         }
         if (verdict.progress !== last.said)
             ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+        else
+            runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
         last.said = verdict.progress;
         if (runtime.cancelled())
             return end('cancelled', CANCELLED);
@@ -5854,6 +5865,7 @@ function stepRuntime(settings, host) {
         mask: host.mask,
         cancelled: () => host.cancel.aborted,
         probe: (url) => client.probe(url),
+        ...(host.progress === undefined ? {} : { progress: host.progress }),
         dispose: () => {
             client.dispose();
         }
@@ -7539,6 +7551,8 @@ async function waitForTasks(ids, options, deps) {
             record
         }));
         const waiting = [...watches.values()].filter((w) => w.verdict === 'waiting');
+        if (waiting.length > 0)
+            deps.progress?.(`waiting ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`);
         const end = (verdict) => {
             for (const watch of waiting)
                 watches.set(watch.id, stopWatching(watch, verdict, elapsed()));
@@ -7687,6 +7701,7 @@ function waitDeps(criteria, names, ctx) {
         isTransient: (error) => transientReason(error) !== undefined,
         describeError: describeError,
         cancelled: runtime.cancelled,
+        ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
         ...(criteria.target === 'ready' ? { checkNodes: (taskId) => nodeFailure(taskId, ctx) } : {})
     };
 }

@@ -25,6 +25,7 @@ export function nodeIo(argv: readonly string[]): CliIo {
         process.off('SIGTERM', listener);
       };
     },
+    isTerminal: process.stderr.isTTY,
     version: VERSION
   };
 }

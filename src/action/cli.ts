@@ -16,6 +16,8 @@ export interface CliIo {
   writeFile: (path: string, text: string) => void;
   /** Calls `listener` on SIGINT and SIGTERM; the returned function stops listening. */
   onSignal: (listener: (signal: string) => void) => () => void;
+  /** Whether stderr is a terminal: a person watches, so every poll of a wait gets a line. */
+  isTerminal: boolean;
   version: string;
 }
 
@@ -251,6 +253,7 @@ function cliHost(how: {
       log.write(`error: ${title}: ${line}`);
     },
     debug: log.debug,
+    ...(io.isTerminal ? { progress: log.write } : {}),
     startGroup: log.write,
     endGroup: () => undefined,
     setFailed: (message, why = 'failed') => {

@@ -27,6 +27,8 @@ export interface ActionHost {
   setFailed: (message: string, reason?: FailReason) => void;
   /** Appends markdown to the job summary; rejects when it cannot. */
   appendSummary: (markdown: string) => Promise<void>;
+  /** A line per poll of a wait, for a host that shows one (the CLI on a terminal); absent: none. */
+  progress?: (line: string) => void;
   /** Calls `listener` when the job is cancelled (SIGINT, SIGTERM); the returned function stops listening. */
   onCancel: (listener: (signal: string) => void) => () => void;
 }

@@ -29,5 +29,12 @@ export async function settingsFrom(host: ActionHost): Promise<Settings> {
 
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
 export function hostHooks(host: ActionHost, cancel: AbortSignal): HostHooks {
-  return { log: host.info, warn: host.warning, debug: host.debug, mask: host.setSecret, cancel };
+  return {
+    log: host.info,
+    warn: host.warning,
+    debug: host.debug,
+    mask: host.setSecret,
+    cancel,
+    ...(host.progress === undefined ? {} : { progress: host.progress })
+  };
 }

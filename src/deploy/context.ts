@@ -19,6 +19,8 @@ export interface StepRuntime extends SessionRuntime {
   cancelled: () => boolean;
   /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */
   probe: (url: string) => Promise<number>;
+  /** A line per poll of a wait, where the host shows one (a terminal); the log has the changes only. */
+  progress?: (line: string) => void;
 }
 
 /** How a request is retried: the policy, and what waiting and logging take. */
@@ -92,6 +94,8 @@ export interface HostHooks {
   debug: (line: string) => void;
   mask: (secret: string) => void;
   cancel: AbortSignal;
+  /** Where a line per poll goes, when the host shows one (see StepRuntime.progress). */
+  progress?: (line: string) => void;
 }
 
 /**
@@ -121,6 +125,7 @@ export function stepRuntime(
     mask: host.mask,
     cancelled: () => host.cancel.aborted,
     probe: (url) => client.probe(url),
+    ...(host.progress === undefined ? {} : { progress: host.progress }),
     dispose: () => {
       client.dispose();
     }

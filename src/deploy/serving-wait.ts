@@ -63,6 +63,7 @@ export async function awaitServing(
     }
     if (verdict.progress !== last.said)
       ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+    else runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
     last.said = verdict.progress;
     if (runtime.cancelled()) return end('cancelled', CANCELLED);
     const left = limits.deadline - runtime.now();

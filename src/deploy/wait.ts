@@ -47,6 +47,8 @@ export interface WaitDeps {
    * status does not change; a failure ends the task's wait at once.
    */
   checkNodes?: (taskId: string) => Promise<string | undefined>;
+  /** Takes a line after each round of polls (a terminal's progress line), when the host shows one. */
+  progress?: (line: string) => void;
 }
 
 export interface TaskWait {
@@ -98,6 +100,10 @@ export async function waitForTasks(
       })
     );
     const waiting = [...watches.values()].filter((w) => w.verdict === 'waiting');
+    if (waiting.length > 0)
+      deps.progress?.(
+        `waiting ${formatDuration(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`
+      );
     const end = (verdict: 'cancelled' | 'timed_out') => {
       for (const watch of waiting) watches.set(watch.id, stopWatching(watch, verdict, elapsed()));
       return result(watches);

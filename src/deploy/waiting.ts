@@ -81,6 +81,7 @@ function waitDeps(
     isTransient: (error) => transientReason(error) !== undefined,
     describeError,
     cancelled: runtime.cancelled,
+    ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
     ...(criteria.target === 'ready' ? { checkNodes: (taskId: string) => nodeFailure(taskId, ctx) } : {})
   };
 }
