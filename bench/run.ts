@@ -113,6 +113,13 @@ async function overhead(ctx: Context): Promise<Record<string, unknown>> {
         await runStep(ctx.node24, { ...ctx.rsa, operation: 'detail', task_id: taskId }, { env: ctx.env }),
         'detail'
       ).wallMs,
+    'node dist/cli/index.js (RSA-mode detail)': () =>
+      timed(node, [join(ROOT, 'dist/cli/index.js'), 'detail', '--task-id', taskId, '--summary', 'false'], {
+        NODE_EXTRA_CA_CERTS: ctx.emulator.ca_file,
+        ELASTIC_DEPLOY_BASE_URL: ctx.rsa.base_url ?? '',
+        ELASTIC_DEPLOY_TOKEN: ctx.rsa.token ?? '',
+        ELASTIC_DEPLOY_PRIVATE_KEY: ctx.rsa.private_key ?? ''
+      }),
     'bench/peers/detail.sh (bash, openssl, curl)': () =>
       timed('bash', [join(ROOT, 'bench/peers/detail.sh')], { ...ctx.peerEnv, TASK_ID: taskId })
   };

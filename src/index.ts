@@ -1,5 +1,3 @@
-import { nodeIo } from './action/cli-io.js';
-import { runCli } from './action/cli.js';
 import { githubHost } from './action/github-host.js';
 import { runMain } from './action/main-step.js';
 import { runPost } from './action/post-step.js';
@@ -11,6 +9,10 @@ if (process.env.GITHUB_ACTIONS === 'true') {
   else await runMain(host);
 } else {
   // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
-  // masks): the same engine runs as the command-line tool, elastic-deploy.
+  // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
+  const [{ runCli }, { nodeIo }] = await Promise.all([
+    import('./action/cli.js'),
+    import('./action/cli-io.js')
+  ]);
   process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
