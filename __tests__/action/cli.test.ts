@@ -266,6 +266,61 @@ describe('elastic-deploy, the command-line tool', () => {
     }
   }, 20_000);
 
+  it.each([
+    ['search_resources'],
+    ['search_tasks', '--task-status', 'Running'],
+    ['task_billing'],
+    [
+      'request',
+      '--method',
+      'GET',
+      '--path',
+      '/api/deployment/task/search',
+      '--query',
+      'type: Deployment\nstatus: Running'
+    ]
+  ])('runs the operations that read: %j', async (...argv) => {
+    const run = await cli(argv);
+    expect([run.code, (JSON.parse(run.stdout) as { code: string }).code]).toEqual([EXIT.ok, '0000']);
+  });
+
+  it('runs the operations that act on tasks: scale, nodes, update, stop and sweep', async () => {
+    const id = emulator.addTask({
+      task_name: 'cli-family',
+      points: 1,
+      status: 'Running',
+      services: [{ service_name: 'web', service_image: 'nginx:1', remote_ports: [{ service_port: 80 }] }]
+    });
+    const scaled = await cli(['scale', '--task-id', id, '--points', '2', '--poll-interval', '1s']);
+    expect([scaled.code, JSON.parse(scaled.stdout)]).toEqual([
+      EXIT.ok,
+      expect.objectContaining({ points_after: '2' })
+    ]);
+    const nodes = await cli(['nodes', '--task-id', id]);
+    const { data } = JSON.parse(nodes.stdout) as { data: string };
+    expect((JSON.parse(data) as { count: number }).count).toBe(2);
+    const updated = await cli([
+      'update',
+      '--task-id',
+      id,
+      '--body',
+      '{services: [{service_name: web, service_image: "nginx:2"}]}',
+      '--poll-interval',
+      '1s'
+    ]);
+    expect([updated.code, JSON.parse(updated.stdout)]).toEqual([
+      EXIT.ok,
+      expect.objectContaining({ changed: 'true', rolled_back: 'false' })
+    ]);
+    const dry = await cli(['sweep', '--task-name', 'cli-famil*', '--dry-run']);
+    expect([dry.code, dry.stderr]).toEqual([
+      EXIT.ok,
+      expect.stringContaining(`sweep: would stop task ${id}`)
+    ]);
+    const stopped = await cli(['stop', '--task-id', id]);
+    expect([stopped.code, emulator.task(id).status]).toEqual([EXIT.ok, 'End']);
+  });
+
   it('prints its help and version', async () => {
     const help = await cli(['--help']);
     expect([help.code, help.stdout]).toEqual([
