@@ -11,7 +11,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _signals_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5210);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5169);
+
 
 
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
@@ -29,14 +31,7 @@ function nodeIo(argv) {
         writeFile: (path, text) => {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(path, text, { mode: 0o600 });
         },
-        onSignal: (listener) => {
-            process.on('SIGINT', listener);
-            process.on('SIGTERM', listener);
-            return () => {
-                process.off('SIGINT', listener);
-                process.off('SIGTERM', listener);
-            };
-        },
+        onSignal: _signals_js__WEBPACK_IMPORTED_MODULE_2__/* .onStopSignals */ .D,
         isTerminal: process.stderr.isTTY,
         version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .xv
     };

@@ -2497,7 +2497,10 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+// EXTERNAL MODULE: ./action/signals.ts
+var signals = __nccwpck_require__(5210);
 ;// CONCATENATED MODULE: ./action/github-host.ts
+
 
 /** The runner, as @actions/core and the process see it. */
 function githubHost() {
@@ -2538,14 +2541,7 @@ function githubHost() {
         appendSummary: async (markdown) => {
             await summary.addRaw(markdown).write();
         },
-        onCancel: (listener) => {
-            process.on('SIGINT', listener);
-            process.on('SIGTERM', listener);
-            return () => {
-                process.off('SIGINT', listener);
-                process.off('SIGTERM', listener);
-            };
-        }
+        onCancel: signals/* onStopSignals */.D
     };
 }
 
@@ -3987,6 +3983,28 @@ function createLookup(saved) {
         existingIds: saved.existingIds ?? [],
         landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
         attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
+    };
+}
+
+
+/***/ }),
+
+/***/ 5210:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ onStopSignals)
+/* harmony export */ });
+/**
+ * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
+ * pipeline's timeout sends them); the returned function stops listening.
+ */
+function onStopSignals(listener) {
+    process.on('SIGINT', listener);
+    process.on('SIGTERM', listener);
+    return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
     };
 }
 

@@ -59,6 +59,15 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  /** What a CI job sets for the tool: the emulator's CA, address and token-mode key, on the documented forms. */
+  const jobEnv = (): Record<string, string> => ({
+    PATH: process.env.PATH ?? '',
+    NODE_EXTRA_CA_CERTS: emulator.ca_file,
+    ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
+    ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+    ELASTIC_DEPLOY_API_PROFILE: 'live'
+  });
+
   /** Runs the installed tool on `node`, from an empty directory, with only what a CI job would set. */
   function elasticDeploy(
     node: NodeRuntime,
@@ -69,14 +78,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     return new Promise((resolve, reject) => {
       const child = spawn(node.path, [cli, ...args], {
         cwd: dir,
-        env: {
-          PATH: process.env.PATH,
-          NODE_EXTRA_CA_CERTS: emulator.ca_file,
-          ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-          ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
-          ELASTIC_DEPLOY_API_PROFILE: 'live',
-          ...env
-        }
+        env: { ...jobEnv(), ...env }
       });
       let stdout = '';
       let stderr = '';
@@ -101,14 +103,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       process.execPath,
       [join(ROOT, 'dist/index.js'), 'detail', '--task-id', '1', '--debug'],
       {
-        env: {
-          PATH: process.env.PATH,
-          NODE_EXTRA_CA_CERTS: emulator.ca_file,
-          ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-          ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
-          ELASTIC_DEPLOY_API_PROFILE: 'live',
-          INPUT_TOKEN: emulator.token_mode.token
-        }
+        env: { ...jobEnv(), INPUT_TOKEN: emulator.token_mode.token }
       }
     ).catch((error: unknown) => error as { stdout: string; stderr: string });
     expect(`${result.stdout}${result.stderr}`).not.toMatch(/^::/m);
@@ -133,10 +128,8 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const { stdout } = await run('bash', ['-c', script], {
         cwd: work,
         env: {
+          ...jobEnv(),
           PATH: `${dirname(bin)}:${process.env.PATH ?? ''}`,
-          NODE_EXTRA_CA_CERTS: emulator.ca_file,
-          ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-          ELASTIC_DEPLOY_API_PROFILE: 'live',
           ...env
         }
       });

@@ -282,15 +282,35 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 1082:
+/***/ 9571:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ nodeIo)
-/* harmony export */ });
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6199);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ nodeIo)
+});
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./action/signals.ts
+/**
+ * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
+ * pipeline's timeout sends them); the returned function stops listening.
+ */
+function onStopSignals(listener) {
+    process.on('SIGINT', listener);
+    process.on('SIGTERM', listener);
+    return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+    };
+}
+
+// EXTERNAL MODULE: ./deploy/engine.ts + 68 modules
+var engine = __nccwpck_require__(6199);
+;// CONCATENATED MODULE: ./action/cli-io.ts
+
 
 
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
@@ -304,20 +324,13 @@ function nodeIo(argv) {
         stderr: (text) => {
             process.stderr.write(text);
         },
-        readFile: (path) => (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'),
+        readFile: (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'),
         writeFile: (path, text) => {
-            (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(path, text, { mode: 0o600 });
+            (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
         },
-        onSignal: (listener) => {
-            process.on('SIGINT', listener);
-            process.on('SIGTERM', listener);
-            return () => {
-                process.off('SIGINT', listener);
-                process.off('SIGTERM', listener);
-            };
-        },
+        onSignal: onStopSignals,
         isTerminal: process.stderr.isTTY,
-        version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .xv
+        version: engine/* VERSION */.xv
     };
 }
 
@@ -2565,7 +2578,7 @@ function formatSize(bytes) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7457);
-/* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1082);
+/* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9571);
 
 
 // The command-line tool: the same engine as the action, for any CI system (see docs/cli.md).
@@ -10216,18 +10229,6 @@ function resolveSpace(space) {
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
-/******/ 	};
-/******/ })();
-/******/ 
-/******/ /* webpack/runtime/compat get default export */
-/******/ (() => {
-/******/ 	// getDefaultExport function for compatibility with non-harmony modules
-/******/ 	__nccwpck_require__.n = (module) => {
-/******/ 		var getter = module && module.__esModule ?
-/******/ 			() => (module['default']) :
-/******/ 			() => (module);
-/******/ 		__nccwpck_require__.d(getter, { a: getter });
-/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { CliIo } from './cli.js';
+import { onStopSignals } from './signals.js';
 import { VERSION } from '../deploy/engine.js';
 
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
@@ -17,14 +18,7 @@ export function nodeIo(argv: readonly string[]): CliIo {
     writeFile: (path, text) => {
       writeFileSync(path, text, { mode: 0o600 });
     },
-    onSignal: (listener) => {
-      process.on('SIGINT', listener);
-      process.on('SIGTERM', listener);
-      return () => {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
-      };
-    },
+    onSignal: onStopSignals,
     isTerminal: process.stderr.isTTY,
     version: VERSION
   };

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import type { ActionHost } from './host.js';
+import { onStopSignals } from './signals.js';
 
 /** The runner, as @actions/core and the process see it. */
 export function githubHost(): ActionHost {
@@ -40,13 +41,6 @@ export function githubHost(): ActionHost {
     appendSummary: async (markdown) => {
       await core.summary.addRaw(markdown).write();
     },
-    onCancel: (listener) => {
-      process.on('SIGINT', listener);
-      process.on('SIGTERM', listener);
-      return () => {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
-      };
-    }
+    onCancel: onStopSignals
   };
 }
