@@ -24,8 +24,6 @@ export interface CrashLoop {
 export interface Pod {
   seq: number;
   readyAt: number | undefined;
-  /** When it was scheduled: its restarts count from then. */
-  since: number;
   /** The services it runs: the task's configuration when it was scheduled (a rolling update replaces it). */
   services: StoredService[];
   /** Failed for good (a test's failNode): the platform schedules no replacement until it is deleted. */
@@ -77,10 +75,7 @@ export function nodeView(ctx: NodeContext, pod: Pod, index: number): Record<stri
   const status = nodeStatus(ctx, pod, index);
   const [entry] = ctx.config.resources;
   const resource = entry?.resource ?? null;
-  const restarts =
-    crashing(ctx) && ctx.crash !== undefined
-      ? Math.floor((ctx.now - ctx.createdAt) / ctx.crash.restartEveryMs)
-      : badRestarts(ctx, pod);
+  const restarts = restartsOf(ctx, pod);
   const upSince = status === 'Running' ? Math.max(ctx.runningSince ?? ctx.now, pod.readyAt ?? 0) : ctx.now;
   return {
     point_id: ctx.pointId(pod),
@@ -97,17 +92,26 @@ export function nodeView(ctx: NodeContext, pod: Pod, index: number): Record<stri
     runing_time: Math.floor((ctx.now - upSince) / 1000),
     billing_value: ctx.nodeBillingValue,
     describe_dto: {
-      last_restart_time: restarts > 0 ? new Date(ctx.now).toISOString() : null,
-      restart_count: restarts
+      last_restart_time: restarts.count > 0 ? new Date(restarts.last).toISOString() : null,
+      restart_count: restarts.count
     }
   };
 }
 
-/** Restarts of a node whose image is bad, since it came up. */
-function badRestarts(ctx: NodeContext, pod: Pod): number {
+/**
+ * A node's restarts, and when the last was: one every restartEveryMs since its task was made for a crash
+ * loop, one every badImageRestartMs since it came up for a bad image.
+ */
+function restartsOf(ctx: NodeContext, pod: Pod): { count: number; last: number } {
+  const every = (from: number, ms: number) => {
+    const count = Math.max(0, Math.floor((ctx.now - from) / ms));
+    return { count, last: from + count * ms };
+  };
+  if (crashing(ctx) && ctx.crash !== undefined) return every(ctx.createdAt, ctx.crash.restartEveryMs);
   const up = pod.readyAt ?? ctx.runningSince;
-  if (!runsBadImage(ctx, pod) || ctx.taskStatus !== 'Running' || up === undefined) return 0;
-  return Math.max(0, Math.floor((ctx.now - up) / ctx.badImageRestartMs));
+  if (!runsBadImage(ctx, pod) || ctx.taskStatus !== 'Running' || up === undefined)
+    return { count: 0, last: 0 };
+  return every(up, ctx.badImageRestartMs);
 }
 
 /** The services a node runs (the task's when no node is given), or one stand-in when there are none. */

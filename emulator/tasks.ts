@@ -372,7 +372,7 @@ export class TaskStore {
 
   /** A node scheduled now with the task's configuration, up at `readyAt` (with its task when undefined). */
   #newPod(task: Task, readyAt: number | undefined): Pod {
-    return { seq: task.nextPod++, readyAt, since: this.now(), services: task.config.services };
+    return { seq: task.nextPod++, readyAt, services: task.config.services };
   }
 
   /**
@@ -432,7 +432,7 @@ export class TaskStore {
         task.rollout = undefined;
         return;
       }
-      const pod = { ...this.#newPod(task, rollout.nextAt + step), since: rollout.nextAt };
+      const pod = this.#newPod(task, rollout.nextAt + step);
       task.pods[stale] = pod;
       rollout.last = pod.seq;
       rollout.nextAt += step;

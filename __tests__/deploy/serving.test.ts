@@ -1,4 +1,9 @@
-import { judgeServing, numberOf, type ServingTarget } from '../../src/deploy/serving.js';
+import {
+  judgeServing as judgeWith,
+  type ServingRules,
+  type ServingTarget
+} from '../../src/deploy/serving.js';
+import { countOf } from '../../src/platform/task-data.js';
 import type { TaskSnapshot } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
 
@@ -23,10 +28,15 @@ const target = (fields: Partial<ServingTarget> = {}): ServingTarget => ({
   images: new Map([['api', 'app:2']]),
   gone: new Set(['1', '2']),
   before: new Set(['1', '2']),
-  requireUrls: true,
-  maxRestarts: 3,
   ...fields
 });
+const RULES: ServingRules = { waitForUrls: true, maxRestarts: 3 };
+const judgeServing = (
+  snapshot: TaskSnapshot,
+  nodes: readonly Record<string, unknown>[],
+  goal: ServingTarget,
+  rules: ServingRules = RULES
+) => judgeWith(snapshot, nodes, goal, rules);
 
 describe('judgeServing', () => {
   it('serves when every live node is new and on the new images, runing_points at points, the URLs there', () => {
@@ -99,21 +109,25 @@ describe('judgeServing', () => {
   });
 
   it('needs no URL when the wait does not ask for them', () => {
-    const scale = target({ images: undefined, gone: new Set(), requireUrls: false });
-    expect(judgeServing(snapshot({ urls: [null] }), [node(1, 'x'), node(2, 'x')], scale).kind).toBe(
+    const scale = target({ images: undefined, gone: new Set() });
+    const noUrls = { ...RULES, waitForUrls: false };
+    expect(judgeServing(snapshot({ urls: [null] }), [node(1, 'x'), node(2, 'x')], scale, noUrls).kind).toBe(
       'serving'
     );
   });
 });
 
-describe('numberOf', () => {
-  it('reads whole numbers, exact or not, and nothing else', () => {
+describe('countOf', () => {
+  it('reads whole numbers of 0 or more, exact or not, and nothing else', () => {
     expect([
-      numberOf(parseJson('3')),
-      numberOf(4),
-      numberOf('5'),
-      numberOf(1.5),
-      numberOf(undefined)
-    ]).toEqual([3, 4, undefined, undefined, undefined]);
+      countOf(parseJson('{"n": 3}')),
+      countOf(4),
+      countOf('5'),
+      countOf(1.5),
+      countOf(-1),
+      countOf(undefined)
+    ]).toEqual([undefined, 4, undefined, undefined, undefined, undefined]);
+    expect(countOf((parseJson('{"n": 9007199254740993}') as { n: unknown }).n)).toBeUndefined();
+    expect(countOf((parseJson('{"n": 3}') as { n: unknown }).n)).toBe(3);
   });
 });

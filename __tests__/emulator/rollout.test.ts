@@ -7,7 +7,7 @@ interface Node {
   point_id: number;
   status: string;
   containers: { image: string; reason: string | null; exit_code: string | null }[];
-  describe_dto: { restart_count: number };
+  describe_dto: { restart_count: number; last_restart_time: string | null };
 }
 
 describe('changes to a running task', () => {
@@ -75,6 +75,10 @@ describe('changes to a running task', () => {
       'app:1'
     ]);
     expect(bad?.describe_dto.restart_count).toBeGreaterThanOrEqual(3);
+    // The time of the last restart, not of the read: a second later, before the next one, it is the same.
+    clock.advance(1);
+    const [again] = await nodes(id);
+    expect(again?.describe_dto).toEqual(bad?.describe_dto);
     expect(emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 1 });
     await update(id, 'app:1');
     clock.advance(5);

@@ -2075,12 +2075,9 @@ async function report(host, step, how) {
     const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
     host.setOutput('response_file', writeTempFile(host, settings.operation, response));
     const { restore } = step.change ?? {};
-    const restoreFile = restore === undefined
+    host.setOutput('restore_file', restore === undefined
         ? ''
-        : writeTempFile(host, `restore-${restore.taskId}`, (0,engine/* toCompactJson */.ZJ)(restore.configuration));
-    host.setOutput('restore_file', restoreFile);
-    if (restore !== undefined)
-        host.error(`task ${restore.taskId} may still be on the configuration that failed: the rollback did not complete. Restore it by hand: its configuration before the update (secrets redacted) is in ${restoreFile} (the restore_file output)`, 'Update not rolled back');
+        : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'));
     const diagnosed = follow === undefined ? nodes : [];
     host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
     const failure = failureOf(step);
@@ -2088,6 +2085,15 @@ async function report(host, step, how) {
         await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
     if (failure !== undefined)
         host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
+}
+/**
+ * An update that could not be rolled back: its configuration before the update (redacted) written to a
+ * file, and an error annotation naming the task, why, and the file; answers the file's path.
+ */
+function notRolledBack(host, restore, why) {
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,engine/* toCompactJson */.ZJ)(restore.configuration));
+    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
+    return file;
 }
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
 function writeTempFile(host, what, text) {
@@ -2165,8 +2171,7 @@ function reportRollback(host, rollback) {
         host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
         return;
     }
-    const file = writeTempFile(host, `restore-${rollback.taskId}`, (0,engine/* toCompactJson */.ZJ)(rollback.restore));
-    host.error(`task ${rollback.taskId} may still be on the configuration that failed: the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)}). Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
+    notRolledBack(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)})`);
 }
 /** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
 function nothingToDo(state) {
@@ -4016,20 +4021,21 @@ function numberText(data, field) {
             : undefined;
     return text !== undefined && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? text : undefined;
 }
+/** A count of JSON (a number, kept exact or not): a safe whole number of 0 or more, else undefined. */
+function countOf(value) {
+    const n = (0,esm/* isLosslessNumber */.s_)(value)
+        ? Number(value.toString())
+        : typeof value === 'bigint'
+            ? Number(value)
+            : value;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
 /** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
 function nodesOf(data) {
     if (!isRecord(data))
         return undefined;
-    const count = (value) => {
-        const n = (0,esm/* isLosslessNumber */.s_)(value)
-            ? Number(value.toString())
-            : typeof value === 'bigint'
-                ? Number(value)
-                : value;
-        return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-    };
-    const running = count(data.runing_points ?? data.running_points);
-    const total = count(data.points);
+    const running = countOf(data.runing_points ?? data.running_points);
+    const total = countOf(data.points);
     return running === undefined || total === undefined ? undefined : { running, total };
 }
 /** The task_id field of task data, as digits. */
@@ -4797,7 +4803,7 @@ async function readAllPages(what, pageCall, send, key = toCompactJson) {
     for (let page = 1, answer = first;;) {
         const data = answer.result.data;
         const items = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-        count = countOf(data) ?? count;
+        count = pages_countOf(data) ?? count;
         const fresh = items.filter((item) => !seen.has(key(item)));
         for (const item of fresh)
             seen.add(key(item));
@@ -4817,7 +4823,7 @@ async function readAllPages(what, pageCall, send, key = toCompactJson) {
         answer = await send(call);
     }
 }
-function countOf(data) {
+function pages_countOf(data) {
     if (!isRecord(data))
         return undefined;
     const value = (0,esm/* isLosslessNumber */.s_)(data.count) ? Number(data.count.toString()) : data.count;
@@ -5147,7 +5153,6 @@ function isUnknownStatus(status, criteria) {
 
 
 
-
 /** Node statuses of nodes that no longer run (the node list may still show them for a while). */
 const ENDED_NODES = ['End', 'Succeeded'];
 /**
@@ -5155,17 +5160,17 @@ const ENDED_NODES = ['End', 'Succeeded'];
  * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
  * longer Running fails it too. Decided from fields only.
  */
-function judgeServing(snapshot, nodes, target) {
+function judgeServing(snapshot, nodes, target, rules) {
     if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
         return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
     const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
     const fresh = live.filter((node) => !target.before.has(pointOf(node)));
-    const [failing] = failingNodes({ results: fresh }, target.maxRestarts);
+    const [failing] = failingNodes({ results: fresh }, rules.maxRestarts);
     if (failing !== undefined)
         return { kind: 'failed', why: `has a new node that will not come up: ${describeNodeProblem(failing)}` };
     const running = snapshot.nodes?.running;
     const onImage = live.filter((node) => runsImages(node, target.images));
-    const left = live.filter((node) => target.gone.has(pointOf(node)));
+    const left = live.filter((node) => target.gone?.has(pointOf(node)) === true);
     const facts = [
         `runing_points ${running ?? 'unknown'} of ${target.points}`,
         ...(target.images === undefined
@@ -5174,7 +5179,7 @@ function judgeServing(snapshot, nodes, target) {
         ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
         ...(left.length === 0 ? [] : [`${left.length} to go`])
     ];
-    const urlsReady = !target.requireUrls || snapshot.urls.every((url) => isPublishable(url));
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => isPublishable(url));
     const serving = snapshot.status === 'Running' &&
         running === target.points &&
         live.length === target.points &&
@@ -5208,11 +5213,6 @@ function runsImages(node, images) {
             const own = service === undefined ? undefined : images.get(service);
             return own === undefined ? wanted.has(image) : own === image;
         }));
-}
-/** A count from JSON (a number, or one kept exact), when it is a safe whole number. */
-function numberOf(value) {
-    const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
 }
 
 ;// CONCATENATED MODULE: ./deploy/serving-wait.ts
@@ -5284,7 +5284,7 @@ async function look(taskId, target, ctx, last) {
         last.data = result.data;
         last.raw = raw;
         last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
-        return judgeServing(last.snapshot, nodes, target);
+        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
     }
     catch (error) {
         last.failures += 1;
@@ -5307,96 +5307,6 @@ async function finish(last, ctx, limits, end) {
     if (problem === undefined)
         return end('serving', undefined, { urls, healthy: true });
     return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
-}
-
-;// CONCATENATED MODULE: ./deploy/task-change.ts
-
-
-
-
-
-
-
-/**
- * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
- * is refused before anything is sent.
- */
-function checkWaits(settings, why) {
-    if (settings.wait.mode === 'false')
-        throw new input_error/* InputError */.d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
-}
-/** Reads a task's detail and its node list, each retried while a failure may pass. */
-async function readTask(taskId, ctx) {
-    const { result, raw } = await retried(`detail of task ${taskId}`, ctx, () => ctx.send(detailCall(ctx.settings, taskId)));
-    const nodes = await retried(`nodes of task ${taskId}`, ctx, () => readNodeList(taskId, ctx));
-    return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField), nodes };
-}
-/**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
- */
-async function sendChange(call, label, ctx) {
-    try {
-        await retried(label, ctx, () => ctx.send(call));
-        return undefined;
-    }
-    catch (error) {
-        ctx.log(`${label}: ${describeError(error)}`);
-        return error instanceof Error ? error : new Error(String(error));
-    }
-}
-/** The point ids of the nodes. */
-function pointIds(nodes) {
-    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
-}
-/** How many nodes run, as the task's detail says (runing_points), when it says. */
-function runningOf(snapshot) {
-    return snapshot?.nodes?.running;
-}
-function retried(label, ctx, attempt) {
-    const { policy, deps } = ctx.retries;
-    return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
-}
-
-;// CONCATENATED MODULE: ./deploy/rollback.ts
-
-
-
-
-
-
-
-/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
-function rollbackOf(taskId, configuration) {
-    return { taskId, configuration: toCompactJson(configuration) };
-}
-/**
- * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
- * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
- * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
- */
-async function restoreConfiguration(rollback, ctx, deadline) {
-    const configuration = parseJson(rollback.configuration);
-    if (!isRecord(configuration))
-        throw new Error('the saved configuration is not a JSON object');
-    const { taskId } = rollback;
-    const before = await readTask(taskId, ctx);
-    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const failure = await sendChange(updateCall(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
-    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
-    if (failure !== undefined)
-        ctx.log('rollback: the task is read to see whether the platform took it');
-    return awaitServing(taskId, {
-        points: numberOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
-        images: imagesOf(configuration),
-        gone: new Set(),
-        before: pointIds(before.nodes),
-        requireUrls: ctx.settings.wait.waitForUrls,
-        maxRestarts: ctx.settings.wait.maxRestarts
-    }, ctx, 
-    // What served before is set back: its nodes and images say so; the app's health is not the question.
-    { deadline, label: 'rollback', health: false });
 }
 
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
@@ -5816,11 +5726,20 @@ const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
 
 
+
 /**
  * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
  * max_retries says, since a task left running costs money.
  */
 const CLEANUP_RETRIES = 20;
+/**
+ * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
+ * Retry-After asks); `label` names it in the log.
+ */
+function retried(label, retries, attempt) {
+    const { policy, deps } = retries;
+    return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+}
 /**
  * The one deploy context of a step, whose work must end within `budgetMs` from now (wait_timeout for a
  * step, cleanup_timeout for the post step): the session and every retry share that one deadline.
@@ -5913,6 +5832,94 @@ function cancellableSleep(cancel) {
     });
 }
 
+;// CONCATENATED MODULE: ./deploy/task-change.ts
+
+
+
+
+
+
+
+/**
+ * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
+ * is refused before anything is sent.
+ */
+function checkWaits(settings, why) {
+    if (settings.wait.mode === 'false')
+        throw new input_error/* InputError */.d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
+}
+/** Reads a task's detail, retried while a failure may pass. */
+async function readDetail(taskId, ctx) {
+    const { result, raw } = await retried(`detail of task ${taskId}`, ctx.retries, () => ctx.send(detailCall(ctx.settings, taskId)));
+    return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField) };
+}
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+async function readTask(taskId, ctx) {
+    const detail = await readDetail(taskId, ctx);
+    const nodes = await retried(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
+    return { ...detail, nodes };
+}
+/**
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
+ * answers the error when it did not go through. Whether it took effect is then for the task's state to
+ * say, never the error.
+ */
+async function sendChange(call, label, ctx) {
+    try {
+        await retried(label, ctx.retries, () => ctx.send(call));
+        return undefined;
+    }
+    catch (error) {
+        ctx.log(`${label}: ${describeError(error)}`);
+        return error instanceof Error ? error : new Error(String(error));
+    }
+}
+/** The point ids of the nodes. */
+function pointIds(nodes) {
+    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
+}
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+function runningOf(snapshot) {
+    return snapshot?.nodes?.running;
+}
+
+;// CONCATENATED MODULE: ./deploy/rollback.ts
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: toCompactJson(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = parseJson(rollback.configuration);
+    if (!isRecord(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await readTask(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const failure = await sendChange(updateCall(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
+    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
+    if (failure !== undefined)
+        ctx.log('rollback: the task is read to see whether the platform took it');
+    return awaitServing(taskId, {
+        points: countOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: imagesOf(configuration),
+        before: pointIds(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+
 ;// CONCATENATED MODULE: ./deploy/lookup.ts
 
 
@@ -5943,7 +5950,7 @@ async function findTasks(name, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return withRetries(label, () => findTasks(name, ctx), (error) => retryIfTransient(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    return retried(label, ctx.retries, () => findTasks(name, ctx));
 }
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
@@ -6186,6 +6193,7 @@ function resourcesEntry(offer) {
 
 
 
+
 /** The platform asks for polls at least 10 s apart. */
 const LEAST_POLL_MS = 10_000;
 /** Where a preheat stands: done, failed, or still going, with what its detail says. */
@@ -6313,9 +6321,8 @@ async function watchPreheat(taskId, mode, ctx) {
  * Answers why it could not be stopped, or undefined when it was (or had ended).
  */
 async function stopPreheat(taskId, ctx) {
-    const { policy, deps } = ctx.stopRetries;
     try {
-        await withRetries(`preheat: stop task ${taskId}`, () => ctx.send(preheatStopCall(ctx.settings, taskId)), (error) => retryIfTransient(error, deps.now()), policy, deps);
+        await retried(`preheat: stop task ${taskId}`, ctx.stopRetries, () => ctx.send(preheatStopCall(ctx.settings, taskId)));
     }
     catch (error) {
         const status = await ctx
@@ -6330,7 +6337,7 @@ async function stopPreheat(taskId, ctx) {
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call, label, ctx) {
-    return withRetries(label, () => ctx.send(call), (error) => retryIfTransient(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    return retried(label, ctx.retries, () => ctx.send(call));
 }
 
 ;// CONCATENATED MODULE: ./deploy/task-state.ts
@@ -6362,12 +6369,11 @@ function describeState(state) {
  * (else every task): the task's status there, or its absence from every page.
  */
 async function readTaskState(taskId, ctx, options = {}) {
-    const { policy, deps } = ctx.retries;
-    const retried = (label, attempt) => withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+    const again = (label, attempt) => retried(label, ctx.retries, attempt);
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
-            const { result } = await retried(`status of task ${taskId}`, () => ctx.send(detailCall(ctx.settings, taskId)));
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send(detailCall(ctx.settings, taskId)));
             const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
                 return { kind: 'status', status, data: result.data };
@@ -6378,7 +6384,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     }
     const name = options.name ?? '';
     try {
-        const { results } = await retried(`task search for task ${taskId}`, () => readAllPages(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES), ctx.send, (task) => taskIdOf(task) ?? ''));
+        const { results } = await again(`task search for task ${taskId}`, () => readAllPages(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES), ctx.send, (task) => taskIdOf(task) ?? ''));
         const found = results.find((task) => taskIdOf(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
@@ -6501,7 +6507,7 @@ async function finishRollback(rollback, ctx) {
         ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
         return { taskId, problem, restore: undefined };
     }
-    const restore = redactConfiguration(configurationOf(parseJson(rollback.configuration)));
+    const restore = redactConfiguration(parseJson(rollback.configuration));
     return { taskId, problem, restore };
 }
 function cleanUpAll(targets, ctx, name) {
@@ -6958,7 +6964,7 @@ async function findCapacity(wish, points, ctx) {
 }
 async function searchOnce(wish, points, ctx) {
     const call = resourceSearchCall(ctx.settings, wish.deviceType);
-    const { result } = await withRetries('capacity: resource search', () => ctx.send(call), (error) => retryIfTransient(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    const { result } = await retried('capacity: resource search', ctx.retries, () => ctx.send(call));
     return chooseResource(offersOf(result.data), wish, points);
 }
 /** Why no entry qualifies, naming what was searched. */
@@ -8185,14 +8191,9 @@ async function dryRunReplace(plan, ctx) {
 
 /** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
 function taskAfterServing(taskId, outcome, fields) {
-    const { snapshot } = outcome;
     return taskResult(taskId, {
+        ...seen(outcome.snapshot),
         verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
-        status: snapshot?.status,
-        nodes: snapshot?.nodes,
-        billingValue: snapshot?.billingValue,
-        forecastValue: snapshot?.forecastValue,
-        name: snapshot?.name,
         urls: outcome.urls,
         data: outcome.data,
         raw: outcome.raw,
@@ -8203,16 +8204,17 @@ function taskAfterServing(taskId, outcome, fields) {
 }
 /** A task's result as a read left it: done, with what its detail says. */
 function taskAfterRead(taskId, look) {
-    const { snapshot } = look;
-    return taskResult(taskId, {
-        status: snapshot.status,
-        nodes: snapshot.nodes,
-        billingValue: snapshot.billingValue,
-        forecastValue: snapshot.forecastValue,
-        name: snapshot.name,
-        data: look.data,
-        raw: look.raw
-    });
+    return taskResult(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
+}
+/** What a task's snapshot says of it: status, nodes, money and name. */
+function seen(snapshot) {
+    return {
+        status: snapshot?.status,
+        nodes: snapshot?.nodes,
+        billingValue: snapshot?.billingValue,
+        forecastValue: snapshot?.forecastValue,
+        name: snapshot?.name
+    };
 }
 
 ;// CONCATENATED MODULE: ./deploy/flows/replace-node.ts
@@ -8277,11 +8279,8 @@ async function runReplaceNode(plan, taskId, ctx) {
     }
     const outcome = await awaitServing(taskId, {
         points: look.snapshot.nodes?.total ?? look.nodes.length,
-        images: undefined,
         gone: new Set(targets),
-        before: pointIds(look.nodes),
-        requireUrls: ctx.settings.wait.waitForUrls,
-        maxRestarts: ctx.settings.wait.maxRestarts
+        before: pointIds(look.nodes)
     }, ctx, { deadline: ctx.deadline, label: 'replace_node' });
     const task = taskAfterServing(taskId, outcome, { startedAt: ctx.startedAt, now: ctx.runtime.now() });
     const change = changeReport({
@@ -8374,7 +8373,7 @@ async function runScale(scale, ctx) {
     }
     ctx.log(`scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`);
     await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
-    const outcome = await awaitServing(taskId, targetOf(points, look, ctx), ctx, {
+    const outcome = await awaitServing(taskId, { points, before: pointIds(look.nodes) }, ctx, {
         deadline: ctx.deadline,
         label: 'scale'
     });
@@ -8390,17 +8389,6 @@ async function runScale(scale, ctx) {
     const task = taskAfterServing(taskId, outcome, { ...ending, message });
     return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
 }
-/** Runs `points` nodes: the detail's count and the node list; a new node that fails fails it at once. */
-function targetOf(points, look, ctx) {
-    return {
-        points,
-        images: undefined,
-        gone: new Set(),
-        before: pointIds(look.nodes),
-        requireUrls: ctx.settings.wait.waitForUrls,
-        maxRestarts: ctx.settings.wait.maxRestarts
-    };
-}
 /** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
 async function setCountBack(taskId, total, call, ctx) {
     if (ctx.runtime.cancelled())
@@ -8414,7 +8402,6 @@ async function setCountBack(taskId, total, call, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./deploy/flows/update.ts
-
 
 
 
@@ -8497,7 +8484,7 @@ async function runUpdate(plan, ctx) {
             message
         });
     }
-    const outcome = await awaitServing(taskId, update_targetOf(after, look, before, ctx.settings), ctx, {
+    const outcome = await awaitServing(taskId, targetOf(after, look, before), ctx, {
         deadline: ctx.deadline,
         label: 'update'
     });
@@ -8506,32 +8493,29 @@ async function runUpdate(plan, ctx) {
         ctx.cleanup.update({ rollback: undefined });
         return updateResult(plan, ctx, { taskId, outcome, change });
     }
-    const why = refused === undefined
-        ? outcome.why
-        : `${outcome.why ?? outcome.kind}, after the platform refused the update (${refused.message})`;
-    const failed = { taskId, before, why: why ?? outcome.kind, change, last: outcome };
+    const why = outcome.why ?? outcome.kind;
+    const said = refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
+    const failed = { taskId, before, why: said, change, last: outcome };
     return updateResult(plan, ctx, await update_rollBack(failed, ctx));
 }
 /** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
 async function unchanged(taskId, before, ctx) {
     try {
-        const now = configurationOf((await readTask(taskId, ctx)).data);
-        return toCompactJson(now) === toCompactJson(before);
+        const now = configurationOf((await readDetail(taskId, ctx)).data);
+        return diffConfigurations(before, now).length === 0;
     }
     catch {
         return false;
     }
 }
 /** The new configuration serves when every live node runs its images (all new ones, when services changed). */
-function update_targetOf(after, look, before, settings) {
+function targetOf(after, look, before) {
     const nodes = pointIds(look.nodes);
     return {
-        points: numberOf(after.points) ?? look.snapshot.nodes?.total ?? 1,
+        points: countOf(after.points) ?? look.snapshot.nodes?.total ?? 1,
         images: imagesOf(after),
         gone: servicesDiffer(before, after) ? nodes : new Set(),
-        before: nodes,
-        requireUrls: settings.wait.waitForUrls,
-        maxRestarts: settings.wait.maxRestarts
+        before: nodes
     };
 }
 /**
@@ -8623,7 +8607,6 @@ function namePattern(pattern) {
 
 
 
-
 /**
  * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
  * Paused), but for the ids in task_id: the search is followed across its pages, and each stop is retried
@@ -8654,7 +8637,7 @@ const sweepFlow = {
     }
 };
 async function stopMatches(sweep, ctx, dryRun) {
-    const found = await withRetries('sweep: task search', () => searchTasks(sweep.literal, sweep.matches, ctx), (error) => retryIfTransient(error, ctx.retries.deps.now()), ctx.retries.policy, ctx.retries.deps);
+    const found = await retried('sweep: task search', ctx.retries, () => searchTasks(sweep.literal, sweep.matches, ctx));
     const keep = new Set(sweep.keep);
     for (const task of found.filter((t) => keep.has(t.id)))
         ctx.log(`sweep: ${shown(task)} is kept (task_id)`);

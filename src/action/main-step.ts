@@ -107,16 +107,12 @@ async function report(
   const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
   host.setOutput('response_file', writeTempFile(host, settings.operation, response));
   const { restore } = step.change ?? {};
-  const restoreFile =
+  host.setOutput(
+    'restore_file',
     restore === undefined
       ? ''
-      : writeTempFile(host, `restore-${restore.taskId}`, toCompactJson(restore.configuration));
-  host.setOutput('restore_file', restoreFile);
-  if (restore !== undefined)
-    host.error(
-      `task ${restore.taskId} may still be on the configuration that failed: the rollback did not complete. Restore it by hand: its configuration before the update (secrets redacted) is in ${restoreFile} (the restore_file output)`,
-      'Update not rolled back'
-    );
+      : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output')
+  );
   const diagnosed = follow === undefined ? nodes : [];
   host.setOutput(
     'diagnostics_file',
@@ -128,8 +124,25 @@ async function report(
   if (failure !== undefined) host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
 
+/**
+ * An update that could not be rolled back: its configuration before the update (redacted) written to a
+ * file, and an error annotation naming the task, why, and the file; answers the file's path.
+ */
+export function notRolledBack(
+  host: ActionHost,
+  restore: { taskId: string; configuration: unknown },
+  why: string
+): string {
+  const file = writeTempFile(host, `restore-${restore.taskId}`, toCompactJson(restore.configuration));
+  host.error(
+    `task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`,
+    'Update not rolled back'
+  );
+  return file;
+}
+
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
-export function writeTempFile(host: ActionHost, what: string, text: string): string {
+function writeTempFile(host: ActionHost, what: string, text: string): string {
   const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
   writeFileSync(path, text, { mode: 0o600 });
   return path;

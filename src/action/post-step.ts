@@ -13,11 +13,10 @@ import {
   type CleanupTarget,
   type CreateLookup,
   type RollbackReport,
-  type UnsettledCreate,
-  toCompactJson
+  type UnsettledCreate
 } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
-import { writeSummary, writeTempFile } from './main-step.js';
+import { notRolledBack, writeSummary } from './main-step.js';
 import { hostHooks, settingsFrom } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
 import type { Settings } from './settings.js';
@@ -79,10 +78,10 @@ function reportRollback(host: ActionHost, rollback: RollbackReport): void {
     );
     return;
   }
-  const file = writeTempFile(host, `restore-${rollback.taskId}`, toCompactJson(rollback.restore));
-  host.error(
-    `task ${rollback.taskId} may still be on the configuration that failed: the post step could not roll its update back (${sanitize(rollback.problem, 300)}). Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`,
-    'Update not rolled back'
+  notRolledBack(
+    host,
+    { taskId: rollback.taskId, configuration: rollback.restore },
+    `the post step could not roll its update back (${sanitize(rollback.problem, 300)})`
   );
 }
 

@@ -1,3 +1,4 @@
+import type { TaskSnapshot } from '../platform/task-data.js';
 import { taskResult, type TaskResult } from './result.js';
 import type { ServingOutcome } from './serving-wait.js';
 import type { TaskLook } from './task-change.js';
@@ -8,14 +9,9 @@ export function taskAfterServing(
   outcome: ServingOutcome,
   fields: { startedAt: number; now: number; message?: string }
 ): TaskResult {
-  const { snapshot } = outcome;
   return taskResult(taskId, {
+    ...seen(outcome.snapshot),
     verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
-    status: snapshot?.status,
-    nodes: snapshot?.nodes,
-    billingValue: snapshot?.billingValue,
-    forecastValue: snapshot?.forecastValue,
-    name: snapshot?.name,
     urls: outcome.urls,
     data: outcome.data,
     raw: outcome.raw,
@@ -27,14 +23,16 @@ export function taskAfterServing(
 
 /** A task's result as a read left it: done, with what its detail says. */
 export function taskAfterRead(taskId: string, look: TaskLook): TaskResult {
-  const { snapshot } = look;
-  return taskResult(taskId, {
-    status: snapshot.status,
-    nodes: snapshot.nodes,
-    billingValue: snapshot.billingValue,
-    forecastValue: snapshot.forecastValue,
-    name: snapshot.name,
-    data: look.data,
-    raw: look.raw
-  });
+  return taskResult(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
+}
+
+/** What a task's snapshot says of it: status, nodes, money and name. */
+function seen(snapshot: TaskSnapshot | undefined): Partial<TaskResult> {
+  return {
+    status: snapshot?.status,
+    nodes: snapshot?.nodes,
+    billingValue: snapshot?.billingValue,
+    forecastValue: snapshot?.forecastValue,
+    name: snapshot?.name
+  };
 }

@@ -7,7 +7,7 @@ import { cleanupCall } from '../platform/operations.js';
 import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
 import { parseJson } from '../protocol/json.js';
 import type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
-import { configurationOf, redactConfiguration } from './configuration.js';
+import { redactConfiguration } from './configuration.js';
 import { restoreConfiguration } from './rollback.js';
 import { CLEANUP_RETRIES, type DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
@@ -162,7 +162,7 @@ async function finishRollback(rollback: Rollback, ctx: DeployContext): Promise<R
     ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
     return { taskId, problem, restore: undefined };
   }
-  const restore = redactConfiguration(configurationOf(parseJson(rollback.configuration)));
+  const restore = redactConfiguration(parseJson(rollback.configuration));
   return { taskId, problem, restore };
 }
 

@@ -141,7 +141,7 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /** The configuration with every secret-looking field and every env redacted: safe to write or print. */
-export function redactConfiguration(configuration: Configuration): unknown {
+export function redactConfiguration(configuration: unknown): unknown {
   return redact(configuration, false);
 }
 

@@ -1,6 +1,7 @@
 import { ApiClient } from '../platform/client.js';
 import { PlatformClock } from '../platform/platform-clock.js';
-import { DEFAULT_BACKOFF, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
+import { retryIfTransient } from '../platform/failures.js';
+import { DEFAULT_BACKOFF, withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
 import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
 import { USER_AGENT } from '../platform/version.js';
 import { cleanupRecorder, NO_CLEANUP, type CleanupRecorder } from './cleanup-state.js';
@@ -27,6 +28,15 @@ export interface StepRuntime extends SessionRuntime {
 export interface Retries {
   policy: RetryPolicy;
   deps: RetryDeps;
+}
+
+/**
+ * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
+ * Retry-After asks); `label` names it in the log.
+ */
+export function retried<T>(label: string, retries: Retries, attempt: () => Promise<T>): Promise<T> {
+  const { policy, deps } = retries;
+  return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
 }
 
 /**

@@ -1,10 +1,9 @@
 import { isRecord } from '../basics/records.js';
-import { describeError, retryIfTransient } from '../platform/failures.js';
+import { describeError } from '../platform/failures.js';
 import { searchByNameCall } from '../platform/operations.js';
-import { withRetries } from '../platform/retry.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { toCompactJson } from '../protocol/json.js';
-import type { DeployContext } from './context.js';
+import { retried, type DeployContext } from './context.js';
 import { readAllPages } from './pages.js';
 
 /** What finding tasks by name takes of the deploy context. */
@@ -54,13 +53,7 @@ export async function findTasks(
 
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 export function searchByName(label: string, name: string, ctx: LookupContext): Promise<string[]> {
-  return withRetries(
-    label,
-    () => findTasks(name, ctx),
-    (error) => retryIfTransient(error, ctx.retries.deps.now()),
-    ctx.retries.policy,
-    ctx.retries.deps
-  );
+  return retried(label, ctx.retries, () => findTasks(name, ctx));
 }
 
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */

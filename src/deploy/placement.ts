@@ -1,11 +1,10 @@
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
-import { describeError, retryIfTransient, transientReason } from '../platform/failures.js';
+import { describeError, transientReason } from '../platform/failures.js';
 import { resourceSearchCall, type Call, type Plan } from '../platform/operations.js';
 import { offersOf } from '../platform/resource-data.js';
-import { withRetries } from '../platform/retry.js';
 import { ApiError } from '../protocol/envelope.js';
-import type { DeployContext } from './context.js';
+import { retried, type DeployContext } from './context.js';
 import { adoptedAnswer, createOnce, type Created } from './create.js';
 import { searchByName } from './lookup.js';
 import { preheat, type PreheatMode, type Preheated } from './preheat.js';
@@ -202,13 +201,7 @@ export async function findCapacity(
 
 async function searchOnce(wish: CapacityWish, points: number, ctx: DeployContext): Promise<Choice> {
   const call = resourceSearchCall(ctx.settings, wish.deviceType);
-  const { result } = await withRetries(
-    'capacity: resource search',
-    () => ctx.send(call),
-    (error) => retryIfTransient(error, ctx.retries.deps.now()),
-    ctx.retries.policy,
-    ctx.retries.deps
-  );
+  const { result } = await retried('capacity: resource search', ctx.retries, () => ctx.send(call));
   return chooseResource(offersOf(result.data), wish, points);
 }
 

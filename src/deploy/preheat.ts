@@ -11,11 +11,11 @@ import {
 } from '../platform/operations.js';
 import { preheatProgressOf, preheatRegionsOf, type PreheatProgress } from '../platform/preheat-data.js';
 import { offersOf } from '../platform/resource-data.js';
-import { withRetries } from '../platform/retry.js';
 import type { Answer } from '../platform/session.js';
+import { withRetries } from '../platform/retry.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { isRecord } from '../basics/records.js';
-import type { DeployContext } from './context.js';
+import { retried, type DeployContext } from './context.js';
 import type { PreheatMode } from './task-status.js';
 
 export type { PreheatMode } from './task-status.js';
@@ -197,14 +197,9 @@ async function watchPreheat(
  * Answers why it could not be stopped, or undefined when it was (or had ended).
  */
 export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<string | undefined> {
-  const { policy, deps } = ctx.stopRetries;
   try {
-    await withRetries(
-      `preheat: stop task ${taskId}`,
-      () => ctx.send(preheatStopCall(ctx.settings, taskId)),
-      (error) => retryIfTransient(error, deps.now()),
-      policy,
-      deps
+    await retried(`preheat: stop task ${taskId}`, ctx.stopRetries, () =>
+      ctx.send(preheatStopCall(ctx.settings, taskId))
     );
   } catch (error) {
     const status = await ctx
@@ -219,11 +214,5 @@ export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<s
 
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call: Call, label: string, ctx: DeployContext): Promise<Answer> {
-  return withRetries(
-    label,
-    () => ctx.send(call),
-    (error) => retryIfTransient(error, ctx.retries.deps.now()),
-    ctx.retries.policy,
-    ctx.retries.deps
-  );
+  return retried(label, ctx.retries, () => ctx.send(call));
 }

@@ -5,7 +5,7 @@ import type { Rollback } from './cleanup-state.js';
 import { imagesOf, type Configuration } from './configuration.js';
 import type { DeployContext } from './context.js';
 import { awaitServing, type ServingOutcome } from './serving-wait.js';
-import { numberOf } from './serving.js';
+import { countOf } from '../platform/task-data.js';
 import { pointIds, readTask, sendChange } from './task-change.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
@@ -38,12 +38,9 @@ export async function restoreConfiguration(
   return awaitServing(
     taskId,
     {
-      points: numberOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+      points: countOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
       images: imagesOf(configuration),
-      gone: new Set(),
-      before: pointIds(before.nodes),
-      requireUrls: ctx.settings.wait.waitForUrls,
-      maxRestarts: ctx.settings.wait.maxRestarts
+      before: pointIds(before.nodes)
     },
     ctx,
     // What served before is set back: its nodes and images say so; the app's health is not the question.

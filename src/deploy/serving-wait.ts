@@ -92,7 +92,7 @@ async function look(
     last.data = result.data;
     last.raw = raw;
     last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
-    return judgeServing(last.snapshot, nodes, target);
+    return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
   } catch (error) {
     last.failures += 1;
     const why = `could not be read (${describeError(error)})`;

@@ -1,4 +1,3 @@
-import { isLosslessNumber } from 'lossless-json';
 import { isRecord } from '../basics/records.js';
 import { sanitize } from '../basics/safe-text.js';
 import type { TaskSnapshot } from '../platform/task-data.js';
@@ -12,13 +11,17 @@ import { isPublishable } from './task-status.js';
 export interface ServingTarget {
   /** runing_points must equal this, and the node list hold this many live nodes. */
   readonly points: number;
-  /** The image each service must run on every live node, by service name; undefined: any. */
-  readonly images: ReadonlyMap<string, string> | undefined;
-  /** Nodes (point ids) that must be gone: those the change replaces. */
-  readonly gone: ReadonlySet<string>;
+  /** The image each service must run on every live node, by service name; absent: any. */
+  readonly images?: ReadonlyMap<string, string>;
+  /** Nodes (point ids) that must be gone: those the change replaces; absent: none. */
+  readonly gone?: ReadonlySet<string>;
   /** The nodes that ran before the change: one of the others that fails, fails the change at once. */
   readonly before: ReadonlySet<string>;
-  readonly requireUrls: boolean;
+}
+
+/** How a look is read, as the wait inputs say: the service URLs (wait_for_urls) and crash loops (max_restarts). */
+export interface ServingRules {
+  readonly waitForUrls: boolean;
   /** Restarts of a container that make a node crash-looping (0: never). */
   readonly maxRestarts: number;
 }
@@ -38,18 +41,19 @@ const ENDED_NODES = ['End', 'Succeeded'];
 export function judgeServing(
   snapshot: TaskSnapshot,
   nodes: readonly Record<string, unknown>[],
-  target: ServingTarget
+  target: ServingTarget,
+  rules: ServingRules
 ): ServingVerdict {
   if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
     return { kind: 'failed', why: `is ${sanitize(snapshot.status, 20)}` };
   const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
   const fresh = live.filter((node) => !target.before.has(pointOf(node)));
-  const [failing] = failingNodes({ results: fresh }, target.maxRestarts);
+  const [failing] = failingNodes({ results: fresh }, rules.maxRestarts);
   if (failing !== undefined)
     return { kind: 'failed', why: `has a new node that will not come up: ${describeNodeProblem(failing)}` };
   const running = snapshot.nodes?.running;
   const onImage = live.filter((node) => runsImages(node, target.images));
-  const left = live.filter((node) => target.gone.has(pointOf(node)));
+  const left = live.filter((node) => target.gone?.has(pointOf(node)) === true);
   const facts = [
     `runing_points ${running ?? 'unknown'} of ${target.points}`,
     ...(target.images === undefined
@@ -58,7 +62,7 @@ export function judgeServing(
     ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
     ...(left.length === 0 ? [] : [`${left.length} to go`])
   ];
-  const urlsReady = !target.requireUrls || snapshot.urls.every((url) => isPublishable(url));
+  const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => isPublishable(url));
   const serving =
     snapshot.status === 'Running' &&
     running === target.points &&
@@ -95,10 +99,4 @@ function runsImages(node: Record<string, unknown>, images: ReadonlyMap<string, s
       return own === undefined ? wanted.has(image) : own === image;
     })
   );
-}
-
-/** A count from JSON (a number, or one kept exact), when it is a safe whole number. */
-export function numberOf(value: unknown): number | undefined {
-  const n = isLosslessNumber(value) ? Number(value.toString()) : value;
-  return typeof n === 'number' && Number.isSafeInteger(n) ? n : undefined;
 }

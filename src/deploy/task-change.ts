@@ -1,9 +1,8 @@
 import { InputError } from '../basics/input-error.js';
-import { describeError, retryIfTransient } from '../platform/failures.js';
+import { describeError } from '../platform/failures.js';
 import { detailCall, type Call } from '../platform/operations.js';
-import { withRetries } from '../platform/retry.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
-import type { DeployContext } from './context.js';
+import { retried, type DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
 import { pointOf } from './serving.js';
 import type { DeploySettings } from './task-status.js';
@@ -25,13 +24,19 @@ export function checkWaits(settings: Pick<DeploySettings, 'operation' | 'wait'>,
     throw new InputError(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 
-/** Reads a task's detail and its node list, each retried while a failure may pass. */
-export async function readTask(taskId: string, ctx: DeployContext): Promise<TaskLook> {
-  const { result, raw } = await retried(`detail of task ${taskId}`, ctx, () =>
+/** Reads a task's detail, retried while a failure may pass. */
+export async function readDetail(taskId: string, ctx: DeployContext): Promise<Omit<TaskLook, 'nodes'>> {
+  const { result, raw } = await retried(`detail of task ${taskId}`, ctx.retries, () =>
     ctx.send(detailCall(ctx.settings, taskId))
   );
-  const nodes = await retried(`nodes of task ${taskId}`, ctx, () => readNodeList(taskId, ctx));
-  return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField), nodes };
+  return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField) };
+}
+
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+export async function readTask(taskId: string, ctx: DeployContext): Promise<TaskLook> {
+  const detail = await readDetail(taskId, ctx);
+  const nodes = await retried(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
+  return { ...detail, nodes };
 }
 
 /**
@@ -41,7 +46,7 @@ export async function readTask(taskId: string, ctx: DeployContext): Promise<Task
  */
 export async function sendChange(call: Call, label: string, ctx: DeployContext): Promise<Error | undefined> {
   try {
-    await retried(label, ctx, () => ctx.send(call));
+    await retried(label, ctx.retries, () => ctx.send(call));
     return undefined;
   } catch (error) {
     ctx.log(`${label}: ${describeError(error)}`);
@@ -57,9 +62,4 @@ export function pointIds(nodes: readonly Record<string, unknown>[]): Set<string>
 /** How many nodes run, as the task's detail says (runing_points), when it says. */
 export function runningOf(snapshot: TaskSnapshot | undefined): number | undefined {
   return snapshot?.nodes?.running;
-}
-
-function retried<T>(label: string, ctx: DeployContext, attempt: () => Promise<T>): Promise<T> {
-  const { policy, deps } = ctx.retries;
-  return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
 }

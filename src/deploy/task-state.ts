@@ -1,10 +1,9 @@
-import { describeError, retryIfTransient } from '../platform/failures.js';
+import { describeError } from '../platform/failures.js';
 import { detailCall, searchByNameCall } from '../platform/operations.js';
 import { SEARCHABLE_STATUSES } from '../platform/platform-settings.js';
-import { withRetries } from '../platform/retry.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { readAllPages } from './pages.js';
-import type { DeployContext } from './context.js';
+import { retried, type DeployContext } from './context.js';
 
 /**
  * What reading a task found: its status (by its detail, or by the task search when the detail was
@@ -44,13 +43,12 @@ export async function readTaskState(
   ctx: StateContext,
   options: { name?: string | undefined; detailRefused?: boolean } = {}
 ): Promise<TaskState> {
-  const { policy, deps } = ctx.retries;
-  const retried = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
-    withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+  const again = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
+    retried(label, ctx.retries, attempt);
   let refusal = '';
   if (options.detailRefused !== true) {
     try {
-      const { result } = await retried(`status of task ${taskId}`, () =>
+      const { result } = await again(`status of task ${taskId}`, () =>
         ctx.send(detailCall(ctx.settings, taskId))
       );
       const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
@@ -61,7 +59,7 @@ export async function readTaskState(
   }
   const name = options.name ?? '';
   try {
-    const { results } = await retried(`task search for task ${taskId}`, () =>
+    const { results } = await again(`task search for task ${taskId}`, () =>
       readAllPages(
         `the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`,
         (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES),

@@ -45,19 +45,21 @@ export function numberText(data: unknown, field: string): string | undefined {
   return text !== undefined && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? text : undefined;
 }
 
+/** A count of JSON (a number, kept exact or not): a safe whole number of 0 or more, else undefined. */
+export function countOf(value: unknown): number | undefined {
+  const n = isLosslessNumber(value)
+    ? Number(value.toString())
+    : typeof value === 'bigint'
+      ? Number(value)
+      : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
 function nodesOf(data: unknown): TaskSnapshot['nodes'] {
   if (!isRecord(data)) return undefined;
-  const count = (value: unknown): number | undefined => {
-    const n = isLosslessNumber(value)
-      ? Number(value.toString())
-      : typeof value === 'bigint'
-        ? Number(value)
-        : value;
-    return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
-  };
-  const running = count(data.runing_points ?? data.running_points);
-  const total = count(data.points);
+  const running = countOf(data.runing_points ?? data.running_points);
+  const total = countOf(data.points);
   return running === undefined || total === undefined ? undefined : { running, total };
 }
 

@@ -72,11 +72,8 @@ async function runReplaceNode(plan: Plan, taskId: string, ctx: DeployContext): P
     taskId,
     {
       points: look.snapshot.nodes?.total ?? look.nodes.length,
-      images: undefined,
       gone: new Set(targets),
-      before: pointIds(look.nodes),
-      requireUrls: ctx.settings.wait.waitForUrls,
-      maxRestarts: ctx.settings.wait.maxRestarts
+      before: pointIds(look.nodes)
     },
     ctx,
     { deadline: ctx.deadline, label: 'replace_node' }

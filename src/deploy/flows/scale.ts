@@ -7,7 +7,7 @@ import { printRequests } from '../dry-run.js';
 import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
+import { checkWaits, pointIds, readTask, runningOf, sendChange } from '../task-change.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 
@@ -69,7 +69,7 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
     `scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`
   );
   await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
-  const outcome = await awaitServing(taskId, targetOf(points, look, ctx), ctx, {
+  const outcome = await awaitServing(taskId, { points, before: pointIds(look.nodes) }, ctx, {
     deadline: ctx.deadline,
     label: 'scale'
   });
@@ -84,18 +84,6 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
   const task = taskAfterServing(taskId, outcome, { ...ending, message });
   return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
-}
-
-/** Runs `points` nodes: the detail's count and the node list; a new node that fails fails it at once. */
-function targetOf(points: number, look: TaskLook, ctx: DeployContext) {
-  return {
-    points,
-    images: undefined,
-    gone: new Set<string>(),
-    before: pointIds(look.nodes),
-    requireUrls: ctx.settings.wait.waitForUrls,
-    maxRestarts: ctx.settings.wait.maxRestarts
-  };
 }
 
 /** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */

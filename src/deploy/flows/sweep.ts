@@ -2,11 +2,9 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { InputError, quote } from '../../basics/input-error.js';
 import { MIN_PATTERN_LITERALS, namePattern } from '../../basics/name-pattern.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { retryIfTransient } from '../../platform/failures.js';
 import { searchByNameCall, type Plan } from '../../platform/operations.js';
-import { withRetries } from '../../platform/retry.js';
 import { cleanUpTask } from '../cleanup.js';
-import type { DeployContext } from '../context.js';
+import { retried, type DeployContext } from '../context.js';
 import { searchTasks, type FoundTask } from '../lookup.js';
 import { taskResult, type TaskResult } from '../result.js';
 import { cleanupOf, stepResult } from './call.js';
@@ -59,12 +57,8 @@ interface Sweep {
 }
 
 async function stopMatches(sweep: Sweep, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
-  const found = await withRetries(
-    'sweep: task search',
-    () => searchTasks(sweep.literal, sweep.matches, ctx),
-    (error) => retryIfTransient(error, ctx.retries.deps.now()),
-    ctx.retries.policy,
-    ctx.retries.deps
+  const found = await retried('sweep: task search', ctx.retries, () =>
+    searchTasks(sweep.literal, sweep.matches, ctx)
   );
   const keep = new Set(sweep.keep);
   for (const task of found.filter((t) => keep.has(t.id))) ctx.log(`sweep: ${shown(task)} is kept (task_id)`);

@@ -2,7 +2,6 @@ import { InputError, quote } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { updateCall, type Plan } from '../../platform/operations.js';
-import { toCompactJson } from '../../protocol/json.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import {
   applyChanges,
@@ -20,10 +19,10 @@ import { searchByName } from '../lookup.js';
 import { changeReport, type ChangeReport, type StepResult } from '../result.js';
 import { restoreConfiguration, rollbackOf } from '../rollback.js';
 import { awaitServing, type ServingOutcome } from '../serving-wait.js';
-import { numberOf } from '../serving.js';
+import type { ServingTarget } from '../serving.js';
+import { countOf } from '../../platform/task-data.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, pointIds, readTask, sendChange, type TaskLook } from '../task-change.js';
-import type { DeploySettings } from '../task-status.js';
+import { checkWaits, pointIds, readDetail, readTask, sendChange, type TaskLook } from '../task-change.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 
@@ -111,7 +110,7 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
       message
     });
   }
-  const outcome = await awaitServing(taskId, targetOf(after, look, before, ctx.settings), ctx, {
+  const outcome = await awaitServing(taskId, targetOf(after, look, before), ctx, {
     deadline: ctx.deadline,
     label: 'update'
   });
@@ -120,34 +119,31 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
     ctx.cleanup.update({ rollback: undefined });
     return updateResult(plan, ctx, { taskId, outcome, change });
   }
-  const why =
-    refused === undefined
-      ? outcome.why
-      : `${outcome.why ?? outcome.kind}, after the platform refused the update (${refused.message})`;
-  const failed = { taskId, before, why: why ?? outcome.kind, change, last: outcome };
+  const why = outcome.why ?? outcome.kind;
+  const said =
+    refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
+  const failed = { taskId, before, why: said, change, last: outcome };
   return updateResult(plan, ctx, await rollBack(failed, ctx));
 }
 
 /** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
 async function unchanged(taskId: string, before: Configuration, ctx: DeployContext): Promise<boolean> {
   try {
-    const now = configurationOf((await readTask(taskId, ctx)).data);
-    return toCompactJson(now) === toCompactJson(before);
+    const now = configurationOf((await readDetail(taskId, ctx)).data);
+    return diffConfigurations(before, now).length === 0;
   } catch {
     return false;
   }
 }
 
 /** The new configuration serves when every live node runs its images (all new ones, when services changed). */
-function targetOf(after: Configuration, look: TaskLook, before: Configuration, settings: DeploySettings) {
+function targetOf(after: Configuration, look: TaskLook, before: Configuration): ServingTarget {
   const nodes = pointIds(look.nodes);
   return {
-    points: numberOf(after.points) ?? look.snapshot.nodes?.total ?? 1,
+    points: countOf(after.points) ?? look.snapshot.nodes?.total ?? 1,
     images: imagesOf(after),
     gone: servicesDiffer(before, after) ? nodes : new Set<string>(),
-    before: nodes,
-    requireUrls: settings.wait.waitForUrls,
-    maxRestarts: settings.wait.maxRestarts
+    before: nodes
   };
 }
 
