@@ -56,6 +56,76 @@ describe('the bundle without undici', () => {
   });
 });
 
+describe('the bundle without @actions/exec', () => {
+  const core = join(ROOT, 'node_modules/@actions/core/lib');
+
+  it('has the stand-in, which refuses to work and says why, and no child_process anywhere', async () => {
+    const { getExecOutput } = await import('../bundle/actions-exec.js');
+    expect(() => getExecOutput()).toThrow(/left out of this action's bundle.*getDetails/);
+    for (const file of ['dist/index.js', 'dist/cli/index.js']) {
+      expect(read(file)).not.toMatch(/child_process/);
+      expect(read(file)).not.toMatch(/^@actions\/(exec|io)$/m);
+    }
+    expect(read('dist/licenses.txt')).not.toMatch(/^@actions\/(exec|io)$/m);
+  });
+
+  it('holds because @actions/core runs commands in platform.getDetails() alone, which the action never calls', () => {
+    const importers = readdirSync(core).filter(
+      (file) =>
+        file.endsWith('.js') && read(`node_modules/@actions/core/lib/${file}`).includes('@actions/exec')
+    );
+    expect(importers).toEqual(['platform.js']);
+    const platform = read('node_modules/@actions/core/lib/platform.js');
+    // Every use of exec there is inside getDetails' helpers (the OS name and version).
+    expect(count(platform, /exec\.\w+\(/g)).toBe(count(platform, /exec\.getExecOutput\(/g));
+    // The bundle defines getDetails and never calls it.
+    expect(count(dist, /\bgetDetails\(/g)).toBe(1);
+    expect(dist).toMatch(/function getDetails\(/);
+  });
+});
+
+describe('tunnel, evaluated on first use', () => {
+  // Whether the real library works behind it: the end-to-end test that sends a step through a CONNECT
+  // proxy (__tests__/e2e/scenarios.ts) runs dist/index.js.
+  it('is required once, by the stand-in, inside the function a proxied request calls', () => {
+    for (const file of ['dist/index.js', 'dist/cli/index.js']) {
+      const text = read(file);
+      // The module that says module.exports = the tunnel library, and every place that requires it.
+      const id =
+        /\n\/\*\*\*\/ (\d+):\n\/\*\*\*\/ \(\(module, __unused_webpack_exports, __nccwpck_require__\) => \{\n\nmodule\.exports = __nccwpck_require__\((\d+)\);/.exec(
+          text
+        );
+      expect(id).not.toBeNull();
+      const [, entry = '', library = ''] = id ?? [];
+      expect(text.slice(text.indexOf(`\n/***/ ${library}:`))).toMatch(/function TunnelingAgent\(/);
+      const requires = text.match(new RegExp(`.*__nccwpck_require__\\(${entry}\\).*`, 'g')) ?? [];
+      expect(requires).toEqual([
+        expect.stringMatching(/const tunnel = \(\) => \(loaded \?\?= __nccwpck_require__/)
+      ]);
+      expect(text.match(new RegExp(`__nccwpck_require__\\(${library}\\)`, 'g'))).toHaveLength(1);
+    }
+  });
+});
+
+describe('the bundles as V8 reads them', () => {
+  it('are printable ASCII, every other character escaped, so that V8 holds each source in one byte a character', () => {
+    const files = [
+      ...readdirSync(join(ROOT, 'dist')).filter((f) => f.endsWith('.js')),
+      ...readdirSync(join(ROOT, 'dist/cli'))
+        .map((f) => `cli/${f}`)
+        .filter((f) => f.endsWith('.js'))
+    ];
+    expect(files.length).toBeGreaterThan(3);
+    for (const file of files)
+      expect({ file, beyond: /[^\t\n\r\x20-\x7e]/.exec(read(`dist/${file}`))?.[0] }).toEqual({
+        file,
+        beyond: undefined
+      });
+    // The summary's icons are still there, as escapes.
+    expect(dist).toContain('\\u2705');
+  });
+});
+
 describe('the chunks loaded on demand', () => {
   const chunks = readdirSync(join(ROOT, 'dist')).filter((file) => /^\d+\.index\.js$/.test(file));
 

@@ -218,8 +218,8 @@ function cliHelp() {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 2 modules
-var main_step = __webpack_require__(9478);
+// EXTERNAL MODULE: ./action/main-step.ts + 1 modules
+var main_step = __webpack_require__(5799);
 // EXTERNAL MODULE: ./action/post-step.ts
 var post_step = __webpack_require__(8464);
 ;// CONCATENATED MODULE: ./action/cli.ts
@@ -424,8 +424,9 @@ function cliHost(how) {
         saveState: (name, value) => {
             state.set(name, value);
         },
-        setOutput: (name, value) => {
-            outputs.set(name, value);
+        setOutputs: (values) => {
+            for (const [name, value] of Object.entries(values))
+                outputs.set(name, value);
         },
         setSecret: log.mask,
         info: log.write,
@@ -443,12 +444,15 @@ function cliHost(how) {
             reason ??= why;
             log.write(`error: ${message}`);
         },
-        appendSummary: (markdown) => {
-            summary += markdown;
-            if (summaryFile !== undefined)
-                io.writeFile(summaryFile, summary);
-            return Promise.resolve();
-        },
+        // Without --summary-file, no summary is rendered.
+        ...(summaryFile === undefined
+            ? {}
+            : {
+                appendSummary: (markdown) => {
+                    summary += markdown;
+                    io.writeFile(summaryFile, summary);
+                }
+            }),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
             listener(signal);

@@ -13,7 +13,7 @@ export interface TestHost extends ActionHost {
   lines: string[];
   summary: string;
   failed: string | undefined;
-  /** Makes the next appendSummary reject, as a summary file that cannot be written does. */
+  /** Makes appendSummary throw, as a summary file that cannot be written does. */
   summaryFails: boolean;
   /** Delivers a signal to the action, as the runner does when the job is cancelled. */
   cancel: (signal: string) => void;
@@ -53,8 +53,8 @@ export function testHost(inputs: Record<string, string>, state: Record<string, s
     saveState: (name, value) => {
       host.saved[name] = value;
     },
-    setOutput: (name, value) => {
-      host.outputs[name] = value;
+    setOutputs: (outputs) => {
+      Object.assign(host.outputs, outputs);
     },
     setSecret: (secret) => {
       log(`::add-mask::${secret}`);
@@ -80,9 +80,8 @@ export function testHost(inputs: Record<string, string>, state: Record<string, s
       log(`::error::${message}`);
     },
     appendSummary: (markdown) => {
-      if (host.summaryFails) return Promise.reject(new Error('EACCES: the summary file cannot be written'));
+      if (host.summaryFails) throw new Error('EACCES: the summary file cannot be written');
       host.summary += markdown;
-      return Promise.resolve();
     },
     onCancel: (listener) => {
       listeners.add(listener);

@@ -13,7 +13,6 @@ module.exports = __nccwpck_require__(4488);
 /***/ 4488:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
-var __webpack_unused_export__;
 
 
 var net = __nccwpck_require__(9278);
@@ -277,7 +276,7 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-__webpack_unused_export__ = debug; // for test
+exports.debug = debug; // for test
 
 
 /***/ }),
@@ -307,8 +306,8 @@ function onStopSignals(listener) {
     };
 }
 
-// EXTERNAL MODULE: ./deploy/engine.ts + 68 modules
-var engine = __nccwpck_require__(6199);
+// EXTERNAL MODULE: ./deploy/engine.ts + 69 modules
+var engine = __nccwpck_require__(6384);
 ;// CONCATENATED MODULE: ./action/cli-io.ts
 
 
@@ -350,8 +349,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/engine.ts + 68 modules
-var engine = __nccwpck_require__(6199);
+// EXTERNAL MODULE: ./deploy/engine.ts + 69 modules
+var engine = __nccwpck_require__(6384);
 ;// CONCATENATED MODULE: ./action/defaults.ts
 
 /**
@@ -777,14 +776,14 @@ function describeFailure(task) {
 
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
-const REACHED = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
+const REACHED = { ready: '\u2705 ready', paused: '\u2705 paused', ended: '\u2705 stopped' };
 const OUTCOME = {
     done: 'done',
-    failed: '❌ failed',
-    timed_out: '⏱️ timed out',
-    cancelled: '⏹️ cancelled',
-    error: '❌ error',
-    not_found: '❌ not found'
+    failed: '\u274c failed',
+    timed_out: '\u23f1\ufe0f timed out',
+    cancelled: '\u23f9\ufe0f cancelled',
+    error: '\u274c error',
+    not_found: '\u274c not found'
 };
 /**
  * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
@@ -874,7 +873,7 @@ function replacedTable(step) {
     }
     return [...lines, ...total('the tasks replaced', step.replaced, 1)];
 }
-/** "Total cost of …: 0.003300 yuan", when at least `least` of the tasks said their cost. */
+/** "Total cost of \u2026: 0.003300 yuan", when at least `least` of the tasks said their cost. */
 function total(what, tasks, least = 2) {
     const costs = tasks.flatMap((task) => {
         const { billingValue, forecastValue } = task;
@@ -1053,7 +1052,7 @@ function nodesText(nodes) {
  * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
  * workflow command, whatever the platform or the application logged.
  */
-const PREFIX = '│ ';
+const PREFIX = '\u2502 ';
 function redactor(secrets) {
     const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
     return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
@@ -2044,7 +2043,7 @@ async function runPlanned(host, settings, how) {
         const ctx = (0,engine/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
         const step = await (0,engine/* runStep */.eg)(planned, ctx, { dryRun: settings.dryRun });
         if (step !== undefined)
-            await report(host, step, { settings, redact: how.redact });
+            report(host, step, { settings, redact: how.redact });
     }
     finally {
         runtime.dispose();
@@ -2055,11 +2054,9 @@ async function runPlanned(host, settings, how) {
  * and events operations, the nodes they read: printed, and the response file), the job summary, and the
  * failure.
  */
-async function report(host, step, how) {
+function report(host, step, how) {
     const { settings, redact } = how;
     const follow = step.nodeReads;
-    for (const [name, value] of Object.entries(outputsOf(step)))
-        host.setOutput(name, value);
     costLines(step).forEach(host.info);
     const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
     for (const read of nodes) {
@@ -2073,16 +2070,19 @@ async function report(host, step, how) {
             host.endGroup();
     }
     const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
-    host.setOutput('response_file', writeTempFile(host, settings.operation, response));
     const { restore } = step.change ?? {};
-    host.setOutput('restore_file', restore === undefined
-        ? ''
-        : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'));
     const diagnosed = follow === undefined ? nodes : [];
-    host.setOutput('diagnostics_file', diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact)));
+    host.setOutputs({
+        ...outputsOf(step),
+        response_file: writeTempFile(host, settings.operation, response),
+        restore_file: restore === undefined
+            ? ''
+            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
+        diagnostics_file: diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
+    });
     const failure = failureOf(step);
     if (settings.summary)
-        await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+        writeSummary(host, () => `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
     if (failure !== undefined)
         host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
@@ -2101,10 +2101,15 @@ function writeTempFile(host, what, text) {
     (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
     return path;
 }
-/** A summary that cannot be written is worth a warning, never a failed step. */
-async function writeSummary(host, text) {
+/**
+ * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
+ * warning, never a failed step.
+ */
+function writeSummary(host, render) {
+    if (host.appendSummary === undefined)
+        return;
     try {
-        await host.appendSummary(text);
+        host.appendSummary(render());
     }
     catch (error) {
         host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
@@ -2156,7 +2161,7 @@ async function runPost(host) {
             host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`, 'cleanup');
         if (failed.length === 0 && unsettled === undefined)
             return;
-        await giveUp(host, settings, { failed, unsettled }, label);
+        giveUp(host, settings, { failed, unsettled }, label);
     }
     catch (error) {
         host.setFailed(`${label} failed: ${error instanceof input_error/* InputError */.d ? error.message : String(error)}`, error instanceof input_error/* InputError */.d ? 'input' : 'cleanup');
@@ -2200,7 +2205,7 @@ function describeOutcome(target, outcome, lookup) {
     }
 }
 /** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-async function giveUp(host, settings, left, label) {
+function giveUp(host, settings, left, label) {
     const repository = host.env('GITHUB_ACTION_REPOSITORY');
     const ref = host.env('GITHUB_ACTION_REF');
     const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
@@ -2221,7 +2226,7 @@ async function giveUp(host, settings, left, label) {
         host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
         summary.push(`**A task named ${summary_escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${summary_escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', (0,engine/* manualSweep */.Jo)(settings, unsettled.taskName, unsettled.keep, uses)));
     }
-    await writeSummary(host, `${summary.join('\n')}\n`);
+    writeSummary(host, () => `${summary.join('\n')}\n`);
     const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
     const named = unsettled === undefined
         ? []
@@ -2433,8 +2438,9 @@ function cliHost(how) {
         saveState: (name, value) => {
             state.set(name, value);
         },
-        setOutput: (name, value) => {
-            outputs.set(name, value);
+        setOutputs: (values) => {
+            for (const [name, value] of Object.entries(values))
+                outputs.set(name, value);
         },
         setSecret: log.mask,
         info: log.write,
@@ -2452,12 +2458,15 @@ function cliHost(how) {
             reason ??= why;
             log.write(`error: ${message}`);
         },
-        appendSummary: (markdown) => {
-            summary += markdown;
-            if (summaryFile !== undefined)
-                io.writeFile(summaryFile, summary);
-            return Promise.resolve();
-        },
+        // Without --summary-file, no summary is rendered.
+        ...(summaryFile === undefined
+            ? {}
+            : {
+                appendSummary: (markdown) => {
+                    summary += markdown;
+                    io.writeFile(summaryFile, summary);
+                }
+            }),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
             listener(signal);
@@ -2525,7 +2534,7 @@ function quote(value) {
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 function sanitize(text, max) {
     const flat = text.replace(CONTROL, ' ').replace(/\s+/g, ' ').replace(/##\[/g, '## [').trim();
-    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+    return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
 /**
  * The last `count` lines of a text from the server (a log), each made safe to print on a line of its
@@ -2538,7 +2547,7 @@ function lastLines(text, count, maxLength) {
     return {
         lines: kept.map((line) => {
             const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
-            return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
+            return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}\u2026` : clean;
         }),
         omitted: text === '' ? 0 : all.length - kept.length
     };
@@ -2594,7 +2603,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6199:
+/***/ 6384:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2782,8 +2791,15 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
-// EXTERNAL MODULE: ../node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(776);
+;// CONCATENATED MODULE: ../bundle/tunnel.ts
+let loaded;
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a require() ncc bundles, evaluated on first use
+const tunnel = () => (loaded ??= __nccwpck_require__(776));
+const httpOverHttp = (options) => tunnel().httpOverHttp(options);
+const httpsOverHttp = (options) => tunnel().httpsOverHttp(options);
+const httpOverHttps = (options) => tunnel().httpOverHttps(options);
+const httpsOverHttps = (options) => tunnel().httpsOverHttps(options);
+
 ;// CONCATENATED MODULE: ../bundle/undici.ts
 // What dist/index.js has in place of undici: src/tsconfig.json maps the name here, for ncc alone
 // (tests and type checks see the real package).
@@ -3364,10 +3380,10 @@ class HttpClient {
             let tunnelAgent;
             const overHttps = proxyUrl.protocol === 'https:';
             if (usingSsl) {
-                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
+                tunnelAgent = overHttps ? httpsOverHttps : httpsOverHttp;
             }
             else {
-                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
+                tunnelAgent = overHttps ? httpOverHttps : httpOverHttp;
             }
             agent = tunnelAgent(agentOptions);
             this._proxyAgent = agent;
@@ -6351,7 +6367,7 @@ function read(call, label, ctx) {
 function isGone(state) {
     return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
 }
-/** "its status is Running", "no task search of any status lists it", "it could not be read (…)". */
+/** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
 function describeState(state) {
     switch (state.kind) {
         case 'status':
@@ -7202,7 +7218,7 @@ function dry_run_stringToSign(request, target, plaintext) {
     ];
 }
 function excerpt(text, shown) {
-    return text.length > shown ? `${text.slice(0, shown)}… (${text.length} characters in all)` : text;
+    return text.length > shown ? `${text.slice(0, shown)}\u2026 (${text.length} characters in all)` : text;
 }
 
 ;// CONCATENATED MODULE: ./platform/billing-data.ts

@@ -241,8 +241,8 @@ function cliHost(how: {
     saveState: (name, value) => {
       state.set(name, value);
     },
-    setOutput: (name, value) => {
-      outputs.set(name, value);
+    setOutputs: (values) => {
+      for (const [name, value] of Object.entries(values)) outputs.set(name, value);
     },
     setSecret: log.mask,
     info: log.write,
@@ -260,11 +260,15 @@ function cliHost(how: {
       reason ??= why;
       log.write(`error: ${message}`);
     },
-    appendSummary: (markdown) => {
-      summary += markdown;
-      if (summaryFile !== undefined) io.writeFile(summaryFile, summary);
-      return Promise.resolve();
-    },
+    // Without --summary-file, no summary is rendered.
+    ...(summaryFile === undefined
+      ? {}
+      : {
+          appendSummary: (markdown: string) => {
+            summary += markdown;
+            io.writeFile(summaryFile, summary);
+          }
+        }),
     onCancel: (listener) =>
       io.onSignal((signal) => {
         interrupted = true;

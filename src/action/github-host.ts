@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { EOL } from 'node:os';
 import * as core from '@actions/core';
 import type { ActionHost } from './host.js';
 import { onStopSignals } from './signals.js';
@@ -11,9 +14,7 @@ export function githubHost(): ActionHost {
     saveState: (name, value) => {
       core.saveState(name, value);
     },
-    setOutput: (name, value) => {
-      core.setOutput(name, value);
-    },
+    setOutputs,
     setSecret: (secret) => {
       core.setSecret(secret);
     },
@@ -38,9 +39,39 @@ export function githubHost(): ActionHost {
     setFailed: (message) => {
       core.setFailed(message);
     },
-    appendSummary: async (markdown) => {
-      await core.summary.addRaw(markdown).write();
-    },
+    appendSummary,
     onCancel: onStopSignals
   };
+}
+
+/**
+ * Every output in one write of the runner's output file, in the form core.setOutput writes one at a time
+ * (`name<<delimiter`, the value, the delimiter: GitHub's form for values of many lines), where a step
+ * writing thirty outputs would open and append to the file thirty times. A runner without GITHUB_OUTPUT
+ * gets them from core.setOutput.
+ */
+function setOutputs(outputs: Readonly<Record<string, string>>): void {
+  const file = process.env.GITHUB_OUTPUT;
+  if (file === undefined || file === '') {
+    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+    return;
+  }
+  const delimiter = `ghadelimiter_${randomUUID()}`;
+  const entries = Object.entries(outputs).map(([name, value]) => {
+    if (name.includes(delimiter) || value.includes(delimiter))
+      throw new Error(`the output ${name} holds its own delimiter`);
+    return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
+  });
+  appendFileSync(file, entries.join(''), { encoding: 'utf8' });
+}
+
+/**
+ * Appends to the job summary file with one synchronous write: core.summary.write() checks and appends
+ * through fs.promises, which starts libuv's thread pool for it (about 1 ms of a step).
+ */
+function appendSummary(markdown: string): void {
+  const file = process.env.GITHUB_STEP_SUMMARY;
+  if (file === undefined || file === '')
+    throw new Error('GITHUB_STEP_SUMMARY is not set: this runner has no job summary');
+  appendFileSync(file, markdown, { encoding: 'utf8' });
 }

@@ -12,7 +12,8 @@ export interface ActionHost {
   /** State the main step saved for the post step. */
   state: (name: string) => string;
   saveState: (name: string, value: string) => void;
-  setOutput: (name: string, value: string) => void;
+  /** Sets the step's outputs, all at once (GitHub's runner: one write of its output file). */
+  setOutputs: (outputs: Readonly<Record<string, string>>) => void;
   /** Masks a secret in every later log line. */
   setSecret: (secret: string) => void;
   info: (line: string) => void;
@@ -25,8 +26,11 @@ export interface ActionHost {
   endGroup: () => void;
   /** Fails the step; `reason` says why, for a host whose exit code tells them apart (the CLI). */
   setFailed: (message: string, reason?: FailReason) => void;
-  /** Appends markdown to the job summary; rejects when it cannot. */
-  appendSummary: (markdown: string) => Promise<void>;
+  /**
+   * Appends markdown to the job summary; throws when it cannot. Absent: the host shows no summary (the CLI
+   * without --summary-file), and none is rendered.
+   */
+  appendSummary?: (markdown: string) => void;
   /** A line per poll of a wait, for a host that shows one (the CLI on a terminal); absent: none. */
   progress?: (line: string) => void;
   /** Calls `listener` when the job is cancelled (SIGINT, SIGTERM); the returned function stops listening. */

@@ -76,7 +76,7 @@ async function runPlanned(
   try {
     const ctx = deployContext(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
     const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
-    if (step !== undefined) await report(host, step, { settings, redact: how.redact });
+    if (step !== undefined) report(host, step, { settings, redact: how.redact });
   } finally {
     runtime.dispose();
   }
@@ -87,14 +87,9 @@ async function runPlanned(
  * and events operations, the nodes they read: printed, and the response file), the job summary, and the
  * failure.
  */
-async function report(
-  host: ActionHost,
-  step: StepResult,
-  how: { settings: Settings; redact: Redact }
-): Promise<void> {
+function report(host: ActionHost, step: StepResult, how: { settings: Settings; redact: Redact }): void {
   const { settings, redact } = how;
   const follow = step.nodeReads;
-  for (const [name, value] of Object.entries<string>(outputsOf(step))) host.setOutput(name, value);
   costLines(step).forEach(host.info);
   const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
   for (const read of nodes) {
@@ -105,22 +100,21 @@ async function report(
     if (follow === undefined) host.endGroup();
   }
   const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
-  host.setOutput('response_file', writeTempFile(host, settings.operation, response));
   const { restore } = step.change ?? {};
-  host.setOutput(
-    'restore_file',
-    restore === undefined
-      ? ''
-      : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output')
-  );
   const diagnosed = follow === undefined ? nodes : [];
-  host.setOutput(
-    'diagnostics_file',
-    diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
-  );
+  host.setOutputs({
+    ...outputsOf(step),
+    response_file: writeTempFile(host, settings.operation, response),
+    restore_file:
+      restore === undefined
+        ? ''
+        : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
+    diagnostics_file:
+      diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
+  });
   const failure = failureOf(step);
   if (settings.summary)
-    await writeSummary(host, `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+    writeSummary(host, () => `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
   if (failure !== undefined) host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
 
@@ -148,10 +142,14 @@ function writeTempFile(host: ActionHost, what: string, text: string): string {
   return path;
 }
 
-/** A summary that cannot be written is worth a warning, never a failed step. */
-export async function writeSummary(host: ActionHost, text: string): Promise<void> {
+/**
+ * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
+ * warning, never a failed step.
+ */
+export function writeSummary(host: ActionHost, render: () => string): void {
+  if (host.appendSummary === undefined) return;
   try {
-    await host.appendSummary(text);
+    host.appendSummary(render());
   } catch (error) {
     host.warning(
       `could not write the job summary: ${error instanceof Error ? error.message : String(error)}`

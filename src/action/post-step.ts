@@ -59,7 +59,7 @@ export async function runPost(host: ActionHost): Promise<void> {
         'cleanup'
       );
     if (failed.length === 0 && unsettled === undefined) return;
-    await giveUp(host, settings, { failed, unsettled }, label);
+    giveUp(host, settings, { failed, unsettled }, label);
   } catch (error) {
     host.setFailed(
       `${label} failed: ${error instanceof InputError ? error.message : String(error)}`,
@@ -126,7 +126,7 @@ interface Leftovers {
 }
 
 /** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-async function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: string): Promise<void> {
+function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: string): void {
   const repository = host.env('GITHUB_ACTION_REPOSITORY');
   const ref = host.env('GITHUB_ACTION_REF');
   const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
@@ -162,7 +162,7 @@ async function giveUp(host: ActionHost, settings: Settings, left: Leftovers, lab
       ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
     );
   }
-  await writeSummary(host, `${summary.join('\n')}\n`);
+  writeSummary(host, () => `${summary.join('\n')}\n`);
   const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
   const named =
     unsettled === undefined

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { githubHost } from '../../src/action/github-host.js';
+
+/** The runner's reading of an output file: `name<<delimiter`, the value's lines, the delimiter. */
+function readOutputFile(text: string): Record<string, string> {
+  const outputs: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
+    if (match === null) continue;
+    const [, name = '', delimiter] = match;
+    const end = lines.indexOf(delimiter ?? '', i + 1);
+    outputs[name] = lines.slice(i + 1, end).join('\n');
+    i = end;
+  }
+  return outputs;
+}
+
+describe('the GitHub host', () => {
+  let dir: string;
+  const saved = { ...process.env };
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'github-host-'));
+  });
+  afterEach(() => {
+    process.env = { ...saved };
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes every output to GITHUB_OUTPUT at once, values of many lines and empty ones as the runner reads them', () => {
+    const file = join(dir, 'output');
+    writeFileSync(file, 'earlier<<EOF\nkept\nEOF\n');
+    process.env.GITHUB_OUTPUT = file;
+    const outputs = { task_id: '1229831', data: '{\n  "a": 1\n}', url: '', status: 'Running' };
+    githubHost().setOutputs(outputs);
+    const text = readFileSync(file, 'utf8');
+    expect(readOutputFile(text)).toEqual({ earlier: 'kept', ...outputs });
+    // One delimiter for the write, a fresh one each time.
+    const delimiters = new Set(text.match(/ghadelimiter_[0-9a-f-]{36}/g));
+    expect(delimiters.size).toBe(1);
+    githubHost().setOutputs({ more: 'x' });
+    expect(new Set(readFileSync(file, 'utf8').match(/ghadelimiter_[0-9a-f-]{36}/g)).size).toBe(2);
+  });
+
+  it('appends to the job summary, and says why it cannot when GITHUB_STEP_SUMMARY is not set', () => {
+    const file = join(dir, 'summary');
+    writeFileSync(file, '# before\n');
+    process.env.GITHUB_STEP_SUMMARY = file;
+    const host = githubHost();
+    host.appendSummary?.('### Elastic deploy\n');
+    expect(readFileSync(file, 'utf8')).toBe('# before\n### Elastic deploy\n');
+    delete process.env.GITHUB_STEP_SUMMARY;
+    expect(() => host.appendSummary?.('x')).toThrow(/GITHUB_STEP_SUMMARY is not set/);
+  });
+});
