@@ -66,7 +66,7 @@ async function engineStep(
   const before = emulator.requests.length;
   const started = clock.ms;
   try {
-    const planned = planStep(settings);
+    const planned = await planStep(settings);
     const ctx = deployContext(settings, runtime, {
       budgetMs: settings.wait.timeoutMs,
       cleanup: cleanupRecorder(planned.cleanup)

@@ -11,8 +11,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _signals_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5210);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5169);
+/* harmony import */ var _signals_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5210);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8690);
 
 
 
@@ -31,9 +31,9 @@ function nodeIo(argv) {
         writeFile: (path, text) => {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeFileSync)(path, text, { mode: 0o600 });
         },
-        onSignal: _signals_js__WEBPACK_IMPORTED_MODULE_2__/* .onStopSignals */ .D,
+        onSignal: _signals_js__WEBPACK_IMPORTED_MODULE_1__/* .onStopSignals */ .D,
         isTerminal: process.stderr.isTTY,
-        version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .VERSION */ .xv
+        version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .VERSION */ .x
     };
 }
 

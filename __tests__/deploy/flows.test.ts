@@ -10,22 +10,24 @@ describe('the flows', () => {
     expect(Object.keys(FLOWS).sort()).toEqual([...OPERATIONS].sort());
   });
 
-  it('plan a replace only when it may wait: it stops the old tasks once the new one is ready', () => {
+  it('plan a replace only when it may wait: it stops the old tasks once the new one is ready', async () => {
     const wait = { ...testSettings().wait, mode: 'false' as const };
-    expect(() => planStep(testSettings({ operation: 'replace', taskName: 'a', wait }))).toThrow(
+    await expect(planStep(testSettings({ operation: 'replace', taskName: 'a', wait }))).rejects.toThrow(
       'wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait'
     );
   });
 
-  it("leave the post step to stop a replace's new task until it is ready, whatever cleanup says", () => {
+  it("leave the post step to stop a replace's new task until it is ready, whatever cleanup says", async () => {
+    const cleanupOf = async (settings: Parameters<typeof planStep>[0]) =>
+      (await planStep(settings)).cleanup.action;
+    expect(await cleanupOf(testSettings({ operation: 'replace', taskName: 'a', cleanup: 'none' }))).toBe(
+      'stop'
+    );
+    expect(await cleanupOf(testSettings({ operation: 'create', taskName: 'a', cleanup: 'pause' }))).toBe(
+      'pause'
+    );
     expect(
-      planStep(testSettings({ operation: 'replace', taskName: 'a', cleanup: 'none' })).cleanup.action
-    ).toBe('stop');
-    expect(
-      planStep(testSettings({ operation: 'create', taskName: 'a', cleanup: 'pause' })).cleanup.action
-    ).toBe('pause');
-    expect(
-      planStep(testSettings({ operation: 'create', taskName: 'a', cleanup: 'none' })).cleanup.action
+      await cleanupOf(testSettings({ operation: 'create', taskName: 'a', cleanup: 'none' }))
     ).toBeUndefined();
   });
 
@@ -35,12 +37,12 @@ describe('the flows', () => {
       'p*',
       'task_name "p*" is too broad a pattern for sweep: write at least 3 characters besides *, such as pr-42-*'
     ]
-  ])('plan a sweep only for a pattern narrow enough: %s', (taskName, message) => {
-    expect(() => planStep(testSettings({ operation: 'sweep', taskName }))).toThrow(message);
+  ])('plan a sweep only for a pattern narrow enough: %s', async (taskName, message) => {
+    await expect(planStep(testSettings({ operation: 'sweep', taskName }))).rejects.toThrow(message);
   });
 
-  it('plan a sweep as the first page of its task search', () => {
-    const planned = planStep(testSettings({ operation: 'sweep', taskName: 'pr-42-*' }));
+  it('plan a sweep as the first page of its task search', async () => {
+    const planned = await planStep(testSettings({ operation: 'sweep', taskName: 'pr-42-*' }));
     expect(
       planned.plan.calls.map((call) => [
         call.endpoint.path,

@@ -1,4 +1,5 @@
-import { waitUntil, urlPublisher } from '../../src/deploy/waiting.js';
+import { waitUntil } from '../../src/deploy/waiting.js';
+import { urlPublisher } from '../../src/deploy/urls.js';
 import { taskResult, type TaskResult } from '../../src/deploy/result.js';
 import { criteriaFor } from '../../src/deploy/task-status.js';
 import type { Settings } from '../../src/action/settings.js';
@@ -112,7 +113,7 @@ describe('waitUntil', () => {
 describe('urlPublisher', () => {
   it('warns once for each URL it does not publish, however often it sees it', () => {
     const warnings: string[] = [];
-    const publish = urlPublisher({ runtime: { warn: (line: string) => warnings.push(line) } as never });
+    const publish = urlPublisher({ runtime: { warn: (line: string) => warnings.push(line) } });
     expect(publish('7', ['ftp://web', 'https://web.example'])).toEqual(['https://web.example']);
     expect(publish('7', ['ftp://web'])).toEqual([]);
     expect(warnings).toEqual([

@@ -99,7 +99,7 @@ export async function runTestStep(
   runtime: StepRuntime,
   options: { dryRun?: boolean } = {}
 ): Promise<{ result: StepResult; saved: SavedCleanup }> {
-  const planned = planStep(settings);
+  const planned = await planStep(settings);
   const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
   const result = await runStep(planned, ctx, options);
   if (result === undefined) throw new Error('the step reported nothing (a dry run that prints only)');

@@ -306,8 +306,8 @@ function onStopSignals(listener) {
     };
 }
 
-// EXTERNAL MODULE: ./deploy/engine.ts + 69 modules
-var engine = __nccwpck_require__(6384);
+// EXTERNAL MODULE: ./platform/version.ts
+var version = __nccwpck_require__(8690);
 ;// CONCATENATED MODULE: ./action/cli-io.ts
 
 
@@ -329,14 +329,14 @@ function nodeIo(argv) {
         },
         onSignal: onStopSignals,
         isTerminal: process.stderr.isTTY,
-        version: engine/* VERSION */.xv
+        version: version/* VERSION */.x
     };
 }
 
 
 /***/ }),
 
-/***/ 7457:
+/***/ 2370:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -349,8 +349,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/engine.ts + 69 modules
-var engine = __nccwpck_require__(6384);
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __nccwpck_require__(9837);
 ;// CONCATENATED MODULE: ./action/defaults.ts
 
 /**
@@ -362,7 +362,7 @@ const INPUT_DEFAULTS = {
     private_key_format: 'auto',
     api_profile: 'auto',
     api_version: '1.0.0',
-    task_status: engine/* ACTIVE_STATUSES */.az.join(','),
+    task_status: platform_settings/* ACTIVE_STATUSES */.az.join(','),
     encrypt: 'false',
     wait: 'auto',
     wait_timeout: '15m',
@@ -605,18 +605,107 @@ var external_node_fs_ = __nccwpck_require__(3024);
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:path"
 const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: ./deploy/flows/call.ts
+var call = __nccwpck_require__(1030);
+// EXTERNAL MODULE: ./deploy/flows/wait.ts
+var wait = __nccwpck_require__(9615);
+;// CONCATENATED MODULE: ./deploy/flows/index.ts
+
+
+const ready = (flow) => () => Promise.resolve(flow);
+/**
+ * The flow of every operation: what happens over time once its calls are planned. The calls and the
+ * waits of the common operations are in the bundle's first file; each other flow is a chunk loaded when
+ * a step takes it, so that a step compiles only the flow it runs. Adding a flow is a module of its own in
+ * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
+ */
+const FLOWS = {
+    create: ready(wait/* waitFlow */.Y),
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(169), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    detail: ready(wait/* waitFlow */.Y),
+    search_tasks: ready(call/* callFlow */.VY),
+    search_resources: ready(call/* callFlow */.VY),
+    stop: ready(wait/* waitFlow */.Y),
+    pause: ready(wait/* waitFlow */.Y),
+    recover: ready(wait/* waitFlow */.Y),
+    change_points: ready(call/* callFlow */.VY),
+    nodes: ready(call/* callFlow */.VY),
+    billing: ready(call/* callFlow */.VY),
+    task_billing: ready(call/* callFlow */.VY),
+    storage_check: ready(call/* callFlow */.VY),
+    logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
+    events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
+    sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    update: async () => (await __nccwpck_require__.e(/* import() */ 95).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await __nccwpck_require__.e(/* import() */ 470).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await __nccwpck_require__.e(/* import() */ 913).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    request: ready(call/* callFlow */.VY)
+};
+
+;// CONCATENATED MODULE: ./deploy/step.ts
+
+
+/**
+ * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
+ * InputError thrown, before anything is sent.
+ */
+async function planStep(settings) {
+    const flow = await FLOWS[settings.operation]();
+    const planned = flow.plan(settings);
+    await checkCapacity(planned, settings);
+    return planned;
+}
+/**
+ * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
+ * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
+ */
+async function checkCapacity(planned, settings) {
+    const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+    const picks = planned.usesCapacity === true || create !== undefined;
+    if (settings.capacity === undefined) {
+        if (settings.preheat.mode !== 'none' && create !== undefined)
+            throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
+        return;
+    }
+    if (!picks) {
+        throw new input_error/* InputError */.d(`gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`);
+    }
+    if (create?.body !== undefined && 'resources' in create.body) {
+        throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
+    }
+    if (create !== undefined && settings.preheat.mode !== 'none')
+        (await Promise.all(/* import() */[__nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+}
+/** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
+function runStep(planned, ctx, options = {}) {
+    return options.dryRun === true ? planned.dryRun(ctx) : planned.run(ctx);
+}
+
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
+var context = __nccwpck_require__(8703);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./deploy/result.ts + 1 modules
+var result = __nccwpck_require__(8848);
+// EXTERNAL MODULE: ./platform/money.ts
+var platform_money = __nccwpck_require__(5786);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
 ;// CONCATENATED MODULE: ./action/outputs.ts
 
 
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
 function outputsOf(step) {
-    const failedCall = step.calls.find((c) => c.error instanceof engine/* ApiError */.hD);
-    const apiError = failedCall?.error instanceof engine/* ApiError */.hD ? failedCall.error : undefined;
+    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
+    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
     const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
     const finalData = finalAnswers(step).map((answer) => answer.data);
     const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
@@ -625,7 +714,7 @@ function outputsOf(step) {
     return {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,engine/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -658,7 +747,7 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,engine/* placementOf */.xc)(step)?.chosen;
+    const chosen = (0,result/* placementOf */.xc)(step)?.chosen;
     const offer = chosen?.offer;
     return {
         region: (0,safe_text/* sanitize */.a)(offer?.region ?? '', 100),
@@ -669,7 +758,7 @@ function placementOutputs(step) {
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,engine/* spentYuan */.SZ)(task.billingValue, task.forecastValue);
+    return (0,platform_money/* spentYuan */.SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -686,9 +775,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,engine/* yuanOf */.xU)((0,engine/* sumPoints */.RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,engine/* yuanOf */.xU)((0,engine/* sumPoints */.RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
@@ -697,13 +786,13 @@ function costLines(step) {
         const cost = taskCost(task);
         if (cost === undefined)
             return [];
-        const billed = (0,engine/* yuanOf */.xU)(task.billingValue ?? '0') ?? '?';
-        const unbilled = (0,engine/* yuanOf */.xU)(task.forecastValue ?? '0') ?? '?';
+        const billed = (0,platform_money/* yuanOf */.xU)(task.billingValue ?? '0') ?? '?';
+        const unbilled = (0,platform_money/* yuanOf */.xU)(task.forecastValue ?? '0') ?? '?';
         return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => (0,engine/* yuanOf */.xU)((0,engine/* sumPoints */.RN)(amounts) ?? '') ?? '?';
+    const sum = (amounts) => (0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? '') ?? '?';
     return [
         ...tasks,
         `${step.bills.length} billing records: billed ${sum(step.bills.map((b) => b.billed))} yuan, discount ${sum(step.bills.map((b) => b.discount))} yuan`
@@ -798,7 +887,7 @@ function renderSummary(step, failure) {
     ];
     if (failure !== undefined)
         lines.push(`> ${summary_escape(failure)}`, '');
-    lines.push(...placementTable((0,engine/* placementOf */.xc)(step)), ...changeTable(step.change));
+    lines.push(...placementTable((0,result/* placementOf */.xc)(step)), ...changeTable(step.change));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
         lines.push(...timeline(step));
@@ -883,7 +972,7 @@ function total(what, tasks, least = 2) {
     });
     if (costs.length / 2 < least)
         return [];
-    return ['', `Total cost of ${what}: ${yuanText((0,engine/* yuanOf */.xU)((0,engine/* sumPoints */.RN)(costs) ?? ''))}`];
+    return ['', `Total cost of ${what}: ${yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''))}`];
 }
 /** What the cost figures are, under a table that shows some. */
 function costNote(tasks) {
@@ -915,13 +1004,13 @@ function billsTable(bills) {
         ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
         : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
     for (const bill of bills) {
-        const money = [yuanText((0,engine/* yuanOf */.xU)(bill.billed)), yuanText((0,engine/* yuanOf */.xU)(bill.discount))];
+        const money = [yuanText((0,platform_money/* yuanOf */.xU)(bill.billed)), yuanText((0,platform_money/* yuanOf */.xU)(bill.discount))];
         const first = byTask
             ? [bill.taskId ?? '', summary_escape(bill.taskName ?? ''), summary_escape(bill.taskType ?? '')]
             : [summary_escape(bill.start ?? ''), summary_escape(bill.end ?? '')];
         lines.push(`| ${[...first, ...money].join(' | ')} |`);
     }
-    const sum = (amounts) => yuanText((0,engine/* yuanOf */.xU)((0,engine/* sumPoints */.RN)(amounts) ?? ''));
+    const sum = (amounts) => yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? ''));
     return [
         ...lines,
         '',
@@ -1217,7 +1306,7 @@ function parseMapping(name, value) {
 function parseJsonFirst(value) {
     if (value.trimStart().startsWith('{')) {
         try {
-            return (0,engine/* parseJson */.qF)(value);
+            return (0,json/* parseJson */.qF)(value);
         }
         catch {
             // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
@@ -1446,6 +1535,267 @@ function rfc3339(ms) {
     return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+;// CONCATENATED MODULE: ./protocol/keys.ts
+
+const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
+const SUBJECT = { private: 'the private key', platform: 'the platform public key' };
+/**
+ * A key that cannot be used. It carries facts, never key material: which key, the problem, and `says`,
+ * what is wrong and the fix as a predicate ("is a PuTTY key: export it ..."), so that a caller can put
+ * its own name for the key in front. The message puts a plain one there.
+ */
+class KeyError extends Error {
+    role;
+    says;
+    problem;
+    formats;
+    constructor(role, says, problem = 'unusable', 
+    /** For format_mismatch: the format declared, and the one the text holds. */
+    formats) {
+        super(`${SUBJECT[role]} ${says}`);
+        this.role = role;
+        this.says = says;
+        this.problem = problem;
+        this.formats = formats;
+        this.name = 'KeyError';
+    }
+}
+const KEY_TYPE_NAMES = {
+    ec: 'an EC key',
+    ed25519: 'an Ed25519 key',
+    ed448: 'an Ed448 key',
+    dsa: 'a DSA key',
+    x25519: 'an X25519 key',
+    x448: 'an X448 key',
+    dh: 'a Diffie-Hellman key'
+};
+const MIN_CLIENT_KEY_BITS = 2048;
+const MIN_PLATFORM_KEY_BITS = 1024;
+const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
+/**
+ * Undoes what pasting a key into a secret does to it: CRLF line ends, indentation, blank lines around
+ * it, and a PEM flattened onto one line with literal "\n" sequences.
+ */
+function normalizeKeyText(text) {
+    let normalized = text.replace(/\r\n?/g, '\n').trim();
+    if (!normalized.includes('\n') && normalized.includes('\\n')) {
+        normalized = normalized.replace(/\\r\\n|\\n/g, '\n');
+    }
+    return normalized
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+        .trim();
+}
+/** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
+function parsePem(text, role) {
+    const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
+    if (match === null) {
+        if (text.startsWith('-----BEGIN '))
+            throw new KeyError(role, `is a PEM block without its END line: paste the whole key`);
+        return undefined;
+    }
+    const [, label = '', inner = '', endLabel] = match;
+    if (label !== endLabel)
+        throw new KeyError(role, `has BEGIN ${label} but END ${endLabel}: paste one whole key`);
+    const headers = new Map();
+    const body = inner
+        .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name, value) => {
+        headers.set(name, value);
+        return '';
+    })
+        .replace(/\s+/g, '');
+    if (!BASE64_BODY.test(body))
+        throw new KeyError(role, `is a PEM block whose body is not Base64: paste the key unchanged`);
+    return { label, headers, body };
+}
+/** The canonical PEM text of a parsed block: headers, a blank line, Base64 in 64-character lines. */
+function formatPem(pem) {
+    const headers = [...pem.headers].map(([name, value]) => `${name}: ${value}`);
+    const lines = pem.body.match(/.{1,64}/g) ?? [];
+    return [
+        `-----BEGIN ${pem.label}-----`,
+        ...headers,
+        ...(headers.length > 0 ? [''] : []),
+        ...lines,
+        `-----END ${pem.label}-----`,
+        ''
+    ].join('\n');
+}
+/**
+ * Loads the client's RSA private key from any accepted format: PKCS#8 PEM, PKCS#1 PEM (both possibly
+ * encrypted, with the passphrase) or PKCS#8 bare Base64 DER, detected or as `format` says.
+ */
+function loadPrivateKey(text, options) {
+    const normalized = normalizeKeyText(text);
+    if (normalized === '')
+        throw new KeyError('private', 'is empty: set it to the client private key (a PEM block)');
+    const detected = detectPrivateKey(normalized);
+    if (options.format !== 'auto' && options.format !== detected.format) {
+        const foundText = describeFormat(detected.format);
+        throw new KeyError('private', `holds ${foundText}, not the format declared (${options.format})`, 'format_mismatch', { declared: options.format, found: detected.format, foundText });
+    }
+    const canonical = detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
+    const key = createKey(detected, canonical, options.passphrase);
+    checkRsa(key, 'private', MIN_CLIENT_KEY_BITS);
+    return {
+        key,
+        secretForms: secretForms([
+            text,
+            normalized,
+            canonical,
+            detected.format === 'pkcs8_base64' ? '' : detected.pem.body
+        ])
+    };
+}
+function detectPrivateKey(text) {
+    if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
+        throw new KeyError('private', 'is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
+    }
+    if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
+        throw new KeyError('private', 'holds an SSH public key: set it to the client private key (a PEM block)');
+    }
+    if (text.startsWith('PuTTY-User-Key-File')) {
+        throw new KeyError('private', 'is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
+    }
+    const pem = parsePem(text, 'private');
+    if (pem === undefined) {
+        const compact = text.replace(/\s+/g, '');
+        if (!BASE64_BODY.test(compact)) {
+            throw new KeyError('private', 'is neither a PEM block nor Base64: set it to the client private key');
+        }
+        return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
+    }
+    switch (pem.label) {
+        case 'PRIVATE KEY':
+            return { format: 'pkcs8_pem', pem, encrypted: false };
+        case 'ENCRYPTED PRIVATE KEY':
+            return { format: 'pkcs8_pem', pem, encrypted: true };
+        case 'RSA PRIVATE KEY':
+            return {
+                format: 'pkcs1_pem',
+                pem,
+                encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
+            };
+        case 'EC PRIVATE KEY':
+            throw new KeyError('private', unsupportedType('an EC key'));
+        case 'DSA PRIVATE KEY':
+            throw new KeyError('private', unsupportedType('a DSA key'));
+        case 'PUBLIC KEY':
+        case 'RSA PUBLIC KEY':
+            throw new KeyError('private', 'holds a public key: set it to the client private key, and upload the public key in the console');
+        case 'CERTIFICATE':
+            throw new KeyError('private', 'holds a certificate: set it to the client private key');
+        default:
+            throw new KeyError('private', `is a PEM block of type "${pem.label}", not a private key: set it to the client private key`);
+    }
+}
+function createKey(detected, canonical, passphrase) {
+    if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
+        throw new KeyError('private', 'is encrypted, and no passphrase was given', 'passphrase_missing');
+    }
+    try {
+        return detected.format === 'pkcs8_base64'
+            ? (0,external_node_crypto_.createPrivateKey)({ key: detected.der, format: 'der', type: 'pkcs8' })
+            : (0,external_node_crypto_.createPrivateKey)({ key: canonical, format: 'pem', passphrase });
+    }
+    catch {
+        if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
+            throw new KeyError('private', 'could not be decrypted with the passphrase given: check the passphrase', 'passphrase_wrong');
+        }
+        throw new KeyError('private', `could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`);
+    }
+}
+/**
+ * Loads the platform public key handed out with an RSA-mode key: PEM (PUBLIC KEY or RSA PUBLIC KEY) or
+ * bare Base64 of SubjectPublicKeyInfo or PKCS#1 DER.
+ */
+function loadPlatformPublicKey(text) {
+    const normalized = normalizeKeyText(text);
+    if (normalized === '')
+        throw new KeyError('platform', 'is empty: set it to the platform public key shown at key creation');
+    const pem = parsePem(normalized, 'platform');
+    let key;
+    if (pem === undefined) {
+        const compact = normalized.replace(/\s+/g, '');
+        if (!BASE64_BODY.test(compact)) {
+            throw new KeyError('platform', 'is neither a PEM block nor Base64: set it to the platform public key shown at key creation');
+        }
+        const der = Buffer.from(compact, 'base64');
+        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' }));
+        key ??= tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'pkcs1' }));
+    }
+    else if (pem.label === 'PUBLIC KEY' || pem.label === 'RSA PUBLIC KEY') {
+        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)(formatPem(pem)));
+    }
+    else if (pem.label.includes('PRIVATE KEY')) {
+        throw new KeyError('platform', 'holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)');
+    }
+    else {
+        throw new KeyError('platform', `is a PEM block of type "${pem.label}": set it to the platform public key`);
+    }
+    if (key === undefined) {
+        throw new KeyError('platform', 'could not be read as an RSA public key: paste it unchanged');
+    }
+    checkRsa(key, 'platform', MIN_PLATFORM_KEY_BITS);
+    return key;
+}
+function tryPublicKey(create) {
+    try {
+        return create();
+    }
+    catch {
+        return undefined;
+    }
+}
+function checkRsa(key, role, minBits) {
+    const type = key.asymmetricKeyType;
+    if (type === 'rsa-pss') {
+        throw new KeyError(role, `is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`);
+    }
+    if (type !== 'rsa')
+        throw new KeyError(role, unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`));
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < minBits) {
+        throw new KeyError(role, `is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`);
+    }
+}
+function unsupportedType(what) {
+    return `is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
+}
+function describeFormat(format) {
+    return {
+        pkcs8_pem: 'a PKCS#8 PEM key',
+        pkcs1_pem: 'a PKCS#1 PEM key',
+        pkcs8_base64: 'a bare Base64 PKCS#8 key'
+    }[format];
+}
+/** What to mask of key text as given, before it is even parsed: the whole and each line. */
+function keyTextForms(text) {
+    return secretForms([text, normalizeKeyText(text)]);
+}
+/** The texts to mask: each form whole, and each of its lines long enough to be worth masking. */
+function secretForms(forms) {
+    const all = new Set();
+    for (const form of forms) {
+        if (form.trim() === '')
+            continue;
+        all.add(form);
+        all.add(form.trim());
+        for (const line of form.split(/\r?\n|\\n/)) {
+            if (line.trim().length >= 4)
+                all.add(line.trim());
+        }
+    }
+    return [...all];
+}
+
+// EXTERNAL MODULE: ./deploy/secret-fields.ts
+var secret_fields = __nccwpck_require__(8064);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
 ;// CONCATENATED MODULE: ./action/settings.ts
 
 
@@ -1475,9 +1825,9 @@ now = Date.now) {
     [
         inputs.raw('token').trim(),
         inputs.raw('private_key_passphrase'),
-        ...(0,engine/* keyTextForms */.g2)(inputs.raw('private_key'))
+        ...keyTextForms(inputs.raw('private_key'))
     ].forEach(inputs.mask);
-    const operation = parseChoice('operation', inputs.raw('operation').trim(), engine/* OPERATIONS */.xb);
+    const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATIONS */.xb);
     const request = readRequestInputs(inputs, readFile);
     return {
         operation,
@@ -1534,9 +1884,9 @@ function inputsOf(rawInput, maskSecret, env) {
 /** The body and the query, their secret-looking values masked as soon as they are read. */
 function readRequestInputs(inputs, readFile) {
     const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
-    (0,engine/* secretValues */.VX)(body).forEach(inputs.mask);
+    (0,secret_fields/* secretValues */.VX)(body).forEach(inputs.mask);
     const query = parseQuery('query', inputs.raw('query'));
-    query.flatMap(([name, value]) => (0,engine/* secretValues */.VX)({ [name]: value })).forEach(inputs.mask);
+    query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })).forEach(inputs.mask);
     return { body, query };
 }
 /** Where and how the step talks to the API: the address, the key, the forms, the codes. */
@@ -1554,7 +1904,7 @@ function readConnection(inputs) {
             token: raw('token').trim(),
             privateKeyText: raw('private_key'),
             passphrase: raw('private_key_passphrase'),
-            format: parseChoice('private_key_format', given('private_key_format'), engine/* PRIVATE_KEY_FORMATS */.p7),
+            format: parseChoice('private_key_format', given('private_key_format'), PRIVATE_KEY_FORMATS),
             platformKeyText: raw('platform_public_key'),
             mask: inputs.mask
         }),
@@ -1661,7 +2011,7 @@ function readLimits({ given }) {
 function readStep({ given, flag }) {
     return {
         summary: flag('summary'),
-        cleanup: parseChoice('cleanup', given('cleanup'), engine/* CLEANUP_CHOICES */.uu),
+        cleanup: parseChoice('cleanup', given('cleanup'), cleanup_state/* CLEANUP_CHOICES */.uu),
         cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
             minMs: 5000,
             maxMs: 30 * 60_000
@@ -1719,8 +2069,8 @@ function resolveProfile(choice, baseUrl) {
 function parseStatuses(name, value) {
     const statuses = value.split(',').map((status) => status.trim());
     for (const status of statuses) {
-        if (!engine/* SEARCHABLE_STATUSES */.e_.includes(status)) {
-            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(status)}: list statuses separated by commas from ${engine/* SEARCHABLE_STATUSES */.e_.join(', ')}`);
+        if (!platform_settings/* SEARCHABLE_STATUSES */.e_.includes(status)) {
+            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(status)}: list statuses separated by commas from ${platform_settings/* SEARCHABLE_STATUSES */.e_.join(', ')}`);
         }
     }
     return statuses;
@@ -1738,7 +2088,7 @@ function parseVersion(name, value) {
 function parseEndpoints(value) {
     const overrides = {};
     // A replace sends a create, a sweep searches: their calls follow the override of the one they send as.
-    const allowed = engine/* OVERRIDABLE_OPERATIONS */.tm;
+    const allowed = operations/* OVERRIDABLE_OPERATIONS */.tm;
     for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
         const name = `endpoints.${operation}`;
         if (!allowed.includes(operation)) {
@@ -1779,7 +2129,7 @@ const ERROR_CODE_MEANINGS = {
 };
 /** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
 function parseErrorCodes(name, value) {
-    const codes = { ...engine/* DEFAULT_ERROR_CODES */.W$ };
+    const codes = { ...failures/* DEFAULT_ERROR_CODES */.W$ };
     for (const [meaning, raw] of Object.entries(parseMapping(name, value))) {
         const field = ERROR_CODE_MEANINGS[meaning];
         if (field === undefined) {
@@ -1806,17 +2156,17 @@ function readCredentials(args) {
         return { mode: 'token', token: args.token };
     }
     try {
-        const loaded = (0,engine/* loadPrivateKey */.PM)(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
+        const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
         loaded.secretForms.forEach(args.mask);
         return {
             mode: 'rsa',
             token: args.token,
             privateKey: loaded.key,
-            platformPublicKey: hasPlatformKey ? (0,engine/* loadPlatformPublicKey */.id)(args.platformKeyText) : undefined
+            platformPublicKey: hasPlatformKey ? loadPlatformPublicKey(args.platformKeyText) : undefined
         };
     }
     catch (error) {
-        if (error instanceof engine/* KeyError */.eN)
+        if (error instanceof KeyError)
             throw keyInputError(error);
         throw error;
     }
@@ -1960,7 +2310,7 @@ function savedCleanup(host) {
     const lookup = host.state(KEYS.lookup);
     const rollback = host.state(KEYS.rollback);
     return {
-        action: (0,engine/* cleanupActionOf */.S4)(action),
+        action: (0,cleanup_state/* cleanupActionOf */.S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
@@ -2033,15 +2383,15 @@ async function runMain(given) {
  * runs it (or its dry run) with one deploy context, and reports it.
  */
 async function runPlanned(host, settings, how) {
-    const planned = (0,engine/* planStep */.ek)(settings);
-    const cleanup = (0,engine/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
+    const planned = await planStep(settings);
+    const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
         saveCleanup(host, state);
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,engine/* stepRuntime */.r7)(settings, hostHooks(host, how.cancel));
+    const runtime = (0,context/* stepRuntime */.r7)(settings, hostHooks(host, how.cancel));
     try {
-        const ctx = (0,engine/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
-        const step = await (0,engine/* runStep */.eg)(planned, ctx, { dryRun: settings.dryRun });
+        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
+        const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
         if (step !== undefined)
             report(host, step, { settings, redact: how.redact });
     }
@@ -2091,7 +2441,7 @@ function report(host, step, how) {
  * file, and an error annotation naming the task, why, and the file; answers the file's path.
  */
 function notRolledBack(host, restore, why) {
-    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,engine/* toCompactJson */.ZJ)(restore.configuration));
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration));
     host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
     return file;
 }
@@ -2114,6 +2464,60 @@ function writeSummary(host, render) {
     catch (error) {
         host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
     }
+}
+
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var cleanup = __nccwpck_require__(8786);
+;// CONCATENATED MODULE: ./deploy/manual-stop.ts
+
+
+/**
+ * How to stop a task by hand when the post step could not: a workflow step with this action, and a
+ * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
+ * Secrets appear only as the names of variables and files the user fills in.
+ */
+function manualStop(settings, taskId, action) {
+    const call = (0,operations/* cleanupCall */.PG)(settings, taskId, 'stop');
+    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
+    const { endpoint } = call;
+    if (endpoint.encrypt || endpoint.method !== 'POST')
+        return { step, shell: undefined };
+    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
+    const url = `${settings.baseUrl}${endpoint.path}`;
+    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
+    const shell = settings.credentials.mode === 'rsa'
+        ? [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
+            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
+        ].join('\n')
+        : [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
+        ].join('\n');
+    return { step, shell };
+}
+/**
+ * How to stop by hand a task a create may have made without the step learning its id: a workflow step
+ * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
+ */
+function manualSweep(settings, taskName, keep, action) {
+    return actionStep(settings, action, [
+        '    operation: sweep',
+        `    task_name: ${JSON.stringify(taskName)}`,
+        ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
+    ]);
+}
+/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
+function actionStep(settings, action, inputs) {
+    return [
+        `- uses: ${action}`,
+        '  with:',
+        ...inputs,
+        `    base_url: ${settings.baseUrl}`,
+        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+    ].join('\n');
 }
 
 ;// CONCATENATED MODULE: ./action/post-step.ts
@@ -2143,9 +2547,9 @@ async function runPost(host) {
     let runtime;
     try {
         const settings = await settingsFrom(host);
-        runtime = (0,engine/* stepRuntime */.r7)(settings, hostHooks(host, new AbortController().signal));
-        const ctx = (0,engine/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled, preheats = [], rollback } = await (0,engine/* finishCleanup */.Yk)(state, ctx);
+        runtime = (0,context/* stepRuntime */.r7)(settings, hostHooks(host, new AbortController().signal));
+        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
+        const { outcomes, unsettled, preheats = [], rollback } = await (0,cleanup/* finishCleanup */.Y)(state, ctx);
         if (rollback !== undefined)
             reportRollback(host, rollback);
         for (const { target, outcome } of outcomes)
@@ -2187,7 +2591,7 @@ function nothingToDo(state) {
         (state.action === undefined || state.created.length === 0));
 }
 function describeOutcome(target, outcome, lookup) {
-    const verb = engine/* CLEANUP_DONE */.io[target.action];
+    const verb = cleanup_state/* CLEANUP_DONE */.io[target.action];
     const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
     const what = {
         twin: `, a second task named ${name} made by an earlier attempt of the create`,
@@ -2214,7 +2618,7 @@ function giveUp(host, settings, left, label) {
     for (const { target, outcome } of left.failed) {
         const why = outcome.kind === 'failed' ? outcome.why : '';
         host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
-        const { step, shell } = (0,engine/* manualStop */.pB)(settings, target.id, uses);
+        const { step, shell } = manualStop(settings, target.id, uses);
         summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`, ...fenced('yaml', step));
         if (shell !== undefined) {
             summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...fenced('sh', shell));
@@ -2224,7 +2628,7 @@ function giveUp(host, settings, left, label) {
     if (unsettled !== undefined) {
         const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
         host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
-        summary.push(`**A task named ${summary_escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${summary_escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', (0,engine/* manualSweep */.Jo)(settings, unsettled.taskName, unsettled.keep, uses)));
+        summary.push(`**A task named ${summary_escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${summary_escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses)));
     }
     writeSummary(host, () => `${summary.join('\n')}\n`);
     const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
@@ -2495,6 +2899,29 @@ function formatOutputs(outputs, format, log) {
 
 /***/ }),
 
+/***/ 5833:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ mapLimit)
+/* harmony export */ });
+/** Maps items through an async function, at most `limit` at a time, keeping the input order. */
+async function mapLimit(items, limit, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            results[index] = await fn(items[index], index);
+        }
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+    return results;
+}
+
+
+/***/ }),
+
 /***/ 629:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2513,6 +2940,20 @@ class InputError extends Error {
 function quote(value) {
     const shown = value.length > 60 ? `${value.slice(0, 57)}...` : value;
     return JSON.stringify(shown);
+}
+
+
+/***/ }),
+
+/***/ 2212:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ isRecord)
+/* harmony export */ });
+/** A JSON object (not an array, not null). */
+function isRecord(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 
@@ -2591,7 +3032,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7457);
+/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2370);
 /* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9571);
 
 
@@ -2603,47 +3044,169 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 6384:
+/***/ 2159:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $: () => (/* binding */ callOutcome),
+/* harmony export */   I: () => (/* binding */ makeCalls)
+/* harmony export */ });
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6539);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4750);
+/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9645);
 
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  az: () => (/* reexport */ ACTIVE_STATUSES),
-  hD: () => (/* reexport */ ApiError),
-  uu: () => (/* reexport */ CLEANUP_CHOICES),
-  io: () => (/* reexport */ CLEANUP_DONE),
-  W$: () => (/* reexport */ DEFAULT_ERROR_CODES),
-  eN: () => (/* reexport */ KeyError),
-  xb: () => (/* reexport */ OPERATIONS),
-  tm: () => (/* reexport */ OVERRIDABLE_OPERATIONS),
-  p7: () => (/* reexport */ PRIVATE_KEY_FORMATS),
-  e_: () => (/* reexport */ SEARCHABLE_STATUSES),
-  xv: () => (/* reexport */ VERSION),
-  S4: () => (/* reexport */ cleanupActionOf),
-  bT: () => (/* reexport */ cleanupRecorder),
-  H3: () => (/* reexport */ deployContext),
-  Yk: () => (/* reexport */ finishCleanup),
-  g2: () => (/* reexport */ keyTextForms),
-  id: () => (/* reexport */ loadPlatformPublicKey),
-  PM: () => (/* reexport */ loadPrivateKey),
-  pB: () => (/* reexport */ manualStop),
-  Jo: () => (/* reexport */ manualSweep),
-  qF: () => (/* reexport */ parseJson),
-  xc: () => (/* reexport */ placementOf),
-  ek: () => (/* reexport */ planStep),
-  eg: () => (/* reexport */ runStep),
-  VX: () => (/* reexport */ secretValues),
-  SZ: () => (/* reexport */ spentYuan),
-  r7: () => (/* reexport */ stepRuntime),
-  RN: () => (/* reexport */ sumPoints),
-  ZJ: () => (/* reexport */ toCompactJson),
-  xU: () => (/* reexport */ yuanOf)
-});
 
-// UNUSED EXPORTS: NO_CLEANUP
 
-;// CONCATENATED MODULE: ./deploy/cleanup-state.ts
+
+
+
+
+
+
+
+/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
+function callOutcome(call, fields) {
+    return {
+        call,
+        taskId: call.taskId,
+        result: undefined,
+        raw: undefined,
+        error: undefined,
+        twinLookup: undefined,
+        existingIds: [],
+        placement: undefined,
+        ...fields
+    };
+}
+/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
+function makeCalls(plan, ctx) {
+    const bulk = plan.calls.length > 1;
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
+}
+/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
+async function makeCall(call, how, ctx) {
+    const { who } = how;
+    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
+    // Whether a failed attempt of a call that changes state may still have taken effect.
+    const state = { mayHaveApplied: false };
+    const report = {};
+    try {
+        // A create goes through its placement and exactly-once path, a module a step without one never loads.
+        const created = call.traits.resend === 'create_once'
+            ? await (await __nccwpck_require__.e(/* import() */ 169).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
+            : undefined;
+        const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
+        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
+        const problem = call.traits.check(result.data, call);
+        if (problem !== undefined)
+            ctx.log(`${who}: ${problem}`);
+        const made = call.traits.answers === 'new_task' && problem === undefined;
+        return outcome({
+            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
+            result,
+            raw,
+            error: problem === undefined ? undefined : new Error(problem),
+            twinLookup: created?.recreated === true ? created.lookup : undefined,
+            existingIds: created?.lookup.existingIds ?? []
+        });
+    }
+    catch (error) {
+        return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
+    }
+}
+/**
+ * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
+ * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
+ */
+function sendCall(call, who, state, ctx) {
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
+        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
+        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .notApplied */ .$U)(error);
+        return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
+    }, ctx.retries.policy, ctx.retries.deps);
+}
+/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
+async function failedCall(call, error, how, ctx) {
+    const { who } = how;
+    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h && how.waits) {
+        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+        return {};
+    }
+    // A refusal (an envelope with a code other than 0000): the task's state settles it.
+    if (call.taskId !== undefined &&
+        error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h &&
+        error.body === 'envelope' &&
+        (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .transientReason */ .bR)(error) === undefined)
+        return settleByState(call, call.taskId, error, ctx, who);
+    const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
+    const hint = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .codeHint */ .Z_)(error, ctx.settings.errorCodes);
+    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}${hint}`);
+    return {
+        error: note === '' && hint === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}${hint}`)
+    };
+}
+/**
+ * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
+ * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
+ * the refusal is no failure; a task no search of any status lists is not found; otherwise the
+ * call fails with the refusal, saying the status (and, where the platform applies the operation to some
+ * statuses only, which).
+ */
+async function settleByState(call, taskId, refusal, ctx, who) {
+    const { alreadyDone, appliesTo } = call.traits;
+    const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+    const status = state.kind === 'status' ? state.status : undefined;
+    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
+    if (status !== undefined && alreadyDone.includes(status)) {
+        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refusal)}), and ${(0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}: nothing left to do`);
+        return {};
+    }
+    if (state.kind === 'absent') {
+        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .TaskNotFoundError */ .Zt(taskId, refusal);
+        ctx.log(`${who}: ${notFound.message}`);
+        return { error: notFound };
+    }
+    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
+        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
+        : '';
+    const why = `${refusal.message}; ${(0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}${applies}`;
+    ctx.log(`${who}: ${why}`);
+    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h(why, refusal) };
+}
+/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
+function readsEveryPage(call) {
+    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
+}
+/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
+async function sendEveryPage(call, send) {
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .PAGE_SIZE */ .md);
+    const rest = call.query.filter(([name]) => name !== 'page_size');
+    const list = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_8__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
+    const data = { count: list.count ?? list.results.length, results: list.results };
+    const result = { ...list.first.result, data };
+    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_9__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
+}
+
+
+/***/ }),
+
+/***/ 7326:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S4: () => (/* binding */ cleanupActionOf),
+/* harmony export */   bT: () => (/* binding */ cleanupRecorder),
+/* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
+/* harmony export */   jR: () => (/* binding */ NO_CLEANUP),
+/* harmony export */   uu: () => (/* binding */ CLEANUP_CHOICES)
+/* harmony export */ });
 /** The cleanup a step may ask for: nothing, or one of the actions. */
 const CLEANUP_CHOICES = ['none', 'stop', 'pause'];
 /** What a cleanup did to a task, in a word: stopped or paused. */
@@ -2673,25 +3236,2275 @@ function cleanupRecorder(initial, save = () => undefined) {
     };
 }
 
-;// CONCATENATED MODULE: ./basics/concurrency.ts
-/** Maps items through an async function, at most `limit` at a time, keeping the input order. */
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
-    let next = 0;
-    const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            results[index] = await fn(items[index], index);
+
+/***/ }),
+
+/***/ 8786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask),
+/* harmony export */   Y: () => (/* binding */ finishCleanup)
+/* harmony export */ });
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6723);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1460);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6539);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3896);
+/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3884);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8703);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(9674);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3537);
+/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9645);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
+ * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
+ * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
+ * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
+ * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
+ * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const { policy, deps } = ctx.stopRetries;
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    for (let round = 1;; round++) {
+        let failure;
+        try {
+            await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetries */ .LH)(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .retryIfTransient */ .or)(error, deps.now()), policy, deps);
+            return { kind: 'done' };
+        }
+        catch (error) {
+            failure = error;
+        }
+        // Cancelled: nothing more can be sent; the post step takes over.
+        if (failure instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && failure.reason === 'cancelled')
+            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure) };
+        const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(state))
+            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
+            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(state.status, 40) };
+        const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .describeState */ .Jw)(state), 300)}`;
+        const applies = call.traits.appliesTo;
+        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
+            return {
+                kind: 'failed',
+                why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
+            };
+        }
+        const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BACKOFF */ .VU);
+        if (round > _context_js__WEBPACK_IMPORTED_MODULE_6__/* .CLEANUP_RETRIES */ .CX || deps.now() + delay >= policy.deadline)
+            return { kind: 'failed', why };
+        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(delay)}`);
+        try {
+            await deps.sleep(delay);
+        }
+        catch {
+            return { kind: 'failed', why };
+        }
+    }
+}
+/**
+ * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
+ * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
+ * preheats that had not completed. Then, when a
+ * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
+ * no longer appear: that look is the post step's last request.
+ */
+async function finishCleanup(state, ctx) {
+    const { action, created, lookup } = state;
+    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
+    const known = [
+        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
+        ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
+    ];
+    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+    const preheats = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+        taskId,
+        problem: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_9__/* .stopPreheat */ .Ks)(taskId, ctx)
+    }));
+    const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
+    if (lookup === undefined)
+        return { outcomes, unsettled: undefined, ...done };
+    const late = await lateTasks(lookup, created, action, ctx);
+    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+}
+/**
+ * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
+ * time): posts back the configuration the task had and waits until it serves again, within the context's
+ * deadline (cleanup_timeout).
+ */
+async function finishRollback(rollback, ctx) {
+    const { taskId } = rollback;
+    ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
+    let problem;
+    try {
+        const outcome = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)(rollback, ctx, ctx.deadline);
+        problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
+    }
+    catch (error) {
+        problem = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error);
+    }
+    if (problem === undefined) {
+        ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
+        return { taskId, problem, restore: undefined };
+    }
+    const restore = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_11__/* .redactConfiguration */ .aL)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_12__/* .parseJson */ .qF)(rollback.configuration));
+    return { taskId, problem, restore };
+}
+function cleanUpAll(targets, ctx, name) {
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(targets, ctx.settings.concurrency, async (target) => ({
+        target,
+        outcome: await cleanUpTask(target.id, target.action, ctx, name)
+    }));
+}
+/**
+ * The tasks a create made that the step does not know: with no task id known, the task the create may
+ * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
+ * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
+ * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
+ * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
+ * never read as "the create made none".
+ */
+async function lateTasks(lookup, created, action, ctx) {
+    const handled = new Set([...lookup.existingIds, ...created]);
+    const kind = created.length === 0 ? 'found' : 'twin';
+    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(lookup.taskName, 100));
+    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+    ctx.log(created.length === 0
+        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}, until the create can no longer land`
+        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}`);
+    const outcomes = [];
+    // Each attempt makes one task at most; the step's own task (created) is one attempt's.
+    let outstanding = lookup.attempts - Math.min(created.length, 1);
+    while (outstanding > 0) {
+        const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_13__/* .awaitNewTasks */ .lC)(lookup.taskName, handled, lookup.landsBy, ctx);
+        if (found.kind === 'none') {
+            ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
+            return { outcomes, unsettled: undefined };
+        }
+        if (found.kind === 'found') {
+            outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+            for (const id of found.ids)
+                handled.add(id);
+            outstanding -= found.ids.length;
+            continue;
+        }
+        const why = found.kind === 'unknown'
+            ? `the last task search failed (${found.why})`
+            : 'the cleanup_timeout ran out before the create could no longer land';
+        return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
+    }
+    return { outcomes, unsettled: undefined };
+}
+/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
+async function cleanUpFound(ids, why, action, ctx, taskName) {
+    const cleanup = why === 'twin' ? 'stop' : action;
+    if (cleanup === undefined) {
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        return [];
+    }
+    return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
+}
+
+
+/***/ }),
+
+/***/ 3896:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ servicesDiffer),
+/* harmony export */   IC: () => (/* binding */ imagesOf),
+/* harmony export */   QV: () => (/* binding */ configurationOf),
+/* harmony export */   VU: () => (/* binding */ diffConfigurations),
+/* harmony export */   YF: () => (/* binding */ applyChanges),
+/* harmony export */   aL: () => (/* binding */ redactConfiguration),
+/* harmony export */   ek: () => (/* binding */ checkChanges)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6539);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8064);
+
+
+
+
+
+
+/** Detail fields the platform fills itself (statuses and counters): never posted back. */
+const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
+/**
+ * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
+ * updated after creation.
+ */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
+const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
+/**
+ * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
+ * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
+ */
+function configurationOf(detail) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
+        throw new Error('the task detail carries no services list, so its configuration cannot be read');
+    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
+    return {
+        ...Object.fromEntries(kept),
+        services: detail.services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
+}
+/**
+ * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
+ * field, nothing the platform fills, and services as a list of objects each naming its service_name.
+ */
+function checkChanges(changes) {
+    if (Object.keys(changes).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
+    }
+    const writeOnly = writeOnlyPaths(changes);
+    if (writeOnly.length > 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
+    }
+    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
+    const { services } = changes;
+    if (services === undefined)
+        return;
+    if (!Array.isArray(services))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
+    services.forEach((service, index) => {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+    });
+}
+/**
+ * The configuration with the changes applied: each top-level field given replaces the task's; each
+ * service given is matched by service_name and the fields it gives replace that service's.
+ */
+function applyChanges(configuration, changes) {
+    const { services: changedServices, ...fields } = changes;
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
+    const byName = new Map();
+    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
+        const name = String(change.service_name);
+        if (!names.includes(name)) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
+        }
+        byName.set(name, { ...byName.get(name), ...change });
+    }
+    return {
+        ...configuration,
+        ...fields,
+        services: services.map((service) => {
+            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
+            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
+        })
+    };
+}
+/**
+ * Every field that differs between two configurations, by path (services by name:
+ * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ */
+function diffConfigurations(before, after) {
+    return diffValues(before, after, [], false);
+}
+/** The images of each service, by service name, as a configuration sets them. */
+function imagesOf(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
+    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
+}
+/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
+function servicesDiffer(before, after) {
+    return !same(before.services, after.services);
+}
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a, b) {
+    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
+}
+/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
+function redactConfiguration(configuration) {
+    return redact(configuration, false);
+}
+function redact(value, secret) {
+    if (secret && value !== null)
+        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
+    if (Array.isArray(value))
+        return value.map((item) => redact(item, false));
+    if (isObject(value))
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
+    return value;
+}
+/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
+function hidden(name) {
+    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
+}
+function diffValues(before, after, path, secret) {
+    if (same(before, after))
+        return [];
+    const here = path.join('.');
+    if (!secret && isObject(before) && isObject(after)) {
+        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
+    }
+    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
+        return diffServices(before, after);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    return [{ path: here, before: show(before), after: show(after) }];
+}
+/** Services compared by name: a field of one, or a service added or taken away. */
+function diffServices(before, after) {
+    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
+    const [old, now] = [named(before), named(after)];
+    const names = [...new Set([...old.keys(), ...now.keys()])];
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
+}
+/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
+function isObject(value) {
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+function writeOnlyPaths(changes) {
+    return WRITE_ONLY.filter((name) => name in changes);
+}
+function withoutField(record, field) {
+    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
+}
+
+
+/***/ }),
+
+/***/ 8703:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  CX: () => (/* binding */ CLEANUP_RETRIES),
+  BT: () => (/* binding */ contextFor),
+  H3: () => (/* binding */ deployContext),
+  sT: () => (/* binding */ retried),
+  r7: () => (/* binding */ stepRuntime)
+});
+
+// UNUSED EXPORTS: cancellableSleep
+
+// EXTERNAL MODULE: ./platform/client.ts + 5 modules
+var platform_client = __nccwpck_require__(6723);
+;// CONCATENATED MODULE: ./platform/platform-clock.ts
+/** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
+const CORRECTABLE_SKEW_MS = 5 * 60_000;
+/**
+ * The time requests are stamped with. It learns the platform's clock from the Date header of each
+ * answer; once a request has been refused for its timestamp while the skew is beyond the platform's
+ * window, it stamps requests on the platform's time instead of the local one.
+ */
+class PlatformClock {
+    local;
+    #offsetMs;
+    #correctionMs = 0;
+    #lastStamp = 0;
+    constructor(local) {
+        this.local = local;
+    }
+    now() {
+        return this.local() + this.#correctionMs;
+    }
+    /**
+     * The timestamp for the next request: the current time, but always later than the last one, so no
+     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
+     * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
+     * the platform): stamps stay strictly increasing from there on.
+     */
+    stamp() {
+        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
+        return this.#lastStamp;
+    }
+    /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
+    get offsetMs() {
+        return this.#offsetMs;
+    }
+    get corrected() {
+        return this.#correctionMs !== 0;
+    }
+    /**
+     * Learns the offset from an answer's Date header, received at local time `at`. The header counts
+     * whole seconds, so it is read as the middle of its second.
+     */
+    observe(dateHeader, at) {
+        const serverTime = typeof dateHeader === 'string' ? Date.parse(dateHeader) : Number.NaN;
+        if (!Number.isNaN(serverTime))
+            this.#offsetMs = serverTime + 500 - at;
+    }
+    /** Starts stamping on the platform's time when the skew is beyond its window; true if it did. */
+    correct() {
+        if (this.corrected || this.#offsetMs === undefined || Math.abs(this.#offsetMs) <= CORRECTABLE_SKEW_MS)
+            return false;
+        this.#correctionMs = this.#offsetMs;
+        // The stamps so far were on the refused clock: keeping them as a floor would undo a correction back.
+        this.#lastStamp = 0;
+        return true;
+    }
+}
+
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
+// EXTERNAL MODULE: ./platform/session.ts + 1 modules
+var session = __nccwpck_require__(386);
+// EXTERNAL MODULE: ./platform/version.ts
+var version = __nccwpck_require__(8690);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+;// CONCATENATED MODULE: ./deploy/context.ts
+
+
+
+
+
+
+
+/**
+ * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
+ * max_retries says, since a task left running costs money.
+ */
+const CLEANUP_RETRIES = 20;
+/**
+ * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
+ * Retry-After asks); `label` names it in the log.
+ */
+function retried(label, retries, attempt) {
+    const { policy, deps } = retries;
+    return (0,retry/* withRetries */.LH)(label, attempt, (error) => (0,failures/* retryIfTransient */.or)(error, deps.now()), policy, deps);
+}
+/**
+ * The one deploy context of a step, whose work must end within `budgetMs` from now (wait_timeout for a
+ * step, cleanup_timeout for the post step): the session and every retry share that one deadline.
+ */
+function deployContext(settings, runtime, options) {
+    const startedAt = runtime.now();
+    const deadline = startedAt + options.budgetMs;
+    const deps = {
+        now: runtime.now,
+        sleep: runtime.sleep,
+        random: runtime.random,
+        log: runtime.log
+    };
+    const policy = { maxRetries: settings.maxRetries, ...retry/* DEFAULT_BACKOFF */.VU, deadline };
+    return {
+        settings,
+        send: (0,session/* openSession */.fA)(settings, runtime, deadline),
+        retries: { policy, deps },
+        stopRetries: { policy: { ...policy, maxRetries: CLEANUP_RETRIES }, deps },
+        startedAt,
+        deadline,
+        runtime,
+        log: runtime.log,
+        cleanup: options.cleanup ?? (0,cleanup_state/* cleanupRecorder */.bT)(cleanup_state/* NO_CLEANUP */.jR)
+    };
+}
+/**
+ * A context for work that must go on past the step's deadline (a rollback after the wait ran out): the
+ * same settings, runtime and cleanup record, a new session and retries bounded by `budgetMs` from now.
+ */
+function contextFor(ctx, budgetMs) {
+    return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
+}
+/**
+ * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
+ * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
+ * clocks, sleeps that end when the job is cancelled, and the host's log.
+ */
+function stepRuntime(settings, host) {
+    const client = new platform_client/* ApiClient */.OW({
+        userAgent: version/* USER_AGENT */._,
+        timeoutMs: settings.requestTimeoutMs,
+        maxResponseBytes: settings.maxResponseBytes,
+        cancel: host.cancel
+    });
+    return {
+        transport: client,
+        now: Date.now,
+        clock: new PlatformClock(Date.now),
+        sleep: cancellableSleep(host.cancel),
+        random: Math.random,
+        log: host.log,
+        warn: host.warn,
+        debug: host.debug,
+        mask: host.mask,
+        cancelled: () => host.cancel.aborted,
+        probe: (url) => client.probe(url),
+        ...(host.progress === undefined ? {} : { progress: host.progress }),
+        dispose: () => {
+            client.dispose();
         }
     };
-    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-    return results;
 }
+/**
+ * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
+ * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
+ * of 10 per signal and print MaxListenersExceededWarning.
+ */
+function cancellableSleep(cancel) {
+    const sleepers = new Set();
+    cancel.addEventListener('abort', () => {
+        for (const wake of sleepers)
+            wake();
+    }, { once: true });
+    return (ms) => new Promise((resolve, reject) => {
+        if (cancel.aborted) {
+            reject(new Error('the step was cancelled'));
+            return;
+        }
+        const wake = () => {
+            clearTimeout(timer);
+            sleepers.delete(wake);
+            reject(new Error('the step was cancelled'));
+        };
+        const timer = setTimeout(() => {
+            sleepers.delete(wake);
+            resolve();
+        }, ms);
+        sleepers.add(wake);
+    });
+}
+
+
+/***/ }),
+
+/***/ 7766:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XV: () => (/* binding */ readNodeList),
+/* harmony export */   h4: () => (/* binding */ diagnose)
+/* harmony export */ });
+/* unused harmony export DIAGNOSTICS */
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7258);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6539);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4750);
+/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6715);
+
+
+
+
+
+
+
+
+/** Events per node shown: the last ones. */
+const MAX_EVENTS = 10;
+/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
+const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+const MAX_LINE = 500;
+/**
+ * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
+ * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
+ * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
+ */
+async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
+    const { settings } = ctx;
+    let nodes;
+    try {
+        nodes = await readNodeList(taskId, ctx);
+    }
+    catch (error) {
+        return {
+            taskId,
+            nodes: [],
+            moreNodes: 0,
+            notRunningNodes: 0,
+            runningNodes: 0,
+            unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`]
+        };
+    }
+    const stuck = nodes.filter((node) => (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
+    const chosen = scope.nodes === 'all' ? nodes : stuck;
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
+    return {
+        taskId,
+        nodes: shown,
+        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
+        notRunningNodes: stuck.length,
+        runningNodes: nodes.length - stuck.length,
+        unread: []
+    };
+}
+/** Every node of a task, across the pages of its node list. */
+async function readNodeList(taskId, ctx) {
+    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_3__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)(node)));
+    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
+}
+async function nodeDiagnostics(taskId, node, services, ctx, scope) {
+    const pointId = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
+    const unread = [];
+    const problem = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .failingNode */ .dP)({ results: [node] }, 1);
+    let events = [];
+    if (scope.events) {
+        try {
+            const { result } = await ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            events = list
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)
+                .slice(-MAX_EVENTS)
+                .map((event) => ({
+                time: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.event_time) ?? '',
+                type: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.type) ?? '',
+                reason: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.reason) ?? '',
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.service) ?? ''
+            }));
+        }
+        catch (error) {
+            unread.push(`events: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
+        }
+    }
+    const logs = [];
+    if (scope.logs && ctx.settings.wait.logLines > 0) {
+        for (const [serviceId, service] of containerServices(node, services)) {
+            try {
+                const { result } = await ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
+                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+            }
+            catch (error) {
+                unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
+            }
+        }
+    }
+    return {
+        pointId,
+        status: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeProblem */ .BD)(problem),
+        events,
+        logs,
+        unread
+    };
+}
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData) {
+    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u).flatMap((s) => {
+        const id = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+    }));
+}
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
+function containerServices(node, services) {
+    const byName = new Map([...services].map(([id, name]) => [name, id]));
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
+    const ids = containers.map((c) => (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    if (ids.length === 0 || ids.some((id) => id === undefined))
+        return new Map(services);
+    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
+}
+
+
+/***/ }),
+
+/***/ 599:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ printRequests)
+/* harmony export */ });
+/* unused harmony export describeDryRun */
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(386);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _protocol_request_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1615);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
+
+
+
+
+/** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
+const SHOWN_PLAINTEXT = 1000;
+const SHOWN_CIPHERTEXT = 160;
+/** Prints every request of the plan as it would be sent, and sends nothing. */
+function printRequests(plan, ctx) {
+    for (const call of plan.calls) {
+        const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
+        ctx.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
+        describeDryRun((0,_platform_session_js__WEBPACK_IMPORTED_MODULE_0__/* .prepareRequest */ .nd)(ctx.settings, call, ctx.runtime.clock.stamp()), call).forEach(ctx.log);
+    }
+}
+/**
+ * What a dry run prints for a request: method, URL, header names, body size and the string to sign.
+ * The token and sign_str never appear, and neither does the value of any query parameter or body field
+ * whose name looks like a credential's (see secret-fields.ts): those read <redacted>, so the URL, the
+ * body and the string to sign are shown as sent but for them.
+ */
+function describeDryRun(request, call) {
+    const query = (0,_protocol_request_js__WEBPACK_IMPORTED_MODULE_1__/* .encodeQuery */ .XX)(call.query.map(([name, value]) => [name, (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretName */ .eh)(name) ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .REDACTED */ .XF : value]));
+    const target = query === '' ? call.endpoint.path : `${call.endpoint.path}?${query}`;
+    const plaintext = call.body === undefined ? '' : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)((0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(call.body));
+    const size = request.body === ''
+        ? 'no body'
+        : `${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    return [
+        `${request.method} ${new URL(request.url).origin}${target}`,
+        `  headers: ${Object.keys(request.headers).join(', ')}`,
+        `  body: ${size}`,
+        ...(request.encrypted
+            ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
+            : []),
+        ...(request.headers.sign_str === undefined
+            ? unsigned(request, plaintext)
+            : stringToSign(request, target, plaintext))
+    ];
+}
+/** A token-mode request is not signed: its body, as sent but for the secrets. */
+function unsigned(request, plaintext) {
+    return request.body === ''
+        ? []
+        : [`  body sent (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`];
+}
+/** What an RSA-mode request signs, line by line, the token and secret values redacted. */
+function stringToSign(request, target, plaintext) {
+    return [
+        '  string to sign (token and secret values redacted):',
+        ...[
+            target,
+            request.headers.version ?? '',
+            request.headers.timestamp ?? '',
+            '<token>',
+            request.encrypted ? excerpt(request.body, SHOWN_CIPHERTEXT) : excerpt(plaintext, SHOWN_PLAINTEXT)
+        ].map((line) => `    ${line}`)
+    ];
+}
+function excerpt(text, shown) {
+    return text.length > shown ? `${text.slice(0, shown)}\u2026 (${text.length} characters in all)` : text;
+}
+
+
+/***/ }),
+
+/***/ 1030:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AG: () => (/* binding */ printDryRun),
+/* harmony export */   Au: () => (/* binding */ cleanupOf),
+/* harmony export */   GR: () => (/* binding */ stepResult),
+/* harmony export */   VY: () => (/* binding */ callFlow),
+/* harmony export */   a4: () => (/* binding */ tasksOf),
+/* harmony export */   eS: () => (/* binding */ startCalls)
+/* harmony export */ });
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
+/* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2159);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
+/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(599);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1190);
+
+
+
+
+
+
+/**
+ * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
+ * storage check, any request. Their answers are the step's result.
+ */
+const callFlow = {
+    plan: (settings) => {
+        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .jU)(settings);
+        return {
+            plan,
+            cleanup: cleanupOf(settings),
+            run: async (ctx) => {
+                const calls = await startCalls(plan, ctx);
+                return stepResult(plan, ctx, {
+                    calls,
+                    tasks: tasksOf(calls, ctx, (0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .urlPublisher */ .Cv)(ctx)),
+                    ...(0,_result_js__WEBPACK_IMPORTED_MODULE_2__/* .listsOf */ .fO)(calls)
+                });
+            },
+            dryRun: (ctx) => printDryRun(plan, ctx)
+        };
+    }
+};
+/** What the post step does with what this step creates, as the cleanup input says. */
+function cleanupOf(settings) {
+    return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
+}
+/** Says what the step sends, then sends every call of the plan. */
+function startCalls(plan, ctx) {
+    ctx.log(describePlan(plan, ctx.settings));
+    return (0,_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .makeCalls */ .I)(plan, ctx);
+}
+/**
+ * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
+ * is recorded for the post step at once, whatever happens next.
+ */
+function tasksOf(calls, ctx, publish) {
+    return calls.flatMap((outcome) => {
+        const { taskId } = outcome;
+        if (taskId === undefined)
+            return [];
+        if (outcome.call.traits.answers === 'new_task') {
+            const { created } = ctx.cleanup.state();
+            if (!created.includes(taskId))
+                ctx.cleanup.update({ created: [...created, taskId] });
+            ctx.log(`task_id: ${taskId}`);
+        }
+        return [(0,_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskAfterCall */ ._x)({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
+    });
+}
+/** A step's result: what the flow says, over nothing done. */
+function stepResult(plan, ctx, fields) {
+    return {
+        operation: plan.operation,
+        calls: [],
+        tasks: [],
+        criteria: undefined,
+        timedOut: false,
+        elapsedMs: ctx.runtime.now() - ctx.startedAt,
+        replaced: [],
+        bills: [],
+        offers: [],
+        nodeReads: undefined,
+        ...fields
+    };
+}
+/** Prints every request of the plan, and sends none. */
+function printDryRun(plan, ctx) {
+    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_5__/* .printRequests */ .s)(plan, ctx);
+    // With gpu, the resource search (a read) said where the create would go.
+    ctx.log(`dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`);
+    return Promise.resolve(undefined);
+}
+function describePlan(plan, settings) {
+    const [first] = plan.calls;
+    if (first === undefined)
+        return `${plan.operation}: nothing to send`;
+    const names = first.query.map(([name]) => name);
+    const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
+    const tasks = plan.calls.length > 1
+        ? ` for ${plan.calls.length} tasks`
+        : first.taskId === undefined
+            ? ''
+            : ` for task ${first.taskId}`;
+    const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
+    const body = first.body === undefined ? 'no body' : first.endpoint.encrypt ? 'encrypted body' : 'JSON body';
+    return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
+}
+
+
+/***/ }),
+
+/***/ 9615:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ waitFlow),
+/* harmony export */   f: () => (/* binding */ callAndWait)
+/* harmony export */ });
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5460);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1190);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+
+
+
+
+/**
+ * Calls that act on tasks, then the wait for them, as the plan says: a create until ready, a stop until
+ * ended, a pause until paused, a recover until ready, a detail when asked. A create whose first attempt
+ * may still land is looked for again once the wait is over, and its twin stopped. The wait, the placement
+ * and the twin's stop are loaded when a step comes to them: a step that does not wait (a detail, a stop
+ * with wait: false) never compiles them.
+ */
+const waitFlow = {
+    plan: (settings) => {
+        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .jU)(settings);
+        return {
+            plan,
+            cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
+            run: (ctx) => callAndWait(plan, ctx),
+            dryRun: async (ctx) => {
+                const { placeForDryRun } = await __nccwpck_require__.e(/* import() */ 169).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
+                return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
+            }
+        };
+    }
+};
+/** Makes every call of the plan, then waits for its tasks when the plan says so. */
+async function callAndWait(plan, ctx) {
+    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    const publish = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
+    const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
+    const criteria = plan.wait === undefined ? undefined : (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait);
+    const waited = criteria === undefined
+        ? { tasks: called, timedOut: false }
+        : await (await __nccwpck_require__.e(/* import() */ 296).then(__nccwpck_require__.bind(__nccwpck_require__, 5296))).waitUntil(called, criteria, ctx, { calls, publish });
+    // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
+    const twinLookup = calls[0]?.twinLookup;
+    const kept = waited.tasks[0]?.id;
+    if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
+        await (await __nccwpck_require__.e(/* import() */ 364).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
+}
+
+
+/***/ }),
+
+/***/ 9502:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ns: () => (/* binding */ checkHealth)
+/* harmony export */ });
+/* unused harmony exports healthUrl, isAccepted */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+
+/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
+const FIRST_DELAY_MS = 1000;
+/**
+ * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
+ * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ */
+async function checkHealth(urls, health, limits, deps) {
+    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
+    return problems.find((problem) => problem !== undefined);
+}
+/** The URL to check: the service URL and the path, with one slash between them. */
+function healthUrl(url, path) {
+    return `${url.replace(/\/+$/, '')}${path}`;
+}
+function isAccepted(status, accepted) {
+    return accepted.some(([low, high]) => status >= low && status <= high);
+}
+async function checkOne(url, health, limits, deps) {
+    let delay = FIRST_DELAY_MS;
+    let last = '';
+    for (;;) {
+        let said;
+        try {
+            const status = await deps.probe(url);
+            if (isAccepted(status, health.accepted)) {
+                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
+                return undefined;
+            }
+            said = `HTTP ${status}`;
+        }
+        catch (error) {
+            said = deps.describeError(error);
+        }
+        if (said !== last)
+            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
+        last = said;
+        const left = limits.deadline - deps.now();
+        if (left <= 0)
+            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+        await deps.sleep(Math.min(delay, left));
+        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
+    }
+}
+
+
+/***/ }),
+
+/***/ 9674:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8703);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4750);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known).
+ */
+async function awaitNewTasks(name, existing, until, ctx) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure !== undefined)
+                return { kind: 'unknown', why: failure };
+            return { kind: sentAt >= until ? 'none' : 'cut' };
+        }
+        await sleep(Math.min(every, left));
+    }
+}
+
+
+/***/ }),
+
+/***/ 6715:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BD: () => (/* binding */ describeNodeProblem),
+/* harmony export */   EJ: () => (/* binding */ failingNodes),
+/* harmony export */   dP: () => (/* binding */ failingNode),
+/* harmony export */   gF: () => (/* binding */ fieldText)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+
+
+
+/**
+ * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
+ * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
+ * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
+ * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
+ * never from a message.
+ */
+function failingNode(page, maxRestarts) {
+    return failingNodes(page, maxRestarts)[0];
+}
+/** Every node of a node list that will not come up, as failingNode judges each one. */
+function failingNodes(page, maxRestarts) {
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    return nodes.flatMap((node) => {
+        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
+        return problem === undefined ? [] : [problem];
+    });
+}
+function problemOf(node, maxRestarts) {
+    const status = fieldText(node.status) ?? 'unknown';
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
+    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
+    if (status !== 'Failed' && !restarting)
+        return undefined;
+    // The container that says why: the one restarted most, else one with a reason, else the first.
+    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
+        containers.find((c) => fieldText(c.reason) !== undefined) ??
+        containers[0];
+    return {
+        pointId: fieldText(node.point_id) ?? 'unknown',
+        status,
+        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
+        reason: container === undefined ? undefined : fieldText(container.reason),
+        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
+        restarts: restarts > 0 ? restarts : undefined
+    };
+}
+/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
+function describeNodeProblem(problem) {
+    const facts = [
+        problem.reason,
+        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
+        problem.restarts === undefined || problem.restarts === 0
+            ? undefined
+            : `restarted ${problem.restarts} times`
+    ].filter((fact) => fact !== undefined);
+    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
+    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
+    return `node ${problem.pointId} (${problem.status})${why}`;
+}
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
+    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function fieldText(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(raw, 80);
+}
+
+
+/***/ }),
+
+/***/ 4750:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s$: () => (/* binding */ readAllPages)
+/* harmony export */ });
+/* unused harmony exports MAX_PAGES, IncompleteListError */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+
+
+
+/** Pages a list is followed across at the most: a bound, should pages keep coming. */
+const MAX_PAGES = 500;
+/** The pages ended before the list did: `count` said more items than the pages held. */
+class IncompleteListError extends Error {
+    constructor(what, seen, count, why) {
+        super(`${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
+        this.name = 'IncompleteListError';
+    }
+}
+/**
+ * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
+ * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
+ * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
+ * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
+ * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
+ * hidden task can be left billing.
+ */
+async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ) {
+    const results = [];
+    const seen = new Set();
+    let count;
+    let call = pageCall(1);
+    const first = await send(call);
+    for (let page = 1, answer = first;;) {
+        const data = answer.result.data;
+        const items = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+        count = countOf(data) ?? count;
+        const fresh = items.filter((item) => !seen.has(key(item)));
+        for (const item of fresh)
+            seen.add(key(item));
+        results.push(...fresh);
+        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
+        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
+        if (complete)
+            return { results, count, first };
+        if (count !== undefined && (fresh.length === 0 || page >= MAX_PAGES)) {
+            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
+            throw new IncompleteListError(what, results.length, count, why);
+        }
+        if (page >= MAX_PAGES)
+            return { results, count, first };
+        page += 1;
+        call = pageCall(page);
+        answer = await send(call);
+    }
+}
+function countOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data))
+        return undefined;
+    const value = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(data.count) ? Number(data.count.toString()) : data.count;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+
+/***/ }),
+
+/***/ 3537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  IL: () => (/* binding */ preheat),
+  iC: () => (/* binding */ preheatServices),
+  Ks: () => (/* binding */ stopPreheat)
+});
+
+// UNUSED EXPORTS: judgePreheat
 
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+;// CONCATENATED MODULE: ./platform/preheat-data.ts
+
+
+function preheatProgressOf(data) {
+    const record = (0,records/* isRecord */.u)(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    return {
+        status: typeof record.status === 'string' ? record.status : undefined,
+        regions: cache
+            .filter(records/* isRecord */.u)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = (0,task_data/* numberText */.$4)(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
+}
+
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __nccwpck_require__(7581);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
+// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
+var context = __nccwpck_require__(8703);
+// EXTERNAL MODULE: ./deploy/resource-choice.ts
+var resource_choice = __nccwpck_require__(3794);
+;// CONCATENATED MODULE: ./deploy/preheat.ts
+
+
+
+
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart. */
+const LEAST_POLL_MS = 10_000;
+/** Where a preheat stands: done, failed, or still going, with what its detail says. */
+function judgePreheat(progress, mode) {
+    const ended = progress.status === 'End';
+    if (mode === 'region') {
+        const { regions } = progress;
+        const detail = regions.length === 0
+            ? 'no region reported yet'
+            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
+        if (regions.some((r) => r.status === 'Failed'))
+            return { state: 'failed', detail };
+        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
+            return { state: 'done', detail };
+        return ended
+            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+            : { state: 'waiting', detail };
+    }
+    const points = progress.points ?? 0;
+    const ready = progress.availablePoints ?? 0;
+    const detail = `${ready} of ${points} node(s) prepared`;
+    if (points > 0 && ready >= points)
+        return { state: 'done', detail };
+    return ended
+        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+        : { state: 'waiting', detail };
+}
+/**
+ * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
+ * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
+ * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
+ * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
+ * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
+ * preheat task is named `taskName`, or as the task_name input says.
+ */
+async function preheat(candidate, mode, ctx, taskName) {
+    const startedAt = ctx.runtime.now();
+    const region = candidate.offer.region ?? '';
+    const body = {
+        ...(taskName === undefined ? {} : { task_name: taskName }),
+        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
+    };
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
+    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    const ended = await watchPreheat(taskId, mode, ctx);
+    if (ended.state === 'done') {
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        const elapsedMs = ctx.runtime.now() - startedAt;
+        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
+        return { taskId, mode, region, elapsedMs };
+    }
+    const stopped = await stopPreheat(taskId, ctx);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+}
+/** The services a preheat caches: the name and image of each of the body's services. */
+function preheatServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    return services
+        .filter(records/* isRecord */.u)
+        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
+        ? [{ service_name: service.service_name, service_image: service.service_image }]
+        : []);
+}
+async function regionBody(region, ctx) {
+    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = preheatRegionsOf(result.data);
+    const found = regions.find((r) => r.region === region);
+    if (found === undefined) {
+        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+    }
+    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
+}
+async function nodeBody(candidate, ctx) {
+    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
+    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
+    const { device, region } = candidate.offer;
+    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    if (offer === undefined) {
+        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
+    }
+    return { points: ctx.settings.points ?? 1, resources: [(0,resource_choice/* resourcesEntry */.u$)(offer)] };
+}
+/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+async function createPreheat(body, ctx) {
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
+    if (taskId === undefined) {
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+    }
+    ctx.log(`preheat: task ${taskId}`);
+    return taskId;
+}
+/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+async function watchPreheat(taskId, mode, ctx) {
+    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
+    let last = '';
+    for (;;) {
+        let judged;
+        try {
+            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat(preheatProgressOf(result.data), mode);
+        }
+        catch (error) {
+            return {
+                state: 'failed',
+                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+            };
+        }
+        if (judged.detail !== last)
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
+        last = judged.detail;
+        if (judged.state !== 'waiting')
+            return { state: judged.state, detail: judged.detail };
+        const left = deadline - ctx.runtime.now();
+        if (left <= 0)
+            return { state: 'timed_out', detail: judged.detail };
+        await ctx.runtime.sleep(Math.min(every, left));
+    }
+}
+/**
+ * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
+ * Answers why it could not be stopped, or undefined when it was (or had ended).
+ */
+async function stopPreheat(taskId, ctx) {
+    try {
+        await (0,context/* retried */.sT)(`preheat: stop task ${taskId}`, ctx.stopRetries, () => ctx.send((0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId)));
+    }
+    catch (error) {
+        const status = await ctx
+            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
+            .then(({ result }) => preheatProgressOf(result.data).status)
+            .catch(() => undefined);
+        if (status !== 'End')
+            return `${(0,failures/* describeError */.Uc)(error)}; its status is ${status ?? 'unknown'}`;
+    }
+    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return undefined;
+}
+/** A read, retried on what may pass (network errors, 429, 5xx). */
+function read(call, label, ctx) {
+    return (0,context/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
+}
+
+
+/***/ }),
+
+/***/ 3794:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ev: () => (/* binding */ chooseResource),
+/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
+/* harmony export */   u$: () => (/* binding */ resourcesEntry)
+/* harmony export */ });
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5786);
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
+ * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+
+/***/ }),
+
+/***/ 8848:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  XS: () => (/* binding */ changeReport),
+  fO: () => (/* binding */ listsOf),
+  xc: () => (/* binding */ placementOf),
+  _x: () => (/* binding */ taskAfterCall),
+  Nh: () => (/* binding */ taskAfterWait),
+  hK: () => (/* binding */ taskResult)
+});
+
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./basics/records.ts
+var basics_records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+;// CONCATENATED MODULE: ./platform/billing-data.ts
+
+
+/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
+function billsOf(data) {
+    const records = (0,basics_records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
+    return records.filter(basics_records/* isRecord */.u).flatMap((record) => {
+        const billed = (0,task_data/* numberText */.$4)(record, 'billing_coin');
+        if (billed === undefined)
+            return [];
+        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
+        return [
+            {
+                taskId: (0,task_data/* taskIdOf */.G6)(record),
+                taskName: text('task_name'),
+                taskType: text('task_type'),
+                start: text('start_time'),
+                end: text('end_time'),
+                billed,
+                discount: (0,task_data/* numberText */.$4)(record, 'discount_coin') ?? '0'
+            }
+        ];
+    });
+}
+
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __nccwpck_require__(7581);
+;// CONCATENATED MODULE: ./deploy/result.ts
+
+
+
+
+/** A change report: what `fields` say, over nothing changed. */
+function changeReport(fields) {
+    return {
+        changed: false,
+        rolledBack: false,
+        fields: [],
+        pointsBefore: undefined,
+        pointsAfter: undefined,
+        nodes: [],
+        restore: undefined,
+        ...fields
+    };
+}
+/** What the calls' answers list, by what each answers: billing records, and resource search offers. */
+function listsOf(calls) {
+    const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
+    return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(resource_data/* offersOf */.f) };
+}
+/** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
+function placementOf(step) {
+    return step.calls.find((call) => call.placement !== undefined)?.placement;
+}
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result as its call left it. */
+function taskAfterCall(outcome, statusField, publish) {
+    const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.eY)(outcome.result.data, statusField);
+    const { error, call } = outcome;
+    const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
+    return {
+        id: outcome.taskId,
+        verdict: error === undefined ? 'done' : error instanceof failures/* TaskNotFoundError */.Zt ? 'not_found' : 'error',
+        status: call.traits.answers === 'task' ? snapshot?.status : undefined,
+        nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
+        billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
+        forecastValue: call.traits.answers === 'task' ? snapshot?.forecastValue : undefined,
+        name: snapshot?.name ?? givenName,
+        urls: publish(outcome.taskId, snapshot?.urls ?? []),
+        data: outcome.result?.data,
+        raw: outcome.raw,
+        timeline: [],
+        elapsedMs: 0,
+        message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error),
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+
+
+/***/ }),
+
+/***/ 3884:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7258);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3896);
+/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(658);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8998);
+/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4614);
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const failure = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
+    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
+    if (failure !== undefined)
+        ctx.log('rollback: the task is read to see whether the platform took it');
+    return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_6__/* .imagesOf */ .IC)(configuration),
+        before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+
+
+/***/ }),
+
+/***/ 8064:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $F: () => (/* binding */ redactFields),
+/* harmony export */   VX: () => (/* binding */ secretValues),
+/* harmony export */   XF: () => (/* binding */ REDACTED),
+/* harmony export */   eh: () => (/* binding */ isSecretName)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+
+/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
+const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
+/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
+const SECRET_SEGMENT = /^(sk|ak)$/i;
+/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
+const SECRET_NAMES = new Set(['repository_username']);
+/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
+function isSecretName(name) {
+    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
+        return true;
+    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
+}
+const REDACTED = '<redacted>';
+/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
+function redactFields(value, secret = false) {
+    if (secret && value !== null && typeof value !== 'object')
+        return REDACTED;
+    if (secret && (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
+        return REDACTED;
+    if (Array.isArray(value))
+        return value.map((item) => redactFields(item, secret));
+    if (isPlainObject(value)) {
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
+    }
+    return value;
+}
+/**
+ * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
+ * characters are left out: masking "true" or "1" would hide those words in every log line, and
+ * reveal nothing worth a mask.
+ */
+function secretValues(value, secret = false) {
+    if (Array.isArray(value))
+        return value.flatMap((item) => secretValues(item, secret));
+    if (isPlainObject(value)) {
+        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
+    }
+    const text = typeof value === 'string' ||
+        typeof value === 'number' ||
+        typeof value === 'bigint' ||
+        (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+        ? String(value)
+        : undefined;
+    return secret && text !== undefined && text.length >= 4 ? [text] : [];
+}
+function isPlainObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+
+
+/***/ }),
+
+/***/ 658:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ awaitServing)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7766);
+/* harmony import */ var _health_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9502);
+/* harmony import */ var _serving_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5334);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1190);
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
+ * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
+ * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
+ * waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {
+        failures: 0
+    };
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    for (;;) {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(runtime.now() - started);
+        if (verdict.kind === 'failed')
+            return end('failed', verdict.why);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return finish(last, ctx, limits, end);
+        }
+        if (verdict.progress !== last.said)
+            ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+        else
+            runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+        last.said = verdict.progress;
+        if (runtime.cancelled())
+            return end('cancelled', CANCELLED);
+        const left = limits.deadline - runtime.now();
+        if (left <= 0)
+            return end('timed_out', `did not serve in time: ${verdict.progress}`);
+        try {
+            await runtime.sleep(Math.min(settings.wait.intervalMs, left));
+        }
+        catch {
+            return end('cancelled', CANCELLED);
+        }
+    }
+}
+/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
+async function look(taskId, target, ctx, last) {
+    try {
+        const { result, raw } = await ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId));
+        const nodes = await (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_2__/* .readNodeList */ .XV)(taskId, ctx);
+        last.failures = 0;
+        last.data = result.data;
+        last.raw = raw;
+        last.snapshot = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField);
+        return (0,_serving_js__WEBPACK_IMPORTED_MODULE_4__/* .judgeServing */ .Q)(last.snapshot, nodes, target, ctx.settings.wait);
+    }
+    catch (error) {
+        last.failures += 1;
+        const why = `could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)})`;
+        if (last.failures >= ctx.settings.wait.pollErrorBudget)
+            return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
+        return { kind: 'waiting', progress: why };
+    }
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,_urls_js__WEBPACK_IMPORTED_MODULE_6__/* .publishableUrls */ .ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const problem = urls.length === 0
+        ? `has no service URL to check ${path} at`
+        : await (0,_health_js__WEBPACK_IMPORTED_MODULE_7__/* .checkHealth */ .Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc });
+    if (problem === undefined)
+        return end('serving', undefined, { urls, healthy: true });
+    return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
+}
+
+
+/***/ }),
+
+/***/ 5334:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ judgeServing),
+/* harmony export */   q: () => (/* binding */ pointOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9817);
+/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6715);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5460);
+
+
+
+
+/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
+const ENDED_NODES = ['End', 'Succeeded'];
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .a)(snapshot.status, 20)}` };
+    const live = nodes.filter((node) => !ENDED_NODES.includes((0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) ?? ''));
+    const fresh = live.filter((node) => !target.before.has(pointOf(node)));
+    const [failing] = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .failingNodes */ .EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeProblem */ .BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has(pointOf(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,_task_status_js__WEBPACK_IMPORTED_MODULE_2__/* .isPublishable */ .oB)(url));
+    const serving = snapshot.status === 'Running' &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/** A node's point_id, as text ('' when it has none). */
+function pointOf(node) {
+    return (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? '';
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+
+
+/***/ }),
+
+/***/ 4614:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Tx: () => (/* binding */ runningOf),
+/* harmony export */   Xy: () => (/* binding */ sendChange),
+/* harmony export */   gv: () => (/* binding */ readTask),
+/* harmony export */   ne: () => (/* binding */ checkWaits),
+/* harmony export */   on: () => (/* binding */ readDetail),
+/* harmony export */   tc: () => (/* binding */ pointIds)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8703);
+/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7766);
+/* harmony import */ var _serving_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5334);
+
+
+
+
+
+
+
+/**
+ * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
+ * is refused before anything is sent.
+ */
+function checkWaits(settings, why) {
+    if (settings.wait.mode === 'false')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
+}
+/** Reads a task's detail, retried while a failure may pass. */
+async function readDetail(taskId, ctx) {
+    const { result, raw } = await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .detailCall */ .cV)(ctx.settings, taskId)));
+    return { data: result.data, raw, snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField) };
+}
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+async function readTask(taskId, ctx) {
+    const detail = await readDetail(taskId, ctx);
+    const nodes = await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(`nodes of task ${taskId}`, ctx.retries, () => (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .readNodeList */ .XV)(taskId, ctx));
+    return { ...detail, nodes };
+}
+/**
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
+ * answers the error when it did not go through. Whether it took effect is then for the task's state to
+ * say, never the error.
+ */
+async function sendChange(call, label, ctx) {
+    try {
+        await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
+        return undefined;
+    }
+    catch (error) {
+        ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}`);
+        return error instanceof Error ? error : new Error(String(error));
+    }
+}
+/** The point ids of the nodes. */
+function pointIds(nodes) {
+    return new Set(nodes.map(_serving_js__WEBPACK_IMPORTED_MODULE_6__/* .pointOf */ .q).filter((id) => id !== ''));
+}
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+function runningOf(snapshot) {
+    return snapshot?.nodes?.running;
+}
+
+
+/***/ }),
+
+/***/ 9645:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jw: () => (/* binding */ describeState),
+/* harmony export */   Lf: () => (/* binding */ readTaskState),
+/* harmony export */   ST: () => (/* binding */ isGone)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9837);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4750);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8703);
+
+
+
+
+
+
+/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
+function isGone(state) {
+    return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+}
+/** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
+function describeState(state) {
+    switch (state.kind) {
+        case 'status':
+            return `its status is ${state.status}`;
+        case 'absent':
+            return 'no task search of any status lists it';
+        case 'unread':
+            return `its status could not be read (${state.why})`;
+    }
+}
+/**
+ * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
+ * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
+ * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
+ * (else every task): the task's status there, or its absence from every page.
+ */
+async function readTaskState(taskId, ctx, options = {}) {
+    const again = (label, attempt) => (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.retries, attempt);
+    let refusal = '';
+    if (options.detailRefused !== true) {
+        try {
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
+            if (status !== undefined)
+                return { kind: 'status', status, data: result.data };
+        }
+        catch (error) {
+            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+        }
+    }
+    const name = options.name ?? '';
+    try {
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
+        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
+        if (found === undefined)
+            return { kind: 'absent' };
+        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(found, ['status']).status;
+        return status === undefined
+            ? { kind: 'unread', why: 'the task search lists it without a status' }
+            : { kind: 'status', status, data: found };
+    }
+    catch (error) {
+        const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
+        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}` };
+    }
+}
+
+
+/***/ }),
+
+/***/ 5460:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   X8: () => (/* binding */ criteriaFor),
+/* harmony export */   oB: () => (/* binding */ isPublishable),
+/* harmony export */   pl: () => (/* binding */ isUnknownStatus)
+/* harmony export */ });
+/* unused harmony export KNOWN_STATUSES */
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1190);
+
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+const DEFAULTS = {
+    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+    ended: { success: ['End'], failure: [], gone: 'success' }
+};
+function criteriaFor(target, wait) {
+    const defaults = DEFAULTS[target];
+    return {
+        target,
+        success: wait.successStatuses ?? defaults.success,
+        failure: wait.failureStatuses ?? defaults.failure,
+        requireUrls: target === 'ready' && wait.waitForUrls,
+        requireAllNodes: target === 'ready',
+        gone: defaults.gone
+    };
+}
+function judge(snapshot, criteria) {
+    if (snapshot.status === undefined)
+        return 'waiting';
+    if (criteria.failure.includes(snapshot.status))
+        return 'failed';
+    if (!criteria.success.includes(snapshot.status))
+        return 'waiting';
+    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
+        return 'waiting';
+    if (criteria.requireAllNodes &&
+        snapshot.nodes !== undefined &&
+        snapshot.nodes.running < snapshot.nodes.total)
+        return 'waiting';
+    return 'reached';
+}
+/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
+function isPublishable(url) {
+    return url !== null && (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .publishableUrl */ .rt)(url) !== undefined;
+}
+/** A status the wait does not know what to make of: neither known to the platform nor configured. */
+function isUnknownStatus(status, criteria) {
+    return (!KNOWN_STATUSES.includes(status) &&
+        !criteria.success.includes(status) &&
+        !criteria.failure.includes(status));
+}
+
+
+/***/ }),
+
+/***/ 1190:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cv: () => (/* binding */ urlPublisher),
+/* harmony export */   ON: () => (/* binding */ publishableUrls),
+/* harmony export */   rt: () => (/* binding */ publishableUrl)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9817);
+
+/**
+ * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
+ * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
+ * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
+ * characters such as spaces, quotes and backticks come out percent-encoded.
+ */
+function publishableUrl(text) {
+    let url;
+    try {
+        url = new URL(text);
+    }
+    catch {
+        return undefined;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return undefined;
+    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
+    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
+    return bare ? url.href.slice(0, -1) : url.href;
+}
+/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
+function publishableUrls(urls, dropped) {
+    return urls.flatMap((text) => {
+        if (text === null)
+            return [];
+        const url = publishableUrl(text);
+        if (url === undefined)
+            dropped(text);
+        return url === undefined ? [] : [url];
+    });
+}
+/** The service URLs a task result publishes; each URL dropped is warned about once. */
+function urlPublisher(ctx) {
+    const warned = new Set();
+    return (taskId, urls) => publishableUrls(urls, (url) => {
+        if (warned.has(url))
+            return;
+        warned.add(url);
+        ctx.runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
+    });
+}
+
+
+/***/ }),
+
+/***/ 6723:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  OW: () => (/* binding */ ApiClient),
+  wX: () => (/* binding */ TransportError)
+});
+
+// UNUSED EXPORTS: ResponseTooLargeError
+
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 // EXTERNAL MODULE: external "http"
@@ -3514,6 +6327,8 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
 ;// CONCATENATED MODULE: ./platform/client.ts
 
 
@@ -3675,238 +6490,27 @@ class ApiClient {
     }
 }
 
-// EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
-var esm = __nccwpck_require__(3201);
-;// CONCATENATED MODULE: ./protocol/json.ts
 
-/**
- * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
- * writer recurse once per level, so an answer thousands of levels deep would overflow the stack.
- */
-const MAX_JSON_DEPTH = 256;
-/** JSON nested deeper than MAX_JSON_DEPTH: refused before parsing. */
-class JsonDepthError extends Error {
-    constructor() {
-        super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
-        this.name = 'JsonDepthError';
-    }
-}
-/**
- * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
- * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
- */
-function parseJson(text) {
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
-        throw new JsonDepthError();
-    return (0,esm/* parse */.qg)(text, null, (digits) => ((0,esm/* isSafeNumber */.Lz)(digits) ? Number(digits) : new esm/* LosslessNumber */._J(digits)));
-}
-/**
- * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw
- * UTF-8 (never \u escapes), bigints and LosslessNumbers as their exact digits.
- */
-function toCompactJson(value) {
-    const text = (0,esm/* stringify */.As)(value);
-    if (text === undefined)
-        throw new TypeError('the value has no JSON form');
-    return text;
-}
-/** An exact JSON integer from its decimal digits. */
-function exactInteger(digits) {
-    return new esm/* LosslessNumber */._J(digits);
-}
-/** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
-function nestsDeeperThan(text, max) {
-    let depth = 0;
-    let inString = false;
-    for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (inString) {
-            if (c === 0x5c)
-                i++; // a backslash escapes the next character
-            else if (c === 0x22)
-                inString = false;
-        }
-        else if (c === 0x22) {
-            inString = true;
-        }
-        else if (c === 0x7b || c === 0x5b) {
-            if (++depth > max)
-                return true;
-        }
-        else if (c === 0x7d || c === 0x5d) {
-            depth--;
-        }
-    }
-    return false;
-}
+/***/ }),
 
-;// CONCATENATED MODULE: ./protocol/envelope.ts
+/***/ 3035:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-/** The platform refused the call, or answered something that is not a success envelope. */
-class ApiError extends Error {
-    httpStatus;
-    /** The envelope's code; undefined when the answer was not an envelope. */
-    code;
-    /** What the body was: an envelope, something else (a page, JSON cut short), or JSON nested too deep. */
-    body;
-    /** The envelope's description, or an excerpt of a non-JSON answer. */
-    description;
-    requestId;
-    /** The Retry-After and Date headers, to time a retry. */
-    retryAfter;
-    serverDate;
-    constructor(message, details) {
-        super(message);
-        this.name = 'ApiError';
-        this.httpStatus = details.httpStatus;
-        this.code = details.code;
-        this.body = details.body;
-        this.description = details.description;
-        this.requestId = details.requestId;
-        this.retryAfter = details.retryAfter;
-        this.serverDate = details.serverDate;
-    }
-}
-const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
-/**
- * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
- * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
- * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
- * answer.
- */
-function readEnvelope(answer) {
-    const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
-    const timing = {
-        retryAfter: headerText(answer.headers['retry-after']),
-        serverDate: headerText(answer.headers.date)
-    };
-    const idNote = requestId === undefined ? '' : ` (request id ${(0,safe_text/* sanitize */.a)(requestId, 80)})`;
-    const envelope = envelopeOf(answer.body);
-    if (envelope === 'too_deep') {
-        throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${MAX_JSON_DEPTH} levels${idNote}`, {
-            ...timing,
-            httpStatus: answer.status,
-            code: undefined,
-            body: 'too_deep',
-            description: undefined,
-            requestId
-        });
-    }
-    if (envelope === undefined) {
-        const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
-        const excerpt = (0,safe_text/* sanitize */.a)(stripHtml(answer.body), 200);
-        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,safe_text/* sanitize */.a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
-            ...timing,
-            httpStatus: answer.status,
-            code: undefined,
-            body: 'not_envelope',
-            description: excerpt,
-            requestId
-        });
-    }
-    const success = envelope.code === '0000' || envelope.code === 0;
-    const code = success ? '0000' : codeText(envelope.code);
-    const msg = typeof envelope.msg === 'string'
-        ? envelope.msg
-        : typeof envelope.message === 'string'
-            ? envelope.message
-            : '';
-    if (answer.status === 200 && success)
-        return { code, msg, data: envelope.data ?? null };
-    throw new ApiError(`HTTP ${answer.status}, code ${(0,safe_text/* sanitize */.a)(code, 40)}: ${(0,safe_text/* sanitize */.a)(msg, 500) || '(no description)'}${idNote}`, {
-        ...timing,
-        httpStatus: answer.status,
-        code,
-        body: 'envelope',
-        description: msg,
-        requestId
-    });
-}
-function envelopeOf(body) {
-    let parsed;
-    try {
-        parsed = parseJson(body);
-    }
-    catch (error) {
-        return error instanceof JsonDepthError ? 'too_deep' : undefined;
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
-        return undefined;
-    const envelope = parsed;
-    return (0,esm/* isLosslessNumber */.s_)(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
-}
-function codeText(code) {
-    if (typeof code === 'string')
-        return code;
-    if (typeof code === 'number')
-        return String(code);
-    return JSON.stringify(code);
-}
-function headerText(value) {
-    return Array.isArray(value) ? value.join(', ') : value;
-}
-function stripHtml(text) {
-    return /<[a-z!/][^>]*>/i.test(text)
-        ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
-        : text;
-}
-
-;// CONCATENATED MODULE: ./platform/retry.ts
-
-const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
-/** Exponential backoff with full jitter: a random delay up to base * 2^(retry-1), capped. */
-function backoffMs(retry, random, policy) {
-    return Math.round(random() * Math.min(policy.capMs, policy.baseMs * 2 ** (retry - 1)));
-}
-/**
- * Retry-After as a delay in ms: delta seconds, or an HTTP date read against the server's own Date
- * header when it sent one (so a skewed local clock does not distort it); undefined when absent or bad.
- */
-function retryAfterMs(value, serverDate, localNow) {
-    if (value === undefined || value.trim() === '')
-        return undefined;
-    if (/^\d+$/.test(value.trim()))
-        return Number(value.trim()) * 1000;
-    const at = Date.parse(value);
-    if (Number.isNaN(at))
-        return undefined;
-    const now = serverDate === undefined || Number.isNaN(Date.parse(serverDate)) ? localNow : Date.parse(serverDate);
-    return Math.max(0, at - now);
-}
-/**
- * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
- * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
- */
-async function withRetries(label, attempt, judge, policy, deps) {
-    for (let retry = 0;; retry++) {
-        try {
-            return await attempt(retry);
-        }
-        catch (error) {
-            const verdict = await judge(error);
-            if ('result' in verdict)
-                return verdict.result;
-            if (!verdict.retry || retry >= policy.maxRetries)
-                throw error;
-            const delay = verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
-            const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;
-            const source = verdict.serverDelayMs === undefined ? '' : ' (as the server asked)';
-            if (deps.now() + delay >= policy.deadline) {
-                deps.log(`${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`);
-                throw error;
-            }
-            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} ${when}${source}`);
-            await deps.sleep(delay);
-        }
-    }
-}
-function formatDelay(ms) {
-    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,units/* formatDuration */.a3)(ms);
-}
-
-;// CONCATENATED MODULE: ./platform/failures.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $U: () => (/* binding */ notApplied),
+/* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
+/* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
+/* harmony export */   Uc: () => (/* binding */ describeError),
+/* harmony export */   W$: () => (/* binding */ DEFAULT_ERROR_CODES),
+/* harmony export */   Z_: () => (/* binding */ codeHint),
+/* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
+/* harmony export */   bR: () => (/* binding */ transientReason),
+/* harmony export */   or: () => (/* binding */ retryIfTransient)
+/* harmony export */ });
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6723);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 
 
 
@@ -3915,21 +6519,21 @@ function formatDelay(ms) {
 const DEFAULT_ERROR_CODES = { taskNotFound: ['C007'], signature: ['C002'] };
 /** A hint for a refusal whose code error_codes names, to add to its message; '' for any other. */
 function codeHint(error, codes) {
-    if (!(error instanceof ApiError) || error.code === undefined || !codes.taskNotFound.includes(error.code))
+    if (!(error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h) || error.code === undefined || !codes.taskNotFound.includes(error.code))
         return '';
-    return ` (code ${(0,safe_text/* sanitize */.a)(error.code, 40)} is named task_not_found in error_codes: the task may not exist)`;
+    return ` (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(error.code, 40)} is named task_not_found in error_codes: the task may not exist)`;
 }
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
 function transientReason(error) {
-    if (error instanceof TransportError) {
+    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_2__/* .TransportError */ .wX) {
         if (error.reason === 'tls' || error.reason === 'cancelled')
             return undefined;
         return error.reason === 'timeout'
             ? 'no answer within request_timeout'
             : (error.errorCode ?? 'a network error');
     }
-    if (error instanceof ApiError) {
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h) {
         if (RETRIED_STATUSES.has(error.httpStatus))
             return `HTTP ${error.httpStatus}`;
         if (error.httpStatus === 200 && error.body === 'not_envelope')
@@ -3939,16 +6543,16 @@ function transientReason(error) {
 }
 /** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
 function notApplied(error) {
-    if (error instanceof ApiError)
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h)
         return error.httpStatus === 429;
-    return error instanceof TransportError && !error.sent;
+    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_2__/* .TransportError */ .wX && !error.sent;
 }
 function isSignatureRefusal(error, codes) {
-    return error instanceof ApiError && error.code !== undefined && codes.signature.includes(error.code);
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h && error.code !== undefined && codes.signature.includes(error.code);
 }
 /** The delay the server asked for with Retry-After, if it did. */
 function serverRetryDelay(error, localNow) {
-    return error instanceof ApiError ? retryAfterMs(error.retryAfter, error.serverDate, localNow) : undefined;
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
 }
 /** Retry a failure that may pass, after the delay the server asked for if it did. */
 function retryIfTransient(error, localNow) {
@@ -3961,9 +6565,9 @@ function retryIfTransient(error, localNow) {
 class TaskNotFoundError extends Error {
     taskId;
     constructor(taskId, cause) {
-        const said = (0,safe_text/* sanitize */.a)(cause.description ?? '', 200);
-        const id = cause.requestId === undefined ? '' : `; request id ${(0,safe_text/* sanitize */.a)(cause.requestId, 80)}`;
-        super(`task ${taskId} not found: the platform refused (code ${(0,safe_text/* sanitize */.a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
+        const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(cause.description ?? '', 200);
+        const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(cause.requestId, 80)}`;
+        super(`task ${taskId} not found: the platform refused (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
         this.taskId = taskId;
         this.name = 'TaskNotFoundError';
     }
@@ -3972,109 +6576,112 @@ function describeError(error) {
     return error instanceof Error ? error.message : String(error);
 }
 
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
-;// CONCATENATED MODULE: ./basics/records.ts
-/** A JSON object (not an array, not null). */
-function isRecord(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
-;// CONCATENATED MODULE: ./platform/platform-settings.ts
-const OPERATIONS = [
-    'create',
-    'replace',
-    'detail',
-    'search_tasks',
-    'search_resources',
-    'stop',
-    'pause',
-    'recover',
-    'change_points',
-    'nodes',
-    'billing',
-    'task_billing',
-    'storage_check',
-    'logs',
-    'events',
-    'sweep',
-    'preheat',
-    'update',
-    'scale',
-    'replace_node',
-    'request'
-];
-/** The statuses task search takes (Other is never searched for). */
-const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
-/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
-const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
+/***/ }),
 
-;// CONCATENATED MODULE: ./platform/task-data.ts
+/***/ 5786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-/** The status at statusField (a dot path), the name and the service URLs of task data. */
-function snapshotOf(data, statusField) {
-    const status = statusField.reduce((value, key) => isRecord(value) || Array.isArray(value) ? value[key] : undefined, data);
-    const name = isRecord(data) && typeof data.task_name === 'string' ? data.task_name : undefined;
-    return {
-        status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
-        name,
-        urls: serviceUrls(data),
-        nodes: nodesOf(data),
-        billingValue: numberText(data, 'billing_value'),
-        forecastValue: numberText(data, 'forecast_value')
-    };
-}
-/** A number field as its text (exact, as written), when it is a number. */
-function numberText(data, field) {
-    if (!isRecord(data))
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   RN: () => (/* binding */ sumPoints),
+/* harmony export */   SZ: () => (/* binding */ spentYuan),
+/* harmony export */   YL: () => (/* binding */ compareDecimals),
+/* harmony export */   xU: () => (/* binding */ yuanOf)
+/* harmony export */ });
+/**
+ * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
+ * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
+ * never drifts by a float's rounding.
+ */
+const YUAN_DIGITS = 6;
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+function decimal(text) {
+    if (!DECIMAL.test(text))
         return undefined;
-    const value = data[field];
-    const text = (0,esm/* isLosslessNumber */.s_)(value)
-        ? value.toString()
-        : typeof value === 'number'
-            ? String(value)
-            : undefined;
-    return text !== undefined && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? text : undefined;
+    const [whole, fraction = ''] = text.split('.');
+    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
 }
-/** A count of JSON (a number, kept exact or not): a safe whole number of 0 or more, else undefined. */
-function countOf(value) {
-    const n = (0,esm/* isLosslessNumber */.s_)(value)
-        ? Number(value.toString())
-        : typeof value === 'bigint'
-            ? Number(value)
-            : value;
-    return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+function rescale(value, scale) {
+    return value.units * 10n ** BigInt(scale - value.scale);
 }
-/** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
-function nodesOf(data) {
-    if (!isRecord(data))
+/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
+function sumPoints(amounts) {
+    const values = amounts.map(decimal);
+    if (values.some((value) => value === undefined))
         return undefined;
-    const running = countOf(data.runing_points ?? data.running_points);
-    const total = countOf(data.points);
-    return running === undefined || total === undefined ? undefined : { running, total };
+    const parsed = values;
+    const scale = Math.max(0, ...parsed.map((value) => value.scale));
+    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
+    return format({ units: total, scale });
 }
-/** The task_id field of task data, as digits. */
-function taskIdOf(data) {
-    if (!isRecord(data))
+/**
+ * How two decimal numbers compare, exactly: negative when `a` is less, 0 when equal, positive when more.
+ * Undefined when either is not decimal text.
+ */
+function compareDecimals(a, b) {
+    const [x, y] = [decimal(a), decimal(b)];
+    if (x === undefined || y === undefined)
         return undefined;
-    const id = data.task_id;
-    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
-        ? String(id)
-        : (0,esm/* isLosslessNumber */.s_)(id)
-            ? id.toString()
-            : '';
-    return /^\d+$/.test(text) ? text : undefined;
+    const scale = Math.max(x.scale, y.scale);
+    const difference = rescale(x, scale) - rescale(y, scale);
+    return difference < 0n ? -1 : difference > 0n ? 1 : 0;
 }
-function serviceUrls(data) {
-    if (!isRecord(data) || !Array.isArray(data.services))
-        return [];
-    return data.services.flatMap((service) => isRecord(service) && Array.isArray(service.remote_ports)
-        ? service.remote_ports.map((port) => isRecord(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
-        : []);
+/**
+ * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
+ * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
+ */
+function yuanOf(points) {
+    const value = decimal(points);
+    if (value === undefined)
+        return undefined;
+    const scale = value.scale + YUAN_DIGITS;
+    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
+}
+/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
+function spentYuan(billed, unbilled) {
+    if (billed === undefined && unbilled === undefined)
+        return undefined;
+    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
+    return points === undefined ? undefined : yuanOf(points);
+}
+function format(value) {
+    const negative = value.units < 0n;
+    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
+    const whole = digits.slice(0, digits.length - value.scale);
+    const fraction = digits.slice(digits.length - value.scale);
+    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
 }
 
-;// CONCATENATED MODULE: ./platform/operations.ts
+
+/***/ }),
+
+/***/ 7258:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   JE: () => (/* binding */ resourceSearchCall),
+/* harmony export */   PG: () => (/* binding */ cleanupCall),
+/* harmony export */   QJ: () => (/* binding */ updateCall),
+/* harmony export */   Qf: () => (/* binding */ preheatStopCall),
+/* harmony export */   Vl: () => (/* binding */ searchByNameCall),
+/* harmony export */   Xx: () => (/* binding */ preheatRegionsCall),
+/* harmony export */   ap: () => (/* binding */ nodesCall),
+/* harmony export */   cV: () => (/* binding */ detailCall),
+/* harmony export */   eW: () => (/* binding */ nodeEventsCall),
+/* harmony export */   fJ: () => (/* binding */ nodeLogCall),
+/* harmony export */   jU: () => (/* binding */ planCalls),
+/* harmony export */   jj: () => (/* binding */ preheatDetailCall),
+/* harmony export */   md: () => (/* binding */ PAGE_SIZE),
+/* harmony export */   tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
+/* harmony export */   uC: () => (/* binding */ preheatCreateCall),
+/* harmony export */   vb: () => (/* binding */ deletePodCall)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9837);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
 
 
 
@@ -4082,7 +6689,7 @@ function serviceUrls(data) {
 
 
 const task = (_s, taskId) => ({
-    task_id: exactInteger(taskId ?? '')
+    task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(taskId ?? '')
 });
 const none = () => ({});
 const post = (path, encrypt = false) => ({
@@ -4129,9 +6736,9 @@ const creating = (operation) => ({
     checkBody: resourceMarks,
     wait: { target: 'ready', byDefault: true },
     check: (data, call) => {
-        if (taskIdOf(data) !== undefined)
+        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(data) !== undefined)
             return undefined;
-        const name = typeof call.body?.task_name === 'string' ? (0,safe_text/* sanitize */.a)(call.body.task_name, 100) : '';
+        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(call.body.task_name, 100) : '';
         return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
     }
 });
@@ -4154,7 +6761,7 @@ const PAGE_SIZE = 100;
  * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
-const operations_OPERATIONS = {
+const OPERATIONS = {
     create: creating('create'),
     // A replace sends a create: with the create's endpoint and its overrides.
     replace: { ...creating('replace'), sendsAs: 'create' },
@@ -4244,10 +6851,10 @@ const operations_OPERATIONS = {
         fields: none,
         bodyRequired: true,
         check: (data) => {
-            const verdict = isRecord(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return undefined;
-            const said = typeof verdict.message === 'string' ? (0,safe_text/* sanitize */.a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(verdict.message, 300) : '';
             return verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed';
@@ -4265,7 +6872,7 @@ const operations_OPERATIONS = {
         })
     }
 };
-const WAITING_OPERATIONS = Object.entries(operations_OPERATIONS)
+const WAITING_OPERATIONS = Object.entries(OPERATIONS)
     .filter(([, spec]) => spec.wait !== undefined)
     .map(([name]) => name)
     .join(', ');
@@ -4273,7 +6880,7 @@ const WAITING_OPERATIONS = Object.entries(operations_OPERATIONS)
  * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
  * (a replace follows create's, a sweep search_tasks').
  */
-const OVERRIDABLE_OPERATIONS = Object.entries(operations_OPERATIONS)
+const OVERRIDABLE_OPERATIONS = Object.entries(OPERATIONS)
     .filter(([, spec]) => spec.sendsAs === undefined)
     .map(([name]) => name);
 /** Plans every call of the step, checking every input it needs before anything is sent. */
@@ -4290,11 +6897,11 @@ function planCalls(settings) {
 }
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 function detailCall(settings, taskId) {
-    return callFor(settings, 'detail', operations_OPERATIONS.detail, taskId, false);
+    return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
 }
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 function nodesCall(settings, taskId, page = 1) {
-    const call = callFor(settings, 'nodes', operations_OPERATIONS.nodes, taskId, false);
+    const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
     return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
 }
 /** A node's events (GET pod_event?point_id), which a failed wait shows. */
@@ -4325,8 +6932,8 @@ function nodeReadCall(settings, path, query) {
  * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
  * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
  */
-function searchByNameCall(settings, taskName, page = 1, statuses = ACTIVE_STATUSES) {
-    const call = callFor(settings, 'search_tasks', operations_OPERATIONS.search_tasks, undefined, false);
+function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTIVE_STATUSES */ .az) {
+    const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
     return {
         ...call,
         query: [
@@ -4344,7 +6951,7 @@ function searchByNameCall(settings, taskName, page = 1, statuses = ACTIVE_STATUS
  * nodes of a preheat).
  */
 function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
-    const call = callFor(settings, 'search_resources', operations_OPERATIONS.search_resources, undefined, false);
+    const call = callFor(settings, 'search_resources', OPERATIONS.search_resources, undefined, false);
     return {
         ...call,
         query: [
@@ -4362,7 +6969,7 @@ function preheatRegionsCall(settings) {
  * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
  */
 function preheatCreateCall(settings, body) {
-    const call = callFor(settings, 'preheat', operations_OPERATIONS.preheat, undefined, false);
+    const call = callFor(settings, 'preheat', OPERATIONS.preheat, undefined, false);
     return { ...call, body: { ...call.body, ...body } };
 }
 /** A preheat's progress (GET detail?task_id). */
@@ -4371,7 +6978,7 @@ function preheatDetailCall(settings, taskId) {
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: exactInteger(taskId) }, { ...READS, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(taskId) }, { ...READS, resend: 'repeatable' }, taskId);
 }
 /** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
 function preheatCall(settings, method, path, query, body, traits, taskId) {
@@ -4386,28 +6993,28 @@ function preheatCall(settings, method, path, query, body, traits, taskId) {
 }
 /** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
 function updateCall(settings, taskId, configuration) {
-    const call = callFor(settings, 'update', operations_OPERATIONS.update, taskId, false);
+    const call = callFor(settings, 'update', OPERATIONS.update, taskId, false);
     return { ...call, body: configuration };
 }
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
-    const call = callFor(settings, 'replace_node', operations_OPERATIONS.replace_node, taskId, false);
-    return { ...call, body: { point_id: exactInteger(pointId) } };
+    const call = callFor(settings, 'replace_node', OPERATIONS.replace_node, taskId, false);
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(pointId) } };
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    return callFor(settings, action, operations_OPERATIONS[action], taskId, false);
+    return callFor(settings, action, OPERATIONS[action], taskId, false);
 }
 function specOf(settings) {
     if (settings.operation !== 'request')
-        return operations_OPERATIONS[settings.operation];
+        return OPERATIONS[settings.operation];
     const endpoint = {
         method: required(settings.method, 'method', 'request', 'GET or POST'),
         path: required(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
         encrypt: settings.encrypt
     };
     if (endpoint.method === 'GET' && endpoint.encrypt) {
-        throw new input_error/* InputError */.d('encrypt is true, but a GET request has no body to encrypt: use method POST');
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d('encrypt is true, but a GET request has no body to encrypt: use method POST');
     }
     // A POST to an endpoint the action does not know may change anything: never repeated once it may have.
     return {
@@ -4425,14 +7032,14 @@ function taskIdsFor(settings, spec) {
     if (spec.taskIds === 'none') {
         if (ids.length > 0) {
             const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';
-            throw new input_error/* InputError */.d(`task_id is set, but ${operation} ${why}: remove task_id`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task_id is set, but ${operation} ${why}: remove task_id`);
         }
         return [];
     }
     if (ids.length === 0)
-        throw new input_error/* InputError */.d(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
     if (spec.taskIds === 'one' && ids.length > 1) {
-        throw new input_error/* InputError */.d(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
     }
     return ids;
 }
@@ -4441,7 +7048,7 @@ function waitTarget(settings, spec) {
         return undefined;
     if (spec.wait === undefined) {
         if (settings.wait.mode === 'true') {
-            throw new input_error/* InputError */.d(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
         }
         return undefined;
     }
@@ -4463,7 +7070,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     checkInputs(operation, spec, { fields, body, query, withInputs });
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new input_error/* InputError */.d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -4489,7 +7096,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new input_error/* InputError */.d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -4499,17 +7106,17 @@ function endpointFor(settings, operation, spec) {
 function checkInputs(operation, spec, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new input_error/* InputError */.d(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
     }
     for (const name of Object.keys(fields)) {
         if (name in body)
-            throw new input_error/* InputError */.d(`body sets ${name}, ${ownedBy(name)}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body sets ${name}, ${ownedBy(name)}`);
         if (query.some(([key]) => key === name))
-            throw new input_error/* InputError */.d(`query sets ${name}, ${ownedBy(name)}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query sets ${name}, ${ownedBy(name)}`);
     }
     const problem = given.withInputs ? spec.checkBody?.(body) : undefined;
     if (problem !== undefined)
-        throw new input_error/* InputError */.d(problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -4522,7 +7129,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new input_error/* InputError */.d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 /** The input an operation's own field comes from, for an error that says where to set it. */
 const FIELD_INPUTS = {
@@ -4543,7 +7150,7 @@ function ownedBy(field) {
 }
 function required(value, name, operation, what) {
     if (value === undefined)
-        throw new input_error/* InputError */.d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
     return value;
 }
 /** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
@@ -4574,10 +7181,10 @@ function resourceMarks(body) {
     if (!Array.isArray(resources))
         return 'body resources is not a list: write it as a list of {mark: ...}';
     for (const [index, entry] of resources.entries()) {
-        const mark = isRecord(entry) ? entry.mark : undefined;
+        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
         if (typeof mark === 'string' && mark !== '')
             continue;
-        const what = isRecord(mark)
+        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(mark)
             ? 'an object (the whole regions[].mark of the resource search)'
             : mark === undefined
                 ? 'missing'
@@ -4587,914 +7194,178 @@ function resourceMarks(body) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./deploy/secret-fields.ts
 
-/** Words that make a field name a credential's, anywhere in the name: AccessKeyId, api_key, repository_password. */
-const SECRET_WORD = /key|secret|token|passw(or)?d|auth|credential|signature/i;
-/** Short names that are credentials only as a whole word of the name: sk, oss_ak, secretSk. */
-const SECRET_SEGMENT = /^(sk|ak)$/i;
-/** Names that hold a credential although no word above says so: the private registry's user (write-only on the platform). */
-const SECRET_NAMES = new Set(['repository_username']);
-/** Whether a body or query field of this name holds a credential, by its name alone (case-insensitive). */
-function isSecretName(name) {
-    if (SECRET_WORD.test(name) || SECRET_NAMES.has(name.toLowerCase()))
-        return true;
-    return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
-}
-const REDACTED = '<redacted>';
-/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
-function redactFields(value, secret = false) {
-    if (secret && value !== null && typeof value !== 'object')
-        return REDACTED;
-    if (secret && (0,esm/* isLosslessNumber */.s_)(value))
-        return REDACTED;
-    if (Array.isArray(value))
-        return value.map((item) => redactFields(item, secret));
-    if (isPlainObject(value)) {
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
-    }
-    return value;
-}
-/**
- * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
- * characters are left out: masking "true" or "1" would hide those words in every log line, and
- * reveal nothing worth a mask.
- */
-function secretValues(value, secret = false) {
-    if (Array.isArray(value))
-        return value.flatMap((item) => secretValues(item, secret));
-    if (isPlainObject(value)) {
-        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
-    }
-    const text = typeof value === 'string' ||
-        typeof value === 'number' ||
-        typeof value === 'bigint' ||
-        (0,esm/* isLosslessNumber */.s_)(value)
-        ? String(value)
-        : undefined;
-    return secret && text !== undefined && text.length >= 4 ? [text] : [];
-}
-function isPlainObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,esm/* isLosslessNumber */.s_)(value);
-}
+/***/ }),
 
-;// CONCATENATED MODULE: ./deploy/configuration.ts
+/***/ 9837:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   az: () => (/* binding */ ACTIVE_STATUSES),
+/* harmony export */   e_: () => (/* binding */ SEARCHABLE_STATUSES),
+/* harmony export */   xb: () => (/* binding */ OPERATIONS)
+/* harmony export */ });
+const OPERATIONS = [
+    'create',
+    'replace',
+    'detail',
+    'search_tasks',
+    'search_resources',
+    'stop',
+    'pause',
+    'recover',
+    'change_points',
+    'nodes',
+    'billing',
+    'task_billing',
+    'storage_check',
+    'logs',
+    'events',
+    'sweep',
+    'preheat',
+    'update',
+    'scale',
+    'replace_node',
+    'request'
+];
+/** The statuses task search takes (Other is never searched for). */
+const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
+/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
+const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
 
 
+/***/ }),
+
+/***/ 7581:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ offersOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
 
 
-
-
-/** Detail fields the platform fills itself (statuses and counters): never posted back. */
-const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
-/**
- * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
- * updated after creation.
- */
-const WRITE_ONLY = ['repository_username', 'repository_password'];
-/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
-const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
-/**
- * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
- * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
- */
-function configurationOf(detail) {
-    if (!isRecord(detail) || !Array.isArray(detail.services))
-        throw new Error('the task detail carries no services list, so its configuration cannot be read');
-    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
-    return {
-        ...Object.fromEntries(kept),
-        services: detail.services.map((service) => isRecord(service) && Array.isArray(service.remote_ports)
-            ? {
-                ...service,
-                remote_ports: service.remote_ports.map((port) => isRecord(port) ? withoutField(port, 'url') : port)
-            }
-            : service)
-    };
-}
-/**
- * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
- * field, nothing the platform fills, and services as a list of objects each naming its service_name.
- */
-function checkChanges(changes) {
-    if (Object.keys(changes).length === 0) {
-        throw new input_error/* InputError */.d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
-    }
-    const writeOnly = writeOnlyPaths(changes);
-    if (writeOnly.length > 0) {
-        throw new input_error/* InputError */.d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
-    }
-    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
-        throw new input_error/* InputError */.d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
-    const { services } = changes;
-    if (services === undefined)
-        return;
-    if (!Array.isArray(services))
-        throw new input_error/* InputError */.d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
-    services.forEach((service, index) => {
-        if (!isRecord(service) || typeof service.service_name !== 'string' || service.service_name === '')
-            throw new input_error/* InputError */.d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+/** Every region of every device in a resource search's answer. */
+function offersOf(data) {
+    const devices = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return devices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((device) => {
+        const regions = Array.isArray(device.regions) ? device.regions.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u) : [];
+        return regions.map((region) => {
+            const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(region.mark) ? region.mark : undefined;
+            const resource = mark !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(mark.resource) ? mark.resource : undefined;
+            return {
+                device: text(device.device_name),
+                gpuName: text(device.gpu_name) ?? text(resource?.gpu_name),
+                gpuCount: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(device, 'gpu_count') ?? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(resource, 'gpu_count'),
+                region: text(region.region),
+                regionName: text(region.region_name),
+                price: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(region, 'price'),
+                discountPrice: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(region, 'discount_price'),
+                inventory: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(region, 'inventory'),
+                mark: text(mark?.mark) ?? text(region.mark),
+                resource
+            };
+        });
     });
 }
-/**
- * The configuration with the changes applied: each top-level field given replaces the task's; each
- * service given is matched by service_name and the fields it gives replace that service's.
- */
-function applyChanges(configuration, changes) {
-    const { services: changedServices, ...fields } = changes;
-    const services = Array.isArray(configuration.services) ? configuration.services : [];
-    const names = services.map((s) => (isRecord(s) ? String(s.service_name) : ''));
-    const byName = new Map();
-    for (const change of Array.isArray(changedServices) ? changedServices.filter(isRecord) : []) {
-        const name = String(change.service_name);
-        if (!names.includes(name)) {
-            throw new input_error/* InputError */.d(`body services names ${(0,input_error/* quote */.h)((0,safe_text/* sanitize */.a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,input_error/* quote */.h)((0,safe_text/* sanitize */.a)(n, 60))).join(', ')}`);
-        }
-        byName.set(name, { ...byName.get(name), ...change });
-    }
-    return {
-        ...configuration,
-        ...fields,
-        services: services.map((service) => {
-            const change = isRecord(service) ? byName.get(String(service.service_name)) : undefined;
-            return change === undefined || !isRecord(service) ? service : { ...service, ...change };
-        })
-    };
+function text(value) {
+    return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+
+/***/ }),
+
+/***/ 1460:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LH: () => (/* binding */ withRetries),
+/* harmony export */   VU: () => (/* binding */ DEFAULT_BACKOFF),
+/* harmony export */   Vs: () => (/* binding */ retryAfterMs),
+/* harmony export */   jo: () => (/* binding */ backoffMs)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
+
+const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
+/** Exponential backoff with full jitter: a random delay up to base * 2^(retry-1), capped. */
+function backoffMs(retry, random, policy) {
+    return Math.round(random() * Math.min(policy.capMs, policy.baseMs * 2 ** (retry - 1)));
 }
 /**
- * Every field that differs between two configurations, by path (services by name:
- * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ * Retry-After as a delay in ms: delta seconds, or an HTTP date read against the server's own Date
+ * header when it sent one (so a skewed local clock does not distort it); undefined when absent or bad.
  */
-function diffConfigurations(before, after) {
-    return diffValues(before, after, [], false);
-}
-/** The images of each service, by service name, as a configuration sets them. */
-function imagesOf(configuration) {
-    const services = Array.isArray(configuration.services) ? configuration.services.filter(isRecord) : [];
-    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
-}
-/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
-function servicesDiffer(before, after) {
-    return !same(before.services, after.services);
-}
-/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
-function same(a, b) {
-    return a === undefined || b === undefined ? a === b : toCompactJson(a) === toCompactJson(b);
-}
-/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
-function redactConfiguration(configuration) {
-    return redact(configuration, false);
-}
-function redact(value, secret) {
-    if (secret && value !== null)
-        return REDACTED;
-    if (Array.isArray(value))
-        return value.map((item) => redact(item, false));
-    if (isObject(value))
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, configuration_hidden(name))]));
-    return value;
-}
-/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
-function configuration_hidden(name) {
-    return name === 'env' || isSecretName(name);
-}
-function diffValues(before, after, path, secret) {
-    if (same(before, after))
-        return [];
-    const here = path.join('.');
-    if (!secret && isObject(before) && isObject(after)) {
-        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], configuration_hidden(name)));
-    }
-    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
-        return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? REDACTED : (0,safe_text/* sanitize */.a)(toCompactJson(redact(value, false)), 200);
-    return [{ path: here, before: show(before), after: show(after) }];
-}
-/** Services compared by name: a field of one, or a service added or taken away. */
-function diffServices(before, after) {
-    const named = (list) => new Map(list.filter(isRecord).map((s) => [String(s.service_name), s]));
-    const [old, now] = [named(before), named(after)];
-    const names = [...new Set([...old.keys(), ...now.keys()])];
-    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,safe_text/* sanitize */.a)(name, 60)}]`], false));
-}
-/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
-function isObject(value) {
-    return isRecord(value) && !(0,esm/* isLosslessNumber */.s_)(value);
-}
-function writeOnlyPaths(changes) {
-    return WRITE_ONLY.filter((name) => name in changes);
-}
-function withoutField(record, field) {
-    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
-}
-
-;// CONCATENATED MODULE: ./deploy/pages.ts
-
-
-
-/** Pages a list is followed across at the most: a bound, should pages keep coming. */
-const MAX_PAGES = 500;
-/** The pages ended before the list did: `count` said more items than the pages held. */
-class IncompleteListError extends Error {
-    constructor(what, seen, count, why) {
-        super(`${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
-        this.name = 'IncompleteListError';
-    }
-}
-/**
- * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
- * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
- * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
- * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
- * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
- * hidden task can be left billing.
- */
-async function readAllPages(what, pageCall, send, key = toCompactJson) {
-    const results = [];
-    const seen = new Set();
-    let count;
-    let call = pageCall(1);
-    const first = await send(call);
-    for (let page = 1, answer = first;;) {
-        const data = answer.result.data;
-        const items = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-        count = pages_countOf(data) ?? count;
-        const fresh = items.filter((item) => !seen.has(key(item)));
-        for (const item of fresh)
-            seen.add(key(item));
-        results.push(...fresh);
-        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
-        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
-        if (complete)
-            return { results, count, first };
-        if (count !== undefined && (fresh.length === 0 || page >= MAX_PAGES)) {
-            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
-            throw new IncompleteListError(what, results.length, count, why);
-        }
-        if (page >= MAX_PAGES)
-            return { results, count, first };
-        page += 1;
-        call = pageCall(page);
-        answer = await send(call);
-    }
-}
-function pages_countOf(data) {
-    if (!isRecord(data))
+function retryAfterMs(value, serverDate, localNow) {
+    if (value === undefined || value.trim() === '')
         return undefined;
-    const value = (0,esm/* isLosslessNumber */.s_)(data.count) ? Number(data.count.toString()) : data.count;
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./deploy/nodes.ts
-
-
-
-/**
- * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
- * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
- * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
- * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
- * never from a message.
- */
-function failingNode(page, maxRestarts) {
-    return failingNodes(page, maxRestarts)[0];
-}
-/** Every node of a node list that will not come up, as failingNode judges each one. */
-function failingNodes(page, maxRestarts) {
-    const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
-    return nodes.flatMap((node) => {
-        const problem = isRecord(node) ? problemOf(node, maxRestarts) : undefined;
-        return problem === undefined ? [] : [problem];
-    });
-}
-function problemOf(node, maxRestarts) {
-    const status = fieldText(node.status) ?? 'unknown';
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
-    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-    if (status !== 'Failed' && !restarting)
+    if (/^\d+$/.test(value.trim()))
+        return Number(value.trim()) * 1000;
+    const at = Date.parse(value);
+    if (Number.isNaN(at))
         return undefined;
-    // The container that says why: the one restarted most, else one with a reason, else the first.
-    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-        containers.find((c) => fieldText(c.reason) !== undefined) ??
-        containers[0];
-    return {
-        pointId: fieldText(node.point_id) ?? 'unknown',
-        status,
-        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
-        reason: container === undefined ? undefined : fieldText(container.reason),
-        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-        restarts: restarts > 0 ? restarts : undefined
-    };
+    const now = serverDate === undefined || Number.isNaN(Date.parse(serverDate)) ? localNow : Date.parse(serverDate);
+    return Math.max(0, at - now);
 }
-/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
-function describeNodeProblem(problem) {
-    const facts = [
-        problem.reason,
-        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
-        problem.restarts === undefined || problem.restarts === 0
-            ? undefined
-            : `restarted ${problem.restarts} times`
-    ].filter((fact) => fact !== undefined);
-    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
-    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
-    return `node ${problem.pointId} (${problem.status})${why}`;
-}
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item) {
-    const dto = isRecord(item.describe_dto) ? item.describe_dto : {};
-    const value = dto.restart_count ?? item.restart_count;
-    const n = (0,esm/* isLosslessNumber */.s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function fieldText(value) {
-    const raw = typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'bigint' || (0,esm/* isLosslessNumber */.s_)(value)
-            ? String(value)
-            : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,safe_text/* sanitize */.a)(raw, 80);
-}
-
-;// CONCATENATED MODULE: ./deploy/diagnostics.ts
-
-
-
-
-
-
-
-
-/** Events per node shown: the last ones. */
-const MAX_EVENTS = 10;
-/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
-const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-const MAX_LINE = 500;
 /**
- * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
- * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
- * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
+ * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
+ * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
  */
-async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
-    const { settings } = ctx;
-    let nodes;
-    try {
-        nodes = await readNodeList(taskId, ctx);
-    }
-    catch (error) {
-        return {
-            taskId,
-            nodes: [],
-            moreNodes: 0,
-            notRunningNodes: 0,
-            runningNodes: 0,
-            unread: [`the node list: ${describeError(error)}`]
-        };
-    }
-    const stuck = nodes.filter((node) => fieldText(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined);
-    const chosen = scope.nodes === 'all' ? nodes : stuck;
-    const shown = await mapLimit(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
-    return {
-        taskId,
-        nodes: shown,
-        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
-        notRunningNodes: stuck.length,
-        runningNodes: nodes.length - stuck.length,
-        unread: []
-    };
-}
-/** Every node of a task, across the pages of its node list. */
-async function readNodeList(taskId, ctx) {
-    const { results } = await readAllPages(`the node list of task ${taskId}`, (page) => nodesCall(ctx.settings, taskId, page), ctx.send, (node) => (isRecord(node) ? (fieldText(node.point_id) ?? toCompactJson(node)) : toCompactJson(node)));
-    return results.filter(isRecord);
-}
-async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = fieldText(node.point_id) ?? 'unknown';
-    const unread = [];
-    const problem = failingNode({ results: [node] }, 1);
-    let events = [];
-    if (scope.events) {
+async function withRetries(label, attempt, judge, policy, deps) {
+    for (let retry = 0;; retry++) {
         try {
-            const { result } = await ctx.send(nodeEventsCall(ctx.settings, pointId));
-            const list = isRecord(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
-            events = list
-                .filter(isRecord)
-                .slice(-MAX_EVENTS)
-                .map((event) => ({
-                time: fieldText(event.event_time) ?? '',
-                type: fieldText(event.type) ?? '',
-                reason: fieldText(event.reason) ?? '',
-                message: (0,safe_text/* sanitize */.a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: fieldText(event.service) ?? ''
-            }));
+            return await attempt(retry);
         }
         catch (error) {
-            unread.push(`events: ${describeError(error)}`);
-        }
-    }
-    const logs = [];
-    if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of containerServices(node, services)) {
-            try {
-                const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
-                const raw = isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-                logs.push({ service, ...(0,safe_text/* lastLines */.w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+            const verdict = await judge(error);
+            if ('result' in verdict)
+                return verdict.result;
+            if (!verdict.retry || retry >= policy.maxRetries)
+                throw error;
+            const delay = verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
+            const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;
+            const source = verdict.serverDelayMs === undefined ? '' : ' (as the server asked)';
+            if (deps.now() + delay >= policy.deadline) {
+                deps.log(`${label}: ${verdict.reason}; not retrying, as the next attempt would start after the step's deadline`);
+                throw error;
             }
-            catch (error) {
-                unread.push(`the log of ${service}: ${describeError(error)}`);
-            }
-        }
-    }
-    return {
-        pointId,
-        status: fieldText(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : describeNodeProblem(problem),
-        events,
-        logs,
-        unread
-    };
-}
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData) {
-    const services = isRecord(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(isRecord).flatMap((s) => {
-        const id = fieldText(s.service_id);
-        return id === undefined ? [] : [[id, fieldText(s.service_name) ?? id]];
-    }));
-}
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(node, services) {
-    const byName = new Map([...services].map(([id, name]) => [name, id]));
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-    const ids = containers.map((c) => fieldText(c.service_id) ?? byName.get(fieldText(c.service_name) ?? ''));
-    if (ids.length === 0 || ids.some((id) => id === undefined))
-        return new Map(services);
-    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
-}
-
-;// CONCATENATED MODULE: ./deploy/health.ts
-
-/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
-const FIRST_DELAY_MS = 1000;
-/**
- * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
- * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
- */
-async function checkHealth(urls, health, limits, deps) {
-    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
-    return problems.find((problem) => problem !== undefined);
-}
-/** The URL to check: the service URL and the path, with one slash between them. */
-function healthUrl(url, path) {
-    return `${url.replace(/\/+$/, '')}${path}`;
-}
-function isAccepted(status, accepted) {
-    return accepted.some(([low, high]) => status >= low && status <= high);
-}
-async function checkOne(url, health, limits, deps) {
-    let delay = FIRST_DELAY_MS;
-    let last = '';
-    for (;;) {
-        let said;
-        try {
-            const status = await deps.probe(url);
-            if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}: healthy`);
-                return undefined;
-            }
-            said = `HTTP ${status}`;
-        }
-        catch (error) {
-            said = deps.describeError(error);
-        }
-        if (said !== last)
-            deps.log(`health: ${url} answered ${said} after ${(0,units/* formatDuration */.a3)(deps.now() - limits.startedAt)}`);
-        last = said;
-        const left = limits.deadline - deps.now();
-        if (left <= 0)
-            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
-        await deps.sleep(Math.min(delay, left));
-        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
-    }
-}
-
-;// CONCATENATED MODULE: ./deploy/urls.ts
-/**
- * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
- * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
- * pass them to a shell or a browser, so `javascript:` and other schemes are never published, and
- * characters such as spaces, quotes and backticks come out percent-encoded.
- */
-function publishableUrl(text) {
-    let url;
-    try {
-        url = new URL(text);
-    }
-    catch {
-        return undefined;
-    }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-        return undefined;
-    // The parser gives a bare origin a "/" path; left as the server wrote it, "$URL/health" stays one slash.
-    const bare = url.pathname === '/' && url.search === '' && url.hash === '' && !/\/\s*$/.test(text);
-    return bare ? url.href.slice(0, -1) : url.href;
-}
-/** The publishable URLs among `urls`, in order; each one dropped is handed to `dropped`. */
-function publishableUrls(urls, dropped) {
-    return urls.flatMap((text) => {
-        if (text === null)
-            return [];
-        const url = publishableUrl(text);
-        if (url === undefined)
-            dropped(text);
-        return url === undefined ? [] : [url];
-    });
-}
-
-;// CONCATENATED MODULE: ./deploy/task-status.ts
-
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-const DEFAULTS = {
-    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
-    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-    ended: { success: ['End'], failure: [], gone: 'success' }
-};
-function criteriaFor(target, wait) {
-    const defaults = DEFAULTS[target];
-    return {
-        target,
-        success: wait.successStatuses ?? defaults.success,
-        failure: wait.failureStatuses ?? defaults.failure,
-        requireUrls: target === 'ready' && wait.waitForUrls,
-        requireAllNodes: target === 'ready',
-        gone: defaults.gone
-    };
-}
-function judge(snapshot, criteria) {
-    if (snapshot.status === undefined)
-        return 'waiting';
-    if (criteria.failure.includes(snapshot.status))
-        return 'failed';
-    if (!criteria.success.includes(snapshot.status))
-        return 'waiting';
-    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
-        return 'waiting';
-    if (criteria.requireAllNodes &&
-        snapshot.nodes !== undefined &&
-        snapshot.nodes.running < snapshot.nodes.total)
-        return 'waiting';
-    return 'reached';
-}
-/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
-function isPublishable(url) {
-    return url !== null && publishableUrl(url) !== undefined;
-}
-/** A status the wait does not know what to make of: neither known to the platform nor configured. */
-function isUnknownStatus(status, criteria) {
-    return (!KNOWN_STATUSES.includes(status) &&
-        !criteria.success.includes(status) &&
-        !criteria.failure.includes(status));
-}
-
-;// CONCATENATED MODULE: ./deploy/serving.ts
-
-
-
-
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
-/**
- * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
- * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
- * longer Running fails it too. Decided from fields only.
- */
-function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
-    const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
-    const fresh = live.filter((node) => !target.before.has(pointOf(node)));
-    const [failing] = failingNodes({ results: fresh }, rules.maxRestarts);
-    if (failing !== undefined)
-        return { kind: 'failed', why: `has a new node that will not come up: ${describeNodeProblem(failing)}` };
-    const running = snapshot.nodes?.running;
-    const onImage = live.filter((node) => runsImages(node, target.images));
-    const left = live.filter((node) => target.gone?.has(pointOf(node)) === true);
-    const facts = [
-        `runing_points ${running ?? 'unknown'} of ${target.points}`,
-        ...(target.images === undefined
-            ? []
-            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
-        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
-        ...(left.length === 0 ? [] : [`${left.length} to go`])
-    ];
-    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => isPublishable(url));
-    const serving = snapshot.status === 'Running' &&
-        running === target.points &&
-        live.length === target.points &&
-        onImage.length === live.length &&
-        left.length === 0 &&
-        urlsReady;
-    if (serving)
-        return { kind: 'serving' };
-    return {
-        kind: 'waiting',
-        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
-    };
-}
-/** A node's point_id, as text ('' when it has none). */
-function pointOf(node) {
-    return fieldText(node.point_id) ?? '';
-}
-/**
- * Whether a node's containers run the images: a container that names its service must run that
- * service's image; one that does not (the reference allows null) must run one of the images.
- */
-function runsImages(node, images) {
-    if (images === undefined)
-        return true;
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-    const wanted = new Set(images.values());
-    return (containers.length > 0 &&
-        containers.every((container) => {
-            const image = typeof container.image === 'string' ? container.image : '';
-            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
-            const own = service === undefined ? undefined : images.get(service);
-            return own === undefined ? wanted.has(image) : own === image;
-        }));
-}
-
-;// CONCATENATED MODULE: ./deploy/serving-wait.ts
-
-
-
-
-
-
-
-
-/** Why a wait for a change ended when the job was cancelled. */
-const CANCELLED = 'was still changing when the job was cancelled';
-/**
- * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
- * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
- * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
- * waited through.
- */
-async function awaitServing(taskId, target, ctx, limits) {
-    const { runtime, settings } = ctx;
-    const started = runtime.now();
-    const last = {
-        failures: 0
-    };
-    const end = (kind, why, extra = {}) => ({
-        kind,
-        why,
-        data: last.data,
-        raw: last.raw,
-        snapshot: last.snapshot,
-        urls: [],
-        healthy: undefined,
-        ...extra
-    });
-    for (;;) {
-        const verdict = await look(taskId, target, ctx, last);
-        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
-        if (verdict.kind === 'failed')
-            return end('failed', verdict.why);
-        if (verdict.kind === 'serving') {
-            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-            return finish(last, ctx, limits, end);
-        }
-        if (verdict.progress !== last.said)
-            ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-        else
-            runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-        last.said = verdict.progress;
-        if (runtime.cancelled())
-            return end('cancelled', CANCELLED);
-        const left = limits.deadline - runtime.now();
-        if (left <= 0)
-            return end('timed_out', `did not serve in time: ${verdict.progress}`);
-        try {
-            await runtime.sleep(Math.min(settings.wait.intervalMs, left));
-        }
-        catch {
-            return end('cancelled', CANCELLED);
+            deps.log(`${label}: ${verdict.reason}; retry ${retry + 1} of ${policy.maxRetries} ${when}${source}`);
+            await deps.sleep(delay);
         }
     }
 }
-/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
-async function look(taskId, target, ctx, last) {
-    try {
-        const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
-        const nodes = await readNodeList(taskId, ctx);
-        last.failures = 0;
-        last.data = result.data;
-        last.raw = raw;
-        last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
-        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
-    }
-    catch (error) {
-        last.failures += 1;
-        const why = `could not be read (${describeError(error)})`;
-        if (last.failures >= ctx.settings.wait.pollErrorBudget)
-            return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
-        return { kind: 'waiting', progress: why };
-    }
-}
-/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
-async function finish(last, ctx, limits, end) {
-    const { settings, runtime } = ctx;
-    const urls = publishableUrls(last.snapshot?.urls ?? [], () => undefined);
-    const path = limits.health === false ? undefined : settings.health.path;
-    if (path === undefined)
-        return end('serving', undefined, { urls });
-    const problem = urls.length === 0
-        ? `has no service URL to check ${path} at`
-        : await checkHealth(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: describeError });
-    if (problem === undefined)
-        return end('serving', undefined, { urls, healthy: true });
-    return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
+function formatDelay(ms) {
+    return ms < 10_000 ? `${(ms / 1000).toFixed(1)}s` : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ms);
 }
 
-;// CONCATENATED MODULE: ./platform/platform-clock.ts
-/** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
-const CORRECTABLE_SKEW_MS = 5 * 60_000;
-/**
- * The time requests are stamped with. It learns the platform's clock from the Date header of each
- * answer; once a request has been refused for its timestamp while the skew is beyond the platform's
- * window, it stamps requests on the platform's time instead of the local one.
- */
-class PlatformClock {
-    local;
-    #offsetMs;
-    #correctionMs = 0;
-    #lastStamp = 0;
-    constructor(local) {
-        this.local = local;
-    }
-    now() {
-        return this.local() + this.#correctionMs;
-    }
-    /**
-     * The timestamp for the next request: the current time, but always later than the last one, so no
-     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
-     * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
-     * the platform): stamps stay strictly increasing from there on.
-     */
-    stamp() {
-        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
-        return this.#lastStamp;
-    }
-    /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
-    get offsetMs() {
-        return this.#offsetMs;
-    }
-    get corrected() {
-        return this.#correctionMs !== 0;
-    }
-    /**
-     * Learns the offset from an answer's Date header, received at local time `at`. The header counts
-     * whole seconds, so it is read as the middle of its second.
-     */
-    observe(dateHeader, at) {
-        const serverTime = typeof dateHeader === 'string' ? Date.parse(dateHeader) : Number.NaN;
-        if (!Number.isNaN(serverTime))
-            this.#offsetMs = serverTime + 500 - at;
-    }
-    /** Starts stamping on the platform's time when the skew is beyond its window; true if it did. */
-    correct() {
-        if (this.corrected || this.#offsetMs === undefined || Math.abs(this.#offsetMs) <= CORRECTABLE_SKEW_MS)
-            return false;
-        this.#correctionMs = this.#offsetMs;
-        // The stamps so far were on the refused clock: keeping them as a floor would undo a correction back.
-        this.#lastStamp = 0;
-        return true;
-    }
-}
 
+/***/ }),
+
+/***/ 386:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  EU: () => (/* binding */ StaleClockError),
+  fA: () => (/* binding */ openSession),
+  nd: () => (/* binding */ prepareRequest)
+});
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./protocol/envelope.ts
+var envelope = __nccwpck_require__(3421);
+// EXTERNAL MODULE: ./protocol/request.ts + 2 modules
+var protocol_request = __nccwpck_require__(1615);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./protocol/encryption.ts
-
-/**
- * The largest plaintext chunk per RSA block: key bytes minus 12, which is the spec's 244 bytes for a
- * 2048-bit platform key (PKCS#1 v1.5 would allow 11 bytes less than the key; the spec keeps one spare).
- */
-function chunkBytes(publicKey) {
-    const bits = publicKey.asymmetricKeyDetails?.modulusLength;
-    if (bits === undefined)
-        throw new TypeError('the platform public key is not an RSA key');
-    return Math.ceil(bits / 8) - 12;
-}
-/**
- * Encrypts a request body per spec 5.4: the UTF-8 bytes of the compact JSON are cut into chunks
- * (a multi-byte character may straddle two), each chunk is encrypted with RSA PKCS#1 v1.5 padding set
- * explicitly (Node's default is OAEP), and the blocks are joined and Base64-encoded.
- */
-function encryptBody(plaintext, publicKey) {
-    const bytes = Buffer.from(plaintext, 'utf8');
-    const size = chunkBytes(publicKey);
-    const blocks = [];
-    for (let offset = 0; offset < bytes.length; offset += size) {
-        blocks.push((0,external_node_crypto_.publicEncrypt)({ key: publicKey, padding: external_node_crypto_.constants.RSA_PKCS1_PADDING }, bytes.subarray(offset, offset + size)));
-    }
-    return Buffer.concat(blocks).toString('base64');
-}
-
-;// CONCATENATED MODULE: ./protocol/signing.ts
-
-/** path LF version LF timestamp LF token LF body, with no trailing LF. */
-function stringToSign(fields) {
-    return [fields.target, fields.version, fields.timestamp, fields.token, fields.body].join('\n');
-}
-/** sign_str: RSA-SHA256 with PKCS#1 v1.5 padding over the UTF-8 string to sign, standard Base64. */
-function signRequest(privateKey, fields) {
-    const signature = (0,external_node_crypto_.sign)('sha256', Buffer.from(stringToSign(fields), 'utf8'), {
-        key: privateKey,
-        padding: external_node_crypto_.constants.RSA_PKCS1_PADDING
-    });
-    return signature.toString('base64');
-}
-/** A 13-digit millisecond Unix timestamp, as the timestamp header wants it. */
-function timestampHeader(nowMs) {
-    const text = String(Math.trunc(nowMs));
-    if (!/^\d{13}$/.test(text))
-        throw new RangeError(`the clock gives ${text}, not a 13-digit millisecond time`);
-    return text;
-}
-
-;// CONCATENATED MODULE: ./protocol/request.ts
-
-
-
-/** A request that cannot be built as the spec demands; nothing was sent. */
-/** A request target or URL without its query: how logs and diagnoses name the endpoint. */
-const withoutQuery = (target) => target.replace(/\?.*$/s, '');
-class RequestError extends Error {
-    constructor(message) {
-        super(message);
-        this.name = 'RequestError';
-    }
-}
-/**
- * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
- * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
- */
-function encodeQuery(params) {
-    const encode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-    return params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
-}
-/**
- * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
- * requires it, then the string to sign over the body as sent, and the headers.
- */
-function buildRequest(args) {
-    const { endpoint, credentials } = args;
-    if (endpoint.method === 'GET' && args.body !== undefined) {
-        throw new RequestError(`${endpoint.path} is a GET endpoint and takes no body: send parameters in the query`);
-    }
-    const query = encodeQuery(args.query);
-    const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
-    const plaintext = args.body === undefined ? '' : toCompactJson(args.body);
-    let body = plaintext;
-    if (endpoint.encrypt) {
-        if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
-            throw new RequestError('an encrypted body needs an RSA-mode key and the platform public key');
-        body = encryptBody(plaintext, credentials.platformPublicKey);
-    }
-    const timestamp = timestampHeader(args.now);
-    const headers = {
-        token: credentials.token,
-        version: endpoint.version,
-        timestamp,
-        'content-type': 'application/json'
-    };
-    if (credentials.mode === 'rsa') {
-        headers.sign_str = signRequest(credentials.privateKey, {
-            target,
-            version: endpoint.version,
-            timestamp,
-            token: credentials.token,
-            body
-        });
-    }
-    const url = `${args.baseUrl}${target}`;
-    const parsed = new URL(url);
-    if (parsed.pathname + parsed.search !== target) {
-        throw new RequestError(`the path ${endpoint.path} would not be sent as signed: use only unreserved characters in paths`);
-    }
-    return { method: endpoint.method, url, target, headers, body, encrypted: endpoint.encrypt };
-}
-
 ;// CONCATENATED MODULE: ./platform/signature-diagnosis.ts
 
 
@@ -5536,18 +7407,211 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
                 : `a JSON body of ${bytes} bytes, signed exactly as sent`);
         causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
     }
-    const which = `${request.method} ${withoutQuery(request.target)}`;
+    const which = `${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)}`;
     return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
 }
 
-;// CONCATENATED MODULE: ./platform/throttle.ts
+// EXTERNAL MODULE: ./platform/throttle.ts
+var platform_throttle = __nccwpck_require__(768);
+;// CONCATENATED MODULE: ./platform/session.ts
+
+
+
+
+
+
+
+
+/** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
+function prepareRequest(connection, call, now) {
+    return (0,protocol_request/* buildRequest */.mK)({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
+}
+/**
+ * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
+ * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
+ * down until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
+ * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
+ * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
+ * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
+ * exactly-once path). A refusal whose code error_codes names as a signature one is explained.
+ */
+function openSession(connection, runtime, deadline) {
+    let warnedSkew = false;
+    const throttle = new platform_throttle/* Throttle */.X(connection.concurrency, runtime.now, runtime.sleep, deadline);
+    return async (call) => {
+        for (let resent = false;; resent = true) {
+            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp. Whether it
+            // was stamped on the corrected clock: a refusal of one stamped before may be the skew's.
+            const { request, answer, onPlatformTime } = await throttle.run(async () => {
+                const corrected = runtime.clock.corrected;
+                const prepared = prepareRequest(connection, call, runtime.clock.stamp());
+                if (prepared.headers.sign_str !== undefined)
+                    runtime.mask(prepared.headers.sign_str);
+                runtime.debug(describeForDebug(prepared));
+                return {
+                    request: prepared,
+                    answer: await runtime.transport.send(prepared),
+                    onPlatformTime: corrected
+                };
+            });
+            runtime.clock.observe(answer.headers.date, runtime.now());
+            // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
+            if (answer.status !== 429)
+                throttle.passed();
+            const offset = runtime.clock.offsetMs;
+            if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
+                warnedSkew = true;
+                runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
+            }
+            runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+            try {
+                return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
+            }
+            catch (error) {
+                if (!(error instanceof envelope/* ApiError */.h))
+                    throw error;
+                // A 429 slows every request of the step down, for as long as the server asked.
+                if (error.httpStatus === 429) {
+                    throttle.rateLimited((0,failures/* serverRetryDelay */.Hs)(error, runtime.clock.now()) ?? retry/* DEFAULT_BACKOFF */.VU.baseMs);
+                }
+                // Corrected now, or by a concurrent call whose refusal came first.
+                if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
+                    const which = `${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)}`;
+                    const again = (0,failures/* transientReason */.bR)(error) === undefined && SENT_AGAIN.has(call.traits.resend);
+                    runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.a)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
+                    if (again)
+                        continue;
+                    throw new StaleClockError(error, offset ?? 0);
+                }
+                if (!(0,failures/* isSignatureRefusal */.Te)(error, connection.errorCodes) && !resent)
+                    throw error;
+                throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);
+            }
+        }
+    };
+}
+/** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * A refusal that came while the runner's clock was beyond the platform's window, of a call the session
+ * does not send again by itself (it may change state). The clock is corrected by now: the caller may send
+ * it again where that is safe (a create, once no task of its name has appeared).
+ */
+class StaleClockError extends envelope/* ApiError */.h {
+    constructor(refusal, offsetMs) {
+        super(`${refusal.message}; this runner's clock was ${skewText(offsetMs)} the platform's, and is corrected now`, refusal);
+        this.name = 'StaleClockError';
+    }
+}
+function skewText(offsetMs) {
+    return `${(0,units/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
+}
+/** The request for debug logs: header names, never their secret values, and no body text. */
+function describeForDebug(request) {
+    const shown = new Set(['version', 'timestamp', 'content-type']);
+    const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`);
+    const body = request.body === ''
+        ? 'no body'
+        : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
+    return `request: ${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.url)} (${headers.join(', ')}; ${body})`;
+}
+
+
+/***/ }),
+
+/***/ 8998:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $4: () => (/* binding */ numberText),
+/* harmony export */   G6: () => (/* binding */ taskIdOf),
+/* harmony export */   eY: () => (/* binding */ snapshotOf),
+/* harmony export */   pq: () => (/* binding */ countOf)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+
+
+/** The status at statusField (a dot path), the name and the service URLs of task data. */
+function snapshotOf(data, statusField) {
+    const status = statusField.reduce((value, key) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) || Array.isArray(value) ? value[key] : undefined, data);
+    const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && typeof data.task_name === 'string' ? data.task_name : undefined;
+    return {
+        status: typeof status === 'string' ? status : typeof status === 'number' ? String(status) : undefined,
+        name,
+        urls: serviceUrls(data),
+        nodes: nodesOf(data),
+        billingValue: numberText(data, 'billing_value'),
+        forecastValue: numberText(data, 'forecast_value')
+    };
+}
+/** A number field as its text (exact, as written), when it is a number. */
+function numberText(data, field) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
+        return undefined;
+    const value = data[field];
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+        ? value.toString()
+        : typeof value === 'number'
+            ? String(value)
+            : undefined;
+    return text !== undefined && /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(text) ? text : undefined;
+}
+/** A count of JSON (a number, kept exact or not): a safe whole number of 0 or more, else undefined. */
+function countOf(value) {
+    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+        ? Number(value.toString())
+        : typeof value === 'bigint'
+            ? Number(value)
+            : value;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+/** runing_points (the platform's spelling; running_points taken too) and points, both counts. */
+function nodesOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
+        return undefined;
+    const running = countOf(data.runing_points ?? data.running_points);
+    const total = countOf(data.points);
+    return running === undefined || total === undefined ? undefined : { running, total };
+}
+/** The task_id field of task data, as digits. */
+function taskIdOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
+        return undefined;
+    const id = data.task_id;
+    const text = typeof id === 'number' || typeof id === 'string' || typeof id === 'bigint'
+        ? String(id)
+        : (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(id)
+            ? id.toString()
+            : '';
+    return /^\d+$/.test(text) ? text : undefined;
+}
+function serviceUrls(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) || !Array.isArray(data.services))
+        return [];
+    return data.services.flatMap((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+        ? service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
+        : []);
+}
+
+
+/***/ }),
+
+/***/ 768:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ Throttle),
+/* harmony export */   z: () => (/* binding */ PastDeadlineError)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
 
 /** The platform asked for a pause that would end at or after the deadline: waiting for it is pointless. */
 class PastDeadlineError extends Error {
     pauseMs;
     leftMs;
     constructor(pauseMs, leftMs) {
-        super(`the platform asked for a pause of ${(0,units/* formatDuration */.a3)(pauseMs)} before the next request (429 with Retry-After), longer than the ${(0,units/* formatDuration */.a3)(leftMs)} left before the deadline`);
+        super(`the platform asked for a pause of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(pauseMs)} before the next request (429 with Retry-After), longer than the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(leftMs)} left before the deadline`);
         this.pauseMs = pauseMs;
         this.leftMs = leftMs;
         this.name = 'PastDeadlineError';
@@ -5627,3410 +7691,352 @@ class Throttle {
     }
 }
 
-;// CONCATENATED MODULE: ./platform/session.ts
 
+/***/ }),
 
+/***/ 8690:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-
-
-
-
-/** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
-function prepareRequest(connection, call, now) {
-    return buildRequest({ ...call, baseUrl: connection.baseUrl, credentials: connection.credentials, now });
-}
-/**
- * A session with the API: it sends a call as the spec demands, a fresh timestamp and signature each time,
- * and reads the envelope. At most `concurrency` requests are in flight, and a 429 slows every request
- * down until `deadline`. It learns the platform's clock from each answer's Date header. When the platform
- * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
- * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
- * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal whose code error_codes names as a signature one is explained.
- */
-function openSession(connection, runtime, deadline) {
-    let warnedSkew = false;
-    const throttle = new Throttle(connection.concurrency, runtime.now, runtime.sleep, deadline);
-    return async (call) => {
-        for (let resent = false;; resent = true) {
-            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp. Whether it
-            // was stamped on the corrected clock: a refusal of one stamped before may be the skew's.
-            const { request, answer, onPlatformTime } = await throttle.run(async () => {
-                const corrected = runtime.clock.corrected;
-                const prepared = prepareRequest(connection, call, runtime.clock.stamp());
-                if (prepared.headers.sign_str !== undefined)
-                    runtime.mask(prepared.headers.sign_str);
-                runtime.debug(describeForDebug(prepared));
-                return {
-                    request: prepared,
-                    answer: await runtime.transport.send(prepared),
-                    onPlatformTime: corrected
-                };
-            });
-            runtime.clock.observe(answer.headers.date, runtime.now());
-            // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
-            if (answer.status !== 429)
-                throttle.passed();
-            const offset = runtime.clock.offsetMs;
-            if (!warnedSkew && offset !== undefined && Math.abs(offset) > 60_000) {
-                warnedSkew = true;
-                runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
-            }
-            runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
-            try {
-                return { result: readEnvelope(answer), raw: answer.body };
-            }
-            catch (error) {
-                if (!(error instanceof ApiError))
-                    throw error;
-                // A 429 slows every request of the step down, for as long as the server asked.
-                if (error.httpStatus === 429) {
-                    throttle.rateLimited(serverRetryDelay(error, runtime.clock.now()) ?? DEFAULT_BACKOFF.baseMs);
-                }
-                // Corrected now, or by a concurrent call whose refusal came first.
-                if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
-                    const which = `${request.method} ${withoutQuery(request.target)}`;
-                    const again = transientReason(error) === undefined && SENT_AGAIN.has(call.traits.resend);
-                    runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.a)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
-                    if (again)
-                        continue;
-                    throw new StaleClockError(error, offset ?? 0);
-                }
-                if (!isSignatureRefusal(error, connection.errorCodes) && !resent)
-                    throw error;
-                throw new ApiError(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);
-            }
-        }
-    };
-}
-/** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */
-const SENT_AGAIN = new Set(['read', 'repeatable']);
-/**
- * A refusal that came while the runner's clock was beyond the platform's window, of a call the session
- * does not send again by itself (it may change state). The clock is corrected by now: the caller may send
- * it again where that is safe (a create, once no task of its name has appeared).
- */
-class StaleClockError extends ApiError {
-    constructor(refusal, offsetMs) {
-        super(`${refusal.message}; this runner's clock was ${skewText(offsetMs)} the platform's, and is corrected now`, refusal);
-        this.name = 'StaleClockError';
-    }
-}
-function skewText(offsetMs) {
-    return `${(0,units/* formatDuration */.a3)(Math.abs(offsetMs))} ${offsetMs > 0 ? 'behind' : 'ahead of'}`;
-}
-/** The request for debug logs: header names, never their secret values, and no body text. */
-function describeForDebug(request) {
-    const shown = new Set(['version', 'timestamp', 'content-type']);
-    const headers = Object.entries(request.headers).map(([name, value]) => `${name}=${shown.has(name) ? value : '<redacted>'}`);
-    const body = request.body === ''
-        ? 'no body'
-        : `body of ${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
-    return `request: ${request.method} ${withoutQuery(request.url)} (${headers.join(', ')}; ${body})`;
-}
-
-;// CONCATENATED MODULE: ./platform/version.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   _: () => (/* binding */ USER_AGENT),
+/* harmony export */   x: () => (/* binding */ VERSION)
+/* harmony export */ });
 /** The action's version (kept equal to package.json's by a test), for the User-Agent header. */
 const VERSION = '0.1.0';
 const USER_AGENT = `elastic-deploy-action/${VERSION}`;
 
-;// CONCATENATED MODULE: ./deploy/context.ts
+
+/***/ }),
+
+/***/ 3421:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   H: () => (/* binding */ readEnvelope),
+/* harmony export */   h: () => (/* binding */ ApiError)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
+/* harmony import */ var _json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
 
 
 
-
-
-
-
-/**
- * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
- * max_retries says, since a task left running costs money.
- */
-const CLEANUP_RETRIES = 20;
-/**
- * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
- * Retry-After asks); `label` names it in the log.
- */
-function retried(label, retries, attempt) {
-    const { policy, deps } = retries;
-    return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+/** The platform refused the call, or answered something that is not a success envelope. */
+class ApiError extends Error {
+    httpStatus;
+    /** The envelope's code; undefined when the answer was not an envelope. */
+    code;
+    /** What the body was: an envelope, something else (a page, JSON cut short), or JSON nested too deep. */
+    body;
+    /** The envelope's description, or an excerpt of a non-JSON answer. */
+    description;
+    requestId;
+    /** The Retry-After and Date headers, to time a retry. */
+    retryAfter;
+    serverDate;
+    constructor(message, details) {
+        super(message);
+        this.name = 'ApiError';
+        this.httpStatus = details.httpStatus;
+        this.code = details.code;
+        this.body = details.body;
+        this.description = details.description;
+        this.requestId = details.requestId;
+        this.retryAfter = details.retryAfter;
+        this.serverDate = details.serverDate;
+    }
 }
+const REQUEST_ID_HEADERS = ['x-request-id', 'x-trace-id', 'request-id', 'x-amzn-requestid'];
 /**
- * The one deploy context of a step, whose work must end within `budgetMs` from now (wait_timeout for a
- * step, cleanup_timeout for the post step): the session and every retry share that one deadline.
+ * Reads the envelope {code, msg, data}. Success is HTTP 200 with code "0000" (or the number 0, as older
+ * descriptions write it); the description is `msg` (spec) or `message` (the live platform). Anything
+ * else is an ApiError carrying the HTTP status, the code and description, or an excerpt of a non-JSON
+ * answer.
  */
-function deployContext(settings, runtime, options) {
-    const startedAt = runtime.now();
-    const deadline = startedAt + options.budgetMs;
-    const deps = {
-        now: runtime.now,
-        sleep: runtime.sleep,
-        random: runtime.random,
-        log: runtime.log
+function readEnvelope(answer) {
+    const requestId = REQUEST_ID_HEADERS.map((name) => headerText(answer.headers[name])).find((v) => v !== undefined);
+    const timing = {
+        retryAfter: headerText(answer.headers['retry-after']),
+        serverDate: headerText(answer.headers.date)
     };
-    const policy = { maxRetries: settings.maxRetries, ...DEFAULT_BACKOFF, deadline };
-    return {
-        settings,
-        send: openSession(settings, runtime, deadline),
-        retries: { policy, deps },
-        stopRetries: { policy: { ...policy, maxRetries: CLEANUP_RETRIES }, deps },
-        startedAt,
-        deadline,
-        runtime,
-        log: runtime.log,
-        cleanup: options.cleanup ?? cleanupRecorder(NO_CLEANUP)
-    };
-}
-/**
- * A context for work that must go on past the step's deadline (a rollback after the wait ran out): the
- * same settings, runtime and cleanup record, a new session and retries bounded by `budgetMs` from now.
- */
-function contextFor(ctx, budgetMs) {
-    return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
-}
-/**
- * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
- * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
- * clocks, sleeps that end when the job is cancelled, and the host's log.
- */
-function stepRuntime(settings, host) {
-    const client = new ApiClient({
-        userAgent: USER_AGENT,
-        timeoutMs: settings.requestTimeoutMs,
-        maxResponseBytes: settings.maxResponseBytes,
-        cancel: host.cancel
-    });
-    return {
-        transport: client,
-        now: Date.now,
-        clock: new PlatformClock(Date.now),
-        sleep: cancellableSleep(host.cancel),
-        random: Math.random,
-        log: host.log,
-        warn: host.warn,
-        debug: host.debug,
-        mask: host.mask,
-        cancelled: () => host.cancel.aborted,
-        probe: (url) => client.probe(url),
-        ...(host.progress === undefined ? {} : { progress: host.progress }),
-        dispose: () => {
-            client.dispose();
-        }
-    };
-}
-/**
- * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
- * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
- * of 10 per signal and print MaxListenersExceededWarning.
- */
-function cancellableSleep(cancel) {
-    const sleepers = new Set();
-    cancel.addEventListener('abort', () => {
-        for (const wake of sleepers)
-            wake();
-    }, { once: true });
-    return (ms) => new Promise((resolve, reject) => {
-        if (cancel.aborted) {
-            reject(new Error('the step was cancelled'));
-            return;
-        }
-        const wake = () => {
-            clearTimeout(timer);
-            sleepers.delete(wake);
-            reject(new Error('the step was cancelled'));
-        };
-        const timer = setTimeout(() => {
-            sleepers.delete(wake);
-            resolve();
-        }, ms);
-        sleepers.add(wake);
-    });
-}
-
-;// CONCATENATED MODULE: ./deploy/task-change.ts
-
-
-
-
-
-
-
-/**
- * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
- * is refused before anything is sent.
- */
-function checkWaits(settings, why) {
-    if (settings.wait.mode === 'false')
-        throw new input_error/* InputError */.d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
-}
-/** Reads a task's detail, retried while a failure may pass. */
-async function readDetail(taskId, ctx) {
-    const { result, raw } = await retried(`detail of task ${taskId}`, ctx.retries, () => ctx.send(detailCall(ctx.settings, taskId)));
-    return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField) };
-}
-/** Reads a task's detail and its node list, each retried while a failure may pass. */
-async function readTask(taskId, ctx) {
-    const detail = await readDetail(taskId, ctx);
-    const nodes = await retried(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
-    return { ...detail, nodes };
-}
-/**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
- */
-async function sendChange(call, label, ctx) {
-    try {
-        await retried(label, ctx.retries, () => ctx.send(call));
-        return undefined;
-    }
-    catch (error) {
-        ctx.log(`${label}: ${describeError(error)}`);
-        return error instanceof Error ? error : new Error(String(error));
-    }
-}
-/** The point ids of the nodes. */
-function pointIds(nodes) {
-    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
-}
-/** How many nodes run, as the task's detail says (runing_points), when it says. */
-function runningOf(snapshot) {
-    return snapshot?.nodes?.running;
-}
-
-;// CONCATENATED MODULE: ./deploy/rollback.ts
-
-
-
-
-
-
-
-/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
-function rollbackOf(taskId, configuration) {
-    return { taskId, configuration: toCompactJson(configuration) };
-}
-/**
- * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
- * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
- * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
- */
-async function restoreConfiguration(rollback, ctx, deadline) {
-    const configuration = parseJson(rollback.configuration);
-    if (!isRecord(configuration))
-        throw new Error('the saved configuration is not a JSON object');
-    const { taskId } = rollback;
-    const before = await readTask(taskId, ctx);
-    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const failure = await sendChange(updateCall(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
-    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
-    if (failure !== undefined)
-        ctx.log('rollback: the task is read to see whether the platform took it');
-    return awaitServing(taskId, {
-        points: countOf(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
-        images: imagesOf(configuration),
-        before: pointIds(before.nodes)
-    }, ctx, 
-    // What served before is set back: its nodes and images say so; the app's health is not the question.
-    { deadline, label: 'rollback', health: false });
-}
-
-;// CONCATENATED MODULE: ./deploy/lookup.ts
-
-
-
-
-
-
-
-/**
- * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
- * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
- * shorter list).
- */
-async function searchTasks(searchValue, matches, ctx) {
-    const { results } = await readAllPages(`the task search for ${JSON.stringify(searchValue)}`, (page) => searchByNameCall(ctx.settings, searchValue, page), ctx.send, (task) => taskIdOf(task) ?? toCompactJson(task));
-    return results.flatMap((task) => {
-        const id = taskIdOf(task);
-        const name = isRecord(task) ? task.task_name : undefined;
-        if (id === undefined || typeof name !== 'string' || !matches(name))
-            return [];
-        const { status, billingValue, forecastValue } = snapshotOf(task, ['status']);
-        return [{ id, name, status, billingValue, forecastValue }];
-    });
-}
-/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
-async function findTasks(name, ctx) {
-    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
-}
-/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
-function searchByName(label, name, ctx) {
-    return retried(label, ctx.retries, () => findTasks(name, ctx));
-}
-/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
-const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
-/**
- * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
- * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
- * first, `unknown` when the last search failed (what it would have found is not known).
- */
-async function awaitNewTasks(name, existing, until, ctx) {
-    const { now, sleep } = ctx.retries.deps;
-    const end = Math.min(until, ctx.retries.policy.deadline);
-    const every = searchEveryMs(until - now());
-    for (;;) {
-        const sentAt = now();
-        let failure;
-        try {
-            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            if (fresh.length > 0)
-                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
-        }
-        catch (error) {
-            failure = describeError(error);
-        }
-        const left = end - now();
-        if (left <= 0) {
-            if (failure !== undefined)
-                return { kind: 'unknown', why: failure };
-            return { kind: sentAt >= until ? 'none' : 'cut' };
-        }
-        await sleep(Math.min(every, left));
-    }
-}
-
-;// CONCATENATED MODULE: ./platform/preheat-data.ts
-
-
-function preheatProgressOf(data) {
-    const record = isRecord(data) ? data : {};
-    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
-    return {
-        status: typeof record.status === 'string' ? record.status : undefined,
-        regions: cache
-            .filter(isRecord)
-            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
-            ? [{ region: entry.region, status: entry.status }]
-            : []),
-        points: count(record, 'points'),
-        availablePoints: count(record, 'available_points')
-    };
-}
-const count = (record, field) => {
-    const text = numberText(record, field);
-    return text === undefined ? undefined : Number(text);
-};
-/** The regions get_regions lists: where a cluster preheat can warm images. */
-function preheatRegionsOf(data) {
-    const regions = isRecord(data) && Array.isArray(data.regions) ? data.regions : [];
-    return regions.filter(isRecord).flatMap((entry) => typeof entry.region === 'string'
-        ? [
-            {
-                region: entry.region,
-                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
-            }
-        ]
-        : []);
-}
-
-;// CONCATENATED MODULE: ./platform/resource-data.ts
-
-
-/** Every region of every device in a resource search's answer. */
-function offersOf(data) {
-    const devices = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-    return devices.filter(isRecord).flatMap((device) => {
-        const regions = Array.isArray(device.regions) ? device.regions.filter(isRecord) : [];
-        return regions.map((region) => {
-            const mark = isRecord(region.mark) ? region.mark : undefined;
-            const resource = mark !== undefined && isRecord(mark.resource) ? mark.resource : undefined;
-            return {
-                device: resource_data_text(device.device_name),
-                gpuName: resource_data_text(device.gpu_name) ?? resource_data_text(resource?.gpu_name),
-                gpuCount: numberText(device, 'gpu_count') ?? numberText(resource, 'gpu_count'),
-                region: resource_data_text(region.region),
-                regionName: resource_data_text(region.region_name),
-                price: numberText(region, 'price'),
-                discountPrice: numberText(region, 'discount_price'),
-                inventory: numberText(region, 'inventory'),
-                mark: resource_data_text(mark?.mark) ?? resource_data_text(region.mark),
-                resource
-            };
-        });
-    });
-}
-function resource_data_text(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-;// CONCATENATED MODULE: ./platform/money.ts
-/**
- * The platform counts money in points: 1 yuan = 1,000,000 points (its reference, suanli-deployment
- * SKILL.md). Amounts are kept as the decimal text the platform wrote and added exactly, so a yuan figure
- * never drifts by a float's rounding.
- */
-const YUAN_DIGITS = 6;
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-function decimal(text) {
-    if (!DECIMAL.test(text))
-        return undefined;
-    const [whole, fraction = ''] = text.split('.');
-    return { units: BigInt(`${whole}${fraction}`), scale: fraction.length };
-}
-function rescale(value, scale) {
-    return value.units * 10n ** BigInt(scale - value.scale);
-}
-/** Points as written by the platform ("6710400", "12.5"), summed exactly; undefined for anything else. */
-function sumPoints(amounts) {
-    const values = amounts.map(decimal);
-    if (values.some((value) => value === undefined))
-        return undefined;
-    const parsed = values;
-    const scale = Math.max(0, ...parsed.map((value) => value.scale));
-    const total = parsed.reduce((sum, value) => sum + rescale(value, scale), 0n);
-    return format({ units: total, scale });
-}
-/**
- * How two decimal numbers compare, exactly: negative when `a` is less, 0 when equal, positive when more.
- * Undefined when either is not decimal text.
- */
-function compareDecimals(a, b) {
-    const [x, y] = [decimal(a), decimal(b)];
-    if (x === undefined || y === undefined)
-        return undefined;
-    const scale = Math.max(x.scale, y.scale);
-    const difference = rescale(x, scale) - rescale(y, scale);
-    return difference < 0n ? -1 : difference > 0n ? 1 : 0;
-}
-/**
- * Points as yuan, exact, with at least six decimals (one point is 0.000001 yuan): "6710400" gives
- * "6.710400", "550" gives "0.000550". Undefined when the text is not a decimal number.
- */
-function yuanOf(points) {
-    const value = decimal(points);
-    if (value === undefined)
-        return undefined;
-    const scale = value.scale + YUAN_DIGITS;
-    return format({ units: value.units, scale: Math.max(scale, YUAN_DIGITS) });
-}
-/** What a task has cost so far, in yuan: billed (billing_value) plus used and not billed yet (forecast_value). */
-function spentYuan(billed, unbilled) {
-    if (billed === undefined && unbilled === undefined)
-        return undefined;
-    const points = sumPoints([billed ?? '0', unbilled ?? '0']);
-    return points === undefined ? undefined : yuanOf(points);
-}
-function format(value) {
-    const negative = value.units < 0n;
-    const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');
-    const whole = digits.slice(0, digits.length - value.scale);
-    const fraction = digits.slice(digits.length - value.scale);
-    return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : `.${fraction}`}`;
-}
-
-;// CONCATENATED MODULE: ./deploy/resource-choice.ts
-
-/**
- * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
- * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
- * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
- * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
- * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
- * the search's own order.
- */
-function chooseResource(offers, wish, points) {
-    const considered = offers
-        .filter((offer) => matchesDevice(offer, wish))
-        .map((offer) => {
-        const price = offer.discountPrice ?? offer.price;
-        return { offer, price, excluded: exclusion(offer, price, wish, points) };
-    })
-        .map((candidate, index) => ({ candidate, index }))
-        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
-        .map(({ candidate }) => candidate);
-    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
-}
-function matchesDevice(offer, wish) {
-    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
-    if (name !== wish.gpu.trim().toLowerCase())
-        return false;
-    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
-}
-function exclusion(offer, price, wish, points) {
-    if (offer.mark === undefined)
-        return 'no mark';
-    if (wish.maxPrice !== undefined &&
-        (price === undefined || (compareDecimals(price, wish.maxPrice) ?? 1) > 0))
-        return 'over max_price';
-    if ((compareDecimals(offer.inventory ?? '0', String(points)) ?? -1) < 0)
-        return 'no stock';
-    return undefined;
-}
-/** Choosable first, then by price (none last), then by the preference of the region. */
-function rank(a, b, wish) {
-    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
-    if (choosable !== 0)
-        return choosable;
-    const price = a.price === undefined || b.price === undefined
-        ? Number(a.price === undefined) - Number(b.price === undefined)
-        : (compareDecimals(a.price, b.price) ?? 0);
-    return price || preference(a.offer, wish) - preference(b.offer, wish);
-}
-/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
-function preference(offer, wish) {
-    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
-    return at === -1 ? wish.regions.length : at;
-}
-/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
-function cheapestOverPrice(choice) {
-    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
-        ? [{ candidate, price: candidate.price }]
-        : []);
-    return priced.sort((a, b) => compareDecimals(a.price, b.price) ?? 0)[0]?.candidate;
-}
-/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
-function resourcesEntry(offer) {
-    return {
-        mark: offer.mark,
-        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
-        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
-    };
-}
-
-;// CONCATENATED MODULE: ./deploy/preheat.ts
-
-
-
-
-
-
-
-
-
-
-
-/** The platform asks for polls at least 10 s apart. */
-const LEAST_POLL_MS = 10_000;
-/** Where a preheat stands: done, failed, or still going, with what its detail says. */
-function judgePreheat(progress, mode) {
-    const ended = progress.status === 'End';
-    if (mode === 'region') {
-        const { regions } = progress;
-        const detail = regions.length === 0
-            ? 'no region reported yet'
-            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-        if (regions.some((r) => r.status === 'Failed'))
-            return { state: 'failed', detail };
-        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
-            return { state: 'done', detail };
-        return ended
-            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
-            : { state: 'waiting', detail };
-    }
-    const points = progress.points ?? 0;
-    const ready = progress.availablePoints ?? 0;
-    const detail = `${ready} of ${points} node(s) prepared`;
-    if (points > 0 && ready >= points)
-        return { state: 'done', detail };
-    return ended
-        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
-        : { state: 'waiting', detail };
-}
-/**
- * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
- * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
- * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
- * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
- * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
- * preheat task is named `taskName`, or as the task_name input says.
- */
-async function preheat(candidate, mode, ctx, taskName) {
-    const startedAt = ctx.runtime.now();
-    const region = candidate.offer.region ?? '';
-    const body = {
-        ...(taskName === undefined ? {} : { task_name: taskName }),
-        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
-    };
-    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
-    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
-    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
-    const ended = await watchPreheat(taskId, mode, ctx);
-    if (ended.state === 'done') {
-        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-        const elapsedMs = ctx.runtime.now() - startedAt;
-        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
-        return { taskId, mode, region, elapsedMs };
-    }
-    const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
-}
-/** The services a preheat caches: the name and image of each of the body's services. */
-function preheatServices(body) {
-    const services = Array.isArray(body.services) ? body.services : [];
-    return services
-        .filter(isRecord)
-        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
-        ? [{ service_name: service.service_name, service_image: service.service_image }]
-        : []);
-}
-async function regionBody(region, ctx) {
-    const { result } = await read(preheatRegionsCall(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
-    const regions = preheatRegionsOf(result.data);
-    const found = regions.find((r) => r.region === region);
-    if (found === undefined) {
-        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
-    }
-    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
-}
-async function nodeBody(candidate, ctx) {
-    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = resourceSearchCall(ctx.settings, deviceType, 'ImagePreHeat');
-    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
-    const { device, region } = candidate.offer;
-    const offer = offersOf(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
-    if (offer === undefined) {
-        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
-    }
-    return { points: ctx.settings.points ?? 1, resources: [resourcesEntry(offer)] };
-}
-/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
-async function createPreheat(body, ctx) {
-    const { result } = await withRetries('preheat: create', () => ctx.send(preheatCreateCall(ctx.settings, body)), (error) => (notApplied(error) ? retryIfTransient(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
-    const taskId = taskIdOf(result.data);
-    if (taskId === undefined) {
-        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
-    }
-    ctx.log(`preheat: task ${taskId}`);
-    return taskId;
-}
-/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
-async function watchPreheat(taskId, mode, ctx) {
-    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
-    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
-    let last = '';
-    for (;;) {
-        let judged;
-        try {
-            const { result } = await read(preheatDetailCall(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
-            judged = judgePreheat(preheatProgressOf(result.data), mode);
-        }
-        catch (error) {
-            return {
-                state: 'failed',
-                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)(describeError(error), 300)}`
-            };
-        }
-        if (judged.detail !== last)
-            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
-        last = judged.detail;
-        if (judged.state !== 'waiting')
-            return { state: judged.state, detail: judged.detail };
-        const left = deadline - ctx.runtime.now();
-        if (left <= 0)
-            return { state: 'timed_out', detail: judged.detail };
-        await ctx.runtime.sleep(Math.min(every, left));
-    }
-}
-/**
- * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
- * Answers why it could not be stopped, or undefined when it was (or had ended).
- */
-async function stopPreheat(taskId, ctx) {
-    try {
-        await retried(`preheat: stop task ${taskId}`, ctx.stopRetries, () => ctx.send(preheatStopCall(ctx.settings, taskId)));
-    }
-    catch (error) {
-        const status = await ctx
-            .send(preheatDetailCall(ctx.settings, taskId))
-            .then(({ result }) => preheatProgressOf(result.data).status)
-            .catch(() => undefined);
-        if (status !== 'End')
-            return `${describeError(error)}; its status is ${status ?? 'unknown'}`;
-    }
-    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-    return undefined;
-}
-/** A read, retried on what may pass (network errors, 429, 5xx). */
-function read(call, label, ctx) {
-    return retried(label, ctx.retries, () => ctx.send(call));
-}
-
-;// CONCATENATED MODULE: ./deploy/task-state.ts
-
-
-
-
-
-
-/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
-function isGone(state) {
-    return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
-}
-/** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
-function describeState(state) {
-    switch (state.kind) {
-        case 'status':
-            return `its status is ${state.status}`;
-        case 'absent':
-            return 'no task search of any status lists it';
-        case 'unread':
-            return `its status could not be read (${state.why})`;
-    }
-}
-/**
- * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
- * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
- * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
- * (else every task): the task's status there, or its absence from every page.
- */
-async function readTaskState(taskId, ctx, options = {}) {
-    const again = (label, attempt) => retried(label, ctx.retries, attempt);
-    let refusal = '';
-    if (options.detailRefused !== true) {
-        try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send(detailCall(ctx.settings, taskId)));
-            const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
-            if (status !== undefined)
-                return { kind: 'status', status, data: result.data };
-        }
-        catch (error) {
-            refusal = describeError(error);
-        }
-    }
-    const name = options.name ?? '';
-    try {
-        const { results } = await again(`task search for task ${taskId}`, () => readAllPages(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES), ctx.send, (task) => taskIdOf(task) ?? ''));
-        const found = results.find((task) => taskIdOf(task) === taskId);
-        if (found === undefined)
-            return { kind: 'absent' };
-        const status = snapshotOf(found, ['status']).status;
-        return status === undefined
-            ? { kind: 'unread', why: 'the task search lists it without a status' }
-            : { kind: 'status', status, data: found };
-    }
-    catch (error) {
-        const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
-        return { kind: 'unread', why: `${detail}the task search: ${describeError(error)}` };
-    }
-}
-
-;// CONCATENATED MODULE: ./deploy/cleanup.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
- * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
- * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
- * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
- * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
- */
-async function cleanUpTask(taskId, action, ctx, name) {
-    const { policy, deps } = ctx.stopRetries;
-    const call = cleanupCall(ctx.settings, taskId, action);
-    for (let round = 1;; round++) {
-        let failure;
-        try {
-            await withRetries(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => retryIfTransient(error, deps.now()), policy, deps);
-            return { kind: 'done' };
-        }
-        catch (error) {
-            failure = error;
-        }
-        // Cancelled: nothing more can be sent; the post step takes over.
-        if (failure instanceof TransportError && failure.reason === 'cancelled')
-            return { kind: 'failed', why: describeError(failure) };
-        const state = await readTaskState(taskId, ctx, { name });
-        if (isGone(state))
-            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
-        if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
-            return { kind: 'already', state: (0,safe_text/* sanitize */.a)(state.status, 40) };
-        const why = `${describeError(failure)}; ${(0,safe_text/* sanitize */.a)(describeState(state), 300)}`;
-        const applies = call.traits.appliesTo;
-        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
-            return {
-                kind: 'failed',
-                why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
-            };
-        }
-        const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
-        if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline)
-            return { kind: 'failed', why };
-        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,units/* formatDuration */.a3)(delay)}`);
-        try {
-            await deps.sleep(delay);
-        }
-        catch {
-            return { kind: 'failed', why };
-        }
-    }
-}
-/**
- * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
- * preheats that had not completed. Then, when a
- * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
- * no longer appear: that look is the post step's last request.
- */
-async function finishCleanup(state, ctx) {
-    const { action, created, lookup } = state;
-    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
-    const known = [
-        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
-        ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
-    ];
-    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-    const preheats = await mapLimit(state.preheats, ctx.settings.concurrency, async (taskId) => ({
-        taskId,
-        problem: await stopPreheat(taskId, ctx)
-    }));
-    const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
-    if (lookup === undefined)
-        return { outcomes, unsettled: undefined, ...done };
-    const late = await lateTasks(lookup, created, action, ctx);
-    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
-}
-/**
- * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
- * time): posts back the configuration the task had and waits until it serves again, within the context's
- * deadline (cleanup_timeout).
- */
-async function finishRollback(rollback, ctx) {
-    const { taskId } = rollback;
-    ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
-    let problem;
-    try {
-        const outcome = await restoreConfiguration(rollback, ctx, ctx.deadline);
-        problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
-    }
-    catch (error) {
-        problem = describeError(error);
-    }
-    if (problem === undefined) {
-        ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
-        return { taskId, problem, restore: undefined };
-    }
-    const restore = redactConfiguration(parseJson(rollback.configuration));
-    return { taskId, problem, restore };
-}
-function cleanUpAll(targets, ctx, name) {
-    return mapLimit(targets, ctx.settings.concurrency, async (target) => ({
-        target,
-        outcome: await cleanUpTask(target.id, target.action, ctx, name)
-    }));
-}
-/**
- * The tasks a create made that the step does not know: with no task id known, the task the create may
- * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
- * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
- * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
- * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
- * never read as "the create made none".
- */
-async function lateTasks(lookup, created, action, ctx) {
-    const handled = new Set([...lookup.existingIds, ...created]);
-    const kind = created.length === 0 ? 'found' : 'twin';
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
-    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
-    ctx.log(created.length === 0
-        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,units/* formatDuration */.a3)(left)}, until the create can no longer land`
-        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,units/* formatDuration */.a3)(left)}`);
-    const outcomes = [];
-    // Each attempt makes one task at most; the step's own task (created) is one attempt's.
-    let outstanding = lookup.attempts - Math.min(created.length, 1);
-    while (outstanding > 0) {
-        const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx);
-        if (found.kind === 'none') {
-            ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
-            return { outcomes, unsettled: undefined };
-        }
-        if (found.kind === 'found') {
-            outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
-            for (const id of found.ids)
-                handled.add(id);
-            outstanding -= found.ids.length;
-            continue;
-        }
-        const why = found.kind === 'unknown'
-            ? `the last task search failed (${found.why})`
-            : 'the cleanup_timeout ran out before the create could no longer land';
-        return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
-    }
-    return { outcomes, unsettled: undefined };
-}
-/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
-async function cleanUpFound(ids, why, action, ctx, taskName) {
-    const cleanup = why === 'twin' ? 'stop' : action;
-    if (cleanup === undefined) {
-        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
-        return [];
-    }
-    return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
-}
-
-;// CONCATENATED MODULE: ./deploy/manual-stop.ts
-
-
-/**
- * How to stop a task by hand when the post step could not: a workflow step with this action, and a
- * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
- * Secrets appear only as the names of variables and files the user fills in.
- */
-function manualStop(settings, taskId, action) {
-    const call = cleanupCall(settings, taskId, 'stop');
-    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
-    const { endpoint } = call;
-    if (endpoint.encrypt || endpoint.method !== 'POST')
-        return { step, shell: undefined };
-    const body = toCompactJson(call.body ?? {});
-    const url = `${settings.baseUrl}${endpoint.path}`;
-    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
-    const shell = settings.credentials.mode === 'rsa'
-        ? [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
-            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
-        ].join('\n')
-        : [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
-        ].join('\n');
-    return { step, shell };
-}
-/**
- * How to stop by hand a task a create may have made without the step learning its id: a workflow step
- * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
- */
-function manualSweep(settings, taskName, keep, action) {
-    return actionStep(settings, action, [
-        '    operation: sweep',
-        `    task_name: ${JSON.stringify(taskName)}`,
-        ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
-    ]);
-}
-/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
-function actionStep(settings, action, inputs) {
-    return [
-        `- uses: ${action}`,
-        '  with:',
-        ...inputs,
-        `    base_url: ${settings.baseUrl}`,
-        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./deploy/create.ts
-
-
-
-
-
-
-
-
-
-/**
- * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
- * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
- * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
- * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
- * only when none does is the create sent again. The first attempt may still land after that: each task
- * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
- * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
- */
-async function createOnce(call, ctx) {
-    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
-    const existing = await existingTasks(name, ctx);
-    const attempts = { name, existing, unresolved: false, resentForClock: false };
-    let answer;
-    try {
-        answer = await withRetries('create', () => {
-            mayLand(attempts, ctx);
-            return sendOnCorrectedClock(call, attempts, ctx);
-        }, (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
-    }
-    catch (error) {
-        // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
-        const refused = error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-        if (!attempts.unresolved && (refused || notApplied(error)))
-            ctx.cleanup.update({ lookup: undefined });
-        throw error;
-    }
-    const lookup = ctx.cleanup.state().lookup ?? {
-        taskName: name,
-        existingIds: existing,
-        landsBy: 0,
-        attempts: 1
-    };
-    const id = taskIdOf(answer.result.data);
-    if (id !== undefined) {
-        // In one change: a cancel between two would leave the post step neither the id nor the lookup.
-        const created = [...ctx.cleanup.state().created, id];
-        ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
-    }
-    if (id !== undefined && attempts.unresolved)
-        await stopTwins(lookup, id, ctx);
-    return { ...answer, recreated: attempts.unresolved, lookup };
-}
-/**
- * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
- * apply a create after the client has given up on its answer.
- */
-const LATE_CREATE_MARGIN_MS = 5_000;
-/**
- * Records, before an attempt is sent, what the post step needs to find its task by name: how many
- * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that
- * was refused), and until when their tasks may appear: this attempt's deadline and a margin, or an
- * earlier attempt's, whichever is later.
- */
-function mayLand(attempts, ctx, more = 1) {
-    const before = ctx.cleanup.state().lookup;
-    const landsBy = Math.max(before?.landsBy ?? 0, ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS);
-    ctx.cleanup.update({
-        lookup: {
-            taskName: attempts.name,
-            existingIds: [...attempts.existing],
-            landsBy,
-            attempts: (before?.attempts ?? 0) + more
-        }
-    });
-}
-/** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
-function madeNothing(ctx) {
-    const lookup = ctx.cleanup.state().lookup;
-    if (lookup !== undefined)
-        ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
-}
-/** The tasks of the name that exist before the create: never adopted, never stopped. */
-async function existingTasks(name, ctx) {
-    let existing;
-    try {
-        existing = await searchByName('create: looking for tasks of the same name', name, ctx);
-    }
-    catch (error) {
-        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
-        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${describeError(error)}`, { cause: error });
-    }
-    if (existing.length > 0) {
-        ctx.log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
-    }
-    return existing;
-}
-/** How long a create that may have been applied gets to show up before it is sent again. */
-const graceMs = (ctx) => 2 * ctx.settings.requestTimeoutMs;
-/**
- * What to do after an attempt failed: send again when it certainly made nothing; after an ambiguous
- * failure, look for its task for the grace period, and adopt one that shows up, or send again (the
- * first attempt may still land: `unresolved`) when none does.
- */
-async function afterFailedAttempt(error, attempts, ctx) {
-    const reason = transientReason(error);
-    if (reason === undefined)
-        return { retry: false };
-    if (notApplied(error)) {
-        madeNothing(ctx);
-        return {
-            retry: true,
-            reason: `${reason}, so the task was not created`,
-            serverDelayMs: serverRetryDelay(error, ctx.retries.deps.now())
-        };
-    }
-    const name = JSON.stringify(attempts.name);
-    const grace = graceMs(ctx);
-    ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,units/* formatDuration */.a3)(grace)} before creating it again`);
-    const found = await awaitNewTasks(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx);
-    if (found.kind === 'cut') {
-        throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
-    }
-    if (found.kind === 'unknown') {
-        throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${name} before running the job again`);
-    }
-    const [newest] = found.kind === 'found' ? found.ids : [];
-    if (newest !== undefined) {
-        ctx.log(`create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`);
-        return { result: adoptedAnswer(newest) };
-    }
-    ctx.log(`create: no task named ${name} appeared within ${(0,units/* formatDuration */.a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
-    attempts.unresolved = true;
-    return { retry: true, reason: 'the create was not applied', now: true };
-}
-/** The answer a create would have given for a task it made, when that task is found by name instead. */
-function adoptedAnswer(taskId) {
-    const data = { task_id: exactInteger(taskId) };
-    return {
-        result: { code: '0000', msg: 'success', data },
-        raw: toCompactJson({ code: '0000', msg: 'success', data })
-    };
-}
-/**
- * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
- * corrected it since), it is sent once more, but only once the task search shows that the refused
- * attempt made no task of its name: a task that did appear is adopted instead.
- */
-async function sendOnCorrectedClock(call, attempts, ctx) {
-    try {
-        return await ctx.send(call);
-    }
-    catch (error) {
-        if (!(error instanceof StaleClockError) || attempts.resentForClock)
-            throw error;
-        attempts.resentForClock = true;
-        const name = JSON.stringify(attempts.name);
-        const [made] = (await findTasks(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
-        if (made !== undefined) {
-            ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
-            return adoptedAnswer(made);
-        }
-        ctx.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
-        mayLand(attempts, ctx, 0);
-        return ctx.send(call);
-    }
-}
-/**
- * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
- * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
- */
-async function stopTwins(lookup, keep, ctx) {
-    const name = JSON.stringify(lookup.taskName);
-    let found;
-    try {
-        found = await searchByName('create: looking for a twin of the task', lookup.taskName, ctx);
-    }
-    catch (error) {
-        ctx.log(`create: could not look for a second task named ${name} (${describeError(error)}); the post step looks again`);
-        return [];
-    }
-    const existing = new Set(lookup.existingIds);
-    const twins = found.filter((id) => id !== keep && !existing.has(id));
-    const stopped = [];
-    for (const twin of twins) {
-        ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
-        const outcome = await cleanUpTask(twin, 'stop', ctx);
-        if (outcome.kind === 'failed') {
-            ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
-            continue;
-        }
-        stopped.push(twin);
-        ctx.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
-    }
-    return stopped;
-}
-
-;// CONCATENATED MODULE: ./deploy/placement.ts
-
-
-
-
-
-
-
-
-
-
-
-/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
-const MOST_CANDIDATES = 3;
-/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
-const FIRST_SEARCH_DELAY_MS = 10_000;
-const MOST_SEARCH_DELAY_MS = 60_000;
-/**
- * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
- * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
- * When the platform refuses a create and the task search proves that it made no task, the next entry is
- * tried (at most three in all, each once); a create whose outcome is unknown is never followed by another.
- */
-async function createTask(call, ctx, report) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return createOnce(call, ctx);
-    const points = ctx.settings.points ?? 1;
-    const found = await findCapacity(wish, points, ctx);
-    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
-    report.placement = placement;
-    const name = ctx.settings.taskName ?? '';
-    const mode = ctx.settings.preheat.mode;
-    const [first] = found.eligible;
-    if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await preheat(first, mode, ctx, `${name}-preheat`) };
-        report.placement = placement;
-    }
-    const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
-    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
-        ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
-        if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,safe_text/* sanitize */.a)(placement.preheated.region, 60)}, not this region`);
-        placement = { ...placement, chosen: candidate };
-        report.placement = placement;
-        try {
-            return await createOnce(placed(call, candidate), ctx);
-        }
-        catch (error) {
-            const made = await madeBy(error, name, before, ctx);
-            if (made !== undefined)
-                return made;
-            const why = describeError(error);
-            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
-            report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${describeCandidate(candidate)} (${(0,safe_text/* sanitize */.a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
-        }
-    }
-    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,safe_text/* sanitize */.a)(why, 200)}`).join('; ')}`);
-}
-/**
- * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
- * create call is shown with that resource; nothing is created, and no search is repeated for stock.
- */
-async function placeForDryRun(plan, ctx) {
-    if (ctx.settings.capacity === undefined)
-        return plan;
-    const choice = await chooseForDryRun(ctx, ctx.settings.preheat.mode);
-    const [best, ...others] = choice;
-    if (best === undefined)
-        return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(describeCandidate);
-    ctx.log(`dry run: the step would create on ${describeCandidate(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
-    return {
-        ...plan,
-        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
-    };
-}
-/**
- * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
- * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
- * would do).
- */
-async function chooseForDryRun(ctx, mode) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return [];
-    const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx);
-    logChoice(choice, wish, points, ctx);
-    const [best] = choice.eligible;
-    if (best === undefined) {
-        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,units/* formatDuration */.a3)(wish.timeoutMs)}` : 'fail before creating'}`);
-        return [];
-    }
-    if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,safe_text/* sanitize */.a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)} for it`);
-    }
-    return [...choice.eligible];
-}
-/** The create call with the chosen entry as its resources. */
-function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [resourcesEntry(candidate.offer)] } };
-}
-/**
- * After a failed create: undefined when it was a refusal and the task search shows no new task of the
- * name (the next region may be tried); the task, adopted, when one appeared after all. Any other failure
- * (its outcome unknown) is thrown again: no other create follows it.
- */
-async function madeBy(error, name, before, ctx) {
-    const refused = error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-    if (!refused)
-        throw error;
-    const fresh = (await searchByName('capacity: looking for a task the refused create made', name, ctx)).filter((id) => !before.has(id));
-    const [made] = fresh;
-    if (made === undefined)
-        return undefined;
-    ctx.log(`capacity: the refused create made task ${made} named ${JSON.stringify(name)} after all; adopting it`);
-    const lookup = { taskName: name, existingIds: [...before], landsBy: 0, attempts: 1 };
-    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made], lookup: undefined });
-    return { ...adoptedAnswer(made), recreated: false, lookup };
-}
-/**
- * Searches the resources until an entry qualifies. With none of the wished device, or none within
- * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
- * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
- */
-async function findCapacity(wish, points, ctx) {
-    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-    for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS;; searches++) {
-        const choice = await searchOnce(wish, points, ctx);
-        if (choice.eligible.length > 0) {
-            logChoice(choice, wish, points, ctx);
-            return { ...choice, searches };
-        }
-        const why = noCapacity(choice, wish, points);
-        const left = until - ctx.runtime.now();
-        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
-            logChoice(choice, wish, points, ctx);
-            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
-        }
-        const wait = Math.min(delay, left);
-        ctx.log(`capacity: ${why}; searching again in ${(0,units/* formatDuration */.a3)(wait)} (${(0,units/* formatDuration */.a3)(left)} of capacity_timeout left)`);
-        await ctx.runtime.sleep(wait);
-        delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
-    }
-}
-async function searchOnce(wish, points, ctx) {
-    const call = resourceSearchCall(ctx.settings, wish.deviceType);
-    const { result } = await retried('capacity: resource search', ctx.retries, () => ctx.send(call));
-    return chooseResource(offersOf(result.data), wish, points);
-}
-/** Why no entry qualifies, naming what was searched. */
-function noCapacity(choice, wish, points) {
-    const device = describeWish(wish);
-    if (choice.considered.length === 0)
-        return `the resource search lists no ${device}`;
-    const cheapest = cheapestOverPrice(choice);
-    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-        return `no ${device} costs max_price ${wish.maxPrice ?? ''} or less per node and hour: the cheapest, ${describeCandidate(cheapest)}, costs ${cheapest.price ?? '?'} (its ${cheapest.offer.discountPrice === undefined ? 'price' : 'discount_price'}, which the platform's reference calls yuan per card-hour)`;
-    }
-    const stock = choice.considered
-        .filter((c) => c.excluded === 'no stock')
-        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
-        .join(', ');
-    return `no region has ${points} node(s) of ${device} free (${stock})`;
-}
-/** What to change when waiting could help, or a wrong name could be the cause. */
-function waitHint(choice, wish) {
-    if (choice.considered.length === 0)
-        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
-    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
-        return ': set capacity_timeout (such as 10m) to wait for stock';
-    return '';
-}
-const describeWish = (wish) => wish.deviceType === 'CpuDevice'
-    ? `${JSON.stringify(wish.gpu)} CPU device`
-    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
-/** A candidate as the log names it: region (name), device, price. */
-function describeCandidate(candidate) {
-    const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(offer.regionName, 60)})`;
-    const price = candidate.price === undefined ? 'no price' : `price ${candidate.price}`;
-    return `${(0,safe_text/* sanitize */.a)(offer.region ?? '?', 60)}${name}, ${(0,safe_text/* sanitize */.a)(offer.device ?? '?', 60)}, ${price}`;
-}
-/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
-function logChoice(choice, wish, points, ctx) {
-    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
-    for (const candidate of choice.considered) {
-        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
-        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./deploy/calls.ts
-
-
-
-
-
-
-
-
-
-
-
-/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
-function callOutcome(call, fields) {
-    return {
-        call,
-        taskId: call.taskId,
-        result: undefined,
-        raw: undefined,
-        error: undefined,
-        twinLookup: undefined,
-        existingIds: [],
-        placement: undefined,
-        ...fields
-    };
-}
-/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
-function makeCalls(plan, ctx) {
-    const bulk = plan.calls.length > 1;
-    return mapLimit(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
-}
-/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
-async function makeCall(call, how, ctx) {
-    const { who } = how;
-    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
-    // Whether a failed attempt of a call that changes state may still have taken effect.
-    const state = { mayHaveApplied: false };
-    const report = {};
-    try {
-        const created = call.traits.resend === 'create_once' ? await createTask(call, ctx, report) : undefined;
-        const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
-        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,safe_text/* sanitize */.a)(result.msg, 200)}`}`);
-        const problem = call.traits.check(result.data, call);
-        if (problem !== undefined)
-            ctx.log(`${who}: ${problem}`);
-        const made = call.traits.answers === 'new_task' && problem === undefined;
-        return outcome({
-            taskId: made ? taskIdOf(result.data) : call.taskId,
-            result,
-            raw,
-            error: problem === undefined ? undefined : new Error(problem),
-            twinLookup: created?.recreated === true ? created.lookup : undefined,
-            existingIds: created?.lookup.existingIds ?? []
+    const idNote = requestId === undefined ? '' : ` (request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(requestId, 80)})`;
+    const envelope = envelopeOf(answer.body);
+    if (envelope === 'too_deep') {
+        throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${_json_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_JSON_DEPTH */ .KX} levels${idNote}`, {
+            ...timing,
+            httpStatus: answer.status,
+            code: undefined,
+            body: 'too_deep',
+            description: undefined,
+            requestId
         });
     }
+    if (envelope === undefined) {
+        const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
+        const excerpt = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(stripHtml(answer.body), 200);
+        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
+            ...timing,
+            httpStatus: answer.status,
+            code: undefined,
+            body: 'not_envelope',
+            description: excerpt,
+            requestId
+        });
+    }
+    const success = envelope.code === '0000' || envelope.code === 0;
+    const code = success ? '0000' : codeText(envelope.code);
+    const msg = typeof envelope.msg === 'string'
+        ? envelope.msg
+        : typeof envelope.message === 'string'
+            ? envelope.message
+            : '';
+    if (answer.status === 200 && success)
+        return { code, msg, data: envelope.data ?? null };
+    throw new ApiError(`HTTP ${answer.status}, code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(code, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, {
+        ...timing,
+        httpStatus: answer.status,
+        code,
+        body: 'envelope',
+        description: msg,
+        requestId
+    });
+}
+function envelopeOf(body) {
+    let parsed;
+    try {
+        parsed = (0,_json_js__WEBPACK_IMPORTED_MODULE_2__/* .parseJson */ .qF)(body);
+    }
     catch (error) {
-        return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
+        return error instanceof _json_js__WEBPACK_IMPORTED_MODULE_2__/* .JsonDepthError */ .Q_ ? 'too_deep' : undefined;
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || !('code' in parsed))
+        return undefined;
+    const envelope = parsed;
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(envelope.code) ? { ...envelope, code: envelope.code.toString() } : envelope;
+}
+function codeText(code) {
+    if (typeof code === 'string')
+        return code;
+    if (typeof code === 'number')
+        return String(code);
+    return JSON.stringify(code);
+}
+function headerText(value) {
+    return Array.isArray(value) ? value.join(', ') : value;
+}
+function stripHtml(text) {
+    return /<[a-z!/][^>]*>/i.test(text)
+        ? text.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')
+        : text;
+}
+
+
+/***/ }),
+
+/***/ 6539:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
+/* harmony export */   Q_: () => (/* binding */ JsonDepthError),
+/* harmony export */   ZJ: () => (/* binding */ toCompactJson),
+/* harmony export */   i7: () => (/* binding */ exactInteger),
+/* harmony export */   qF: () => (/* binding */ parseJson)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+
+/**
+ * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
+ * writer recurse once per level, so an answer thousands of levels deep would overflow the stack.
+ */
+const MAX_JSON_DEPTH = 256;
+/** JSON nested deeper than MAX_JSON_DEPTH: refused before parsing. */
+class JsonDepthError extends Error {
+    constructor() {
+        super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+        this.name = 'JsonDepthError';
     }
 }
 /**
- * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
- * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
+ * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
+ * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
  */
-function sendCall(call, who, state, ctx) {
-    return withRetries(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
-        const verdict = retryIfTransient(error, ctx.runtime.clock.now());
-        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !notApplied(error);
-        return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
-    }, ctx.retries.policy, ctx.retries.deps);
+function parseJson(text) {
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+        throw new JsonDepthError();
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)));
 }
-/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
-async function failedCall(call, error, how, ctx) {
-    const { who } = how;
-    if (how.mayHaveApplied && error instanceof ApiError && how.waits) {
-        ctx.log(`${who}: the platform refused the retry (${(0,safe_text/* sanitize */.a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
-        return {};
+/**
+ * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw
+ * UTF-8 (never \u escapes), bigints and LosslessNumbers as their exact digits.
+ */
+function toCompactJson(value) {
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value);
+    if (text === undefined)
+        throw new TypeError('the value has no JSON form');
+    return text;
+}
+/** An exact JSON integer from its decimal digits. */
+function exactInteger(digits) {
+    return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
+}
+/** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
+function nestsDeeperThan(text, max) {
+    let depth = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+            if (c === 0x5c)
+                i++; // a backslash escapes the next character
+            else if (c === 0x22)
+                inString = false;
+        }
+        else if (c === 0x22) {
+            inString = true;
+        }
+        else if (c === 0x7b || c === 0x5b) {
+            if (++depth > max)
+                return true;
+        }
+        else if (c === 0x7d || c === 0x5d) {
+            depth--;
+        }
     }
-    // A refusal (an envelope with a code other than 0000): the task's state settles it.
-    if (call.taskId !== undefined &&
-        error instanceof ApiError &&
-        error.body === 'envelope' &&
-        transientReason(error) === undefined)
-        return settleByState(call, call.taskId, error, ctx, who);
-    const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-    const hint = codeHint(error, ctx.settings.errorCodes);
-    ctx.log(`${who}: ${describeError(error)}${note}${hint}`);
-    return {
-        error: note === '' && hint === '' ? error : new Error(`${describeError(error)}${note}${hint}`)
+    return false;
+}
+
+
+/***/ }),
+
+/***/ 1615:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  mK: () => (/* binding */ buildRequest),
+  XX: () => (/* binding */ encodeQuery),
+  j$: () => (/* binding */ withoutQuery)
+});
+
+// UNUSED EXPORTS: RequestError
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./protocol/encryption.ts
+
+/**
+ * The largest plaintext chunk per RSA block: key bytes minus 12, which is the spec's 244 bytes for a
+ * 2048-bit platform key (PKCS#1 v1.5 would allow 11 bytes less than the key; the spec keeps one spare).
+ */
+function chunkBytes(publicKey) {
+    const bits = publicKey.asymmetricKeyDetails?.modulusLength;
+    if (bits === undefined)
+        throw new TypeError('the platform public key is not an RSA key');
+    return Math.ceil(bits / 8) - 12;
+}
+/**
+ * Encrypts a request body per spec 5.4: the UTF-8 bytes of the compact JSON are cut into chunks
+ * (a multi-byte character may straddle two), each chunk is encrypted with RSA PKCS#1 v1.5 padding set
+ * explicitly (Node's default is OAEP), and the blocks are joined and Base64-encoded.
+ */
+function encryptBody(plaintext, publicKey) {
+    const bytes = Buffer.from(plaintext, 'utf8');
+    const size = chunkBytes(publicKey);
+    const blocks = [];
+    for (let offset = 0; offset < bytes.length; offset += size) {
+        blocks.push((0,external_node_crypto_.publicEncrypt)({ key: publicKey, padding: external_node_crypto_.constants.RSA_PKCS1_PADDING }, bytes.subarray(offset, offset + size)));
+    }
+    return Buffer.concat(blocks).toString('base64');
+}
+
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+;// CONCATENATED MODULE: ./protocol/signing.ts
+
+/** path LF version LF timestamp LF token LF body, with no trailing LF. */
+function stringToSign(fields) {
+    return [fields.target, fields.version, fields.timestamp, fields.token, fields.body].join('\n');
+}
+/** sign_str: RSA-SHA256 with PKCS#1 v1.5 padding over the UTF-8 string to sign, standard Base64. */
+function signRequest(privateKey, fields) {
+    const signature = (0,external_node_crypto_.sign)('sha256', Buffer.from(stringToSign(fields), 'utf8'), {
+        key: privateKey,
+        padding: external_node_crypto_.constants.RSA_PKCS1_PADDING
+    });
+    return signature.toString('base64');
+}
+/** A 13-digit millisecond Unix timestamp, as the timestamp header wants it. */
+function timestampHeader(nowMs) {
+    const text = String(Math.trunc(nowMs));
+    if (!/^\d{13}$/.test(text))
+        throw new RangeError(`the clock gives ${text}, not a 13-digit millisecond time`);
+    return text;
+}
+
+;// CONCATENATED MODULE: ./protocol/request.ts
+
+
+
+/** A request that cannot be built as the spec demands; nothing was sent. */
+/** A request target or URL without its query: how logs and diagnoses name the endpoint. */
+const withoutQuery = (target) => target.replace(/\?.*$/s, '');
+class RequestError extends Error {
+    constructor(message) {
+        super(message);
+        this.name = 'RequestError';
+    }
+}
+/**
+ * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
+ * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
+ */
+function encodeQuery(params) {
+    const encode = (text) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    return params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
+}
+/**
+ * Builds exactly the request the spec demands (5.3): body as compact JSON, encrypted where the endpoint
+ * requires it, then the string to sign over the body as sent, and the headers.
+ */
+function buildRequest(args) {
+    const { endpoint, credentials } = args;
+    if (endpoint.method === 'GET' && args.body !== undefined) {
+        throw new RequestError(`${endpoint.path} is a GET endpoint and takes no body: send parameters in the query`);
+    }
+    const query = encodeQuery(args.query);
+    const target = query === '' ? endpoint.path : `${endpoint.path}?${query}`;
+    const plaintext = args.body === undefined ? '' : (0,json/* toCompactJson */.ZJ)(args.body);
+    let body = plaintext;
+    if (endpoint.encrypt) {
+        if (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)
+            throw new RequestError('an encrypted body needs an RSA-mode key and the platform public key');
+        body = encryptBody(plaintext, credentials.platformPublicKey);
+    }
+    const timestamp = timestampHeader(args.now);
+    const headers = {
+        token: credentials.token,
+        version: endpoint.version,
+        timestamp,
+        'content-type': 'application/json'
     };
-}
-/**
- * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
- * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
- * the refusal is no failure; a task no search of any status lists is not found; otherwise the
- * call fails with the refusal, saying the status (and, where the platform applies the operation to some
- * statuses only, which).
- */
-async function settleByState(call, taskId, refusal, ctx, who) {
-    const { alreadyDone, appliesTo } = call.traits;
-    const state = await readTaskState(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
-    const status = state.kind === 'status' ? state.status : undefined;
-    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (status !== undefined && alreadyDone.includes(status)) {
-        ctx.log(`${who}: the platform refused (${describeError(refusal)}), and ${describeState(state)}: nothing left to do`);
-        return {};
-    }
-    if (state.kind === 'absent') {
-        const notFound = new TaskNotFoundError(taskId, refusal);
-        ctx.log(`${who}: ${notFound.message}`);
-        return { error: notFound };
-    }
-    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
-        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
-        : '';
-    const why = `${refusal.message}; ${describeState(state)}${applies}`;
-    ctx.log(`${who}: ${why}`);
-    return { error: new ApiError(why, refusal) };
-}
-/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
-function readsEveryPage(call) {
-    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
-}
-/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
-async function sendEveryPage(call, send) {
-    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(PAGE_SIZE);
-    const rest = call.query.filter(([name]) => name !== 'page_size');
-    const list = await readAllPages(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
-    const data = { count: list.count ?? list.results.length, results: list.results };
-    const result = { ...list.first.result, data };
-    return { result, raw: toCompactJson({ code: result.code, message: result.msg, data }) };
-}
-
-;// CONCATENATED MODULE: ./deploy/dry-run.ts
-
-
-
-
-/** How much of a body is shown: readable JSON at length, ciphertext only as a glimpse. */
-const SHOWN_PLAINTEXT = 1000;
-const SHOWN_CIPHERTEXT = 160;
-/** Prints every request of the plan as it would be sent, and sends nothing. */
-function printRequests(plan, ctx) {
-    for (const call of plan.calls) {
-        const which = call.taskId === undefined ? '' : ` of task ${call.taskId}`;
-        ctx.log(`dry run: ${call.operation}${which} would send this, and sends nothing:`);
-        describeDryRun(prepareRequest(ctx.settings, call, ctx.runtime.clock.stamp()), call).forEach(ctx.log);
-    }
-}
-/**
- * What a dry run prints for a request: method, URL, header names, body size and the string to sign.
- * The token and sign_str never appear, and neither does the value of any query parameter or body field
- * whose name looks like a credential's (see secret-fields.ts): those read <redacted>, so the URL, the
- * body and the string to sign are shown as sent but for them.
- */
-function describeDryRun(request, call) {
-    const query = encodeQuery(call.query.map(([name, value]) => [name, isSecretName(name) ? REDACTED : value]));
-    const target = query === '' ? call.endpoint.path : `${call.endpoint.path}?${query}`;
-    const plaintext = call.body === undefined ? '' : toCompactJson(redactFields(call.body));
-    const size = request.body === ''
-        ? 'no body'
-        : `${Buffer.byteLength(request.body)} bytes${request.encrypted ? ', encrypted' : ''}`;
-    return [
-        `${request.method} ${new URL(request.url).origin}${target}`,
-        `  headers: ${Object.keys(request.headers).join(', ')}`,
-        `  body: ${size}`,
-        ...(request.encrypted
-            ? [`  body before encryption (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`]
-            : []),
-        ...(request.headers.sign_str === undefined
-            ? unsigned(request, plaintext)
-            : dry_run_stringToSign(request, target, plaintext))
-    ];
-}
-/** A token-mode request is not signed: its body, as sent but for the secrets. */
-function unsigned(request, plaintext) {
-    return request.body === ''
-        ? []
-        : [`  body sent (secret values redacted): ${excerpt(plaintext, SHOWN_PLAINTEXT)}`];
-}
-/** What an RSA-mode request signs, line by line, the token and secret values redacted. */
-function dry_run_stringToSign(request, target, plaintext) {
-    return [
-        '  string to sign (token and secret values redacted):',
-        ...[
+    if (credentials.mode === 'rsa') {
+        headers.sign_str = signRequest(credentials.privateKey, {
             target,
-            request.headers.version ?? '',
-            request.headers.timestamp ?? '',
-            '<token>',
-            request.encrypted ? excerpt(request.body, SHOWN_CIPHERTEXT) : excerpt(plaintext, SHOWN_PLAINTEXT)
-        ].map((line) => `    ${line}`)
-    ];
-}
-function excerpt(text, shown) {
-    return text.length > shown ? `${text.slice(0, shown)}\u2026 (${text.length} characters in all)` : text;
-}
-
-;// CONCATENATED MODULE: ./platform/billing-data.ts
-
-
-/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
-function billsOf(data) {
-    const records = isRecord(data) && Array.isArray(data.results) ? data.results : [];
-    return records.filter(isRecord).flatMap((record) => {
-        const billed = numberText(record, 'billing_coin');
-        if (billed === undefined)
-            return [];
-        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
-        return [
-            {
-                taskId: taskIdOf(record),
-                taskName: text('task_name'),
-                taskType: text('task_type'),
-                start: text('start_time'),
-                end: text('end_time'),
-                billed,
-                discount: numberText(record, 'discount_coin') ?? '0'
-            }
-        ];
-    });
-}
-
-;// CONCATENATED MODULE: ./deploy/result.ts
-
-
-
-
-/** A change report: what `fields` say, over nothing changed. */
-function changeReport(fields) {
-    return {
-        changed: false,
-        rolledBack: false,
-        fields: [],
-        pointsBefore: undefined,
-        pointsAfter: undefined,
-        nodes: [],
-        restore: undefined,
-        ...fields
-    };
-}
-/** What the calls' answers list, by what each answers: billing records, and resource search offers. */
-function listsOf(calls) {
-    const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
-    return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(offersOf) };
-}
-/** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
-function placementOf(step) {
-    return step.calls.find((call) => call.placement !== undefined)?.placement;
-}
-/** A task's result with nothing known yet but its id: done, and what `fields` say. */
-function taskResult(id, fields = {}) {
-    return {
-        id,
-        verdict: 'done',
-        status: undefined,
-        nodes: undefined,
-        billingValue: undefined,
-        forecastValue: undefined,
-        name: undefined,
-        urls: [],
-        data: undefined,
-        raw: undefined,
-        timeline: [],
-        elapsedMs: 0,
-        message: undefined,
-        diagnostics: undefined,
-        healthy: undefined,
-        ...fields
-    };
-}
-/** A task's result as its call left it. */
-function taskAfterCall(outcome, statusField, publish) {
-    const snapshot = outcome.result === undefined ? undefined : snapshotOf(outcome.result.data, statusField);
-    const { error, call } = outcome;
-    const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
-    return {
-        id: outcome.taskId,
-        verdict: error === undefined ? 'done' : error instanceof TaskNotFoundError ? 'not_found' : 'error',
-        status: call.traits.answers === 'task' ? snapshot?.status : undefined,
-        nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
-        billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
-        forecastValue: call.traits.answers === 'task' ? snapshot?.forecastValue : undefined,
-        name: snapshot?.name ?? givenName,
-        urls: publish(outcome.taskId, snapshot?.urls ?? []),
-        data: outcome.result?.data,
-        raw: outcome.raw,
-        timeline: [],
-        elapsedMs: 0,
-        message: error === undefined ? undefined : describeError(error),
-        diagnostics: undefined,
-        healthy: undefined
-    };
-}
-/** A task's result once its wait ended. */
-function taskAfterWait(task, waited, publish) {
-    return {
-        id: task.id,
-        verdict: waited.verdict,
-        status: waited.snapshot?.status ?? task.status,
-        nodes: waited.snapshot?.nodes ?? task.nodes,
-        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
-        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
-        name: waited.snapshot?.name ?? task.name,
-        urls: publish(task.id, waited.snapshot?.urls ?? []),
-        data: waited.data ?? task.data,
-        raw: waited.raw ?? task.raw,
-        timeline: waited.timeline,
-        elapsedMs: waited.elapsedMs,
-        message: waited.message,
-        diagnostics: undefined,
-        healthy: undefined
-    };
-}
-
-;// CONCATENATED MODULE: ./deploy/watch.ts
-
-
-
-
-function startWatch(id) {
-    return {
-        id,
-        verdict: 'waiting',
-        snapshot: undefined,
-        data: undefined,
-        raw: undefined,
-        timeline: [],
-        message: undefined,
-        elapsedMs: 0,
-        failedPolls: 0,
-        unchanged: 0,
-        said: { urls: false, nodes: undefined, nodesUnreadable: false }
-    };
-}
-const safe = (text) => (0,safe_text/* sanitize */.a)(text, 120);
-const after = (atMs) => `after ${(0,units/* formatDuration */.a3)(atMs)}`;
-/** 'task 7 "svc"': the task and its name as its last detail said. */
-function labelOf(watch) {
-    const name = watch.snapshot?.name;
-    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(name, 60))}`}`;
-}
-function settled(watch, verdict, atMs, message) {
-    return { ...watch, verdict, elapsedMs: atMs, message };
-}
-/** A look at the task, at `atMs` since the step started: what changed, and whether its wait is over. */
-function seePoll(watch, poll, atMs, rules) {
-    if (poll.kind === 'gone')
-        return seeGone({ ...watch, failedPolls: 0 }, atMs, rules.criteria);
-    const snapshot = snapshotOf(poll.data, rules.statusField);
-    const previous = watch.snapshot?.status;
-    const status = snapshot.status ?? '(no status)';
-    const changed = watch.timeline.length === 0 || status !== previous;
-    let next = {
-        ...watch,
-        snapshot,
-        data: poll.data,
-        raw: poll.raw,
-        failedPolls: 0,
-        unchanged: changed ? 0 : watch.unchanged + 1,
-        timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline
-    };
-    const label = labelOf(next);
-    const lines = changed
-        ? [
-            `${label}: ${previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`} ${after(atMs)}`
-        ]
-        : [];
-    const unknown = snapshot.status !== undefined &&
-        isUnknownStatus(snapshot.status, rules.criteria) &&
-        !rules.unknownSaid.has(snapshot.status)
-        ? snapshot.status
-        : undefined;
-    if (unknown !== undefined)
-        lines.push(unknownLine(unknown, rules.criteria));
-    const nodes = nodeProgress(next, status, atMs, rules.criteria);
-    next = nodes.watch;
-    lines.push(...nodes.lines);
-    const judged = judgement(next, status, atMs, rules.criteria);
-    return {
-        watch: judged.watch,
-        lines: [...lines, ...judged.lines],
-        checkNodes: judged.watch.verdict === 'waiting' && next.unchanged % 2 === 1,
-        ...(unknown === undefined ? {} : { unknown })
-    };
-}
-function seeGone(watch, atMs, criteria) {
-    const stopped = criteria.gone === 'success';
-    const next = settled(watch, stopped ? 'reached' : 'failed', atMs, stopped ? undefined : 'no longer exists');
-    return {
-        watch: { ...next, timeline: [...watch.timeline, { atMs, status: 'gone' }] },
-        lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`],
-        checkNodes: false
-    };
-}
-function unknownLine(status, criteria) {
-    return `status ${JSON.stringify(safe(status))} is neither a success (${criteria.success.join(', ')}) nor a failure (${criteria.failure.join(', ') || 'none'}) status: still waiting`;
-}
-/** Each change of the running nodes, while the status is a success: progress, said and kept in the timeline. */
-function nodeProgress(watch, status, atMs, criteria) {
-    const nodes = watch.snapshot?.nodes;
-    if (!criteria.requireAllNodes || nodes === undefined || !criteria.success.includes(status))
-        return { watch, lines: [] };
-    const count = `${nodes.running}/${nodes.total}`;
-    if (count === watch.said.nodes || (watch.said.nodes === undefined && nodes.running >= nodes.total))
-        return { watch, lines: [] };
-    return {
-        watch: {
-            ...watch,
-            said: { ...watch.said, nodes: count },
-            timeline: [...watch.timeline, { atMs, status: `${status}, ${count} nodes running` }]
-        },
-        lines: [`${labelOf(watch)}: ${count} nodes running ${after(atMs)}`]
-    };
-}
-/** Whether the status settles the task: its target reached, or a failure; or what it still waits for. */
-function judgement(watch, status, atMs, criteria) {
-    const snapshot = watch.snapshot;
-    if (snapshot === undefined)
-        return { watch, lines: [] };
-    const label = labelOf(watch);
-    const verdict = judge(snapshot, criteria);
-    if (verdict === 'reached') {
-        const urls = snapshot.urls.filter((url) => url !== null);
-        const shown = urls.length > 0 ? `: ${urls.map(safe).join(', ')}` : '';
-        return {
-            watch: settled(watch, 'reached', atMs, undefined),
-            lines: [`${label} is ${criteria.target} ${after(atMs)}${shown}`]
-        };
-    }
-    if (verdict === 'failed') {
-        return {
-            watch: settled(watch, 'failed', atMs, `ended in ${safe(status)}`),
-            lines: [`${label} ended in ${safe(status)} ${after(atMs)}`]
-        };
-    }
-    const missing = snapshot.urls.filter((url) => !isPublishable(url)).length;
-    if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
-        return { watch, lines: [] };
-    // Set, but not a URL the step could publish: no URL, as far as ready goes.
-    const unusable = snapshot.urls.filter((url) => url !== null && !isPublishable(url)).length;
-    const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
-    return {
-        watch: { ...watch, said: { ...watch.said, urls: true } },
-        lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs${why}`]
-    };
-}
-/** A poll that failed: the wait goes on while its failures may pass, within the budget of failures in a row. */
-function seePollFailure(watch, failure, atMs, rules) {
-    const failedPolls = watch.failedPolls + 1;
-    const counted = { ...watch, failedPolls };
-    const { why } = failure;
-    if (failure.pastDeadline) {
-        // The next check could only come after the deadline: the wait is over, timed out, now.
-        return {
-            watch: stopWatching(counted, 'timed_out', atMs, why),
-            lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`],
-            checkNodes: false
-        };
-    }
-    if (!failure.transient) {
-        return {
-            watch: settled(counted, 'error', atMs, `its detail failed: ${why}`),
-            lines: [`task ${watch.id}: detail failed: ${why}`],
-            checkNodes: false
-        };
-    }
-    if (failedPolls >= rules.errorBudget) {
-        return {
-            watch: settled(counted, 'error', atMs, `${failedPolls} polls in a row failed, the last: ${why}`),
-            lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`],
-            checkNodes: false
-        };
-    }
-    return {
-        watch: counted,
-        lines: [
-            `task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`
-        ],
-        checkNodes: false
-    };
-}
-/** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
-function seeNodes(watch, nodes, atMs) {
-    if ('unreadable' in nodes) {
-        if (watch.said.nodesUnreadable)
-            return { watch, lines: [], checkNodes: false };
-        return {
-            watch: { ...watch, said: { ...watch.said, nodesUnreadable: true } },
-            lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`],
-            checkNodes: false
-        };
-    }
-    if (nodes.failure === undefined || watch.verdict !== 'waiting')
-        return { watch, lines: [], checkNodes: false };
-    return {
-        watch: settled(watch, 'failed', atMs, nodes.failure),
-        lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`],
-        checkNodes: false
-    };
-}
-/** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
-function stopWatching(watch, verdict, atMs, why) {
-    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
-    const last = watch.snapshot?.status;
-    return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${why === undefined ? '' : `: ${why}`}`);
-}
-/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many: the heartbeat. */
-function progress(waiting, withNodes) {
-    const statusOf = (w) => {
-        const nodes = withNodes ? w.snapshot?.nodes : undefined;
-        const count = nodes === undefined || nodes.running >= nodes.total
-            ? ''
-            : ` (${nodes.running}/${nodes.total} nodes running)`;
-        return `${safe(w.snapshot?.status ?? 'unknown')}${count}`;
-    };
-    if (waiting.length <= 5)
-        return waiting.map((w) => `${w.id} ${statusOf(w)}`).join(', ');
-    const counts = new Map();
-    for (const watch of waiting)
-        counts.set(statusOf(watch), (counts.get(statusOf(watch)) ?? 0) + 1);
-    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
-}
-
-;// CONCATENATED MODULE: ./deploy/wait.ts
-
-
-
-
-const HEARTBEAT_MS = 60_000;
-/**
- * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
- * loop that owns time (sleeping, the deadline, cancellation, the heartbeat), around the pure watch of
- * watch.ts, which decides from each look what changed and whether a task's wait is over. The first
- * check comes right away; then one round of polls per interval, and a line at least once a minute while
- * nothing changes.
- */
-async function waitForTasks(ids, options, deps) {
-    const watches = new Map(ids.map((id) => [id, startWatch(id)]));
-    const deadline = options.startedAt + options.timeoutMs;
-    const unknownSaid = new Set();
-    const beat = { last: deps.now() };
-    const elapsed = () => deps.now() - options.startedAt;
-    const record = (seen) => {
-        if (seen.unknown !== undefined)
-            unknownSaid.add(seen.unknown);
-        for (const line of seen.lines)
-            deps.log(line);
-        if (seen.lines.length > 0)
-            beat.last = deps.now();
-        watches.set(seen.watch.id, seen.watch);
-        return seen.watch;
-    };
-    const rules = { ...options, unknownSaid };
-    for (let round = 0;; round++) {
-        const pending = [...watches.values()].filter((w) => w.verdict === 'waiting');
-        await mapLimit(pending, options.concurrency, (watch) => lookOnce(watch, round === 0 ? options.initial?.get(watch.id) : undefined, {
-            deps,
-            rules,
-            elapsed,
-            record
-        }));
-        const waiting = [...watches.values()].filter((w) => w.verdict === 'waiting');
-        if (waiting.length > 0)
-            deps.progress?.(`waiting ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`);
-        const end = (verdict) => {
-            for (const watch of waiting)
-                watches.set(watch.id, stopWatching(watch, verdict, elapsed()));
-            return result(watches);
-        };
-        if (waiting.length === 0)
-            return result(watches);
-        if (deps.cancelled())
-            return end('cancelled');
-        if (deps.now() >= deadline)
-            return end('timed_out');
-        const rested = await rest(Math.min(options.intervalMs, deadline - deps.now()), {
-            deps,
-            beat,
-            elapsed,
-            waiting,
-            options
-        });
-        if (!rested)
-            return end('cancelled');
-    }
-}
-/** One look at a task (its poll, or the answer in hand), and a read of its nodes when the watch asks. */
-async function lookOnce(watch, known, loop) {
-    const { deps, rules, elapsed, record } = loop;
-    let seen;
-    try {
-        seen = seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules);
-    }
-    catch (error) {
-        const failure = {
-            why: deps.describeError(error),
-            transient: deps.isTransient(error),
-            pastDeadline: error instanceof PastDeadlineError
-        };
-        record(seePollFailure(watch, failure, elapsed(), rules));
-        return;
-    }
-    const now = record(seen);
-    if (!seen.checkNodes || deps.checkNodes === undefined)
-        return;
-    try {
-        record(seeNodes(now, { failure: await deps.checkNodes(watch.id) }, elapsed()));
-    }
-    catch (error) {
-        record(seeNodes(now, { unreadable: deps.describeError(error) }, elapsed()));
-    }
-}
-/**
- * Sleeps `ms`, in slices that end when a heartbeat line is due, so a long interval still logs each minute;
- * false when the step was cancelled during the sleep.
- */
-async function rest(ms, loop) {
-    const { deps, beat } = loop;
-    for (let left = ms; left > 0;) {
-        const slice = Math.min(left, Math.max(1, beat.last + HEARTBEAT_MS - deps.now()));
-        try {
-            await deps.sleep(slice);
-        }
-        catch (error) {
-            if (deps.cancelled())
-                return false;
-            throw error;
-        }
-        left -= slice;
-        if (deps.now() - beat.last >= HEARTBEAT_MS) {
-            beat.last = deps.now();
-            deps.log(`still waiting after ${(0,units/* formatDuration */.a3)(loop.elapsed())}: ${progress(loop.waiting, loop.options.criteria.requireAllNodes)}`);
-        }
-    }
-    return true;
-}
-function result(watches) {
-    const tasks = [...watches.values()].map((w) => ({
-        id: w.id,
-        verdict: w.verdict === 'waiting' ? 'timed_out' : w.verdict,
-        snapshot: w.snapshot,
-        data: w.data,
-        raw: w.raw,
-        timeline: [...w.timeline],
-        message: w.message,
-        elapsedMs: w.elapsedMs
-    }));
-    return { tasks, timedOut: tasks.some((t) => t.verdict === 'timed_out') };
-}
-
-;// CONCATENATED MODULE: ./deploy/waiting.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
- * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
- * whose app does not answer is not ready), and, when a wait until ready failed, with what its nodes say.
- */
-async function waitUntil(tasks, criteria, ctx, how) {
-    const { settings } = ctx;
-    const waiting = tasks.filter((t) => t.verdict === 'done');
-    if (waiting.length === 0)
-        return { tasks, timedOut: false };
-    const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
-    ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
-    const names = new Map(waiting.map((t) => [t.id, t.name]));
-    const waited = await waitForTasks(waiting.map((t) => t.id), {
-        criteria,
-        statusField: settings.wait.statusField,
-        timeoutMs: ctx.deadline - ctx.startedAt,
-        intervalMs: settings.wait.intervalMs,
-        errorBudget: settings.wait.pollErrorBudget,
-        concurrency: settings.concurrency,
-        startedAt: ctx.startedAt,
-        initial: firstChecks(waiting, how.calls)
-    }, waitDeps(criteria, names, ctx));
-    const byId = new Map(waited.tasks.map((w) => [w.id, w]));
-    const settled = tasks.map((task) => {
-        const result = byId.get(task.id);
-        return result === undefined ? task : taskAfterWait(task, result, how.publish);
-    });
-    const checked = await withHealth(settled, criteria, ctx);
-    return { tasks: await withDiagnostics(checked, criteria, ctx), timedOut: waited.timedOut };
-}
-/** A call whose answer is the task's detail gives the task's first check. */
-function firstChecks(waiting, calls) {
-    const answeredWithTask = new Set(calls.filter((c) => c.call.traits.answers === 'task').map((c) => c.taskId));
-    return new Map(waiting
-        .filter((t) => answeredWithTask.has(t.id))
-        .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
-}
-function waitDeps(criteria, names, ctx) {
-    const { runtime } = ctx;
-    return {
-        poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
-        now: runtime.now,
-        sleep: runtime.sleep,
-        log: ctx.log,
-        isTransient: (error) => transientReason(error) !== undefined,
-        describeError: describeError,
-        cancelled: runtime.cancelled,
-        ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-        ...(criteria.target === 'ready' ? { checkNodes: (taskId) => nodeFailure(taskId, ctx) } : {})
-    };
-}
-/**
- * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
- * the task search of every status decides, never the refusal's code: a task no search lists is gone,
- * one the search lists is seen as the search shows it, and one that cannot be read fails the poll.
- */
-async function pollTask(taskId, name, ctx) {
-    try {
-        const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
-        return { kind: 'task', data: result.data, raw };
-    }
-    catch (error) {
-        const refused = error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-        if (!refused)
-            throw error;
-        const state = await readTaskState(taskId, ctx, { name, detailRefused: true });
-        if (state.kind === 'absent')
-            return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };
-        if (state.kind === 'status')
-            return { kind: 'task', data: state.data, raw: toCompactJson(state.data) };
-        throw error;
-    }
-}
-/** Why one of the task's nodes will not come up, from its node list; or undefined. */
-async function nodeFailure(taskId, ctx) {
-    const nodes = await readNodeList(taskId, ctx);
-    const problem = failingNode({ results: nodes }, ctx.settings.wait.maxRestarts);
-    return problem === undefined
-        ? undefined
-        : `has a node that will not come up: ${describeNodeProblem(problem)}`;
-}
-/**
- * Each task that is ready, checked as health_path says: its app must answer an accepted status at every
- * service URL before the deadline. A task whose app does not is not ready: its wait fails.
- */
-async function withHealth(tasks, criteria, ctx) {
-    const { settings, runtime } = ctx;
-    const path = settings.health.path;
-    if (path === undefined || criteria.target !== 'ready')
-        return tasks;
-    return mapLimit(tasks, settings.concurrency, async (task) => {
-        if (task.verdict !== 'reached')
-            return task;
-        const problem = task.urls.length === 0
-            ? `has no service URL to check ${path} at`
-            : await checkHealth(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: describeError });
-        if (problem === undefined)
-            return { ...task, healthy: true };
-        const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;
-        ctx.log(`task ${task.id} ${message}`);
-        return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
-    });
-}
-/** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
-async function withDiagnostics(tasks, criteria, ctx) {
-    const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
-    if (criteria.target !== 'ready' || ctx.runtime.cancelled() || !tasks.some(failed))
-        return tasks;
-    return mapLimit(tasks, ctx.settings.concurrency, async (task) => {
-        if (!failed(task))
-            return task;
-        ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        return { ...task, diagnostics: await diagnose(task.id, task.data, ctx) };
-    });
-}
-/** The service URLs a task result publishes; each URL dropped is warned about once. */
-function urlPublisher(ctx) {
-    const warned = new Set();
-    return (taskId, urls) => publishableUrls(urls, (url) => {
-        if (warned.has(url))
-            return;
-        warned.add(url);
-        ctx.runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,safe_text/* sanitize */.a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
-    });
-}
-function describeCriteria(criteria) {
-    const urls = [
-        ...(criteria.requireUrls ? ['every service URL'] : []),
-        ...(criteria.requireAllNodes ? ['every node running'] : [])
-    ];
-    const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
-    const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
-    return `done on ${criteria.success.join(', ')}${needs}${failure}`;
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/call.ts
-
-
-
-
-
-
-/**
- * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
- * storage check, any request. Their answers are the step's result.
- */
-const callFlow = {
-    plan: (settings) => {
-        const plan = planCalls(settings);
-        return {
-            plan,
-            cleanup: cleanupOf(settings),
-            run: async (ctx) => {
-                const calls = await startCalls(plan, ctx);
-                return stepResult(plan, ctx, {
-                    calls,
-                    tasks: tasksOf(calls, ctx, urlPublisher(ctx)),
-                    ...listsOf(calls)
-                });
-            },
-            dryRun: (ctx) => printDryRun(plan, ctx)
-        };
-    }
-};
-/** What the post step does with what this step creates, as the cleanup input says. */
-function cleanupOf(settings) {
-    return { ...NO_CLEANUP, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
-}
-/** Says what the step sends, then sends every call of the plan. */
-function startCalls(plan, ctx) {
-    ctx.log(describePlan(plan, ctx.settings));
-    return makeCalls(plan, ctx);
-}
-/**
- * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
- * is recorded for the post step at once, whatever happens next.
- */
-function tasksOf(calls, ctx, publish) {
-    return calls.flatMap((outcome) => {
-        const { taskId } = outcome;
-        if (taskId === undefined)
-            return [];
-        if (outcome.call.traits.answers === 'new_task') {
-            const { created } = ctx.cleanup.state();
-            if (!created.includes(taskId))
-                ctx.cleanup.update({ created: [...created, taskId] });
-            ctx.log(`task_id: ${taskId}`);
-        }
-        return [taskAfterCall({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
-    });
-}
-/** A step's result: what the flow says, over nothing done. */
-function stepResult(plan, ctx, fields) {
-    return {
-        operation: plan.operation,
-        calls: [],
-        tasks: [],
-        criteria: undefined,
-        timedOut: false,
-        elapsedMs: ctx.runtime.now() - ctx.startedAt,
-        replaced: [],
-        bills: [],
-        offers: [],
-        nodeReads: undefined,
-        ...fields
-    };
-}
-/** Prints every request of the plan, and sends none. */
-function printDryRun(plan, ctx) {
-    printRequests(plan, ctx);
-    // With gpu, the resource search (a read) said where the create would go.
-    ctx.log(`dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`);
-    return Promise.resolve(undefined);
-}
-function describePlan(plan, settings) {
-    const [first] = plan.calls;
-    if (first === undefined)
-        return `${plan.operation}: nothing to send`;
-    const names = first.query.map(([name]) => name);
-    const query = names.length === 0 ? '' : ` with query ${names.join(', ')}`;
-    const tasks = plan.calls.length > 1
-        ? ` for ${plan.calls.length} tasks`
-        : first.taskId === undefined
-            ? ''
-            : ` for task ${first.taskId}`;
-    const mode = settings.credentials.mode === 'rsa' ? 'RSA mode' : 'token mode';
-    const body = first.body === undefined ? 'no body' : first.endpoint.encrypt ? 'encrypted body' : 'JSON body';
-    return `${plan.operation}: ${first.endpoint.method} ${first.endpoint.path}${query}${tasks} (${mode}, version ${first.endpoint.version}, ${body})`;
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/node-reads.ts
-
-
-
-
-
-/** Nodes the logs and events operations read of each task, at the most. */
-const NODES_READ = 10;
-/** Each task's detail, then the service logs or the events of each of its nodes (up to 10). */
-function nodeReadsFlow(read) {
-    const scope = {
-        nodes: 'all',
-        maxNodes: NODES_READ,
-        events: read === 'events',
-        logs: read === 'logs'
-    };
-    return {
-        plan: (settings) => {
-            const plan = planCalls(settings);
-            return {
-                plan,
-                cleanup: cleanupOf(settings),
-                run: async (ctx) => {
-                    const calls = await startCalls(plan, ctx);
-                    const tasks = await mapLimit(tasksOf(calls, ctx, urlPublisher(ctx)), ctx.settings.concurrency, async (task) => task.verdict === 'done'
-                        ? { ...task, diagnostics: await diagnose(task.id, task.data, ctx, scope) }
-                        : task);
-                    return stepResult(plan, ctx, { calls, tasks, nodeReads: read });
-                },
-                dryRun: (ctx) => printDryRun(plan, ctx)
-            };
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/preheat.ts
-
-
-
-
-
-
-
-
-/**
- * An image preheat on its own (for a workflow that warms an image when it is pushed): the resource gpu
- * picks, as a create would pick it, is preheated (`preheat: region`, the default here, or `node`), and
- * the step waits until the preheat completes. The preheat task is the step's task.
- */
-const preheatFlow = {
-    plan: (settings) => {
-        if (settings.capacity === undefined) {
-            throw new input_error/* InputError */.d('gpu is empty, but preheat warms the region (or the nodes) gpu picks: set gpu to the GPU model, such as 4090');
-        }
-        checkPreheatServices(settings);
-        const plan = planCalls(settings);
-        const mode = settings.preheat.mode === 'none' ? 'region' : settings.preheat.mode;
-        return {
-            plan,
-            cleanup: NO_CLEANUP,
-            usesCapacity: true,
-            run: (ctx) => preheatStep(plan, mode, ctx),
-            dryRun: async (ctx) => {
-                await chooseForDryRun(ctx, mode);
-                ctx.log('dry run: only the resource search was sent');
-                return undefined;
-            }
-        };
-    }
-};
-async function preheatStep(plan, mode, ctx) {
-    const wish = ctx.settings.capacity;
-    const [call] = plan.calls;
-    if (wish === undefined || call === undefined)
-        throw new Error('unreachable: planned without gpu');
-    const points = ctx.settings.points ?? 1;
-    const outcome = (fields) => callOutcome(call, { taskId: undefined, ...fields });
-    let placement;
-    try {
-        const found = await findCapacity(wish, points, ctx);
-        const [best] = found.eligible;
-        placement = { wish, points, ...found, chosen: best, refused: [] };
-        if (best === undefined)
-            throw new Error('unreachable: findCapacity answers an eligible entry');
-        const preheated = await preheat(best, mode, ctx);
-        placement = { ...placement, preheated };
-        const task = taskResult(preheated.taskId, {
-            verdict: 'reached',
-            status: 'Completed',
-            name: ctx.settings.taskName,
-            elapsedMs: preheated.elapsedMs
-        });
-        return stepResult(plan, ctx, {
-            calls: [outcome({ taskId: preheated.taskId, placement })],
-            tasks: [task]
+            version: endpoint.version,
+            timestamp,
+            token: credentials.token,
+            body
         });
     }
-    catch (error) {
-        if (ctx.runtime.cancelled())
-            throw error;
-        const failed = error instanceof Error ? error : new Error(String(error));
-        return stepResult(plan, ctx, { calls: [outcome({ error: failed, placement })] });
+    const url = `${args.baseUrl}${target}`;
+    const parsed = new URL(url);
+    if (parsed.pathname + parsed.search !== target) {
+        throw new RequestError(`the path ${endpoint.path} would not be sent as signed: use only unreserved characters in paths`);
     }
+    return { method: endpoint.method, url, target, headers, body, encrypted: endpoint.encrypt };
 }
-/** A preheat caches the images of the body's services: at least one, each with its image. */
-function checkPreheatServices(settings) {
-    if (preheatServices(settings.body).length === 0) {
-        throw new input_error/* InputError */.d('preheat warms the images of the services in body, but body lists none with service_name and service_image: set body.services');
-    }
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/wait.ts
-
-
-
-
-
-
-/**
- * Calls that act on tasks, then the wait for them, as the plan says: a create until ready, a stop until
- * ended, a pause until paused, a recover until ready, a detail when asked. A create whose first attempt
- * may still land is looked for again once the wait is over, and its twin stopped.
- */
-const waitFlow = {
-    plan: (settings) => {
-        const plan = planCalls(settings);
-        return {
-            plan,
-            cleanup: cleanupOf(settings),
-            run: (ctx) => callAndWait(plan, ctx),
-            dryRun: async (ctx) => printDryRun(await placeForDryRun(plan, ctx), ctx)
-        };
-    }
-};
-/** Makes every call of the plan, then waits for its tasks when the plan says so. */
-async function callAndWait(plan, ctx) {
-    const calls = await startCalls(plan, ctx);
-    const publish = urlPublisher(ctx);
-    const called = tasksOf(calls, ctx, publish);
-    const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, ctx.settings.wait);
-    const waited = criteria === undefined
-        ? { tasks: called, timedOut: false }
-        : await waitUntil(called, criteria, ctx, { calls, publish });
-    // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
-    const twinLookup = calls[0]?.twinLookup;
-    const kept = waited.tasks[0]?.id;
-    if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await stopTwins(twinLookup, kept, ctx);
-    return stepResult(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/replace.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name
- * that ran before: they are stopped then, and waited for until they have ended. A new task that does not
- * become ready is stopped and the old ones keep serving. Until the new task is ready, the post step stops
- * it whatever cleanup says.
- */
-const replaceFlow = {
-    plan: (settings) => {
-        if (settings.wait.mode === 'false') {
-            throw new input_error/* InputError */.d('wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait');
-        }
-        const plan = planCalls(settings);
-        return {
-            plan,
-            cleanup: { ...NO_CLEANUP, action: 'stop' },
-            run: async (ctx) => {
-                const step = await callAndWait(plan, ctx);
-                const [created] = step.tasks;
-                if (created?.verdict === 'reached')
-                    ctx.cleanup.update({ action: cleanupOf(ctx.settings).action });
-                const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
-                const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
-                return { ...step, tasks, replaced: finished.replaced, elapsedMs: ctx.runtime.now() - ctx.startedAt };
-            },
-            dryRun: (ctx) => dryRunReplace(plan, ctx)
-        };
-    }
-};
-/**
- * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
- * generation: each old task is stopped, with a cleanup's retries, and waited for until it has ended. Not
- * ready (failed, timed out, cancelled), the new task is stopped, whatever cleanup says, and the old tasks
- * are left serving: the replace is rolled back.
- */
-async function finishReplace(created, oldIds, ctx) {
-    if (created === undefined)
-        return { created, replaced: [] };
-    if (created.verdict !== 'reached')
-        return { created: await rollBack(created, oldIds, ctx), replaced: [] };
-    const older = await olderGeneration(created, oldIds, ctx);
-    if (older.length === 0) {
-        ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
-        return { created, replaced: [] };
-    }
-    ctx.log(`replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`);
-    const stopped = await retire(older, created.id, ctx);
-    const done = stopped.filter((task) => task.verdict === 'done');
-    const ended = (await waitUntil(done, criteriaFor('ended', ctx.settings.wait), ctx, {
-        calls: [],
-        publish: urlPublisher(ctx)
-    })).tasks;
-    return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
-}
-/**
- * The tasks the new one replaces: those of its name that ran before the step, and, read again now that
- * it is ready, every other live task of the name older than it (another run's replace that overlapped
- * this one): the newest ready generation wins. Newer ones are left to the runs that made them, which stop
- * this one once theirs is ready.
- */
-async function olderGeneration(created, oldIds, ctx) {
-    const name = ctx.settings.taskName ?? '';
-    let live;
-    try {
-        live = await searchByName('replace: looking again for the tasks of its name', name, ctx);
-    }
-    catch (error) {
-        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${describeError(error)}); stopping those known before`);
-        return [...oldIds];
-    }
-    const isOlder = (id) => id !== created.id && BigInt(id) < BigInt(created.id);
-    const overlapping = live.filter((id) => isOlder(id) && !oldIds.includes(id));
-    for (const id of overlapping)
-        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} was made after this step began (another run's), and is older than task ${created.id}: it is stopped too, so that the newest ready generation serves`);
-    for (const id of live.filter((id) => id !== created.id && !isOlder(id)))
-        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} is newer than task ${created.id}: it is left to the run that made it, which stops this one once it is ready`);
-    return [...oldIds, ...overlapping];
-}
-/**
- * Stops the old generation. The ids still to stop are left for the post step before the first stop, and
- * each one stopped is taken off: whatever happens meanwhile (a 503 near the deadline, the job cancelled),
- * the post step stops the rest under cleanup_timeout, and no two generations are left billing.
- */
-async function retire(oldIds, newId, ctx) {
-    const left = new Set(oldIds);
-    ctx.cleanup.update({ retire: [...left] });
-    return Promise.all(oldIds.map(async (id) => {
-        const outcome = await cleanUpTask(id, 'stop', ctx);
-        if (outcome.kind === 'failed') {
-            return taskResult(id, {
-                verdict: 'error',
-                message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
-            });
-        }
-        left.delete(id);
-        ctx.cleanup.update({ retire: [...left] });
-        return taskResult(id);
-    }));
-}
-/** Stops a new task that did not become ready; the old ones keep serving. */
-async function rollBack(created, oldIds, ctx) {
-    const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
-    const outcome = await cleanUpTask(created.id, 'stop', ctx);
-    const rollback = outcome.kind === 'failed'
-        ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
-        : `rolled back: task ${created.id} was stopped; ${serving}`;
-    ctx.log(`replace: ${rollback}`);
-    return { ...created, message: `${created.message ?? created.verdict}; ${rollback}` };
-}
-/** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
-async function dryRunReplace(plan, ctx) {
-    printRequests(await placeForDryRun(plan, ctx), ctx);
-    const old = await searchByName('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
-    ctx.log(old.length === 0
-        ? 'dry run: no task of that name runs, so replace would stop none'
-        : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
-    ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
-    return undefined;
-}
-
-;// CONCATENATED MODULE: ./deploy/change-result.ts
-
-/** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
-function taskAfterServing(taskId, outcome, fields) {
-    return taskResult(taskId, {
-        ...seen(outcome.snapshot),
-        verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
-        urls: outcome.urls,
-        data: outcome.data,
-        raw: outcome.raw,
-        elapsedMs: fields.now - fields.startedAt,
-        message: fields.message ?? outcome.why,
-        healthy: outcome.healthy
-    });
-}
-/** A task's result as a read left it: done, with what its detail says. */
-function taskAfterRead(taskId, look) {
-    return taskResult(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
-}
-/** What a task's snapshot says of it: status, nodes, money and name. */
-function seen(snapshot) {
-    return {
-        status: snapshot?.status,
-        nodes: snapshot?.nodes,
-        billingValue: snapshot?.billingValue,
-        forecastValue: snapshot?.forecastValue,
-        name: snapshot?.name
-    };
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/replace-node.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * Replaces nodes of a task: deletes the node point_id names (or, with `failed`, every node that is Failed
- * or crash-looping) with delete_pod, after which the platform schedules another, and waits until the task
- * again runs all its nodes, the deleted ones gone. The last running node is deleted only when
- * delete_last_node says so: the service would stop until its replacement comes up.
- */
-const replaceNodeFlow = {
-    plan: (settings) => {
-        checkWaits(settings, 'the task runs all its nodes again');
-        const plan = planCalls(settings);
-        const [taskId] = settings.taskIds;
-        const { pointId } = settings.nodeChoice;
-        if (pointId === undefined)
-            throw new input_error/* InputError */.d('point_id is empty, but replace_node needs it: set point_id to a node of the nodes operation, or to failed for every failed or crash-looping node');
-        if (taskId === undefined)
-            throw new Error('replace_node plans for one task');
-        return {
-            plan,
-            cleanup: NO_CLEANUP,
-            run: (ctx) => runReplaceNode(plan, taskId, ctx),
-            dryRun: async (ctx) => {
-                const look = await readTask(taskId, ctx);
-                const targets = chooseNodes(taskId, look, ctx);
-                ctx.log(targets.length === 0
-                    ? 'dry run: replace_node would delete nothing'
-                    : `dry run: replace_node would delete node ${targets.join(', ')} of task ${taskId} (POST delete_pod), and wait until the task runs all its nodes again; only reads were sent`);
-                return stepResult(plan, ctx, {
-                    tasks: [taskAfterRead(taskId, look)],
-                    change: changeReport({ changed: targets.length > 0, nodes: targets })
-                });
-            }
-        };
-    }
-};
-async function runReplaceNode(plan, taskId, ctx) {
-    const look = await readTask(taskId, ctx);
-    const targets = chooseNodes(taskId, look, ctx);
-    const counts = { pointsBefore: runningOf(look.snapshot) };
-    if (targets.length === 0) {
-        const task = taskAfterRead(taskId, look);
-        return stepResult(plan, ctx, {
-            tasks: [task],
-            change: changeReport({ ...counts, pointsAfter: counts.pointsBefore })
-        });
-    }
-    for (const pointId of targets) {
-        ctx.log(`replace_node: deleting node ${pointId} of task ${taskId}; the platform schedules another`);
-        await sendChange(deletePodCall(ctx.settings, taskId, pointId), `replace_node: delete_pod ${pointId}`, ctx);
-    }
-    const outcome = await awaitServing(taskId, {
-        points: look.snapshot.nodes?.total ?? look.nodes.length,
-        gone: new Set(targets),
-        before: pointIds(look.nodes)
-    }, ctx, { deadline: ctx.deadline, label: 'replace_node' });
-    const task = taskAfterServing(taskId, outcome, { startedAt: ctx.startedAt, now: ctx.runtime.now() });
-    const change = changeReport({
-        changed: true,
-        ...counts,
-        pointsAfter: runningOf(outcome.snapshot),
-        nodes: targets
-    });
-    return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
-}
-/**
- * The nodes to delete: the one point_id names (it must be the task's), or every failed or crash-looping
- * one. Deleting the last running node is refused unless delete_last_node allows it; nothing is sent.
- */
-function chooseNodes(taskId, look, ctx) {
-    const { pointId, deleteLastNode } = ctx.settings.nodeChoice;
-    const failing = failingNodes({ results: look.nodes }, ctx.settings.wait.maxRestarts);
-    if (pointId === 'failed') {
-        for (const problem of failing)
-            ctx.log(`replace_node: ${describeNodeProblem(problem)}`);
-        if (failing.length === 0)
-            ctx.log(`replace_node: no node of task ${taskId} is failed or crash-looping; nothing to replace`);
-        return failing.map((problem) => problem.pointId);
-    }
-    const ids = look.nodes.map(pointOf);
-    if (pointId === undefined || !ids.includes(pointId))
-        throw new input_error/* InputError */.d(`point_id ${pointId ?? ''} is no node of task ${taskId}: set point_id to one of ${ids.join(', ') || '(it has no node)'}, or to failed`);
-    const bad = new Set(failing.map((problem) => problem.pointId));
-    const serving = look.nodes.filter((node) => fieldText(node.status) === 'Running' && !bad.has(pointOf(node)));
-    const last = serving.length === 1 && pointOf(serving[0] ?? {}) === pointId;
-    if (last && !deleteLastNode)
-        throw new input_error/* InputError */.d(`point_id ${pointId} is the last running node of task ${taskId}: deleting it stops the service until another comes up; set delete_last_node: true to delete it anyway`);
-    return [pointId];
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/scale.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * A scale: change_points to `points`, then a wait until the task runs exactly that many nodes
- * (runing_points, and the node list: after a scale down, until the extra nodes are gone), failing fast
- * when a new node crash-loops. A scale up whose new nodes fail is set back to the node count it had, so
- * that no failing node is left billing.
- */
-const scaleFlow = {
-    plan: (settings) => {
-        checkWaits(settings, 'the nodes run (change_points alone does not wait)');
-        const plan = planCalls(settings);
-        const [call] = plan.calls;
-        if (call?.taskId === undefined)
-            throw new Error('scale plans one change_points call');
-        const scaled = { plan, call, taskId: call.taskId, points: settings.points ?? 1 };
-        return {
-            plan,
-            cleanup: NO_CLEANUP,
-            run: (ctx) => runScale(scaled, ctx),
-            dryRun: async (ctx) => {
-                const look = await readTask(scaled.taskId, ctx);
-                printRequests(plan, ctx);
-                ctx.log(`dry run: task ${scaled.taskId} has ${look.snapshot.nodes?.total ?? 'an unknown number of'} nodes (${runningOf(look.snapshot) ?? 'unknown'} running); scale would set ${scaled.points} and wait until they run; only reads were sent`);
-                return stepResult(plan, ctx, {
-                    tasks: [taskAfterRead(scaled.taskId, look)],
-                    change: changeReport({ changed: look.snapshot.nodes?.total !== scaled.points })
-                });
-            }
-        };
-    }
-};
-async function runScale(scale, ctx) {
-    const { plan, call, taskId, points } = scale;
-    const look = await readTask(taskId, ctx);
-    const before = runningOf(look.snapshot);
-    const total = look.snapshot.nodes?.total;
-    const counts = { pointsBefore: before };
-    if (look.snapshot.status !== 'Running')
-        throw new input_error/* InputError */.d(`task ${taskId} is ${(0,safe_text/* sanitize */.a)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
-    if (total === points && before === points) {
-        ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
-        const task = taskAfterRead(taskId, look);
-        return stepResult(plan, ctx, { tasks: [task], change: changeReport({ ...counts, pointsAfter: before }) });
-    }
-    ctx.log(`scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`);
-    await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
-    const outcome = await awaitServing(taskId, { points, before: pointIds(look.nodes) }, ctx, {
-        deadline: ctx.deadline,
-        label: 'scale'
-    });
-    const ending = { startedAt: ctx.startedAt, now: ctx.runtime.now() };
-    const change = changeReport({ changed: true, ...counts, pointsAfter: runningOf(outcome.snapshot) });
-    // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
-    if (outcome.kind !== 'failed' || total === undefined || points <= total) {
-        const task = taskAfterServing(taskId, outcome, ending);
-        return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
-    }
-    const setBack = await setCountBack(taskId, total, call, ctx);
-    const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
-    const task = taskAfterServing(taskId, outcome, { ...ending, message });
-    return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
-}
-/** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
-async function setCountBack(taskId, total, call, ctx) {
-    if (ctx.runtime.cancelled())
-        return `its node count stays at the new one`;
-    const budget = contextFor(ctx, ctx.settings.cleanupTimeoutMs);
-    const back = { ...call, body: { ...call.body, points: total } };
-    const refused = await sendChange(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
-    return refused === undefined
-        ? `set back to ${total} nodes, so that the failing ones stop billing`
-        : `could not set it back to ${total} nodes (${refused.message}): set its points by hand`;
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/update.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * An update in place: reads the task's whole configuration, applies the body's changes (services matched
- * by service_name), and posts it all back, as the platform's update overwrites everything. Then waits
- * until the new configuration serves: every live node on the new images, runing_points at points, the
- * URLs, the health check. When it does not (a crash loop, the deadline, an unhealthy app, a cancel), the
- * configuration it had is posted back and waited for: the update is rolled back, and the step fails.
- * Until it serves, the post step holds that configuration, to finish the rollback of a cancelled job.
- */
-const updateFlow = {
-    plan: (settings) => {
-        checkWaits(settings, 'the new configuration serves, and rolls it back when it does not');
-        checkChanges(settings.body);
-        if (settings.taskIds.length > 1)
-            throw new input_error/* InputError */.d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
-        if (settings.taskIds.length === 0 && settings.taskName === undefined)
-            throw new input_error/* InputError */.d('task_id and task_name are empty, but update needs the task: set task_id, or task_name to the name of exactly one live task');
-        const plan = { operation: settings.operation, calls: [], wait: undefined };
-        return {
-            plan,
-            cleanup: NO_CLEANUP,
-            run: (ctx) => runUpdate(plan, ctx),
-            dryRun: async (ctx) => {
-                const { taskId, look, fields } = await prepare(ctx);
-                for (const change of fields)
-                    ctx.log(`dry run: update would change ${describeChange(change)}`);
-                ctx.log(fields.length === 0
-                    ? `dry run: the body changes nothing in task ${taskId}, so update would send nothing`
-                    : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
-                return stepResult(plan, ctx, {
-                    tasks: [taskAfterRead(taskId, look)],
-                    change: changeReport({ changed: fields.length > 0, fields })
-                });
-            }
-        };
-    }
-};
-async function prepare(ctx) {
-    const taskId = await chooseTask(ctx);
-    const look = await readTask(taskId, ctx);
-    const before = configurationOf(look.data);
-    const after = applyChanges(before, ctx.settings.body);
-    return { taskId, look, before, after, fields: diffConfigurations(before, after) };
-}
-async function runUpdate(plan, ctx) {
-    const prepared = await prepare(ctx);
-    const { taskId, look, before, after, fields } = prepared;
-    for (const change of fields)
-        ctx.log(`update: ${describeChange(change)}`);
-    if (fields.length === 0) {
-        ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
-        return stepResult(plan, ctx, { tasks: [taskAfterRead(taskId, look)], change: changeReport({}) });
-    }
-    if (look.snapshot.status !== 'Running')
-        throw new input_error/* InputError */.d(`task ${taskId} is ${(0,safe_text/* sanitize */.a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
-    // From here until the new configuration serves, the post step can set the task back.
-    ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
-    const refused = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
-    if (refused !== undefined && (await unchanged(taskId, before, ctx))) {
-        ctx.cleanup.update({ rollback: undefined });
-        const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
-        return updateResult(plan, ctx, {
-            taskId,
-            outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
-            change: changeReport({ fields }),
-            message
-        });
-    }
-    const outcome = await awaitServing(taskId, targetOf(after, look, before), ctx, {
-        deadline: ctx.deadline,
-        label: 'update'
-    });
-    const change = changeReport({ changed: true, fields });
-    if (outcome.kind === 'serving') {
-        ctx.cleanup.update({ rollback: undefined });
-        return updateResult(plan, ctx, { taskId, outcome, change });
-    }
-    const why = outcome.why ?? outcome.kind;
-    const said = refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
-    const failed = { taskId, before, why: said, change, last: outcome };
-    return updateResult(plan, ctx, await update_rollBack(failed, ctx));
-}
-/** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
-async function unchanged(taskId, before, ctx) {
-    try {
-        const now = configurationOf((await readDetail(taskId, ctx)).data);
-        return diffConfigurations(before, now).length === 0;
-    }
-    catch {
-        return false;
-    }
-}
-/** The new configuration serves when every live node runs its images (all new ones, when services changed). */
-function targetOf(after, look, before) {
-    const nodes = pointIds(look.nodes);
-    return {
-        points: countOf(after.points) ?? look.snapshot.nodes?.total ?? 1,
-        images: imagesOf(after),
-        gone: servicesDiffer(before, after) ? nodes : new Set(),
-        before: nodes
-    };
-}
-/**
- * The update did not serve: posts back the configuration the task had and waits, within cleanup_timeout
- * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
- */
-async function update_rollBack(failed, ctx) {
-    const { taskId, before, why, change, last } = failed;
-    const timedOut = last.kind === 'timed_out';
-    const didNot = `did not serve the new configuration (it ${why})`;
-    if (ctx.runtime.cancelled())
-        return {
-            taskId,
-            outcome: { ...last, kind: 'cancelled' },
-            change,
-            message: `${didNot}; the post step rolls it back`
-        };
-    ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
-    const budget = ctx.settings.cleanupTimeoutMs;
-    const restored = await restoreConfiguration(rollbackOf(taskId, before), contextFor(ctx, budget), ctx.runtime.now() + budget);
-    const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
-    if (restored.kind === 'serving') {
-        ctx.cleanup.update({ rollback: undefined });
-        const message = `${didNot}; rolled back: it serves the configuration it had again`;
-        return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
-    }
-    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,units/* formatDuration */.a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
-    const restore = { taskId, configuration: redactConfiguration(before) };
-    return { taskId, outcome, change: { ...change, restore }, message, timedOut };
-}
-function updateResult(plan, ctx, ending) {
-    const outcome = {
-        why: undefined,
-        data: undefined,
-        raw: undefined,
-        snapshot: undefined,
-        urls: [],
-        healthy: undefined,
-        ...ending.outcome
-    };
-    const task = taskAfterServing(ending.taskId, outcome, {
-        startedAt: ctx.startedAt,
-        now: ctx.runtime.now(),
-        ...(ending.message === undefined ? {} : { message: ending.message })
-    });
-    return stepResult(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
-}
-/** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */
-async function chooseTask(ctx) {
-    const [given] = ctx.settings.taskIds;
-    if (given !== undefined)
-        return given;
-    const name = ctx.settings.taskName ?? '';
-    const ids = await searchByName('update: looking for the task by name', name, ctx);
-    if (ids.length === 1 && ids[0] !== undefined) {
-        ctx.log(`update: task ${ids[0]} is the live task named ${(0,input_error/* quote */.h)(name)}`);
-        return ids[0];
-    }
-    throw new input_error/* InputError */.d(ids.length === 0
-        ? `task_name ${(0,input_error/* quote */.h)(name)} names no live task: set task_name to the exact name of a running task, or set task_id`
-        : `task_name ${(0,input_error/* quote */.h)(name)} names ${ids.length} live tasks (${ids.join(', ')}): set task_id to the one to update`);
-}
-function describeChange(change) {
-    return `${change.path}: ${change.before} -> ${change.after}`;
-}
-
-;// CONCATENATED MODULE: ./basics/name-pattern.ts
-/** Characters besides `*` a sweep pattern needs at the least: a sweep of everything is one typo away. */
-const MIN_PATTERN_LITERALS = 3;
-/** The pattern, or undefined when it has fewer than MIN_PATTERN_LITERALS characters besides `*`. */
-function namePattern(pattern) {
-    const parts = pattern.split('*');
-    if (parts.join('').length < MIN_PATTERN_LITERALS)
-        return undefined;
-    const source = parts.map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('.*');
-    const regex = new RegExp(`^${source}$`, 's');
-    const literal = parts.reduce((longest, part) => (part.length > longest.length ? part : longest), '');
-    return { matches: (name) => regex.test(name), literal };
-}
-
-;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
-
-
-
-
-
-
-
-
-
-
-/**
- * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
- * Paused), but for the ids in task_id: the search is followed across its pages, and each stop is retried
- * as a cleanup's is. Each task matched has a result: done when stopped (or already ended), error when it
- * could not be stopped. A dry run lists each one as it is, and stops none.
- */
-const sweepFlow = {
-    plan: (settings) => {
-        const given = settings.taskName;
-        if (given === undefined)
-            throw new input_error/* InputError */.d('task_name is empty, but sweep needs it: set task_name to a name pattern, such as pr-42-*');
-        const pattern = namePattern(given);
-        if (pattern === undefined) {
-            throw new input_error/* InputError */.d(`task_name ${(0,input_error/* quote */.h)(given)} is too broad a pattern for sweep: write at least ${MIN_PATTERN_LITERALS} characters besides *, such as pr-42-*`);
-        }
-        const plan = {
-            operation: settings.operation,
-            calls: [searchByNameCall(settings, pattern.literal, 1)],
-            wait: undefined
-        };
-        const sweep = (ctx, dryRun) => stopMatches({ pattern: given, literal: pattern.literal, matches: pattern.matches, keep: settings.taskIds }, ctx, dryRun);
-        return {
-            plan,
-            cleanup: cleanupOf(settings),
-            run: async (ctx) => stepResult(plan, ctx, { tasks: await sweep(ctx, false) }),
-            dryRun: async (ctx) => stepResult(plan, ctx, { tasks: await sweep(ctx, true) })
-        };
-    }
-};
-async function stopMatches(sweep, ctx, dryRun) {
-    const found = await retried('sweep: task search', ctx.retries, () => searchTasks(sweep.literal, sweep.matches, ctx));
-    const keep = new Set(sweep.keep);
-    for (const task of found.filter((t) => keep.has(t.id)))
-        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
-    const targets = found.filter((task) => !keep.has(task.id));
-    ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`);
-    return mapLimit(targets, ctx.settings.concurrency, async (task) => {
-        const { status, billingValue, forecastValue, name } = task;
-        const result = taskResult(task.id, { status, billingValue, forecastValue, name });
-        if (dryRun) {
-            ctx.log(`sweep: would stop ${shown(task)}`);
-            return result;
-        }
-        const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
-        if (outcome.kind === 'failed') {
-            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
-            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
-        }
-        ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: 'End' };
-    });
-}
-const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
-
-;// CONCATENATED MODULE: ./deploy/flows/index.ts
-
-
-
-
-
-
-
-
-
-/**
- * The flow of every operation: what happens over time once its calls are planned. Adding a flow is a
- * module of its own in this folder, and its rows here (and in platform/operations.ts, for the calls it
- * sends).
- */
-const FLOWS = {
-    create: waitFlow,
-    replace: replaceFlow,
-    detail: waitFlow,
-    search_tasks: callFlow,
-    search_resources: callFlow,
-    stop: waitFlow,
-    pause: waitFlow,
-    recover: waitFlow,
-    change_points: callFlow,
-    nodes: callFlow,
-    billing: callFlow,
-    task_billing: callFlow,
-    storage_check: callFlow,
-    logs: nodeReadsFlow('logs'),
-    events: nodeReadsFlow('events'),
-    sweep: sweepFlow,
-    preheat: preheatFlow,
-    update: updateFlow,
-    scale: scaleFlow,
-    replace_node: replaceNodeFlow,
-    request: callFlow
-};
-
-;// CONCATENATED MODULE: ./deploy/step.ts
-
-
-
-/**
- * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
- * InputError thrown, before anything is sent.
- */
-function planStep(settings) {
-    const planned = FLOWS[settings.operation].plan(settings);
-    checkCapacity(planned, settings);
-    return planned;
-}
-/**
- * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
- * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
- */
-function checkCapacity(planned, settings) {
-    const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
-    const picks = planned.usesCapacity === true || create !== undefined;
-    if (settings.capacity === undefined) {
-        if (settings.preheat.mode !== 'none' && create !== undefined)
-            throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
-        return;
-    }
-    if (!picks) {
-        throw new input_error/* InputError */.d(`gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`);
-    }
-    if (create?.body !== undefined && 'resources' in create.body) {
-        throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
-    }
-    if (create !== undefined && settings.preheat.mode !== 'none')
-        checkPreheatServices(settings);
-}
-/** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
-function runStep(planned, ctx, options = {}) {
-    return options.dryRun === true ? planned.dryRun(ctx) : planned.run(ctx);
-}
-
-;// CONCATENATED MODULE: ./protocol/keys.ts
-
-const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
-const SUBJECT = { private: 'the private key', platform: 'the platform public key' };
-/**
- * A key that cannot be used. It carries facts, never key material: which key, the problem, and `says`,
- * what is wrong and the fix as a predicate ("is a PuTTY key: export it ..."), so that a caller can put
- * its own name for the key in front. The message puts a plain one there.
- */
-class KeyError extends Error {
-    role;
-    says;
-    problem;
-    formats;
-    constructor(role, says, problem = 'unusable', 
-    /** For format_mismatch: the format declared, and the one the text holds. */
-    formats) {
-        super(`${SUBJECT[role]} ${says}`);
-        this.role = role;
-        this.says = says;
-        this.problem = problem;
-        this.formats = formats;
-        this.name = 'KeyError';
-    }
-}
-const KEY_TYPE_NAMES = {
-    ec: 'an EC key',
-    ed25519: 'an Ed25519 key',
-    ed448: 'an Ed448 key',
-    dsa: 'a DSA key',
-    x25519: 'an X25519 key',
-    x448: 'an X448 key',
-    dh: 'a Diffie-Hellman key'
-};
-const MIN_CLIENT_KEY_BITS = 2048;
-const MIN_PLATFORM_KEY_BITS = 1024;
-const BASE64_BODY = /^[A-Za-z0-9+/]+={0,2}$/;
-/**
- * Undoes what pasting a key into a secret does to it: CRLF line ends, indentation, blank lines around
- * it, and a PEM flattened onto one line with literal "\n" sequences.
- */
-function normalizeKeyText(text) {
-    let normalized = text.replace(/\r\n?/g, '\n').trim();
-    if (!normalized.includes('\n') && normalized.includes('\\n')) {
-        normalized = normalized.replace(/\\r\\n|\\n/g, '\n');
-    }
-    return normalized
-        .split('\n')
-        .map((line) => line.trim())
-        .join('\n')
-        .trim();
-}
-/** Parses a PEM block leniently (lines may be re-wrapped or joined by spaces); undefined if not PEM. */
-function parsePem(text, role) {
-    const match = /^-----BEGIN ([A-Z0-9 ]+)-----([\s\S]*?)-----END ([A-Z0-9 ]+)-----$/.exec(text);
-    if (match === null) {
-        if (text.startsWith('-----BEGIN '))
-            throw new KeyError(role, `is a PEM block without its END line: paste the whole key`);
-        return undefined;
-    }
-    const [, label = '', inner = '', endLabel] = match;
-    if (label !== endLabel)
-        throw new KeyError(role, `has BEGIN ${label} but END ${endLabel}: paste one whole key`);
-    const headers = new Map();
-    const body = inner
-        .replace(/([A-Za-z][A-Za-z-]*):\s*(\S+)/g, (_all, name, value) => {
-        headers.set(name, value);
-        return '';
-    })
-        .replace(/\s+/g, '');
-    if (!BASE64_BODY.test(body))
-        throw new KeyError(role, `is a PEM block whose body is not Base64: paste the key unchanged`);
-    return { label, headers, body };
-}
-/** The canonical PEM text of a parsed block: headers, a blank line, Base64 in 64-character lines. */
-function formatPem(pem) {
-    const headers = [...pem.headers].map(([name, value]) => `${name}: ${value}`);
-    const lines = pem.body.match(/.{1,64}/g) ?? [];
-    return [
-        `-----BEGIN ${pem.label}-----`,
-        ...headers,
-        ...(headers.length > 0 ? [''] : []),
-        ...lines,
-        `-----END ${pem.label}-----`,
-        ''
-    ].join('\n');
-}
-/**
- * Loads the client's RSA private key from any accepted format: PKCS#8 PEM, PKCS#1 PEM (both possibly
- * encrypted, with the passphrase) or PKCS#8 bare Base64 DER, detected or as `format` says.
- */
-function loadPrivateKey(text, options) {
-    const normalized = normalizeKeyText(text);
-    if (normalized === '')
-        throw new KeyError('private', 'is empty: set it to the client private key (a PEM block)');
-    const detected = detectPrivateKey(normalized);
-    if (options.format !== 'auto' && options.format !== detected.format) {
-        const foundText = describeFormat(detected.format);
-        throw new KeyError('private', `holds ${foundText}, not the format declared (${options.format})`, 'format_mismatch', { declared: options.format, found: detected.format, foundText });
-    }
-    const canonical = detected.format === 'pkcs8_base64' ? detected.der.toString('base64') : formatPem(detected.pem);
-    const key = createKey(detected, canonical, options.passphrase);
-    checkRsa(key, 'private', MIN_CLIENT_KEY_BITS);
-    return {
-        key,
-        secretForms: secretForms([
-            text,
-            normalized,
-            canonical,
-            detected.format === 'pkcs8_base64' ? '' : detected.pem.body
-        ])
-    };
-}
-function detectPrivateKey(text) {
-    if (text.startsWith('-----BEGIN OPENSSH PRIVATE KEY-----')) {
-        throw new KeyError('private', 'is in OpenSSH format, which the platform cannot use: convert it with `ssh-keygen -p -m PKCS8 -f <file>` or make a new key with `openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048`');
-    }
-    if (/^(ssh-(rsa|dss|ed25519)|ecdsa-sha2-)\S* /.test(text)) {
-        throw new KeyError('private', 'holds an SSH public key: set it to the client private key (a PEM block)');
-    }
-    if (text.startsWith('PuTTY-User-Key-File')) {
-        throw new KeyError('private', 'is a PuTTY key: export it from PuTTYgen as an OpenSSL (PEM) key');
-    }
-    const pem = parsePem(text, 'private');
-    if (pem === undefined) {
-        const compact = text.replace(/\s+/g, '');
-        if (!BASE64_BODY.test(compact)) {
-            throw new KeyError('private', 'is neither a PEM block nor Base64: set it to the client private key');
-        }
-        return { format: 'pkcs8_base64', der: Buffer.from(compact, 'base64') };
-    }
-    switch (pem.label) {
-        case 'PRIVATE KEY':
-            return { format: 'pkcs8_pem', pem, encrypted: false };
-        case 'ENCRYPTED PRIVATE KEY':
-            return { format: 'pkcs8_pem', pem, encrypted: true };
-        case 'RSA PRIVATE KEY':
-            return {
-                format: 'pkcs1_pem',
-                pem,
-                encrypted: pem.headers.get('Proc-Type')?.includes('ENCRYPTED') ?? false
-            };
-        case 'EC PRIVATE KEY':
-            throw new KeyError('private', unsupportedType('an EC key'));
-        case 'DSA PRIVATE KEY':
-            throw new KeyError('private', unsupportedType('a DSA key'));
-        case 'PUBLIC KEY':
-        case 'RSA PUBLIC KEY':
-            throw new KeyError('private', 'holds a public key: set it to the client private key, and upload the public key in the console');
-        case 'CERTIFICATE':
-            throw new KeyError('private', 'holds a certificate: set it to the client private key');
-        default:
-            throw new KeyError('private', `is a PEM block of type "${pem.label}", not a private key: set it to the client private key`);
-    }
-}
-function createKey(detected, canonical, passphrase) {
-    if (detected.format !== 'pkcs8_base64' && detected.encrypted && passphrase === '') {
-        throw new KeyError('private', 'is encrypted, and no passphrase was given', 'passphrase_missing');
-    }
-    try {
-        return detected.format === 'pkcs8_base64'
-            ? (0,external_node_crypto_.createPrivateKey)({ key: detected.der, format: 'der', type: 'pkcs8' })
-            : (0,external_node_crypto_.createPrivateKey)({ key: canonical, format: 'pem', passphrase });
-    }
-    catch {
-        if (detected.format !== 'pkcs8_base64' && detected.encrypted) {
-            throw new KeyError('private', 'could not be decrypted with the passphrase given: check the passphrase', 'passphrase_wrong');
-        }
-        throw new KeyError('private', `could not be read as ${describeFormat(detected.format)}: paste the key unchanged (it may be truncated or damaged)`);
-    }
-}
-/**
- * Loads the platform public key handed out with an RSA-mode key: PEM (PUBLIC KEY or RSA PUBLIC KEY) or
- * bare Base64 of SubjectPublicKeyInfo or PKCS#1 DER.
- */
-function loadPlatformPublicKey(text) {
-    const normalized = normalizeKeyText(text);
-    if (normalized === '')
-        throw new KeyError('platform', 'is empty: set it to the platform public key shown at key creation');
-    const pem = parsePem(normalized, 'platform');
-    let key;
-    if (pem === undefined) {
-        const compact = normalized.replace(/\s+/g, '');
-        if (!BASE64_BODY.test(compact)) {
-            throw new KeyError('platform', 'is neither a PEM block nor Base64: set it to the platform public key shown at key creation');
-        }
-        const der = Buffer.from(compact, 'base64');
-        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'spki' }));
-        key ??= tryPublicKey(() => (0,external_node_crypto_.createPublicKey)({ key: der, format: 'der', type: 'pkcs1' }));
-    }
-    else if (pem.label === 'PUBLIC KEY' || pem.label === 'RSA PUBLIC KEY') {
-        key = tryPublicKey(() => (0,external_node_crypto_.createPublicKey)(formatPem(pem)));
-    }
-    else if (pem.label.includes('PRIVATE KEY')) {
-        throw new KeyError('platform', 'holds a private key: set it to the platform public key shown at key creation (and keep the private key secret)');
-    }
-    else {
-        throw new KeyError('platform', `is a PEM block of type "${pem.label}": set it to the platform public key`);
-    }
-    if (key === undefined) {
-        throw new KeyError('platform', 'could not be read as an RSA public key: paste it unchanged');
-    }
-    checkRsa(key, 'platform', MIN_PLATFORM_KEY_BITS);
-    return key;
-}
-function tryPublicKey(create) {
-    try {
-        return create();
-    }
-    catch {
-        return undefined;
-    }
-}
-function checkRsa(key, role, minBits) {
-    const type = key.asymmetricKeyType;
-    if (type === 'rsa-pss') {
-        throw new KeyError(role, `is an RSA-PSS key, but the platform uses RSA with PKCS#1 v1.5: make a plain RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`);
-    }
-    if (type !== 'rsa')
-        throw new KeyError(role, unsupportedType(KEY_TYPE_NAMES[type ?? ''] ?? `a ${type ?? 'non-RSA'} key`));
-    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (bits < minBits) {
-        throw new KeyError(role, `is a ${bits}-bit RSA key, shorter than the ${minBits} bits required: make a 2048-bit key`);
-    }
-}
-function unsupportedType(what) {
-    return `is ${what}, but the platform only accepts RSA: make an RSA key (openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048)`;
-}
-function describeFormat(format) {
-    return {
-        pkcs8_pem: 'a PKCS#8 PEM key',
-        pkcs1_pem: 'a PKCS#1 PEM key',
-        pkcs8_base64: 'a bare Base64 PKCS#8 key'
-    }[format];
-}
-/** What to mask of key text as given, before it is even parsed: the whole and each line. */
-function keyTextForms(text) {
-    return secretForms([text, normalizeKeyText(text)]);
-}
-/** The texts to mask: each form whole, and each of its lines long enough to be worth masking. */
-function secretForms(forms) {
-    const all = new Set();
-    for (const form of forms) {
-        if (form.trim() === '')
-            continue;
-        all.add(form);
-        all.add(form.trim());
-        for (const line of form.split(/\r?\n|\\n/)) {
-            if (line.trim().length >= 4)
-                all.add(line.trim());
-        }
-    }
-    return [...all];
-}
-
-;// CONCATENATED MODULE: ./deploy/engine.ts
-// The engine's one interface to its hosts (the GitHub action in action/, and any other host): how a
-// host checks its inputs, plans and runs a step with one deploy context, finishes the cleanup a step left,
-// and reads what a step did. A host imports from here, and from basics/, never from the layers below.
-// Planning and running a step, and finishing what it left.
-
-
-
-
-
-// What a step did.
-
-
-
-
-
-
-
-
-
-
 
 
 /***/ }),

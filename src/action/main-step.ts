@@ -67,7 +67,7 @@ async function runPlanned(
   settings: Settings,
   how: { cancel: AbortSignal; redact: Redact }
 ): Promise<void> {
-  const planned = planStep(settings);
+  const planned = await planStep(settings);
   const cleanup = cleanupRecorder(planned.cleanup, (state) => {
     saveCleanup(host, state);
   });

@@ -18,7 +18,7 @@ import { readAllPages } from './pages.js';
 import { describeState, readTaskState } from './task-state.js';
 import type { CreateLookup } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
-import { createTask, type Placement, type PlacementReport } from './placement.js';
+import type { Placement, PlacementReport } from './placement.js';
 
 /** How one call of the plan went. */
 export interface CallOutcome {
@@ -77,7 +77,11 @@ async function makeCall(
   const state = { mayHaveApplied: false };
   const report: PlacementReport = {};
   try {
-    const created = call.traits.resend === 'create_once' ? await createTask(call, ctx, report) : undefined;
+    // A create goes through its placement and exactly-once path, a module a step without one never loads.
+    const created =
+      call.traits.resend === 'create_once'
+        ? await (await import('./placement.js')).createTask(call, ctx, report)
+        : undefined;
     const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
     ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
     const problem = call.traits.check(result.data, call);

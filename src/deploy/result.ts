@@ -10,6 +10,7 @@ import type { TaskDiagnostics } from './diagnostics.js';
 import type { Placement } from './placement.js';
 import type { Criteria } from './task-status.js';
 import type { TaskWait } from './wait.js';
+import type { PublishUrls } from './urls.js';
 
 /**
  * How things ended for a task: `done`, acted on without waiting; `reached`, the wait reached its target
@@ -114,8 +115,7 @@ export function placementOf(step: Pick<StepResult, 'calls'>): Placement | undefi
   return step.calls.find((call) => call.placement !== undefined)?.placement;
 }
 
-/** Filters the service URLs a task may publish (warning about the others). */
-export type PublishUrls = (taskId: string, urls: readonly (string | null)[]) => string[];
+export type { PublishUrls } from './urls.js';
 
 /** A task's result with nothing known yet but its id: done, and what `fields` say. */
 export function taskResult(id: string, fields: Partial<TaskResult> = {}): TaskResult {

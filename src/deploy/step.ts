@@ -1,7 +1,6 @@
 import { InputError } from '../basics/input-error.js';
 import type { DeployContext } from './context.js';
 import { FLOWS } from './flows/index.js';
-import { checkPreheatServices } from './flows/preheat.js';
 import type { PlannedStep } from './flows/flow.js';
 import type { StepResult } from './result.js';
 import type { DeploySettings } from './task-status.js';
@@ -12,9 +11,10 @@ export type { PlannedStep } from './flows/flow.js';
  * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
  * InputError thrown, before anything is sent.
  */
-export function planStep(settings: DeploySettings): PlannedStep {
-  const planned = FLOWS[settings.operation].plan(settings);
-  checkCapacity(planned, settings);
+export async function planStep(settings: DeploySettings): Promise<PlannedStep> {
+  const flow = await FLOWS[settings.operation]();
+  const planned = flow.plan(settings);
+  await checkCapacity(planned, settings);
   return planned;
 }
 
@@ -22,7 +22,7 @@ export function planStep(settings: DeploySettings): PlannedStep {
  * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
  * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
  */
-function checkCapacity(planned: PlannedStep, settings: DeploySettings): void {
+async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Promise<void> {
   const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
   const picks = planned.usesCapacity === true || create !== undefined;
   if (settings.capacity === undefined) {
@@ -42,7 +42,8 @@ function checkCapacity(planned: PlannedStep, settings: DeploySettings): void {
       'gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given'
     );
   }
-  if (create !== undefined && settings.preheat.mode !== 'none') checkPreheatServices(settings);
+  if (create !== undefined && settings.preheat.mode !== 'none')
+    (await import('./flows/preheat.js')).checkPreheatServices(settings);
 }
 
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */

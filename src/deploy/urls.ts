@@ -1,3 +1,5 @@
+import { sanitize } from '../basics/safe-text.js';
+
 /**
  * Service URLs as the action publishes them (`url`, `urls`, the job summary): absolute http(s) URLs
  * only, in the form a real URL parser gives them. The server chooses these strings; a later step may
@@ -25,4 +27,20 @@ export function publishableUrls(urls: readonly (string | null)[], dropped: (url:
     if (url === undefined) dropped(text);
     return url === undefined ? [] : [url];
   });
+}
+
+/** Filters the service URLs a task may publish (warning about the others). */
+export type PublishUrls = (taskId: string, urls: readonly (string | null)[]) => string[];
+
+/** The service URLs a task result publishes; each URL dropped is warned about once. */
+export function urlPublisher(ctx: { runtime: { warn: (line: string) => void } }): PublishUrls {
+  const warned = new Set<string>();
+  return (taskId, urls) =>
+    publishableUrls(urls, (url) => {
+      if (warned.has(url)) return;
+      warned.add(url);
+      ctx.runtime.warn(
+        `task ${taskId}: the service URL ${JSON.stringify(sanitize(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`
+      );
+    });
 }

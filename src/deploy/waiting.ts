@@ -1,5 +1,4 @@
 import { mapLimit } from '../basics/concurrency.js';
-import { sanitize } from '../basics/safe-text.js';
 import { describeError, transientReason } from '../platform/failures.js';
 import { detailCall } from '../platform/operations.js';
 import { ApiError } from '../protocol/envelope.js';
@@ -12,7 +11,6 @@ import { describeNodeProblem, failingNode } from './nodes.js';
 import { taskAfterWait, type PublishUrls, type TaskResult } from './result.js';
 import { describeState, readTaskState } from './task-state.js';
 import type { Criteria } from './task-status.js';
-import { publishableUrls } from './urls.js';
 import { waitForTasks, type Poll, type WaitDeps } from './wait.js';
 
 /**
@@ -159,19 +157,6 @@ async function withDiagnostics(
     ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
     return { ...task, diagnostics: await diagnose(task.id, task.data, ctx) };
   });
-}
-
-/** The service URLs a task result publishes; each URL dropped is warned about once. */
-export function urlPublisher(ctx: Pick<DeployContext, 'runtime'>): PublishUrls {
-  const warned = new Set<string>();
-  return (taskId, urls) =>
-    publishableUrls(urls, (url) => {
-      if (warned.has(url)) return;
-      warned.add(url);
-      ctx.runtime.warn(
-        `task ${taskId}: the service URL ${JSON.stringify(sanitize(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`
-      );
-    });
 }
 
 function describeCriteria(criteria: Criteria): string {

@@ -5,7 +5,7 @@ import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { listsOf, taskAfterCall, type PublishUrls, type StepResult, type TaskResult } from '../result.js';
 import type { DeploySettings } from '../task-status.js';
-import { urlPublisher } from '../waiting.js';
+import { urlPublisher } from '../urls.js';
 import type { Flow } from './flow.js';
 
 /**

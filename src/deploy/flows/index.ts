@@ -1,40 +1,36 @@
 import type { OperationName } from '../../platform/platform-settings.js';
 import { callFlow } from './call.js';
 import type { Flow } from './flow.js';
-import { nodeReadsFlow } from './node-reads.js';
-import { preheatFlow } from './preheat.js';
-import { replaceFlow } from './replace.js';
-import { replaceNodeFlow } from './replace-node.js';
-import { scaleFlow } from './scale.js';
-import { updateFlow } from './update.js';
-import { sweepFlow } from './sweep.js';
 import { waitFlow } from './wait.js';
 
+const ready = (flow: Flow) => (): Promise<Flow> => Promise.resolve(flow);
+
 /**
- * The flow of every operation: what happens over time once its calls are planned. Adding a flow is a
- * module of its own in this folder, and its rows here (and in platform/operations.ts, for the calls it
- * sends).
+ * The flow of every operation: what happens over time once its calls are planned. The calls and the
+ * waits of the common operations are in the bundle's first file; each other flow is a chunk loaded when
+ * a step takes it, so that a step compiles only the flow it runs. Adding a flow is a module of its own in
+ * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
  */
-export const FLOWS: Readonly<Record<OperationName, Flow>> = {
-  create: waitFlow,
-  replace: replaceFlow,
-  detail: waitFlow,
-  search_tasks: callFlow,
-  search_resources: callFlow,
-  stop: waitFlow,
-  pause: waitFlow,
-  recover: waitFlow,
-  change_points: callFlow,
-  nodes: callFlow,
-  billing: callFlow,
-  task_billing: callFlow,
-  storage_check: callFlow,
-  logs: nodeReadsFlow('logs'),
-  events: nodeReadsFlow('events'),
-  sweep: sweepFlow,
-  preheat: preheatFlow,
-  update: updateFlow,
-  scale: scaleFlow,
-  replace_node: replaceNodeFlow,
-  request: callFlow
+export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
+  create: ready(waitFlow),
+  replace: async () => (await import('./replace.js')).replaceFlow,
+  detail: ready(waitFlow),
+  search_tasks: ready(callFlow),
+  search_resources: ready(callFlow),
+  stop: ready(waitFlow),
+  pause: ready(waitFlow),
+  recover: ready(waitFlow),
+  change_points: ready(callFlow),
+  nodes: ready(callFlow),
+  billing: ready(callFlow),
+  task_billing: ready(callFlow),
+  storage_check: ready(callFlow),
+  logs: async () => (await import('./node-reads.js')).nodeReadsFlow('logs'),
+  events: async () => (await import('./node-reads.js')).nodeReadsFlow('events'),
+  sweep: async () => (await import('./sweep.js')).sweepFlow,
+  preheat: async () => (await import('./preheat.js')).preheatFlow,
+  update: async () => (await import('./update.js')).updateFlow,
+  scale: async () => (await import('./scale.js')).scaleFlow,
+  replace_node: async () => (await import('./replace-node.js')).replaceNodeFlow,
+  request: ready(callFlow)
 };

@@ -1,0 +1,150 @@
+export const id = 470;
+export const ids = [470];
+export const modules = {
+
+/***/ 5512:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ taskAfterRead),
+/* harmony export */   y: () => (/* binding */ taskAfterServing)
+/* harmony export */ });
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8848);
+
+/** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
+function taskAfterServing(taskId, outcome, fields) {
+    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, {
+        ...seen(outcome.snapshot),
+        verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
+        urls: outcome.urls,
+        data: outcome.data,
+        raw: outcome.raw,
+        elapsedMs: fields.now - fields.startedAt,
+        message: fields.message ?? outcome.why,
+        healthy: outcome.healthy
+    });
+}
+/** A task's result as a read left it: done, with what its detail says. */
+function taskAfterRead(taskId, look) {
+    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
+}
+/** What a task's snapshot says of it: status, nodes, money and name. */
+function seen(snapshot) {
+    return {
+        status: snapshot?.status,
+        nodes: snapshot?.nodes,
+        billingValue: snapshot?.billingValue,
+        forecastValue: snapshot?.forecastValue,
+        name: snapshot?.name
+    };
+}
+
+
+/***/ }),
+
+/***/ 8470:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   scaleFlow: () => (/* binding */ scaleFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8703);
+/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(599);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8848);
+/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(658);
+/* harmony import */ var _change_result_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5512);
+/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4614);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A scale: change_points to `points`, then a wait until the task runs exactly that many nodes
+ * (runing_points, and the node list: after a scale down, until the extra nodes are gone), failing fast
+ * when a new node crash-loops. A scale up whose new nodes fail is set back to the node count it had, so
+ * that no failing node is left billing.
+ */
+const scaleFlow = {
+    plan: (settings) => {
+        (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .ne)(settings, 'the nodes run (change_points alone does not wait)');
+        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .jU)(settings);
+        const [call] = plan.calls;
+        if (call?.taskId === undefined)
+            throw new Error('scale plans one change_points call');
+        const scaled = { plan, call, taskId: call.taskId, points: settings.points ?? 1 };
+        return {
+            plan,
+            cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR,
+            run: (ctx) => runScale(scaled, ctx),
+            dryRun: async (ctx) => {
+                const look = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readTask */ .gv)(scaled.taskId, ctx);
+                (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_3__/* .printRequests */ .s)(plan, ctx);
+                ctx.log(`dry run: task ${scaled.taskId} has ${look.snapshot.nodes?.total ?? 'an unknown number of'} nodes (${(0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .runningOf */ .Tx)(look.snapshot) ?? 'unknown'} running); scale would set ${scaled.points} and wait until they run; only reads were sent`);
+                return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
+                    tasks: [(0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(scaled.taskId, look)],
+                    change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: look.snapshot.nodes?.total !== scaled.points })
+                });
+            }
+        };
+    }
+};
+async function runScale(scale, ctx) {
+    const { plan, call, taskId, points } = scale;
+    const look = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readTask */ .gv)(taskId, ctx);
+    const before = (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .runningOf */ .Tx)(look.snapshot);
+    const total = look.snapshot.nodes?.total;
+    const counts = { pointsBefore: before };
+    if (look.snapshot.status !== 'Running')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_7__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
+    if (total === points && before === points) {
+        ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
+        const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look);
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ ...counts, pointsAfter: before }) });
+    }
+    ctx.log(`scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`);
+    await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .Xy)(call, `scale: change_points of task ${taskId}`, ctx);
+    const outcome = await (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .awaitServing */ .n)(taskId, { points, before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .pointIds */ .tc)(look.nodes) }, ctx, {
+        deadline: ctx.deadline,
+        label: 'scale'
+    });
+    const ending = { startedAt: ctx.startedAt, now: ctx.runtime.now() };
+    const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: true, ...counts, pointsAfter: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .runningOf */ .Tx)(outcome.snapshot) });
+    // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
+    if (outcome.kind !== 'failed' || total === undefined || points <= total) {
+        const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(taskId, outcome, ending);
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+    }
+    const setBack = await setCountBack(taskId, total, call, ctx);
+    const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
+    const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(taskId, outcome, { ...ending, message });
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
+}
+/** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
+async function setCountBack(taskId, total, call, ctx) {
+    if (ctx.runtime.cancelled())
+        return `its node count stays at the new one`;
+    const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_10__/* .contextFor */ .BT)(ctx, ctx.settings.cleanupTimeoutMs);
+    const back = { ...call, body: { ...call.body, points: total } };
+    const refused = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .Xy)(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
+    return refused === undefined
+        ? `set back to ${total} nodes, so that the failing ones stop billing`
+        : `could not set it back to ${total} nodes (${refused.message}): set its points by hand`;
+}
+
+
+/***/ })
+
+};

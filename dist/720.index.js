@@ -1,0 +1,163 @@
+export const id = 720;
+export const ids = [720];
+export const modules = {
+
+/***/ 720:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   finishReplace: () => (/* binding */ finishReplace),
+/* harmony export */   replaceFlow: () => (/* binding */ replaceFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8786);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
+/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(599);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9674);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8848);
+/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5460);
+/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1190);
+/* harmony import */ var _waiting_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5296);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
+/* harmony import */ var _placement_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(169);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name
+ * that ran before: they are stopped then, and waited for until they have ended. A new task that does not
+ * become ready is stopped and the old ones keep serving. Until the new task is ready, the post step stops
+ * it whatever cleanup says.
+ */
+const replaceFlow = {
+    plan: (settings) => {
+        if (settings.wait.mode === 'false') {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('wait is false, but replace stops the old tasks only once the new one is ready, which it must wait for: remove wait');
+        }
+        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .jU)(settings);
+        return {
+            plan,
+            cleanup: { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR, action: 'stop' },
+            run: async (ctx) => {
+                const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .f)(plan, ctx);
+                const [created] = step.tasks;
+                if (created?.verdict === 'reached')
+                    ctx.cleanup.update({ action: (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupOf */ .Au)(ctx.settings).action });
+                const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
+                const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
+                return { ...step, tasks, replaced: finished.replaced, elapsedMs: ctx.runtime.now() - ctx.startedAt };
+            },
+            dryRun: (ctx) => dryRunReplace(plan, ctx)
+        };
+    }
+};
+/**
+ * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
+ * generation: each old task is stopped, with a cleanup's retries, and waited for until it has ended. Not
+ * ready (failed, timed out, cancelled), the new task is stopped, whatever cleanup says, and the old tasks
+ * are left serving: the replace is rolled back.
+ */
+async function finishReplace(created, oldIds, ctx) {
+    if (created === undefined)
+        return { created, replaced: [] };
+    if (created.verdict !== 'reached')
+        return { created: await rollBack(created, oldIds, ctx), replaced: [] };
+    const older = await olderGeneration(created, oldIds, ctx);
+    if (older.length === 0) {
+        ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
+        return { created, replaced: [] };
+    }
+    ctx.log(`replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`);
+    const stopped = await retire(older, created.id, ctx);
+    const done = stopped.filter((task) => task.verdict === 'done');
+    const ended = (await (0,_waiting_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_task_status_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait), ctx, {
+        calls: [],
+        publish: (0,_urls_js__WEBPACK_IMPORTED_MODULE_7__/* .urlPublisher */ .Cv)(ctx)
+    })).tasks;
+    return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+}
+/**
+ * The tasks the new one replaces: those of its name that ran before the step, and, read again now that
+ * it is ready, every other live task of the name older than it (another run's replace that overlapped
+ * this one): the newest ready generation wins. Newer ones are left to the runs that made them, which stop
+ * this one once theirs is ready.
+ */
+async function olderGeneration(created, oldIds, ctx) {
+    const name = ctx.settings.taskName ?? '';
+    let live;
+    try {
+        live = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
+    }
+    catch (error) {
+        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error)}); stopping those known before`);
+        return [...oldIds];
+    }
+    const isOlder = (id) => id !== created.id && BigInt(id) < BigInt(created.id);
+    const overlapping = live.filter((id) => isOlder(id) && !oldIds.includes(id));
+    for (const id of overlapping)
+        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} was made after this step began (another run's), and is older than task ${created.id}: it is stopped too, so that the newest ready generation serves`);
+    for (const id of live.filter((id) => id !== created.id && !isOlder(id)))
+        ctx.log(`replace: task ${id} named ${JSON.stringify(name)} is newer than task ${created.id}: it is left to the run that made it, which stops this one once it is ready`);
+    return [...oldIds, ...overlapping];
+}
+/**
+ * Stops the old generation. The ids still to stop are left for the post step before the first stop, and
+ * each one stopped is taken off: whatever happens meanwhile (a 503 near the deadline, the job cancelled),
+ * the post step stops the rest under cleanup_timeout, and no two generations are left billing.
+ */
+async function retire(oldIds, newId, ctx) {
+    const left = new Set(oldIds);
+    ctx.cleanup.update({ retire: [...left] });
+    return Promise.all(oldIds.map(async (id) => {
+        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(id, 'stop', ctx);
+        if (outcome.kind === 'failed') {
+            return (0,_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .hK)(id, {
+                verdict: 'error',
+                message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
+            });
+        }
+        left.delete(id);
+        ctx.cleanup.update({ retire: [...left] });
+        return (0,_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .hK)(id);
+    }));
+}
+/** Stops a new task that did not become ready; the old ones keep serving. */
+async function rollBack(created, oldIds, ctx) {
+    const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
+    const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(created.id, 'stop', ctx);
+    const rollback = outcome.kind === 'failed'
+        ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
+        : `rolled back: task ${created.id} was stopped; ${serving}`;
+    ctx.log(`replace: ${rollback}`);
+    return { ...created, message: `${created.message ?? created.verdict}; ${rollback}` };
+}
+/** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
+async function dryRunReplace(plan, ctx) {
+    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_12__/* .printRequests */ .s)(await (0,_placement_js__WEBPACK_IMPORTED_MODULE_13__.placeForDryRun)(plan, ctx), ctx);
+    const old = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
+    ctx.log(old.length === 0
+        ? 'dry run: no task of that name runs, so replace would stop none'
+        : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
+    ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
+    return undefined;
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,556 @@
+export const id = 95;
+export const ids = [95];
+export const modules = {
+
+/***/ 5512:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ taskAfterRead),
+/* harmony export */   y: () => (/* binding */ taskAfterServing)
+/* harmony export */ });
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8848);
+
+/** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
+function taskAfterServing(taskId, outcome, fields) {
+    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, {
+        ...seen(outcome.snapshot),
+        verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
+        urls: outcome.urls,
+        data: outcome.data,
+        raw: outcome.raw,
+        elapsedMs: fields.now - fields.startedAt,
+        message: fields.message ?? outcome.why,
+        healthy: outcome.healthy
+    });
+}
+/** A task's result as a read left it: done, with what its detail says. */
+function taskAfterRead(taskId, look) {
+    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
+}
+/** What a task's snapshot says of it: status, nodes, money and name. */
+function seen(snapshot) {
+    return {
+        status: snapshot?.status,
+        nodes: snapshot?.nodes,
+        billingValue: snapshot?.billingValue,
+        forecastValue: snapshot?.forecastValue,
+        name: snapshot?.name
+    };
+}
+
+
+/***/ }),
+
+/***/ 3896:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ servicesDiffer),
+/* harmony export */   IC: () => (/* binding */ imagesOf),
+/* harmony export */   QV: () => (/* binding */ configurationOf),
+/* harmony export */   VU: () => (/* binding */ diffConfigurations),
+/* harmony export */   YF: () => (/* binding */ applyChanges),
+/* harmony export */   aL: () => (/* binding */ redactConfiguration),
+/* harmony export */   ek: () => (/* binding */ checkChanges)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8064);
+
+
+
+
+
+
+/** Detail fields the platform fills itself (statuses and counters): never posted back. */
+const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
+/**
+ * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
+ * updated after creation.
+ */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
+const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
+/**
+ * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
+ * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
+ */
+function configurationOf(detail) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
+        throw new Error('the task detail carries no services list, so its configuration cannot be read');
+    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
+    return {
+        ...Object.fromEntries(kept),
+        services: detail.services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
+}
+/**
+ * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
+ * field, nothing the platform fills, and services as a list of objects each naming its service_name.
+ */
+function checkChanges(changes) {
+    if (Object.keys(changes).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
+    }
+    const writeOnly = writeOnlyPaths(changes);
+    if (writeOnly.length > 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
+    }
+    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
+    const { services } = changes;
+    if (services === undefined)
+        return;
+    if (!Array.isArray(services))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
+    services.forEach((service, index) => {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+    });
+}
+/**
+ * The configuration with the changes applied: each top-level field given replaces the task's; each
+ * service given is matched by service_name and the fields it gives replace that service's.
+ */
+function applyChanges(configuration, changes) {
+    const { services: changedServices, ...fields } = changes;
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
+    const byName = new Map();
+    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
+        const name = String(change.service_name);
+        if (!names.includes(name)) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
+        }
+        byName.set(name, { ...byName.get(name), ...change });
+    }
+    return {
+        ...configuration,
+        ...fields,
+        services: services.map((service) => {
+            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
+            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
+        })
+    };
+}
+/**
+ * Every field that differs between two configurations, by path (services by name:
+ * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ */
+function diffConfigurations(before, after) {
+    return diffValues(before, after, [], false);
+}
+/** The images of each service, by service name, as a configuration sets them. */
+function imagesOf(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
+    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
+}
+/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
+function servicesDiffer(before, after) {
+    return !same(before.services, after.services);
+}
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a, b) {
+    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
+}
+/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
+function redactConfiguration(configuration) {
+    return redact(configuration, false);
+}
+function redact(value, secret) {
+    if (secret && value !== null)
+        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
+    if (Array.isArray(value))
+        return value.map((item) => redact(item, false));
+    if (isObject(value))
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
+    return value;
+}
+/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
+function hidden(name) {
+    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
+}
+function diffValues(before, after, path, secret) {
+    if (same(before, after))
+        return [];
+    const here = path.join('.');
+    if (!secret && isObject(before) && isObject(after)) {
+        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
+    }
+    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
+        return diffServices(before, after);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    return [{ path: here, before: show(before), after: show(after) }];
+}
+/** Services compared by name: a field of one, or a service added or taken away. */
+function diffServices(before, after) {
+    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
+    const [old, now] = [named(before), named(after)];
+    const names = [...new Set([...old.keys(), ...now.keys()])];
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
+}
+/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
+function isObject(value) {
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+function writeOnlyPaths(changes) {
+    return WRITE_ONLY.filter((name) => name in changes);
+}
+function withoutField(record, field) {
+    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
+}
+
+
+/***/ }),
+
+/***/ 9095:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   updateFlow: () => (/* binding */ updateFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7258);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3896);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8703);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(9674);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8848);
+/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3884);
+/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(658);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8998);
+/* harmony import */ var _change_result_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5512);
+/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4614);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * An update in place: reads the task's whole configuration, applies the body's changes (services matched
+ * by service_name), and posts it all back, as the platform's update overwrites everything. Then waits
+ * until the new configuration serves: every live node on the new images, runing_points at points, the
+ * URLs, the health check. When it does not (a crash loop, the deadline, an unhealthy app, a cancel), the
+ * configuration it had is posted back and waited for: the update is rolled back, and the step fails.
+ * Until it serves, the post step holds that configuration, to finish the rollback of a cancelled job.
+ */
+const updateFlow = {
+    plan: (settings) => {
+        (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .ne)(settings, 'the new configuration serves, and rolls it back when it does not');
+        (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
+        if (settings.taskIds.length > 1)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
+        if (settings.taskIds.length === 0 && settings.taskName === undefined)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('task_id and task_name are empty, but update needs the task: set task_id, or task_name to the name of exactly one live task');
+        const plan = { operation: settings.operation, calls: [], wait: undefined };
+        return {
+            plan,
+            cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR,
+            run: (ctx) => runUpdate(plan, ctx),
+            dryRun: async (ctx) => {
+                const { taskId, look, fields } = await prepare(ctx);
+                for (const change of fields)
+                    ctx.log(`dry run: update would change ${describeChange(change)}`);
+                ctx.log(fields.length === 0
+                    ? `dry run: the body changes nothing in task ${taskId}, so update would send nothing`
+                    : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
+                return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
+                    tasks: [(0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
+                    change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: fields.length > 0, fields })
+                });
+            }
+        };
+    }
+};
+async function prepare(ctx) {
+    const taskId = await chooseTask(ctx);
+    const look = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readTask */ .gv)(taskId, ctx);
+    const before = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)(look.data);
+    const after = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
+    return { taskId, look, before, after, fields: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, after) };
+}
+async function runUpdate(plan, ctx) {
+    const prepared = await prepare(ctx);
+    const { taskId, look, before, after, fields } = prepared;
+    for (const change of fields)
+        ctx.log(`update: ${describeChange(change)}`);
+    if (fields.length === 0) {
+        ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
+    }
+    if (look.snapshot.status !== 'Running')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+    // From here until the new configuration serves, the post step can set the task back.
+    ctx.cleanup.update({ rollback: (0,_rollback_js__WEBPACK_IMPORTED_MODULE_8__/* .rollbackOf */ .I)(taskId, before) });
+    const refused = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_9__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    if (refused !== undefined && (await unchanged(taskId, before, ctx))) {
+        ctx.cleanup.update({ rollback: undefined });
+        const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
+        return updateResult(plan, ctx, {
+            taskId,
+            outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
+            change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ fields }),
+            message
+        });
+    }
+    const outcome = await (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_10__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
+        deadline: ctx.deadline,
+        label: 'update'
+    });
+    const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: true, fields });
+    if (outcome.kind === 'serving') {
+        ctx.cleanup.update({ rollback: undefined });
+        return updateResult(plan, ctx, { taskId, outcome, change });
+    }
+    const why = outcome.why ?? outcome.kind;
+    const said = refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
+    const failed = { taskId, before, why: said, change, last: outcome };
+    return updateResult(plan, ctx, await rollBack(failed, ctx));
+}
+/** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
+async function unchanged(taskId, before, ctx) {
+    try {
+        const now = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)((await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readDetail */ .on)(taskId, ctx)).data);
+        return (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, now).length === 0;
+    }
+    catch {
+        return false;
+    }
+}
+/** The new configuration serves when every live node runs its images (all new ones, when services changed). */
+function targetOf(after, look, before) {
+    const nodes = (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .pointIds */ .tc)(look.nodes);
+    return {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_11__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
+        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .imagesOf */ .IC)(after),
+        gone: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .servicesDiffer */ .FK)(before, after) ? nodes : new Set(),
+        before: nodes
+    };
+}
+/**
+ * The update did not serve: posts back the configuration the task had and waits, within cleanup_timeout
+ * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
+ */
+async function rollBack(failed, ctx) {
+    const { taskId, before, why, change, last } = failed;
+    const timedOut = last.kind === 'timed_out';
+    const didNot = `did not serve the new configuration (it ${why})`;
+    if (ctx.runtime.cancelled())
+        return {
+            taskId,
+            outcome: { ...last, kind: 'cancelled' },
+            change,
+            message: `${didNot}; the post step rolls it back`
+        };
+    ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
+    const budget = ctx.settings.cleanupTimeoutMs;
+    const restored = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_8__/* .restoreConfiguration */ .R)((0,_rollback_js__WEBPACK_IMPORTED_MODULE_8__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_12__/* .contextFor */ .BT)(ctx, budget), ctx.runtime.now() + budget);
+    const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
+    if (restored.kind === 'serving') {
+        ctx.cleanup.update({ rollback: undefined });
+        const message = `${didNot}; rolled back: it serves the configuration it had again`;
+        return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
+    }
+    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+    const restore = { taskId, configuration: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .redactConfiguration */ .aL)(before) };
+    return { taskId, outcome, change: { ...change, restore }, message, timedOut };
+}
+function updateResult(plan, ctx, ending) {
+    const outcome = {
+        why: undefined,
+        data: undefined,
+        raw: undefined,
+        snapshot: undefined,
+        urls: [],
+        healthy: undefined,
+        ...ending.outcome
+    };
+    const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(ending.taskId, outcome, {
+        startedAt: ctx.startedAt,
+        now: ctx.runtime.now(),
+        ...(ending.message === undefined ? {} : { message: ending.message })
+    });
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
+}
+/** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */
+async function chooseTask(ctx) {
+    const [given] = ctx.settings.taskIds;
+    if (given !== undefined)
+        return given;
+    const name = ctx.settings.taskName ?? '';
+    const ids = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_14__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
+    if (ids.length === 1 && ids[0] !== undefined) {
+        ctx.log(`update: task ${ids[0]} is the live task named ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)}`);
+        return ids[0];
+    }
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(ids.length === 0
+        ? `task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)} names no live task: set task_name to the exact name of a running task, or set task_id`
+        : `task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)} names ${ids.length} live tasks (${ids.join(', ')}): set task_id to the one to update`);
+}
+function describeChange(change) {
+    return `${change.path}: ${change.before} -> ${change.after}`;
+}
+
+
+/***/ }),
+
+/***/ 9674:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8703);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4750);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known).
+ */
+async function awaitNewTasks(name, existing, until, ctx) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure !== undefined)
+                return { kind: 'unknown', why: failure };
+            return { kind: sentAt >= until ? 'none' : 'cut' };
+        }
+        await sleep(Math.min(every, left));
+    }
+}
+
+
+/***/ }),
+
+/***/ 3884:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7258);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3896);
+/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(658);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8998);
+/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const failure = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
+    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
+    if (failure !== undefined)
+        ctx.log('rollback: the task is read to see whether the platform took it');
+    return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_6__/* .imagesOf */ .IC)(configuration),
+        before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+
+
+/***/ })
+
+};

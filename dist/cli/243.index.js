@@ -1,0 +1,99 @@
+export const id = 243;
+export const ids = [243];
+export const modules = {
+
+/***/ 2243:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   checkPreheatServices: () => (/* binding */ checkPreheatServices),
+/* harmony export */   preheatFlow: () => (/* binding */ preheatFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
+/* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2159);
+/* harmony import */ var _placement_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(169);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3537);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8848);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1030);
+
+
+
+
+
+
+
+
+/**
+ * An image preheat on its own (for a workflow that warms an image when it is pushed): the resource gpu
+ * picks, as a create would pick it, is preheated (`preheat: region`, the default here, or `node`), and
+ * the step waits until the preheat completes. The preheat task is the step's task.
+ */
+const preheatFlow = {
+    plan: (settings) => {
+        if (settings.capacity === undefined) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('gpu is empty, but preheat warms the region (or the nodes) gpu picks: set gpu to the GPU model, such as 4090');
+        }
+        checkPreheatServices(settings);
+        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .jU)(settings);
+        const mode = settings.preheat.mode === 'none' ? 'region' : settings.preheat.mode;
+        return {
+            plan,
+            cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR,
+            usesCapacity: true,
+            run: (ctx) => preheatStep(plan, mode, ctx),
+            dryRun: async (ctx) => {
+                await (0,_placement_js__WEBPACK_IMPORTED_MODULE_3__.chooseForDryRun)(ctx, mode);
+                ctx.log('dry run: only the resource search was sent');
+                return undefined;
+            }
+        };
+    }
+};
+async function preheatStep(plan, mode, ctx) {
+    const wish = ctx.settings.capacity;
+    const [call] = plan.calls;
+    if (wish === undefined || call === undefined)
+        throw new Error('unreachable: planned without gpu');
+    const points = ctx.settings.points ?? 1;
+    const outcome = (fields) => (0,_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$)(call, { taskId: undefined, ...fields });
+    let placement;
+    try {
+        const found = await (0,_placement_js__WEBPACK_IMPORTED_MODULE_3__.findCapacity)(wish, points, ctx);
+        const [best] = found.eligible;
+        placement = { wish, points, ...found, chosen: best, refused: [] };
+        if (best === undefined)
+            throw new Error('unreachable: findCapacity answers an eligible entry');
+        const preheated = await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(best, mode, ctx);
+        placement = { ...placement, preheated };
+        const task = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .taskResult */ .hK)(preheated.taskId, {
+            verdict: 'reached',
+            status: 'Completed',
+            name: ctx.settings.taskName,
+            elapsedMs: preheated.elapsedMs
+        });
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(plan, ctx, {
+            calls: [outcome({ taskId: preheated.taskId, placement })],
+            tasks: [task]
+        });
+    }
+    catch (error) {
+        if (ctx.runtime.cancelled())
+            throw error;
+        const failed = error instanceof Error ? error : new Error(String(error));
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(plan, ctx, { calls: [outcome({ error: failed, placement })] });
+    }
+}
+/** A preheat caches the images of the body's services: at least one, each with its image. */
+function checkPreheatServices(settings) {
+    if ((0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheatServices */ .iC)(settings.body).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('preheat warms the images of the services in body, but body lists none with service_name and service_image: set body.services');
+    }
+}
+
+
+/***/ })
+
+};

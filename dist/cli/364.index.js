@@ -1,0 +1,223 @@
+export const id = 364;
+export const ids = [364];
+export const modules = {
+
+/***/ 6364:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LATE_CREATE_MARGIN_MS: () => (/* binding */ LATE_CREATE_MARGIN_MS),
+/* harmony export */   adoptedAnswer: () => (/* binding */ adoptedAnswer),
+/* harmony export */   createOnce: () => (/* binding */ createOnce),
+/* harmony export */   stopTwins: () => (/* binding */ stopTwins)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(386);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6539);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8786);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9674);
+
+
+
+
+
+
+
+
+
+/**
+ * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
+ * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
+ * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
+ * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
+ * only when none does is the create sent again. The first attempt may still land after that: each task
+ * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
+ * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ */
+async function createOnce(call, ctx) {
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const existing = await existingTasks(name, ctx);
+    const attempts = { name, existing, unresolved: false, resentForClock: false };
+    let answer;
+    try {
+        answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .withRetries */ .LH)('create', () => {
+            mayLand(attempts, ctx);
+            return sendOnCorrectedClock(call, attempts, ctx);
+        }, (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
+    }
+    catch (error) {
+        // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
+        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error) === undefined;
+        if (!attempts.unresolved && (refused || (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)))
+            ctx.cleanup.update({ lookup: undefined });
+        throw error;
+    }
+    const lookup = ctx.cleanup.state().lookup ?? {
+        taskName: name,
+        existingIds: existing,
+        landsBy: 0,
+        attempts: 1
+    };
+    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(answer.result.data);
+    if (id !== undefined) {
+        // In one change: a cancel between two would leave the post step neither the id nor the lookup.
+        const created = [...ctx.cleanup.state().created, id];
+        ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
+    }
+    if (id !== undefined && attempts.unresolved)
+        await stopTwins(lookup, id, ctx);
+    return { ...answer, recreated: attempts.unresolved, lookup };
+}
+/**
+ * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
+ * apply a create after the client has given up on its answer.
+ */
+const LATE_CREATE_MARGIN_MS = 5_000;
+/**
+ * Records, before an attempt is sent, what the post step needs to find its task by name: how many
+ * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that
+ * was refused), and until when their tasks may appear: this attempt's deadline and a margin, or an
+ * earlier attempt's, whichever is later.
+ */
+function mayLand(attempts, ctx, more = 1) {
+    const before = ctx.cleanup.state().lookup;
+    const landsBy = Math.max(before?.landsBy ?? 0, ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS);
+    ctx.cleanup.update({
+        lookup: {
+            taskName: attempts.name,
+            existingIds: [...attempts.existing],
+            landsBy,
+            attempts: (before?.attempts ?? 0) + more
+        }
+    });
+}
+/** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
+function madeNothing(ctx) {
+    const lookup = ctx.cleanup.state().lookup;
+    if (lookup !== undefined)
+        ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
+}
+/** The tasks of the name that exist before the create: never adopted, never stopped. */
+async function existingTasks(name, ctx) {
+    let existing;
+    try {
+        existing = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
+    }
+    catch (error) {
+        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
+        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`, { cause: error });
+    }
+    if (existing.length > 0) {
+        ctx.log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
+    }
+    return existing;
+}
+/** How long a create that may have been applied gets to show up before it is sent again. */
+const graceMs = (ctx) => 2 * ctx.settings.requestTimeoutMs;
+/**
+ * What to do after an attempt failed: send again when it certainly made nothing; after an ambiguous
+ * failure, look for its task for the grace period, and adopt one that shows up, or send again (the
+ * first attempt may still land: `unresolved`) when none does.
+ */
+async function afterFailedAttempt(error, attempts, ctx) {
+    const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error);
+    if (reason === undefined)
+        return { retry: false };
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
+        madeNothing(ctx);
+        return {
+            retry: true,
+            reason: `${reason}, so the task was not created`,
+            serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .serverRetryDelay */ .Hs)(error, ctx.retries.deps.now())
+        };
+    }
+    const name = JSON.stringify(attempts.name);
+    const grace = graceMs(ctx);
+    ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(grace)} before creating it again`);
+    const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx);
+    if (found.kind === 'cut') {
+        throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
+    }
+    if (found.kind === 'unknown') {
+        throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${name} before running the job again`);
+    }
+    const [newest] = found.kind === 'found' ? found.ids : [];
+    if (newest !== undefined) {
+        ctx.log(`create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`);
+        return { result: adoptedAnswer(newest) };
+    }
+    ctx.log(`create: no task named ${name} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
+    attempts.unresolved = true;
+    return { retry: true, reason: 'the create was not applied', now: true };
+}
+/** The answer a create would have given for a task it made, when that task is found by name instead. */
+function adoptedAnswer(taskId) {
+    const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .exactInteger */ .i7)(taskId) };
+    return {
+        result: { code: '0000', msg: 'success', data },
+        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+    };
+}
+/**
+ * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
+ * corrected it since), it is sent once more, but only once the task search shows that the refused
+ * attempt made no task of its name: a task that did appear is adopted instead.
+ */
+async function sendOnCorrectedClock(call, attempts, ctx) {
+    try {
+        return await ctx.send(call);
+    }
+    catch (error) {
+        if (!(error instanceof _platform_session_js__WEBPACK_IMPORTED_MODULE_7__/* .StaleClockError */ .EU) || attempts.resentForClock)
+            throw error;
+        attempts.resentForClock = true;
+        const name = JSON.stringify(attempts.name);
+        const [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        if (made !== undefined) {
+            ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+            return adoptedAnswer(made);
+        }
+        ctx.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
+        mayLand(attempts, ctx, 0);
+        return ctx.send(call);
+    }
+}
+/**
+ * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
+ * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
+ */
+async function stopTwins(lookup, keep, ctx) {
+    const name = JSON.stringify(lookup.taskName);
+    let found;
+    try {
+        found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
+    }
+    catch (error) {
+        ctx.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}); the post step looks again`);
+        return [];
+    }
+    const existing = new Set(lookup.existingIds);
+    const twins = found.filter((id) => id !== keep && !existing.has(id));
+    const stopped = [];
+    for (const twin of twins) {
+        ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
+        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_8__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
+        if (outcome.kind === 'failed') {
+            ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
+            continue;
+        }
+        stopped.push(twin);
+        ctx.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
+    }
+    return stopped;
+}
+
+
+/***/ })
+
+};
