@@ -142,6 +142,25 @@ describe('the chunks loaded on demand', () => {
     expect(dist).toMatch(/import\("\.\/" \+ __nccwpck_require__\.u\(chunkId\)\)/);
   });
 
+  it("hold what a step of a common operation never runs: rarer flows, the wait, a create's placement, the post step", () => {
+    const texts = chunks.map((file) => read(`dist/${file}`)).join('\n');
+    for (const code of [
+      'function createTask(',
+      'function waitForTasks(',
+      'function diagnose(',
+      'function finishCleanup(',
+      'function runPost(',
+      'const updateFlow = ',
+      'const sweepFlow = '
+    ]) {
+      expect({ code, inChunks: texts.includes(code), inIndex: dist.includes(code) }).toEqual({
+        code,
+        inChunks: true,
+        inIndex: false
+      });
+    }
+  });
+
   it('leaves no bundled package out of licenses.txt', () => {
     const listed = read('dist/licenses.txt')
       .split('\n\n')

@@ -20,7 +20,7 @@ export interface BenchResults {
 
 const FLOOR = 'node -e 0';
 const DEPS = 'dependencies only (@actions/core + @actions/http-client)';
-const DEPS_AS_BUNDLED = 'the same, bundled as dist/ is (undici left out)';
+const DEPS_AS_BUNDLED = 'the same, bundled as dist/ is (undici and @actions/exec left out)';
 const DEPS_AND_REQUEST = 'the same, then one bare HTTPS request';
 const ACTION = 'node dist/index.js (RSA-mode detail)';
 const CLI = 'node dist/cli/index.js (RSA-mode detail)';
@@ -177,17 +177,22 @@ alternating runs of the same detail step: 156 ms before, 118 ms after. The peak 
 step fell from 82.3 to 72.4 MiB. An end-to-end scenario through a CONNECT proxy shows that proxies still
 work.
 
-**Step overhead: what else was tried.** Minifying (1.5 MB to 0.7 MB before, 570 KiB to 240 KiB after)
-made no difference beyond the noise (one series 8 ms faster, another 5 ms slower), so the bundle stays
-readable. Loading
-\`@actions/exec\` (only \`core.platform\` uses it) and tunnel (only proxies do) lazily made no
-difference that stood out of the noise (under 3 ms), so they stay as they are. \`yaml\` costs about
-7 ms, nearly all of it compiling 0.3 MB that most steps never run (only mapping inputs that are not JSON
-need it); loading it lazily without compiling it would take a second file in \`dist/\`, which the
-single-file bundle rules out. What remains is close to the floor: a bare Node process that makes one
-HTTPS request and nothing else takes 1.8× to 1.9× \`node -e 0\` here, so 1.8× leaves nothing for the
-mandated dependencies, and without undici they still take about 25 ms to load (\`https\` and \`tls\` for
-tunnel, \`child_process\` for \`@actions/exec\`, and their compilation).
+**Step overhead: the start-up target (1.3x one bare HTTPS request).** A profile of the detail step
+(\`--cpu-prof\`, Node 24) showed where the time over the bare request went: compiling the bundle (about
+9 ms for 470 KB: V8 compiles each module of a bundle, run or not), \`@actions/core\` loading
+\`child_process\` for \`core.platform\` alone, tunnel loading \`node:assert\` on runners without a proxy,
+a dozen characters beyond ASCII making V8 hold the whole source as two-byte text, thirty
+\`core.setOutput\` calls each opening the output file, and \`core.summary.write()\` starting libuv's
+thread pool for one append. Changed: \`@actions/exec\` has a stand-in (\`bundle/actions-exec.ts\`),
+tunnel is evaluated on the first proxied request (\`bundle/tunnel.ts\`), the build escapes every
+character beyond ASCII, the outputs go in one write and the summary in one synchronous append, the CLI
+renders no summary without \`--summary-file\`, and the flows of rarer operations, the wait, a create's
+placement and the post step are chunks loaded when a step comes to them (\`sideEffects: false\` lets
+the bundle leave out what the engine's barrel re-exports and a step never runs): \`dist/index.js\` went
+from 508 KiB to 355 KiB. Minifying the bundle saved about 1.5 ms of compiling and is not done (the
+committed bundle stays readable). What is left is spread thin: no function of ours takes more than
+1 ms; compiling what a step runs, reading and checking its seventy inputs, and the first run of each
+function (lazy compilation) make up the rest.
 
 **Bulk under a rate limit.** Before, every request waited out its own 429 while the others kept
 sending: 36 refusals in a run at 1.06× the floor. Now one throttle per step paces all requests: a 429

@@ -104,7 +104,7 @@ async function overhead(ctx: Context): Promise<Record<string, unknown>> {
   const commands: Record<string, () => Promise<number>> = {
     'node -e 0': () => timed(node, ['-e', '0']),
     'dependencies only (@actions/core + @actions/http-client)': () => timed(node, [deps]),
-    'the same, bundled as dist/ is (undici left out)': () => timed(node, [depsAsBundled]),
+    'the same, bundled as dist/ is (undici and @actions/exec left out)': () => timed(node, [depsAsBundled]),
     'the same, then one bare HTTPS request': () => timed(node, [depsAndRequest], emulatorEnv),
     'one bare HTTPS request from Node': () =>
       timed(node, [join(ROOT, 'bench/bare-request.mjs')], emulatorEnv),

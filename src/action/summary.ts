@@ -273,11 +273,13 @@ function yuanText(yuan: string | undefined): string {
  * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
  */
 export function escape(text: string): string {
-  let escaped = '';
-  for (const char of text.replace(/[\r\n]+/g, ' ')) {
-    escaped += /[\p{L}\p{N}\p{M} ,/-]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`;
-  }
-  return escaped;
+  // ASCII letters, digits, space and ",/-" stay as they are without a look at Unicode's tables (whose
+  // first use costs a step about half a millisecond); any other character is tested against them.
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[^A-Za-z0-9 ,/-]/gu, (char) =>
+      /[\p{L}\p{N}\p{M}]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`
+    );
 }
 
 /** A validated URL inside an HTML attribute. */
