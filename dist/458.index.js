@@ -1,5 +1,5 @@
 export const id = 458;
-export const ids = [458,569];
+export const ids = [458];
 export const modules = {
 
 /***/ 9458:
@@ -220,10 +220,7 @@ function cliHelp() {
 
 // EXTERNAL MODULE: ./action/main-step.ts + 3 modules
 var main_step = __webpack_require__(3191);
-// EXTERNAL MODULE: ./action/post-step.ts + 1 modules
-var post_step = __webpack_require__(569);
 ;// CONCATENATED MODULE: ./action/cli.ts
-
 
 
 
@@ -303,7 +300,7 @@ async function run(command, io) {
     if (wantsCleanup && (code !== EXIT.ok || main.interrupted())) {
         log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
         const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
-        await (0,post_step.runPost)(post.host);
+        await postStep(post.host);
         if (post.exitCode() !== EXIT.ok && code === EXIT.ok)
             code = post.exitCode();
     }
@@ -325,8 +322,13 @@ async function cleanUp(command, io) {
         return EXIT.input;
     }
     const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
-    await (0,post_step.runPost)(post.host);
+    await postStep(post.host);
     return post.exitCode();
+}
+/** The post step: a chunk that a run which needs no cleanup never loads. */
+async function postStep(host) {
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(137), __webpack_require__.e(786), __webpack_require__.e(569)]).then(__webpack_require__.bind(__webpack_require__, 569));
+    await runPost(host);
 }
 /**
  * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
@@ -477,216 +479,6 @@ function formatOutputs(outputs, format, log) {
     });
     return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
-
-
-/***/ }),
-
-/***/ 569:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  runPost: () => (/* binding */ runPost)
-});
-
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __webpack_require__(629);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __webpack_require__(8703);
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var cleanup = __webpack_require__(8786);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __webpack_require__(7326);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __webpack_require__(7258);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
-;// CONCATENATED MODULE: ./deploy/manual-stop.ts
-
-
-/**
- * How to stop a task by hand when the post step could not: a workflow step with this action, and a
- * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
- * Secrets appear only as the names of variables and files the user fills in.
- */
-function manualStop(settings, taskId, action) {
-    const call = (0,operations/* cleanupCall */.PG)(settings, taskId, 'stop');
-    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
-    const { endpoint } = call;
-    if (endpoint.encrypt || endpoint.method !== 'POST')
-        return { step, shell: undefined };
-    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
-    const url = `${settings.baseUrl}${endpoint.path}`;
-    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
-    const shell = settings.credentials.mode === 'rsa'
-        ? [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
-            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
-        ].join('\n')
-        : [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
-        ].join('\n');
-    return { step, shell };
-}
-/**
- * How to stop by hand a task a create may have made without the step learning its id: a workflow step
- * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
- */
-function manualSweep(settings, taskName, keep, action) {
-    return actionStep(settings, action, [
-        '    operation: sweep',
-        `    task_name: ${JSON.stringify(taskName)}`,
-        ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
-    ]);
-}
-/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
-function actionStep(settings, action, inputs) {
-    return [
-        `- uses: ${action}`,
-        '  with:',
-        ...inputs,
-        `    base_url: ${settings.baseUrl}`,
-        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-    ].join('\n');
-}
-
-// EXTERNAL MODULE: ./action/main-step.ts + 3 modules
-var main_step = __webpack_require__(3191);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var action_runtime = __webpack_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __webpack_require__(2457);
-// EXTERNAL MODULE: ./action/summary.ts
-var action_summary = __webpack_require__(8871);
-;// CONCATENATED MODULE: ./action/post-step.ts
-
-
-
-
-
-
-
-
-/**
- * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
- * stops or pauses every task it created, finds by name a task a create may have made without the step
- * learning its id, stops any second task a re-sent create left, and the tasks a replace was retiring.
- * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
- * an error annotation and a job summary saying how to stop it by hand.
- */
-async function runPost(host) {
-    const state = (0,saved_cleanup/* savedCleanup */.W)(host);
-    const label = `cleanup (${host.state('cleanup') || 'none'})`;
-    if (nothingToDo(state)) {
-        if (state.action !== undefined)
-            host.info(`${label}: this step created no task`);
-        return;
-    }
-    let runtime;
-    try {
-        const settings = await (0,action_runtime/* settingsFrom */.m)(host);
-        runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b)(host, new AbortController().signal));
-        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled, preheats = [], rollback } = await (0,cleanup/* finishCleanup */.Y)(state, ctx);
-        if (rollback !== undefined)
-            reportRollback(host, rollback);
-        for (const { target, outcome } of outcomes)
-            host.info(describeOutcome(target, outcome, state.lookup));
-        for (const { taskId, problem } of preheats) {
-            if (problem === undefined)
-                host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
-            else
-                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.a)(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
-        }
-        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
-        if (rollback?.problem !== undefined)
-            host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`, 'cleanup');
-        if (failed.length === 0 && unsettled === undefined)
-            return;
-        giveUp(host, settings, { failed, unsettled }, label);
-    }
-    catch (error) {
-        host.setFailed(`${label} failed: ${error instanceof input_error/* InputError */.d ? error.message : String(error)}`, error instanceof input_error/* InputError */.d ? 'input' : 'cleanup');
-    }
-    finally {
-        runtime?.dispose();
-    }
-}
-/** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
-function reportRollback(host, rollback) {
-    if (rollback.problem === undefined) {
-        host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
-        return;
-    }
-    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)})`);
-}
-/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
-function nothingToDo(state) {
-    return (state.rollback === undefined &&
-        state.lookup === undefined &&
-        state.retire.length === 0 &&
-        state.preheats.length === 0 &&
-        (state.action === undefined || state.created.length === 0));
-}
-function describeOutcome(target, outcome, lookup) {
-    const verb = cleanup_state/* CLEANUP_DONE */.io[target.action];
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
-    const what = {
-        twin: `, a second task named ${name} made by an earlier attempt of the create`,
-        found: `, named ${name}, made by the create whose answer this step never read`,
-        retired: ', of the generation the replace was retiring',
-        created: ''
-    }[target.why];
-    switch (outcome.kind) {
-        case 'done':
-            return `cleanup: ${verb} task ${target.id}${what}`;
-        case 'already':
-            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
-        case 'failed':
-            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
-    }
-}
-/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-function giveUp(host, settings, left, label) {
-    const repository = host.env('GITHUB_ACTION_REPOSITORY');
-    const ref = host.env('GITHUB_ACTION_REF');
-    const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
-    const within = (0,units/* formatDuration */.a3)(settings.cleanupTimeoutMs);
-    const summary = [`### Elastic deploy: ${label} failed`, ''];
-    for (const { target, outcome } of left.failed) {
-        const why = outcome.kind === 'failed' ? outcome.why : '';
-        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
-        const { step, shell } = manualStop(settings, target.id, uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`, ...fenced('yaml', step));
-        if (shell !== undefined) {
-            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...fenced('sh', shell));
-        }
-    }
-    const { unsettled } = left;
-    if (unsettled !== undefined) {
-        const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
-        host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
-        summary.push(`**A task named ${(0,action_summary/* escape */.i)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.i)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses)));
-    }
-    (0,main_step/* writeSummary */.Sy)(host, () => `${summary.join('\n')}\n`);
-    const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
-    const named = unsettled === undefined
-        ? []
-        : [`a task named ${JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100))} may be running`];
-    host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
-}
-/** A fenced code block of the summary, and the blank line after it. */
-const fenced = (language, code) => ['', '```' + language, code, '```', ''];
 
 
 /***/ })

@@ -336,7 +336,7 @@ function nodeIo(argv) {
 
 /***/ }),
 
-/***/ 2370:
+/***/ 9458:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -349,54 +349,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./platform/platform-settings.ts
-var platform_settings = __nccwpck_require__(9837);
-;// CONCATENATED MODULE: ./action/defaults.ts
-
-/**
- * The default of every input that has one, as text: the one source of them. action.yml declares the
- * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
- * both agree, input by input.
- */
-const INPUT_DEFAULTS = {
-    private_key_format: 'auto',
-    api_profile: 'auto',
-    api_version: '1.0.0',
-    task_status: platform_settings/* ACTIVE_STATUSES */.az.join(','),
-    encrypt: 'false',
-    wait: 'auto',
-    wait_timeout: '15m',
-    poll_interval: '10s',
-    status_field: 'status',
-    wait_for_urls: 'true',
-    max_restarts: '3',
-    log_lines: '50',
-    health_status: '200-299',
-    poll_error_budget: '5',
-    request_timeout: '30s',
-    max_response_size: '16MiB',
-    max_retries: '5',
-    concurrency: '4',
-    summary: 'true',
-    cleanup: 'none',
-    cleanup_timeout: '2m',
-    billing_range: 'day',
-    billing_start: '7d',
-    billing_end: 'now',
-    dry_run: 'false',
-    gpu_count: '1',
-    device_type: 'GpuDevice',
-    capacity_timeout: '0s',
-    preheat: 'none',
-    preheat_timeout: '30m',
-    delete_last_node: 'false'
-};
-/**
- * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
- * action.yml: a default there would fill base_url and hide the environment variable.
- */
-const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
-
+// EXTERNAL MODULE: ./action/defaults.ts
+var defaults = __nccwpck_require__(9413);
 ;// CONCATENATED MODULE: ./action/input-names.ts
 /** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
 const INPUT_NAMES = [
@@ -545,7 +499,7 @@ function standsAlone(flag) {
     if (flag === 'debug')
         return true;
     const name = flag.replaceAll('-', '_');
-    const fallback = INPUT_DEFAULTS[name];
+    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
     return fallback === 'true' || fallback === 'false';
 }
 /** The input a flag names, refusing secrets and flags that name no input. */
@@ -597,14 +551,348 @@ function cliHelp() {
     ].join('\n');
 }
 
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __nccwpck_require__(1535);
+;// CONCATENATED MODULE: ./action/cli.ts
+
+
+
+
+
+/** The exit codes, as the README documents them. */
+const EXIT = {
+    ok: 0,
+    failed: 1,
+    input: 2,
+    timedOut: 3,
+    cleanup: 4,
+    interrupted: 130
+};
+const EXIT_OF = {
+    input: EXIT.input,
+    timed_out: EXIT.timedOut,
+    failed: EXIT.failed,
+    cleanup: EXIT.cleanup
+};
+/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
+const INPUTS_KEY = 'cli_inputs';
+/** The largest secret file read (a private key is a few KiB). */
+const MAX_SECRET_FILE = 64 * 1024;
+/**
+ * The command-line tool: the action's main step with the command line's inputs, logging plain text to
+ * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted;
+ * with --state-file, `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
+ */
+async function runCli(io) {
+    let command;
+    try {
+        command = parseCliArgs(io.argv);
+    }
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        io.stderr(`error: ${error.message}\n`);
+        return EXIT.input;
+    }
+    switch (command.kind) {
+        case 'help':
+            io.stdout(cliHelp());
+            return EXIT.ok;
+        case 'usage':
+            io.stderr(`error: no operation given\n\n${cliHelp()}`);
+            return EXIT.input;
+        case 'version':
+            io.stdout(`${io.version}\n`);
+            return EXIT.ok;
+        case 'cleanup':
+            return cleanUp(command, io);
+        case 'run':
+            return run(command, io);
+    }
+}
+async function run(command, io) {
+    const log = cliLog(io, command.debug);
+    let inputs;
+    try {
+        inputs = resolveInputs(command.flags, io, log.mask);
+    }
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        log.write(`error: ${error.message}`);
+        return EXIT.input;
+    }
+    const state = new StateStore(io, command.stateFile);
+    state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+    const outputs = new Map();
+    const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
+    await (0,main_step/* runMain */.VN)(main.host);
+    let code = main.exitCode();
+    const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
+    if (wantsCleanup && (code !== EXIT.ok || main.interrupted())) {
+        log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
+        const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
+        await postStep(post.host);
+        if (post.exitCode() !== EXIT.ok && code === EXIT.ok)
+            code = post.exitCode();
+    }
+    io.stdout(formatOutputs(outputs, command.output, log));
+    return main.interrupted() ? EXIT.interrupted : code;
+}
+/** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
+async function cleanUp(command, io) {
+    const log = cliLog(io, command.debug);
+    let inputs;
+    const state = new StateStore(io, command.stateFile);
+    try {
+        state.load();
+        const saved = JSON.parse(state.get(INPUTS_KEY) || '{}');
+        inputs = resolveInputs(saved, io, log.mask);
+    }
+    catch (error) {
+        log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
+        return EXIT.input;
+    }
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
+    await postStep(post.host);
+    return post.exitCode();
+}
+/** The post step: a chunk that a run which needs no cleanup never loads. */
+async function postStep(host) {
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569));
+    await runPost(host);
+}
+/**
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
+ * names. Every secret is masked before anything is logged.
+ */
+function resolveInputs(flags, io, mask) {
+    const inputs = {};
+    for (const name of INPUT_NAMES) {
+        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        // An empty variable is an unset one (CI systems set variables they have no value for to '').
+        const fromEnv = io.env(variable) || undefined;
+        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
+        if (value === undefined)
+            continue;
+        if (SECRET_INPUTS.includes(name))
+            mask(value);
+        inputs[name] = value;
+    }
+    return inputs;
+}
+function secretFile(variable, path, io) {
+    let text;
+    try {
+        text = io.readFile(path);
+    }
+    catch (error) {
+        throw new input_error/* InputError */.d(`${variable}_FILE names ${JSON.stringify(path)}, which cannot be read (${error.code ?? 'error'}): set it to a readable file`);
+    }
+    if (text.length > MAX_SECRET_FILE)
+        throw new input_error/* InputError */.d(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
+    return text;
+}
+function withoutSecrets(inputs) {
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name)));
+}
+function cliLog(io, debug) {
+    const secrets = new Set();
+    const hide = (line) => [...secrets]
+        .sort((a, b) => b.length - a.length)
+        .reduce((text, secret) => text.replaceAll(secret, '***'), line);
+    const write = (line) => {
+        io.stderr(`${hide(line)}\n`);
+    };
+    return {
+        write,
+        debug: (line) => {
+            if (debug)
+                write(`debug: ${line}`);
+        },
+        mask: (secret) => {
+            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
+            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
+                if (part.length >= 4)
+                    secrets.add(part);
+        }
+    };
+}
+/** The saved state, in memory, and in the state file when one is named (written at every change). */
+class StateStore {
+    io;
+    file;
+    #values = new Map();
+    constructor(io, file) {
+        this.io = io;
+        this.file = file;
+    }
+    load() {
+        if (this.file === undefined)
+            return;
+        const saved = JSON.parse(this.io.readFile(this.file));
+        for (const [name, value] of Object.entries(saved))
+            if (typeof value === 'string')
+                this.#values.set(name, value);
+    }
+    get(name) {
+        return this.#values.get(name) ?? '';
+    }
+    set(name, value) {
+        this.#values.set(name, value);
+        if (this.file !== undefined)
+            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
+    }
+}
+/** The host the engine runs on from the command line, and how its run ended. */
+function cliHost(how) {
+    const { inputs, io, log, state, outputs, summaryFile } = how;
+    let reason;
+    let interrupted = false;
+    let summary = '';
+    const host = {
+        input: (name) => inputs[name] ?? '',
+        env: io.env,
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        },
+        setOutputs: (values) => {
+            for (const [name, value] of Object.entries(values))
+                outputs.set(name, value);
+        },
+        setSecret: log.mask,
+        info: log.write,
+        warning: (line) => {
+            log.write(`warning: ${line}`);
+        },
+        error: (line, title) => {
+            log.write(`error: ${title}: ${line}`);
+        },
+        debug: log.debug,
+        ...(io.isTerminal ? { progress: log.write } : {}),
+        startGroup: log.write,
+        endGroup: () => undefined,
+        setFailed: (message, why = 'failed') => {
+            reason ??= why;
+            log.write(`error: ${message}`);
+        },
+        // Without --summary-file, no summary is rendered.
+        ...(summaryFile === undefined
+            ? {}
+            : {
+                appendSummary: (markdown) => {
+                    summary += markdown;
+                    io.writeFile(summaryFile, summary);
+                }
+            }),
+        onCancel: (listener) => io.onSignal((signal) => {
+            interrupted = true;
+            listener(signal);
+        })
+    };
+    return {
+        host,
+        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
+        interrupted: () => interrupted
+    };
+}
+/** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_TASK_ID=...) for GitLab's dotenv reports. */
+function formatOutputs(outputs, format, log) {
+    if (format === 'json')
+        return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
+    const lines = [...outputs].flatMap(([name, value]) => {
+        if (/[\r\n]/.test(value)) {
+            log.write(`warning: output ${name} spans lines, which a dotenv line cannot hold: left out`);
+            return [];
+        }
+        return [`${ENV_PREFIX}${name.toUpperCase()}=${value}`];
+    });
+    return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+}
+
+
+/***/ }),
+
+/***/ 9413:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
+/* harmony export */   W: () => (/* binding */ INPUT_DEFAULTS)
+/* harmony export */ });
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9837);
+
+/**
+ * The default of every input that has one, as text: the one source of them. action.yml declares the
+ * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
+ * both agree, input by input.
+ */
+const INPUT_DEFAULTS = {
+    private_key_format: 'auto',
+    api_profile: 'auto',
+    api_version: '1.0.0',
+    task_status: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az.join(','),
+    encrypt: 'false',
+    wait: 'auto',
+    wait_timeout: '15m',
+    poll_interval: '10s',
+    status_field: 'status',
+    wait_for_urls: 'true',
+    max_restarts: '3',
+    log_lines: '50',
+    health_status: '200-299',
+    poll_error_budget: '5',
+    request_timeout: '30s',
+    max_response_size: '16MiB',
+    max_retries: '5',
+    concurrency: '4',
+    summary: 'true',
+    cleanup: 'none',
+    cleanup_timeout: '2m',
+    billing_range: 'day',
+    billing_start: '7d',
+    billing_end: 'now',
+    dry_run: 'false',
+    gpu_count: '1',
+    device_type: 'GpuDevice',
+    capacity_timeout: '0s',
+    preheat: 'none',
+    preheat_timeout: '30m',
+    delete_last_node: 'false'
+};
+/**
+ * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
+ * action.yml: a default there would fill base_url and hide the environment variable.
+ */
+const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
+
+
+/***/ }),
+
+/***/ 1535:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  vG: () => (/* binding */ notRolledBack),
+  VN: () => (/* binding */ runMain),
+  Sy: () => (/* binding */ writeSummary)
+});
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./deploy/flows/call.ts
 var call = __nccwpck_require__(1030);
 // EXTERNAL MODULE: ./deploy/flows/wait.ts
@@ -621,7 +909,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(169), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(296), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -635,11 +923,11 @@ const FLOWS = {
     storage_check: ready(call/* callFlow */.VY),
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
-    sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await __nccwpck_require__.e(/* import() */ 95).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await __nccwpck_require__.e(/* import() */ 470).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await __nccwpck_require__.e(/* import() */ 913).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     request: ready(call/* callFlow */.VY)
 };
 
@@ -675,7 +963,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -688,24 +976,247 @@ var cleanup_state = __nccwpck_require__(7326);
 var context = __nccwpck_require__(8703);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./deploy/result.ts + 1 modules
-var result = __nccwpck_require__(8848);
-// EXTERNAL MODULE: ./platform/money.ts
-var platform_money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-// EXTERNAL MODULE: ./protocol/envelope.ts
-var envelope = __nccwpck_require__(3421);
-;// CONCATENATED MODULE: ./action/outputs.ts
+// EXTERNAL MODULE: ./action/summary.ts
+var summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./action/diagnostics-report.ts
+
+/**
+ * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
+ * workflow command, whatever the platform or the application logged.
+ */
+const PREFIX = '\u2502 ';
+function redactor(secrets) {
+    const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
+    return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
+}
+/** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
+function diagnosticsLog(d, redact, what = 'diagnostics') {
+    return {
+        title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
+        lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
+    };
+}
+/** The job summary's part: a collapsible section per node. */
+function diagnosticsSummary(all, redact) {
+    const parts = all.flatMap((d) => [
+        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.i)(describeCounts(d))}`,
+        '',
+        ...d.nodes.flatMap((node) => [
+            `<details><summary>${(0,summary/* escape */.i)(heading(node))}</summary>`,
+            '',
+            '<pre>',
+            ...nodeLines(node).map((line) => (0,summary/* escape */.i)(redact(line))),
+            '</pre>',
+            '',
+            '</details>',
+            ''
+        ]),
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.i)(redact(line))}\n`)
+    ]);
+    return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
+}
+/** The diagnostics file: JSON, secrets replaced. */
+function diagnosticsJson(all, redact) {
+    return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
+}
+function describeCounts(d) {
+    const stuck = d.notRunningNodes;
+    if (d.unread.length > 0 && stuck === 0)
+        return 'its nodes could not be read';
+    return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
+}
+function bodyLines(d) {
+    return [
+        ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
+        ...d.unread.map((why) => `could not read ${why}`),
+        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])
+    ];
+}
+/** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
+function heading(node) {
+    return node.problem ?? `node ${node.pointId} (${node.status})`;
+}
+function nodeLines(node) {
+    const lines = [`events (the last ${node.events.length}):`];
+    for (const e of node.events) {
+        lines.push(`  ${[e.time, e.type, e.reason, e.service === '' ? '' : `(${e.service})`].filter((p) => p !== '').join(' ')}: ${e.message}`);
+    }
+    for (const log of node.logs) {
+        const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
+        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
+        lines.push(...log.lines.map((line) => `  ${line}`));
+    }
+    lines.push(...node.unread.map((why) => `could not read ${why}`));
+    return lines;
+}
+
+// EXTERNAL MODULE: ./action/outputs.ts
+var outputs = __nccwpck_require__(2641);
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var action_runtime = __nccwpck_require__(2127);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __nccwpck_require__(2457);
+;// CONCATENATED MODULE: ./action/main-step.ts
+
+
+
+
+
+
+
+
+
+
+
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
+async function runMain(given) {
+    // The secrets masked, to replace them in what is written besides the log (the diagnostics).
+    const secrets = [];
+    const host = {
+        ...given,
+        setSecret: (secret) => {
+            secrets.push(secret);
+            given.setSecret(secret);
+        }
+    };
+    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
+    const cancel = new AbortController();
+    const stopListening = host.onCancel((signal) => {
+        if (!cancel.signal.aborted)
+            host.info(`received ${signal}: stopping, and writing the outputs known so far`);
+        cancel.abort();
+    });
+    let operation = 'the action';
+    try {
+        host.saveState('isPost', 'true');
+        const settings = await (0,action_runtime/* settingsFrom */.m)(host);
+        operation = settings.operation;
+        await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
+    }
+    catch (error) {
+        if (error instanceof input_error/* InputError */.d)
+            host.setFailed(error.message, 'input');
+        else
+            host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
+    }
+    finally {
+        stopListening();
+    }
+}
+/**
+ * Plans the step (every input checked before anything is sent), leaves its cleanup for the post step,
+ * runs it (or its dry run) with one deploy context, and reports it.
+ */
+async function runPlanned(host, settings, how) {
+    const planned = await planStep(settings);
+    const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
+        (0,saved_cleanup/* saveCleanup */.M)(host, state);
+    });
+    host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
+    const runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b)(host, how.cancel));
+    try {
+        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
+        const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
+        if (step !== undefined)
+            report(host, step, { settings, redact: how.redact });
+    }
+    finally {
+        runtime.dispose();
+    }
+}
+/**
+ * What the workflow sees of a step: outputs, the response file, the nodes' diagnostics (or, for the logs
+ * and events operations, the nodes they read: printed, and the response file), the job summary, and the
+ * failure.
+ */
+function report(host, step, how) {
+    const { settings, redact } = how;
+    const follow = step.nodeReads;
+    (0,outputs/* costLines */.FF)(step).forEach(host.info);
+    const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
+    for (const read of nodes) {
+        const { title, lines } = diagnosticsLog(read, redact, follow);
+        if (follow === undefined)
+            host.startGroup(title);
+        else
+            host.info(title);
+        lines.forEach(host.info);
+        if (follow === undefined)
+            host.endGroup();
+    }
+    const response = follow === undefined ? (0,outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact);
+    const { restore } = step.change ?? {};
+    const diagnosed = follow === undefined ? nodes : [];
+    host.setOutputs({
+        ...(0,outputs/* outputsOf */.Yz)(step),
+        response_file: writeTempFile(host, settings.operation, response),
+        restore_file: restore === undefined
+            ? ''
+            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
+        diagnostics_file: diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
+    });
+    const failure = (0,outputs/* failureOf */.g5)(step);
+    if (settings.summary)
+        writeSummary(host, () => `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+    if (failure !== undefined)
+        host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
+}
+/**
+ * An update that could not be rolled back: its configuration before the update (redacted) written to a
+ * file, and an error annotation naming the task, why, and the file; answers the file's path.
+ */
+function notRolledBack(host, restore, why) {
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration));
+    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
+    return file;
+}
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
+function writeTempFile(host, what, text) {
+    const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
+    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
+    return path;
+}
+/**
+ * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
+ * warning, never a failed step.
+ */
+function writeSummary(host, render) {
+    if (host.appendSummary === undefined)
+        return;
+    try {
+        host.appendSummary(render());
+    }
+    catch (error) {
+        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 2641:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   FF: () => (/* binding */ costLines),
+/* harmony export */   LL: () => (/* binding */ taskCost),
+/* harmony export */   R7: () => (/* binding */ responseFileText),
+/* harmony export */   Yz: () => (/* binding */ outputsOf),
+/* harmony export */   g5: () => (/* binding */ failureOf)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
 
 
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
 function outputsOf(step) {
-    const failedCall = step.calls.find((c) => c.error instanceof envelope/* ApiError */.h);
-    const apiError = failedCall?.error instanceof envelope/* ApiError */.h ? failedCall.error : undefined;
+    const failedCall = step.calls.find((c) => c.error instanceof _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h);
+    const apiError = failedCall?.error instanceof _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h ? failedCall.error : undefined;
     const firstResult = step.calls.find((c) => c.result !== undefined)?.result;
     const finalData = finalAnswers(step).map((answer) => answer.data);
     const statuses = Object.fromEntries(step.tasks.map((t) => [t.id, t.status ?? null]));
@@ -714,7 +1225,7 @@ function outputsOf(step) {
     return {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,json/* toCompactJson */.ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)(finalData.length === 1 ? finalData[0] : finalData),
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -747,18 +1258,18 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,result/* placementOf */.xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     return {
-        region: (0,safe_text/* sanitize */.a)(offer?.region ?? '', 100),
-        region_name: (0,safe_text/* sanitize */.a)(offer?.regionName ?? '', 100),
-        gpu: (0,safe_text/* sanitize */.a)(offer?.gpuName ?? offer?.device ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,platform_money/* spentYuan */.SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -775,9 +1286,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
@@ -786,13 +1297,13 @@ function costLines(step) {
         const cost = taskCost(task);
         if (cost === undefined)
             return [];
-        const billed = (0,platform_money/* yuanOf */.xU)(task.billingValue ?? '0') ?? '?';
-        const unbilled = (0,platform_money/* yuanOf */.xU)(task.forecastValue ?? '0') ?? '?';
+        const billed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
+        const unbilled = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
         return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => (0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? '') ?? '?';
+    const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
     return [
         ...tasks,
         `${step.bills.length} billing records: billed ${sum(step.bills.map((b) => b.billed))} yuan, discount ${sum(step.bills.map((b) => b.discount))} yuan`
@@ -846,10 +1357,10 @@ function failureOf(step) {
     return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,safe_text/* sanitize */.a)(task.name, 60)})`;
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,units/* formatDuration */.a3)(task.elapsedMs)}`;
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(task.elapsedMs)}`;
         case 'not_found':
             return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
@@ -860,355 +1371,27 @@ function describeFailure(task) {
     }
 }
 
-;// CONCATENATED MODULE: ./action/summary.ts
+
+/***/ }),
+
+/***/ 2127:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
-
-/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
-const REACHED = { ready: '\u2705 ready', paused: '\u2705 paused', ended: '\u2705 stopped' };
-const OUTCOME = {
-    done: 'done',
-    failed: '\u274c failed',
-    timed_out: '\u23f1\ufe0f timed out',
-    cancelled: '\u23f9\ufe0f cancelled',
-    error: '\u274c error',
-    not_found: '\u274c not found'
-};
-/**
- * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
- * status timeline, and the billing records or resource offers a step read. Every value from the server is
- * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
- * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
- */
-function renderSummary(step, failure) {
-    const lines = [
-        `### Elastic deploy: ${step.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
-        ''
-    ];
-    if (failure !== undefined)
-        lines.push(`> ${summary_escape(failure)}`, '');
-    lines.push(...placementTable((0,result/* placementOf */.xc)(step)), ...changeTable(step.change));
-    if (step.tasks.length > 0) {
-        lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
-        lines.push(...timeline(step));
-    }
-    else if (step.bills.length > 0) {
-        lines.push(...billsTable(step.bills));
-    }
-    else if (step.offers.length > 0) {
-        lines.push(...offersTable(step.offers));
-    }
-    else {
-        const [call] = step.calls;
-        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
-        if (call?.result !== undefined && call.error === undefined) {
-            lines.push(`code ${summary_escape(call.result.code)}${call.result.msg === '' ? '' : `: ${summary_escape(call.result.msg)}`}`);
-        }
-    }
-    return `${lines.join('\n')}\n`;
-}
-/** What a change to a running task did: each field before and after, the nodes, the rollback. */
-function changeTable(change) {
-    if (change === undefined)
-        return [];
-    const lines = ['#### Change', ''];
-    if (!change.changed)
-        lines.push('Nothing to change: nothing was sent.', '');
-    if (change.fields.length > 0) {
-        lines.push('| Field | Before | After |', '|---|---|---|');
-        for (const field of change.fields)
-            lines.push(`| ${summary_escape(field.path)} | ${summary_escape(field.before)} | ${summary_escape(field.after)} |`);
-        lines.push('');
-    }
-    if (change.nodes.length > 0)
-        lines.push(`Nodes replaced: ${change.nodes.map(summary_escape).join(', ')}`, '');
-    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
-        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
-    if (change.rolledBack)
-        lines.push('**Rolled back**: the task was set back as it was.', '');
-    if (change.restore !== undefined)
-        lines.push(`**Not rolled back**: task ${summary_escape(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
-    return lines;
-}
-function taskTable(step) {
-    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
-    const lines = [
-        `| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`,
-        '|---|---|---|---|---|---|---|'
-    ];
-    for (const task of step.tasks) {
-        const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${summary_escape(task.urls[0])}</a>`;
-        const outcome = task.verdict === 'reached' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.verdict] ?? '');
-        const cells = [
-            task.id,
-            summary_escape(task.name ?? ''),
-            summary_escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
-            outcome,
-            url,
-            (0,units/* formatDuration */.a3)(task.elapsedMs),
-            yuanText(taskCost(task))
-        ];
-        lines.push(`| ${cells.join(' | ')} |`);
-    }
-    return [...lines, ...total(`these ${step.tasks.length} tasks`, step.tasks)];
-}
-function replacedTable(step) {
-    if (step.replaced.length === 0)
-        return [];
-    const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
-    for (const task of step.replaced) {
-        const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
-        lines.push(`| ${task.id} | ${summary_escape(task.status ?? '')} | ${outcome} | ${yuanText(taskCost(task))} |`);
-    }
-    return [...lines, ...total('the tasks replaced', step.replaced, 1)];
-}
-/** "Total cost of \u2026: 0.003300 yuan", when at least `least` of the tasks said their cost. */
-function total(what, tasks, least = 2) {
-    const costs = tasks.flatMap((task) => {
-        const { billingValue, forecastValue } = task;
-        return billingValue === undefined && forecastValue === undefined
-            ? []
-            : [billingValue ?? '0', forecastValue ?? '0'];
-    });
-    if (costs.length / 2 < least)
-        return [];
-    return ['', `Total cost of ${what}: ${yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(costs) ?? ''))}`];
-}
-/** What the cost figures are, under a table that shows some. */
-function costNote(tasks) {
-    if (!tasks.some((task) => taskCost(task) !== undefined))
-        return [];
-    return [
-        '',
-        '<sub>Cost: what the platform has billed (billing_value) plus what the task has used since and not been billed yet (forecast_value); the platform bills every 5 minutes and counts in points, 1 yuan = 1,000,000 points.</sub>'
-    ];
-}
-function timeline(step) {
-    const entries = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
-    if (entries.length === 0)
-        return [];
-    entries.sort((a, b) => a.atMs - b.atMs);
-    return [
-        '',
-        '<details><summary>Status timeline</summary>',
-        '',
-        ...entries.map((entry) => `- ${(0,units/* formatDuration */.a3)(entry.atMs)}: task ${entry.id} ${summary_escape(entry.status)}`),
-        '',
-        '</details>'
-    ];
-}
-/** Billing records: by time, or by task; billed and discount in yuan, and their totals. */
-function billsTable(bills) {
-    const byTask = bills.every((bill) => bill.taskId !== undefined);
-    const lines = byTask
-        ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
-        : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
-    for (const bill of bills) {
-        const money = [yuanText((0,platform_money/* yuanOf */.xU)(bill.billed)), yuanText((0,platform_money/* yuanOf */.xU)(bill.discount))];
-        const first = byTask
-            ? [bill.taskId ?? '', summary_escape(bill.taskName ?? ''), summary_escape(bill.taskType ?? '')]
-            : [summary_escape(bill.start ?? ''), summary_escape(bill.end ?? '')];
-        lines.push(`| ${[...first, ...money].join(' | ')} |`);
-    }
-    const sum = (amounts) => yuanText((0,platform_money/* yuanOf */.xU)((0,platform_money/* sumPoints */.RN)(amounts) ?? ''));
-    return [
-        ...lines,
-        '',
-        `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
-        '',
-        '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
-    ];
-}
-/**
- * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
- * first, each with its price, stock and what became of it (created on, refused, left out and why).
- */
-function placementTable(placement) {
-    if (placement === undefined)
-        return [];
-    const { chosen, refused, considered } = placement;
-    const outcome = (candidate) => {
-        if (candidate === chosen)
-            return 'chosen';
-        const refusal = refused.find((r) => r.candidate === candidate);
-        if (refusal !== undefined)
-            return `refused: ${refusal.why}`;
-        return candidate.excluded ?? 'not needed';
-    };
-    const lines = [
-        `#### Resource: ${placement.points} node(s) of ${summary_escape(placement.wish.gpu)}`,
-        '',
-        '| Region | Device | GPUs | Price | Stock | Outcome |',
-        '|---|---|---|---|---|---|'
-    ];
-    for (const candidate of considered) {
-        const { offer } = candidate;
-        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
-        const cells = [
-            region,
-            offer.device,
-            offer.gpuCount,
-            candidate.price,
-            offer.inventory,
-            outcome(candidate)
-        ];
-        lines.push(`| ${cells.map((cell) => summary_escape(cell ?? '')).join(' | ')} |`);
-    }
-    const warmed = placement.preheated;
-    return [
-        ...lines,
-        ...(warmed === undefined
-            ? []
-            : [
-                '',
-                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${summary_escape(warmed.region)} in ${summary_escape((0,units/* formatDuration */.a3)(warmed.elapsedMs))} (preheat task ${summary_escape(warmed.taskId)}); a preheat is not a reservation.`
-            ]),
-        '',
-        `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${summary_escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
-        ''
-    ];
-}
-/** What a resource search found: each device's regions, their price as the platform gives it, and stock. */
-function offersTable(offers) {
-    const lines = [
-        '| Device | GPU | Count | Region | Price | Discount price | Stock |',
-        '|---|---|---|---|---|---|---|'
-    ];
-    for (const offer of offers) {
-        const cells = [
-            offer.device,
-            offer.gpuName,
-            offer.gpuCount,
-            offer.regionName ?? offer.region,
-            offer.price,
-            offer.discountPrice,
-            offer.inventory
-        ];
-        lines.push(`| ${cells.map((cell) => summary_escape(cell ?? '')).join(' | ')} |`);
-    }
-    const marks = offers.filter((offer) => offer.mark !== undefined);
-    return [
-        ...lines,
-        '',
-        '<sub>Price and discount price as the platform gives them (its reference calls them the reference price per card-hour, and bills by the discount price).</sub>',
-        ...(marks.length === 0
-            ? []
-            : [
-                '',
-                '<details><summary>Marks: the resources[].mark a create takes (regions[].mark.mark)</summary>',
-                '',
-                ...marks.map((offer) => `- ${summary_escape(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${summary_escape(offer.mark ?? '')}</code>`),
-                '',
-                '</details>'
-            ])
-    ];
-}
-/** An amount in yuan with its unit, or nothing. */
-function yuanText(yuan) {
-    return yuan === undefined ? '' : `${summary_escape(yuan)} yuan`;
-}
-/**
- * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
- * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
- * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
- */
-function summary_escape(text) {
-    // ASCII letters, digits, space and ",/-" stay as they are without a look at Unicode's tables (whose
-    // first use costs a step about half a millisecond); any other character is tested against them.
-    return text
-        .replace(/[\r\n]+/g, ' ')
-        .replace(/[^A-Za-z0-9 ,/-]/gu, (char) => /[\p{L}\p{N}\p{M}]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`);
-}
-/** A validated URL inside an HTML attribute. */
-function attribute(url) {
-    return url
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-        .replace(/'/g, '&#39;');
-}
-/** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
-function nodesText(nodes) {
-    return nodes === undefined || nodes.running >= nodes.total
-        ? ''
-        : `, ${nodes.running}/${nodes.total} nodes running`;
-}
-
-;// CONCATENATED MODULE: ./action/diagnostics-report.ts
-
-/**
- * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
- * workflow command, whatever the platform or the application logged.
- */
-const PREFIX = '\u2502 ';
-function redactor(secrets) {
-    const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-    return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
-}
-/** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
-function diagnosticsLog(d, redact, what = 'diagnostics') {
-    return {
-        title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
-        lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
-    };
-}
-/** The job summary's part: a collapsible section per node. */
-function diagnosticsSummary(all, redact) {
-    const parts = all.flatMap((d) => [
-        `#### Why task ${d.taskId} is not ready: ${summary_escape(describeCounts(d))}`,
-        '',
-        ...d.nodes.flatMap((node) => [
-            `<details><summary>${summary_escape(heading(node))}</summary>`,
-            '',
-            '<pre>',
-            ...nodeLines(node).map((line) => summary_escape(redact(line))),
-            '</pre>',
-            '',
-            '</details>',
-            ''
-        ]),
-        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${summary_escape(redact(line))}\n`)
-    ]);
-    return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
-}
-/** The diagnostics file: JSON, secrets replaced. */
-function diagnosticsJson(all, redact) {
-    return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
-}
-function describeCounts(d) {
-    const stuck = d.notRunningNodes;
-    if (d.unread.length > 0 && stuck === 0)
-        return 'its nodes could not be read';
-    return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
-}
-function bodyLines(d) {
-    return [
-        ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
-        ...d.unread.map((why) => `could not read ${why}`),
-        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])
-    ];
-}
-/** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
-function heading(node) {
-    return node.problem ?? `node ${node.pointId} (${node.status})`;
-}
-function nodeLines(node) {
-    const lines = [`events (the last ${node.events.length}):`];
-    for (const e of node.events) {
-        lines.push(`  ${[e.time, e.type, e.reason, e.service === '' ? '' : `(${e.service})`].filter((p) => p !== '').join(' ')}: ${e.message}`);
-    }
-    for (const log of node.logs) {
-        const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
-        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
-        lines.push(...log.lines.map((line) => `  ${line}`));
-    }
-    lines.push(...node.unread.map((why) => `could not read ${why}`));
-    return lines;
-}
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  b: () => (/* binding */ hostHooks),
+  m: () => (/* binding */ settingsFrom)
+});
 
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
 var esm = __nccwpck_require__(3201);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/yaml.ts
 /**
  * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
@@ -1535,6 +1718,8 @@ function rfc3339(ms) {
     return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./protocol/keys.ts
 
 const PRIVATE_KEY_FORMATS = ['auto', 'pkcs8_pem', 'pkcs1_pem', 'pkcs8_base64'];
@@ -1790,12 +1975,18 @@ function secretForms(forms) {
     return [...all];
 }
 
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __nccwpck_require__(9837);
 // EXTERNAL MODULE: ./deploy/secret-fields.ts
 var secret_fields = __nccwpck_require__(8064);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __nccwpck_require__(7258);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./action/defaults.ts
+var defaults = __nccwpck_require__(9413);
 ;// CONCATENATED MODULE: ./action/settings.ts
 
 
@@ -1867,12 +2058,12 @@ function inputsOf(rawInput, maskSecret, env) {
         const value = raw(name).trim();
         return value === '' ? undefined : value;
     };
-    const given = (name) => text(name) ?? INPUT_DEFAULTS[name];
+    const given = (name) => text(name) ?? defaults/* INPUT_DEFAULTS */.W[name];
     return {
         raw,
         text,
         given,
-        flag: (name) => parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true'),
+        flag: (name) => parseBoolean(name, given(name), defaults/* INPUT_DEFAULTS */.W[name] === 'true'),
         mask: (secret) => {
             if (secret === '' || masked.has(secret))
                 return;
@@ -1893,7 +2084,7 @@ function readRequestInputs(inputs, readFile) {
 function readConnection(inputs) {
     const { raw, text, given } = inputs;
     const apiVersion = parseVersion('api_version', given('api_version'));
-    const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
+    const baseUrl = parseBaseUrl('base_url', text('base_url') ?? defaults/* DEFAULT_BASE_URL */.Q);
     const profile = resolveProfile(parseChoice('api_profile', given('api_profile'), ['auto', 'spec', 'live']), baseUrl);
     return {
         baseUrl,
@@ -2188,6 +2379,10 @@ function keyInputError(error) {
     }
 }
 
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 ;// CONCATENATED MODULE: ./action/workspace-file.ts
 
 
@@ -2203,7 +2398,7 @@ function readWorkspaceFile(input, path, roots, maxBytes) {
     const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
     let real;
     try {
-        real = (0,external_node_fs_.realpathSync)((0,external_node_path_namespaceObject.resolve)(roots.workspace, path));
+        real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
     }
     catch (error) {
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} cannot be read (${errorCode(error)}): ${fix}`);
@@ -2242,8 +2437,8 @@ function isWithin(path, root) {
     catch {
         return false;
     }
-    const rel = (0,external_node_path_namespaceObject.relative)(realRoot, path);
-    return rel !== '' && !rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+    const rel = (0,external_node_path_.relative)(realRoot, path);
+    return rel !== '' && !rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel);
 }
 function errorCode(error) {
     return error.code ?? String(error);
@@ -2280,7 +2475,17 @@ function hostHooks(host, cancel) {
     };
 }
 
-;// CONCATENATED MODULE: ./action/saved-cleanup.ts
+
+/***/ }),
+
+/***/ 2457:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ saveCleanup),
+/* harmony export */   W: () => (/* binding */ savedCleanup)
+/* harmony export */ });
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7326);
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -2310,7 +2515,7 @@ function savedCleanup(host) {
     const lookup = host.state(KEYS.lookup);
     const rollback = host.state(KEYS.rollback);
     return {
-        action: (0,cleanup_state/* cleanupActionOf */.S4)(action),
+        action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
@@ -2331,569 +2536,292 @@ function createLookup(saved) {
     };
 }
 
-;// CONCATENATED MODULE: ./action/main-step.ts
+
+/***/ }),
+
+/***/ 8871:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ renderSummary),
+/* harmony export */   i: () => (/* binding */ escape)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
+/* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
 
 
-
-
-
-
-
-
-
-
-/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-async function runMain(given) {
-    // The secrets masked, to replace them in what is written besides the log (the diagnostics).
-    const secrets = [];
-    const host = {
-        ...given,
-        setSecret: (secret) => {
-            secrets.push(secret);
-            given.setSecret(secret);
-        }
-    };
-    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
-    const cancel = new AbortController();
-    const stopListening = host.onCancel((signal) => {
-        if (!cancel.signal.aborted)
-            host.info(`received ${signal}: stopping, and writing the outputs known so far`);
-        cancel.abort();
-    });
-    let operation = 'the action';
-    try {
-        host.saveState('isPost', 'true');
-        const settings = await settingsFrom(host);
-        operation = settings.operation;
-        await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
-    }
-    catch (error) {
-        if (error instanceof input_error/* InputError */.d)
-            host.setFailed(error.message, 'input');
-        else
-            host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
-    }
-    finally {
-        stopListening();
-    }
-}
+/** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
+const REACHED = { ready: '\u2705 ready', paused: '\u2705 paused', ended: '\u2705 stopped' };
+const OUTCOME = {
+    done: 'done',
+    failed: '\u274c failed',
+    timed_out: '\u23f1\ufe0f timed out',
+    cancelled: '\u23f9\ufe0f cancelled',
+    error: '\u274c error',
+    not_found: '\u274c not found'
+};
 /**
- * Plans the step (every input checked before anything is sent), leaves its cleanup for the post step,
- * runs it (or its dry run) with one deploy context, and reports it.
+ * The job summary: a table per task (id, name, status, URL, elapsed, cost), the replaced tasks, the
+ * status timeline, and the billing records or resource offers a step read. Every value from the server is
+ * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
+ * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
  */
-async function runPlanned(host, settings, how) {
-    const planned = await planStep(settings);
-    const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
-        saveCleanup(host, state);
-    });
-    host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,context/* stepRuntime */.r7)(settings, hostHooks(host, how.cancel));
-    try {
-        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
-        const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
-        if (step !== undefined)
-            report(host, step, { settings, redact: how.redact });
-    }
-    finally {
-        runtime.dispose();
-    }
-}
-/**
- * What the workflow sees of a step: outputs, the response file, the nodes' diagnostics (or, for the logs
- * and events operations, the nodes they read: printed, and the response file), the job summary, and the
- * failure.
- */
-function report(host, step, how) {
-    const { settings, redact } = how;
-    const follow = step.nodeReads;
-    costLines(step).forEach(host.info);
-    const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
-    for (const read of nodes) {
-        const { title, lines } = diagnosticsLog(read, redact, follow);
-        if (follow === undefined)
-            host.startGroup(title);
-        else
-            host.info(title);
-        lines.forEach(host.info);
-        if (follow === undefined)
-            host.endGroup();
-    }
-    const response = follow === undefined ? responseFileText(step) : diagnosticsJson(nodes, redact);
-    const { restore } = step.change ?? {};
-    const diagnosed = follow === undefined ? nodes : [];
-    host.setOutputs({
-        ...outputsOf(step),
-        response_file: writeTempFile(host, settings.operation, response),
-        restore_file: restore === undefined
-            ? ''
-            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
-        diagnostics_file: diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
-    });
-    const failure = failureOf(step);
-    if (settings.summary)
-        writeSummary(host, () => `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+function renderSummary(step, failure) {
+    const lines = [
+        `### Elastic deploy: ${step.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
+        ''
+    ];
     if (failure !== undefined)
-        host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
-}
-/**
- * An update that could not be rolled back: its configuration before the update (redacted) written to a
- * file, and an error annotation naming the task, why, and the file; answers the file's path.
- */
-function notRolledBack(host, restore, why) {
-    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration));
-    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
-    return file;
-}
-/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
-function writeTempFile(host, what, text) {
-    const path = (0,external_node_path_namespaceObject.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
-    return path;
-}
-/**
- * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
- * warning, never a failed step.
- */
-function writeSummary(host, render) {
-    if (host.appendSummary === undefined)
-        return;
-    try {
-        host.appendSummary(render());
+        lines.push(`> ${escape(failure)}`, '');
+    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .placementOf */ .xc)(step)), ...changeTable(step.change));
+    if (step.tasks.length > 0) {
+        lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
+        lines.push(...timeline(step));
     }
-    catch (error) {
-        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    else if (step.bills.length > 0) {
+        lines.push(...billsTable(step.bills));
     }
-}
-
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var cleanup = __nccwpck_require__(8786);
-;// CONCATENATED MODULE: ./deploy/manual-stop.ts
-
-
-/**
- * How to stop a task by hand when the post step could not: a workflow step with this action, and a
- * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
- * Secrets appear only as the names of variables and files the user fills in.
- */
-function manualStop(settings, taskId, action) {
-    const call = (0,operations/* cleanupCall */.PG)(settings, taskId, 'stop');
-    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
-    const { endpoint } = call;
-    if (endpoint.encrypt || endpoint.method !== 'POST')
-        return { step, shell: undefined };
-    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
-    const url = `${settings.baseUrl}${endpoint.path}`;
-    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
-    const shell = settings.credentials.mode === 'rsa'
-        ? [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
-            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
-        ].join('\n')
-        : [
-            `body='${body}'; ts=$(date +%s%3N)`,
-            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
-        ].join('\n');
-    return { step, shell };
-}
-/**
- * How to stop by hand a task a create may have made without the step learning its id: a workflow step
- * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
- */
-function manualSweep(settings, taskName, keep, action) {
-    return actionStep(settings, action, [
-        '    operation: sweep',
-        `    task_name: ${JSON.stringify(taskName)}`,
-        ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
-    ]);
-}
-/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
-function actionStep(settings, action, inputs) {
-    return [
-        `- uses: ${action}`,
-        '  with:',
-        ...inputs,
-        `    base_url: ${settings.baseUrl}`,
-        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
-        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
-    ].join('\n');
-}
-
-;// CONCATENATED MODULE: ./action/post-step.ts
-
-
-
-
-
-
-
-
-/**
- * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
- * stops or pauses every task it created, finds by name a task a create may have made without the step
- * learning its id, stops any second task a re-sent create left, and the tasks a replace was retiring.
- * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
- * an error annotation and a job summary saying how to stop it by hand.
- */
-async function runPost(host) {
-    const state = savedCleanup(host);
-    const label = `cleanup (${host.state('cleanup') || 'none'})`;
-    if (nothingToDo(state)) {
-        if (state.action !== undefined)
-            host.info(`${label}: this step created no task`);
-        return;
+    else if (step.offers.length > 0) {
+        lines.push(...offersTable(step.offers));
     }
-    let runtime;
-    try {
-        const settings = await settingsFrom(host);
-        runtime = (0,context/* stepRuntime */.r7)(settings, hostHooks(host, new AbortController().signal));
-        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled, preheats = [], rollback } = await (0,cleanup/* finishCleanup */.Y)(state, ctx);
-        if (rollback !== undefined)
-            reportRollback(host, rollback);
-        for (const { target, outcome } of outcomes)
-            host.info(describeOutcome(target, outcome, state.lookup));
-        for (const { taskId, problem } of preheats) {
-            if (problem === undefined)
-                host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
-            else
-                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.a)(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
-        }
-        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
-        if (rollback?.problem !== undefined)
-            host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`, 'cleanup');
-        if (failed.length === 0 && unsettled === undefined)
-            return;
-        giveUp(host, settings, { failed, unsettled }, label);
-    }
-    catch (error) {
-        host.setFailed(`${label} failed: ${error instanceof input_error/* InputError */.d ? error.message : String(error)}`, error instanceof input_error/* InputError */.d ? 'input' : 'cleanup');
-    }
-    finally {
-        runtime?.dispose();
-    }
-}
-/** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
-function reportRollback(host, rollback) {
-    if (rollback.problem === undefined) {
-        host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
-        return;
-    }
-    notRolledBack(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)})`);
-}
-/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
-function nothingToDo(state) {
-    return (state.rollback === undefined &&
-        state.lookup === undefined &&
-        state.retire.length === 0 &&
-        state.preheats.length === 0 &&
-        (state.action === undefined || state.created.length === 0));
-}
-function describeOutcome(target, outcome, lookup) {
-    const verb = cleanup_state/* CLEANUP_DONE */.io[target.action];
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
-    const what = {
-        twin: `, a second task named ${name} made by an earlier attempt of the create`,
-        found: `, named ${name}, made by the create whose answer this step never read`,
-        retired: ', of the generation the replace was retiring',
-        created: ''
-    }[target.why];
-    switch (outcome.kind) {
-        case 'done':
-            return `cleanup: ${verb} task ${target.id}${what}`;
-        case 'already':
-            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
-        case 'failed':
-            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
-    }
-}
-/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-function giveUp(host, settings, left, label) {
-    const repository = host.env('GITHUB_ACTION_REPOSITORY');
-    const ref = host.env('GITHUB_ACTION_REF');
-    const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
-    const within = (0,units/* formatDuration */.a3)(settings.cleanupTimeoutMs);
-    const summary = [`### Elastic deploy: ${label} failed`, ''];
-    for (const { target, outcome } of left.failed) {
-        const why = outcome.kind === 'failed' ? outcome.why : '';
-        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
-        const { step, shell } = manualStop(settings, target.id, uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`, ...fenced('yaml', step));
-        if (shell !== undefined) {
-            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...fenced('sh', shell));
+    else {
+        const [call] = step.calls;
+        // A failed call is quoted above; a success envelope whose data says it failed is not a success.
+        if (call?.result !== undefined && call.error === undefined) {
+            lines.push(`code ${escape(call.result.code)}${call.result.msg === '' ? '' : `: ${escape(call.result.msg)}`}`);
         }
     }
-    const { unsettled } = left;
-    if (unsettled !== undefined) {
-        const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
-        host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
-        summary.push(`**A task named ${summary_escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${summary_escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses)));
-    }
-    writeSummary(host, () => `${summary.join('\n')}\n`);
-    const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
-    const named = unsettled === undefined
-        ? []
-        : [`a task named ${JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100))} may be running`];
-    host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
+    return `${lines.join('\n')}\n`;
 }
-/** A fenced code block of the summary, and the blank line after it. */
-const fenced = (language, code) => ['', '```' + language, code, '```', ''];
-
-;// CONCATENATED MODULE: ./action/cli.ts
-
-
-
-
-
-
-/** The exit codes, as the README documents them. */
-const EXIT = {
-    ok: 0,
-    failed: 1,
-    input: 2,
-    timedOut: 3,
-    cleanup: 4,
-    interrupted: 130
-};
-const EXIT_OF = {
-    input: EXIT.input,
-    timed_out: EXIT.timedOut,
-    failed: EXIT.failed,
-    cleanup: EXIT.cleanup
-};
-/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
-const INPUTS_KEY = 'cli_inputs';
-/** The largest secret file read (a private key is a few KiB). */
-const MAX_SECRET_FILE = 64 * 1024;
-/**
- * The command-line tool: the action's main step with the command line's inputs, logging plain text to
- * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
- * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted;
- * with --state-file, `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
- */
-async function runCli(io) {
-    let command;
-    try {
-        command = parseCliArgs(io.argv);
+/** What a change to a running task did: each field before and after, the nodes, the rollback. */
+function changeTable(change) {
+    if (change === undefined)
+        return [];
+    const lines = ['#### Change', ''];
+    if (!change.changed)
+        lines.push('Nothing to change: nothing was sent.', '');
+    if (change.fields.length > 0) {
+        lines.push('| Field | Before | After |', '|---|---|---|');
+        for (const field of change.fields)
+            lines.push(`| ${escape(field.path)} | ${escape(field.before)} | ${escape(field.after)} |`);
+        lines.push('');
     }
-    catch (error) {
-        if (!(error instanceof input_error/* InputError */.d))
-            throw error;
-        io.stderr(`error: ${error.message}\n`);
-        return EXIT.input;
-    }
-    switch (command.kind) {
-        case 'help':
-            io.stdout(cliHelp());
-            return EXIT.ok;
-        case 'usage':
-            io.stderr(`error: no operation given\n\n${cliHelp()}`);
-            return EXIT.input;
-        case 'version':
-            io.stdout(`${io.version}\n`);
-            return EXIT.ok;
-        case 'cleanup':
-            return cleanUp(command, io);
-        case 'run':
-            return run(command, io);
-    }
+    if (change.nodes.length > 0)
+        lines.push(`Nodes replaced: ${change.nodes.map(escape).join(', ')}`, '');
+    if (change.pointsBefore !== undefined || change.pointsAfter !== undefined)
+        lines.push(`Nodes running: ${change.pointsBefore ?? '?'} before, ${change.pointsAfter ?? '?'} after`, '');
+    if (change.rolledBack)
+        lines.push('**Rolled back**: the task was set back as it was.', '');
+    if (change.restore !== undefined)
+        lines.push(`**Not rolled back**: task ${escape(change.restore.taskId)} may still be on the failed configuration. The configuration to restore (secrets redacted) is in the file the \`restore_file\` output names.`, '');
+    return lines;
 }
-async function run(command, io) {
-    const log = cliLog(io, command.debug);
-    let inputs;
-    try {
-        inputs = resolveInputs(command.flags, io, log.mask);
+function taskTable(step) {
+    const target = step.criteria === undefined ? '' : ` (waited to be ${step.criteria.target})`;
+    const lines = [
+        `| Task | Name | Status | Outcome${target} | URL | Elapsed | Cost |`,
+        '|---|---|---|---|---|---|---|'
+    ];
+    for (const task of step.tasks) {
+        const url = task.urls[0] === undefined ? '' : `<a href="${attribute(task.urls[0])}">${escape(task.urls[0])}</a>`;
+        const outcome = task.verdict === 'reached' ? REACHED[step.criteria?.target ?? 'ready'] : (OUTCOME[task.verdict] ?? '');
+        const cells = [
+            task.id,
+            escape(task.name ?? ''),
+            escape(`${task.status ?? ''}${step.criteria?.requireAllNodes === true ? nodesText(task.nodes) : ''}`),
+            outcome,
+            url,
+            (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(task.elapsedMs),
+            yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .taskCost */ .LL)(task))
+        ];
+        lines.push(`| ${cells.join(' | ')} |`);
     }
-    catch (error) {
-        if (!(error instanceof input_error/* InputError */.d))
-            throw error;
-        log.write(`error: ${error.message}`);
-        return EXIT.input;
-    }
-    const state = new StateStore(io, command.stateFile);
-    state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
-    const outputs = new Map();
-    const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
-    await runMain(main.host);
-    let code = main.exitCode();
-    const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
-    if (wantsCleanup && (code !== EXIT.ok || main.interrupted())) {
-        log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
-        const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
-        await runPost(post.host);
-        if (post.exitCode() !== EXIT.ok && code === EXIT.ok)
-            code = post.exitCode();
-    }
-    io.stdout(formatOutputs(outputs, command.output, log));
-    return main.interrupted() ? EXIT.interrupted : code;
+    return [...lines, ...total(`these ${step.tasks.length} tasks`, step.tasks)];
 }
-/** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
-async function cleanUp(command, io) {
-    const log = cliLog(io, command.debug);
-    let inputs;
-    const state = new StateStore(io, command.stateFile);
-    try {
-        state.load();
-        const saved = JSON.parse(state.get(INPUTS_KEY) || '{}');
-        inputs = resolveInputs(saved, io, log.mask);
+function replacedTable(step) {
+    if (step.replaced.length === 0)
+        return [];
+    const lines = ['', '#### Replaced', '', '| Task | Status | Outcome | Cost |', '|---|---|---|---|'];
+    for (const task of step.replaced) {
+        const outcome = task.verdict === 'reached' ? REACHED.ended : (OUTCOME[task.verdict] ?? '');
+        lines.push(`| ${task.id} | ${escape(task.status ?? '')} | ${outcome} | ${yuanText((0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .taskCost */ .LL)(task))} |`);
     }
-    catch (error) {
-        log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
-        return EXIT.input;
-    }
-    const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
-    await runPost(post.host);
-    return post.exitCode();
+    return [...lines, ...total('the tasks replaced', step.replaced, 1)];
 }
-/**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
- */
-function resolveInputs(flags, io, mask) {
-    const inputs = {};
-    for (const name of INPUT_NAMES) {
-        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
-        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
-        // An empty variable is an unset one (CI systems set variables they have no value for to '').
-        const fromEnv = io.env(variable) || undefined;
-        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
-        if (value === undefined)
-            continue;
-        if (SECRET_INPUTS.includes(name))
-            mask(value);
-        inputs[name] = value;
-    }
-    return inputs;
-}
-function secretFile(variable, path, io) {
-    let text;
-    try {
-        text = io.readFile(path);
-    }
-    catch (error) {
-        throw new input_error/* InputError */.d(`${variable}_FILE names ${JSON.stringify(path)}, which cannot be read (${error.code ?? 'error'}): set it to a readable file`);
-    }
-    if (text.length > MAX_SECRET_FILE)
-        throw new input_error/* InputError */.d(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
-    return text;
-}
-function withoutSecrets(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name)));
-}
-function cliLog(io, debug) {
-    const secrets = new Set();
-    const hide = (line) => [...secrets]
-        .sort((a, b) => b.length - a.length)
-        .reduce((text, secret) => text.replaceAll(secret, '***'), line);
-    const write = (line) => {
-        io.stderr(`${hide(line)}\n`);
-    };
-    return {
-        write,
-        debug: (line) => {
-            if (debug)
-                write(`debug: ${line}`);
-        },
-        mask: (secret) => {
-            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-                if (part.length >= 4)
-                    secrets.add(part);
-        }
-    };
-}
-/** The saved state, in memory, and in the state file when one is named (written at every change). */
-class StateStore {
-    io;
-    file;
-    #values = new Map();
-    constructor(io, file) {
-        this.io = io;
-        this.file = file;
-    }
-    load() {
-        if (this.file === undefined)
-            return;
-        const saved = JSON.parse(this.io.readFile(this.file));
-        for (const [name, value] of Object.entries(saved))
-            if (typeof value === 'string')
-                this.#values.set(name, value);
-    }
-    get(name) {
-        return this.#values.get(name) ?? '';
-    }
-    set(name, value) {
-        this.#values.set(name, value);
-        if (this.file !== undefined)
-            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
-    }
-}
-/** The host the engine runs on from the command line, and how its run ended. */
-function cliHost(how) {
-    const { inputs, io, log, state, outputs, summaryFile } = how;
-    let reason;
-    let interrupted = false;
-    let summary = '';
-    const host = {
-        input: (name) => inputs[name] ?? '',
-        env: io.env,
-        state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
-        },
-        setOutputs: (values) => {
-            for (const [name, value] of Object.entries(values))
-                outputs.set(name, value);
-        },
-        setSecret: log.mask,
-        info: log.write,
-        warning: (line) => {
-            log.write(`warning: ${line}`);
-        },
-        error: (line, title) => {
-            log.write(`error: ${title}: ${line}`);
-        },
-        debug: log.debug,
-        ...(io.isTerminal ? { progress: log.write } : {}),
-        startGroup: log.write,
-        endGroup: () => undefined,
-        setFailed: (message, why = 'failed') => {
-            reason ??= why;
-            log.write(`error: ${message}`);
-        },
-        // Without --summary-file, no summary is rendered.
-        ...(summaryFile === undefined
-            ? {}
-            : {
-                appendSummary: (markdown) => {
-                    summary += markdown;
-                    io.writeFile(summaryFile, summary);
-                }
-            }),
-        onCancel: (listener) => io.onSignal((signal) => {
-            interrupted = true;
-            listener(signal);
-        })
-    };
-    return {
-        host,
-        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
-        interrupted: () => interrupted
-    };
-}
-/** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_TASK_ID=...) for GitLab's dotenv reports. */
-function formatOutputs(outputs, format, log) {
-    if (format === 'json')
-        return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    const lines = [...outputs].flatMap(([name, value]) => {
-        if (/[\r\n]/.test(value)) {
-            log.write(`warning: output ${name} spans lines, which a dotenv line cannot hold: left out`);
-            return [];
-        }
-        return [`${ENV_PREFIX}${name.toUpperCase()}=${value}`];
+/** "Total cost of \u2026: 0.003300 yuan", when at least `least` of the tasks said their cost. */
+function total(what, tasks, least = 2) {
+    const costs = tasks.flatMap((task) => {
+        const { billingValue, forecastValue } = task;
+        return billingValue === undefined && forecastValue === undefined
+            ? []
+            : [billingValue ?? '0', forecastValue ?? '0'];
     });
-    return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+    if (costs.length / 2 < least)
+        return [];
+    return ['', `Total cost of ${what}: ${yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(costs) ?? ''))}`];
+}
+/** What the cost figures are, under a table that shows some. */
+function costNote(tasks) {
+    if (!tasks.some((task) => (0,_outputs_js__WEBPACK_IMPORTED_MODULE_2__/* .taskCost */ .LL)(task) !== undefined))
+        return [];
+    return [
+        '',
+        '<sub>Cost: what the platform has billed (billing_value) plus what the task has used since and not been billed yet (forecast_value); the platform bills every 5 minutes and counts in points, 1 yuan = 1,000,000 points.</sub>'
+    ];
+}
+function timeline(step) {
+    const entries = step.tasks.flatMap((task) => task.timeline.map((entry) => ({ ...entry, id: task.id })));
+    if (entries.length === 0)
+        return [];
+    entries.sort((a, b) => a.atMs - b.atMs);
+    return [
+        '',
+        '<details><summary>Status timeline</summary>',
+        '',
+        ...entries.map((entry) => `- ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(entry.atMs)}: task ${entry.id} ${escape(entry.status)}`),
+        '',
+        '</details>'
+    ];
+}
+/** Billing records: by time, or by task; billed and discount in yuan, and their totals. */
+function billsTable(bills) {
+    const byTask = bills.every((bill) => bill.taskId !== undefined);
+    const lines = byTask
+        ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
+        : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
+    for (const bill of bills) {
+        const money = [yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(bill.billed)), yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(bill.discount))];
+        const first = byTask
+            ? [bill.taskId ?? '', escape(bill.taskName ?? ''), escape(bill.taskType ?? '')]
+            : [escape(bill.start ?? ''), escape(bill.end ?? '')];
+        lines.push(`| ${[...first, ...money].join(' | ')} |`);
+    }
+    const sum = (amounts) => yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .sumPoints */ .RN)(amounts) ?? ''));
+    return [
+        ...lines,
+        '',
+        `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
+        '',
+        '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+    ];
+}
+/**
+ * How a create that picked its resource by gpu chose it: the regions of the device it considered, best
+ * first, each with its price, stock and what became of it (created on, refused, left out and why).
+ */
+function placementTable(placement) {
+    if (placement === undefined)
+        return [];
+    const { chosen, refused, considered } = placement;
+    const outcome = (candidate) => {
+        if (candidate === chosen)
+            return 'chosen';
+        const refusal = refused.find((r) => r.candidate === candidate);
+        if (refusal !== undefined)
+            return `refused: ${refusal.why}`;
+        return candidate.excluded ?? 'not needed';
+    };
+    const lines = [
+        `#### Resource: ${placement.points} node(s) of ${escape(placement.wish.gpu)}`,
+        '',
+        '| Region | Device | GPUs | Price | Stock | Outcome |',
+        '|---|---|---|---|---|---|'
+    ];
+    for (const candidate of considered) {
+        const { offer } = candidate;
+        const region = offer.regionName === undefined ? offer.region : `${offer.region ?? ''} (${offer.regionName})`;
+        const cells = [
+            region,
+            offer.device,
+            offer.gpuCount,
+            candidate.price,
+            offer.inventory,
+            outcome(candidate)
+        ];
+        lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+    }
+    const warmed = placement.preheated;
+    return [
+        ...lines,
+        ...(warmed === undefined
+            ? []
+            : [
+                '',
+                `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${escape(warmed.region)} in ${escape((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(warmed.elapsedMs))} (preheat task ${escape(warmed.taskId)}); a preheat is not a reservation.`
+            ]),
+        '',
+        `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+        ''
+    ];
+}
+/** What a resource search found: each device's regions, their price as the platform gives it, and stock. */
+function offersTable(offers) {
+    const lines = [
+        '| Device | GPU | Count | Region | Price | Discount price | Stock |',
+        '|---|---|---|---|---|---|---|'
+    ];
+    for (const offer of offers) {
+        const cells = [
+            offer.device,
+            offer.gpuName,
+            offer.gpuCount,
+            offer.regionName ?? offer.region,
+            offer.price,
+            offer.discountPrice,
+            offer.inventory
+        ];
+        lines.push(`| ${cells.map((cell) => escape(cell ?? '')).join(' | ')} |`);
+    }
+    const marks = offers.filter((offer) => offer.mark !== undefined);
+    return [
+        ...lines,
+        '',
+        '<sub>Price and discount price as the platform gives them (its reference calls them the reference price per card-hour, and bills by the discount price).</sub>',
+        ...(marks.length === 0
+            ? []
+            : [
+                '',
+                '<details><summary>Marks: the resources[].mark a create takes (regions[].mark.mark)</summary>',
+                '',
+                ...marks.map((offer) => `- ${escape(`${offer.device ?? ''} in ${offer.regionName ?? offer.region ?? ''}`)}: <code>${escape(offer.mark ?? '')}</code>`),
+                '',
+                '</details>'
+            ])
+    ];
+}
+/** An amount in yuan with its unit, or nothing. */
+function yuanText(yuan) {
+    return yuan === undefined ? '' : `${escape(yuan)} yuan`;
+}
+/**
+ * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
+ * "-,/" written as a numeric character reference. Markdown and HTML see no syntax at all in it (no
+ * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
+ */
+function escape(text) {
+    // ASCII letters, digits, space and ",/-" stay as they are without a look at Unicode's tables (whose
+    // first use costs a step about half a millisecond); any other character is tested against them.
+    return text
+        .replace(/[\r\n]+/g, ' ')
+        .replace(/[^A-Za-z0-9 ,/-]/gu, (char) => /[\p{L}\p{N}\p{M}]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`);
+}
+/** A validated URL inside an HTML attribute. */
+function attribute(url) {
+    return url
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
+        .replace(/'/g, '&#39;');
+}
+/** ", 2/3 nodes running" while some nodes do not run yet, for a wait until ready; nothing once all do. */
+function nodesText(nodes) {
+    return nodes === undefined || nodes.running >= nodes.total
+        ? ''
+        : `, ${nodes.running}/${nodes.total} nodes running`;
 }
 
 
@@ -3032,7 +2960,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2370);
+/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9458);
 /* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9571);
 
 
@@ -3100,7 +3028,7 @@ async function makeCall(call, how, ctx) {
     try {
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await __nccwpck_require__.e(/* import() */ 169).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
@@ -3234,366 +3162,6 @@ function cleanupRecorder(initial, save = () => undefined) {
             save(state);
         }
     };
-}
-
-
-/***/ }),
-
-/***/ 8786:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ cleanUpTask),
-/* harmony export */   Y: () => (/* binding */ finishCleanup)
-/* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(5833);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6723);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1460);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_12__ = __nccwpck_require__(6539);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_11__ = __nccwpck_require__(3896);
-/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(3884);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(8703);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_13__ = __nccwpck_require__(9674);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(3537);
-/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9645);
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
- * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
- * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
- * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
- * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
- */
-async function cleanUpTask(taskId, action, ctx, name) {
-    const { policy, deps } = ctx.stopRetries;
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    for (let round = 1;; round++) {
-        let failure;
-        try {
-            await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetries */ .LH)(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .retryIfTransient */ .or)(error, deps.now()), policy, deps);
-            return { kind: 'done' };
-        }
-        catch (error) {
-            failure = error;
-        }
-        // Cancelled: nothing more can be sent; the post step takes over.
-        if (failure instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && failure.reason === 'cancelled')
-            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure) };
-        const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .readTaskState */ .Lf)(taskId, ctx, { name });
-        if ((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(state))
-            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
-        if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
-            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(state.status, 40) };
-        const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .describeState */ .Jw)(state), 300)}`;
-        const applies = call.traits.appliesTo;
-        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
-            return {
-                kind: 'failed',
-                why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
-            };
-        }
-        const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BACKOFF */ .VU);
-        if (round > _context_js__WEBPACK_IMPORTED_MODULE_6__/* .CLEANUP_RETRIES */ .CX || deps.now() + delay >= policy.deadline)
-            return { kind: 'failed', why };
-        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(delay)}`);
-        try {
-            await deps.sleep(delay);
-        }
-        catch {
-            return { kind: 'failed', why };
-        }
-    }
-}
-/**
- * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
- * preheats that had not completed. Then, when a
- * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
- * no longer appear: that look is the post step's last request.
- */
-async function finishCleanup(state, ctx) {
-    const { action, created, lookup } = state;
-    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
-    const known = [
-        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
-        ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
-    ];
-    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-    const preheats = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
-        taskId,
-        problem: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_9__/* .stopPreheat */ .Ks)(taskId, ctx)
-    }));
-    const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
-    if (lookup === undefined)
-        return { outcomes, unsettled: undefined, ...done };
-    const late = await lateTasks(lookup, created, action, ctx);
-    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
-}
-/**
- * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
- * time): posts back the configuration the task had and waits until it serves again, within the context's
- * deadline (cleanup_timeout).
- */
-async function finishRollback(rollback, ctx) {
-    const { taskId } = rollback;
-    ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
-    let problem;
-    try {
-        const outcome = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)(rollback, ctx, ctx.deadline);
-        problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
-    }
-    catch (error) {
-        problem = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error);
-    }
-    if (problem === undefined) {
-        ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
-        return { taskId, problem, restore: undefined };
-    }
-    const restore = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_11__/* .redactConfiguration */ .aL)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_12__/* .parseJson */ .qF)(rollback.configuration));
-    return { taskId, problem, restore };
-}
-function cleanUpAll(targets, ctx, name) {
-    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(targets, ctx.settings.concurrency, async (target) => ({
-        target,
-        outcome: await cleanUpTask(target.id, target.action, ctx, name)
-    }));
-}
-/**
- * The tasks a create made that the step does not know: with no task id known, the task the create may
- * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
- * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
- * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
- * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
- * never read as "the create made none".
- */
-async function lateTasks(lookup, created, action, ctx) {
-    const handled = new Set([...lookup.existingIds, ...created]);
-    const kind = created.length === 0 ? 'found' : 'twin';
-    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(lookup.taskName, 100));
-    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
-    ctx.log(created.length === 0
-        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}, until the create can no longer land`
-        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}`);
-    const outcomes = [];
-    // Each attempt makes one task at most; the step's own task (created) is one attempt's.
-    let outstanding = lookup.attempts - Math.min(created.length, 1);
-    while (outstanding > 0) {
-        const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_13__/* .awaitNewTasks */ .lC)(lookup.taskName, handled, lookup.landsBy, ctx);
-        if (found.kind === 'none') {
-            ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
-            return { outcomes, unsettled: undefined };
-        }
-        if (found.kind === 'found') {
-            outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
-            for (const id of found.ids)
-                handled.add(id);
-            outstanding -= found.ids.length;
-            continue;
-        }
-        const why = found.kind === 'unknown'
-            ? `the last task search failed (${found.why})`
-            : 'the cleanup_timeout ran out before the create could no longer land';
-        return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
-    }
-    return { outcomes, unsettled: undefined };
-}
-/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
-async function cleanUpFound(ids, why, action, ctx, taskName) {
-    const cleanup = why === 'twin' ? 'stop' : action;
-    if (cleanup === undefined) {
-        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
-        return [];
-    }
-    return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
-}
-
-
-/***/ }),
-
-/***/ 3896:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   FK: () => (/* binding */ servicesDiffer),
-/* harmony export */   IC: () => (/* binding */ imagesOf),
-/* harmony export */   QV: () => (/* binding */ configurationOf),
-/* harmony export */   VU: () => (/* binding */ diffConfigurations),
-/* harmony export */   YF: () => (/* binding */ applyChanges),
-/* harmony export */   aL: () => (/* binding */ redactConfiguration),
-/* harmony export */   ek: () => (/* binding */ checkChanges)
-/* harmony export */ });
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6539);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8064);
-
-
-
-
-
-
-/** Detail fields the platform fills itself (statuses and counters): never posted back. */
-const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
-/**
- * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
- * updated after creation.
- */
-const WRITE_ONLY = ['repository_username', 'repository_password'];
-/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
-const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
-/**
- * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
- * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
- */
-function configurationOf(detail) {
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
-        throw new Error('the task detail carries no services list, so its configuration cannot be read');
-    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
-    return {
-        ...Object.fromEntries(kept),
-        services: detail.services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
-            ? {
-                ...service,
-                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
-            }
-            : service)
-    };
-}
-/**
- * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
- * field, nothing the platform fills, and services as a list of objects each naming its service_name.
- */
-function checkChanges(changes) {
-    if (Object.keys(changes).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
-    }
-    const writeOnly = writeOnlyPaths(changes);
-    if (writeOnly.length > 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
-    }
-    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
-    const { services } = changes;
-    if (services === undefined)
-        return;
-    if (!Array.isArray(services))
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
-    services.forEach((service, index) => {
-        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
-    });
-}
-/**
- * The configuration with the changes applied: each top-level field given replaces the task's; each
- * service given is matched by service_name and the fields it gives replace that service's.
- */
-function applyChanges(configuration, changes) {
-    const { services: changedServices, ...fields } = changes;
-    const services = Array.isArray(configuration.services) ? configuration.services : [];
-    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
-    const byName = new Map();
-    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
-        const name = String(change.service_name);
-        if (!names.includes(name)) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
-        }
-        byName.set(name, { ...byName.get(name), ...change });
-    }
-    return {
-        ...configuration,
-        ...fields,
-        services: services.map((service) => {
-            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
-            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
-        })
-    };
-}
-/**
- * Every field that differs between two configurations, by path (services by name:
- * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
- */
-function diffConfigurations(before, after) {
-    return diffValues(before, after, [], false);
-}
-/** The images of each service, by service name, as a configuration sets them. */
-function imagesOf(configuration) {
-    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
-    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
-}
-/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
-function servicesDiffer(before, after) {
-    return !same(before.services, after.services);
-}
-/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
-function same(a, b) {
-    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
-}
-/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
-function redactConfiguration(configuration) {
-    return redact(configuration, false);
-}
-function redact(value, secret) {
-    if (secret && value !== null)
-        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
-    if (Array.isArray(value))
-        return value.map((item) => redact(item, false));
-    if (isObject(value))
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
-    return value;
-}
-/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
-function hidden(name) {
-    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
-}
-function diffValues(before, after, path, secret) {
-    if (same(before, after))
-        return [];
-    const here = path.join('.');
-    if (!secret && isObject(before) && isObject(after)) {
-        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
-    }
-    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
-        return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
-    return [{ path: here, before: show(before), after: show(after) }];
-}
-/** Services compared by name: a field of one, or a service added or taken away. */
-function diffServices(before, after) {
-    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
-    const [old, now] = [named(before), named(after)];
-    const names = [...new Set([...old.keys(), ...now.keys()])];
-    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
-}
-/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
-function isObject(value) {
-    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
-}
-function writeOnlyPaths(changes) {
-    return WRITE_ONLY.filter((name) => name in changes);
-}
-function withoutField(record, field) {
-    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
 }
 
 
@@ -3793,144 +3361,6 @@ function cancellableSleep(cancel) {
         }, ms);
         sleepers.add(wake);
     });
-}
-
-
-/***/ }),
-
-/***/ 7766:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   XV: () => (/* binding */ readNodeList),
-/* harmony export */   h4: () => (/* binding */ diagnose)
-/* harmony export */ });
-/* unused harmony export DIAGNOSTICS */
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7258);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6539);
-/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4750);
-/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6715);
-
-
-
-
-
-
-
-
-/** Events per node shown: the last ones. */
-const MAX_EVENTS = 10;
-/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
-const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-const MAX_LINE = 500;
-/**
- * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
- * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
- * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
- */
-async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
-    const { settings } = ctx;
-    let nodes;
-    try {
-        nodes = await readNodeList(taskId, ctx);
-    }
-    catch (error) {
-        return {
-            taskId,
-            nodes: [],
-            moreNodes: 0,
-            notRunningNodes: 0,
-            runningNodes: 0,
-            unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`]
-        };
-    }
-    const stuck = nodes.filter((node) => (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
-    const chosen = scope.nodes === 'all' ? nodes : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
-    return {
-        taskId,
-        nodes: shown,
-        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
-        notRunningNodes: stuck.length,
-        runningNodes: nodes.length - stuck.length,
-        unread: []
-    };
-}
-/** Every node of a task, across the pages of its node list. */
-async function readNodeList(taskId, ctx) {
-    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_3__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)(node)));
-    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
-}
-async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
-    const unread = [];
-    const problem = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .failingNode */ .dP)({ results: [node] }, 1);
-    let events = [];
-    if (scope.events) {
-        try {
-            const { result } = await ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
-            events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)
-                .slice(-MAX_EVENTS)
-                .map((event) => ({
-                time: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.event_time) ?? '',
-                type: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.type) ?? '',
-                reason: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(event.service) ?? ''
-            }));
-        }
-        catch (error) {
-            unread.push(`events: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
-        }
-    }
-    const logs = [];
-    if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of containerServices(node, services)) {
-            try {
-                const { result } = await ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
-                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
-            }
-            catch (error) {
-                unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)}`);
-            }
-        }
-    }
-    return {
-        pointId,
-        status: (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeProblem */ .BD)(problem),
-        events,
-        logs,
-        unread
-    };
-}
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData) {
-    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
-    }));
-}
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(node, services) {
-    const byName = new Map([...services].map(([id, name]) => [name, id]));
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
-    if (ids.length === 0 || ids.some((id) => id === undefined))
-        return new Map(services);
-    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
 }
 
 
@@ -4157,7 +3587,7 @@ const waitFlow = {
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await __nccwpck_require__.e(/* import() */ 169).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
@@ -4171,238 +3601,13 @@ async function callAndWait(plan, ctx) {
     const criteria = plan.wait === undefined ? undefined : (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait);
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await __nccwpck_require__.e(/* import() */ 296).then(__nccwpck_require__.bind(__nccwpck_require__, 5296))).waitUntil(called, criteria, ctx, { calls, publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(296), __nccwpck_require__.e(587)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5296))).waitUntil(called, criteria, ctx, { calls, publish });
     // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await __nccwpck_require__.e(/* import() */ 364).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
-}
-
-
-/***/ }),
-
-/***/ 9502:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ns: () => (/* binding */ checkHealth)
-/* harmony export */ });
-/* unused harmony exports healthUrl, isAccepted */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
-
-/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
-const FIRST_DELAY_MS = 1000;
-/**
- * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
- * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
- */
-async function checkHealth(urls, health, limits, deps) {
-    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
-    return problems.find((problem) => problem !== undefined);
-}
-/** The URL to check: the service URL and the path, with one slash between them. */
-function healthUrl(url, path) {
-    return `${url.replace(/\/+$/, '')}${path}`;
-}
-function isAccepted(status, accepted) {
-    return accepted.some(([low, high]) => status >= low && status <= high);
-}
-async function checkOne(url, health, limits, deps) {
-    let delay = FIRST_DELAY_MS;
-    let last = '';
-    for (;;) {
-        let said;
-        try {
-            const status = await deps.probe(url);
-            if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
-                return undefined;
-            }
-            said = `HTTP ${status}`;
-        }
-        catch (error) {
-            said = deps.describeError(error);
-        }
-        if (said !== last)
-            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
-        last = said;
-        const left = limits.deadline - deps.now();
-        if (left <= 0)
-            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
-        await deps.sleep(Math.min(delay, left));
-        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
-    }
-}
-
-
-/***/ }),
-
-/***/ 9674:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Uz: () => (/* binding */ findTasks),
-/* harmony export */   d: () => (/* binding */ searchTasks),
-/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
-/* harmony export */   lP: () => (/* binding */ searchByName)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8703);
-/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4750);
-
-
-
-
-
-
-
-/**
- * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
- * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
- * shorter list).
- */
-async function searchTasks(searchValue, matches, ctx) {
-    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
-    return results.flatMap((task) => {
-        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
-        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
-        if (id === undefined || typeof name !== 'string' || !matches(name))
-            return [];
-        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
-        return [{ id, name, status, billingValue, forecastValue }];
-    });
-}
-/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
-async function findTasks(name, ctx) {
-    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
-}
-/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
-function searchByName(label, name, ctx) {
-    return (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
-}
-/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
-const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
-/**
- * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
- * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
- * first, `unknown` when the last search failed (what it would have found is not known).
- */
-async function awaitNewTasks(name, existing, until, ctx) {
-    const { now, sleep } = ctx.retries.deps;
-    const end = Math.min(until, ctx.retries.policy.deadline);
-    const every = searchEveryMs(until - now());
-    for (;;) {
-        const sentAt = now();
-        let failure;
-        try {
-            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            if (fresh.length > 0)
-                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
-        }
-        catch (error) {
-            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
-        }
-        const left = end - now();
-        if (left <= 0) {
-            if (failure !== undefined)
-                return { kind: 'unknown', why: failure };
-            return { kind: sentAt >= until ? 'none' : 'cut' };
-        }
-        await sleep(Math.min(every, left));
-    }
-}
-
-
-/***/ }),
-
-/***/ 6715:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   BD: () => (/* binding */ describeNodeProblem),
-/* harmony export */   EJ: () => (/* binding */ failingNodes),
-/* harmony export */   dP: () => (/* binding */ failingNode),
-/* harmony export */   gF: () => (/* binding */ fieldText)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-
-
-
-/**
- * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
- * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
- * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
- * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
- * never from a message.
- */
-function failingNode(page, maxRestarts) {
-    return failingNodes(page, maxRestarts)[0];
-}
-/** Every node of a node list that will not come up, as failingNode judges each one. */
-function failingNodes(page, maxRestarts) {
-    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
-    return nodes.flatMap((node) => {
-        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
-        return problem === undefined ? [] : [problem];
-    });
-}
-function problemOf(node, maxRestarts) {
-    const status = fieldText(node.status) ?? 'unknown';
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
-    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
-    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-    if (status !== 'Failed' && !restarting)
-        return undefined;
-    // The container that says why: the one restarted most, else one with a reason, else the first.
-    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-        containers.find((c) => fieldText(c.reason) !== undefined) ??
-        containers[0];
-    return {
-        pointId: fieldText(node.point_id) ?? 'unknown',
-        status,
-        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
-        reason: container === undefined ? undefined : fieldText(container.reason),
-        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-        restarts: restarts > 0 ? restarts : undefined
-    };
-}
-/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
-function describeNodeProblem(problem) {
-    const facts = [
-        problem.reason,
-        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
-        problem.restarts === undefined || problem.restarts === 0
-            ? undefined
-            : `restarted ${problem.restarts} times`
-    ].filter((fact) => fact !== undefined);
-    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
-    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
-    return `node ${problem.pointId} (${problem.status})${why}`;
-}
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item) {
-    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
-    const value = dto.restart_count ?? item.restart_count;
-    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function fieldText(value) {
-    const raw = typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
-            ? String(value)
-            : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(raw, 80);
 }
 
 
@@ -4472,314 +3677,6 @@ function countOf(data) {
         return undefined;
     const value = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(data.count) ? Number(data.count.toString()) : data.count;
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
-}
-
-
-/***/ }),
-
-/***/ 3537:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  IL: () => (/* binding */ preheat),
-  iC: () => (/* binding */ preheatServices),
-  Ks: () => (/* binding */ stopPreheat)
-});
-
-// UNUSED EXPORTS: judgePreheat
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __nccwpck_require__(9817);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __nccwpck_require__(7258);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./platform/preheat-data.ts
-
-
-function preheatProgressOf(data) {
-    const record = (0,records/* isRecord */.u)(data) ? data : {};
-    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
-    return {
-        status: typeof record.status === 'string' ? record.status : undefined,
-        regions: cache
-            .filter(records/* isRecord */.u)
-            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
-            ? [{ region: entry.region, status: entry.status }]
-            : []),
-        points: count(record, 'points'),
-        availablePoints: count(record, 'available_points')
-    };
-}
-const count = (record, field) => {
-    const text = (0,task_data/* numberText */.$4)(record, field);
-    return text === undefined ? undefined : Number(text);
-};
-/** The regions get_regions lists: where a cluster preheat can warm images. */
-function preheatRegionsOf(data) {
-    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
-    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
-        ? [
-            {
-                region: entry.region,
-                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
-            }
-        ]
-        : []);
-}
-
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __nccwpck_require__(7581);
-// EXTERNAL MODULE: ./platform/retry.ts
-var retry = __nccwpck_require__(1460);
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __nccwpck_require__(8703);
-// EXTERNAL MODULE: ./deploy/resource-choice.ts
-var resource_choice = __nccwpck_require__(3794);
-;// CONCATENATED MODULE: ./deploy/preheat.ts
-
-
-
-
-
-
-
-
-
-
-
-/** The platform asks for polls at least 10 s apart. */
-const LEAST_POLL_MS = 10_000;
-/** Where a preheat stands: done, failed, or still going, with what its detail says. */
-function judgePreheat(progress, mode) {
-    const ended = progress.status === 'End';
-    if (mode === 'region') {
-        const { regions } = progress;
-        const detail = regions.length === 0
-            ? 'no region reported yet'
-            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-        if (regions.some((r) => r.status === 'Failed'))
-            return { state: 'failed', detail };
-        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
-            return { state: 'done', detail };
-        return ended
-            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
-            : { state: 'waiting', detail };
-    }
-    const points = progress.points ?? 0;
-    const ready = progress.availablePoints ?? 0;
-    const detail = `${ready} of ${points} node(s) prepared`;
-    if (points > 0 && ready >= points)
-        return { state: 'done', detail };
-    return ended
-        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
-        : { state: 'waiting', detail };
-}
-/**
- * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
- * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
- * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
- * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
- * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
- * preheat task is named `taskName`, or as the task_name input says.
- */
-async function preheat(candidate, mode, ctx, taskName) {
-    const startedAt = ctx.runtime.now();
-    const region = candidate.offer.region ?? '';
-    const body = {
-        ...(taskName === undefined ? {} : { task_name: taskName }),
-        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
-    };
-    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
-    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
-    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
-    const ended = await watchPreheat(taskId, mode, ctx);
-    if (ended.state === 'done') {
-        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-        const elapsedMs = ctx.runtime.now() - startedAt;
-        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
-        return { taskId, mode, region, elapsedMs };
-    }
-    const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
-}
-/** The services a preheat caches: the name and image of each of the body's services. */
-function preheatServices(body) {
-    const services = Array.isArray(body.services) ? body.services : [];
-    return services
-        .filter(records/* isRecord */.u)
-        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
-        ? [{ service_name: service.service_name, service_image: service.service_image }]
-        : []);
-}
-async function regionBody(region, ctx) {
-    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
-    const regions = preheatRegionsOf(result.data);
-    const found = regions.find((r) => r.region === region);
-    if (found === undefined) {
-        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
-    }
-    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
-}
-async function nodeBody(candidate, ctx) {
-    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
-    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
-    const { device, region } = candidate.offer;
-    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
-    if (offer === undefined) {
-        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
-    }
-    return { points: ctx.settings.points ?? 1, resources: [(0,resource_choice/* resourcesEntry */.u$)(offer)] };
-}
-/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
-async function createPreheat(body, ctx) {
-    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
-    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
-    if (taskId === undefined) {
-        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
-    }
-    ctx.log(`preheat: task ${taskId}`);
-    return taskId;
-}
-/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
-async function watchPreheat(taskId, mode, ctx) {
-    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
-    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
-    let last = '';
-    for (;;) {
-        let judged;
-        try {
-            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
-            judged = judgePreheat(preheatProgressOf(result.data), mode);
-        }
-        catch (error) {
-            return {
-                state: 'failed',
-                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
-            };
-        }
-        if (judged.detail !== last)
-            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
-        last = judged.detail;
-        if (judged.state !== 'waiting')
-            return { state: judged.state, detail: judged.detail };
-        const left = deadline - ctx.runtime.now();
-        if (left <= 0)
-            return { state: 'timed_out', detail: judged.detail };
-        await ctx.runtime.sleep(Math.min(every, left));
-    }
-}
-/**
- * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
- * Answers why it could not be stopped, or undefined when it was (or had ended).
- */
-async function stopPreheat(taskId, ctx) {
-    try {
-        await (0,context/* retried */.sT)(`preheat: stop task ${taskId}`, ctx.stopRetries, () => ctx.send((0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId)));
-    }
-    catch (error) {
-        const status = await ctx
-            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
-            .then(({ result }) => preheatProgressOf(result.data).status)
-            .catch(() => undefined);
-        if (status !== 'End')
-            return `${(0,failures/* describeError */.Uc)(error)}; its status is ${status ?? 'unknown'}`;
-    }
-    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-    return undefined;
-}
-/** A read, retried on what may pass (network errors, 429, 5xx). */
-function read(call, label, ctx) {
-    return (0,context/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
-}
-
-
-/***/ }),
-
-/***/ 3794:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Ev: () => (/* binding */ chooseResource),
-/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
-/* harmony export */   u$: () => (/* binding */ resourcesEntry)
-/* harmony export */ });
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5786);
-
-/**
- * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
- * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
- * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
- * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
- * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
- * the search's own order.
- */
-function chooseResource(offers, wish, points) {
-    const considered = offers
-        .filter((offer) => matchesDevice(offer, wish))
-        .map((offer) => {
-        const price = offer.discountPrice ?? offer.price;
-        return { offer, price, excluded: exclusion(offer, price, wish, points) };
-    })
-        .map((candidate, index) => ({ candidate, index }))
-        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
-        .map(({ candidate }) => candidate);
-    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
-}
-function matchesDevice(offer, wish) {
-    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
-    if (name !== wish.gpu.trim().toLowerCase())
-        return false;
-    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
-}
-function exclusion(offer, price, wish, points) {
-    if (offer.mark === undefined)
-        return 'no mark';
-    if (wish.maxPrice !== undefined &&
-        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
-        return 'over max_price';
-    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
-        return 'no stock';
-    return undefined;
-}
-/** Choosable first, then by price (none last), then by the preference of the region. */
-function rank(a, b, wish) {
-    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
-    if (choosable !== 0)
-        return choosable;
-    const price = a.price === undefined || b.price === undefined
-        ? Number(a.price === undefined) - Number(b.price === undefined)
-        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
-    return price || preference(a.offer, wish) - preference(b.offer, wish);
-}
-/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
-function preference(offer, wish) {
-    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
-    return at === -1 ? wish.regions.length : at;
-}
-/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
-function cheapestOverPrice(choice) {
-    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
-        ? [{ candidate, price: candidate.price }]
-        : []);
-    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
-}
-/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
-function resourcesEntry(offer) {
-    return {
-        mark: offer.mark,
-        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
-        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
-    };
 }
 
 
@@ -4927,59 +3824,6 @@ function taskAfterWait(task, waited, publish) {
 
 /***/ }),
 
-/***/ 3884:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ rollbackOf),
-/* harmony export */   R: () => (/* binding */ restoreConfiguration)
-/* harmony export */ });
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7258);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3896);
-/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(658);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8998);
-/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4614);
-
-
-
-
-
-
-
-/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
-function rollbackOf(taskId, configuration) {
-    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
-}
-/**
- * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
- * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
- * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
- */
-async function restoreConfiguration(rollback, ctx, deadline) {
-    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
-        throw new Error('the saved configuration is not a JSON object');
-    const { taskId } = rollback;
-    const before = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
-    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const failure = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
-    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
-    if (failure !== undefined)
-        ctx.log('rollback: the task is read to see whether the platform took it');
-    return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitServing */ .n)(taskId, {
-        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
-        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_6__/* .imagesOf */ .IC)(configuration),
-        before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
-    }, ctx, 
-    // What served before is set back: its nodes and images say so; the app's health is not the question.
-    { deadline, label: 'rollback', health: false });
-}
-
-
-/***/ }),
-
 /***/ 8064:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -5038,267 +3882,6 @@ function secretValues(value, secret = false) {
 }
 function isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
-}
-
-
-/***/ }),
-
-/***/ 658:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   n: () => (/* binding */ awaitServing)
-/* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
-/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7766);
-/* harmony import */ var _health_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9502);
-/* harmony import */ var _serving_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5334);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(1190);
-
-
-
-
-
-
-
-
-/** Why a wait for a change ended when the job was cancelled. */
-const CANCELLED = 'was still changing when the job was cancelled';
-/**
- * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
- * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
- * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
- * waited through.
- */
-async function awaitServing(taskId, target, ctx, limits) {
-    const { runtime, settings } = ctx;
-    const started = runtime.now();
-    const last = {
-        failures: 0
-    };
-    const end = (kind, why, extra = {}) => ({
-        kind,
-        why,
-        data: last.data,
-        raw: last.raw,
-        snapshot: last.snapshot,
-        urls: [],
-        healthy: undefined,
-        ...extra
-    });
-    for (;;) {
-        const verdict = await look(taskId, target, ctx, last);
-        const at = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(runtime.now() - started);
-        if (verdict.kind === 'failed')
-            return end('failed', verdict.why);
-        if (verdict.kind === 'serving') {
-            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-            return finish(last, ctx, limits, end);
-        }
-        if (verdict.progress !== last.said)
-            ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-        else
-            runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-        last.said = verdict.progress;
-        if (runtime.cancelled())
-            return end('cancelled', CANCELLED);
-        const left = limits.deadline - runtime.now();
-        if (left <= 0)
-            return end('timed_out', `did not serve in time: ${verdict.progress}`);
-        try {
-            await runtime.sleep(Math.min(settings.wait.intervalMs, left));
-        }
-        catch {
-            return end('cancelled', CANCELLED);
-        }
-    }
-}
-/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
-async function look(taskId, target, ctx, last) {
-    try {
-        const { result, raw } = await ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId));
-        const nodes = await (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_2__/* .readNodeList */ .XV)(taskId, ctx);
-        last.failures = 0;
-        last.data = result.data;
-        last.raw = raw;
-        last.snapshot = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField);
-        return (0,_serving_js__WEBPACK_IMPORTED_MODULE_4__/* .judgeServing */ .Q)(last.snapshot, nodes, target, ctx.settings.wait);
-    }
-    catch (error) {
-        last.failures += 1;
-        const why = `could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)})`;
-        if (last.failures >= ctx.settings.wait.pollErrorBudget)
-            return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
-        return { kind: 'waiting', progress: why };
-    }
-}
-/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
-async function finish(last, ctx, limits, end) {
-    const { settings, runtime } = ctx;
-    const urls = (0,_urls_js__WEBPACK_IMPORTED_MODULE_6__/* .publishableUrls */ .ON)(last.snapshot?.urls ?? [], () => undefined);
-    const path = limits.health === false ? undefined : settings.health.path;
-    if (path === undefined)
-        return end('serving', undefined, { urls });
-    const problem = urls.length === 0
-        ? `has no service URL to check ${path} at`
-        : await (0,_health_js__WEBPACK_IMPORTED_MODULE_7__/* .checkHealth */ .Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc });
-    if (problem === undefined)
-        return end('serving', undefined, { urls, healthy: true });
-    return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
-}
-
-
-/***/ }),
-
-/***/ 5334:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ judgeServing),
-/* harmony export */   q: () => (/* binding */ pointOf)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9817);
-/* harmony import */ var _nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6715);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5460);
-
-
-
-
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
-/**
- * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
- * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
- * longer Running fails it too. Decided from fields only.
- */
-function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .a)(snapshot.status, 20)}` };
-    const live = nodes.filter((node) => !ENDED_NODES.includes((0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) ?? ''));
-    const fresh = live.filter((node) => !target.before.has(pointOf(node)));
-    const [failing] = (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .failingNodes */ .EJ)({ results: fresh }, rules.maxRestarts);
-    if (failing !== undefined)
-        return { kind: 'failed', why: `has a new node that will not come up: ${(0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .describeNodeProblem */ .BD)(failing)}` };
-    const running = snapshot.nodes?.running;
-    const onImage = live.filter((node) => runsImages(node, target.images));
-    const left = live.filter((node) => target.gone?.has(pointOf(node)) === true);
-    const facts = [
-        `runing_points ${running ?? 'unknown'} of ${target.points}`,
-        ...(target.images === undefined
-            ? []
-            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
-        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
-        ...(left.length === 0 ? [] : [`${left.length} to go`])
-    ];
-    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,_task_status_js__WEBPACK_IMPORTED_MODULE_2__/* .isPublishable */ .oB)(url));
-    const serving = snapshot.status === 'Running' &&
-        running === target.points &&
-        live.length === target.points &&
-        onImage.length === live.length &&
-        left.length === 0 &&
-        urlsReady;
-    if (serving)
-        return { kind: 'serving' };
-    return {
-        kind: 'waiting',
-        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
-    };
-}
-/** A node's point_id, as text ('' when it has none). */
-function pointOf(node) {
-    return (0,_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? '';
-}
-/**
- * Whether a node's containers run the images: a container that names its service must run that
- * service's image; one that does not (the reference allows null) must run one of the images.
- */
-function runsImages(node, images) {
-    if (images === undefined)
-        return true;
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u);
-    const wanted = new Set(images.values());
-    return (containers.length > 0 &&
-        containers.every((container) => {
-            const image = typeof container.image === 'string' ? container.image : '';
-            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
-            const own = service === undefined ? undefined : images.get(service);
-            return own === undefined ? wanted.has(image) : own === image;
-        }));
-}
-
-
-/***/ }),
-
-/***/ 4614:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Tx: () => (/* binding */ runningOf),
-/* harmony export */   Xy: () => (/* binding */ sendChange),
-/* harmony export */   gv: () => (/* binding */ readTask),
-/* harmony export */   ne: () => (/* binding */ checkWaits),
-/* harmony export */   on: () => (/* binding */ readDetail),
-/* harmony export */   tc: () => (/* binding */ pointIds)
-/* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8703);
-/* harmony import */ var _diagnostics_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7766);
-/* harmony import */ var _serving_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5334);
-
-
-
-
-
-
-
-/**
- * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
- * is refused before anything is sent.
- */
-function checkWaits(settings, why) {
-    if (settings.wait.mode === 'false')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
-}
-/** Reads a task's detail, retried while a failure may pass. */
-async function readDetail(taskId, ctx) {
-    const { result, raw } = await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .detailCall */ .cV)(ctx.settings, taskId)));
-    return { data: result.data, raw, snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField) };
-}
-/** Reads a task's detail and its node list, each retried while a failure may pass. */
-async function readTask(taskId, ctx) {
-    const detail = await readDetail(taskId, ctx);
-    const nodes = await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(`nodes of task ${taskId}`, ctx.retries, () => (0,_diagnostics_js__WEBPACK_IMPORTED_MODULE_4__/* .readNodeList */ .XV)(taskId, ctx));
-    return { ...detail, nodes };
-}
-/**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
- */
-async function sendChange(call, label, ctx) {
-    try {
-        await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
-        return undefined;
-    }
-    catch (error) {
-        ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}`);
-        return error instanceof Error ? error : new Error(String(error));
-    }
-}
-/** The point ids of the nodes. */
-function pointIds(nodes) {
-    return new Set(nodes.map(_serving_js__WEBPACK_IMPORTED_MODULE_6__/* .pointOf */ .q).filter((id) => id !== ''));
-}
-/** How many nodes run, as the task's detail says (runing_points), when it says. */
-function runningOf(snapshot) {
-    return snapshot?.nodes?.running;
 }
 
 
@@ -8094,6 +6677,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto"
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 6760:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
 
 /***/ }),
 

@@ -4,7 +4,6 @@ import { cliHelp } from './cli-help.js';
 import type { ActionHost, FailReason } from './host.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
 import { runMain } from './main-step.js';
-import { runPost } from './post-step.js';
 
 /** What the CLI needs of its process: arguments, environment, streams, files and signals. */
 export interface CliIo {
@@ -98,7 +97,7 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
       `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`
     );
     const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
-    await runPost(post.host);
+    await postStep(post.host);
     if (post.exitCode() !== EXIT.ok && code === EXIT.ok) code = post.exitCode();
   }
   io.stdout(formatOutputs(outputs, command.output, log));
@@ -119,8 +118,14 @@ async function cleanUp(command: Extract<CliCommand, { kind: 'cleanup' }>, io: Cl
     return EXIT.input;
   }
   const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
-  await runPost(post.host);
+  await postStep(post.host);
   return post.exitCode();
+}
+
+/** The post step: a chunk that a run which needs no cleanup never loads. */
+async function postStep(host: ActionHost): Promise<void> {
+  const { runPost } = await import('./post-step.js');
+  await runPost(host);
 }
 
 /**

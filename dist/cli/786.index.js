@@ -1,0 +1,808 @@
+export const id = 786;
+export const ids = [786];
+export const modules = {
+
+/***/ 8786:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask),
+/* harmony export */   Y: () => (/* binding */ finishCleanup)
+/* harmony export */ });
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5833);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6723);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1460);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6539);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3896);
+/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3884);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8703);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9674);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3537);
+/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9645);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
+ * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
+ * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
+ * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
+ * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
+ * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const { policy, deps } = ctx.stopRetries;
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    for (let round = 1;; round++) {
+        let failure;
+        try {
+            await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetries */ .LH)(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .retryIfTransient */ .or)(error, deps.now()), policy, deps);
+            return { kind: 'done' };
+        }
+        catch (error) {
+            failure = error;
+        }
+        // Cancelled: nothing more can be sent; the post step takes over.
+        if (failure instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && failure.reason === 'cancelled')
+            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure) };
+        const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(state))
+            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
+            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(state.status, 40) };
+        const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .describeState */ .Jw)(state), 300)}`;
+        const applies = call.traits.appliesTo;
+        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
+            return {
+                kind: 'failed',
+                why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
+            };
+        }
+        const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BACKOFF */ .VU);
+        if (round > _context_js__WEBPACK_IMPORTED_MODULE_6__/* .CLEANUP_RETRIES */ .CX || deps.now() + delay >= policy.deadline)
+            return { kind: 'failed', why };
+        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(delay)}`);
+        try {
+            await deps.sleep(delay);
+        }
+        catch {
+            return { kind: 'failed', why };
+        }
+    }
+}
+/**
+ * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
+ * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
+ * preheats that had not completed. Then, when a
+ * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
+ * no longer appear: that look is the post step's last request.
+ */
+async function finishCleanup(state, ctx) {
+    const { action, created, lookup } = state;
+    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
+    const known = [
+        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
+        ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
+    ];
+    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+    const preheats = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+        taskId,
+        problem: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_9__/* .stopPreheat */ .Ks)(taskId, ctx)
+    }));
+    const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
+    if (lookup === undefined)
+        return { outcomes, unsettled: undefined, ...done };
+    const late = await lateTasks(lookup, created, action, ctx);
+    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+}
+/**
+ * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
+ * time): posts back the configuration the task had and waits until it serves again, within the context's
+ * deadline (cleanup_timeout).
+ */
+async function finishRollback(rollback, ctx) {
+    const { taskId } = rollback;
+    ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
+    let problem;
+    try {
+        const outcome = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)(rollback, ctx, ctx.deadline);
+        problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
+    }
+    catch (error) {
+        problem = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error);
+    }
+    if (problem === undefined) {
+        ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
+        return { taskId, problem, restore: undefined };
+    }
+    const restore = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_11__/* .redactConfiguration */ .aL)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_12__/* .parseJson */ .qF)(rollback.configuration));
+    return { taskId, problem, restore };
+}
+function cleanUpAll(targets, ctx, name) {
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(targets, ctx.settings.concurrency, async (target) => ({
+        target,
+        outcome: await cleanUpTask(target.id, target.action, ctx, name)
+    }));
+}
+/**
+ * The tasks a create made that the step does not know: with no task id known, the task the create may
+ * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
+ * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
+ * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
+ * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
+ * never read as "the create made none".
+ */
+async function lateTasks(lookup, created, action, ctx) {
+    const handled = new Set([...lookup.existingIds, ...created]);
+    const kind = created.length === 0 ? 'found' : 'twin';
+    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(lookup.taskName, 100));
+    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+    ctx.log(created.length === 0
+        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}, until the create can no longer land`
+        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}`);
+    const outcomes = [];
+    // Each attempt makes one task at most; the step's own task (created) is one attempt's.
+    let outstanding = lookup.attempts - Math.min(created.length, 1);
+    while (outstanding > 0) {
+        const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_13__/* .awaitNewTasks */ .lC)(lookup.taskName, handled, lookup.landsBy, ctx);
+        if (found.kind === 'none') {
+            ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
+            return { outcomes, unsettled: undefined };
+        }
+        if (found.kind === 'found') {
+            outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+            for (const id of found.ids)
+                handled.add(id);
+            outstanding -= found.ids.length;
+            continue;
+        }
+        const why = found.kind === 'unknown'
+            ? `the last task search failed (${found.why})`
+            : 'the cleanup_timeout ran out before the create could no longer land';
+        return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
+    }
+    return { outcomes, unsettled: undefined };
+}
+/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
+async function cleanUpFound(ids, why, action, ctx, taskName) {
+    const cleanup = why === 'twin' ? 'stop' : action;
+    if (cleanup === undefined) {
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        return [];
+    }
+    return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
+}
+
+
+/***/ }),
+
+/***/ 3896:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ servicesDiffer),
+/* harmony export */   IC: () => (/* binding */ imagesOf),
+/* harmony export */   QV: () => (/* binding */ configurationOf),
+/* harmony export */   VU: () => (/* binding */ diffConfigurations),
+/* harmony export */   YF: () => (/* binding */ applyChanges),
+/* harmony export */   aL: () => (/* binding */ redactConfiguration),
+/* harmony export */   ek: () => (/* binding */ checkChanges)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8064);
+
+
+
+
+
+
+/** Detail fields the platform fills itself (statuses and counters): never posted back. */
+const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
+/**
+ * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
+ * updated after creation.
+ */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
+const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
+/**
+ * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
+ * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
+ */
+function configurationOf(detail) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
+        throw new Error('the task detail carries no services list, so its configuration cannot be read');
+    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
+    return {
+        ...Object.fromEntries(kept),
+        services: detail.services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
+}
+/**
+ * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
+ * field, nothing the platform fills, and services as a list of objects each naming its service_name.
+ */
+function checkChanges(changes) {
+    if (Object.keys(changes).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
+    }
+    const writeOnly = writeOnlyPaths(changes);
+    if (writeOnly.length > 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
+    }
+    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
+    const { services } = changes;
+    if (services === undefined)
+        return;
+    if (!Array.isArray(services))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
+    services.forEach((service, index) => {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+    });
+}
+/**
+ * The configuration with the changes applied: each top-level field given replaces the task's; each
+ * service given is matched by service_name and the fields it gives replace that service's.
+ */
+function applyChanges(configuration, changes) {
+    const { services: changedServices, ...fields } = changes;
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
+    const byName = new Map();
+    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
+        const name = String(change.service_name);
+        if (!names.includes(name)) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
+        }
+        byName.set(name, { ...byName.get(name), ...change });
+    }
+    return {
+        ...configuration,
+        ...fields,
+        services: services.map((service) => {
+            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
+            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
+        })
+    };
+}
+/**
+ * Every field that differs between two configurations, by path (services by name:
+ * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ */
+function diffConfigurations(before, after) {
+    return diffValues(before, after, [], false);
+}
+/** The images of each service, by service name, as a configuration sets them. */
+function imagesOf(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
+    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
+}
+/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
+function servicesDiffer(before, after) {
+    return !same(before.services, after.services);
+}
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a, b) {
+    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
+}
+/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
+function redactConfiguration(configuration) {
+    return redact(configuration, false);
+}
+function redact(value, secret) {
+    if (secret && value !== null)
+        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
+    if (Array.isArray(value))
+        return value.map((item) => redact(item, false));
+    if (isObject(value))
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
+    return value;
+}
+/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
+function hidden(name) {
+    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
+}
+function diffValues(before, after, path, secret) {
+    if (same(before, after))
+        return [];
+    const here = path.join('.');
+    if (!secret && isObject(before) && isObject(after)) {
+        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
+    }
+    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
+        return diffServices(before, after);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    return [{ path: here, before: show(before), after: show(after) }];
+}
+/** Services compared by name: a field of one, or a service added or taken away. */
+function diffServices(before, after) {
+    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
+    const [old, now] = [named(before), named(after)];
+    const names = [...new Set([...old.keys(), ...now.keys()])];
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
+}
+/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
+function isObject(value) {
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+function writeOnlyPaths(changes) {
+    return WRITE_ONLY.filter((name) => name in changes);
+}
+function withoutField(record, field) {
+    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
+}
+
+
+/***/ }),
+
+/***/ 9674:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8703);
+/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4750);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known).
+ */
+async function awaitNewTasks(name, existing, until, ctx) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure !== undefined)
+                return { kind: 'unknown', why: failure };
+            return { kind: sentAt >= until ? 'none' : 'cut' };
+        }
+        await sleep(Math.min(every, left));
+    }
+}
+
+
+/***/ }),
+
+/***/ 3537:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  IL: () => (/* binding */ preheat),
+  iC: () => (/* binding */ preheatServices),
+  Ks: () => (/* binding */ stopPreheat)
+});
+
+// UNUSED EXPORTS: judgePreheat
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+;// CONCATENATED MODULE: ./platform/preheat-data.ts
+
+
+function preheatProgressOf(data) {
+    const record = (0,records/* isRecord */.u)(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    return {
+        status: typeof record.status === 'string' ? record.status : undefined,
+        regions: cache
+            .filter(records/* isRecord */.u)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = (0,task_data/* numberText */.$4)(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
+}
+
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __webpack_require__(7581);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __webpack_require__(1460);
+// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
+var context = __webpack_require__(8703);
+// EXTERNAL MODULE: ./deploy/resource-choice.ts
+var resource_choice = __webpack_require__(3794);
+;// CONCATENATED MODULE: ./deploy/preheat.ts
+
+
+
+
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart. */
+const LEAST_POLL_MS = 10_000;
+/** Where a preheat stands: done, failed, or still going, with what its detail says. */
+function judgePreheat(progress, mode) {
+    const ended = progress.status === 'End';
+    if (mode === 'region') {
+        const { regions } = progress;
+        const detail = regions.length === 0
+            ? 'no region reported yet'
+            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
+        if (regions.some((r) => r.status === 'Failed'))
+            return { state: 'failed', detail };
+        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
+            return { state: 'done', detail };
+        return ended
+            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+            : { state: 'waiting', detail };
+    }
+    const points = progress.points ?? 0;
+    const ready = progress.availablePoints ?? 0;
+    const detail = `${ready} of ${points} node(s) prepared`;
+    if (points > 0 && ready >= points)
+        return { state: 'done', detail };
+    return ended
+        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+        : { state: 'waiting', detail };
+}
+/**
+ * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
+ * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
+ * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
+ * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
+ * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
+ * preheat task is named `taskName`, or as the task_name input says.
+ */
+async function preheat(candidate, mode, ctx, taskName) {
+    const startedAt = ctx.runtime.now();
+    const region = candidate.offer.region ?? '';
+    const body = {
+        ...(taskName === undefined ? {} : { task_name: taskName }),
+        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
+    };
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
+    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    const ended = await watchPreheat(taskId, mode, ctx);
+    if (ended.state === 'done') {
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        const elapsedMs = ctx.runtime.now() - startedAt;
+        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
+        return { taskId, mode, region, elapsedMs };
+    }
+    const stopped = await stopPreheat(taskId, ctx);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+}
+/** The services a preheat caches: the name and image of each of the body's services. */
+function preheatServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    return services
+        .filter(records/* isRecord */.u)
+        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
+        ? [{ service_name: service.service_name, service_image: service.service_image }]
+        : []);
+}
+async function regionBody(region, ctx) {
+    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = preheatRegionsOf(result.data);
+    const found = regions.find((r) => r.region === region);
+    if (found === undefined) {
+        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+    }
+    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
+}
+async function nodeBody(candidate, ctx) {
+    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
+    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
+    const { device, region } = candidate.offer;
+    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    if (offer === undefined) {
+        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
+    }
+    return { points: ctx.settings.points ?? 1, resources: [(0,resource_choice/* resourcesEntry */.u$)(offer)] };
+}
+/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+async function createPreheat(body, ctx) {
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
+    if (taskId === undefined) {
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+    }
+    ctx.log(`preheat: task ${taskId}`);
+    return taskId;
+}
+/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+async function watchPreheat(taskId, mode, ctx) {
+    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
+    let last = '';
+    for (;;) {
+        let judged;
+        try {
+            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat(preheatProgressOf(result.data), mode);
+        }
+        catch (error) {
+            return {
+                state: 'failed',
+                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+            };
+        }
+        if (judged.detail !== last)
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
+        last = judged.detail;
+        if (judged.state !== 'waiting')
+            return { state: judged.state, detail: judged.detail };
+        const left = deadline - ctx.runtime.now();
+        if (left <= 0)
+            return { state: 'timed_out', detail: judged.detail };
+        await ctx.runtime.sleep(Math.min(every, left));
+    }
+}
+/**
+ * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
+ * Answers why it could not be stopped, or undefined when it was (or had ended).
+ */
+async function stopPreheat(taskId, ctx) {
+    try {
+        await (0,context/* retried */.sT)(`preheat: stop task ${taskId}`, ctx.stopRetries, () => ctx.send((0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId)));
+    }
+    catch (error) {
+        const status = await ctx
+            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
+            .then(({ result }) => preheatProgressOf(result.data).status)
+            .catch(() => undefined);
+        if (status !== 'End')
+            return `${(0,failures/* describeError */.Uc)(error)}; its status is ${status ?? 'unknown'}`;
+    }
+    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return undefined;
+}
+/** A read, retried on what may pass (network errors, 429, 5xx). */
+function read(call, label, ctx) {
+    return (0,context/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
+}
+
+
+/***/ }),
+
+/***/ 3794:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ev: () => (/* binding */ chooseResource),
+/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
+/* harmony export */   u$: () => (/* binding */ resourcesEntry)
+/* harmony export */ });
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
+ * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+
+/***/ }),
+
+/***/ 3884:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7258);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3896);
+/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(658);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8998);
+/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const failure = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration), `rollback: update task ${taskId}`, ctx);
+    // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
+    if (failure !== undefined)
+        ctx.log('rollback: the task is read to see whether the platform took it');
+    return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_5__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_6__/* .imagesOf */ .IC)(configuration),
+        before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+
+
+/***/ })
+
+};
