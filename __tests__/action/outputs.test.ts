@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describeDryRun } from '../../src/deploy/dry-run.js';
 import { planCalls, type Call } from '../../src/platform/operations.js';
 import { ApiError } from '../../src/protocol/envelope.js';
@@ -9,7 +10,7 @@ import type { Settings } from '../../src/action/settings.js';
 import { callOutcome, type CallOutcome } from '../../src/deploy/calls.js';
 import { taskResult, type StepResult, type TaskResult } from '../../src/deploy/result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
-import { renderSummary } from '../../src/action/summary.js';
+import { escape, renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/task-status.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 
@@ -404,6 +405,25 @@ describe('renderSummary against hostile server text', () => {
     expect(renderSummary(stop, undefined)).toContain('| 7 |  | End | ✅ stopped |');
     expect(renderSummary(pause, undefined)).toContain('| 7 |  | Paused | ✅ paused |');
     expect(renderSummary(stop, undefined) + renderSummary(pause, undefined)).not.toContain('ready |');
+  });
+});
+
+describe('escape', () => {
+  it('writes every string as the character-by-character definition does, ASCII fast path or not', () => {
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('\n', '\r', ' ', ',', '/', '-', '|', '&'),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })
+      )
+    });
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(escape(t)).toBe(escapedOnce(t));
+      }),
+      { numRuns: 2000 }
+    );
+    expect(escape('Running, 2/3 nodes-ok')).toBe('Running, 2/3 nodes-ok');
+    expect(escape('部署 é\u0301 🚀 <a>')).toBe('部署 é\u0301 &#128640; &#60;a&#62;');
   });
 });
 
