@@ -189,7 +189,7 @@ character beyond ASCII, the outputs go in one write and the summary in one synch
 renders no summary without \`--summary-file\`, and the flows of rarer operations, the wait, a create's
 placement and the post step are chunks loaded when a step comes to them (\`sideEffects: false\` lets
 the bundle leave out what the engine's barrel re-exports and a step never runs): \`dist/index.js\` went
-from 508 KiB to 355 KiB. Minifying the bundle saved about 1.5 ms of compiling and is not done (the
+from 508 KiB to 353 KiB. Minifying the bundle saved about 1.5 ms of compiling and is not done (the
 committed bundle stays readable). What is left is spread thin: no function of ours takes more than
 1 ms; compiling what a step runs, reading and checking its seventy inputs, and the first run of each
 function (lazy compilation) make up the rest.

@@ -115,8 +115,6 @@ export function placementOf(step: Pick<StepResult, 'calls'>): Placement | undefi
   return step.calls.find((call) => call.placement !== undefined)?.placement;
 }
 
-export type { PublishUrls } from './urls.js';
-
 /** A task's result with nothing known yet but its id: done, and what `fields` say. */
 export function taskResult(id: string, fields: Partial<TaskResult> = {}): TaskResult {
   return {

@@ -3,9 +3,9 @@ import { makeCalls, type CallOutcome } from '../calls.js';
 import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
-import { listsOf, taskAfterCall, type PublishUrls, type StepResult, type TaskResult } from '../result.js';
+import { listsOf, taskAfterCall, type StepResult, type TaskResult } from '../result.js';
 import type { DeploySettings } from '../task-status.js';
-import { urlPublisher } from '../urls.js';
+import { urlPublisher, type PublishUrls } from '../urls.js';
 import type { Flow } from './flow.js';
 
 /**
