@@ -48,11 +48,22 @@ describe('the bundle without undici', () => {
     expect(elsewhere(/\bProxyAgent\b/g)).toBe(count(makers, /\bProxyAgent\b/g));
   });
 
-  it('sends through HttpClient.getAgent(), which reaches a proxy through tunnel', () => {
+  it('sends what the proxy settings name through HttpClient.getAgent(), which reaches a proxy through tunnel', () => {
     const getAgent = methodBody(dist, /\n\s*_getAgent\([^)]*\)\s*\{/);
     expect(getAgent).toMatch(/tunnel/);
     expect(getAgent).not.toMatch(/ProxyAgent|undici/);
-    expect(read('src/platform/client.ts')).toMatch(/\.getAgent\(request\.url\)/);
+    const client = read('src/platform/client.ts');
+    expect(client).toMatch(/getProxyUrl\(new URL\(url\)\) === undefined/);
+    expect(client).toMatch(/\.getAgent\(url\)/);
+  });
+
+  it("leaves HttpClient out of elastic-deploy's first file: a chunk loaded for a proxied request", () => {
+    const cli = readdirSync(join(ROOT, 'dist/cli')).filter((file) => file.endsWith('.js'));
+    const holders = cli.filter((file) => read(`dist/cli/${file}`).includes('class HttpClient {'));
+    expect(holders).toHaveLength(1);
+    expect(holders[0]).not.toBe('index.js');
+    // The action's first file has it still: @actions/core imports it (for getIDToken, never called).
+    expect(dist).toContain('class HttpClient {');
   });
 });
 
@@ -88,21 +99,27 @@ describe('tunnel, evaluated on first use', () => {
   // Whether the real library works behind it: the end-to-end test that sends a step through a CONNECT
   // proxy (__tests__/e2e/scenarios.ts) runs dist/index.js.
   it('is required once, by the stand-in, inside the function a proxied request calls', () => {
-    for (const file of ['dist/index.js', 'dist/cli/index.js']) {
-      const text = read(file);
-      // The module that says module.exports = the tunnel library, and every place that requires it.
+    for (const dir of ['dist', 'dist/cli']) {
+      // The file that holds the library: the first file of the action, a chunk of elastic-deploy's.
+      const holders = readdirSync(join(ROOT, dir)).filter(
+        (file) => file.endsWith('.js') && read(`${dir}/${file}`).includes('function TunnelingAgent(')
+      );
+      expect(holders).toHaveLength(1);
+      const text = read(`${dir}/${holders[0] ?? ''}`);
+      // The module that says module.exports = the tunnel library, and every place that requires it (a
+      // chunk names the require function __webpack_require__, a first file __nccwpck_require__).
       const id =
-        /\n\/\*\*\*\/ (\d+):\n\/\*\*\*\/ \(\(module, __unused_webpack_exports, __nccwpck_require__\) => \{\n\nmodule\.exports = __nccwpck_require__\((\d+)\);/.exec(
+        /\n\/\*\*\*\/ (\d+):\n\/\*\*\*\/ \(\(module, __unused_webpack_exports, (__\w+_require__)\) => \{\n\nmodule\.exports = \2\((\d+)\);/.exec(
           text
         );
       expect(id).not.toBeNull();
-      const [, entry = '', library = ''] = id ?? [];
+      const [, entry = '', require = '', library = ''] = id ?? [];
       expect(text.slice(text.indexOf(`\n/***/ ${library}:`))).toMatch(/function TunnelingAgent\(/);
-      const requires = text.match(new RegExp(`.*__nccwpck_require__\\(${entry}\\).*`, 'g')) ?? [];
+      const requires = text.match(new RegExp(`.*${require}\\(${entry}\\).*`, 'g')) ?? [];
       expect(requires).toEqual([
-        expect.stringMatching(/const tunnel = \(\) => \(loaded \?\?= __nccwpck_require__/)
+        expect.stringMatching(/const tunnel = \(\) => \(loaded \?\?= __\w+_require__/)
       ]);
-      expect(text.match(new RegExp(`__nccwpck_require__\\(${library}\\)`, 'g'))).toHaveLength(1);
+      expect(text.match(new RegExp(`${require}\\(${library}\\)`, 'g'))).toHaveLength(1);
     }
   });
 });

@@ -522,8 +522,8 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 3 modules
-var lib = __nccwpck_require__(2502);
+// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 2 modules
+var lib = __nccwpck_require__(5573);
 ;// CONCATENATED MODULE: ../node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -3405,11 +3405,12 @@ function yuanText(yuan) {
  * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
  */
 function escape(text) {
-    // ASCII letters, digits, space and ",/-" stay as they are without a look at Unicode's tables (whose
-    // first use costs a step about half a millisecond); any other character is tested against them.
+    // Only characters beyond ASCII are looked up in Unicode's tables, whose first use costs a step about a
+    // millisecond: an ASCII character outside "A-Za-z0-9 ,/-" is never a letter, digit or mark.
     return text
         .replace(/[\r\n]+/g, ' ')
-        .replace(/[^A-Za-z0-9 ,/-]/gu, (char) => /[\p{L}\p{N}\p{M}]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`);
+        .replace(/[^A-Za-z0-9 ,/-]/g, (char) => (char.charCodeAt(0) < 0x80 ? `&#${char.charCodeAt(0)};` : char))
+        .replace(/[^\0-\x7f]+/g, (run) => run.replace(/[^\p{L}\p{N}\p{M}]/gu, (char) => `&#${char.codePointAt(0) ?? 0};`));
 }
 /** A validated URL inside an HTML attribute. */
 function attribute(url) {
@@ -4709,8 +4710,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/index.js + 3 modules
-var lib = __nccwpck_require__(2502);
+// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(3689);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
 ;// CONCATENATED MODULE: ./platform/client.ts
@@ -4749,13 +4750,17 @@ const TLS_CODES = new Set([
     'ERR_TLS_CERT_ALTNAME_INVALID'
 ]);
 /**
- * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
- * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
- * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
+ * The one HTTPS client of the action. The runner's proxy settings (https_proxy, no_proxy) apply as
+ * @actions/http-client reads them: a URL they send through a proxy goes through the agent HttpClient
+ * makes for it (loaded then, and only then: most steps have no proxy), any other through one keep-alive
+ * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
  * redirects are not followed (they would carry the token elsewhere and change the signed path).
  */
 class ApiClient {
-    #agents;
+    /** The agent of requests that no proxy setting names, made on the first. */
+    #direct;
+    /** The HttpClient whose agents reach the proxy, made on the first request that goes through one. */
+    #proxied;
     #userAgent;
     #timeoutMs;
     #maxResponseBytes;
@@ -4767,14 +4772,24 @@ class ApiClient {
             request.abort();
     };
     constructor(options) {
-        this.#agents = new lib/* HttpClient */.Qq(options.userAgent, [], { keepAlive: true });
         this.#userAgent = options.userAgent;
         this.#timeoutMs = options.timeoutMs;
         this.#maxResponseBytes = options.maxResponseBytes;
         this.#cancel = options.cancel;
         this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
     }
-    send(request) {
+    async send(request) {
+        return this.#sendWith(request, await this.#agentFor(request.url));
+    }
+    /** The agent for a URL: HttpClient's, through the proxy, where the proxy settings say so. */
+    async #agentFor(url) {
+        if ((0,proxy/* getProxyUrl */.s)(new URL(url)) === undefined)
+            return (this.#direct ??= new external_node_https_namespaceObject.Agent({ keepAlive: true }));
+        const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5573));
+        this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
+        return this.#proxied.getAgent(url);
+    }
+    #sendWith(request, agent) {
         const headers = { ...request.headers, 'user-agent': this.#userAgent };
         if (request.method === 'POST')
             headers['content-length'] = String(Buffer.byteLength(request.body));
@@ -4798,7 +4813,7 @@ class ApiClient {
                 settle();
                 reject(this.#transportError(request, error, sent, timedOut));
             };
-            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal }, (response) => {
+            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent, signal: abort.signal }, (response) => {
                 this.#read(request, response, {
                     settle,
                     resolve,
@@ -4857,7 +4872,8 @@ class ApiClient {
     }
     dispose() {
         this.#cancel?.removeEventListener('abort', this.#abortAll);
-        this.#agents.dispose();
+        this.#direct?.destroy();
+        this.#proxied?.dispose();
     }
     #transportError(request, error, sent, timedOut) {
         const code = error.code;
@@ -6516,13 +6532,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 2502:
+/***/ 5573:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  Qq: () => (/* binding */ HttpClient)
+  HttpClient: () => (/* binding */ HttpClient)
 });
 
 // UNUSED EXPORTS: Headers, HttpClientError, HttpClientResponse, HttpCodes, MediaTypes, getProxyUrl, isHttps
@@ -6533,97 +6549,8 @@ var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_
 // EXTERNAL MODULE: external "https"
 var external_https_ = __nccwpck_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
-;// CONCATENATED MODULE: ../node_modules/@actions/http-client/lib/proxy.js
-function getProxyUrl(reqUrl) {
-    const usingSsl = reqUrl.protocol === 'https:';
-    if (checkBypass(reqUrl)) {
-        return undefined;
-    }
-    const proxyVar = (() => {
-        if (usingSsl) {
-            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
-        }
-        else {
-            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
-        }
-    })();
-    if (proxyVar) {
-        try {
-            return new DecodedURL(proxyVar);
-        }
-        catch (_a) {
-            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
-                return new DecodedURL(`http://${proxyVar}`);
-        }
-    }
-    else {
-        return undefined;
-    }
-}
-function checkBypass(reqUrl) {
-    if (!reqUrl.hostname) {
-        return false;
-    }
-    const reqHost = reqUrl.hostname;
-    if (isLoopbackAddress(reqHost)) {
-        return true;
-    }
-    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
-    if (!noProxy) {
-        return false;
-    }
-    // Determine the request port
-    let reqPort;
-    if (reqUrl.port) {
-        reqPort = Number(reqUrl.port);
-    }
-    else if (reqUrl.protocol === 'http:') {
-        reqPort = 80;
-    }
-    else if (reqUrl.protocol === 'https:') {
-        reqPort = 443;
-    }
-    // Format the request hostname and hostname with port
-    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
-    if (typeof reqPort === 'number') {
-        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
-    }
-    // Compare request host against noproxy
-    for (const upperNoProxyItem of noProxy
-        .split(',')
-        .map(x => x.trim().toUpperCase())
-        .filter(x => x)) {
-        if (upperNoProxyItem === '*' ||
-            upperReqHosts.some(x => x === upperNoProxyItem ||
-                x.endsWith(`.${upperNoProxyItem}`) ||
-                (upperNoProxyItem.startsWith('.') &&
-                    x.endsWith(`${upperNoProxyItem}`)))) {
-            return true;
-        }
-    }
-    return false;
-}
-function isLoopbackAddress(host) {
-    const hostLower = host.toLowerCase();
-    return (hostLower === 'localhost' ||
-        hostLower.startsWith('127.') ||
-        hostLower.startsWith('[::1]') ||
-        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
-}
-class DecodedURL extends URL {
-    constructor(url, base) {
-        super(url, base);
-        this._decodedUsername = decodeURIComponent(super.username);
-        this._decodedPassword = decodeURIComponent(super.password);
-    }
-    get username() {
-        return this._decodedUsername;
-    }
-    get password() {
-        return this._decodedPassword;
-    }
-}
-//# sourceMappingURL=proxy.js.map
+// EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/proxy.js
+var proxy = __nccwpck_require__(3689);
 ;// CONCATENATED MODULE: ../bundle/tunnel.ts
 let loaded;
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a require() ncc bundles, evaluated on first use
@@ -6709,7 +6636,7 @@ var MediaTypes;
  * Returns the proxy URL, depending upon the supplied url and proxy environment variables.
  * @param serverUrl  The server URL where the request will be sent. For example, https://api.github.com
  */
-function lib_getProxyUrl(serverUrl) {
+function getProxyUrl(serverUrl) {
     const proxyUrl = pm.getProxyUrl(new URL(serverUrl));
     return proxyUrl ? proxyUrl.href : '';
 }
@@ -7074,7 +7001,7 @@ class HttpClient {
     }
     getAgentDispatcher(serverUrl) {
         const parsedUrl = new URL(serverUrl);
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = proxy/* getProxyUrl */.s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (!useProxy) {
             return;
@@ -7184,7 +7111,7 @@ class HttpClient {
     }
     _getAgent(parsedUrl) {
         let agent;
-        const proxyUrl = getProxyUrl(parsedUrl);
+        const proxyUrl = proxy/* getProxyUrl */.s(parsedUrl);
         const useProxy = proxyUrl && proxyUrl.hostname;
         if (this._keepAlive && useProxy) {
             agent = this._proxyAgent;
@@ -7347,6 +7274,106 @@ class HttpClient {
 }
 const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCase()] = obj[k]), c), {});
 //# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 3689:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s: () => (/* binding */ getProxyUrl)
+/* harmony export */ });
+/* unused harmony export checkBypass */
+function getProxyUrl(reqUrl) {
+    const usingSsl = reqUrl.protocol === 'https:';
+    if (checkBypass(reqUrl)) {
+        return undefined;
+    }
+    const proxyVar = (() => {
+        if (usingSsl) {
+            return process.env['https_proxy'] || process.env['HTTPS_PROXY'];
+        }
+        else {
+            return process.env['http_proxy'] || process.env['HTTP_PROXY'];
+        }
+    })();
+    if (proxyVar) {
+        try {
+            return new DecodedURL(proxyVar);
+        }
+        catch (_a) {
+            if (!proxyVar.startsWith('http://') && !proxyVar.startsWith('https://'))
+                return new DecodedURL(`http://${proxyVar}`);
+        }
+    }
+    else {
+        return undefined;
+    }
+}
+function checkBypass(reqUrl) {
+    if (!reqUrl.hostname) {
+        return false;
+    }
+    const reqHost = reqUrl.hostname;
+    if (isLoopbackAddress(reqHost)) {
+        return true;
+    }
+    const noProxy = process.env['no_proxy'] || process.env['NO_PROXY'] || '';
+    if (!noProxy) {
+        return false;
+    }
+    // Determine the request port
+    let reqPort;
+    if (reqUrl.port) {
+        reqPort = Number(reqUrl.port);
+    }
+    else if (reqUrl.protocol === 'http:') {
+        reqPort = 80;
+    }
+    else if (reqUrl.protocol === 'https:') {
+        reqPort = 443;
+    }
+    // Format the request hostname and hostname with port
+    const upperReqHosts = [reqUrl.hostname.toUpperCase()];
+    if (typeof reqPort === 'number') {
+        upperReqHosts.push(`${upperReqHosts[0]}:${reqPort}`);
+    }
+    // Compare request host against noproxy
+    for (const upperNoProxyItem of noProxy
+        .split(',')
+        .map(x => x.trim().toUpperCase())
+        .filter(x => x)) {
+        if (upperNoProxyItem === '*' ||
+            upperReqHosts.some(x => x === upperNoProxyItem ||
+                x.endsWith(`.${upperNoProxyItem}`) ||
+                (upperNoProxyItem.startsWith('.') &&
+                    x.endsWith(`${upperNoProxyItem}`)))) {
+            return true;
+        }
+    }
+    return false;
+}
+function isLoopbackAddress(host) {
+    const hostLower = host.toLowerCase();
+    return (hostLower === 'localhost' ||
+        hostLower.startsWith('127.') ||
+        hostLower.startsWith('[::1]') ||
+        hostLower.startsWith('[0:0:0:0:0:0:0:1]'));
+}
+class DecodedURL extends URL {
+    constructor(url, base) {
+        super(url, base);
+        this._decodedUsername = decodeURIComponent(super.username);
+        this._decodedPassword = decodeURIComponent(super.password);
+    }
+    get username() {
+        return this._decodedUsername;
+    }
+    get password() {
+        return this._decodedPassword;
+    }
+}
+//# sourceMappingURL=proxy.js.map
 
 /***/ }),
 

@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { nodeRuntimes, ROOT, type NodeRuntime } from '../../scripts/action-runner.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
+import { startConnectProxy } from '../helpers/proxy.js';
 
 const run = promisify(execFile);
 const SERVICE =
@@ -263,6 +264,23 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect(emulator.task(id).status).toBe('Running');
       const cleanup = await elasticDeploy(node, ['cleanup', '--state-file', stateFile]);
       expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);
+    });
+
+    it('goes through the proxy in https_proxy, loading HttpClient for it: every request tunnelled', async () => {
+      // platform.test resolves nowhere but in the proxy, so nothing can have reached the emulator directly.
+      const proxy = await startConnectProxy('platform.test');
+      try {
+        const before = emulator.requests.length;
+        const result = await elasticDeploy(node, ['search_tasks'], {
+          ELASTIC_DEPLOY_BASE_URL: emulator.base_url.replace('127.0.0.1', 'platform.test'),
+          https_proxy: proxy.url
+        });
+        expect([result.code, result.stderr]).toEqual([0, expect.stringContaining('code 0000')]);
+        expect(new Set(proxy.tunnels)).toEqual(new Set([`platform.test:${new URL(emulator.base_url).port}`]));
+        expect(emulator.requests.slice(before).map((r) => r.path)).toEqual(['/api/deployment/task/search']);
+      } finally {
+        await proxy.stop();
+      }
     });
 
     it('exits 2 on a bad input, sending nothing', async () => {

@@ -273,12 +273,13 @@ function yuanText(yuan: string | undefined): string {
  * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
  */
 export function escape(text: string): string {
-  // ASCII letters, digits, space and ",/-" stay as they are without a look at Unicode's tables (whose
-  // first use costs a step about half a millisecond); any other character is tested against them.
+  // Only characters beyond ASCII are looked up in Unicode's tables, whose first use costs a step about a
+  // millisecond: an ASCII character outside "A-Za-z0-9 ,/-" is never a letter, digit or mark.
   return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/[^A-Za-z0-9 ,/-]/gu, (char) =>
-      /[\p{L}\p{N}\p{M}]/u.test(char) ? char : `&#${char.codePointAt(0) ?? 0};`
+    .replace(/[^A-Za-z0-9 ,/-]/g, (char) => (char.charCodeAt(0) < 0x80 ? `&#${char.charCodeAt(0)};` : char))
+    .replace(/[^\0-\x7f]+/g, (run) =>
+      run.replace(/[^\p{L}\p{N}\p{M}]/gu, (char) => `&#${char.codePointAt(0) ?? 0};`)
     );
 }
 

@@ -1,6 +1,7 @@
-import type { IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { HttpClient } from '@actions/http-client';
+import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import { Agent, request as httpsRequest } from 'node:https';
+import type { HttpClient } from '@actions/http-client';
+import { getProxyUrl } from '@actions/http-client/lib/proxy';
 import { formatDuration, formatSize } from '../basics/units.js';
 import type { HttpAnswer } from '../protocol/envelope.js';
 import type { PreparedRequest } from '../protocol/request.js';
@@ -38,13 +39,17 @@ const TLS_CODES = new Set([
 ]);
 
 /**
- * The one HTTPS client of the action. Requests go through the agent @actions/http-client makes for the
- * URL, so the runner's proxy settings (https_proxy, no_proxy) apply, and Node trusts extra CAs from
- * NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
+ * The one HTTPS client of the action. The runner's proxy settings (https_proxy, no_proxy) apply as
+ * @actions/http-client reads them: a URL they send through a proxy goes through the agent HttpClient
+ * makes for it (loaded then, and only then: most steps have no proxy), any other through one keep-alive
+ * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
  * redirects are not followed (they would carry the token elsewhere and change the signed path).
  */
 export class ApiClient {
-  readonly #agents: HttpClient;
+  /** The agent of requests that no proxy setting names, made on the first. */
+  #direct: Agent | undefined;
+  /** The HttpClient whose agents reach the proxy, made on the first request that goes through one. */
+  #proxied: HttpClient | undefined;
   readonly #userAgent: string;
   readonly #timeoutMs: number;
   readonly #maxResponseBytes: number;
@@ -62,7 +67,6 @@ export class ApiClient {
     maxResponseBytes: number;
     cancel?: AbortSignal;
   }) {
-    this.#agents = new HttpClient(options.userAgent, [], { keepAlive: true });
     this.#userAgent = options.userAgent;
     this.#timeoutMs = options.timeoutMs;
     this.#maxResponseBytes = options.maxResponseBytes;
@@ -70,7 +74,19 @@ export class ApiClient {
     this.#cancel?.addEventListener('abort', this.#abortAll, { once: true });
   }
 
-  send(request: PreparedRequest): Promise<HttpAnswer> {
+  async send(request: PreparedRequest): Promise<HttpAnswer> {
+    return this.#sendWith(request, await this.#agentFor(request.url));
+  }
+
+  /** The agent for a URL: HttpClient's, through the proxy, where the proxy settings say so. */
+  async #agentFor(url: string): Promise<HttpAgent> {
+    if (getProxyUrl(new URL(url)) === undefined) return (this.#direct ??= new Agent({ keepAlive: true }));
+    const { HttpClient } = await import('@actions/http-client');
+    this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
+    return this.#proxied.getAgent(url);
+  }
+
+  #sendWith(request: PreparedRequest, agent: HttpAgent): Promise<HttpAnswer> {
     const headers: Record<string, string> = { ...request.headers, 'user-agent': this.#userAgent };
     if (request.method === 'POST') headers['content-length'] = String(Buffer.byteLength(request.body));
     // One controller per request, its timer cleared and its place in #inFlight freed as soon as it settles.
@@ -94,7 +110,7 @@ export class ApiClient {
       };
       const outgoing = httpsRequest(
         request.url,
-        { method: request.method, headers, agent: this.#agents.getAgent(request.url), signal: abort.signal },
+        { method: request.method, headers, agent, signal: abort.signal },
         (response) => {
           this.#read(request, response, {
             settle,
@@ -169,7 +185,8 @@ export class ApiClient {
 
   dispose(): void {
     this.#cancel?.removeEventListener('abort', this.#abortAll);
-    this.#agents.dispose();
+    this.#direct?.destroy();
+    this.#proxied?.dispose();
   }
 
   #transportError(request: PreparedRequest, error: Error, sent: boolean, timedOut: boolean): TransportError {
