@@ -3855,8 +3855,9 @@ const TLS_CODES = new Set([
  * The one HTTPS client of the action. The runner's proxy settings (https_proxy, no_proxy) apply as
  * @actions/http-client reads them: a URL they send through a proxy goes through the agent HttpClient
  * makes for it (loaded then, and only then: most steps have no proxy), any other through one keep-alive
- * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded by the request timeout and by the step's cancellation;
- * redirects are not followed (they would carry the token elsewhere and change the signed path).
+ * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded
+ * by the request timeout and by the step's cancellation; redirects are not followed (they would carry
+ * the token elsewhere and change the signed path).
  */
 class ApiClient {
     /** The agent of requests that no proxy setting names, made on the first. */
