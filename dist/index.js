@@ -5134,7 +5134,7 @@ const creating = (operation) => ({
         task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
         ...(s.points === undefined ? {} : { points: s.points })
     }),
-    checkBody: resourceMarks,
+    checkBody: (body, s) => resourceMarks(body) ?? (s.apiProfile === 'live' ? serviceFields(body) : undefined),
     wait: { target: 'ready', byDefault: true },
     check: (data, call) => {
         if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(data) !== undefined)
@@ -5468,7 +5468,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};
     const query = withInputs ? settings.query : [];
-    checkInputs(operation, spec, { fields, body, query, withInputs });
+    checkInputs(operation, spec, settings, { fields, body, query, withInputs });
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
@@ -5504,7 +5504,7 @@ function endpointFor(settings, operation, spec) {
     return endpoint;
 }
 /** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
-function checkInputs(operation, spec, given) {
+function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
@@ -5515,7 +5515,7 @@ function checkInputs(operation, spec, given) {
         if (query.some(([key]) => key === name))
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query sets ${name}, ${ownedBy(name)}`);
     }
-    const problem = given.withInputs ? spec.checkBody?.(body) : undefined;
+    const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (problem !== undefined)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(problem);
 }
@@ -5570,6 +5570,25 @@ function changingPoints() {
 function billingWindow(settings) {
     const { range, startTime, endTime } = settings.billingWindow;
     return { range, start_time: startTime, end_time: endTime };
+}
+/**
+ * The services the platform's reference requires of a create (suanli-deployment/): a list, each entry
+ * with service_name, service_image and a remote_ports list. Without them the platform refuses the create
+ * in every region a step would try.
+ */
+function serviceFields(body) {
+    const example = 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
+    if (!Array.isArray(body.services))
+        return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
+    for (const [index, service] of body.services.entries()) {
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(service) ? service : {};
+        const missing = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
+        if (!Array.isArray(entry.remote_ports))
+            missing.push('remote_ports');
+        if (missing.length > 0)
+            return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
+    }
+    return undefined;
 }
 /**
  * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the

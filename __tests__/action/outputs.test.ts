@@ -485,6 +485,7 @@ describe('describeDryRun', () => {
       operation: 'create',
       taskName: 'svc',
       points: 1,
+      body: { services: [] },
       apiProfile: 'live',
       credentials: { mode: 'token', token: 'tok-123456' }
     });
@@ -499,7 +500,7 @@ describe('describeDryRun', () => {
     const lines = describeDryRun(request, call);
     expect(lines.join('\n')).not.toContain('string to sign');
     expect(lines).toContain(
-      '  body sent (secret values redacted): {"task_type":"Deployment","task_name":"svc","points":1}'
+      '  body sent (secret values redacted): {"task_type":"Deployment","task_name":"svc","points":1,"services":[]}'
     );
     expect(lines.join('\n')).not.toContain('tok-123456');
   });

@@ -12,7 +12,7 @@ import { offersOf } from '../../src/platform/resource-data.js';
 import { snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
-import { testSettings } from '../helpers/settings.js';
+import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
 
 /** An example as the action reads an answer: through its own exact JSON reader. */
 const exampleData = (name: string): unknown => {
@@ -151,7 +151,7 @@ describe('the operation table, row by row against the reference', () => {
     planCalls({ ...live, operation, ...extra } as typeof live).calls[0]?.endpoint;
 
   it.each([
-    ['create', 'task-create', { taskName: 'x' }],
+    ['create', 'task-create', { taskName: 'x', body: SERVICE_BODY }],
     ['detail', 'task-detail', { taskIds: ['1'] }],
     ['search_tasks', 'task-list', {}],
     ['search_resources', 'resource-search', {}],
@@ -223,8 +223,8 @@ describe('the operation table, row by row against the reference', () => {
 
   it('sends no points in a create that does not set them: the reference makes them optional', () => {
     expect(reference('task-create').body?.points?.required).toBeUndefined();
-    expect(planCalls({ ...live, operation: 'create', taskName: 'x' }).calls[0]?.body).not.toHaveProperty(
-      'points'
-    );
+    expect(
+      planCalls({ ...live, operation: 'create', taskName: 'x', body: SERVICE_BODY }).calls[0]?.body
+    ).not.toHaveProperty('points');
   });
 });

@@ -287,6 +287,10 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const before = emulator.requests.length;
       const result = await elasticDeploy(node, ['create', '--token', 'x']);
       expect([result.code, result.stdout]).toEqual([2, '']);
+      // A create whose body has no services: the platform would refuse it in every region tried.
+      const bare = await elasticDeploy(node, ['create', '--task-name', 'no-services', '--gpu', '4090']);
+      expect([bare.code, bare.stdout]).toEqual([2, '{}\n']);
+      expect(bare.stderr).toContain('body has no services, but a create needs them');
       expect(emulator.requests.length).toBe(before);
     });
   });

@@ -9,6 +9,11 @@ export const RSA_CREDENTIALS: Settings['credentials'] = {
   platformPublicKey: createPublicKey(fixtureKey('platform-public.pem'))
 };
 
+/** The services a create's body needs in the live profile, as the platform's reference requires them. */
+export const SERVICE_BODY = {
+  services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
+};
+
 /** The moment test settings are read at: where a billing window ending `now` ends. */
 export const SETTINGS_TIME = Date.parse('2026-11-24T09:00:00Z');
 

@@ -6,7 +6,7 @@ import {
   type Call
 } from '../../src/platform/operations.js';
 import type { Settings } from '../../src/action/settings.js';
-import { testSettings } from '../helpers/settings.js';
+import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
 
 const plan = (s: Partial<Settings>) => planCalls(testSettings(s));
 const endpointOf = (s: Partial<Settings>) => plan(s).calls[0]?.endpoint;
@@ -338,7 +338,7 @@ describe('the profiles', () => {
       operation: 'create',
       taskName: 'web',
       points: 1,
-      body: { services: [] },
+      body: SERVICE_BODY,
       credentials: { mode: 'token', token: 't' }
     }).calls;
     expect(call?.endpoint).toEqual({
@@ -349,9 +349,13 @@ describe('the profiles', () => {
     });
     expect(Object.keys(call?.body ?? {})).toEqual(['task_type', 'task_name', 'points', 'services']);
     expect(call?.body?.task_type).toBe('Deployment');
-    const given = live({ operation: 'create', taskName: 'w', points: 1, body: { task_type: 'Deployment' } })
-      .calls[0];
-    expect(Object.keys(given?.body ?? {})).toEqual(['task_name', 'points', 'task_type']);
+    const given = live({
+      operation: 'create',
+      taskName: 'w',
+      points: 1,
+      body: { task_type: 'Deployment', ...SERVICE_BODY }
+    }).calls[0];
+    expect(Object.keys(given?.body ?? {})).toEqual(['task_name', 'points', 'task_type', 'services']);
   });
 
   it('live: detail is the documented GET /api/task/deployment/detail?task_id=; spec: a POST with {task_id}', () => {
@@ -371,11 +375,34 @@ describe('the profiles', () => {
     expect(detailCall(testSettings({ apiProfile: 'live' }), '7').endpoint.method).toBe('GET');
   });
 
+  it.each([
+    [{}, 'body has no services, but a create needs them'],
+    [{ services: { service_name: 'web' } }, 'body has services that are not a list, but a create needs them'],
+    [
+      { services: [{ service_name: 'web', service_image: 'nginx:1.27' }] },
+      'body services[0] has no remote_ports, but a create needs each service to have service_name, service_image and a remote_ports list'
+    ],
+    [
+      { services: [SERVICE_BODY.services[0], { service_image: '', remote_ports: [] }] },
+      'body services[1] has no service_name, service_image, but a create needs each service'
+    ]
+  ])(
+    'live: refuses a create whose body is %j before sending: the reference requires its services',
+    (body, why) => {
+      for (const operation of ['create', 'replace'] as const)
+        expect(() => live({ operation, taskName: 'w', body })).toThrow(why);
+      expect(() => live({ operation: 'create', taskName: 'w', body: SERVICE_BODY })).not.toThrow();
+      // The spec's create requires no list: its form stays reachable as it is.
+      expect(() => plan({ operation: 'create', taskName: 'w', body })).not.toThrow();
+    }
+  );
+
   it('endpoints overrides apply on top of a profile', () => {
     const [call] = live({
       operation: 'create',
       taskName: 'w',
       points: 1,
+      body: SERVICE_BODY,
       endpoints: { create: { path: '/api/deployment/task/create', encrypt: true } }
     }).calls;
     expect(call?.endpoint).toMatchObject({ path: '/api/deployment/task/create', encrypt: true });

@@ -74,7 +74,7 @@ interface OperationSpec extends Partial<OperationTraits> {
   /** Query parameters the platform requires, sent with these values unless the query input sets them. */
   defaults?: QueryParams;
   /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
-  checkBody?: (body: Record<string, unknown>) => string | undefined;
+  checkBody?: (body: Record<string, unknown>, settings: PlatformSettings) => string | undefined;
   /** The body input is the whole request (storage check). */
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
@@ -135,7 +135,7 @@ const creating = (operation: 'create' | 'replace'): OperationSpec => ({
     task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
     ...(s.points === undefined ? {} : { points: s.points })
   }),
-  checkBody: resourceMarks,
+  checkBody: (body, s) => resourceMarks(body) ?? (s.apiProfile === 'live' ? serviceFields(body) : undefined),
   wait: { target: 'ready', byDefault: true },
   check: (data, call) => {
     if (taskIdOf(data) !== undefined) return undefined;
@@ -557,7 +557,7 @@ function callFor(
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};
   const query = withInputs ? settings.query : [];
-  checkInputs(operation, spec, { fields, body, query, withInputs });
+  checkInputs(operation, spec, settings, { fields, body, query, withInputs });
   if (endpoint.method === 'GET') {
     if (Object.keys(body).length > 0) {
       throw new InputError(
@@ -602,6 +602,7 @@ function endpointFor(settings: PlatformSettings, operation: OperationName, spec:
 function checkInputs(
   operation: OperationName,
   spec: OperationSpec,
+  settings: PlatformSettings,
   given: {
     fields: Record<string, unknown>;
     body: Record<string, unknown>;
@@ -619,7 +620,7 @@ function checkInputs(
     if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
     if (query.some(([key]) => key === name)) throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
   }
-  const problem = given.withInputs ? spec.checkBody?.(body) : undefined;
+  const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
   if (problem !== undefined) throw new InputError(problem);
 }
 
@@ -686,6 +687,28 @@ function changingPoints(): OperationSpec {
 function billingWindow(settings: PlatformSettings): Record<string, unknown> {
   const { range, startTime, endTime } = settings.billingWindow;
   return { range, start_time: startTime, end_time: endTime };
+}
+
+/**
+ * The services the platform's reference requires of a create (suanli-deployment/): a list, each entry
+ * with service_name, service_image and a remote_ports list. Without them the platform refuses the create
+ * in every region a step would try.
+ */
+function serviceFields(body: Record<string, unknown>): string | undefined {
+  const example =
+    'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
+  if (!Array.isArray(body.services))
+    return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
+  for (const [index, service] of body.services.entries()) {
+    const entry: Record<string, unknown> = isRecord(service) ? service : {};
+    const missing = ['service_name', 'service_image'].filter(
+      (name) => typeof entry[name] !== 'string' || entry[name] === ''
+    );
+    if (!Array.isArray(entry.remote_ports)) missing.push('remote_ports');
+    if (missing.length > 0)
+      return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
+  }
+  return undefined;
 }
 
 /**
