@@ -1,10 +1,11 @@
 // The command-line tool in this process, on a test io, against the emulator over real HTTPS (the client
 // trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The packed tool runs in __tests__/e2e/.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { parseCliArgs } from '../../src/action/cli-args.js';
+import { cliHelp } from '../../src/action/cli-help.js';
 import { EXIT, runCli, type CliIo } from '../../src/action/cli.js';
 import { INPUT_NAMES } from '../../src/action/input-names.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
@@ -341,6 +342,20 @@ describe('the CLI inputs', () => {
   it('are the inputs of action.yml, in its order', () => {
     const action = parse(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, unknown> };
     expect([...INPUT_NAMES]).toEqual(Object.keys(action.inputs));
+  });
+
+  it('are named in --help with a page of docs/ that exists', () => {
+    const pages = cliHelp().match(/docs\/[\w-]+\.md/g) ?? [];
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) expect({ page, exists: existsSync(page) }).toEqual({ page, exists: true });
+  });
+
+  it('read an operation written with dashes, as the flags are, as the action names it', () => {
+    expect(parseCliArgs(['search-tasks', '--task-status', 'Running'])).toMatchObject({
+      kind: 'run',
+      flags: { operation: 'search_tasks', task_status: 'Running' }
+    });
+    expect(parseCliArgs(['replace_node'])).toMatchObject({ flags: { operation: 'replace_node' } });
   });
 
   it('read a boolean input alone as true, and --name=value', () => {

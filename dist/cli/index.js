@@ -143,10 +143,10 @@ const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help`, `--version`. Each input is a flag with dashes for underscores
- * (`--task-name`, or `--task-name=x`); a boolean input may stand alone (`--dry-run`). Secrets are refused
- * as flags: a command line shows in process lists and shell history. Anything wrong is an InputError
- * naming the flag and the fix.
+ * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
+ * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
+ * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
+ * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
  */
 function parseCliArgs(argv) {
     const [first, ...rest] = argv;
@@ -173,7 +173,8 @@ function parseCliArgs(argv) {
     const output = own('output') ?? 'json';
     if (output !== 'json' && output !== 'dotenv')
         throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
-    const flags = { operation: first };
+    // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+    const flags = { operation: first.replaceAll('-', '_') };
     for (const [name, value] of given) {
         if (OWN_FLAGS.includes(name))
             continue;
@@ -252,7 +253,8 @@ function cliHelp() {
         '  elastic-deploy <operation> [--input value]... [--output json|dotenv] [--state-file F] [--summary-file F] [--debug]',
         '  elastic-deploy cleanup --state-file F',
         '',
-        "The operations and inputs are the GitHub Action's (see docs/inputs.md); each input is a flag with",
+        "The operations and inputs are the GitHub Action's (see docs/reference.md): an operation may be written",
+        'with dashes (search-tasks), and each input is a flag with',
         `dashes (--task-name web), or the variable ${ENV_PREFIX}<INPUT> (${ENV_PREFIX}TASK_NAME=web). Inputs:`,
         ...flags,
         '',

@@ -30,10 +30,10 @@ const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'ver
 
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help`, `--version`. Each input is a flag with dashes for underscores
- * (`--task-name`, or `--task-name=x`); a boolean input may stand alone (`--dry-run`). Secrets are refused
- * as flags: a command line shows in process lists and shell history. Anything wrong is an InputError
- * naming the flag and the fix.
+ * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
+ * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
+ * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
+ * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
@@ -63,7 +63,8 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new InputError(
       `--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`
     );
-  const flags: Partial<Record<InputName, string>> = { operation: first };
+  // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+  const flags: Partial<Record<InputName, string>> = { operation: first.replaceAll('-', '_') };
   for (const [name, value] of given) {
     if ((OWN_FLAGS as readonly string[]).includes(name)) continue;
     flags[inputOf(name)] = value;
