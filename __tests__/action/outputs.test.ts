@@ -424,6 +424,9 @@ describe('escape', () => {
     );
     expect(escape('Running, 2/3 nodes-ok')).toBe('Running, 2/3 nodes-ok');
     expect(escape('部署 é\u0301 🚀 <a>')).toBe('部署 é\u0301 &#128640; &#60;a&#62;');
+    // A lone surrogate (which fast-check's code points never are) is written as its number too.
+    expect(escape('a\ud800b:')).toBe('a&#55296;b&#58;');
+    expect(escape('a\ud800b:')).toBe(escapedOnce('a\ud800b:'));
   });
 });
 
