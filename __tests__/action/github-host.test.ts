@@ -2,21 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { githubHost } from '../../src/action/github-host.js';
-
-/** The runner's reading of an output file: `name<<delimiter`, the value's lines, the delimiter. */
-function readOutputFile(text: string): Record<string, string> {
-  const outputs: Record<string, string> = {};
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
-    if (match === null) continue;
-    const [, name = '', delimiter] = match;
-    const end = lines.indexOf(delimiter ?? '', i + 1);
-    outputs[name] = lines.slice(i + 1, end).join('\n');
-    i = end;
-  }
-  return outputs;
-}
+// The runner's reading of an output file: `name<<delimiter`, the value's lines, the delimiter.
+import { parseFileCommands } from '../../scripts/action-runner.js';
 
 describe('the GitHub host', () => {
   let dir: string;
@@ -36,7 +23,7 @@ describe('the GitHub host', () => {
     const outputs = { task_id: '1229831', data: '{\n  "a": 1\n}', url: '', status: 'Running' };
     githubHost().setOutputs(outputs);
     const text = readFileSync(file, 'utf8');
-    expect(readOutputFile(text)).toEqual({ earlier: 'kept', ...outputs });
+    expect(parseFileCommands(text)).toEqual({ earlier: 'kept', ...outputs });
     // One delimiter for the write, a fresh one each time.
     const delimiters = new Set(text.match(/ghadelimiter_[0-9a-f-]{36}/g));
     expect(delimiters.size).toBe(1);
