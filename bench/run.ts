@@ -312,6 +312,22 @@ async function memory(ctx: Context): Promise<Record<string, unknown>> {
   );
   const createAndWait: number[] = [];
   const bulkDetail: number[] = [];
+  const bareBulk: number[] = [];
+  const peakOfBareBulk = async (): Promise<number> => {
+    writeFileSync(file, '');
+    await timed(
+      ctx.node24.path,
+      ['--import', join(ROOT, 'bench/peak-rss.mjs'), join(ROOT, 'bench/bare-bulk.mjs')],
+      {
+        BASE_URL: ctx.emulator.base_url,
+        NODE_EXTRA_CA_CERTS: ctx.emulator.ca_file,
+        TOKEN: ctx.emulator.token_mode.token,
+        TASK_IDS: ids.join(','),
+        PEAK_RSS_FILE: file
+      }
+    );
+    return Number(readFileSync(file, 'utf8').trim()) / 1024;
+  };
   for (let i = 0; i < 3; i++) {
     createAndWait.push(
       await rssOf({
@@ -322,6 +338,7 @@ async function memory(ctx: Context): Promise<Record<string, unknown>> {
       })
     );
     bulkDetail.push(await rssOf({ operation: 'detail', task_id: ids.join('\n') }));
+    bareBulk.push(await peakOfBareBulk());
   }
   const floor = join(work, 'floor-rss');
   writeFileSync(floor, '');
@@ -331,6 +348,7 @@ async function memory(ctx: Context): Promise<Record<string, unknown>> {
   return {
     createAndWait: stats(createAndWait),
     bulkDetail: stats(bulkDetail),
+    bareBulk: stats(bareBulk),
     nodeFloorMiB: Number(readFileSync(floor, 'utf8').trim()) / 1024
   };
 }
