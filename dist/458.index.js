@@ -215,7 +215,7 @@ function cliHelp() {
         '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
         '',
         'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-        '4 a cleanup failed (a task may be left running); 130 interrupted.',
+        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
         ''
     ].join('\n');
 }
@@ -296,18 +296,29 @@ async function run(command, io) {
     state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
     const outputs = new Map();
     const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
-    await (0,main_step/* runMain */.VN)(main.host);
-    let code = main.exitCode();
     const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
-    if (wantsCleanup && (code !== EXIT.ok || main.interrupted())) {
-        log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
-        const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
-        await postStep(post.host);
-        if (post.exitCode() !== EXIT.ok && code === EXIT.ok)
-            code = post.exitCode();
+    let cleaning = false;
+    // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
+    const unshield = wantsCleanup ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+    let code;
+    try {
+        await (0,main_step/* runMain */.VN)(main.host);
+        code = main.interrupted() ? EXIT.interrupted : main.exitCode();
+        if (wantsCleanup && code !== EXIT.ok) {
+            cleaning = true;
+            log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
+            const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
+            await postStep(post.host);
+            // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
+            if (post.exitCode() !== EXIT.ok)
+                code = EXIT.cleanup;
+        }
+    }
+    finally {
+        unshield?.();
     }
     io.stdout(formatOutputs(outputs, command.output, log));
-    return main.interrupted() ? EXIT.interrupted : code;
+    return code;
 }
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command, io) {
@@ -324,8 +335,27 @@ async function cleanUp(command, io) {
         return EXIT.input;
     }
     const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
-    await postStep(post.host);
+    const unshield = shieldCleanup(io, log, command.stateFile, () => true);
+    try {
+        await postStep(post.host);
+    }
+    finally {
+        unshield();
+    }
     return post.exitCode();
+}
+/**
+ * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
+ * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
+ * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
+ * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
+ */
+function shieldCleanup(io, log, stateFile, cleaning) {
+    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
+    return io.onSignal((signal) => {
+        if (cleaning())
+            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
+    });
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {

@@ -187,6 +187,39 @@ describe('elastic-deploy, the command-line tool', () => {
     }
   });
 
+  it('exits 4, not 130 or 3, when the cleanup of an interrupted or timed-out run leaves its task running', async () => {
+    emulator.setReadyAfter(600);
+    const refuse = { kind: 'envelope', code: 'E500', message: 'stop refused' } as const;
+    emulator.inject({ path: '/api/deployment/task/stop', times: Infinity, answer: refuse });
+    try {
+      const flags = ['--gpu', '4090', '--body', SERVICE, '--cleanup', 'stop', '--poll-interval', '1s'];
+      const interrupted = await cli(
+        ['create', '--task-name', 'cli-leak-interrupted', ...flags, '--cleanup-timeout', '5s'],
+        {},
+        /^task_id: /m
+      );
+      const timedOut = await cli([
+        'create',
+        '--task-name',
+        'cli-leak-timed-out',
+        ...flags,
+        '--wait-timeout',
+        '2s',
+        '--cleanup-timeout',
+        '5s'
+      ]);
+      for (const run of [interrupted, timedOut]) {
+        const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+        expect(emulator.task(id).status).not.toBe('End');
+        expect([run.code, run.stderr]).toEqual([EXIT.cleanup, expect.stringContaining(id)]);
+      }
+    } finally {
+      emulator.clearFaults();
+      emulator.setReadyAfter(0);
+    }
+    // Each cleanup keeps trying for its cleanup_timeout of 5 s before it gives up.
+  }, 30_000);
+
   it('leaves a task that succeeded running, for `elastic-deploy cleanup --state-file F` to stop later', async () => {
     const stateFile = join(dir, 'state.json');
     const run = await cli(

@@ -69,12 +69,15 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     ELASTIC_DEPLOY_API_PROFILE: 'live'
   });
 
-  /** Runs the installed tool on `node`, from an empty directory, with only what a CI job would set. */
+  /**
+   * Runs the installed tool on `node`, from an empty directory, with only what a CI job would set; sends
+   * it SIGTERM once its stderr matches each of `signalOn`, in turn.
+   */
   function elasticDeploy(
     node: NodeRuntime,
     args: string[],
     env: Record<string, string> = {},
-    signalOn?: RegExp
+    signalOn: RegExp[] = []
   ): Promise<CliRun> {
     return new Promise((resolve, reject) => {
       const child = spawn(node.path, [cli, ...args], {
@@ -83,12 +86,12 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       });
       let stdout = '';
       let stderr = '';
-      let signalled = false;
+      let signalled = 0;
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
-        if (!signalled && signalOn?.test(stderr) === true) {
-          signalled = true;
+        if (signalOn[signalled]?.test(stderr) === true) {
+          signalled++;
           child.kill('SIGTERM');
         }
       });
@@ -212,8 +215,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect(result.stderr).not.toMatch(/^::/m);
     });
 
-    it('stops what it created on SIGTERM with --cleanup stop, exiting 130', async () => {
+    it('stops what it created on SIGTERM with --cleanup stop, exiting 130, through a second SIGTERM', async () => {
       emulator.setReadyAfter(600);
+      // The stop is slow, so that the second SIGTERM (a cancelled GitHub job sends SIGINT, then SIGTERM)
+      // comes while it is in flight.
+      emulator.inject({ path: '/api/deployment/task/stop', delayMs: 1500 });
       try {
         const result = await elasticDeploy(
           node,
@@ -231,13 +237,15 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
             '1s'
           ],
           {},
-          /task_id: \d+/
+          [/task_id: \d+/, /cleaning up what it created/]
         );
         expect(result.code).toBe(130);
         const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
+        expect(result.stderr).toContain('cleanup: received SIGTERM; the cleanup goes on until it ends');
         expect(result.stderr).toContain(`cleanup: stopped task ${id}`);
         expect(emulator.task(id).status).toBe('End');
       } finally {
+        emulator.clearFaults();
         emulator.setReadyAfter(0);
       }
     });

@@ -33,7 +33,7 @@ export function cliHelp(): string {
     '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
     '',
     'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-    '4 a cleanup failed (a task may be left running); 130 interrupted.',
+    '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
     ''
   ].join('\n');
 }
