@@ -127,7 +127,11 @@ describe('elastic-deploy, the command-line tool', () => {
     [['create', '--output', 'xml'], '--output "xml" is neither json nor dotenv'],
     [['cleanup'], 'cleanup needs --state-file'],
     [['deploy'], 'operation "deploy" is not one of'],
-    [['detail', '--task-id', '1', '--task-id', '2'], '--task-id is given twice']
+    [['detail', '--task-id', '1', '--task-id', '2'], '--task-id is given twice'],
+    [
+      ['detail', '--task-id', '1', '--state-file', '/nonexistent-directory/state.json'],
+      '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT)'
+    ]
   ])('exits 2 on bad input %j, sending nothing', async (argv, message) => {
     const before = emulator.requests.length;
     const run = await cli(argv);

@@ -11,6 +11,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   P: () => (/* binding */ nodeIo)
 });
 
+// UNUSED EXPORTS: writeWhole
+
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: ./action/signals.ts
@@ -45,13 +47,27 @@ function nodeIo(argv) {
             process.stderr.write(text);
         },
         readFile: (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'),
-        writeFile: (path, text) => {
-            (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
-        },
+        writeFile: writeWhole,
         onSignal: onStopSignals,
         isTerminal: process.stderr.isTTY,
         version: version/* VERSION */.x
     };
+}
+/**
+ * Writes the file whole or not at all, readable by its owner only: a temporary file beside it, renamed
+ * over it. A state file cut short by a kill mid-write would leave a later cleanup unable to read what to
+ * stop; a rename leaves the old state or the new one.
+ */
+function writeWhole(path, text) {
+    const temporary = `${path}.${process.pid}.tmp`;
+    try {
+        (0,external_node_fs_.writeFileSync)(temporary, text, { mode: 0o600 });
+        (0,external_node_fs_.renameSync)(temporary, path);
+    }
+    catch (error) {
+        (0,external_node_fs_.rmSync)(temporary, { force: true });
+        throw error;
+    }
 }
 
 
@@ -347,7 +363,14 @@ async function run(command, io) {
         return EXIT.input;
     }
     const state = new StateStore(io, command.stateFile);
-    state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+    try {
+        state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+    }
+    catch (error) {
+        // Found before anything is sent: a state file that cannot be written leaves a later cleanup blind.
+        log.write(`error: --state-file names ${JSON.stringify(command.stateFile)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
+        return EXIT.input;
+    }
     const outputs = new Map();
     const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
     const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';

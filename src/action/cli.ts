@@ -86,7 +86,15 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
     return EXIT.input;
   }
   const state = new StateStore(io, command.stateFile);
-  state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+  try {
+    state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+  } catch (error) {
+    // Found before anything is sent: a state file that cannot be written leaves a later cleanup blind.
+    log.write(
+      `error: --state-file names ${JSON.stringify(command.stateFile)}, which cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}): name a file in a directory that exists and can be written`
+    );
+    return EXIT.input;
+  }
   const outputs = new Map<string, string>();
   const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
   const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
