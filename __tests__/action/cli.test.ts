@@ -107,12 +107,26 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(run.code).toBe(EXIT.ok);
     expect(run.stdout).toMatch(new RegExp(`^ELASTIC_DEPLOY_TASK_ID=${id}$`, 'm'));
     expect(run.stdout).toMatch(/^ELASTIC_DEPLOY_STATUS=Running$/m);
+    expect(run.stdout).not.toMatch(/^ELASTIC_DEPLOY_DATA=/m);
     expect(
       run.stdout
         .split('\n')
         .filter((line) => line !== '')
         .every((line) => /^ELASTIC_DEPLOY_[A-Z_]+=/.test(line))
     ).toBe(true);
+  });
+
+  it("keeps a bulk step's dotenv report within GitLab's 5 KiB, saying which outputs it left out", async () => {
+    const ids = Array.from({ length: 150 }, (_, i) =>
+      emulator.addTask({ task_name: `cli-dotenv-${i}`, points: 1, status: 'Running' })
+    );
+    const run = await cli(['detail', '--task-id', ids.join('\n'), '--output', 'dotenv']);
+    expect(run.code).toBe(EXIT.ok);
+    expect(Buffer.byteLength(run.stdout)).toBeLessThanOrEqual(5120);
+    expect(run.stdout).toContain(`ELASTIC_DEPLOY_TASK_IDS=${JSON.stringify(ids)}\n`);
+    expect(run.stderr).toMatch(
+      /^warning: output \w+ \(\d+ bytes\) left out: GitLab refuses a dotenv report over 5 KiB/m
+    );
   });
 
   it.each([

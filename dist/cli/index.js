@@ -73,7 +73,7 @@ function writeWhole(path, text) {
 
 /***/ }),
 
-/***/ 9458:
+/***/ 7863:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -255,6 +255,41 @@ function inputOf(flag) {
     return input;
 }
 
+;// CONCATENATED MODULE: ./action/dotenv.ts
+
+/** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
+const DOTENV_MAX_BYTES = 5120;
+/**
+ * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
+ * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
+ */
+const LEFT_OUT = new Set(['data']);
+/**
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_TASK_ID=1229831`) for a GitLab dotenv report: one line
+ * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
+ * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
+ * limit, the longest values (a bulk step's JSON maps), rather than every variable.
+ */
+function dotenvReport(outputs, warn) {
+    const lines = new Map();
+    for (const [name, value] of outputs) {
+        if (LEFT_OUT.has(name))
+            continue;
+        if (/[\r\n]/.test(value))
+            warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
+        else
+            lines.set(name, `${ENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+    }
+    let bytes = [...lines.values()].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+    while (bytes > DOTENV_MAX_BYTES) {
+        const [name, line] = [...lines].reduce((longest, entry) => Buffer.byteLength(entry[1]) > Buffer.byteLength(longest[1]) ? entry : longest);
+        lines.delete(name);
+        bytes -= Buffer.byteLength(line);
+        warn(`output ${name} (${Buffer.byteLength(line)} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`);
+    }
+    return [...lines.values()].join('');
+}
+
 ;// CONCATENATED MODULE: ./action/cli-help.ts
 
 
@@ -293,6 +328,7 @@ function cliHelp() {
 // EXTERNAL MODULE: ./action/main-step.ts + 4 modules
 var main_step = __nccwpck_require__(1535);
 ;// CONCATENATED MODULE: ./action/cli.ts
+
 
 
 
@@ -579,14 +615,9 @@ function cliHost(how) {
 function formatOutputs(outputs, format, log) {
     if (format === 'json')
         return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    const lines = [...outputs].flatMap(([name, value]) => {
-        if (/[\r\n]/.test(value)) {
-            log.write(`warning: output ${name} spans lines, which a dotenv line cannot hold: left out`);
-            return [];
-        }
-        return [`${ENV_PREFIX}${name.toUpperCase()}=${value}`];
+    return dotenvReport(outputs, (line) => {
+        log.write(`warning: ${line}`);
     });
-    return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 
@@ -2737,7 +2768,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9458);
+/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7863);
 /* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9571);
 
 

@@ -1,5 +1,6 @@
 import { InputError } from '../basics/input-error.js';
 import { parseCliArgs, ENV_PREFIX, type CliCommand, type OutputFormat } from './cli-args.js';
+import { dotenvReport } from './dotenv.js';
 import { cliHelp } from './cli-help.js';
 import type { ActionHost, FailReason } from './host.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
@@ -335,12 +336,7 @@ function cliHost(how: {
 /** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_TASK_ID=...) for GitLab's dotenv reports. */
 function formatOutputs(outputs: ReadonlyMap<string, string>, format: OutputFormat, log: CliLog): string {
   if (format === 'json') return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-  const lines = [...outputs].flatMap(([name, value]) => {
-    if (/[\r\n]/.test(value)) {
-      log.write(`warning: output ${name} spans lines, which a dotenv line cannot hold: left out`);
-      return [];
-    }
-    return [`${ENV_PREFIX}${name.toUpperCase()}=${value}`];
+  return dotenvReport(outputs, (line) => {
+    log.write(`warning: ${line}`);
   });
-  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,37 @@
+import { ENV_PREFIX } from './cli-args.js';
+
+/** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
+export const DOTENV_MAX_BYTES = 5120;
+
+/**
+ * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
+ * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
+ */
+const LEFT_OUT: ReadonlySet<string> = new Set(['data']);
+
+/**
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_TASK_ID=1229831`) for a GitLab dotenv report: one line
+ * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
+ * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
+ * limit, the longest values (a bulk step's JSON maps), rather than every variable.
+ */
+export function dotenvReport(outputs: ReadonlyMap<string, string>, warn: (line: string) => void): string {
+  const lines = new Map<string, string>();
+  for (const [name, value] of outputs) {
+    if (LEFT_OUT.has(name)) continue;
+    if (/[\r\n]/.test(value)) warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
+    else lines.set(name, `${ENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+  }
+  let bytes = [...lines.values()].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
+  while (bytes > DOTENV_MAX_BYTES) {
+    const [name, line] = [...lines].reduce((longest, entry) =>
+      Buffer.byteLength(entry[1]) > Buffer.byteLength(longest[1]) ? entry : longest
+    );
+    lines.delete(name);
+    bytes -= Buffer.byteLength(line);
+    warn(
+      `output ${name} (${Buffer.byteLength(line)} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`
+    );
+  }
+  return [...lines.values()].join('');
+}
