@@ -115,8 +115,8 @@ async function runPost(host) {
     }
     let runtime;
     try {
-        const settings = await (0,action_runtime/* settingsFrom */.m)(host);
-        runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b)(host, new AbortController().signal));
+        const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
+        runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal));
         const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
         const { outcomes, unsettled, preheats = [], rollback } = await (0,cleanup/* finishCleanup */.Y)(state, ctx);
         if (rollback !== undefined)

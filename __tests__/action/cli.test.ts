@@ -270,6 +270,37 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(emulator.task(id).status).toBe('End');
   });
 
+  it('stops later what a run created from a --body-file that is gone by then: a cleanup reads no body', async () => {
+    const stateFile = join(dir, 'state-body-file.json');
+    const bodyFile = join(dir, 'service.yaml');
+    writeFileSync(bodyFile, SERVICE);
+    const run = await cli(
+      [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-body-file',
+        '--body-file',
+        bodyFile,
+        '--cleanup',
+        'stop',
+        '--state-file',
+        stateFile
+      ],
+      { ELASTIC_DEPLOY_POLL_INTERVAL: '1s', GITHUB_WORKSPACE: dir }
+    );
+    expect(run.code).toBe(EXIT.ok);
+    const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+    rmSync(bodyFile);
+    const later = await cli(['cleanup', '--state-file', stateFile], { GITHUB_WORKSPACE: dir });
+    expect([later.code, later.stderr]).toEqual([
+      EXIT.ok,
+      expect.stringContaining(`cleanup: stopped task ${id}`)
+    ]);
+    expect(emulator.task(id).status).toBe('End');
+  });
+
   it('takes secrets from files, masks every line of them even in debug output, and refuses an unreadable one', async () => {
     const tokenFile = join(dir, 'token');
     writeFileSync(tokenFile, emulator.token_mode.token);

@@ -1,7 +1,8 @@
 // The main and post steps in this process, on a test host, against the emulator over real HTTPS (the
 // client trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The end-to-end tests run the same
 // through dist/index.js as the runner does; these count towards coverage and take no child process.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { runMain } from '../../src/action/main-step.js';
 import { runPost } from '../../src/action/post-step.js';
@@ -70,6 +71,29 @@ describe('the main and post steps on a test host', () => {
     expect(main.listeners()).toBe(0);
 
     const post = host({ operation: 'create', task_name: 'inproc', points: '1' }, main.saved);
+    await runPost(post);
+    expect([post.failed, post.lines.at(-1)]).toEqual([undefined, `cleanup: stopped task ${id}`]);
+    expect(emulator.task(id).status).toBe('End');
+  });
+
+  it('stops the task though the body_file the create read is gone by the post step: a cleanup reads no body', async () => {
+    const main = host({
+      operation: 'create',
+      task_name: 'inproc-file',
+      body_file: 'service.yaml',
+      cleanup: 'stop'
+    });
+    const workspace = main.vars.GITHUB_WORKSPACE ?? '';
+    writeFileSync(join(workspace, 'service.yaml'), SERVICE);
+    await runMain(main);
+    expect(main.failed).toBeUndefined();
+    const id = main.outputs.task_id ?? '';
+    rmSync(join(workspace, 'service.yaml'));
+    const post = host(
+      { operation: 'create', task_name: 'inproc-file', body_file: 'service.yaml' },
+      main.saved
+    );
+    post.vars.GITHUB_WORKSPACE = workspace;
     await runPost(post);
     expect([post.failed, post.lines.at(-1)]).toEqual([undefined, `cleanup: stopped task ${id}`]);
     expect(emulator.task(id).status).toBe('End');

@@ -896,7 +896,7 @@ async function runMain(given) {
     let operation = 'the action';
     try {
         host.saveState('isPost', 'true');
-        const settings = await (0,action_runtime/* settingsFrom */.m)(host);
+        const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         operation = settings.operation;
         await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
     }
@@ -920,7 +920,7 @@ async function runPlanned(host, settings, how) {
         (0,saved_cleanup/* saveCleanup */.M)(host, state);
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b)(host, how.cancel));
+    const runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel));
     try {
         const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
         const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -1187,8 +1187,9 @@ function describeFailure(task) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  b: () => (/* binding */ hostHooks),
-  m: () => (/* binding */ settingsFrom)
+  b7: () => (/* binding */ hostHooks),
+  Zq: () => (/* binding */ settingsForCleanup),
+  ms: () => (/* binding */ settingsFrom)
 });
 
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
@@ -2269,6 +2270,16 @@ async function settingsFrom(host) {
         workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
         others: runnerTemp === undefined ? [] : [runnerTemp]
     }, MAX_BODY_FILE_BYTES));
+}
+/** The inputs that make a request's body, which no cleanup sends. */
+const BODY_INPUTS = new Set(['body', 'body_file']);
+/**
+ * The inputs as a cleanup reads them: the step's, without the body. Stopping or pausing a task sends no
+ * body, and a body_file the job has deleted or rewritten since the main step must not keep a task that
+ * step created running (the post step would fail reading it, and stop nothing).
+ */
+function settingsForCleanup(host) {
+    return settingsFrom({ ...host, input: (name) => (BODY_INPUTS.has(name) ? '' : host.input(name)) });
 }
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
 function hostHooks(host, cancel) {

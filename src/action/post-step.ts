@@ -17,7 +17,7 @@ import {
 } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
 import { notRolledBack, writeSummary } from './main-step.js';
-import { hostHooks, settingsFrom } from './runtime.js';
+import { hostHooks, settingsForCleanup } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
 import type { Settings } from './settings.js';
 import { escape } from './summary.js';
@@ -38,7 +38,7 @@ export async function runPost(host: ActionHost): Promise<void> {
   }
   let runtime: ReturnType<typeof stepRuntime> | undefined;
   try {
-    const settings = await settingsFrom(host);
+    const settings = await settingsForCleanup(host);
     runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
     const { outcomes, unsettled, preheats = [], rollback } = await finishCleanup(state, ctx);

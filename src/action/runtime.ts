@@ -27,6 +27,18 @@ export async function settingsFrom(host: ActionHost): Promise<Settings> {
   );
 }
 
+/** The inputs that make a request's body, which no cleanup sends. */
+const BODY_INPUTS: ReadonlySet<string> = new Set(['body', 'body_file']);
+
+/**
+ * The inputs as a cleanup reads them: the step's, without the body. Stopping or pausing a task sends no
+ * body, and a body_file the job has deleted or rewritten since the main step must not keep a task that
+ * step created running (the post step would fail reading it, and stop nothing).
+ */
+export function settingsForCleanup(host: ActionHost): Promise<Settings> {
+  return settingsFrom({ ...host, input: (name) => (BODY_INPUTS.has(name) ? '' : host.input(name)) });
+}
+
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
 export function hostHooks(host: ActionHost, cancel: AbortSignal): HostHooks {
   return {
