@@ -238,6 +238,32 @@ describe('elastic-deploy, the command-line tool', () => {
     // Each cleanup keeps trying for its cleanup_timeout of 5 s before it gives up.
   }, 30_000);
 
+  it('pauses a task still Pending when its run timed out once it runs: the platform pauses Running tasks only', async () => {
+    emulator.setReadyAfter(4);
+    try {
+      const run = await cli([
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-pause-pending',
+        '--body',
+        SERVICE,
+        '--cleanup',
+        'pause',
+        '--wait-timeout',
+        '1s',
+        '--poll-interval',
+        '1s'
+      ]);
+      const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+      expect([run.code, emulator.task(id).status]).toEqual([EXIT.timedOut, 'Paused']);
+      expect(run.stderr).toContain(`cleanup: paused task ${id}`);
+    } finally {
+      emulator.setReadyAfter(0);
+    }
+  }, 30_000);
+
   it('leaves a task that succeeded running, for `elastic-deploy cleanup --state-file F` to stop later', async () => {
     const stateFile = join(dir, 'state.json');
     const run = await cli(

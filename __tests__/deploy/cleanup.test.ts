@@ -112,6 +112,21 @@ describe('cleanUpTask', () => {
     expect(sent).toEqual(['stop', 'detail']);
   });
 
+  it('asks again to pause a task still Pending, which the platform pauses once it runs, until the deadline', async () => {
+    const { outcome, sent, log } = cleanup('pause', { change: [refusal('C008')], detail: 'Pending' });
+    expect(await outcome).toEqual({ kind: 'failed', why: 'refused with C008; its status is Pending' });
+    expect(sent.filter((s) => s === 'pause').length).toBeGreaterThan(3);
+    expect(log[0]).toMatch(
+      /^cleanup: the platform refused to pause task 7 \(refused with C008; its status is Pending\): asking again in/
+    );
+    const other = cleanup('pause', { change: [refusal('C008')], detail: 'Other' });
+    expect(await other.outcome).toEqual({
+      kind: 'failed',
+      why: 'refused with C008; its status is Other, and the platform applies pause to Running tasks only'
+    });
+    expect(other.sent).toEqual(['pause', 'detail']);
+  });
+
   it('is not gone when neither the detail nor the search can be read: it fails loudly', async () => {
     const { outcome } = cleanup('stop', {
       change: [refusal('C004')],

@@ -43,7 +43,8 @@ export const modules = {
  * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
  * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
  * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
- * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once.
+ * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once,
+ * except a Pending one, which is asked again until it runs (a pause applies to Running tasks only).
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const { policy, deps } = ctx.stopRetries;
@@ -67,7 +68,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
             return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(state.status, 40) };
         const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .describeState */ .Jw)(state), 300)}`;
         const applies = call.traits.appliesTo;
-        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status)) {
+        // A Pending task is starting: it runs soon, and bills then, so a pause is asked for again until it
+        // can be applied (or the deadline passes) rather than given up on at once.
+        const starting = state.kind === 'status' && state.status === 'Pending';
+        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status) && !starting) {
             return {
                 kind: 'failed',
                 why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
