@@ -328,6 +328,11 @@ async function run(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
+    if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none') {
+        // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
+        log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
+        return EXIT.input;
+    }
     const state = new StateStore(io, command.stateFile);
     try {
         state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));

@@ -143,7 +143,11 @@ describe('elastic-deploy, the command-line tool', () => {
     [['deploy'], 'operation "deploy" is not one of'],
     [['detail', '--task-id', '1', '--task-id', '2'], '--task-id is given twice'],
     [
-      ['detail', '--task-id', '1', '--state-file', '/nonexistent-directory/state.json'],
+      ['create', '--task-name', 'x', '--state-file', 'state.json'],
+      '--state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop'
+    ],
+    [
+      ['detail', '--task-id', '1', '--cleanup', 'stop', '--state-file', '/nonexistent-directory/state.json'],
       '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT)'
     ]
   ])('exits 2 on bad input %j, sending nothing', async (argv, message) => {
