@@ -186,7 +186,13 @@ function inputOf(flag) {
 }
 
 ;// CONCATENATED MODULE: ./action/dotenv.ts
-
+/**
+ * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
+ * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
+ * that prefix, the task_id and gpu outputs would become a later job's inputs (its create refused, with a
+ * task_id nobody gave it; its sweep keeping a task).
+ */
+const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
 /** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
 const DOTENV_MAX_BYTES = 5120;
 /**
@@ -195,7 +201,7 @@ const DOTENV_MAX_BYTES = 5120;
  */
 const LEFT_OUT = new Set(['data']);
 /**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_TASK_ID=1229831`) for a GitLab dotenv report: one line
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
  * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
  * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
  * limit, the longest values (a bulk step's JSON maps), rather than every variable.
@@ -208,7 +214,7 @@ function dotenvReport(outputs, warn) {
         if (/[\r\n]/.test(value))
             warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
         else
-            lines.set(name, `${ENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+            lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
     }
     let bytes = [...lines.values()].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
     while (bytes > DOTENV_MAX_BYTES) {
@@ -221,6 +227,7 @@ function dotenvReport(outputs, warn) {
 }
 
 ;// CONCATENATED MODULE: ./action/cli-help.ts
+
 
 
 /** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
@@ -243,7 +250,7 @@ function cliHelp() {
         ...secrets,
         '',
         'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
-        `${ENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
+        `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
         '',
         'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
         'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
@@ -546,7 +553,7 @@ function cliHost(how) {
         interrupted: () => interrupted
     };
 }
-/** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_TASK_ID=...) for GitLab's dotenv reports. */
+/** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_OUTPUT_TASK_ID=...) for GitLab's dotenv reports. */
 function formatOutputs(outputs, format, log) {
     if (format === 'json')
         return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;

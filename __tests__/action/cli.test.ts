@@ -105,15 +105,48 @@ describe('elastic-deploy, the command-line tool', () => {
     const id = emulator.addTask({ task_name: 'cli-dotenv', points: 1, status: 'Running' });
     const run = await cli(['detail', '--task-id', id, '--output', 'dotenv']);
     expect(run.code).toBe(EXIT.ok);
-    expect(run.stdout).toMatch(new RegExp(`^ELASTIC_DEPLOY_TASK_ID=${id}$`, 'm'));
-    expect(run.stdout).toMatch(/^ELASTIC_DEPLOY_STATUS=Running$/m);
-    expect(run.stdout).not.toMatch(/^ELASTIC_DEPLOY_DATA=/m);
+    expect(run.stdout).toMatch(new RegExp(`^ELASTIC_DEPLOY_OUTPUT_TASK_ID=${id}$`, 'm'));
+    expect(run.stdout).toMatch(/^ELASTIC_DEPLOY_OUTPUT_STATUS=Running$/m);
+    expect(run.stdout).not.toMatch(/^ELASTIC_DEPLOY_OUTPUT_DATA=/m);
     expect(
       run.stdout
         .split('\n')
         .filter((line) => line !== '')
-        .every((line) => /^ELASTIC_DEPLOY_[A-Z_]+=/.test(line))
+        .every((line) => /^ELASTIC_DEPLOY_OUTPUT_[A-Z_]+=/.test(line))
     ).toBe(true);
+  });
+
+  it('writes a dotenv report whose variables a later job reads as no input (GitLab gives them to later stages)', async () => {
+    const deploy = await cli([
+      'create',
+      '--gpu',
+      '4090',
+      '--task-name',
+      'cli-stage-1',
+      '--body',
+      SERVICE,
+      '--output',
+      'dotenv'
+    ]);
+    expect(deploy.code).toBe(EXIT.ok);
+    const report = Object.fromEntries(
+      deploy.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+    );
+    expect(report).toMatchObject({
+      ELASTIC_DEPLOY_OUTPUT_GPU: '4090',
+      ELASTIC_DEPLOY_OUTPUT_TASK_ID: expect.stringMatching(/^\d+$/)
+    });
+    const later = await cli(
+      ['create', '--gpu', '4090', '--task-name', 'cli-stage-2', '--body', SERVICE],
+      report
+    );
+    expect([later.code, later.stderr]).toEqual([EXIT.ok, expect.not.stringContaining('task_id is set')]);
+    expect((JSON.parse(later.stdout) as { task_id: string }).task_id).not.toBe(
+      report.ELASTIC_DEPLOY_OUTPUT_TASK_ID
+    );
   });
 
   it("keeps a bulk step's dotenv report within GitLab's 5 KiB, saying which outputs it left out", async () => {
@@ -123,7 +156,7 @@ describe('elastic-deploy, the command-line tool', () => {
     const run = await cli(['detail', '--task-id', ids.join('\n'), '--output', 'dotenv']);
     expect(run.code).toBe(EXIT.ok);
     expect(Buffer.byteLength(run.stdout)).toBeLessThanOrEqual(5120);
-    expect(run.stdout).toContain(`ELASTIC_DEPLOY_TASK_IDS=${JSON.stringify(ids)}\n`);
+    expect(run.stdout).toContain(`ELASTIC_DEPLOY_OUTPUT_TASK_IDS=${JSON.stringify(ids)}\n`);
     expect(run.stderr).toMatch(
       /^warning: output \w+ \(\d+ bytes\) left out: GitLab refuses a dotenv report over 5 KiB/m
     );

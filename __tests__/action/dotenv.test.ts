@@ -17,7 +17,7 @@ describe('dotenvReport', () => {
       url: 'https://t1229831-80.apps.example'
     });
     expect(text).toBe(
-      'ELASTIC_DEPLOY_CODE=0000\nELASTIC_DEPLOY_TASK_ID=1229831\nELASTIC_DEPLOY_URL=https://t1229831-80.apps.example\n'
+      'ELASTIC_DEPLOY_OUTPUT_CODE=0000\nELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831\nELASTIC_DEPLOY_OUTPUT_URL=https://t1229831-80.apps.example\n'
     );
     expect(warnings).toEqual(['output msg spans lines, which a dotenv line cannot hold: left out']);
   });
@@ -36,20 +36,20 @@ describe('dotenvReport', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(DOTENV_MAX_BYTES);
     expect(text).toBe(
       [
-        'ELASTIC_DEPLOY_TASK_ID=',
-        `ELASTIC_DEPLOY_TASK_IDS=${JSON.stringify(ids)}`,
-        `ELASTIC_DEPLOY_STATUSES=${statuses}`,
-        'ELASTIC_DEPLOY_STATUS=Running',
+        'ELASTIC_DEPLOY_OUTPUT_TASK_ID=',
+        `ELASTIC_DEPLOY_OUTPUT_TASK_IDS=${JSON.stringify(ids)}`,
+        `ELASTIC_DEPLOY_OUTPUT_STATUSES=${statuses}`,
+        'ELASTIC_DEPLOY_OUTPUT_STATUS=Running',
         ''
       ].join('\n')
     );
     expect(warnings).toEqual([
-      'output region_name (3628 bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it'
+      'output region_name (3635 bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it'
     ]);
   });
 
   it('writes a report at the limit whole', () => {
-    const line = (value: string): string => `ELASTIC_DEPLOY_COST=${value}\n`;
+    const line = (value: string): string => `ELASTIC_DEPLOY_OUTPUT_COST=${value}\n`;
     const value = 'x'.repeat(DOTENV_MAX_BYTES - line('').length);
     expect(report({ cost: value })).toEqual({ text: line(value), warnings: [] });
   });

@@ -268,7 +268,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         'dotenv'
       ]);
       expect(created.code).toBe(0);
-      const id = /^ELASTIC_DEPLOY_TASK_ID=(\d+)$/m.exec(created.stdout)?.[1] ?? '';
+      const id = /^ELASTIC_DEPLOY_OUTPUT_TASK_ID=(\d+)$/m.exec(created.stdout)?.[1] ?? '';
       expect(emulator.task(id).status).toBe('Running');
       const cleanup = await elasticDeploy(node, ['cleanup', '--state-file', stateFile]);
       expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);

@@ -1,4 +1,5 @@
 import { ENV_PREFIX } from './cli-args.js';
+import { DOTENV_PREFIX } from './dotenv.js';
 import { INPUT_NAMES, SECRET_INPUTS } from './input-names.js';
 
 /** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
@@ -26,7 +27,7 @@ export function cliHelp(): string {
     ...secrets,
     '',
     'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
-    `${ENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
+    `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
     '',
     'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
     'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',

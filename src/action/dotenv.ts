@@ -1,4 +1,10 @@
-import { ENV_PREFIX } from './cli-args.js';
+/**
+ * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
+ * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
+ * that prefix, the task_id and gpu outputs would become a later job's inputs (its create refused, with a
+ * task_id nobody gave it; its sweep keeping a task).
+ */
+export const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
 
 /** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
 export const DOTENV_MAX_BYTES = 5120;
@@ -10,7 +16,7 @@ export const DOTENV_MAX_BYTES = 5120;
 const LEFT_OUT: ReadonlySet<string> = new Set(['data']);
 
 /**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_TASK_ID=1229831`) for a GitLab dotenv report: one line
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
  * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
  * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
  * limit, the longest values (a bulk step's JSON maps), rather than every variable.
@@ -20,7 +26,7 @@ export function dotenvReport(outputs: ReadonlyMap<string, string>, warn: (line: 
   for (const [name, value] of outputs) {
     if (LEFT_OUT.has(name)) continue;
     if (/[\r\n]/.test(value)) warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
-    else lines.set(name, `${ENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+    else lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
   }
   let bytes = [...lines.values()].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
   while (bytes > DOTENV_MAX_BYTES) {
