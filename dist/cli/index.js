@@ -623,7 +623,7 @@ function cliHost(how) {
         interrupted: () => interrupted
     };
 }
-/** The outputs as a JSON object, or as dotenv lines (ELASTIC_DEPLOY_OUTPUT_TASK_ID=...) for GitLab's dotenv reports. */
+/** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
 function formatOutputs(outputs, format, log) {
     if (format === 'json')
         return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
