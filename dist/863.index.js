@@ -335,22 +335,12 @@ async function run(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
-    if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none') {
-        // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
-        log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
+    const files = openFiles(command, inputs, io, log);
+    if (files === undefined)
         return EXIT.input;
-    }
-    const state = new StateStore(io, command.stateFile);
-    try {
-        state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
-    }
-    catch (error) {
-        // Found before anything is sent: a state file that cannot be written leaves a later cleanup blind.
-        log.write(`error: --state-file names ${JSON.stringify(command.stateFile)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
-        return EXIT.input;
-    }
+    const { state, appendSummary } = files;
     const outputs = new Map();
-    const main = cliHost({ inputs, io, log, state, outputs, summaryFile: command.summaryFile });
+    const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
     const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
@@ -362,7 +352,7 @@ async function run(command, io) {
         if (wantsCleanup && code !== EXIT.ok) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
-            const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: command.summaryFile });
+            const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
             await postStep(post.host);
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
@@ -374,6 +364,36 @@ async function run(command, io) {
     }
     io.stdout(formatOutputs(outputs, command.output, log));
     return code;
+}
+/**
+ * The state file and the summary file, each written before anything is sent. A path that cannot be
+ * written, or a state file that a later cleanup would find nothing to do with, is a bad input: logged,
+ * and answered as undefined.
+ */
+function openFiles(command, inputs, io, log) {
+    if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none') {
+        // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
+        log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
+        return undefined;
+    }
+    const unwritable = (flag, path, error) => {
+        log.write(`error: ${flag} names ${JSON.stringify(path)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
+    };
+    const state = new StateStore(io, command.stateFile);
+    try {
+        state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+    }
+    catch (error) {
+        unwritable('--state-file', command.stateFile, error);
+        return undefined;
+    }
+    try {
+        return { state, appendSummary: summarySink(io, command.summaryFile) };
+    }
+    catch (error) {
+        unwritable('--summary-file', command.summaryFile, error);
+        return undefined;
+    }
 }
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command, io) {
@@ -389,7 +409,7 @@ async function cleanUp(command, io) {
         log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
         return EXIT.input;
     }
-    const post = cliHost({ inputs, io, log, state, outputs: new Map(), summaryFile: undefined });
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary: undefined });
     const unshield = shieldCleanup(io, log, command.stateFile, () => true);
     try {
         await postStep(post.host);
@@ -411,6 +431,21 @@ function shieldCleanup(io, log, stateFile, cleaning) {
         if (cleaning())
             log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
     });
+}
+/**
+ * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
+ * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
+ * is sent.
+ */
+function summarySink(io, file) {
+    if (file === undefined)
+        return undefined;
+    io.writeFile(file, '');
+    let summary = '';
+    return (markdown) => {
+        summary += markdown;
+        io.writeFile(file, summary);
+    };
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
@@ -502,10 +537,9 @@ class StateStore {
 }
 /** The host the engine runs on from the command line, and how its run ended. */
 function cliHost(how) {
-    const { inputs, io, log, state, outputs, summaryFile } = how;
+    const { inputs, io, log, state, outputs, appendSummary } = how;
     let reason;
     let interrupted = false;
-    let summary = '';
     const host = {
         input: (name) => inputs[name] ?? '',
         env: io.env,
@@ -533,15 +567,7 @@ function cliHost(how) {
             reason ??= why;
             log.write(`error: ${message}`);
         },
-        // Without --summary-file, no summary is rendered.
-        ...(summaryFile === undefined
-            ? {}
-            : {
-                appendSummary: (markdown) => {
-                    summary += markdown;
-                    io.writeFile(summaryFile, summary);
-                }
-            }),
+        ...(appendSummary === undefined ? {} : { appendSummary }),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
             listener(signal);

@@ -180,6 +180,10 @@ describe('elastic-deploy, the command-line tool', () => {
       '--state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop'
     ],
     [
+      ['detail', '--task-id', '1', '--summary-file', '/nonexistent-directory/summary.md'],
+      '--summary-file names "/nonexistent-directory/summary.md", which cannot be written (ENOENT)'
+    ],
+    [
       ['detail', '--task-id', '1', '--cleanup', 'stop', '--state-file', '/nonexistent-directory/state.json'],
       '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT)'
     ]
@@ -253,6 +257,7 @@ describe('elastic-deploy, the command-line tool', () => {
         {},
         /^task_id: /m
       );
+      const summaryFile = join(dir, 'leak-summary.md');
       const timedOut = await cli([
         'create',
         '--task-name',
@@ -261,13 +266,20 @@ describe('elastic-deploy, the command-line tool', () => {
         '--wait-timeout',
         '2s',
         '--cleanup-timeout',
-        '5s'
+        '5s',
+        '--summary-file',
+        summaryFile
       ]);
       for (const run of [interrupted, timedOut]) {
         const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
         expect(emulator.task(id).status).not.toBe('End');
         expect([run.code, run.stderr]).toEqual([EXIT.cleanup, expect.stringContaining(id)]);
       }
+      // The summary file holds the run's summary and, after it, how to stop the task by hand.
+      const summary = readFileSync(summaryFile, 'utf8');
+      const id = (JSON.parse(timedOut.stdout) as { task_id: string }).task_id;
+      expect(summary).toMatch(/^### Elastic deploy: create failed/);
+      expect(summary).toContain(`**Task ${id} may still be running, and billing.**`);
     } finally {
       emulator.clearFaults();
       emulator.setReadyAfter(0);
