@@ -186,7 +186,7 @@ function giveUp(host, settings, left, label) {
     const summary = [`### Elastic deploy: ${label} failed`, ''];
     for (const { target, outcome } of left.failed) {
         const why = outcome.kind === 'failed' ? outcome.why : '';
-        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`, 'Task left running');
+        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${host.byHand?.stop(target.id) ?? 'the job summary shows a step and a command that do'}, or stop it in the platform's console`, 'Task left running');
         const { step, shell } = manualStop(settings, target.id, uses);
         summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`, ...fenced('yaml', step));
         if (shell !== undefined) {
@@ -196,7 +196,7 @@ function giveUp(host, settings, left, label) {
     const { unsettled } = left;
     if (unsettled !== undefined) {
         const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
-        host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`, 'Task may be left running');
+        host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${host.byHand?.sweep(unsettled.taskName, unsettled.keep) ?? 'the job summary shows a step that does'}`, 'Task may be left running');
         summary.push(`**A task named ${(0,action_summary/* escape */.i)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.i)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses)));
     }
     (0,main_step/* writeSummary */.Sy)(host, () => `${summary.join('\n')}\n`);

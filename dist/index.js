@@ -4696,7 +4696,7 @@ else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
     const [{ runCli }, { nodeIo }] = await Promise.all([
-        __nccwpck_require__.e(/* import() */ 863).then(__nccwpck_require__.bind(__nccwpck_require__, 7863)),
+        __nccwpck_require__.e(/* import() */ 279).then(__nccwpck_require__.bind(__nccwpck_require__, 7279)),
         __nccwpck_require__.e(/* import() */ 82).then(__nccwpck_require__.bind(__nccwpck_require__, 1082))
     ]);
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));

@@ -274,6 +274,10 @@ describe('elastic-deploy, the command-line tool', () => {
         const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
         expect(emulator.task(id).status).not.toBe('End');
         expect([run.code, run.stderr]).toEqual([EXIT.cleanup, expect.stringContaining(id)]);
+        // No job summary here: the log gives the command that stops it by hand.
+        expect(run.stderr).toContain(
+          `Stop it by hand now: run \`elastic-deploy stop --task-id ${id} --base-url ${emulator.base_url} --api-profile live\` with this run's ELASTIC_DEPLOY_* variables`
+        );
       }
       // The summary file holds the run's summary and, after it, how to stop the task by hand.
       const summary = readFileSync(summaryFile, 'utf8');

@@ -73,7 +73,7 @@ function writeWhole(path, text) {
 
 /***/ }),
 
-/***/ 7863:
+/***/ 7279:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -255,6 +255,27 @@ function inputOf(flag) {
     return input;
 }
 
+;// CONCATENATED MODULE: ./action/by-hand.ts
+/** The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform. */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => `run \`${[...words, ...where].join(' ')}\` with this run's ELASTIC_DEPLOY_* variables`;
+    return {
+        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+        sweep: (taskName, keep) => run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+        ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 ;// CONCATENATED MODULE: ./action/dotenv.ts
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
@@ -335,6 +356,7 @@ function cliHelp() {
 // EXTERNAL MODULE: ./action/main-step.ts + 4 modules
 var main_step = __nccwpck_require__(1535);
 ;// CONCATENATED MODULE: ./action/cli.ts
+
 
 
 
@@ -638,6 +660,7 @@ function cliHost(how) {
             log.write(`error: ${message}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
+        byHand: byHand(inputs),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
             listener(signal);
@@ -2817,7 +2840,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7863);
+/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7279);
 /* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9571);
 
 

@@ -1,5 +1,6 @@
 import { InputError } from '../basics/input-error.js';
 import { parseCliArgs, ENV_PREFIX, type CliCommand, type OutputFormat } from './cli-args.js';
+import { byHand } from './by-hand.js';
 import { dotenvReport } from './dotenv.js';
 import { cliHelp } from './cli-help.js';
 import type { ActionHost, FailReason } from './host.js';
@@ -358,6 +359,7 @@ function cliHost(how: {
       log.write(`error: ${message}`);
     },
     ...(appendSummary === undefined ? {} : { appendSummary }),
+    byHand: byHand(inputs),
     onCancel: (listener) =>
       io.onSignal((signal) => {
         interrupted = true;

@@ -31,6 +31,14 @@ export interface ActionHost {
    * without --summary-file), and none is rendered.
    */
   appendSummary?: (markdown: string) => void;
+  /**
+   * How a person stops a task, or sweeps a name, by hand where this host runs, when a cleanup could not:
+   * the CLI's elastic-deploy command. Absent: the runner, whose job summary shows a workflow step.
+   */
+  byHand?: {
+    stop: (taskId: string) => string;
+    sweep: (taskName: string, keep: readonly string[]) => string;
+  };
   /** A line per poll of a wait, for a host that shows one (the CLI on a terminal); absent: none. */
   progress?: (line: string) => void;
   /** Calls `listener` when the job is cancelled (SIGINT, SIGTERM); the returned function stops listening. */

@@ -135,7 +135,7 @@ function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: st
   for (const { target, outcome } of left.failed) {
     const why = outcome.kind === 'failed' ? outcome.why : '';
     host.error(
-      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: the job summary shows a step and a command that do, or stop it in the platform's console`,
+      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${host.byHand?.stop(target.id) ?? 'the job summary shows a step and a command that do'}, or stop it in the platform's console`,
       'Task left running'
     );
     const { step, shell } = manualStop(settings, target.id, uses);
@@ -154,7 +154,7 @@ function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: st
   if (unsettled !== undefined) {
     const name = JSON.stringify(sanitize(unsettled.taskName, 100));
     host.error(
-      `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: the job summary shows a step that does`,
+      `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${host.byHand?.sweep(unsettled.taskName, unsettled.keep) ?? 'the job summary shows a step that does'}`,
       'Task may be left running'
     );
     summary.push(

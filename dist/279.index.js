@@ -1,8 +1,8 @@
-export const id = 863;
-export const ids = [863];
+export const id = 279;
+export const ids = [279];
 export const modules = {
 
-/***/ 7863:
+/***/ 7279:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -185,6 +185,27 @@ function inputOf(flag) {
     return input;
 }
 
+;// CONCATENATED MODULE: ./action/by-hand.ts
+/** The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform. */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => `run \`${[...words, ...where].join(' ')}\` with this run's ELASTIC_DEPLOY_* variables`;
+    return {
+        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+        sweep: (taskName, keep) => run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+        ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
 ;// CONCATENATED MODULE: ./action/dotenv.ts
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
@@ -265,6 +286,7 @@ function cliHelp() {
 // EXTERNAL MODULE: ./action/main-step.ts + 3 modules
 var main_step = __webpack_require__(3191);
 ;// CONCATENATED MODULE: ./action/cli.ts
+
 
 
 
@@ -568,6 +590,7 @@ function cliHost(how) {
             log.write(`error: ${message}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
+        byHand: byHand(inputs),
         onCancel: (listener) => io.onSignal((signal) => {
             interrupted = true;
             listener(signal);

@@ -1,0 +1,33 @@
+// The commands elastic-deploy gives for stopping a task by hand when its cleanup could not.
+import { execFileSync } from 'node:child_process';
+import { byHand, shellQuote } from '../../src/action/by-hand.js';
+
+describe('byHand', () => {
+  it("names the run's platform in the stop and sweep commands", () => {
+    const hints = byHand({ base_url: 'https://openapi.suanli.cn', api_profile: 'live', task_name: 'web' });
+    expect(hints.stop('1229831')).toBe(
+      "run `elastic-deploy stop --task-id 1229831 --base-url https://openapi.suanli.cn --api-profile live` with this run's ELASTIC_DEPLOY_* variables"
+    );
+    expect(byHand({}).sweep("it's web", ['1229831', '1229832'])).toBe(
+      "run `elastic-deploy sweep --task-name 'it'\\''s web' --task-id '1229831, 1229832'` with this run's ELASTIC_DEPLOY_* variables"
+    );
+    expect(byHand({ base_url: ' ' }).sweep('web', [])).toBe(
+      "run `elastic-deploy sweep --task-name web` with this run's ELASTIC_DEPLOY_* variables"
+    );
+  });
+});
+
+describe('shellQuote', () => {
+  it.each([
+    'web',
+    '',
+    "it's",
+    'a b',
+    '$HOME `id` $(id)',
+    'e2e-"1"\\n',
+    '1229831, 1229832',
+    'https://h/p?a=1&b=2'
+  ])('writes %j as one word that sh reads back as it is', (text) => {
+    expect(execFileSync('sh', ['-c', `printf %s ${shellQuote(text)}`], { encoding: 'utf8' })).toBe(text);
+  });
+});

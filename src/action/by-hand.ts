@@ -1,0 +1,24 @@
+import type { ActionHost } from './host.js';
+
+/** The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform. */
+export function byHand(inputs: Record<string, string>): NonNullable<ActionHost['byHand']> {
+  const where = (['base_url', 'api_profile'] as const)
+    .filter((name) => (inputs[name] ?? '').trim() !== '')
+    .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+  const run = (words: string[]): string =>
+    `run \`${[...words, ...where].join(' ')}\` with this run's ELASTIC_DEPLOY_* variables`;
+  return {
+    stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+    sweep: (taskName, keep) =>
+      run([
+        'elastic-deploy sweep --task-name',
+        shellQuote(taskName),
+        ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+      ])
+  };
+}
+
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
