@@ -16,8 +16,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(386);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8998);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3421);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3421);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6539);
 /* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8786);
 /* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9674);
@@ -51,11 +51,10 @@ async function createOnce(call, ctx) {
         }, (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
     }
     catch (error) {
-        // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
-        const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error) === undefined;
-        if (!attempts.unresolved && (refused || (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)))
-            ctx.cleanup.update({ lookup: undefined });
-        throw error;
+        const made = await madeDespite(error, attempts, ctx);
+        if (made === undefined)
+            throw error;
+        answer = made;
     }
     const lookup = ctx.cleanup.state().lookup ?? {
         taskName: name,
@@ -63,7 +62,7 @@ async function createOnce(call, ctx) {
         landsBy: 0,
         attempts: 1
     };
-    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(answer.result.data);
+    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(answer.result.data);
     if (id !== undefined) {
         // In one change: a cancel between two would leave the post step neither the id nor the lookup.
         const created = [...ctx.cleanup.state().created, id];
@@ -72,6 +71,39 @@ async function createOnce(call, ctx) {
     if (id !== undefined && attempts.unresolved)
         await stopTwins(lookup, id, ctx);
     return { ...answer, recreated: attempts.unresolved, lookup };
+}
+/**
+ * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
+ * refusal (an envelope, nothing to retry) of the only attempt sent is checked with the task search, since
+ * no code's meaning is published: a task of the name that appeared is adopted, and with none the post
+ * step has nothing to look for; a search that fails leaves it the lookup. Anything else may have made a
+ * task, which the post step looks for. Answers the adopted task's answer, or undefined.
+ */
+async function madeDespite(error, attempts, ctx) {
+    if (attempts.unresolved)
+        return undefined;
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
+        ctx.cleanup.update({ lookup: undefined });
+        return undefined;
+    }
+    const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error) === undefined;
+    if (!refused)
+        return undefined;
+    const name = JSON.stringify(attempts.name);
+    let made;
+    try {
+        [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+    }
+    catch (searchError) {
+        ctx.log(`create: refused; the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)}): the post step looks for one`);
+        return undefined;
+    }
+    if (made === undefined) {
+        ctx.cleanup.update({ lookup: undefined });
+        return undefined;
+    }
+    ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+    return adoptedAnswer(made);
 }
 /**
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can

@@ -307,10 +307,30 @@ describe('createOnce', () => {
     expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
   });
 
-  it('does not retry what would fail the same way', async () => {
+  it('does not retry a refusal, and settles that it made nothing by the task search, not by its code', async () => {
     const p = platform([REFUSED]);
     await expect(createOnce(createCall, p.ctx)).rejects.toBe(REFUSED);
-    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'settled']);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks', 'settled']);
+  });
+
+  it('adopts the task a refused create made after all, and leaves the post step the lookup when it cannot tell', async () => {
+    const made = platform([{ error: REFUSED, landsAfterMs: 0 }]);
+    const created = await createOnce(createCall, made.ctx);
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
+    expect(made.log).toEqual(['create: the refused create made task 100 named "svc" after all; adopting it']);
+    expect(made.tracked.at(-1)).toBeUndefined();
+    expect(made.sent.filter((s) => s === 'create')).toHaveLength(1);
+
+    const blind = platform([REFUSED]);
+    const send = blind.route.send;
+    let searches = 0;
+    blind.route.send = (call) =>
+      call.operation === 'search_tasks' && ++searches > 1 ? Promise.reject(http(404)) : send(call);
+    await expect(createOnce(createCall, blind.ctx)).rejects.toBe(REFUSED);
+    expect(blind.tracked).toEqual([{ taskName: 'svc', existingIds: [], landsBy: 35_000, attempts: 1 }]);
+    expect(blind.log).toEqual([
+      'create: refused; the task search that would show whether it made a task named "svc" failed (HTTP 404): the post step looks for one'
+    ]);
   });
 });
 

@@ -56,11 +56,9 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
       ctx.retries.deps
     );
   } catch (error) {
-    // A refusal of the only attempt sent made nothing; anything else may have (the post step looks).
-    const refused =
-      error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-    if (!attempts.unresolved && (refused || notApplied(error))) ctx.cleanup.update({ lookup: undefined });
-    throw error;
+    const made = await madeDespite(error, attempts, ctx);
+    if (made === undefined) throw error;
+    answer = made;
   }
   const lookup = ctx.cleanup.state().lookup ?? {
     taskName: name,
@@ -76,6 +74,44 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
   }
   if (id !== undefined && attempts.unresolved) await stopTwins(lookup, id, ctx);
   return { ...answer, recreated: attempts.unresolved, lookup };
+}
+
+/**
+ * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
+ * refusal (an envelope, nothing to retry) of the only attempt sent is checked with the task search, since
+ * no code's meaning is published: a task of the name that appeared is adopted, and with none the post
+ * step has nothing to look for; a search that fails leaves it the lookup. Anything else may have made a
+ * task, which the post step looks for. Answers the adopted task's answer, or undefined.
+ */
+async function madeDespite(
+  error: unknown,
+  attempts: Attempts,
+  ctx: DeployContext
+): Promise<Answer | undefined> {
+  if (attempts.unresolved) return undefined;
+  if (notApplied(error)) {
+    ctx.cleanup.update({ lookup: undefined });
+    return undefined;
+  }
+  const refused =
+    error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
+  if (!refused) return undefined;
+  const name = JSON.stringify(attempts.name);
+  let made: string | undefined;
+  try {
+    [made] = (await findTasks(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+  } catch (searchError) {
+    ctx.log(
+      `create: refused; the task search that would show whether it made a task named ${name} failed (${describeError(searchError)}): the post step looks for one`
+    );
+    return undefined;
+  }
+  if (made === undefined) {
+    ctx.cleanup.update({ lookup: undefined });
+    return undefined;
+  }
+  ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+  return adoptedAnswer(made);
 }
 
 /**
