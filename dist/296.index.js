@@ -19,8 +19,6 @@ var concurrency = __webpack_require__(5833);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __webpack_require__(7258);
-// EXTERNAL MODULE: ./protocol/envelope.ts
-var envelope = __webpack_require__(3421);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
 // EXTERNAL MODULE: ./deploy/diagnostics.ts
@@ -390,7 +388,6 @@ function result(watches) {
 
 
 
-
 /**
  * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
  * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
@@ -454,8 +451,7 @@ async function pollTask(taskId, name, ctx) {
         return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
-        const refused = error instanceof envelope/* ApiError */.h && error.body === 'envelope' && (0,failures/* transientReason */.bR)(error) === undefined;
-        if (!refused)
+        if (!(0,failures/* isRefusal */.vu)(error))
             throw error;
         const state = await (0,task_state/* readTaskState */.Lf)(taskId, ctx, { name, detailRefused: true });
         if (state.kind === 'absent')

@@ -2,6 +2,7 @@ import { TransportError } from '../../src/platform/client.js';
 import {
   codeHint,
   DEFAULT_ERROR_CODES,
+  isRefusal,
   isSignatureRefusal,
   notApplied,
   transientReason
@@ -48,6 +49,18 @@ describe('failure classification', () => {
     [new Error('bug')]
   ])('does not retry %#', (error) => {
     expect(transientReason(error)).toBeUndefined();
+  });
+
+  it.each([
+    [api(200, 'C008'), true],
+    [api(401, 'C004'), true],
+    [api(500, 'C999'), false],
+    [api(429, 'C010'), false],
+    [api(200, undefined), false],
+    [transport('network', true, 'ECONNRESET'), false],
+    [new Error('bug'), false]
+  ])('takes %# as a refusal (an envelope, nothing to retry): %s', (error, refusal) => {
+    expect(isRefusal(error)).toBe(refusal);
   });
 
   it('names a code error_codes lists as a hint, and recognises a refused signature or timestamp', () => {

@@ -12,16 +12,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   createOnce: () => (/* binding */ createOnce),
 /* harmony export */   stopTwins: () => (/* binding */ stopTwins)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2589);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
-/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(386);
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(386);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3421);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6539);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8786);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9674);
-
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6539);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8786);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9674);
 
 
 
@@ -86,13 +84,12 @@ async function madeDespite(error, attempts, ctx) {
         ctx.cleanup.update({ lookup: undefined });
         return undefined;
     }
-    const refused = error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_3__/* .ApiError */ .h && error.body === 'envelope' && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error) === undefined;
-    if (!refused)
+    if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isRefusal */ .vu)(error))
         return undefined;
     const name = JSON.stringify(attempts.name);
     let made;
     try {
-        [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
     }
     catch (searchError) {
         ctx.log(`create: refused; the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)}): the post step looks for one`);
@@ -138,7 +135,7 @@ function madeNothing(ctx) {
 async function existingTasks(name, ctx) {
     let existing;
     try {
-        existing = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
+        existing = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
     }
     catch (error) {
         // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
@@ -170,8 +167,8 @@ async function afterFailedAttempt(error, attempts, ctx) {
     }
     const name = JSON.stringify(attempts.name);
     const grace = graceMs(ctx);
-    ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(grace)} before creating it again`);
-    const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx);
+    ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)} before creating it again`);
+    const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx);
     if (found.kind === 'cut') {
         throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
     }
@@ -183,16 +180,16 @@ async function afterFailedAttempt(error, attempts, ctx) {
         ctx.log(`create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`);
         return { result: adoptedAnswer(newest) };
     }
-    ctx.log(`create: no task named ${name} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
+    ctx.log(`create: no task named ${name} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
     attempts.unresolved = true;
     return { retry: true, reason: 'the create was not applied', now: true };
 }
 /** The answer a create would have given for a task it made, when that task is found by name instead. */
 function adoptedAnswer(taskId) {
-    const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .exactInteger */ .i7)(taskId) };
+    const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(taskId) };
     return {
         result: { code: '0000', msg: 'success', data },
-        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_6__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
     };
 }
 /**
@@ -205,11 +202,11 @@ async function sendOnCorrectedClock(call, attempts, ctx) {
         return await ctx.send(call);
     }
     catch (error) {
-        if (!(error instanceof _platform_session_js__WEBPACK_IMPORTED_MODULE_7__/* .StaleClockError */ .EU) || attempts.resentForClock)
+        if (!(error instanceof _platform_session_js__WEBPACK_IMPORTED_MODULE_6__/* .StaleClockError */ .EU) || attempts.resentForClock)
             throw error;
         attempts.resentForClock = true;
         const name = JSON.stringify(attempts.name);
-        const [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        const [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
         if (made !== undefined) {
             ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
             return adoptedAnswer(made);
@@ -227,7 +224,7 @@ async function stopTwins(lookup, keep, ctx) {
     const name = JSON.stringify(lookup.taskName);
     let found;
     try {
-        found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_4__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
+        found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
     }
     catch (error) {
         ctx.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}); the post step looks again`);
@@ -238,7 +235,7 @@ async function stopTwins(lookup, keep, ctx) {
     const stopped = [];
     for (const twin of twins) {
         ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
-        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_8__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
+        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
         if (outcome.kind === 'failed') {
             ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
             continue;

@@ -2948,10 +2948,7 @@ async function failedCall(call, error, how, ctx) {
         return {};
     }
     // A refusal (an envelope with a code other than 0000): the task's state settles it.
-    if (call.taskId !== undefined &&
-        error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h &&
-        error.body === 'envelope' &&
-        (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .transientReason */ .bR)(error) === undefined)
+    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
         return settleByState(call, call.taskId, error, ctx, who);
     const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
     const hint = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .codeHint */ .Z_)(error, ctx.settings.errorCodes);
@@ -4166,7 +4163,8 @@ class ApiClient {
 /* harmony export */   Z_: () => (/* binding */ codeHint),
 /* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
 /* harmony export */   bR: () => (/* binding */ transientReason),
-/* harmony export */   or: () => (/* binding */ retryIfTransient)
+/* harmony export */   or: () => (/* binding */ retryIfTransient),
+/* harmony export */   vu: () => (/* binding */ isRefusal)
 /* harmony export */ });
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(874);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
@@ -4201,6 +4199,13 @@ function transientReason(error) {
             return 'an answer that is not JSON';
     }
     return undefined;
+}
+/**
+ * Whether the platform refused the request: an envelope with a code other than 0000, and nothing that may
+ * pass if sent again. What the refusal did (or did not do) is for the task's state to say, never its code.
+ */
+function isRefusal(error) {
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h && error.body === 'envelope' && transientReason(error) === undefined;
 }
 /** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
 function notApplied(error) {

@@ -3,10 +3,10 @@ import { sanitize } from '../basics/safe-text.js';
 import {
   codeHint,
   describeError,
+  isRefusal,
   notApplied,
   retryIfTransient,
-  TaskNotFoundError,
-  transientReason
+  TaskNotFoundError
 } from '../platform/failures.js';
 import { PAGE_SIZE, type Call, type Plan } from '../platform/operations.js';
 import { withRetries } from '../platform/retry.js';
@@ -138,13 +138,7 @@ async function failedCall(
     return {};
   }
   // A refusal (an envelope with a code other than 0000): the task's state settles it.
-  if (
-    call.taskId !== undefined &&
-    error instanceof ApiError &&
-    error.body === 'envelope' &&
-    transientReason(error) === undefined
-  )
-    return settleByState(call, call.taskId, error, ctx, who);
+  if (call.taskId !== undefined && isRefusal(error)) return settleByState(call, call.taskId, error, ctx, who);
   const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
   const hint = codeHint(error, ctx.settings.errorCodes);
   ctx.log(`${who}: ${describeError(error)}${note}${hint}`);

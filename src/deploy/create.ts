@@ -1,10 +1,15 @@
 import { formatDuration } from '../basics/units.js';
-import { describeError, notApplied, serverRetryDelay, transientReason } from '../platform/failures.js';
+import {
+  describeError,
+  isRefusal,
+  notApplied,
+  serverRetryDelay,
+  transientReason
+} from '../platform/failures.js';
 import type { Call } from '../platform/operations.js';
 import { withRetries, type RetryVerdict } from '../platform/retry.js';
 import { StaleClockError, type Answer } from '../platform/session.js';
 import { taskIdOf } from '../platform/task-data.js';
-import { ApiError } from '../protocol/envelope.js';
 import { exactInteger, toCompactJson } from '../protocol/json.js';
 import { cleanUpTask } from './cleanup.js';
 import type { CreateLookup } from './cleanup-state.js';
@@ -93,9 +98,7 @@ async function madeDespite(
     ctx.cleanup.update({ lookup: undefined });
     return undefined;
   }
-  const refused =
-    error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-  if (!refused) return undefined;
+  if (!isRefusal(error)) return undefined;
   const name = JSON.stringify(attempts.name);
   let made: string | undefined;
   try {

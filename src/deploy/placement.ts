@@ -1,9 +1,8 @@
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
-import { describeError, transientReason } from '../platform/failures.js';
+import { describeError, isRefusal } from '../platform/failures.js';
 import { resourceSearchCall, type Call, type Plan } from '../platform/operations.js';
 import { offersOf } from '../platform/resource-data.js';
-import { ApiError } from '../protocol/envelope.js';
 import { retried, type DeployContext } from './context.js';
 import { adoptedAnswer, createOnce, type Created } from './create.js';
 import { searchByName } from './lookup.js';
@@ -151,9 +150,7 @@ async function madeBy(
   before: ReadonlySet<string>,
   ctx: DeployContext
 ): Promise<Created | undefined> {
-  const refused =
-    error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-  if (!refused) throw error;
+  if (!isRefusal(error)) throw error;
   const fresh = (
     await searchByName('capacity: looking for a task the refused create made', name, ctx)
   ).filter((id) => !before.has(id));

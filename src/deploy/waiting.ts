@@ -1,7 +1,6 @@
 import { mapLimit } from '../basics/concurrency.js';
-import { describeError, transientReason } from '../platform/failures.js';
+import { describeError, isRefusal, transientReason } from '../platform/failures.js';
 import { detailCall } from '../platform/operations.js';
-import { ApiError } from '../protocol/envelope.js';
 import { toCompactJson } from '../protocol/json.js';
 import type { CallOutcome } from './calls.js';
 import type { DeployContext } from './context.js';
@@ -95,9 +94,7 @@ async function pollTask(taskId: string, name: string | undefined, ctx: DeployCon
     const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
     return { kind: 'task', data: result.data, raw };
   } catch (error) {
-    const refused =
-      error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
-    if (!refused) throw error;
+    if (!isRefusal(error)) throw error;
     const state = await readTaskState(taskId, ctx, { name, detailRefused: true });
     if (state.kind === 'absent')
       return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };

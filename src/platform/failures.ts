@@ -43,6 +43,14 @@ export function transientReason(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether the platform refused the request: an envelope with a code other than 0000, and nothing that may
+ * pass if sent again. What the refusal did (or did not do) is for the task's state to say, never its code.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
+}
+
 /** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
 export function notApplied(error: unknown): boolean {
   if (error instanceof ApiError) return error.httpStatus === 429;
