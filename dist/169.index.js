@@ -389,7 +389,11 @@ async function madeBy(error, name, before, ctx) {
         return undefined;
     ctx.log(`capacity: the refused create made task ${made} named ${JSON.stringify(name)} after all; adopting it`);
     const lookup = { taskName: name, existingIds: [...before], landsBy: 0, attempts: 1 };
-    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made], lookup: undefined });
+    // The lookup stays as the create left it: one of its attempts that got no answer may still land.
+    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made] });
+    // Such an attempt may have made a task already too: only the adopted one may run.
+    if (fresh.length > 1)
+        await (0,_create_js__WEBPACK_IMPORTED_MODULE_0__.stopTwins)(lookup, made, ctx);
     return { ...(0,_create_js__WEBPACK_IMPORTED_MODULE_0__.adoptedAnswer)(made), recreated: false, lookup };
 }
 /**

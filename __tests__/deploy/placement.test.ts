@@ -1,6 +1,7 @@
 import { createTask, MOST_CANDIDATES, type PlacementReport } from '../../src/deploy/placement.js';
 import { planCalls, type Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
+import { TransportError } from '../../src/platform/client.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { scriptedContext } from '../helpers/runtime.js';
 import { testSettings } from '../helpers/settings.js';
@@ -63,6 +64,96 @@ describe('createTask', () => {
     expect(created).toEqual(['mark-a', 'mark-b', 'mark-c']);
     expect(report.placement?.refused.map((r) => r.candidate.offer.region)).toEqual(['a', 'b', 'c']);
     expect(report.placement?.chosen).toBeUndefined();
+  });
+
+  it('adopts the task an earlier, unanswered attempt made when the create sent in its place is refused', async () => {
+    const { call } = platform();
+    const settings = testSettings({
+      operation: 'create',
+      taskName: 'web',
+      capacity: {
+        gpu: '4090',
+        gpuCount: 1,
+        deviceType: 'GpuDevice',
+        regions: [],
+        maxPrice: undefined,
+        timeoutMs: 0
+      }
+    });
+    const creates: string[] = [];
+    const send = (sent: Call): Promise<Answer> => {
+      if (sent.operation === 'search_resources') {
+        const regions = [{ region: 'a', mark: { mark: 'mark-a' }, price: 100, inventory: 5 }];
+        return Promise.resolve(
+          ok({ count: 1, results: [{ device_name: '4090', gpu_name: '4090', gpu_count: 1, regions }] })
+        );
+      }
+      if (sent.operation === 'search_tasks') {
+        // The first attempt's task shows up only once the second attempt has been refused.
+        const results = creates.length < 2 ? [] : [{ task_id: 77, task_name: 'web', status: 'Pending' }];
+        return Promise.resolve(ok({ count: results.length, results }));
+      }
+      creates.push(sent.operation);
+      return Promise.reject(
+        creates.length === 1 ? new TransportError('reset', 'ECONNRESET', true, 'network') : REFUSED
+      );
+    };
+    const log: string[] = [];
+    const ctx = scriptedContext(send, { settings, log: (line) => log.push(line) });
+    const created = await createTask(call, ctx, {});
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('77');
+    expect(creates).toHaveLength(2);
+    expect(log).toContain('capacity: the refused create made task 77 named "web" after all; adopting it');
+    expect(ctx.saved.created()).toEqual(['77']);
+    // The refused attempt was sent in place of one that got no answer: the post step still looks for a twin.
+    expect(ctx.saved.lookups().at(-1)).toMatchObject({ taskName: 'web', attempts: 2 });
+  });
+
+  it('stops a second task of the name when two attempts of the create made one each', async () => {
+    const { call } = platform();
+    const settings = testSettings({
+      operation: 'create',
+      taskName: 'web',
+      capacity: {
+        gpu: '4090',
+        gpuCount: 1,
+        deviceType: 'GpuDevice',
+        regions: [],
+        maxPrice: undefined,
+        timeoutMs: 0
+      }
+    });
+    const creates: string[] = [];
+    const stopped: string[] = [];
+    const send = (sent: Call): Promise<Answer> => {
+      if (sent.operation === 'search_resources') {
+        const regions = [{ region: 'a', mark: { mark: 'mark-a' }, price: 100, inventory: 5 }];
+        return Promise.resolve(
+          ok({ count: 1, results: [{ device_name: '4090', gpu_name: '4090', gpu_count: 1, regions }] })
+        );
+      }
+      if (sent.operation === 'search_tasks') {
+        const results =
+          creates.length < 2
+            ? []
+            : [
+                { task_id: 77, task_name: 'web', status: 'Pending' },
+                { task_id: 78, task_name: 'web', status: 'Pending' }
+              ].filter((task) => !stopped.includes(String(task.task_id)));
+        return Promise.resolve(ok({ count: results.length, results }));
+      }
+      if (sent.operation === 'stop') {
+        stopped.push(sent.taskId ?? '');
+        return Promise.resolve(ok(null));
+      }
+      creates.push(sent.operation);
+      return Promise.reject(
+        creates.length === 1 ? new TransportError('reset', 'ECONNRESET', true, 'network') : REFUSED
+      );
+    };
+    const created = await createTask(call, scriptedContext(send, { settings }), {});
+    const adopted = String((created.result.data as { task_id: unknown }).task_id);
+    expect([adopted, stopped]).toEqual(['77', ['78']]);
   });
 
   it('names a region without a name or a price, and a CPU device, in its log', async () => {

@@ -4,7 +4,7 @@ import { describeError, isRefusal } from '../platform/failures.js';
 import { resourceSearchCall, type Call, type Plan } from '../platform/operations.js';
 import { offersOf } from '../platform/resource-data.js';
 import { retried, type DeployContext } from './context.js';
-import { adoptedAnswer, createOnce, type Created } from './create.js';
+import { adoptedAnswer, createOnce, stopTwins, type Created } from './create.js';
 import { searchByName } from './lookup.js';
 import { preheat, type PreheatMode, type Preheated } from './preheat.js';
 import {
@@ -160,7 +160,10 @@ async function madeBy(
     `capacity: the refused create made task ${made} named ${JSON.stringify(name)} after all; adopting it`
   );
   const lookup = { taskName: name, existingIds: [...before], landsBy: 0, attempts: 1 };
-  ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made], lookup: undefined });
+  // The lookup stays as the create left it: one of its attempts that got no answer may still land.
+  ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made] });
+  // Such an attempt may have made a task already too: only the adopted one may run.
+  if (fresh.length > 1) await stopTwins(lookup, made, ctx);
   return { ...adoptedAnswer(made), recreated: false, lookup };
 }
 
