@@ -285,7 +285,10 @@ function cliHelp() {
 
 // EXTERNAL MODULE: ./action/main-step.ts + 3 modules
 var main_step = __webpack_require__(3191);
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var runtime = __webpack_require__(2127);
 ;// CONCATENATED MODULE: ./action/cli.ts
+
 
 
 
@@ -403,7 +406,7 @@ function openFiles(command, inputs, io, log) {
     };
     const state = new StateStore(io, command.stateFile);
     try {
-        state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+        state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
     }
     catch (error) {
         unwritable('--state-file', command.stateFile, error);
@@ -506,8 +509,9 @@ function secretFile(variable, path, io) {
         throw new input_error/* InputError */.d(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
     return text;
 }
-function withoutSecrets(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name)));
+/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
+function forCleanup(inputs) {
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 function cliLog(io, debug) {
     const secrets = new Set();

@@ -1961,6 +1961,7 @@ function describeFailure(task) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Ks: () => (/* binding */ REQUEST_CONTENT_INPUTS),
   b7: () => (/* binding */ hostHooks),
   Zq: () => (/* binding */ settingsForCleanup),
   ms: () => (/* binding */ settingsFrom)
@@ -3045,15 +3046,21 @@ async function settingsFrom(host) {
         others: runnerTemp === undefined ? [] : [runnerTemp]
     }, MAX_BODY_FILE_BYTES));
 }
-/** The inputs that make a request's body, which no cleanup sends. */
-const BODY_INPUTS = new Set(['body', 'body_file']);
 /**
- * The inputs as a cleanup reads them: the step's, without the body. Stopping or pausing a task sends no
- * body, and a body_file the job has deleted or rewritten since the main step must not keep a task that
- * step created running (the post step would fail reading it, and stop nothing).
+ * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
+ * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
+ */
+const REQUEST_CONTENT_INPUTS = new Set(['body', 'body_file', 'query']);
+/**
+ * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a
+ * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
+ * a task that step created running (the post step would fail reading it, and stop nothing).
  */
 function settingsForCleanup(host) {
-    return settingsFrom({ ...host, input: (name) => (BODY_INPUTS.has(name) ? '' : host.input(name)) });
+    return settingsFrom({
+        ...host,
+        input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
+    });
 }
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
 function hostHooks(host, cancel) {

@@ -349,6 +349,38 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(emulator.task(id).status).toBe('End');
   });
 
+  it('keeps no body or query in the state file: they may hold credentials, and a cleanup sends neither', async () => {
+    const stateFile = join(dir, 'state-body.json');
+    const body =
+      '{repository_username: bob, repository_password: hunter2-secret, services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+    const run = await cli(
+      [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        'cli-body-secret',
+        '--body',
+        body,
+        '--cleanup',
+        'stop',
+        '--state-file',
+        stateFile
+      ],
+      { ELASTIC_DEPLOY_POLL_INTERVAL: '1s' }
+    );
+    expect(run.code).toBe(EXIT.ok);
+    const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+    const saved = readFileSync(stateFile, 'utf8');
+    expect(saved).not.toContain('hunter2-secret');
+    expect(saved).not.toContain('repository_username');
+    const later = await cli(['cleanup', '--state-file', stateFile]);
+    expect([later.code, later.stderr]).toEqual([
+      EXIT.ok,
+      expect.stringContaining(`cleanup: stopped task ${id}`)
+    ]);
+  });
+
   it('stops later what a run created from a --body-file that is gone by then: a cleanup reads no body', async () => {
     const stateFile = join(dir, 'state-body-file.json');
     const bodyFile = join(dir, 'service.yaml');

@@ -355,7 +355,10 @@ function cliHelp() {
 
 // EXTERNAL MODULE: ./action/main-step.ts + 4 modules
 var main_step = __nccwpck_require__(1535);
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var runtime = __nccwpck_require__(2127);
 ;// CONCATENATED MODULE: ./action/cli.ts
+
 
 
 
@@ -473,7 +476,7 @@ function openFiles(command, inputs, io, log) {
     };
     const state = new StateStore(io, command.stateFile);
     try {
-        state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+        state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
     }
     catch (error) {
         unwritable('--state-file', command.stateFile, error);
@@ -576,8 +579,9 @@ function secretFile(variable, path, io) {
         throw new input_error/* InputError */.d(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
     return text;
 }
-function withoutSecrets(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name)));
+/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
+function forCleanup(inputs) {
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 function cliLog(io, debug) {
     const secrets = new Set();
@@ -1248,6 +1252,7 @@ function describeFailure(task) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
+  Ks: () => (/* binding */ REQUEST_CONTENT_INPUTS),
   b7: () => (/* binding */ hostHooks),
   Zq: () => (/* binding */ settingsForCleanup),
   ms: () => (/* binding */ settingsFrom)
@@ -2332,15 +2337,21 @@ async function settingsFrom(host) {
         others: runnerTemp === undefined ? [] : [runnerTemp]
     }, MAX_BODY_FILE_BYTES));
 }
-/** The inputs that make a request's body, which no cleanup sends. */
-const BODY_INPUTS = new Set(['body', 'body_file']);
 /**
- * The inputs as a cleanup reads them: the step's, without the body. Stopping or pausing a task sends no
- * body, and a body_file the job has deleted or rewritten since the main step must not keep a task that
- * step created running (the post step would fail reading it, and stop nothing).
+ * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
+ * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
+ */
+const REQUEST_CONTENT_INPUTS = new Set(['body', 'body_file', 'query']);
+/**
+ * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a
+ * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
+ * a task that step created running (the post step would fail reading it, and stop nothing).
  */
 function settingsForCleanup(host) {
-    return settingsFrom({ ...host, input: (name) => (BODY_INPUTS.has(name) ? '' : host.input(name)) });
+    return settingsFrom({
+        ...host,
+        input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
+    });
 }
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
 function hostHooks(host, cancel) {

@@ -6,6 +6,7 @@ import { cliHelp } from './cli-help.js';
 import type { ActionHost, FailReason } from './host.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
 import { runMain } from './main-step.js';
+import { REQUEST_CONTENT_INPUTS } from './runtime.js';
 
 /** What the CLI needs of its process: arguments, environment, streams, files and signals. */
 export interface CliIo {
@@ -142,7 +143,7 @@ function openFiles(
   };
   const state = new StateStore(io, command.stateFile);
   try {
-    state.set(INPUTS_KEY, JSON.stringify(withoutSecrets(inputs)));
+    state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
   } catch (error) {
     unwritable('--state-file', command.stateFile, error);
     return undefined;
@@ -258,9 +259,12 @@ function secretFile(variable: string, path: string, io: CliIo): string {
   return text;
 }
 
-function withoutSecrets(inputs: Record<string, string>): Record<string, string> {
+/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
+function forCleanup(inputs: Record<string, string>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name as InputName))
+    Object.entries(inputs).filter(
+      ([name]) => !SECRET_INPUTS.includes(name as InputName) && !REQUEST_CONTENT_INPUTS.has(name)
+    )
   );
 }
 

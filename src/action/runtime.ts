@@ -27,16 +27,22 @@ export async function settingsFrom(host: ActionHost): Promise<Settings> {
   );
 }
 
-/** The inputs that make a request's body, which no cleanup sends. */
-const BODY_INPUTS: ReadonlySet<string> = new Set(['body', 'body_file']);
+/**
+ * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
+ * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
+ */
+export const REQUEST_CONTENT_INPUTS: ReadonlySet<string> = new Set(['body', 'body_file', 'query']);
 
 /**
- * The inputs as a cleanup reads them: the step's, without the body. Stopping or pausing a task sends no
- * body, and a body_file the job has deleted or rewritten since the main step must not keep a task that
- * step created running (the post step would fail reading it, and stop nothing).
+ * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a
+ * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
+ * a task that step created running (the post step would fail reading it, and stop nothing).
  */
 export function settingsForCleanup(host: ActionHost): Promise<Settings> {
-  return settingsFrom({ ...host, input: (name) => (BODY_INPUTS.has(name) ? '' : host.input(name)) });
+  return settingsFrom({
+    ...host,
+    input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
+  });
 }
 
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
