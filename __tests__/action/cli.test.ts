@@ -349,67 +349,42 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(emulator.task(id).status).toBe('End');
   });
 
-  it('keeps no body or query in the state file: they may hold credentials, and a cleanup sends neither', async () => {
-    const stateFile = join(dir, 'state-body.json');
-    const body =
-      '{repository_username: bob, repository_password: hunter2-secret, services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
-    const run = await cli(
-      [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-body-secret',
-        '--body',
-        body,
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
-      ],
-      { ELASTIC_DEPLOY_POLL_INTERVAL: '1s' }
-    );
+  /**
+   * A create with --cleanup stop and a state file, the body given by `bodyFlags`; `between` runs before
+   * the later `cleanup --state-file`, which is checked to stop the task. Answers the state file's text.
+   */
+  async function createThenCleanUp(name: string, bodyFlags: string[], between = (): void => undefined) {
+    const stateFile = join(dir, `state-${name}.json`);
+    const env = { GITHUB_WORKSPACE: dir };
+    const flags = ['--gpu', '4090', '--cleanup', 'stop', '--state-file', stateFile, '--poll-interval', '1s'];
+    const run = await cli(['create', '--task-name', name, ...bodyFlags, ...flags], env);
     expect(run.code).toBe(EXIT.ok);
     const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
     const saved = readFileSync(stateFile, 'utf8');
-    expect(saved).not.toContain('hunter2-secret');
-    expect(saved).not.toContain('repository_username');
-    const later = await cli(['cleanup', '--state-file', stateFile]);
-    expect([later.code, later.stderr]).toEqual([
-      EXIT.ok,
-      expect.stringContaining(`cleanup: stopped task ${id}`)
-    ]);
-  });
-
-  it('stops later what a run created from a --body-file that is gone by then: a cleanup reads no body', async () => {
-    const stateFile = join(dir, 'state-body-file.json');
-    const bodyFile = join(dir, 'service.yaml');
-    writeFileSync(bodyFile, SERVICE);
-    const run = await cli(
-      [
-        'create',
-        '--gpu',
-        '4090',
-        '--task-name',
-        'cli-body-file',
-        '--body-file',
-        bodyFile,
-        '--cleanup',
-        'stop',
-        '--state-file',
-        stateFile
-      ],
-      { ELASTIC_DEPLOY_POLL_INTERVAL: '1s', GITHUB_WORKSPACE: dir }
-    );
-    expect(run.code).toBe(EXIT.ok);
-    const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
-    rmSync(bodyFile);
-    const later = await cli(['cleanup', '--state-file', stateFile], { GITHUB_WORKSPACE: dir });
+    between();
+    const later = await cli(['cleanup', '--state-file', stateFile], env);
     expect([later.code, later.stderr]).toEqual([
       EXIT.ok,
       expect.stringContaining(`cleanup: stopped task ${id}`)
     ]);
     expect(emulator.task(id).status).toBe('End');
+    return saved;
+  }
+
+  it('keeps no body or query in the state file: they may hold credentials, and a cleanup sends neither', async () => {
+    const body =
+      '{repository_username: bob, repository_password: hunter2-secret, services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+    const saved = await createThenCleanUp('cli-body-secret', ['--body', body]);
+    expect(saved).not.toContain('hunter2-secret');
+    expect(saved).not.toContain('repository_username');
+  });
+
+  it('stops later what a run created from a --body-file that is gone by then: a cleanup reads no body', async () => {
+    const bodyFile = join(dir, 'service.yaml');
+    writeFileSync(bodyFile, SERVICE);
+    await createThenCleanUp('cli-body-file', ['--body-file', bodyFile], () => {
+      rmSync(bodyFile);
+    });
   });
 
   it('takes secrets from files, masks every line of them even in debug output, and refuses an unreadable one', async () => {

@@ -51,7 +51,7 @@ function platform() {
   });
   const [call] = planCalls(settings).calls;
   if (call === undefined) throw new Error('no create call');
-  return { ctx: scriptedContext(send, { settings }), call, created };
+  return { ctx: scriptedContext(send, { settings }), call, created, settings };
 }
 
 describe('createTask', () => {
@@ -66,65 +66,15 @@ describe('createTask', () => {
     expect(report.placement?.chosen).toBeUndefined();
   });
 
-  it('adopts the task an earlier, unanswered attempt made when the create sent in its place is refused', async () => {
-    const { call } = platform();
-    const settings = testSettings({
-      operation: 'create',
-      taskName: 'web',
-      capacity: {
-        gpu: '4090',
-        gpuCount: 1,
-        deviceType: 'GpuDevice',
-        regions: [],
-        maxPrice: undefined,
-        timeoutMs: 0
-      }
-    });
-    const creates: string[] = [];
-    const send = (sent: Call): Promise<Answer> => {
-      if (sent.operation === 'search_resources') {
-        const regions = [{ region: 'a', mark: { mark: 'mark-a' }, price: 100, inventory: 5 }];
-        return Promise.resolve(
-          ok({ count: 1, results: [{ device_name: '4090', gpu_name: '4090', gpu_count: 1, regions }] })
-        );
-      }
-      if (sent.operation === 'search_tasks') {
-        // The first attempt's task shows up only once the second attempt has been refused.
-        const results = creates.length < 2 ? [] : [{ task_id: 77, task_name: 'web', status: 'Pending' }];
-        return Promise.resolve(ok({ count: results.length, results }));
-      }
-      creates.push(sent.operation);
-      return Promise.reject(
-        creates.length === 1 ? new TransportError('reset', 'ECONNRESET', true, 'network') : REFUSED
-      );
-    };
-    const log: string[] = [];
-    const ctx = scriptedContext(send, { settings, log: (line) => log.push(line) });
-    const created = await createTask(call, ctx, {});
-    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('77');
-    expect(creates).toHaveLength(2);
-    expect(log).toContain('capacity: the refused create made task 77 named "web" after all; adopting it');
-    expect(ctx.saved.created()).toEqual(['77']);
-    // The refused attempt was sent in place of one that got no answer: the post step still looks for a twin.
-    expect(ctx.saved.lookups().at(-1)).toMatchObject({ taskName: 'web', attempts: 2 });
-  });
-
-  it('stops a second task of the name when two attempts of the create made one each', async () => {
-    const { call } = platform();
-    const settings = testSettings({
-      operation: 'create',
-      taskName: 'web',
-      capacity: {
-        gpu: '4090',
-        gpuCount: 1,
-        deviceType: 'GpuDevice',
-        regions: [],
-        maxPrice: undefined,
-        timeoutMs: 0
-      }
-    });
+  /**
+   * One region; the first create gets no answer (reset after sending), the one sent in its place is
+   * refused, and only then do the tasks in `appear` (ids) show in the task search.
+   */
+  function unansweredThenRefused(appear: number[]) {
+    const { call, settings } = platform();
     const creates: string[] = [];
     const stopped: string[] = [];
+    const log: string[] = [];
     const send = (sent: Call): Promise<Answer> => {
       if (sent.operation === 'search_resources') {
         const regions = [{ region: 'a', mark: { mark: 'mark-a' }, price: 100, inventory: 5 }];
@@ -133,13 +83,9 @@ describe('createTask', () => {
         );
       }
       if (sent.operation === 'search_tasks') {
-        const results =
-          creates.length < 2
-            ? []
-            : [
-                { task_id: 77, task_name: 'web', status: 'Pending' },
-                { task_id: 78, task_name: 'web', status: 'Pending' }
-              ].filter((task) => !stopped.includes(String(task.task_id)));
+        const results = (creates.length < 2 ? [] : appear)
+          .filter((id) => !stopped.includes(String(id)))
+          .map((id) => ({ task_id: id, task_name: 'web', status: 'Pending' }));
         return Promise.resolve(ok({ count: results.length, results }));
       }
       if (sent.operation === 'stop') {
@@ -151,9 +97,27 @@ describe('createTask', () => {
         creates.length === 1 ? new TransportError('reset', 'ECONNRESET', true, 'network') : REFUSED
       );
     };
-    const created = await createTask(call, scriptedContext(send, { settings }), {});
-    const adopted = String((created.result.data as { task_id: unknown }).task_id);
-    expect([adopted, stopped]).toEqual(['77', ['78']]);
+    const ctx = scriptedContext(send, { settings, log: (line) => log.push(line) });
+    const adopt = async (): Promise<string> => {
+      const created = await createTask(call, ctx, {});
+      return String((created.result.data as { task_id: unknown }).task_id);
+    };
+    return { ctx, adopt, creates, stopped, log };
+  }
+
+  it('adopts the task an earlier, unanswered attempt made when the create sent in its place is refused', async () => {
+    const p = unansweredThenRefused([77]);
+    expect(await p.adopt()).toBe('77');
+    expect(p.creates).toHaveLength(2);
+    expect(p.log).toContain('capacity: the refused create made task 77 named "web" after all; adopting it');
+    expect(p.ctx.saved.created()).toEqual(['77']);
+    // The refused attempt was sent in place of one that got no answer: the post step still looks for a twin.
+    expect(p.ctx.saved.lookups().at(-1)).toMatchObject({ taskName: 'web', attempts: 2 });
+  });
+
+  it('stops a second task of the name when two attempts of the create made one each', async () => {
+    const p = unansweredThenRefused([77, 78]);
+    expect([await p.adopt(), p.stopped]).toEqual(['77', ['78']]);
   });
 
   it('names a region without a name or a price, and a CPU device, in its log', async () => {
