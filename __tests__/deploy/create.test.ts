@@ -326,11 +326,20 @@ describe('createOnce', () => {
     let searches = 0;
     blind.route.send = (call) =>
       call.operation === 'search_tasks' && ++searches > 1 ? Promise.reject(http(404)) : send(call);
-    await expect(createOnce(createCall, blind.ctx)).rejects.toBe(REFUSED);
+    // Not the refusal itself: no other create may follow (a gpu create would try the next region).
+    await expect(createOnce(createCall, blind.ctx)).rejects.toThrow(
+      'HTTP 200, code C005: parameter error, and the task search that would show whether it made a task named "svc" failed (HTTP 404): not creating again; the post step looks for one'
+    );
     expect(blind.tracked).toEqual([{ taskName: 'svc', existingIds: [], landsBy: 35_000, attempts: 1 }]);
-    expect(blind.log).toEqual([
-      'create: refused; the task search that would show whether it made a task named "svc" failed (HTTP 404): the post step looks for one'
-    ]);
+  });
+
+  it('stands on a refusal of a create sent again no more: the attempt without an answer may still land', async () => {
+    const p = platform([reset(true), REFUSED]);
+    await expect(createOnce(createCall, p.ctx)).rejects.toThrow(
+      'HTTP 200, code C005: parameter error, and an earlier attempt that got no answer may still make a task named "svc": not creating again; the post step looks for one'
+    );
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
+    expect(p.tracked.at(-1)).toMatchObject({ taskName: 'svc', attempts: 2 });
   });
 });
 

@@ -109,7 +109,7 @@ describe('createTask', () => {
     const p = unansweredThenRefused([77]);
     expect(await p.adopt()).toBe('77');
     expect(p.creates).toHaveLength(2);
-    expect(p.log).toContain('capacity: the refused create made task 77 named "web" after all; adopting it');
+    expect(p.log).toContain('create: the refused create made task 77 named "web" after all; adopting it');
     expect(p.ctx.saved.created()).toEqual(['77']);
     // The refused attempt was sent in place of one that got no answer: the post step still looks for a twin.
     expect(p.ctx.saved.lookups().at(-1)).toMatchObject({ taskName: 'web', attempts: 2 });

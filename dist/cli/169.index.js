@@ -8,7 +8,6 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   LATE_CREATE_MARGIN_MS: () => (/* binding */ LATE_CREATE_MARGIN_MS),
-/* harmony export */   adoptedAnswer: () => (/* binding */ adoptedAnswer),
 /* harmony export */   createOnce: () => (/* binding */ createOnce),
 /* harmony export */   stopTwins: () => (/* binding */ stopTwins)
 /* harmony export */ });
@@ -72,35 +71,40 @@ async function createOnce(call, ctx) {
 }
 /**
  * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
- * refusal (an envelope, nothing to retry) of the only attempt sent is checked with the task search, since
- * no code's meaning is published: a task of the name that appeared is adopted, and with none the post
- * step has nothing to look for; a search that fails leaves it the lookup. Anything else may have made a
- * task, which the post step looks for. Answers the adopted task's answer, or undefined.
+ * refusal (an envelope, nothing to retry) is settled by the task search, since no code's meaning is
+ * published: a task of the name that appeared is adopted (an earlier attempt's, if one got no answer);
+ * with none, the refusal stands and the post step has nothing to look for, unless an earlier attempt
+ * that got no answer may still land, or the search fails: then no other create may follow, and the step
+ * fails saying so, leaving the post step its lookup. Anything else may have made a task, which the post
+ * step looks for. Answers the adopted task's answer, or undefined for the error to stand.
  */
 async function madeDespite(error, attempts, ctx) {
-    if (attempts.unresolved)
-        return undefined;
     if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
-        ctx.cleanup.update({ lookup: undefined });
+        if (!attempts.unresolved)
+            ctx.cleanup.update({ lookup: undefined });
         return undefined;
     }
     if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isRefusal */ .vu)(error))
         return undefined;
     const name = JSON.stringify(attempts.name);
+    const notAgain = (why) => new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}, and ${why}: not creating again; the post step looks for one`, {
+        cause: error
+    });
     let made;
     try {
         [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
     }
     catch (searchError) {
-        ctx.log(`create: refused; the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)}): the post step looks for one`);
-        return undefined;
+        throw notAgain(`the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)})`);
     }
-    if (made === undefined) {
-        ctx.cleanup.update({ lookup: undefined });
-        return undefined;
+    if (made !== undefined) {
+        ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+        return adoptedAnswer(made);
     }
-    ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
-    return adoptedAnswer(made);
+    if (attempts.unresolved)
+        throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
+    ctx.cleanup.update({ lookup: undefined });
+    return undefined;
 }
 /**
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
@@ -262,17 +266,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
 /* harmony export */   placed: () => (/* binding */ placed)
 /* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7258);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7581);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8703);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7581);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8703);
 /* harmony import */ var _create_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6364);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9674);
 /* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3537);
-/* harmony import */ var _resource_choice_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3794);
-
+/* harmony import */ var _resource_choice_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3794);
 
 
 
@@ -308,27 +310,26 @@ async function createTask(call, ctx, report) {
         placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_1__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
         report.placement = placement;
     }
-    const before = new Set(await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_2__/* .searchByName */ .lP)('capacity: looking for tasks of the same name', name, ctx));
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
             return await (0,_create_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(placed(call, candidate), ctx);
         }
         catch (error) {
-            const made = await madeBy(error, name, before, ctx);
-            if (made !== undefined)
-                return made;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error);
+            // createOnce settles a refusal by the task search: one that comes this far made no task.
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .isRefusal */ .vu)(error))
+                throw error;
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${describeCandidate(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
+            ctx.log(`capacity: the platform refused the create on ${describeCandidate(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
         }
     }
-    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(why, 200)}`).join('; ')}`);
+    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(why, 200)}`).join('; ')}`);
 }
 /**
  * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
@@ -363,38 +364,17 @@ async function chooseForDryRun(ctx, mode) {
     const [best] = choice.eligible;
     if (best === undefined) {
         const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
         return [];
     }
     if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
     }
     return [...choice.eligible];
 }
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_6__/* .resourcesEntry */ .u$)(candidate.offer)] } };
-}
-/**
- * After a failed create: undefined when it was a refusal and the task search shows no new task of the
- * name (the next region may be tried); the task, adopted, when one appeared after all. Any other failure
- * (its outcome unknown) is thrown again: no other create follows it.
- */
-async function madeBy(error, name, before, ctx) {
-    if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
-        throw error;
-    const fresh = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_2__/* .searchByName */ .lP)('capacity: looking for a task the refused create made', name, ctx)).filter((id) => !before.has(id));
-    const [made] = fresh;
-    if (made === undefined)
-        return undefined;
-    ctx.log(`capacity: the refused create made task ${made} named ${JSON.stringify(name)} after all; adopting it`);
-    const lookup = { taskName: name, existingIds: [...before], landsBy: 0, attempts: 1 };
-    // The lookup stays as the create left it: one of its attempts that got no answer may still land.
-    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made] });
-    // Such an attempt may have made a task already too: only the adopted one may run.
-    if (fresh.length > 1)
-        await (0,_create_js__WEBPACK_IMPORTED_MODULE_0__.stopTwins)(lookup, made, ctx);
-    return { ...(0,_create_js__WEBPACK_IMPORTED_MODULE_0__.adoptedAnswer)(made), recreated: false, lookup };
+    return { ...call, body: { ...call.body, resources: [(0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .resourcesEntry */ .u$)(candidate.offer)] } };
 }
 /**
  * Searches the resources until an entry qualifies. With none of the wished device, or none within
@@ -416,22 +396,22 @@ async function findCapacity(wish, points, ctx) {
             throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
         }
         const wait = Math.min(delay, left);
-        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
+        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
         await ctx.runtime.sleep(wait);
         delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
     }
 }
 async function searchOnce(wish, points, ctx) {
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
-    const { result } = await (0,_context_js__WEBPACK_IMPORTED_MODULE_8__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
-    return (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_6__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_9__/* .offersOf */ .f)(result.data), wish, points);
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const { result } = await (0,_context_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
+    return (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_8__/* .offersOf */ .f)(result.data), wish, points);
 }
 /** Why no entry qualifies, naming what was searched. */
 function noCapacity(choice, wish, points) {
     const device = describeWish(wish);
     if (choice.considered.length === 0)
         return `the resource search lists no ${device}`;
-    const cheapest = (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_6__/* .cheapestOverPrice */ .Vd)(choice);
+    const cheapest = (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
     if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
         return `no ${device} costs max_price ${wish.maxPrice ?? ''} or less per node and hour: the cheapest, ${describeCandidate(cheapest)}, costs ${cheapest.price ?? '?'} (its ${cheapest.offer.discountPrice === undefined ? 'price' : 'discount_price'}, which the platform's reference calls yuan per card-hour)`;
     }
@@ -455,9 +435,9 @@ const describeWish = (wish) => wish.deviceType === 'CpuDevice'
 /** A candidate as the log names it: region (name), device, price. */
 function describeCandidate(candidate) {
     const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer.regionName, 60)})`;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.regionName, 60)})`;
     const price = candidate.price === undefined ? 'no price' : `price ${candidate.price}`;
-    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
 }
 /** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
 function logChoice(choice, wish, points, ctx) {

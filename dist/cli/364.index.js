@@ -8,7 +8,6 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   LATE_CREATE_MARGIN_MS: () => (/* binding */ LATE_CREATE_MARGIN_MS),
-/* harmony export */   adoptedAnswer: () => (/* binding */ adoptedAnswer),
 /* harmony export */   createOnce: () => (/* binding */ createOnce),
 /* harmony export */   stopTwins: () => (/* binding */ stopTwins)
 /* harmony export */ });
@@ -72,35 +71,40 @@ async function createOnce(call, ctx) {
 }
 /**
  * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
- * refusal (an envelope, nothing to retry) of the only attempt sent is checked with the task search, since
- * no code's meaning is published: a task of the name that appeared is adopted, and with none the post
- * step has nothing to look for; a search that fails leaves it the lookup. Anything else may have made a
- * task, which the post step looks for. Answers the adopted task's answer, or undefined.
+ * refusal (an envelope, nothing to retry) is settled by the task search, since no code's meaning is
+ * published: a task of the name that appeared is adopted (an earlier attempt's, if one got no answer);
+ * with none, the refusal stands and the post step has nothing to look for, unless an earlier attempt
+ * that got no answer may still land, or the search fails: then no other create may follow, and the step
+ * fails saying so, leaving the post step its lookup. Anything else may have made a task, which the post
+ * step looks for. Answers the adopted task's answer, or undefined for the error to stand.
  */
 async function madeDespite(error, attempts, ctx) {
-    if (attempts.unresolved)
-        return undefined;
     if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
-        ctx.cleanup.update({ lookup: undefined });
+        if (!attempts.unresolved)
+            ctx.cleanup.update({ lookup: undefined });
         return undefined;
     }
     if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isRefusal */ .vu)(error))
         return undefined;
     const name = JSON.stringify(attempts.name);
+    const notAgain = (why) => new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}, and ${why}: not creating again; the post step looks for one`, {
+        cause: error
+    });
     let made;
     try {
         [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
     }
     catch (searchError) {
-        ctx.log(`create: refused; the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)}): the post step looks for one`);
-        return undefined;
+        throw notAgain(`the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)})`);
     }
-    if (made === undefined) {
-        ctx.cleanup.update({ lookup: undefined });
-        return undefined;
+    if (made !== undefined) {
+        ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+        return adoptedAnswer(made);
     }
-    ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
-    return adoptedAnswer(made);
+    if (attempts.unresolved)
+        throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
+    ctx.cleanup.update({ lookup: undefined });
+    return undefined;
 }
 /**
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can

@@ -68,9 +68,9 @@ async function cleanUpTask(taskId, action, ctx, name) {
             return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(state.status, 40) };
         const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .describeState */ .Jw)(state), 300)}`;
         const applies = call.traits.appliesTo;
-        // A Pending task is starting: it runs soon, and bills then, so a pause is asked for again until it
-        // can be applied (or the deadline passes) rather than given up on at once.
-        const starting = state.kind === 'status' && state.status === 'Pending';
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const starting = state.kind === 'status' && state.status === 'Pending' && applies.includes('Running');
         if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status) && !starting) {
             return {
                 kind: 'failed',

@@ -61,9 +61,9 @@ export async function cleanUpTask(
       return { kind: 'already', state: sanitize(state.status, 40) };
     const why = `${describeError(failure)}; ${sanitize(describeState(state), 300)}`;
     const applies = call.traits.appliesTo;
-    // A Pending task is starting: it runs soon, and bills then, so a pause is asked for again until it
-    // can be applied (or the deadline passes) rather than given up on at once.
-    const starting = state.kind === 'status' && state.status === 'Pending';
+    // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+    // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+    const starting = state.kind === 'status' && state.status === 'Pending' && applies.includes('Running');
     if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status) && !starting) {
       return {
         kind: 'failed',

@@ -83,38 +83,44 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
 
 /**
  * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
- * refusal (an envelope, nothing to retry) of the only attempt sent is checked with the task search, since
- * no code's meaning is published: a task of the name that appeared is adopted, and with none the post
- * step has nothing to look for; a search that fails leaves it the lookup. Anything else may have made a
- * task, which the post step looks for. Answers the adopted task's answer, or undefined.
+ * refusal (an envelope, nothing to retry) is settled by the task search, since no code's meaning is
+ * published: a task of the name that appeared is adopted (an earlier attempt's, if one got no answer);
+ * with none, the refusal stands and the post step has nothing to look for, unless an earlier attempt
+ * that got no answer may still land, or the search fails: then no other create may follow, and the step
+ * fails saying so, leaving the post step its lookup. Anything else may have made a task, which the post
+ * step looks for. Answers the adopted task's answer, or undefined for the error to stand.
  */
 async function madeDespite(
   error: unknown,
   attempts: Attempts,
   ctx: DeployContext
 ): Promise<Answer | undefined> {
-  if (attempts.unresolved) return undefined;
   if (notApplied(error)) {
-    ctx.cleanup.update({ lookup: undefined });
+    if (!attempts.unresolved) ctx.cleanup.update({ lookup: undefined });
     return undefined;
   }
   if (!isRefusal(error)) return undefined;
   const name = JSON.stringify(attempts.name);
+  const notAgain = (why: string): Error =>
+    new Error(`${describeError(error)}, and ${why}: not creating again; the post step looks for one`, {
+      cause: error
+    });
   let made: string | undefined;
   try {
     [made] = (await findTasks(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
   } catch (searchError) {
-    ctx.log(
-      `create: refused; the task search that would show whether it made a task named ${name} failed (${describeError(searchError)}): the post step looks for one`
+    throw notAgain(
+      `the task search that would show whether it made a task named ${name} failed (${describeError(searchError)})`
     );
-    return undefined;
   }
-  if (made === undefined) {
-    ctx.cleanup.update({ lookup: undefined });
-    return undefined;
+  if (made !== undefined) {
+    ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+    return adoptedAnswer(made);
   }
-  ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
-  return adoptedAnswer(made);
+  if (attempts.unresolved)
+    throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
+  ctx.cleanup.update({ lookup: undefined });
+  return undefined;
 }
 
 /**
@@ -231,7 +237,7 @@ async function afterFailedAttempt(
 }
 
 /** The answer a create would have given for a task it made, when that task is found by name instead. */
-export function adoptedAnswer(taskId: string): Answer {
+function adoptedAnswer(taskId: string): Answer {
   const data = { task_id: exactInteger(taskId) };
   return {
     result: { code: '0000', msg: 'success', data },

@@ -4,8 +4,7 @@ import { describeError, isRefusal } from '../platform/failures.js';
 import { resourceSearchCall, type Call, type Plan } from '../platform/operations.js';
 import { offersOf } from '../platform/resource-data.js';
 import { retried, type DeployContext } from './context.js';
-import { adoptedAnswer, createOnce, stopTwins, type Created } from './create.js';
-import { searchByName } from './lookup.js';
+import { createOnce, type Created } from './create.js';
 import { preheat, type PreheatMode, type Preheated } from './preheat.js';
 import {
   cheapestOverPrice,
@@ -63,7 +62,6 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
     placement = { ...placement, preheated: await preheat(first, mode, ctx, `${name}-preheat`) };
     report.placement = placement;
   }
-  const before = new Set(await searchByName('capacity: looking for tasks of the same name', name, ctx));
   for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
     ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
     if (placement.preheated !== undefined && candidate !== first)
@@ -73,8 +71,8 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
     try {
       return await createOnce(placed(call, candidate), ctx);
     } catch (error) {
-      const made = await madeBy(error, name, before, ctx);
-      if (made !== undefined) return made;
+      // createOnce settles a refusal by the task search: one that comes this far made no task.
+      if (!isRefusal(error)) throw error;
       const why = describeError(error);
       placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
       report.placement = placement;
@@ -137,34 +135,6 @@ export async function chooseForDryRun(ctx: DeployContext, mode: 'none' | Preheat
 /** The create call with the chosen entry as its resources. */
 export function placed(call: Call, candidate: Candidate): Call {
   return { ...call, body: { ...call.body, resources: [resourcesEntry(candidate.offer)] } };
-}
-
-/**
- * After a failed create: undefined when it was a refusal and the task search shows no new task of the
- * name (the next region may be tried); the task, adopted, when one appeared after all. Any other failure
- * (its outcome unknown) is thrown again: no other create follows it.
- */
-async function madeBy(
-  error: unknown,
-  name: string,
-  before: ReadonlySet<string>,
-  ctx: DeployContext
-): Promise<Created | undefined> {
-  if (!isRefusal(error)) throw error;
-  const fresh = (
-    await searchByName('capacity: looking for a task the refused create made', name, ctx)
-  ).filter((id) => !before.has(id));
-  const [made] = fresh;
-  if (made === undefined) return undefined;
-  ctx.log(
-    `capacity: the refused create made task ${made} named ${JSON.stringify(name)} after all; adopting it`
-  );
-  const lookup = { taskName: name, existingIds: [...before], landsBy: 0, attempts: 1 };
-  // The lookup stays as the create left it: one of its attempts that got no answer may still land.
-  ctx.cleanup.update({ created: [...ctx.cleanup.state().created, made] });
-  // Such an attempt may have made a task already too: only the adopted one may run.
-  if (fresh.length > 1) await stopTwins(lookup, made, ctx);
-  return { ...adoptedAnswer(made), recreated: false, lookup };
 }
 
 /**
