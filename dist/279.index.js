@@ -523,10 +523,13 @@ function cliLog(io, debug) {
     };
     return {
         write,
-        debug: (line) => {
-            if (debug)
-                write(`debug: ${line}`);
-        },
+        ...(debug
+            ? {
+                debug: (line) => {
+                    write(`debug: ${line}`);
+                }
+            }
+            : {}),
         mask: (secret) => {
             // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
             for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
@@ -585,7 +588,7 @@ function cliHost(how) {
         error: (line, title) => {
             log.write(`error: ${title}: ${line}`);
         },
-        debug: log.debug,
+        ...(log.debug === undefined ? {} : { debug: log.debug }),
         ...(io.isTerminal ? { progress: log.write } : {}),
         startGroup: log.write,
         endGroup: () => undefined,

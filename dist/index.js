@@ -1402,9 +1402,15 @@ function githubHost() {
         error: (line, title) => {
             error(line, { title });
         },
-        debug: (line) => {
-            core_debug(line);
-        },
+        // The runner keeps ::debug:: lines only when debug logging is on (RUNNER_DEBUG=1), and drops them
+        // otherwise: a 200-task detail would write 400 lines for nothing.
+        ...(isDebug()
+            ? {
+                debug: (line) => {
+                    core_debug(line);
+                }
+            }
+            : {}),
         startGroup: (title) => {
             startGroup(title);
         },
@@ -1916,8 +1922,12 @@ function responseFileText(step) {
  * else the call's own answer; null data for a call that failed.
  */
 function finalAnswers(step) {
+    const tasks = new Map();
+    for (const task of step.tasks)
+        if (!tasks.has(task.id))
+            tasks.set(task.id, task);
     return step.calls.map((c) => {
-        const task = step.tasks.find((t) => t.id === c.taskId);
+        const task = c.taskId === undefined ? undefined : tasks.get(c.taskId);
         const data = task?.data ?? c.result?.data;
         return { data: data ?? null, raw: task?.raw ?? c.raw };
     });
@@ -3067,7 +3077,7 @@ function hostHooks(host, cancel) {
     return {
         log: host.info,
         warn: host.warning,
-        debug: host.debug,
+        ...(host.debug === undefined ? {} : { debug: host.debug }),
         mask: host.setSecret,
         cancel,
         ...(host.progress === undefined ? {} : { progress: host.progress })
@@ -3927,7 +3937,7 @@ function stepRuntime(settings, host) {
         random: Math.random,
         log: host.log,
         warn: host.warn,
-        debug: host.debug,
+        ...(host.debug === undefined ? {} : { debug: host.debug }),
         mask: host.mask,
         cancelled: () => host.cancel.aborted,
         probe: (url) => client.probe(url),
@@ -5890,7 +5900,7 @@ function openSession(connection, runtime, deadline) {
                 const prepared = prepareRequest(connection, call, runtime.clock.stamp());
                 if (prepared.headers.sign_str !== undefined)
                     runtime.mask(prepared.headers.sign_str);
-                runtime.debug(describeForDebug(prepared));
+                runtime.debug?.(describeForDebug(prepared));
                 return {
                     request: prepared,
                     answer: await runtime.transport.send(prepared),
@@ -5906,7 +5916,7 @@ function openSession(connection, runtime, deadline) {
                 warnedSkew = true;
                 runtime.warn(`this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`);
             }
-            runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+            runtime.debug?.(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
             try {
                 return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
             }
@@ -6303,11 +6313,21 @@ class JsonDepthError extends Error {
 /**
  * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
  * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
+ *
+ * Text in which no number can lose a digit is read by JSON.parse, which then gives the same value, in
+ * V8's native parser. lossless-json's parser is JavaScript: reading the answers of a bulk detail, V8
+ * compiles it again for speed, and its optimizing compiler alone took 5 MiB of that step's 72 MiB peak.
+ * A key given twice counts once, with its last value, on both paths (lossless-json would refuse it).
  */
 function parseJson(text) {
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH))
+    if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
         throw new JsonDepthError();
-    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)));
+    if (!mayHoldUnsafeNumber(text))
+        return JSON.parse(text);
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, {
+        parseNumber: (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)),
+        onDuplicateKey: ({ newValue }) => newValue
+    });
 }
 /**
  * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw
@@ -6322,6 +6342,39 @@ function toCompactJson(value) {
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {
     return new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
+}
+/**
+ * More than MAX_JSON_DEPTH opening brackets in all, strings included: only such text can nest deeper,
+ * and only then is it scanned. Anchored, it is tried from the start alone, in one pass.
+ */
+const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_JSON_DEPTH + 1}}`);
+/** A digit before a point or an exponent, or 16 digits in a row (every integer of 15 is exact). */
+const NUMBER_HINT = /\d[.eE]|\d{16}/g;
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/**
+ * Whether a number in the text may lose a digit as a double: false only when none can. Each hint is
+ * widened to the characters a number is made of around it; a real number, outside strings, is then
+ * exactly its token. What is no JSON number is inside a string ("nginx:1.25.3") and does not count.
+ */
+function mayHoldUnsafeNumber(text) {
+    const hints = new RegExp(NUMBER_HINT);
+    for (let hint = hints.exec(text); hint !== null; hint = hints.exec(text)) {
+        let start = hint.index;
+        while (start > 0 && isNumberCharacter(text.charCodeAt(start - 1)))
+            start--;
+        let end = hint.index;
+        while (end < text.length && isNumberCharacter(text.charCodeAt(end)))
+            end++;
+        const token = text.slice(start, end);
+        if (JSON_NUMBER.test(token) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(token))
+            return true;
+        hints.lastIndex = end;
+    }
+    return false;
+}
+/** 0-9 . e E + - */
+function isNumberCharacter(c) {
+    return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 }
 /** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
 function nestsDeeperThan(text, max) {

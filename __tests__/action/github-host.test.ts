@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,5 +41,22 @@ describe('the GitHub host', () => {
     expect(readFileSync(file, 'utf8')).toBe('# before\n### Elastic deploy\n');
     delete process.env.GITHUB_STEP_SUMMARY;
     expect(() => host.appendSummary?.('x')).toThrow(/GITHUB_STEP_SUMMARY is not set/);
+  });
+
+  it('writes debug lines only when the runner keeps them (RUNNER_DEBUG=1), and composes none otherwise', () => {
+    const written: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      delete process.env.RUNNER_DEBUG;
+      expect(githubHost().debug).toBeUndefined();
+      process.env.RUNNER_DEBUG = '1';
+      githubHost().debug?.('request: GET /api/task/deployment/detail');
+    } finally {
+      write.mockRestore();
+    }
+    expect(written.join('')).toContain('::debug::request: GET /api/task/deployment/detail');
   });
 });

@@ -1,3 +1,5 @@
+import fc from 'fast-check';
+import { isSafeNumber, LosslessNumber, parse } from 'lossless-json';
 import {
   exactInteger,
   JsonDepthError,
@@ -39,5 +41,68 @@ describe('JSON without precision loss', () => {
   it('counts only brackets outside strings, escaped quotes included', () => {
     const inner = `${'[{'.repeat(1000)}\\"${'{'.repeat(1000)}`;
     expect(parseJson(JSON.stringify({ s: inner, t: [[1]] }))).toEqual({ s: inner, t: [[1]] });
+  });
+
+  // What parseJson gave before JSON.parse read the text in which no number can lose a digit.
+  const losslessOnly = (text: string): unknown =>
+    parse(text, null, {
+      parseNumber: (digits) => (isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits)),
+      onDuplicateKey: ({ newValue }) => newValue
+    });
+
+  it('reads any text as lossless-json does, whichever parser reads it', () => {
+    const number = fc.oneof(
+      fc.stringMatching(/^-?(0|[1-9]\d{0,24})(\.\d{1,24})?([eE][+-]?\d{1,3})?$/),
+      fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+      fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => JSON.stringify(n))
+    );
+    // Strings with what looks like numbers in them: image tags, versions, long ids.
+    const text = fc.stringMatching(/^[a-z0-9.:eE+-]{0,24}$/).map((t) => JSON.stringify(t));
+    const item = fc.oneof(
+      number,
+      text,
+      fc.jsonValue().map((v) => JSON.stringify(v))
+    );
+    const document = fc.oneof(
+      fc.array(item).map((items) => `[${items.join(',')}]`),
+      fc
+        .array(fc.tuple(fc.constantFrom('a', 'b', 'task_id'), item))
+        .map((pairs) => `{${pairs.map(([k, v]) => `"${k}": ${v}`).join(', ')}}`)
+    );
+    fc.assert(
+      fc.property(document, (json) => {
+        expect(parseJson(json)).toEqual(losslessOnly(json));
+      }),
+      { numRuns: 500 }
+    );
+  });
+
+  it('keeps numbers exact next to strings that look like numbers', () => {
+    const json =
+      '{"service_image":"nginx:1.25.3","id":"12345678901234567890","price":1.25,"task_id":9007199254740993}';
+    const value = parseJson(json) as Record<string, unknown>;
+    expect(value.service_image).toBe('nginx:1.25.3');
+    expect(value.price).toBe(1.25);
+    expect(value.task_id).toEqual(exactInteger('9007199254740993'));
+    expect(parseJson('{"service_image":"vllm:v0.6.3","points":2,"ratio":0.5}')).toEqual({
+      service_image: 'vllm:v0.6.3',
+      points: 2,
+      ratio: 0.5
+    });
+  });
+
+  it('takes the last value of a key given twice, on either path', () => {
+    expect(parseJson('{"a":1,"a":2}')).toEqual({ a: 2 });
+    expect(parseJson('{"a":1,"a":9007199254740993}')).toEqual({ a: exactInteger('9007199254740993') });
+  });
+
+  it('reads answers of several MiB in one piece: a number of 8 million digits, a string of 8 million', () => {
+    const digits = '7'.repeat(8_000_000);
+    expect(parseJson(`[${digits}]`)).toEqual([exactInteger(digits)]);
+    expect(parseJson(`{"s":"${'a'.repeat(8_000_000)}","n":1.5}`)).toEqual({
+      s: 'a'.repeat(8_000_000),
+      n: 1.5
+    });
+    expect(parseJson(`{"s":"${'1.'.repeat(4_000_000)}","n":1}`)).toEqual({ s: '1.'.repeat(4_000_000), n: 1 });
   });
 });

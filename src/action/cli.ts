@@ -271,7 +271,8 @@ function forCleanup(inputs: Record<string, string>): Record<string, string> {
 /** The CLI's log: plain lines on stderr, every secret replaced by ***, debug lines only when asked. */
 interface CliLog {
   write: (line: string) => void;
-  debug: (line: string) => void;
+  /** Absent without --debug. */
+  debug?: (line: string) => void;
   mask: (secret: string) => void;
 }
 
@@ -286,9 +287,13 @@ function cliLog(io: CliIo, debug: boolean): CliLog {
   };
   return {
     write,
-    debug: (line) => {
-      if (debug) write(`debug: ${line}`);
-    },
+    ...(debug
+      ? {
+          debug: (line: string) => {
+            write(`debug: ${line}`);
+          }
+        }
+      : {}),
     mask: (secret) => {
       // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
       for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
@@ -354,7 +359,7 @@ function cliHost(how: {
     error: (line, title) => {
       log.write(`error: ${title}: ${line}`);
     },
-    debug: log.debug,
+    ...(log.debug === undefined ? {} : { debug: log.debug }),
     ...(io.isTerminal ? { progress: log.write } : {}),
     startGroup: log.write,
     endGroup: () => undefined,

@@ -27,9 +27,15 @@ export function githubHost(): ActionHost {
     error: (line, title) => {
       core.error(line, { title });
     },
-    debug: (line) => {
-      core.debug(line);
-    },
+    // The runner keeps ::debug:: lines only when debug logging is on (RUNNER_DEBUG=1), and drops them
+    // otherwise: a 200-task detail would write 400 lines for nothing.
+    ...(core.isDebug()
+      ? {
+          debug: (line: string) => {
+            core.debug(line);
+          }
+        }
+      : {}),
     startGroup: (title) => {
       core.startGroup(title);
     },

@@ -20,7 +20,8 @@ export interface ActionHost {
   warning: (line: string) => void;
   /** An error annotation with a title. */
   error: (line: string, title: string) => void;
-  debug: (line: string) => void;
+  /** Absent when the log keeps no debug lines (GitHub's runner drops them unless debug logging is on). */
+  debug?: (line: string) => void;
   /** Folds the lines that follow, up to endGroup, under a title. */
   startGroup: (title: string) => void;
   endGroup: () => void;

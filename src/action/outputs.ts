@@ -171,8 +171,10 @@ export function responseFileText(step: StepResult): string {
  * else the call's own answer; null data for a call that failed.
  */
 function finalAnswers(step: StepResult): { data: unknown; raw: string | undefined }[] {
+  const tasks = new Map<string, TaskResult>();
+  for (const task of step.tasks) if (!tasks.has(task.id)) tasks.set(task.id, task);
   return step.calls.map((c) => {
-    const task = step.tasks.find((t) => t.id === c.taskId);
+    const task = c.taskId === undefined ? undefined : tasks.get(c.taskId);
     const data: unknown = task?.data ?? c.result?.data;
     return { data: data ?? null, raw: task?.raw ?? c.raw };
   });

@@ -50,7 +50,7 @@ export function hostHooks(host: ActionHost, cancel: AbortSignal): HostHooks {
   return {
     log: host.info,
     warn: host.warning,
-    debug: host.debug,
+    ...(host.debug === undefined ? {} : { debug: host.debug }),
     mask: host.setSecret,
     cancel,
     ...(host.progress === undefined ? {} : { progress: host.progress })

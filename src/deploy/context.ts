@@ -101,7 +101,8 @@ export function contextFor(ctx: DeployContext, budgetMs: number): DeployContext 
 export interface HostHooks {
   log: (line: string) => void;
   warn: (line: string) => void;
-  debug: (line: string) => void;
+  /** Absent when the host's log keeps no debug lines. */
+  debug?: (line: string) => void;
   mask: (secret: string) => void;
   cancel: AbortSignal;
   /** Where a line per poll goes, when the host shows one (see StepRuntime.progress). */
@@ -131,7 +132,7 @@ export function stepRuntime(
     random: Math.random,
     log: host.log,
     warn: host.warn,
-    debug: host.debug,
+    ...(host.debug === undefined ? {} : { debug: host.debug }),
     mask: host.mask,
     cancelled: () => host.cancel.aborted,
     probe: (url) => client.probe(url),

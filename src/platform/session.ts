@@ -33,7 +33,8 @@ export interface SessionRuntime {
   sleep: (ms: number) => Promise<void>;
   log: (line: string) => void;
   warn: (line: string) => void;
-  debug: (line: string) => void;
+  /** Absent when the log keeps no debug lines: then none is even composed. */
+  debug?: (line: string) => void;
   mask: (secret: string) => void;
 }
 
@@ -66,7 +67,7 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
         const corrected = runtime.clock.corrected;
         const prepared = prepareRequest(connection, call, runtime.clock.stamp());
         if (prepared.headers.sign_str !== undefined) runtime.mask(prepared.headers.sign_str);
-        runtime.debug(describeForDebug(prepared));
+        runtime.debug?.(describeForDebug(prepared));
         return {
           request: prepared,
           answer: await runtime.transport.send(prepared),
@@ -83,7 +84,7 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
           `this runner's clock is ${skewText(offset)} the platform's (by its Date header): keep it in sync with NTP`
         );
       }
-      runtime.debug(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
+      runtime.debug?.(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
       try {
         return { result: readEnvelope(answer), raw: answer.body };
       } catch (error) {

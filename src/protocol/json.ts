@@ -17,10 +17,20 @@ export class JsonDepthError extends Error {
 /**
  * JSON without precision loss. Numbers that a double holds exactly become numbers; any other number
  * (a task id beyond 2^53, a long decimal) stays a LosslessNumber that prints back as the same digits.
+ *
+ * Text in which no number can lose a digit is read by JSON.parse, which then gives the same value, in
+ * V8's native parser. lossless-json's parser is JavaScript: reading the answers of a bulk detail, V8
+ * compiles it again for speed, and its optimizing compiler alone took 5 MiB of that step's 72 MiB peak.
+ * A key given twice counts once, with its last value, on both paths (lossless-json would refuse it).
  */
 export function parseJson(text: string): unknown {
-  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new JsonDepthError();
-  return parse(text, null, (digits) => (isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits)));
+  if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
+    throw new JsonDepthError();
+  if (!mayHoldUnsafeNumber(text)) return JSON.parse(text) as unknown;
+  return parse(text, null, {
+    parseNumber: (digits) => (isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits)),
+    onDuplicateKey: ({ newValue }) => newValue
+  });
 }
 
 /**
@@ -36,6 +46,40 @@ export function toCompactJson(value: unknown): string {
 /** An exact JSON integer from its decimal digits. */
 export function exactInteger(digits: string): LosslessNumber {
   return new LosslessNumber(digits);
+}
+
+/**
+ * More than MAX_JSON_DEPTH opening brackets in all, strings included: only such text can nest deeper,
+ * and only then is it scanned. Anchored, it is tried from the start alone, in one pass.
+ */
+const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_JSON_DEPTH + 1}}`);
+
+/** A digit before a point or an exponent, or 16 digits in a row (every integer of 15 is exact). */
+const NUMBER_HINT = /\d[.eE]|\d{16}/g;
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Whether a number in the text may lose a digit as a double: false only when none can. Each hint is
+ * widened to the characters a number is made of around it; a real number, outside strings, is then
+ * exactly its token. What is no JSON number is inside a string ("nginx:1.25.3") and does not count.
+ */
+function mayHoldUnsafeNumber(text: string): boolean {
+  const hints = new RegExp(NUMBER_HINT);
+  for (let hint = hints.exec(text); hint !== null; hint = hints.exec(text)) {
+    let start = hint.index;
+    while (start > 0 && isNumberCharacter(text.charCodeAt(start - 1))) start--;
+    let end = hint.index;
+    while (end < text.length && isNumberCharacter(text.charCodeAt(end))) end++;
+    const token = text.slice(start, end);
+    if (JSON_NUMBER.test(token) && !isSafeNumber(token)) return true;
+    hints.lastIndex = end;
+  }
+  return false;
+}
+
+/** 0-9 . e E + - */
+function isNumberCharacter(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
 }
 
 /** Whether brackets outside strings open more than `max` levels at once (one linear scan). */
