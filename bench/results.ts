@@ -226,16 +226,24 @@ high-water mark of the process's own address space. Replacing each request's
 about 0.5 MiB, which left the 200-task step at 82.5 MiB. Leaving undici out of the bundle (above)
 brought it under 80 MiB: the compiled code and the source text of a 1.5 MB bundle were a large part of
 the heap. The 200-task step's JavaScript heap is about 13.6 MiB at its peak; about 10 MiB of the rest
-is V8's optimizing compilers at work once the step's loops are hot. With them off (\`--no-opt
---no-maglev\`, set for the measurement alone) the same step peaks at 61.6 MiB, with Maglev alone off at
-69.5 MiB, with V8's defaults at 71.7 MiB. It is not the connections (concurrency 1 and 4 both peak at
-72 MiB) nor the JSON parser (answers parsed with \`JSON.parse\` instead of lossless-json: 71.7 MiB, not
-kept). An action cannot set V8's flags for its own process (the runner starts \`node\`), so the 64 MiB
-target of issue 26 is not met. The yardstick row above makes the same 200 detail requests with nothing
-else (no signing, no lossless parsing, no outputs): it peaks at about 61 MiB, 57 MiB with the
-optimizing compilers off, so the target leaves the action about 3 MiB above a bare script; one
-detail step already sits about 4.6 MiB above one bare request (59.8 against 55.2 MiB), the bundle's
-code and source.
+was V8's optimizing compilers at work once the step's loops were hot. With them off (\`--no-opt
+--no-maglev\`, set for the measurement alone) the same step peaked at 61.6 MiB, with Maglev alone off at
+69.5 MiB, with V8's defaults at 71.7 MiB. It was not the connections (concurrency 1 and 4 both peak at
+72 MiB). The first TurboFan compile of a process alone costs about 5 MiB, and the step woke TurboFan
+three times over: for lossless-json's parser, for the bracket scan before it, and for a search of the
+step's tasks made once per call (40,000 calls for 200 tasks). Reading the answers with \`JSON.parse\`
+changed nothing while the search was left (71.7 MiB); with the search now a map lookup, answers in which
+no number can lose a digit read by \`JSON.parse\`, the scan made only for text with more brackets than
+the depth limit, and no debug line composed for a log that keeps none, the step needs no TurboFan
+compile, and peaks at the figure in the table. What is left is Maglev, V8's middle tier, compiling about
+110 functions, most of them Node's own (streams, events, timers, URL) as the yardstick's 67 are. With
+Maglev compiling only the hottest (\`--invocation-count-for-maglev=3000\`, for the measurement) the step
+peaks at 63 MiB. An action cannot set V8's flags for its own process (the runner starts \`node\`), so the
+64 MiB target of issue 26 is not met. The yardstick row above makes the same 200 detail requests with
+nothing else (no signing, no lossless parsing, no outputs): it peaks at about 61 MiB, 57 MiB with the
+optimizing compilers off, so the target leaves the action about 3 MiB above a bare script; one detail
+step already sits about 4.6 MiB above one bare request (59.8 against 55.2 MiB), the bundle's code and
+source.
 
 **A 1 MiB body cannot be an input.** The runner passes inputs as environment variables, and Linux
 limits each to 128 KiB (\`E2BIG\` when the benchmark first tried). The \`body_file\` input now carries
