@@ -2082,7 +2082,7 @@ function parseMapping(name, value) {
 function parseJsonFirst(value) {
     if (value.trimStart().startsWith('{')) {
         try {
-            return (0,json/* parseJson */.qF)(value);
+            return (0,json/* parseWrittenJson */.b3)(value);
         }
         catch {
             // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
@@ -6293,6 +6293,7 @@ function stripHtml(text) {
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
+/* harmony export */   b3: () => (/* binding */ parseWrittenJson),
 /* harmony export */   i7: () => (/* binding */ exactInteger),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
@@ -6317,17 +6318,29 @@ class JsonDepthError extends Error {
  * Text in which no number can lose a digit is read by JSON.parse, which then gives the same value, in
  * V8's native parser. lossless-json's parser is JavaScript: reading the answers of a bulk detail, V8
  * compiles it again for speed, and its optimizing compiler alone took 5 MiB of that step's 72 MiB peak.
- * A key given twice counts once, with its last value, on both paths (lossless-json would refuse it).
+ * A key given twice counts once, with its last value, on both paths (lossless-json would refuse it):
+ * the answer is the platform's to give. What a user writes is read by parseWrittenJson.
  */
 function parseJson(text) {
-    if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
-        throw new JsonDepthError();
+    refuseTooDeep(text);
     if (!mayHoldUnsafeNumber(text))
         return JSON.parse(text);
-    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, {
-        parseNumber: (digits) => ((0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits)),
-        onDuplicateKey: ({ newValue }) => newValue
-    });
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue });
+}
+/**
+ * JSON a user wrote (an input's body or query), read as parseJson reads it, except that a key given
+ * twice is refused (a SyntaxError): in a body, it is most likely a mistake that one value would hide.
+ */
+function parseWrittenJson(text) {
+    refuseTooDeep(text);
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .parse */ .qg)(text, null, exactNumber);
+}
+function exactNumber(digits) {
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isSafeNumber */ .Lz)(digits) ? Number(digits) : new lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .LosslessNumber */ ._J(digits);
+}
+function refuseTooDeep(text) {
+    if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
+        throw new JsonDepthError();
 }
 /**
  * Compact JSON as the spec wants it signed and encrypted: no spaces, non-ASCII characters as raw

@@ -319,6 +319,11 @@ describe('readSettings', () => {
       'points "1.5" is not a positive whole number: set points to the number of nodes, such as 1'
     ],
     [{ body: '- a\n- b' }, 'body is not a mapping: write fields as "key: value" lines or a JSON object'],
+    // A key given twice, most likely a mistake, is refused by the JSON reader and by YAML alike.
+    [
+      { body: '{"task_name": "a", "task_name": "b"}' },
+      /^body is not valid YAML or JSON at line \d+, column \d+ \(DUPLICATE_KEY\): write a mapping/
+    ],
     [
       { body: 'secret_key: "abc\nbucket: [' },
       /^body is not valid YAML or JSON at line \d+, column \d+ \([A-Z_]+\): write a mapping/

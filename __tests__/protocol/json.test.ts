@@ -5,6 +5,7 @@ import {
   JsonDepthError,
   MAX_JSON_DEPTH,
   parseJson,
+  parseWrittenJson,
   toCompactJson
 } from '../../src/protocol/json.js';
 
@@ -91,9 +92,14 @@ describe('JSON without precision loss', () => {
     });
   });
 
-  it('takes the last value of a key given twice, on either path', () => {
+  it('takes the last value of a key given twice in an answer, on either path; refuses it in what a user wrote', () => {
     expect(parseJson('{"a":1,"a":2}')).toEqual({ a: 2 });
     expect(parseJson('{"a":1,"a":9007199254740993}')).toEqual({ a: exactInteger('9007199254740993') });
+    expect(() => parseWrittenJson('{"a":1,"a":2}')).toThrow(SyntaxError);
+    expect(parseWrittenJson('{"a":{"b":[1.5,9007199254740993]}}')).toEqual({
+      a: { b: [1.5, exactInteger('9007199254740993')] }
+    });
+    expect(() => parseWrittenJson('['.repeat(MAX_JSON_DEPTH + 1))).toThrow(JsonDepthError);
   });
 
   it('reads answers of several MiB in one piece: a number of 8 million digits, a string of 8 million', () => {

@@ -1,7 +1,7 @@
 import { isLosslessNumber } from 'lossless-json';
 import { InputError, quote } from '../basics/input-error.js';
 import { formatDuration, formatSize, SIZE_UNITS } from '../basics/units.js';
-import { parseJson, type QueryParams } from '../deploy/engine.js';
+import { parseWrittenJson, type QueryParams } from '../deploy/engine.js';
 import { parseYaml, yamlErrorPlace, yamlLoaded } from './yaml.js';
 
 export function parseChoice<T extends string>(name: string, value: string, choices: readonly T[]): T {
@@ -66,7 +66,7 @@ export function parseMapping(name: string, value: string): Record<string, unknow
 function parseJsonFirst(value: string): unknown {
   if (value.trimStart().startsWith('{')) {
     try {
-      return parseJson(value);
+      return parseWrittenJson(value);
     } catch {
       // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
     }

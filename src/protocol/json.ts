@@ -21,16 +21,31 @@ export class JsonDepthError extends Error {
  * Text in which no number can lose a digit is read by JSON.parse, which then gives the same value, in
  * V8's native parser. lossless-json's parser is JavaScript: reading the answers of a bulk detail, V8
  * compiles it again for speed, and its optimizing compiler alone took 5 MiB of that step's 72 MiB peak.
- * A key given twice counts once, with its last value, on both paths (lossless-json would refuse it).
+ * A key given twice counts once, with its last value, on both paths (lossless-json would refuse it):
+ * the answer is the platform's to give. What a user writes is read by parseWrittenJson.
  */
 export function parseJson(text: string): unknown {
+  refuseTooDeep(text);
+  if (!mayHoldUnsafeNumber(text)) return JSON.parse(text) as unknown;
+  return parse(text, null, { parseNumber: exactNumber, onDuplicateKey: ({ newValue }) => newValue });
+}
+
+/**
+ * JSON a user wrote (an input's body or query), read as parseJson reads it, except that a key given
+ * twice is refused (a SyntaxError): in a body, it is most likely a mistake that one value would hide.
+ */
+export function parseWrittenJson(text: string): unknown {
+  refuseTooDeep(text);
+  return parse(text, null, exactNumber);
+}
+
+function exactNumber(digits: string): number | LosslessNumber {
+  return isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits);
+}
+
+function refuseTooDeep(text: string): void {
   if (MORE_BRACKETS_THAN_DEPTH.test(text) && nestsDeeperThan(text, MAX_JSON_DEPTH))
     throw new JsonDepthError();
-  if (!mayHoldUnsafeNumber(text)) return JSON.parse(text) as unknown;
-  return parse(text, null, {
-    parseNumber: (digits) => (isSafeNumber(digits) ? Number(digits) : new LosslessNumber(digits)),
-    onDuplicateKey: ({ newValue }) => newValue
-  });
 }
 
 /**
