@@ -5613,6 +5613,7 @@ function exactInteger(digits) {
 const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_JSON_DEPTH + 1}}`);
 /** A digit before a point or an exponent, or 16 digits in a row (every integer of 15 is exact). */
 const NUMBER_HINT = /\d[.eE]|\d{16}/g;
+/** One whole JSON number, as RFC 8259 writes it. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 /**
  * Whether a number in the text may lose a digit as a double: false only when none can. Each hint is

@@ -71,6 +71,7 @@ const MORE_BRACKETS_THAN_DEPTH = new RegExp(`^(?:[^[{]*[[{]){${MAX_JSON_DEPTH + 
 
 /** A digit before a point or an exponent, or 16 digits in a row (every integer of 15 is exact). */
 const NUMBER_HINT = /\d[.eE]|\d{16}/g;
+/** One whole JSON number, as RFC 8259 writes it. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
