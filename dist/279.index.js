@@ -186,12 +186,15 @@ function inputOf(flag) {
 }
 
 ;// CONCATENATED MODULE: ./action/by-hand.ts
-/** The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform. */
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
 function byHand(inputs) {
     const where = ['base_url', 'api_profile']
         .filter((name) => (inputs[name] ?? '').trim() !== '')
         .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => `run \`${[...words, ...where].join(' ')}\` with this run's ELASTIC_DEPLOY_* variables`;
+    const run = (words) => [...words, ...where].join(' ');
     return {
         stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
         sweep: (taskName, keep) => run([

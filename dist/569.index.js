@@ -186,28 +186,43 @@ function giveUp(host, settings, left, label) {
     const summary = [`### Elastic deploy: ${label} failed`, ''];
     for (const { target, outcome } of left.failed) {
         const why = outcome.kind === 'failed' ? outcome.why : '';
-        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${host.byHand?.stop(target.id) ?? 'the job summary shows a step and a command that do'}, or stop it in the platform's console`, 'Task left running');
+        const command = host.byHand?.stop(target.id);
+        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`, 'Task left running');
         const { step, shell } = manualStop(settings, target.id, uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`, ...fenced('yaml', step));
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`, ...(command === undefined ? (0,action_summary/* fenced */.OF)('yaml', step) : (0,action_summary/* fenced */.OF)('sh', command)));
         if (shell !== undefined) {
-            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...fenced('sh', shell));
+            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...(0,action_summary/* fenced */.OF)('sh', shell));
         }
     }
-    const { unsettled } = left;
-    if (unsettled !== undefined) {
-        const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
-        host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${host.byHand?.sweep(unsettled.taskName, unsettled.keep) ?? 'the job summary shows a step that does'}`, 'Task may be left running');
-        summary.push(`**A task named ${(0,action_summary/* escape */.i)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.i)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`, ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses)));
-    }
+    if (left.unsettled !== undefined)
+        summary.push(...unsettledCreate(host, settings, left.unsettled, uses));
     (0,main_step/* writeSummary */.Sy)(host, () => `${summary.join('\n')}\n`);
     const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
+    const { unsettled } = left;
     const named = unsettled === undefined
         ? []
         : [`a task named ${JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100))} may be running`];
     host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
 }
-/** A fenced code block of the summary, and the blank line after it. */
-const fenced = (language, code) => ['', '```' + language, code, '```', ''];
+/**
+ * Says that a create may have made a task the post step could not look for, and how to stop it by hand
+ * (an error, and the job summary's lines).
+ */
+function unsettledCreate(host, settings, unsettled, uses) {
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
+    const command = host.byHand?.sweep(unsettled.taskName, unsettled.keep);
+    host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? 'the job summary shows a step that does' : runWithVariables(command)}`, 'Task may be left running');
+    return [
+        `**A task named ${(0,action_summary/* escape */.ih)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.ih)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+        ...(command === undefined
+            ? (0,action_summary/* fenced */.OF)('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
+            : (0,action_summary/* fenced */.OF)('sh', command))
+    ];
+}
+/** How the summary introduces the host's own command (the CLI's), which needs the run's credentials. */
+const RUN_WITH_VARIABLES = "with this command, run with this run's ELASTIC_DEPLOY_* variables:";
+/** The host's own command, in a log line. */
+const runWithVariables = (command) => `run \`${command}\` with this run's ELASTIC_DEPLOY_* variables`;
 
 
 /***/ })

@@ -1586,19 +1586,19 @@ function diagnosticsLog(d, redact, what = 'diagnostics') {
 /** The job summary's part: a collapsible section per node. */
 function diagnosticsSummary(all, redact) {
     const parts = all.flatMap((d) => [
-        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.i)(describeCounts(d))}`,
+        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
         '',
         ...d.nodes.flatMap((node) => [
-            `<details><summary>${(0,summary/* escape */.i)(heading(node))}</summary>`,
+            `<details><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
             '',
             '<pre>',
-            ...nodeLines(node).map((line) => (0,summary/* escape */.i)(redact(line))),
+            ...nodeLines(node).map((line) => (0,summary/* escape */.ih)(redact(line))),
             '</pre>',
             '',
             '</details>',
             ''
         ]),
-        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.i)(redact(line))}\n`)
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.ih)(redact(line))}\n`)
     ]);
     return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
 }
@@ -1744,7 +1744,7 @@ function report(host, step, how) {
     });
     const failure = (0,outputs/* failureOf */.g5)(step);
     if (settings.summary)
-        writeSummary(host, () => `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+        writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
     if (failure !== undefined)
         host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
@@ -3174,8 +3174,9 @@ function onStopSignals(listener) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ renderSummary),
-/* harmony export */   i: () => (/* binding */ escape)
+/* harmony export */   Br: () => (/* binding */ renderSummary),
+/* harmony export */   OF: () => (/* binding */ fenced),
+/* harmony export */   ih: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8848);
@@ -3454,6 +3455,15 @@ function nodesText(nodes) {
     return nodes === undefined || nodes.running >= nodes.total
         ? ''
         : `, ${nodes.running}/${nodes.total} nodes running`;
+}
+/**
+ * A fenced code block of the summary, and the blank line after it. Its fence is longer than any run of
+ * backquotes in the code (a task name may hold some), which could otherwise close it early.
+ */
+function fenced(language, code) {
+    const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return ['', fence + language, code, fence, ''];
 }
 
 

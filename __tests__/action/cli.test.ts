@@ -284,6 +284,11 @@ describe('elastic-deploy, the command-line tool', () => {
       const id = (JSON.parse(timedOut.stdout) as { task_id: string }).task_id;
       expect(summary).toMatch(/^### Elastic deploy: create failed/);
       expect(summary).toContain(`**Task ${id} may still be running, and billing.**`);
+      // Its own command, not the workflow step GitHub's runner would show.
+      expect(summary).toContain(
+        `\`\`\`sh\nelastic-deploy stop --task-id ${id} --base-url ${emulator.base_url} --api-profile live\n\`\`\``
+      );
+      expect(summary).not.toContain('uses: ');
     } finally {
       emulator.clearFaults();
       emulator.setReadyAfter(0);

@@ -10,7 +10,7 @@ import type { Settings } from '../../src/action/settings.js';
 import { callOutcome, type CallOutcome } from '../../src/deploy/calls.js';
 import { taskResult, type StepResult, type TaskResult } from '../../src/deploy/result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
-import { escape, renderSummary } from '../../src/action/summary.js';
+import { escape, fenced, renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/task-status.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 
@@ -526,5 +526,20 @@ describe('describeDryRun', () => {
     ]);
     expect(lines[9]).toMatch(/^ {4}[A-Za-z0-9+/]{160}… \(344 characters in all\)$/);
     expect(lines.join('\n')).not.toContain(request.headers.sign_str);
+  });
+});
+
+describe('fenced', () => {
+  it('keeps code whole in its block, a task name with backquotes included', () => {
+    expect(fenced('sh', 'elastic-deploy stop --task-id 1')).toEqual([
+      '',
+      '```sh',
+      'elastic-deploy stop --task-id 1',
+      '```',
+      ''
+    ]);
+    const code = "task_name: 'x\n```\n<img src=x>\n````'";
+    const [, open, body, close] = fenced('yaml', code);
+    expect([open, body, close]).toEqual(['`````yaml', code, '`````']);
   });
 });

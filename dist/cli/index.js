@@ -256,12 +256,15 @@ function inputOf(flag) {
 }
 
 ;// CONCATENATED MODULE: ./action/by-hand.ts
-/** The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform. */
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
 function byHand(inputs) {
     const where = ['base_url', 'api_profile']
         .filter((name) => (inputs[name] ?? '').trim() !== '')
         .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => `run \`${[...words, ...where].join(' ')}\` with this run's ELASTIC_DEPLOY_* variables`;
+    const run = (words) => [...words, ...where].join(' ');
     return {
         stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
         sweep: (taskName, keep) => run([
@@ -874,19 +877,19 @@ function diagnosticsLog(d, redact, what = 'diagnostics') {
 /** The job summary's part: a collapsible section per node. */
 function diagnosticsSummary(all, redact) {
     const parts = all.flatMap((d) => [
-        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.i)(describeCounts(d))}`,
+        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
         '',
         ...d.nodes.flatMap((node) => [
-            `<details><summary>${(0,summary/* escape */.i)(heading(node))}</summary>`,
+            `<details><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
             '',
             '<pre>',
-            ...nodeLines(node).map((line) => (0,summary/* escape */.i)(redact(line))),
+            ...nodeLines(node).map((line) => (0,summary/* escape */.ih)(redact(line))),
             '</pre>',
             '',
             '</details>',
             ''
         ]),
-        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.i)(redact(line))}\n`)
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.ih)(redact(line))}\n`)
     ]);
     return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
 }
@@ -1032,7 +1035,7 @@ function report(host, step, how) {
     });
     const failure = (0,outputs/* failureOf */.g5)(step);
     if (settings.summary)
-        writeSummary(host, () => `${(0,summary/* renderSummary */.B)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+        writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
     if (failure !== undefined)
         host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
 }
@@ -2440,8 +2443,9 @@ function createLookup(saved) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   B: () => (/* binding */ renderSummary),
-/* harmony export */   i: () => (/* binding */ escape)
+/* harmony export */   Br: () => (/* binding */ renderSummary),
+/* harmony export */   OF: () => (/* binding */ fenced),
+/* harmony export */   ih: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8848);
@@ -2720,6 +2724,15 @@ function nodesText(nodes) {
     return nodes === undefined || nodes.running >= nodes.total
         ? ''
         : `, ${nodes.running}/${nodes.total} nodes running`;
+}
+/**
+ * A fenced code block of the summary, and the blank line after it. Its fence is longer than any run of
+ * backquotes in the code (a task name may hold some), which could otherwise close it early.
+ */
+function fenced(language, code) {
+    const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    return ['', fence + language, code, fence, ''];
 }
 
 

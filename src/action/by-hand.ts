@@ -1,12 +1,14 @@
 import type { ActionHost } from './host.js';
 
-/** The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform. */
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
 export function byHand(inputs: Record<string, string>): NonNullable<ActionHost['byHand']> {
   const where = (['base_url', 'api_profile'] as const)
     .filter((name) => (inputs[name] ?? '').trim() !== '')
     .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-  const run = (words: string[]): string =>
-    `run \`${[...words, ...where].join(' ')}\` with this run's ELASTIC_DEPLOY_* variables`;
+  const run = (words: string[]): string => [...words, ...where].join(' ');
   return {
     stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
     sweep: (taskName, keep) =>

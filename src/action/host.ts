@@ -34,7 +34,8 @@ export interface ActionHost {
   appendSummary?: (markdown: string) => void;
   /**
    * How a person stops a task, or sweeps a name, by hand where this host runs, when a cleanup could not:
-   * the CLI's elastic-deploy command. Absent: the runner, whose job summary shows a workflow step.
+   * the CLI's elastic-deploy command, run with the run's ELASTIC_DEPLOY_* variables. Absent: the
+   * runner, whose job summary shows a workflow step.
    */
   byHand?: {
     stop: (taskId: string) => string;

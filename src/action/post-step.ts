@@ -20,7 +20,7 @@ import { notRolledBack, writeSummary } from './main-step.js';
 import { hostHooks, settingsForCleanup } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
 import type { Settings } from './settings.js';
-import { escape } from './summary.js';
+import { escape, fenced } from './summary.js';
 
 /**
  * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
@@ -134,14 +134,15 @@ function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: st
   const summary = [`### Elastic deploy: ${label} failed`, ''];
   for (const { target, outcome } of left.failed) {
     const why = outcome.kind === 'failed' ? outcome.why : '';
+    const command = host.byHand?.stop(target.id);
     host.error(
-      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${host.byHand?.stop(target.id) ?? 'the job summary shows a step and a command that do'}, or stop it in the platform's console`,
+      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`,
       'Task left running'
     );
     const { step, shell } = manualStop(settings, target.id, uses);
     summary.push(
-      `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, with this step in any workflow:`,
-      ...fenced('yaml', step)
+      `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+      ...(command === undefined ? fenced('yaml', step) : fenced('sh', command))
     );
     if (shell !== undefined) {
       summary.push(
@@ -150,20 +151,10 @@ function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: st
       );
     }
   }
-  const { unsettled } = left;
-  if (unsettled !== undefined) {
-    const name = JSON.stringify(sanitize(unsettled.taskName, 100));
-    host.error(
-      `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${host.byHand?.sweep(unsettled.taskName, unsettled.keep) ?? 'the job summary shows a step that does'}`,
-      'Task may be left running'
-    );
-    summary.push(
-      `**A task named ${escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step with this step in any workflow:`,
-      ...fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
-    );
-  }
+  if (left.unsettled !== undefined) summary.push(...unsettledCreate(host, settings, left.unsettled, uses));
   writeSummary(host, () => `${summary.join('\n')}\n`);
   const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
+  const { unsettled } = left;
   const named =
     unsettled === undefined
       ? []
@@ -171,5 +162,33 @@ function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: st
   host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
 }
 
-/** A fenced code block of the summary, and the blank line after it. */
-const fenced = (language: string, code: string): string[] => ['', '```' + language, code, '```', ''];
+/**
+ * Says that a create may have made a task the post step could not look for, and how to stop it by hand
+ * (an error, and the job summary's lines).
+ */
+function unsettledCreate(
+  host: ActionHost,
+  settings: Settings,
+  unsettled: UnsettledCreate,
+  uses: string
+): string[] {
+  const name = JSON.stringify(sanitize(unsettled.taskName, 100));
+  const command = host.byHand?.sweep(unsettled.taskName, unsettled.keep);
+  host.error(
+    `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? 'the job summary shows a step that does' : runWithVariables(command)}`,
+    'Task may be left running'
+  );
+  return [
+    `**A task named ${escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+    ...(command === undefined
+      ? fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
+      : fenced('sh', command))
+  ];
+}
+
+/** How the summary introduces the host's own command (the CLI's), which needs the run's credentials. */
+const RUN_WITH_VARIABLES = "with this command, run with this run's ELASTIC_DEPLOY_* variables:";
+
+/** The host's own command, in a log line. */
+const runWithVariables = (command: string): string =>
+  `run \`${command}\` with this run's ELASTIC_DEPLOY_* variables`;

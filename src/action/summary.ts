@@ -299,3 +299,13 @@ function nodesText(nodes: NodeCounts | undefined): string {
     ? ''
     : `, ${nodes.running}/${nodes.total} nodes running`;
 }
+
+/**
+ * A fenced code block of the summary, and the blank line after it. Its fence is longer than any run of
+ * backquotes in the code (a task name may hold some), which could otherwise close it early.
+ */
+export function fenced(language: string, code: string): string[] {
+  const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return ['', fence + language, code, fence, ''];
+}
