@@ -186,11 +186,14 @@ describe('elastic-deploy, the command-line tool', () => {
     [
       ['detail', '--task-id', '1', '--cleanup', 'stop', '--state-file', '/nonexistent-directory/state.json'],
       '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT)'
-    ]
-  ])('exits 2 on bad input %j, sending nothing', async (argv, message) => {
+    ],
+    // Found once the flags are read, by the same checks as the action's.
+    [['detail', '--task-id', '12a'], 'task_id "12a" is not an integer'],
+    [['detail', '--task-id', '1', '--output', 'dotenv', '--wait-timeout', 'soon'], 'wait_timeout "soon"']
+  ])('exits 2 on bad input %j, sending nothing, printing nothing on stdout', async (argv, message) => {
     const before = emulator.requests.length;
     const run = await cli(argv);
-    expect([run.code, run.stderr]).toEqual([EXIT.input, expect.stringContaining(message)]);
+    expect([run.code, run.stderr, run.stdout]).toEqual([EXIT.input, expect.stringContaining(message), '']);
     expect(emulator.requests.length).toBe(before);
   });
 

@@ -460,7 +460,9 @@ async function run(command, io) {
     finally {
         unshield?.();
     }
-    io.stdout(formatOutputs(outputs, command.output, log));
+    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
+    if (code !== EXIT.input || outputs.size > 0)
+        io.stdout(formatOutputs(outputs, command.output, log));
     return code;
 }
 /**
