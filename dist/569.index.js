@@ -10,7 +10,8 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  runPost: () => (/* binding */ runPost)
+  runPost: () => (/* binding */ runPost),
+  runPostOnRunner: () => (/* binding */ runPostOnRunner)
 });
 
 // EXTERNAL MODULE: ./basics/input-error.ts
@@ -98,6 +99,23 @@ var action_summary = __webpack_require__(8871);
 
 
 
+/**
+ * The post step on GitHub's runner. A job cancelled again while its post step runs signals that step
+ * too (SIGINT, then SIGTERM), and with no listener the first would end it mid-stop, leaving a task
+ * billing. It goes on until its cleanup ends, within cleanup_timeout, saying so; the runner's SIGKILL
+ * still ends it. (elastic-deploy shields its own cleanup the same way.)
+ */
+async function runPostOnRunner(host) {
+    const unshield = host.onCancel((signal) => {
+        host.warning(`post step: received ${signal}; its cleanup goes on until it ends, within cleanup_timeout`);
+    });
+    try {
+        await runPost(host);
+    }
+    finally {
+        unshield();
+    }
+}
 /**
  * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
  * stops or pauses every task it created, finds by name a task a create may have made without the step

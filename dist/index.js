@@ -4712,7 +4712,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569))).runPost(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }

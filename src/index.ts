@@ -5,7 +5,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
   // One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
   const host = githubHost();
   // The post step is a chunk of its own, which the main step never compiles.
-  if (host.state('isPost') === 'true') await (await import('./action/post-step.js')).runPost(host);
+  if (host.state('isPost') === 'true') await (await import('./action/post-step.js')).runPostOnRunner(host);
   else await runMain(host);
 } else {
   // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it

@@ -104,7 +104,8 @@ const SMOKE = new Set([
   'sends nothing in a dry run, printing the request with its secrets redacted',
   'never prints server text that could run as a workflow command',
   'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it',
-  'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task'
+  'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
+  'goes on with its cleanup when the job is cancelled again during the post step, and stops the task'
 ]);
 
 async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
@@ -969,6 +970,30 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       expect(shown(result).find((line) => line.startsWith(`cleanup: stop task ${id}: `))).toMatch(retried);
       expect(s.emulator.task(id).status).toBe('End');
     });
+
+    scenario(
+      'goes on with its cleanup when the job is cancelled again during the post step, and stops the task',
+      async (s) => {
+        const main = await created(s, 'post-signalled');
+        const id = main.outputs.task_id ?? '';
+        // The first stop is refused a second after it arrives: the post step must live on to send another.
+        s.emulator.inject({ path: STOP, delayMs: 1000, answer: { kind: 'status', status: 503 } });
+        const before = s.emulator.requests.length;
+        const arrived = (): boolean => s.emulator.requests.slice(before).some((r) => r.path === STOP);
+        const result = await s.run(
+          { operation: 'create', task_name: 'x', points: '1', cleanup: 'stop' },
+          main.state,
+          {},
+          { when: arrived, signal: 'SIGTERM' }
+        );
+        expect(result.exitCode).toBe(0);
+        expect(shown(result)).toContainEqual(
+          expect.stringMatching(/^::warning::post step: received SIGTERM; its cleanup goes on until it ends/)
+        );
+        expect(shown(result)).toContain(`cleanup: stopped task ${id}`);
+        expect(s.emulator.task(id).status).toBe('End');
+      }
+    );
 
     scenario(
       'gives up loudly at cleanup_timeout, naming the task and a step and a command that stop it by hand',

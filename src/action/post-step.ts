@@ -23,6 +23,23 @@ import type { Settings } from './settings.js';
 import { escape, fenced } from './summary.js';
 
 /**
+ * The post step on GitHub's runner. A job cancelled again while its post step runs signals that step
+ * too (SIGINT, then SIGTERM), and with no listener the first would end it mid-stop, leaving a task
+ * billing. It goes on until its cleanup ends, within cleanup_timeout, saying so; the runner's SIGKILL
+ * still ends it. (elastic-deploy shields its own cleanup the same way.)
+ */
+export async function runPostOnRunner(host: ActionHost): Promise<void> {
+  const unshield = host.onCancel((signal) => {
+    host.warning(`post step: received ${signal}; its cleanup goes on until it ends, within cleanup_timeout`);
+  });
+  try {
+    await runPost(host);
+  } finally {
+    unshield();
+  }
+}
+
+/**
  * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
  * stops or pauses every task it created, finds by name a task a create may have made without the step
  * learning its id, stops any second task a re-sent create left, and the tasks a replace was retiring.
