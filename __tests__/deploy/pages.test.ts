@@ -1,4 +1,4 @@
-import { IncompleteListError, readAllPages } from '../../src/deploy/pages.js';
+import { IncompleteListError, MAX_PAGES, readAllPages } from '../../src/deploy/pages.js';
 import { searchByNameCall, type Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
 import { testSettings } from '../helpers/settings.js';
@@ -51,5 +51,24 @@ describe('readAllPages', () => {
     const p = platform(0, 100);
     expect((await readAllPages('the search', pageCall, p.send)).results).toEqual([]);
     expect(p.asked).toEqual([1]);
+  });
+
+  // Regression: without a count, a list whose full pages kept coming was cut at MAX_PAGES and read as
+  // whole, so a task past that page would have been taken as gone, and left billing.
+  it.each([
+    ['without a count', undefined],
+    ['with a count saying more remain', 10 ** 9]
+  ])('calls a list whose pages still come after MAX_PAGES incomplete, %s', async (_what, count) => {
+    const asked: number[] = [];
+    const send = (call: Call): Promise<Answer> => {
+      const page = Number(call.query.find(([name]) => name === 'page')?.[1]);
+      const size = Number(call.query.find(([name]) => name === 'page_size')?.[1]);
+      asked.push(page);
+      const results = Array.from({ length: size }, (_, i) => ({ task_id: (page - 1) * size + i + 1 }));
+      return Promise.resolve(answer(count === undefined ? { results } : { count, results }));
+    };
+    await expect(readAllPages('the task search', pageCall, send)).rejects.toThrow(IncompleteListError);
+    await expect(readAllPages('the task search', pageCall, send)).rejects.toThrow(`${MAX_PAGES} pages read`);
+    expect(asked.at(-1)).toBe(MAX_PAGES);
   });
 });

@@ -3538,10 +3538,15 @@ async function callAndWait(plan, ctx) {
 
 /** Pages a list is followed across at the most: a bound, should pages keep coming. */
 const MAX_PAGES = 500;
-/** The pages ended before the list did: `count` said more items than the pages held. */
+/**
+ * The pages ended before the list did: `count` said more items than the pages held, or, without a count,
+ * full pages kept coming until MAX_PAGES.
+ */
 class IncompleteListError extends Error {
     constructor(what, seen, count, why) {
-        super(`${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
+        super(count === undefined
+            ? `${what}: the platform's pages held ${seen} items and were still full (${why}), so the list may be incomplete`
+            : `${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
         this.name = 'IncompleteListError';
     }
 }
@@ -3551,7 +3556,7 @@ class IncompleteListError extends Error {
  * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
  * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
  * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
- * hidden task can be left billing.
+ * hidden task can be left billing. So is a list still going after MAX_PAGES pages, count or none.
  */
 async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ) {
     const results = [];
@@ -3571,12 +3576,11 @@ async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPA
         const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
         if (complete)
             return { results, count, first };
-        if (count !== undefined && (fresh.length === 0 || page >= MAX_PAGES)) {
+        // Without a count, a page adding nothing was complete above: this one was full, or more remain.
+        if (page >= MAX_PAGES || fresh.length === 0) {
             const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
             throw new IncompleteListError(what, results.length, count, why);
         }
-        if (page >= MAX_PAGES)
-            return { results, count, first };
         page += 1;
         call = pageCall(page);
         answer = await send(call);
