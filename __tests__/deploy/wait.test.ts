@@ -82,6 +82,28 @@ describe('waitForTasks', () => {
     ]);
   });
 
+  it('stops at once when the job is cancelled during a sleep: the task is cancelled, not timed out', async () => {
+    const h = harness({ '7': [[0, task('Pending')]] });
+    let cancelled = false;
+    const deps = {
+      ...h.deps,
+      cancelled: () => cancelled,
+      // The runtime's sleep: it rejects as soon as the job is cancelled (here, 15 s in).
+      sleep: async (ms: number) => {
+        if (h.time() + ms / 1000 < 15) return h.deps.sleep(ms);
+        await h.deps.sleep(15_000 - h.time() * 1000);
+        cancelled = true;
+        throw new Error('the step was cancelled');
+      }
+    };
+    const { tasks, timedOut } = await waitForTasks(['7'], options(), deps);
+    expect([timedOut, tasks[0]?.verdict]).toEqual([false, 'cancelled']);
+    expect(h.polls.map(([, at]) => at)).toEqual([0, 10]);
+    // A sleep that fails for another reason is no cancellation: the wait fails with it.
+    const broken = { ...h.deps, sleep: () => Promise.reject(new Error('timer broke')) };
+    await expect(waitForTasks(['7'], options(), broken)).rejects.toThrow('timer broke');
+  });
+
   it('fails a task that reaches a failure status, naming it', async () => {
     const h = harness({
       '7': [
