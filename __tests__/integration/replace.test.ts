@@ -2,7 +2,7 @@ import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
+import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
 
 const WEB = '{services: [{service_name: web, service_image: "app:2", remote_ports: [{service_port: 80}]}]}';
 
@@ -96,6 +96,37 @@ describe('replace against the emulator', () => {
       /timed out after 1m0s, last status Pending; rolled back: task \d+ was stopped; task \d+ keeps serving$/
     );
     expect([emulator.task(outputs.task_id).status, emulator.task(a).status]).toEqual(['End', 'Running']);
+  });
+
+  it('leaves an old task it could not stop to the post step, which stops it: two generations never both stay', async () => {
+    const a = old();
+    // Every stop is refused until the step gives up (cleanup_timeout 30s); the new task needs none.
+    emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'status', status: 503 }
+    });
+    const { outputs, failure, left } = await step({ cleanup_timeout: '30s' });
+    const created = outputs.task_id;
+    expect(failure).toMatch(
+      new RegExp(
+        `^replace: task ${a}: could not be stopped \\(.*\\); it runs alongside task ${created}, and the post step tries again`
+      )
+    );
+    expect([emulator.task(a).status, emulator.task(created).status]).toEqual(['Running', 'Running']);
+    // The post step is left exactly the old task still running, and stops it once the platform lets it.
+    expect(left?.retire).toEqual([a]);
+    emulator.clearFaults();
+    const report = await emulatorCleanup(
+      emulator,
+      clock,
+      client,
+      { log },
+      { operation: 'replace', task_name: 'llm', points: '1', body: WEB, cleanup_timeout: '30s' },
+      left ?? {}
+    );
+    expect(report.outcomes.map((o) => [o.target.id, o.outcome.kind])).toEqual([[a, 'done']]);
+    expect([emulator.task(a).status, emulator.task(created).status]).toEqual(['End', 'Running']);
   });
 
   it('retires every old task when the platform pages its search in ones', async () => {
