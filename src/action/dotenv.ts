@@ -28,15 +28,15 @@ export function dotenvReport(outputs: ReadonlyMap<string, string>, warn: (line: 
     if (/[\r\n]/.test(value)) warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
     else lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
   }
-  let bytes = [...lines.values()].reduce((sum, line) => sum + Buffer.byteLength(line), 0);
-  while (bytes > DOTENV_MAX_BYTES) {
-    const [name, line] = [...lines].reduce((longest, entry) =>
-      Buffer.byteLength(entry[1]) > Buffer.byteLength(longest[1]) ? entry : longest
-    );
-    lines.delete(name);
-    bytes -= Buffer.byteLength(line);
+  const sized = [...lines].map(([name, line]) => ({ name, bytes: Buffer.byteLength(line) }));
+  let bytes = sized.reduce((sum, line) => sum + line.bytes, 0);
+  // Longest first; of two as long, the one listed first (the sort is stable).
+  for (const line of sized.sort((a, b) => b.bytes - a.bytes)) {
+    if (bytes <= DOTENV_MAX_BYTES) break;
+    lines.delete(line.name);
+    bytes -= line.bytes;
     warn(
-      `output ${name} (${Buffer.byteLength(line)} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`
+      `output ${line.name} (${line.bytes} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`
     );
   }
   return [...lines.values()].join('');
