@@ -112,7 +112,11 @@ describe('readSettings', () => {
       { billing_start: '2026-12-01T00:00:00Z' },
       'billing_start "2026-12-01T00:00:00Z" is not before billing_end: set an earlier time'
     ],
-    [{ billing_start: '0d' }, 'billing_start "0d" is no time at all: write a span such as 7d']
+    [{ billing_start: '0d' }, 'billing_start "0d" is no time at all: write a span such as 7d'],
+    [
+      { billing_start: '740000d' },
+      'billing_start "740000d" reaches back before the year 1: write a shorter span'
+    ]
   ])('refuses the billing window %j in one line', (inputs, message) => {
     expect(inputError({ operation: 'billing', ...inputs })).toBe(message);
   });
