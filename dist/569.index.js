@@ -22,8 +22,8 @@ var safe_text = __webpack_require__(9817);
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./deploy/context.ts + 1 modules
 var context = __webpack_require__(8703);
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var cleanup = __webpack_require__(8786);
+// EXTERNAL MODULE: ./deploy/cleanup.ts + 1 modules
+var cleanup = __webpack_require__(3303);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
 // EXTERNAL MODULE: ./platform/operations.ts
@@ -136,9 +136,11 @@ async function runPost(host) {
         const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
         runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal));
         const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-        const { outcomes, unsettled, preheats = [], rollback } = await (0,cleanup/* finishCleanup */.Y)(state, ctx);
+        const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await (0,cleanup/* finishCleanup */.Y)(state, ctx);
         if (rollback !== undefined)
             reportRollback(host, rollback);
+        if (scaleBack !== undefined)
+            reportScaleBack(host, label, scaleBack);
         for (const { target, outcome } of outcomes)
             host.info(describeOutcome(target, outcome, state.lookup));
         for (const { taskId, problem } of preheats) {
@@ -169,9 +171,21 @@ function reportRollback(host, rollback) {
     }
     (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)})`);
 }
-/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
+/**
+ * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
+ * saying the count to set by hand.
+ */
+function reportScaleBack(host, label, scale) {
+    if (scale.said !== undefined) {
+        host.info(scale.said);
+        return;
+    }
+    host.setFailed(`${label} failed: task ${scale.taskId} may run a failing node (${(0,safe_text/* sanitize */.a)(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`, 'cleanup');
+}
+/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll or set back. */
 function nothingToDo(state) {
     return (state.rollback === undefined &&
+        state.scaleBack === undefined &&
         state.lookup === undefined &&
         state.retire.length === 0 &&
         state.preheats.length === 0 &&

@@ -35,8 +35,8 @@ function namePattern(pattern) {
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __webpack_require__(7258);
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var cleanup = __webpack_require__(8786);
+// EXTERNAL MODULE: ./deploy/cleanup.ts + 1 modules
+var cleanup = __webpack_require__(3303);
 // EXTERNAL MODULE: ./deploy/context.ts + 1 modules
 var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/lookup.ts

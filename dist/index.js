@@ -1496,7 +1496,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(296), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169), __nccwpck_require__.e(296), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -1510,8 +1510,8 @@ const FLOWS = {
     storage_check: ready(call/* callFlow */.VY),
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
-    sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
@@ -1550,7 +1550,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -3118,7 +3118,8 @@ const KEYS = {
     lookup: 'create_lookup',
     retire: 'retire_task_ids',
     preheats: 'preheat_task_ids',
-    rollback: 'rollback'
+    rollback: 'rollback',
+    scaleBack: 'scale_back'
 };
 function saveCleanup(host, state) {
     host.saveState(KEYS.action, state.action ?? 'none');
@@ -3127,6 +3128,7 @@ function saveCleanup(host, state) {
     host.saveState(KEYS.retire, JSON.stringify(state.retire));
     host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
     host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
+    host.saveState(KEYS.scaleBack, state.scaleBack === undefined ? '' : JSON.stringify(state.scaleBack));
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
@@ -3134,13 +3136,15 @@ function savedCleanup(host) {
     const list = (name) => JSON.parse(host.state(name) || '[]');
     const lookup = host.state(KEYS.lookup);
     const rollback = host.state(KEYS.rollback);
+    const scaleBack = host.state(KEYS.scaleBack);
     return {
         action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
         preheats: list(KEYS.preheats),
-        rollback: rollback === '' ? undefined : JSON.parse(rollback)
+        rollback: rollback === '' ? undefined : JSON.parse(rollback),
+        scaleBack: scaleBack === '' ? undefined : JSON.parse(scaleBack)
     };
 }
 /**
@@ -3665,7 +3669,7 @@ async function makeCall(call, how, ctx) {
     try {
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
@@ -3783,7 +3787,8 @@ const NO_CLEANUP = {
     lookup: undefined,
     retire: [],
     preheats: [],
-    rollback: undefined
+    rollback: undefined,
+    scaleBack: undefined
 };
 /** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
 function cleanupRecorder(initial, save = () => undefined) {
@@ -4221,7 +4226,7 @@ const waitFlow = {
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
@@ -4240,7 +4245,7 @@ async function callAndWait(plan, ctx) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
 }
 
@@ -4727,7 +4732,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }
@@ -5122,6 +5127,7 @@ function format(value) {
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
 /* harmony export */   Qf: () => (/* binding */ preheatStopCall),
+/* harmony export */   UK: () => (/* binding */ changePointsCall),
 /* harmony export */   Vl: () => (/* binding */ searchByNameCall),
 /* harmony export */   Xx: () => (/* binding */ preheatRegionsCall),
 /* harmony export */   ap: () => (/* binding */ nodesCall),
@@ -5459,6 +5465,10 @@ function updateCall(settings, taskId, configuration) {
 function deletePodCall(settings, taskId, pointId) {
     const call = callFor(settings, 'replace_node', OPERATIONS.replace_node, taskId, false);
     return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(pointId) } };
+}
+/** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
+function changePointsCall(settings, taskId, points) {
+    return callFor({ ...settings, points }, 'change_points', OPERATIONS.change_points, taskId, false);
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {

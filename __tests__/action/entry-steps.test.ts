@@ -404,4 +404,48 @@ describe('the main and post steps on a test host', () => {
       emulator.setBadImages(undefined);
     }
   }, 30_000);
+
+  it('sets back in the post step a scale up its job left when a new node fails; says the count to set when it cannot tell', async () => {
+    const services = [
+      { service_name: 'web', service_image: 'nginx:crash', remote_ports: [{ service_port: 80 }] }
+    ];
+    const scaled = async (name: string) => {
+      const id = emulator.addTask({ task_name: name, points: 1, status: 'Running', services });
+      const nodes = host({ operation: 'nodes', task_id: id });
+      await runMain(nodes);
+      const before = (JSON.parse(nodes.outputs.data ?? '{}') as { results: { point_id: number }[] }).results;
+      // The main step sent the change, and its job was cancelled before the new node ran.
+      await runMain(host({ operation: 'change_points', task_id: id, points: '2' }));
+      const scaleBack = { taskId: id, points: 1, target: 2, before: before.map((n) => String(n.point_id)) };
+      return { id, state: { isPost: 'true', cleanup: 'none', scale_back: JSON.stringify(scaleBack) } };
+    };
+    emulator.setBadImages(/^nginx:crash$/, 0.2);
+    try {
+      const failing = await scaled('inproc-scale');
+      const post = host(
+        { operation: 'scale', task_id: failing.id, points: '2', max_restarts: '1' },
+        failing.state
+      );
+      await runPost(post);
+      expect(post.failed).toBeUndefined();
+      expect(post.lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^cleanup: set task ${failing.id} back to 1 nodes \\(it has a new node`)
+        )
+      );
+      expect(emulator.task(failing.id)).toMatchObject({ points: 1 });
+    } finally {
+      emulator.setBadImages(undefined);
+    }
+    // A task that cannot be read (here: none has that id) cannot be judged: the step fails, saying the count.
+    const gone = { taskId: '987654', points: 1, target: 2, before: [] };
+    const post = host(
+      { operation: 'scale', task_id: gone.taskId, points: '2', max_retries: '0' },
+      { isPost: 'true', cleanup: 'none', scale_back: JSON.stringify(gone) }
+    );
+    await runPost(post);
+    expect(post.failed).toMatch(
+      /^cleanup \(none\) failed: task 987654 may run a failing node \(it could not be read \(.+\)\): check its nodes, and set its points back to 1 \(operation change_points\) if a new one fails$/
+    );
+  }, 30_000);
 });

@@ -480,10 +480,12 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       cleanup: 'stop',
       create_lookup: '',
       created_task_ids: JSON.stringify([id]),
-      // What a replace retires, image preheats still running, and an update to roll back: nothing for a create.
+      // What a replace retires, image preheats still running, an update to roll back and a scale up to set
+      // back: nothing for a create.
       retire_task_ids: '[]',
       preheat_task_ids: '[]',
-      rollback: ''
+      rollback: '',
+      scale_back: ''
     });
     const post = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop', wait: 'false' },
@@ -1359,6 +1361,33 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         );
         expect(images).toEqual(['nginx:1.27', 'nginx:1.27']);
         expect(s.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
+      }
+    );
+
+    scenario(
+      'sets back in the post step a scale up cancelled before its new node ran, once that node crash-loops',
+      async (s) => {
+        const id = s.emulator.addTask({
+          task_name: 'e2e-scale',
+          points: 1,
+          status: 'Running',
+          services: [
+            { service_name: 'web', service_image: 'nginx:crash', remote_ports: [{ service_port: 80 }] }
+          ]
+        });
+        // Its image crash-loops (so no node counts as running): the node it ran before is not the scale's to judge.
+        s.emulator.setBadImages(/^nginx:crash$/, 0.5);
+        const inputs = { operation: 'scale', task_id: id, points: '2', max_restarts: '2', ...FAST };
+        const main = await s.run(inputs, undefined, {}, { text: 'runing_points 0 of 2', signal: 'SIGTERM' });
+        expect(main.exitCode).toBe(1);
+        expect(JSON.parse(main.state.scale_back ?? '{}')).toMatchObject({ taskId: id, points: 1, target: 2 });
+        expect(shown(main)).toContainEqual(expect.stringMatching(/sets the count back to 1 if one fails/));
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(shown(post)).toContainEqual(
+          expect.stringMatching(new RegExp(`^cleanup: set task ${id} back to 1 nodes \\(it has a new node`))
+        );
+        expect(s.emulator.task(id)).toMatchObject({ points: 1 });
       }
     );
 

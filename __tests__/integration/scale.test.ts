@@ -134,25 +134,113 @@ describe('scale and replace_node', () => {
         times: Infinity,
         answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
       });
-      const { failure } = await step({
+      const { failure, left, outputs } = await step({
         operation: 'scale',
         task_id: id,
         points: '2',
         max_restarts: '2',
         max_retries: '0'
       });
-      expect(failure).toMatch(/could not set it back to 1 nodes \(.*C001.*\): set its points by hand/);
+      expect(failure).toMatch(
+        /could not set it back to 1 nodes \(.*C001.*\): set its points by hand \(the post step tries again\)/
+      );
+      expect(outputs.rolled_back).toBe('false');
+      // The post step tries again: refused again, it fails saying the count to set.
+      expect(left?.scaleBack).toEqual({ taskId: id, points: 1, target: 2, before: expect.any(Array) });
+      bench.clock.advance(1);
+      const report = await bench.cleanup(
+        { scaleBack: left?.scaleBack },
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2', max_retries: '0' }
+      );
+      expect(report.scaleBack).toMatchObject({ taskId: id, points: 1, said: undefined });
+      expect(report.scaleBack?.problem).toMatch(
+        /^it has a new node that will not come up: .*, and it could not be set back to 1 nodes \(.*C001.*\)$/
+      );
     });
 
-    it('leaves the count as asked when the job is cancelled while new nodes fail', async () => {
+    it('leaves a scale up cancelled while its new nodes fail to the post step, which sets the count back', async () => {
       const id = seed(1, 'app:bad');
-      const { failure, outputs } = await step(
+      const { failure, left, outputs } = await step(
         { operation: 'scale', task_id: id, points: '2', max_restarts: '2' },
         { cancelWhen: /runing_points 0 of 2/ }
       );
-      expect(failure).toMatch(/cancelled/);
+      expect(failure).toMatch(
+        /did not scale to 2 nodes \(it was still changing when the job was cancelled\); the post step waits for its new nodes, and sets the count back to 1 if one fails/
+      );
       expect(outputs.rolled_back).toBe('false');
       expect(sent(CHANGE_POINTS)).toHaveLength(1);
+      expect(left?.scaleBack).toMatchObject({ taskId: id, points: 1, target: 2 });
+      bench.clock.advance(1);
+      const report = await bench.cleanup(
+        { scaleBack: left?.scaleBack },
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2' }
+      );
+      expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
+      expect(report.scaleBack?.said).toMatch(
+        new RegExp(`^cleanup: set task ${id} back to 1 nodes \\(it has a new node that will not come up: `)
+      );
+      expect(sent(CHANGE_POINTS).map((r) => (JSON.parse(r.body) as { points: number }).points)).toEqual([
+        2, 1
+      ]);
+      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+    });
+
+    it('keeps the new nodes of a cancelled scale up when they run, and sets nothing back', async () => {
+      const id = seed(1);
+      const { left } = await step(
+        { operation: 'scale', task_id: id, points: '3' },
+        { cancelWhen: /runing_points 1 of 3/ }
+      );
+      expect(left?.scaleBack).toMatchObject({ taskId: id, points: 1, target: 3 });
+      bench.clock.advance(1);
+      const report = await bench.cleanup(
+        { scaleBack: left?.scaleBack },
+        { operation: 'scale', task_id: id, points: '3' }
+      );
+      expect(report.scaleBack).toEqual({
+        taskId: id,
+        points: 1,
+        said: `cleanup: task ${id} runs its 3 nodes: the scale up completed, and keeps them`,
+        problem: undefined
+      });
+      expect(sent(CHANGE_POINTS)).toHaveLength(1);
+      expect(bench.emulator.task(id)).toMatchObject({ points: 3, runing_points: 3 });
+    });
+
+    it('finds nothing to set back when the change had not taken, and says when the new nodes cannot be judged in time', async () => {
+      const id = seed(1);
+      const inputs = { operation: 'scale', task_id: id, points: '2' };
+      bench.clock.advance(1);
+      const untaken = await bench.cleanup(
+        { scaleBack: { taskId: id, points: 1, target: 2, before: [] } },
+        inputs
+      );
+      expect(untaken.scaleBack?.said).toBe(
+        `cleanup: task ${id} is set to 1 nodes, as before the scale: nothing to set back`
+      );
+      bench.emulator.setReadyAfter(600);
+      bench.clock.advance(1);
+      const { left } = await step(
+        { operation: 'scale', task_id: id, points: '2' },
+        { cancelWhen: /runing_points 1 of 2/ }
+      );
+      bench.clock.advance(1);
+      const report = await bench.cleanup(
+        { scaleBack: left?.scaleBack },
+        { ...inputs, cleanup_timeout: '20s' }
+      );
+      expect(report.scaleBack?.said).toBeUndefined();
+      expect(report.scaleBack?.problem).toMatch(
+        /^its new nodes had neither run nor failed when cleanup_timeout ran out \(it did not serve in time: runing_points 1 of 2/
+      );
+      expect(sent(CHANGE_POINTS)).toHaveLength(1);
+    });
+
+    it('leaves nothing to the post step once a scale has ended', async () => {
+      const up = await step({ operation: 'scale', task_id: seed(1), points: '2' });
+      expect(up.left?.scaleBack).toBeUndefined();
+      const down = await step({ operation: 'scale', task_id: seed(3), points: '1' });
+      expect(down.left?.scaleBack).toBeUndefined();
     });
 
     it('prints in a dry run what it would change, sending only reads', async () => {

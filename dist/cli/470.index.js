@@ -115,33 +115,49 @@ async function runScale(scale, ctx) {
         return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ ...counts, pointsAfter: before }) });
     }
     ctx.log(`scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`);
+    const nodesBefore = (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .pointIds */ .tc)(look.nodes);
+    // Until its new nodes run, a scale up is the post step's to set back if one fails (a cancelled job).
+    const growing = total !== undefined && points > total;
+    if (growing)
+        ctx.cleanup.update({ scaleBack: { taskId, points: total, target: points, before: [...nodesBefore] } });
     await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .Xy)(call, `scale: change_points of task ${taskId}`, ctx);
-    const outcome = await (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .awaitServing */ .n)(taskId, { points, before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .pointIds */ .tc)(look.nodes) }, ctx, {
+    const outcome = await (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_9__/* .awaitServing */ .n)(taskId, { points, before: nodesBefore }, ctx, {
         deadline: ctx.deadline,
         label: 'scale'
     });
     const ending = { startedAt: ctx.startedAt, now: ctx.runtime.now() };
     const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: true, ...counts, pointsAfter: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .runningOf */ .Tx)(outcome.snapshot) });
     // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
-    if (outcome.kind !== 'failed' || total === undefined || points <= total) {
+    if (!growing || outcome.kind === 'serving' || outcome.kind === 'timed_out') {
+        ctx.cleanup.update({ scaleBack: undefined });
         const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(taskId, outcome, ending);
         return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
     }
-    const setBack = await setCountBack(taskId, total, call, ctx);
-    const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
-    const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(taskId, outcome, { ...ending, message });
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
+    const didNot = `did not scale to ${points} nodes (it ${outcome.why ?? outcome.kind})`;
+    if (outcome.kind === 'cancelled' || ctx.runtime.cancelled()) {
+        const message = `${didNot}; the post step waits for its new nodes, and sets the count back to ${total} if one fails`;
+        const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(taskId, { ...outcome, kind: 'cancelled' }, { ...ending, message });
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change });
+    }
+    const setBack = await setCountBack(taskId, total, ctx);
+    const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(taskId, outcome, { ...ending, message: `${didNot}; ${setBack.said}` });
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: { ...change, rolledBack: setBack.done } });
 }
-/** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
-async function setCountBack(taskId, total, call, ctx) {
-    if (ctx.runtime.cancelled())
-        return `its node count stays at the new one`;
+/**
+ * A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. One
+ * the platform refuses is left to the post step, which tries again.
+ */
+async function setCountBack(taskId, total, ctx) {
     const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_10__/* .contextFor */ .BT)(ctx, ctx.settings.cleanupTimeoutMs);
-    const back = { ...call, body: { ...call.body, points: total } };
+    const back = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .changePointsCall */ .UK)(ctx.settings, taskId, total);
     const refused = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .Xy)(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
-    return refused === undefined
-        ? `set back to ${total} nodes, so that the failing ones stop billing`
-        : `could not set it back to ${total} nodes (${refused.message}): set its points by hand`;
+    if (refused !== undefined)
+        return {
+            done: false,
+            said: `could not set it back to ${total} nodes (${refused.message}): set its points by hand (the post step tries again)`
+        };
+    ctx.cleanup.update({ scaleBack: undefined });
+    return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };
 }
 
 

@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8786);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3303);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(599);
 /* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9674);

@@ -13,6 +13,7 @@ import {
   type CleanupTarget,
   type CreateLookup,
   type RollbackReport,
+  type ScaleBackReport,
   type UnsettledCreate
 } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
@@ -58,8 +59,9 @@ export async function runPost(host: ActionHost): Promise<void> {
     const settings = await settingsForCleanup(host);
     runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
-    const { outcomes, unsettled, preheats = [], rollback } = await finishCleanup(state, ctx);
+    const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await finishCleanup(state, ctx);
     if (rollback !== undefined) reportRollback(host, rollback);
+    if (scaleBack !== undefined) reportScaleBack(host, label, scaleBack);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
     for (const { taskId, problem } of preheats) {
       if (problem === undefined)
@@ -102,10 +104,26 @@ function reportRollback(host: ActionHost, rollback: RollbackReport): void {
   );
 }
 
-/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll back. */
+/**
+ * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
+ * saying the count to set by hand.
+ */
+function reportScaleBack(host: ActionHost, label: string, scale: ScaleBackReport): void {
+  if (scale.said !== undefined) {
+    host.info(scale.said);
+    return;
+  }
+  host.setFailed(
+    `${label} failed: task ${scale.taskId} may run a failing node (${sanitize(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`,
+    'cleanup'
+  );
+}
+
+/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll or set back. */
 function nothingToDo(state: CleanupState): boolean {
   return (
     state.rollback === undefined &&
+    state.scaleBack === undefined &&
     state.lookup === undefined &&
     state.retire.length === 0 &&
     state.preheats.length === 0 &&

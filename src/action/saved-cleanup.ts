@@ -1,4 +1,10 @@
-import { cleanupActionOf, type CleanupState, type CreateLookup, type Rollback } from '../deploy/engine.js';
+import {
+  cleanupActionOf,
+  type CleanupState,
+  type CreateLookup,
+  type Rollback,
+  type ScaleBack
+} from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
 
 /**
@@ -12,7 +18,8 @@ const KEYS = {
   lookup: 'create_lookup',
   retire: 'retire_task_ids',
   preheats: 'preheat_task_ids',
-  rollback: 'rollback'
+  rollback: 'rollback',
+  scaleBack: 'scale_back'
 } as const;
 
 export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupState): void {
@@ -22,6 +29,7 @@ export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupS
   host.saveState(KEYS.retire, JSON.stringify(state.retire));
   host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
   host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
+  host.saveState(KEYS.scaleBack, state.scaleBack === undefined ? '' : JSON.stringify(state.scaleBack));
 }
 
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
@@ -30,13 +38,15 @@ export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
   const list = (name: string): string[] => JSON.parse(host.state(name) || '[]') as string[];
   const lookup = host.state(KEYS.lookup);
   const rollback = host.state(KEYS.rollback);
+  const scaleBack = host.state(KEYS.scaleBack);
   return {
     action: cleanupActionOf(action),
     created: list(KEYS.created),
     lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup) as Partial<CreateLookup>),
     retire: list(KEYS.retire),
     preheats: list(KEYS.preheats),
-    rollback: rollback === '' ? undefined : (JSON.parse(rollback) as Rollback)
+    rollback: rollback === '' ? undefined : (JSON.parse(rollback) as Rollback),
+    scaleBack: scaleBack === '' ? undefined : (JSON.parse(scaleBack) as ScaleBack)
   };
 }
 

@@ -32,7 +32,8 @@ export interface CreateLookup {
  * stop or pause as `action` says), a create whose task may exist without its id (`lookup`), tasks to
  * stop whatever `action` says (`retire`: the old generation a replace is retiring), image preheats
  * still running (`preheats`: stopped, as a preheat that did not complete is), and an update to roll back
- * (`rollback`: posted back, and waited for until it serves).
+ * (`rollback`: posted back, and waited for until it serves), and a scale up to set back if its new nodes
+ * fail (`scaleBack`: they are waited for, and the count set back only if one fails).
  */
 export interface CleanupState {
   action: CleanupAction | undefined;
@@ -42,6 +43,8 @@ export interface CleanupState {
   preheats: readonly string[];
   /** An update under way: the task and the configuration it had (compact JSON), to post back if it fails. */
   rollback: Rollback | undefined;
+  /** A scale up under way: the count to set back if its new nodes fail. */
+  scaleBack: ScaleBack | undefined;
 }
 
 /** What an update leaves until its new configuration serves: how to set the task back as it was. */
@@ -51,13 +54,25 @@ export interface Rollback {
   configuration: string;
 }
 
+/**
+ * What a scale up leaves until its new nodes run: the task, the count it had (`points`), the count asked
+ * (`target`), and the nodes it ran before (point ids), so that a new node that fails can be told.
+ */
+export interface ScaleBack {
+  taskId: string;
+  points: number;
+  target: number;
+  before: readonly string[];
+}
+
 export const NO_CLEANUP: CleanupState = {
   action: undefined,
   created: [],
   lookup: undefined,
   retire: [],
   preheats: [],
-  rollback: undefined
+  rollback: undefined,
+  scaleBack: undefined
 };
 
 /** Where a step records what it leaves: each change is saved at once, so a cancelled job loses none. */

@@ -9,6 +9,7 @@ import { parseJson } from '../protocol/json.js';
 import type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
 import { redactConfiguration } from './configuration.js';
 import { restoreConfiguration } from './rollback.js';
+import { finishScaleBack, type ScaleBackReport } from './scale-back.js';
 import { CLEANUP_RETRIES, type DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
 import { stopPreheat } from './preheat.js';
@@ -112,6 +113,8 @@ export interface CleanupReport {
   preheats?: { taskId: string; problem: string | undefined }[];
   /** The update it rolled back: serving again, or why not (with the configuration to restore, redacted). */
   rollback?: RollbackReport;
+  /** The scale up it finished: kept, set back, or why it could not tell or set it back. */
+  scaleBack?: ScaleBackReport;
 }
 
 /** How the post step's rollback of an update ended. */
@@ -125,13 +128,14 @@ export interface RollbackReport {
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
  * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
- * preheats that had not completed. Then, when a
+ * preheats that had not completed; rolls back an update, and sets back a scale up whose new nodes fail. Then, when a
  * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
  * no longer appear: that look is the post step's last request.
  */
 export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
   const { action, created, lookup } = state;
   const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
+  const scaleBack = state.scaleBack === undefined ? undefined : await finishScaleBack(state.scaleBack, ctx);
   const known = [
     ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' }))),
     ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
@@ -141,7 +145,11 @@ export async function finishCleanup(state: CleanupState, ctx: DeployContext): Pr
     taskId,
     problem: await stopPreheat(taskId, ctx)
   }));
-  const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
+  const done = {
+    preheats,
+    ...(rollback === undefined ? {} : { rollback }),
+    ...(scaleBack === undefined ? {} : { scaleBack })
+  };
   if (lookup === undefined) return { outcomes, unsettled: undefined, ...done };
   const late = await lateTasks(lookup, created, action, ctx);
   return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };

@@ -10,7 +10,7 @@ export {
   cleanupRecorder,
   NO_CLEANUP
 } from './cleanup-state.js';
-export type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
+export type { CleanupAction, CleanupState, CreateLookup, Rollback, ScaleBack } from './cleanup-state.js';
 export {
   finishCleanup,
   type CleanupOutcome,
@@ -27,6 +27,7 @@ export {
   type StepRuntime
 } from './context.js';
 export { manualStop, manualSweep } from './manual-stop.js';
+export type { ScaleBackReport } from './scale-back.js';
 export { planStep, runStep, type PlannedStep } from './step.js';
 
 // What a step did.

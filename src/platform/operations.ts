@@ -475,6 +475,11 @@ export function deletePodCall(settings: PlatformSettings, taskId: string, pointI
   return { ...call, body: { point_id: exactInteger(pointId) } };
 }
 
+/** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
+export function changePointsCall(settings: PlatformSettings, taskId: string, points: number): Call {
+  return callFor({ ...settings, points }, 'change_points', OPERATIONS.change_points, taskId, false);
+}
+
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
   return callFor(settings, action, OPERATIONS[action], taskId, false);

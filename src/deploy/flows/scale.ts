@@ -1,6 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { planCalls, type Call, type Plan } from '../../platform/operations.js';
+import { changePointsCall, planCalls, type Call, type Plan } from '../../platform/operations.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
@@ -68,31 +68,52 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   ctx.log(
     `scale: task ${taskId} from ${total ?? 'unknown'} nodes (${before ?? 'unknown'} running) to ${points}`
   );
+  const nodesBefore = pointIds(look.nodes);
+  // Until its new nodes run, a scale up is the post step's to set back if one fails (a cancelled job).
+  const growing = total !== undefined && points > total;
+  if (growing)
+    ctx.cleanup.update({ scaleBack: { taskId, points: total, target: points, before: [...nodesBefore] } });
   await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
-  const outcome = await awaitServing(taskId, { points, before: pointIds(look.nodes) }, ctx, {
+  const outcome = await awaitServing(taskId, { points, before: nodesBefore }, ctx, {
     deadline: ctx.deadline,
     label: 'scale'
   });
   const ending = { startedAt: ctx.startedAt, now: ctx.runtime.now() };
   const change = changeReport({ changed: true, ...counts, pointsAfter: runningOf(outcome.snapshot) });
   // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
-  if (outcome.kind !== 'failed' || total === undefined || points <= total) {
+  if (!growing || outcome.kind === 'serving' || outcome.kind === 'timed_out') {
+    ctx.cleanup.update({ scaleBack: undefined });
     const task = taskAfterServing(taskId, outcome, ending);
     return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
   }
-  const setBack = await setCountBack(taskId, total, call, ctx);
-  const message = `did not scale to ${points} nodes (it ${outcome.why ?? 'failed'}); ${setBack}`;
-  const task = taskAfterServing(taskId, outcome, { ...ending, message });
-  return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: true } });
+  const didNot = `did not scale to ${points} nodes (it ${outcome.why ?? outcome.kind})`;
+  if (outcome.kind === 'cancelled' || ctx.runtime.cancelled()) {
+    const message = `${didNot}; the post step waits for its new nodes, and sets the count back to ${total} if one fails`;
+    const task = taskAfterServing(taskId, { ...outcome, kind: 'cancelled' }, { ...ending, message });
+    return stepResult(plan, ctx, { tasks: [task], change });
+  }
+  const setBack = await setCountBack(taskId, total, ctx);
+  const task = taskAfterServing(taskId, outcome, { ...ending, message: `${didNot}; ${setBack.said}` });
+  return stepResult(plan, ctx, { tasks: [task], change: { ...change, rolledBack: setBack.done } });
 }
 
-/** A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. */
-async function setCountBack(taskId: string, total: number, call: Call, ctx: DeployContext): Promise<string> {
-  if (ctx.runtime.cancelled()) return `its node count stays at the new one`;
+/**
+ * A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. One
+ * the platform refuses is left to the post step, which tries again.
+ */
+async function setCountBack(
+  taskId: string,
+  total: number,
+  ctx: DeployContext
+): Promise<{ done: boolean; said: string }> {
   const budget = contextFor(ctx, ctx.settings.cleanupTimeoutMs);
-  const back = { ...call, body: { ...call.body, points: total } };
+  const back = changePointsCall(ctx.settings, taskId, total);
   const refused = await sendChange(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
-  return refused === undefined
-    ? `set back to ${total} nodes, so that the failing ones stop billing`
-    : `could not set it back to ${total} nodes (${refused.message}): set its points by hand`;
+  if (refused !== undefined)
+    return {
+      done: false,
+      said: `could not set it back to ${total} nodes (${refused.message}): set its points by hand (the post step tries again)`
+    };
+  ctx.cleanup.update({ scaleBack: undefined });
+  return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };
 }

@@ -1,28 +1,97 @@
-export const id = 786;
-export const ids = [786];
+export const id = 303;
+export const ids = [303];
 export const modules = {
 
-/***/ 8786:
+/***/ 3303:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ cleanUpTask),
-/* harmony export */   Y: () => (/* binding */ finishCleanup)
-/* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5833);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2589);
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(874);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1460);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(6539);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3896);
-/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3884);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8703);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(9674);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3537);
-/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9645);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  U: () => (/* binding */ cleanUpTask),
+  Y: () => (/* binding */ finishCleanup)
+});
+
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __webpack_require__(5833);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/client.ts + 1 modules
+var client = __webpack_require__(874);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __webpack_require__(1460);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./deploy/configuration.ts
+var configuration = __webpack_require__(3896);
+// EXTERNAL MODULE: ./deploy/rollback.ts
+var deploy_rollback = __webpack_require__(3884);
+// EXTERNAL MODULE: ./deploy/serving-wait.ts
+var serving_wait = __webpack_require__(658);
+// EXTERNAL MODULE: ./deploy/task-change.ts
+var task_change = __webpack_require__(4614);
+;// CONCATENATED MODULE: ./deploy/scale-back.ts
+
+
+
+
+/**
+ * Finishes a scale up the main step left (the job was cancelled before its new nodes ran, or the step
+ * could not set it back): waits, within the context's deadline (cleanup_timeout), until the new nodes run
+ * or one fails, and sets a failing one's task back to the count it had, so that no failing node is left
+ * billing. Decided from the task's detail and node list: a scale that had not taken (the count is still
+ * the old one) leaves nothing to do, and new nodes that run are kept.
+ */
+async function finishScaleBack(scale, ctx) {
+    const { taskId, points, target } = scale;
+    const report = (said, problem) => ({
+        taskId,
+        points,
+        said,
+        problem
+    });
+    ctx.log(`cleanup: the scale of task ${taskId} to ${target} nodes did not complete; waiting until its new nodes run, to set it back to ${points} if one fails`);
+    try {
+        const { snapshot } = await (0,task_change/* readDetail */.on)(taskId, ctx);
+        if (snapshot.nodes?.total === points)
+            return report(`cleanup: task ${taskId} is set to ${points} nodes, as before the scale: nothing to set back`);
+    }
+    catch (error) {
+        return report(undefined, `it could not be read (${(0,failures/* describeError */.Uc)(error)})`);
+    }
+    const outcome = await (0,serving_wait/* awaitServing */.n)(taskId, { points: target, before: new Set(scale.before) }, ctx, {
+        deadline: ctx.deadline,
+        label: 'cleanup',
+        health: false
+    });
+    if (outcome.kind === 'serving')
+        return report(`cleanup: task ${taskId} runs its ${target} nodes: the scale up completed, and keeps them`);
+    const why = outcome.why ?? outcome.kind;
+    if (outcome.kind !== 'failed')
+        return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
+    const back = (0,operations/* changePointsCall */.UK)(ctx.settings, taskId, points);
+    const refused = await (0,task_change/* sendChange */.Xy)(back, `cleanup: setting task ${taskId} back to ${points} nodes`, ctx);
+    return refused === undefined
+        ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
+        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused.message})`);
+}
+
+// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
+var context = __webpack_require__(8703);
+// EXTERNAL MODULE: ./deploy/lookup.ts
+var deploy_lookup = __webpack_require__(9674);
+// EXTERNAL MODULE: ./deploy/preheat.ts + 1 modules
+var preheat = __webpack_require__(3537);
+// EXTERNAL MODULE: ./deploy/task-state.ts
+var task_state = __webpack_require__(9645);
+;// CONCATENATED MODULE: ./deploy/cleanup.ts
+
 
 
 
@@ -48,25 +117,25 @@ export const modules = {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const { policy, deps } = ctx.stopRetries;
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const call = (0,operations/* cleanupCall */.PG)(ctx.settings, taskId, action);
     for (let round = 1;; round++) {
         let failure;
         try {
-            await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetries */ .LH)(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .retryIfTransient */ .or)(error, deps.now()), policy, deps);
+            await (0,retry/* withRetries */.LH)(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => (0,failures/* retryIfTransient */.or)(error, deps.now()), policy, deps);
             return { kind: 'done' };
         }
         catch (error) {
             failure = error;
         }
         // Cancelled: nothing more can be sent; the post step takes over.
-        if (failure instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && failure.reason === 'cancelled')
-            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure) };
-        const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .readTaskState */ .Lf)(taskId, ctx, { name });
-        if ((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .isGone */ .ST)(state))
+        if (failure instanceof client/* TransportError */.wX && failure.reason === 'cancelled')
+            return { kind: 'failed', why: (0,failures/* describeError */.Uc)(failure) };
+        const state = await (0,task_state/* readTaskState */.Lf)(taskId, ctx, { name });
+        if ((0,task_state/* isGone */.ST)(state))
             return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
         if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
-            return { kind: 'already', state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(state.status, 40) };
-        const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(failure)}; ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_4__/* .describeState */ .Jw)(state), 300)}`;
+            return { kind: 'already', state: (0,safe_text/* sanitize */.a)(state.status, 40) };
+        const why = `${(0,failures/* describeError */.Uc)(failure)}; ${(0,safe_text/* sanitize */.a)((0,task_state/* describeState */.Jw)(state), 300)}`;
         const applies = call.traits.appliesTo;
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
@@ -77,10 +146,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
                 why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
             };
         }
-        const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_BACKOFF */ .VU);
-        if (round > _context_js__WEBPACK_IMPORTED_MODULE_6__/* .CLEANUP_RETRIES */ .CX || deps.now() + delay >= policy.deadline)
+        const delay = (0,retry/* backoffMs */.jo)(round, deps.random, retry/* DEFAULT_BACKOFF */.VU);
+        if (round > context/* CLEANUP_RETRIES */.CX || deps.now() + delay >= policy.deadline)
             return { kind: 'failed', why };
-        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(delay)}`);
+        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,units/* formatDuration */.a3)(delay)}`);
         try {
             await deps.sleep(delay);
         }
@@ -92,23 +161,28 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
  * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
- * preheats that had not completed. Then, when a
+ * preheats that had not completed; rolls back an update, and sets back a scale up whose new nodes fail. Then, when a
  * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
  * no longer appear: that look is the post step's last request.
  */
 async function finishCleanup(state, ctx) {
     const { action, created, lookup } = state;
     const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
+    const scaleBack = state.scaleBack === undefined ? undefined : await finishScaleBack(state.scaleBack, ctx);
     const known = [
         ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
         ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
     ];
     const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-    const preheats = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+    const preheats = await (0,concurrency/* mapLimit */.s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
         taskId,
-        problem: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_9__/* .stopPreheat */ .Ks)(taskId, ctx)
+        problem: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
     }));
-    const done = { preheats, ...(rollback === undefined ? {} : { rollback }) };
+    const done = {
+        preheats,
+        ...(rollback === undefined ? {} : { rollback }),
+        ...(scaleBack === undefined ? {} : { scaleBack })
+    };
     if (lookup === undefined)
         return { outcomes, unsettled: undefined, ...done };
     const late = await lateTasks(lookup, created, action, ctx);
@@ -124,21 +198,21 @@ async function finishRollback(rollback, ctx) {
     ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
     let problem;
     try {
-        const outcome = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)(rollback, ctx, ctx.deadline);
+        const outcome = await (0,deploy_rollback/* restoreConfiguration */.R)(rollback, ctx, ctx.deadline);
         problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
     }
     catch (error) {
-        problem = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error);
+        problem = (0,failures/* describeError */.Uc)(error);
     }
     if (problem === undefined) {
         ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
         return { taskId, problem, restore: undefined };
     }
-    const restore = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_11__/* .redactConfiguration */ .aL)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_12__/* .parseJson */ .qF)(rollback.configuration));
+    const restore = (0,configuration/* redactConfiguration */.aL)((0,json/* parseJson */.qF)(rollback.configuration));
     return { taskId, problem, restore };
 }
 function cleanUpAll(targets, ctx, name) {
-    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_8__/* .mapLimit */ .s)(targets, ctx.settings.concurrency, async (target) => ({
+    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (target) => ({
         target,
         outcome: await cleanUpTask(target.id, target.action, ctx, name)
     }));
@@ -154,16 +228,16 @@ function cleanUpAll(targets, ctx, name) {
 async function lateTasks(lookup, created, action, ctx) {
     const handled = new Set([...lookup.existingIds, ...created]);
     const kind = created.length === 0 ? 'found' : 'twin';
-    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(lookup.taskName, 100));
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
     const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
     ctx.log(created.length === 0
-        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}, until the create can no longer land`
-        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(left)}`);
+        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,units/* formatDuration */.a3)(left)}, until the create can no longer land`
+        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,units/* formatDuration */.a3)(left)}`);
     const outcomes = [];
     // Each attempt makes one task at most; the step's own task (created) is one attempt's.
     let outstanding = lookup.attempts - Math.min(created.length, 1);
     while (outstanding > 0) {
-        const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_13__/* .awaitNewTasks */ .lC)(lookup.taskName, handled, lookup.landsBy, ctx);
+        const found = await (0,deploy_lookup/* awaitNewTasks */.lC)(lookup.taskName, handled, lookup.landsBy, ctx);
         if (found.kind === 'none') {
             ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
             return { outcomes, unsettled: undefined };
@@ -186,7 +260,7 @@ async function lateTasks(lookup, created, action, ctx) {
 async function cleanUpFound(ids, why, action, ctx, taskName) {
     const cleanup = why === 'twin' ? 'stop' : action;
     if (cleanup === undefined) {
-        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_5__/* .sanitize */ .a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
         return [];
     }
     return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
