@@ -249,6 +249,39 @@ describe('elastic-deploy, the command-line tool', () => {
     }
   });
 
+  it('sets an interrupted scale up back with --cleanup stop once its new node crash-loops, and exits 130', async () => {
+    const services = [
+      { service_name: 'web', service_image: 'cli:crash', remote_ports: [{ service_port: 80 }] }
+    ];
+    const id = emulator.addTask({ task_name: 'cli-scale', points: 1, status: 'Running', services });
+    emulator.setBadImages(/^cli:crash$/, 0.5);
+    try {
+      const run = await cli(
+        [
+          'scale',
+          '--task-id',
+          id,
+          '--points',
+          '2',
+          '--max-restarts',
+          '2',
+          '--cleanup',
+          'stop',
+          '--poll-interval',
+          '1s'
+        ],
+        {},
+        /runing_points 0 of 2/
+      );
+      expect(run.code).toBe(EXIT.interrupted);
+      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it created');
+      expect(run.stderr).toMatch(new RegExp(`cleanup: set task ${id} back to 1 nodes \\(it has a new node`));
+      expect(emulator.task(id)).toMatchObject({ points: 1 });
+    } finally {
+      emulator.setBadImages(undefined);
+    }
+  });
+
   it('exits 4, not 130 or 3, when the cleanup of an interrupted or timed-out run leaves its task running', async () => {
     emulator.setReadyAfter(600);
     const refuse = { kind: 'envelope', code: 'E500', message: 'stop refused' } as const;
