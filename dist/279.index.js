@@ -382,7 +382,7 @@ async function run(command, io) {
         code = main.interrupted() ? EXIT.interrupted : main.exitCode();
         if (wantsCleanup && code !== EXIT.ok) {
             cleaning = true;
-            log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`);
+            log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
             const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
             await postStep(post.host);
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.

@@ -242,7 +242,7 @@ describe('elastic-deploy, the command-line tool', () => {
       );
       expect(run.code).toBe(EXIT.interrupted);
       const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
-      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it created');
+      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it left');
       expect(emulator.task(id).status).toBe('End');
     } finally {
       emulator.setReadyAfter(0);
@@ -274,7 +274,7 @@ describe('elastic-deploy, the command-line tool', () => {
         /runing_points 0 of 2/
       );
       expect(run.code).toBe(EXIT.interrupted);
-      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it created');
+      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it left');
       expect(run.stderr).toMatch(new RegExp(`cleanup: set task ${id} back to 1 nodes \\(it has a new node`));
       expect(emulator.task(id)).toMatchObject({ points: 1 });
     } finally {

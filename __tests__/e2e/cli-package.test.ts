@@ -237,7 +237,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
             '1s'
           ],
           {},
-          [/task_id: \d+/, /cleaning up what it created/]
+          [/task_id: \d+/, /cleaning up what it left/]
         );
         expect(result.code).toBe(130);
         const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;

@@ -104,7 +104,7 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
     if (wantsCleanup && code !== EXIT.ok) {
       cleaning = true;
       log.write(
-        `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it created`
+        `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`
       );
       const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
       await postStep(post.host);
