@@ -3769,6 +3769,7 @@ async function sendEveryPage(call, send) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
+/* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
 /* harmony export */   jR: () => (/* binding */ NO_CLEANUP),
 /* harmony export */   uu: () => (/* binding */ CLEANUP_CHOICES)
@@ -3780,6 +3781,15 @@ const CLEANUP_DONE = { stop: 'stopped', pause: 'paused' };
 /** The cleanup action a text names, or undefined for none (or anything else). */
 function cleanupActionOf(text) {
     return text in CLEANUP_DONE ? text : undefined;
+}
+/**
+ * The operations whose step may leave a change for the post step to finish, whatever `cleanup` says: an
+ * update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
+ */
+const LEAVES_CHANGES = new Set(['update', 'scale']);
+/** Whether a step of this operation may leave a change for the post step to finish. */
+function leavesChange(operation) {
+    return LEAVES_CHANGES.has(operation);
 }
 const NO_CLEANUP = {
     action: undefined,

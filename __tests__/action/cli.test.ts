@@ -249,7 +249,7 @@ describe('elastic-deploy, the command-line tool', () => {
     }
   });
 
-  it('sets an interrupted scale up back with --cleanup stop once its new node crash-loops, and exits 130', async () => {
+  it('sets an interrupted scale up back once its new node crash-loops, whatever --cleanup says, and exits 130', async () => {
     const services = [
       { service_name: 'web', service_image: 'cli:crash', remote_ports: [{ service_port: 80 }] }
     ];
@@ -257,19 +257,7 @@ describe('elastic-deploy, the command-line tool', () => {
     emulator.setBadImages(/^cli:crash$/, 0.5);
     try {
       const run = await cli(
-        [
-          'scale',
-          '--task-id',
-          id,
-          '--points',
-          '2',
-          '--max-restarts',
-          '2',
-          '--cleanup',
-          'stop',
-          '--poll-interval',
-          '1s'
-        ],
+        ['scale', '--task-id', id, '--points', '2', '--max-restarts', '2', '--poll-interval', '1s'],
         {},
         /runing_points 0 of 2/
       );
@@ -280,6 +268,14 @@ describe('elastic-deploy, the command-line tool', () => {
     } finally {
       emulator.setBadImages(undefined);
     }
+    // An update or a scale may keep a state file without --cleanup: a later cleanup finishes its change.
+    const healthy = emulator.addTask({ task_name: 'cli-scale-ok', points: 1, status: 'Running' });
+    const file = join(dir, 'scale-state.json');
+    const kept = await cli(['scale', '--task-id', healthy, '--points', '2', '--state-file', file]);
+    expect(kept.code).toBe(EXIT.ok);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ scale_back: '' });
+    const refused = await cli(['detail', '--task-id', healthy, '--state-file', file]);
+    expect(refused.code).toBe(EXIT.input);
   });
 
   it('exits 4, not 130 or 3, when the cleanup of an interrupted or timed-out run leaves its task running', async () => {

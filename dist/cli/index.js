@@ -255,6 +255,8 @@ function inputOf(flag) {
     return input;
 }
 
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
 /**
  * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
@@ -352,6 +354,8 @@ function cliHelp() {
         'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
         'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
         '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
+        'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
+        'fails, whatever --cleanup says.',
         '',
         'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
         '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
@@ -363,7 +367,11 @@ function cliHelp() {
 var main_step = __nccwpck_require__(1535);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __nccwpck_require__(2127);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __nccwpck_require__(2457);
 ;// CONCATENATED MODULE: ./action/cli.ts
+
+
 
 
 
@@ -387,6 +395,11 @@ const EXIT_OF = {
     failed: EXIT.failed,
     cleanup: EXIT.cleanup
 };
+/** Whether the run left an update to roll back or a scale up to set back. */
+function leftAChange(host) {
+    const left = (0,saved_cleanup/* savedCleanup */.W)(host);
+    return left.rollback !== undefined || left.scaleBack !== undefined;
+}
 /** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
 const INPUTS_KEY = 'cli_inputs';
 /** The largest secret file read (a private key is a few KiB). */
@@ -394,8 +407,9 @@ const MAX_SECRET_FILE = 64 * 1024;
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
- * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted;
- * with --state-file, `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
+ * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
+ * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
  */
 async function runCli(io) {
     let command;
@@ -443,14 +457,15 @@ async function run(command, io) {
     const outputs = new Map();
     const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
     const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
+    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
-    const unshield = wantsCleanup ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+    const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
     let code;
     try {
         await (0,main_step/* runMain */.VN)(main.host);
         code = main.interrupted() ? EXIT.interrupted : main.exitCode();
-        if (wantsCleanup && code !== EXIT.ok) {
+        if (code !== EXIT.ok && (wantsCleanup || leftAChange(main.host))) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
             const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
@@ -474,7 +489,8 @@ async function run(command, io) {
  * and answered as undefined.
  */
 function openFiles(command, inputs, io, log) {
-    if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none') {
+    const leaves = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
+    if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none' && !leaves) {
         // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
         log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
         return undefined;
@@ -3059,6 +3075,7 @@ async function sendEveryPage(call, send) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
+/* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
 /* harmony export */   jR: () => (/* binding */ NO_CLEANUP),
 /* harmony export */   uu: () => (/* binding */ CLEANUP_CHOICES)
@@ -3070,6 +3087,15 @@ const CLEANUP_DONE = { stop: 'stopped', pause: 'paused' };
 /** The cleanup action a text names, or undefined for none (or anything else). */
 function cleanupActionOf(text) {
     return text in CLEANUP_DONE ? text : undefined;
+}
+/**
+ * The operations whose step may leave a change for the post step to finish, whatever `cleanup` says: an
+ * update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
+ */
+const LEAVES_CHANGES = new Set(['update', 'scale']);
+/** Whether a step of this operation may leave a change for the post step to finish. */
+function leavesChange(operation) {
+    return LEAVES_CHANGES.has(operation);
 }
 const NO_CLEANUP = {
     action: undefined,

@@ -32,6 +32,8 @@ export function cliHelp(): string {
     'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
     'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
     '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
+    'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
+    'fails, whatever --cleanup says.',
     '',
     'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
     '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',

@@ -1,5 +1,6 @@
 import { InputError } from '../basics/input-error.js';
 import { parseCliArgs, ENV_PREFIX, type CliCommand, type OutputFormat } from './cli-args.js';
+import { leavesChange } from '../deploy/engine.js';
 import { byHand } from './by-hand.js';
 import { dotenvReport } from './dotenv.js';
 import { cliHelp } from './cli-help.js';
@@ -7,6 +8,7 @@ import type { ActionHost, FailReason } from './host.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
 import { runMain } from './main-step.js';
 import { REQUEST_CONTENT_INPUTS } from './runtime.js';
+import { savedCleanup } from './saved-cleanup.js';
 
 /** What the CLI needs of its process: arguments, environment, streams, files and signals. */
 export interface CliIo {
@@ -40,6 +42,12 @@ const EXIT_OF: Record<FailReason, number> = {
   cleanup: EXIT.cleanup
 };
 
+/** Whether the run left an update to roll back or a scale up to set back. */
+function leftAChange(host: ActionHost): boolean {
+  const left = savedCleanup(host);
+  return left.rollback !== undefined || left.scaleBack !== undefined;
+}
+
 /** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
 const INPUTS_KEY = 'cli_inputs';
 
@@ -49,8 +57,9 @@ const MAX_SECRET_FILE = 64 * 1024;
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
- * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted;
- * with --state-file, `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
+ * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
+ * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
  */
 export async function runCli(io: CliIo): Promise<number> {
   let command: CliCommand;
@@ -94,14 +103,16 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
   const outputs = new Map<string, string>();
   const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
   const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
+  const mayLeaveChange = leavesChange((inputs.operation ?? '').trim());
   let cleaning = false;
   // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
-  const unshield = wantsCleanup ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+  const unshield =
+    wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
   let code: number;
   try {
     await runMain(main.host);
     code = main.interrupted() ? EXIT.interrupted : main.exitCode();
-    if (wantsCleanup && code !== EXIT.ok) {
+    if (code !== EXIT.ok && (wantsCleanup || leftAChange(main.host))) {
       cleaning = true;
       log.write(
         `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`
@@ -130,7 +141,8 @@ function openFiles(
   io: CliIo,
   log: CliLog
 ): { state: StateStore; appendSummary: ((markdown: string) => void) | undefined } | undefined {
-  if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none') {
+  const leaves = leavesChange((inputs.operation ?? '').trim());
+  if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none' && !leaves) {
     // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
     log.write(
       'error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out'

@@ -1,3 +1,5 @@
+import type { OperationName } from '../platform/platform-settings.js';
+
 /** What the post step (or a later cleanup) does with the tasks this step created. */
 export type CleanupAction = 'stop' | 'pause';
 
@@ -63,6 +65,17 @@ export interface ScaleBack {
   points: number;
   target: number;
   before: readonly string[];
+}
+
+/**
+ * The operations whose step may leave a change for the post step to finish, whatever `cleanup` says: an
+ * update to roll back (`rollback`), a scale up to set back if a new node fails (`scaleBack`).
+ */
+const LEAVES_CHANGES: ReadonlySet<string> = new Set<OperationName>(['update', 'scale']);
+
+/** Whether a step of this operation may leave a change for the post step to finish. */
+export function leavesChange(operation: string): boolean {
+  return LEAVES_CHANGES.has(operation);
 }
 
 export const NO_CLEANUP: CleanupState = {

@@ -8,6 +8,7 @@ export {
   CLEANUP_DONE,
   cleanupActionOf,
   cleanupRecorder,
+  leavesChange,
   NO_CLEANUP
 } from './cleanup-state.js';
 export type { CleanupAction, CleanupState, CreateLookup, Rollback, ScaleBack } from './cleanup-state.js';
