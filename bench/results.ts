@@ -251,6 +251,22 @@ optimizing compilers off, so the target leaves the action about 3 MiB above a ba
 step already sits about 4.6 MiB above one bare request (59.8 against 55.2 MiB), the bundle's code and
 source.
 
+Since the table's run, every step stopped reading Date's time zone data (\`toISOString\` loaded 0.8 MiB
+of it, for the billing window's times, now composed from the UTC fields): the 200-task step's median
+went from 66.3 to 65.7 MiB (token mode) and from 66.6 to 65.8 MiB (RSA mode), 12 runs of each bundle
+taken in turns. Where the rest goes, measured the same way: the step peaks at 58.7 MiB for one task,
+62.3 for 50, 64.1 for 100 and 65.7 for 200; the yardstick, with the same probe, 55.5 MiB for one request
+and 61.4 for 200. So 200 tasks add about 6.5 MiB to the step and 5.9 to the bare script, and most of
+the gap is there at one task: the heap of the bundle's code (old space about 0.9 MiB more, bytecode
+0.25 to 0.5 MiB, its source text 0.36 MiB), 0.6 MiB more of Node's binary paged in; the rest is the
+concurrent Maglev compiles of the step's hot paths. For the measurement alone: \`--max-opt=1\` 60.2 MiB, \`--single-threaded\` 63.0,
+\`--max-semi-space-size=1\` 64.4. Bundles patched by hand (not kept) with every small saving found
+together (the request's URL parsed once, the cost lines in one write, each task's cost reckoned once, the
+\`data\` output by \`JSON.stringify\`, \`@actions/core\` without \`fs.promises\`, one
+\`createRequire\`) peaked at 64.7 MiB; dropping the per-task log lines as well, 64.3 to 64.6. Each
+alone moved the median by less than the runs' spread (about 0.3 MiB), and a minified bundle saved
+0.4 MiB and no time. No change to the action's own code measured here reaches 64 MiB.
+
 **A 1 MiB body cannot be an input.** The runner passes inputs as environment variables, and Linux
 limits each to 128 KiB (\`E2BIG\` when the benchmark first tried). The \`body_file\` input now carries
 bodies of any size; the step above uses it.
