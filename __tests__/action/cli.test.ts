@@ -42,7 +42,7 @@ describe('elastic-deploy, the command-line tool', () => {
   async function cli(
     argv: string[],
     env: Record<string, string> = {},
-    signalAfter?: RegExp,
+    signalAfter?: { test: (text: string) => boolean },
     isTerminal = false
   ): Promise<Run> {
     const out: string[] = [];
@@ -276,6 +276,44 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ scale_back: '' });
     const refused = await cli(['detail', '--task-id', healthy, '--state-file', file]);
     expect(refused.code).toBe(EXIT.input);
+  });
+
+  it('rolls back an update interrupted during its rollout, whatever --cleanup says', async () => {
+    const services = [
+      { service_name: 'web', service_image: 'nginx:1', remote_ports: [{ service_port: 80 }] }
+    ];
+    const id = emulator.addTask({ task_name: 'cli-update', points: 1, status: 'Running', services });
+    emulator.setReadyAfter(600);
+    try {
+      const run = await cli(
+        [
+          'update',
+          '--task-id',
+          id,
+          '--body',
+          '{services: [{service_name: web, service_image: "nginx:2"}]}',
+          '--poll-interval',
+          '1s'
+        ],
+        {},
+        {
+          // Interrupted while the new node comes up; the old configuration's nodes come up at once.
+          test: (text) => {
+            const now = /live nodes on the new images/.test(text);
+            if (now) emulator.setReadyAfter(0);
+            return now;
+          }
+        }
+      );
+      expect(run.code).toBe(EXIT.interrupted);
+      expect(run.stderr).toContain('the post step rolls it back');
+      expect(run.stderr).toContain('cleanup: the run was interrupted; cleaning up what it left');
+      expect(run.stderr).toContain(
+        `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
+      );
+    } finally {
+      emulator.setReadyAfter(0);
+    }
   });
 
   it('exits 4, not 130 or 3, when the cleanup of an interrupted or timed-out run leaves its task running', async () => {
