@@ -380,14 +380,16 @@ async function run(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
-    const files = openFiles(command, inputs, io, log);
+    // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
+    // pause), and an update or a scale up to finish, whatever --cleanup says.
+    const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
+    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
+    const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
     if (files === undefined)
         return EXIT.input;
     const { state, appendSummary } = files;
     const outputs = new Map();
     const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
-    const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
-    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
     const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -418,9 +420,9 @@ async function run(command, io) {
  * written, or a state file that a later cleanup would find nothing to do with, is a bad input: logged,
  * and answered as undefined.
  */
-function openFiles(command, inputs, io, log) {
-    const leaves = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
-    if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none' && !leaves) {
+function openFiles(command, run, io, log) {
+    const { inputs, cleansUp } = run;
+    if (command.stateFile !== undefined && !cleansUp) {
         // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
         log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
         return undefined;

@@ -97,13 +97,15 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
     log.write(`error: ${error.message}`);
     return EXIT.input;
   }
-  const files = openFiles(command, inputs, io, log);
+  // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
+  // pause), and an update or a scale up to finish, whatever --cleanup says.
+  const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
+  const mayLeaveChange = leavesChange((inputs.operation ?? '').trim());
+  const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
   if (files === undefined) return EXIT.input;
   const { state, appendSummary } = files;
   const outputs = new Map<string, string>();
   const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
-  const wantsCleanup = (inputs.cleanup ?? 'none') !== 'none';
-  const mayLeaveChange = leavesChange((inputs.operation ?? '').trim());
   let cleaning = false;
   // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
   const unshield =
@@ -137,12 +139,12 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
  */
 function openFiles(
   command: Extract<CliCommand, { kind: 'run' }>,
-  inputs: Record<string, string>,
+  run: { inputs: Record<string, string>; cleansUp: boolean },
   io: CliIo,
   log: CliLog
 ): { state: StateStore; appendSummary: ((markdown: string) => void) | undefined } | undefined {
-  const leaves = leavesChange((inputs.operation ?? '').trim());
-  if (command.stateFile !== undefined && (inputs.cleanup ?? 'none').trim() === 'none' && !leaves) {
+  const { inputs, cleansUp } = run;
+  if (command.stateFile !== undefined && !cleansUp) {
     // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
     log.write(
       'error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out'
