@@ -3,6 +3,7 @@
 // through dist/index.js as the runner does; these count towards coverage and take no child process.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse } from 'yaml';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { runMain } from '../../src/action/main-step.js';
 import { runPost } from '../../src/action/post-step.js';
@@ -14,6 +15,8 @@ const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
 const STOP = '/api/deployment/task/stop';
 const CREATE = '/api/deployment/task/create';
+const SEARCH = '/api/deployment/task/search';
+const PREHEAT_STOP = '/api/task/image_preheat/stop';
 
 describe('the main and post steps on a test host', () => {
   let emulator: Emulator;
@@ -327,6 +330,89 @@ describe('the main and post steps on a test host', () => {
     );
     expect(emulator.task(id).status).toBe('Running');
   });
+
+  it('fails loudly when it cannot look for the task of a create, with a sweep step that stops it and keeps the others', async () => {
+    const kept = emulator.addTask({ task_name: 'inproc-unsettled', points: 1, status: 'Running' });
+    const made = emulator.addTask({ task_name: 'inproc-unsettled', points: 1, status: 'Running' });
+    const lookup = { taskName: 'inproc-unsettled', existingIds: [kept], landsBy: 0, attempts: 1 };
+    emulator.inject({
+      path: SEARCH,
+      times: Infinity,
+      answer: { kind: 'envelope', code: 'C999', message: 'no' }
+    });
+    let post: TestHost;
+    try {
+      post = host(
+        { operation: 'create', task_name: 'inproc-unsettled', points: '1', cleanup_timeout: '5s' },
+        { isPost: 'true', cleanup: 'stop', create_lookup: JSON.stringify(lookup) }
+      );
+      post.vars.GITHUB_ACTION_REPOSITORY = 'owner/elastic-deploy-action';
+      post.vars.GITHUB_ACTION_REF = 'v1';
+      await runPost(post);
+    } finally {
+      emulator.clearFaults();
+    }
+    expect(post.failed).toBe('cleanup (stop) failed: a task named "inproc-unsettled" may be running');
+    // Searched again while cleanup_timeout allowed, each after a backoff, before giving up.
+    expect(post.lines.filter((l) => l.startsWith('cleanup: the task search failed')).length).toBeGreaterThan(
+      0
+    );
+    expect(post.lines).toContainEqual(
+      expect.stringMatching(
+        /^::error title=Task may be left running::a task named "inproc-unsettled" may be running, and billing: .*\(the last task search failed \(HTTP 200, code C999: no \(request id [\w-]+\)\)\)\. Look for it and stop it now: the job summary shows a step that does$/
+      )
+    );
+    // The summary's step, run as it stands, stops the task the create made and keeps the one before it.
+    const step = /```yaml\n([\s\S]*?)```/.exec(post.summary)?.[1] ?? '';
+    expect(step).toMatch(/^- uses: owner\/elastic-deploy-action@v1\n {2}with:\n {4}operation: sweep\n/);
+    const [{ with: given }] = parse(step) as [{ with: Record<string, string> }];
+    expect(given).toMatchObject({ operation: 'sweep', task_name: 'inproc-unsettled', task_id: kept });
+    const { operation, task_name, task_id } = given;
+    const sweep = host({ operation, task_name, task_id } as Record<string, string>);
+    await runMain(sweep);
+    expect(sweep.failed).toBeUndefined();
+    expect([emulator.task(made).status, emulator.task(kept).status]).toEqual(['End', 'Running']);
+  }, 20_000);
+
+  it('stops in the post step an image preheat its job was cancelled during; warns when it cannot', async () => {
+    emulator.setPreheat({ durationSeconds: 600 });
+    try {
+      const main = host({ operation: 'preheat', task_name: 'inproc-warm', gpu: '4090', body: SERVICE });
+      const running = runMain(main);
+      const id = /^preheat: task (\d+)$/.exec(await main.whenLogged(/^preheat: task \d+$/))?.[1] ?? '';
+      main.cancel('SIGTERM');
+      await running;
+      expect(main.failed).toMatch(/cancelled/);
+      expect(main.saved.preheat_task_ids).toBe(JSON.stringify([id]));
+      emulator.inject({
+        path: PREHEAT_STOP,
+        times: Infinity,
+        answer: { kind: 'envelope', code: 'C999', message: 'no' }
+      });
+      const refused = host({ operation: 'preheat', cleanup_timeout: '5s' }, main.saved);
+      await runPost(refused).finally(() => {
+        emulator.clearFaults();
+      });
+      expect(refused.failed).toBeUndefined();
+      expect(refused.lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^::warning::could not stop image preheat task ${id} \\(.*C999.*; its status is Running\\): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list$`
+          )
+        )
+      );
+      const post = host({ operation: 'preheat' }, main.saved);
+      await runPost(post);
+      expect([post.failed, post.lines.at(-1)]).toEqual([
+        undefined,
+        `cleanup: stopped image preheat task ${id}, which had not completed`
+      ]);
+      const stops = emulator.requests.filter((r) => r.path === PREHEAT_STOP && r.applied);
+      expect(stops.map((r) => r.body)).toEqual([expect.stringContaining(id)]);
+    } finally {
+      emulator.setPreheat({ durationSeconds: 0 });
+    }
+  }, 20_000);
 
   it('runs in token mode too, and fails the post step on a bad input', async () => {
     const id = emulator.addTask({ task_name: 'token', points: 1, status: 'Running' });

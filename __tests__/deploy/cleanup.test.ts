@@ -142,12 +142,13 @@ describe('cleanUpTask', () => {
 
 /**
  * A platform for the post step: tasks named "web" that appear at given times (ms on the test clock),
- * each stopped or paused when asked; `searchFails` makes every search sent at or after that time fail.
+ * each stopped or paused when asked; `searchFails` makes every search sent at or after that time fail,
+ * and `searchRecovers` those sent at or after this one answer again.
  */
 function postStep(
   state: Partial<CleanupState>,
   tasks: { id: number; at: number }[],
-  options: { budgetMs?: number; searchFails?: number } = {}
+  options: { budgetMs?: number; searchFails?: number; searchRecovers?: number } = {}
 ) {
   const sent: string[] = [];
   const status = new Map<number, string>();
@@ -156,7 +157,8 @@ function postStep(
       const at = ctx.time();
       if (call.operation === 'search_tasks') {
         sent.push(`search@${at}`);
-        if (options.searchFails !== undefined && at >= options.searchFails)
+        const { searchFails, searchRecovers = Infinity } = options;
+        if (searchFails !== undefined && at >= searchFails && at < searchRecovers)
           return Promise.reject(refusal('C500'));
         const results = tasks
           .filter((task) => task.at <= at)
@@ -239,6 +241,31 @@ describe('finishCleanup', () => {
   it('is unsettled when the last search fails, whatever the searches before it found', async () => {
     const { report } = postStep({ action: 'stop', lookup: lookup(12_000) }, [], { searchFails: 10_000 });
     expect((await report).unsettled?.why).toBe('the last task search failed (refused with C500)');
+  });
+
+  it('searches again, after a backoff, when the last search fails, and settles on the one that answers', async () => {
+    const { report, sent } = postStep({ action: 'stop', lookup: lookup(0) }, [{ id: 9, at: 0 }], {
+      searchFails: 0,
+      searchRecovers: 1
+    });
+    expect(await report).toEqual({
+      outcomes: [{ target: { id: '9', action: 'stop', why: 'found' }, outcome: { kind: 'done' } }],
+      unsettled: undefined,
+      preheats: []
+    });
+    expect(sent).toEqual(['search@0', expect.stringMatching(/^search@\d+$/), 'stop 9']);
+    expect(Number(sent[1]?.slice('search@'.length))).toBeGreaterThan(0);
+  });
+
+  it('stays unsettled when every search fails until the cleanup deadline, which no backoff crosses', async () => {
+    const { report, sent } = postStep({ action: 'stop', lookup: lookup(0) }, [], {
+      budgetMs: 20_000,
+      searchFails: 0
+    });
+    expect((await report).unsettled?.why).toBe('the last task search failed (refused with C500)');
+    const times = sent.map((line) => Number(line.slice('search@'.length)));
+    expect(times.length).toBeGreaterThan(2);
+    expect(times.every((at) => at < 20_000)).toBe(true);
   });
 
   it('cleans up the known tasks first, so that the look for late tasks is its last request', async () => {

@@ -194,8 +194,9 @@ function cleanUpAll(
  * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
  * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
  * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
- * after it, unless every attempt's task has turned up by then. When the cleanup deadline comes first, or the last search fails, the outcome is unsettled:
- * never read as "the create made none".
+ * after it, unless every attempt's task has turned up by then; a last search that fails is sent again
+ * while the cleanup deadline allows. When the deadline comes first, or every last search failed, the
+ * outcome is unsettled: never read as "the create made none".
  */
 async function lateTasks(
   lookup: CreateLookup,
@@ -215,8 +216,10 @@ async function lateTasks(
   const outcomes: CleanupReport['outcomes'] = [];
   // Each attempt makes one task at most; the step's own task (created) is one attempt's.
   let outstanding = lookup.attempts - Math.min(created.length, 1);
+  let failedSearches = 0;
   while (outstanding > 0) {
     const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx);
+    if (found.kind === 'unknown' && (await searchAgain(found.why, ++failedSearches, ctx))) continue;
     if (found.kind === 'none') {
       ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
       return { outcomes, unsettled: undefined };
@@ -234,6 +237,24 @@ async function lateTasks(
     return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
   }
   return { outcomes, unsettled: undefined };
+}
+
+/**
+ * After the last search for a create's task failed: nothing later will look for that task, so the search
+ * is sent again after a backoff, as a refused stop is, while the cleanup deadline allows. Answers whether
+ * to search again.
+ */
+async function searchAgain(why: string, round: number, ctx: DeployContext): Promise<boolean> {
+  const { policy, deps } = ctx.stopRetries;
+  const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
+  if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline) return false;
+  ctx.log(`cleanup: the task search failed (${why}): searching again in ${formatDuration(delay)}`);
+  try {
+    await deps.sleep(delay);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
