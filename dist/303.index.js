@@ -32,11 +32,14 @@ var json = __webpack_require__(6539);
 var configuration = __webpack_require__(3896);
 // EXTERNAL MODULE: ./deploy/rollback.ts
 var deploy_rollback = __webpack_require__(3884);
+// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
+var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/serving-wait.ts
 var serving_wait = __webpack_require__(658);
 // EXTERNAL MODULE: ./deploy/task-change.ts
 var task_change = __webpack_require__(4614);
 ;// CONCATENATED MODULE: ./deploy/scale-back.ts
+
 
 
 
@@ -75,15 +78,31 @@ async function finishScaleBack(scale, ctx) {
     const why = outcome.why ?? outcome.kind;
     if (outcome.kind !== 'failed')
         return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
-    const back = (0,operations/* changePointsCall */.UK)(ctx.settings, taskId, points);
-    const refused = await (0,task_change/* sendChange */.Xy)(back, `cleanup: setting task ${taskId} back to ${points} nodes`, ctx);
+    const refused = await setBack(taskId, points, ctx);
     return refused === undefined
         ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
-        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused.message})`);
+        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+}
+/**
+ * Sets the task back to `points`, as a refused stop is asked again: a refusal is judged by the task's
+ * detail (a count already at `points` is set back, whoever set it), and a task at another count is asked
+ * again after a backoff while the cleanup deadline allows. Answers why it could not, or undefined.
+ */
+async function setBack(taskId, points, ctx) {
+    const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
+    for (let round = 1;; round++) {
+        const refused = await (0,task_change/* sendChange */.Xy)((0,operations/* changePointsCall */.UK)(ctx.settings, taskId, points), label, ctx);
+        if (refused === undefined)
+            return undefined;
+        const total = await (0,task_change/* readDetail */.on)(taskId, ctx).then(({ snapshot }) => snapshot.nodes?.total, () => undefined);
+        if (total === points)
+            return undefined;
+        const why = `${(0,failures/* describeError */.Uc)(refused)}; it is set to ${total ?? 'an unknown number of'} nodes`;
+        if (!(await (0,context/* waitToAskAgain */.gc)(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`)))
+            return why;
+    }
 }
 
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/lookup.ts
 var deploy_lookup = __webpack_require__(9674);
 // EXTERNAL MODULE: ./deploy/preheat.ts + 1 modules
@@ -146,16 +165,9 @@ async function cleanUpTask(taskId, action, ctx, name) {
                 why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
             };
         }
-        const delay = (0,retry/* backoffMs */.jo)(round, deps.random, retry/* DEFAULT_BACKOFF */.VU);
-        if (round > context/* CLEANUP_RETRIES */.CX || deps.now() + delay >= policy.deadline)
+        const again = await (0,context/* waitToAskAgain */.gc)(round, ctx, (delay) => `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${delay}`);
+        if (!again)
             return { kind: 'failed', why };
-        ctx.log(`cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${(0,units/* formatDuration */.a3)(delay)}`);
-        try {
-            await deps.sleep(delay);
-        }
-        catch {
-            return { kind: 'failed', why };
-        }
     }
 }
 /**
@@ -240,7 +252,8 @@ async function lateTasks(lookup, created, action, ctx) {
     let failedSearches = 0;
     while (outstanding > 0) {
         const found = await (0,deploy_lookup/* awaitNewTasks */.lC)(lookup.taskName, handled, lookup.landsBy, ctx);
-        if (found.kind === 'unknown' && (await searchAgain(found.why, ++failedSearches, ctx)))
+        if (found.kind === 'unknown' &&
+            (await (0,context/* waitToAskAgain */.gc)(++failedSearches, ctx, (delay) => `cleanup: the task search failed (${found.why}): searching again in ${delay}`)))
             continue;
         if (found.kind === 'none') {
             ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
@@ -259,25 +272,6 @@ async function lateTasks(lookup, created, action, ctx) {
         return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
     }
     return { outcomes, unsettled: undefined };
-}
-/**
- * After the last search for a create's task failed: nothing later will look for that task, so the search
- * is sent again after a backoff, as a refused stop is, while the cleanup deadline allows. Answers whether
- * to search again.
- */
-async function searchAgain(why, round, ctx) {
-    const { policy, deps } = ctx.stopRetries;
-    const delay = (0,retry/* backoffMs */.jo)(round, deps.random, retry/* DEFAULT_BACKOFF */.VU);
-    if (round > context/* CLEANUP_RETRIES */.CX || deps.now() + delay >= policy.deadline)
-        return false;
-    ctx.log(`cleanup: the task search failed (${why}): searching again in ${(0,units/* formatDuration */.a3)(delay)}`);
-    try {
-        await deps.sleep(delay);
-        return true;
-    }
-    catch {
-        return false;
-    }
 }
 /** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
 async function cleanUpFound(ids, why, action, ctx, taskName) {

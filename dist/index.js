@@ -3822,14 +3822,14 @@ function cleanupRecorder(initial, save = () => undefined) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  CX: () => (/* binding */ CLEANUP_RETRIES),
   BT: () => (/* binding */ contextFor),
   H3: () => (/* binding */ deployContext),
   sT: () => (/* binding */ retried),
-  r7: () => (/* binding */ stepRuntime)
+  r7: () => (/* binding */ stepRuntime),
+  gc: () => (/* binding */ waitToAskAgain)
 });
 
-// UNUSED EXPORTS: cancellableSleep
+// UNUSED EXPORTS: CLEANUP_RETRIES, cancellableSleep
 
 // EXTERNAL MODULE: ./platform/client.ts + 1 modules
 var platform_client = __nccwpck_require__(874);
@@ -3891,6 +3891,8 @@ class PlatformClock {
 
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
 // EXTERNAL MODULE: ./platform/retry.ts
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: ./platform/session.ts + 1 modules
@@ -3900,6 +3902,7 @@ var version = __nccwpck_require__(8690);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
 ;// CONCATENATED MODULE: ./deploy/context.ts
+
 
 
 
@@ -3945,6 +3948,26 @@ function deployContext(settings, runtime, options) {
         log: runtime.log,
         cleanup: options.cleanup ?? (0,cleanup_state/* cleanupRecorder */.bT)(cleanup_state/* NO_CLEANUP */.jR)
     };
+}
+/**
+ * Before asking the platform again for what a task left running would bill without (a stop or pause, a
+ * scale's set-back, the search for a create's task), after round `round` failed: waits a backoff, saying
+ * so with `say(delay)`, when neither CLEANUP_RETRIES nor the stop retries' deadline forbids another
+ * round. Answers whether to ask again: false at once when it may not, or when the wait is cancelled.
+ */
+async function waitToAskAgain(round, ctx, say) {
+    const { policy, deps } = ctx.stopRetries;
+    const delay = (0,retry/* backoffMs */.jo)(round, deps.random, retry/* DEFAULT_BACKOFF */.VU);
+    if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline)
+        return false;
+    ctx.log(say((0,units/* formatDuration */.a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
 }
 /**
  * A context for work that must go on past the step's deadline (a rollback after the wait ran out): the

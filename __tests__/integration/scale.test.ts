@@ -185,6 +185,63 @@ describe('scale and replace_node', () => {
       expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
     });
 
+    it("asks again, after a backoff, when the post step's set-back is refused, until the count is set back", async () => {
+      const id = seed(1, 'app:bad');
+      const { left } = await step(
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2' },
+        { cancelWhen: /runing_points 0 of 2/ }
+      );
+      bench.emulator.inject({
+        path: CHANGE_POINTS,
+        times: 2,
+        answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
+      });
+      bench.clock.advance(1);
+      const report = await bench.cleanup(
+        { scaleBack: left?.scaleBack },
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2', max_retries: '0' }
+      );
+      expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
+      expect(report.scaleBack?.said).toMatch(new RegExp(`^cleanup: set task ${id} back to 1 nodes `));
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^cleanup: setting task ${id} back to 1 nodes: .*C001.*; it is set to 2 nodes: asking again in \\d`
+          )
+        )
+      );
+      expect(
+        sent(CHANGE_POINTS).map((r) => [(JSON.parse(r.body) as { points: number }).points, r.applied])
+      ).toEqual([
+        [2, true],
+        [1, false],
+        [1, false],
+        [1, true]
+      ]);
+      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+    });
+
+    it("takes a refused set-back as done when the task's detail says the count is set back", async () => {
+      const id = seed(1, 'app:bad');
+      const { left } = await step(
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2' },
+        { cancelWhen: /runing_points 0 of 2/ }
+      );
+      bench.emulator.inject({
+        path: CHANGE_POINTS,
+        apply: true,
+        answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
+      });
+      bench.clock.advance(1);
+      const report = await bench.cleanup(
+        { scaleBack: left?.scaleBack },
+        { operation: 'scale', task_id: id, points: '2', max_restarts: '2', max_retries: '0' }
+      );
+      expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
+      expect(sent(CHANGE_POINTS).map((r) => r.applied)).toEqual([true, true]);
+      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+    });
+
     it('keeps the new nodes of a cancelled scale up when they run, and sets nothing back', async () => {
       const id = seed(1);
       const { left } = await step(

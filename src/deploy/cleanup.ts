@@ -4,13 +4,13 @@ import { formatDuration } from '../basics/units.js';
 import { TransportError } from '../platform/client.js';
 import { describeError, retryIfTransient } from '../platform/failures.js';
 import { cleanupCall } from '../platform/operations.js';
-import { backoffMs, DEFAULT_BACKOFF, withRetries } from '../platform/retry.js';
+import { withRetries } from '../platform/retry.js';
 import { parseJson } from '../protocol/json.js';
 import type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
 import { redactConfiguration } from './configuration.js';
 import { restoreConfiguration } from './rollback.js';
 import { finishScaleBack, type ScaleBackReport } from './scale-back.js';
-import { CLEANUP_RETRIES, type DeployContext } from './context.js';
+import { waitToAskAgain, type DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
 import { stopPreheat } from './preheat.js';
 import { describeState, isGone, readTaskState } from './task-state.js';
@@ -71,16 +71,13 @@ export async function cleanUpTask(
         why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
       };
     }
-    const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
-    if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline) return { kind: 'failed', why };
-    ctx.log(
-      `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${formatDuration(delay)}`
+    const again = await waitToAskAgain(
+      round,
+      ctx,
+      (delay) =>
+        `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${delay}`
     );
-    try {
-      await deps.sleep(delay);
-    } catch {
-      return { kind: 'failed', why };
-    }
+    if (!again) return { kind: 'failed', why };
   }
 }
 
@@ -219,7 +216,15 @@ async function lateTasks(
   let failedSearches = 0;
   while (outstanding > 0) {
     const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx);
-    if (found.kind === 'unknown' && (await searchAgain(found.why, ++failedSearches, ctx))) continue;
+    if (
+      found.kind === 'unknown' &&
+      (await waitToAskAgain(
+        ++failedSearches,
+        ctx,
+        (delay) => `cleanup: the task search failed (${found.why}): searching again in ${delay}`
+      ))
+    )
+      continue;
     if (found.kind === 'none') {
       ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
       return { outcomes, unsettled: undefined };
@@ -237,24 +242,6 @@ async function lateTasks(
     return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
   }
   return { outcomes, unsettled: undefined };
-}
-
-/**
- * After the last search for a create's task failed: nothing later will look for that task, so the search
- * is sent again after a backoff, as a refused stop is, while the cleanup deadline allows. Answers whether
- * to search again.
- */
-async function searchAgain(why: string, round: number, ctx: DeployContext): Promise<boolean> {
-  const { policy, deps } = ctx.stopRetries;
-  const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
-  if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline) return false;
-  ctx.log(`cleanup: the task search failed (${why}): searching again in ${formatDuration(delay)}`);
-  try {
-    await deps.sleep(delay);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */

@@ -1,7 +1,14 @@
 import { ApiClient } from '../platform/client.js';
 import { PlatformClock } from '../platform/platform-clock.js';
 import { retryIfTransient } from '../platform/failures.js';
-import { DEFAULT_BACKOFF, withRetries, type RetryDeps, type RetryPolicy } from '../platform/retry.js';
+import { formatDuration } from '../basics/units.js';
+import {
+  backoffMs,
+  DEFAULT_BACKOFF,
+  withRetries,
+  type RetryDeps,
+  type RetryPolicy
+} from '../platform/retry.js';
 import { openSession, type Send, type SessionRuntime } from '../platform/session.js';
 import { USER_AGENT } from '../platform/version.js';
 import { cleanupRecorder, NO_CLEANUP, type CleanupRecorder } from './cleanup-state.js';
@@ -87,6 +94,29 @@ export function deployContext(
     log: runtime.log,
     cleanup: options.cleanup ?? cleanupRecorder(NO_CLEANUP)
   };
+}
+
+/**
+ * Before asking the platform again for what a task left running would bill without (a stop or pause, a
+ * scale's set-back, the search for a create's task), after round `round` failed: waits a backoff, saying
+ * so with `say(delay)`, when neither CLEANUP_RETRIES nor the stop retries' deadline forbids another
+ * round. Answers whether to ask again: false at once when it may not, or when the wait is cancelled.
+ */
+export async function waitToAskAgain(
+  round: number,
+  ctx: Pick<DeployContext, 'stopRetries' | 'log'>,
+  say: (delay: string) => string
+): Promise<boolean> {
+  const { policy, deps } = ctx.stopRetries;
+  const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
+  if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline) return false;
+  ctx.log(say(formatDuration(delay)));
+  try {
+    await deps.sleep(delay);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describeError } from '../platform/failures.js';
 import { changePointsCall } from '../platform/operations.js';
 import type { ScaleBack } from './cleanup-state.js';
-import type { DeployContext } from './context.js';
+import { waitToAskAgain, type DeployContext } from './context.js';
 import { awaitServing } from './serving-wait.js';
 import { readDetail, sendChange } from './task-change.js';
 
@@ -56,11 +56,31 @@ export async function finishScaleBack(scale: ScaleBack, ctx: DeployContext): Pro
       undefined,
       `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`
     );
-  const back = changePointsCall(ctx.settings, taskId, points);
-  const refused = await sendChange(back, `cleanup: setting task ${taskId} back to ${points} nodes`, ctx);
+  const refused = await setBack(taskId, points, ctx);
   return refused === undefined
     ? report(
         `cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`
       )
-    : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused.message})`);
+    : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+}
+
+/**
+ * Sets the task back to `points`, as a refused stop is asked again: a refusal is judged by the task's
+ * detail (a count already at `points` is set back, whoever set it), and a task at another count is asked
+ * again after a backoff while the cleanup deadline allows. Answers why it could not, or undefined.
+ */
+async function setBack(taskId: string, points: number, ctx: DeployContext): Promise<string | undefined> {
+  const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
+  for (let round = 1; ; round++) {
+    const refused = await sendChange(changePointsCall(ctx.settings, taskId, points), label, ctx);
+    if (refused === undefined) return undefined;
+    const total = await readDetail(taskId, ctx).then(
+      ({ snapshot }) => snapshot.nodes?.total,
+      () => undefined
+    );
+    if (total === points) return undefined;
+    const why = `${describeError(refused)}; it is set to ${total ?? 'an unknown number of'} nodes`;
+    if (!(await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`)))
+      return why;
+  }
 }
