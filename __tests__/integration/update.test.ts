@@ -271,11 +271,37 @@ describe('update in place', () => {
     expect(outputs.rolled_back).toBe('true');
   });
 
-  it('fails loudly when the platform refuses the rollback, and the bad nodes never go', async () => {
+  it('posts the rollback again, after a backoff, when the platform refuses it and the task does not hold it', async () => {
     const id = seed();
     bench.emulator.inject({
       path: UPDATE,
       skip: 1,
+      answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
+    });
+    const { failure, outputs } = await step({
+      task_id: id,
+      body: '{services: [{service_name: api, service_image: "app:bad"}]}',
+      cleanup_timeout: '30s'
+    });
+    expect(failure).toMatch(/; rolled back: it serves the configuration it had again after /);
+    expect(outputs.rolled_back).toBe('true');
+    expect(bench.log).toContain('rollback: the task is read to see whether the platform took it');
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^rollback: update task ${id}: it does not hold the configuration it had: asking again in \\d`
+        )
+      )
+    );
+    expect(sent(UPDATE).map((r) => r.applied)).toEqual([true, false, true]);
+  });
+
+  it('fails loudly when the platform refuses every rollback until cleanup_timeout, and the bad nodes never go', async () => {
+    const id = seed();
+    bench.emulator.inject({
+      path: UPDATE,
+      skip: 1,
+      times: Infinity,
       answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
     });
     const { failure, result } = await step({
@@ -284,10 +310,13 @@ describe('update in place', () => {
       cleanup_timeout: '30s'
     });
     expect(failure).toMatch(
-      /and the rollback did not complete within cleanup_timeout 30s \(it did not serve in time: .*\): restore its configuration by hand/
+      /and the rollback did not complete within cleanup_timeout 30s \(it was not set back: the platform refused the configuration it had \(.*C001.*\)\): restore its configuration by hand/
     );
     expect(result.change?.restore).toMatchObject({ taskId: id });
-    expect(bench.log).toContain('rollback: the task is read to see whether the platform took it');
+    expect(sent(UPDATE).length).toBeGreaterThan(2);
+    expect(bench.emulator.task(id)).toMatchObject({
+      services: [expect.objectContaining({ service_image: 'app:bad' })]
+    });
   });
 
   it('waits for no new node when no service changes, and checks health_path once it serves', async () => {

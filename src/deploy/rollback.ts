@@ -1,12 +1,13 @@
 import { parseJson, toCompactJson } from '../protocol/json.js';
+import { describeError } from '../platform/failures.js';
 import { updateCall } from '../platform/operations.js';
 import { isRecord } from '../basics/records.js';
 import type { Rollback } from './cleanup-state.js';
 import { imagesOf, type Configuration } from './configuration.js';
-import type { DeployContext } from './context.js';
+import { waitToAskAgain, type DeployContext } from './context.js';
 import { awaitServing, type ServingOutcome } from './serving-wait.js';
 import { countOf } from '../platform/task-data.js';
-import { pointIds, readTask, sendChange } from './task-change.js';
+import { holdsConfiguration, pointIds, readTask, sendChange } from './task-change.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
 export function rollbackOf(taskId: string, configuration: Configuration): Rollback {
@@ -28,13 +29,12 @@ export async function restoreConfiguration(
   const { taskId } = rollback;
   const before = await readTask(taskId, ctx);
   ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-  const failure = await sendChange(
-    updateCall(ctx.settings, taskId, configuration),
-    `rollback: update task ${taskId}`,
-    ctx
-  );
-  // Whether it took is for the task's nodes to say: a refusal that did not apply never serves.
-  if (failure !== undefined) ctx.log('rollback: the task is read to see whether the platform took it');
+  const refused = await postBack(taskId, configuration, ctx);
+  if (refused !== undefined) {
+    const { data, raw, snapshot } = before;
+    const why = `was not set back: the platform refused the configuration it had (${refused})`;
+    return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
+  }
   return awaitServing(
     taskId,
     {
@@ -46,4 +46,31 @@ export async function restoreConfiguration(
     // What served before is set back: its nodes and images say so; the app's health is not the question.
     { deadline, label: 'rollback', health: false }
   );
+}
+
+/**
+ * Posts the configuration back. A refusal is judged by the task's detail, never by its code: a detail
+ * that holds the configuration took it; one that does not is posted to again after a backoff, as a
+ * refused stop is, while the cleanup deadline allows (its failing nodes bill meanwhile). Answers why it
+ * was not taken, or undefined.
+ */
+async function postBack(
+  taskId: string,
+  configuration: Configuration,
+  ctx: DeployContext
+): Promise<string | undefined> {
+  const label = `rollback: update task ${taskId}`;
+  for (let round = 1; ; round++) {
+    const refused = await sendChange(updateCall(ctx.settings, taskId, configuration), label, ctx);
+    if (refused === undefined) return undefined;
+    ctx.log('rollback: the task is read to see whether the platform took it');
+    if (await holdsConfiguration(taskId, configuration, ctx)) return undefined;
+    const why = describeError(refused);
+    const again = await waitToAskAgain(
+      round,
+      ctx,
+      (delay) => `${label}: it does not hold the configuration it had: asking again in ${delay}`
+    );
+    if (!again) return why;
+  }
 }

@@ -2,6 +2,7 @@ import { InputError } from '../basics/input-error.js';
 import { describeError } from '../platform/failures.js';
 import { detailCall, type Call } from '../platform/operations.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
+import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
 import { retried, type DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
 import { pointOf } from './serving.js';
@@ -51,6 +52,23 @@ export async function sendChange(call: Call, label: string, ctx: DeployContext):
   } catch (error) {
     ctx.log(`${label}: ${describeError(error)}`);
     return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Whether the task's configuration is `configuration`, as its detail says now (what a change whose
+ * answer was a refusal left); an unreadable detail is not known to hold it.
+ */
+export async function holdsConfiguration(
+  taskId: string,
+  configuration: Configuration,
+  ctx: DeployContext
+): Promise<boolean> {
+  try {
+    const now = configurationOf((await readDetail(taskId, ctx)).data);
+    return diffConfigurations(configuration, now).length === 0;
+  } catch {
+    return false;
   }
 }
 

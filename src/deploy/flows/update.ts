@@ -22,7 +22,14 @@ import { awaitServing, type ServingOutcome } from '../serving-wait.js';
 import type { ServingTarget } from '../serving.js';
 import { countOf } from '../../platform/task-data.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, pointIds, readDetail, readTask, sendChange, type TaskLook } from '../task-change.js';
+import {
+  checkWaits,
+  holdsConfiguration,
+  pointIds,
+  readTask,
+  sendChange,
+  type TaskLook
+} from '../task-change.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 
@@ -100,7 +107,7 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   // From here until the new configuration serves, the post step can set the task back.
   ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
   const refused = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
-  if (refused !== undefined && (await unchanged(taskId, before, ctx))) {
+  if (refused !== undefined && (await holdsConfiguration(taskId, before, ctx))) {
     ctx.cleanup.update({ rollback: undefined });
     const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
     return updateResult(plan, ctx, {
@@ -124,16 +131,6 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
     refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
   const failed = { taskId, before, why: said, change, last: outcome };
   return updateResult(plan, ctx, await rollBack(failed, ctx));
-}
-
-/** Whether the task's configuration is still `before`, as its detail says now (unreadable: not known to be). */
-async function unchanged(taskId: string, before: Configuration, ctx: DeployContext): Promise<boolean> {
-  try {
-    const now = configurationOf((await readDetail(taskId, ctx)).data);
-    return diffConfigurations(before, now).length === 0;
-  } catch {
-    return false;
-  }
 }
 
 /** The new configuration serves when every live node runs its images (all new ones, when services changed). */
