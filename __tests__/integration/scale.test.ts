@@ -1,5 +1,6 @@
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
+import type { FaultRule } from '../../emulator/index.js';
 
 const CHANGE_POINTS = '/api/deployment/task/change_points';
 const DELETE_POD = '/api/deployment/task/delete_pod';
@@ -185,22 +186,26 @@ describe('scale and replace_node', () => {
       expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
     });
 
-    it("asks again, after a backoff, when the post step's set-back is refused, until the count is set back", async () => {
+    /**
+     * A scale up from 1 to 2 nodes that fail, its job cancelled before the new node ran; then the
+     * set-back's answers as `refuse` injects them, and the post step's cleanup (max_retries 0).
+     */
+    const cancelledFailingScaleUp = async (refuse: Omit<FaultRule, 'path' | 'answer'>) => {
       const id = seed(1, 'app:bad');
-      const { left } = await step(
-        { operation: 'scale', task_id: id, points: '2', max_restarts: '2' },
-        { cancelWhen: /runing_points 0 of 2/ }
-      );
+      const inputs = { operation: 'scale', task_id: id, points: '2', max_restarts: '2' };
+      const { left } = await step(inputs, { cancelWhen: /runing_points 0 of 2/ });
       bench.emulator.inject({
         path: CHANGE_POINTS,
-        times: 2,
-        answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
+        answer: { kind: 'envelope', code: 'C001', message: '参数错误' },
+        ...refuse
       });
       bench.clock.advance(1);
-      const report = await bench.cleanup(
-        { scaleBack: left?.scaleBack },
-        { operation: 'scale', task_id: id, points: '2', max_restarts: '2', max_retries: '0' }
-      );
+      const report = await bench.cleanup({ scaleBack: left?.scaleBack }, { ...inputs, max_retries: '0' });
+      return { id, report };
+    };
+
+    it("asks again, after a backoff, when the post step's set-back is refused, until the count is set back", async () => {
+      const { id, report } = await cancelledFailingScaleUp({ times: 2 });
       expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
       expect(report.scaleBack?.said).toMatch(new RegExp(`^cleanup: set task ${id} back to 1 nodes `));
       expect(bench.log).toContainEqual(
@@ -222,21 +227,7 @@ describe('scale and replace_node', () => {
     });
 
     it("takes a refused set-back as done when the task's detail says the count is set back", async () => {
-      const id = seed(1, 'app:bad');
-      const { left } = await step(
-        { operation: 'scale', task_id: id, points: '2', max_restarts: '2' },
-        { cancelWhen: /runing_points 0 of 2/ }
-      );
-      bench.emulator.inject({
-        path: CHANGE_POINTS,
-        apply: true,
-        answer: { kind: 'envelope', code: 'C001', message: '参数错误' }
-      });
-      bench.clock.advance(1);
-      const report = await bench.cleanup(
-        { scaleBack: left?.scaleBack },
-        { operation: 'scale', task_id: id, points: '2', max_restarts: '2', max_retries: '0' }
-      );
+      const { id, report } = await cancelledFailingScaleUp({ apply: true });
       expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
       expect(sent(CHANGE_POINTS).map((r) => r.applied)).toEqual([true, true]);
       expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
