@@ -289,13 +289,15 @@ const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
 /**
  * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
  * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
- * first, `unknown` when the last search failed (what it would have found is not known).
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
  */
-async function awaitNewTasks(name, existing, until, ctx) {
+async function awaitNewTasks(name, existing, until, ctx, label) {
     const { now, sleep } = ctx.retries.deps;
     const end = Math.min(until, ctx.retries.policy.deadline);
     const every = searchEveryMs(until - now());
-    for (;;) {
+    for (let failedRounds = 0;;) {
         const sentAt = now();
         let failure;
         try {
@@ -308,9 +310,13 @@ async function awaitNewTasks(name, existing, until, ctx) {
         }
         const left = end - now();
         if (left <= 0) {
-            if (failure !== undefined)
-                return { kind: 'unknown', why: failure };
-            return { kind: sentAt >= until ? 'none' : 'cut' };
+            if (failure === undefined)
+                return { kind: sentAt >= until ? 'none' : 'cut' };
+            const why = failure;
+            const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            if (!again)
+                return { kind: 'unknown', why };
+            continue;
         }
         await sleep(Math.min(every, left));
     }

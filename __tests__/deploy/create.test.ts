@@ -286,6 +286,25 @@ describe('createOnce', () => {
     expect(p.tracked).toEqual([]);
   });
 
+  it('sends the search that settles the grace period again, after a backoff, when it fails', async () => {
+    const p = platform([reset(true)]);
+    const send = p.route.send;
+    let failed = 0;
+    p.route.send = (call) =>
+      call.operation === 'search_tasks' && p.time() >= 60_000 && failed++ === 0
+        ? Promise.reject(http(503))
+        : send(call);
+    await createOnce(createCall, p.ctx);
+    expect(p.log).toContainEqual(
+      expect.stringMatching(/^create: the task search failed \(HTTP 503\): searching again in \d/)
+    );
+    expect(p.log).toContain(
+      'create: no task named "svc" appeared within 1m0s, so it is created again; should the first attempt still land, that task is stopped'
+    );
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
+    expect(p.time()).toBeGreaterThan(60_000);
+  });
+
   it('refuses to create again when it cannot tell whether the first create landed', async () => {
     const p = platform([reset(true)]);
     const send = p.route.send;

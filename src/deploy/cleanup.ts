@@ -213,18 +213,8 @@ async function lateTasks(
   const outcomes: CleanupReport['outcomes'] = [];
   // Each attempt makes one task at most; the step's own task (created) is one attempt's.
   let outstanding = lookup.attempts - Math.min(created.length, 1);
-  let failedSearches = 0;
   while (outstanding > 0) {
-    const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx);
-    if (
-      found.kind === 'unknown' &&
-      (await waitToAskAgain(
-        ++failedSearches,
-        ctx,
-        (delay) => `cleanup: the task search failed (${found.why}): searching again in ${delay}`
-      ))
-    )
-      continue;
+    const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
     if (found.kind === 'none') {
       ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
       return { outcomes, unsettled: undefined };

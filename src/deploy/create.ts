@@ -210,7 +210,8 @@ async function afterFailedAttempt(
     attempts.name,
     new Set(attempts.existing),
     ctx.retries.deps.now() + grace,
-    ctx
+    ctx,
+    'create'
   );
   if (found.kind === 'cut') {
     throw new Error(

@@ -3,7 +3,7 @@ import { describeError } from '../platform/failures.js';
 import { searchByNameCall } from '../platform/operations.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { toCompactJson } from '../protocol/json.js';
-import { retried, type DeployContext } from './context.js';
+import { retried, waitToAskAgain, type DeployContext } from './context.js';
 import { readAllPages } from './pages.js';
 
 /** What finding tasks by name takes of the deploy context. */
@@ -62,18 +62,21 @@ const searchEveryMs = (windowMs: number): number => Math.min(5000, Math.max(250,
 /**
  * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
  * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
- * first, `unknown` when the last search failed (what it would have found is not known).
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
  */
 export async function awaitNewTasks(
   name: string,
   existing: ReadonlySet<string>,
   until: number,
-  ctx: LookupContext
+  ctx: LookupContext & Pick<DeployContext, 'stopRetries' | 'log'>,
+  label: string
 ): Promise<{ kind: 'found'; ids: string[] } | { kind: 'none' | 'cut' } | { kind: 'unknown'; why: string }> {
   const { now, sleep } = ctx.retries.deps;
   const end = Math.min(until, ctx.retries.policy.deadline);
   const every = searchEveryMs(until - now());
-  for (;;) {
+  for (let failedRounds = 0; ;) {
     const sentAt = now();
     let failure: string | undefined;
     try {
@@ -85,8 +88,15 @@ export async function awaitNewTasks(
     }
     const left = end - now();
     if (left <= 0) {
-      if (failure !== undefined) return { kind: 'unknown', why: failure };
-      return { kind: sentAt >= until ? 'none' : 'cut' };
+      if (failure === undefined) return { kind: sentAt >= until ? 'none' : 'cut' };
+      const why = failure;
+      const again = await waitToAskAgain(
+        ++failedRounds,
+        ctx,
+        (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`
+      );
+      if (!again) return { kind: 'unknown', why };
+      continue;
     }
     await sleep(Math.min(every, left));
   }
