@@ -3950,10 +3950,10 @@ function deployContext(settings, runtime, options) {
     };
 }
 /**
- * Before asking the platform again for what a task left running would bill without (a stop or pause, a
- * scale's set-back, the search for a create's task), after round `round` failed: waits a backoff, saying
- * so with `say(delay)`, when neither CLEANUP_RETRIES nor the stop retries' deadline forbids another
- * round. Answers whether to ask again: false at once when it may not, or when the wait is cancelled.
+ * After round `round` of a request whose failure leaves a task billing failed (a stop or pause, a scale's
+ * set-back, a rollback, the search for a create's task): waits a backoff before the next round, saying
+ * so with `say(delay)`, unless CLEANUP_RETRIES or the stop retries' deadline forbids one. Answers whether
+ * to ask again: false at once when it may not, or when the wait is cancelled.
  */
 async function waitToAskAgain(round, ctx, say) {
     const { policy, deps } = ctx.stopRetries;
