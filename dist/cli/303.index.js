@@ -32,14 +32,11 @@ var json = __webpack_require__(6539);
 var configuration = __webpack_require__(3896);
 // EXTERNAL MODULE: ./deploy/rollback.ts
 var deploy_rollback = __webpack_require__(3884);
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/serving-wait.ts
 var serving_wait = __webpack_require__(658);
 // EXTERNAL MODULE: ./deploy/task-change.ts
 var task_change = __webpack_require__(4614);
 ;// CONCATENATED MODULE: ./deploy/scale-back.ts
-
 
 
 
@@ -84,25 +81,20 @@ async function finishScaleBack(scale, ctx) {
         : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
 }
 /**
- * Sets the task back to `points`, as a refused stop is asked again: a refusal is judged by the task's
- * detail (a count already at `points` is set back, whoever set it), and a task at another count is asked
- * again after a backoff while the cleanup deadline allows. Answers why it could not, or undefined.
+ * Sets the task back to `points` (see sendUntilTaken): a refusal is judged by the task's detail, a count
+ * already at `points` being set back, whoever set it. Answers why it could not, or undefined.
  */
-async function setBack(taskId, points, ctx) {
-    const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
-    for (let round = 1;; round++) {
-        const refused = await (0,task_change/* sendChange */.Xy)((0,operations/* changePointsCall */.UK)(ctx.settings, taskId, points), label, ctx);
-        if (refused === undefined)
-            return undefined;
+function setBack(taskId, points, ctx) {
+    const taken = async () => {
         const total = await (0,task_change/* readDetail */.on)(taskId, ctx).then(({ snapshot }) => snapshot.nodes?.total, () => undefined);
-        if (total === points)
-            return undefined;
-        const why = `${(0,failures/* describeError */.Uc)(refused)}; it is set to ${total ?? 'an unknown number of'} nodes`;
-        if (!(await (0,context/* waitToAskAgain */.gc)(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`)))
-            return why;
-    }
+        return total === points || `it is set to ${total ?? 'an unknown number of'} nodes`;
+    };
+    const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
+    return (0,task_change/* sendUntilTaken */.cR)((0,operations/* changePointsCall */.UK)(ctx.settings, taskId, points), label, taken, ctx);
 }
 
+// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
+var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/lookup.ts
 var deploy_lookup = __webpack_require__(9674);
 // EXTERNAL MODULE: ./deploy/preheat.ts + 1 modules
@@ -686,16 +678,12 @@ function resourcesEntry(offer) {
 /* harmony export */   R: () => (/* binding */ restoreConfiguration)
 /* harmony export */ });
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
 /* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3896);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8703);
 /* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(658);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
-
-
 
 
 
@@ -722,7 +710,7 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     const refused = await postBack(taskId, configuration, ctx);
     if (refused !== undefined) {
         const { data, raw, snapshot } = before;
-        const why = `was not set back: the platform refused the configuration it had (${refused})`;
+        const why = `was not set back (${refused})`;
         return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
     }
     return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
@@ -734,25 +722,13 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     { deadline, label: 'rollback', health: false });
 }
 /**
- * Posts the configuration back. A refusal is judged by the task's detail, never by its code: a detail
- * that holds the configuration took it; one that does not is posted to again after a backoff, as a
- * refused stop is, while the cleanup deadline allows (its failing nodes bill meanwhile). Answers why it
- * was not taken, or undefined.
+ * Posts the configuration back (see sendUntilTaken): a refusal is judged by the task's detail, which
+ * holds the configuration when the platform took it. Answers why it was not taken, or undefined.
  */
-async function postBack(taskId, configuration, ctx) {
-    const label = `rollback: update task ${taskId}`;
-    for (let round = 1;; round++) {
-        const refused = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration), label, ctx);
-        if (refused === undefined)
-            return undefined;
-        ctx.log('rollback: the task is read to see whether the platform took it');
-        if (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
-            return undefined;
-        const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(refused);
-        const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_8__/* .waitToAskAgain */ .gc)(round, ctx, (delay) => `${label}: it does not hold the configuration it had: asking again in ${delay}`);
-        if (!again)
-            return why;
-    }
+function postBack(taskId, configuration, ctx) {
+    const taken = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx)) || 'it does not hold the configuration it had';
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    return (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendUntilTaken */ .cR)(call, `rollback: update task ${taskId}`, taken, ctx);
 }
 
 

@@ -333,16 +333,12 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
 /* harmony export */   R: () => (/* binding */ restoreConfiguration)
 /* harmony export */ });
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
 /* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3896);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(8703);
 /* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(658);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
-
-
 
 
 
@@ -369,7 +365,7 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     const refused = await postBack(taskId, configuration, ctx);
     if (refused !== undefined) {
         const { data, raw, snapshot } = before;
-        const why = `was not set back: the platform refused the configuration it had (${refused})`;
+        const why = `was not set back (${refused})`;
         return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
     }
     return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
@@ -381,25 +377,13 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     { deadline, label: 'rollback', health: false });
 }
 /**
- * Posts the configuration back. A refusal is judged by the task's detail, never by its code: a detail
- * that holds the configuration took it; one that does not is posted to again after a backoff, as a
- * refused stop is, while the cleanup deadline allows (its failing nodes bill meanwhile). Answers why it
- * was not taken, or undefined.
+ * Posts the configuration back (see sendUntilTaken): a refusal is judged by the task's detail, which
+ * holds the configuration when the platform took it. Answers why it was not taken, or undefined.
  */
-async function postBack(taskId, configuration, ctx) {
-    const label = `rollback: update task ${taskId}`;
-    for (let round = 1;; round++) {
-        const refused = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration), label, ctx);
-        if (refused === undefined)
-            return undefined;
-        ctx.log('rollback: the task is read to see whether the platform took it');
-        if (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
-            return undefined;
-        const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(refused);
-        const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_8__/* .waitToAskAgain */ .gc)(round, ctx, (delay) => `${label}: it does not hold the configuration it had: asking again in ${delay}`);
-        if (!again)
-            return why;
-    }
+function postBack(taskId, configuration, ctx) {
+    const taken = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx)) || 'it does not hold the configuration it had';
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    return (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendUntilTaken */ .cR)(call, `rollback: update task ${taskId}`, taken, ctx);
 }
 
 

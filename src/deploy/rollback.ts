@@ -1,13 +1,12 @@
 import { parseJson, toCompactJson } from '../protocol/json.js';
-import { describeError } from '../platform/failures.js';
 import { updateCall } from '../platform/operations.js';
 import { isRecord } from '../basics/records.js';
 import type { Rollback } from './cleanup-state.js';
 import { imagesOf, type Configuration } from './configuration.js';
-import { waitToAskAgain, type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { awaitServing, type ServingOutcome } from './serving-wait.js';
 import { countOf } from '../platform/task-data.js';
-import { holdsConfiguration, pointIds, readTask, sendChange } from './task-change.js';
+import { holdsConfiguration, pointIds, readTask, sendUntilTaken } from './task-change.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
 export function rollbackOf(taskId: string, configuration: Configuration): Rollback {
@@ -32,7 +31,7 @@ export async function restoreConfiguration(
   const refused = await postBack(taskId, configuration, ctx);
   if (refused !== undefined) {
     const { data, raw, snapshot } = before;
-    const why = `was not set back: the platform refused the configuration it had (${refused})`;
+    const why = `was not set back (${refused})`;
     return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
   }
   return awaitServing(
@@ -49,28 +48,16 @@ export async function restoreConfiguration(
 }
 
 /**
- * Posts the configuration back. A refusal is judged by the task's detail, never by its code: a detail
- * that holds the configuration took it; one that does not is posted to again after a backoff, as a
- * refused stop is, while the cleanup deadline allows (its failing nodes bill meanwhile). Answers why it
- * was not taken, or undefined.
+ * Posts the configuration back (see sendUntilTaken): a refusal is judged by the task's detail, which
+ * holds the configuration when the platform took it. Answers why it was not taken, or undefined.
  */
-async function postBack(
+function postBack(
   taskId: string,
   configuration: Configuration,
   ctx: DeployContext
 ): Promise<string | undefined> {
-  const label = `rollback: update task ${taskId}`;
-  for (let round = 1; ; round++) {
-    const refused = await sendChange(updateCall(ctx.settings, taskId, configuration), label, ctx);
-    if (refused === undefined) return undefined;
-    ctx.log('rollback: the task is read to see whether the platform took it');
-    if (await holdsConfiguration(taskId, configuration, ctx)) return undefined;
-    const why = describeError(refused);
-    const again = await waitToAskAgain(
-      round,
-      ctx,
-      (delay) => `${label}: it does not hold the configuration it had: asking again in ${delay}`
-    );
-    if (!again) return why;
-  }
+  const taken = async (): Promise<true | string> =>
+    (await holdsConfiguration(taskId, configuration, ctx)) || 'it does not hold the configuration it had';
+  const call = updateCall(ctx.settings, taskId, configuration);
+  return sendUntilTaken(call, `rollback: update task ${taskId}`, taken, ctx);
 }

@@ -1,9 +1,9 @@
 import { describeError } from '../platform/failures.js';
 import { changePointsCall } from '../platform/operations.js';
 import type { ScaleBack } from './cleanup-state.js';
-import { waitToAskAgain, type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { awaitServing } from './serving-wait.js';
-import { readDetail, sendChange } from './task-change.js';
+import { readDetail, sendUntilTaken } from './task-change.js';
 
 /** How the post step finished a scale up the main step left (see ScaleBack). */
 export interface ScaleBackReport {
@@ -65,22 +65,17 @@ export async function finishScaleBack(scale: ScaleBack, ctx: DeployContext): Pro
 }
 
 /**
- * Sets the task back to `points`, as a refused stop is asked again: a refusal is judged by the task's
- * detail (a count already at `points` is set back, whoever set it), and a task at another count is asked
- * again after a backoff while the cleanup deadline allows. Answers why it could not, or undefined.
+ * Sets the task back to `points` (see sendUntilTaken): a refusal is judged by the task's detail, a count
+ * already at `points` being set back, whoever set it. Answers why it could not, or undefined.
  */
-async function setBack(taskId: string, points: number, ctx: DeployContext): Promise<string | undefined> {
-  const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
-  for (let round = 1; ; round++) {
-    const refused = await sendChange(changePointsCall(ctx.settings, taskId, points), label, ctx);
-    if (refused === undefined) return undefined;
+function setBack(taskId: string, points: number, ctx: DeployContext): Promise<string | undefined> {
+  const taken = async (): Promise<true | string> => {
     const total = await readDetail(taskId, ctx).then(
       ({ snapshot }) => snapshot.nodes?.total,
       () => undefined
     );
-    if (total === points) return undefined;
-    const why = `${describeError(refused)}; it is set to ${total ?? 'an unknown number of'} nodes`;
-    if (!(await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`)))
-      return why;
-  }
+    return total === points || `it is set to ${total ?? 'an unknown number of'} nodes`;
+  };
+  const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
+  return sendUntilTaken(changePointsCall(ctx.settings, taskId, points), label, taken, ctx);
 }
