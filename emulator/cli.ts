@@ -7,7 +7,7 @@ import { applyConfig, parseConfig, parseFaultRule, parseStockChange, type Emulat
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile spec|live] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]... [--stock JSON]...';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile live|spec] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]... [--stock JSON]...';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -115,7 +115,7 @@ function options(): {
 
 function profileOf(text: string | undefined): 'spec' | 'live' | undefined {
   if (text === undefined || text === 'spec' || text === 'live') return text;
-  fail(`--profile "${text}" is not valid: use spec or live`);
+  fail(`--profile "${text}" is not valid: use live (the default) or spec`);
 }
 
 function readConfig(file: string | undefined): EmulatorConfig {

@@ -113,7 +113,7 @@ export class Emulator implements EmulatorInfo {
     if (options.stock !== undefined) this.setStock(options.stock);
     if (options.apps !== undefined) this.setApps(options.apps);
     this.#offsetMs = (options.clockOffsetSeconds ?? 0) * 1000;
-    this.profile = options.profile ?? 'spec';
+    this.profile = options.profile ?? 'live';
     this.#strict = options.strict ?? false;
     this.#envelope = { code: 'string', messageField: this.profile === 'live' ? 'message' : 'msg' };
     this.#renderer = new Renderer({

@@ -121,7 +121,9 @@ export function judge(
       {
         version: ctx.versions.get(route.path) ?? DEFAULT_VERSION,
         encrypt: route.encrypt,
-        strict: ctx.strict
+        contentType: route.contentType ?? 'application/json',
+        strict: ctx.strict,
+        ignoreTokenSignature: ctx.profile === 'live' && !ctx.strict
       },
       platformTime,
       trace

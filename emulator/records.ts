@@ -40,11 +40,12 @@ export interface EmulatorOptions {
   /** What devices have free in regions, and their prices (see Emulator.setStock). */
   stock?: StockChange[];
   /**
-   * `spec` (default): the interface spec's forms. `live`: the platform's own reference, where they differ
-   * (the newer plain create path, task search requiring type and status, `message` in the envelope).
+   * `live` (default): the platform's own reference, as production answers (the plain create path, GET
+   * detail, task search requiring type and status, the S3 storage check, `message` in the envelope).
+   * `spec`: the interface spec's forms where they differ.
    */
   profile?: Profile;
-  /** Today's exact header checks (Content-Type application/json everywhere); default: what the platform takes. */
+  /** Each document's exact header checks (its Content-Type, no stray sign_str); default: what the platform takes. */
   strict?: boolean;
   /** Id of the first task created (default 1229831); ids are integers of any size. */
   firstTaskId?: bigint;

@@ -49,20 +49,14 @@ export class Renderer {
         req.socket.resetAndDestroy();
         return;
       case 'malformed_json':
-        this.#reply(
-          res,
-          record,
-          200,
-          'application/json; charset=utf-8',
-          '{"code":"0000","msg":"success","data":{"task_id":'
-        );
+        this.#reply(res, record, 200, 'application/json; charset=utf-8', `${this.#successHead()}{"task_id":`);
         return;
       case 'large':
         this.#streamLarge(res, record, answer.bytes, answer.chunked === true);
         return;
       case 'deep': {
         const data = `${'{"a":'.repeat(answer.depth)}1${'}'.repeat(answer.depth)}`;
-        const body = `{"code":"0000","msg":"success","data":${data}}`;
+        const body = `${this.#successHead()}${data}}`;
         this.#reply(res, record, 200, 'application/json; charset=utf-8', body);
         return;
       }
@@ -97,7 +91,7 @@ export class Renderer {
 
   /** A success envelope of `bytes` bytes, written a chunk at a time as the client reads it. */
   #streamLarge(res: ServerResponse, record: RecordedRequest, bytes: number, chunked: boolean): void {
-    const head = '{"code":"0000","msg":"success","data":{"padding":"';
+    const head = `${this.#successHead()}{"padding":"`;
     const tail = '"}}';
     let left = Math.max(0, bytes - head.length - tail.length);
     res.writeHead(200, {
@@ -123,6 +117,12 @@ export class Renderer {
     res.on('error', () => undefined);
     res.write(head);
     write();
+  }
+
+  /** A success envelope up to its data, in the current style (the faults that write their own bodies). */
+  #successHead(): string {
+    const style = this.#ctx.envelope();
+    return `{"code":${style.code === 'number' ? '0' : '"0000"'},"${style.messageField}":"success","data":`;
   }
 
   #retryAfter(retryAfter: RetryAfter): string {

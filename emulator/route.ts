@@ -32,6 +32,11 @@ export interface Route {
   /** Several methods where the spec and the platform disagree (detail: POST body or GET query). */
   readonly methods: readonly Method[];
   readonly encrypt: boolean;
+  /**
+   * The Content-Type the document gives the route, where it is not application/json (the reference's S3
+   * check: an encrypted body "submitted as text/plain"). Strict takes only it; otherwise both are taken.
+   */
+  readonly contentType?: 'text/plain';
   /** The route makes a task (its answer's task_id is recorded with the request). */
   readonly creates?: boolean;
   /** The profiles that serve the route (both when absent). */

@@ -5,7 +5,7 @@ import { DEVICE_TYPES, RESOURCE_TASK_TYPES, TASK_TYPES, searchResources } from '
 import { BILLING_ROUTES } from './billing-routes.js';
 import { bodyObject, integerValue, list, oneOf, positiveInteger, requiredString } from './params.js';
 import { PREHEAT_ROUTES } from './preheat-routes.js';
-import { Code, parameterError, Rejection } from './rejection.js';
+import { parameterError } from './rejection.js';
 import {
   idParameter,
   pageOf,
@@ -62,10 +62,8 @@ const TASK_ROUTES: readonly Route[] = [
         const missing = ['type', 'status'].filter((name) => textParameter(ctx, name) === undefined);
         // The platform's reference makes both required.
         if (missing.length > 0) {
-          throw new Rejection(
-            Code.signature,
-            'search_parameters_missing',
-            `parameter error: ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (type=Deployment, status a comma list of Running, Pending, Paused, End)`
+          throw parameterError(
+            `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (type=Deployment, status a comma list of Running, Pending, Paused, End)`
           );
         }
       }
@@ -136,10 +134,27 @@ const TASK_ROUTES: readonly Route[] = [
       return { logs: ctx.tasks.log(id('task_id'), id('point_id'), Number(id('service_id'))) };
     }
   },
+  // The reference's storage check (suanli-nas-storage/api/s3-check.md): encrypted, sent as text/plain; ak and
+  // sk are used for this request only.
+  {
+    path: '/api/storage/nas/v1/encrypt/s3/check',
+    methods: ['POST'],
+    encrypt: true,
+    contentType: 'text/plain',
+    handle: (ctx) => {
+      const body = bodyObject(ctx.payload);
+      for (const field of ['supplier', 'endpoint', 'ak', 'sk', 'bucket']) requiredString(body[field], field);
+      if (typeof body.prefix !== 'string') throw parameterError('prefix must be a string');
+      const { pass, message } = ctx.storageVerdict;
+      return { pass, message: pass ? null : message };
+    }
+  },
+  // The interface spec's storage check (sections 4.2, 4.3), which the reference does not have.
   {
     path: '/api/storage/encrypt/check',
     methods: ['POST'],
     encrypt: true,
+    profiles: ['spec'],
     handle: (ctx) => {
       const body = bodyObject(ctx.payload);
       for (const field of ['storage_name', 'bucket', 'endpoint', 'access_key', 'secret_key']) {

@@ -16,12 +16,19 @@ export interface IncomingCall {
 export interface EndpointRules {
   version: string;
   encrypt: boolean;
+  /** The Content-Type the endpoint's document gives its body. */
+  contentType: 'application/json' | 'text/plain';
   /**
    * Today's exact checks: Content-Type application/json on every request. Without it (the default) the
    * emulator takes what the platform takes: a GET without Content-Type, an encrypted body as text/plain
    * (the platform's own scripts send both).
    */
   strict: boolean;
+  /**
+   * A token-mode key's stray sign_str is ignored, as the platform's reference describes the header ("no
+   * need to fill it in" for a token-mode key); the spec's letter (spec profile, or strict) refuses it.
+   */
+  ignoreTokenSignature: boolean;
 }
 
 export interface VerifiedCall {
@@ -69,7 +76,7 @@ export class Verifier {
     }
     const signStr = headerValue(call.headers, 'sign_str');
     if (key.mode === 'token') {
-      if (signStr !== undefined) {
+      if (signStr !== undefined && !rules.ignoreTokenSignature) {
         throw new Rejection(
           Code.key,
           'sign_str_in_token_mode',
@@ -150,12 +157,18 @@ function checkContentType(call: IncomingCall, rules: EndpointRules): void {
   const value = requireHeader(call.headers, 'content-type');
   const [mediaType = '', ...parameters] = value.split(';').map((part) => part.trim().toLowerCase());
   const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length);
-  const accepted = !rules.strict && rules.encrypt ? ['application/json', 'text/plain'] : ['application/json'];
+  const accepted = rules.strict
+    ? [rules.contentType]
+    : rules.encrypt
+      ? ['application/json', 'text/plain']
+      : ['application/json'];
   if (!accepted.includes(mediaType) || (charset !== undefined && charset !== 'utf-8')) {
     throw new Rejection(
       Code.header,
       'content_type_not_json',
-      `Content-Type must be application/json (UTF-8), got "${value}"; encrypted bodies are sent as application/json too`
+      rules.contentType === 'text/plain'
+        ? `Content-Type must be text/plain (UTF-8) on this endpoint, its encrypted body submitted as text, got "${value}"`
+        : `Content-Type must be application/json (UTF-8), got "${value}"; encrypted bodies are sent as application/json too`
     );
   }
 }

@@ -2,9 +2,10 @@
 // GitHub runner would to create a GPU service, wait until it is ready and its app answers /health (the
 // emulator serves the app, 503 while it warms up), shows the outputs and the job summary, then runs the
 // post step, which stops the task (cleanup: stop).
-// By default it takes the production path: a token-mode key, the platform's documented forms (api_profile
-// live, as on openapi.suanli.cn) and `gpu` picking the resource, as the README's quick start does.
-// npm run demo -- --rsa: the RSA-mode path of the interface spec instead (signed, encrypted create).
+// By default it takes the production path: a token-mode key, the platform's documented forms (the default
+// of both the action and the emulator) and `gpu` picking the resource, as the README's quick start does.
+// npm run demo -- --rsa: the RSA-mode path of the interface spec instead (api_profile: spec, the emulator
+// in its spec profile: a signed, encrypted create).
 // npm run demo -- --crash: the same deploy, whose container crash-loops: the step fails in seconds and
 // shows the node's events and log (the diagnostics), and the post step still stops the task.
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ const READY_AFTER_SECONDS = 3;
 const crash = process.argv.includes('--crash');
 const rsa = process.argv.includes('--rsa');
 const emulator = await startEmulator({
-  profile: rsa ? 'spec' : 'live',
+  ...(rsa ? { profile: 'spec' as const } : {}),
   readyAfterSeconds: READY_AFTER_SECONDS,
   apps: { warmupSeconds: 2 },
   crashLoops: [
@@ -47,9 +48,10 @@ const key: Record<string, string> = rsa
   ? {
       token: emulator.rsa.token,
       private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
-      platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8')
+      platform_public_key: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+      api_profile: 'spec'
     }
-  : { token: emulator.token_mode.token, api_profile: 'live', gpu: '4090' };
+  : { token: emulator.token_mode.token, gpu: '4090' };
 const inputs = {
   operation: 'create',
   base_url: emulator.base_url,

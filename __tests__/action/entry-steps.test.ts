@@ -10,11 +10,12 @@ import { runPost } from '../../src/action/post-step.js';
 import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 import { testHost, type TestHost } from '../helpers/host.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
+import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
 
-const SERVICE =
-  '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
+/** A create's body in the platform's documented forms: a resource by its mark, and the service. */
+const SERVICE = createBody([{ ...WEB_SERVICE, service_image: 'nginx:1' }]);
 const STOP = '/api/deployment/task/stop';
-const CREATE = '/api/deployment/task/create';
+const CREATE = '/api/task/deployment/create';
 const SEARCH = '/api/deployment/task/search';
 const PREHEAT_STOP = '/api/task/image_preheat/stop';
 
@@ -59,7 +60,7 @@ describe('the main and post steps on a test host', () => {
     });
     expect(main.lines[0]).toMatch(/^::add-mask::/);
     expect(main.lines).toContain(
-      "api profile: spec (api_profile is auto and 127.0.0.1 is not a production host of the platform (openapi.suanli.cn, openapi.suanleme.cn); set api_profile: live to use the platform's documented forms there)"
+      "api profile: live (the platform's documented forms; api_profile: spec sends the interface spec's)"
     );
     expect(JSON.parse(readFileSync(main.outputs.response_file ?? '', 'utf8'))).toMatchObject({
       code: '0000'
@@ -377,7 +378,12 @@ describe('the main and post steps on a test host', () => {
   it('stops in the post step an image preheat its job was cancelled during; warns when it cannot', async () => {
     emulator.setPreheat({ durationSeconds: 600 });
     try {
-      const main = host({ operation: 'preheat', task_name: 'inproc-warm', gpu: '4090', body: SERVICE });
+      const main = host({
+        operation: 'preheat',
+        task_name: 'inproc-warm',
+        gpu: '4090',
+        body: JSON.stringify({ services: [WEB_SERVICE] })
+      });
       const running = runMain(main);
       const id = /^preheat: task (\d+)$/.exec(await main.whenLogged(/^preheat: task \d+$/))?.[1] ?? '';
       main.cancel('SIGTERM');

@@ -38,7 +38,7 @@ describe('readSettings', () => {
       baseUrl: 'https://openapi.suanli.cn',
       apiVersion: '1.0.0',
       apiProfile: 'live',
-      apiProfileReason: "api_profile is auto and openapi.suanli.cn is the platform's production host",
+      apiProfileReason: "the platform's documented forms; api_profile: spec sends the interface spec's",
       taskStatuses: ['Running', 'Pending', 'Paused'],
       credentials: { mode: 'token', token: TOKEN },
       endpoints: {},
@@ -403,7 +403,7 @@ describe('readSettings', () => {
     [{ error_codes: 'signature: {a: 1}' }, /^error_codes\.signature is not a code or a list of codes/],
     [
       { api_profile: 'prod' },
-      'api_profile "prod" is not one of auto, spec, live: set api_profile to one of them'
+      'api_profile "prod" is not one of live, spec, auto: set api_profile to one of them'
     ],
     [
       { task_status: 'Running,Other' },
@@ -481,13 +481,15 @@ describe('readSettings', () => {
     expect(settingsFrom({ token: TOKEN, operation: 'stop', task_id: taskId }).read().taskIds).toEqual(ids);
   });
 
+  // Regression: auto took the spec's forms for every host but the two production ones, so a token-mode key
+  // against a gateway (or the emulator) was refused until api_profile: live was added.
   it.each([
-    ['https://openapi.suanli.cn', 'auto', 'live', /production host/],
-    ['https://openapi.suanleme.cn:443', 'auto', 'live', /production host/],
-    ['https://gateway.example', 'auto', 'spec', /not a production host .* set api_profile: live/],
-    ['https://gateway.example', 'live', 'live', /^api_profile is live$/],
-    ['https://openapi.suanli.cn', 'spec', 'spec', /^api_profile is spec$/]
-  ])('resolves api_profile for %s, %s: %s', (baseUrl, choice, profile, reason) => {
+    ['https://openapi.suanli.cn', '', 'live', /^the platform's documented forms/],
+    ['https://gateway.example', '', 'live', /^the platform's documented forms/],
+    ['https://127.0.0.1:8443', 'auto', 'live', /^auto means live: the platform's documented forms/],
+    ['https://gateway.example', 'live', 'live', /^the platform's documented forms/],
+    ['https://openapi.suanli.cn', 'spec', 'spec', /^the interface spec's forms, as api_profile asks$/]
+  ])('resolves api_profile for %s, %j: %s, whatever the host', (baseUrl, choice, profile, reason) => {
     const settings = settingsFrom({
       token: TOKEN,
       operation: 'detail',

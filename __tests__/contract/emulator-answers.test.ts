@@ -7,7 +7,12 @@ import type { Emulator } from '../../emulator/index.js';
 import { parseJson } from '../../emulator/json.js';
 import { ROUTES } from '../../emulator/routes.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
-import { referenceEndpoints, shapeProblems, type ReferenceEndpoint } from '../helpers/reference.js';
+import {
+  reference,
+  referenceEndpoints,
+  shapeProblems,
+  type ReferenceEndpoint
+} from '../helpers/reference.js';
 
 const EMULATOR_README = readFileSync(
   fileURLToPath(new URL('../../emulator/README.md', import.meta.url)),
@@ -62,7 +67,13 @@ describe('the emulator answers as the platform reference documents', () => {
     const endpoint = REFERENCE.get(name);
     if (endpoint === undefined) throw new Error(`no fixture ${name}`);
     clock.advance(0.001);
-    const response = await client.call({ method: endpoint.method, target, json });
+    const response = await client.call({
+      method: endpoint.method,
+      target,
+      json,
+      encrypt: endpoint.encrypted,
+      ...(endpoint.content_type === undefined ? {} : { headers: { 'content-type': endpoint.content_type } })
+    });
     const envelope = parseJson(response.text) as { code: unknown; message: unknown; data: unknown };
     expect([name, envelope.code, typeof envelope.message]).toEqual([name, '0000', 'string']);
     answers.set(name, [...(answers.get(name) ?? []), envelope.data]);
@@ -71,7 +82,6 @@ describe('the emulator answers as the platform reference documents', () => {
 
   beforeAll(async () => {
     ({ emulator, client, clock } = await startTestEmulator({
-      profile: 'live',
       readyAfterSeconds: 5,
       crashLoops: [{ pattern: '-crash$', restartEverySeconds: 10 }]
     }));
@@ -156,6 +166,10 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('preheat-detail', `/api/task/image_preheat/detail?task_id=${cluster.task_id + 1}`);
     await call('preheat-list', `/api/task/image_preheat/search?${PAGE}`);
     await call('preheat-stop', '/api/task/image_preheat/stop', { task_id: cluster.task_id });
+    const storage = reference('storage-s3-check').example_request;
+    await call('storage-s3-check', '/api/storage/nas/v1/encrypt/s3/check', storage);
+    emulator.setStorageVerdict({ pass: false, message: 'access denied' });
+    await call('storage-s3-check', '/api/storage/nas/v1/encrypt/s3/check', storage);
   });
   afterAll(() => emulator.stop());
 

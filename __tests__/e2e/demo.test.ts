@@ -25,7 +25,9 @@ it('npm run demo creates a task, waits for it and its app, shows outputs and sum
   );
   expect(stdout).toMatch(/^ {2}healthy = true$/m);
   // The production path: a token-mode key, the documented forms, gpu picking the resource.
-  expect(stdout).toContain('api profile: live (api_profile is live)');
+  expect(stdout).toContain(
+    "api profile: live (the platform's documented forms; api_profile: spec sends the interface spec's)"
+  );
   expect(stdout).toMatch(/^ {2}gpu = 4090$/m);
   expect(stdout).not.toContain('sign_str');
   expect(stdout).toMatch(/^ {2}status = Running$/m);
@@ -41,6 +43,7 @@ it('npm run demo creates a task, waits for it and its app, shows outputs and sum
 it('npm run demo -- --rsa takes the RSA-mode path of the interface spec', async () => {
   const { code, stdout } = await demo('--rsa');
   expect(code).toBe(0);
+  expect(stdout).toContain("api profile: spec (the interface spec's forms, as api_profile asks)");
   expect(stdout).toContain(
     'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)'
   );

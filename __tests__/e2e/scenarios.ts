@@ -16,13 +16,17 @@ import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { MARK_4090 } from '../helpers/bodies.js';
 import { fixtureEmulatorKeys, fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
 
-const SERVICE =
-  'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n';
+/** A create's body in the platform's documented forms: the resource (a 4090 node, by its mark) and a service. */
+const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
 const FAST = { poll_interval: '1s' };
-const CREATE = '/api/deployment/task/create';
+const CREATE = '/api/task/deployment/create';
+const DETAIL = '/api/task/deployment/detail';
+/** The operations that send a create: the platform refuses one without resources and services. */
+const CREATING = new Set(['create', 'replace']);
 
 /** Credentials some scenarios send in bodies; they must never be visible either. */
 const SECRETS = ['AKIDEXAMPLE', 'wJalrXUtnFEMI', 'registry-bot', 'reg-pass-1'];
@@ -120,7 +124,7 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
   ): Promise<StepRun> =>
     runStep(
       runtime,
-      { ...rsa, ...inputs },
+      { ...rsa, ...withService(inputs) },
       {
         env: { ...env, RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', ...extraEnv },
         ...(state === undefined ? {} : { state }),
@@ -160,6 +164,15 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
     return results;
   };
   return { emulator, rsa, run, runTogether };
+}
+
+/**
+ * A create or replace that names no body, body_file or gpu sends the scenario's service (SERVICE): the
+ * platform's create requires resources and services, and most scenarios are about something else.
+ */
+function withService(inputs: Record<string, string>): Record<string, string> {
+  const bare = ['body', 'body_file', 'gpu'].every((name) => inputs[name] === undefined);
+  return CREATING.has(inputs.operation ?? '') && bare ? { ...inputs, body: SERVICE } : inputs;
 }
 
 const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
@@ -215,10 +228,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         scenario(title, (s) => body(s, ...([...row] as [...T])));
       });
     };
-  /** A scenario against the emulator following the platform's own reference. */
-  const liveScenario = (name: string, body: (s: Scenario) => Promise<void>): void => {
-    scenario(name, body, { profile: 'live', strict: true, readyAfterSeconds: 1 });
-  };
 
   scenario(
     'creates a task and waits until it is Running with its URLs, with outputs and a summary',
@@ -270,7 +279,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     expect(result.stdout).toContain(`::add-mask::${s.rsa.token ?? ''}`);
     expect(view.lines).toContainEqual(
       expect.stringMatching(
-        /^::debug::request: POST https:\/\/127\.0\.0\.1:\d+\/api\/deployment\/task\/detail \(token=<redacted>, version=1\.0\.0, timestamp=\d{13}, content-type=application\/json, sign_str=<redacted>; body of \d+ bytes\)$/
+        /^::debug::request: GET https:\/\/127\.0\.0\.1:\d+\/api\/task\/deployment\/detail \(token=<redacted>, version=1\.0\.0, timestamp=\d{13}, content-type=application\/json, sign_str=<redacted>; no body\)$/
       )
     );
     expect(view.lines.join('\n')).not.toContain(s.rsa.token);
@@ -392,12 +401,9 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     });
     const storage = await s.run({
       operation: 'storage_check',
-      body: '{storage_name: m, oss_region_id: 1, bucket: b, dir: d, endpoint: e.example, access_key: AKIDEXAMPLE, secret_key: wJalrXUtnFEMI}'
+      body: '{supplier: tencent, endpoint: e.example, ak: AKIDEXAMPLE, sk: wJalrXUtnFEMI, bucket: b, prefix: d/}'
     });
-    expect(json(storage.outputs.data)).toEqual({
-      pass: true,
-      message: 'the storage can be reached with these settings'
-    });
+    expect(json(storage.outputs.data)).toEqual({ pass: true, message: null });
     expect(shown(storage).join('\n')).not.toContain('wJalrXUtnFEMI');
     const request = await s.run({
       operation: 'request',
@@ -410,17 +416,24 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     expect(stopped.outputs).toMatchObject({ status: 'End', statuses: JSON.stringify({ [task_id]: 'End' }) });
   });
 
-  scenario('follows an endpoints override: detail as GET with task_id in the query', async (s) => {
-    const id = s.emulator.addTask({ task_name: 'e2e-get', points: 1, status: 'Running' });
-    const result = await s.run({ operation: 'detail', task_id: id, endpoints: 'detail: {method: GET}' });
-    expect(result.exitCode).toBe(0);
-    expect(s.emulator.requests.at(-1)).toMatchObject({
-      method: 'GET',
-      target: `/api/deployment/task/detail?task_id=${id}`,
-      body: ''
-    });
-    expect(result.outputs.status).toBe('Running');
-  });
+  scenario(
+    'follows an endpoints override: detail on the older path, GET with task_id in the query',
+    async (s) => {
+      const id = s.emulator.addTask({ task_name: 'e2e-get', points: 1, status: 'Running' });
+      const result = await s.run({
+        operation: 'detail',
+        task_id: id,
+        endpoints: 'detail: {path: /api/deployment/task/detail}'
+      });
+      expect(result.exitCode).toBe(0);
+      expect(s.emulator.requests.at(-1)).toMatchObject({
+        method: 'GET',
+        target: `/api/deployment/task/detail?task_id=${id}`,
+        body: ''
+      });
+      expect(result.outputs.status).toBe('Running');
+    }
+  );
 
   scenario('goes through the proxy in https_proxy: creates and waits, every request tunnelled', async (s) => {
     // platform.test resolves nowhere but in the proxy, so nothing can have reached the emulator directly.
@@ -444,7 +457,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       expect(proxy.tunnels.length).toBeGreaterThan(0);
       expect(new Set(proxy.tunnels)).toEqual(new Set([`platform.test:${port}`]));
       expect(s.emulator.requests.slice(before).map((r) => r.path)).toEqual(
-        expect.arrayContaining(['/api/deployment/task/create', '/api/deployment/task/detail'])
+        expect.arrayContaining([CREATE, DETAIL])
       );
     } finally {
       await proxy.stop();
@@ -523,7 +536,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     const lines = shown(result);
     expect(lines).toEqual(
       expect.arrayContaining([
-        `POST ${s.emulator.base_url}/api/deployment/task/create`,
+        `POST ${s.emulator.base_url}${CREATE}`,
         '  headers: token, version, timestamp, content-type, sign_str',
         '    <token>'
       ])
@@ -578,7 +591,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       const id = s.emulator.addTask({ task_name: name, points: 1, status: 'Running' });
       return s.run({ operation: 'detail', task_id: id });
     };
-    const DETAIL = '/api/deployment/task/detail';
     const retries = (result: StepRun): string[] =>
       shown(result).filter((line) => / retry \d+ of 5 in /.test(line));
     const creates = (s: Scenario, before: number) =>
@@ -744,7 +756,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(shown(result)).toContainEqual(
           expect.stringMatching(
             new RegExp(
-              `^the platform refused POST /api/deployment/task/detail \\(${code}\\) while this runner's clock is ${skew} ${runner} it: stamping requests on the platform's time from now on, and sending it once more$`
+              `^the platform refused GET /api/task/deployment/detail \\(${code}\\) while this runner's clock is ${skew} ${runner} it: stamping requests on the platform's time from now on, and sending it once more$`
             )
           )
         );
@@ -780,7 +792,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       });
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toMatch(
-        /::error::detail: task \d+: POST \/api\/deployment\/task\/detail got no answer within 1s \(request_timeout\)\n/
+        /::error::detail: task \d+: GET \/api\/task\/deployment\/detail\?task_id=\d+ got no answer within 1s \(request_timeout\)\n/
       );
     });
 
@@ -806,12 +818,12 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       });
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toMatch(
-        /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature of POST \/api\/deployment\/task\/detail\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
+        /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature of GET \/api\/task\/deployment\/detail\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
       );
     });
   });
 
-  group('api_profile: live, against the emulator following the platform reference', () => {
+  group('a token-mode key on the documented forms, as the quick start sets it up', () => {
     const runLive = async (
       s: Scenario,
       inputs: Record<string, string>,
@@ -820,7 +832,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       const before = s.emulator.requests.length;
       const result = await runStep(
         runtime,
-        { base_url: s.emulator.base_url, api_profile: 'live', token: s.emulator.token_mode.token, ...inputs },
+        { base_url: s.emulator.base_url, token: s.emulator.token_mode.token, ...inputs },
         {
           env: { NODE_EXTRA_CA_CERTS: s.emulator.ca_file, RUNNER_DEBUG: '1' },
           ...(state === undefined ? {} : { state })
@@ -835,7 +847,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       return result;
     };
 
-    liveScenario(
+    scenario(
       'runs the real-platform example of docs/real-platform.md with a token-mode key: create on the resource gpu picks, wait, cleanup',
       async (s) => {
         const block = /<!-- real-platform-example -->\s*```yaml\n([\s\S]*?)```/.exec(
@@ -868,7 +880,9 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         const deploy = await runLive(s, { ...expand(steps[0]?.with), poll_interval: '1s' });
         expect([deploy.exitCode, deploy.outputs.status]).toEqual([0, 'Running']);
         expect(deploy.outputs.url).toMatch(/^https:\/\/t\d+-8080\.apps\.emulator\.invalid$/);
-        expect(shown(deploy)[0]).toBe('api profile: live (api_profile is live)');
+        expect(shown(deploy)[0]).toBe(
+          "api profile: live (the platform's documented forms; api_profile: spec sends the interface spec's)"
+        );
         const create = s.emulator.requests.find((r) => r.path === '/api/task/deployment/create' && r.applied);
         expect(JSON.parse(create?.body ?? '')).toMatchObject({
           task_type: 'Deployment',
@@ -895,7 +909,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       }
     );
 
-    liveScenario('reads detail as GET, searches with type and status, stops, in RSA mode too', async (s) => {
+    scenario('reads detail as GET, searches with type and status, stops, in RSA mode too', async (s) => {
       const id = s.emulator.addTask({ task_name: 'live-ops', points: 1, status: 'Running' });
       const rsaKey = {
         token: s.emulator.rsa.token,
@@ -1518,7 +1532,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       async (s) => {
         s.emulator.setReadyAfter(600);
         s.emulator.inject({
-          path: '/api/deployment/task/detail',
+          path: DETAIL,
           answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
         });
         const result = await s.run({
@@ -1542,7 +1556,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       try {
         const result = await s.run({
           operation: 'storage_check',
-          body: '{storage_name: m, oss_region_id: 1, bucket: b, dir: d, endpoint: e.example, access_key: AKIDEXAMPLE, secret_key: wJalrXUtnFEMI}'
+          body: '{supplier: aws, endpoint: e.example, ak: AKIDEXAMPLE, sk: wJalrXUtnFEMI, bucket: b, prefix: d/}'
         });
         expect(result.exitCode).toBe(1);
         expect(result.stdout).toContain(
@@ -1563,11 +1577,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     });
 
     scenario('fails a create answered 0000 without a task_id, saying the task may exist', async (s) => {
-      s.emulator.inject({
-        path: '/api/deployment/task/create',
-        apply: true,
-        answer: { kind: 'envelope', code: '0000', data: {} }
-      });
+      s.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
       const result = await s.run({ operation: 'create', task_name: 'no-id', points: '1' });
       expect(result.exitCode).toBe(1);
       expect(result.stdout).toContain(
@@ -1581,7 +1591,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         s.emulator.addTask({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
       );
       s.emulator.inject({
-        path: '/api/deployment/task/detail',
+        path: DETAIL,
         answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
       });
       const result = await s.run({
@@ -1696,7 +1706,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         operation: 'create',
         task_name: 'private-registry',
         points: '1',
-        body: 'repository_username: registry-bot\nrepository_password: reg-pass-1\n',
+        body: `repository_username: registry-bot\nrepository_password: reg-pass-1\n${SERVICE}`,
         wait: 'false'
       });
       expect(result.exitCode).toBe(0);
@@ -1760,8 +1770,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   });
 
   group('bounded reads', () => {
-    const DETAIL = '/api/deployment/task/detail';
-
     scenario.each([
       ['with its Content-Length', false],
       ['chunked, 300 MB of it', true]
@@ -1773,7 +1781,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         const result = await s.run({ operation: 'detail', task_id: id });
         expect([result.exitCode, result.stderr]).toEqual([1, '']);
         expect(result.stdout).toContain(
-          `::error::detail: task ${id}: POST /api/deployment/task/detail answered more than 16 MiB (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected\n`
+          `::error::detail: task ${id}: GET /api/task/deployment/detail?task_id=${id} answered more than 16 MiB (max_response_size): the answer was not read; raise max_response_size if an answer that large is expected\n`
         );
         expect(result.outputs).toMatchObject({
           task_id: id,
@@ -1827,7 +1835,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     try {
       const ok = await s.run({ operation: 'create', task_name: 'inject', points: '1', ...FAST });
       s.emulator.inject({
-        path: '/api/deployment/task/detail',
+        path: DETAIL,
         times: Infinity,
         answer: { kind: 'status', status: 500, body: 'envelope' }
       });

@@ -7,12 +7,15 @@ import {
   type TestClock
 } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
+import { MARK_4090, WEB_SERVICE } from '../helpers/bodies.js';
 
 const SEARCH_PATH = '/api/deployment/resource/search';
 /** A resource search as the platform takes it: its two parameters are required. */
 const SEARCH = `${SEARCH_PATH}?task_type=Deployment&device_type=GpuDevice`;
-const CREATE = '/api/deployment/task/create';
-const NEW_TASK = { task_name: 'svc', points: 1 };
+// The platform's documented forms (the emulator's default profile): a plain create, GET detail.
+const CREATE = '/api/task/deployment/create';
+const NEW_TASK = { task_name: 'svc', points: 1, resources: [{ mark: MARK_4090 }], services: [WEB_SERVICE] };
+const detailOf = (id: number): string => `/api/task/deployment/detail?task_id=${id}`;
 
 /** The code (or message) of the error a request failed with. */
 async function connectionError(request: Promise<unknown>): Promise<string> {
@@ -42,7 +45,7 @@ describe('configurable behaviours', () => {
       client.build({ method: options.method ?? 'GET', target, ...options })
     );
   }
-  const createTask = () => raw(CREATE, { method: 'POST', json: NEW_TASK, encrypt: true });
+  const createTask = () => raw(CREATE, { method: 'POST', json: NEW_TASK });
 
   it('answers the next N requests with 429 and Retry-After in seconds, then serves again', async () => {
     emulator.inject({ times: 2, answer: { kind: 'status', status: 429, retryAfter: { seconds: 3 } } });
@@ -51,7 +54,7 @@ describe('configurable behaviours', () => {
       expect([limited.status, limited.headers['retry-after']]).toEqual([429, '3']);
       expect(parseEnvelope(limited.text)).toEqual({
         code: 'C010',
-        msg: 'too many requests: retry later',
+        message: 'too many requests: retry later',
         data: null
       });
     }
@@ -163,22 +166,20 @@ describe('configurable behaviours', () => {
     expect((await createTask()).status).toBe(200);
   });
 
-  it('answers the envelope variants: code as the number 0, message instead of msg', async () => {
-    emulator.setEnvelope({ code: 'number', messageField: 'message' });
-    expect((await raw()).text).toMatch(/^\{"code":0,"message":"success","data":\{/);
-    const refused = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1 } });
-    expect(parseEnvelope(refused.text)).toEqual({
-      code: 'C007',
-      message: 'task 1 does not exist',
-      data: null
-    });
+  it("answers the envelope variants: code as the number 0, the spec's msg instead of message", async () => {
+    emulator.setEnvelope({ code: 'number', messageField: 'msg' });
+    expect((await raw()).text).toMatch(/^\{"code":0,"msg":"success","data":\{/);
+    const refused = await raw(detailOf(1));
+    expect(parseEnvelope(refused.text)).toEqual({ code: 'C007', msg: 'task 1 does not exist', data: null });
+    emulator.inject({ answer: { kind: 'deep', depth: 2 } });
+    expect((await raw()).text).toBe('{"code":0,"msg":"success","data":{"a":{"a":1}}}');
   });
 
   it('shows a clock offset in the Date header and judges timestamps by it', async () => {
     emulator.setClockOffset(600);
     const response = await raw();
     expect(Date.parse(String(response.headers.date))).toBe(Math.floor((clock.ms + 600_000) / 1000) * 1000);
-    expect(parseEnvelope(response.text).msg).toMatch(/10m0s behind the platform clock/);
+    expect(parseEnvelope(response.text).message).toMatch(/10m0s behind the platform clock/);
     const corrected = await client.call({
       method: 'GET',
       target: SEARCH,
@@ -187,32 +188,32 @@ describe('configurable behaviours', () => {
     expect(corrected.envelope.code).toBe('0000');
   });
 
-  it('carries arbitrary text in msg and in task names', async () => {
+  it('carries arbitrary text in the message and in task names', async () => {
     const text = '::error::pwned\n::add-mask::x %0A <script>';
     await createTask();
     emulator.setText({ msg: text, taskName: text });
-    const detail = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
-    expect(parseEnvelope(detail.text)).toMatchObject({ msg: text, data: { task_name: text } });
+    const detail = await raw(detailOf(1229831));
+    expect(parseEnvelope(detail.text)).toMatchObject({ message: text, data: { task_name: text } });
     emulator.setText({ msg: undefined, taskName: undefined });
-    const restored = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
-    expect(parseEnvelope(restored.text)).toMatchObject({ msg: 'success', data: { task_name: 'svc' } });
+    const restored = await raw(detailOf(1229831));
+    expect(parseEnvelope(restored.text)).toMatchObject({ message: 'success', data: { task_name: 'svc' } });
   });
 
   it('deletes ended tasks where asked, so that calls about them answer that they do not exist', async () => {
     await createTask();
     emulator.setEndedTasksGone(true);
     await raw('/api/deployment/task/stop', { method: 'POST', json: { task_id: 1229831 } });
-    const detail = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
+    const detail = await raw(detailOf(1229831));
     expect(parseEnvelope(detail.text)).toEqual({
       code: 'C007',
-      msg: 'task 1229831 does not exist',
+      message: 'task 1229831 does not exist',
       data: null
     });
   });
 
   it('configures the interface version per endpoint', async () => {
     emulator.setVersion(SEARCH_PATH, '2.0.0');
-    expect(parseEnvelope((await raw()).text).msg).toMatch(
+    expect(parseEnvelope((await raw()).text).message).toMatch(
       /version header "1.0.0" is not this endpoint's interface version "2.0.0"/
     );
     const v2 = await client.call({ method: 'GET', target: SEARCH, version: '2.0.0' });
@@ -227,7 +228,7 @@ describe('configurable behaviours', () => {
     const response = await raw();
     expect([response.status, response.headers['content-length']]).toEqual([200, String(40 * 1024 * 1024)]);
     expect(Buffer.byteLength(response.text)).toBe(40 * 1024 * 1024);
-    expect(response.text.slice(0, 51)).toBe('{"code":"0000","msg":"success","data":{"padding":"x');
+    expect(response.text.slice(0, 55)).toBe('{"code":"0000","message":"success","data":{"padding":"x');
     expect(response.text.endsWith('xx"}}')).toBe(true);
     expect(emulator.requests.at(-1)).toMatchObject({ fault: 'large (41943040 bytes)' });
     emulator.inject({ answer: { kind: 'large', bytes: 3 * 1024 * 1024, chunked: true } });
@@ -243,40 +244,33 @@ describe('configurable behaviours', () => {
     emulator.inject({ answer: { kind: 'deep', depth: 3000 } });
     const response = await raw();
     expect(response.text).toBe(
-      `{"code":"0000","msg":"success","data":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`
+      `{"code":"0000","message":"success","data":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`
     );
   });
 
   it("answers an envelope of the tester's choice: a refusal, or a create applied without its task_id", async () => {
     emulator.inject({ answer: { kind: 'envelope', code: 'C004', message: 'API Key不存在' } });
-    expect(parseEnvelope((await raw()).text)).toEqual({ code: 'C004', msg: 'API Key不存在', data: null });
+    expect(parseEnvelope((await raw()).text)).toEqual({ code: 'C004', message: 'API Key不存在', data: null });
     emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
-    expect(parseEnvelope((await createTask()).text)).toEqual({ code: '0000', msg: 'success', data: {} });
+    expect(parseEnvelope((await createTask()).text)).toEqual({ code: '0000', message: 'success', data: {} });
     expect(emulator.requests.at(-1)).toMatchObject({ applied: true, fault: 'envelope (code 0000)' });
     expect(emulator.task(1229831).task_name).toBe('svc');
   });
 
   it("shows service URLs of the tester's choice", async () => {
     emulator.setServiceUrl('javascript:alert({task_id})//{port}');
-    await raw(CREATE, {
-      method: 'POST',
-      json: {
-        ...NEW_TASK,
-        services: [{ service_name: 'w', service_image: 'i', remote_ports: [{ service_port: 80 }] }]
-      },
-      encrypt: true
-    });
+    await createTask();
     clock.advance(10);
-    const detail = await raw('/api/deployment/task/detail', { method: 'POST', json: { task_id: 1229831 } });
+    const detail = await raw(detailOf(1229831));
     expect(parseEnvelope(detail.text)).toMatchObject({
       data: { services: [{ remote_ports: [{ url: 'javascript:alert(1229831)//80' }] }] }
     });
   });
 
-  it('takes a 20 KB query (no 431) and decrypts a 4 MiB encrypted body', async () => {
+  it("takes a 20 KB query (no 431) and decrypts a 4 MiB encrypted body (the spec's create)", async () => {
     const long = await raw(`${SEARCH}&note=${'a'.repeat(20_000)}`);
     expect([long.status, parseEnvelope(long.text).code]).toEqual([200, '0000']);
-    const big = await raw(CREATE, {
+    const big = await raw('/api/deployment/task/create', {
       method: 'POST',
       json: { ...NEW_TASK, note: 'n'.repeat(4 * 1024 * 1024) },
       encrypt: true

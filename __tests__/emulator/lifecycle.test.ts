@@ -9,8 +9,11 @@ const [GPU] = searchResources(['Deployment'], ['GpuDevice'], new Stock(Date.now)
 }[];
 const REGION = GPU?.regions[0];
 
-const CREATE = '/api/deployment/task/create';
-const DETAIL = '/api/deployment/task/detail';
+// The platform's documented forms (the emulator's default profile): a plain create, GET detail.
+const CREATE = '/api/task/deployment/create';
+const DETAIL = '/api/task/deployment/detail';
+/** The task search's required parameters, as the reference makes them. */
+const SEARCH = '/api/deployment/task/search?type=Deployment&status=Running,Pending,Paused,End';
 
 interface Task {
   task_id: bigint | number;
@@ -39,10 +42,10 @@ describe('task lifecycle and endpoints', () => {
   });
   afterEach(() => emulator.stop());
 
-  async function ok<T>(method: 'GET' | 'POST', target: string, json?: unknown, encrypt = false): Promise<T> {
+  async function ok<T>(method: 'GET' | 'POST', target: string, json?: unknown): Promise<T> {
     clock.advance(0.001); // a new timestamp (and so a new signature) for every request
-    const response = await client.call({ method, target, json, encrypt });
-    expect(response.envelope).toMatchObject({ code: '0000', msg: 'success' });
+    const response = await client.call({ method, target, json });
+    expect(response.envelope).toMatchObject({ code: '0000', message: 'success' });
     return response.envelope.data as T;
   }
 
@@ -53,7 +56,7 @@ describe('task lifecycle and endpoints', () => {
   ): Promise<[string | number, string]> {
     clock.advance(0.001);
     const response = await client.call({ method, target, json });
-    return [response.envelope.code, response.envelope.msg ?? ''];
+    return [response.envelope.code, response.envelope.message ?? ''];
   }
 
   async function create(name: string, points = 2): Promise<number> {
@@ -70,11 +73,11 @@ describe('task lifecycle and endpoints', () => {
         { service_name: 'api', service_image: 'api:2', remote_ports: [{ service_port: 8080 }] }
       ]
     };
-    const data = await ok<{ task_id: number }>('POST', CREATE, body, true);
+    const data = await ok<{ task_id: number }>('POST', CREATE, body);
     return data.task_id;
   }
 
-  const detail = (id: number): Promise<Task> => ok<Task>('POST', DETAIL, { task_id: id });
+  const detail = (id: number): Promise<Task> => ok<Task>('GET', `${DETAIL}?task_id=${id}`);
   const urls = (task: Task): (string | null)[] =>
     task.services.flatMap((s) => s.remote_ports.map((p) => p.url));
 
@@ -103,9 +106,9 @@ describe('task lifecycle and endpoints', () => {
     ]);
   });
 
-  it('answers detail in the platform form too: GET ?task_id=', async () => {
+  it('answers detail on the older path too, as public clients read it: GET ?task_id=', async () => {
     const id = await create('svc');
-    expect(await ok<Task>('GET', `${DETAIL}?task_id=${id}`)).toMatchObject({
+    expect(await ok<Task>('GET', `/api/deployment/task/detail?task_id=${id}`)).toMatchObject({
       task_id: id,
       status: 'Pending'
     });
@@ -164,7 +167,8 @@ describe('task lifecycle and endpoints', () => {
   });
 
   it('answers a non-0000 code for unknown task ids on every task endpoint', async () => {
-    for (const action of ['detail', 'stop', 'pause', 'recover']) {
+    expect(await refused('GET', `${DETAIL}?task_id=5`, undefined)).toEqual(['C007', 'task 5 does not exist']);
+    for (const action of ['stop', 'pause', 'recover']) {
       expect(await refused('POST', `/api/deployment/task/${action}`, { task_id: 5 })).toEqual([
         'C007',
         'task 5 does not exist'
@@ -204,26 +208,29 @@ describe('task lifecycle and endpoints', () => {
     const a = await create('alpha-one');
     clock.advance(5);
     const b = await create('beta-two');
-    const all = await ok<Page<Task>>('GET', '/api/deployment/task/search');
+    const all = await ok<Page<Task>>('GET', SEARCH);
     expect(all.results.map((t) => t.task_id)).toEqual([b, a]);
-    const running = await ok<Page<Task>>('GET', '/api/deployment/task/search?status=Running%2CPaused');
+    const running = await ok<Page<Task>>(
+      'GET',
+      '/api/deployment/task/search?type=Deployment&status=Running%2CPaused'
+    );
     expect(running.results.map((t) => t.task_id)).toEqual([a]);
     const byName = await ok<Page<Task>>('POST', '/api/deployment/task/search', {
+      type: 'Deployment',
+      status: 'Running,Pending',
       search_value: 'beta',
       page: 1
     });
     expect(byName.results.map((t) => t.task_name)).toEqual(['beta-two']);
-    const second = await ok<Page<Task>>('GET', '/api/deployment/task/search?page=2&page_size=1');
+    const second = await ok<Page<Task>>('GET', `${SEARCH}&page=2&page_size=1`);
     expect(second).toMatchObject({ count: 2, results: [{ task_id: a }] });
-    expect((await refused('GET', '/api/deployment/task/search?status=Done', undefined))[1]).toMatch(
-      /status must be one of/
-    );
+    expect(
+      (await refused('GET', '/api/deployment/task/search?type=Deployment&status=Done', undefined))[1]
+    ).toMatch(/status must be one of/);
     // No largest page_size is published: a large one is taken, unless the emulator caps pages.
-    expect((await ok<Page<Task>>('GET', '/api/deployment/task/search?page_size=500')).results).toHaveLength(
-      2
-    );
+    expect((await ok<Page<Task>>('GET', `${SEARCH}&page_size=500`)).results).toHaveLength(2);
     emulator.setPageSizeMax(1);
-    expect(await ok<Page<Task>>('GET', '/api/deployment/task/search?page_size=100')).toMatchObject({
+    expect(await ok<Page<Task>>('GET', `${SEARCH}&page_size=100`)).toMatchObject({
       count: 2,
       results: [{ task_id: b }]
     });
@@ -277,12 +284,11 @@ describe('task lifecycle and endpoints', () => {
     const response = await client.call({
       method: 'POST',
       target: CREATE,
-      json: { task_name: 'svc', points: 1, resources: [{ mark: REGION?.mark }], services: [] },
-      encrypt: true
+      json: { task_name: 'svc', points: 1, resources: [{ mark: REGION?.mark }], services: [] }
     });
     expect(response.envelope).toMatchObject({
       code: 'C005',
-      msg: expect.stringMatching(/resources\[0\]\.mark must be a string/)
+      message: expect.stringMatching(/resources\[0\]\.mark must be a string/)
     });
   });
 
@@ -345,6 +351,24 @@ describe('task lifecycle and endpoints', () => {
       ).toMatch(/RFC 3339/);
     }
   });
+});
+
+describe("the interface spec's storage check (profile spec)", () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+
+  beforeEach(async () => {
+    ({ emulator, client, clock } = await startTestEmulator({ profile: 'spec' }));
+  });
+  afterEach(() => emulator.stop());
+
+  async function ok<T>(method: 'GET' | 'POST', target: string, json: unknown, encrypt: boolean): Promise<T> {
+    clock.advance(0.001);
+    const response = await client.call({ method, target, json, encrypt });
+    expect(response.envelope).toMatchObject({ code: '0000', msg: 'success' });
+    return response.envelope.data as T;
+  }
 
   it('checks a storage configuration sent encrypted', async () => {
     const storage = {

@@ -1,17 +1,17 @@
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+import { MARK_4090, WEB_SERVICE } from '../helpers/bodies.js';
 
 const SEARCH = '/api/deployment/task/search';
+/** The task search as the reference requires it: type and status. */
+const FULL_SEARCH = `${SEARCH}?type=Deployment&status=Running,Pending,Paused`;
 const CREATE = '/api/deployment/task/create';
 const NEW_CREATE = '/api/task/deployment/create';
-const DETAIL = '/api/deployment/task/detail';
+const DETAIL = '/api/task/deployment/detail';
 
 describe('the emulator takes what the platform takes, and is exact when strict', () => {
   const vendorStyle = [
-    [
-      'a GET without Content-Type',
-      { method: 'GET', target: `${SEARCH}?search_value=x`, omit: ['content-type'] }
-    ],
+    ['a GET without Content-Type', { method: 'GET', target: FULL_SEARCH, omit: ['content-type'] }],
     [
       'an encrypted body sent as text/plain (the platform scripts do)',
       {
@@ -45,44 +45,42 @@ describe('the emulator takes what the platform takes, and is exact when strict',
   });
 });
 
-describe('--profile live: the platform reference where it differs from the spec', () => {
+describe("the default profile (live): the platform's reference where it differs from the spec", () => {
   let emulator: Emulator;
   let client: TestClient;
   let clock: TestClock;
   beforeEach(async () => {
-    ({ emulator, client, clock } = await startTestEmulator({ profile: 'live', readyAfterSeconds: 1 }));
+    ({ emulator, client, clock } = await startTestEmulator({ readyAfterSeconds: 1 }));
   });
   afterEach(() => emulator.stop());
 
-  it('refuses a task search without type and status with C002, naming them, and answers with message', async () => {
+  it('refuses a task search without type and status, naming them, and answers with message', async () => {
     const bare = await client.call({ method: 'GET', target: `${SEARCH}?search_value=x&page_size=100` });
     expect(bare.envelope).toEqual({
-      code: 'C002',
+      code: 'C005',
       message:
         'parameter error: type and status are required (type=Deployment, status a comma list of Running, Pending, Paused, End)',
       data: null
     });
     const onlyType = await client.call({ method: 'GET', target: `${SEARCH}?type=Deployment` });
     expect(onlyType.envelope.message).toMatch(/^parameter error: status is required/);
-    const full = await client.call({
-      method: 'GET',
-      target: `${SEARCH}?type=Deployment&status=Running%2CPending%2CPaused`
-    });
+    const full = await client.call({ method: 'GET', target: FULL_SEARCH });
     expect(full.envelope).toEqual({ code: '0000', message: 'success', data: { count: 0, results: [] } });
   });
 
   it('creates on the newer path with a plain JSON body, from a token-mode key too, and serves detail as GET', async () => {
+    const body = { resources: [{ mark: MARK_4090 }], services: [WEB_SERVICE] };
     const created = await client.call({
       method: 'POST',
       target: NEW_CREATE,
       mode: 'token',
-      json: { task_type: 'Deployment', task_name: 'live', points: 1, resources: [], services: [] }
+      json: { task_type: 'Deployment', task_name: 'live', points: 1, ...body }
     });
     expect(created.envelope).toMatchObject({ code: '0000', data: { task_id: 1229831 } });
     const signed = await client.call({
       method: 'POST',
       target: NEW_CREATE,
-      json: { task_name: 'rsa', points: 1, resources: [], services: [] }
+      json: { task_name: 'rsa', points: 1, ...body }
     });
     expect(signed.envelope.code).toBe('0000');
     const bare = await client.call({
@@ -110,11 +108,30 @@ describe('--profile live: the platform reference where it differs from the spec'
     });
     expect(old.envelope).toMatchObject({ code: '0000', data: { task_id: 1229833 } });
   });
+
+  it("ignores a token-mode key's sign_str, as the reference says it needs none; strict refuses it", async () => {
+    const stray = {
+      method: 'GET',
+      target: FULL_SEARCH,
+      mode: 'token',
+      headers: { sign_str: 'c2lnbg==' }
+    } as const;
+    expect((await client.call(stray)).envelope).toMatchObject({ code: '0000' });
+    const strict = await startTestEmulator({ strict: true });
+    try {
+      expect((await strict.client.call(stray)).envelope).toMatchObject({
+        code: 'C004',
+        message: expect.stringMatching(/^this key was created in token mode, which takes no signature/)
+      });
+    } finally {
+      await strict.emulator.stop();
+    }
+  });
 });
 
-describe('--profile spec (the default)', () => {
-  it('has no newer create path, and takes a search without type and status', async () => {
-    const { emulator, client } = await startTestEmulator();
+describe('--profile spec', () => {
+  it('has no newer create path, takes a search without type and status, and answers with msg', async () => {
+    const { emulator, client } = await startTestEmulator({ profile: 'spec' });
     try {
       const created = await client.call({
         method: 'POST',
@@ -128,6 +145,13 @@ describe('--profile spec (the default)', () => {
       );
       const search = await client.call({ method: 'GET', target: `${SEARCH}?search_value=x` });
       expect(search.envelope).toMatchObject({ code: '0000', msg: 'success' });
+      const stray = await client.call({
+        method: 'GET',
+        target: FULL_SEARCH,
+        mode: 'token',
+        headers: { sign_str: 'c2lnbg==' }
+      });
+      expect(stray.envelope.code).toBe('C004');
     } finally {
       await emulator.stop();
     }

@@ -165,7 +165,8 @@ describe('signature errors of spec section 7', () => {
   let clock: TestClock;
 
   beforeAll(async () => {
-    ({ emulator, client, clock } = await startTestEmulator());
+    // Spec section 7's causes, on the spec's forms.
+    ({ emulator, client, clock } = await startTestEmulator({ profile: 'spec' }));
   });
   afterAll(() => emulator.stop());
 

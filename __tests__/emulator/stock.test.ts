@@ -3,7 +3,7 @@ import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
 const SEARCH = '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice';
-const CREATE = '/api/deployment/task/create';
+const CREATE = '/api/task/deployment/create';
 
 interface RegionEntry {
   region: string;
@@ -28,9 +28,9 @@ describe('the stock of each region', () => {
   });
   afterEach(() => emulator.stop());
 
-  async function call(method: 'GET' | 'POST', target: string, json?: unknown, encrypt = false) {
+  async function call(method: 'GET' | 'POST', target: string, json?: unknown) {
     clock.advance(0.001);
-    return (await client.call({ method, target, json, encrypt })).envelope;
+    return (await client.call({ method, target, json })).envelope;
   }
 
   async function region(name: string): Promise<RegionEntry> {
@@ -46,29 +46,27 @@ describe('the stock of each region', () => {
   }
 
   const create = async (name: string, points: number) =>
-    call(
-      'POST',
-      CREATE,
-      {
-        task_name: name,
-        points,
-        resources: [{ mark: (await region('guangdong-t-01')).mark.mark }],
-        services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
-      },
-      true
-    );
+    call('POST', CREATE, {
+      task_name: name,
+      points,
+      resources: [{ mark: (await region('guangdong-t-01')).mark.mark }],
+      services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
+    });
 
   it('takes the nodes a create asks for, refuses one that asks for more than are free, and makes nothing then', async () => {
     const made = await create('takes', 2);
     expect(made.code).toBe('0000');
     expect((await region('guangdong-t-01')).inventory).toBe(1);
     const refused = await create('too-many', 2);
-    expect([refused.code, refused.msg]).toEqual([
+    expect([refused.code, refused.message]).toEqual([
       'C008',
       '资源不足: H20 x 8 in guangdong-t-01 has 1 node(s) free, 2 asked'
     ]);
     expect(client.lastReason()).toBe('out_of_stock');
-    const search = await call('GET', '/api/deployment/task/search?type=Deployment&search_value=too-many');
+    const search = await call(
+      'GET',
+      '/api/deployment/task/search?type=Deployment&status=Running,Pending,Paused,End&search_value=too-many'
+    );
     expect(search.data).toMatchObject({ count: 0 });
   });
 

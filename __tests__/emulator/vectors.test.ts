@@ -16,6 +16,7 @@ describe('signing.json replayed against the emulator', () => {
   beforeAll(async () => {
     const [first, ...others] = [...new Set(signing.cases.map((c) => c.token))];
     emulator = await startEmulator({
+      profile: 'spec',
       now: () => VECTOR_TIME,
       keys: {
         rsa: {

@@ -20,7 +20,9 @@ describe('request verification', () => {
   const log: string[] = [];
 
   beforeAll(async () => {
+    // The spec's letter: its encrypted create, its POST detail, its envelope.
     ({ emulator, client } = await startTestEmulator({
+      profile: 'spec',
       strict: true,
       firstTaskId: 9007199254740993n,
       log: (line) => log.push(line)

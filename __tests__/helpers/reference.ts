@@ -20,6 +20,8 @@ export interface ReferenceEndpoint {
   method: 'GET' | 'POST';
   path: string;
   encrypted: boolean;
+  /** The body's Content-Type where the reference gives one other than application/json. */
+  content_type?: 'text/plain';
   applies_to?: string[];
   query?: Record<string, Parameter>;
   body?: Record<string, Parameter>;

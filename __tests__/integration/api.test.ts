@@ -6,6 +6,7 @@ import type { StepResult } from '../../src/deploy/result.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
+import { MARK_4090, WEB_BODY } from '../helpers/bodies.js';
 
 /**
  * The action's pipeline (settings, plan, request, HTTPS client, envelope, outputs) against the emulator
@@ -62,12 +63,12 @@ describe('the action against the emulator', () => {
     log = [];
   });
 
-  it('creates a task with an encrypted body and round-trips its id beyond 2^53', async () => {
+  it('creates a task in the documented form (a plain signed JSON body) and round-trips its id beyond 2^53', async () => {
     const outputs = await run({
       operation: 'create',
       task_name: 'ci-部署 ✓',
       points: '2',
-      body: 'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}]\n'
+      body: WEB_BODY
     });
     const id = lastRequest()?.createdTaskId ?? '';
     expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
@@ -78,21 +79,26 @@ describe('the action against the emulator', () => {
       task_id: id,
       task_ids: `["${id}"]`
     });
-    expect(lastRequest()?.plaintext).toBe(
-      '{"task_name":"ci-部署 ✓","points":2,"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}'
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/api/task/deployment/create' });
+    expect(lastRequest()?.body).toBe(
+      `{"task_type":"Deployment","task_name":"ci-部署 ✓","points":2,"resources":[{"mark":"${MARK_4090}"}],"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}`
     );
     expect(masked).toContain(lastRequest()?.headers.sign_str);
     expect(log).toEqual([
-      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
+      'create: POST /api/task/deployment/create (RSA mode, version 1.0.0, JSON body)',
       'create: code 0000, success',
       `task_id: ${id}`
     ]);
   });
 
-  it('reads the detail of a task by its exact id (spec form: POST {task_id})', async () => {
+  it('reads the detail of a task by its exact id (documented form: GET ?task_id=)', async () => {
     const id = ownTask('detail-部署 ✓');
     const outputs = await run({ operation: 'detail', task_id: id });
-    expect(lastRequest()).toMatchObject({ method: 'POST', body: `{"task_id":${id}}` });
+    expect(lastRequest()).toMatchObject({
+      method: 'GET',
+      target: `/api/task/deployment/detail?task_id=${id}`,
+      body: ''
+    });
     expect(outputs.task_id).toBe(id);
     expect(outputs.data).toMatch(
       new RegExp(`^\\{"task_id":${id},"task_type":"Deployment","task_name":"detail-部署 ✓",`)
@@ -134,16 +140,58 @@ describe('the action against the emulator', () => {
     );
   });
 
-  it('checks a storage configuration with an encrypted body, masking its credentials', async () => {
-    const outputs = await run({
+  // Regression: the storage check went to the spec's /api/storage/encrypt/check with the spec's fields,
+  // which the platform's reference does not have.
+  it("checks a storage bucket with the reference's S3 check: encrypted, as text/plain, its keys masked", async () => {
+    const result = await step({
       operation: 'storage_check',
-      body: '{"storage_name": "models", "oss_region_id": 3, "bucket": "b", "dir": "w/", "endpoint": "oss.example.com", "access_key": "AKIDEXAMPLE", "secret_key": "wJalrXUtnFEMI"}'
+      body: 'supplier: tencent\nendpoint: cos.ap-guangzhou.myqcloud.com\nak: AKIDEXAMPLE\nsk: wJalrXUtnFEMI\nbucket: b\nprefix: w/'
     });
-    expect(JSON.parse(outputs.data)).toEqual({
-      pass: true,
-      message: 'the storage can be reached with these settings'
+    const sent = lastRequest();
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/api/storage/nas/v1/encrypt/s3/check',
+      verdict: { reason: 'ok' }
     });
+    expect(sent?.headers['content-type']).toBe('text/plain');
+    expect(sent?.body).not.toContain('AKIDEXAMPLE');
+    expect(JSON.parse(sent?.plaintext ?? '')).toEqual({
+      supplier: 'tencent',
+      endpoint: 'cos.ap-guangzhou.myqcloud.com',
+      ak: 'AKIDEXAMPLE',
+      sk: 'wJalrXUtnFEMI',
+      bucket: 'b',
+      prefix: 'w/'
+    });
+    const outputs = outputsOf(result);
+    expect(JSON.parse(outputs.data)).toEqual({ pass: true, message: null });
     expect(masked).toEqual(expect.arrayContaining(['AKIDEXAMPLE', 'wJalrXUtnFEMI']));
+    expect(JSON.stringify(outputs)).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
+    emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+    try {
+      const failed = await step({
+        operation: 'storage_check',
+        body: 'supplier: tencent\nendpoint: e\nak: AKIDEXAMPLE\nsk: wJalrXUtnFEMI\nbucket: b\nprefix: ""'
+      });
+      expect(failed.calls[0]?.error?.message).toBe(
+        "the storage did not pass the platform's check: the bucket does not exist"
+      );
+    } finally {
+      emulator.setStorageVerdict({ pass: true, message: 'the storage can be reached with these settings' });
+    }
+  });
+
+  it("refuses the spec's storage fields in the documented form before sending, naming the fix", async () => {
+    const before = emulator.requests.length;
+    await expect(
+      step({
+        operation: 'storage_check',
+        body: '{storage_name: m, oss_region_id: 3, bucket: b, dir: w/, endpoint: e, access_key: AKIDEXAMPLE, secret_key: wJalrXUtnFEMI}'
+      })
+    ).rejects.toThrow(
+      /^body has no supplier, ak, sk, prefix as text, but storage_check needs them: .*set api_profile: spec to send them\)$/
+    );
+    expect(emulator.requests).toHaveLength(before);
   });
 
   it('reaches any endpoint through request, for example the platform form of detail', async () => {
@@ -187,7 +235,7 @@ describe('the action against the emulator', () => {
     const id = ownTask('retry-after-date');
     emulator.setClockOffset(600);
     emulator.inject({
-      path: '/api/deployment/task/detail',
+      path: '/api/task/deployment/detail',
       answer: { kind: 'status', status: 429, retryAfter: { seconds: 2, as: 'http-date' } }
     });
     try {
@@ -206,6 +254,6 @@ describe('the action against the emulator', () => {
     emulator.inject({ answer: { kind: 'reset' } });
     const failure = await failureOfCall({ operation: 'detail', task_id: '5', max_retries: '0' });
     expect(failure?.name).toBe('TransportError');
-    expect(failure?.message).toMatch(/^POST \/api\/deployment\/task\/detail got no answer: /);
+    expect(failure?.message).toMatch(/^GET \/api\/task\/deployment\/detail\?task_id=5 got no answer: /);
   });
 });

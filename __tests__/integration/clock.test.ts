@@ -6,11 +6,12 @@ import { readSettings } from '../../src/action/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
+import { WEB_BODY } from '../helpers/bodies.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
 
-const WEB = '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
-const CREATE = '/api/deployment/task/create';
+const WEB = WEB_BODY;
+const CREATE = '/api/task/deployment/create';
 
 describe('a runner clock the platform refuses', () => {
   let emulator: Emulator;
@@ -72,7 +73,7 @@ describe('a runner clock the platform refuses', () => {
       expect(lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^the platform refused POST /api/deployment/task/detail \\(${code}\\) while this runner's clock is (9m59s|10m0s|10m1s)`
+            `^the platform refused GET /api/task/deployment/detail \\(${code}\\) while this runner's clock is (9m59s|10m0s|10m1s)`
           )
         )
       );

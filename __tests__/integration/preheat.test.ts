@@ -3,7 +3,7 @@ import { useStepBench } from '../helpers/emulator-step.js';
 
 const IMAGE = 'registry.example.com/llm:2';
 const WEB = `{services: [{service_name: web, service_image: "${IMAGE}", remote_ports: [{service_port: 80}]}]}`;
-const CREATE = '/api/deployment/task/create';
+const CREATE = '/api/task/deployment/create';
 const PREHEAT = '/api/task/image_preheat';
 
 /**
@@ -141,7 +141,8 @@ describe('image preheat', () => {
   it.each([
     [{ gpu: '', preheat: 'region' }, 'preheat is region, but gpu is empty'],
     [{ operation: 'preheat', gpu: '' }, 'gpu is empty, but preheat warms the region'],
-    [{ preheat: 'region', body: '{task_qos: {}}' }, 'body lists none with service_name and service_image']
+    [{ preheat: 'region', body: '{task_qos: {}}' }, 'body has no services, but a create needs them'],
+    [{ operation: 'preheat', body: '{task_qos: {}}' }, 'body lists none with service_name and service_image']
   ])('refuses %j before sending anything', async (inputs, message) => {
     const error = await step(inputs).catch((e: unknown) => e);
     expect(String(error)).toContain(message);

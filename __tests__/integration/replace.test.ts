@@ -3,8 +3,9 @@ import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
+import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
 
-const WEB = '{services: [{service_name: web, service_image: "app:2", remote_ports: [{service_port: 80}]}]}';
+const WEB = createBody([{ ...WEB_SERVICE, service_image: 'app:2' }]);
 
 /** Replaces against the emulator over real HTTPS, on a fake clock the step's sleeps move. */
 describe('replace against the emulator', () => {

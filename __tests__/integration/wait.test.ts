@@ -7,6 +7,9 @@ import { readSettings } from '../../src/action/settings.js';
 import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
 import { emulatorStep } from '../helpers/emulator-step.js';
+import { WEB_BODY } from '../helpers/bodies.js';
+
+const DETAIL = '/api/task/deployment/detail';
 
 /**
  * Waiting against the emulator over real HTTPS, on one fake clock shared by both sides: the action's
@@ -36,18 +39,15 @@ describe('waiting against the emulator', () => {
 
   const step = (inputs: Record<string, string>) =>
     emulatorStep(emulator, clock, client, { log, created })(inputs);
-  const WEB =
-    '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
-  const detailPolls = () => emulator.requests.filter((r) => r.path === '/api/deployment/task/detail').length;
+  const WEB = WEB_BODY;
+  const detailPolls = () => emulator.requests.filter((r) => r.path === DETAIL).length;
 
   it('creates a task and waits, polling every interval, until it runs with its URLs', async () => {
-    const services =
-      '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
     const { outputs, failure } = await step({
       operation: 'create',
       task_name: 'svc',
       points: '1',
-      body: services
+      body: WEB
     });
     expect(failure).toBeUndefined();
     expect(created).toEqual(['1229831']);
@@ -59,7 +59,7 @@ describe('waiting against the emulator', () => {
     });
     expect(detailPolls()).toBe(4);
     expect(log).toEqual([
-      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
+      'create: POST /api/task/deployment/create (RSA mode, version 1.0.0, JSON body)',
       'create: code 0000, success',
       'task_id: 1229831',
       'waiting for task 1229831 to be ready (done on Running with every service URL and every node running; fails on Other, End, Paused)',
@@ -71,7 +71,12 @@ describe('waiting against the emulator', () => {
 
   it('waits until every node runs, saying each one that comes up, and shows them in the summary', async () => {
     emulator.setNodeLag(20);
-    const { result, outputs, failure } = await step({ operation: 'create', task_name: 'svc', points: '3' });
+    const { result, outputs, failure } = await step({
+      operation: 'create',
+      body: WEB,
+      task_name: 'svc',
+      points: '3'
+    });
     expect([failure, outputs.status, outputs.elapsed_seconds]).toEqual([undefined, 'Running', '50']);
     expect(log.slice(4)).toEqual([
       'task 1229831 "svc": Pending after 0s',
@@ -79,7 +84,7 @@ describe('waiting against the emulator', () => {
       'task 1229831 "svc": 1/3 nodes running after 30s',
       'task 1229831 "svc": 2/3 nodes running after 40s',
       'task 1229831 "svc": 3/3 nodes running after 50s',
-      'task 1229831 "svc" is ready after 50s'
+      'task 1229831 "svc" is ready after 50s: https://t1229831-80.apps.emulator.invalid'
     ]);
     expect(renderSummary(result, undefined)).toContain('- 40s: task 1229831 Running, 2/3 nodes running');
   });
@@ -88,6 +93,7 @@ describe('waiting against the emulator', () => {
     emulator.setNodeLag(3600);
     const { result, failure } = await step({
       operation: 'create',
+      body: WEB,
       task_name: 'svc',
       points: '3',
       wait_timeout: '1m'
@@ -195,6 +201,7 @@ describe('waiting against the emulator', () => {
     emulator.setNodeLag(3600);
     const { result } = await step({
       operation: 'create',
+      body: WEB,
       task_name: 'svc',
       points: '3',
       wait_timeout: '1m',
@@ -210,20 +217,27 @@ describe('waiting against the emulator', () => {
   });
 
   it('diagnoses nothing when the wait succeeds', async () => {
-    const { result } = await step({ operation: 'create', task_name: 'svc', points: '1' });
+    const { result } = await step({ operation: 'create', body: WEB, task_name: 'svc', points: '1' });
     expect(result.tasks[0]?.diagnostics).toBeUndefined();
     expect(emulator.requests.filter((r) => r.path === '/api/deployment/task/pod_event')).toHaveLength(0);
   });
 
   it('fails at once on a Failed node, and only waits out restarts when max_restarts is 0', async () => {
     emulator.setCrashLoops([{ pattern: '-pull$', reason: 'ImagePullBackOff', nodeStatus: 'Failed' }]);
-    const failed = await step({ operation: 'create', task_name: 'svc-pull', points: '1', max_restarts: '0' });
+    const failed = await step({
+      operation: 'create',
+      body: WEB,
+      task_name: 'svc-pull',
+      points: '1',
+      max_restarts: '0'
+    });
     expect(failed.failure).toMatch(
-      /has a node that will not come up: node \d+ \(Failed\): container main ImagePullBackOff, exit code 1, restarted \d+ times after 10s$/
+      /has a node that will not come up: node \d+ \(Failed\): container web ImagePullBackOff, exit code 1, restarted \d+ times after 10s$/
     );
     emulator.setCrashLoops([{ pattern: '-loop$' }]);
     const waited = await step({
       operation: 'create',
+      body: WEB,
       task_name: 'svc-loop',
       points: '1',
       max_restarts: '0',
@@ -238,7 +252,7 @@ describe('waiting against the emulator', () => {
       times: Infinity,
       answer: { kind: 'status', status: 500, body: 'envelope' }
     });
-    const { failure } = await step({ operation: 'create', task_name: 'svc', points: '1' });
+    const { failure } = await step({ operation: 'create', body: WEB, task_name: 'svc', points: '1' });
     expect(failure).toBeUndefined();
     expect(log.filter((line) => line.includes('could not read its nodes'))).toHaveLength(1);
   });
@@ -308,28 +322,39 @@ describe('waiting against the emulator', () => {
 
   it('rides out a 503 and a reset while polling', async () => {
     emulator.inject({
-      path: '/api/deployment/task/detail',
+      path: DETAIL,
       times: 1,
       answer: { kind: 'status', status: 503 }
     });
-    emulator.inject({ path: '/api/deployment/task/detail', times: 1, answer: { kind: 'reset' } });
-    const { outputs, failure } = await step({ operation: 'create', task_name: 'svc', points: '1' });
+    emulator.inject({ path: DETAIL, times: 1, answer: { kind: 'reset' } });
+    const { outputs, failure } = await step({
+      operation: 'create',
+      body: WEB,
+      task_name: 'svc',
+      points: '1'
+    });
     expect([failure, outputs.status]).toEqual([undefined, 'Running']);
     expect(log.filter((line) => line.includes('poll failed'))).toEqual([
       expect.stringMatching(
         /^task 1229831: poll failed \(1 of 5 allowed in a row\): HTTP 503 with a non-JSON answer \(text\/html\)/
       ),
       expect.stringMatching(
-        /^task 1229831: poll failed \(2 of 5 allowed in a row\): POST \/api\/deployment\/task\/detail got no answer/
+        /^task 1229831: poll failed \(2 of 5 allowed in a row\): GET \/api\/task\/deployment\/detail\?task_id=1229831 got no answer/
       )
     ]);
   });
 
   it('fails for a task that ends in Other, and times out on one that never starts', async () => {
-    const broken = await step({ operation: 'create', task_name: 'svc-broken', points: '1' });
+    const broken = await step({ operation: 'create', body: WEB, task_name: 'svc-broken', points: '1' });
     expect(broken.failure).toBe('create: task 1229831 (svc-broken) ended in Other after 30s');
     emulator.setReadyAfter(3600);
-    const slow = await step({ operation: 'create', task_name: 'slow', points: '1', wait_timeout: '1m' });
+    const slow = await step({
+      operation: 'create',
+      body: WEB,
+      task_name: 'slow',
+      points: '1',
+      wait_timeout: '1m'
+    });
     expect(slow.failure).toBe('create: task 1229832 (slow) timed out after 1m0s, last status Pending');
     expect(slow.outputs).toMatchObject({ timed_out: 'true', elapsed_seconds: '60', status: 'Pending' });
   });
@@ -387,7 +412,7 @@ describe('waiting against the emulator', () => {
       const ids = Array.from({ length: 30 }, (_, i) =>
         live.addTask({ task_name: `rl-${i}`, points: 1, status: 'Running' })
       );
-      live.setRateLimit({ ratePerSecond: 10, burst: 10, path: '/api/deployment/task/detail' });
+      live.setRateLimit({ ratePerSecond: 10, burst: 10, path: DETAIL });
       const inputs: Record<string, string> = {
         base_url: live.base_url,
         token: live.rsa.token,
@@ -410,9 +435,7 @@ describe('waiting against the emulator', () => {
       // the step takes is measured by the benchmark, not asserted here.)
       const limited = live.requests.filter((r) => r.fault?.startsWith('HTTP 429') === true).length;
       expect(limited).toBeLessThanOrEqual(8 + 2);
-      expect(live.requests.filter((r) => r.path === '/api/deployment/task/detail')).toHaveLength(
-        30 + limited
-      );
+      expect(live.requests.filter((r) => r.path === DETAIL)).toHaveLength(30 + limited);
     } finally {
       await live.stop();
     }

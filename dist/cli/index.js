@@ -733,7 +733,7 @@ function formatOutputs(outputs, format, log) {
  */
 const INPUT_DEFAULTS = {
     private_key_format: 'auto',
-    api_profile: 'auto',
+    api_profile: 'live',
     api_version: '1.0.0',
     task_status: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az.join(','),
     encrypt: 'false',
@@ -855,6 +855,9 @@ async function checkCapacity(planned, settings) {
     if (settings.capacity === undefined) {
         if (settings.preheat.mode !== 'none' && create !== undefined)
             throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
+        // The platform's documented create requires resources (the spec's names none): gpu picks them, or the body names them.
+        if (settings.apiProfile === 'live' && create?.body !== undefined && !('resources' in create.body))
+            throw new input_error/* InputError */.d(`body has no resources, but ${settings.operation} needs them (the platform refuses a create without): set gpu to the GPU model, such as gpu: '4090', to have the step pick the resource, or add resources: [{mark: ...}] to body with a regions[].mark.mark from search_resources`);
         return;
     }
     if (!picks) {
@@ -1910,8 +1913,6 @@ var defaults = __nccwpck_require__(9413);
 
 
 
-/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
-const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
 const HOUR = 3_600_000;
 /** Inputs that fall back to an environment variable when empty. */
 const ENV_FALLBACK = {
@@ -2003,7 +2004,7 @@ function readConnection(inputs) {
     const { raw, text, given } = inputs;
     const apiVersion = parseVersion('api_version', given('api_version'));
     const baseUrl = parseBaseUrl('base_url', text('base_url') ?? defaults/* DEFAULT_BASE_URL */.Q);
-    const profile = resolveProfile(parseChoice('api_profile', given('api_profile'), ['auto', 'spec', 'live']), baseUrl);
+    const profile = resolveProfile(parseChoice('api_profile', given('api_profile'), ['live', 'spec', 'auto']));
     return {
         baseUrl,
         apiVersion,
@@ -2163,16 +2164,17 @@ function readBillingWindow(given, now) {
         endTime: end.text
     };
 }
-function resolveProfile(choice, baseUrl) {
-    if (choice !== 'auto')
-        return { profile: choice, reason: `api_profile is ${choice}` };
-    const host = new URL(baseUrl).hostname;
-    return PRODUCTION_HOSTS.includes(host)
-        ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
-        : {
-            profile: 'spec',
-            reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
-        };
+/**
+ * The platform's documented forms unless the interface spec's are asked for: whatever the host, the forms
+ * production takes are the default. `auto`, the old default, means the same.
+ */
+function resolveProfile(choice) {
+    if (choice === 'spec')
+        return { profile: 'spec', reason: "the interface spec's forms, as api_profile asks" };
+    return {
+        profile: 'live',
+        reason: `${choice === 'auto' ? 'auto means live: ' : ''}the platform's documented forms; api_profile: spec sends the interface spec's`
+    };
 }
 /** A comma list of task statuses, each one task search takes. */
 function parseStatuses(name, value) {
@@ -4619,11 +4621,15 @@ const OPERATIONS = {
         answers: 'bills',
         pages: true
     },
+    // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
+    // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
     storage_check: {
         endpoint: post('/api/storage/encrypt/check', true),
+        live: { path: '/api/storage/nas/v1/encrypt/s3/check', contentType: 'text/plain' },
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
+        checkBody: (body, s) => storageFields(body, s.apiProfile),
         check: (data) => {
             const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
@@ -4884,7 +4890,7 @@ function endpointFor(settings, operation, spec) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${STORAGE_FIELDS[settings.apiProfile].join(', ')}`);
     }
     for (const name of Object.keys(fields)) {
         if (name in body)
@@ -4989,6 +4995,26 @@ function resourceMarks(body) {
         return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
     }
     return undefined;
+}
+/** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
+const STORAGE_FIELDS = {
+    live: ['supplier', 'endpoint', 'ak', 'sk', 'bucket', 'prefix'],
+    spec: ['storage_name', 'bucket', 'dir', 'endpoint', 'access_key', 'secret_key', '<engine>_region_id']
+};
+/**
+ * The reference's S3 check requires each of its fields, as text (prefix may be empty): a body with the
+ * spec's fields, or one missing a credential, is refused before it is sent.
+ */
+function storageFields(body, profile) {
+    if (profile !== 'live')
+        return undefined;
+    const missing = STORAGE_FIELDS.live.filter((name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === ''));
+    if (missing.length === 0)
+        return undefined;
+    const spec = 'access_key' in body || 'storage_name' in body
+        ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
+        : '';
+    return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
 }
 
 
@@ -5873,7 +5899,7 @@ function buildRequest(args) {
         token: credentials.token,
         version: endpoint.version,
         timestamp,
-        'content-type': 'application/json'
+        'content-type': endpoint.contentType ?? 'application/json'
     };
     if (credentials.mode === 'rsa') {
         headers.sign_str = signRequest(credentials.privateKey, {

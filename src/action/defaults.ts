@@ -7,7 +7,7 @@ import { ACTIVE_STATUSES } from '../deploy/engine.js';
  */
 export const INPUT_DEFAULTS = {
   private_key_format: 'auto',
-  api_profile: 'auto',
+  api_profile: 'live',
   api_version: '1.0.0',
   task_status: ACTIVE_STATUSES.join(','),
   encrypt: 'false',

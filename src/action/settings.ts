@@ -47,8 +47,6 @@ export interface Settings extends DeploySettings {
   dryRun: boolean;
 }
 
-/** The platform's production hosts, where `api_profile: auto` follows the platform's own reference. */
-export const PRODUCTION_HOSTS = ['openapi.suanli.cn', 'openapi.suanleme.cn'];
 const HOUR = 3_600_000;
 
 /** Inputs that fall back to an environment variable when empty. */
@@ -178,8 +176,7 @@ function readConnection(
   const apiVersion = parseVersion('api_version', given('api_version'));
   const baseUrl = parseBaseUrl('base_url', text('base_url') ?? DEFAULT_BASE_URL);
   const profile = resolveProfile(
-    parseChoice('api_profile', given('api_profile'), ['auto', 'spec', 'live'] as const),
-    baseUrl
+    parseChoice('api_profile', given('api_profile'), ['live', 'spec', 'auto'] as const)
   );
   return {
     baseUrl,
@@ -372,18 +369,17 @@ function readBillingWindow(given: (name: DefaultedInput) => string, now: number)
   };
 }
 
-function resolveProfile(
-  choice: 'auto' | ApiProfile,
-  baseUrl: string
-): { profile: ApiProfile; reason: string } {
-  if (choice !== 'auto') return { profile: choice, reason: `api_profile is ${choice}` };
-  const host = new URL(baseUrl).hostname;
-  return PRODUCTION_HOSTS.includes(host)
-    ? { profile: 'live', reason: `api_profile is auto and ${host} is the platform's production host` }
-    : {
-        profile: 'spec',
-        reason: `api_profile is auto and ${host} is not a production host of the platform (${PRODUCTION_HOSTS.join(', ')}); set api_profile: live to use the platform's documented forms there`
-      };
+/**
+ * The platform's documented forms unless the interface spec's are asked for: whatever the host, the forms
+ * production takes are the default. `auto`, the old default, means the same.
+ */
+function resolveProfile(choice: 'auto' | ApiProfile): { profile: ApiProfile; reason: string } {
+  if (choice === 'spec')
+    return { profile: 'spec', reason: "the interface spec's forms, as api_profile asks" };
+  return {
+    profile: 'live',
+    reason: `${choice === 'auto' ? 'auto means live: ' : ''}the platform's documented forms; api_profile: spec sends the interface spec's`
+  };
 }
 
 /** A comma list of task statuses, each one task search takes. */

@@ -30,6 +30,11 @@ async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Pr
       throw new InputError(
         `preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`
       );
+    // The platform's documented create requires resources (the spec's names none): gpu picks them, or the body names them.
+    if (settings.apiProfile === 'live' && create?.body !== undefined && !('resources' in create.body))
+      throw new InputError(
+        `body has no resources, but ${settings.operation} needs them (the platform refuses a create without): set gpu to the GPU model, such as gpu: '4090', to have the step pick the resource, or add resources: [{mark: ...}] to body with a regions[].mark.mark from search_resources`
+      );
     return;
   }
   if (!picks) {

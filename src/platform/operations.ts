@@ -259,11 +259,15 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
     answers: 'bills',
     pages: true
   },
+  // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
+  // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
   storage_check: {
     endpoint: post('/api/storage/encrypt/check', true),
+    live: { path: '/api/storage/nas/v1/encrypt/s3/check', contentType: 'text/plain' },
     taskIds: 'none',
     fields: none,
     bodyRequired: true,
+    checkBody: (body, s) => storageFields(body, s.apiProfile),
     check: (data) => {
       const verdict = isRecord(data) ? data : {};
       if (verdict.pass === true) return undefined;
@@ -618,7 +622,7 @@ function checkInputs(
   const { fields, body, query } = given;
   if (spec.bodyRequired === true && Object.keys(body).length === 0) {
     throw new InputError(
-      `body is empty, but ${operation} needs the storage fields: set body to storage_name, bucket, dir, endpoint, access_key, secret_key and <engine>_region_id`
+      `body is empty, but ${operation} needs the storage fields: set body to ${STORAGE_FIELDS[settings.apiProfile].join(', ')}`
     );
   }
   for (const name of Object.keys(fields)) {
@@ -735,4 +739,27 @@ function resourceMarks(body: Record<string, unknown>): string | undefined {
     return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
   }
   return undefined;
+}
+
+/** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
+const STORAGE_FIELDS = {
+  live: ['supplier', 'endpoint', 'ak', 'sk', 'bucket', 'prefix'],
+  spec: ['storage_name', 'bucket', 'dir', 'endpoint', 'access_key', 'secret_key', '<engine>_region_id']
+} as const;
+
+/**
+ * The reference's S3 check requires each of its fields, as text (prefix may be empty): a body with the
+ * spec's fields, or one missing a credential, is refused before it is sent.
+ */
+function storageFields(body: Record<string, unknown>, profile: 'spec' | 'live'): string | undefined {
+  if (profile !== 'live') return undefined;
+  const missing = STORAGE_FIELDS.live.filter(
+    (name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === '')
+  );
+  if (missing.length === 0) return undefined;
+  const spec =
+    'access_key' in body || 'storage_name' in body
+      ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
+      : '';
+  return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
 }

@@ -12,6 +12,11 @@ export interface Endpoint {
   version: string;
   /** Whether the body must be sent encrypted (spec 5.4). */
   encrypt: boolean;
+  /**
+   * The Content-Type of the body where it is not application/json: the platform's S3 storage check takes
+   * its encrypted body "as text/plain".
+   */
+  contentType?: 'text/plain';
 }
 
 export type Credentials =
@@ -85,7 +90,7 @@ export function buildRequest(args: {
     token: credentials.token,
     version: endpoint.version,
     timestamp,
-    'content-type': 'application/json'
+    'content-type': endpoint.contentType ?? 'application/json'
   };
   if (credentials.mode === 'rsa') {
     headers.sign_str = signRequest(credentials.privateKey, {

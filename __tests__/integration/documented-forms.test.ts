@@ -6,20 +6,20 @@ import { readSettings } from '../../src/action/settings.js';
 import type { StepResult } from '../../src/deploy/result.js';
 import { runTestStep, testRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
+import { MARK_4090, WEB_BODY } from '../helpers/bodies.js';
 
 /**
- * The action with `api_profile: live` against the emulator following the platform's own reference
- * (`profile: 'live'`, strict about the client's bytes): where the spec and the platform differ, the
- * action sends what the platform documents, and the platform would take it.
+ * The action as it is set up by default against the emulator as it starts by default (the platform's
+ * documented forms, strict about the client's bytes): where the spec and the platform differ, the action
+ * sends what the platform documents, and the platform would take it, from either kind of key.
  */
-describe('api_profile: live against the platform as it documents itself', () => {
+describe('the default forms against the platform as it documents itself', () => {
   let emulator: Emulator;
   let client: ApiClient;
 
   beforeAll(async () => {
     emulator = await startEmulator({
       keys: fixtureEmulatorKeys(),
-      profile: 'live',
       strict: true,
       readyAfterSeconds: 0.3
     });
@@ -43,9 +43,8 @@ describe('api_profile: live against the platform as it documents itself', () => 
         : { token: emulator.token_mode.token };
     const all: Record<string, string> = {
       base_url: emulator.base_url,
-      api_profile: 'live',
       poll_interval: '1s',
-      body: 'resources: [{mark: gpu-4090}]\nservices: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]',
+      body: WEB_BODY,
       ...credentials,
       ...inputs
     };
@@ -70,7 +69,7 @@ describe('api_profile: live against the platform as it documents itself', () => 
       task_type: 'Deployment',
       task_name: 'live-token',
       points: 1,
-      resources: [{ mark: 'gpu-4090' }]
+      resources: [{ mark: MARK_4090 }]
     });
     expect(create?.headers).not.toHaveProperty('sign_str');
     // The reference's documented detail.
@@ -115,15 +114,5 @@ describe('api_profile: live against the platform as it documents itself', () => 
       );
       expect(search.verdict?.reason).toBe('ok');
     }
-  });
-
-  it('refuses a spec-profile create from a token-mode key before sending, naming api_profile: live', async () => {
-    const before = emulator.requests.length;
-    await expect(
-      step({ operation: 'create', task_name: 'x', points: '1', api_profile: 'spec' }, 'token')
-    ).rejects.toThrow(
-      /set api_profile: live, where create sends a plain signed body that token-mode keys can send/
-    );
-    expect(emulator.requests).toHaveLength(before);
   });
 });

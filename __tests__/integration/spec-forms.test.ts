@@ -1,0 +1,126 @@
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { outputsOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import type { StepResult } from '../../src/deploy/result.js';
+import { runTestStep, testRuntime } from '../helpers/runtime.js';
+import { fixtureKey } from '../helpers/fixtures.js';
+import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
+
+/**
+ * The interface spec's own forms, which the platform's reference does not document: `api_profile: spec`
+ * against the emulator in its spec profile, strict about the client's bytes. An encrypted create on
+ * /api/deployment/task/create, detail as a POST {task_id}, the spec's storage check, `msg` envelopes.
+ * Everything else is proven on the platform's documented forms (the other integration suites).
+ */
+describe("api_profile: spec against the interface spec's forms", () => {
+  let emulator: Emulator;
+  let client: ApiClient;
+  let log: string[] = [];
+  const masked: string[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({
+      profile: 'spec',
+      strict: true,
+      readyAfterSeconds: 60,
+      firstTaskId: 9007199254740993n,
+      keys: {
+        rsa: {
+          clientPrivateKey: fixtureKey('client-private-pkcs1.pem'),
+          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
+        }
+      }
+    });
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
+  });
+  afterAll(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+  beforeEach(() => {
+    log = [];
+  });
+
+  async function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
+    const all: Record<string, string> = {
+      wait: 'false',
+      api_profile: 'spec',
+      ...(mode === 'rsa' ? rsaInputs(emulator) : tokenInputs(emulator)),
+      ...inputs
+    };
+    const settings = readSettings(
+      (name) => all[name] ?? '',
+      (secret) => masked.push(secret)
+    );
+    const runtime = testRuntime(client, { now: Date.now });
+    runtime.log = (line) => log.push(line);
+    runtime.mask = (secret) => masked.push(secret);
+    return (await runTestStep(settings, runtime)).result;
+  }
+  const run = async (inputs: Record<string, string>) => outputsOf(await step(inputs));
+  const lastRequest = () => emulator.requests.at(-1);
+
+  it('creates a task with an encrypted body and round-trips its id beyond 2^53', async () => {
+    const outputs = await run({
+      operation: 'create',
+      task_name: 'ci-部署 ✓',
+      points: '2',
+      body: 'services:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}]\n'
+    });
+    const id = lastRequest()?.createdTaskId ?? '';
+    expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
+    expect(outputs).toMatchObject({
+      code: '0000',
+      msg: 'success',
+      data: `{"task_id":${id}}`,
+      task_id: id,
+      task_ids: `["${id}"]`
+    });
+    expect(lastRequest()?.path).toBe('/api/deployment/task/create');
+    expect(lastRequest()?.plaintext).toBe(
+      '{"task_name":"ci-部署 ✓","points":2,"services":[{"service_name":"web","service_image":"nginx:1.27","remote_ports":[{"service_port":80}]}]}'
+    );
+    expect(masked).toContain(lastRequest()?.headers.sign_str);
+    expect(log).toEqual([
+      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)',
+      'create: code 0000, success',
+      `task_id: ${id}`
+    ]);
+  });
+
+  it('reads the detail of a task by its exact id (spec form: POST {task_id}), its envelope in msg', async () => {
+    const id = emulator.addTask({ task_name: 'detail-部署 ✓', points: 1 });
+    const outputs = await run({ operation: 'detail', task_id: id });
+    expect(lastRequest()).toMatchObject({
+      method: 'POST',
+      path: '/api/deployment/task/detail',
+      body: `{"task_id":${id}}`
+    });
+    expect(lastRequest()?.answer).toMatch(/^\{"code":"0000","msg":"success","data":\{/);
+    expect(outputs.task_id).toBe(id);
+    expect(JSON.parse(outputs.data)).toMatchObject({ status: 'Pending', task_name: 'detail-部署 ✓' });
+  });
+
+  it("checks a storage configuration with the spec's encrypted body, masking its credentials", async () => {
+    const outputs = await run({
+      operation: 'storage_check',
+      body: '{"storage_name": "models", "oss_region_id": 3, "bucket": "b", "dir": "w/", "endpoint": "oss.example.com", "access_key": "AKIDEXAMPLE", "secret_key": "wJalrXUtnFEMI"}'
+    });
+    expect(lastRequest()?.path).toBe('/api/storage/encrypt/check');
+    expect(JSON.parse(lastRequest()?.plaintext ?? '')).toMatchObject({ access_key: 'AKIDEXAMPLE' });
+    expect(JSON.parse(outputs.data)).toEqual({
+      pass: true,
+      message: 'the storage can be reached with these settings'
+    });
+    expect(masked).toEqual(expect.arrayContaining(['AKIDEXAMPLE', 'wJalrXUtnFEMI']));
+  });
+
+  it('refuses a spec-profile create from a token-mode key before sending, naming api_profile: live', async () => {
+    const before = emulator.requests.length;
+    await expect(step({ operation: 'create', task_name: 'x', points: '1' }, 'token')).rejects.toThrow(
+      /set api_profile: live, where create sends a plain signed body that token-mode keys can send/
+    );
+    expect(emulator.requests).toHaveLength(before);
+  });
+});
