@@ -5,7 +5,7 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
-  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/load-yaml.ts'],
+  setupFilesAfterEnv: ['<rootDir>/__tests__/helpers/setup.ts'],
   clearMocks: true,
   // One worker per core, not Jest's default of one fewer: the end-to-end files mostly wait on child
   // processes and timers, so a second worker on a 2-core machine halves the wall time.

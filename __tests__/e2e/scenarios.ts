@@ -17,6 +17,7 @@ import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../..
 import { startConnectProxy } from '../helpers/proxy.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { MARK_4090 } from '../helpers/bodies.js';
+import { tallyScenario, tallySelf } from '../helpers/profile-tally.js';
 import { fixtureEmulatorKeys, fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
 
@@ -195,11 +196,15 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     });
   }
   const withScenario =
-    (options: EmulatorOptions, body: (s: Scenario) => Promise<void>) => async (): Promise<void> => {
+    (name: string, options: EmulatorOptions, body: (s: Scenario) => Promise<void>) =>
+    async (): Promise<void> => {
       const s = await openScenario(runtime, options);
+      // Concurrent scenarios share no hooks: each says itself which forms it ran.
+      tallySelf(s.emulator);
       try {
         await body(s);
       } finally {
+        if (s.emulator.requests.length > 0) tallyScenario(name, [s.emulator.profile]);
         await s.emulator.stop();
       }
     };
@@ -216,7 +221,8 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     body: (s: Scenario) => Promise<void>,
     options: EmulatorOptions = DEFAULT_EMULATOR
   ): void => {
-    if (chosen(name)) it.concurrent(`${prefix}${name}`, withScenario(options, body), SCENARIO_TIMEOUT_MS);
+    const title = `${prefix}${name}`;
+    if (chosen(name)) it.concurrent(title, withScenario(title, options, body), SCENARIO_TIMEOUT_MS);
   };
   scenario.each =
     <const T extends readonly unknown[]>(table: readonly T[]) =>

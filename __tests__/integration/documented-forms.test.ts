@@ -115,4 +115,25 @@ describe('the default forms against the platform as it documents itself', () => 
       expect(search.verdict?.reason).toBe('ok');
     }
   });
+
+  // Regression: a create without resources was sent, and the platform refused it ("resources is required").
+  it.each(['create', 'replace'])(
+    'refuses a %s without resources and without gpu before sending, naming both fixes',
+    async (operation) => {
+      const before = emulator.requests.length;
+      await expect(
+        step(
+          {
+            operation,
+            task_name: 'no-resources',
+            body: '{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}'
+          },
+          'token'
+        )
+      ).rejects.toThrow(
+        `body has no resources, but ${operation} needs them (the platform refuses a create without): set gpu to the GPU model, such as gpu: '4090', to have the step pick the resource, or add resources: [{mark: ...}] to body with a regions[].mark.mark from search_resources`
+      );
+      expect(emulator.requests).toHaveLength(before);
+    }
+  );
 });
