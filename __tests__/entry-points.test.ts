@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator/index.js';
 import { rsaInputs } from './helpers/emulator-inputs.js';
 import { fixtureEmulatorKeys } from './helpers/fixtures.js';
+import { SHUFFLED_CODES } from './helpers/platform-client.js';
 
 describe('index.ts, main.ts and post.ts on @actions/core', () => {
   let emulator: Emulator;
@@ -16,7 +17,12 @@ describe('index.ts, main.ts and post.ts on @actions/core', () => {
   const write = process.stdout.write.bind(process.stdout);
 
   beforeAll(async () => {
-    emulator = await startEmulator({ keys: fixtureEmulatorKeys(), readyAfterSeconds: 0, strict: true });
+    emulator = await startEmulator({
+      keys: fixtureEmulatorKeys(),
+      ...SHUFFLED_CODES,
+      readyAfterSeconds: 0,
+      strict: true
+    });
     dir = mkdtempSync(join(tmpdir(), 'entry-'));
   });
   afterAll(async () => {

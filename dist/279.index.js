@@ -31,7 +31,6 @@ const INPUT_NAMES = [
     'api_profile',
     'api_version',
     'endpoints',
-    'error_codes',
     'task_name',
     'points',
     'gpu',

@@ -2016,7 +2016,7 @@ function yamlErrorPlace(error) {
 }
 /** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
 function yamlNeeded(input) {
-    return (['body', 'body_file', 'query', 'endpoints', 'error_codes'].some((name) => input(name).trim() !== '') ||
+    return (['body', 'body_file', 'query', 'endpoints'].some((name) => input(name).trim() !== '') ||
         !/^[\d,\s]*$/.test(input('task_id')));
 }
 
@@ -2590,8 +2590,6 @@ var secret_fields = __nccwpck_require__(8064);
 var cleanup_state = __nccwpck_require__(7326);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __nccwpck_require__(7258);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
 // EXTERNAL MODULE: ./action/defaults.ts
 var defaults = __nccwpck_require__(9413);
 ;// CONCATENATED MODULE: ./action/settings.ts
@@ -2704,8 +2702,7 @@ function readConnection(inputs) {
             platformKeyText: raw('platform_public_key'),
             mask: inputs.mask
         }),
-        endpoints: parseEndpoints(raw('endpoints')),
-        errorCodes: parseErrorCodes('error_codes', raw('error_codes'))
+        endpoints: parseEndpoints(raw('endpoints'))
     };
 }
 /** What the operation's calls are made of, besides the body and query. */
@@ -2919,27 +2916,6 @@ function parseEndpoints(value) {
         overrides[operation] = override;
     }
     return overrides;
-}
-const ERROR_CODE_MEANINGS = {
-    task_not_found: 'taskNotFound',
-    signature: 'signature'
-};
-/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
-function parseErrorCodes(name, value) {
-    const codes = { ...failures/* DEFAULT_ERROR_CODES */.W$ };
-    for (const [meaning, raw] of Object.entries(parseMapping(name, value))) {
-        const field = ERROR_CODE_MEANINGS[meaning];
-        if (field === undefined) {
-            throw new input_error/* InputError */.d(`${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`);
-        }
-        const list = (Array.isArray(raw) ? raw : [raw]).map((code) => typeof code === 'number' || typeof code === 'bigint' ? String(code) : code);
-        if (list.length === 0 ||
-            list.some((code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code))) {
-            throw new input_error/* InputError */.d(`${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`);
-        }
-        codes[field] = list;
-    }
-    return codes;
 }
 function readCredentials(args) {
     if (args.token === '') {
@@ -3714,11 +3690,8 @@ async function failedCall(call, error, how, ctx) {
     if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
         return settleByState(call, call.taskId, error, ctx, who);
     const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-    const hint = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .codeHint */ .Z_)(error, ctx.settings.errorCodes);
-    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}${hint}`);
-    return {
-        error: note === '' && hint === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}${hint}`)
-    };
+    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`);
+    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`) };
 }
 /**
  * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
@@ -4990,42 +4963,31 @@ class ApiClient {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $U: () => (/* binding */ notApplied),
 /* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
-/* harmony export */   Te: () => (/* binding */ isSignatureRefusal),
 /* harmony export */   Uc: () => (/* binding */ describeError),
-/* harmony export */   W$: () => (/* binding */ DEFAULT_ERROR_CODES),
-/* harmony export */   Z_: () => (/* binding */ codeHint),
 /* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
 /* harmony export */   bR: () => (/* binding */ transientReason),
 /* harmony export */   or: () => (/* binding */ retryIfTransient),
 /* harmony export */   vu: () => (/* binding */ isRefusal)
 /* harmony export */ });
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(874);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
-/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(874);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
+/* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1460);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
 
 
 
 
-/** Codes the platform has been seen to answer with (their meanings are unpublished). */
-const DEFAULT_ERROR_CODES = { taskNotFound: ['C007'], signature: ['C002'] };
-/** A hint for a refusal whose code error_codes names, to add to its message; '' for any other. */
-function codeHint(error, codes) {
-    if (!(error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h) || error.code === undefined || !codes.taskNotFound.includes(error.code))
-        return '';
-    return ` (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(error.code, 40)} is named task_not_found in error_codes: the task may not exist)`;
-}
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
 function transientReason(error) {
-    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_2__/* .TransportError */ .wX) {
+    if (error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX) {
         if (error.reason === 'tls' || error.reason === 'cancelled')
             return undefined;
         return error.reason === 'timeout'
             ? 'no answer within request_timeout'
             : (error.errorCode ?? 'a network error');
     }
-    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h) {
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h) {
         if (RETRIED_STATUSES.has(error.httpStatus))
             return `HTTP ${error.httpStatus}`;
         if (error.httpStatus === 200 && error.body === 'not_envelope')
@@ -5038,20 +5000,17 @@ function transientReason(error) {
  * pass if sent again. What the refusal did (or did not do) is for the task's state to say, never its code.
  */
 function isRefusal(error) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h && error.body === 'envelope' && transientReason(error) === undefined;
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && transientReason(error) === undefined;
 }
 /** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
 function notApplied(error) {
-    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h)
+    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h)
         return error.httpStatus === 429;
-    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_2__/* .TransportError */ .wX && !error.sent;
-}
-function isSignatureRefusal(error, codes) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h && error.code !== undefined && codes.signature.includes(error.code);
+    return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
 }
 /** The delay the server asked for with Retry-After, if it did. */
 function serverRetryDelay(error, localNow) {
-    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
+    return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h ? (0,_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .retryAfterMs */ .Vs)(error.retryAfter, error.serverDate, localNow) : undefined;
 }
 /** Retry a failure that may pass, after the delay the server asked for if it did. */
 function retryIfTransient(error, localNow) {
@@ -5064,9 +5023,9 @@ function retryIfTransient(error, localNow) {
 class TaskNotFoundError extends Error {
     taskId;
     constructor(taskId, cause) {
-        const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(cause.description ?? '', 200);
-        const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(cause.requestId, 80)}`;
-        super(`task ${taskId} not found: the platform refused (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
+        const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.description ?? '', 200);
+        const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.requestId, 80)}`;
+        super(`task ${taskId} not found: the platform refused (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
         this.taskId = taskId;
         this.name = 'TaskNotFoundError';
     }
@@ -5158,6 +5117,7 @@ function format(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ credentialsProbeCall),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
@@ -5462,6 +5422,22 @@ function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
             ['task_type', taskType],
             ['device_type', deviceType]
         ]
+    };
+}
+/**
+ * A read every key may send, whatever the task: the resource search of deployment GPUs (as the
+ * search_resources operation and its endpoints override send it). Its acceptance proves the key, the
+ * clock and the signature; the session sends it once when a request is refused before any was accepted.
+ */
+function credentialsProbeCall(connection) {
+    const spec = OPERATIONS.search_resources;
+    return {
+        operation: 'search_resources',
+        taskId: undefined,
+        endpoint: endpointFor(connection, 'search_resources', spec),
+        query: spec.defaults ?? [],
+        body: undefined,
+        traits: READS
     };
 }
 /** The regions whose clusters an image preheat can warm (GET get_regions). */
@@ -5909,6 +5885,8 @@ var protocol_request = __nccwpck_require__(1615);
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __nccwpck_require__(7258);
 // EXTERNAL MODULE: ./platform/retry.ts
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: external "node:crypto"
@@ -5927,8 +5905,10 @@ function publicKeyFingerprint(privateKey) {
     return `SHA256:${(0,external_node_crypto_.createHash)('sha256').update(der).digest('base64')}`;
 }
 /**
- * What a refused timestamp or signature may come from (spec section 7), with what this request
- * actually sent for each, so the one that differs from the platform's expectation stands out.
+ * What a refusal of the key, the timestamp or the signature may come from (spec section 7), with what this
+ * request actually sent for each, so the one that differs from the platform's expectation stands out. It
+ * is shown for a refusal before the platform accepted any request of the step: the platform publishes no
+ * code's meaning, so the refusal is not read as one of these, only the causes the client can check listed.
  */
 function signatureDiagnosis(request, credentials, clockOffsetMs) {
     const causes = [];
@@ -5955,12 +5935,13 @@ function signatureDiagnosis(request, credentials, clockOffsetMs) {
         causes.push(`private key ${publicKeyFingerprint(credentials.privateKey)} (it must match the public key uploaded for this token; that key's fingerprint is printed by: openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -binary | base64)`);
     }
     const which = `${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)}`;
-    return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
+    return `The platform refused ${which} before it had accepted any request of this step; should it have refused the key, the timestamp or the signature, this is what was sent for each cause: ${causes.join('; ')}`;
 }
 
 // EXTERNAL MODULE: ./platform/throttle.ts
 var platform_throttle = __nccwpck_require__(768);
 ;// CONCATENATED MODULE: ./platform/session.ts
+
 
 
 
@@ -5980,27 +5961,17 @@ function prepareRequest(connection, call, now) {
  * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
  * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
  * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal whose code error_codes names as a signature one is explained.
+ * exactly-once path). A refusal that comes before the platform has accepted any request of the session
+ * (or once the clock was corrected) is explained by what this request sent for each cause a key, timestamp
+ * or signature can be refused for: what the client can check itself, never a reading of the code.
  */
 function openSession(connection, runtime, deadline) {
     let warnedSkew = false;
+    const proof = new KeyProof();
     const throttle = new platform_throttle/* Throttle */.X(connection.concurrency, runtime.now, runtime.sleep, deadline);
-    return async (call) => {
+    const send = async (call, probe = false) => {
         for (let resent = false;; resent = true) {
-            // Stamped and signed once through the throttle, so a wait there cannot age the timestamp. Whether it
-            // was stamped on the corrected clock: a refusal of one stamped before may be the skew's.
-            const { request, answer, onPlatformTime } = await throttle.run(async () => {
-                const corrected = runtime.clock.corrected;
-                const prepared = prepareRequest(connection, call, runtime.clock.stamp());
-                if (prepared.headers.sign_str !== undefined)
-                    runtime.mask(prepared.headers.sign_str);
-                runtime.debug?.(describeForDebug(prepared));
-                return {
-                    request: prepared,
-                    answer: await runtime.transport.send(prepared),
-                    onPlatformTime: corrected
-                };
-            });
+            const { request, answer, onPlatformTime } = await throttle.run(() => stampAndSend(connection, call, runtime));
             runtime.clock.observe(answer.headers.date, runtime.now());
             // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
             if (answer.status !== 429)
@@ -6012,7 +5983,9 @@ function openSession(connection, runtime, deadline) {
             }
             runtime.debug?.(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
             try {
-                return { result: (0,envelope/* readEnvelope */.H)(answer), raw: answer.body };
+                const result = (0,envelope/* readEnvelope */.H)(answer);
+                proof.accepted();
+                return { result, raw: answer.body };
             }
             catch (error) {
                 if (!(error instanceof envelope/* ApiError */.h))
@@ -6030,12 +6003,52 @@ function openSession(connection, runtime, deadline) {
                         continue;
                     throw new StaleClockError(error, offset ?? 0);
                 }
-                if (!(0,failures/* isSignatureRefusal */.Te)(error, connection.errorCodes) && !resent)
+                // A refusal says nothing of its cause (no code has a published meaning). Once the key is proven,
+                // it is not the key's, the clock's or the signature's; until then the causes are listed.
+                const proven = () => proof.proven(() => send((0,operations/* credentialsProbeCall */.B)(connection), true));
+                if (!(0,failures/* isRefusal */.vu)(error) || probe || (!resent && (await proven())) || !proof.explainOnce())
                     throw error;
                 throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);
             }
         }
     };
+    return (call) => send(call);
+}
+/**
+ * Stamps, signs and sends a call, inside the throttle so a wait there cannot age the timestamp; says
+ * whether it was stamped on the corrected clock (a refusal of one stamped before may be the skew's).
+ */
+async function stampAndSend(connection, call, runtime) {
+    const onPlatformTime = runtime.clock.corrected;
+    const request = prepareRequest(connection, call, runtime.clock.stamp());
+    if (request.headers.sign_str !== undefined)
+        runtime.mask(request.headers.sign_str);
+    runtime.debug?.(describeForDebug(request));
+    return { request, answer: await runtime.transport.send(request), onPlatformTime };
+}
+/**
+ * Whether the platform takes this session's key, clock and signatures: proven by any request it accepted;
+ * before any, by one read every key may send (the resource search), sent once, when a request is refused.
+ */
+class KeyProof {
+    #accepted = false;
+    #explained = false;
+    #probe;
+    /** True the first time only: the causes are listed once a session, not under every refusal. */
+    explainOnce() {
+        const first = !this.#explained;
+        this.#explained = true;
+        return first;
+    }
+    accepted() {
+        this.#accepted = true;
+    }
+    proven(probe) {
+        if (this.#accepted)
+            return Promise.resolve(true);
+        this.#probe ??= probe().then(() => true, () => false);
+        return this.#probe;
+    }
 }
 /** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */
 const SENT_AGAIN = new Set(['read', 'repeatable']);

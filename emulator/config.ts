@@ -25,6 +25,8 @@ export interface EmulatorConfig {
   pricePerPointHour?: number;
   pageSizeMax?: number;
   refusalCodes?: Record<string, string>;
+  /** A seed: every refusal code answered as another of the published set (see Emulator.shuffleCodes). */
+  shuffleCodes?: number;
   /** What devices have free in regions, and their prices; a region may run out and come back. */
   stock?: StockChange[];
   /** A cold start: seconds to pull an image no preheat cached, by default and by image. */
@@ -58,6 +60,7 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'pricePerPointHour',
     'pageSizeMax',
     'refusalCodes',
+    'shuffleCodes',
     'stock',
     'imagePull',
     'preheat'
@@ -128,6 +131,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
       Object.entries(codes).map(([reason, code]) => [reason, string(code, `${where}.refusalCodes.${reason}`)])
     );
   }
+  if (config.shuffleCodes !== undefined)
+    parsed.shuffleCodes = number(config.shuffleCodes, `${where}.shuffleCodes`);
   if (config.stock !== undefined) {
     if (!Array.isArray(config.stock)) throw new ConfigError(`${where}.stock must be an array`);
     parsed.stock = config.stock.map((change, i) => parseStockChange(change, `${where}.stock[${i}]`));
@@ -312,6 +317,7 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.pricePerPointHour !== undefined) emulator.setPrice(config.pricePerPointHour);
   if (config.pageSizeMax !== undefined) emulator.setPageSizeMax(config.pageSizeMax);
   if (config.refusalCodes !== undefined) emulator.setRefusalCodes(config.refusalCodes);
+  if (config.shuffleCodes !== undefined) emulator.shuffleCodes(config.shuffleCodes);
   if (config.stock !== undefined) emulator.setStock(config.stock);
   if (config.imagePull !== undefined) emulator.setImagePull(config.imagePull);
   if (config.preheat !== undefined) {

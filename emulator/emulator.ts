@@ -15,6 +15,7 @@ import type {
   RecordedRequest
 } from './records.js';
 import { Renderer } from './rendering.js';
+import { shuffledCodes } from './rejection.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
 import { PreheatStore } from './preheats.js';
@@ -61,6 +62,7 @@ export class Emulator implements EmulatorInfo {
   #rateLimit: TokenBucket | undefined;
   #pageSizeMax: number | undefined;
   #refusalCodes = new Map<string, string>();
+  #shuffled: ReadonlyMap<string, string> = new Map();
   #offsetMs: number;
   #envelope: EnvelopeStyle;
   #msgOverride: string | undefined;
@@ -110,6 +112,7 @@ export class Emulator implements EmulatorInfo {
     });
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
+    this.shuffleCodes(options.shuffleCodes);
     if (options.stock !== undefined) this.setStock(options.stock);
     if (options.apps !== undefined) this.setApps(options.apps);
     this.#offsetMs = (options.clockOffsetSeconds ?? 0) * 1000;
@@ -120,6 +123,7 @@ export class Emulator implements EmulatorInfo {
       platformNow: () => this.#platformNow,
       envelope: () => this.#envelope,
       msgOverride: () => this.#msgOverride,
+      codeOf: (code) => this.#codeOf(code),
       onRecord: options.onRecord,
       log: this.#log
     });
@@ -222,6 +226,18 @@ export class Emulator implements EmulatorInfo {
    */
   setRefusalCodes(codes: Readonly<Record<string, string>>): void {
     this.#refusalCodes = new Map(Object.entries(codes));
+  }
+
+  /**
+   * Answers every refusal code as another of the published set (a derangement drawn from `seed`), or as
+   * itself again when `seed` is undefined. setRefusalCodes still names a reason's code outright.
+   */
+  shuffleCodes(seed: number | undefined): void {
+    this.#shuffled = seed === undefined ? new Map() : shuffledCodes(seed);
+  }
+
+  #codeOf(code: string): string {
+    return this.#shuffled.get(code) ?? code;
   }
 
   /**
@@ -382,6 +398,7 @@ export class Emulator implements EmulatorInfo {
       versions: this.#versions,
       pageSizeMax: this.#pageSizeMax,
       refusalCodes: this.#refusalCodes,
+      codeOf: (code) => this.#codeOf(code),
       storageVerdict: this.#storageVerdict,
       log: this.#log
     });

@@ -23,6 +23,8 @@ export interface JudgeContext {
   pageSizeMax: number | undefined;
   /** The code to answer a refusal of each reason with, where a test sets one (the platform's are unpublished). */
   refusalCodes: ReadonlyMap<string, string>;
+  /** The code each of the emulator's own codes is answered as (shuffled codes), where a test asks. */
+  codeOf: (code: string) => string;
   storageVerdict: StorageVerdict;
   log: (line: string) => void;
 }
@@ -148,7 +150,7 @@ export function judge(
       error instanceof Rejection
         ? error
         : new Rejection(Code.internal, 'internal_error', `internal error: ${String(error)}`, 500);
-    const code = ctx.refusalCodes.get(rejection.reason) ?? rejection.code;
+    const code = ctx.refusalCodes.get(rejection.reason) ?? ctx.codeOf(rejection.code);
     record.verdict = { code, reason: rejection.reason, message: rejection.message };
     ctx.log(
       `#${record.id} ${record.method} ${record.target} -> ${code} ${rejection.reason}: ${rejection.message}`

@@ -37,6 +37,8 @@ export interface EmulatorOptions {
   pageSizeMax?: number;
   /** The code each refusal reason is answered with instead of the emulator's own (see setRefusalCodes). */
   refusalCodes?: Record<string, string>;
+  /** Every refusal code answered as another of the published set, drawn from this seed (see shuffleCodes). */
+  shuffleCodes?: number;
   /** What devices have free in regions, and their prices (see Emulator.setStock). */
   stock?: StockChange[];
   /**

@@ -20,6 +20,34 @@ export const Code = {
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
+/** The codes of a refusal, as the reference's response schema lists them (every code but 0000). */
+const REFUSAL_CODES: readonly string[] = Object.values(Code).filter((code) => code !== Code.ok);
+
+/**
+ * Each refusal code answered as another of the set, none as itself: a derangement drawn from `seed`, the
+ * same for the same seed. A client that reads a meaning into a code fails against it; one that decides by
+ * the task's state does not.
+ */
+export function shuffledCodes(seed: number): Map<string, string> {
+  let state = seed >>> 0 || 1;
+  const random = (): number => {
+    // xorshift32: small, and the same on every machine.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+  for (;;) {
+    const drawn = [...REFUSAL_CODES];
+    for (let i = drawn.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [drawn[i], drawn[j]] = [drawn[j] ?? '', drawn[i] ?? ''];
+    }
+    if (drawn.every((code, i) => code !== REFUSAL_CODES[i]))
+      return new Map(REFUSAL_CODES.map((code, i) => [code, drawn[i] ?? code]));
+  }
+}
+
 /** A request the platform refuses: answered with a non-0000 code, `data: null`. */
 export class Rejection extends Error {
   constructor(

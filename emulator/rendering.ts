@@ -12,6 +12,8 @@ export interface RenderContext {
   envelope: () => EnvelopeStyle;
   /** Text that replaces every answer's message, when set. */
   msgOverride: () => string | undefined;
+  /** The code a refusal of the emulator's own code is answered as (shuffled codes). */
+  codeOf: (code: string) => string;
   onRecord: ((record: RecordedRequest) => void) | undefined;
   log: (line: string) => void;
 }
@@ -79,7 +81,7 @@ export class Renderer {
         } else if (kind === 'empty') {
           this.#reply(res, record, answer.status, 'text/plain', '', headers);
         } else {
-          const code = answer.status === 429 ? Code.rateLimited : Code.internal;
+          const code = this.#ctx.codeOf(answer.status === 429 ? Code.rateLimited : Code.internal);
           const message =
             answer.status === 429 ? 'too many requests: retry later' : 'internal error: retry later';
           this.answer(res, record, { status: answer.status, code, message, data: null }, headers);

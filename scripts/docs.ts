@@ -25,7 +25,6 @@ export const COMMON_INPUTS = [
   'api_profile',
   'api_version',
   'endpoints',
-  'error_codes',
   'request_timeout',
   'max_response_size',
   'max_retries',

@@ -10,6 +10,7 @@ import { EXIT, runCli, type CliIo } from '../../src/action/cli.js';
 import { INPUT_NAMES } from '../../src/action/input-names.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { parse } from 'yaml';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
@@ -26,6 +27,7 @@ describe('elastic-deploy, the command-line tool', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({
+      ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       readyAfterSeconds: 0,
       strict: true,

@@ -11,6 +11,7 @@ import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
 import { testHost, type TestHost } from '../helpers/host.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 /** A create's body in the platform's documented forms: a resource by its mark, and the service. */
 const SERVICE = createBody([{ ...WEB_SERVICE, service_image: 'nginx:1' }]);
@@ -31,6 +32,7 @@ describe('the main and post steps on a test host', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({
+      ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       readyAfterSeconds: 0,
       failPattern: /-broken$/,

@@ -42,7 +42,6 @@ describe('readSettings', () => {
       taskStatuses: ['Running', 'Pending', 'Paused'],
       credentials: { mode: 'token', token: TOKEN },
       endpoints: {},
-      errorCodes: { taskNotFound: ['C007'], signature: ['C002'] },
       taskName: undefined,
       points: undefined,
       taskIds: ['9007199254740993'],
@@ -392,16 +391,6 @@ describe('readSettings', () => {
       'max_response_size "32KiB" is out of range: set it between 64 KiB and 256 MiB'
     ],
     [
-      { error_codes: 'gone: C007' },
-      'error_codes.gone is not a meaning the action acts on: use task_not_found or signature'
-    ],
-    [
-      { error_codes: 'task_not_found: "0000"' },
-      /^error_codes\.task_not_found is not a code or a list of codes: write it like task_not_found: \[C007\]/
-    ],
-    [{ error_codes: 'signature: []' }, /^error_codes\.signature is not a code or a list of codes/],
-    [{ error_codes: 'signature: {a: 1}' }, /^error_codes\.signature is not a code or a list of codes/],
-    [
       { api_profile: 'prod' },
       'api_profile "prod" is not one of live, spec, auto: set api_profile to one of them'
     ],
@@ -498,16 +487,6 @@ describe('readSettings', () => {
     }).read();
     expect(settings.apiProfile).toBe(profile);
     expect(settings.apiProfileReason).toMatch(reason);
-  });
-
-  it('reads error_codes, each meaning keeping its default unless set', () => {
-    const read = (codes: string) =>
-      settingsFrom({ token: TOKEN, operation: 'detail', error_codes: codes }).read().errorCodes;
-    expect(read('task_not_found: [C007, E404]')).toEqual({
-      taskNotFound: ['C007', 'E404'],
-      signature: ['C002']
-    });
-    expect(read('{"signature": 401}')).toEqual({ taskNotFound: ['C007'], signature: ['401'] });
   });
 
   it('never echoes a malformed body, which may hold credentials', () => {

@@ -14,7 +14,7 @@ describe('the YAML parser, loaded on demand', () => {
     [{ body_file: 'body.yml' }, true],
     [{ query: 'a: 1' }, true],
     [{ endpoints: 'detail: {method: GET}' }, true],
-    [{ error_codes: 'signature: C002' }, true]
+    [{ endpoints: 'detail: {path: /api/deployment/task/detail}' }, true]
   ])('is needed for %j: %s', (inputs: Record<string, string>, needed) => {
     expect(yamlNeeded((name) => inputs[name] ?? '')).toBe(needed);
   });

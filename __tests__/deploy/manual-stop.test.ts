@@ -8,6 +8,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { manualStop, manualSweep } from '../../src/deploy/manual-stop.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 const run = promisify(execFile);
 const USES = 'owner/elastic-deploy-action@v1';
@@ -21,6 +22,7 @@ describe('manualStop', () => {
   let dir: string;
   beforeAll(async () => {
     emulator = await startEmulator({
+      ...SHUFFLED_CODES,
       strict: true,
       keys: {
         rsa: {

@@ -10,6 +10,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { nodeRuntimes, ROOT, type NodeRuntime } from '../../scripts/action-runner.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 const run = promisify(execFile);
 const SERVICE =
@@ -29,6 +30,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({
+      ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       readyAfterSeconds: 0,
       strict: true,

@@ -20,6 +20,7 @@ import { MARK_4090 } from '../helpers/bodies.js';
 import { tallyScenario, tallySelf } from '../helpers/profile-tally.js';
 import { fixtureEmulatorKeys, fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 /** A create's body in the platform's documented forms: the resource (a 4090 node, by its mark) and a service. */
 const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
@@ -114,7 +115,7 @@ const SMOKE = new Set([
 ]);
 
 async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
-  const emulator = await startEmulator({ keys: fixtureEmulatorKeys(), ...options });
+  const emulator = await startEmulator({ keys: fixtureEmulatorKeys(), ...SHUFFLED_CODES, ...options });
   const rsa = rsaInputs(emulator);
   const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
   const step = (
@@ -779,9 +780,11 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
             s.emulator.setVersion('/api/deployment/task/search', '1.0.0');
           });
         expect(result.exitCode).toBe(1);
+        // The key is proven by a read every key may send, so the refusal is quoted, not explained.
         expect(result.stdout).toMatch(
-          /^::error::create failed: the task search sent before creating \(to find tasks named "f-presearch" that exist already\) failed, so nothing was created: HTTP 200, code C002: .*The platform refused the timestamp or signature of GET \/api\/deployment\/task\/search\. /m
+          /^::error::create failed: the task search sent before creating \(to find tasks named "f-presearch" that exist already\) failed, so nothing was created: HTTP 200, code \w+: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0"[^\n]* \(request id emu-\d+\)\n/m
         );
+        expect(result.stdout).not.toContain('should it have refused the key');
         expect(result.stdout).not.toContain('create: create:');
         expect(result.stdout).not.toContain('create failed: create:');
         expect(result.state.create_lookup ?? '').toBe('');
@@ -817,16 +820,21 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       expect(result.wallMs).toBeLessThan(3000 + 2000 + 1500);
     });
 
-    scenario('a signature refused for another cause: explained, with the key fingerprint', async (s) => {
-      s.emulator.setVersion(DETAIL, '2.0.0');
-      const result = await detailOf(s, 'f-sig').finally(() => {
-        s.emulator.setVersion(DETAIL, '1.0.0');
-      });
-      expect(result.exitCode).toBe(1);
-      expect(result.stdout).toMatch(
-        /::error::detail: task \d+: HTTP 200, code C002: signature error: version header "1\.0\.0" is not this endpoint's interface version "2\.0\.0".* \(request id emu-\d+\)\. The platform refused the timestamp or signature of GET \/api\/task\/deployment\/detail\. .*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
-      );
-    });
+    // Regression: a refusal was explained only when its code was C002, the emulator's own choice.
+    scenario(
+      'a request refused before the key is proven: each cause explained once, with the key fingerprint, whatever the code',
+      async (s) => {
+        const id = s.emulator.addTask({ task_name: 'f-sig', points: 1, status: 'Running' });
+        const result = await s.run({ operation: 'detail', task_id: id, api_version: '2.0.0' });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toMatch(
+          /::error::detail: task \d+: HTTP 200, code \w+: signature error: version header "2\.0\.0" is not this endpoint's interface version "1\.0\.0".* \(request id emu-\d+\)\. The platform refused GET \/api\/task\/deployment\/detail before it had accepted any request of this step; should it have refused the key, the timestamp or the signature, this is what was sent for each cause: .*version header "2\.0\.0".*private key SHA256:[A-Za-z0-9+/]{43}= \(it must match/
+        );
+        // The read that would have proven the key was refused too; the causes are listed once.
+        expect(s.emulator.requests.map((r) => r.path)).toContain('/api/deployment/resource/search');
+        expect(result.stdout.split('should it have refused the key').length - 1).toBe(2);
+      }
+    );
   });
 
   group('a token-mode key on the documented forms, as the quick start sets it up', () => {
@@ -1513,7 +1521,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
 
     scenario(
-      'fails a stop refused for an unknown key, whose message says "不存在" (decided by code, not by text)',
+      'fails a stop refused for an unknown key, whose message says "不存在": read by state, never by its code or text',
       async (s) => {
         const id = s.emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });
         s.emulator.setText({ msg: 'API Key不存在' });
@@ -1527,7 +1535,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(result.exitCode).toBe(1);
         // Neither the detail nor the search can be read with that key either: not gone, a failure.
         expect(result.stdout).toMatch(
-          /::error::stop: task \d+: HTTP 200, code C004: API Key不存在 \(request id emu-\d+\); its status could not be read \(/
+          /::error::stop: task \d+: HTTP 200, code \w+: API Key不存在 \(request id emu-\d+\)\. The platform refused POST \/api\/deployment\/task\/stop before it had accepted any request of this step; [^\n]*; its status could not be read \(/
         );
         expect(s.emulator.task(id).status).toBe('Running');
       }
@@ -1622,7 +1630,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(result.exitCode).toBe(1);
         expect(result.stdout).toMatch(
           new RegExp(
-            `::error::${operation}: task 999999999 not found: the platform refused \\(code C007: task 999999999 does not exist; request id emu-\\d+\\), and no task search of any status lists it\n`
+            `::error::${operation}: task 999999999 not found: the platform refused \\(code \\w+: task 999999999 does not exist; request id emu-\\d+\\), and no task search of any status lists it\n`
           )
         );
         expect(result.summary).toContain('❌ not found');

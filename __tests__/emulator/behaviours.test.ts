@@ -7,6 +7,7 @@ import {
   type TestClock
 } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
+import { shuffledCodes } from '../../emulator/rejection.js';
 import { MARK_4090, WEB_SERVICE } from '../helpers/bodies.js';
 
 const SEARCH_PATH = '/api/deployment/resource/search';
@@ -278,6 +279,38 @@ describe('configurable behaviours', () => {
     expect([big.status, parseEnvelope(big.text).code]).toEqual([200, '0000']);
     expect(emulator.requests.at(-1)?.plaintext?.length).toBeGreaterThan(4 * 1024 * 1024);
   }, 60_000);
+
+  it('shuffles its refusal codes where asked: each answered as another of the published set, by seed', async () => {
+    const published = [
+      'C001',
+      'C002',
+      'C004',
+      'C005',
+      'C006',
+      'C007',
+      'C008',
+      'C009',
+      'C010',
+      'C999',
+      'Z001'
+    ];
+    for (const seed of [1, 7, 42]) {
+      const codes = shuffledCodes(seed);
+      expect([...codes.keys()].sort()).toEqual(published);
+      expect([...codes.values()].sort()).toEqual(published);
+      expect([...codes].filter(([code, as]) => code === as)).toEqual([]);
+      expect(shuffledCodes(seed)).toEqual(codes);
+    }
+    const code = async (): Promise<unknown> => parseEnvelope((await raw(detailOf(5))).text).code;
+    const unshuffled = await code();
+    emulator.shuffleCodes(7);
+    expect([unshuffled, await code()]).toEqual(['C007', shuffledCodes(7).get('C007')]);
+    emulator.setRefusalCodes({ task_not_found: 'C001' });
+    expect(await code()).toBe('C001');
+    emulator.shuffleCodes(undefined);
+    emulator.setRefusalCodes({});
+    expect(await code()).toBe('C007');
+  });
 
   it('gives every answer a request id and records every request', async () => {
     const first = await raw();

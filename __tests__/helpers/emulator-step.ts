@@ -7,6 +7,7 @@ import { startTestEmulator, type TestClock } from './platform-client.js';
 import { runTestStep, testContext, testRuntime } from './runtime.js';
 import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup.js';
 import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the
@@ -113,7 +114,7 @@ export function useStepBench(
     return current;
   };
   beforeEach(async () => {
-    const { emulator, clock } = await startTestEmulator(options);
+    const { emulator, clock } = await startTestEmulator({ ...SHUFFLED_CODES, ...options });
     setup(emulator);
     const client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
     current = { emulator, clock, client, log: [] };

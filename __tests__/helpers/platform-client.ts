@@ -195,6 +195,13 @@ export class TestClock {
   }
 }
 
+/**
+ * The codes the action's scenarios are refused with: every refusal code answered as another of the
+ * published set (a seed of REFUSAL_CODE_SEED, 7 unless set). The platform publishes no code's meaning, so
+ * no scenario may pass only because a code means what the emulator's own choice of codes says.
+ */
+export const SHUFFLED_CODES = { shuffleCodes: Number(process.env.REFUSAL_CODE_SEED ?? 7) } as const;
+
 /** An emulator on a test clock with the fixture keys (no key generation), and a client for it. */
 export async function startTestEmulator(
   options: EmulatorOptions = {}

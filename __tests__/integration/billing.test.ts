@@ -4,7 +4,7 @@ import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { emulatorStep } from '../helpers/emulator-step.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 describe('bills against the emulator', () => {
   let emulator: Emulator;
@@ -12,7 +12,11 @@ describe('bills against the emulator', () => {
   let client: ApiClient;
 
   beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ strict: true, pricePerPointHour: 1.98 }));
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      strict: true,
+      pricePerPointHour: 1.98
+    }));
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
   });
   afterEach(async () => {

@@ -7,7 +7,7 @@ import { ApiClient } from '../../src/platform/client.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
 import { WEB_BODY } from '../helpers/bodies.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
 
 const WEB = WEB_BODY;
@@ -19,7 +19,11 @@ describe('a runner clock the platform refuses', () => {
   let client: ApiClient;
 
   beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 5, strict: true }));
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      readyAfterSeconds: 5,
+      strict: true
+    }));
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
   });
   afterEach(async () => {

@@ -7,6 +7,7 @@ import type { StepResult } from '../../src/deploy/result.js';
 import { runTestStep, testRuntime, type TestRuntime } from '../helpers/runtime.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { MARK_4090, WEB_BODY } from '../helpers/bodies.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 /**
  * The action as it is set up by default against the emulator as it starts by default (the platform's
@@ -19,6 +20,7 @@ describe('the default forms against the platform as it documents itself', () => 
 
   beforeAll(async () => {
     emulator = await startEmulator({
+      ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       strict: true,
       readyAfterSeconds: 0.3

@@ -1,7 +1,7 @@
 import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
 import { createBody, WEB_SERVICE } from '../helpers/bodies.js';
 
@@ -15,7 +15,11 @@ describe('replace against the emulator', () => {
   let log: string[];
 
   beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 20, strict: true }));
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      readyAfterSeconds: 20,
+      strict: true
+    }));
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
     log = [];
   });

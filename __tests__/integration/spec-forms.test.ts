@@ -6,6 +6,7 @@ import type { StepResult } from '../../src/deploy/result.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 /**
  * The interface spec's own forms, which the platform's reference does not document: `api_profile: spec`
@@ -21,6 +22,7 @@ describe("api_profile: spec against the interface spec's forms", () => {
 
   beforeAll(async () => {
     emulator = await startEmulator({
+      ...SHUFFLED_CODES,
       profile: 'spec',
       strict: true,
       readyAfterSeconds: 60,

@@ -1,7 +1,7 @@
 import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { emulatorStep } from '../helpers/emulator-step.js';
 
 /** Sweeps against the emulator over real HTTPS, on a fake clock the step's sleeps move. */
@@ -12,7 +12,11 @@ describe('sweep against the emulator', () => {
   let log: string[];
 
   beforeEach(async () => {
-    ({ emulator, clock } = await startTestEmulator({ readyAfterSeconds: 1, strict: true }));
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      readyAfterSeconds: 1,
+      strict: true
+    }));
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
     log = [];
   });

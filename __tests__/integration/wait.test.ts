@@ -4,7 +4,7 @@ import { ApiClient } from '../../src/platform/client.js';
 import { failureOf, outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { readSettings } from '../../src/action/settings.js';
-import { startTestEmulator, type TestClock } from '../helpers/platform-client.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { runTestStep, testRuntime } from '../helpers/runtime.js';
 import { emulatorStep } from '../helpers/emulator-step.js';
 import { WEB_BODY } from '../helpers/bodies.js';
@@ -24,6 +24,7 @@ describe('waiting against the emulator', () => {
 
   beforeEach(async () => {
     ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
       readyAfterSeconds: 25,
       failPattern: /-broken$/,
       strict: true
@@ -378,11 +379,11 @@ describe('waiting against the emulator', () => {
       ['42', 'not_found']
     ]);
     expect(failure).toMatch(
-      /^stop: 1 of 2 tasks failed: 42 \(task 42 not found: the platform refused \(code C007: task 42 does not exist; request id emu-\d+\), and no task search of any status lists it\)$/
+      /^stop: 1 of 2 tasks failed: 42 \(task 42 not found: the platform refused \(code \w+: task 42 does not exist; request id emu-\d+\), and no task search of any status lists it\)$/
     );
     expect(log).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^task 42: task 42 not found: the platform refused \(code C007/),
+        expect.stringMatching(/^task 42: task 42 not found: the platform refused \(code \w+/),
         `task ${running} no longer exists after 0s, so it is stopped`
       ])
     );
@@ -393,8 +394,10 @@ describe('waiting against the emulator', () => {
     emulator.setEndedTasksGone(true);
     const id = emulator.addTask({ task_name: 'x', points: 1, status: 'End' });
     const { failure } = await step({ operation: 'recover', task_id: id });
-    expect(failure).toBe(
-      `recover: task ${id} not found: the platform refused (code C007: task ${id} does not exist; request id emu-1), and no task search of any status lists it`
+    expect(failure).toMatch(
+      new RegExp(
+        `^recover: task ${id} not found: the platform refused \\(code \\w+: task ${id} does not exist; request id emu-1\\), and no task search of any status lists it$`
+      )
     );
   });
 

@@ -5,6 +5,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { ApiClient, ResponseTooLargeError, TransportError } from '../../src/platform/client.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
+import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 const TLS = new URL('../../emulator/tls/', import.meta.url);
 
@@ -36,7 +37,7 @@ async function failure(answer: Promise<unknown>): Promise<unknown> {
 describe('ApiClient', () => {
   let emulator: Emulator;
   beforeAll(async () => {
-    emulator = await startEmulator({ keys: fixtureEmulatorKeys() });
+    emulator = await startEmulator({ keys: fixtureEmulatorKeys(), ...SHUFFLED_CODES });
   });
   afterAll(() => emulator.stop());
   afterEach(() => {

@@ -38,7 +38,7 @@ describe('signature diagnostics', () => {
     });
     const text = signatureDiagnosis(request, RSA_CREDENTIALS, -7_000);
     expect(text).toMatch(
-      /^The platform refused the timestamp or signature of POST \/api\/deployment\/task\/create\. What was sent, for each cause it can have: RSA mode/
+      /^The platform refused POST \/api\/deployment\/task\/create before it had accepted any request of this step; should it have refused the key, the timestamp or the signature, this is what was sent for each cause: RSA mode/
     );
     expect(text).toContain(
       "timestamp 1763715600000 (13 digits, milliseconds; the platform's clock differs from this runner's by -7s"

@@ -10,7 +10,6 @@ export const INPUT_NAMES = [
   'api_profile',
   'api_version',
   'endpoints',
-  'error_codes',
   'task_name',
   'points',
   'gpu',

@@ -20,7 +20,6 @@ import {
 import { InputError, quote } from '../basics/input-error.js';
 import {
   CLEANUP_CHOICES,
-  DEFAULT_ERROR_CODES,
   KeyError,
   keyTextForms,
   loadPlatformPublicKey,
@@ -34,7 +33,6 @@ import {
   type Credentials,
   type DeploySettings,
   type EndpointOverride,
-  type ErrorCodes,
   type PrivateKeyFormat
 } from '../deploy/engine.js';
 import { DEFAULT_BASE_URL, INPUT_DEFAULTS, type DefaultedInput } from './defaults.js';
@@ -170,7 +168,7 @@ function readConnection(
   inputs: Inputs
 ): Pick<
   Settings,
-  'baseUrl' | 'apiVersion' | 'apiProfile' | 'apiProfileReason' | 'credentials' | 'endpoints' | 'errorCodes'
+  'baseUrl' | 'apiVersion' | 'apiProfile' | 'apiProfileReason' | 'credentials' | 'endpoints'
 > {
   const { raw, text, given } = inputs;
   const apiVersion = parseVersion('api_version', given('api_version'));
@@ -191,8 +189,7 @@ function readConnection(
       platformKeyText: raw('platform_public_key'),
       mask: inputs.mask
     }),
-    endpoints: parseEndpoints(raw('endpoints')),
-    errorCodes: parseErrorCodes('error_codes', raw('error_codes'))
+    endpoints: parseEndpoints(raw('endpoints'))
   };
 }
 
@@ -443,39 +440,6 @@ function parseEndpoints(value: string): Settings['endpoints'] {
     overrides[operation as keyof Settings['endpoints']] = override;
   }
   return overrides;
-}
-
-const ERROR_CODE_MEANINGS: Record<string, keyof ErrorCodes> = {
-  task_not_found: 'taskNotFound',
-  signature: 'signature'
-};
-
-/** What the platform's codes mean, such as `task_not_found: [C007, E404]`; each meaning keeps its default unless set. */
-function parseErrorCodes(name: string, value: string): ErrorCodes {
-  const codes: ErrorCodes = { ...DEFAULT_ERROR_CODES };
-  for (const [meaning, raw] of Object.entries(parseMapping(name, value))) {
-    const field = ERROR_CODE_MEANINGS[meaning];
-    if (field === undefined) {
-      throw new InputError(
-        `${name}.${meaning} is not a meaning the action acts on: use ${Object.keys(ERROR_CODE_MEANINGS).join(' or ')}`
-      );
-    }
-    const list = (Array.isArray(raw) ? raw : [raw]).map((code: unknown) =>
-      typeof code === 'number' || typeof code === 'bigint' ? String(code) : code
-    );
-    if (
-      list.length === 0 ||
-      list.some(
-        (code) => typeof code !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(code) || /^0+$/.test(code)
-      )
-    ) {
-      throw new InputError(
-        `${name}.${meaning} is not a code or a list of codes: write it like ${meaning}: [C007] (letters, digits, - and _; never 0000, the code of success)`
-      );
-    }
-    codes[field] = list as string[];
-  }
-  return codes;
 }
 
 function readCredentials(args: {

@@ -31,7 +31,7 @@ export function yamlErrorPlace(error: unknown): { line: number; col: number; cod
 /** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
 export function yamlNeeded(input: (name: string) => string): boolean {
   return (
-    ['body', 'body_file', 'query', 'endpoints', 'error_codes'].some((name) => input(name).trim() !== '') ||
+    ['body', 'body_file', 'query', 'endpoints'].some((name) => input(name).trim() !== '') ||
     !/^[\d,\s]*$/.test(input('task_id'))
   );
 }

@@ -1,7 +1,6 @@
 import { mapLimit } from '../basics/concurrency.js';
 import { sanitize } from '../basics/safe-text.js';
 import {
-  codeHint,
   describeError,
   isRefusal,
   notApplied,
@@ -140,11 +139,8 @@ async function failedCall(
   // A refusal (an envelope with a code other than 0000): the task's state settles it.
   if (call.taskId !== undefined && isRefusal(error)) return settleByState(call, call.taskId, error, ctx, who);
   const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-  const hint = codeHint(error, ctx.settings.errorCodes);
-  ctx.log(`${who}: ${describeError(error)}${note}${hint}`);
-  return {
-    error: note === '' && hint === '' ? (error as Error) : new Error(`${describeError(error)}${note}${hint}`)
-  };
+  ctx.log(`${who}: ${describeError(error)}${note}`);
+  return { error: note === '' ? (error as Error) : new Error(`${describeError(error)}${note}`) };
 }
 
 /**

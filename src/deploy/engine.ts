@@ -61,7 +61,6 @@ export {
   type ApiProfile,
   type EndpointOverride
 } from '../platform/platform-settings.js';
-export { DEFAULT_ERROR_CODES, type ErrorCodes } from '../platform/failures.js';
 export {
   KeyError,
   keyTextForms,

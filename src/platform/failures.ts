@@ -3,29 +3,6 @@ import { ApiError } from '../protocol/envelope.js';
 import { retryAfterMs } from './retry.js';
 import { sanitize } from '../basics/safe-text.js';
 
-/**
- * Codes the platform is known to answer for a meaning (error_codes), used as hints in messages only. The
- * platform publishes no code's meaning, so nothing that decides money or an exit status rests on one:
- * whether a task is gone is read from its detail and the task search, and a timestamp refused while the
- * clocks are apart is corrected whatever the code. Never the wording of a message either.
- */
-export interface ErrorCodes {
-  /** Seen when the task asked about does not exist (any more). */
-  taskNotFound: readonly string[];
-  /** Seen when the timestamp or the signature was refused: the refusal is then explained cause by cause. */
-  signature: readonly string[];
-}
-
-/** Codes the platform has been seen to answer with (their meanings are unpublished). */
-export const DEFAULT_ERROR_CODES: ErrorCodes = { taskNotFound: ['C007'], signature: ['C002'] };
-
-/** A hint for a refusal whose code error_codes names, to add to its message; '' for any other. */
-export function codeHint(error: unknown, codes: ErrorCodes): string {
-  if (!(error instanceof ApiError) || error.code === undefined || !codes.taskNotFound.includes(error.code))
-    return '';
-  return ` (code ${sanitize(error.code, 40)} is named task_not_found in error_codes: the task may not exist)`;
-}
-
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Why a failed request may succeed if sent again, or undefined when it would fail the same way. */
@@ -55,10 +32,6 @@ export function isRefusal(error: unknown): error is ApiError {
 export function notApplied(error: unknown): boolean {
   if (error instanceof ApiError) return error.httpStatus === 429;
   return error instanceof TransportError && !error.sent;
-}
-
-export function isSignatureRefusal(error: unknown, codes: ErrorCodes): error is ApiError {
-  return error instanceof ApiError && error.code !== undefined && codes.signature.includes(error.code);
 }
 
 /** The delay the server asked for with Retry-After, if it did. */

@@ -3,7 +3,12 @@ import { exactInteger } from '../protocol/json.js';
 import type { Endpoint, QueryParams } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
 import { isRecord } from '../basics/records.js';
-import { ACTIVE_STATUSES, type OperationName, type PlatformSettings } from './platform-settings.js';
+import {
+  ACTIVE_STATUSES,
+  type Connection,
+  type OperationName,
+  type PlatformSettings
+} from './platform-settings.js';
 import { taskIdOf } from './task-data.js';
 
 /** What waiting means: ready (Running with its URLs), Paused, or End. */
@@ -403,6 +408,23 @@ export function resourceSearchCall(
   };
 }
 
+/**
+ * A read every key may send, whatever the task: the resource search of deployment GPUs (as the
+ * search_resources operation and its endpoints override send it). Its acceptance proves the key, the
+ * clock and the signature; the session sends it once when a request is refused before any was accepted.
+ */
+export function credentialsProbeCall(connection: Connection): Call {
+  const spec = OPERATIONS.search_resources;
+  return {
+    operation: 'search_resources',
+    taskId: undefined,
+    endpoint: endpointFor(connection, 'search_resources', spec),
+    query: spec.defaults ?? [],
+    body: undefined,
+    traits: READS
+  };
+}
+
 /** The regions whose clusters an image preheat can warm (GET get_regions). */
 export function preheatRegionsCall(settings: PlatformSettings): Call {
   return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, READS);
@@ -588,7 +610,11 @@ function callFor(
 }
 
 /** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */
-function endpointFor(settings: PlatformSettings, operation: OperationName, spec: OperationSpec): Endpoint {
+function endpointFor(
+  settings: Pick<Connection, 'endpoints' | 'apiVersion' | 'apiProfile' | 'credentials'>,
+  operation: OperationName,
+  spec: OperationSpec
+): Endpoint {
   const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
   const { version = settings.apiVersion, ...where } = override;
   const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;

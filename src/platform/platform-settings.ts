@@ -1,5 +1,4 @@
 import type { Credentials, Endpoint, QueryParams } from '../protocol/request.js';
-import type { ErrorCodes } from './failures.js';
 
 export const OPERATIONS = [
   'create',
@@ -49,8 +48,6 @@ export interface Connection {
   credentials: Credentials;
   /** Per-operation overrides of method, path, version and encrypt. */
   endpoints: Partial<Record<Exclude<OperationName, 'request'>, EndpointOverride>>;
-  /** The envelope codes that mean "no such task" and "signature refused". */
-  errorCodes: ErrorCodes;
   /** Bounds each request; the step never runs past wait_timeout by more than this. */
   requestTimeoutMs: number;
   /** Answers larger than this are not read (the request fails, naming the limit). */

@@ -2,8 +2,8 @@ import { formatDuration } from '../basics/units.js';
 import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from '../protocol/envelope.js';
 import { buildRequest, withoutQuery, type PreparedRequest } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
-import { isSignatureRefusal, serverRetryDelay, transientReason } from './failures.js';
-import type { Call, Resend } from './operations.js';
+import { isRefusal, serverRetryDelay, transientReason } from './failures.js';
+import { credentialsProbeCall, type Call, type Resend } from './operations.js';
 import type { PlatformClock } from './platform-clock.js';
 import type { Connection } from './platform-settings.js';
 import { DEFAULT_BACKOFF } from './retry.js';
@@ -54,26 +54,19 @@ export function prepareRequest(
  * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
  * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
  * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal whose code error_codes names as a signature one is explained.
+ * exactly-once path). A refusal that comes before the platform has accepted any request of the session
+ * (or once the clock was corrected) is explained by what this request sent for each cause a key, timestamp
+ * or signature can be refused for: what the client can check itself, never a reading of the code.
  */
 export function openSession(connection: Connection, runtime: SessionRuntime, deadline: number): Send {
   let warnedSkew = false;
+  const proof = new KeyProof();
   const throttle = new Throttle(connection.concurrency, runtime.now, runtime.sleep, deadline);
-  return async (call) => {
+  const send = async (call: Call, probe = false): Promise<Answer> => {
     for (let resent = false; ; resent = true) {
-      // Stamped and signed once through the throttle, so a wait there cannot age the timestamp. Whether it
-      // was stamped on the corrected clock: a refusal of one stamped before may be the skew's.
-      const { request, answer, onPlatformTime } = await throttle.run(async () => {
-        const corrected = runtime.clock.corrected;
-        const prepared = prepareRequest(connection, call, runtime.clock.stamp());
-        if (prepared.headers.sign_str !== undefined) runtime.mask(prepared.headers.sign_str);
-        runtime.debug?.(describeForDebug(prepared));
-        return {
-          request: prepared,
-          answer: await runtime.transport.send(prepared),
-          onPlatformTime: corrected
-        };
-      });
+      const { request, answer, onPlatformTime } = await throttle.run(() =>
+        stampAndSend(connection, call, runtime)
+      );
       runtime.clock.observe(answer.headers.date, runtime.now());
       // Any answer but a 429 got past the platform's rate limit, a refusal of the call included.
       if (answer.status !== 429) throttle.passed();
@@ -86,7 +79,9 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
       }
       runtime.debug?.(`answer: HTTP ${answer.status}, ${Buffer.byteLength(answer.body)} bytes`);
       try {
-        return { result: readEnvelope(answer), raw: answer.body };
+        const result = readEnvelope(answer);
+        proof.accepted();
+        return { result, raw: answer.body };
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         // A 429 slows every request of the step down, for as long as the server asked.
@@ -103,7 +98,11 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
           if (again) continue;
           throw new StaleClockError(error, offset ?? 0);
         }
-        if (!isSignatureRefusal(error, connection.errorCodes) && !resent) throw error;
+        // A refusal says nothing of its cause (no code has a published meaning). Once the key is proven,
+        // it is not the key's, the clock's or the signature's; until then the causes are listed.
+        const proven = (): Promise<boolean> =>
+          proof.proven(() => send(credentialsProbeCall(connection), true));
+        if (!isRefusal(error) || probe || (!resent && (await proven())) || !proof.explainOnce()) throw error;
         throw new ApiError(
           `${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`,
           error
@@ -111,6 +110,53 @@ export function openSession(connection: Connection, runtime: SessionRuntime, dea
       }
     }
   };
+  return (call) => send(call);
+}
+
+/**
+ * Stamps, signs and sends a call, inside the throttle so a wait there cannot age the timestamp; says
+ * whether it was stamped on the corrected clock (a refusal of one stamped before may be the skew's).
+ */
+async function stampAndSend(
+  connection: Connection,
+  call: Call,
+  runtime: SessionRuntime
+): Promise<{ request: PreparedRequest; answer: HttpAnswer; onPlatformTime: boolean }> {
+  const onPlatformTime = runtime.clock.corrected;
+  const request = prepareRequest(connection, call, runtime.clock.stamp());
+  if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
+  runtime.debug?.(describeForDebug(request));
+  return { request, answer: await runtime.transport.send(request), onPlatformTime };
+}
+
+/**
+ * Whether the platform takes this session's key, clock and signatures: proven by any request it accepted;
+ * before any, by one read every key may send (the resource search), sent once, when a request is refused.
+ */
+class KeyProof {
+  #accepted = false;
+  #explained = false;
+  #probe: Promise<boolean> | undefined;
+
+  /** True the first time only: the causes are listed once a session, not under every refusal. */
+  explainOnce(): boolean {
+    const first = !this.#explained;
+    this.#explained = true;
+    return first;
+  }
+
+  accepted(): void {
+    this.#accepted = true;
+  }
+
+  proven(probe: () => Promise<unknown>): Promise<boolean> {
+    if (this.#accepted) return Promise.resolve(true);
+    this.#probe ??= probe().then(
+      () => true,
+      () => false
+    );
+    return this.#probe;
+  }
 }
 
 /** Calls a session sends once more after correcting its clock: reads, and state changes harmless to repeat. */

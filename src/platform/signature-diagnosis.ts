@@ -13,8 +13,10 @@ export function publicKeyFingerprint(privateKey: KeyObject): string {
 }
 
 /**
- * What a refused timestamp or signature may come from (spec section 7), with what this request
- * actually sent for each, so the one that differs from the platform's expectation stands out.
+ * What a refusal of the key, the timestamp or the signature may come from (spec section 7), with what this
+ * request actually sent for each, so the one that differs from the platform's expectation stands out. It
+ * is shown for a refusal before the platform accepted any request of the step: the platform publishes no
+ * code's meaning, so the refusal is not read as one of these, only the causes the client can check listed.
  */
 export function signatureDiagnosis(
   request: PreparedRequest,
@@ -53,5 +55,5 @@ export function signatureDiagnosis(
     );
   }
   const which = `${request.method} ${withoutQuery(request.target)}`;
-  return `The platform refused the timestamp or signature of ${which}. What was sent, for each cause it can have: ${causes.join('; ')}.`;
+  return `The platform refused ${which} before it had accepted any request of this step; should it have refused the key, the timestamp or the signature, this is what was sent for each cause: ${causes.join('; ')}`;
 }
