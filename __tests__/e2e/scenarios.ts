@@ -939,7 +939,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       const search = await runLive(s, { operation: 'search_tasks', query: 'search_value: live-ops' });
       expect(JSON.parse(search.outputs.data ?? '')).toMatchObject({ count: 1 });
       expect(s.emulator.requests.at(-1)?.target).toBe(
-        '/api/deployment/task/search?type=Deployment&status=Running%2CPending%2CPaused&page=1&page_size=10&search_value=live-ops'
+        '/api/deployment/task/search?type=Deployment&status=Running,Pending,Paused&page=1&page_size=10&search_value=live-ops'
       );
       const stop = await runLive(s, { operation: 'stop', task_id: id, poll_interval: '1s' });
       expect([stop.exitCode, stop.outputs.status]).toEqual([0, 'End']);

@@ -138,7 +138,7 @@ describe('the action against the emulator', () => {
     });
     expect(JSON.parse(outputs.data)).toMatchObject({ count: 1 });
     expect(lastRequest()?.target).toBe(
-      '/api/deployment/task/search?type=Deployment&status=Pending%2CRunning&page=1&page_size=10&search_value=%E6%90%9C%E7%B4%A2'
+      '/api/deployment/task/search?type=Deployment&status=Pending,Running&page=1&page_size=10&search_value=%E6%90%9C%E7%B4%A2'
     );
   });
 
@@ -215,7 +215,7 @@ describe('the action against the emulator', () => {
       /^task 5 not found: the platform refused \(code \w+: task 5 does not exist; request id emu-\d+\), and no task search of any status lists it$/
     );
     expect(emulator.requests.at(-1)?.target).toMatch(
-      /^\/api\/deployment\/task\/search\?type=Deployment&status=Running%2CPending%2CPaused%2CEnd&page=1/
+      /^\/api\/deployment\/task\/search\?type=Deployment&status=Running,Pending,Paused,End&page=1/
     );
     const pending = emulator.addTask({ task_name: 'pending', points: 1 });
     const refused = await failureOfCall({ operation: 'pause', task_id: pending });

@@ -42,7 +42,7 @@ describe('bills against the emulator', () => {
     const sent = emulator.requests.filter((r) => r.path === '/api/billing/get_billing_record');
     expect(sent.map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual(['1', '2']);
     expect(sent[0]?.target).toContain(
-      'range=hour&start_time=2025-11-21T09%3A00%3A00Z&end_time=2025-11-21T13%3A00%3A00%2B01%3A00'
+      'range=hour&start_time=2025-11-21T09:00:00Z&end_time=2025-11-21T13:00:00%2B01:00'
     );
     // 3 nodes at 1.98 yuan an hour for the 3 hours booked of the 3 hours of the window.
     expect(result.bills).toHaveLength(3);

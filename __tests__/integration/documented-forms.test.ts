@@ -112,7 +112,7 @@ describe('the default forms against the platform as it documents itself', () => 
     expect(searches.length).toBeGreaterThanOrEqual(2);
     for (const search of searches) {
       expect(search.target).toMatch(
-        /^\/api\/deployment\/task\/search\?type=Deployment&status=Running%2CPending%2CPaused&search_value=live-ambiguous&page=1&page_size=100$/
+        /^\/api\/deployment\/task\/search\?type=Deployment&status=Running,Pending,Paused&search_value=live-ambiguous&page=1&page_size=100$/
       );
       expect(search.verdict?.reason).toBe('ok');
     }

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { constants, createPrivateKey, createPublicKey, verify } from 'node:crypto';
 import fc from 'fast-check';
 import { decryptBody } from '../../emulator/body-decryption.js';
 import { checkSignature } from '../../emulator/signature.js';
@@ -23,8 +23,46 @@ const rsa = (token: string): Credentials => ({
 });
 const BASE = 'https://openapi.example';
 
+/**
+ * The vectors whose query is written as the platform's examples write it (get-encoded-query percent-encodes
+ * its commas: its string to sign is reproduced by signing.test.ts, and by the case below written our way).
+ */
+const asWeWriteThem = cases.filter((c) => {
+  const query = c.path.split('?')[1] ?? '';
+  return c.plaintext === undefined && encodeQuery([...new URLSearchParams(query)]) === query;
+});
+
 describe('buildRequest', () => {
-  it.each(cases.filter((c) => c.plaintext === undefined).map((c) => [c.name, c] as const))(
+  it('holds every plain vector but the one whose commas are percent-encoded', () => {
+    expect(
+      cases.filter((c) => c.plaintext === undefined && !asWeWriteThem.includes(c)).map((c) => c.name)
+    ).toEqual(['get-encoded-query']);
+  });
+
+  it('signs the query of get-encoded-query as sent, its commas as they are', () => {
+    const request = buildRequest({
+      baseUrl: BASE,
+      endpoint: { method: 'GET', path: '/api/deployment/task/search', version: '1.0.0', encrypt: false },
+      query: [
+        ['status', 'Running,Pending'],
+        ['search_value', '测试 svc'],
+        ['page', '1']
+      ],
+      body: undefined,
+      credentials: rsa('tok'),
+      now: 1_763_715_600_000
+    });
+    expect(request.target).toBe(
+      '/api/deployment/task/search?status=Running,Pending&search_value=%E6%B5%8B%E8%AF%95%20svc&page=1'
+    );
+    const signed = [request.target, '1.0.0', '1763715600000', 'tok', ''].join('\n');
+    const key = { key: createPublicKey(clientKey), padding: constants.RSA_PKCS1_PADDING };
+    expect(
+      verify('sha256', Buffer.from(signed), key, Buffer.from(request.headers.sign_str ?? '', 'base64'))
+    ).toBe(true);
+  });
+
+  it.each(asWeWriteThem.map((c) => [c.name, c] as const))(
     'reproduces the %s vector from an endpoint, a query map and a body object, with the clock injected',
     (_name, vector) => {
       const [path = '', query = ''] = vector.path.split('?');
@@ -145,15 +183,35 @@ describe('buildRequest', () => {
 });
 
 describe('encodeQuery', () => {
-  it('percent-encodes strictly, so the text survives URL parsing unchanged', () => {
+  // Regression: `,` and `:` were percent-encoded (status=Running%2CPending), where the platform's own
+  // examples send them as they are.
+  it("encodes as the vendor's examples send a query: , : / as they are, the rest that needs it encoded", () => {
     expect(
       encodeQuery([
         ['status', 'Running,Pending'],
         ['search_value', '测试 svc'],
+        ['start_time', '2026-11-24T09:00:00+08:00'],
+        ['prefix', 'models/llm-42'],
         ['page', '1']
       ])
-    ).toBe('status=Running%2CPending&search_value=%E6%B5%8B%E8%AF%95%20svc&page=1');
+    ).toBe(
+      'status=Running,Pending&search_value=%E6%B5%8B%E8%AF%95%20svc&start_time=2026-11-24T09:00:00%2B08:00&prefix=models/llm-42&page=1'
+    );
+    expect(encodeQuery([['q', 'a&b=c#d%e+f g']])).toBe('q=a%26b%3Dc%23d%25e%2Bf%20g');
     expect(encodeQuery([["it's", '(a)!*~']])).toBe('it%27s=%28a%29%21%2A~');
     expect(encodeQuery([])).toBe('');
+  });
+
+  it.each([
+    ['status', 'Running,Pending,Paused,End'],
+    ['t', '09:00:00+08:00'],
+    ['p', '/a/b?c'],
+    ['x', '%2C,%3A'],
+    ['name', 'ci-部署 ✓ a+b']
+  ])('keeps %s=%s the same through URL parsing, and reads back as given', (name, value) => {
+    const query = encodeQuery([[name, value]]);
+    const url = new URL(`https://openapi.example/api/x?${query}`);
+    expect(url.search).toBe(`?${query}`);
+    expect([...url.searchParams]).toEqual([[name, value]]);
   });
 });

@@ -49,12 +49,17 @@ export class RequestError extends Error {
 }
 
 /**
- * Percent-encodes a query once, strictly (RFC 3986 unreserved characters only), so that the text is
- * the same in the URL as sent and in the signature: URL parsers leave such text as it is.
+ * Percent-encodes a query once, as the platform's own examples send it: RFC 3986 unreserved characters,
+ * and the `,` `:` `/` a query may hold as they are (`status=Running,Pending`,
+ * `start_time=2026-11-24T09:00:00%2B08:00`); everything else, `+` `&` `=` `#` `%`, spaces and non-ASCII
+ * included, percent-encoded. URL parsers leave such text as it is, so the text is the same in the URL as
+ * sent and in the signature.
  */
 export function encodeQuery(params: QueryParams): string {
   const encode = (text: string): string =>
-    encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+    encodeURIComponent(text)
+      .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(/%2C|%3A|%2F/g, (c) => decodeURIComponent(c));
   return params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
 }
 
