@@ -17,6 +17,7 @@ export interface EmulatorConfig {
   endedTasksGone?: boolean;
   readyAfterSeconds?: number;
   nodeLagSeconds?: number;
+  actLagSeconds?: number;
   crashLoops?: CrashLoopSpec[];
   /** Images that crash-loop wherever they run (a regular expression), such as a bad release. */
   badImages?: string;
@@ -53,6 +54,7 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'endedTasksGone',
     'readyAfterSeconds',
     'nodeLagSeconds',
+    'actLagSeconds',
     'crashLoops',
     'badImages',
     'apps',
@@ -116,6 +118,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     parsed.readyAfterSeconds = number(config.readyAfterSeconds, `${where}.readyAfterSeconds`);
   if (config.nodeLagSeconds !== undefined)
     parsed.nodeLagSeconds = number(config.nodeLagSeconds, `${where}.nodeLagSeconds`);
+  if (config.actLagSeconds !== undefined)
+    parsed.actLagSeconds = number(config.actLagSeconds, `${where}.actLagSeconds`);
   if (config.failingCreates !== undefined) {
     if (!Array.isArray(config.failingCreates))
       throw new ConfigError(`${where}.failingCreates must be an array`);
@@ -310,6 +314,7 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.endedTasksGone !== undefined) emulator.setEndedTasksGone(config.endedTasksGone);
   if (config.readyAfterSeconds !== undefined) emulator.setReadyAfter(config.readyAfterSeconds);
   if (config.nodeLagSeconds !== undefined) emulator.setNodeLag(config.nodeLagSeconds);
+  if (config.actLagSeconds !== undefined) emulator.setActLag(config.actLagSeconds);
   if (config.crashLoops !== undefined) emulator.setCrashLoops(config.crashLoops);
   if (config.badImages !== undefined) emulator.setBadImages(new RegExp(config.badImages));
   if (config.apps !== undefined) emulator.setApps(config.apps);

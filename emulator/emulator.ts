@@ -102,6 +102,7 @@ export class Emulator implements EmulatorInfo {
         baseUrl: info.base_url,
         failingCreates: new Set(options.failingCreates ?? []),
         pricePerPointHour: options.pricePerPointHour ?? 1.5,
+        actLagMs: (options.actLagSeconds ?? 0) * 1000,
         pullMs: (region, images, at) => this.#pullMs(region, images, at)
       },
       options.firstTaskId
@@ -304,6 +305,11 @@ export class Emulator implements EmulatorInfo {
     const { images: byImage, regions: byRegion, defaultMs } = this.#imagePull;
     const regional = region === undefined ? undefined : byRegion.get(region);
     return Math.max(0, ...cold.map((image) => byImage.get(image) ?? regional ?? defaultMs));
+  }
+
+  /** How long after a stop, a pause or a recover is accepted it takes effect (0: at once). */
+  setActLag(seconds: number): void {
+    this.#tasks.settings.actLagMs = seconds * 1000;
   }
 
   /** How long after a task runs its nodes take to run, one after another. */

@@ -13,6 +13,11 @@ export interface EmulatorOptions {
   now?: () => number;
   /** Tasks whose name matches end in Other instead of Running. */
   failPattern?: RegExp;
+  /**
+   * How long after a stop, a pause or a recover is accepted it takes effect (default 0: at once): the
+   * task keeps its status meanwhile, as a platform that acts late.
+   */
+  actLagSeconds?: number;
   /** How long after a task runs its nodes take to run, one after another (default 0: all at once). */
   nodeLagSeconds?: number;
   /** Tasks whose containers crash over and over (see CrashLoopSpec). */

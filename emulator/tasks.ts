@@ -60,6 +60,11 @@ export interface TaskSettings {
    * an image cached there (by a completed preheat).
    */
   pullMs: (region: string | undefined, images: readonly string[], at: number) => number;
+  /**
+   * How long after a stop, a pause or a recover is accepted it takes effect: until then the task keeps
+   * its status (a platform that acts late). 0: at once.
+   */
+  actLagMs: number;
 }
 
 interface Task {
@@ -84,6 +89,8 @@ interface Task {
   rollout: { nextAt: number; last: number | undefined } | undefined;
   /** Nodes a scale down took off, still running until they are gone. */
   leaving: { pod: Pod; goneAt: number }[];
+  /** A stop, pause or recover accepted but not yet acted on (see actLagMs). */
+  due: { action: string; at: number; act: (at: number) => void } | undefined;
 }
 
 /** Node ids are the task id times this, plus the node's number (from 1). */
@@ -157,7 +164,8 @@ export class TaskStore {
       nextPod: 1,
       held: 0,
       rollout: undefined,
-      leaving: []
+      leaving: [],
+      due: undefined
     };
     this.#resize(task, config.points, undefined);
     this.#tasks.set(id, task);
@@ -189,27 +197,45 @@ export class TaskStore {
   pause(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Running'], 'pause');
-    this.#release(task);
-    this.#enter(task, 'Paused', this.now());
+    this.#act(task, 'pause', (at) => {
+      this.#release(task);
+      this.#enter(task, 'Paused', at);
+    });
   }
 
   /** The reference: recover applies to a Paused task only. */
   recover(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Paused'], 'recover');
-    // The nodes a pause gave back are taken again: refused when the region has too few free.
-    const mark = task.config.resources[0]?.mark;
-    if (mark !== undefined && this.stock.take(mark, task.task_type, task.config.points))
-      task.held = task.config.points;
-    this.#enter(task, 'Pending', this.now());
+    this.#act(task, 'recover', (at) => {
+      // The nodes a pause gave back are taken again: refused when the region has too few free.
+      const mark = task.config.resources[0]?.mark;
+      if (mark !== undefined && this.stock.take(mark, task.task_type, task.config.points))
+        task.held = task.config.points;
+      this.#enter(task, 'Pending', at);
+    });
   }
 
   /** The reference: stop applies to a Running, Pending or Paused task, and deletes it for good. */
   stop(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Pending', 'Running', 'Paused'], 'stop');
-    this.#release(task);
-    this.#enter(task, 'End', this.now());
+    this.#act(task, 'stop', (at) => {
+      this.#release(task);
+      this.#enter(task, 'End', at);
+    });
+  }
+
+  /**
+   * Acts on an accepted request now, or actLagMs later (the task keeps its status until then). The same
+   * request sent again while one is due does not put it off.
+   */
+  #act(task: Task, action: string, act: (at: number) => void): void {
+    if (this.settings.actLagMs <= 0) {
+      act(this.now());
+      return;
+    }
+    if (task.due?.action !== action) task.due = { action, at: this.now() + this.settings.actLagMs, act };
   }
 
   changePoints(id: bigint, points: number): void {
@@ -471,6 +497,11 @@ export class TaskStore {
   }
 
   #settle(task: Task): Task {
+    const due = task.due;
+    if (due !== undefined && this.now() >= due.at) {
+      task.due = undefined;
+      due.act(due.at);
+    }
     if (task.status === 'Pending' && this.now() >= task.settlesAt && this.#crashLoop(task) === undefined) {
       const fails =
         (this.settings.failPattern?.test(task.config.task_name) ?? false) || this.#failing.has(task.task_id);

@@ -57,7 +57,8 @@ describe('task status', () => {
       failure: ['Broken'],
       requireUrls: false,
       requireAllNodes: true,
-      gone: 'failure'
+      gone: 'failure',
+      leaving: []
     });
     expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('reached');
     expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');

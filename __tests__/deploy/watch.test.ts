@@ -104,6 +104,38 @@ describe('the watch of a task', () => {
     expect(failed.checks).toEqual([false, false]);
   });
 
+  // Regression: after a recover, a first look that still read Paused was the verdict (ended in Paused).
+  it('takes the status a request moves the task out of as not yet, until the task has shown another', () => {
+    const recovering = { ...rules(), criteria: criteriaFor('ready', wait, ['Paused']) };
+    const late = looks(
+      [
+        task({ status: 'Paused' }),
+        task({ status: 'Paused' }),
+        task({ status: 'Pending' }),
+        task({ status: 'Running', ...url('https://svc.example') })
+      ],
+      recovering
+    );
+    expect(late.watches.map((w) => w.verdict)).toEqual(['waiting', 'waiting', 'waiting', 'reached']);
+    expect(late.lines.slice(0, 2)).toEqual([
+      'task 7 "svc": Paused after 0s',
+      'task 7 "svc": still Paused after 0s, as before the request: waiting for the change to show'
+    ]);
+    // Once it has left, coming back is a verdict again: paused by someone else while it starts.
+    const back = looks(
+      [task({ status: 'Paused' }), task({ status: 'Pending' }), task({ status: 'Paused' })],
+      recovering
+    );
+    expect(back.watches.map((w) => w.verdict)).toEqual(['waiting', 'waiting', 'failed']);
+    // Never left: a timeout that says so.
+    const stuck = stopWatching(late.watches[1] ?? startWatch('7'), 'timed_out', 60_000);
+    expect(stuck.message).toBe(
+      'timed out after 1m0s, last status Paused, as before the request: the status never changed'
+    );
+    // Without a request that moves it (a detail waited on), the first status is the verdict as before.
+    expect(looks([task({ status: 'Paused' })]).watches[0]?.verdict).toBe('failed');
+  });
+
   it('says an unknown status once for the whole wait', () => {
     const first = seePoll(startWatch('7'), task({ status: 'Starting' }), 0, rules());
     expect(first.unknown).toBe('Starting');

@@ -360,6 +360,33 @@ describe('waiting against the emulator', () => {
     expect(slow.outputs).toMatchObject({ timed_out: 'true', elapsed_seconds: '60', status: 'Pending' });
   });
 
+  // Regression: a recover whose first poll still read Paused failed the step ("ended in Paused") while
+  // the task resumed, and billed.
+  it('takes a status still as the request found it as not yet: a recover the platform acts on late', async () => {
+    emulator.setActLag(25);
+    const id = emulator.addTask({ task_name: 'resume', points: 1, status: 'Paused' });
+    const { failure, outputs } = await step({ operation: 'recover', task_id: id });
+    expect([failure, outputs.status]).toEqual([undefined, 'Running']);
+    expect(log).toEqual(
+      expect.arrayContaining([
+        `task ${id} "resume": Paused after 0s`,
+        `task ${id} "resume": still Paused after 0s, as before the request: waiting for the change to show`,
+        `task ${id} "resume": Paused -> Pending after 30s`,
+        `task ${id} "resume": Pending -> Running after 50s`
+      ])
+    );
+  });
+
+  it('times out a task that never leaves the status the request found it in, saying so', async () => {
+    emulator.setActLag(600);
+    const stuck = emulator.addTask({ task_name: 'stuck', points: 1, status: 'Paused' });
+    const { failure, outputs } = await step({ operation: 'recover', task_id: stuck, wait_timeout: '1m' });
+    expect(failure).toBe(
+      `recover: task ${stuck} (stuck) timed out after 1m0s, last status Paused, as before the request: the status never changed`
+    );
+    expect(outputs.timed_out).toBe('true');
+  });
+
   it('stops several tasks and waits until every one has ended', async () => {
     const ids = ['Running', 'Paused', 'Pending'].map((status, i) =>
       emulator.addTask({ task_name: `t${i}`, points: 1, status: status as 'Running' })

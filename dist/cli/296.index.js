@@ -58,7 +58,8 @@ function startWatch(id) {
         elapsedMs: 0,
         failedPolls: 0,
         unchanged: 0,
-        said: { urls: false, nodes: undefined, nodesUnreadable: false }
+        moved: false,
+        said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
     };
 }
 const safe = (text) => (0,safe_text/* sanitize */.a)(text, 120);
@@ -86,7 +87,8 @@ function seePoll(watch, poll, atMs, rules) {
         raw: poll.raw,
         failedPolls: 0,
         unchanged: changed ? 0 : watch.unchanged + 1,
-        timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline
+        timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+        moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
     };
     const label = labelOf(next);
     const lines = changed
@@ -147,6 +149,17 @@ function judgement(watch, status, atMs, criteria) {
     if (snapshot === undefined)
         return { watch, lines: [] };
     const label = labelOf(watch);
+    if (!watch.moved) {
+        // Still as the request found it: the platform has not shown the change yet, which is no verdict.
+        if (watch.said.notYet || snapshot.status === undefined)
+            return { watch, lines: [] };
+        return {
+            watch: { ...watch, said: { ...watch.said, notYet: true } },
+            lines: [
+                `${label}: still ${safe(status)} ${after(atMs)}, as before the request: waiting for the change to show`
+            ]
+        };
+    }
     const verdict = (0,task_status/* judge */.S4)(snapshot, criteria);
     if (verdict === 'reached') {
         const urls = snapshot.urls.filter((url) => url !== null);
@@ -231,7 +244,8 @@ function seeNodes(watch, nodes, atMs) {
 function stopWatching(watch, verdict, atMs, why) {
     const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
     const last = watch.snapshot?.status;
-    return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${why === undefined ? '' : `: ${why}`}`);
+    const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
+    return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`);
 }
 /** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many: the heartbeat. */
 function progress(waiting, withNodes) {

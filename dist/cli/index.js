@@ -3547,12 +3547,20 @@ const waitFlow = {
         };
     }
 };
+/**
+ * The statuses the calls that changed a task took it out of: those the platform applies the operation to
+ * (a recover, Paused). Seen still, the change has not shown yet.
+ */
+function leaving(calls) {
+    const changes = calls.filter((c) => c.call.traits.resend === 'repeatable' && c.error === undefined);
+    return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
+}
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function callAndWait(plan, ctx) {
     const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
     const publish = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
-    const criteria = plan.wait === undefined ? undefined : (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait);
+    const criteria = plan.wait === undefined ? undefined : (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(296), __nccwpck_require__.e(587)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5296))).waitUntil(called, criteria, ctx, { calls, publish });
@@ -3939,7 +3947,7 @@ const DEFAULTS = {
     paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
     ended: { success: ['End'], failure: [], gone: 'success' }
 };
-function criteriaFor(target, wait) {
+function criteriaFor(target, wait, leaving = []) {
     const defaults = DEFAULTS[target];
     return {
         target,
@@ -3947,7 +3955,8 @@ function criteriaFor(target, wait) {
         failure: wait.failureStatuses ?? defaults.failure,
         requireUrls: target === 'ready' && wait.waitForUrls,
         requireAllNodes: target === 'ready',
-        gone: defaults.gone
+        gone: defaults.gone,
+        leaving
     };
 }
 function judge(snapshot, criteria) {

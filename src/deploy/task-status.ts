@@ -19,6 +19,11 @@ export interface Criteria {
   requireAllNodes: boolean;
   /** What a task that no longer exists means: stopped (success) when stopping, failure otherwise. */
   gone: 'success' | 'failure';
+  /**
+   * The statuses the request just sent takes a task out of (a recover, out of Paused): until the task has
+   * shown another, one of them means the request has not shown yet, never the verdict.
+   */
+  leaving: readonly string[];
 }
 
 /** How a step waits, as the wait inputs say. */
@@ -81,7 +86,11 @@ const DEFAULTS: Record<WaitTarget, { success: string[]; failure: string[]; gone:
   ended: { success: ['End'], failure: [], gone: 'success' }
 };
 
-export function criteriaFor(target: WaitTarget, wait: WaitSettings): Criteria {
+export function criteriaFor(
+  target: WaitTarget,
+  wait: WaitSettings,
+  leaving: readonly string[] = []
+): Criteria {
   const defaults = DEFAULTS[target];
   return {
     target,
@@ -89,7 +98,8 @@ export function criteriaFor(target: WaitTarget, wait: WaitSettings): Criteria {
     failure: wait.failureStatuses ?? defaults.failure,
     requireUrls: target === 'ready' && wait.waitForUrls,
     requireAllNodes: target === 'ready',
-    gone: defaults.gone
+    gone: defaults.gone,
+    leaving
   };
 }
 

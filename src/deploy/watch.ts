@@ -29,11 +29,18 @@ export interface TaskWatch {
   readonly failedPolls: number;
   /** Polls in a row that found the status unchanged. */
   readonly unchanged: number;
+  /**
+   * Whether the task has shown a status the request it waits on does not take it out of (see
+   * Criteria.leaving): until then its status is no verdict.
+   */
+  readonly moved: boolean;
   /** What was said already, so that it is said once: waiting for URLs, nodes running, nodes unreadable. */
   readonly said: {
     readonly urls: boolean;
     readonly nodes: string | undefined;
     readonly nodesUnreadable: boolean;
+    /** That the task still shows the status the request takes it out of. */
+    readonly notYet: boolean;
   };
 }
 
@@ -68,7 +75,8 @@ export function startWatch(id: string): TaskWatch {
     elapsedMs: 0,
     failedPolls: 0,
     unchanged: 0,
-    said: { urls: false, nodes: undefined, nodesUnreadable: false }
+    moved: false,
+    said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
   };
 }
 
@@ -104,7 +112,8 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
     raw: poll.raw,
     failedPolls: 0,
     unchanged: changed ? 0 : watch.unchanged + 1,
-    timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline
+    timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+    moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
   };
   const label = labelOf(next);
   const lines = changed
@@ -178,6 +187,16 @@ function judgement(
   const snapshot = watch.snapshot;
   if (snapshot === undefined) return { watch, lines: [] };
   const label = labelOf(watch);
+  if (!watch.moved) {
+    // Still as the request found it: the platform has not shown the change yet, which is no verdict.
+    if (watch.said.notYet || snapshot.status === undefined) return { watch, lines: [] };
+    return {
+      watch: { ...watch, said: { ...watch.said, notYet: true } },
+      lines: [
+        `${label}: still ${safe(status)} ${after(atMs)}, as before the request: waiting for the change to show`
+      ]
+    };
+  }
   const verdict = judge(snapshot, criteria);
   if (verdict === 'reached') {
     const urls = snapshot.urls.filter((url): url is string => url !== null);
@@ -278,11 +297,12 @@ export function stopWatching(
 ): TaskWatch {
   const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
   const last = watch.snapshot?.status;
+  const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
   return settled(
     watch,
     verdict,
     atMs,
-    `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${why === undefined ? '' : `: ${why}`}`
+    `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`
   );
 }
 

@@ -5,6 +5,7 @@ import { criteriaFor } from '../task-status.js';
 import { urlPublisher } from '../urls.js';
 import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
 import type { Flow } from './flow.js';
+import type { CallOutcome } from '../calls.js';
 
 /**
  * Calls that act on tasks, then the wait for them, as the plan says: a create until ready, a stop until
@@ -28,12 +29,22 @@ export const waitFlow: Flow = {
   }
 };
 
+/**
+ * The statuses the calls that changed a task took it out of: those the platform applies the operation to
+ * (a recover, Paused). Seen still, the change has not shown yet.
+ */
+function leaving(calls: readonly CallOutcome[]): string[] {
+  const changes = calls.filter((c) => c.call.traits.resend === 'repeatable' && c.error === undefined);
+  return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
+}
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   const calls = await startCalls(plan, ctx);
   const publish = urlPublisher(ctx);
   const called = tasksOf(calls, ctx, publish);
-  const criteria = plan.wait === undefined ? undefined : criteriaFor(plan.wait, ctx.settings.wait);
+  const criteria =
+    plan.wait === undefined ? undefined : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls));
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }
