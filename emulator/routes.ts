@@ -87,15 +87,16 @@ const TASK_ROUTES: readonly Route[] = [
   taskAction('/api/deployment/task/change_points', (tasks, id, ctx) => {
     tasks.changePoints(id, positiveInteger(bodyObject(ctx.payload).points, 'points', 'body'));
   }),
-  // The whole configuration, as detail answers it, posted back: it overwrites the task's.
+  // The whole configuration, as detail answers it, posted back: it overwrites the task's. The reference
+  // (task-edit): the body must match the detail's structure, and missing system fields fail validation.
   taskAction('/api/deployment/task/update', (tasks, id, ctx) => {
+    const missing = missingFields(bodyObject(ctx.payload), tasks.detail(id));
+    if (missing.length > 0)
+      throw parameterError(
+        `${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing: an update posts back the whole configuration task detail gives, changed`
+      );
     // The registry credentials are write-only, and the reference says they cannot be updated after
     // creation: taken and never kept (whether the platform refuses them is not documented).
-    const { services } = bodyObject(ctx.payload);
-    (Array.isArray(services) ? services : []).forEach((service: unknown, i: number) => {
-      if (typeof service !== 'object' || service === null || !('health_checks' in service))
-        throw parameterError(`services[${i}].health_checks is required (null when there are none)`);
-    });
     tasks.update(id, taskConfigFrom(ctx.payload, { lists: true }));
   }),
   {
@@ -186,4 +187,27 @@ function createRoute(path: string, encrypt: boolean, lists: boolean): Route {
       return { task_id: ctx.tasks.create(taskConfigFrom(ctx.payload, { lists }), taskType) };
     }
   };
+}
+
+/** Write-only fields: a detail answers them null, and a body may leave them out. */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+
+/**
+ * The fields of the task's detail an update body leaves out: at the top, and in each service it names
+ * (matched by service_name, as the task keeps them), the write-only registry credentials aside.
+ */
+function missingFields(body: Record<string, unknown>, detail: Record<string, unknown>): string[] {
+  const top = Object.keys(detail).filter((name) => !WRITE_ONLY.includes(name) && !(name in body));
+  const kept = Array.isArray(detail.services) ? (detail.services as Record<string, unknown>[]) : [];
+  const sent = Array.isArray(body.services) ? body.services : [];
+  const inServices = sent.flatMap((service: unknown, i: number) => {
+    if (typeof service !== 'object' || service === null) return [];
+    const name = (service as Record<string, unknown>).service_name;
+    // A service the task has: every field its detail gives; a new one: health_checks (null when none).
+    const own = kept.find((s) => s.service_name === name) ?? { health_checks: null };
+    return Object.keys(own)
+      .filter((field) => !(field in service))
+      .map((field) => `services[${i}].${field}`);
+  });
+  return [...top, ...inServices];
 }

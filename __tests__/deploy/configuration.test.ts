@@ -48,23 +48,22 @@ const DETAIL = parseJson(
 ) as Record<string, unknown>;
 
 describe('configurationOf', () => {
-  it("keeps the task's configuration and drops what the platform fills itself and the write-only fields", () => {
+  // Regression: status, counters and URLs were dropped, where the reference (task-edit) says the body must
+  // match the detail's structure and missing system fields can fail validation.
+  it("keeps the detail's structure unchanged, system fields included, and drops only the write-only fields", () => {
     const configuration = configurationOf(DETAIL);
     expect(Object.keys(configuration).sort()).toEqual(
-      [
-        'task_id',
-        'task_type',
-        'task_name',
-        'namespace',
-        'points',
-        'load_balance',
-        'resources',
-        'services'
-      ].sort()
+      Object.keys(DETAIL)
+        .filter((name) => !['repository_username', 'repository_password'].includes(name))
+        .sort()
     );
-    expect((configuration.services as { remote_ports: unknown[] }[])[0]?.remote_ports).toEqual([
-      { service_port: expect.anything() }
-    ]);
+    expect(configuration).toMatchObject({ status: 'Running', runing_points: expect.anything() });
+    expect(configuration.services).toEqual(DETAIL.services);
+  });
+
+  it('compares configurations by what a task is set to, not by what the platform fills', () => {
+    const later = { ...configurationOf(DETAIL), status: 'Pending', runing_points: 0, billing_value: 99 };
+    expect(diffConfigurations(configurationOf(DETAIL), later)).toEqual([]);
   });
 
   it('refuses a detail without services', () => {

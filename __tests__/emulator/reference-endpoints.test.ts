@@ -60,7 +60,17 @@ describe('update and image preheat, as the reference describes them', () => {
       Object.entries(after.services[0] ?? {}).filter(([key]) => key !== 'health_checks')
     );
     expect(await call('POST', '/api/deployment/task/update', { ...after, services: [bare] })).toMatchObject({
-      code: 'C005'
+      code: 'C005',
+      message: expect.stringMatching(/^parameter error: services\[0\]\.health_checks is missing/)
+    });
+    // And the detail's structure whole (task-edit): missing system fields fail validation.
+    const partial = Object.fromEntries(
+      Object.entries(after).filter(([key]) => key !== 'status' && key !== 'runing_points')
+    );
+    expect(await call('POST', '/api/deployment/task/update', partial)).toMatchObject({
+      code: 'C005',
+      message:
+        'parameter error: status, runing_points are missing: an update posts back the whole configuration task detail gives, changed'
     });
   });
 

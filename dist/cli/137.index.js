@@ -26,7 +26,7 @@ export const modules = {
 
 
 
-/** Detail fields the platform fills itself (statuses and counters): never posted back. */
+/** Detail fields the platform fills itself (statuses and counters): posted back as given, never changed. */
 const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
 /**
  * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
@@ -36,22 +36,14 @@ const WRITE_ONLY = ['repository_username', 'repository_password'];
 /** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
 const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
 /**
- * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
- * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
+ * The configuration in a task's detail, structure unchanged: every field it gives, the platform's own
+ * (statuses, counters, the service URLs) included, but the write-only ones (null in a detail; posting
+ * null back could clear them).
  */
 function configurationOf(detail) {
     if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
         throw new Error('the task detail carries no services list, so its configuration cannot be read');
-    const kept = Object.entries(detail).filter(([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name));
-    return {
-        ...Object.fromEntries(kept),
-        services: detail.services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
-            ? {
-                ...service,
-                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
-            }
-            : service)
-    };
+    return Object.fromEntries(Object.entries(detail).filter(([name]) => !WRITE_ONLY.includes(name)));
 }
 /**
  * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
@@ -107,7 +99,23 @@ function applyChanges(configuration, changes) {
  * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
  */
 function diffConfigurations(before, after) {
-    return diffValues(before, after, [], false);
+    return diffValues(settable(before), settable(after), [], false);
+}
+/**
+ * What of a configuration a task is set to: all but what the platform fills itself (statuses, counters,
+ * the service URLs), which an update posts back as given and never changes.
+ */
+function settable(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    return {
+        ...Object.fromEntries(Object.entries(configuration).filter(([name]) => !FILLED_BY_PLATFORM.includes(name))),
+        services: services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
 }
 /** The images of each service, by service name, as a configuration sets them. */
 function imagesOf(configuration) {
@@ -116,7 +124,7 @@ function imagesOf(configuration) {
 }
 /** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
 function servicesDiffer(before, after) {
-    return !same(before.services, after.services);
+    return !same(settable(before).services, settable(after).services);
 }
 /** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
 function same(a, b) {

@@ -6,13 +6,13 @@ import { toCompactJson } from '../protocol/json.js';
 import { isSecretName, REDACTED } from './secret-fields.js';
 
 /**
- * A task's whole configuration, as its detail gives it, less what the platform fills itself: what an
- * update posts back (the platform's update overwrites everything, so nothing may be left out that the
- * task has).
+ * A task's whole configuration, as its detail gives it: what an update posts back. The platform's update
+ * overwrites everything, and its reference (task-edit) says the body must match the detail's structure,
+ * system fields included, or it may fail validation: nothing is left out but the write-only credentials.
  */
 export type Configuration = Readonly<Record<string, unknown>>;
 
-/** Detail fields the platform fills itself (statuses and counters): never posted back. */
+/** Detail fields the platform fills itself (statuses and counters): posted back as given, never changed. */
 const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
 
 /**
@@ -25,28 +25,14 @@ const WRITE_ONLY = ['repository_username', 'repository_password'];
 const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
 
 /**
- * The configuration in a task's detail: every field but the platform's own (statuses, counters, the
- * service URLs) and the write-only ones (null in a detail; posting null back could clear them).
+ * The configuration in a task's detail, structure unchanged: every field it gives, the platform's own
+ * (statuses, counters, the service URLs) included, but the write-only ones (null in a detail; posting
+ * null back could clear them).
  */
 export function configurationOf(detail: unknown): Configuration {
   if (!isRecord(detail) || !Array.isArray(detail.services))
     throw new Error('the task detail carries no services list, so its configuration cannot be read');
-  const kept = Object.entries(detail).filter(
-    ([name]) => !FILLED_BY_PLATFORM.includes(name) && !WRITE_ONLY.includes(name)
-  );
-  return {
-    ...Object.fromEntries(kept),
-    services: detail.services.map((service: unknown) =>
-      isRecord(service) && Array.isArray(service.remote_ports)
-        ? {
-            ...service,
-            remote_ports: service.remote_ports.map((port: unknown) =>
-              isRecord(port) ? withoutField(port, 'url') : port
-            )
-          }
-        : service
-    )
-  };
+  return Object.fromEntries(Object.entries(detail).filter(([name]) => !WRITE_ONLY.includes(name)));
 }
 
 /**
@@ -121,7 +107,30 @@ export interface FieldChange {
  * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
  */
 export function diffConfigurations(before: Configuration, after: Configuration): FieldChange[] {
-  return diffValues(before, after, [], false);
+  return diffValues(settable(before), settable(after), [], false);
+}
+
+/**
+ * What of a configuration a task is set to: all but what the platform fills itself (statuses, counters,
+ * the service URLs), which an update posts back as given and never changes.
+ */
+function settable(configuration: Configuration): Configuration {
+  const services = Array.isArray(configuration.services) ? configuration.services : [];
+  return {
+    ...Object.fromEntries(
+      Object.entries(configuration).filter(([name]) => !FILLED_BY_PLATFORM.includes(name))
+    ),
+    services: services.map((service: unknown) =>
+      isRecord(service) && Array.isArray(service.remote_ports)
+        ? {
+            ...service,
+            remote_ports: service.remote_ports.map((port: unknown) =>
+              isRecord(port) ? withoutField(port, 'url') : port
+            )
+          }
+        : service
+    )
+  };
 }
 
 /** The images of each service, by service name, as a configuration sets them. */
@@ -132,7 +141,7 @@ export function imagesOf(configuration: Configuration): Map<string, string> {
 
 /** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
 export function servicesDiffer(before: Configuration, after: Configuration): boolean {
-  return !same(before.services, after.services);
+  return !same(settable(before).services, settable(after).services);
 }
 
 /** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
