@@ -32,8 +32,10 @@ export interface EmulatorConfig {
   stock?: StockChange[];
   /** A cold start: seconds to pull an image no preheat cached, by default and by image. */
   imagePull?: { seconds?: number; images?: Record<string, number>; regions?: Record<string, number> };
-  /** How long a preheat takes, and the images whose preheat fails (a regular expression). */
-  preheat?: { durationSeconds?: number; failPattern?: string };
+  /** How long a preheat takes. */
+  preheat?: { durationSeconds?: number };
+  /** A private registry: images matching `pattern` (a regular expression) pull only with this account. */
+  privateRegistry?: { pattern: string; username: string; password: string };
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -65,7 +67,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'shuffleCodes',
     'stock',
     'imagePull',
-    'preheat'
+    'preheat',
+    'privateRegistry'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -145,10 +148,16 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     parsed.imagePull = parseImagePull(config.imagePull, `${where}.imagePull`);
   if (config.preheat !== undefined) {
     const preheat = object(config.preheat, `${where}.preheat`);
-    only(preheat, `${where}.preheat`, ['durationSeconds', 'failPattern']);
-    parsed.preheat = {
-      ...optional(preheat, 'durationSeconds', (v, n) => number(v, n), `${where}.preheat`),
-      ...optional(preheat, 'failPattern', (v, n) => pattern(v, n), `${where}.preheat`)
+    only(preheat, `${where}.preheat`, ['durationSeconds']);
+    parsed.preheat = optional(preheat, 'durationSeconds', (v, n) => number(v, n), `${where}.preheat`);
+  }
+  if (config.privateRegistry !== undefined) {
+    const registry = object(config.privateRegistry, `${where}.privateRegistry`);
+    only(registry, `${where}.privateRegistry`, ['pattern', 'username', 'password']);
+    parsed.privateRegistry = {
+      pattern: pattern(registry.pattern, `${where}.privateRegistry.pattern`),
+      username: string(registry.username, `${where}.privateRegistry.username`),
+      password: string(registry.password, `${where}.privateRegistry.password`)
     };
   }
   if (config.apps !== undefined) {
@@ -325,12 +334,10 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.shuffleCodes !== undefined) emulator.shuffleCodes(config.shuffleCodes);
   if (config.stock !== undefined) emulator.setStock(config.stock);
   if (config.imagePull !== undefined) emulator.setImagePull(config.imagePull);
-  if (config.preheat !== undefined) {
-    const { durationSeconds, failPattern } = config.preheat;
-    emulator.setPreheat({
-      ...(durationSeconds === undefined ? {} : { durationSeconds }),
-      ...(failPattern === undefined ? {} : { failPattern: new RegExp(failPattern) })
-    });
+  if (config.preheat !== undefined) emulator.setPreheat(config.preheat);
+  if (config.privateRegistry !== undefined) {
+    const { pattern, username, password } = config.privateRegistry;
+    emulator.setPrivateRegistry({ pattern: new RegExp(pattern), username, password });
   }
 }
 

@@ -18,7 +18,7 @@ import { Renderer } from './rendering.js';
 import { shuffledCodes } from './rejection.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
-import { PreheatStore } from './preheats.js';
+import { PreheatStore, type PrivateRegistry } from './preheats.js';
 import type { StockChange } from './stock.js';
 import { TaskStore, type CrashLoop, type TaskSeed } from './tasks.js';
 import { Verifier } from './verification.js';
@@ -109,7 +109,7 @@ export class Emulator implements EmulatorInfo {
     );
     this.#preheats = new PreheatStore(clock, {
       durationMs: (options.readyAfterSeconds ?? 5) * 1000,
-      failPattern: undefined
+      registry: undefined
     });
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
@@ -293,11 +293,18 @@ export class Emulator implements EmulatorInfo {
     };
   }
 
-  /** How long a preheat takes to complete, and the images whose preheat fails (a regular expression). */
-  setPreheat(preheat: { durationSeconds?: number; failPattern?: RegExp | undefined }): void {
+  /** How long a preheat takes to complete. */
+  setPreheat(preheat: { durationSeconds?: number }): void {
     if (preheat.durationSeconds !== undefined)
       this.#preheats.settings.durationMs = preheat.durationSeconds * 1000;
-    if ('failPattern' in preheat) this.#preheats.settings.failPattern = preheat.failPattern;
+  }
+
+  /**
+   * A private registry: images matching `pattern` are pulled only with its account. A preheat of one
+   * without it (services[].repository_account) never completes; undefined: every image is public.
+   */
+  setPrivateRegistry(registry: PrivateRegistry | undefined): void {
+    this.#preheats.settings.registry = registry;
   }
 
   #pullMs(region: string | undefined, images: readonly string[], at: number): number {

@@ -11,6 +11,8 @@ interface Preheat {
   readonly task_name: string;
   readonly createdAt: number;
   readonly services: { service_id: number; service_name: string; service_image: string }[];
+  /** Whether every image can be pulled: public, or private with the registry account given for it. */
+  readonly pullable: boolean;
   readonly regions: { region: string; region_name: string }[] | null;
   readonly resources:
     { resource: MarkedResource | null; region_name: string; mark: string; weight: null }[] | null;
@@ -22,13 +24,22 @@ interface Preheat {
 
 export const PREHEAT_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 
+/** A private registry: the images it holds, and the account that pulls them. */
+export interface PrivateRegistry {
+  pattern: RegExp;
+  username: string;
+  password: string;
+}
+
 /**
- * How preheats behave: how long one takes to complete, and the images whose preheat fails (its regions
- * show `Failed` halfway, a node preheat never prepares a node).
+ * How preheats behave: how long one takes to complete, and the private registry, whose images a preheat
+ * pulls only with its account (services[].repository_account). One that cannot pull never completes: the
+ * reference lists no failure status (Begin, Syncing, Completed), so its regions stay Syncing and a node
+ * preheat prepares no node, until it is stopped.
  */
 export interface PreheatSettings {
   durationMs: number;
-  failPattern: RegExp | undefined;
+  registry: PrivateRegistry | undefined;
 }
 
 /** The preheat tasks, in memory. A completed one has the images of its services cached in its regions. */
@@ -55,16 +66,22 @@ export class PreheatStore {
       return (
         inRegion &&
         preheat.services.some((s) => s.service_image === image) &&
-        !this.#fails(preheat) &&
+        preheat.pullable &&
         done <= at &&
         (preheat.endedAt === undefined || preheat.endedAt >= done)
       );
     });
   }
 
-  #fails(preheat: Preheat): boolean {
-    const pattern = this.settings.failPattern;
-    return pattern !== undefined && preheat.services.some((s) => pattern.test(s.service_image));
+  /** Whether a service's image can be pulled: a public one, or a private one with the registry's account. */
+  #pullable(image: string, account: unknown): boolean {
+    const registry = this.settings.registry;
+    if (registry === undefined || !registry.pattern.test(image)) return true;
+    return (
+      isPlainObject(account) &&
+      account.repository_username === registry.username &&
+      account.repository_password === registry.password
+    );
   }
 
   /** The reference: exactly one of regions (a cluster preheat) and resources with points (a node preheat). */
@@ -73,12 +90,23 @@ export class PreheatStore {
     const task_name = requiredString(body.task_name, 'task_name');
     if (!Array.isArray(body.services) || body.services.length === 0)
       throw parameterError('services is required: at least one service to preheat');
+    let pullable = true;
     const services = body.services.map((value: unknown, i: number) => {
       if (!isPlainObject(value)) throw parameterError(`services[${i}] must be an object`);
+      const image = requiredString(value.service_image, `services[${i}].service_image`);
+      // The registry account (RepositoryAccountDto: repository_username required): taken, never shown.
+      const account = value.repository_account;
+      if (account !== undefined && account !== null) {
+        if (!isPlainObject(account))
+          throw parameterError(`services[${i}].repository_account must be an object`);
+        requiredString(account.repository_username, `services[${i}].repository_account.repository_username`);
+        optionalString(account.repository_password, `services[${i}].repository_account.repository_password`);
+      }
+      pullable &&= this.#pullable(image, account);
       return {
         service_id: this.#nextServiceId++,
         service_name: requiredString(value.service_name, `services[${i}].service_name`),
-        service_image: requiredString(value.service_image, `services[${i}].service_image`)
+        service_image: image
       };
     });
     const hasRegions = body.regions !== undefined && body.regions !== null;
@@ -91,6 +119,7 @@ export class PreheatStore {
       task_name,
       createdAt: this.now(),
       services,
+      pullable,
       ...(hasRegions ? clusterPreheat(body) : nodePreheat(body)),
       status: 'Running',
       endedAt: undefined
@@ -145,18 +174,11 @@ export class PreheatStore {
   }
 
   #view(preheat: Preheat): Record<string, unknown> {
-    const progress = this.#progress(preheat);
-    const fails = this.#fails(preheat);
-    const cacheStatus = fails
-      ? progress >= 0.5
-        ? 'Failed'
-        : 'Begin'
-      : progress >= 1
-        ? 'Completed'
-        : progress >= 0.5
-          ? 'Syncing'
-          : 'Begin';
-    const available = preheat.points === null ? null : fails ? 0 : Math.floor(preheat.points * progress);
+    // One that cannot pull its images goes on syncing, never completing: no failure status is documented.
+    const progress = preheat.pullable ? this.#progress(preheat) : Math.min(this.#progress(preheat), 0.5);
+    const cacheStatus = progress >= 1 ? 'Completed' : progress >= 0.5 ? 'Syncing' : 'Begin';
+    const available =
+      preheat.points === null ? null : Math.floor(preheat.points * (preheat.pullable ? progress : 0));
     return {
       task_id: preheat.task_id,
       task_type: 'ImagePreHeat',

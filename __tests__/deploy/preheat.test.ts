@@ -43,11 +43,13 @@ describe('judgePreheat', () => {
       'done',
       'a Completed'
     ],
+    // Regression: a region status Failed ended the preheat, where the reference lists none (Begin,
+    // Syncing, Completed): a status it does not list is waited through, within preheat_timeout.
     [
-      'a cluster preheat a region of which failed',
+      'a cluster preheat a region of which shows a status the reference does not list',
       progress({ regions: [{ region: 'a', status: 'Failed' }] }),
       'region',
-      'failed',
+      'waiting',
       'a Failed'
     ],
     [

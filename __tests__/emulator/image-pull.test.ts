@@ -2,14 +2,15 @@ import { parseConfig } from '../../emulator/config.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
-const CREATE = '/api/deployment/task/create';
-const DETAIL = '/api/deployment/task/detail';
+const CREATE = '/api/task/deployment/create';
+const DETAIL = '/api/task/deployment/detail';
 const PREHEAT = '/api/task/image_preheat';
 const IMAGE = 'registry.example.com/llm:2';
 
 /**
  * Cold starts and image preheat: a new task waits to pull each image no completed preheat cached in its
- * region; preheats progress Begin, Syncing, Completed over their duration (or fail, as set).
+ * region; preheats progress Begin, Syncing, Completed over their duration (a private image's only with its
+ * registry account: without it, Syncing on).
  */
 describe('image pulls and preheats', () => {
   let emulator: Emulator;
@@ -23,9 +24,9 @@ describe('image pulls and preheats', () => {
   });
   afterEach(() => emulator.stop());
 
-  async function call(method: 'GET' | 'POST', target: string, json?: unknown, encrypt = false) {
+  async function call(method: 'GET' | 'POST', target: string, json?: unknown) {
     clock.advance(0.001);
-    const { envelope } = await client.call({ method, target, json, encrypt });
+    const { envelope } = await client.call({ method, target, json });
     expect(envelope.code).toBe('0000');
     return envelope.data as Record<string, unknown>;
   }
@@ -42,26 +43,21 @@ describe('image pulls and preheats', () => {
   }
 
   async function create(image: string): Promise<number> {
-    const data = await call(
-      'POST',
-      CREATE,
-      {
-        task_name: 'cold',
-        points: 1,
-        resources: [{ mark: await beijingMark('Deployment') }],
-        services: [{ service_name: 'web', service_image: image, remote_ports: [{ service_port: 80 }] }]
-      },
-      true
-    );
+    const data = await call('POST', CREATE, {
+      task_name: 'cold',
+      points: 1,
+      resources: [{ mark: await beijingMark('Deployment') }],
+      services: [{ service_name: 'web', service_image: image, remote_ports: [{ service_port: 80 }] }]
+    });
     return data.task_id as number;
   }
 
-  const status = async (id: number) => (await call('POST', DETAIL, { task_id: id })).status;
-  const preheat = (body: Record<string, unknown>) =>
+  const status = async (id: number) => (await call('GET', `${DETAIL}?task_id=${id}`)).status;
+  const preheat = (body: Record<string, unknown>, service: Record<string, unknown> = {}) =>
     call('POST', `${PREHEAT}/create`, {
       task_name: 'warm',
       task_type: 'ImagePreHeat',
-      services: [{ service_name: 'web', service_image: IMAGE }],
+      services: [{ service_name: 'web', service_image: IMAGE, ...service }],
       ...body
     });
   const preheatDetail = (id: unknown) => call('GET', `${PREHEAT}/detail?task_id=${String(id)}`);
@@ -108,17 +104,27 @@ describe('image pulls and preheats', () => {
     expect(await status(warm)).toBe('Running');
   });
 
-  it('fails the preheat of an image the fail pattern names, halfway, and caches nothing', async () => {
-    emulator.setPreheat({ failPattern: /llm/ });
+  // Regression: the emulator invented a Failed region status, which the reference does not list.
+  it('pulls a private image only with its registry account: without it a preheat syncs on, never Failed', async () => {
+    emulator.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
     const { task_id } = await preheat({ regions: [{ region: 'beijing-jxq-p1' }] });
-    clock.advance(15);
+    clock.advance(3600);
     expect((await preheatDetail(task_id)).region_cache_info).toEqual([
-      { region: 'beijing-jxq-p1', status: 'Failed' }
+      { region: 'beijing-jxq-p1', status: 'Syncing' }
     ]);
-    clock.advance(30);
     const cold = await create(IMAGE);
     clock.advance(6);
     expect(await status(cold)).toBe('Pending');
+    const account = { repository_username: 'bot', repository_password: 'reg-pass-1' };
+    const { task_id: withAccount } = await preheat(
+      { regions: [{ region: 'beijing-jxq-p1' }] },
+      { repository_account: account }
+    );
+    clock.advance(30);
+    const detail = await preheatDetail(withAccount);
+    expect(detail.region_cache_info).toEqual([{ region: 'beijing-jxq-p1', status: 'Completed' }]);
+    // The account is taken, never shown.
+    expect(JSON.stringify(detail)).not.toContain('reg-pass-1');
   });
 
   it('caches nothing for a preheat stopped before it completed', async () => {
@@ -137,14 +143,20 @@ describe('image pulls and preheats in the config', () => {
     expect(
       parseConfig({
         imagePull: { seconds: 90, images: { 'a:1': 5 }, regions: { r: 30 } },
-        preheat: { durationSeconds: 20, failPattern: 'bad' }
+        preheat: { durationSeconds: 20 },
+        privateRegistry: { pattern: '^registry\\.', username: 'bot', password: 'p' }
       })
     ).toEqual({
       imagePull: { seconds: 90, images: { 'a:1': 5 }, regions: { r: 30 } },
-      preheat: { durationSeconds: 20, failPattern: 'bad' }
+      preheat: { durationSeconds: 20 },
+      privateRegistry: { pattern: '^registry\\.', username: 'bot', password: 'p' }
     });
-    expect(() => parseConfig({ preheat: { failPattern: '(' } })).toThrow(
-      'config.preheat.failPattern is not a regular expression'
+    expect(() => parseConfig({ privateRegistry: { pattern: '(', username: 'u', password: 'p' } })).toThrow(
+      'config.privateRegistry.pattern is not a regular expression'
+    );
+    // The reference lists no failure status of a preheat: the emulator has no way to make one up.
+    expect(() => parseConfig({ preheat: { failPattern: 'bad' } })).toThrow(
+      'config.preheat has unknown field failPattern: use durationSeconds'
     );
     expect(() => parseConfig({ imagePull: { images: { 'a:1': 'slow' } } })).toThrow(
       /config\.imagePull\.images\.a:1/

@@ -60,32 +60,42 @@ describe('image preheat', () => {
     expect(bench.log).toContainEqual(expect.stringMatching(/^preheat: task \d+: 2 of 2 node\(s\) prepared$/));
   });
 
-  it.each([
-    [
-      'fails',
-      { failPattern: /llm/ },
-      {},
-      /^create failed: the preheat \(task \d+\) failed \(beijing-jxq-p1 Failed\); the preheat task was stopped, and nothing was created$/
-    ],
-    [
-      'does not complete within preheat_timeout',
-      { durationSeconds: 600 },
-      { preheat_timeout: '30s' },
+  it('stops a preheat that does not complete within preheat_timeout, and fails before creating anything', async () => {
+    bench.emulator.setPreheat({ durationSeconds: 600 });
+    const { failure } = await step({ preheat: 'region', preheat_timeout: '30s' });
+    expect(failure).toMatch(
       /did not complete within preheat_timeout 30s \(beijing-jxq-p1 (Begin|Syncing)\); the preheat task was stopped/
-    ]
-  ])(
-    'stops a preheat that %s, and fails before creating anything',
-    async (_what, preheat, inputs, message) => {
-      bench.emulator.setPreheat(preheat);
-      const { failure } = await step({ preheat: 'region', ...inputs });
-      expect(failure).toMatch(message);
-      expect(sent(CREATE)).toHaveLength(0);
-      expect(sent(`${PREHEAT}/stop`).map((r) => r.applied)).toEqual([true]);
-    }
-  );
+    );
+    expect(sent(CREATE)).toHaveLength(0);
+    expect(sent(`${PREHEAT}/stop`).map((r) => r.applied)).toEqual([true]);
+  });
+
+  // Regression: the preheat create carried no registry account, so a private image could not be pulled,
+  // and the preheat ran until preheat_timeout while the step waited.
+  it("sends a private image's registry account, from the create's credentials, with each service", async () => {
+    bench.emulator.setPrivateRegistry({
+      pattern: /^registry\.example\.com\//,
+      username: 'bot',
+      password: 'reg-pass-1'
+    });
+    const body = `{repository_username: bot, repository_password: reg-pass-1, services: [{service_name: web, service_image: "${IMAGE}", remote_ports: [{service_port: 80}]}]}`;
+    const { failure } = await step({ preheat: 'region', body, preheat_timeout: '5m' });
+    expect(failure).toBeUndefined();
+    expect(preheatBody().services).toEqual([
+      {
+        service_name: 'web',
+        service_image: IMAGE,
+        repository_account: { repository_username: 'bot', repository_password: 'reg-pass-1' }
+      }
+    ]);
+    expect(bench.log.join('\n')).not.toContain('reg-pass-1');
+    // Without the account, the same preheat syncs on until preheat_timeout: stopped, nothing created.
+    const { failure: without } = await step({ preheat: 'region', preheat_timeout: '2m' });
+    expect(without).toMatch(/did not complete within preheat_timeout 2m0s \(beijing-jxq-p1 Syncing\)/);
+  });
 
   it('stops a node preheat that does not prepare its nodes within preheat_timeout, and creates nothing', async () => {
-    bench.emulator.setPreheat({ failPattern: /llm/ });
+    bench.emulator.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
     const { failure } = await step({ preheat: 'node', points: '2', preheat_timeout: '1m' });
     expect(failure).toMatch(
       /did not complete within preheat_timeout 1m0s \(0 of 2 node\(s\) prepared\); the preheat task was stopped, and nothing was created$/
@@ -108,14 +118,17 @@ describe('image preheat', () => {
     expect(sent(CREATE)).toHaveLength(0);
   });
 
-  it('fails operation preheat when the preheat fails, showing the region it chose', async () => {
-    bench.emulator.setPreheat({ failPattern: /llm/ });
+  it('fails operation preheat when the preheat does not complete in time, showing the region it chose', async () => {
+    bench.emulator.setPrivateRegistry({ pattern: /llm/, username: 'bot', password: 'reg-pass-1' });
     const { failure, result, outputs } = await step({
       operation: 'preheat',
       task_name: 'warm-v2',
-      points: ''
+      points: '',
+      preheat_timeout: '1m'
     });
-    expect(failure).toMatch(/^preheat failed: the preheat \(task \d+\) failed/);
+    expect(failure).toMatch(
+      /^preheat failed: the preheat \(task \d+\) did not complete within preheat_timeout 1m0s/
+    );
     // The region chosen, where the preheat ran.
     expect(outputs.region).toBe('beijing-jxq-p1');
     expect(renderSummary(result, failure)).toContain('#### Resource: 1 node(s) of 4090');

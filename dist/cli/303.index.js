@@ -443,7 +443,11 @@ var resource_choice = __webpack_require__(3794);
 
 /** The platform asks for polls at least 10 s apart. */
 const LEAST_POLL_MS = 10_000;
-/** Where a preheat stands: done, failed, or still going, with what its detail says. */
+/**
+ * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
+ * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
+ * any other is waited through, within preheat_timeout.
+ */
 function judgePreheat(progress, mode) {
     const ended = progress.status === 'End';
     if (mode === 'region') {
@@ -451,8 +455,6 @@ function judgePreheat(progress, mode) {
         const detail = regions.length === 0
             ? 'no region reported yet'
             : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-        if (regions.some((r) => r.status === 'Failed'))
-            return { state: 'failed', detail };
         if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
             return { state: 'done', detail };
         return ended
@@ -496,13 +498,22 @@ async function preheat(candidate, mode, ctx, taskName) {
     const stopped = await stopPreheat(taskId, ctx);
     throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
 }
-/** The services a preheat caches: the name and image of each of the body's services. */
+/**
+ * The services a preheat caches: the name and image of each of the body's services and, where the body
+ * gives the private registry's account (the create's repository_username and repository_password), that
+ * account for each (the reference's repository_account): without it a private image cannot be pulled, and
+ * the preheat would run until preheat_timeout.
+ */
 function preheatServices(body) {
     const services = Array.isArray(body.services) ? body.services : [];
+    const { repository_username: username, repository_password: password } = body;
+    const account = typeof username === 'string' && username !== ''
+        ? { repository_account: { repository_username: username, repository_password: password ?? null } }
+        : {};
     return services
         .filter(records/* isRecord */.u)
         .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
-        ? [{ service_name: service.service_name, service_image: service.service_image }]
+        ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
         : []);
 }
 async function regionBody(region, ctx) {

@@ -32,7 +32,11 @@ export interface Preheated {
 /** The platform asks for polls at least 10 s apart. */
 const LEAST_POLL_MS = 10_000;
 
-/** Where a preheat stands: done, failed, or still going, with what its detail says. */
+/**
+ * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
+ * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
+ * any other is waited through, within preheat_timeout.
+ */
 export function judgePreheat(
   progress: PreheatProgress,
   mode: PreheatMode
@@ -44,7 +48,6 @@ export function judgePreheat(
       regions.length === 0
         ? 'no region reported yet'
         : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-    if (regions.some((r) => r.status === 'Failed')) return { state: 'failed', detail };
     if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
       return { state: 'done', detail };
     return ended
@@ -98,16 +101,24 @@ export async function preheat(
   );
 }
 
-/** The services a preheat caches: the name and image of each of the body's services. */
-export function preheatServices(
-  body: Record<string, unknown>
-): { service_name: string; service_image: string }[] {
+/**
+ * The services a preheat caches: the name and image of each of the body's services and, where the body
+ * gives the private registry's account (the create's repository_username and repository_password), that
+ * account for each (the reference's repository_account): without it a private image cannot be pulled, and
+ * the preheat would run until preheat_timeout.
+ */
+export function preheatServices(body: Record<string, unknown>): Record<string, unknown>[] {
   const services = Array.isArray(body.services) ? body.services : [];
+  const { repository_username: username, repository_password: password } = body;
+  const account =
+    typeof username === 'string' && username !== ''
+      ? { repository_account: { repository_username: username, repository_password: password ?? null } }
+      : {};
   return services
     .filter(isRecord)
     .flatMap((service) =>
       typeof service.service_name === 'string' && typeof service.service_image === 'string'
-        ? [{ service_name: service.service_name, service_image: service.service_image }]
+        ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
         : []
     );
 }
