@@ -413,7 +413,7 @@ function noCapacity(choice, wish, points) {
         return `the resource search lists no ${device}`;
     const cheapest = (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
     if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-        return `no ${device} costs max_price ${wish.maxPrice ?? ''} or less per node and hour: the cheapest, ${describeCandidate(cheapest)}, costs ${cheapest.price ?? '?'} (its ${cheapest.offer.discountPrice === undefined ? 'price' : 'discount_price'}, which the platform's reference calls yuan per card-hour)`;
+        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
     }
     const stock = choice.considered
         .filter((c) => c.excluded === 'no stock')
@@ -432,11 +432,15 @@ function waitHint(choice, wish) {
 const describeWish = (wish) => wish.deviceType === 'CpuDevice'
     ? `${JSON.stringify(wish.gpu)} CPU device`
     : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
-/** A candidate as the log names it: region (name), device, price. */
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
 function describeCandidate(candidate) {
     const { offer } = candidate;
     const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.regionName, 60)})`;
-    const price = candidate.price === undefined ? 'no price' : `price ${candidate.price}`;
+    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(candidate.price, 30)}`;
     return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
 }
 /** Logs the entries considered, the chosen first, each with its stock and why it was left out. */

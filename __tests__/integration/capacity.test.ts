@@ -39,7 +39,7 @@ describe('a create that picks its resource by gpu', () => {
       '4090',
       '1880'
     ]);
-    expect(bench.log).toContain('capacity: creating on beijing-jxq-p1 (北京一区), 4090, price 1880');
+    expect(bench.log).toContain('capacity: creating on beijing-jxq-p1 (北京一区), 4090, discount_price 1880');
     const summary = renderSummary(result, undefined);
     expect(summary).toContain('#### Resource: 1 node(s) of 4090');
     expect(summary).toMatch(/\| beijing-jxq-p1 &#40;.+&#41; \| 4090 \| 1 \| 1880 \| 42 \| chosen \|/);
@@ -60,7 +60,7 @@ describe('a create that picks its resource by gpu', () => {
   it('fails before creating when nothing is cheap enough, naming the cheapest and its price', async () => {
     const { failure } = await step({ gpu: '4090', max_price: '1500' });
     expect(failure).toContain(
-      'no "4090" with 1 GPU(s) per node costs max_price 1500 or less per node and hour: the cheapest, beijing-jxq-p1 (北京一区), 4090, price 1880, costs 1880 (its discount_price, which the platform\'s reference calls yuan per card-hour)'
+      'no "4090" with 1 GPU(s) per node has a price of max_price 1500 or less (the platform\'s number for one node, compared as given): the cheapest is beijing-jxq-p1 (北京一区), 4090, discount_price 1880'
     );
     expect(creates()).toHaveLength(0);
   });
@@ -109,7 +109,7 @@ describe('a create that picks its resource by gpu', () => {
     expect(creates().filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
-        /^capacity: the platform refused the create on beijing-jxq-p1 \(北京一区\), 4090, price 1880 \(HTTP 200, code C008: 资源不足 \(request id emu-\d+\)\), and made no task named "llm": trying the next region$/
+        /^capacity: the platform refused the create on beijing-jxq-p1 \(北京一区\), 4090, discount_price 1880 \(HTTP 200, code \w+: 资源不足 \(request id emu-\d+\)\), and made no task named "llm": trying the next region$/
       )
     );
     expect(renderSummary(result, undefined)).toMatch(
@@ -175,9 +175,27 @@ describe('a create that picks its resource by gpu', () => {
     await step({ gpu: '4090', regions: 'guangdong-t-01' }, { dryRun: true }).catch(() => undefined);
     expect(bench.emulator.requests.map((r) => r.path)).toEqual([RESOURCES]);
     expect(bench.log).toContain(
-      'dry run: the step would create on beijing-jxq-p1 (北京一区), 4090, price 1880; were that refused, on guangdong-t-01 (广东-T1), 4090, price 1980'
+      'dry run: the step would create on beijing-jxq-p1 (北京一区), 4090, discount_price 1880; were that refused, on guangdong-t-01 (广东-T1), 4090, discount_price 1980'
     );
     expect(bench.log).toContain('dry run: only the resource search was sent');
+    // Each region's number, by its field, as max_price is compared with it: for one node, as given.
+    expect(bench.log).toEqual(
+      expect.arrayContaining([
+        'capacity: 2 region(s) of "4090" with 1 GPU(s) per node for 1 node(s), best first:',
+        '  beijing-jxq-p1 (北京一区), 4090, discount_price 1880, stock 42',
+        '  guangdong-t-01 (广东-T1), 4090, discount_price 1980, stock 7'
+      ])
+    );
+  });
+
+  // Regression: max_price was said to be yuan per node-hour, a unit the platform does not state.
+  it("compares max_price with the platform's number as given, and names the field in the refusal", async () => {
+    const under = await step({ gpu: 'h20', gpu_count: '8', max_price: '15800' });
+    expect([under.failure, under.outputs.price]).toEqual([undefined, '15800']);
+    const over = await step({ gpu: 'h20', gpu_count: '8', max_price: '15799.99' });
+    expect(over.failure).toBe(
+      'create failed: no "h20" with 8 GPU(s) per node has a price of max_price 15799.99 or less (the platform\'s number for one node, compared as given): the cheapest is guangdong-t-01 (广东-T1), H20 x 8, discount_price 15800'
+    );
   });
 
   it.each([

@@ -218,7 +218,7 @@ function placementTable(placement: Placement | undefined): string[] {
           `Preheated: ${warmed.mode === 'region' ? 'the images cached in' : 'nodes prepared in'} ${escape(warmed.region)} in ${escape(formatDuration(warmed.elapsedMs))} (preheat task ${escape(warmed.taskId)}); a preheat is not a reservation.`
         ]),
     '',
-    `<sub>Price: the resource search's discount price, else its price, per node and hour, as the platform gives it (its reference calls it yuan per card-hour)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
+    `<sub>Price: the resource search's discount_price, else its price: the platform's number for one node of the device, shown and compared as given (no unit is published)${placement.wish.maxPrice === undefined ? '' : `; max_price ${escape(placement.wish.maxPrice)}`}. ${placement.searches} resource search(es).</sub>`,
     ''
   ];
 }
@@ -245,7 +245,7 @@ function offersTable(offers: readonly Offer[]): string[] {
   return [
     ...lines,
     '',
-    '<sub>Price and discount price as the platform gives them (its reference calls them the reference price per card-hour, and bills by the discount price).</sub>',
+    '<sub>Price and discount price as the platform gives them, for one node of the device (no unit is published; the platform bills by the discount price). max_price is compared with the discount price, else the price.</sub>',
     ...(marks.length === 0
       ? []
       : [

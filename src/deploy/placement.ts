@@ -181,7 +181,7 @@ function noCapacity(choice: Choice, wish: CapacityWish, points: number): string 
   if (choice.considered.length === 0) return `the resource search lists no ${device}`;
   const cheapest = cheapestOverPrice(choice);
   if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-    return `no ${device} costs max_price ${wish.maxPrice ?? ''} or less per node and hour: the cheapest, ${describeCandidate(cheapest)}, costs ${cheapest.price ?? '?'} (its ${cheapest.offer.discountPrice === undefined ? 'price' : 'discount_price'}, which the platform's reference calls yuan per card-hour)`;
+    return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
   }
   const stock = choice.considered
     .filter((c) => c.excluded === 'no stock')
@@ -204,11 +204,15 @@ const describeWish = (wish: CapacityWish): string =>
     ? `${JSON.stringify(wish.gpu)} CPU device`
     : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
 
-/** A candidate as the log names it: region (name), device, price. */
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
 export function describeCandidate(candidate: Candidate): string {
   const { offer } = candidate;
   const name = offer.regionName === undefined ? '' : ` (${sanitize(offer.regionName, 60)})`;
-  const price = candidate.price === undefined ? 'no price' : `price ${candidate.price}`;
+  const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+  const price = candidate.price === undefined ? 'no price' : `${field} ${sanitize(candidate.price, 30)}`;
   return `${sanitize(offer.region ?? '?', 60)}${name}, ${sanitize(offer.device ?? '?', 60)}, ${price}`;
 }
 
