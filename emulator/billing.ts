@@ -4,6 +4,13 @@
  * use shows in a task's `forecast_value`; once booked, in its `billing_value` and the billing records.
  */
 export const POINTS_PER_YUAN = 1_000_000;
+/**
+ * The emulator's reading of the resource search's `price` and `discount_price` (the reference publishes
+ * no unit: its prose says yuan per card-hour, which its own figures do not fit): thousandths of a yuan per
+ * node and hour, so the catalog's 4090 at 1980 bills 1.98 yuan an hour, 550 points a second, the
+ * reference's worked example; an `H20 x 8` node at 16416 bills 16.416 yuan an hour (2.052 per card).
+ */
+export const PRICE_UNITS_PER_YUAN = 1000;
 export const BOOKING_PERIOD_MS = 5 * 60_000;
 
 /** A stretch of time a task ran on `nodes` nodes; `to` undefined while it still runs. */

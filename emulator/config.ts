@@ -24,6 +24,7 @@ export interface EmulatorConfig {
   apps?: { warmupSeconds?: number; status?: number };
   failingCreates?: number[];
   pricePerPointHour?: number;
+  billPending?: boolean;
   pageSizeMax?: number;
   refusalCodes?: Record<string, string>;
   /** A seed: every refusal code answered as another of the published set (see Emulator.shuffleCodes). */
@@ -62,6 +63,7 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'apps',
     'failingCreates',
     'pricePerPointHour',
+    'billPending',
     'pageSizeMax',
     'refusalCodes',
     'shuffleCodes',
@@ -130,6 +132,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
   }
   if (config.pricePerPointHour !== undefined)
     parsed.pricePerPointHour = number(config.pricePerPointHour, `${where}.pricePerPointHour`);
+  if (config.billPending !== undefined)
+    parsed.billPending = boolean(config.billPending, `${where}.billPending`);
   if (config.pageSizeMax !== undefined)
     parsed.pageSizeMax = number(config.pageSizeMax, `${where}.pageSizeMax`);
   if (config.refusalCodes !== undefined) {
@@ -329,6 +333,7 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.apps !== undefined) emulator.setApps(config.apps);
   if (config.failingCreates !== undefined) emulator.setFailingCreates(config.failingCreates);
   if (config.pricePerPointHour !== undefined) emulator.setPrice(config.pricePerPointHour);
+  if (config.billPending !== undefined) emulator.setBillPending(config.billPending);
   if (config.pageSizeMax !== undefined) emulator.setPageSizeMax(config.pageSizeMax);
   if (config.refusalCodes !== undefined) emulator.setRefusalCodes(config.refusalCodes);
   if (config.shuffleCodes !== undefined) emulator.shuffleCodes(config.shuffleCodes);

@@ -102,6 +102,7 @@ export class Emulator implements EmulatorInfo {
         baseUrl: info.base_url,
         failingCreates: new Set(options.failingCreates ?? []),
         pricePerPointHour: options.pricePerPointHour ?? 1.5,
+        billPending: options.billPending ?? false,
         actLagMs: (options.actLagSeconds ?? 0) * 1000,
         pullMs: (region, images, at) => this.#pullMs(region, images, at)
       },
@@ -260,9 +261,19 @@ export class Emulator implements EmulatorInfo {
     this.#tasks.settings.failingCreates = new Set(creates);
   }
 
-  /** What a task costs per node and hour while it runs. */
+  /**
+   * What a node costs per hour, in yuan, while a task runs on a resource without a price (a mark no
+   * search gave, or a task put in place by addTask); one created on a searched resource bills by that
+   * entry's discount_price (and books price minus it as the discount), read as thousandths of a yuan
+   * per node-hour.
+   */
   setPrice(perPointHour: number): void {
     this.#tasks.settings.pricePerPointHour = perPointHour;
+  }
+
+  /** Whether a task bills while Pending too (starting or recovering), not only while Running (default). */
+  setBillPending(bill: boolean): void {
+    this.#tasks.settings.billPending = bill;
   }
 
   /**

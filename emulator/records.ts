@@ -34,10 +34,15 @@ export interface EmulatorOptions {
   /** The creates (1 for the first) whose task ends in Other instead of Running. */
   failingCreates?: number[];
   /**
-   * What a node costs per hour while its task runs, in yuan (default 1.5): billing_value and
-   * forecast_value grow by it in points (1 yuan = 1,000,000 points), booked every 5 minutes.
+   * What a node costs per hour while its task runs, in yuan (default 1.5), where its resource has no price
+   * (a mark no search gave, a task put in place by a test): billing_value and forecast_value grow by it in
+   * points (1 yuan = 1,000,000 points), booked every 5 minutes. A task on a searched resource bills by its
+   * discount_price, and books price minus it as the discount (both read as thousandths of a yuan per
+   * node-hour).
    */
   pricePerPointHour?: number;
+  /** Whether a task bills while Pending too, not only while Running (default false). */
+  billPending?: boolean;
   /** The most items a page holds, whatever page_size asks (default: no cap; the platform publishes none). */
   pageSizeMax?: number;
   /** The code each refusal reason is answered with instead of the emulator's own (see setRefusalCodes). */

@@ -85,6 +85,14 @@ export class Stock {
     return true;
   }
 
+  /** The prices of the entry a mark names, as the resource search shows them now; undefined for another mark. */
+  priceOf(mark: string, taskType: string): { price: number; discount_price: number } | undefined {
+    const found = this.#find(mark, taskType);
+    if (found === undefined) return undefined;
+    const { price, discount_price } = this.level(found.device, found.region);
+    return { price, discount_price };
+  }
+
   /** Gives back the nodes a task took. */
   give(mark: string, taskType: string, points: number): void {
     const found = this.#find(mark, taskType);

@@ -1,4 +1,4 @@
-import { bookedBetween, periods, taskMoney, type Run } from './billing.js';
+import { bookedBetween, periods, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
 import {
   nodeView,
   podEvents,
@@ -53,8 +53,13 @@ export interface TaskSettings {
   baseUrl: string;
   /** The creates (1 for the first) whose task ends in Other instead of Running. */
   failingCreates: ReadonlySet<number>;
-  /** What a node costs per hour while its task runs, in yuan: what billing_value grows by, in points. */
+  /**
+   * What a node costs per hour while its task runs, in yuan, where its resource has no price (a mark no
+   * search gave, or a task put in place by a test); a task on a searched resource bills by its prices.
+   */
   pricePerPointHour: number;
+  /** Whether a task bills while Pending too (starting, or recovering), not only while Running. */
+  billPending: boolean;
   /**
    * How long a new task in `region` waits to pull its services' images, beyond readyAfterMs: nothing for
    * an image cached there (by a completed preheat).
@@ -91,6 +96,11 @@ interface Task {
   leaving: { pod: Pod; goneAt: number }[];
   /** A stop, pause or recover accepted but not yet acted on (see actLagMs). */
   due: { action: string; at: number; act: (at: number) => void } | undefined;
+  /**
+   * Yuan per node and hour: what it is billed (its resource's discount_price at the create) and what its
+   * list price was (price), whose difference is booked as the discount; undefined: pricePerPointHour.
+   */
+  rate: { billed: number; list: number } | undefined;
 }
 
 /** Node ids are the task id times this, plus the node's number (from 1). */
@@ -165,8 +175,10 @@ export class TaskStore {
       held: 0,
       rollout: undefined,
       leaving: [],
-      due: undefined
+      due: undefined,
+      rate: this.#rateOf(config.resources[0]?.mark, taskType)
     };
+    if (this.settings.billPending) task.runs.push({ from: now, to: undefined, nodes: config.points });
     this.#resize(task, config.points, undefined);
     this.#tasks.set(id, task);
     return id;
@@ -321,7 +333,7 @@ export class TaskStore {
       .filter((task) => taskIds === undefined || taskIds.includes(task.task_id));
     return periods(range, from, to).map(([start, end]) => ({
       billing_coin: tasks.reduce((sum, task) => sum + this.#booked(task, start, end), 0),
-      discount_coin: 0,
+      discount_coin: tasks.reduce((sum, task) => sum + this.#booked(task, start, end, 'discount'), 0),
       start_time: rfc3339(start),
       end_time: rfc3339(end)
     }));
@@ -338,7 +350,7 @@ export class TaskStore {
         task_type: task.task_type,
         task_name: this.#name(task),
         billing_coin: coin,
-        discount_coin: 0
+        discount_coin: this.#booked(task, from, to, 'discount')
       }));
   }
 
@@ -358,13 +370,37 @@ export class TaskStore {
     return { status, body: status < 400 ? 'ok\n' : 'unhealthy\n' };
   }
 
-  #booked(task: Task, from: number, to: number): number {
-    return bookedBetween(task.runs, from, to, this.now(), this.settings.pricePerPointHour);
+  /** Points booked between `from` and `to`: billed (at the discount price), or the discount taken off. */
+  #booked(task: Task, from: number, to: number, what: 'billed' | 'discount' = 'billed'): number {
+    const { billed, list } = this.#rate(task);
+    return bookedBetween(
+      task.runs,
+      from,
+      to,
+      this.now(),
+      what === 'billed' ? billed : Math.max(0, list - billed)
+    );
+  }
+
+  /** What the task bills per node and hour, and its list price, in yuan. */
+  #rate(task: Task): { billed: number; list: number } {
+    const fallback = this.settings.pricePerPointHour;
+    return task.rate ?? { billed: fallback, list: fallback };
+  }
+
+  /** A searched resource's prices as yuan per node and hour (see PRICE_UNITS_PER_YUAN), when the mark has them. */
+  #rateOf(mark: string | undefined, taskType: string): Task['rate'] {
+    const prices = mark === undefined ? undefined : this.stock.priceOf(mark, taskType);
+    if (prices === undefined) return undefined;
+    return {
+      billed: prices.discount_price / PRICE_UNITS_PER_YUAN,
+      list: prices.price / PRICE_UNITS_PER_YUAN
+    };
   }
 
   #nodeContext(task: Task): NodeContext {
     const running = this.#runningIndexes(task);
-    const money = taskMoney(task.runs, this.now(), this.settings.pricePerPointHour);
+    const money = taskMoney(task.runs, this.now(), this.#rate(task).billed);
     return {
       taskId: task.task_id,
       taskStatus: task.status,
@@ -515,7 +551,8 @@ export class TaskStore {
   #enter(task: Task, status: TaskStatus, at: number): void {
     this.#closeRun(task, at);
     task.runningSince = status === 'Running' ? at : undefined;
-    if (status === 'Running') task.runs.push({ from: at, to: undefined, nodes: task.config.points });
+    if (status === 'Running' || (status === 'Pending' && this.settings.billPending))
+      task.runs.push({ from: at, to: undefined, nodes: task.config.points });
     task.status = status;
     task.leaving = [];
     if (status === 'Pending') task.settlesAt = at + this.settings.readyAfterMs;
@@ -560,7 +597,7 @@ export class TaskStore {
       points: task.config.points,
       runing_points: running,
       billing_points: running,
-      ...taskMoney(task.runs, this.now(), this.settings.pricePerPointHour)
+      ...taskMoney(task.runs, this.now(), this.#rate(task).billed)
     };
   }
 

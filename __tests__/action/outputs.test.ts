@@ -185,7 +185,9 @@ describe('outputsOf', () => {
       bills: [bill({ billed: '1980000', discount: '20000' }), bill({ billed: '550' })]
     });
     expect(outputsOf(byTime).cost).toBe('1.980550');
-    expect(costLines(byTime)).toEqual(['2 billing records: billed 1.980550 yuan, discount 0.020000 yuan']);
+    expect(costLines(byTime)).toEqual([
+      '2 billing records: total billed 1.980550 yuan (billing_coin; the cost output), discount deducted 0.020000 yuan (discount_coin)'
+    ]);
     const byTask = stepOf({ operation: 'task_billing' }, [ok('{}')], [], {
       bills: [bill({ taskId: '7', billed: '1980000' }), bill({ taskId: '8', billed: '5' })]
     });

@@ -22,6 +22,7 @@ interface Task {
   points: number;
   runing_points: number;
   services: { service_name: string; remote_ports: { service_port: number; url: string | null }[] }[];
+  forecast_value?: number;
 }
 
 interface Page<T> {
@@ -292,8 +293,22 @@ describe('task lifecycle and endpoints', () => {
     });
   });
 
+  it('bills Running time alone by default, and Pending time too where asked', async () => {
+    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', price: 1980, discount_price: 1980 }]);
+    const running = await create('svc', 1);
+    clock.advance(5 + 10); // Pending 5 s, then Running 10 s: 5,500 points
+    expect((await detail(running)).forecast_value).toBeCloseTo(10 * 550, -1);
+    emulator.setBillPending(true);
+    const pending = await create('svc-2', 1);
+    clock.advance(4); // Pending all along: 2,200 points
+    expect((await detail(pending)).forecast_value).toBeCloseTo(4 * 550, -1);
+  });
+
   it('bills in points, booked every 5 minutes: forecast_value first, then billing_value and the records', async () => {
-    emulator.setPrice(1.98); // yuan per node-hour: 550 points per node-second
+    // The resource's discount_price 1980 is billed, read as thousandths of a yuan per node-hour: 1.98 yuan
+    // an hour, 550 points a node-second (the reference's worked example); its price 2160 books the 0.18
+    // yuan an hour between them as the discount, 50 points a node-second.
+    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }]);
     clock.ms = Date.parse('2026-11-24T09:00:00Z');
     const id = await create('svc', 2);
     clock.advance(5 + 60);
@@ -318,7 +333,7 @@ describe('task lifecycle and endpoints', () => {
     expect(byTime.results).toEqual([
       {
         billing_coin: about(2 * 895 * 550),
-        discount_coin: 0,
+        discount_coin: about(2 * 895 * 50),
         start_time: '2026-11-24T09:00:00Z',
         end_time: '2026-11-24T10:00:00Z'
       }
@@ -333,7 +348,7 @@ describe('task lifecycle and endpoints', () => {
         task_type: 'Deployment',
         task_name: 'svc',
         billing_coin: about(2 * 895 * 550),
-        discount_coin: 0
+        discount_coin: about(2 * 895 * 50)
       }
     ]);
     for (const path of ['get_billing_record', 'get_task_billing_record']) {

@@ -4,6 +4,7 @@ import type { Emulator } from '../../emulator/index.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { emulatorStep } from '../helpers/emulator-step.js';
+import { createBody, MARK_4090 } from '../helpers/bodies.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 describe('bills against the emulator', () => {
@@ -27,6 +28,8 @@ describe('bills against the emulator', () => {
   // The test clock starts at 2025-11-21T09:00:00Z.
   const WINDOW = { billing_start: '2025-11-21T09:00:00Z', billing_end: '2025-11-21T13:00:00+01:00' };
   const step = (inputs: Record<string, string>) => emulatorStep(emulator, clock, client, { log: [] })(inputs);
+  const sent = (): string[] =>
+    emulator.requests.filter((r) => r.path === '/api/task/deployment/create').map((r) => r.body);
 
   it('reads the bill by time over every page, and totals it in yuan', async () => {
     emulator.setPageSizeMax(2);
@@ -48,6 +51,32 @@ describe('bills against the emulator', () => {
     expect(result.bills).toHaveLength(3);
     expect(outputs.cost).toBe('17.820000');
     expect(renderSummary(result, undefined)).toContain('Total billed: 17&#46;820000 yuan');
+  });
+
+  // Regression: the discount was always 0 in the emulator, and the summary did not say which figure cost is.
+  it('shows the total and the discount deducted in yuan, cost being the total billed', async () => {
+    const mark = MARK_4090;
+    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', price: 2160, discount_price: 1980 }]);
+    const created = await step({
+      operation: 'create',
+      task_name: 'billed',
+      body: createBody(),
+      wait: 'false'
+    });
+    expect(JSON.parse(sent()[0] ?? '{}')).toMatchObject({ resources: [{ mark }] });
+    clock.advance(5 + 3600);
+    const { outputs, result } = await step({
+      operation: 'billing',
+      task_id: created.outputs.task_id,
+      ...WINDOW
+    });
+    // 1.98 yuan an hour billed, 0.18 yuan an hour off the list price, booked at 5-minute marks.
+    expect(outputs.cost).toMatch(/^1\.9\d{5}$/);
+    const summary = renderSummary(result, undefined);
+    expect(summary).toContain('| From | To | Total (billing_coin) | Discount deducted (discount_coin) |');
+    expect(summary).toMatch(
+      /Total billed: 1&#46;9\d{5} yuan; discount deducted: 0&#46;1\d{5} yuan\. The output cost is the total billed\./
+    );
   });
 
   it('reads the bill of each task, and of chosen tasks by time', async () => {

@@ -1209,7 +1209,7 @@ function costLines(step) {
     const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
     return [
         ...tasks,
-        `${step.bills.length} billing records: billed ${sum(step.bills.map((b) => b.billed))} yuan, discount ${sum(step.bills.map((b) => b.discount))} yuan`
+        `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} yuan (billing_coin; the cost output), discount deducted ${sum(step.bills.map((b) => b.discount))} yuan (discount_coin)`
     ];
 }
 /**
@@ -2602,12 +2602,15 @@ function timeline(step) {
         '</details>'
     ];
 }
-/** Billing records: by time, or by task; billed and discount in yuan, and their totals. */
+/** Billing records: by time, or by task; the total and the discount in yuan, and their sums. */
 function billsTable(bills) {
     const byTask = bills.every((bill) => bill.taskId !== undefined);
     const lines = byTask
-        ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
-        : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
+        ? [
+            '| Task | Name | Type | Total (billing_coin) | Discount deducted (discount_coin) |',
+            '|---|---|---|---|---|'
+        ]
+        : ['| From | To | Total (billing_coin) | Discount deducted (discount_coin) |', '|---|---|---|---|'];
     for (const bill of bills) {
         const money = [yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(bill.billed)), yuanText((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .yuanOf */ .xU)(bill.discount))];
         const first = byTask
@@ -2619,9 +2622,9 @@ function billsTable(bills) {
     return [
         ...lines,
         '',
-        `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
+        `Total billed: ${sum(bills.map((b) => b.billed))}; discount deducted: ${sum(bills.map((b) => b.discount))}. The output cost is the total billed.`,
         '',
-        '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+        "<sub>As the platform's reference has them: billing_coin is the total, discount_coin the discount deducted; both in points, 1 yuan = 1,000,000 points.</sub>"
     ];
 }
 /**

@@ -140,7 +140,7 @@ export function costLines(step: StepResult): string[] {
   const sum = (amounts: string[]): string => yuanOf(sumPoints(amounts) ?? '') ?? '?';
   return [
     ...tasks,
-    `${step.bills.length} billing records: billed ${sum(step.bills.map((b) => b.billed))} yuan, discount ${sum(step.bills.map((b) => b.discount))} yuan`
+    `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} yuan (billing_coin; the cost output), discount deducted ${sum(step.bills.map((b) => b.discount))} yuan (discount_coin)`
   ];
 }
 

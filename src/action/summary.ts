@@ -152,12 +152,15 @@ function timeline(step: StepResult): string[] {
   ];
 }
 
-/** Billing records: by time, or by task; billed and discount in yuan, and their totals. */
+/** Billing records: by time, or by task; the total and the discount in yuan, and their sums. */
 function billsTable(bills: readonly Bill[]): string[] {
   const byTask = bills.every((bill) => bill.taskId !== undefined);
   const lines = byTask
-    ? ['| Task | Name | Type | Billed | Discount |', '|---|---|---|---|---|']
-    : ['| From | To | Billed | Discount |', '|---|---|---|---|'];
+    ? [
+        '| Task | Name | Type | Total (billing_coin) | Discount deducted (discount_coin) |',
+        '|---|---|---|---|---|'
+      ]
+    : ['| From | To | Total (billing_coin) | Discount deducted (discount_coin) |', '|---|---|---|---|'];
   for (const bill of bills) {
     const money = [yuanText(yuanOf(bill.billed)), yuanText(yuanOf(bill.discount))];
     const first = byTask
@@ -169,9 +172,9 @@ function billsTable(bills: readonly Bill[]): string[] {
   return [
     ...lines,
     '',
-    `Total billed: ${sum(bills.map((b) => b.billed))}; discount: ${sum(bills.map((b) => b.discount))}.`,
+    `Total billed: ${sum(bills.map((b) => b.billed))}; discount deducted: ${sum(bills.map((b) => b.discount))}. The output cost is the total billed.`,
     '',
-    '<sub>The platform bills in points (billing_coin, discount_coin): 1 yuan = 1,000,000 points.</sub>'
+    "<sub>As the platform's reference has them: billing_coin is the total, discount_coin the discount deducted; both in points, 1 yuan = 1,000,000 points.</sub>"
   ];
 }
 
