@@ -1,0 +1,309 @@
+// Every example of README.md and docs/, run as written against the emulator in its default profile (the
+// platform's documented forms): each workflow step that uses the action, with its expressions filled in
+// (secrets by the emulator's keys), then its post step's cleanup; and each elastic-deploy command line of
+// docs/cli.md, in its block's order. None of them is meant to fail, so each must succeed.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { startEmulator, type Emulator } from '../../emulator/index.js';
+import { outputsOf, failureOf } from '../../src/action/outputs.js';
+import { readSettings } from '../../src/action/settings.js';
+import { runCli, type CliIo } from '../../src/action/cli.js';
+import { finishCleanup } from '../../src/deploy/cleanup.js';
+import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
+import { planStep, runStep } from '../../src/deploy/step.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
+import { SHUFFLED_CODES, TestClock } from '../helpers/platform-client.js';
+import { testContext, testRuntime } from '../helpers/runtime.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)].filter((page) =>
+  page.endsWith('.md')
+);
+const read = (page: string): string => readFileSync(join(ROOT, page), 'utf8');
+
+interface ExampleStep {
+  id?: string;
+  with: Record<string, unknown>;
+}
+
+/** Every step of a YAML value that uses the action, in document order, however deep (jobs, steps). */
+function actionSteps(value: unknown): ExampleStep[] {
+  if (Array.isArray(value)) return value.flatMap(actionSteps);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  if (String(record.uses).startsWith('elastic-deploy-action/') && typeof record.with === 'object')
+    return [record as unknown as ExampleStep];
+  return Object.values(record).flatMap(actionSteps);
+}
+
+/** The YAML blocks of the pages that use the action: each a list of steps run in order. */
+const BLOCKS = PAGES.flatMap((page) =>
+  [...read(page).matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)].flatMap((block, i) => {
+    const steps = actionSteps(parse(block[1] ?? ''));
+    return steps.length === 0 ? [] : [{ page, block: i + 1, steps }];
+  })
+);
+
+/** The values the examples' expressions stand for, as a repository would set them. */
+interface Values {
+  token: string;
+  rsaToken: string;
+  privateKey: string;
+  platformKey: string;
+  task: () => string;
+  preview: () => string;
+  outputs: Map<string, Record<string, string>>;
+}
+
+function expand(text: string, values: Values, rsa: boolean): string {
+  return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_all, expression: string) => {
+    const output = /^steps\.([\w-]+)\.outputs\.(\w+)$/.exec(expression);
+    if (output !== null) return values.outputs.get(output[1] ?? '')?.[output[2] ?? ''] ?? '';
+    const known: Record<string, () => string> = {
+      'secrets.DEPLOY_API_TOKEN': () => (rsa ? values.rsaToken : values.token),
+      'secrets.DEPLOY_API_PRIVATE_KEY': () => values.privateKey,
+      'vars.DEPLOY_API_PLATFORM_PUBLIC_KEY': () => values.platformKey,
+      'vars.TASK_ID': values.task,
+      'vars.PRODUCTION_TASK_ID': values.task,
+      'vars.SHARED_PREVIEW_TASK_ID': values.preview,
+      'vars.REGISTRY_USERNAME': () => 'registry-bot',
+      'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
+      'secrets.STORAGE_ACCESS_KEY': () => 'AKIDEXAMPLE',
+      'secrets.STORAGE_SECRET_KEY': () => 'wJalrXUtnFEMI',
+      'github.run_id': () => '4242',
+      'github.sha': () => '3d3c42e5',
+      'github.event.number': () => '7',
+      'github.ref_name': () => 'v2'
+    };
+    const value = known[expression];
+    if (value === undefined)
+      throw new Error(`an example uses \${{ ${expression} }}, which this test does not know`);
+    return value();
+  });
+}
+
+describe('the examples of README.md and docs/, run as written', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+
+  beforeEach(async () => {
+    clock = new TestClock();
+    emulator = await startEmulator({
+      ...SHUFFLED_CODES,
+      keys: fixtureEmulatorKeys(),
+      now: clock.now,
+      readyAfterSeconds: 20,
+      apps: { warmupSeconds: 0 }
+    });
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  /** The state of a repository the examples run in: a service that runs, and preview tasks. */
+  function values(): Values {
+    // A service on its own (task 1229831, the id an example stops), as a later step would find it.
+    const task = emulator.addTask({
+      task_name: 'llm-api',
+      points: 1,
+      status: 'Running',
+      services: [
+        {
+          service_name: 'api',
+          service_image: 'registry.example.com/llm-api:1',
+          remote_ports: [{ service_port: 8000 }]
+        }
+      ]
+    });
+    // With it, task 1229832: the ids an example stops.
+    emulator.addTask({ task_name: 'llm-api-canary', points: 1, status: 'Running' });
+    let preview: string | undefined;
+    return {
+      token: emulator.token_mode.token,
+      rsaToken: emulator.rsa.token,
+      privateKey: readFileSync(emulator.rsa.private_key_file, 'utf8'),
+      platformKey: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
+      task: () => task,
+      preview: () => {
+        if (preview === undefined) {
+          emulator.addTask({ task_name: 'pr-7-web', points: 1, status: 'Running' });
+          preview = emulator.addTask({ task_name: 'pr-7-shared', points: 1, status: 'Running' });
+        }
+        return preview;
+      },
+      outputs: new Map()
+    };
+  }
+
+  /** Runs one step as the main step does, then its post step's cleanup, on the emulator's clock. */
+  async function runExample(step: ExampleStep, given: Values) {
+    const rsa = 'private_key' in step.with;
+    const inputs = Object.fromEntries(
+      Object.entries(step.with).map(([name, value]) => [name, expand(String(value), given, rsa)])
+    );
+    const settings = readSettings(
+      (name) => inputs[name] ?? '',
+      () => undefined,
+      // Where the platform is: the emulator, as DEPLOY_API_BASE_URL would say.
+      (name) => (name === 'DEPLOY_API_BASE_URL' ? emulator.base_url : undefined)
+    );
+    const lines: string[] = [];
+    const runtime = testRuntime(client, { now: clock.now, advance: (ms) => clock.advance(ms / 1000) });
+    runtime.log = (line) => lines.push(line);
+    runtime.probe = (url) => client.probe(url);
+    const planned = await planStep(settings);
+    const ctx = testContext(settings, runtime, { cleanup: planned.cleanup });
+    const result = await runStep(planned, ctx, { dryRun: settings.dryRun });
+    const cleanup = await finishCleanup(
+      { ...NO_CLEANUP, ...ctx.saved.states.at(-1) },
+      testContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs })
+    );
+    return { result, lines, cleanup, created: ctx.saved.created(), cleanupAction: settings.cleanup };
+  }
+
+  it('finds the examples: every page with one, about two dozen steps', () => {
+    expect(new Set(BLOCKS.map((b) => b.page))).toEqual(
+      new Set([
+        'README.md',
+        'docs/capacity.md',
+        'docs/changes.md',
+        'docs/operations.md',
+        'docs/real-platform.md',
+        'docs/waiting.md'
+      ])
+    );
+    expect(BLOCKS.flatMap((b) => b.steps).length).toBeGreaterThanOrEqual(25);
+  });
+
+  it.each(
+    BLOCKS.map(
+      (b) => [`${b.page} #${b.block}`, b.steps.map((s) => String(s.with.operation)).join(', '), b] as const
+    )
+  )('runs %s (%s) against the emulator, and succeeds', async (_where, _operations, block) => {
+    const given = values();
+    for (const step of block.steps) {
+      const { result, lines, cleanup, created, cleanupAction } = await runExample(step, given);
+      const operation = String(step.with.operation);
+      if (result === undefined) {
+        // A dry run: it printed what it would send, and sent no change.
+        expect([operation, lines.some((line) => line.startsWith('dry run: '))]).toEqual([operation, true]);
+        expect(emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+        continue;
+      }
+      expect([operation, failureOf(result)]).toEqual([operation, undefined]);
+      if (step.id !== undefined) given.outputs.set(step.id, outputsOf(result));
+      // Its post step leaves nothing it created running, when the example asks for a cleanup.
+      const failed = cleanup.outcomes.filter(({ outcome }) => outcome.kind === 'failed');
+      expect([operation, failed, cleanup.unsettled]).toEqual([operation, [], undefined]);
+      if (cleanupAction === 'stop')
+        for (const id of created) expect([id, emulator.task(id).status]).toEqual([id, 'End']);
+    }
+  });
+});
+
+/** The elastic-deploy command lines of a block: `- cmd`, `sh 'cmd'`, or a plain line; npm's aside. */
+function commandLines(block: string): string[] {
+  return block
+    .split('\n')
+    .map((line) =>
+      line
+        .trim()
+        .replace(/^- /, '')
+        .replace(/^sh '(.*)'$/, '$1')
+    )
+    .filter((line) => line.startsWith('elastic-deploy '));
+}
+
+/** A command line split into words as a shell would for these examples: double quotes, `> file`. */
+function words(line: string, env: Record<string, string>): { argv: string[]; stdout: string | undefined } {
+  const expanded = line.replace(/\$(\w+)/g, (_all, name: string) => env[name] ?? '');
+  const parts = [...expanded.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? '');
+  const redirect = parts.indexOf('>');
+  return {
+    argv: (redirect < 0 ? parts : parts.slice(0, redirect)).slice(1),
+    stdout: redirect < 0 ? undefined : parts[redirect + 1]
+  };
+}
+
+const CLI_BLOCKS = [...read('docs/cli.md').matchAll(/^```\w*\n([\s\S]*?)^```/gm)]
+  .map((block, i) => ({ block: i + 1, lines: commandLines(block[1] ?? '') }))
+  .filter((block) => block.lines.length > 0);
+
+describe('the command lines of docs/cli.md, run as written', () => {
+  let emulator: Emulator;
+  let dir: string;
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ ...SHUFFLED_CODES, keys: fixtureEmulatorKeys(), readyAfterSeconds: 0 });
+  });
+  afterAll(() => emulator.stop());
+  beforeEach(() => {
+    // Each block runs in a directory of its own, as a CI job's workspace.
+    dir = mkdtempSync(join(tmpdir(), 'doc-cli-'));
+    process.chdir(dir);
+    // The service.yaml the examples name: one web service.
+    writeFileSync(
+      join(dir, 'service.yaml'),
+      'services:\n  - service_name: web\n    service_image: registry.example.com/web:1\n    remote_ports: [{service_port: 80}]\n'
+    );
+  });
+  afterEach(() => {
+    process.chdir(ROOT);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    const [out, err]: [string[], string[]] = [[], []];
+    const at = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
+    const env: Record<string, string> = {
+      ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
+      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token
+    };
+    const io: CliIo = {
+      argv,
+      env: (name) => env[name],
+      stdout: (text) => out.push(text),
+      stderr: (text) => err.push(text),
+      readFile: (path) => readFileSync(at(path), 'utf8'),
+      writeFile: (path, text) => {
+        writeFileSync(at(path), text);
+      },
+      onSignal: () => () => undefined,
+      isTerminal: false,
+      version: '0.1.0'
+    };
+    const code = await runCli(io);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  }
+
+  it('finds the command lines: the install example, GitLab and Jenkins', () => {
+    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2]);
+  });
+
+  it.each(CLI_BLOCKS.map((b) => [b.block, b.lines.map((l) => l.split(' ')[1]).join(', '), b] as const))(
+    'runs block #%i (%s) in its order, and each command succeeds',
+    async (_block, _commands, { lines }) => {
+      const before = emulator.requests.length;
+      for (const line of lines) {
+        const { argv, stdout } = words(line, { CI_PIPELINE_ID: '4242', BUILD_NUMBER: '17' });
+        const run = await cli(argv);
+        expect([line, run.code, run.stderr.includes('error:') ? run.stderr : '']).toEqual([line, 0, '']);
+        if (stdout !== undefined) writeFileSync(join(dir, stdout), run.stdout);
+      }
+      const made = emulator.requests
+        .slice(before)
+        .flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+      expect(made).toHaveLength(1);
+      // A block that cleans up leaves nothing of it running.
+      if (lines.some((line) => line.startsWith('elastic-deploy cleanup')))
+        expect(made.map((id) => emulator.task(id).status)).toEqual(['End']);
+    }
+  );
+});
