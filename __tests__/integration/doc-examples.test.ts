@@ -155,7 +155,12 @@ describe('the examples of README.md and docs/, run as written', () => {
       (name) => (name === 'DEPLOY_API_BASE_URL' ? emulator.base_url : undefined)
     );
     const lines: string[] = [];
-    const runtime = testRuntime(client, { now: clock.now, advance: (ms) => clock.advance(ms / 1000) });
+    const runtime = testRuntime(client, {
+      now: clock.now,
+      advance: (ms) => {
+        clock.advance(ms / 1000);
+      }
+    });
     runtime.log = (line) => lines.push(line);
     runtime.probe = (url) => client.probe(url);
     const planned = await planStep(settings);
