@@ -16,7 +16,8 @@ describe('index.ts, main.ts and post.ts on @actions/core', () => {
   let printed: string[] = [];
   const write = process.stdout.write.bind(process.stdout);
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       keys: fixtureEmulatorKeys(),
       ...SHUFFLED_CODES,
@@ -25,7 +26,7 @@ describe('index.ts, main.ts and post.ts on @actions/core', () => {
     });
     dir = mkdtempSync(join(tmpdir(), 'entry-'));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     rmSync(dir, { recursive: true, force: true });
     await emulator.stop();
   });

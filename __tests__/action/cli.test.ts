@@ -25,18 +25,20 @@ describe('elastic-deploy, the command-line tool', () => {
   let emulator: Emulator;
   let dir: string;
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       readyAfterSeconds: 0,
-      strict: true,
-      profile: 'live'
+      strict: true
     });
+  });
+  afterEach(() => emulator.stop());
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'cli-test-'));
   });
-  afterAll(async () => {
-    await emulator.stop();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -30,7 +30,8 @@ describe('the main and post steps on a test host', () => {
     return made;
   };
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
@@ -39,8 +40,8 @@ describe('the main and post steps on a test host', () => {
       strict: true
     });
   });
-  afterAll(async () => {
-    for (const made of hosts) made.dispose();
+  afterEach(async () => {
+    for (const made of hosts.splice(0)) made.dispose();
     await emulator.stop();
   });
 

@@ -20,7 +20,8 @@ const USES = 'owner/elastic-deploy-action@v1';
 describe('manualStop', () => {
   let emulator: Emulator;
   let dir: string;
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       strict: true,
@@ -36,7 +37,7 @@ describe('manualStop', () => {
     dir = mkdtempSync(join(tmpdir(), 'manual-stop-'));
     writeFileSync(join(dir, 'private.pem'), fixtureKey('client-private-pkcs8.pem'));
   });
-  afterAll(async () => {
+  afterEach(async () => {
     rmSync(dir, { recursive: true, force: true });
     await emulator.stop();
   });

@@ -28,14 +28,17 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
   let bin: string;
   let cli: string;
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
       readyAfterSeconds: 0,
-      strict: true,
-      profile: 'live'
+      strict: true
     });
+  });
+  afterEach(() => emulator.stop());
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cli-package-'));
     await run('npm', ['pack', '--pack-destination', dir, '--silent'], { cwd: ROOT });
     const tarball = readdirSync(dir).find((file) => file.endsWith('.tgz')) ?? '';
@@ -57,8 +60,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     bin = join(dir, 'install/node_modules/.bin/elastic-deploy');
     cli = join(dir, 'install/node_modules/elastic-deploy-action/dist/cli/index.js');
   }, 120_000);
-  afterAll(async () => {
-    await emulator.stop();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -131,11 +131,16 @@ describe('configurable behaviours', () => {
   });
 
   it('delays the answer, then answers for real', async () => {
-    emulator.inject({ path: SEARCH_PATH, delayMs: 300 });
-    const started = performance.now();
-    const response = await raw();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
-    expect(parseEnvelope(response.text).code).toBe('0000');
+    emulator.inject({ path: SEARCH_PATH, delayMs: 2000 });
+    // The answer waits for the delay's timer: no answer yet after the request arrived, then the real one.
+    let answered = false;
+    const pending = raw().then((response) => {
+      answered = true;
+      return response;
+    });
+    await until(() => emulator.requests.length > 0, 5000, 'the request to arrive');
+    expect(answered).toBe(false);
+    expect(parseEnvelope((await pending).text).code).toBe('0000');
   });
 
   it('stops promptly while an answer is delayed', async () => {

@@ -19,7 +19,8 @@ describe('the action against the emulator', () => {
   let log: string[] = [];
   const masked: string[] = [];
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       strict: true,
@@ -34,7 +35,7 @@ describe('the action against the emulator', () => {
     });
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     client.dispose();
     await emulator.stop();
   });

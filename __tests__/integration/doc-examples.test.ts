@@ -245,11 +245,8 @@ describe('the command lines of docs/cli.md, run as written', () => {
   let emulator: Emulator;
   let dir: string;
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     emulator = await startEmulator({ ...SHUFFLED_CODES, keys: fixtureEmulatorKeys(), readyAfterSeconds: 0 });
-  });
-  afterAll(() => emulator.stop());
-  beforeEach(() => {
     // Each block runs in a directory of its own, as a CI job's workspace.
     dir = mkdtempSync(join(tmpdir(), 'doc-cli-'));
     process.chdir(dir);
@@ -259,9 +256,10 @@ describe('the command lines of docs/cli.md, run as written', () => {
       'services:\n  - service_name: web\n    service_image: registry.example.com/web:1\n    remote_ports: [{service_port: 80}]\n'
     );
   });
-  afterEach(() => {
+  afterEach(async () => {
     process.chdir(ROOT);
     rmSync(dir, { recursive: true, force: true });
+    await emulator.stop();
   });
 
   async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -18,7 +18,8 @@ describe('the default forms against the platform as it documents itself', () => 
   let emulator: Emulator;
   let client: ApiClient;
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       keys: fixtureEmulatorKeys(),
@@ -27,7 +28,7 @@ describe('the default forms against the platform as it documents itself', () => 
     });
     client = new ApiClient({ userAgent: 'test', timeoutMs: 2000, maxResponseBytes: 16 * 1024 * 1024 });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     client.dispose();
     await emulator.stop();
   });

@@ -20,7 +20,8 @@ describe("api_profile: spec against the interface spec's forms", () => {
   let log: string[] = [];
   const masked: string[] = [];
 
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({
       ...SHUFFLED_CODES,
       profile: 'spec',
@@ -36,7 +37,7 @@ describe("api_profile: spec against the interface spec's forms", () => {
     });
     client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
   });
-  afterAll(async () => {
+  afterEach(async () => {
     client.dispose();
     await emulator.stop();
   });

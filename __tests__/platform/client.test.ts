@@ -36,10 +36,11 @@ async function failure(answer: Promise<unknown>): Promise<unknown> {
  */
 describe('ApiClient', () => {
   let emulator: Emulator;
-  beforeAll(async () => {
+  // An emulator of each test's own: no request of another test is counted.
+  beforeEach(async () => {
     emulator = await startEmulator({ keys: fixtureEmulatorKeys(), ...SHUFFLED_CODES });
   });
-  afterAll(() => emulator.stop());
+  afterEach(() => emulator.stop());
   afterEach(() => {
     emulator.clearFaults();
   });
