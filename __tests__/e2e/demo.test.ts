@@ -13,54 +13,66 @@ const demo = (...args: string[]) =>
     );
   });
 
-it('npm run demo creates a task, waits for it and its app, shows outputs and summary, cleans up, and exits 0', async () => {
-  const { code, stdout } = await demo();
-  expect(code).toBe(0);
-  expect(stdout).toMatch(/── main step \(exit code 0; \d+ secret values masked\) ──/);
-  expect(stdout).toMatch(
-    /task \d+ "demo-inference" is ready after \ds: https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/8080/
-  );
-  expect(stdout).toMatch(
-    /health: https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/8080\/health answered HTTP 503 after \ds/
-  );
-  expect(stdout).toMatch(/^ {2}healthy = true$/m);
-  // The production path: a token-mode key, the documented forms, gpu picking the resource.
-  expect(stdout).toContain(
-    "api profile: live (the platform's documented forms; api_profile: spec sends the interface spec's)"
-  );
-  expect(stdout).toMatch(/^ {2}gpu = 4090$/m);
-  expect(stdout).not.toContain('sign_str');
-  expect(stdout).toMatch(/^ {2}status = Running$/m);
-  expect(stdout).toContain('### Elastic deploy: create succeeded');
-  expect(stdout).toMatch(
-    /── post step \(exit code 0; \d+ secret values masked\) ──\n {2}cleanup: stopped task \d+/
-  );
-  expect(stdout.trimEnd().split('\n').at(-1)).toBe(
-    'Demo finished: created, waited until ready and healthy, cleaned up.'
-  );
-}, 60_000);
+it.concurrent(
+  'npm run demo creates a task, waits for it and its app, shows outputs and summary, cleans up, and exits 0',
+  async () => {
+    const { code, stdout } = await demo();
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/── main step \(exit code 0; \d+ secret values masked\) ──/);
+    expect(stdout).toMatch(
+      /task \d+ "demo-inference" is ready after \ds: https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/8080/
+    );
+    expect(stdout).toMatch(
+      /health: https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/8080\/health answered HTTP 503 after \ds/
+    );
+    expect(stdout).toMatch(/^ {2}healthy = true$/m);
+    // The production path: a token-mode key, the documented forms, gpu picking the resource.
+    expect(stdout).toContain(
+      "api profile: live (the platform's documented forms; api_profile: spec sends the interface spec's)"
+    );
+    expect(stdout).toMatch(/^ {2}gpu = 4090$/m);
+    expect(stdout).not.toContain('sign_str');
+    expect(stdout).toMatch(/^ {2}status = Running$/m);
+    expect(stdout).toContain('### Elastic deploy: create succeeded');
+    expect(stdout).toMatch(
+      /── post step \(exit code 0; \d+ secret values masked\) ──\n {2}cleanup: stopped task \d+/
+    );
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: created, waited until ready and healthy, cleaned up.'
+    );
+  },
+  60_000
+);
 
-it('npm run demo -- --rsa takes the RSA-mode path of the interface spec', async () => {
-  const { code, stdout } = await demo('--rsa');
-  expect(code).toBe(0);
-  expect(stdout).toContain("api profile: spec (the interface spec's forms, as api_profile asks)");
-  expect(stdout).toContain(
-    'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)'
-  );
-  expect(stdout.trimEnd().split('\n').at(-1)).toBe(
-    'Demo finished: created, waited until ready and healthy, cleaned up.'
-  );
-}, 60_000);
+it.concurrent(
+  'npm run demo -- --rsa takes the RSA-mode path of the interface spec',
+  async () => {
+    const { code, stdout } = await demo('--rsa');
+    expect(code).toBe(0);
+    expect(stdout).toContain("api profile: spec (the interface spec's forms, as api_profile asks)");
+    expect(stdout).toContain(
+      'create: POST /api/deployment/task/create (RSA mode, version 1.0.0, encrypted body)'
+    );
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: created, waited until ready and healthy, cleaned up.'
+    );
+  },
+  60_000
+);
 
-it('npm run demo -- --crash fails the deploy in seconds with its diagnostics, and still cleans up', async () => {
-  const { code, stdout } = await demo('--crash');
-  expect(code).toBe(0);
-  expect(stdout).toMatch(
-    /has a node that will not come up: node \d+ \(Running\): container web CrashLoopBackOff, exit code 137/
-  );
-  expect(stdout).toContain('│     torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB');
-  expect(stdout).toContain('#### Why task ');
-  expect(stdout.trimEnd().split('\n').at(-1)).toBe(
-    'Demo finished: the crash loop failed the step in seconds, with its diagnostics; cleaned up.'
-  );
-}, 60_000);
+it.concurrent(
+  'npm run demo -- --crash fails the deploy in seconds with its diagnostics, and still cleans up',
+  async () => {
+    const { code, stdout } = await demo('--crash');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(
+      /has a node that will not come up: node \d+ \(Running\): container web CrashLoopBackOff, exit code 137/
+    );
+    expect(stdout).toContain('│     torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB');
+    expect(stdout).toContain('#### Why task ');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: the crash loop failed the step in seconds, with its diagnostics; cleaned up.'
+    );
+  },
+  60_000
+);
