@@ -371,7 +371,7 @@ describe('elastic-deploy, the command-line tool', () => {
   }, 30_000);
 
   it('pauses a task still Pending when its run timed out once it runs: the platform pauses Running tasks only', async () => {
-    emulator.setReadyAfter(4);
+    emulator.setReadyAfter(2);
     try {
       const run = await cli([
         'create',

@@ -452,7 +452,7 @@ describe('the main and post steps on a test host', () => {
         task_id: id,
         body: `{services: [{service_name: web, service_image: "${image}"}]}`,
         max_restarts: '1',
-        cleanup_timeout: '10s'
+        cleanup_timeout: '5s'
       });
     const fine = update('nginx:2');
     await runMain(fine);
@@ -467,7 +467,7 @@ describe('the main and post steps on a test host', () => {
     try {
       const main = update('nginx:bad');
       await runMain(main);
-      expect(main.failed).toMatch(/the rollback did not complete within cleanup_timeout 10s/);
+      expect(main.failed).toMatch(/the rollback did not complete within cleanup_timeout 5s/);
       expect(main.lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
