@@ -118,7 +118,8 @@ async function overhead(ctx: Context): Promise<Record<string, unknown>> {
         NODE_EXTRA_CA_CERTS: ctx.emulator.ca_file,
         ELASTIC_DEPLOY_BASE_URL: ctx.rsa.base_url ?? '',
         ELASTIC_DEPLOY_TOKEN: ctx.rsa.token ?? '',
-        ELASTIC_DEPLOY_PRIVATE_KEY: ctx.rsa.private_key ?? ''
+        ELASTIC_DEPLOY_PRIVATE_KEY: ctx.rsa.private_key ?? '',
+        ELASTIC_DEPLOY_API_PROFILE: 'spec'
       }),
     'bench/peers/detail.sh (bash, openssl, curl)': () =>
       timed('bash', [join(ROOT, 'bench/peers/detail.sh')], { ...ctx.peerEnv, TASK_ID: taskId })
@@ -394,9 +395,13 @@ function machine(node24: NodeRuntime): Record<string, string> {
 
 const node24 = nodeRuntimes().find((r) => r.major === 24);
 if (node24 === undefined) throw new Error('Node 24 is missing: run npm ci (node@24 is a dev dependency)');
-const emulator = await startEmulator({ readyAfterSeconds: 1 });
+// The figures of bench/RESULTS.md were measured on the interface spec's forms (POST detail, the encrypted
+// create of a 1 MiB body): kept so, to stay comparable, until the benchmark measures what users pay for on
+// the platform's documented forms (the house issue).
+const emulator = await startEmulator({ readyAfterSeconds: 1, profile: 'spec' });
 try {
   const rsa = {
+    api_profile: 'spec',
     base_url: emulator.base_url,
     token: emulator.rsa.token,
     private_key: readFileSync(emulator.rsa.private_key_file, 'utf8'),
