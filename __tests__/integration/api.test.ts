@@ -1,70 +1,22 @@
-import { startEmulator, type Emulator } from '../../emulator/index.js';
-import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
-import type { StepResult } from '../../src/deploy/result.js';
-import { runTestStep, testRuntime } from '../helpers/runtime.js';
-import { fixtureKey } from '../helpers/fixtures.js';
-import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
+import { renderSummary } from '../../src/action/summary.js';
 import { MARK_4090, WEB_BODY } from '../helpers/bodies.js';
-import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { useCallBench } from '../helpers/call-bench.js';
 
 /**
  * The action's pipeline (settings, plan, request, HTTPS client, envelope, outputs) against the emulator
  * over real HTTPS. The client trusts the emulator's CA through NODE_EXTRA_CA_CERTS (set by npm test).
  */
 describe('the action against the emulator', () => {
-  let emulator: Emulator;
-  let client: ApiClient;
-  let log: string[] = [];
-  const masked: string[] = [];
-
-  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
-  beforeEach(async () => {
-    emulator = await startEmulator({
-      ...SHUFFLED_CODES,
-      strict: true,
-      readyAfterSeconds: 60,
-      firstTaskId: 9007199254740993n,
-      keys: {
-        rsa: {
-          clientPrivateKey: fixtureKey('client-private-pkcs1.pem'),
-          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
-        }
-      }
-    });
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
-
-  async function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
-    const all: Record<string, string> = {
-      wait: 'false',
-      ...(mode === 'rsa' ? rsaInputs(emulator) : tokenInputs(emulator)),
-      ...inputs
-    };
-    const settings = readSettings(
-      (name) => all[name] ?? '',
-      (secret) => masked.push(secret)
-    );
-    const runtime = testRuntime(client, { now: Date.now });
-    runtime.log = (line) => log.push(line);
-    runtime.mask = (secret) => masked.push(secret);
-    return (await runTestStep(settings, runtime)).result;
-  }
+  const bench = useCallBench({});
+  const { log, masked, step } = bench;
   const run = async (inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa') =>
     outputsOf(await step(inputs, mode));
   const failureOfCall = async (inputs: Record<string, string>) => (await step(inputs)).calls[0]?.error;
 
-  const lastRequest = () => emulator.requests.at(-1);
+  const lastRequest = () => bench.emulator.requests.at(-1);
   /** A task of this test's own, with an id beyond 2^53 (the emulator's ids start there). */
-  const ownTask = (name: string): string => emulator.addTask({ task_name: name, points: 1 });
-  beforeEach(() => {
-    log = [];
-  });
+  const ownTask = (name: string): string => bench.emulator.addTask({ task_name: name, points: 1 });
 
   it('creates a task in the documented form (a plain signed JSON body) and round-trips its id beyond 2^53', async () => {
     const outputs = await run({
@@ -170,7 +122,9 @@ describe('the action against the emulator', () => {
     expect(JSON.parse(outputs.data)).toEqual({ pass: true, message: null });
     expect(masked).toEqual(expect.arrayContaining(['AKIDEXAMPLE', 'wJalrXUtnFEMI']));
     expect(JSON.stringify(outputs)).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
-    emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+    expect(renderSummary(result, undefined)).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
+    expect(log.join('\n')).not.toMatch(/AKIDEXAMPLE|wJalrXUtnFEMI/);
+    bench.emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
     try {
       const failed = await step({
         operation: 'storage_check',
@@ -180,12 +134,15 @@ describe('the action against the emulator', () => {
         "the storage did not pass the platform's check: the bucket does not exist"
       );
     } finally {
-      emulator.setStorageVerdict({ pass: true, message: 'the storage can be reached with these settings' });
+      bench.emulator.setStorageVerdict({
+        pass: true,
+        message: 'the storage can be reached with these settings'
+      });
     }
   });
 
   it("refuses the spec's storage fields in the documented form before sending, naming the fix", async () => {
-    const before = emulator.requests.length;
+    const before = bench.emulator.requests.length;
     await expect(
       step({
         operation: 'storage_check',
@@ -194,7 +151,7 @@ describe('the action against the emulator', () => {
     ).rejects.toThrow(
       /^body has no supplier, ak, sk, prefix as text, but storage_check needs them: .*set api_profile: spec to send them\)$/
     );
-    expect(emulator.requests).toHaveLength(before);
+    expect(bench.emulator.requests).toHaveLength(before);
   });
 
   it('reaches any endpoint through request, for example the platform form of detail', async () => {
@@ -215,10 +172,10 @@ describe('the action against the emulator', () => {
     expect(failure?.message).toMatch(
       /^task 5 not found: the platform refused \(code \w+: task 5 does not exist; request id emu-\d+\), and no task search of any status lists it$/
     );
-    expect(emulator.requests.at(-1)?.target).toMatch(
+    expect(bench.emulator.requests.at(-1)?.target).toMatch(
       /^\/api\/deployment\/task\/search\?type=Deployment&status=Running,Pending,Paused,End&page=1/
     );
-    const pending = emulator.addTask({ task_name: 'pending', points: 1 });
+    const pending = bench.emulator.addTask({ task_name: 'pending', points: 1 });
     const refused = await failureOfCall({ operation: 'pause', task_id: pending });
     expect(refused).toMatchObject({ name: 'ApiError', code: expect.stringMatching(/^[CZ]\d{3}$/) });
     expect(refused?.message).toMatch(
@@ -227,17 +184,17 @@ describe('the action against the emulator', () => {
   });
 
   it('reports an HTML error page by status and excerpt', async () => {
-    emulator.inject({ answer: { kind: 'status', status: 502 } });
+    bench.emulator.inject({ answer: { kind: 'status', status: 502 } });
     const failure = await failureOfCall({ operation: 'detail', task_id: '5', max_retries: '0' });
     expect(failure?.message).toBe(
-      `HTTP 502 with a non-JSON answer (text/html): "502 Bad Gateway 502 Bad Gateway nginx" (request id emu-${emulator.requests.length})`
+      `HTTP 502 with a non-JSON answer (text/html): "502 Bad Gateway 502 Bad Gateway nginx" (request id emu-${bench.emulator.requests.length})`
     );
   });
 
   it("reads a Retry-After date against the answer's Date header, not the runner's clock", async () => {
     const id = ownTask('retry-after-date');
-    emulator.setClockOffset(600);
-    emulator.inject({
+    bench.emulator.setClockOffset(600);
+    bench.emulator.inject({
       path: '/api/task/deployment/detail',
       answer: { kind: 'status', status: 429, retryAfter: { seconds: 2, as: 'http-date' } }
     });
@@ -249,12 +206,12 @@ describe('the action against the emulator', () => {
         expect.stringMatching(/^detail: HTTP 429; retry 1 of 5 in [12]\.\ds \(as the server asked\)$/)
       );
     } finally {
-      emulator.setClockOffset(0);
+      bench.emulator.setClockOffset(0);
     }
   });
 
   it('reports a reset connection as a transport error', async () => {
-    emulator.inject({ answer: { kind: 'reset' } });
+    bench.emulator.inject({ answer: { kind: 'reset' } });
     const failure = await failureOfCall({ operation: 'detail', task_id: '5', max_retries: '0' });
     expect(failure?.name).toBe('TransportError');
     expect(failure?.message).toMatch(/^GET \/api\/task\/deployment\/detail\?task_id=5 got no answer: /);

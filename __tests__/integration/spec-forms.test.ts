@@ -1,12 +1,5 @@
-import { startEmulator, type Emulator } from '../../emulator/index.js';
-import { ApiClient } from '../../src/platform/client.js';
 import { outputsOf } from '../../src/action/outputs.js';
-import { readSettings } from '../../src/action/settings.js';
-import type { StepResult } from '../../src/deploy/result.js';
-import { runTestStep, testRuntime } from '../helpers/runtime.js';
-import { fixtureKey } from '../helpers/fixtures.js';
-import { rsaInputs, tokenInputs } from '../helpers/emulator-inputs.js';
-import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { useCallBench } from '../helpers/call-bench.js';
 
 /**
  * The interface spec's own forms, which the platform's reference does not document: `api_profile: spec`
@@ -15,54 +8,10 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
  * Everything else is proven on the platform's documented forms (the other integration suites).
  */
 describe("api_profile: spec against the interface spec's forms", () => {
-  let emulator: Emulator;
-  let client: ApiClient;
-  let log: string[] = [];
-  const masked: string[] = [];
-
-  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
-  beforeEach(async () => {
-    emulator = await startEmulator({
-      ...SHUFFLED_CODES,
-      profile: 'spec',
-      strict: true,
-      readyAfterSeconds: 60,
-      firstTaskId: 9007199254740993n,
-      keys: {
-        rsa: {
-          clientPrivateKey: fixtureKey('client-private-pkcs1.pem'),
-          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
-        }
-      }
-    });
-    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 16 * 1024 * 1024 });
-  });
-  afterEach(async () => {
-    client.dispose();
-    await emulator.stop();
-  });
-  beforeEach(() => {
-    log = [];
-  });
-
-  async function step(inputs: Record<string, string>, mode: 'rsa' | 'token' = 'rsa'): Promise<StepResult> {
-    const all: Record<string, string> = {
-      wait: 'false',
-      api_profile: 'spec',
-      ...(mode === 'rsa' ? rsaInputs(emulator) : tokenInputs(emulator)),
-      ...inputs
-    };
-    const settings = readSettings(
-      (name) => all[name] ?? '',
-      (secret) => masked.push(secret)
-    );
-    const runtime = testRuntime(client, { now: Date.now });
-    runtime.log = (line) => log.push(line);
-    runtime.mask = (secret) => masked.push(secret);
-    return (await runTestStep(settings, runtime)).result;
-  }
+  const bench = useCallBench({ profile: 'spec' }, { api_profile: 'spec' });
+  const { log, masked, step } = bench;
   const run = async (inputs: Record<string, string>) => outputsOf(await step(inputs));
-  const lastRequest = () => emulator.requests.at(-1);
+  const lastRequest = () => bench.emulator.requests.at(-1);
 
   it('creates a task with an encrypted body and round-trips its id beyond 2^53', async () => {
     const outputs = await run({
@@ -93,7 +42,7 @@ describe("api_profile: spec against the interface spec's forms", () => {
   });
 
   it('reads the detail of a task by its exact id (spec form: POST {task_id}), its envelope in msg', async () => {
-    const id = emulator.addTask({ task_name: 'detail-部署 ✓', points: 1 });
+    const id = bench.emulator.addTask({ task_name: 'detail-部署 ✓', points: 1 });
     const outputs = await run({ operation: 'detail', task_id: id });
     expect(lastRequest()).toMatchObject({
       method: 'POST',
@@ -120,10 +69,10 @@ describe("api_profile: spec against the interface spec's forms", () => {
   });
 
   it('refuses a spec-profile create from a token-mode key before sending, naming api_profile: live', async () => {
-    const before = emulator.requests.length;
+    const before = bench.emulator.requests.length;
     await expect(step({ operation: 'create', task_name: 'x', points: '1' }, 'token')).rejects.toThrow(
       /set api_profile: live, where create sends a plain signed body that token-mode keys can send/
     );
-    expect(emulator.requests).toHaveLength(before);
+    expect(bench.emulator.requests).toHaveLength(before);
   });
 });
