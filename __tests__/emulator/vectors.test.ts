@@ -13,7 +13,8 @@ const LACKS_REQUIRED_PARAMETERS = new Set(['/api/deployment/resource/search']);
 describe('signing.json replayed against the emulator', () => {
   let emulator: Emulator;
 
-  beforeAll(async () => {
+  // An emulator of each test's own: a vector is never taken for a replay of another test's.
+  beforeEach(async () => {
     const [first, ...others] = [...new Set(signing.cases.map((c) => c.token))];
     emulator = await startEmulator({
       profile: 'spec',
@@ -39,7 +40,7 @@ describe('signing.json replayed against the emulator', () => {
       emulator.addTask({ task_id: id, task_name: `vector-${id}`, points: 1 });
     }
   });
-  afterAll(() => emulator.stop());
+  afterEach(() => emulator.stop());
 
   it.each(signing.cases.map((c) => [c.name, c] as const))('%s is accepted', async (_name, vector) => {
     emulator.setVersion(vector.path.split('?')[0] ?? '', vector.version);

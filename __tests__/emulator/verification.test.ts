@@ -19,7 +19,9 @@ describe('request verification', () => {
   let client: TestClient;
   const log: string[] = [];
 
-  beforeAll(async () => {
+  // An emulator of each test's own: the reason a test reads is its own request's.
+  beforeEach(async () => {
+    log.length = 0;
     // The spec's letter: its encrypted create, its POST detail, its envelope.
     ({ emulator, client } = await startTestEmulator({
       profile: 'spec',
@@ -28,7 +30,7 @@ describe('request verification', () => {
       log: (line) => log.push(line)
     }));
   });
-  afterAll(() => emulator.stop());
+  afterEach(() => emulator.stop());
 
   const refusals: [string, CallOptions, string, RegExp][] = [
     [
