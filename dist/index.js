@@ -5919,8 +5919,9 @@ function publicKeyFingerprint(privateKey) {
 /**
  * What a refusal of the key, the timestamp or the signature may come from (spec section 7), with what this
  * request actually sent for each, so the one that differs from the platform's expectation stands out. It
- * is shown for a refusal before the platform accepted any request of the step: the platform publishes no
- * code's meaning, so the refusal is not read as one of these, only the causes the client can check listed.
+ * is shown for a refusal before the platform accepted any request of the step, once the session's one read
+ * every key may send was refused too: the platform publishes no code's meaning, so the refusal is not read
+ * as one of these, only the causes the client can check listed.
  */
 function signatureDiagnosis(request, credentials, clockOffsetMs) {
     const causes = [];
@@ -5973,9 +5974,10 @@ function prepareRequest(connection, call, now) {
  * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
  * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
  * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal that comes before the platform has accepted any request of the session
- * (or once the clock was corrected) is explained by what this request sent for each cause a key, timestamp
- * or signature can be refused for: what the client can check itself, never a reading of the code.
+ * exactly-once path). A refusal that comes before the platform has accepted any request of the session,
+ * when one read every key may send (the resource search) is refused too, or once the clock was corrected,
+ * is explained (once a session) by what this request sent for each cause a key, timestamp or signature
+ * can be refused for: what the client can check itself, never a reading of the code.
  */
 function openSession(connection, runtime, deadline) {
     let warnedSkew = false;

@@ -54,9 +54,10 @@ export function prepareRequest(
  * refuses a call while the clocks are more than its window apart, the clock is corrected whatever the
  * refusal's code (the platform publishes no code's meaning): a read, or a call harmless to repeat, is sent
  * once more; any other fails with a StaleClockError, for the caller to decide (a create goes through its
- * exactly-once path). A refusal that comes before the platform has accepted any request of the session
- * (or once the clock was corrected) is explained by what this request sent for each cause a key, timestamp
- * or signature can be refused for: what the client can check itself, never a reading of the code.
+ * exactly-once path). A refusal that comes before the platform has accepted any request of the session,
+ * when one read every key may send (the resource search) is refused too, or once the clock was corrected,
+ * is explained (once a session) by what this request sent for each cause a key, timestamp or signature
+ * can be refused for: what the client can check itself, never a reading of the code.
  */
 export function openSession(connection: Connection, runtime: SessionRuntime, deadline: number): Send {
   let warnedSkew = false;

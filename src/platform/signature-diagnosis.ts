@@ -15,8 +15,9 @@ export function publicKeyFingerprint(privateKey: KeyObject): string {
 /**
  * What a refusal of the key, the timestamp or the signature may come from (spec section 7), with what this
  * request actually sent for each, so the one that differs from the platform's expectation stands out. It
- * is shown for a refusal before the platform accepted any request of the step: the platform publishes no
- * code's meaning, so the refusal is not read as one of these, only the causes the client can check listed.
+ * is shown for a refusal before the platform accepted any request of the step, once the session's one read
+ * every key may send was refused too: the platform publishes no code's meaning, so the refusal is not read
+ * as one of these, only the causes the client can check listed.
  */
 export function signatureDiagnosis(
   request: PreparedRequest,
