@@ -17,7 +17,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(386);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6539);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3303);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8786);
 /* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9674);
 
 

@@ -35,8 +35,10 @@ function namePattern(pattern) {
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __webpack_require__(7258);
-// EXTERNAL MODULE: ./deploy/cleanup.ts + 1 modules
-var cleanup = __webpack_require__(3303);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var cleanup = __webpack_require__(8786);
 // EXTERNAL MODULE: ./deploy/context.ts + 1 modules
 var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/lookup.ts
@@ -56,11 +58,13 @@ var call = __webpack_require__(1030);
 
 
 
+
 /**
  * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
- * Paused), but for the ids in task_id: the search is followed across its pages, and each stop is retried
- * as a cleanup's is. Each task matched has a result: done when stopped (or already ended), error when it
- * could not be stopped. A dry run lists each one as it is, and stops none.
+ * Paused), but for the ids in task_id: the search is followed across its pages, each stop is sent until
+ * the task's state shows it ended, as a cleanup's is, and the search is sent again until a fresh one finds
+ * no task of the pattern left live. Each task matched has a result: done when stopped (or already ended),
+ * error when it could not be stopped. A dry run lists each one as it is, and stops none.
  */
 const sweepFlow = {
     plan: (settings) => {
@@ -85,13 +89,39 @@ const sweepFlow = {
         };
     }
 };
+/**
+ * Stops the tasks of the pattern, then searches again, and stops what the fresh search still finds, until
+ * one finds no task of the pattern left live (but those kept, and those whose stop failed): pages read by
+ * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
+ */
 async function stopMatches(sweep, ctx, dryRun) {
-    const found = await (0,context/* retried */.sT)('sweep: task search', ctx.retries, () => (0,lookup/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
+    const search = () => (0,context/* retried */.sT)('sweep: task search', ctx.retries, () => (0,lookup/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
     const keep = new Set(sweep.keep);
+    let found = await search();
     for (const task of found.filter((t) => keep.has(t.id)))
         ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
-    const targets = found.filter((task) => !keep.has(task.id));
-    ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`);
+    const done = new Map();
+    for (let pass = 1;; pass++) {
+        const targets = found.filter((task) => !keep.has(task.id) && !done.has(task.id));
+        if (pass === 1)
+            ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`);
+        else if (targets.length > 0)
+            ctx.log(`sweep: a fresh search finds ${targets.length} more task(s) of the pattern still live`);
+        else {
+            ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live`);
+            return [...done.values()];
+        }
+        for (const result of await stopAll(targets, ctx, dryRun))
+            done.set(result.id, result);
+        if (dryRun || targets.length === 0)
+            return [...done.values()];
+        found = await search().catch((error) => {
+            throw new Error(`sweep: stopped ${done.size} task(s), but the fresh search that would show none of the pattern is left live failed (${(0,failures/* describeError */.Uc)(error)}): run the sweep again`);
+        });
+    }
+}
+/** Stops each task until its state shows it ended (see cleanUpTask); a dry run says it would. */
+function stopAll(targets, ctx, dryRun) {
     return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
         const { status, billingValue, forecastValue, name } = task;
         const result = (0,deploy_result/* taskResult */.hK)(task.id, { status, billingValue, forecastValue, name });

@@ -12,7 +12,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3303);
+/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8786);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(599);
 /* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9674);
@@ -56,8 +56,6 @@ const replaceFlow = {
             run: async (ctx) => {
                 const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .f)(plan, ctx);
                 const [created] = step.tasks;
-                if (created?.verdict === 'reached')
-                    ctx.cleanup.update({ action: (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupOf */ .Au)(ctx.settings).action });
                 const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
                 const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];
                 return { ...step, tasks, replaced: finished.replaced, elapsedMs: ctx.runtime.now() - ctx.startedAt };
@@ -68,47 +66,66 @@ const replaceFlow = {
 };
 /**
  * The end of a replace, once the new task's wait is over. Ready, the new task takes the place of the old
- * generation: each old task is stopped, with a cleanup's retries, and waited for until it has ended. Not
- * ready (failed, timed out, cancelled), the new task is stopped, whatever cleanup says, and the old tasks
- * are left serving: the replace is rolled back.
+ * generation: each old task is stopped until its state shows it ended, and the name is searched again
+ * until a fresh search finds no older live task. Not ready (failed, timed out, cancelled), the new task is
+ * stopped, whatever cleanup says, and the old tasks are left serving: the replace is rolled back.
  */
 async function finishReplace(created, oldIds, ctx) {
     if (created === undefined)
         return { created, replaced: [] };
     if (created.verdict !== 'reached')
         return { created: await rollBack(created, oldIds, ctx), replaced: [] };
-    const older = await olderGeneration(created, oldIds, ctx);
-    if (older.length === 0) {
+    // One saved change: from here the old generation is the post step's to retire, and the new task is left
+    // as cleanup says. At no instant is neither saved.
+    ctx.cleanup.update({ action: (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .cleanupOf */ .Au)(ctx.settings).action, retire: [...oldIds] });
+    const stopped = new Map();
+    for (let older = await olderGeneration(created, oldIds, ctx); older.length > 0;) {
+        ctx.log(stopped.size === 0
+            ? `replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`
+            : `replace: a fresh search finds task ${older.join(', ')} of the old generation still live; stopping it too`);
+        const retired = await retire(older, created.id, ctx);
+        for (const task of retired)
+            stopped.set(task.id, task);
+        // One that could not be stopped is the post step's now; searching again would find it again.
+        if (retired.some((task) => task.verdict === 'error'))
+            break;
+        older = (await olderGeneration(created, [], ctx, 'again')).filter((id) => !stopped.has(id));
+    }
+    if (stopped.size === 0) {
         ctx.log(`replace: task ${created.id} is ready, and no task of its name ran before: nothing to stop`);
         return { created, replaced: [] };
     }
-    ctx.log(`replace: task ${created.id} is ready; stopping task ${older.join(', ')}, which it replaces`);
-    const stopped = await retire(older, created.id, ctx);
-    const done = stopped.filter((task) => task.verdict === 'done');
+    const done = [...stopped.values()].filter((task) => task.verdict === 'done');
+    // Each has ended (its state showed it): its detail, read once more, says what it cost.
     const ended = (await (0,_waiting_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_task_status_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait), ctx, {
         calls: [],
         publish: (0,_urls_js__WEBPACK_IMPORTED_MODULE_7__/* .urlPublisher */ .Cv)(ctx)
     })).tasks;
-    return { created, replaced: stopped.map((task) => ended.find((e) => e.id === task.id) ?? task) };
+    return {
+        created,
+        replaced: [...stopped.values()].map((task) => ended.find((e) => e.id === task.id) ?? task)
+    };
 }
 /**
  * The tasks the new one replaces: those of its name that ran before the step, and, read again now that
  * it is ready, every other live task of the name older than it (another run's replace that overlapped
  * this one): the newest ready generation wins. Newer ones are left to the runs that made them, which stop
- * this one once theirs is ready.
+ * this one once theirs is ready. Searched `again` after a round of stops, only what is still live counts.
  */
-async function olderGeneration(created, oldIds, ctx) {
+async function olderGeneration(created, oldIds, ctx, again) {
     const name = ctx.settings.taskName ?? '';
     let live;
     try {
         live = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
     }
     catch (error) {
-        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error)}); stopping those known before`);
+        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error)}); ${again === undefined ? 'stopping those known before' : 'those it knew of have ended'}`);
         return [...oldIds];
     }
     const isOlder = (id) => id !== created.id && BigInt(id) < BigInt(created.id);
     const overlapping = live.filter((id) => isOlder(id) && !oldIds.includes(id));
+    if (again !== undefined)
+        return overlapping;
     for (const id of overlapping)
         ctx.log(`replace: task ${id} named ${JSON.stringify(name)} was made after this step began (another run's), and is older than task ${created.id}: it is stopped too, so that the newest ready generation serves`);
     for (const id of live.filter((id) => id !== created.id && !isOlder(id)))
@@ -116,13 +133,14 @@ async function olderGeneration(created, oldIds, ctx) {
     return [...oldIds, ...overlapping];
 }
 /**
- * Stops the old generation. The ids still to stop are left for the post step before the first stop, and
- * each one stopped is taken off: whatever happens meanwhile (a 503 near the deadline, the job cancelled),
- * the post step stops the rest under cleanup_timeout, and no two generations are left billing.
+ * Stops the old generation. The ids still to stop are added to what the post step retires before the
+ * first stop, and each one whose state shows it ended is taken off: whatever happens meanwhile (a 503 near
+ * the deadline, the job cancelled), the post step stops the rest under cleanup_timeout, and no two
+ * generations are left billing.
  */
 async function retire(oldIds, newId, ctx) {
-    const left = new Set(oldIds);
-    ctx.cleanup.update({ retire: [...left] });
+    const saved = () => ctx.cleanup.state().retire;
+    ctx.cleanup.update({ retire: [...new Set([...saved(), ...oldIds])] });
     return Promise.all(oldIds.map(async (id) => {
         const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(id, 'stop', ctx);
         if (outcome.kind === 'failed') {
@@ -131,8 +149,7 @@ async function retire(oldIds, newId, ctx) {
                 message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
             });
         }
-        left.delete(id);
-        ctx.cleanup.update({ retire: [...left] });
+        ctx.cleanup.update({ retire: saved().filter((left) => left !== id) });
         return (0,_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .hK)(id);
     }));
 }

@@ -339,6 +339,8 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
 /* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(658);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
+/* harmony import */ var _until_shown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(254);
+
 
 
 
@@ -377,13 +379,73 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     { deadline, label: 'rollback', health: false });
 }
 /**
- * Posts the configuration back (see sendUntilTaken): a refusal is judged by the task's detail, which
- * holds the configuration when the platform took it. Answers why it was not taken, or undefined.
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so. Answers why it was not taken, or undefined.
  */
-function postBack(taskId, configuration, ctx) {
-    const taken = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx)) || 'it does not hold the configuration it had';
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    return (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendUntilTaken */ .cR)(call, `rollback: update task ${taskId}`, taken, ctx);
+    const outcome = await (0,_until_shown_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .e)(call, `rollback: update task ${taskId}`, shows, ctx);
+    return outcome.kind === 'failed' ? outcome.why : undefined;
+}
+
+
+/***/ }),
+
+/***/ 254:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ sendUntilShown)
+/* harmony export */ });
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(874);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2589);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8703);
+
+
+
+
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff, until cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    let accepted = false;
+    for (let round = 1;; round++) {
+        let refused;
+        try {
+            await (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.stopRetries, () => ctx.send(call));
+        }
+        catch (error) {
+            refused = error ?? new Error('refused');
+        }
+        // Cancelled: nothing more can be sent; the post step takes over.
+        if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX && refused.reason === 'cancelled')
+            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(refused) };
+        accepted ||= refused === undefined;
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}` };
+        const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .waitToAskAgain */ .gc)(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`, deadline);
+        if (!again) {
+            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return { kind: 'failed', why: `${why}${within}` };
+        }
+    }
 }
 
 

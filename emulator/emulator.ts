@@ -55,6 +55,7 @@ export class Emulator implements EmulatorInfo {
   readonly #faults = new FaultRules();
   readonly #versions = new Map<string, string>();
   readonly #requests: RecordedRequest[] = [];
+  readonly #listeners = new Set<(request: RecordedRequest) => void>();
   readonly #appRequests: { path: string; status: number; headerNames: string[] }[] = [];
   readonly #stopping = new AbortController();
   readonly #strict: boolean;
@@ -174,6 +175,23 @@ export class Emulator implements EmulatorInfo {
   /** The task as task detail shows it. */
   task(taskId: bigint | number | string): Record<string, unknown> {
     return this.#tasks.detail(BigInt(taskId));
+  }
+
+  /**
+   * Stops a task as another client's stop would (as late as actLagSeconds says): another run acting on
+   * the platform while a test's step runs.
+   */
+  stopTask(taskId: bigint | number | string): void {
+    this.#tasks.stop(BigInt(taskId));
+  }
+
+  /**
+   * Calls `listener` after each API request is answered (a test's "meanwhile": another run acting between
+   * two requests of the step); answers a function that removes it.
+   */
+  afterRequest(listener: (request: RecordedRequest) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   inject(rule: FaultRule): void {
@@ -428,6 +446,7 @@ export class Emulator implements EmulatorInfo {
     });
     if (rule?.answer !== undefined) this.#renderer.fault(req, res, record, rule.answer);
     else this.#renderer.answer(res, record, outcome);
+    for (const listener of this.#listeners) listener(record);
   }
 }
 

@@ -21,8 +21,8 @@ const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success',
 interface Platform {
   /** What each stop or pause answers, in turn (the last one again and again). */
   change: (Error | 'ok')[];
-  /** What the detail answers: a status, or a refusal. */
-  detail: Error | string;
+  /** What the detail answers: a status, or a refusal; a list, in turn (the last one again and again). */
+  detail: Error | string | string[];
   /** The task search of every status: task 7 in this status, absent (null), or a refusal. */
   search?: Error | string | null;
 }
@@ -44,7 +44,8 @@ function cleanup(action: CleanupAction, answers: Platform) {
       if (change instanceof Error) return Promise.reject(change);
       return Promise.resolve(ok(null));
     }
-    const answer = answers.detail;
+    const { detail } = answers;
+    const answer = Array.isArray(detail) ? (detail.length > 1 ? detail.shift() : detail[0]) : detail;
     if (answer instanceof Error) return Promise.reject(answer);
     return Promise.resolve(ok({ task_id: 7, status: answer }));
   };
@@ -60,21 +61,47 @@ function cleanup(action: CleanupAction, answers: Platform) {
 }
 
 describe('cleanUpTask', () => {
-  it('is done when the stop is accepted', async () => {
-    const { outcome, sent } = cleanup('stop', { change: ['ok'], detail: 'Running' });
+  it('is done when the stop is accepted and the detail then says End', async () => {
+    const { outcome, sent } = cleanup('stop', { change: ['ok'], detail: 'End' });
     expect(await outcome).toEqual({ kind: 'done' });
-    expect(sent).toEqual(['stop']);
+    expect(sent).toEqual(['stop', 'detail']);
+  });
+
+  // Regression (issue 37): a stop answered 0000 was taken as done while the task ran on.
+  it('never takes an accepted stop as done: asks again until the detail says End', async () => {
+    const { outcome, sent, log } = cleanup('stop', { change: ['ok'], detail: ['Running', 'Running', 'End'] });
+    expect(await outcome).toEqual({ kind: 'done' });
+    expect(sent).toEqual(['stop', 'detail', 'stop', 'detail', 'stop', 'detail']);
+    expect(log[0]).toMatch(
+      /^cleanup: stop task 7: the platform accepted it, but its status is Running: asking again in \d/
+    );
+  });
+
+  it('fails, saying so, when a platform accepts every stop and the task runs on until the deadline', async () => {
+    const { outcome, sent } = cleanup('stop', { change: ['ok'], detail: 'Running' });
+    expect(await outcome).toEqual({
+      kind: 'failed',
+      why: 'the platform accepted it, but its status is Running'
+    });
+    expect(sent.filter((s) => s === 'stop').length).toBeGreaterThan(3);
+  });
+
+  it('takes an accepted pause as done once the detail says Paused, not before', async () => {
+    const { outcome, sent } = cleanup('pause', { change: ['ok'], detail: ['Running', 'Paused'] });
+    expect(await outcome).toEqual({ kind: 'done' });
+    expect(sent).toEqual(['pause', 'detail', 'pause', 'detail']);
   });
 
   // Regression: a stop answered with the code the emulator uses for "not found" was taken as gone
   // without looking, while the task ran on.
   it('never takes a refusal as gone by its code: a task still Running is stopped again', async () => {
-    const { outcome, sent, log } = cleanup('stop', { change: [refusal('C007'), 'ok'], detail: 'Running' });
+    const { outcome, sent, log } = cleanup('stop', {
+      change: [refusal('C007'), 'ok'],
+      detail: ['Running', 'End']
+    });
     expect(await outcome).toEqual({ kind: 'done' });
-    expect(sent).toEqual(['stop', 'detail', 'stop']);
-    expect(log.join('\n')).toMatch(
-      /refused to stop task 7 \(refused with C007; its status is Running\): asking again/
-    );
+    expect(sent).toEqual(['stop', 'detail', 'stop', 'detail']);
+    expect(log.join('\n')).toMatch(/stop task 7: refused with C007; its status is Running: asking again/);
   });
 
   it('takes a task as gone when its detail says End, or when no search of every status lists it', async () => {
@@ -117,7 +144,7 @@ describe('cleanUpTask', () => {
     expect(await outcome).toEqual({ kind: 'failed', why: 'refused with C008; its status is Pending' });
     expect(sent.filter((s) => s === 'pause').length).toBeGreaterThan(3);
     expect(log[0]).toMatch(
-      /^cleanup: the platform refused to pause task 7 \(refused with C008; its status is Pending\): asking again in/
+      /^cleanup: pause task 7: refused with C008; its status is Pending: asking again in/
     );
     const other = cleanup('pause', { change: [refusal('C008')], detail: 'Other' });
     expect(await other.outcome).toEqual({
@@ -167,7 +194,10 @@ function postStep(
         return Promise.resolve(ok({ count: results.length, results }));
       }
       sent.push(`${call.operation} ${call.taskId ?? ''}`);
-      status.set(Number(call.taskId), call.operation === 'pause' ? 'Paused' : 'End');
+      const id = Number(call.taskId);
+      if (call.operation === 'detail')
+        return Promise.resolve(ok({ task_id: id, status: status.get(id) ?? 'Running' }));
+      status.set(id, call.operation === 'pause' ? 'Paused' : 'End');
       return Promise.resolve(ok(null));
     },
     { settings: testSettings(), maxRetries: 0, budgetMs: options.budgetMs ?? 600_000 }
@@ -192,7 +222,7 @@ describe('finishCleanup', () => {
       preheats: []
     });
     // Every attempt's task has turned up: no search after it.
-    expect(sent).toEqual(['search@0', 'search@5000', 'search@10000', 'search@15000', 'pause 9']);
+    expect(sent).toEqual(['search@0', 'search@5000', 'search@10000', 'search@15000', 'pause 9', 'detail 9']);
   });
 
   it('searches until the create can no longer land, the last search after that, before saying none came', async () => {
@@ -214,12 +244,14 @@ describe('finishCleanup', () => {
     ]);
     expect(sent).toEqual([
       'pause 5',
+      'detail 5',
       'search@0',
       'search@5000',
       'search@10000',
       'search@15000',
       'search@20000',
-      'stop 6'
+      'stop 6',
+      'detail 6'
     ]);
   });
 
@@ -253,7 +285,7 @@ describe('finishCleanup', () => {
       unsettled: undefined,
       preheats: []
     });
-    expect(sent).toEqual(['search@0', expect.stringMatching(/^search@\d+$/), 'stop 9']);
+    expect(sent).toEqual(['search@0', expect.stringMatching(/^search@\d+$/), 'stop 9', 'detail 9']);
     expect(Number(sent[1]?.slice('search@'.length))).toBeGreaterThan(0);
   });
 
@@ -274,20 +306,27 @@ describe('finishCleanup', () => {
       [{ id: 5, at: 0 }]
     );
     expect((await report).unsettled).toBeUndefined();
-    expect(sent.slice(0, 2).sort()).toEqual(['stop 2', 'stop 5']);
+    expect(sent.slice(0, 4).sort()).toEqual(['detail 2', 'detail 5', 'stop 2', 'stop 5']);
     expect(sent.at(-1)).toBe('search@10000');
   });
 });
 
 describe('finishCleanup of image preheats', () => {
-  /** A platform whose preheat stop answers as `stop` says, and whose preheat detail says `status`. */
-  function preheats(stop: Error | 'ok', status: string) {
+  /**
+   * A platform whose preheat stop answers as `stop` says, and whose preheat detail says `status` (End once
+   * an accepted stop acts, when `acts`).
+   */
+  function preheats(stop: Error | 'ok', status: string, acts = true) {
     const sent: string[] = [];
+    let now = status;
     const send = (call: Call): Promise<Answer> => {
       sent.push(`${call.endpoint.method} ${call.endpoint.path.split('/').at(-1) ?? ''}`);
-      if (call.endpoint.path.endsWith('/stop'))
-        return stop === 'ok' ? Promise.resolve(ok(null)) : Promise.reject(stop);
-      return Promise.resolve(ok({ task_id: 38646, status }));
+      if (call.endpoint.path.endsWith('/stop')) {
+        if (stop !== 'ok') return Promise.reject(stop);
+        if (acts) now = 'End';
+        return Promise.resolve(ok(null));
+      }
+      return Promise.resolve(ok({ task_id: 38646, status: now }));
     };
     const ctx = scriptedContext(send, { settings: testSettings(), maxRetries: 0, budgetMs: 60_000 });
     return { report: finishCleanup({ ...NO_CLEANUP, preheats: ['38646'] }, ctx), sent, ctx };
@@ -296,8 +335,16 @@ describe('finishCleanup of image preheats', () => {
   it('stops a preheat that had not completed, and forgets it', async () => {
     const { report, sent, ctx } = preheats('ok', 'Running');
     expect((await report).preheats).toEqual([{ taskId: '38646', problem: undefined }]);
-    expect(sent).toEqual(['POST stop']);
+    expect(sent).toEqual(['POST stop', 'GET detail']);
     expect(ctx.cleanup.state().preheats).toEqual([]);
+  });
+
+  it('keeps a preheat whose stop is accepted but whose detail never says End, and says so', async () => {
+    const { report, sent } = preheats('ok', 'Running', false);
+    expect((await report).preheats).toEqual([
+      { taskId: '38646', problem: 'the platform accepted it, but its status is Running' }
+    ]);
+    expect(sent.filter((line) => line === 'POST stop').length).toBeGreaterThan(3);
   });
 
   it('takes a refused stop of a preheat that ended as done, and one still running as a problem', async () => {

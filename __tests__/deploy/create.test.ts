@@ -74,6 +74,10 @@ function platform(
       stopped.push(call.taskId ?? '');
       return Promise.resolve(answer('null'));
     }
+    if (call.operation === 'detail') {
+      const status = stopped.includes(call.taskId ?? '') ? 'End' : 'Running';
+      return Promise.resolve(answer(`{"task_id":${call.taskId ?? ''},"status":"${status}"}`));
+    }
     const outcome = creates.shift() ?? 'ok';
     if (outcome === 'ok') {
       tasks.push([next, 'svc', now()]);

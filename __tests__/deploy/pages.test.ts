@@ -1,4 +1,4 @@
-import { IncompleteListError, MAX_PAGES, readAllPages } from '../../src/deploy/pages.js';
+import { IncompleteListError, MAX_PAGES, MAX_REREADS, readAllPages } from '../../src/deploy/pages.js';
 import { searchByNameCall, type Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
 import { testSettings } from '../helpers/settings.js';
@@ -39,12 +39,12 @@ describe('readAllPages', () => {
     expect(p.asked).toEqual([1, 2, 3]);
   });
 
-  it('stops at a page that adds nothing, and calls the list incomplete when count says more remain', async () => {
+  it('reads again from a page that adds nothing, and calls the list incomplete when count still says more remain', async () => {
     const p = platform(9, 3, { repeatFrom: 2 });
     await expect(readAllPages('the task search for "svc"', pageCall, p.send)).rejects.toThrow(
       new IncompleteListError('the task search for "svc"', 6, 9, 'page 3 added nothing')
     );
-    expect(p.asked).toEqual([1, 2, 3]);
+    expect(p.asked).toEqual(Array.from({ length: MAX_REREADS + 1 }, () => [1, 2, 3]).flat());
   });
 
   it('reads an empty list in one page', async () => {
@@ -70,5 +70,40 @@ describe('readAllPages', () => {
     await expect(readAllPages('the task search', pageCall, send)).rejects.toThrow(IncompleteListError);
     await expect(readAllPages('the task search', pageCall, send)).rejects.toThrow(`${MAX_PAGES} pages read`);
     expect(asked.at(-1)).toBe(MAX_PAGES);
+  });
+
+  // Regression (issue 37): a list read by offset while another run stopped a task on an earlier page
+  // shifted the next task past the reader, and a sweep exited 0 with that task still running.
+  it('reads a list again from its first page when its count changes between pages', async () => {
+    let live = Array.from({ length: 6 }, (_, i) => i + 1);
+    const asked: number[] = [];
+    const send = (call: Call): Promise<Answer> => {
+      const page = Number(call.query.find(([name]) => name === 'page')?.[1]);
+      asked.push(page);
+      const results = live.slice((page - 1) * 3, page * 3).map((id) => ({ task_id: id }));
+      const data = { count: live.length, results };
+      // Another run stops task 2 once page 1 has been read, the first time only.
+      if (asked.length === 1) live = live.filter((id) => id !== 2);
+      return Promise.resolve(answer(data));
+    };
+    const list = await readAllPages('the search', pageCall, send);
+    expect(list.results.map((task) => (task as { task_id: number }).task_id)).toEqual([1, 3, 4, 5, 6]);
+    expect(asked).toEqual([1, 2, 1, 2]);
+  });
+
+  it('calls a list whose count never holds still while it is read incomplete', async () => {
+    let total = 10;
+    const send = (call: Call): Promise<Answer> => {
+      const page = Number(call.query.find(([name]) => name === 'page')?.[1]);
+      total += 1;
+      const results = Array.from({ length: total }, (_, i) => ({ task_id: i + 1 })).slice(
+        (page - 1) * 3,
+        page * 3
+      );
+      return Promise.resolve(answer({ count: total, results }));
+    };
+    await expect(readAllPages('the task search', pageCall, send)).rejects.toThrow(
+      'the task search: its count changed while it was read, so no whole list could be read'
+    );
   });
 });

@@ -47,7 +47,9 @@ describe('finishReplace', () => {
     const { created, replaced } = await finishReplace(task('9', 'reached'), ['7', '8'], h.ctx);
     expect(created?.verdict).toBe('reached');
     expect(h.sent.slice(0, 3)).toEqual(['search_tasks', 'stop 7', 'stop 8']);
-    expect(h.waited().sort()).toEqual(['7', '8']);
+    // Each stop until its detail says End; a fresh search finds none left; the detail read for its cost.
+    expect(h.sent.filter((s) => s === 'search_tasks')).toHaveLength(2);
+    expect(h.waited().sort()).toEqual(['7', '7', '8', '8']);
     expect(replaced.map((t) => [t.id, t.verdict, t.status])).toEqual([
       ['7', 'reached', 'End'],
       ['8', 'reached', 'End']
@@ -58,6 +60,7 @@ describe('finishReplace', () => {
     const h = harness();
     await finishReplace(task('9', 'reached'), ['7', '8'], h.ctx);
     const retired = h.ctx.saved.states.map((state) => [...state.retire].sort());
+    // Saved with the switch to the user's cleanup, before any search.
     expect(retired[1]).toEqual(['7', '8']);
     expect(retired.at(-1)).toEqual([]);
   });
@@ -80,8 +83,7 @@ describe('finishReplace', () => {
   it('new task failed: stops it, leaves the old ones untouched, and says it rolled back', async () => {
     const h = harness();
     const { created, replaced } = await finishReplace(task('9', 'failed', 'ended in Other'), ['7'], h.ctx);
-    expect(h.sent).toEqual(['stop 9']);
-    expect(h.waited()).toEqual([]);
+    expect(h.sent).toEqual(['stop 9', 'detail 9']);
     expect(replaced).toEqual([]);
     expect(created?.message).toBe('ended in Other; rolled back: task 9 was stopped; task 7 keeps serving');
   });
@@ -90,7 +92,7 @@ describe('finishReplace', () => {
     for (const verdict of ['cancelled', 'timed_out'] as const) {
       const h = harness();
       await finishReplace(task('9', verdict), ['7'], h.ctx);
-      expect(h.sent).toEqual(['stop 9']);
+      expect(h.sent).toEqual(['stop 9', 'detail 9']);
     }
   });
 

@@ -26,6 +26,8 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
 const FAST = { poll_interval: '1s' };
 const CREATE = '/api/task/deployment/create';
+const STOP = '/api/deployment/task/stop';
+const SEARCH = '/api/deployment/task/search';
 const DETAIL = '/api/task/deployment/detail';
 /** The operations that send a create: the platform refuses one without resources and services. */
 const CREATING = new Set(['create', 'replace']);
@@ -513,11 +515,11 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
     expect(post.exitCode).toBe(0);
     expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
-    expect(s.emulator.requests.at(-1)).toMatchObject({
-      path: '/api/deployment/task/stop',
-      body: `{"task_id":${id}}`,
-      applied: true
-    });
+    // The stop, then the detail that shows it ended.
+    expect(s.emulator.requests.slice(-2)).toMatchObject([
+      { path: '/api/deployment/task/stop', body: `{"task_id":${id}}`, applied: true },
+      { path: '/api/task/deployment/detail', target: expect.stringContaining(`task_id=${id}`) as unknown }
+    ]);
     expect(s.emulator.task(id).status).toBe('End');
     const again = await s.run(
       { operation: 'create', task_name: 'e2e-cleanup', points: '1', cleanup: 'stop' },
@@ -534,6 +536,46 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     expect(gone.exitCode).toBe(0);
     expect(shown(gone)).toContain(`cleanup: task ${id} is already gone`);
   });
+
+  // Regression (issue 37): a stop answered 0000 was taken as done: "stopped task N", exit 0, the task on.
+  scenario(
+    'stops a task in the post step only once its detail says End, asking again while a platform does not act',
+    async (s) => {
+      const inputs = {
+        operation: 'create',
+        task_name: 'e2e-lag',
+        points: '1',
+        cleanup: 'stop',
+        wait: 'false'
+      };
+      const main = await s.run(inputs);
+      const id = main.outputs.task_id ?? '';
+      // Two stops are accepted and never acted on, as a platform that loses them would.
+      s.emulator.inject({ path: STOP, times: 2, answer: { kind: 'envelope', code: '0000' } });
+      const post = await s.run(inputs, main.state);
+      expect([post.exitCode, s.emulator.task(id).status]).toEqual([0, 'End']);
+      expect(s.emulator.requests.filter((r) => r.path === STOP)).toHaveLength(3);
+      expect(shown(post)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^cleanup: stop task ${id}: the platform accepted it, but its status is (Pending|Running): asking again in`
+          )
+        )
+      );
+      expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
+      // One that never acts: the post step fails at cleanup_timeout, saying how to stop it by hand.
+      const again = await s.run(inputs);
+      const left = again.outputs.task_id ?? '';
+      s.emulator.inject({ path: STOP, times: Infinity, answer: { kind: 'envelope', code: '0000' } });
+      const failed = await s.run({ ...inputs, cleanup_timeout: '5s' }, again.state);
+      expect([failed.exitCode, s.emulator.task(left).status]).toEqual([1, 'Running']);
+      expect(failed.stdout).toMatch(
+        new RegExp(
+          `::error title=Task left running::task ${left} may still be running, and billing: the post step could not stop it within 5s \\(the platform accepted it, but its status is Running\\)\\. Stop it by hand now`
+        )
+      );
+    }
+  );
 
   scenario('sends nothing in a dry run, printing the request with its secrets redacted', async (s) => {
     const before = s.emulator.requests.length;
@@ -955,6 +997,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
 
   group('cleanup and cancellation', () => {
     const STOP = '/api/deployment/task/stop';
+    const SEARCH = '/api/deployment/task/search';
     /** A create that does not wait, with cleanup: stop; answers the main step's run. */
     const created = (s: Scenario, name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
       s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
@@ -1296,6 +1339,28 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
           line.endsWith(', which it replaces') &&
           line.includes(loser);
         expect(said.filter((line) => line === asOlder || asReplaced(line))).not.toHaveLength(0);
+      }
+    );
+
+    // Regression (issue 37): once the new task was ready, cleanup switched to the user's before the old
+    // generation was saved, and the search between could retry for long: a kill there left both running.
+    scenario(
+      'leaves, when killed right after the new task is ready, one generation to the post step: never two',
+      async (s) => {
+        const old = s.emulator.addTask({ task_name: 'e2e-kill', points: 1, status: 'Running' });
+        // The search once the new task is ready (the second) hangs: the runner is killed meanwhile.
+        s.emulator.inject({ path: SEARCH, skip: 1, delayMs: 10_000 });
+        const inputs = { operation: 'replace', task_name: 'e2e-kill', points: '1', body: SERVICE, ...FAST };
+        const main = await s.run(inputs, undefined, {}, { text: 'is ready after', signal: 'SIGKILL' });
+        // Killed, it wrote no outputs: the task its create made is the emulator's to say.
+        const created = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        expect(main.exitCode).not.toBe(0);
+        const retire = JSON.parse(main.state.retire_task_ids ?? '[]') as string[];
+        expect(main.state.cleanup === 'stop' || retire.includes(old)).toBe(true);
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        const live = [created, old].filter((id) => s.emulator.task(id).status !== 'End');
+        expect(live).toHaveLength(1);
       }
     );
 

@@ -66,6 +66,54 @@ describe('replace against the emulator', () => {
     expect(summary).toMatch(/Total cost of the tasks replaced: 1&#46;50\d{4} yuan/);
   });
 
+  // Regression (issue 37): once the new task was ready, cleanup switched to the user's setting before the
+  // old generation was saved for the post step, and the search in between could retry for long: a kill
+  // there left both generations running, and the post step exited 0.
+  it('saves, at every instant, the new task to stop or the old ones to retire', async () => {
+    const [a, b] = [old(), old()];
+    // The search after the new task is ready fails twice (retried): the window a kill could land in.
+    const { outputs, failure, states } = await step({ cleanup: 'none' });
+    expect(failure).toBeUndefined();
+    const created = outputs.task_id;
+    const guarded = states.every(
+      (state) =>
+        (state.action === 'stop' && state.created.includes(created)) ||
+        [a, b].every((id) => state.retire.includes(id) || emulator.task(id).status === 'End')
+    );
+    expect(guarded).toBe(true);
+    const first = states.findIndex((state) => state.action === undefined);
+    expect([...(states[first]?.retire ?? [])].sort()).toEqual([a, b].sort());
+    expect(states.at(-1)).toMatchObject({ action: undefined, retire: [] });
+  });
+
+  it('searches the old generation again after stopping it, until a fresh search finds none live', async () => {
+    const a = old();
+    // Another run makes a task of the name once this step has searched before creating (older than the new
+    // task: of the old generation), and the search once the new task is ready fails: only the task known
+    // before is stopped then, and the fresh search after it finds the other.
+    let other = '';
+    const meanwhile = emulator.afterRequest((request) => {
+      if (request.path === '/api/deployment/task/search' && other === '') other = old();
+    });
+    emulator.inject({
+      path: '/api/deployment/task/search',
+      skip: 1,
+      answer: { kind: 'status', status: 503 }
+    });
+    const { outputs, failure } = await step({ cleanup: 'none', max_retries: '0' });
+    meanwhile();
+    expect(failure).toBeUndefined();
+    expect([
+      emulator.task(a).status,
+      emulator.task(other).status,
+      emulator.task(outputs.task_id).status
+    ]).toEqual(['End', 'End', 'Running']);
+    expect(log).toContain(
+      `replace: a fresh search finds task ${other} of the old generation still live; stopping it too`
+    );
+    expect(JSON.parse(outputs.replaced_task_ids)).toEqual([a, other]);
+  });
+
   it('rolls back when the new task fails: stops it, leaves the old ones serving, and fails saying so', async () => {
     const a = old();
     emulator.setCrashLoops([{ pattern: '^llm$', restartEverySeconds: 10 }]);

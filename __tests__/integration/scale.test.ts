@@ -188,9 +188,10 @@ describe('scale and replace_node', () => {
 
     /**
      * A scale up from 1 to 2 nodes that fail, its job cancelled before the new node ran; then the
-     * set-back's answers as `refuse` injects them, and the post step's cleanup (max_retries 0).
+     * set-back's answers as `refuse` injects them (a refusal C001 unless it says), and the post step's
+     * cleanup (max_retries 0).
      */
-    const cancelledFailingScaleUp = async (refuse: Omit<FaultRule, 'path' | 'answer'>) => {
+    const cancelledFailingScaleUp = async (refuse: Omit<FaultRule, 'path'>) => {
       const id = seed(1, 'app:bad');
       const inputs = { operation: 'scale', task_id: id, points: '2', max_restarts: '2' };
       const { left } = await step(inputs, { cancelWhen: /runing_points 0 of 2/ });
@@ -223,6 +224,24 @@ describe('scale and replace_node', () => {
         [1, false],
         [1, true]
       ]);
+      expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
+    });
+
+    // Regression (issue 37): a set-back answered 0000 was taken as done while the count stayed as it was.
+    it('asks again when a set-back is accepted but the count stays, until the detail shows it set back', async () => {
+      const { id, report } = await cancelledFailingScaleUp({
+        times: 2,
+        answer: { kind: 'envelope', code: '0000' }
+      });
+      expect(report.scaleBack).toMatchObject({ taskId: id, problem: undefined });
+      expect(bench.log).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^cleanup: setting task ${id} back to 1 nodes: the platform accepted it, but it is set to 2 nodes: asking again in \\d`
+          )
+        )
+      );
+      expect(sent(CHANGE_POINTS).map((r) => r.applied)).toEqual([true, false, false, true]);
       expect(bench.emulator.task(id)).toMatchObject({ points: 1 });
     });
 

@@ -48,9 +48,11 @@ describe('sweep against the emulator', () => {
     for (const id of stopped) expect(emulator.task(id).status).toBe('End');
     for (const id of [...kept, ...others]) expect(emulator.task(id).status).not.toBe('End');
     expect(emulator.task(ended).status).toBe('End');
+    // Both pages, then a fresh search that finds none left.
     expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
       '1',
-      '2'
+      '2',
+      '1'
     ]);
     expect(searches()[0]?.target).toContain('status=Running,Pending,Paused&search_value=pr-7-');
     expect(log).toContain(`sweep: task ${kept[0] ?? ''} "pr-7-web-3" (Running) is kept (task_id)`);
@@ -69,8 +71,79 @@ describe('sweep against the emulator', () => {
     expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
       '1',
       '2',
-      '3'
+      '3',
+      '1'
     ]);
+  });
+
+  // Regression (issue 37): paging by offset over a list that changed while it was read skipped a task,
+  // and the sweep exited 0 with it still running.
+  it('reads the list again when it changes between pages, and searches again after stopping', async () => {
+    emulator.setPageSizeMax(3);
+    const matching = Array.from({ length: 6 }, (_, i) => seed(`pr-6-web-${i}`));
+    // Another run, meanwhile: once page 1 is read, it stops a task of that page (every later one shifts
+    // back by one); once this sweep stops its first task, it makes another of the pattern.
+    let late = '';
+    const meanwhile = emulator.afterRequest((request) => {
+      if (request.path === '/api/deployment/task/search' && searches().length === 1)
+        emulator.stopTask(matching[5] ?? '');
+      if (request.path === '/api/deployment/task/stop' && late === '') late = seed('pr-6-web-late');
+    });
+    const { outputs, failure } = await step({ task_name: 'pr-6-*' });
+    meanwhile();
+    expect(failure).toBeUndefined();
+    for (const id of [...matching, late]) expect(emulator.task(id).status).toBe('End');
+    // Pages 1 and 2, the count changed: pages 1 and 2 again; then the fresh search, and the last one.
+    expect(searches().map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual([
+      '1',
+      '2',
+      '1',
+      '2',
+      '1',
+      '1'
+    ]);
+    expect(log).toContain('sweep: a fresh search finds 1 more task(s) of the pattern still live');
+    expect(log.at(-1)).toBe('sweep: a fresh search finds no other task of "pr-6-*" live');
+    expect(outputs.count).toBe('6');
+  });
+
+  // Regression (issue 37): a stop answered 0000 was counted as stopped while the task ran on.
+  it('counts a task stopped only once its detail says End: a stop accepted and not acted on is sent again', async () => {
+    const id = seed('pr-4-web');
+    emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: 2,
+      answer: { kind: 'envelope', code: '0000' }
+    });
+    const { outputs, failure } = await step({ task_name: 'pr-4-*' });
+    expect([failure, outputs.count]).toEqual([undefined, '1']);
+    expect(emulator.task(id).status).toBe('End');
+    expect(stops()).toHaveLength(3);
+    expect(log.join('\n')).toMatch(
+      `cleanup: stop task ${id}: the platform accepted it, but its status is Running: asking again in`
+    );
+  });
+
+  it('waits for a platform that acts on a stop late, and fails, naming the task, when one never acts', async () => {
+    emulator.setActLag(20);
+    const late = seed('pr-3-web');
+    const slow = await step({ task_name: 'pr-3-*' });
+    expect([slow.failure, slow.outputs.count]).toEqual([undefined, '1']);
+    expect(emulator.task(late).status).toBe('End');
+    emulator.setActLag(0);
+    const never = seed('pr-2-web');
+    emulator.inject({
+      path: '/api/deployment/task/stop',
+      times: Infinity,
+      answer: { kind: 'envelope', code: '0000' }
+    });
+    const { failure, outputs } = await step({ task_name: 'pr-2-*', cleanup_timeout: '1m' });
+    expect(failure).toMatch(
+      new RegExp(
+        `^sweep: task ${never} \\(pr-2-web\\): could not be stopped: the platform accepted it, but its status is Running`
+      )
+    );
+    expect([outputs.count, emulator.task(never).status]).toEqual(['0', 'Running']);
   });
 
   it('lists in a dry run what it would stop, and stops nothing', async () => {

@@ -659,7 +659,6 @@ function runsImages(node, images) {
 /* harmony export */   Ld: () => (/* binding */ holdsConfiguration),
 /* harmony export */   Tx: () => (/* binding */ runningOf),
 /* harmony export */   Xy: () => (/* binding */ sendChange),
-/* harmony export */   cR: () => (/* binding */ sendUntilTaken),
 /* harmony export */   gv: () => (/* binding */ readTask),
 /* harmony export */   ne: () => (/* binding */ checkWaits),
 /* harmony export */   on: () => (/* binding */ readDetail),
@@ -713,25 +712,6 @@ async function sendChange(call, label, ctx) {
     catch (error) {
         ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}`);
         return error instanceof Error ? error : new Error(String(error));
-    }
-}
-/**
- * Sends a change until the task takes it, for a change whose failure leaves a task billing (a rollback, a
- * scale's set-back). A refusal is judged by the task's state, never its code: `taken` answers true when
- * the task holds the change, else what it holds; a change not taken is sent again after a backoff while
- * the cleanup deadline allows (waitToAskAgain). Answers why it was not taken, or undefined.
- */
-async function sendUntilTaken(call, label, taken, ctx) {
-    for (let round = 1;; round++) {
-        const refused = await sendChange(call, label, ctx);
-        if (refused === undefined)
-            return undefined;
-        const state = await taken();
-        if (state === true)
-            return undefined;
-        const why = `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(refused)}; ${state}`;
-        if (!(await (0,_context_js__WEBPACK_IMPORTED_MODULE_1__/* .waitToAskAgain */ .gc)(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`)))
-            return why;
     }
 }
 /**

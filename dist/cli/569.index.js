@@ -21,8 +21,8 @@ var safe_text = __webpack_require__(9817);
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./deploy/context.ts + 1 modules
 var context = __webpack_require__(8703);
-// EXTERNAL MODULE: ./deploy/cleanup.ts + 1 modules
-var cleanup = __webpack_require__(3303);
+// EXTERNAL MODULE: ./deploy/cleanup.ts
+var cleanup = __webpack_require__(8786);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
 // EXTERNAL MODULE: ./platform/operations.ts

@@ -569,7 +569,7 @@ function summarySink(io, file) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569));
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569));
     await runPost(host);
 }
 /**
@@ -809,7 +809,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169), __nccwpck_require__.e(296), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(296), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -823,8 +823,8 @@ const FLOWS = {
     storage_check: ready(call/* callFlow */.VY),
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
-    sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
@@ -866,7 +866,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -2957,7 +2957,7 @@ async function makeCall(call, how, ctx) {
     try {
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
@@ -3235,15 +3235,16 @@ function deployContext(settings, runtime, options) {
     };
 }
 /**
- * After round `round` of a request whose failure leaves a task billing failed (a stop or pause, a scale's
- * set-back, a rollback, the search for a create's task): waits a backoff before the next round, saying
- * so with `say(delay)`, unless CLEANUP_RETRIES or the stop retries' deadline forbids one. Answers whether
- * to ask again: false at once when it may not, or when the wait is cancelled.
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
  */
-async function waitToAskAgain(round, ctx, say) {
-    const { policy, deps } = ctx.stopRetries;
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
     const delay = (0,retry/* backoffMs */.jo)(round, deps.random, retry/* DEFAULT_BACKOFF */.VU);
-    if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline)
+    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
         return false;
     ctx.log(say((0,units/* formatDuration */.a3)(delay)));
     try {
@@ -3544,7 +3545,7 @@ const waitFlow = {
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
@@ -3571,7 +3572,7 @@ async function callAndWait(plan, ctx) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(303), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
 }
 
@@ -3584,7 +3585,7 @@ async function callAndWait(plan, ctx) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   s$: () => (/* binding */ readAllPages)
 /* harmony export */ });
-/* unused harmony exports MAX_PAGES, IncompleteListError */
+/* unused harmony exports MAX_PAGES, IncompleteListError, MAX_REREADS */
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
@@ -3595,16 +3596,20 @@ async function callAndWait(plan, ctx) {
 const MAX_PAGES = 500;
 /**
  * The pages ended before the list did: `count` said more items than the pages held, or, without a count,
- * full pages kept coming until MAX_PAGES.
+ * full pages kept coming until MAX_PAGES; or the list kept changing while it was read (`seen` undefined).
  */
 class IncompleteListError extends Error {
     constructor(what, seen, count, why) {
-        super(count === undefined
-            ? `${what}: the platform's pages held ${seen} items and were still full (${why}), so the list may be incomplete`
-            : `${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
+        super(seen === undefined
+            ? `${what}: ${why}, so no whole list could be read`
+            : count === undefined
+                ? `${what}: the platform's pages held ${seen} items and were still full (${why}), so the list may be incomplete`
+                : `${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
         this.name = 'IncompleteListError';
     }
 }
+/** Reads of a list begun again, at the most, when its count changes while its pages are read. */
+const MAX_REREADS = 3;
 /**
  * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
  * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
@@ -3612,8 +3617,24 @@ class IncompleteListError extends Error {
  * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
  * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
  * hidden task can be left billing. So is a list still going after MAX_PAGES pages, count or none.
+ *
+ * Pages are read by offset, so a list that changes while it is read (another run stops a task on an
+ * earlier page) shifts items past the reader: when a page's count differs from the first page's, or a
+ * page adds nothing while the count says more remain, the read begins again, up to MAX_REREADS times; a
+ * list that never reads whole is an error. A count that
+ * stays the same can still hide a change (one task gone, another come): callers that must find every
+ * task search again until a fresh search finds nothing left to do.
  */
 async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ) {
+    for (let read = 0;; read++) {
+        const list = await readOnce(what, pageCall, send, key);
+        if (!(list instanceof IncompleteListError))
+            return list;
+        if (read >= MAX_REREADS)
+            throw list;
+    }
+}
+async function readOnce(what, pageCall, send, key) {
     const results = [];
     const seen = new Set();
     let count;
@@ -3622,7 +3643,10 @@ async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPA
     for (let page = 1, answer = first;;) {
         const data = answer.result.data;
         const items = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
-        count = countOf(data) ?? count;
+        const counted = countOf(data);
+        if (page > 1 && counted !== undefined && count !== undefined && counted !== count)
+            return new IncompleteListError(what, undefined, undefined, 'its count changed while it was read');
+        count = counted ?? count;
         const fresh = items.filter((item) => !seen.has(key(item)));
         for (const item of fresh)
             seen.add(key(item));
@@ -3634,7 +3658,11 @@ async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPA
         // Without a count, a page adding nothing was complete above: this one was full, or more remain.
         if (page >= MAX_PAGES || fresh.length === 0) {
             const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
-            throw new IncompleteListError(what, results.length, count, why);
+            const incomplete = new IncompleteListError(what, results.length, count, why);
+            // Items shifted past by a change while the pages were read: read again.
+            if (fresh.length === 0)
+                return incomplete;
+            throw incomplete;
         }
         page += 1;
         call = pageCall(page);

@@ -1,19 +1,18 @@
 import { mapLimit } from '../basics/concurrency.js';
 import { sanitize } from '../basics/safe-text.js';
 import { formatDuration } from '../basics/units.js';
-import { TransportError } from '../platform/client.js';
-import { describeError, retryIfTransient } from '../platform/failures.js';
+import { describeError } from '../platform/failures.js';
 import { cleanupCall } from '../platform/operations.js';
-import { withRetries } from '../platform/retry.js';
 import { parseJson } from '../protocol/json.js';
 import type { CleanupAction, CleanupState, CreateLookup, Rollback } from './cleanup-state.js';
 import { redactConfiguration } from './configuration.js';
 import { restoreConfiguration } from './rollback.js';
 import { finishScaleBack, type ScaleBackReport } from './scale-back.js';
-import { waitToAskAgain, type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
 import { stopPreheat } from './preheat.js';
 import { describeState, isGone, readTaskState } from './task-state.js';
+import { sendUntilShown, type Showing } from './until-shown.js';
 
 /** How a cleanup of one task ended. */
 export type CleanupOutcome =
@@ -23,13 +22,12 @@ export type CleanupOutcome =
   | { kind: 'failed'; why: string };
 
 /**
- * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
- * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
- * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
- * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
- * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once,
- * except a Pending one, which is asked again until it runs (a pause applies to Running tasks only).
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
  */
 export async function cleanUpTask(
   taskId: string,
@@ -37,48 +35,30 @@ export async function cleanUpTask(
   ctx: DeployContext,
   name?: string
 ): Promise<CleanupOutcome> {
-  const { policy, deps } = ctx.stopRetries;
   const call = cleanupCall(ctx.settings, taskId, action);
-  for (let round = 1; ; round++) {
-    let failure: unknown;
-    try {
-      await withRetries(
-        `cleanup: ${action} task ${taskId}`,
-        () => ctx.send(call),
-        (error) => retryIfTransient(error, deps.now()),
-        policy,
-        deps
-      );
-      return { kind: 'done' };
-    } catch (error) {
-      failure = error;
-    }
-    // Cancelled: nothing more can be sent; the post step takes over.
-    if (failure instanceof TransportError && failure.reason === 'cancelled')
-      return { kind: 'failed', why: describeError(failure) };
+  const { alreadyDone, appliesTo } = call.traits;
+  const shows = async (refused: unknown): Promise<Showing> => {
     const state = await readTaskState(taskId, ctx, { name });
-    if (isGone(state)) return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
-    if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
-      return { kind: 'already', state: sanitize(state.status, 40) };
-    const why = `${describeError(failure)}; ${sanitize(describeState(state), 300)}`;
-    const applies = call.traits.appliesTo;
+    if (isGone(state)) return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+    if (state.kind === 'status' && alreadyDone.includes(state.status))
+      return { shown: true, state: sanitize(state.status, 40) };
+    const described = sanitize(describeState(state), 300);
     // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
     // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
-    const starting = state.kind === 'status' && state.status === 'Pending' && applies.includes('Running');
-    if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status) && !starting) {
-      return {
-        kind: 'failed',
-        why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
-      };
-    }
-    const again = await waitToAskAgain(
-      round,
-      ctx,
-      (delay) =>
-        `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${delay}`
-    );
-    if (!again) return { kind: 'failed', why };
-  }
+    const status = state.kind === 'status' ? state.status : undefined;
+    const starting = status === 'Pending' && appliesTo.includes('Running');
+    if (refused === undefined || status === undefined || appliesTo.length === 0)
+      return { shown: false, state: described };
+    if (appliesTo.includes(status) || starting) return { shown: false, state: described };
+    return {
+      shown: false,
+      state: described,
+      never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+    };
+  };
+  const outcome = await sendUntilShown(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+  if (outcome.kind === 'failed') return outcome;
+  return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
 }
 
 /** A task the post step acts on, and why it is the step's to clean up. */

@@ -97,19 +97,21 @@ export function deployContext(
 }
 
 /**
- * After round `round` of a request whose failure leaves a task billing failed (a stop or pause, a scale's
- * set-back, a rollback, the search for a create's task): waits a backoff before the next round, saying
- * so with `say(delay)`, unless CLEANUP_RETRIES or the stop retries' deadline forbids one. Answers whether
- * to ask again: false at once when it may not, or when the wait is cancelled.
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
  */
 export async function waitToAskAgain(
   round: number,
   ctx: Pick<DeployContext, 'stopRetries' | 'log'>,
-  say: (delay: string) => string
+  say: (delay: string) => string,
+  deadline: number = ctx.stopRetries.policy.deadline
 ): Promise<boolean> {
-  const { policy, deps } = ctx.stopRetries;
+  const { deps } = ctx.stopRetries;
   const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
-  if (round > CLEANUP_RETRIES || deps.now() + delay >= policy.deadline) return false;
+  if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline)) return false;
   ctx.log(say(formatDuration(delay)));
   try {
     await deps.sleep(delay);

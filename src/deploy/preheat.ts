@@ -16,6 +16,7 @@ import { withRetries } from '../platform/retry.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { isRecord } from '../basics/records.js';
 import { retried, type DeployContext } from './context.js';
+import { sendUntilShown, type Showing } from './until-shown.js';
 import type { PreheatMode } from './task-status.js';
 
 export type { PreheatMode } from './task-status.js';
@@ -204,21 +205,22 @@ async function watchPreheat(
 }
 
 /**
- * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
- * Answers why it could not be stopped, or undefined when it was (or had ended).
+ * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
+ * then. Answers why it could not be stopped, or undefined when it was (or had ended).
  */
 export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<string | undefined> {
-  try {
-    await retried(`preheat: stop task ${taskId}`, ctx.stopRetries, () =>
-      ctx.send(preheatStopCall(ctx.settings, taskId))
-    );
-  } catch (error) {
+  const shows = async (): Promise<Showing> => {
     const status = await ctx
       .send(preheatDetailCall(ctx.settings, taskId))
       .then(({ result }) => preheatProgressOf(result.data).status)
       .catch(() => undefined);
-    if (status !== 'End') return `${describeError(error)}; its status is ${status ?? 'unknown'}`;
-  }
+    return status === 'End'
+      ? { shown: true, state: 'End' }
+      : { shown: false, state: `its status is ${sanitize(status ?? 'unknown', 40)}` };
+  };
+  const stop = preheatStopCall(ctx.settings, taskId);
+  const outcome = await sendUntilShown(stop, `preheat: stop task ${taskId}`, shows, ctx);
+  if (outcome.kind === 'failed') return outcome.why;
   ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
   return undefined;
 }

@@ -6,7 +6,8 @@ import { imagesOf, type Configuration } from './configuration.js';
 import type { DeployContext } from './context.js';
 import { awaitServing, type ServingOutcome } from './serving-wait.js';
 import { countOf } from '../platform/task-data.js';
-import { holdsConfiguration, pointIds, readTask, sendUntilTaken } from './task-change.js';
+import { holdsConfiguration, pointIds, readTask } from './task-change.js';
+import { sendUntilShown, type Showing } from './until-shown.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
 export function rollbackOf(taskId: string, configuration: Configuration): Rollback {
@@ -48,16 +49,19 @@ export async function restoreConfiguration(
 }
 
 /**
- * Posts the configuration back (see sendUntilTaken): a refusal is judged by the task's detail, which
- * holds the configuration when the platform took it. Answers why it was not taken, or undefined.
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so. Answers why it was not taken, or undefined.
  */
-function postBack(
+async function postBack(
   taskId: string,
   configuration: Configuration,
   ctx: DeployContext
 ): Promise<string | undefined> {
-  const taken = async (): Promise<true | string> =>
-    (await holdsConfiguration(taskId, configuration, ctx)) || 'it does not hold the configuration it had';
+  const shows = async (): Promise<Showing> =>
+    (await holdsConfiguration(taskId, configuration, ctx))
+      ? { shown: true, state: 'it holds the configuration it had' }
+      : { shown: false, state: 'it does not hold the configuration it had' };
   const call = updateCall(ctx.settings, taskId, configuration);
-  return sendUntilTaken(call, `rollback: update task ${taskId}`, taken, ctx);
+  const outcome = await sendUntilShown(call, `rollback: update task ${taskId}`, shows, ctx);
+  return outcome.kind === 'failed' ? outcome.why : undefined;
 }

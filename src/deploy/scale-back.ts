@@ -3,7 +3,8 @@ import { changePointsCall } from '../platform/operations.js';
 import type { ScaleBack } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
 import { awaitServing } from './serving-wait.js';
-import { readDetail, sendUntilTaken } from './task-change.js';
+import { readDetail } from './task-change.js';
+import { sendUntilShown, type Showing } from './until-shown.js';
 
 /** How the post step finished a scale up the main step left (see ScaleBack). */
 export interface ScaleBackReport {
@@ -56,7 +57,7 @@ export async function finishScaleBack(scale: ScaleBack, ctx: DeployContext): Pro
       undefined,
       `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`
     );
-  const refused = await setBack(taskId, points, ctx);
+  const refused = await setPointsBack(taskId, points, ctx);
   return refused === undefined
     ? report(
         `cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`
@@ -65,17 +66,31 @@ export async function finishScaleBack(scale: ScaleBack, ctx: DeployContext): Pro
 }
 
 /**
- * Sets the task back to `points` (see sendUntilTaken): a refusal is judged by the task's detail, a count
- * already at `points` being set back, whoever set it. Answers why it could not, or undefined.
+ * Sets the task back to `points` until its detail shows it (see sendUntilShown): a count at `points` is
+ * set back, whoever set it, and an accepted request is not until the detail says so. Answers why it could
+ * not, or undefined.
  */
-function setBack(taskId: string, points: number, ctx: DeployContext): Promise<string | undefined> {
-  const taken = async (): Promise<true | string> => {
+export async function setPointsBack(
+  taskId: string,
+  points: number,
+  ctx: DeployContext,
+  label = 'cleanup'
+): Promise<string | undefined> {
+  const shows = async (): Promise<Showing> => {
     const total = await readDetail(taskId, ctx).then(
       ({ snapshot }) => snapshot.nodes?.total,
       () => undefined
     );
-    return total === points || `it is set to ${total ?? 'an unknown number of'} nodes`;
+    return total === points
+      ? { shown: true, state: `set to ${points} nodes` }
+      : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
   };
-  const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
-  return sendUntilTaken(changePointsCall(ctx.settings, taskId, points), label, taken, ctx);
+  const call = changePointsCall(ctx.settings, taskId, points);
+  const outcome = await sendUntilShown(
+    call,
+    `${label}: setting task ${taskId} back to ${points} nodes`,
+    shows,
+    ctx
+  );
+  return outcome.kind === 'failed' ? outcome.why : undefined;
 }

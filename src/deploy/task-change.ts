@@ -3,7 +3,7 @@ import { describeError } from '../platform/failures.js';
 import { detailCall, type Call } from '../platform/operations.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
-import { retried, waitToAskAgain, type DeployContext } from './context.js';
+import { retried, type DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
 import { pointOf } from './serving.js';
 import type { DeploySettings } from './task-status.js';
@@ -52,29 +52,6 @@ export async function sendChange(call: Call, label: string, ctx: DeployContext):
   } catch (error) {
     ctx.log(`${label}: ${describeError(error)}`);
     return error instanceof Error ? error : new Error(String(error));
-  }
-}
-
-/**
- * Sends a change until the task takes it, for a change whose failure leaves a task billing (a rollback, a
- * scale's set-back). A refusal is judged by the task's state, never its code: `taken` answers true when
- * the task holds the change, else what it holds; a change not taken is sent again after a backoff while
- * the cleanup deadline allows (waitToAskAgain). Answers why it was not taken, or undefined.
- */
-export async function sendUntilTaken(
-  call: Call,
-  label: string,
-  taken: () => Promise<true | string>,
-  ctx: DeployContext
-): Promise<string | undefined> {
-  for (let round = 1; ; round++) {
-    const refused = await sendChange(call, label, ctx);
-    if (refused === undefined) return undefined;
-    const state = await taken();
-    if (state === true) return undefined;
-    const why = `${describeError(refused)}; ${state}`;
-    if (!(await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`)))
-      return why;
   }
 }
 

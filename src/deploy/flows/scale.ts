@@ -1,11 +1,12 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { changePointsCall, planCalls, type Call, type Plan } from '../../platform/operations.js';
+import { planCalls, type Call, type Plan } from '../../platform/operations.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
+import { setPointsBack } from '../scale-back.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
 import { checkWaits, pointIds, readTask, runningOf, sendChange } from '../task-change.js';
 import { stepResult } from './call.js';
@@ -98,8 +99,9 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
 }
 
 /**
- * A scale up whose new nodes fail: the count it had is set again (within cleanup_timeout), and said. One
- * the platform refuses is left to the post step, which tries again.
+ * A scale up whose new nodes fail: the count it had is set again until the task's detail shows it (within
+ * cleanup_timeout), and said. One the detail does not show by then is left to the post step, which tries
+ * again.
  */
 async function setCountBack(
   taskId: string,
@@ -107,12 +109,11 @@ async function setCountBack(
   ctx: DeployContext
 ): Promise<{ done: boolean; said: string }> {
   const budget = contextFor(ctx, ctx.settings.cleanupTimeoutMs);
-  const back = changePointsCall(ctx.settings, taskId, total);
-  const refused = await sendChange(back, `scale: setting task ${taskId} back to ${total} nodes`, budget);
+  const refused = await setPointsBack(taskId, total, budget, 'scale');
   if (refused !== undefined)
     return {
       done: false,
-      said: `could not set it back to ${total} nodes (${refused.message}): set its points by hand (the post step tries again)`
+      said: `could not set it back to ${total} nodes (${refused}): set its points by hand (the post step tries again)`
     };
   ctx.cleanup.update({ scaleBack: undefined });
   return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };

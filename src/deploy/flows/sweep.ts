@@ -3,6 +3,7 @@ import { InputError, quote } from '../../basics/input-error.js';
 import { MIN_PATTERN_LITERALS, namePattern } from '../../basics/name-pattern.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { searchByNameCall, type Plan } from '../../platform/operations.js';
+import { describeError } from '../../platform/failures.js';
 import { cleanUpTask } from '../cleanup.js';
 import { retried, type DeployContext } from '../context.js';
 import { searchTasks, type FoundTask } from '../lookup.js';
@@ -12,9 +13,10 @@ import type { Flow } from './flow.js';
 
 /**
  * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
- * Paused), but for the ids in task_id: the search is followed across its pages, and each stop is retried
- * as a cleanup's is. Each task matched has a result: done when stopped (or already ended), error when it
- * could not be stopped. A dry run lists each one as it is, and stops none.
+ * Paused), but for the ids in task_id: the search is followed across its pages, each stop is sent until
+ * the task's state shows it ended, as a cleanup's is, and the search is sent again until a fresh one finds
+ * no task of the pattern left live. Each task matched has a result: done when stopped (or already ended),
+ * error when it could not be stopped. A dry run lists each one as it is, and stops none.
  */
 export const sweepFlow: Flow = {
   plan: (settings) => {
@@ -56,16 +58,42 @@ interface Sweep {
   keep: readonly string[];
 }
 
+/**
+ * Stops the tasks of the pattern, then searches again, and stops what the fresh search still finds, until
+ * one finds no task of the pattern left live (but those kept, and those whose stop failed): pages read by
+ * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
+ */
 async function stopMatches(sweep: Sweep, ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
-  const found = await retried('sweep: task search', ctx.retries, () =>
-    searchTasks(sweep.literal, sweep.matches, ctx)
-  );
+  const search = (): Promise<FoundTask[]> =>
+    retried('sweep: task search', ctx.retries, () => searchTasks(sweep.literal, sweep.matches, ctx));
   const keep = new Set(sweep.keep);
+  let found = await search();
   for (const task of found.filter((t) => keep.has(t.id))) ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
-  const targets = found.filter((task) => !keep.has(task.id));
-  ctx.log(
-    `sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`
-  );
+  const done = new Map<string, TaskResult>();
+  for (let pass = 1; ; pass++) {
+    const targets = found.filter((task) => !keep.has(task.id) && !done.has(task.id));
+    if (pass === 1)
+      ctx.log(
+        `sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`
+      );
+    else if (targets.length > 0)
+      ctx.log(`sweep: a fresh search finds ${targets.length} more task(s) of the pattern still live`);
+    else {
+      ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live`);
+      return [...done.values()];
+    }
+    for (const result of await stopAll(targets, ctx, dryRun)) done.set(result.id, result);
+    if (dryRun || targets.length === 0) return [...done.values()];
+    found = await search().catch((error: unknown) => {
+      throw new Error(
+        `sweep: stopped ${done.size} task(s), but the fresh search that would show none of the pattern is left live failed (${describeError(error)}): run the sweep again`
+      );
+    });
+  }
+}
+
+/** Stops each task until its state shows it ended (see cleanUpTask); a dry run says it would. */
+function stopAll(targets: FoundTask[], ctx: DeployContext, dryRun: boolean): Promise<TaskResult[]> {
   return mapLimit(targets, ctx.settings.concurrency, async (task): Promise<TaskResult> => {
     const { status, billingValue, forecastValue, name } = task;
     const result = taskResult(task.id, { status, billingValue, forecastValue, name });

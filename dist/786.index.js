@@ -1,109 +1,27 @@
-export const id = 303;
-export const ids = [303];
+export const id = 786;
+export const ids = [786];
 export const modules = {
 
-/***/ 3303:
+/***/ 8786:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  U: () => (/* binding */ cleanUpTask),
-  Y: () => (/* binding */ finishCleanup)
-});
-
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(5833);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/client.ts + 1 modules
-var client = __webpack_require__(874);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __webpack_require__(7258);
-// EXTERNAL MODULE: ./platform/retry.ts
-var retry = __webpack_require__(1460);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./deploy/configuration.ts
-var configuration = __webpack_require__(3896);
-// EXTERNAL MODULE: ./deploy/rollback.ts
-var deploy_rollback = __webpack_require__(3884);
-// EXTERNAL MODULE: ./deploy/serving-wait.ts
-var serving_wait = __webpack_require__(658);
-// EXTERNAL MODULE: ./deploy/task-change.ts
-var task_change = __webpack_require__(4614);
-;// CONCATENATED MODULE: ./deploy/scale-back.ts
-
-
-
-
-/**
- * Finishes a scale up the main step left (the job was cancelled before its new nodes ran, or the step
- * could not set it back): waits, within the context's deadline (cleanup_timeout), until the new nodes run
- * or one fails, and sets a failing one's task back to the count it had, so that no failing node is left
- * billing. Decided from the task's detail and node list: a scale that had not taken (the count is still
- * the old one) leaves nothing to do, and new nodes that run are kept.
- */
-async function finishScaleBack(scale, ctx) {
-    const { taskId, points, target } = scale;
-    const report = (said, problem) => ({
-        taskId,
-        points,
-        said,
-        problem
-    });
-    ctx.log(`cleanup: the scale of task ${taskId} to ${target} nodes did not complete; waiting until its new nodes run, to set it back to ${points} if one fails`);
-    try {
-        const { snapshot } = await (0,task_change/* readDetail */.on)(taskId, ctx);
-        if (snapshot.nodes?.total === points)
-            return report(`cleanup: task ${taskId} is set to ${points} nodes, as before the scale: nothing to set back`);
-    }
-    catch (error) {
-        return report(undefined, `it could not be read (${(0,failures/* describeError */.Uc)(error)})`);
-    }
-    const outcome = await (0,serving_wait/* awaitServing */.n)(taskId, { points: target, before: new Set(scale.before) }, ctx, {
-        deadline: ctx.deadline,
-        label: 'cleanup',
-        health: false
-    });
-    if (outcome.kind === 'serving')
-        return report(`cleanup: task ${taskId} runs its ${target} nodes: the scale up completed, and keeps them`);
-    const why = outcome.why ?? outcome.kind;
-    if (outcome.kind !== 'failed')
-        return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
-    const refused = await setBack(taskId, points, ctx);
-    return refused === undefined
-        ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
-        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
-}
-/**
- * Sets the task back to `points` (see sendUntilTaken): a refusal is judged by the task's detail, a count
- * already at `points` being set back, whoever set it. Answers why it could not, or undefined.
- */
-function setBack(taskId, points, ctx) {
-    const taken = async () => {
-        const total = await (0,task_change/* readDetail */.on)(taskId, ctx).then(({ snapshot }) => snapshot.nodes?.total, () => undefined);
-        return total === points || `it is set to ${total ?? 'an unknown number of'} nodes`;
-    };
-    const label = `cleanup: setting task ${taskId} back to ${points} nodes`;
-    return (0,task_change/* sendUntilTaken */.cR)((0,operations/* changePointsCall */.UK)(ctx.settings, taskId, points), label, taken, ctx);
-}
-
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __webpack_require__(8703);
-// EXTERNAL MODULE: ./deploy/lookup.ts
-var deploy_lookup = __webpack_require__(9674);
-// EXTERNAL MODULE: ./deploy/preheat.ts + 1 modules
-var preheat = __webpack_require__(3537);
-// EXTERNAL MODULE: ./deploy/task-state.ts
-var task_state = __webpack_require__(9645);
-;// CONCATENATED MODULE: ./deploy/cleanup.ts
-
-
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask),
+/* harmony export */   Y: () => (/* binding */ finishCleanup)
+/* harmony export */ });
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5833);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6539);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3896);
+/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3884);
+/* harmony import */ var _scale_back_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9678);
+/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(9674);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3537);
+/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9645);
+/* harmony import */ var _until_shown_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(254);
 
 
 
@@ -118,49 +36,41 @@ var task_state = __webpack_require__(9645);
 
 
 /**
- * Stops or pauses a task, retrying what may pass (network errors, 429 and 5xx, waiting as Retry-After
- * asks) until the policy's deadline: both calls are safe to repeat. When the platform refuses, the task's
- * state decides, never the refusal's code (no code's meaning is published): a task whose detail says End,
- * or that no task search of any status lists, is gone, and so is one in a status the operation leaves as
- * it is (Paused, for a pause). A task still live is asked again, after a backoff, until the deadline; one
- * in a status the platform does not apply the operation to (a stop of a task in Other) fails at once,
- * except a Pending one, which is asked again until it runs (a pause applies to Running tasks only).
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
  */
 async function cleanUpTask(taskId, action, ctx, name) {
-    const { policy, deps } = ctx.stopRetries;
-    const call = (0,operations/* cleanupCall */.PG)(ctx.settings, taskId, action);
-    for (let round = 1;; round++) {
-        let failure;
-        try {
-            await (0,retry/* withRetries */.LH)(`cleanup: ${action} task ${taskId}`, () => ctx.send(call), (error) => (0,failures/* retryIfTransient */.or)(error, deps.now()), policy, deps);
-            return { kind: 'done' };
-        }
-        catch (error) {
-            failure = error;
-        }
-        // Cancelled: nothing more can be sent; the post step takes over.
-        if (failure instanceof client/* TransportError */.wX && failure.reason === 'cancelled')
-            return { kind: 'failed', why: (0,failures/* describeError */.Uc)(failure) };
-        const state = await (0,task_state/* readTaskState */.Lf)(taskId, ctx, { name });
-        if ((0,task_state/* isGone */.ST)(state))
-            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
-        if (state.kind === 'status' && call.traits.alreadyDone.includes(state.status))
-            return { kind: 'already', state: (0,safe_text/* sanitize */.a)(state.status, 40) };
-        const why = `${(0,failures/* describeError */.Uc)(failure)}; ${(0,safe_text/* sanitize */.a)((0,task_state/* describeState */.Jw)(state), 300)}`;
-        const applies = call.traits.appliesTo;
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
-        const starting = state.kind === 'status' && state.status === 'Pending' && applies.includes('Running');
-        if (state.kind === 'status' && applies.length > 0 && !applies.includes(state.status) && !starting) {
-            return {
-                kind: 'failed',
-                why: `${why}, and the platform applies ${action} to ${applies.join(', ')} tasks only`
-            };
-        }
-        const again = await (0,context/* waitToAskAgain */.gc)(round, ctx, (delay) => `cleanup: the platform refused to ${action} task ${taskId} (${why}): asking again in ${delay}`);
-        if (!again)
-            return { kind: 'failed', why };
-    }
+        const status = state.kind === 'status' ? state.status : undefined;
+        const starting = status === 'Pending' && appliesTo.includes('Running');
+        if (refused === undefined || status === undefined || appliesTo.length === 0)
+            return { shown: false, state: described };
+        if (appliesTo.includes(status) || starting)
+            return { shown: false, state: described };
+        return {
+            shown: false,
+            state: described,
+            never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+        };
+    };
+    const outcome = await (0,_until_shown_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .e)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
 }
 /**
  * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
@@ -172,15 +82,15 @@ async function cleanUpTask(taskId, action, ctx, name) {
 async function finishCleanup(state, ctx) {
     const { action, created, lookup } = state;
     const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
-    const scaleBack = state.scaleBack === undefined ? undefined : await finishScaleBack(state.scaleBack, ctx);
+    const scaleBack = state.scaleBack === undefined ? undefined : await (0,_scale_back_js__WEBPACK_IMPORTED_MODULE_4__/* .finishScaleBack */ .D)(state.scaleBack, ctx);
     const known = [
         ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
         ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
     ];
     const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-    const preheats = await (0,concurrency/* mapLimit */.s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+    const preheats = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapLimit */ .s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
         taskId,
-        problem: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
+        problem: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_6__/* .stopPreheat */ .Ks)(taskId, ctx)
     }));
     const done = {
         preheats,
@@ -202,21 +112,21 @@ async function finishRollback(rollback, ctx) {
     ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
     let problem;
     try {
-        const outcome = await (0,deploy_rollback/* restoreConfiguration */.R)(rollback, ctx, ctx.deadline);
+        const outcome = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_7__/* .restoreConfiguration */ .R)(rollback, ctx, ctx.deadline);
         problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
     }
     catch (error) {
-        problem = (0,failures/* describeError */.Uc)(error);
+        problem = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .describeError */ .Uc)(error);
     }
     if (problem === undefined) {
         ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
         return { taskId, problem, restore: undefined };
     }
-    const restore = (0,configuration/* redactConfiguration */.aL)((0,json/* parseJson */.qF)(rollback.configuration));
+    const restore = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .redactConfiguration */ .aL)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_10__/* .parseJson */ .qF)(rollback.configuration));
     return { taskId, problem, restore };
 }
 function cleanUpAll(targets, ctx, name) {
-    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (target) => ({
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_5__/* .mapLimit */ .s)(targets, ctx.settings.concurrency, async (target) => ({
         target,
         outcome: await cleanUpTask(target.id, target.action, ctx, name)
     }));
@@ -233,16 +143,16 @@ function cleanUpAll(targets, ctx, name) {
 async function lateTasks(lookup, created, action, ctx) {
     const handled = new Set([...lookup.existingIds, ...created]);
     const kind = created.length === 0 ? 'found' : 'twin';
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
+    const name = JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(lookup.taskName, 100));
     const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
     ctx.log(created.length === 0
-        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,units/* formatDuration */.a3)(left)}, until the create can no longer land`
-        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,units/* formatDuration */.a3)(left)}`);
+        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(left)}, until the create can no longer land`
+        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_11__/* .formatDuration */ .a3)(left)}`);
     const outcomes = [];
     // Each attempt makes one task at most; the step's own task (created) is one attempt's.
     let outstanding = lookup.attempts - Math.min(created.length, 1);
     while (outstanding > 0) {
-        const found = await (0,deploy_lookup/* awaitNewTasks */.lC)(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
+        const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_12__/* .awaitNewTasks */ .lC)(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
         if (found.kind === 'none') {
             ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
             return { outcomes, unsettled: undefined };
@@ -265,7 +175,7 @@ async function lateTasks(lookup, created, action, ctx) {
 async function cleanUpFound(ids, why, action, ctx, taskName) {
     const cleanup = why === 'twin' ? 'stop' : action;
     if (cleanup === undefined) {
-        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
         return [];
     }
     return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
@@ -427,9 +337,12 @@ var resource_data = __webpack_require__(7581);
 var retry = __webpack_require__(1460);
 // EXTERNAL MODULE: ./deploy/context.ts + 1 modules
 var context = __webpack_require__(8703);
+// EXTERNAL MODULE: ./deploy/until-shown.ts
+var until_shown = __webpack_require__(254);
 // EXTERNAL MODULE: ./deploy/resource-choice.ts
 var resource_choice = __webpack_require__(3794);
 ;// CONCATENATED MODULE: ./deploy/preheat.ts
+
 
 
 
@@ -575,21 +488,23 @@ async function watchPreheat(taskId, mode, ctx) {
     }
 }
 /**
- * Stops a preheat task, retrying what may pass; a refusal of a task whose detail says End is no failure.
- * Answers why it could not be stopped, or undefined when it was (or had ended).
+ * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
+ * then. Answers why it could not be stopped, or undefined when it was (or had ended).
  */
 async function stopPreheat(taskId, ctx) {
-    try {
-        await (0,context/* retried */.sT)(`preheat: stop task ${taskId}`, ctx.stopRetries, () => ctx.send((0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId)));
-    }
-    catch (error) {
+    const shows = async () => {
         const status = await ctx
             .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
             .then(({ result }) => preheatProgressOf(result.data).status)
             .catch(() => undefined);
-        if (status !== 'End')
-            return `${(0,failures/* describeError */.Uc)(error)}; its status is ${status ?? 'unknown'}`;
-    }
+        return status === 'End'
+            ? { shown: true, state: 'End' }
+            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
+    };
+    const stop = (0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId);
+    const outcome = await (0,until_shown/* sendUntilShown */.e)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome.why;
     ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
     return undefined;
 }
@@ -695,6 +610,8 @@ function resourcesEntry(offer) {
 /* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(658);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
+/* harmony import */ var _until_shown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(254);
+
 
 
 
@@ -733,13 +650,149 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     { deadline, label: 'rollback', health: false });
 }
 /**
- * Posts the configuration back (see sendUntilTaken): a refusal is judged by the task's detail, which
- * holds the configuration when the platform took it. Answers why it was not taken, or undefined.
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so. Answers why it was not taken, or undefined.
  */
-function postBack(taskId, configuration, ctx) {
-    const taken = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx)) || 'it does not hold the configuration it had';
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    return (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .sendUntilTaken */ .cR)(call, `rollback: update task ${taskId}`, taken, ctx);
+    const outcome = await (0,_until_shown_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .e)(call, `rollback: update task ${taskId}`, shows, ctx);
+    return outcome.kind === 'failed' ? outcome.why : undefined;
+}
+
+
+/***/ }),
+
+/***/ 9678:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ finishScaleBack),
+/* harmony export */   l: () => (/* binding */ setPointsBack)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7258);
+/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(658);
+/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4614);
+/* harmony import */ var _until_shown_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(254);
+
+
+
+
+
+/**
+ * Finishes a scale up the main step left (the job was cancelled before its new nodes ran, or the step
+ * could not set it back): waits, within the context's deadline (cleanup_timeout), until the new nodes run
+ * or one fails, and sets a failing one's task back to the count it had, so that no failing node is left
+ * billing. Decided from the task's detail and node list: a scale that had not taken (the count is still
+ * the old one) leaves nothing to do, and new nodes that run are kept.
+ */
+async function finishScaleBack(scale, ctx) {
+    const { taskId, points, target } = scale;
+    const report = (said, problem) => ({
+        taskId,
+        points,
+        said,
+        problem
+    });
+    ctx.log(`cleanup: the scale of task ${taskId} to ${target} nodes did not complete; waiting until its new nodes run, to set it back to ${points} if one fails`);
+    try {
+        const { snapshot } = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readDetail */ .on)(taskId, ctx);
+        if (snapshot.nodes?.total === points)
+            return report(`cleanup: task ${taskId} is set to ${points} nodes, as before the scale: nothing to set back`);
+    }
+    catch (error) {
+        return report(undefined, `it could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)})`);
+    }
+    const outcome = await (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .awaitServing */ .n)(taskId, { points: target, before: new Set(scale.before) }, ctx, {
+        deadline: ctx.deadline,
+        label: 'cleanup',
+        health: false
+    });
+    if (outcome.kind === 'serving')
+        return report(`cleanup: task ${taskId} runs its ${target} nodes: the scale up completed, and keeps them`);
+    const why = outcome.why ?? outcome.kind;
+    if (outcome.kind !== 'failed')
+        return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
+    const refused = await setPointsBack(taskId, points, ctx);
+    return refused === undefined
+        ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
+        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+}
+/**
+ * Sets the task back to `points` until its detail shows it (see sendUntilShown): a count at `points` is
+ * set back, whoever set it, and an accepted request is not until the detail says so. Answers why it could
+ * not, or undefined.
+ */
+async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
+    const shows = async () => {
+        const total = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readDetail */ .on)(taskId, ctx).then(({ snapshot }) => snapshot.nodes?.total, () => undefined);
+        return total === points
+            ? { shown: true, state: `set to ${points} nodes` }
+            : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
+    };
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
+    const outcome = await (0,_until_shown_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .e)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
+    return outcome.kind === 'failed' ? outcome.why : undefined;
+}
+
+
+/***/ }),
+
+/***/ 254:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   e: () => (/* binding */ sendUntilShown)
+/* harmony export */ });
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(874);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2589);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8703);
+
+
+
+
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff, until cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    let accepted = false;
+    for (let round = 1;; round++) {
+        let refused;
+        try {
+            await (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.stopRetries, () => ctx.send(call));
+        }
+        catch (error) {
+            refused = error ?? new Error('refused');
+        }
+        // Cancelled: nothing more can be sent; the post step takes over.
+        if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX && refused.reason === 'cancelled')
+            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(refused) };
+        accepted ||= refused === undefined;
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}` };
+        const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .waitToAskAgain */ .gc)(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`, deadline);
+        if (!again) {
+            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return { kind: 'failed', why: `${why}${within}` };
+        }
+    }
 }
 
 
