@@ -109,6 +109,12 @@ async function finishCleanup(state, ctx) {
  */
 async function finishRollback(rollback, ctx) {
     const { taskId } = rollback;
+    if (rollback.lost !== undefined)
+        return {
+            taskId,
+            problem: `the configuration it had could not be read back (${rollback.lost})`,
+            restore: undefined
+        };
     ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
     let problem;
     try {

@@ -1372,9 +1372,12 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
 // EXTERNAL MODULE: ./action/signals.ts
 var signals = __nccwpck_require__(5210);
 ;// CONCATENATED MODULE: ./action/github-host.ts
+
 
 
 
@@ -1389,6 +1392,8 @@ function githubHost() {
         saveState: (name, value) => {
             saveState(name, value);
         },
+        // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
+        stash: (0,private_file/* privateFiles */.vs)(() => process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)()),
         setOutputs,
         setSecret: (secret) => {
             core_setSecret(secret);
@@ -1962,6 +1967,83 @@ function describeFailure(task) {
             return `task ${task.id}${name} ${task.message ?? task.verdict}`;
         default:
             return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6267:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   q1: () => (/* binding */ readPrivateFile),
+/* harmony export */   vs: () => (/* binding */ privateFiles)
+/* harmony export */ });
+/* unused harmony export createPrivateFile */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+
+
+
+/**
+ * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
+ * beforehand makes it fail, never redirects it), never through a symbolic link (O_NOFOLLOW), readable and
+ * writable by this user alone (0600).
+ */
+function createPrivateFile(path, content) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW;
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags, 0o600);
+    try {
+        const bytes = Buffer.from(content, 'utf8');
+        for (let written = 0; written < bytes.length;)
+            written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/**
+ * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
+ * made on first use, in which each file is made anew (see createPrivateFile).
+ */
+function privateFiles(parent) {
+    let dir;
+    let made = 0;
+    return (name, content) => {
+        dir ??= (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent(), 'elastic-deploy-'));
+        const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `${++made}-${name}`);
+        createPrivateFile(path, content);
+        return path;
+    };
+}
+/**
+ * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
+ * and without blocking, its size checked before a byte is read, at most `maxBytes`.
+ */
+function readPrivateFile(path, maxBytes) {
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!stat.isFile())
+            throw new Error(`${path} is not a regular file`);
+        if (stat.size > maxBytes)
+            throw new Error(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`);
+        const buffer = Buffer.alloc(stat.size);
+        let read = 0;
+        while (read < stat.size) {
+            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, read, stat.size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
 
@@ -3084,6 +3166,8 @@ function hostHooks(host, cancel) {
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7326);
+/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6267);
+
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -3099,13 +3183,17 @@ const KEYS = {
     rollback: 'rollback',
     scaleBack: 'scale_back'
 };
+/** The largest configuration file the post step reads back: a create's body is 1 MiB at most. */
+const MAX_CONFIGURATION_BYTES = 8 * 1024 * 1024;
+/** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
+const stashed = new WeakMap();
 function saveCleanup(host, state) {
     host.saveState(KEYS.action, state.action ?? 'none');
     host.saveState(KEYS.created, JSON.stringify(state.created));
     host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
     host.saveState(KEYS.retire, JSON.stringify(state.retire));
     host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
-    host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
+    host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(rollbackToSave(host, state.rollback)));
     host.saveState(KEYS.scaleBack, state.scaleBack === undefined ? '' : JSON.stringify(state.scaleBack));
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
@@ -3121,7 +3209,7 @@ function savedCleanup(host) {
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
         preheats: list(KEYS.preheats),
-        rollback: rollback === '' ? undefined : JSON.parse(rollback),
+        rollback: rollback === '' ? undefined : savedRollback(JSON.parse(rollback)),
         scaleBack: scaleBack === '' ? undefined : JSON.parse(scaleBack)
     };
 }
@@ -3136,6 +3224,33 @@ function createLookup(saved) {
         landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
         attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
     };
+}
+/**
+ * A rollback to save: its configuration (as large as a task's whole configuration, a big env included) in
+ * a file, where the host stashes, and the file's path in the state; else as it is.
+ */
+function rollbackToSave(host, rollback) {
+    if (host.stash === undefined)
+        return rollback;
+    let file = stashed.get(rollback);
+    if (file === undefined) {
+        file = host.stash(`rollback-${rollback.taskId}.json`, rollback.configuration);
+        stashed.set(rollback, file);
+    }
+    return { taskId: rollback.taskId, configurationFile: file };
+}
+/** A saved rollback, its configuration read back from its file (one saved by an older version holds it). */
+function savedRollback(saved) {
+    const { taskId, configurationFile } = saved;
+    if (configurationFile === undefined)
+        return { taskId, configuration: saved.configuration ?? '' };
+    try {
+        return { taskId, configuration: (0,_private_file_js__WEBPACK_IMPORTED_MODULE_1__/* .readPrivateFile */ .q1)(configurationFile, MAX_CONFIGURATION_BYTES) };
+    }
+    catch (error) {
+        const why = error.code ?? (error instanceof Error ? error.message : String(error));
+        return { taskId, configuration: '', lost: `${configurationFile}: ${why}` };
+    }
 }
 
 

@@ -1,7 +1,7 @@
 // End-to-end scenarios: dist/index.js run as the runner runs it (main, then post with the saved state)
 // against an emulator in this process. Each test file runs them under one Node version.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -1460,6 +1460,58 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         );
         expect(images).toEqual(['nginx:1.27', 'nginx:1.27']);
         expect(s.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
+      }
+    );
+
+    // Regression (issue 37): the configuration to roll back was saved as one state value, which the runner
+    // hands the post step as an environment variable (128 KiB at most): the post step failed to start
+    // (E2BIG), and the task stayed on the new image.
+    scenario(
+      'finishes in the post step the rollback of an update of a task whose configuration is near the body limit',
+      async (s) => {
+        const env = `MODEL_CONFIG=${'x'.repeat(900 * 1024)}`;
+        const id = s.emulator.addTask({
+          task_name: 'e2e-big',
+          points: 1,
+          status: 'Running',
+          services: [
+            { service_name: 'web', service_image: 'nginx:1.27', env, remote_ports: [{ service_port: 80 }] }
+          ]
+        });
+        s.emulator.setReadyAfter(600);
+        const inputs = {
+          operation: 'update',
+          task_id: id,
+          body: '{services: [{service_name: web, service_image: "nginx:1.28"}]}',
+          ...FAST
+        };
+        // The main step and its post step share the job's RUNNER_TEMP, as on a runner.
+        const job = mkdtempSync(join(tmpdir(), 'e2e-job-'));
+        try {
+          const cancel = { text: 'live nodes on the new images', signal: 'SIGTERM' as const };
+          const main = await s.run(inputs, undefined, { RUNNER_TEMP: job }, cancel);
+          expect(main.exitCode).toBe(1);
+          const saved = JSON.parse(main.state.rollback ?? '{}') as {
+            taskId: string;
+            configurationFile: string;
+          };
+          expect(saved.taskId).toBe(id);
+          expect(Object.values(main.state).every((value) => value.length < 4096)).toBe(true);
+          expect(saved.configurationFile.startsWith(join(job, 'elastic-deploy-'))).toBe(true);
+          expect(statSync(saved.configurationFile).mode & 0o777).toBe(0o600);
+          s.emulator.setReadyAfter(1);
+          const post = await s.run(inputs, main.state, { RUNNER_TEMP: job });
+          expect(post.exitCode).toBe(0);
+          expect(shown(post)).toContain(
+            `cleanup: rolled back the update of task ${id}: it serves the configuration it had`
+          );
+          expect(s.emulator.task(id)).toMatchObject({
+            status: 'Running',
+            services: [{ service_image: 'nginx:1.27', env }]
+          });
+        } finally {
+          rmSync(job, { recursive: true, force: true });
+        }
       }
     );
 

@@ -299,6 +299,27 @@ describe('update in place', () => {
     expect(sent(UPDATE).map((r) => r.applied)).toEqual([true, false, true]);
   });
 
+  // Regression (issue 37): a rollback answered 0000 is not taken until the task's detail holds it.
+  it('posts the rollback again when the platform accepts it but the task does not hold it', async () => {
+    const id = seed();
+    bench.emulator.inject({ path: UPDATE, skip: 1, answer: { kind: 'envelope', code: '0000' } });
+    const { failure, outputs } = await step({
+      task_id: id,
+      body: '{services: [{service_name: api, service_image: "app:bad"}]}',
+      cleanup_timeout: '30s'
+    });
+    expect(failure).toMatch(/; rolled back: it serves the configuration it had again after /);
+    expect(outputs.rolled_back).toBe('true');
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^rollback: update task ${id}: the platform accepted it, but it does not hold the configuration it had: asking again in \\d`
+        )
+      )
+    );
+    expect(sent(UPDATE).map((r) => r.applied)).toEqual([true, false, true]);
+  });
+
   it('fails loudly when the platform refuses every rollback until cleanup_timeout, and the bad nodes never go', async () => {
     const id = seed();
     bench.emulator.inject({

@@ -85,8 +85,8 @@ function actionStep(settings, action, inputs) {
 var main_step = __webpack_require__(1535);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __webpack_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __webpack_require__(2457);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts + 1 modules
+var saved_cleanup = __webpack_require__(834);
 // EXTERNAL MODULE: ./action/summary.ts
 var action_summary = __webpack_require__(8871);
 ;// CONCATENATED MODULE: ./action/post-step.ts

@@ -366,8 +366,8 @@ function cliHelp() {
 var main_step = __nccwpck_require__(1535);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts + 1 modules
+var saved_cleanup = __nccwpck_require__(834);
 ;// CONCATENATED MODULE: ./action/cli.ts
 
 
@@ -957,8 +957,8 @@ function nodeLines(node) {
 var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts + 1 modules
+var saved_cleanup = __nccwpck_require__(834);
 ;// CONCATENATED MODULE: ./action/main-step.ts
 
 
@@ -2389,14 +2389,88 @@ function hostHooks(host, cancel) {
 
 /***/ }),
 
-/***/ 2457:
+/***/ 834:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ saveCleanup),
-/* harmony export */   W: () => (/* binding */ savedCleanup)
-/* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7326);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  M: () => (/* binding */ saveCleanup),
+  W: () => (/* binding */ savedCleanup)
+});
+
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+;// CONCATENATED MODULE: ./action/private-file.ts
+
+
+
+/**
+ * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
+ * beforehand makes it fail, never redirects it), never through a symbolic link (O_NOFOLLOW), readable and
+ * writable by this user alone (0600).
+ */
+function createPrivateFile(path, content) {
+    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+    const fd = openSync(path, flags, 0o600);
+    try {
+        const bytes = Buffer.from(content, 'utf8');
+        for (let written = 0; written < bytes.length;)
+            written += writeSync(fd, bytes, written, bytes.length - written);
+    }
+    finally {
+        closeSync(fd);
+    }
+}
+/**
+ * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
+ * made on first use, in which each file is made anew (see createPrivateFile).
+ */
+function privateFiles(parent) {
+    let dir;
+    let made = 0;
+    return (name, content) => {
+        dir ??= mkdtempSync(join(parent(), 'elastic-deploy-'));
+        const path = join(dir, `${++made}-${name}`);
+        createPrivateFile(path, content);
+        return path;
+    };
+}
+/**
+ * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
+ * and without blocking, its size checked before a byte is read, at most `maxBytes`.
+ */
+function readPrivateFile(path, maxBytes) {
+    const fd = (0,external_node_fs_.openSync)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
+    try {
+        const stat = (0,external_node_fs_.fstatSync)(fd);
+        if (!stat.isFile())
+            throw new Error(`${path} is not a regular file`);
+        if (stat.size > maxBytes)
+            throw new Error(`${path} is ${(0,units/* formatSize */.Xq)(stat.size)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} it may hold`);
+        const buffer = Buffer.alloc(stat.size);
+        let read = 0;
+        while (read < stat.size) {
+            const n = (0,external_node_fs_.readSync)(fd, buffer, read, stat.size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+    }
+    finally {
+        (0,external_node_fs_.closeSync)(fd);
+    }
+}
+
+;// CONCATENATED MODULE: ./action/saved-cleanup.ts
+
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -2412,13 +2486,17 @@ const KEYS = {
     rollback: 'rollback',
     scaleBack: 'scale_back'
 };
+/** The largest configuration file the post step reads back: a create's body is 1 MiB at most. */
+const MAX_CONFIGURATION_BYTES = 8 * 1024 * 1024;
+/** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
+const stashed = new WeakMap();
 function saveCleanup(host, state) {
     host.saveState(KEYS.action, state.action ?? 'none');
     host.saveState(KEYS.created, JSON.stringify(state.created));
     host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
     host.saveState(KEYS.retire, JSON.stringify(state.retire));
     host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
-    host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
+    host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(rollbackToSave(host, state.rollback)));
     host.saveState(KEYS.scaleBack, state.scaleBack === undefined ? '' : JSON.stringify(state.scaleBack));
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
@@ -2429,12 +2507,12 @@ function savedCleanup(host) {
     const rollback = host.state(KEYS.rollback);
     const scaleBack = host.state(KEYS.scaleBack);
     return {
-        action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
+        action: (0,cleanup_state/* cleanupActionOf */.S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
         preheats: list(KEYS.preheats),
-        rollback: rollback === '' ? undefined : JSON.parse(rollback),
+        rollback: rollback === '' ? undefined : savedRollback(JSON.parse(rollback)),
         scaleBack: scaleBack === '' ? undefined : JSON.parse(scaleBack)
     };
 }
@@ -2449,6 +2527,33 @@ function createLookup(saved) {
         landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
         attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
     };
+}
+/**
+ * A rollback to save: its configuration (as large as a task's whole configuration, a big env included) in
+ * a file, where the host stashes, and the file's path in the state; else as it is.
+ */
+function rollbackToSave(host, rollback) {
+    if (host.stash === undefined)
+        return rollback;
+    let file = stashed.get(rollback);
+    if (file === undefined) {
+        file = host.stash(`rollback-${rollback.taskId}.json`, rollback.configuration);
+        stashed.set(rollback, file);
+    }
+    return { taskId: rollback.taskId, configurationFile: file };
+}
+/** A saved rollback, its configuration read back from its file (one saved by an older version holds it). */
+function savedRollback(saved) {
+    const { taskId, configurationFile } = saved;
+    if (configurationFile === undefined)
+        return { taskId, configuration: saved.configuration ?? '' };
+    try {
+        return { taskId, configuration: readPrivateFile(configurationFile, MAX_CONFIGURATION_BYTES) };
+    }
+    catch (error) {
+        const why = error.code ?? (error instanceof Error ? error.message : String(error));
+        return { taskId, configuration: '', lost: `${configurationFile}: ${why}` };
+    }
 }
 
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
-import { EOL } from 'node:os';
+import { EOL, tmpdir } from 'node:os';
 import * as core from '@actions/core';
 import type { ActionHost } from './host.js';
+import { privateFiles } from './private-file.js';
 import { onStopSignals } from './signals.js';
 
 /** The runner, as @actions/core and the process see it. */
@@ -14,6 +15,8 @@ export function githubHost(): ActionHost {
     saveState: (name, value) => {
       core.saveState(name, value);
     },
+    // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
+    stash: privateFiles(() => process.env.RUNNER_TEMP || tmpdir()),
     setOutputs,
     setSecret: (secret) => {
       core.setSecret(secret);

@@ -12,6 +12,12 @@ export interface ActionHost {
   /** State the main step saved for the post step. */
   state: (name: string) => string;
   saveState: (name: string, value: string) => void;
+  /**
+   * Keeps a value too large for the saved state (the runner hands it to the post step as an environment
+   * variable, 128 KiB at most) in a new file only this user can read, in the job's temporary directory,
+   * and answers its path. Absent: the host's saved state holds any value (the CLI's state file).
+   */
+  stash?: (name: string, content: string) => string;
   /** Sets the step's outputs, all at once (GitHub's runner: one write of its output file). */
   setOutputs: (outputs: Readonly<Record<string, string>>) => void;
   /** Masks a secret in every later log line. */

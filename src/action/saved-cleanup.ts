@@ -6,6 +6,7 @@ import {
   type ScaleBack
 } from '../deploy/engine.js';
 import type { ActionHost } from './host.js';
+import { readPrivateFile } from './private-file.js';
 
 /**
  * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
@@ -22,13 +23,29 @@ const KEYS = {
   scaleBack: 'scale_back'
 } as const;
 
-export function saveCleanup(host: Pick<ActionHost, 'saveState'>, state: CleanupState): void {
+/** The largest configuration file the post step reads back: a create's body is 1 MiB at most. */
+const MAX_CONFIGURATION_BYTES = 8 * 1024 * 1024;
+
+/** A rollback as saved: the configuration itself, or (a host that stashes) the file that holds it. */
+interface SavedRollback {
+  taskId: string;
+  configuration?: string;
+  configurationFile?: string;
+}
+
+/** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
+const stashed = new WeakMap<Rollback, string>();
+
+export function saveCleanup(host: Pick<ActionHost, 'saveState' | 'stash'>, state: CleanupState): void {
   host.saveState(KEYS.action, state.action ?? 'none');
   host.saveState(KEYS.created, JSON.stringify(state.created));
   host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
   host.saveState(KEYS.retire, JSON.stringify(state.retire));
   host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
-  host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(state.rollback));
+  host.saveState(
+    KEYS.rollback,
+    state.rollback === undefined ? '' : JSON.stringify(rollbackToSave(host, state.rollback))
+  );
   host.saveState(KEYS.scaleBack, state.scaleBack === undefined ? '' : JSON.stringify(state.scaleBack));
 }
 
@@ -45,7 +62,7 @@ export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
     lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup) as Partial<CreateLookup>),
     retire: list(KEYS.retire),
     preheats: list(KEYS.preheats),
-    rollback: rollback === '' ? undefined : (JSON.parse(rollback) as Rollback),
+    rollback: rollback === '' ? undefined : savedRollback(JSON.parse(rollback) as SavedRollback),
     scaleBack: scaleBack === '' ? undefined : (JSON.parse(scaleBack) as ScaleBack)
   };
 }
@@ -61,4 +78,31 @@ function createLookup(saved: Partial<CreateLookup>): CreateLookup {
     landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
     attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
   };
+}
+
+/**
+ * A rollback to save: its configuration (as large as a task's whole configuration, a big env included) in
+ * a file, where the host stashes, and the file's path in the state; else as it is.
+ */
+function rollbackToSave(host: Pick<ActionHost, 'stash'>, rollback: Rollback): SavedRollback {
+  if (host.stash === undefined) return rollback;
+  let file = stashed.get(rollback);
+  if (file === undefined) {
+    file = host.stash(`rollback-${rollback.taskId}.json`, rollback.configuration);
+    stashed.set(rollback, file);
+  }
+  return { taskId: rollback.taskId, configurationFile: file };
+}
+
+/** A saved rollback, its configuration read back from its file (one saved by an older version holds it). */
+function savedRollback(saved: SavedRollback): Rollback {
+  const { taskId, configurationFile } = saved;
+  if (configurationFile === undefined) return { taskId, configuration: saved.configuration ?? '' };
+  try {
+    return { taskId, configuration: readPrivateFile(configurationFile, MAX_CONFIGURATION_BYTES) };
+  } catch (error) {
+    const why =
+      (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    return { taskId, configuration: '', lost: `${configurationFile}: ${why}` };
+  }
 }

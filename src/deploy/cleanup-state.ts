@@ -54,6 +54,8 @@ export interface Rollback {
   taskId: string;
   /** The configuration the task had, as compact JSON (numbers exact). */
   configuration: string;
+  /** Why the configuration saved for the post step could not be read back, when it could not. */
+  lost?: string;
 }
 
 /**

@@ -139,6 +139,12 @@ export async function finishCleanup(state: CleanupState, ctx: DeployContext): Pr
  */
 async function finishRollback(rollback: Rollback, ctx: DeployContext): Promise<RollbackReport> {
   const { taskId } = rollback;
+  if (rollback.lost !== undefined)
+    return {
+      taskId,
+      problem: `the configuration it had could not be read back (${rollback.lost})`,
+      restore: undefined
+    };
   ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
   let problem: string | undefined;
   try {
