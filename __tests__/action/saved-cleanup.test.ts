@@ -57,8 +57,12 @@ describe('the saved cleanup state', () => {
     const target = join(dir, 'target');
     writeFileSync(target, 'keep');
     symlinkSync(target, join(dir, 'link'));
-    expect(() => createPrivateFile(join(dir, 'link'), 'x')).toThrow(/EEXIST/);
-    expect(() => createPrivateFile(target, 'x')).toThrow(/EEXIST/);
+    expect(() => {
+      createPrivateFile(join(dir, 'link'), 'x');
+    }).toThrow(/EEXIST/);
+    expect(() => {
+      createPrivateFile(target, 'x');
+    }).toThrow(/EEXIST/);
     const h = host(undefined);
     h.values.set('rollback', JSON.stringify({ taskId: '8', configurationFile: join(dir, 'link') }));
     expect(savedCleanup(h).rollback?.lost).toMatch(/ELOOP$/);

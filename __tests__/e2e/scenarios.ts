@@ -996,8 +996,6 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   });
 
   group('cleanup and cancellation', () => {
-    const STOP = '/api/deployment/task/stop';
-    const SEARCH = '/api/deployment/task/search';
     /** A create that does not wait, with cleanup: stop; answers the main step's run. */
     const created = (s: Scenario, name: string, extra: Record<string, string> = {}): Promise<StepRun> =>
       s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
