@@ -160,7 +160,7 @@ async function lateTasks(lookup, created, action, ctx) {
     while (outstanding > 0) {
         const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_12__/* .awaitNewTasks */ .lC)(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
         if (found.kind === 'none') {
-            ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
+            ctx.log(`cleanup: a task search sent after the create could no longer land found no other new task named ${name}`);
             return { outcomes, unsettled: undefined };
         }
         if (found.kind === 'found') {

@@ -278,6 +278,31 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);
     });
 
+    // Regression (issue 37): a run that succeeded after sending its create again exited at once, so the
+    // first attempt's task, landing later, billed on, though the log said it would be stopped.
+    it('stops, before a successful run exits, the task of an earlier attempt of its create that lands late', async () => {
+      // The first attempt times out after 2 s, no task shows up in the grace, the create is sent again
+      // and answered; the first attempt's task appears at 9 s.
+      emulator.inject({ path: '/api/task/deployment/create', delayMs: 9000 });
+      const result = await elasticDeploy(node, [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-twin-${node.major}`,
+        '--body',
+        SERVICE,
+        '--wait',
+        'false',
+        '--request-timeout',
+        '2s'
+      ]);
+      expect(result.code).toBe(0);
+      const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
+      const twin = /^cleanup: stopped task (\d+), a second task named/m.exec(result.stderr)?.[1] ?? '';
+      expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
+    });
+
     it('goes through the proxy in https_proxy, loading HttpClient for it: every request tunnelled', async () => {
       // platform.test resolves nowhere but in the proxy, so nothing can have reached the emulator directly.
       const proxy = await startConnectProxy('platform.test');

@@ -475,6 +475,11 @@ async function run(command, io) {
             if (post.exitCode() !== EXIT.ok)
                 code = EXIT.cleanup;
         }
+        else if (code === EXIT.ok && (0,saved_cleanup/* savedCleanup */.W)(main.host).lookup !== undefined) {
+            cleaning = true;
+            if (!(await settleLateCreate({ inputs, io, log, state, appendSummary })))
+                code = EXIT.cleanup;
+        }
     }
     finally {
         unshield?.();
@@ -567,6 +572,22 @@ function summarySink(io, file) {
         io.writeFile(file, summary);
     };
 }
+/**
+ * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
+ * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
+ * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
+ * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
+ * whether it was settled (a twin found is stopped, or none can land any more).
+ */
+async function settleLateCreate(run) {
+    const { inputs, io, log, appendSummary } = run;
+    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
+    const state = run.state.inMemory();
+    state.set('cleanup', 'none');
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+    await postStep(post.host);
+    return post.exitCode() === EXIT.ok;
+}
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
     const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569));
@@ -652,6 +673,13 @@ class StateStore {
     }
     get(name) {
         return this.#values.get(name) ?? '';
+    }
+    /** A copy of the values, kept in memory only: changing it never touches the state file. */
+    inMemory() {
+        const copy = new StateStore(this.io, undefined);
+        for (const [name, value] of this.#values)
+            copy.set(name, value);
+        return copy;
     }
     set(name, value) {
         this.#values.set(name, value);

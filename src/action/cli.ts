@@ -123,6 +123,9 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
       await postStep(post.host);
       // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
       if (post.exitCode() !== EXIT.ok) code = EXIT.cleanup;
+    } else if (code === EXIT.ok && savedCleanup(main.host).lookup !== undefined) {
+      cleaning = true;
+      if (!(await settleLateCreate({ inputs, io, log, state, appendSummary }))) code = EXIT.cleanup;
     }
   } finally {
     unshield?.();
@@ -231,6 +234,31 @@ function summarySink(io: CliIo, file: string | undefined): ((markdown: string) =
   };
 }
 
+/**
+ * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
+ * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
+ * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
+ * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
+ * whether it was settled (a twin found is stopped, or none can land any more).
+ */
+async function settleLateCreate(run: {
+  inputs: Record<string, string>;
+  io: CliIo;
+  log: CliLog;
+  state: StateStore;
+  appendSummary: ((markdown: string) => void) | undefined;
+}): Promise<boolean> {
+  const { inputs, io, log, appendSummary } = run;
+  log.write(
+    'cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it'
+  );
+  const state = run.state.inMemory();
+  state.set('cleanup', 'none');
+  const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+  await postStep(post.host);
+  return post.exitCode() === EXIT.ok;
+}
+
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host: ActionHost): Promise<void> {
   const { runPost } = await import('./post-step.js');
@@ -334,6 +362,13 @@ class StateStore {
 
   get(name: string): string {
     return this.#values.get(name) ?? '';
+  }
+
+  /** A copy of the values, kept in memory only: changing it never touches the state file. */
+  inMemory(): StateStore {
+    const copy = new StateStore(this.io, undefined);
+    for (const [name, value] of this.#values) copy.set(name, value);
+    return copy;
   }
 
   set(name: string, value: string): void {

@@ -202,7 +202,9 @@ async function lateTasks(
   while (outstanding > 0) {
     const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
     if (found.kind === 'none') {
-      ctx.log(`cleanup: no other new task named ${name} appeared, and none can appear any more`);
+      ctx.log(
+        `cleanup: a task search sent after the create could no longer land found no other new task named ${name}`
+      );
       return { outcomes, unsettled: undefined };
     }
     if (found.kind === 'found') {
