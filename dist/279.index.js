@@ -110,10 +110,11 @@ function parseCliArgs(argv) {
         const stateFile = own('state-file');
         if (stateFile === undefined)
             throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
-        const extra = [...given.keys()].filter((name) => name !== 'state-file' && name !== 'debug');
-        if (extra.length > 0)
-            throw new input_error/* InputError */.d(`--${extra[0] ?? ''} is not taken by cleanup: it reads everything but the secrets from --state-file`);
-        return { kind: 'cleanup', stateFile, debug };
+        const flags = {};
+        for (const [name, value] of given)
+            if (!OWN_FLAGS.includes(name))
+                flags[inputOf(name)] = value;
+        return { kind: 'cleanup', stateFile, debug, flags };
     }
     const output = own('output') ?? 'json';
     if (output !== 'json' && output !== 'dotenv')
@@ -404,10 +405,14 @@ async function run(command, io) {
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
                 code = EXIT.cleanup;
+            else
+                markCleaned(state);
         }
         else if (code === EXIT.ok && (0,saved_cleanup/* savedCleanup */.W)(main.host).lookup !== undefined) {
             cleaning = true;
-            if (!(await settleLateCreate({ inputs, io, log, state, appendSummary })))
+            if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
+                forgetLookup(state);
+            else
                 code = EXIT.cleanup;
         }
     }
@@ -435,6 +440,11 @@ function openFiles(command, run, io, log) {
         log.write(`error: ${flag} names ${JSON.stringify(path)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
     };
     const state = new StateStore(io, command.stateFile);
+    const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
+    if (left !== undefined) {
+        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
+        return undefined;
+    }
     try {
         state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
     }
@@ -450,6 +460,50 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
 }
+/**
+ * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
+ * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ */
+function stillToClean(path, io) {
+    let text;
+    try {
+        text = io.readFile(path);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    }
+    if (text.trim() === '')
+        return undefined;
+    const saved = new StateStore(io, undefined);
+    try {
+        saved.loadText(text);
+    }
+    catch {
+        return 'a file that is not a state file of elastic-deploy';
+    }
+    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
+    return left.length === 0 ? undefined : left.join('; ');
+}
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state) {
+    const host = stateHost(state);
+    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
+}
+/** The saved state's part of a host, over a state store. */
+function stateHost(state) {
+    return {
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        }
+    };
+}
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state) {
+    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
+}
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command, io) {
     const log = cliLog(io, command.debug);
@@ -458,7 +512,7 @@ async function cleanUp(command, io) {
     try {
         state.load();
         const saved = JSON.parse(state.get(INPUTS_KEY) || '{}');
-        inputs = resolveInputs(saved, io, log.mask);
+        inputs = resolveInputs(withFlags(saved, command.flags, log), io, log.mask);
     }
     catch (error) {
         log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
@@ -472,7 +526,27 @@ async function cleanUp(command, io) {
     finally {
         unshield();
     }
+    if (post.exitCode() === EXIT.ok)
+        markCleaned(state);
     return post.exitCode();
+}
+/**
+ * The inputs a cleanup runs with: those the state file saved, and the flags given beside them that it
+ * does not name. A flag that names another value than the file is said and set aside: the tasks to
+ * clean up are where, and as, the run that made them said.
+ */
+function withFlags(saved, flags, log) {
+    const inputs = { ...saved };
+    for (const [name, value] of Object.entries(flags)) {
+        if (value === undefined)
+            continue;
+        const kept = saved[name];
+        if (kept === undefined)
+            inputs[name] = value;
+        else if (kept !== value)
+            log.write(`warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
+    }
+    return inputs;
 }
 /**
  * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
@@ -594,9 +668,14 @@ class StateStore {
         this.file = file;
     }
     load() {
-        if (this.file === undefined)
-            return;
-        const saved = JSON.parse(this.io.readFile(this.file));
+        if (this.file !== undefined)
+            this.loadText(this.io.readFile(this.file));
+    }
+    /** Takes the values of a state file's text; throws when it is none. */
+    loadText(text) {
+        const saved = JSON.parse(text);
+        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+            throw new Error('a state file holds a JSON object');
         for (const [name, value] of Object.entries(saved))
             if (typeof value === 'string')
                 this.#values.set(name, value);

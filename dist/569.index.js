@@ -20,12 +20,12 @@ var input_error = __webpack_require__(629);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __webpack_require__(7326);
 // EXTERNAL MODULE: ./deploy/context.ts + 1 modules
 var context = __webpack_require__(8703);
 // EXTERNAL MODULE: ./deploy/cleanup.ts
 var cleanup = __webpack_require__(8786);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __webpack_require__(7326);
 // EXTERNAL MODULE: ./platform/operations.ts
 var operations = __webpack_require__(7258);
 // EXTERNAL MODULE: ./protocol/json.ts
@@ -126,7 +126,7 @@ async function runPostOnRunner(host) {
 async function runPost(host) {
     const state = (0,saved_cleanup/* savedCleanup */.W)(host);
     const label = `cleanup (${host.state('cleanup') || 'none'})`;
-    if (nothingToDo(state)) {
+    if ((0,cleanup_state/* leftovers */.To)(state).length === 0) {
         if (state.action !== undefined)
             host.info(`${label}: this step created no task`);
         return;
@@ -181,15 +181,6 @@ function reportScaleBack(host, label, scale) {
         return;
     }
     host.setFailed(`${label} failed: task ${scale.taskId} may run a failing node (${(0,safe_text/* sanitize */.a)(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`, 'cleanup');
-}
-/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll or set back. */
-function nothingToDo(state) {
-    return (state.rollback === undefined &&
-        state.scaleBack === undefined &&
-        state.lookup === undefined &&
-        state.retire.length === 0 &&
-        state.preheats.length === 0 &&
-        (state.action === undefined || state.created.length === 0));
 }
 function describeOutcome(target, outcome, lookup) {
     const verb = cleanup_state/* CLEANUP_DONE */.io[target.action];

@@ -1977,10 +1977,10 @@ function describeFailure(task) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile),
 /* harmony export */   vs: () => (/* binding */ privateFiles)
 /* harmony export */ });
-/* unused harmony export createPrivateFile */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -3260,7 +3260,8 @@ function savedRollback(saved) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   D: () => (/* binding */ onStopSignals)
+/* harmony export */   D: () => (/* binding */ onStopSignals),
+/* harmony export */   l: () => (/* binding */ onParentGone)
 /* harmony export */ });
 /**
  * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
@@ -3272,6 +3273,27 @@ function onStopSignals(listener) {
     return () => {
         process.off('SIGINT', listener);
         process.off('SIGTERM', listener);
+    };
+}
+/** How often a CLI run checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+/**
+ * Calls `listener` once, with "the loss of its parent process", when the process that started this one ends first (its
+ * parent id changes: the process was handed to another). A run started through npx or `npm exec` is not
+ * told of a SIGTERM sent to npm, which ends without passing it on: losing its parent is how such a run
+ * learns that it was cancelled. The check keeps no process alive; the returned function stops it.
+ */
+function onParentGone(listener, parent = () => process.ppid) {
+    const first = parent();
+    const timer = setInterval(() => {
+        if (parent() === first)
+            return;
+        clearInterval(timer);
+        listener('the loss of its parent process');
+    }, PARENT_CHECK_MS);
+    timer.unref();
+    return () => {
+        clearInterval(timer);
     };
 }
 
@@ -3861,6 +3883,7 @@ async function sendEveryPage(call, send) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
+/* harmony export */   To: () => (/* binding */ leftovers),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
 /* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
@@ -3893,6 +3916,24 @@ const NO_CLEANUP = {
     rollback: undefined,
     scaleBack: undefined
 };
+/**
+ * What the state leaves to clean up, a phrase each (`task 7 to stop`, `an update of task 7 to roll back`),
+ * none when a cleanup would have nothing to do.
+ */
+function leftovers(state) {
+    const tasks = (ids, what) => ids.length === 0 ? [] : [`task ${ids.join(', ')} ${what}`];
+    const verb = state.action === undefined ? undefined : `to ${state.action}`;
+    return [
+        ...(verb === undefined ? [] : tasks(state.created, verb)),
+        ...tasks(state.retire, 'to stop (the old generation of a replace)'),
+        ...tasks(state.preheats, 'to stop (image preheats)'),
+        ...(state.lookup === undefined
+            ? []
+            : [`a task named ${JSON.stringify(state.lookup.taskName)} that a create may have made`]),
+        ...(state.rollback === undefined ? [] : [`an update of task ${state.rollback.taskId} to roll back`]),
+        ...(state.scaleBack === undefined ? [] : [`a scale up of task ${state.scaleBack.taskId} to finish`])
+    ];
+}
 /** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
 function cleanupRecorder(initial, save = () => undefined) {
     let state = initial;

@@ -11,6 +11,7 @@ import { nodeRuntimes, ROOT, type NodeRuntime } from '../../scripts/action-runne
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { until } from '../helpers/until.js';
 
 const run = promisify(execFile);
 const SERVICE =
@@ -274,8 +275,100 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       expect(created.code).toBe(0);
       const id = /^ELASTIC_DEPLOY_OUTPUT_TASK_ID=(\d+)$/m.exec(created.stdout)?.[1] ?? '';
       expect(emulator.task(id).status).toBe('Running');
-      const cleanup = await elasticDeploy(node, ['cleanup', '--state-file', stateFile]);
+      // Regression (issue 37): a second run with the same state file replaced the first one's record, and
+      // its task was never stopped (CI workspaces persist between builds).
+      const before = emulator.requests.length;
+      const second = await elasticDeploy(node, [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-later-${node.major}`,
+        '--body',
+        SERVICE,
+        '--cleanup',
+        'stop',
+        '--state-file',
+        stateFile
+      ]);
+      expect(second.code).toBe(2);
+      expect(second.stderr).toContain(
+        `error: --state-file ${JSON.stringify(stateFile)} still names what an earlier run left: task ${id} to stop.`
+      );
+      expect(emulator.requests.length).toBe(before);
+      // Regression (issue 37): cleanup given the flags a pipeline passes to every call exited 2 and stopped
+      // nothing; they are taken, and one that differs from the state file is set aside, saying so.
+      const cleanup = await elasticDeploy(node, [
+        'cleanup',
+        '--state-file',
+        stateFile,
+        '--base-url',
+        emulator.base_url,
+        '--api-profile',
+        'spec',
+        '--cleanup-timeout',
+        '1m'
+      ]);
       expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);
+      expect(cleanup.stderr).toContain(
+        'warning: --api-profile "spec" is not what the state file saved ("live"): cleanup uses the state file\'s'
+      );
+      // Cleaned up, the file may be used again.
+      const third = await elasticDeploy(node, [
+        'create',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-later-${node.major}`,
+        '--body',
+        SERVICE,
+        '--cleanup',
+        'stop',
+        '--state-file',
+        stateFile
+      ]);
+      expect(third.code).toBe(0);
+      expect((await elasticDeploy(node, ['cleanup', '--state-file', stateFile])).code).toBe(0);
+    });
+
+    // Regression (issue 37): a run started through npm exec (or npx) is not told of a SIGTERM sent to npm,
+    // which ends without passing it on: the run waited on, reported ready, and its task billed.
+    it('cleans up as interrupted when run through npm exec and npm is signalled', async () => {
+      emulator.setReadyAfter(600);
+      try {
+        const child = spawn(
+          'npm',
+          [
+            'exec',
+            '--prefix',
+            join(dir, 'install'),
+            '--',
+            'elastic-deploy',
+            'create',
+            '--gpu',
+            '4090',
+            '--task-name',
+            `pkg-npx-${node.major}`,
+            '--body',
+            SERVICE,
+            '--cleanup',
+            'stop',
+            '--poll-interval',
+            '1s'
+          ],
+          { cwd: dir, env: { ...jobEnv(), PATH: `${dirname(node.path)}:${process.env.PATH ?? ''}` } }
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        await until(() => /task_id: \d+/.test(stderr), 20_000, 'the task id in the log');
+        const id = /task_id: (\d+)/.exec(stderr)?.[1] ?? '';
+        child.kill('SIGTERM');
+        await until(() => emulator.task(id).status === 'End', 20_000, `task ${id} stopped`);
+        await until(() => stderr.includes(`cleanup: stopped task ${id}`), 5_000, 'the cleanup in the log');
+        expect(stderr).toContain('received the loss of its parent process');
+      } finally {
+        emulator.setReadyAfter(0);
+      }
     });
 
     // Regression (issue 37): a run that succeeded after sending its create again exited at once, so the

@@ -13,8 +13,12 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: writeWhole
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
 ;// CONCATENATED MODULE: ./action/signals.ts
 /**
  * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
@@ -28,6 +32,27 @@ function onStopSignals(listener) {
         process.off('SIGTERM', listener);
     };
 }
+/** How often a CLI run checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+/**
+ * Calls `listener` once, with "the loss of its parent process", when the process that started this one ends first (its
+ * parent id changes: the process was handed to another). A run started through npx or `npm exec` is not
+ * told of a SIGTERM sent to npm, which ends without passing it on: losing its parent is how such a run
+ * learns that it was cancelled. The check keeps no process alive; the returned function stops it.
+ */
+function onParentGone(listener, parent = () => process.ppid) {
+    const first = parent();
+    const timer = setInterval(() => {
+        if (parent() === first)
+            return;
+        clearInterval(timer);
+        listener('the loss of its parent process');
+    }, PARENT_CHECK_MS);
+    timer.unref();
+    return () => {
+        clearInterval(timer);
+    };
+}
 
 // EXTERNAL MODULE: ./platform/version.ts
 var version = __nccwpck_require__(8690);
@@ -35,8 +60,13 @@ var version = __nccwpck_require__(8690);
 
 
 
+
+
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
 function nodeIo(argv) {
+    // A run whose parent is gone may find its output closed: a write there must not end it mid-cleanup.
+    for (const stream of [process.stdout, process.stderr])
+        stream.on('error', ignoreBrokenPipe);
     return {
         argv,
         env: (name) => process.env[name],
@@ -48,7 +78,14 @@ function nodeIo(argv) {
         },
         readFile: (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'),
         writeFile: writeWhole,
-        onSignal: onStopSignals,
+        onSignal: (listener) => {
+            const stopSignals = onStopSignals(listener);
+            const stopWatching = onParentGone(listener);
+            return () => {
+                stopSignals();
+                stopWatching();
+            };
+        },
         isTerminal: process.stderr.isTTY,
         version: version/* VERSION */.x
     };
@@ -56,18 +93,32 @@ function nodeIo(argv) {
 /**
  * Writes the file whole or not at all, readable by its owner only: a temporary file beside it, renamed
  * over it. A state file cut short by a kill mid-write would leave a later cleanup unable to read what to
- * stop; a rename leaves the old state or the new one.
+ * stop; a rename leaves the old state or the new one. The temporary file has a name no one can guess and
+ * is created exclusively, never through a link (see createPrivateFile): a file or link planted beside
+ * the state file cannot redirect the write.
  */
 function writeWhole(path, text) {
-    const temporary = `${path}.${process.pid}.tmp`;
+    const temporary = `${path}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`;
     try {
-        (0,external_node_fs_.writeFileSync)(temporary, text, { mode: 0o600 });
+        (0,private_file/* createPrivateFile */.aP)(temporary, text);
+    }
+    catch (error) {
+        // A name taken already is someone else's file: never removed. One this call made is.
+        if (error.code !== 'EEXIST')
+            (0,external_node_fs_.rmSync)(temporary, { force: true });
+        throw error;
+    }
+    try {
         (0,external_node_fs_.renameSync)(temporary, path);
     }
     catch (error) {
         (0,external_node_fs_.rmSync)(temporary, { force: true });
         throw error;
     }
+}
+function ignoreBrokenPipe(error) {
+    if (error.code !== 'EPIPE')
+        throw error;
 }
 
 
@@ -180,10 +231,11 @@ function parseCliArgs(argv) {
         const stateFile = own('state-file');
         if (stateFile === undefined)
             throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
-        const extra = [...given.keys()].filter((name) => name !== 'state-file' && name !== 'debug');
-        if (extra.length > 0)
-            throw new input_error/* InputError */.d(`--${extra[0] ?? ''} is not taken by cleanup: it reads everything but the secrets from --state-file`);
-        return { kind: 'cleanup', stateFile, debug };
+        const flags = {};
+        for (const [name, value] of given)
+            if (!OWN_FLAGS.includes(name))
+                flags[inputOf(name)] = value;
+        return { kind: 'cleanup', stateFile, debug, flags };
     }
     const output = own('output') ?? 'json';
     if (output !== 'json' && output !== 'dotenv')
@@ -366,8 +418,8 @@ function cliHelp() {
 var main_step = __nccwpck_require__(1535);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts + 1 modules
-var saved_cleanup = __nccwpck_require__(834);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __nccwpck_require__(2457);
 ;// CONCATENATED MODULE: ./action/cli.ts
 
 
@@ -474,10 +526,14 @@ async function run(command, io) {
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
                 code = EXIT.cleanup;
+            else
+                markCleaned(state);
         }
         else if (code === EXIT.ok && (0,saved_cleanup/* savedCleanup */.W)(main.host).lookup !== undefined) {
             cleaning = true;
-            if (!(await settleLateCreate({ inputs, io, log, state, appendSummary })))
+            if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
+                forgetLookup(state);
+            else
                 code = EXIT.cleanup;
         }
     }
@@ -505,6 +561,11 @@ function openFiles(command, run, io, log) {
         log.write(`error: ${flag} names ${JSON.stringify(path)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
     };
     const state = new StateStore(io, command.stateFile);
+    const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
+    if (left !== undefined) {
+        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
+        return undefined;
+    }
     try {
         state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
     }
@@ -520,6 +581,50 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
 }
+/**
+ * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
+ * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ */
+function stillToClean(path, io) {
+    let text;
+    try {
+        text = io.readFile(path);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    }
+    if (text.trim() === '')
+        return undefined;
+    const saved = new StateStore(io, undefined);
+    try {
+        saved.loadText(text);
+    }
+    catch {
+        return 'a file that is not a state file of elastic-deploy';
+    }
+    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
+    return left.length === 0 ? undefined : left.join('; ');
+}
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state) {
+    const host = stateHost(state);
+    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
+}
+/** The saved state's part of a host, over a state store. */
+function stateHost(state) {
+    return {
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        }
+    };
+}
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state) {
+    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
+}
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command, io) {
     const log = cliLog(io, command.debug);
@@ -528,7 +633,7 @@ async function cleanUp(command, io) {
     try {
         state.load();
         const saved = JSON.parse(state.get(INPUTS_KEY) || '{}');
-        inputs = resolveInputs(saved, io, log.mask);
+        inputs = resolveInputs(withFlags(saved, command.flags, log), io, log.mask);
     }
     catch (error) {
         log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
@@ -542,7 +647,27 @@ async function cleanUp(command, io) {
     finally {
         unshield();
     }
+    if (post.exitCode() === EXIT.ok)
+        markCleaned(state);
     return post.exitCode();
+}
+/**
+ * The inputs a cleanup runs with: those the state file saved, and the flags given beside them that it
+ * does not name. A flag that names another value than the file is said and set aside: the tasks to
+ * clean up are where, and as, the run that made them said.
+ */
+function withFlags(saved, flags, log) {
+    const inputs = { ...saved };
+    for (const [name, value] of Object.entries(flags)) {
+        if (value === undefined)
+            continue;
+        const kept = saved[name];
+        if (kept === undefined)
+            inputs[name] = value;
+        else if (kept !== value)
+            log.write(`warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
+    }
+    return inputs;
 }
 /**
  * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
@@ -664,9 +789,14 @@ class StateStore {
         this.file = file;
     }
     load() {
-        if (this.file === undefined)
-            return;
-        const saved = JSON.parse(this.io.readFile(this.file));
+        if (this.file !== undefined)
+            this.loadText(this.io.readFile(this.file));
+    }
+    /** Takes the values of a state file's text; throws when it is none. */
+    loadText(text) {
+        const saved = JSON.parse(text);
+        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+            throw new Error('a state file holds a JSON object');
         for (const [name, value] of Object.entries(saved))
             if (typeof value === 'string')
                 this.#values.set(name, value);
@@ -985,8 +1115,8 @@ function nodeLines(node) {
 var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts + 1 modules
-var saved_cleanup = __nccwpck_require__(834);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __nccwpck_require__(2457);
 ;// CONCATENATED MODULE: ./action/main-step.ts
 
 
@@ -1303,6 +1433,83 @@ function describeFailure(task) {
             return `task ${task.id}${name} ${task.message ?? task.verdict}`;
         default:
             return `task ${task.id}${name}: ${task.message ?? 'failed'}`;
+    }
+}
+
+
+/***/ }),
+
+/***/ 6267:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   aP: () => (/* binding */ createPrivateFile),
+/* harmony export */   q1: () => (/* binding */ readPrivateFile)
+/* harmony export */ });
+/* unused harmony export privateFiles */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+
+
+
+/**
+ * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
+ * beforehand makes it fail, never redirects it), never through a symbolic link (O_NOFOLLOW), readable and
+ * writable by this user alone (0600).
+ */
+function createPrivateFile(path, content) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW;
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags, 0o600);
+    try {
+        const bytes = Buffer.from(content, 'utf8');
+        for (let written = 0; written < bytes.length;)
+            written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/**
+ * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
+ * made on first use, in which each file is made anew (see createPrivateFile).
+ */
+function privateFiles(parent) {
+    let dir;
+    let made = 0;
+    return (name, content) => {
+        dir ??= mkdtempSync(join(parent(), 'elastic-deploy-'));
+        const path = join(dir, `${++made}-${name}`);
+        createPrivateFile(path, content);
+        return path;
+    };
+}
+/**
+ * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
+ * and without blocking, its size checked before a byte is read, at most `maxBytes`.
+ */
+function readPrivateFile(path, maxBytes) {
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!stat.isFile())
+            throw new Error(`${path} is not a regular file`);
+        if (stat.size > maxBytes)
+            throw new Error(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`);
+        const buffer = Buffer.alloc(stat.size);
+        let read = 0;
+        while (read < stat.size) {
+            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, read, stat.size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
 }
 
@@ -2417,87 +2624,15 @@ function hostHooks(host, cancel) {
 
 /***/ }),
 
-/***/ 834:
+/***/ 2457:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  M: () => (/* binding */ saveCleanup),
-  W: () => (/* binding */ savedCleanup)
-});
-
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
-;// CONCATENATED MODULE: ./action/private-file.ts
-
-
-
-/**
- * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
- * beforehand makes it fail, never redirects it), never through a symbolic link (O_NOFOLLOW), readable and
- * writable by this user alone (0600).
- */
-function createPrivateFile(path, content) {
-    const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-    const fd = openSync(path, flags, 0o600);
-    try {
-        const bytes = Buffer.from(content, 'utf8');
-        for (let written = 0; written < bytes.length;)
-            written += writeSync(fd, bytes, written, bytes.length - written);
-    }
-    finally {
-        closeSync(fd);
-    }
-}
-/**
- * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
- * made on first use, in which each file is made anew (see createPrivateFile).
- */
-function privateFiles(parent) {
-    let dir;
-    let made = 0;
-    return (name, content) => {
-        dir ??= mkdtempSync(join(parent(), 'elastic-deploy-'));
-        const path = join(dir, `${++made}-${name}`);
-        createPrivateFile(path, content);
-        return path;
-    };
-}
-/**
- * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
- * and without blocking, its size checked before a byte is read, at most `maxBytes`.
- */
-function readPrivateFile(path, maxBytes) {
-    const fd = (0,external_node_fs_.openSync)(path, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NOFOLLOW | external_node_fs_.constants.O_NONBLOCK);
-    try {
-        const stat = (0,external_node_fs_.fstatSync)(fd);
-        if (!stat.isFile())
-            throw new Error(`${path} is not a regular file`);
-        if (stat.size > maxBytes)
-            throw new Error(`${path} is ${(0,units/* formatSize */.Xq)(stat.size)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} it may hold`);
-        const buffer = Buffer.alloc(stat.size);
-        let read = 0;
-        while (read < stat.size) {
-            const n = (0,external_node_fs_.readSync)(fd, buffer, read, stat.size - read, read);
-            if (n === 0)
-                break;
-            read += n;
-        }
-        return buffer.subarray(0, read).toString('utf8');
-    }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
-    }
-}
-
-;// CONCATENATED MODULE: ./action/saved-cleanup.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ saveCleanup),
+/* harmony export */   W: () => (/* binding */ savedCleanup)
+/* harmony export */ });
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7326);
+/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6267);
 
 
 /**
@@ -2535,7 +2670,7 @@ function savedCleanup(host) {
     const rollback = host.state(KEYS.rollback);
     const scaleBack = host.state(KEYS.scaleBack);
     return {
-        action: (0,cleanup_state/* cleanupActionOf */.S4)(action),
+        action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
         created: list(KEYS.created),
         lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
         retire: list(KEYS.retire),
@@ -2576,7 +2711,7 @@ function savedRollback(saved) {
     if (configurationFile === undefined)
         return { taskId, configuration: saved.configuration ?? '' };
     try {
-        return { taskId, configuration: readPrivateFile(configurationFile, MAX_CONFIGURATION_BYTES) };
+        return { taskId, configuration: (0,_private_file_js__WEBPACK_IMPORTED_MODULE_1__/* .readPrivateFile */ .q1)(configurationFile, MAX_CONFIGURATION_BYTES) };
     }
     catch (error) {
         const why = error.code ?? (error instanceof Error ? error.message : String(error));
@@ -3186,6 +3321,7 @@ async function sendEveryPage(call, send) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
+/* harmony export */   To: () => (/* binding */ leftovers),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
 /* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
@@ -3218,6 +3354,24 @@ const NO_CLEANUP = {
     rollback: undefined,
     scaleBack: undefined
 };
+/**
+ * What the state leaves to clean up, a phrase each (`task 7 to stop`, `an update of task 7 to roll back`),
+ * none when a cleanup would have nothing to do.
+ */
+function leftovers(state) {
+    const tasks = (ids, what) => ids.length === 0 ? [] : [`task ${ids.join(', ')} ${what}`];
+    const verb = state.action === undefined ? undefined : `to ${state.action}`;
+    return [
+        ...(verb === undefined ? [] : tasks(state.created, verb)),
+        ...tasks(state.retire, 'to stop (the old generation of a replace)'),
+        ...tasks(state.preheats, 'to stop (image preheats)'),
+        ...(state.lookup === undefined
+            ? []
+            : [`a task named ${JSON.stringify(state.lookup.taskName)} that a create may have made`]),
+        ...(state.rollback === undefined ? [] : [`an update of task ${state.rollback.taskId} to roll back`]),
+        ...(state.scaleBack === undefined ? [] : [`a scale up of task ${state.scaleBack.taskId} to finish`])
+    ];
+}
 /** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
 function cleanupRecorder(initial, save = () => undefined) {
     let state = initial;
@@ -7413,6 +7567,18 @@ function resolveSpace(space) {
 /******/ 			return fn.r ? promise : getResult();
 /******/ 		}, (err) => ((err ? reject(promise[webpackError] = err) : outerResolve(exports)), resolveQueue(queue)));
 /******/ 		queue && queue.d < 0 && (queue.d = 0);
+/******/ 	};
+/******/ })();
+/******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
 /******/ 	};
 /******/ })();
 /******/ 

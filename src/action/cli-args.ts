@@ -20,7 +20,13 @@ export type CliCommand =
       summaryFile: string | undefined;
       debug: boolean;
     }
-  | { kind: 'cleanup'; stateFile: string; debug: boolean };
+  | {
+      kind: 'cleanup';
+      stateFile: string;
+      debug: boolean;
+      /** Inputs given as flags too (a pipeline passing the same flags to every call): the file's win. */
+      flags: Partial<Record<InputName, string>>;
+    };
 
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 export const ENV_PREFIX = 'ELASTIC_DEPLOY_';
@@ -51,12 +57,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     const stateFile = own('state-file');
     if (stateFile === undefined)
       throw new InputError('cleanup needs --state-file: the file the run that created the tasks wrote');
-    const extra = [...given.keys()].filter((name) => name !== 'state-file' && name !== 'debug');
-    if (extra.length > 0)
-      throw new InputError(
-        `--${extra[0] ?? ''} is not taken by cleanup: it reads everything but the secrets from --state-file`
-      );
-    return { kind: 'cleanup', stateFile, debug };
+    const flags: Partial<Record<InputName, string>> = {};
+    for (const [name, value] of given)
+      if (!(OWN_FLAGS as readonly string[]).includes(name)) flags[inputOf(name)] = value;
+    return { kind: 'cleanup', stateFile, debug, flags };
   }
   const output = own('output') ?? 'json';
   if (output !== 'json' && output !== 'dotenv')

@@ -1,6 +1,6 @@
 import { InputError } from '../basics/input-error.js';
 import { parseCliArgs, ENV_PREFIX, type CliCommand, type OutputFormat } from './cli-args.js';
-import { leavesChange } from '../deploy/engine.js';
+import { leavesChange, leftovers, NO_CLEANUP } from '../deploy/engine.js';
 import { byHand } from './by-hand.js';
 import { dotenvReport } from './dotenv.js';
 import { cliHelp } from './cli-help.js';
@@ -8,7 +8,7 @@ import type { ActionHost, FailReason } from './host.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
 import { runMain } from './main-step.js';
 import { REQUEST_CONTENT_INPUTS } from './runtime.js';
-import { savedCleanup } from './saved-cleanup.js';
+import { saveCleanup, savedCleanup } from './saved-cleanup.js';
 
 /** What the CLI needs of its process: arguments, environment, streams, files and signals. */
 export interface CliIo {
@@ -123,9 +123,11 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
       await postStep(post.host);
       // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
       if (post.exitCode() !== EXIT.ok) code = EXIT.cleanup;
+      else markCleaned(state);
     } else if (code === EXIT.ok && savedCleanup(main.host).lookup !== undefined) {
       cleaning = true;
-      if (!(await settleLateCreate({ inputs, io, log, state, appendSummary }))) code = EXIT.cleanup;
+      if (await settleLateCreate({ inputs, io, log, state, appendSummary })) forgetLookup(state);
+      else code = EXIT.cleanup;
     }
   } finally {
     unshield?.();
@@ -160,6 +162,13 @@ function openFiles(
     );
   };
   const state = new StateStore(io, command.stateFile);
+  const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
+  if (left !== undefined) {
+    log.write(
+      `error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`
+    );
+    return undefined;
+  }
   try {
     state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
   } catch (error) {
@@ -174,6 +183,50 @@ function openFiles(
   }
 }
 
+/**
+ * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
+ * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ */
+function stillToClean(path: string, io: CliIo): string | undefined {
+  let text: string;
+  try {
+    text = io.readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (text.trim() === '') return undefined;
+  const saved = new StateStore(io, undefined);
+  try {
+    saved.loadText(text);
+  } catch {
+    return 'a file that is not a state file of elastic-deploy';
+  }
+  const left = leftovers(savedCleanup(stateHost(saved)));
+  return left.length === 0 ? undefined : left.join('; ');
+}
+
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state: StateStore): void {
+  const host = stateHost(state);
+  saveCleanup(host, { ...savedCleanup(host), lookup: undefined });
+}
+
+/** The saved state's part of a host, over a state store. */
+function stateHost(state: StateStore): Pick<ActionHost, 'state' | 'saveState'> {
+  return {
+    state: (name) => state.get(name),
+    saveState: (name, value) => {
+      state.set(name, value);
+    }
+  };
+}
+
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state: StateStore): void {
+  saveCleanup(stateHost(state), NO_CLEANUP);
+}
+
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command: Extract<CliCommand, { kind: 'cleanup' }>, io: CliIo): Promise<number> {
   const log = cliLog(io, command.debug);
@@ -182,7 +235,7 @@ async function cleanUp(command: Extract<CliCommand, { kind: 'cleanup' }>, io: Cl
   try {
     state.load();
     const saved = JSON.parse(state.get(INPUTS_KEY) || '{}') as Record<string, string>;
-    inputs = resolveInputs(saved, io, log.mask);
+    inputs = resolveInputs(withFlags(saved, command.flags, log), io, log.mask);
   } catch (error) {
     log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
     return EXIT.input;
@@ -194,7 +247,31 @@ async function cleanUp(command: Extract<CliCommand, { kind: 'cleanup' }>, io: Cl
   } finally {
     unshield();
   }
+  if (post.exitCode() === EXIT.ok) markCleaned(state);
   return post.exitCode();
+}
+
+/**
+ * The inputs a cleanup runs with: those the state file saved, and the flags given beside them that it
+ * does not name. A flag that names another value than the file is said and set aside: the tasks to
+ * clean up are where, and as, the run that made them said.
+ */
+function withFlags(
+  saved: Record<string, string>,
+  flags: Partial<Record<string, string>>,
+  log: CliLog
+): Record<string, string> {
+  const inputs: Record<string, string> = { ...saved };
+  for (const [name, value] of Object.entries(flags)) {
+    if (value === undefined) continue;
+    const kept = saved[name];
+    if (kept === undefined) inputs[name] = value;
+    else if (kept !== value)
+      log.write(
+        `warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`
+      );
+  }
+  return inputs;
 }
 
 /**
@@ -354,8 +431,14 @@ class StateStore {
   ) {}
 
   load(): void {
-    if (this.file === undefined) return;
-    const saved = JSON.parse(this.io.readFile(this.file)) as Record<string, unknown>;
+    if (this.file !== undefined) this.loadText(this.io.readFile(this.file));
+  }
+
+  /** Takes the values of a state file's text; throws when it is none. */
+  loadText(text: string): void {
+    const saved = JSON.parse(text) as unknown;
+    if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+      throw new Error('a state file holds a JSON object');
     for (const [name, value] of Object.entries(saved))
       if (typeof value === 'string') this.#values.set(name, value);
   }

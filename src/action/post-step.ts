@@ -5,11 +5,11 @@ import {
   CLEANUP_DONE,
   deployContext,
   finishCleanup,
+  leftovers,
   manualStop,
   manualSweep,
   stepRuntime,
   type CleanupOutcome,
-  type CleanupState,
   type CleanupTarget,
   type CreateLookup,
   type RollbackReport,
@@ -50,7 +50,7 @@ export async function runPostOnRunner(host: ActionHost): Promise<void> {
 export async function runPost(host: ActionHost): Promise<void> {
   const state = savedCleanup(host);
   const label = `cleanup (${host.state('cleanup') || 'none'})`;
-  if (nothingToDo(state)) {
+  if (leftovers(state).length === 0) {
     if (state.action !== undefined) host.info(`${label}: this step created no task`);
     return;
   }
@@ -116,18 +116,6 @@ function reportScaleBack(host: ActionHost, label: string, scale: ScaleBackReport
   host.setFailed(
     `${label} failed: task ${scale.taskId} may run a failing node (${sanitize(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`,
     'cleanup'
-  );
-}
-
-/** Nothing was created, nothing may have been, nothing is being retired, and nothing is to roll or set back. */
-function nothingToDo(state: CleanupState): boolean {
-  return (
-    state.rollback === undefined &&
-    state.scaleBack === undefined &&
-    state.lookup === undefined &&
-    state.retire.length === 0 &&
-    state.preheats.length === 0 &&
-    (state.action === undefined || state.created.length === 0)
   );
 }
 

@@ -90,6 +90,26 @@ export const NO_CLEANUP: CleanupState = {
   scaleBack: undefined
 };
 
+/**
+ * What the state leaves to clean up, a phrase each (`task 7 to stop`, `an update of task 7 to roll back`),
+ * none when a cleanup would have nothing to do.
+ */
+export function leftovers(state: CleanupState): string[] {
+  const tasks = (ids: readonly string[], what: string): string[] =>
+    ids.length === 0 ? [] : [`task ${ids.join(', ')} ${what}`];
+  const verb = state.action === undefined ? undefined : `to ${state.action}`;
+  return [
+    ...(verb === undefined ? [] : tasks(state.created, verb)),
+    ...tasks(state.retire, 'to stop (the old generation of a replace)'),
+    ...tasks(state.preheats, 'to stop (image preheats)'),
+    ...(state.lookup === undefined
+      ? []
+      : [`a task named ${JSON.stringify(state.lookup.taskName)} that a create may have made`]),
+    ...(state.rollback === undefined ? [] : [`an update of task ${state.rollback.taskId} to roll back`]),
+    ...(state.scaleBack === undefined ? [] : [`a scale up of task ${state.scaleBack.taskId} to finish`])
+  ];
+}
+
 /** Where a step records what it leaves: each change is saved at once, so a cancelled job loses none. */
 export interface CleanupRecorder {
   readonly state: () => CleanupState;

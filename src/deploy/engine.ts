@@ -9,6 +9,7 @@ export {
   cleanupActionOf,
   cleanupRecorder,
   leavesChange,
+  leftovers,
   NO_CLEANUP
 } from './cleanup-state.js';
 export type { CleanupAction, CleanupState, CreateLookup, Rollback, ScaleBack } from './cleanup-state.js';
