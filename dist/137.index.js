@@ -323,11 +323,31 @@ function containerServices(node, services) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $$: () => (/* binding */ healthDeps),
 /* harmony export */   Ns: () => (/* binding */ checkHealth)
 /* harmony export */ });
 /* unused harmony exports healthUrl, isAccepted */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
 
+
+
+/**
+ * The checks as a step makes them: through its runtime's client (http:// or https://), on its clocks,
+ * into its log. Only a network failure (refused, reset, timed out, TLS) may pass with time.
+ */
+function healthDeps(ctx) {
+    const { runtime } = ctx;
+    return {
+        probe: runtime.probe,
+        now: runtime.now,
+        sleep: runtime.sleep,
+        log: ctx.log,
+        describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc,
+        isFinal: (error) => !(error instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX)
+    };
+}
 /** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
 const FIRST_DELAY_MS = 1000;
 /**
@@ -354,16 +374,18 @@ async function checkOne(url, health, limits, deps) {
         try {
             const status = await deps.probe(url);
             if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
+                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
                 return undefined;
             }
             said = `HTTP ${status}`;
         }
         catch (error) {
             said = deps.describeError(error);
+            if (deps.isFinal(error))
+                return `the health check of ${url} cannot be made: ${said}`;
         }
         if (said !== last)
-            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
+            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
         last = said;
         const left = limits.deadline - deps.now();
         if (left <= 0)
@@ -563,7 +585,7 @@ async function finish(last, ctx, limits, end) {
         return end('serving', undefined, { urls });
     const problem = urls.length === 0
         ? `has no service URL to check ${path} at`
-        : await (0,_health_js__WEBPACK_IMPORTED_MODULE_7__/* .checkHealth */ .Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc });
+        : await (0,_health_js__WEBPACK_IMPORTED_MODULE_7__/* .checkHealth */ .Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,_health_js__WEBPACK_IMPORTED_MODULE_7__/* .healthDeps */ .$$)(ctx));
     if (problem === undefined)
         return end('serving', undefined, { urls, healthy: true });
     return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });

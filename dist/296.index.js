@@ -447,7 +447,7 @@ function waitDeps(criteria, names, ctx) {
         now: runtime.now,
         sleep: runtime.sleep,
         log: ctx.log,
-        isTransient: (error) => (0,failures/* transientReason */.bR)(error) !== undefined,
+        isTransient: (error) => error instanceof UnreadTaskError || (0,failures/* transientReason */.bR)(error) !== undefined,
         describeError: failures/* describeError */.Uc,
         cancelled: runtime.cancelled,
         ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
@@ -457,7 +457,8 @@ function waitDeps(criteria, names, ctx) {
 /**
  * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
  * the task search of every status decides, never the refusal's code: a task no search lists is gone,
- * one the search lists is seen as the search shows it, and one that cannot be read fails the poll.
+ * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
+ * failure that may pass (see UnreadTaskError).
  */
 async function pollTask(taskId, name, ctx) {
     try {
@@ -472,8 +473,16 @@ async function pollTask(taskId, name, ctx) {
             return { kind: 'gone', message: `${(0,failures/* describeError */.Uc)(error)}; ${(0,task_state/* describeState */.Jw)(state)}` };
         if (state.kind === 'status')
             return { kind: 'task', data: state.data, raw: (0,json/* toCompactJson */.ZJ)(state.data) };
-        throw error;
+        throw new UnreadTaskError(`${(0,failures/* describeError */.Uc)(error)}; ${(0,task_state/* describeState */.Jw)(state)}`);
     }
+}
+/**
+ * A poll that learned nothing: the detail was refused and the task search could not be read either. Not
+ * a verdict on the task, whose state is unknown: it counts against poll_error_budget, as a failure that
+ * may pass does.
+ */
+class UnreadTaskError extends Error {
+    name = 'UnreadTaskError';
 }
 /** Why one of the task's nodes will not come up, from its node list; or undefined. */
 async function nodeFailure(taskId, ctx) {
@@ -497,7 +506,7 @@ async function withHealth(tasks, criteria, ctx) {
             return task;
         const problem = task.urls.length === 0
             ? `has no service URL to check ${path} at`
-            : await (0,health/* checkHealth */.Ns)(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError: failures/* describeError */.Uc });
+            : await (0,health/* checkHealth */.Ns)(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, (0,health/* healthDeps */.$$)(ctx));
         if (problem === undefined)
             return { ...task, healthy: true };
         const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;

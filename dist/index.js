@@ -3965,8 +3965,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: CLEANUP_RETRIES, cancellableSleep
 
-// EXTERNAL MODULE: ./platform/client.ts + 1 modules
-var platform_client = __nccwpck_require__(874);
+// EXTERNAL MODULE: ./platform/client.ts + 2 modules
+var platform_client = __nccwpck_require__(5619);
 ;// CONCATENATED MODULE: ./platform/platform-clock.ts
 /** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
 const CORRECTABLE_SKEW_MS = 5 * 60_000;
@@ -4955,7 +4955,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 874:
+/***/ 5619:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -4967,6 +4967,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // UNUSED EXPORTS: ResponseTooLargeError
 
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 ;// CONCATENATED MODULE: external "node:https"
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 // EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/proxy.js
@@ -4974,6 +4976,7 @@ var proxy = __nccwpck_require__(3689);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __nccwpck_require__(2589);
 ;// CONCATENATED MODULE: ./platform/client.ts
+
 
 
 
@@ -5009,7 +5012,7 @@ const TLS_CODES = new Set([
     'ERR_TLS_CERT_ALTNAME_INVALID'
 ]);
 /**
- * The one HTTPS client of the action. The runner's proxy settings (https_proxy, no_proxy) apply as
+ * The one HTTPS client of the action (and of plain HTTP, for a health check of an http:// service URL). The runner's proxy settings (https_proxy, no_proxy) apply as
  * @actions/http-client reads them: a URL they send through a proxy goes through the agent HttpClient
  * makes for it (loaded then, and only then: most steps have no proxy), any other through one keep-alive
  * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded
@@ -5019,6 +5022,8 @@ const TLS_CODES = new Set([
 class ApiClient {
     /** The agent of requests that no proxy setting names, made on the first. */
     #direct;
+    /** The same for http:// URLs (a health check of a service served over plain HTTP), made on the first. */
+    #directHttp;
     /** The HttpClient whose agents reach the proxy, made on the first request that goes through one. */
     #proxied;
     #userAgent;
@@ -5043,8 +5048,12 @@ class ApiClient {
     }
     /** The agent for a URL: HttpClient's, through the proxy, where the proxy settings say so. */
     async #agentFor(url) {
-        if ((0,proxy/* getProxyUrl */.s)(new URL(url)) === undefined)
+        const parsed = new URL(url);
+        if ((0,proxy/* getProxyUrl */.s)(parsed) === undefined) {
+            if (parsed.protocol === 'http:')
+                return (this.#directHttp ??= new external_node_http_namespaceObject.Agent({ keepAlive: true }));
             return (this.#direct ??= new external_node_https_namespaceObject.Agent({ keepAlive: true }));
+        }
         const { HttpClient } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 5573));
         this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
         return this.#proxied.getAgent(url);
@@ -5073,7 +5082,9 @@ class ApiClient {
                 settle();
                 reject(this.#transportError(request, error, sent, timedOut));
             };
-            const outgoing = (0,external_node_https_namespaceObject.request)(request.url, { method: request.method, headers, agent, signal: abort.signal }, (response) => {
+            // The API is https:// only (base_url is checked); a health check may be http://.
+            const send = request.url.startsWith('http:') ? external_node_http_namespaceObject.request : external_node_https_namespaceObject.request;
+            const outgoing = send(request.url, { method: request.method, headers, agent, signal: abort.signal }, (response) => {
                 this.#read(request, response, {
                     settle,
                     resolve,
@@ -5121,8 +5132,8 @@ class ApiClient {
         });
     }
     /**
-     * GETs a URL that is not the API (a health check): no API headers, the same proxy, CA and TLS rules,
-     * timeout and size bound. Answers the HTTP status.
+     * GETs a URL that is not the API (a health check): http:// or https://, no API headers, the same proxy,
+     * CA and TLS rules, timeout and size bound. Answers the HTTP status.
      */
     async probe(url) {
         const { pathname, search } = new URL(url);
@@ -5133,6 +5144,7 @@ class ApiClient {
     dispose() {
         this.#cancel?.removeEventListener('abort', this.#abortAll);
         this.#direct?.destroy();
+        this.#directHttp?.destroy();
         this.#proxied?.dispose();
     }
     #transportError(request, error, sent, timedOut) {
@@ -5165,7 +5177,7 @@ class ApiClient {
 /* harmony export */   or: () => (/* binding */ retryIfTransient),
 /* harmony export */   vu: () => (/* binding */ isRefusal)
 /* harmony export */ });
-/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(874);
+/* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5619);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3421);
 /* harmony import */ var _retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1460);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);

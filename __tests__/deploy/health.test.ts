@@ -21,7 +21,9 @@ function harness(answers: Record<string, (number | Error)[]>) {
       return Promise.resolve();
     },
     log: (line: string) => log.push(line),
-    describeError: (error: unknown) => (error as Error).message
+    describeError: (error: unknown) => (error as Error).message,
+    // A TypeError is the client's own: the URL cannot be requested at all.
+    isFinal: (error: unknown) => error instanceof TypeError
   };
   return { deps, log, probed, slept };
 }
@@ -69,5 +71,17 @@ describe('checkHealth', () => {
     ).toBeUndefined();
     expect(isAccepted(302, [[200, 299]])).toBe(false);
     expect(healthUrl('https://h/_app/1/80', '/v1/models?x=1')).toBe('https://h/_app/1/80/v1/models?x=1');
+  });
+
+  // Regression (issue 37): a check the client cannot make (an http:// URL it had no agent for) was asked
+  // again until wait_timeout, and a replace or update then rolled a healthy release back.
+  it('ends at once, with its message, on an error of the client itself', async () => {
+    const h = harness({
+      'http://a/health': [new TypeError('Protocol "http:" not supported. Expected "https:"')]
+    });
+    expect(await checkHealth(['http://a'], HEALTH, limits(), h.deps)).toBe(
+      'the health check of http://a/health cannot be made: Protocol "http:" not supported. Expected "https:"'
+    );
+    expect([h.probed.length, h.slept]).toEqual([1, []]);
   });
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { ApiClient } from '../../src/platform/client.js';
@@ -282,6 +284,66 @@ describe('waiting against the emulator', () => {
       `health: ${url}/health answered HTTP 503 after 30s`,
       `health: ${url}/health answered HTTP 200 after 37s: healthy`
     ]);
+  });
+
+  // Regression (issue 37): a refused detail whose fallback search failed for a reason that may pass was
+  // rethrown as a hard failure: the wait failed at once (a replace rolled a healthy generation back).
+  it('counts a refused detail whose task search fails for a passing reason against poll_error_budget', async () => {
+    emulator.inject({
+      path: '/api/task/deployment/detail',
+      times: 2,
+      answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+    });
+    // The search before the create passes; those after the two refused details answer 503.
+    emulator.inject({
+      path: '/api/deployment/task/search',
+      skip: 1,
+      times: 2,
+      answer: { kind: 'status', status: 503 }
+    });
+    const { outputs, failure } = await step({
+      operation: 'create',
+      task_name: 'svc',
+      points: '1',
+      body: WEB,
+      max_retries: '0'
+    });
+    expect([failure, outputs.status]).toEqual([undefined, 'Running']);
+    expect(log).toContainEqual(
+      expect.stringMatching(
+        /^task 1229831: poll failed \(2 of 5 allowed in a row\): .*busy.*; its status could not be read/
+      )
+    );
+  });
+
+  // Regression (issue 37): the client had an HTTPS agent alone, so an http:// service URL, published as
+  // any other, could never pass its health check: the step asked until wait_timeout.
+  it('checks an app served over plain http:// as one served over https://', async () => {
+    const app = createServer((request, response) => {
+      response.writeHead(request.url?.endsWith('/health') === true ? 200 : 404).end('ok');
+    });
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const { port } = app.address() as AddressInfo;
+    try {
+      emulator.setServiceUrl(`http://127.0.0.1:${port}/{task_id}/{port}`);
+      const { outputs, failure } = await step({
+        operation: 'create',
+        task_name: 'svc',
+        points: '1',
+        body: WEB,
+        health_path: '/health'
+      });
+      expect([failure, outputs.healthy, outputs.url]).toEqual([
+        undefined,
+        'true',
+        `http://127.0.0.1:${port}/1229831/80`
+      ]);
+      expect(log).toContain(
+        `health: http://127.0.0.1:${port}/1229831/80/health answered HTTP 200 after 30s: healthy`
+      );
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+    }
   });
 
   it('fails an app that answers 500, naming the URL and its last answer, within wait_timeout', async () => {

@@ -1,4 +1,7 @@
 import { formatDuration } from '../basics/units.js';
+import { TransportError } from '../platform/client.js';
+import { describeError } from '../platform/failures.js';
+import type { DeployContext } from './context.js';
 
 /** Accepted HTTP statuses: inclusive ranges, such as [[200, 299], [401, 401]]. */
 export type StatusRanges = readonly (readonly [number, number])[];
@@ -16,6 +19,27 @@ export interface HealthDeps {
   sleep: (ms: number) => Promise<void>;
   log: (line: string) => void;
   describeError: (error: unknown) => string;
+  /**
+   * Whether a failed check would fail again, whatever the wait: an error of the client itself (a URL it
+   * cannot request), not of the network or the app. It ends the check at once, with its message.
+   */
+  isFinal: (error: unknown) => boolean;
+}
+
+/**
+ * The checks as a step makes them: through its runtime's client (http:// or https://), on its clocks,
+ * into its log. Only a network failure (refused, reset, timed out, TLS) may pass with time.
+ */
+export function healthDeps(ctx: Pick<DeployContext, 'runtime' | 'log'>): HealthDeps {
+  const { runtime } = ctx;
+  return {
+    probe: runtime.probe,
+    now: runtime.now,
+    sleep: runtime.sleep,
+    log: ctx.log,
+    describeError,
+    isFinal: (error) => !(error instanceof TransportError)
+  };
 }
 
 /** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
@@ -68,6 +92,7 @@ async function checkOne(
       said = `HTTP ${status}`;
     } catch (error) {
       said = deps.describeError(error);
+      if (deps.isFinal(error)) return `the health check of ${url} cannot be made: ${said}`;
     }
     if (said !== last)
       deps.log(`health: ${url} answered ${said} after ${formatDuration(deps.now() - limits.startedAt)}`);

@@ -4,7 +4,7 @@ import { detailCall } from '../platform/operations.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import type { DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
-import { checkHealth } from './health.js';
+import { checkHealth, healthDeps } from './health.js';
 import { judgeServing, type ServingTarget } from './serving.js';
 import { publishableUrls } from './urls.js';
 
@@ -120,7 +120,7 @@ async function finish(
           urls,
           { ...settings.health, path },
           { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() },
-          { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError }
+          healthDeps(ctx)
         );
   if (problem === undefined) return end('serving', undefined, { urls, healthy: true });
   return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });

@@ -5,7 +5,7 @@ import { toCompactJson } from '../protocol/json.js';
 import type { CallOutcome } from './calls.js';
 import type { DeployContext } from './context.js';
 import { diagnose, readNodeList } from './diagnostics.js';
-import { checkHealth } from './health.js';
+import { checkHealth, healthDeps } from './health.js';
 import { describeNodeProblem, failingNode } from './nodes.js';
 import { taskAfterWait, type TaskResult } from './result.js';
 import type { PublishUrls } from './urls.js';
@@ -76,7 +76,7 @@ function waitDeps(
     now: runtime.now,
     sleep: runtime.sleep,
     log: ctx.log,
-    isTransient: (error) => transientReason(error) !== undefined,
+    isTransient: (error) => error instanceof UnreadTaskError || transientReason(error) !== undefined,
     describeError,
     cancelled: runtime.cancelled,
     ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
@@ -87,7 +87,8 @@ function waitDeps(
 /**
  * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
  * the task search of every status decides, never the refusal's code: a task no search lists is gone,
- * one the search lists is seen as the search shows it, and one that cannot be read fails the poll.
+ * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
+ * failure that may pass (see UnreadTaskError).
  */
 async function pollTask(taskId: string, name: string | undefined, ctx: DeployContext): Promise<Poll> {
   try {
@@ -99,8 +100,17 @@ async function pollTask(taskId: string, name: string | undefined, ctx: DeployCon
     if (state.kind === 'absent')
       return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };
     if (state.kind === 'status') return { kind: 'task', data: state.data, raw: toCompactJson(state.data) };
-    throw error;
+    throw new UnreadTaskError(`${describeError(error)}; ${describeState(state)}`);
   }
+}
+
+/**
+ * A poll that learned nothing: the detail was refused and the task search could not be read either. Not
+ * a verdict on the task, whose state is unknown: it counts against poll_error_budget, as a failure that
+ * may pass does.
+ */
+class UnreadTaskError extends Error {
+  override name = 'UnreadTaskError';
 }
 
 /** Why one of the task's nodes will not come up, from its node list; or undefined. */
@@ -133,7 +143,7 @@ async function withHealth(
             task.urls,
             { ...settings.health, path },
             { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt },
-            { probe: runtime.probe, now: runtime.now, sleep: runtime.sleep, log: ctx.log, describeError }
+            healthDeps(ctx)
           );
     if (problem === undefined) return { ...task, healthy: true };
     const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;

@@ -1,4 +1,4 @@
-import type { Agent as HttpAgent, IncomingMessage } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent, request as httpsRequest } from 'node:https';
 import type { HttpClient } from '@actions/http-client';
 import { getProxyUrl } from '@actions/http-client/lib/proxy';
@@ -39,7 +39,7 @@ const TLS_CODES = new Set([
 ]);
 
 /**
- * The one HTTPS client of the action. The runner's proxy settings (https_proxy, no_proxy) apply as
+ * The one HTTPS client of the action (and of plain HTTP, for a health check of an http:// service URL). The runner's proxy settings (https_proxy, no_proxy) apply as
  * @actions/http-client reads them: a URL they send through a proxy goes through the agent HttpClient
  * makes for it (loaded then, and only then: most steps have no proxy), any other through one keep-alive
  * agent, as HttpClient's own. Node trusts extra CAs from NODE_EXTRA_CA_CERTS. Each request is bounded
@@ -49,6 +49,8 @@ const TLS_CODES = new Set([
 export class ApiClient {
   /** The agent of requests that no proxy setting names, made on the first. */
   #direct: Agent | undefined;
+  /** The same for http:// URLs (a health check of a service served over plain HTTP), made on the first. */
+  #directHttp: HttpAgent | undefined;
   /** The HttpClient whose agents reach the proxy, made on the first request that goes through one. */
   #proxied: HttpClient | undefined;
   readonly #userAgent: string;
@@ -81,7 +83,11 @@ export class ApiClient {
 
   /** The agent for a URL: HttpClient's, through the proxy, where the proxy settings say so. */
   async #agentFor(url: string): Promise<HttpAgent> {
-    if (getProxyUrl(new URL(url)) === undefined) return (this.#direct ??= new Agent({ keepAlive: true }));
+    const parsed = new URL(url);
+    if (getProxyUrl(parsed) === undefined) {
+      if (parsed.protocol === 'http:') return (this.#directHttp ??= new HttpAgent({ keepAlive: true }));
+      return (this.#direct ??= new Agent({ keepAlive: true }));
+    }
     const { HttpClient } = await import('@actions/http-client');
     this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
     return this.#proxied.getAgent(url);
@@ -109,7 +115,9 @@ export class ApiClient {
         settle();
         reject(this.#transportError(request, error, sent, timedOut));
       };
-      const outgoing = httpsRequest(
+      // The API is https:// only (base_url is checked); a health check may be http://.
+      const send = request.url.startsWith('http:') ? httpRequest : httpsRequest;
+      const outgoing = send(
         request.url,
         { method: request.method, headers, agent, signal: abort.signal },
         (response) => {
@@ -174,8 +182,8 @@ export class ApiClient {
   }
 
   /**
-   * GETs a URL that is not the API (a health check): no API headers, the same proxy, CA and TLS rules,
-   * timeout and size bound. Answers the HTTP status.
+   * GETs a URL that is not the API (a health check): http:// or https://, no API headers, the same proxy,
+   * CA and TLS rules, timeout and size bound. Answers the HTTP status.
    */
   async probe(url: string): Promise<number> {
     const { pathname, search } = new URL(url);
@@ -187,6 +195,7 @@ export class ApiClient {
   dispose(): void {
     this.#cancel?.removeEventListener('abort', this.#abortAll);
     this.#direct?.destroy();
+    this.#directHttp?.destroy();
     this.#proxied?.dispose();
   }
 
