@@ -53,7 +53,7 @@ describe('the bundle without undici', () => {
     expect(getAgent).toMatch(/tunnel/);
     expect(getAgent).not.toMatch(/ProxyAgent|undici/);
     const client = read('src/platform/client.ts');
-    expect(client).toMatch(/getProxyUrl\(new URL\(url\)\) === undefined/);
+    expect(client).toMatch(/getProxyUrl\(parsed\) === undefined/);
     expect(client).toMatch(/\.getAgent\(url\)/);
   });
 

@@ -59,7 +59,6 @@ async function engineStep(
     log: () => undefined,
     warn: () => undefined,
     debug: () => undefined,
-    mask: () => undefined,
     cancelled: () => false,
     probe: (url) => client.probe(url)
   };

@@ -334,6 +334,8 @@ function leftAChange(host) {
 const INPUTS_KEY = 'cli_inputs';
 /** The largest secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
+/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
+const MAX_STATE_FILE = 16 * 1024 * 1024;
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -467,7 +469,7 @@ function openFiles(command, run, io, log) {
 function stillToClean(path, io) {
     let text;
     try {
-        text = io.readFile(path);
+        text = io.readFile(path, MAX_STATE_FILE);
     }
     catch (error) {
         if (error.code === 'ENOENT')
@@ -618,16 +620,18 @@ function resolveInputs(flags, io, mask) {
     return inputs;
 }
 function secretFile(variable, path, io) {
-    let text;
     try {
-        text = io.readFile(path);
+        return io.readFile(path, MAX_SECRET_FILE);
     }
     catch (error) {
-        throw new input_error/* InputError */.d(`${variable}_FILE names ${JSON.stringify(path)}, which cannot be read (${error.code ?? 'error'}): set it to a readable file`);
+        const code = error.code ?? 'error';
+        const why = code === 'EFBIG'
+            ? 'a file over 64 KiB, too big for a secret: check the path'
+            : code === 'ENOTREG'
+                ? 'no regular file: set it to the file that holds the secret'
+                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
+        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
     }
-    if (text.length > MAX_SECRET_FILE)
-        throw new input_error/* InputError */.d(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
-    return text;
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
@@ -635,9 +639,9 @@ function forCleanup(inputs) {
 }
 function cliLog(io, debug) {
     const secrets = new Set();
-    const hide = (line) => [...secrets]
-        .sort((a, b) => b.length - a.length)
-        .reduce((text, secret) => text.replaceAll(secret, '***'), line);
+    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
+    let longestFirst = [];
+    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
     const write = (line) => {
         io.stderr(`${hide(line)}\n`);
     };
@@ -655,6 +659,7 @@ function cliLog(io, debug) {
             for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
                 if (part.length >= 4)
                     secrets.add(part);
+            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
         }
     };
 }
@@ -669,7 +674,7 @@ class StateStore {
     }
     load() {
         if (this.file !== undefined)
-            this.loadText(this.io.readFile(this.file));
+            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
     }
     /** Takes the values of a state file's text; throws when it is none. */
     loadText(text) {

@@ -1977,10 +1977,12 @@ function describeFailure(task) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile),
 /* harmony export */   vs: () => (/* binding */ privateFiles)
 /* harmony export */ });
+/* unused harmony export FileReadError */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -2020,18 +2022,29 @@ function privateFiles(parent) {
         return path;
     };
 }
+/** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
+class FileReadError extends Error {
+    code;
+    constructor(message, code) {
+        super(message);
+        this.code = code;
+        this.name = 'FileReadError';
+    }
+}
 /**
- * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
- * and without blocking, its size checked before a byte is read, at most `maxBytes`.
+ * Reads a regular file, at most `maxBytes`: opened without blocking (a named pipe must not hang the
+ * process), checked to be a regular file (not /dev/zero) and its size checked before a byte is read.
+ * `followLinks: false` refuses a symbolic link (ELOOP), for a file this tool wrote itself.
  */
-function readPrivateFile(path, maxBytes) {
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+function readRegularFile(path, maxBytes, followLinks = true) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK | (followLinks ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags);
     try {
         const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
         if (!stat.isFile())
-            throw new Error(`${path} is not a regular file`);
+            throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
         if (stat.size > maxBytes)
-            throw new Error(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`);
+            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG');
         const buffer = Buffer.alloc(stat.size);
         let read = 0;
         while (read < stat.size) {
@@ -2045,6 +2058,10 @@ function readPrivateFile(path, maxBytes) {
     finally {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
+}
+/** Reads a file this tool wrote (a saved configuration): see readRegularFile, never through a link. */
+function readPrivateFile(path, maxBytes) {
+    return readRegularFile(path, maxBytes, false);
 }
 
 
@@ -3149,7 +3166,6 @@ function hostHooks(host, cancel) {
         log: host.info,
         warn: host.warning,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
-        mask: host.setSecret,
         cancel,
         ...(host.progress === undefined ? {} : { progress: host.progress })
     };
@@ -4132,7 +4148,6 @@ function stepRuntime(settings, host) {
         log: host.log,
         warn: host.warn,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
-        mask: host.mask,
         cancelled: () => host.cancel.aborted,
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
@@ -6231,10 +6246,20 @@ function openSession(connection, runtime, deadline) {
 async function stampAndSend(connection, call, runtime) {
     const onPlatformTime = runtime.clock.corrected;
     const request = prepareRequest(connection, call, runtime.clock.stamp());
-    if (request.headers.sign_str !== undefined)
-        runtime.mask(request.headers.sign_str);
     runtime.debug?.(describeForDebug(request));
-    return { request, answer: await runtime.transport.send(request), onPlatformTime };
+    const answer = await runtime.transport.send(request);
+    return { request, answer: withoutSignature(answer, request.headers.sign_str), onPlatformTime };
+}
+/**
+ * The answer with the request's own signature replaced, should the server echo it (in a refusal's
+ * message, say): a signature is used once and never masked (a mask per request would flood the log with
+ * ::add-mask:: lines), so it is kept out of everything read from an answer instead. The debug line of a
+ * request shows no signature either.
+ */
+function withoutSignature(answer, signature) {
+    if (signature === undefined || signature === '' || !answer.body.includes(signature))
+        return answer;
+    return { ...answer, body: answer.body.replaceAll(signature, '<redacted>') };
 }
 /**
  * Whether the platform takes this session's key, clock and signatures: proven by any request it accepted;

@@ -1,6 +1,8 @@
 // The command-line tool in this process, on a test io, against the emulator over real HTTPS (the client
 // trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The packed tool runs in __tests__/e2e/.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readRegularFile } from '../../src/action/private-file.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
@@ -67,7 +69,7 @@ describe('elastic-deploy, the command-line tool', () => {
         err.push(text);
         if (signalAfter?.test(text) === true) for (const listener of listeners) listener('SIGTERM');
       },
-      readFile: (path) => readFileSync(path, 'utf8'),
+      readFile: (path, maxBytes) => readRegularFile(path, maxBytes),
       writeFile: (path, text) => {
         writeFileSync(path, text);
       },
@@ -485,6 +487,31 @@ describe('elastic-deploy, the command-line tool', () => {
       EXIT.input,
       expect.stringContaining('ELASTIC_DEPLOY_TOKEN_FILE names')
     ]);
+  });
+
+  // Regression (issue 37): a *_FILE secret was read whole before its size was checked, and with no check
+  // that it was a regular file: /dev/zero grew the process without bound, and a named pipe hung it.
+  it('refuses a secret file that is no regular file, or too large, reading none of it', async () => {
+    const fifo = join(dir, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const big = join(dir, 'big');
+    writeFileSync(big, 'x'.repeat(65 * 1024));
+    const cases = [
+      [
+        '/dev/zero',
+        'ELASTIC_DEPLOY_TOKEN_FILE names no regular file: set it to the file that holds the secret'
+      ],
+      [fifo, 'ELASTIC_DEPLOY_TOKEN_FILE names no regular file: set it to the file that holds the secret'],
+      [big, 'ELASTIC_DEPLOY_TOKEN_FILE names a file over 64 KiB, too big for a secret: check the path']
+    ];
+    for (const [file, message] of cases) {
+      const run = await cli(['detail', '--task-id', '1'], {
+        ELASTIC_DEPLOY_TOKEN: '',
+        ELASTIC_DEPLOY_TOKEN_FILE: file ?? ''
+      });
+      expect([run.code, run.stderr]).toEqual([EXIT.input, `error: ${message ?? ''}\n`]);
+    }
+    expect(emulator.requests).toHaveLength(0);
   });
 
   it('prints a progress line per poll on a terminal, and only the changes otherwise', async () => {

@@ -74,7 +74,6 @@ export function useCallBench(options: EmulatorOptions, defaults: Record<string, 
       );
       const runtime = testRuntime(http, { now: Date.now });
       runtime.log = (line) => log.push(line);
-      runtime.mask = (secret) => masked.push(secret);
       return (await runTestStep(settings, runtime)).result;
     }
   };

@@ -14,7 +14,6 @@ export interface TestRuntime extends StepRuntime {
   lines: string[];
   warnings: string[];
   debugLines: string[];
-  masked: string[];
 }
 
 /**
@@ -50,13 +49,11 @@ export function testRuntime(
     log: (line) => runtime.lines.push(line),
     warn: (line) => runtime.warnings.push(line),
     debug: (line) => runtime.debugLines.push(line),
-    mask: (secret) => runtime.masked.push(secret),
     cancelled: options.cancelled ?? (() => false),
     probe: () => Promise.reject(new Error('no health check in this test')),
     lines: [],
     warnings: [],
-    debugLines: [],
-    masked: []
+    debugLines: []
   };
   return runtime;
 }

@@ -76,7 +76,7 @@ function nodeIo(argv) {
         stderr: (text) => {
             process.stderr.write(text);
         },
-        readFile: (path) => (0,external_node_fs_.readFileSync)(path, 'utf8'),
+        readFile: (path, maxBytes) => (0,private_file/* readRegularFile */.XF)(path, maxBytes),
         writeFile: writeWhole,
         onSignal: (listener) => {
             const stopSignals = onStopSignals(listener);
@@ -455,6 +455,8 @@ function leftAChange(host) {
 const INPUTS_KEY = 'cli_inputs';
 /** The largest secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
+/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
+const MAX_STATE_FILE = 16 * 1024 * 1024;
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -588,7 +590,7 @@ function openFiles(command, run, io, log) {
 function stillToClean(path, io) {
     let text;
     try {
-        text = io.readFile(path);
+        text = io.readFile(path, MAX_STATE_FILE);
     }
     catch (error) {
         if (error.code === 'ENOENT')
@@ -739,16 +741,18 @@ function resolveInputs(flags, io, mask) {
     return inputs;
 }
 function secretFile(variable, path, io) {
-    let text;
     try {
-        text = io.readFile(path);
+        return io.readFile(path, MAX_SECRET_FILE);
     }
     catch (error) {
-        throw new input_error/* InputError */.d(`${variable}_FILE names ${JSON.stringify(path)}, which cannot be read (${error.code ?? 'error'}): set it to a readable file`);
+        const code = error.code ?? 'error';
+        const why = code === 'EFBIG'
+            ? 'a file over 64 KiB, too big for a secret: check the path'
+            : code === 'ENOTREG'
+                ? 'no regular file: set it to the file that holds the secret'
+                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
+        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
     }
-    if (text.length > MAX_SECRET_FILE)
-        throw new input_error/* InputError */.d(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
-    return text;
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
@@ -756,9 +760,9 @@ function forCleanup(inputs) {
 }
 function cliLog(io, debug) {
     const secrets = new Set();
-    const hide = (line) => [...secrets]
-        .sort((a, b) => b.length - a.length)
-        .reduce((text, secret) => text.replaceAll(secret, '***'), line);
+    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
+    let longestFirst = [];
+    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
     const write = (line) => {
         io.stderr(`${hide(line)}\n`);
     };
@@ -776,6 +780,7 @@ function cliLog(io, debug) {
             for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
                 if (part.length >= 4)
                     secrets.add(part);
+            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
         }
     };
 }
@@ -790,7 +795,7 @@ class StateStore {
     }
     load() {
         if (this.file !== undefined)
-            this.loadText(this.io.readFile(this.file));
+            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
     }
     /** Takes the values of a state file's text; throws when it is none. */
     loadText(text) {
@@ -1443,10 +1448,11 @@ function describeFailure(task) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile)
 /* harmony export */ });
-/* unused harmony export privateFiles */
+/* unused harmony exports privateFiles, FileReadError */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -1486,18 +1492,29 @@ function privateFiles(parent) {
         return path;
     };
 }
+/** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
+class FileReadError extends Error {
+    code;
+    constructor(message, code) {
+        super(message);
+        this.code = code;
+        this.name = 'FileReadError';
+    }
+}
 /**
- * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
- * and without blocking, its size checked before a byte is read, at most `maxBytes`.
+ * Reads a regular file, at most `maxBytes`: opened without blocking (a named pipe must not hang the
+ * process), checked to be a regular file (not /dev/zero) and its size checked before a byte is read.
+ * `followLinks: false` refuses a symbolic link (ELOOP), for a file this tool wrote itself.
  */
-function readPrivateFile(path, maxBytes) {
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK);
+function readRegularFile(path, maxBytes, followLinks = true) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK | (followLinks ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags);
     try {
         const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
         if (!stat.isFile())
-            throw new Error(`${path} is not a regular file`);
+            throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
         if (stat.size > maxBytes)
-            throw new Error(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`);
+            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG');
         const buffer = Buffer.alloc(stat.size);
         let read = 0;
         while (read < stat.size) {
@@ -1511,6 +1528,10 @@ function readPrivateFile(path, maxBytes) {
     finally {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
+}
+/** Reads a file this tool wrote (a saved configuration): see readRegularFile, never through a link. */
+function readPrivateFile(path, maxBytes) {
+    return readRegularFile(path, maxBytes, false);
 }
 
 
@@ -2615,7 +2636,6 @@ function hostHooks(host, cancel) {
         log: host.info,
         warn: host.warning,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
-        mask: host.setSecret,
         cancel,
         ...(host.progress === undefined ? {} : { progress: host.progress })
     };
@@ -3570,7 +3590,6 @@ function stepRuntime(settings, host) {
         log: host.log,
         warn: host.warn,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
-        mask: host.mask,
         cancelled: () => host.cancel.aborted,
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
@@ -5637,10 +5656,20 @@ function openSession(connection, runtime, deadline) {
 async function stampAndSend(connection, call, runtime) {
     const onPlatformTime = runtime.clock.corrected;
     const request = prepareRequest(connection, call, runtime.clock.stamp());
-    if (request.headers.sign_str !== undefined)
-        runtime.mask(request.headers.sign_str);
     runtime.debug?.(describeForDebug(request));
-    return { request, answer: await runtime.transport.send(request), onPlatformTime };
+    const answer = await runtime.transport.send(request);
+    return { request, answer: withoutSignature(answer, request.headers.sign_str), onPlatformTime };
+}
+/**
+ * The answer with the request's own signature replaced, should the server echo it (in a refusal's
+ * message, say): a signature is used once and never masked (a mask per request would flood the log with
+ * ::add-mask:: lines), so it is kept out of everything read from an answer instead. The debug line of a
+ * request shows no signature either.
+ */
+function withoutSignature(answer, signature) {
+    if (signature === undefined || signature === '' || !answer.body.includes(signature))
+        return answer;
+    return { ...answer, body: answer.body.replaceAll(signature, '<redacted>') };
 }
 /**
  * Whether the platform takes this session's key, clock and signatures: proven by any request it accepted;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import type { CliIo } from './cli.js';
-import { createPrivateFile } from './private-file.js';
+import { createPrivateFile, readRegularFile } from './private-file.js';
 import { onParentGone, onStopSignals } from './signals.js';
 import { VERSION } from '../deploy/engine.js';
 
@@ -18,7 +18,7 @@ export function nodeIo(argv: readonly string[]): CliIo {
     stderr: (text) => {
       process.stderr.write(text);
     },
-    readFile: (path) => readFileSync(path, 'utf8'),
+    readFile: (path, maxBytes) => readRegularFile(path, maxBytes),
     writeFile: writeWhole,
     onSignal: (listener) => {
       const stopSignals = onStopSignals(listener);

@@ -16,7 +16,11 @@ export interface CliIo {
   env: (name: string) => string | undefined;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  readFile: (path: string) => string;
+  /**
+   * Reads a regular file of at most `maxBytes` (size and kind checked before a byte is read); throws an
+   * error with a `code` (ENOENT, ENOTREG, EFBIG...) when it cannot.
+   */
+  readFile: (path: string, maxBytes: number) => string;
   writeFile: (path: string, text: string) => void;
   /** Calls `listener` on SIGINT and SIGTERM; the returned function stops listening. */
   onSignal: (listener: (signal: string) => void) => () => void;
@@ -53,6 +57,9 @@ const INPUTS_KEY = 'cli_inputs';
 
 /** The largest secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
+
+/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
+const MAX_STATE_FILE = 16 * 1024 * 1024;
 
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
@@ -190,7 +197,7 @@ function openFiles(
 function stillToClean(path: string, io: CliIo): string | undefined {
   let text: string;
   try {
-    text = io.readFile(path);
+    text = io.readFile(path, MAX_STATE_FILE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -366,17 +373,18 @@ function resolveInputs(
 }
 
 function secretFile(variable: string, path: string, io: CliIo): string {
-  let text: string;
   try {
-    text = io.readFile(path);
+    return io.readFile(path, MAX_SECRET_FILE);
   } catch (error) {
-    throw new InputError(
-      `${variable}_FILE names ${JSON.stringify(path)}, which cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}): set it to a readable file`
-    );
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const why =
+      code === 'EFBIG'
+        ? 'a file over 64 KiB, too big for a secret: check the path'
+        : code === 'ENOTREG'
+          ? 'no regular file: set it to the file that holds the secret'
+          : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
+    throw new InputError(`${variable}_FILE names ${why}`);
   }
-  if (text.length > MAX_SECRET_FILE)
-    throw new InputError(`${variable}_FILE names a file over 64 KiB, too big for a secret: check the path`);
-  return text;
 }
 
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
@@ -398,10 +406,13 @@ interface CliLog {
 
 function cliLog(io: CliIo, debug: boolean): CliLog {
   const secrets = new Set<string>();
+  // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
+  let longestFirst: string[] = [];
   const hide = (line: string): string =>
-    [...secrets]
-      .sort((a, b) => b.length - a.length)
-      .reduce((text, secret) => text.replaceAll(secret, '***'), line);
+    longestFirst.reduce(
+      (text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text),
+      line
+    );
   const write = (line: string): void => {
     io.stderr(`${hide(line)}\n`);
   };
@@ -418,6 +429,7 @@ function cliLog(io: CliIo, debug: boolean): CliLog {
       // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
       for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
         if (part.length >= 4) secrets.add(part);
+      longestFirst = [...secrets].sort((a, b) => b.length - a.length);
     }
   };
 }
@@ -431,7 +443,7 @@ class StateStore {
   ) {}
 
   load(): void {
-    if (this.file !== undefined) this.loadText(this.io.readFile(this.file));
+    if (this.file !== undefined) this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
   }
 
   /** Takes the values of a state file's text; throws when it is none. */

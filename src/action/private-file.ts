@@ -34,17 +34,33 @@ export function privateFiles(parent: () => string): (name: string, content: stri
   };
 }
 
+/** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
+export class FileReadError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'ENOTREG' | 'EFBIG'
+  ) {
+    super(message);
+    this.name = 'FileReadError';
+  }
+}
+
 /**
- * Reads a file this tool wrote (a saved configuration): a regular file, opened without following a link
- * and without blocking, its size checked before a byte is read, at most `maxBytes`.
+ * Reads a regular file, at most `maxBytes`: opened without blocking (a named pipe must not hang the
+ * process), checked to be a regular file (not /dev/zero) and its size checked before a byte is read.
+ * `followLinks: false` refuses a symbolic link (ELOOP), for a file this tool wrote itself.
  */
-export function readPrivateFile(path: string, maxBytes: number): string {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+export function readRegularFile(path: string, maxBytes: number, followLinks = true): string {
+  const flags = constants.O_RDONLY | constants.O_NONBLOCK | (followLinks ? 0 : constants.O_NOFOLLOW);
+  const fd = openSync(path, flags);
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error(`${path} is not a regular file`);
+    if (!stat.isFile()) throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
     if (stat.size > maxBytes)
-      throw new Error(`${path} is ${formatSize(stat.size)}, over the ${formatSize(maxBytes)} it may hold`);
+      throw new FileReadError(
+        `${path} is ${formatSize(stat.size)}, over the ${formatSize(maxBytes)} it may hold`,
+        'EFBIG'
+      );
     const buffer = Buffer.alloc(stat.size);
     let read = 0;
     while (read < stat.size) {
@@ -56,4 +72,9 @@ export function readPrivateFile(path: string, maxBytes: number): string {
   } finally {
     closeSync(fd);
   }
+}
+
+/** Reads a file this tool wrote (a saved configuration): see readRegularFile, never through a link. */
+export function readPrivateFile(path: string, maxBytes: number): string {
+  return readRegularFile(path, maxBytes, false);
 }

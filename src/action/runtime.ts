@@ -51,7 +51,6 @@ export function hostHooks(host: ActionHost, cancel: AbortSignal): HostHooks {
     log: host.info,
     warn: host.warning,
     ...(host.debug === undefined ? {} : { debug: host.debug }),
-    mask: host.setSecret,
     cancel,
     ...(host.progress === undefined ? {} : { progress: host.progress })
   };

@@ -135,7 +135,6 @@ export interface HostHooks {
   warn: (line: string) => void;
   /** Absent when the host's log keeps no debug lines. */
   debug?: (line: string) => void;
-  mask: (secret: string) => void;
   cancel: AbortSignal;
   /** Where a line per poll goes, when the host shows one (see StepRuntime.progress). */
   progress?: (line: string) => void;
@@ -165,7 +164,6 @@ export function stepRuntime(
     log: host.log,
     warn: host.warn,
     ...(host.debug === undefined ? {} : { debug: host.debug }),
-    mask: host.mask,
     cancelled: () => host.cancel.aborted,
     probe: (url) => client.probe(url),
     ...(host.progress === undefined ? {} : { progress: host.progress }),

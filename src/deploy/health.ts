@@ -1,7 +1,6 @@
 import { formatDuration } from '../basics/units.js';
 import { TransportError } from '../platform/client.js';
 import { describeError } from '../platform/failures.js';
-import type { DeployContext } from './context.js';
 
 /** Accepted HTTP statuses: inclusive ranges, such as [[200, 299], [401, 401]]. */
 export type StatusRanges = readonly (readonly [number, number])[];
@@ -30,7 +29,10 @@ export interface HealthDeps {
  * The checks as a step makes them: through its runtime's client (http:// or https://), on its clocks,
  * into its log. Only a network failure (refused, reset, timed out, TLS) may pass with time.
  */
-export function healthDeps(ctx: Pick<DeployContext, 'runtime' | 'log'>): HealthDeps {
+export function healthDeps(ctx: {
+  runtime: Pick<HealthDeps, 'probe' | 'now' | 'sleep'>;
+  log: (line: string) => void;
+}): HealthDeps {
   const { runtime } = ctx;
   return {
     probe: runtime.probe,

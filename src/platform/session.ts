@@ -35,7 +35,6 @@ export interface SessionRuntime {
   warn: (line: string) => void;
   /** Absent when the log keeps no debug lines: then none is even composed. */
   debug?: (line: string) => void;
-  mask: (secret: string) => void;
 }
 
 /** The request a call makes at `now`: signed, and encrypted where its endpoint says. */
@@ -125,9 +124,20 @@ async function stampAndSend(
 ): Promise<{ request: PreparedRequest; answer: HttpAnswer; onPlatformTime: boolean }> {
   const onPlatformTime = runtime.clock.corrected;
   const request = prepareRequest(connection, call, runtime.clock.stamp());
-  if (request.headers.sign_str !== undefined) runtime.mask(request.headers.sign_str);
   runtime.debug?.(describeForDebug(request));
-  return { request, answer: await runtime.transport.send(request), onPlatformTime };
+  const answer = await runtime.transport.send(request);
+  return { request, answer: withoutSignature(answer, request.headers.sign_str), onPlatformTime };
+}
+
+/**
+ * The answer with the request's own signature replaced, should the server echo it (in a refusal's
+ * message, say): a signature is used once and never masked (a mask per request would flood the log with
+ * ::add-mask:: lines), so it is kept out of everything read from an answer instead. The debug line of a
+ * request shows no signature either.
+ */
+function withoutSignature(answer: HttpAnswer, signature: string | undefined): HttpAnswer {
+  if (signature === undefined || signature === '' || !answer.body.includes(signature)) return answer;
+  return { ...answer, body: answer.body.replaceAll(signature, '<redacted>') };
 }
 
 /**
