@@ -325,11 +325,6 @@ const EXIT_OF = {
     failed: EXIT.failed,
     cleanup: EXIT.cleanup
 };
-/** Whether the run left an update to roll back or a scale up to set back. */
-function leftAChange(host) {
-    const left = (0,saved_cleanup/* savedCleanup */.W)(host);
-    return left.rollback !== undefined || left.scaleBack !== undefined;
-}
 /** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
 const INPUTS_KEY = 'cli_inputs';
 /** The largest secret file read (a private key is a few KiB). */
@@ -399,7 +394,8 @@ async function run(command, io) {
     try {
         await (0,main_step/* runMain */.VN)(main.host);
         code = main.interrupted() ? EXIT.interrupted : main.exitCode();
-        if (code !== EXIT.ok && (wantsCleanup || leftAChange(main.host))) {
+        const left = (0,saved_cleanup/* savedCleanup */.W)(main.host);
+        if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
             const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
@@ -410,7 +406,10 @@ async function run(command, io) {
             else
                 markCleaned(state);
         }
-        else if (code === EXIT.ok && (0,saved_cleanup/* savedCleanup */.W)(main.host).lookup !== undefined) {
+        else if (code !== EXIT.ok && code !== EXIT.input) {
+            sayStillRunning(left.created, byHand(inputs), log);
+        }
+        else if (code === EXIT.ok && left.lookup !== undefined) {
             cleaning = true;
             if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
                 forgetLookup(state);
@@ -577,6 +576,14 @@ function summarySink(io, file) {
         summary += markdown;
         io.writeFile(file, summary);
     };
+}
+/**
+ * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
+ * they are, and may bill on. Says so, with the command that stops each.
+ */
+function sayStillRunning(created, commands, log) {
+    for (const id of created)
+        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
 }
 /**
  * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post

@@ -107,6 +107,28 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(run.stderr).not.toContain(emulator.token_mode.token);
   });
 
+  // Regression (issue 37): a timed-out create without --cleanup said only "timed out", and a bad input
+  // with --cleanup stop printed "cleaning up what it left" after sending nothing.
+  it('says a task it leaves after a timeout may bill on, with the command that stops it; nothing to clean after a bad input', async () => {
+    emulator.setReadyAfter(600);
+    try {
+      const flags = ['--gpu', '4090', '--task-name', 'cli-left', '--body', SERVICE, '--poll-interval', '1s'];
+      const run = await cli(['create', ...flags, '--wait-timeout', '2s']);
+      expect(run.code).toBe(EXIT.timedOut);
+      const id = (JSON.parse(run.stdout) as Record<string, string>).task_id ?? '';
+      expect(run.stderr).toContain(
+        `warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: elastic-deploy stop --task-id ${id} --base-url ${emulator.base_url} --api-profile live`
+      );
+      expect(emulator.task(id).status).toBe('Pending');
+    } finally {
+      emulator.setReadyAfter(0);
+    }
+    const bad = await cli(['create', '--task-name', 'cli-bad', '--points', '0', '--cleanup', 'stop']);
+    expect(bad.code).toBe(EXIT.input);
+    expect(bad.stderr).not.toContain('cleaning up');
+    expect(bad.stderr).not.toContain('may still be running');
+  });
+
   it('writes dotenv lines with --output dotenv, for a GitLab dotenv report', async () => {
     const id = emulator.addTask({ task_name: 'cli-dotenv', points: 1, status: 'Running' });
     const run = await cli(['detail', '--task-id', id, '--output', 'dotenv']);

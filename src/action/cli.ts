@@ -46,12 +46,6 @@ const EXIT_OF: Record<FailReason, number> = {
   cleanup: EXIT.cleanup
 };
 
-/** Whether the run left an update to roll back or a scale up to set back. */
-function leftAChange(host: ActionHost): boolean {
-  const left = savedCleanup(host);
-  return left.rollback !== undefined || left.scaleBack !== undefined;
-}
-
 /** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
 const INPUTS_KEY = 'cli_inputs';
 
@@ -121,7 +115,8 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
   try {
     await runMain(main.host);
     code = main.interrupted() ? EXIT.interrupted : main.exitCode();
-    if (code !== EXIT.ok && (wantsCleanup || leftAChange(main.host))) {
+    const left = savedCleanup(main.host);
+    if (code !== EXIT.ok && leftovers(left).length > 0) {
       cleaning = true;
       log.write(
         `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`
@@ -131,7 +126,9 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
       // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
       if (post.exitCode() !== EXIT.ok) code = EXIT.cleanup;
       else markCleaned(state);
-    } else if (code === EXIT.ok && savedCleanup(main.host).lookup !== undefined) {
+    } else if (code !== EXIT.ok && code !== EXIT.input) {
+      sayStillRunning(left.created, byHand(inputs), log);
+    } else if (code === EXIT.ok && left.lookup !== undefined) {
       cleaning = true;
       if (await settleLateCreate({ inputs, io, log, state, appendSummary })) forgetLookup(state);
       else code = EXIT.cleanup;
@@ -316,6 +313,17 @@ function summarySink(io: CliIo, file: string | undefined): ((markdown: string) =
     summary += markdown;
     io.writeFile(file, summary);
   };
+}
+
+/**
+ * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
+ * they are, and may bill on. Says so, with the command that stops each.
+ */
+function sayStillRunning(created: readonly string[], commands: ReturnType<typeof byHand>, log: CliLog): void {
+  for (const id of created)
+    log.write(
+      `warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`
+    );
 }
 
 /**
