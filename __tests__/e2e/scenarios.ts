@@ -594,6 +594,33 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     }
   );
 
+  // Regression (issue 37): a sweep paged by offset over a list that changed while it was read skipped a
+  // task, and counted a task whose stop was answered 0000 as stopped while it ran on: exit 0 both times.
+  scenario(
+    'sweeps until a fresh search finds no task of the pattern live, each counted once its detail says End',
+    async (s) => {
+      s.emulator.setPageSizeMax(2);
+      const ids = Array.from({ length: 5 }, (_, i) =>
+        s.emulator.addTask({ task_name: `pr-9-web-${i}`, points: 1, status: 'Running' })
+      );
+      // Meanwhile another run stops one task once the first page is read, and makes one more of the
+      // pattern once this sweep stops its first; the first stop is accepted and never acted on.
+      let late = '';
+      let pages = 0;
+      const meanwhile = s.emulator.afterRequest((request) => {
+        if (request.path === SEARCH && ++pages === 1) s.emulator.stopTask(ids[4] ?? '');
+        if (request.path === STOP && late === '')
+          late = s.emulator.addTask({ task_name: 'pr-9-web-late', points: 1, status: 'Running' });
+      });
+      s.emulator.inject({ path: STOP, answer: { kind: 'envelope', code: '0000' } });
+      const result = await s.run({ operation: 'sweep', task_name: 'pr-9-*' });
+      meanwhile();
+      expect(result.exitCode).toBe(0);
+      expect([...ids, late].map((id) => s.emulator.task(id).status)).toEqual(Array(6).fill('End'));
+      expect(shown(result)).toContain('sweep: a fresh search finds no other task of "pr-9-*" live');
+    }
+  );
+
   scenario('sends nothing in a dry run, printing the request with its secrets redacted', async (s) => {
     const before = s.emulator.requests.length;
     const result = await s.run({ operation: 'create', task_name: 'e2e-dry', points: '1', dry_run: 'true' });

@@ -172,6 +172,9 @@ describe('sweep against the emulator', () => {
     });
     const { failure, outputs } = await step({ task_name: 'pr-5-*' });
     expect(failure).toMatch(new RegExp(`^sweep: task ${id} \\(pr-5-web\\): could not be stopped: `));
+    expect(log.at(-1)).toBe(
+      'sweep: a fresh search finds no other task of "pr-5-*" live besides the 1 it could not stop'
+    );
     expect(outputs.count).toBe('0');
   });
 });

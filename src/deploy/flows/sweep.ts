@@ -79,7 +79,9 @@ async function stopMatches(sweep: Sweep, ctx: DeployContext, dryRun: boolean): P
     else if (targets.length > 0)
       ctx.log(`sweep: a fresh search finds ${targets.length} more task(s) of the pattern still live`);
     else {
-      ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live`);
+      const failed = [...done.values()].filter((result) => result.verdict === 'error').length;
+      const besides = failed === 0 ? '' : ` besides the ${failed} it could not stop`;
+      ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live${besides}`);
       return [...done.values()];
     }
     for (const result of await stopAll(targets, ctx, dryRun)) done.set(result.id, result);
