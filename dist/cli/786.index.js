@@ -57,15 +57,18 @@ async function cleanUpTask(taskId, action, ctx, name) {
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;
         const starting = status === 'Pending' && appliesTo.includes('Running');
-        if (refused === undefined || status === undefined || appliesTo.length === 0)
-            return { shown: false, state: described };
-        if (appliesTo.includes(status) || starting)
-            return { shown: false, state: described };
-        return {
-            shown: false,
-            state: described,
-            never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
-        };
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
     };
     const outcome = await (0,_until_shown_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .e)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
