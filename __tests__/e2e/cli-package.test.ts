@@ -390,7 +390,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '--request-timeout',
         '2s'
       ]);
-      expect(result.code).toBe(0);
+      expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
       const id = (JSON.parse(result.stdout) as { task_id: string }).task_id;
       const twin = /^cleanup: stopped task (\d+), a second task named/m.exec(result.stderr)?.[1] ?? '';
       expect([emulator.task(id).status, emulator.task(twin).status]).toEqual(['Running', 'End']);
