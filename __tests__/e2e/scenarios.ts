@@ -376,19 +376,20 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
   );
 
   scenario('waits with detail when wait is true', async (s) => {
-    s.emulator.setReadyAfter(1.5);
+    // The task comes up once the detail step has seen it Pending, however slowly that step starts.
+    s.emulator.setReadyAfter(600);
     const created = await s.run({ operation: 'create', task_name: 'e2e-detail', points: '1', wait: 'false' });
     expect(created.outputs.status).toBe('');
-    const result = await s.run({
-      operation: 'detail',
-      task_id: created.outputs.task_id ?? '',
-      wait: 'true',
-      ...FAST
+    const id = created.outputs.task_id ?? '';
+    const meanwhile = s.emulator.afterRequest((request) => {
+      if (request.path === DETAIL) s.emulator.settleTask(id);
     });
+    const result = await s.run({ operation: 'detail', task_id: id, wait: 'true', ...FAST });
+    meanwhile();
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('Running');
     expect(shown(result)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/: Pending -> Running after \ds$/)])
+      expect.arrayContaining([expect.stringMatching(/: Pending -> Running after \d+s$/)])
     );
   });
 
