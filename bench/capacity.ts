@@ -11,7 +11,7 @@ import { startEmulator, type Emulator } from '../emulator/index.js';
 import { readSettings } from '../src/action/settings.js';
 import { loadYaml } from '../src/action/yaml.js';
 import { cleanupRecorder, deployContext, planStep, runStep as runEngineStep } from '../src/deploy/engine.js';
-import type { StepRuntime } from '../src/deploy/context.js';
+import type { StepRuntime } from '../src/deploy/step-runtime.js';
 import { ApiClient } from '../src/platform/client.js';
 import { PlatformClock } from '../src/platform/platform-clock.js';
 import { nodeRuntimes, ROOT, runStep } from '../scripts/action-runner.js';

@@ -7,7 +7,7 @@ import { startTestEmulator, type TestClock } from './platform-client.js';
 import { runTestStep, testContext, testRuntime } from './runtime.js';
 import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup.js';
 import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
-import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { SHUFFLED_CODES } from './platform-client.js';
 
 /**
  * Runs a step in this process against an emulator over real HTTPS, on the fake clock both share: the

@@ -4,10 +4,11 @@ import {
   type CleanupState,
   type CreateLookup
 } from '../../src/deploy/cleanup-state.js';
-import { deployContext, type DeployContext, type StepRuntime } from '../../src/deploy/context.js';
+import { deployContext, type DeployContext } from '../../src/deploy/context.js';
+import { type StepRuntime } from '../../src/deploy/step-runtime.js';
 import type { StepResult } from '../../src/deploy/result.js';
 import { planStep, runStep } from '../../src/deploy/step.js';
-import type { DeploySettings } from '../../src/deploy/task-status.js';
+import type { DeploySettings } from '../../src/deploy/settings.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
 
 export interface TestRuntime extends StepRuntime {

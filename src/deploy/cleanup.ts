@@ -12,7 +12,7 @@ import type { DeployContext } from './context.js';
 import { awaitNewTasks } from './lookup.js';
 import { stopPreheat } from './preheat.js';
 import { describeState, isGone, readTaskState } from './task-state.js';
-import { sendUntilShown, type Showing } from './until-shown.js';
+import { sendUntilShown, type Showing } from './retries.js';
 
 /** How a cleanup of one task ended. */
 export type CleanupOutcome =

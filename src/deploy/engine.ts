@@ -21,13 +21,8 @@ export {
   type RollbackReport,
   type UnsettledCreate
 } from './cleanup.js';
-export {
-  deployContext,
-  stepRuntime,
-  type DeployContext,
-  type HostHooks,
-  type StepRuntime
-} from './context.js';
+export { deployContext, type DeployContext } from './context.js';
+export { stepRuntime, type HostHooks, type StepRuntime } from './step-runtime.js';
 export { manualStop, manualSweep } from './manual-stop.js';
 export type { ScaleBackReport } from './scale-back.js';
 export { planStep, runStep, type PlannedStep } from './step.js';
@@ -52,7 +47,7 @@ export { VERSION } from '../platform/version.js';
 export { parseWrittenJson, toCompactJson } from '../protocol/json.js';
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
-export type { DeploySettings } from './task-status.js';
+export type { DeploySettings } from './settings.js';
 export { secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations.js';
 export {

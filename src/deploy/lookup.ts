@@ -3,7 +3,8 @@ import { describeError } from '../platform/failures.js';
 import { searchByNameCall } from '../platform/operations.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { toCompactJson } from '../protocol/json.js';
-import { retried, waitToAskAgain, type DeployContext } from './context.js';
+import { retried, waitToAskAgain } from './retries.js';
+import { type DeployContext } from './context.js';
 import { readAllPages } from './pages.js';
 
 /** What finding tasks by name takes of the deploy context. */

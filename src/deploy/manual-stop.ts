@@ -1,6 +1,6 @@
 import { cleanupCall } from '../platform/operations.js';
 import { toCompactJson } from '../protocol/json.js';
-import type { DeploySettings } from './task-status.js';
+import type { DeploySettings } from './settings.js';
 
 /**
  * How to stop a task by hand when the post step could not: a workflow step with this action, and a

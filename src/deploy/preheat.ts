@@ -15,11 +15,12 @@ import type { Answer } from '../platform/session.js';
 import { withRetries } from '../platform/retry.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { isRecord } from '../basics/records.js';
-import { retried, type DeployContext } from './context.js';
-import { sendUntilShown, type Showing } from './until-shown.js';
-import type { PreheatMode } from './task-status.js';
+import { retried } from './retries.js';
+import { type DeployContext } from './context.js';
+import { sendUntilShown, type Showing } from './retries.js';
+import type { PreheatMode } from './settings.js';
 
-export type { PreheatMode } from './task-status.js';
+export type { PreheatMode } from './settings.js';
 import { resourcesEntry, type Candidate } from './resource-choice.js';
 
 /** A preheat that completed: its task, what it warmed, how long it took. */

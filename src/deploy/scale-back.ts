@@ -4,7 +4,7 @@ import type { ScaleBack } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
 import { awaitServing } from './serving-wait.js';
 import { readDetail } from './task-change.js';
-import { sendUntilShown, type Showing } from './until-shown.js';
+import { sendUntilShown, type Showing } from './retries.js';
 
 /** How the post step finished a scale up the main step left (see ScaleBack). */
 export interface ScaleBackReport {

@@ -3,7 +3,7 @@ import type { DeployContext } from './context.js';
 import { FLOWS } from './flows/index.js';
 import type { PlannedStep } from './flows/flow.js';
 import type { StepResult } from './result.js';
-import type { DeploySettings } from './task-status.js';
+import type { DeploySettings } from './settings.js';
 
 export type { PlannedStep } from './flows/flow.js';
 

@@ -3,10 +3,11 @@ import { describeError } from '../platform/failures.js';
 import { detailCall, type Call } from '../platform/operations.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
-import { retried, type DeployContext } from './context.js';
+import { retried } from './retries.js';
+import { type DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
 import { pointOf } from './serving.js';
-import type { DeploySettings } from './task-status.js';
+import type { DeploySettings } from './settings.js';
 
 /** A task as a change reads it first: its detail, and every node of its node list. */
 export interface TaskLook {

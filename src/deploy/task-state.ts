@@ -3,7 +3,8 @@ import { detailCall, searchByNameCall } from '../platform/operations.js';
 import { SEARCHABLE_STATUSES } from '../platform/platform-settings.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { readAllPages } from './pages.js';
-import { retried, type DeployContext } from './context.js';
+import { retried } from './retries.js';
+import { type DeployContext } from './context.js';
 
 /**
  * What reading a task found: its status (by its detail, or by the task search when the detail was

@@ -4,7 +4,7 @@ import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { listsOf, taskAfterCall, type StepResult, type TaskResult } from '../result.js';
-import type { DeploySettings } from '../task-status.js';
+import type { DeploySettings } from '../settings.js';
 import { urlPublisher, type PublishUrls } from '../urls.js';
 import type { Flow } from './flow.js';
 

@@ -2,7 +2,7 @@ import type { Plan } from '../../platform/operations.js';
 import type { CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import type { StepResult } from '../result.js';
-import type { DeploySettings } from '../task-status.js';
+import type { DeploySettings } from '../settings.js';
 
 /**
  * A step, planned by its flow: every input it needs checked (an InputError before anything is sent), its

@@ -6,7 +6,7 @@ import type { DeployContext } from '../context.js';
 import { chooseForDryRun, findCapacity, type Placement } from '../placement.js';
 import { preheat, preheatServices, type PreheatMode } from '../preheat.js';
 import { taskResult, type StepResult } from '../result.js';
-import type { DeploySettings } from '../task-status.js';
+import type { DeploySettings } from '../settings.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 

@@ -1,8 +1,62 @@
-import { TransportError } from '../platform/client.js';
-import { describeError } from '../platform/failures.js';
-import type { Call } from '../platform/operations.js';
 import { formatDuration } from '../basics/units.js';
-import { retried, waitToAskAgain, type DeployContext } from './context.js';
+import { TransportError } from '../platform/client.js';
+import { describeError, retryIfTransient } from '../platform/failures.js';
+import type { Call } from '../platform/operations.js';
+import {
+  backoffMs,
+  DEFAULT_BACKOFF,
+  withRetries,
+  type RetryDeps,
+  type RetryPolicy
+} from '../platform/retry.js';
+import type { Send } from '../platform/session.js';
+import type { DeploySettings } from './settings.js';
+
+/** How a request is retried: the policy, and what waiting and logging take. */
+export interface Retries {
+  policy: RetryPolicy;
+  deps: RetryDeps;
+}
+
+/**
+ * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
+ * Retry-After asks); `label` names it in the log.
+ */
+export function retried<T>(label: string, retries: Retries, attempt: () => Promise<T>): Promise<T> {
+  const { policy, deps } = retries;
+  return withRetries(label, attempt, (error) => retryIfTransient(error, deps.now()), policy, deps);
+}
+
+/**
+ * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
+ * max_retries says, since a task left running costs money.
+ */
+export const CLEANUP_RETRIES = 20;
+
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
+ */
+export async function waitToAskAgain(
+  round: number,
+  ctx: Pick<PersistContext, 'stopRetries' | 'log'>,
+  say: (delay: string) => string,
+  deadline: number = ctx.stopRetries.policy.deadline
+): Promise<boolean> {
+  const { deps } = ctx.stopRetries;
+  const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
+  if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline)) return false;
+  ctx.log(say(formatDuration(delay)));
+  try {
+    await deps.sleep(delay);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * What the task's state says of a change asked for, read after each request: it shows the change (`state`
@@ -17,7 +71,13 @@ export type Persisted =
   { kind: 'shown'; accepted: boolean; state: string } | { kind: 'failed'; why: string };
 
 /** What sending until shown takes of the deploy context. */
-export type PersistContext = Pick<DeployContext, 'send' | 'settings' | 'stopRetries' | 'log' | 'deadline'>;
+export interface PersistContext {
+  readonly send: Send;
+  readonly settings: Pick<DeploySettings, 'cleanupTimeoutMs'>;
+  readonly stopRetries: Retries;
+  readonly log: (line: string) => void;
+  readonly deadline: number;
+}
 
 /**
  * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a

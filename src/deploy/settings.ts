@@ -1,0 +1,54 @@
+import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
+import type { HealthSettings } from './health.js';
+import type { CapacityWish } from './resource-choice.js';
+
+/** How a step waits, as the wait inputs say. */
+export interface WaitSettings {
+  mode: WaitMode;
+  timeoutMs: number;
+  intervalMs: number;
+  /** Dot path to the status inside the task detail's data. */
+  statusField: string[];
+  /** Override the statuses that end a wait well or badly (defaults depend on what is awaited). */
+  successStatuses: string[] | undefined;
+  failureStatuses: string[] | undefined;
+  /** Ready also needs every services[].remote_ports[].url to be set. */
+  waitForUrls: boolean;
+  /** Consecutive failed polls of a task that end the wait for it. */
+  pollErrorBudget: number;
+  /** Restarts of a container that fail a wait until ready (0: never). */
+  maxRestarts: number;
+  /** Lines of each service's log that a failed wait shows (0: none). */
+  logLines: number;
+}
+
+/** A cluster preheat caches the images in the region; a node preheat prepares nodes there. */
+export type PreheatMode = 'region' | 'node';
+
+/** How a step preheats before it creates (preheat, preheat_timeout). */
+export interface PreheatSettings {
+  mode: 'none' | PreheatMode;
+  timeoutMs: number;
+}
+
+/** What the deploy layer reads of the settings. */
+export interface DeploySettings extends PlatformSettings {
+  wait: WaitSettings;
+  health: HealthSettings;
+  /** What the post step does with the tasks this step creates. */
+  cleanup: 'none' | 'stop' | 'pause';
+  /** How long the post step keeps trying to clean up (and to find a task by name) before it gives up loudly. */
+  cleanupTimeoutMs: number;
+  /** The resource a new task asks for by GPU model, instead of a mark in the body; undefined when gpu is empty. */
+  capacity: CapacityWish | undefined;
+  /** Whether, and how long, to preheat the images where the new task will run, before creating it. */
+  preheat: PreheatSettings;
+  /** Which nodes replace_node deletes, and whether it may delete the last running one. */
+  nodeChoice: NodeChoice;
+}
+
+/** point_id (a node's id, or `failed`: every failed or crash-looping node) and delete_last_node. */
+export interface NodeChoice {
+  pointId: string | undefined;
+  deleteLastNode: boolean;
+}

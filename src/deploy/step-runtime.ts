@@ -1,0 +1,61 @@
+import { ApiClient } from '../platform/client.js';
+import { PlatformClock } from '../platform/platform-clock.js';
+import type { SessionRuntime } from '../platform/session.js';
+import { USER_AGENT } from '../platform/version.js';
+import { cancellableSleep } from './cancellable-sleep.js';
+import type { DeploySettings } from './settings.js';
+
+/** What a step needs of its surroundings: the transport, the clocks, sleeping and the log. */
+export interface StepRuntime extends SessionRuntime {
+  /** A number in [0, 1), for retry jitter. */
+  random: () => number;
+  cancelled: () => boolean;
+  /** GETs a service URL (no API credentials) and answers its HTTP status: the health check. */
+  probe: (url: string) => Promise<number>;
+  /** A line per poll of a wait, where the host shows one (a terminal); the log has the changes only. */
+  progress?: (line: string) => void;
+}
+
+/** What a host gives a step's runtime: its log, and the job's cancellation. */
+export interface HostHooks {
+  log: (line: string) => void;
+  warn: (line: string) => void;
+  /** Absent when the host's log keeps no debug lines. */
+  debug?: (line: string) => void;
+  cancel: AbortSignal;
+  /** Where a line per poll goes, when the host shows one (see StepRuntime.progress). */
+  progress?: (line: string) => void;
+}
+
+/**
+ * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
+ * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
+ * clocks, sleeps that end when the job is cancelled, and the host's log.
+ */
+export function stepRuntime(
+  settings: Pick<DeploySettings, 'requestTimeoutMs' | 'maxResponseBytes'>,
+  host: HostHooks
+): StepRuntime & { dispose: () => void } {
+  const client = new ApiClient({
+    userAgent: USER_AGENT,
+    timeoutMs: settings.requestTimeoutMs,
+    maxResponseBytes: settings.maxResponseBytes,
+    cancel: host.cancel
+  });
+  return {
+    transport: client,
+    now: Date.now,
+    clock: new PlatformClock(Date.now),
+    sleep: cancellableSleep(host.cancel),
+    random: Math.random,
+    log: host.log,
+    warn: host.warn,
+    ...(host.debug === undefined ? {} : { debug: host.debug }),
+    cancelled: () => host.cancel.aborted,
+    probe: (url) => client.probe(url),
+    ...(host.progress === undefined ? {} : { progress: host.progress }),
+    dispose: () => {
+      client.dispose();
+    }
+  };
+}
