@@ -1,4 +1,5 @@
-import { cleanUpTask, finishCleanup } from '../../src/deploy/cleanup.js';
+import { cleanUpTask } from '../../src/deploy/clean-up-task.js';
+import { finishCleanup } from '../../src/deploy/cleanup.js';
 import { NO_CLEANUP, type CleanupAction, type CleanupState } from '../../src/deploy/cleanup-state.js';
 import { scriptedContext } from '../helpers/runtime.js';
 import type { Call } from '../../src/platform/operations.js';

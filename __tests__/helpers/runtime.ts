@@ -5,7 +5,7 @@ import {
   type CreateLookup
 } from '../../src/deploy/cleanup-state.js';
 import { deployContext, type DeployContext } from '../../src/deploy/context.js';
-import { type StepRuntime } from '../../src/deploy/step-runtime.js';
+import type { StepRuntime } from '../../src/deploy/step-runtime.js';
 import type { StepResult } from '../../src/deploy/result.js';
 import { planStep, runStep } from '../../src/deploy/step.js';
 import type { DeploySettings } from '../../src/deploy/settings.js';

@@ -1,7 +1,7 @@
 import type { TaskSnapshot } from '../platform/task-data.js';
 import { taskResult, type TaskResult } from './result.js';
 import type { ServingOutcome } from './serving-wait.js';
-import type { TaskLook } from './task-change.js';
+import type { TaskLook } from './read-task.js';
 
 /** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
 export function taskAfterServing(

@@ -11,7 +11,7 @@ import { withRetries, type RetryVerdict } from '../platform/retry.js';
 import { StaleClockError, type Answer } from '../platform/session.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { exactInteger, toCompactJson } from '../protocol/json.js';
-import { cleanUpTask } from './cleanup.js';
+import { cleanUpTask } from './clean-up-task.js';
 import type { CreateLookup } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
 import { awaitNewTasks, findTasks, searchByName } from './lookup.js';

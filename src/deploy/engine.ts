@@ -15,12 +15,12 @@ export {
 export type { CleanupAction, CleanupState, CreateLookup, Rollback, ScaleBack } from './cleanup-state.js';
 export {
   finishCleanup,
-  type CleanupOutcome,
   type CleanupReport,
   type CleanupTarget,
   type RollbackReport,
   type UnsettledCreate
 } from './cleanup.js';
+export { type CleanupOutcome } from './clean-up-task.js';
 export { deployContext, type DeployContext } from './context.js';
 export { stepRuntime, type HostHooks, type StepRuntime } from './step-runtime.js';
 export { manualStop, manualSweep } from './manual-stop.js';

@@ -4,7 +4,7 @@ import { searchByNameCall } from '../platform/operations.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { toCompactJson } from '../protocol/json.js';
 import { retried, waitToAskAgain } from './retries.js';
-import { type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { readAllPages } from './pages.js';
 
 /** What finding tasks by name takes of the deploy context. */

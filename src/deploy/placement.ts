@@ -4,7 +4,7 @@ import { describeError, isRefusal } from '../platform/failures.js';
 import { resourceSearchCall, type Call, type Plan } from '../platform/operations.js';
 import { offersOf } from '../platform/resource-data.js';
 import { retried } from './retries.js';
-import { type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { createOnce, type Created } from './create.js';
 import { preheat, type PreheatMode, type Preheated } from './preheat.js';
 import {

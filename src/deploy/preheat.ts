@@ -16,7 +16,7 @@ import { withRetries } from '../platform/retry.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { isRecord } from '../basics/records.js';
 import { retried } from './retries.js';
-import { type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { sendUntilShown, type Showing } from './retries.js';
 import type { PreheatMode } from './settings.js';
 

@@ -6,7 +6,7 @@ import { imagesOf, type Configuration } from './configuration.js';
 import type { DeployContext } from './context.js';
 import { awaitServing, type ServingOutcome } from './serving-wait.js';
 import { countOf } from '../platform/task-data.js';
-import { holdsConfiguration, pointIds, readTask } from './task-change.js';
+import { holdsConfiguration, pointIds, readTask } from './read-task.js';
 import { sendUntilShown, type Showing } from './retries.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */

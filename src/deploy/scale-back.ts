@@ -3,7 +3,7 @@ import { changePointsCall } from '../platform/operations.js';
 import type { ScaleBack } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
 import { awaitServing } from './serving-wait.js';
-import { readDetail } from './task-change.js';
+import { readDetail } from './read-task.js';
 import { sendUntilShown, type Showing } from './retries.js';
 
 /** How the post step finished a scale up the main step left (see ScaleBack). */

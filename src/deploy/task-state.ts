@@ -4,7 +4,7 @@ import { SEARCHABLE_STATUSES } from '../platform/platform-settings.js';
 import { snapshotOf, taskIdOf } from '../platform/task-data.js';
 import { readAllPages } from './pages.js';
 import { retried } from './retries.js';
-import { type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 
 /**
  * What reading a task found: its status (by its detail, or by the task search when the detail was

@@ -7,7 +7,8 @@ import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
 import { pointOf } from '../serving.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, pointIds, readTask, runningOf, sendChange, type TaskLook } from '../task-change.js';
+import { checkWaits, sendChange } from '../send-change.js';
+import { pointIds, readTask, runningOf, type TaskLook } from '../read-task.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 

@@ -1,6 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls, type Plan } from '../../platform/operations.js';
-import { cleanUpTask } from '../cleanup.js';
+import { cleanUpTask } from '../clean-up-task.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';

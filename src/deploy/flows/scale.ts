@@ -8,7 +8,8 @@ import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
 import { setPointsBack } from '../scale-back.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, pointIds, readTask, runningOf, sendChange } from '../task-change.js';
+import { checkWaits, sendChange } from '../send-change.js';
+import { pointIds, readTask, runningOf } from '../read-task.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 

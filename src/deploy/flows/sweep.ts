@@ -4,9 +4,9 @@ import { MIN_PATTERN_LITERALS, namePattern } from '../../basics/name-pattern.js'
 import { sanitize } from '../../basics/safe-text.js';
 import { searchByNameCall, type Plan } from '../../platform/operations.js';
 import { describeError } from '../../platform/failures.js';
-import { cleanUpTask } from '../cleanup.js';
+import { cleanUpTask } from '../clean-up-task.js';
 import { retried } from '../retries.js';
-import { type DeployContext } from '../context.js';
+import type { DeployContext } from '../context.js';
 import { searchTasks, type FoundTask } from '../lookup.js';
 import { taskResult, type TaskResult } from '../result.js';
 import { cleanupOf, stepResult } from './call.js';

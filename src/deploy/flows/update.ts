@@ -22,14 +22,8 @@ import { awaitServing, type ServingOutcome } from '../serving-wait.js';
 import type { ServingTarget } from '../serving.js';
 import { countOf } from '../../platform/task-data.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import {
-  checkWaits,
-  holdsConfiguration,
-  pointIds,
-  readTask,
-  sendChange,
-  type TaskLook
-} from '../task-change.js';
+import { checkWaits, sendChange } from '../send-change.js';
+import { holdsConfiguration, pointIds, readTask, type TaskLook } from '../read-task.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 

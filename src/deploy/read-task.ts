@@ -1,13 +1,10 @@
-import { InputError } from '../basics/input-error.js';
-import { describeError } from '../platform/failures.js';
-import { detailCall, type Call } from '../platform/operations.js';
+import { detailCall } from '../platform/operations.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
 import { retried } from './retries.js';
-import { type DeployContext } from './context.js';
+import type { DeployContext } from './context.js';
 import { readNodeList } from './diagnostics.js';
 import { pointOf } from './serving.js';
-import type { DeploySettings } from './settings.js';
 
 /** A task as a change reads it first: its detail, and every node of its node list. */
 export interface TaskLook {
@@ -15,15 +12,6 @@ export interface TaskLook {
   readonly raw: string;
   readonly snapshot: TaskSnapshot;
   readonly nodes: readonly Record<string, unknown>[];
-}
-
-/**
- * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
- * is refused before anything is sent.
- */
-export function checkWaits(settings: Pick<DeploySettings, 'operation' | 'wait'>, why: string): void {
-  if (settings.wait.mode === 'false')
-    throw new InputError(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 
 /** Reads a task's detail, retried while a failure may pass. */
@@ -39,21 +27,6 @@ export async function readTask(taskId: string, ctx: DeployContext): Promise<Task
   const detail = await readDetail(taskId, ctx);
   const nodes = await retried(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
   return { ...detail, nodes };
-}
-
-/**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
- */
-export async function sendChange(call: Call, label: string, ctx: DeployContext): Promise<Error | undefined> {
-  try {
-    await retried(label, ctx.retries, () => ctx.send(call));
-    return undefined;
-  } catch (error) {
-    ctx.log(`${label}: ${describeError(error)}`);
-    return error instanceof Error ? error : new Error(String(error));
-  }
 }
 
 /**
