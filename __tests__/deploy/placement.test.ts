@@ -1,4 +1,4 @@
-import { createTask, MOST_CANDIDATES, type PlacementReport } from '../../src/deploy/placement.js';
+import { createTask, MOST_CANDIDATES, type PlacementReport } from '../../src/deploy/create-task.js';
 import { planCalls, type Call } from '../../src/platform/operations.js';
 import type { Answer } from '../../src/platform/session.js';
 import { TransportError } from '../../src/platform/client.js';

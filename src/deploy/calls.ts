@@ -17,7 +17,7 @@ import { readAllPages } from './pages.js';
 import { describeState, readTaskState } from './task-state.js';
 import type { CreateLookup } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
-import type { Placement, PlacementReport } from './placement.js';
+import type { Placement, PlacementReport } from './create-task.js';
 
 /** How one call of the plan went. */
 export interface CallOutcome {
@@ -79,7 +79,7 @@ async function makeCall(
     // A create goes through its placement and exactly-once path, a module a step without one never loads.
     const created =
       call.traits.resend === 'create_once'
-        ? await (await import('./placement.js')).createTask(call, ctx, report)
+        ? await (await import('./create-task.js')).createTask(call, ctx, report)
         : undefined;
     const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
     ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);

@@ -35,7 +35,7 @@ export {
   type StepResult,
   type TaskResult
 } from './result.js';
-export type { Placement } from './placement.js';
+export type { Placement } from './create-task.js';
 export type { Candidate } from './resource-choice.js';
 export type { NodeDiagnostics, TaskDiagnostics } from './diagnostics.js';
 export type { Bill } from '../platform/billing-data.js';

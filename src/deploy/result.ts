@@ -7,7 +7,7 @@ import { snapshotOf } from '../platform/task-data.js';
 import type { CallOutcome } from './calls.js';
 import type { FieldChange } from './configuration.js';
 import type { TaskDiagnostics } from './diagnostics.js';
-import type { Placement } from './placement.js';
+import type { Placement } from './create-task.js';
 import type { Criteria } from './task-status.js';
 import type { TaskWait } from './wait.js';
 import type { PublishUrls } from './urls.js';

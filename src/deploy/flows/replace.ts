@@ -13,7 +13,7 @@ import { waitUntil } from '../waiting.js';
 import { cleanupOf } from './call.js';
 import type { Flow } from './flow.js';
 import { callAndWait } from './wait.js';
-import { placeForDryRun } from '../placement.js';
+import { placeForDryRun } from '../create-task.js';
 
 /**
  * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name

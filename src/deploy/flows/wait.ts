@@ -22,7 +22,7 @@ export const waitFlow: Flow = {
       cleanup: cleanupOf(settings),
       run: (ctx) => callAndWait(plan, ctx),
       dryRun: async (ctx) => {
-        const { placeForDryRun } = await import('../placement.js');
+        const { placeForDryRun } = await import('../create-task.js');
         return printDryRun(await placeForDryRun(plan, ctx), ctx);
       }
     };
