@@ -2,9 +2,8 @@ import { mapLimit } from '../basics/concurrency.js';
 import { isRecord } from '../basics/records.js';
 import { lastLines, sanitize } from '../basics/safe-text.js';
 import { describeError } from '../platform/failures.js';
-import { nodeEventsCall, nodeLogCall, nodesCall } from '../platform/operations.js';
-import { toCompactJson } from '../protocol/json.js';
-import { readAllPages } from './pages.js';
+import { nodeEventsCall, nodeLogCall } from '../platform/operations.js';
+import { readNodeList } from './read-task.js';
 import { describeNodeProblem, failingNode, fieldText as text } from './nodes.js';
 import type { DeployContext } from './context.js';
 
@@ -102,20 +101,6 @@ export async function diagnose(
     runningNodes: nodes.length - stuck.length,
     unread: []
   };
-}
-
-/** Every node of a task, across the pages of its node list. */
-export async function readNodeList(
-  taskId: string,
-  ctx: Pick<DeployContext, 'send' | 'settings'>
-): Promise<Record<string, unknown>[]> {
-  const { results } = await readAllPages(
-    `the node list of task ${taskId}`,
-    (page) => nodesCall(ctx.settings, taskId, page),
-    ctx.send,
-    (node) => (isRecord(node) ? (text(node.point_id) ?? toCompactJson(node)) : toCompactJson(node))
-  );
-  return results.filter(isRecord);
 }
 
 async function nodeDiagnostics(

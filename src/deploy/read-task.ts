@@ -3,8 +3,11 @@ import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
 import { retried } from './retries.js';
 import type { DeployContext } from './context.js';
-import { readNodeList } from './diagnostics.js';
-import { pointOf } from './serving.js';
+import { isRecord } from '../basics/records.js';
+import { nodesCall } from '../platform/operations.js';
+import { toCompactJson } from '../protocol/json.js';
+import { fieldText } from './nodes.js';
+import { readAllPages } from './pages.js';
 
 /** A task as a change reads it first: its detail, and every node of its node list. */
 export interface TaskLook {
@@ -54,4 +57,23 @@ export function pointIds(nodes: readonly Record<string, unknown>[]): Set<string>
 /** How many nodes run, as the task's detail says (runing_points), when it says. */
 export function runningOf(snapshot: TaskSnapshot | undefined): number | undefined {
   return snapshot?.nodes?.running;
+}
+
+/** Every node of a task, across the pages of its node list. */
+export async function readNodeList(
+  taskId: string,
+  ctx: Pick<DeployContext, 'send' | 'settings'>
+): Promise<Record<string, unknown>[]> {
+  const { results } = await readAllPages(
+    `the node list of task ${taskId}`,
+    (page) => nodesCall(ctx.settings, taskId, page),
+    ctx.send,
+    (node) => (isRecord(node) ? (fieldText(node.point_id) ?? toCompactJson(node)) : toCompactJson(node))
+  );
+  return results.filter(isRecord);
+}
+
+/** A node's point_id, as text ('' when it has none). */
+export function pointOf(node: Record<string, unknown>): string {
+  return fieldText(node.point_id) ?? '';
 }

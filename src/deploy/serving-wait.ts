@@ -3,7 +3,7 @@ import { describeError } from '../platform/failures.js';
 import { detailCall } from '../platform/operations.js';
 import { snapshotOf, type TaskSnapshot } from '../platform/task-data.js';
 import type { DeployContext } from './context.js';
-import { readNodeList } from './diagnostics.js';
+import { readNodeList } from './read-task.js';
 import { checkHealth, healthDeps } from './health.js';
 import { judgeServing, type ServingTarget } from './serving.js';
 import { publishableUrls } from './urls.js';

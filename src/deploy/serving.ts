@@ -2,6 +2,7 @@ import { isRecord } from '../basics/records.js';
 import { sanitize } from '../basics/safe-text.js';
 import type { TaskSnapshot } from '../platform/task-data.js';
 import { describeNodeProblem, failingNodes, fieldText } from './nodes.js';
+import { pointOf } from './read-task.js';
 import { isPublishable } from './task-status.js';
 
 /**
@@ -75,11 +76,6 @@ export function judgeServing(
     kind: 'waiting',
     progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
   };
-}
-
-/** A node's point_id, as text ('' when it has none). */
-export function pointOf(node: Record<string, unknown>): string {
-  return fieldText(node.point_id) ?? '';
 }
 
 /**

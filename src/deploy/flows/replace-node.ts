@@ -5,7 +5,7 @@ import type { DeployContext } from '../context.js';
 import { describeNodeProblem, failingNodes, fieldText } from '../nodes.js';
 import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../serving-wait.js';
-import { pointOf } from '../serving.js';
+import { pointOf } from '../read-task.js';
 import { taskAfterRead, taskAfterServing } from '../change-result.js';
 import { checkWaits, sendChange } from '../send-change.js';
 import { pointIds, readTask, runningOf, type TaskLook } from '../read-task.js';
