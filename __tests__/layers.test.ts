@@ -8,6 +8,11 @@ import { parse } from 'yaml';
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
 const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'action', '.'];
+/**
+ * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; creating them; changing
+ * running ones; finishing what a step left (the post step); the flows of the operations.
+ */
+const DEPLOY_ROOMS = ['tasks', 'wait', 'create', 'change', 'cleanup', 'flows'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -102,6 +107,28 @@ describe('the layers of src/', () => {
           .map((input) => `${relative(SRC, file)}: ${input}`)
       );
     expect(named).toEqual([]);
+  });
+
+  it('has deploy/ in one room per concern, whose imports go one way: a room uses only the rooms before it', () => {
+    const roomOf = (file: string): string | undefined => {
+      const [layer, room, ...rest] = relative(SRC, file).split('/');
+      return layer === 'deploy' && rest.length > 0 ? room : undefined;
+    };
+    const rooms = new Set(files.map(roomOf).filter((room) => room !== undefined));
+    expect([...rooms].sort()).toEqual([...DEPLOY_ROOMS].sort());
+    // The spine (deploy/*.ts: context, settings, the retries, the cleanup record, the step and its result)
+    // is no room: any may use it, so long as no circle forms (tested above).
+    const backwards = [...graph].flatMap(([file, imports]) => {
+      const from = roomOf(file);
+      if (from === undefined) return [];
+      return imports
+        .filter((target) => {
+          const to = roomOf(target);
+          return to !== undefined && DEPLOY_ROOMS.indexOf(to) > DEPLOY_ROOMS.indexOf(from);
+        })
+        .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`);
+    });
+    expect(backwards).toEqual([]);
   });
 
   it('lets the action reach the engine through its one interface, deploy/engine.ts, and basics/', () => {

@@ -12,7 +12,7 @@ import {
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
 import { planCalls } from '../src/platform/operations.js';
 import { readSettings } from '../src/action/settings.js';
-import { OPERATIONS } from '../src/platform/platform-settings.js';
+import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
 import { fixtureKey } from './helpers/fixtures.js';
 import { VERSION } from '../src/platform/version.js';
 
@@ -94,7 +94,7 @@ describe('the README and docs/', () => {
     }
   );
 
-  it.each(OPERATIONS)(
+  it.each(OPERATION_NAMES)(
     'list the inputs and outputs of %s, and show an example workflow for it',
     (operation) => {
       expect(referenceOf(`\`${operation}\``)).toContain('### Inputs');

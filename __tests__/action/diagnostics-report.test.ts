@@ -5,7 +5,7 @@ import {
   redactor
 } from '../../src/action/diagnostics-report.js';
 import { lastLines } from '../../src/basics/safe-text.js';
-import type { TaskDiagnostics } from '../../src/deploy/diagnostics.js';
+import type { TaskDiagnostics } from '../../src/deploy/wait/diagnose.js';
 
 const SECRET = 'tok-5f0c9e-secret';
 const diagnostics: TaskDiagnostics = {

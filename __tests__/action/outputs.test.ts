@@ -7,11 +7,11 @@ import { parseJson } from '../../src/protocol/json.js';
 import { costLines, failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
 import type { Bill } from '../../src/platform/billing-data.js';
 import type { Settings } from '../../src/action/settings.js';
-import { callOutcome, type CallOutcome } from '../../src/deploy/calls.js';
+import { callOutcome, type CallOutcome } from '../../src/deploy/make-calls.js';
 import { taskResult, type StepResult, type TaskResult } from '../../src/deploy/result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
 import { escape, fenced, renderSummary } from '../../src/action/summary.js';
-import { criteriaFor } from '../../src/deploy/task-status.js';
+import { criteriaFor } from '../../src/deploy/wait/criteria.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 
 const BIG = '9007199254740993';

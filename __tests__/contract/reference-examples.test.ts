@@ -3,7 +3,7 @@
 // the reference's endpoints.
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
-import { describeNodeProblem, failingNode } from '../../src/deploy/nodes.js';
+import { describeNodeProblem, failingNode } from '../../src/deploy/tasks/failing-nodes.js';
 import { taskResult, type StepResult } from '../../src/deploy/result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { spentYuan } from '../../src/platform/money.js';

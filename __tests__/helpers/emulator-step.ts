@@ -5,7 +5,7 @@ import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';
 import { startTestEmulator, type TestClock } from './platform-client.js';
 import { runTestStep, testContext, testRuntime } from './runtime.js';
-import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup.js';
+import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
 import { SHUFFLED_CODES } from './platform-client.js';
 

@@ -11,7 +11,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { outputsOf, failureOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import { runCli, type CliIo } from '../../src/action/cli.js';
-import { finishCleanup } from '../../src/deploy/cleanup.js';
+import { finishCleanup } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
 import { planStep, runStep } from '../../src/deploy/step.js';
 import { ApiClient } from '../../src/platform/client.js';

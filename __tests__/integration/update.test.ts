@@ -1,5 +1,5 @@
-import { configurationOf } from '../../src/deploy/configuration.js';
-import { rollbackOf } from '../../src/deploy/rollback.js';
+import { configurationOf } from '../../src/deploy/tasks/configuration.js';
+import { rollbackOf } from '../../src/deploy/cleanup/restore-configuration.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';

@@ -24,7 +24,7 @@ import {
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
-  OPERATIONS,
+  OPERATION_NAMES,
   OVERRIDABLE_OPERATIONS,
   PRIVATE_KEY_FORMATS,
   SEARCHABLE_STATUSES,
@@ -89,7 +89,7 @@ export function readSettings(
     inputs.raw('private_key_passphrase'),
     ...keyTextForms(inputs.raw('private_key'))
   ].forEach(inputs.mask);
-  const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATIONS);
+  const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
   const request = readRequestInputs(inputs, readFile);
   return {
     operation,

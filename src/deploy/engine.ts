@@ -19,12 +19,12 @@ export {
   type CleanupTarget,
   type RollbackReport,
   type UnsettledCreate
-} from './cleanup.js';
-export { type CleanupOutcome } from './clean-up-task.js';
+} from './cleanup/finish-cleanup.js';
+export type { CleanupOutcome } from './tasks/clean-up-task.js';
 export { deployContext, type DeployContext } from './context.js';
 export { stepRuntime, type HostHooks, type StepRuntime } from './step-runtime.js';
-export { manualStop, manualSweep } from './manual-stop.js';
-export type { ScaleBackReport } from './scale-back.js';
+export { manualStop, manualSweep } from './tasks/manual-stop.js';
+export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
 export { planStep, runStep, type PlannedStep } from './step.js';
 
 // What a step did.
@@ -35,9 +35,9 @@ export {
   type StepResult,
   type TaskResult
 } from './result.js';
-export type { Placement } from './create-task.js';
-export type { Candidate } from './resource-choice.js';
-export type { NodeDiagnostics, TaskDiagnostics } from './diagnostics.js';
+export type { Placement } from './create/create-task.js';
+export type { Candidate } from './create/choose-resource.js';
+export type { NodeDiagnostics, TaskDiagnostics } from './wait/diagnose.js';
 export type { Bill } from '../platform/billing-data.js';
 export type { Offer } from '../platform/resource-data.js';
 export type { WaitTarget } from '../platform/operations.js';
@@ -52,7 +52,7 @@ export { secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations.js';
 export {
   ACTIVE_STATUSES,
-  OPERATIONS,
+  OPERATION_NAMES,
   SEARCHABLE_STATUSES,
   type ApiProfile,
   type EndpointOverride

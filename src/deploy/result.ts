@@ -4,13 +4,13 @@ import type { OperationTraits } from '../platform/operations.js';
 import type { OperationName } from '../platform/platform-settings.js';
 import { offersOf, type Offer } from '../platform/resource-data.js';
 import { snapshotOf } from '../platform/task-data.js';
-import type { CallOutcome } from './calls.js';
-import type { FieldChange } from './configuration.js';
-import type { TaskDiagnostics } from './diagnostics.js';
-import type { Placement } from './create-task.js';
-import type { Criteria } from './task-status.js';
-import type { TaskWait } from './wait.js';
-import type { PublishUrls } from './urls.js';
+import type { CallOutcome } from './make-calls.js';
+import type { FieldChange } from './tasks/configuration.js';
+import type { TaskDiagnostics } from './wait/diagnose.js';
+import type { Placement } from './create/create-task.js';
+import type { Criteria } from './wait/criteria.js';
+import type { TaskWait } from './wait/wait-for-tasks.js';
+import type { PublishUrls } from './tasks/publishable-urls.js';
 
 /**
  * How things ended for a task: `done`, acted on without waiting; `reached`, the wait reached its target

@@ -1,6 +1,6 @@
 import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
-import type { HealthSettings } from './health.js';
-import type { CapacityWish } from './resource-choice.js';
+import type { HealthSettings } from './wait/check-health.js';
+import type { CapacityWish } from './create/choose-resource.js';
 
 /** How a step waits, as the wait inputs say. */
 export interface WaitSettings {

@@ -170,7 +170,7 @@ export const PAGE_SIZE = 100;
  * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
-const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
+const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   create: creating('create'),
   // A replace sends a create: with the create's endpoint and its overrides.
   replace: { ...creating('replace'), sendsAs: 'create' },
@@ -295,7 +295,7 @@ const OPERATIONS: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
   }
 };
 
-const WAITING_OPERATIONS = Object.entries(OPERATIONS)
+const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
   .filter(([, spec]) => spec.wait !== undefined)
   .map(([name]) => name)
   .join(', ');
@@ -304,7 +304,7 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
  * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
  * (a replace follows create's, a sweep search_tasks').
  */
-export const OVERRIDABLE_OPERATIONS = Object.entries(OPERATIONS)
+export const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
   .filter(([, spec]) => spec.sendsAs === undefined)
   .map(([name]) => name as Exclude<OperationName, 'request'>);
 
@@ -324,12 +324,12 @@ export function planCalls(settings: PlatformSettings): Plan {
 
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 export function detailCall(settings: PlatformSettings, taskId: string): Call {
-  return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+  return callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
 }
 
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 export function nodesCall(settings: PlatformSettings, taskId: string, page = 1): Call {
-  const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
+  const call = callFor(settings, 'nodes', OPERATION_TABLE.nodes, taskId, false);
   return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
 }
 
@@ -375,7 +375,7 @@ export function searchByNameCall(
   page = 1,
   statuses: readonly string[] = ACTIVE_STATUSES
 ): Call {
-  const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
+  const call = callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
   return {
     ...call,
     query: [
@@ -398,7 +398,7 @@ export function resourceSearchCall(
   deviceType: 'GpuDevice' | 'CpuDevice',
   taskType: 'Deployment' | 'ImagePreHeat' = 'Deployment'
 ): Call {
-  const call = callFor(settings, 'search_resources', OPERATIONS.search_resources, undefined, false);
+  const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
   return {
     ...call,
     query: [
@@ -414,7 +414,7 @@ export function resourceSearchCall(
  * clock and the signature; the session sends it once when a request is refused before any was accepted.
  */
 export function credentialsProbeCall(connection: Connection): Call {
-  const spec = OPERATIONS.search_resources;
+  const spec = OPERATION_TABLE.search_resources;
   return {
     operation: 'search_resources',
     taskId: undefined,
@@ -435,7 +435,7 @@ export function preheatRegionsCall(settings: PlatformSettings): Call {
  * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
  */
 export function preheatCreateCall(settings: PlatformSettings, body: Record<string, unknown>): Call {
-  const call = callFor(settings, 'preheat', OPERATIONS.preheat, undefined, false);
+  const call = callFor(settings, 'preheat', OPERATION_TABLE.preheat, undefined, false);
   return { ...call, body: { ...call.body, ...body } };
 }
 
@@ -491,28 +491,28 @@ export function updateCall(
   taskId: string,
   configuration: Record<string, unknown>
 ): Call {
-  const call = callFor(settings, 'update', OPERATIONS.update, taskId, false);
+  const call = callFor(settings, 'update', OPERATION_TABLE.update, taskId, false);
   return { ...call, body: configuration };
 }
 
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 export function deletePodCall(settings: PlatformSettings, taskId: string, pointId: string): Call {
-  const call = callFor(settings, 'replace_node', OPERATIONS.replace_node, taskId, false);
+  const call = callFor(settings, 'replace_node', OPERATION_TABLE.replace_node, taskId, false);
   return { ...call, body: { point_id: exactInteger(pointId) } };
 }
 
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 export function changePointsCall(settings: PlatformSettings, taskId: string, points: number): Call {
-  return callFor({ ...settings, points }, 'change_points', OPERATIONS.change_points, taskId, false);
+  return callFor({ ...settings, points }, 'change_points', OPERATION_TABLE.change_points, taskId, false);
 }
 
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
-  return callFor(settings, action, OPERATIONS[action], taskId, false);
+  return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
 }
 
 function specOf(settings: PlatformSettings): OperationSpec {
-  if (settings.operation !== 'request') return OPERATIONS[settings.operation];
+  if (settings.operation !== 'request') return OPERATION_TABLE[settings.operation];
   const endpoint = {
     method: required(settings.method, 'method', 'request', 'GET or POST'),
     path: required(

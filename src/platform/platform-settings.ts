@@ -1,6 +1,6 @@
 import type { Credentials, Endpoint, QueryParams } from '../protocol/request.js';
 
-export const OPERATIONS = [
+export const OPERATION_NAMES = [
   'create',
   'replace',
   'detail',
@@ -23,7 +23,7 @@ export const OPERATIONS = [
   'replace_node',
   'request'
 ] as const;
-export type OperationName = (typeof OPERATIONS)[number];
+export type OperationName = (typeof OPERATION_NAMES)[number];
 
 /** Whose forms the requests follow: the interface spec's, or the platform's own reference (see operations.ts). */
 export type ApiProfile = 'spec' | 'live';

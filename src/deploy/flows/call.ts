@@ -1,11 +1,11 @@
 import { planCalls, type Plan } from '../../platform/operations.js';
-import { makeCalls, type CallOutcome } from '../calls.js';
+import { makeCalls, type CallOutcome } from '../make-calls.js';
 import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { listsOf, taskAfterCall, type StepResult, type TaskResult } from '../result.js';
 import type { DeploySettings } from '../settings.js';
-import { urlPublisher, type PublishUrls } from '../urls.js';
+import { urlPublisher, type PublishUrls } from '../tasks/publishable-urls.js';
 import type { Flow } from './flow.js';
 
 /**

@@ -1,7 +1,7 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { planCalls } from '../../platform/operations.js';
-import { diagnose } from '../diagnostics.js';
-import { urlPublisher } from '../urls.js';
+import { diagnose } from '../wait/diagnose.js';
+import { urlPublisher } from '../tasks/publishable-urls.js';
 import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
 import type { Flow } from './flow.js';
 

@@ -1,11 +1,11 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls } from '../../platform/operations.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
-import { callOutcome, type CallOutcome } from '../calls.js';
+import { callOutcome, type CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
-import { chooseForDryRun, findCapacity } from '../find-capacity.js';
-import type { Placement } from '../create-task.js';
-import { preheat, preheatServices, type PreheatMode } from '../preheat.js';
+import { chooseForDryRun, findCapacity } from '../create/find-capacity.js';
+import type { Placement } from '../create/create-task.js';
+import { preheat, preheatServices, type PreheatMode } from '../create/preheat.js';
 import { taskResult, type StepResult } from '../result.js';
 import type { DeploySettings } from '../settings.js';
 import { stepResult } from './call.js';

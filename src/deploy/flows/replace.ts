@@ -1,19 +1,19 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls, type Plan } from '../../platform/operations.js';
-import { cleanUpTask } from '../clean-up-task.js';
+import { cleanUpTask } from '../tasks/clean-up-task.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
-import { searchByName } from '../lookup.js';
+import { searchByName } from '../tasks/find-tasks.js';
 import { describeError } from '../../platform/failures.js';
 import { taskResult, type StepResult, type TaskResult } from '../result.js';
-import { criteriaFor } from '../task-status.js';
-import { urlPublisher } from '../urls.js';
-import { waitUntil } from '../waiting.js';
+import { criteriaFor } from '../wait/criteria.js';
+import { urlPublisher } from '../tasks/publishable-urls.js';
+import { waitUntil } from '../wait/wait-until.js';
 import { cleanupOf } from './call.js';
 import type { Flow } from './flow.js';
 import { callAndWait } from './wait.js';
-import { placeForDryRun } from '../create-task.js';
+import { placeForDryRun } from '../create/create-task.js';
 
 /**
  * A create whose task, once ready (and healthy, when checked), takes the place of the tasks of its name

@@ -5,11 +5,11 @@ import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { changeReport, type StepResult } from '../result.js';
-import { awaitServing } from '../serving-wait.js';
-import { setPointsBack } from '../scale-back.js';
-import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, sendChange } from '../send-change.js';
-import { pointIds, readTask, runningOf } from '../read-task.js';
+import { awaitServing } from '../change/await-serving.js';
+import { setPointsBack } from '../cleanup/finish-scale-back.js';
+import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
+import { checkWaits, sendChange } from '../change/send-change.js';
+import { pointIds, readTask, runningOf } from '../tasks/read-task.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 

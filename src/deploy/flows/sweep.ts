@@ -4,10 +4,10 @@ import { MIN_PATTERN_LITERALS, namePattern } from '../../basics/name-pattern.js'
 import { sanitize } from '../../basics/safe-text.js';
 import { searchByNameCall, type Plan } from '../../platform/operations.js';
 import { describeError } from '../../platform/failures.js';
-import { cleanUpTask } from '../clean-up-task.js';
+import { cleanUpTask } from '../tasks/clean-up-task.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
-import { searchTasks, type FoundTask } from '../lookup.js';
+import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
 import { taskResult, type TaskResult } from '../result.js';
 import { cleanupOf, stepResult } from './call.js';
 import type { Flow } from './flow.js';

@@ -13,17 +13,17 @@ import {
   servicesDiffer,
   type Configuration,
   type FieldChange
-} from '../configuration.js';
+} from '../tasks/configuration.js';
 import { contextFor, type DeployContext } from '../context.js';
-import { searchByName } from '../lookup.js';
+import { searchByName } from '../tasks/find-tasks.js';
 import { changeReport, type ChangeReport, type StepResult } from '../result.js';
-import { restoreConfiguration, rollbackOf } from '../rollback.js';
-import { awaitServing, type ServingOutcome } from '../serving-wait.js';
-import type { ServingTarget } from '../serving.js';
+import { restoreConfiguration, rollbackOf } from '../cleanup/restore-configuration.js';
+import { awaitServing, type ServingOutcome } from '../change/await-serving.js';
+import type { ServingTarget } from '../change/judge-serving.js';
 import { countOf } from '../../platform/task-data.js';
-import { taskAfterRead, taskAfterServing } from '../change-result.js';
-import { checkWaits, sendChange } from '../send-change.js';
-import { holdsConfiguration, pointIds, readTask, type TaskLook } from '../read-task.js';
+import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
+import { checkWaits, sendChange } from '../change/send-change.js';
+import { holdsConfiguration, pointIds, readTask, type TaskLook } from '../tasks/read-task.js';
 import { stepResult } from './call.js';
 import type { Flow } from './flow.js';
 

@@ -1,11 +1,11 @@
 import { planCalls, type Plan } from '../../platform/operations.js';
 import type { DeployContext } from '../context.js';
 import type { StepResult } from '../result.js';
-import { criteriaFor } from '../task-status.js';
-import { urlPublisher } from '../urls.js';
+import { criteriaFor } from '../wait/criteria.js';
+import { urlPublisher } from '../tasks/publishable-urls.js';
 import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
 import type { Flow } from './flow.js';
-import type { CallOutcome } from '../calls.js';
+import type { CallOutcome } from '../make-calls.js';
 
 /**
  * Calls that act on tasks, then the wait for them, as the plan says: a create until ready, a stop until
@@ -22,7 +22,7 @@ export const waitFlow: Flow = {
       cleanup: cleanupOf(settings),
       run: (ctx) => callAndWait(plan, ctx),
       dryRun: async (ctx) => {
-        const { placeForDryRun } = await import('../create-task.js');
+        const { placeForDryRun } = await import('../create/create-task.js');
         return printDryRun(await placeForDryRun(plan, ctx), ctx);
       }
     };
@@ -48,11 +48,11 @@ export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepR
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }
-      : await (await import('../waiting.js')).waitUntil(called, criteria, ctx, { calls, publish });
+      : await (await import('../wait/wait-until.js')).waitUntil(called, criteria, ctx, { calls, publish });
   // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
   const twinLookup = calls[0]?.twinLookup;
   const kept = waited.tasks[0]?.id;
   if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-    await (await import('../create.js')).stopTwins(twinLookup, kept, ctx);
+    await (await import('../create/create-once.js')).stopTwins(twinLookup, kept, ctx);
   return stepResult(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
 }

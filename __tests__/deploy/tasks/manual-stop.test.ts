@@ -1,0 +1,100 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { parse } from 'yaml';
+import { startEmulator, type Emulator } from '../../../emulator/index.js';
+import { manualStop, manualSweep } from '../../../src/deploy/tasks/manual-stop.js';
+import { fixtureKey } from '../../helpers/fixtures.js';
+import { RSA_CREDENTIALS, testSettings } from '../../helpers/settings.js';
+import { SHUFFLED_CODES } from '../../helpers/platform-client.js';
+
+const run = promisify(execFile);
+const USES = 'owner/elastic-deploy-action@v1';
+
+/**
+ * The ways the post step tells a user to stop a task by hand: the shell command is run as a user would
+ * (bash, curl, openssl) against the emulator in strict mode, which accepts only what the platform does.
+ */
+describe('manualStop', () => {
+  let emulator: Emulator;
+  let dir: string;
+  // An emulator of each test's own: no request of another test (one that timed out, say) is counted.
+  beforeEach(async () => {
+    emulator = await startEmulator({
+      ...SHUFFLED_CODES,
+      strict: true,
+      keys: {
+        rsa: {
+          token: 'rsa-token',
+          clientPrivateKey: fixtureKey('client-private-pkcs8.pem'),
+          platformPrivateKey: fixtureKey('platform-private-pkcs8.pem')
+        },
+        tokenMode: { token: 'plain-token' }
+      }
+    });
+    dir = mkdtempSync(join(tmpdir(), 'manual-stop-'));
+    writeFileSync(join(dir, 'private.pem'), fixtureKey('client-private-pkcs8.pem'));
+  });
+  afterEach(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await emulator.stop();
+  });
+
+  it.each([
+    ['RSA mode, signing the request with private.pem', 'rsa-token', RSA_CREDENTIALS],
+    ['token mode', 'plain-token', { mode: 'token', token: 'plain-token' } as const]
+  ])('gives a shell command that stops the task: %s', async (_what, token, credentials) => {
+    const id = emulator.addTask({ task_name: 'by-hand', points: 1, status: 'Running' });
+    const settings = testSettings({ baseUrl: emulator.base_url, credentials });
+    const { step, shell } = manualStop(settings, id, USES);
+    expect(parse(step)).toEqual([
+      {
+        uses: USES,
+        with: expect.objectContaining({ operation: 'stop', task_id: Number(id), base_url: emulator.base_url })
+      }
+    ]);
+    await run('bash', ['-euo', 'pipefail', '-c', shell ?? 'false'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, DEPLOY_API_TOKEN: token, CURL_CA_BUNDLE: emulator.ca_file }
+    });
+    expect(emulator.task(id).status).toBe('End');
+  });
+
+  it('gives no shell command for a stop whose body is encrypted: only the workflow step', () => {
+    const settings = testSettings({ endpoints: { stop: { encrypt: true } } });
+    expect(manualStop(settings, '7', USES).shell).toBeUndefined();
+  });
+});
+
+describe('manualSweep', () => {
+  it('sweeps the exact name, keeping the tasks given, with the credentials of the mode', () => {
+    const step = manualSweep(testSettings(), 'web "api"', ['3', '4'], USES);
+    expect(parse(step)).toEqual([
+      {
+        uses: USES,
+        with: {
+          operation: 'sweep',
+          task_name: 'web "api"',
+          task_id: '3, 4',
+          base_url: 'https://openapi.example',
+          token: '${{ secrets.DEPLOY_API_TOKEN }}',
+          private_key: '${{ secrets.DEPLOY_API_PRIVATE_KEY }}'
+        }
+      }
+    ]);
+    const token = testSettings({ credentials: { mode: 'token', token: 't' } });
+    expect(parse(manualSweep(token, 'web', [], USES))).toEqual([
+      {
+        uses: USES,
+        with: {
+          operation: 'sweep',
+          task_name: 'web',
+          base_url: 'https://openapi.example',
+          token: '${{ secrets.DEPLOY_API_TOKEN }}'
+        }
+      }
+    ]);
+  });
+});

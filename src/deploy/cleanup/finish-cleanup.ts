@@ -1,0 +1,196 @@
+import { mapLimit } from '../../basics/concurrency.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { formatDuration } from '../../basics/units.js';
+import { describeError } from '../../platform/failures.js';
+import { parseJson } from '../../protocol/json.js';
+import type { CleanupAction, CleanupState, CreateLookup, Rollback } from '../cleanup-state.js';
+import { redactConfiguration } from '../tasks/configuration.js';
+import { restoreConfiguration } from './restore-configuration.js';
+import { finishScaleBack, type ScaleBackReport } from './finish-scale-back.js';
+import { cleanUpTask, type CleanupOutcome } from '../tasks/clean-up-task.js';
+import type { DeployContext } from '../context.js';
+import { awaitNewTasks } from '../tasks/find-tasks.js';
+import { stopPreheat } from '../create/preheat.js';
+
+/** A task the post step acts on, and why it is the step's to clean up. */
+export interface CleanupTarget {
+  id: string;
+  action: CleanupAction;
+  /**
+   * created: the step's task; twin: made too by an earlier attempt of a re-sent create; found: made by a
+   * create whose answer the step never read; retired: of the old generation a replace was retiring.
+   */
+  why: 'created' | 'twin' | 'found' | 'retired';
+}
+
+/**
+ * A create whose task may still exist, or still appear, and that the post step could not look for long
+ * enough: the name to look for, the tasks of that name to leave alone, and why the outcome is not known.
+ */
+export interface UnsettledCreate {
+  taskName: string;
+  keep: string[];
+  why: string;
+}
+
+/** What the post step did: each task's outcome, and a create whose outcome it could not learn. */
+export interface CleanupReport {
+  outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[];
+  unsettled: UnsettledCreate | undefined;
+  /** The image preheats it stopped, each with why it could not be, if it could not. */
+  preheats?: { taskId: string; problem: string | undefined }[];
+  /** The update it rolled back: serving again, or why not (with the configuration to restore, redacted). */
+  rollback?: RollbackReport;
+  /** The scale up it finished: kept, set back, or why it could not tell or set it back. */
+  scaleBack?: ScaleBackReport;
+}
+
+/** How the post step's rollback of an update ended. */
+export interface RollbackReport {
+  taskId: string;
+  problem: string | undefined;
+  /** The configuration to restore by hand, secrets redacted, when the rollback did not complete. */
+  restore: unknown;
+}
+
+/**
+ * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
+ * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
+ * preheats that had not completed; rolls back an update, and sets back a scale up whose new nodes fail. Then, when a
+ * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
+ * no longer appear: that look is the post step's last request.
+ */
+export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
+  const { action, created, lookup } = state;
+  const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
+  const scaleBack = state.scaleBack === undefined ? undefined : await finishScaleBack(state.scaleBack, ctx);
+  const known = [
+    ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' }))),
+    ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
+  ];
+  const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+  const preheats = await mapLimit(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+    taskId,
+    problem: await stopPreheat(taskId, ctx)
+  }));
+  const done = {
+    preheats,
+    ...(rollback === undefined ? {} : { rollback }),
+    ...(scaleBack === undefined ? {} : { scaleBack })
+  };
+  if (lookup === undefined) return { outcomes, unsettled: undefined, ...done };
+  const late = await lateTasks(lookup, created, action, ctx);
+  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+}
+
+/**
+ * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
+ * time): posts back the configuration the task had and waits until it serves again, within the context's
+ * deadline (cleanup_timeout).
+ */
+async function finishRollback(rollback: Rollback, ctx: DeployContext): Promise<RollbackReport> {
+  const { taskId } = rollback;
+  if (rollback.lost !== undefined)
+    return {
+      taskId,
+      problem: `the configuration it had could not be read back (${rollback.lost})`,
+      restore: undefined
+    };
+  ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
+  let problem: string | undefined;
+  try {
+    const outcome = await restoreConfiguration(rollback, ctx, ctx.deadline);
+    problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
+  } catch (error) {
+    problem = describeError(error);
+  }
+  if (problem === undefined) {
+    ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
+    return { taskId, problem, restore: undefined };
+  }
+  const restore = redactConfiguration(parseJson(rollback.configuration));
+  return { taskId, problem, restore };
+}
+
+function cleanUpAll(
+  targets: readonly CleanupTarget[],
+  ctx: DeployContext,
+  name: string | undefined
+): Promise<{ target: CleanupTarget; outcome: CleanupOutcome }[]> {
+  return mapLimit(targets, ctx.settings.concurrency, async (target) => ({
+    target,
+    outcome: await cleanUpTask(target.id, target.action, ctx, name)
+  }));
+}
+
+/**
+ * The tasks a create made that the step does not know: with no task id known, the task the create may
+ * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
+ * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
+ * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
+ * after it, unless every attempt's task has turned up by then; a last search that fails is sent again
+ * while the cleanup deadline allows. When the deadline comes first, or every last search failed, the
+ * outcome is unsettled: never read as "the create made none".
+ */
+async function lateTasks(
+  lookup: CreateLookup,
+  created: readonly string[],
+  action: CleanupAction | undefined,
+  ctx: DeployContext
+): Promise<CleanupReport> {
+  const handled = new Set([...lookup.existingIds, ...created]);
+  const kind = created.length === 0 ? 'found' : 'twin';
+  const name = JSON.stringify(sanitize(lookup.taskName, 100));
+  const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+  ctx.log(
+    created.length === 0
+      ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${formatDuration(left)}, until the create can no longer land`
+      : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${formatDuration(left)}`
+  );
+  const outcomes: CleanupReport['outcomes'] = [];
+  // Each attempt makes one task at most; the step's own task (created) is one attempt's.
+  let outstanding = lookup.attempts - Math.min(created.length, 1);
+  while (outstanding > 0) {
+    const found = await awaitNewTasks(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
+    if (found.kind === 'none') {
+      ctx.log(
+        `cleanup: a task search sent after the create could no longer land found no other new task named ${name}`
+      );
+      return { outcomes, unsettled: undefined };
+    }
+    if (found.kind === 'found') {
+      outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+      for (const id of found.ids) handled.add(id);
+      outstanding -= found.ids.length;
+      continue;
+    }
+    const why =
+      found.kind === 'unknown'
+        ? `the last task search failed (${found.why})`
+        : 'the cleanup_timeout ran out before the create could no longer land';
+    return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
+  }
+  return { outcomes, unsettled: undefined };
+}
+
+/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
+async function cleanUpFound(
+  ids: string[],
+  why: 'found' | 'twin',
+  action: CleanupAction | undefined,
+  ctx: DeployContext,
+  taskName: string
+): Promise<CleanupReport['outcomes']> {
+  const cleanup = why === 'twin' ? 'stop' : action;
+  if (cleanup === undefined) {
+    ctx.runtime.warn(
+      `the create of this step made task ${ids.join(', ')} (named ${JSON.stringify(sanitize(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`
+    );
+    return [];
+  }
+  return cleanUpAll(
+    ids.map((id): CleanupTarget => ({ id, action: cleanup, why })),
+    ctx,
+    taskName
+  );
+}

@@ -1,0 +1,99 @@
+import { sanitize } from '../../basics/safe-text.js';
+import { describeError, isRefusal } from '../../platform/failures.js';
+import type { Call, Plan } from '../../platform/operations.js';
+import type { DeployContext } from '../context.js';
+import { createOnce, type Created } from './create-once.js';
+import { chooseForDryRun, describeCandidate, findCapacity } from './find-capacity.js';
+import { preheat, type Preheated } from './preheat.js';
+import { resourcesEntry, type CapacityWish, type Candidate } from './choose-resource.js';
+
+/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
+export const MOST_CANDIDATES = 3;
+/** How the step chose the resource of its new task: what it considered, chose, and was refused. */
+export interface Placement {
+  readonly wish: CapacityWish;
+  readonly points: number;
+  /** The entries of the wished device in the last search, ranked (see chooseResource). */
+  readonly considered: readonly Candidate[];
+  /** The entry the task was created on; undefined when none was. */
+  readonly chosen: Candidate | undefined;
+  /** Entries whose create the platform refused, making no task, and why. */
+  readonly refused: readonly { candidate: Candidate; why: string }[];
+  /** Resource searches sent. */
+  readonly searches: number;
+  /** The preheat that warmed the first choice before the create, when preheat asked for one. */
+  readonly preheated?: Preheated;
+}
+
+/** Where a create reports its placement as it goes, so that a failed step still shows what was tried. */
+export interface PlacementReport {
+  placement?: Placement;
+}
+
+/**
+ * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
+ * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
+ * When the platform refuses a create and the task search proves that it made no task, the next entry is
+ * tried (at most three in all, each once); a create whose outcome is unknown is never followed by another.
+ */
+export async function createTask(call: Call, ctx: DeployContext, report: PlacementReport): Promise<Created> {
+  const wish = ctx.settings.capacity;
+  if (wish === undefined) return createOnce(call, ctx);
+  const points = ctx.settings.points ?? 1;
+  const found = await findCapacity(wish, points, ctx);
+  let placement: Placement = { wish, points, ...found, chosen: undefined, refused: [] };
+  report.placement = placement;
+  const name = ctx.settings.taskName ?? '';
+  const mode = ctx.settings.preheat.mode;
+  const [first] = found.eligible;
+  if (mode !== 'none' && first !== undefined) {
+    placement = { ...placement, preheated: await preheat(first, mode, ctx, `${name}-preheat`) };
+    report.placement = placement;
+  }
+  for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+    ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
+    if (placement.preheated !== undefined && candidate !== first)
+      ctx.log(`capacity: the preheat warmed ${sanitize(placement.preheated.region, 60)}, not this region`);
+    placement = { ...placement, chosen: candidate };
+    report.placement = placement;
+    try {
+      return await createOnce(placed(call, candidate), ctx);
+    } catch (error) {
+      // createOnce settles a refusal by the task search: one that comes this far made no task.
+      if (!isRefusal(error)) throw error;
+      const why = describeError(error);
+      placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
+      report.placement = placement;
+      ctx.log(
+        `capacity: the platform refused the create on ${describeCandidate(candidate)} (${sanitize(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`
+      );
+    }
+  }
+  throw new Error(
+    `the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${sanitize(why, 200)}`).join('; ')}`
+  );
+}
+
+/**
+ * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
+ * create call is shown with that resource; nothing is created, and no search is repeated for stock.
+ */
+export async function placeForDryRun(plan: Plan, ctx: DeployContext): Promise<Plan> {
+  if (ctx.settings.capacity === undefined) return plan;
+  const choice = await chooseForDryRun(ctx, ctx.settings.preheat.mode);
+  const [best, ...others] = choice;
+  if (best === undefined) return plan;
+  const next = others.slice(0, MOST_CANDIDATES - 1).map(describeCandidate);
+  ctx.log(
+    `dry run: the step would create on ${describeCandidate(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`
+  );
+  return {
+    ...plan,
+    calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
+  };
+}
+
+/** The create call with the chosen entry as its resources. */
+export function placed(call: Call, candidate: Candidate): Call {
+  return { ...call, body: { ...call.body, resources: [resourcesEntry(candidate.offer)] } };
+}

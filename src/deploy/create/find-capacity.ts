@@ -1,0 +1,137 @@
+import { sanitize } from '../../basics/safe-text.js';
+import { formatDuration } from '../../basics/units.js';
+import { resourceSearchCall } from '../../platform/operations.js';
+import { offersOf } from '../../platform/resource-data.js';
+import type { DeployContext } from '../context.js';
+import { retried } from '../retries.js';
+import type { PreheatMode } from '../settings.js';
+import {
+  cheapestOverPrice,
+  chooseResource,
+  type CapacityWish,
+  type Candidate,
+  type Choice
+} from './choose-resource.js';
+
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+export async function chooseForDryRun(ctx: DeployContext, mode: 'none' | PreheatMode): Promise<Candidate[]> {
+  const wish = ctx.settings.capacity;
+  if (wish === undefined) return [];
+  const points = ctx.settings.points ?? 1;
+  const choice = await searchOnce(wish, points, ctx);
+  logChoice(choice, wish, points, ctx);
+  const [best] = choice.eligible;
+  if (best === undefined) {
+    const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+    ctx.log(
+      `dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${formatDuration(wish.timeoutMs)}` : 'fail before creating'}`
+    );
+    return [];
+  }
+  if (mode !== 'none') {
+    ctx.log(
+      `dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${sanitize(best.offer.region ?? '?', 60)}), and wait up to ${formatDuration(ctx.settings.preheat.timeoutMs)} for it`
+    );
+  }
+  return [...choice.eligible];
+}
+
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+export async function findCapacity(
+  wish: CapacityWish,
+  points: number,
+  ctx: DeployContext
+): Promise<Choice & { searches: number }> {
+  const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+  for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS; ; searches++) {
+    const choice = await searchOnce(wish, points, ctx);
+    if (choice.eligible.length > 0) {
+      logChoice(choice, wish, points, ctx);
+      return { ...choice, searches };
+    }
+    const why = noCapacity(choice, wish, points);
+    const left = until - ctx.runtime.now();
+    if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+      logChoice(choice, wish, points, ctx);
+      throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
+    }
+    const wait = Math.min(delay, left);
+    ctx.log(
+      `capacity: ${why}; searching again in ${formatDuration(wait)} (${formatDuration(left)} of capacity_timeout left)`
+    );
+    await ctx.runtime.sleep(wait);
+    delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
+  }
+}
+
+async function searchOnce(wish: CapacityWish, points: number, ctx: DeployContext): Promise<Choice> {
+  const call = resourceSearchCall(ctx.settings, wish.deviceType);
+  const { result } = await retried('capacity: resource search', ctx.retries, () => ctx.send(call));
+  return chooseResource(offersOf(result.data), wish, points);
+}
+
+/** Why no entry qualifies, naming what was searched. */
+function noCapacity(choice: Choice, wish: CapacityWish, points: number): string {
+  const device = describeWish(wish);
+  if (choice.considered.length === 0) return `the resource search lists no ${device}`;
+  const cheapest = cheapestOverPrice(choice);
+  if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+    return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
+  }
+  const stock = choice.considered
+    .filter((c) => c.excluded === 'no stock')
+    .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+    .join(', ');
+  return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice: Choice, wish: CapacityWish): string {
+  if (choice.considered.length === 0)
+    return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+  if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+    return ': set capacity_timeout (such as 10m) to wait for stock';
+  return '';
+}
+
+const describeWish = (wish: CapacityWish): string =>
+  wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
+export function describeCandidate(candidate: Candidate): string {
+  const { offer } = candidate;
+  const name = offer.regionName === undefined ? '' : ` (${sanitize(offer.regionName, 60)})`;
+  const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+  const price = candidate.price === undefined ? 'no price' : `${field} ${sanitize(candidate.price, 30)}`;
+  return `${sanitize(offer.region ?? '?', 60)}${name}, ${sanitize(offer.device ?? '?', 60)}, ${price}`;
+}
+
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice: Choice, wish: CapacityWish, points: number, ctx: DeployContext): void {
+  ctx.log(
+    `capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`
+  );
+  for (const candidate of choice.considered) {
+    const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+    ctx.log(
+      `  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`
+    );
+  }
+}

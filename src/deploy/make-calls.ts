@@ -1,0 +1,201 @@
+import { mapLimit } from '../basics/concurrency.js';
+import { sanitize } from '../basics/safe-text.js';
+import {
+  describeError,
+  isRefusal,
+  notApplied,
+  retryIfTransient,
+  TaskNotFoundError
+} from '../platform/failures.js';
+import { PAGE_SIZE, type Call, type Plan } from '../platform/operations.js';
+import { withRetries } from '../platform/retry.js';
+import type { Answer, Send } from '../platform/session.js';
+import { taskIdOf } from '../platform/task-data.js';
+import { ApiError, type ApiResult } from '../protocol/envelope.js';
+import { toCompactJson } from '../protocol/json.js';
+import { readAllPages } from './tasks/read-all-pages.js';
+import { describeState, readTaskState } from './tasks/read-task-state.js';
+import type { CreateLookup } from './cleanup-state.js';
+import type { DeployContext } from './context.js';
+import type { Placement, PlacementReport } from './create/create-task.js';
+
+/** How one call of the plan went. */
+export interface CallOutcome {
+  readonly call: Call;
+  /** The task the call concerns, or the one a create made. */
+  readonly taskId: string | undefined;
+  readonly result: ApiResult | undefined;
+  /** The answer's body exactly as received. */
+  readonly raw: string | undefined;
+  readonly error: Error | undefined;
+  /** A create sent again after an attempt that may still land: look for a twin once the wait is over. */
+  readonly twinLookup: CreateLookup | undefined;
+  /** A create's tasks of the same name that existed before it (which a replace retires). */
+  readonly existingIds: readonly string[];
+  /** How a create that picks its resource (gpu) chose it; undefined for any other call. */
+  readonly placement: Placement | undefined;
+}
+
+/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
+export function callOutcome(call: Call, fields: Partial<CallOutcome>): CallOutcome {
+  return {
+    call,
+    taskId: call.taskId,
+    result: undefined,
+    raw: undefined,
+    error: undefined,
+    twinLookup: undefined,
+    existingIds: [],
+    placement: undefined,
+    ...fields
+  };
+}
+
+/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
+export function makeCalls(plan: Plan, ctx: DeployContext): Promise<CallOutcome[]> {
+  const bulk = plan.calls.length > 1;
+  return mapLimit(plan.calls, ctx.settings.concurrency, (call) =>
+    makeCall(
+      call,
+      { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined },
+      ctx
+    )
+  );
+}
+
+/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
+async function makeCall(
+  call: Call,
+  how: { who: string; waits: boolean },
+  ctx: DeployContext
+): Promise<CallOutcome> {
+  const { who } = how;
+  const outcome = (fields: Partial<CallOutcome>): CallOutcome =>
+    callOutcome(call, { placement: report.placement, ...fields });
+  // Whether a failed attempt of a call that changes state may still have taken effect.
+  const state = { mayHaveApplied: false };
+  const report: PlacementReport = {};
+  try {
+    // A create goes through its placement and exactly-once path, a module a step without one never loads.
+    const created =
+      call.traits.resend === 'create_once'
+        ? await (await import('./create/create-task.js')).createTask(call, ctx, report)
+        : undefined;
+    const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
+    ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
+    const problem = call.traits.check(result.data, call);
+    if (problem !== undefined) ctx.log(`${who}: ${problem}`);
+    const made = call.traits.answers === 'new_task' && problem === undefined;
+    return outcome({
+      taskId: made ? taskIdOf(result.data) : call.taskId,
+      result,
+      raw,
+      error: problem === undefined ? undefined : new Error(problem),
+      twinLookup: created?.recreated === true ? created.lookup : undefined,
+      existingIds: created?.lookup.existingIds ?? []
+    });
+  } catch (error) {
+    return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
+  }
+}
+
+/**
+ * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
+ * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
+ */
+function sendCall(
+  call: Call,
+  who: string,
+  state: { mayHaveApplied: boolean },
+  ctx: DeployContext
+): Promise<Answer> {
+  return withRetries(
+    who,
+    () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)),
+    (error) => {
+      const verdict = retryIfTransient(error, ctx.runtime.clock.now());
+      state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !notApplied(error);
+      return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
+    },
+    ctx.retries.policy,
+    ctx.retries.deps
+  );
+}
+
+/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
+async function failedCall(
+  call: Call,
+  error: unknown,
+  how: { who: string; waits: boolean; mayHaveApplied: boolean },
+  ctx: DeployContext
+): Promise<Partial<CallOutcome>> {
+  const { who } = how;
+  if (how.mayHaveApplied && error instanceof ApiError && how.waits) {
+    ctx.log(
+      `${who}: the platform refused the retry (${sanitize(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`
+    );
+    return {};
+  }
+  // A refusal (an envelope with a code other than 0000): the task's state settles it.
+  if (call.taskId !== undefined && isRefusal(error)) return settleByState(call, call.taskId, error, ctx, who);
+  const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
+  ctx.log(`${who}: ${describeError(error)}${note}`);
+  return { error: note === '' ? (error as Error) : new Error(`${describeError(error)}${note}`) };
+}
+
+/**
+ * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
+ * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
+ * the refusal is no failure; a task no search of any status lists is not found; otherwise the
+ * call fails with the refusal, saying the status (and, where the platform applies the operation to some
+ * statuses only, which).
+ */
+async function settleByState(
+  call: Call,
+  taskId: string,
+  refusal: ApiError,
+  ctx: DeployContext,
+  who: string
+): Promise<Partial<CallOutcome>> {
+  const { alreadyDone, appliesTo } = call.traits;
+  const state = await readTaskState(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+  const status = state.kind === 'status' ? state.status : undefined;
+  // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
+  if (status !== undefined && alreadyDone.includes(status)) {
+    ctx.log(
+      `${who}: the platform refused (${describeError(refusal)}), and ${describeState(state)}: nothing left to do`
+    );
+    return {};
+  }
+  if (state.kind === 'absent') {
+    const notFound = new TaskNotFoundError(taskId, refusal);
+    ctx.log(`${who}: ${notFound.message}`);
+    return { error: notFound };
+  }
+  const applies =
+    status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
+      ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
+      : '';
+  const why = `${refusal.message}; ${describeState(state)}${applies}`;
+  ctx.log(`${who}: ${why}`);
+  return { error: new ApiError(why, refusal) };
+}
+
+/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
+function readsEveryPage(call: Call): boolean {
+  return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
+}
+
+/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
+async function sendEveryPage(call: Call, send: Send): Promise<Answer> {
+  const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(PAGE_SIZE);
+  const rest = call.query.filter(([name]) => name !== 'page_size');
+  const list = await readAllPages(
+    `the ${call.operation} records`,
+    (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }),
+    send
+  );
+  const data = { count: list.count ?? list.results.length, results: list.results };
+  const result = { ...list.first.result, data };
+  return { result, raw: toCompactJson({ code: result.code, message: result.msg, data }) };
+}

@@ -1,0 +1,81 @@
+import { describeError } from '../../platform/failures.js';
+import { detailCall, searchByNameCall } from '../../platform/operations.js';
+import { SEARCHABLE_STATUSES } from '../../platform/platform-settings.js';
+import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
+import { readAllPages } from './read-all-pages.js';
+import { retried } from '../retries.js';
+import type { DeployContext } from '../context.js';
+
+/**
+ * What reading a task found: its status (by its detail, or by the task search when the detail was
+ * refused), that no search of every status lists it, or that it could not be read at all.
+ */
+export type TaskState =
+  { kind: 'status'; status: string; data: unknown } | { kind: 'absent' } | { kind: 'unread'; why: string };
+
+/** What reading a task's state takes of the deploy context. */
+export type StateContext = Pick<DeployContext, 'send' | 'settings' | 'retries'>;
+
+/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
+export function isGone(state: TaskState): boolean {
+  return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+}
+
+/** "its status is Running", "no task search of any status lists it", "it could not be read (…)". */
+export function describeState(state: TaskState): string {
+  switch (state.kind) {
+    case 'status':
+      return `its status is ${state.status}`;
+    case 'absent':
+      return 'no task search of any status lists it';
+    case 'unread':
+      return `its status could not be read (${state.why})`;
+  }
+}
+
+/**
+ * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
+ * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
+ * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
+ * (else every task): the task's status there, or its absence from every page.
+ */
+export async function readTaskState(
+  taskId: string,
+  ctx: StateContext,
+  options: { name?: string | undefined; detailRefused?: boolean } = {}
+): Promise<TaskState> {
+  const again = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
+    retried(label, ctx.retries, attempt);
+  let refusal = '';
+  if (options.detailRefused !== true) {
+    try {
+      const { result } = await again(`status of task ${taskId}`, () =>
+        ctx.send(detailCall(ctx.settings, taskId))
+      );
+      const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
+      if (status !== undefined) return { kind: 'status', status, data: result.data };
+    } catch (error) {
+      refusal = describeError(error);
+    }
+  }
+  const name = options.name ?? '';
+  try {
+    const { results } = await again(`task search for task ${taskId}`, () =>
+      readAllPages(
+        `the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`,
+        (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES),
+        ctx.send,
+        (task) => taskIdOf(task) ?? ''
+      )
+    );
+    const found = results.find((task) => taskIdOf(task) === taskId);
+    if (found === undefined) return { kind: 'absent' };
+    const status = snapshotOf(found, ['status']).status;
+    return status === undefined
+      ? { kind: 'unread', why: 'the task search lists it without a status' }
+      : { kind: 'status', status, data: found };
+  } catch (error) {
+    const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
+    return { kind: 'unread', why: `${detail}the task search: ${describeError(error)}` };
+  }
+}

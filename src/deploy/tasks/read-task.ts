@@ -1,0 +1,79 @@
+import { detailCall } from '../../platform/operations.js';
+import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
+import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
+import { retried } from '../retries.js';
+import type { DeployContext } from '../context.js';
+import { isRecord } from '../../basics/records.js';
+import { nodesCall } from '../../platform/operations.js';
+import { toCompactJson } from '../../protocol/json.js';
+import { fieldText } from './failing-nodes.js';
+import { readAllPages } from './read-all-pages.js';
+
+/** A task as a change reads it first: its detail, and every node of its node list. */
+export interface TaskLook {
+  readonly data: unknown;
+  readonly raw: string;
+  readonly snapshot: TaskSnapshot;
+  readonly nodes: readonly Record<string, unknown>[];
+}
+
+/** Reads a task's detail, retried while a failure may pass. */
+export async function readDetail(taskId: string, ctx: DeployContext): Promise<Omit<TaskLook, 'nodes'>> {
+  const { result, raw } = await retried(`detail of task ${taskId}`, ctx.retries, () =>
+    ctx.send(detailCall(ctx.settings, taskId))
+  );
+  return { data: result.data, raw, snapshot: snapshotOf(result.data, ctx.settings.wait.statusField) };
+}
+
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+export async function readTask(taskId: string, ctx: DeployContext): Promise<TaskLook> {
+  const detail = await readDetail(taskId, ctx);
+  const nodes = await retried(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
+  return { ...detail, nodes };
+}
+
+/**
+ * Whether the task's configuration is `configuration`, as its detail says now (what a change whose
+ * answer was a refusal left); an unreadable detail is not known to hold it.
+ */
+export async function holdsConfiguration(
+  taskId: string,
+  configuration: Configuration,
+  ctx: DeployContext
+): Promise<boolean> {
+  try {
+    const now = configurationOf((await readDetail(taskId, ctx)).data);
+    return diffConfigurations(configuration, now).length === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** The point ids of the nodes. */
+export function pointIds(nodes: readonly Record<string, unknown>[]): Set<string> {
+  return new Set(nodes.map(pointOf).filter((id) => id !== ''));
+}
+
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+export function runningOf(snapshot: TaskSnapshot | undefined): number | undefined {
+  return snapshot?.nodes?.running;
+}
+
+/** Every node of a task, across the pages of its node list. */
+export async function readNodeList(
+  taskId: string,
+  ctx: Pick<DeployContext, 'send' | 'settings'>
+): Promise<Record<string, unknown>[]> {
+  const { results } = await readAllPages(
+    `the node list of task ${taskId}`,
+    (page) => nodesCall(ctx.settings, taskId, page),
+    ctx.send,
+    (node) => (isRecord(node) ? (fieldText(node.point_id) ?? toCompactJson(node)) : toCompactJson(node))
+  );
+  return results.filter(isRecord);
+}
+
+/** A node's point_id, as text ('' when it has none). */
+export function pointOf(node: Record<string, unknown>): string {
+  return fieldText(node.point_id) ?? '';
+}

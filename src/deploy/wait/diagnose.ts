@@ -1,0 +1,182 @@
+import { mapLimit } from '../../basics/concurrency.js';
+import { isRecord } from '../../basics/records.js';
+import { lastLines, sanitize } from '../../basics/safe-text.js';
+import { describeError } from '../../platform/failures.js';
+import { nodeEventsCall, nodeLogCall } from '../../platform/operations.js';
+import { readNodeList } from '../tasks/read-task.js';
+import { describeNodeProblem, failingNode, fieldText as text } from '../tasks/failing-nodes.js';
+import type { DeployContext } from '../context.js';
+
+/** Events per node shown: the last ones. */
+const MAX_EVENTS = 10;
+
+/** What to read: the nodes that do not run or all of them (at most `maxNodes`), and their events, logs or both. */
+export interface ReadScope {
+  nodes: 'stuck' | 'all';
+  maxNodes: number;
+  events: boolean;
+  logs: boolean;
+}
+
+/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
+export const DIAGNOSTICS: ReadScope = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+const MAX_LINE = 500;
+
+export interface NodeEvent {
+  readonly time: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly service: string;
+}
+
+export interface ServiceLog {
+  readonly service: string;
+  /** The last lines, safe to print after a prefix (see lastLines). */
+  readonly lines: readonly string[];
+  /** Lines before those, not shown. */
+  readonly omitted: number;
+}
+
+export interface NodeDiagnostics {
+  readonly pointId: string;
+  readonly status: string;
+  /** Why the node will not come up, when its containers say. */
+  readonly problem: string | undefined;
+  readonly events: readonly NodeEvent[];
+  readonly logs: readonly ServiceLog[];
+  /** What could not be read, and why. */
+  readonly unread: readonly string[];
+}
+
+/** Why a task's wait failed, as its nodes tell: the nodes that do not run (a few), their events and logs. */
+export interface TaskDiagnostics {
+  readonly taskId: string;
+  readonly nodes: readonly NodeDiagnostics[];
+  /** Nodes of the scope left out (beyond the most shown). */
+  readonly moreNodes: number;
+  /** Nodes that do not run, and nodes that do. */
+  readonly notRunningNodes: number;
+  readonly runningNodes: number;
+  readonly unread: readonly string[];
+}
+
+/**
+ * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
+ * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
+ * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
+ */
+export async function diagnose(
+  taskId: string,
+  taskData: unknown,
+  ctx: Pick<DeployContext, 'send' | 'settings'>,
+  scope: ReadScope = DIAGNOSTICS
+): Promise<TaskDiagnostics> {
+  const { settings } = ctx;
+  let nodes: Record<string, unknown>[];
+  try {
+    nodes = await readNodeList(taskId, ctx);
+  } catch (error) {
+    return {
+      taskId,
+      nodes: [],
+      moreNodes: 0,
+      notRunningNodes: 0,
+      runningNodes: 0,
+      unread: [`the node list: ${describeError(error)}`]
+    };
+  }
+  const stuck = nodes.filter(
+    (node) => text(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined
+  );
+  const chosen = scope.nodes === 'all' ? nodes : stuck;
+  const shown = await mapLimit(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) =>
+    nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope)
+  );
+  return {
+    taskId,
+    nodes: shown,
+    moreNodes: Math.max(0, chosen.length - scope.maxNodes),
+    notRunningNodes: stuck.length,
+    runningNodes: nodes.length - stuck.length,
+    unread: []
+  };
+}
+
+async function nodeDiagnostics(
+  taskId: string,
+  node: Record<string, unknown>,
+  services: ReadonlyMap<string, string>,
+  ctx: Pick<DeployContext, 'send' | 'settings'>,
+  scope: ReadScope
+): Promise<NodeDiagnostics> {
+  const pointId = text(node.point_id) ?? 'unknown';
+  const unread: string[] = [];
+  const problem = failingNode({ results: [node] }, 1);
+  let events: NodeEvent[] = [];
+  if (scope.events) {
+    try {
+      const { result } = await ctx.send(nodeEventsCall(ctx.settings, pointId));
+      const list = isRecord(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+      events = list
+        .filter(isRecord)
+        .slice(-MAX_EVENTS)
+        .map((event) => ({
+          time: text(event.event_time) ?? '',
+          type: text(event.type) ?? '',
+          reason: text(event.reason) ?? '',
+          message: sanitize(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+          service: text(event.service) ?? ''
+        }));
+    } catch (error) {
+      unread.push(`events: ${describeError(error)}`);
+    }
+  }
+  const logs: ServiceLog[] = [];
+  if (scope.logs && ctx.settings.wait.logLines > 0) {
+    for (const [serviceId, service] of containerServices(node, services)) {
+      try {
+        const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
+        const raw = isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+        logs.push({ service, ...lastLines(raw, ctx.settings.wait.logLines, MAX_LINE) });
+      } catch (error) {
+        unread.push(`the log of ${service}: ${describeError(error)}`);
+      }
+    }
+  }
+  return {
+    pointId,
+    status: text(node.status) ?? 'unknown',
+    problem: problem === undefined ? undefined : describeNodeProblem(problem),
+    events,
+    logs,
+    unread
+  };
+}
+
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData: unknown): Map<string, string> {
+  const services = isRecord(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+  return new Map(
+    services.filter(isRecord).flatMap((s) => {
+      const id = text(s.service_id);
+      return id === undefined ? [] : [[id, text(s.service_name) ?? id] as const];
+    })
+  );
+}
+
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
+function containerServices(
+  node: Record<string, unknown>,
+  services: ReadonlyMap<string, string>
+): Map<string, string> {
+  const byName = new Map([...services].map(([id, name]) => [name, id] as const));
+  const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+  const ids = containers.map((c) => text(c.service_id) ?? byName.get(text(c.service_name) ?? ''));
+  if (ids.length === 0 || ids.some((id) => id === undefined)) return new Map(services);
+  return new Map((ids as string[]).map((id) => [id, services.get(id) ?? id] as const));
+}

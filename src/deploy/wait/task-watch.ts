@@ -1,0 +1,323 @@
+import { sanitize } from '../../basics/safe-text.js';
+import { formatDuration } from '../../basics/units.js';
+import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
+import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria.js';
+
+/** One look at a task: its detail, or word that it no longer exists. */
+export type Poll = { kind: 'task'; data: unknown; raw: string } | { kind: 'gone'; message: string };
+
+/** How a task's wait ended, or that it goes on. */
+export type WatchVerdict = 'waiting' | 'reached' | 'failed' | 'timed_out' | 'error' | 'cancelled';
+
+/**
+ * What a wait knows of one task, as one immutable value: each look at the task gives a new one (see
+ * seePoll, seePollFailure, seeNodes, stopWatching), with the lines to log, and no time passes here.
+ */
+export interface TaskWatch {
+  readonly id: string;
+  readonly verdict: WatchVerdict;
+  readonly snapshot: TaskSnapshot | undefined;
+  /** The last detail's data and its raw answer. */
+  readonly data: unknown;
+  readonly raw: string | undefined;
+  /** Each status seen, and when, in ms since the step started. */
+  readonly timeline: readonly { readonly atMs: number; readonly status: string }[];
+  /** Why the wait for this task did not end well. */
+  readonly message: string | undefined;
+  readonly elapsedMs: number;
+  /** Failed polls in a row. */
+  readonly failedPolls: number;
+  /** Polls in a row that found the status unchanged. */
+  readonly unchanged: number;
+  /**
+   * Whether the task has shown a status the request it waits on does not take it out of (see
+   * Criteria.leaving): until then its status is no verdict.
+   */
+  readonly moved: boolean;
+  /** What was said already, so that it is said once: waiting for URLs, nodes running, nodes unreadable. */
+  readonly said: {
+    readonly urls: boolean;
+    readonly nodes: string | undefined;
+    readonly nodesUnreadable: boolean;
+    /** That the task still shows the status the request takes it out of. */
+    readonly notYet: boolean;
+  };
+}
+
+/** What the watch reads a look with. */
+export interface WatchRules {
+  criteria: Criteria;
+  statusField: readonly string[];
+  /** Failed polls in a row that end a task's wait. */
+  errorBudget: number;
+  /** Statuses already said to be unknown (once for the whole wait). */
+  unknownSaid: ReadonlySet<string>;
+}
+
+/** A look's outcome: the task's new watch, the lines to log, and whether to read its nodes now. */
+export interface Seen {
+  watch: TaskWatch;
+  lines: string[];
+  checkNodes: boolean;
+  /** A status said to be unknown just now. */
+  unknown?: string;
+}
+
+export function startWatch(id: string): TaskWatch {
+  return {
+    id,
+    verdict: 'waiting',
+    snapshot: undefined,
+    data: undefined,
+    raw: undefined,
+    timeline: [],
+    message: undefined,
+    elapsedMs: 0,
+    failedPolls: 0,
+    unchanged: 0,
+    moved: false,
+    said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
+  };
+}
+
+const safe = (text: string): string => sanitize(text, 120);
+const after = (atMs: number): string => `after ${formatDuration(atMs)}`;
+
+/** 'task 7 "svc"': the task and its name as its last detail said. */
+export function labelOf(watch: TaskWatch): string {
+  const name = watch.snapshot?.name;
+  return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify(sanitize(name, 60))}`}`;
+}
+
+function settled(
+  watch: TaskWatch,
+  verdict: WatchVerdict,
+  atMs: number,
+  message: string | undefined
+): TaskWatch {
+  return { ...watch, verdict, elapsedMs: atMs, message };
+}
+
+/** A look at the task, at `atMs` since the step started: what changed, and whether its wait is over. */
+export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: WatchRules): Seen {
+  if (poll.kind === 'gone') return seeGone({ ...watch, failedPolls: 0 }, atMs, rules.criteria);
+  const snapshot = snapshotOf(poll.data, rules.statusField);
+  const previous = watch.snapshot?.status;
+  const status = snapshot.status ?? '(no status)';
+  const changed = watch.timeline.length === 0 || status !== previous;
+  let next: TaskWatch = {
+    ...watch,
+    snapshot,
+    data: poll.data,
+    raw: poll.raw,
+    failedPolls: 0,
+    unchanged: changed ? 0 : watch.unchanged + 1,
+    timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+    moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
+  };
+  const label = labelOf(next);
+  const lines = changed
+    ? [
+        `${label}: ${previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`} ${after(atMs)}`
+      ]
+    : [];
+  const unknown =
+    snapshot.status !== undefined &&
+    isUnknownStatus(snapshot.status, rules.criteria) &&
+    !rules.unknownSaid.has(snapshot.status)
+      ? snapshot.status
+      : undefined;
+  if (unknown !== undefined) lines.push(unknownLine(unknown, rules.criteria));
+  const nodes = nodeProgress(next, status, atMs, rules.criteria);
+  next = nodes.watch;
+  lines.push(...nodes.lines);
+  const judged = judgement(next, status, atMs, rules.criteria);
+  return {
+    watch: judged.watch,
+    lines: [...lines, ...judged.lines],
+    checkNodes: judged.watch.verdict === 'waiting' && next.unchanged % 2 === 1,
+    ...(unknown === undefined ? {} : { unknown })
+  };
+}
+
+function seeGone(watch: TaskWatch, atMs: number, criteria: Criteria): Seen {
+  const stopped = criteria.gone === 'success';
+  const next = settled(watch, stopped ? 'reached' : 'failed', atMs, stopped ? undefined : 'no longer exists');
+  return {
+    watch: { ...next, timeline: [...watch.timeline, { atMs, status: 'gone' }] },
+    lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`],
+    checkNodes: false
+  };
+}
+
+function unknownLine(status: string, criteria: Criteria): string {
+  return `status ${JSON.stringify(safe(status))} is neither a success (${criteria.success.join(', ')}) nor a failure (${criteria.failure.join(', ') || 'none'}) status: still waiting`;
+}
+
+/** Each change of the running nodes, while the status is a success: progress, said and kept in the timeline. */
+function nodeProgress(
+  watch: TaskWatch,
+  status: string,
+  atMs: number,
+  criteria: Criteria
+): { watch: TaskWatch; lines: string[] } {
+  const nodes = watch.snapshot?.nodes;
+  if (!criteria.requireAllNodes || nodes === undefined || !criteria.success.includes(status))
+    return { watch, lines: [] };
+  const count = `${nodes.running}/${nodes.total}`;
+  if (count === watch.said.nodes || (watch.said.nodes === undefined && nodes.running >= nodes.total))
+    return { watch, lines: [] };
+  return {
+    watch: {
+      ...watch,
+      said: { ...watch.said, nodes: count },
+      timeline: [...watch.timeline, { atMs, status: `${status}, ${count} nodes running` }]
+    },
+    lines: [`${labelOf(watch)}: ${count} nodes running ${after(atMs)}`]
+  };
+}
+
+/** Whether the status settles the task: its target reached, or a failure; or what it still waits for. */
+function judgement(
+  watch: TaskWatch,
+  status: string,
+  atMs: number,
+  criteria: Criteria
+): { watch: TaskWatch; lines: string[] } {
+  const snapshot = watch.snapshot;
+  if (snapshot === undefined) return { watch, lines: [] };
+  const label = labelOf(watch);
+  if (!watch.moved) {
+    // Still as the request found it: the platform has not shown the change yet, which is no verdict.
+    if (watch.said.notYet || snapshot.status === undefined) return { watch, lines: [] };
+    return {
+      watch: { ...watch, said: { ...watch.said, notYet: true } },
+      lines: [
+        `${label}: still ${safe(status)} ${after(atMs)}, as before the request: waiting for the change to show`
+      ]
+    };
+  }
+  const verdict = judge(snapshot, criteria);
+  if (verdict === 'reached') {
+    const urls = snapshot.urls.filter((url): url is string => url !== null);
+    const shown = urls.length > 0 ? `: ${urls.map(safe).join(', ')}` : '';
+    return {
+      watch: settled(watch, 'reached', atMs, undefined),
+      lines: [`${label} is ${criteria.target} ${after(atMs)}${shown}`]
+    };
+  }
+  if (verdict === 'failed') {
+    return {
+      watch: settled(watch, 'failed', atMs, `ended in ${safe(status)}`),
+      lines: [`${label} ended in ${safe(status)} ${after(atMs)}`]
+    };
+  }
+  const missing = snapshot.urls.filter((url) => !isPublishable(url)).length;
+  if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
+    return { watch, lines: [] };
+  // Set, but not a URL the step could publish: no URL, as far as ready goes.
+  const unusable = snapshot.urls.filter((url) => url !== null && !isPublishable(url)).length;
+  const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
+  return {
+    watch: { ...watch, said: { ...watch.said, urls: true } },
+    lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs${why}`]
+  };
+}
+
+/** A poll that failed: the wait goes on while its failures may pass, within the budget of failures in a row. */
+export function seePollFailure(
+  watch: TaskWatch,
+  failure: { why: string; transient: boolean; pastDeadline: boolean },
+  atMs: number,
+  rules: Pick<WatchRules, 'errorBudget'>
+): Seen {
+  const failedPolls = watch.failedPolls + 1;
+  const counted = { ...watch, failedPolls };
+  const { why } = failure;
+  if (failure.pastDeadline) {
+    // The next check could only come after the deadline: the wait is over, timed out, now.
+    return {
+      watch: stopWatching(counted, 'timed_out', atMs, why),
+      lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`],
+      checkNodes: false
+    };
+  }
+  if (!failure.transient) {
+    return {
+      watch: settled(counted, 'error', atMs, `its detail failed: ${why}`),
+      lines: [`task ${watch.id}: detail failed: ${why}`],
+      checkNodes: false
+    };
+  }
+  if (failedPolls >= rules.errorBudget) {
+    return {
+      watch: settled(counted, 'error', atMs, `${failedPolls} polls in a row failed, the last: ${why}`),
+      lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`],
+      checkNodes: false
+    };
+  }
+  return {
+    watch: counted,
+    lines: [
+      `task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`
+    ],
+    checkNodes: false
+  };
+}
+
+/** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
+export function seeNodes(
+  watch: TaskWatch,
+  nodes: { failure: string | undefined } | { unreadable: string },
+  atMs: number
+): Seen {
+  if ('unreadable' in nodes) {
+    if (watch.said.nodesUnreadable) return { watch, lines: [], checkNodes: false };
+    return {
+      watch: { ...watch, said: { ...watch.said, nodesUnreadable: true } },
+      lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`],
+      checkNodes: false
+    };
+  }
+  if (nodes.failure === undefined || watch.verdict !== 'waiting')
+    return { watch, lines: [], checkNodes: false };
+  return {
+    watch: settled(watch, 'failed', atMs, nodes.failure),
+    lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`],
+    checkNodes: false
+  };
+}
+
+/** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+export function stopWatching(
+  watch: TaskWatch,
+  verdict: 'cancelled' | 'timed_out',
+  atMs: number,
+  why?: string
+): TaskWatch {
+  const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+  const last = watch.snapshot?.status;
+  const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
+  return settled(
+    watch,
+    verdict,
+    atMs,
+    `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`
+  );
+}
+
+/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many: the heartbeat. */
+export function progress(waiting: readonly TaskWatch[], withNodes: boolean): string {
+  const statusOf = (w: TaskWatch): string => {
+    const nodes = withNodes ? w.snapshot?.nodes : undefined;
+    const count =
+      nodes === undefined || nodes.running >= nodes.total
+        ? ''
+        : ` (${nodes.running}/${nodes.total} nodes running)`;
+    return `${safe(w.snapshot?.status ?? 'unknown')}${count}`;
+  };
+  if (waiting.length <= 5) return waiting.map((w) => `${w.id} ${statusOf(w)}`).join(', ');
+  const counts = new Map<string, number>();
+  for (const watch of waiting) counts.set(statusOf(watch), (counts.get(statusOf(watch)) ?? 0) + 1);
+  return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
+}

@@ -1,0 +1,179 @@
+import { mapLimit } from '../../basics/concurrency.js';
+import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
+import { detailCall } from '../../platform/operations.js';
+import { toCompactJson } from '../../protocol/json.js';
+import type { CallOutcome } from '../make-calls.js';
+import type { DeployContext } from '../context.js';
+import { diagnose } from './diagnose.js';
+import { readNodeList } from '../tasks/read-task.js';
+import { checkHealth, healthDeps } from './check-health.js';
+import { describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
+import { taskAfterWait, type TaskResult } from '../result.js';
+import type { PublishUrls } from '../tasks/publishable-urls.js';
+import { describeState, readTaskState } from '../tasks/read-task-state.js';
+import type { Criteria } from './criteria.js';
+import { waitForTasks, type Poll, type WaitDeps } from './wait-for-tasks.js';
+
+/**
+ * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
+ * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
+ * whose app does not answer is not ready), and, when a wait until ready failed, with what its nodes say.
+ */
+export async function waitUntil(
+  tasks: TaskResult[],
+  criteria: Criteria,
+  ctx: DeployContext,
+  how: { calls: readonly CallOutcome[]; publish: PublishUrls }
+): Promise<{ tasks: TaskResult[]; timedOut: boolean }> {
+  const { settings } = ctx;
+  const waiting = tasks.filter((t) => t.verdict === 'done');
+  if (waiting.length === 0) return { tasks, timedOut: false };
+  const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
+  ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
+  const names = new Map(waiting.map((t) => [t.id, t.name]));
+  const waited = await waitForTasks(
+    waiting.map((t) => t.id),
+    {
+      criteria,
+      statusField: settings.wait.statusField,
+      timeoutMs: ctx.deadline - ctx.startedAt,
+      intervalMs: settings.wait.intervalMs,
+      errorBudget: settings.wait.pollErrorBudget,
+      concurrency: settings.concurrency,
+      startedAt: ctx.startedAt,
+      initial: firstChecks(waiting, how.calls)
+    },
+    waitDeps(criteria, names, ctx)
+  );
+  const byId = new Map(waited.tasks.map((w) => [w.id, w]));
+  const settled = tasks.map((task) => {
+    const result = byId.get(task.id);
+    return result === undefined ? task : taskAfterWait(task, result, how.publish);
+  });
+  const checked = await withHealth(settled, criteria, ctx);
+  return { tasks: await withDiagnostics(checked, criteria, ctx), timedOut: waited.timedOut };
+}
+
+/** A call whose answer is the task's detail gives the task's first check. */
+function firstChecks(waiting: readonly TaskResult[], calls: readonly CallOutcome[]): Map<string, Poll> {
+  const answeredWithTask = new Set(
+    calls.filter((c) => c.call.traits.answers === 'task').map((c) => c.taskId)
+  );
+  return new Map(
+    waiting
+      .filter((t) => answeredWithTask.has(t.id))
+      .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' } as const])
+  );
+}
+
+function waitDeps(
+  criteria: Criteria,
+  names: ReadonlyMap<string, string | undefined>,
+  ctx: DeployContext
+): WaitDeps {
+  const { runtime } = ctx;
+  return {
+    poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
+    now: runtime.now,
+    sleep: runtime.sleep,
+    log: ctx.log,
+    isTransient: (error) => error instanceof UnreadTaskError || transientReason(error) !== undefined,
+    describeError,
+    cancelled: runtime.cancelled,
+    ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
+    ...(criteria.target === 'ready' ? { checkNodes: (taskId: string) => nodeFailure(taskId, ctx) } : {})
+  };
+}
+
+/**
+ * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
+ * the task search of every status decides, never the refusal's code: a task no search lists is gone,
+ * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
+ * failure that may pass (see UnreadTaskError).
+ */
+async function pollTask(taskId: string, name: string | undefined, ctx: DeployContext): Promise<Poll> {
+  try {
+    const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
+    return { kind: 'task', data: result.data, raw };
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    const state = await readTaskState(taskId, ctx, { name, detailRefused: true });
+    if (state.kind === 'absent')
+      return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };
+    if (state.kind === 'status') return { kind: 'task', data: state.data, raw: toCompactJson(state.data) };
+    throw new UnreadTaskError(`${describeError(error)}; ${describeState(state)}`);
+  }
+}
+
+/**
+ * A poll that learned nothing: the detail was refused and the task search could not be read either. Not
+ * a verdict on the task, whose state is unknown: it counts against poll_error_budget, as a failure that
+ * may pass does.
+ */
+class UnreadTaskError extends Error {
+  override name = 'UnreadTaskError';
+}
+
+/** Why one of the task's nodes will not come up, from its node list; or undefined. */
+async function nodeFailure(taskId: string, ctx: DeployContext): Promise<string | undefined> {
+  const nodes = await readNodeList(taskId, ctx);
+  const problem = failingNode({ results: nodes }, ctx.settings.wait.maxRestarts);
+  return problem === undefined
+    ? undefined
+    : `has a node that will not come up: ${describeNodeProblem(problem)}`;
+}
+
+/**
+ * Each task that is ready, checked as health_path says: its app must answer an accepted status at every
+ * service URL before the deadline. A task whose app does not is not ready: its wait fails.
+ */
+async function withHealth(
+  tasks: TaskResult[],
+  criteria: Criteria,
+  ctx: DeployContext
+): Promise<TaskResult[]> {
+  const { settings, runtime } = ctx;
+  const path = settings.health.path;
+  if (path === undefined || criteria.target !== 'ready') return tasks;
+  return mapLimit(tasks, settings.concurrency, async (task): Promise<TaskResult> => {
+    if (task.verdict !== 'reached') return task;
+    const problem =
+      task.urls.length === 0
+        ? `has no service URL to check ${path} at`
+        : await checkHealth(
+            task.urls,
+            { ...settings.health, path },
+            { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt },
+            healthDeps(ctx)
+          );
+    if (problem === undefined) return { ...task, healthy: true };
+    const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;
+    ctx.log(`task ${task.id} ${message}`);
+    return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
+  });
+}
+
+/** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
+async function withDiagnostics(
+  tasks: TaskResult[],
+  criteria: Criteria,
+  ctx: DeployContext
+): Promise<TaskResult[]> {
+  const failed = (task: TaskResult): boolean => task.verdict === 'failed' || task.verdict === 'timed_out';
+  if (criteria.target !== 'ready' || ctx.runtime.cancelled() || !tasks.some(failed)) return tasks;
+  return mapLimit(tasks, ctx.settings.concurrency, async (task) => {
+    if (!failed(task)) return task;
+    ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
+    return { ...task, diagnostics: await diagnose(task.id, task.data, ctx) };
+  });
+}
+
+function describeCriteria(criteria: Criteria): string {
+  const urls = [
+    ...(criteria.requireUrls ? ['every service URL'] : []),
+    ...(criteria.requireAllNodes ? ['every node running'] : [])
+  ];
+  const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
+  const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
+  return `done on ${criteria.success.join(', ')}${needs}${failure}`;
+}
