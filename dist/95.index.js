@@ -2,7 +2,47 @@ export const id = 95;
 export const ids = [95];
 export const modules = {
 
-/***/ 5512:
+/***/ 4262:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ sendChange),
+/* harmony export */   n: () => (/* binding */ checkWaits)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2116);
+
+
+
+/**
+ * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
+ * is refused before anything is sent.
+ */
+function checkWaits(settings, why) {
+    if (settings.wait.mode === 'false')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
+}
+/**
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
+ * answers the error when it did not go through. Whether it took effect is then for the task's state to
+ * say, never the error.
+ */
+async function sendChange(call, label, ctx) {
+    try {
+        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
+        return undefined;
+    }
+    catch (error) {
+        ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`);
+        return error instanceof Error ? error : new Error(String(error));
+    }
+}
+
+
+/***/ }),
+
+/***/ 9882:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -42,6 +82,75 @@ function seen(snapshot) {
 
 /***/ }),
 
+/***/ 8852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2116);
+
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const refused = await postBack(taskId, configuration, ctx);
+    if (refused !== undefined) {
+        const { data, raw, snapshot } = before;
+        const why = `was not set back (${refused})`;
+        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
+    }
+    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
+        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+/**
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so. Answers why it was not taken, or undefined.
+ */
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+    return outcome.kind === 'failed' ? outcome.why : undefined;
+}
+
+
+/***/ }),
+
 /***/ 9095:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -50,20 +159,22 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   updateFlow: () => (/* binding */ updateFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7258);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7258);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3896);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8703);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(9674);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(5207);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8848);
-/* harmony import */ var _rollback_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3884);
-/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(658);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8998);
-/* harmony import */ var _change_result_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5512);
-/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4614);
+/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8852);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8998);
+/* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9882);
+/* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
+
 
 
 
@@ -89,8 +200,8 @@ __webpack_require__.r(__webpack_exports__);
  */
 const updateFlow = {
     plan: (settings) => {
-        (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .ne)(settings, 'the new configuration serves, and rolls it back when it does not');
-        (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
+        (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .n)(settings, 'the new configuration serves, and rolls it back when it does not');
+        (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
         if (settings.taskIds.length > 1)
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
         if (settings.taskIds.length === 0 && settings.taskName === undefined)
@@ -108,7 +219,7 @@ const updateFlow = {
                     ? `dry run: the body changes nothing in task ${taskId}, so update would send nothing`
                     : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
-                    tasks: [(0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
+                    tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
                     change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: fields.length > 0, fields })
                 });
             }
@@ -117,10 +228,10 @@ const updateFlow = {
 };
 async function prepare(ctx) {
     const taskId = await chooseTask(ctx);
-    const look = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .readTask */ .gv)(taskId, ctx);
-    const before = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)(look.data);
-    const after = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
-    return { taskId, look, before, after, fields: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, after) };
+    const look = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readTask */ .gv)(taskId, ctx);
+    const before = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)(look.data);
+    const after = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
+    return { taskId, look, before, after, fields: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, after) };
 }
 async function runUpdate(plan, ctx) {
     const prepared = await prepare(ctx);
@@ -129,14 +240,14 @@ async function runUpdate(plan, ctx) {
         ctx.log(`update: ${describeChange(change)}`);
     if (fields.length === 0) {
         ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
     }
     if (look.snapshot.status !== 'Running')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
-    ctx.cleanup.update({ rollback: (0,_rollback_js__WEBPACK_IMPORTED_MODULE_8__/* .rollbackOf */ .I)(taskId, before) });
-    const refused = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .Xy)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_9__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
-    if (refused !== undefined && (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
+    ctx.cleanup.update({ rollback: (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before) });
+    const refused = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    if (refused !== undefined && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
         ctx.cleanup.update({ rollback: undefined });
         const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
         return updateResult(plan, ctx, {
@@ -146,7 +257,7 @@ async function runUpdate(plan, ctx) {
             message
         });
     }
-    const outcome = await (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_10__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
+    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
         deadline: ctx.deadline,
         label: 'update'
     });
@@ -162,11 +273,11 @@ async function runUpdate(plan, ctx) {
 }
 /** The new configuration serves when every live node runs its images (all new ones, when services changed). */
 function targetOf(after, look, before) {
-    const nodes = (0,_task_change_js__WEBPACK_IMPORTED_MODULE_0__/* .pointIds */ .tc)(look.nodes);
+    const nodes = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .pointIds */ .tc)(look.nodes);
     return {
-        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_11__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
-        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .imagesOf */ .IC)(after),
-        gone: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .servicesDiffer */ .FK)(before, after) ? nodes : new Set(),
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .imagesOf */ .IC)(after),
+        gone: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .servicesDiffer */ .FK)(before, after) ? nodes : new Set(),
         before: nodes
     };
 }
@@ -187,15 +298,15 @@ async function rollBack(failed, ctx) {
         };
     ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
     const budget = ctx.settings.cleanupTimeoutMs;
-    const restored = await (0,_rollback_js__WEBPACK_IMPORTED_MODULE_8__/* .restoreConfiguration */ .R)((0,_rollback_js__WEBPACK_IMPORTED_MODULE_8__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_12__/* .contextFor */ .BT)(ctx, budget), ctx.runtime.now() + budget);
+    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
     const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
     if (restored.kind === 'serving') {
         ctx.cleanup.update({ rollback: undefined });
         const message = `${didNot}; rolled back: it serves the configuration it had again`;
         return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
     }
-    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_13__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
-    const restore = { taskId, configuration: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .redactConfiguration */ .aL)(before) };
+    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_14__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+    const restore = { taskId, configuration: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .redactConfiguration */ .aL)(before) };
     return { taskId, outcome, change: { ...change, restore }, message, timedOut };
 }
 function updateResult(plan, ctx, ending) {
@@ -208,7 +319,7 @@ function updateResult(plan, ctx, ending) {
         healthy: undefined,
         ...ending.outcome
     };
-    const task = (0,_change_result_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(ending.taskId, outcome, {
+    const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(ending.taskId, outcome, {
         startedAt: ctx.startedAt,
         now: ctx.runtime.now(),
         ...(ending.message === undefined ? {} : { message: ending.message })
@@ -221,7 +332,7 @@ async function chooseTask(ctx) {
     if (given !== undefined)
         return given;
     const name = ctx.settings.taskName ?? '';
-    const ids = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_14__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
+    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_15__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
     if (ids.length === 1 && ids[0] !== undefined) {
         ctx.log(`update: task ${ids[0]} is the live task named ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)}`);
         return ids[0];
@@ -237,7 +348,7 @@ function describeChange(change) {
 
 /***/ }),
 
-/***/ 9674:
+/***/ 5207:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -251,8 +362,8 @@ function describeChange(change) {
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8703);
-/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4750);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
 
 
 
@@ -266,7 +377,7 @@ function describeChange(change) {
  * shorter list).
  */
 async function searchTasks(searchValue, matches, ctx) {
-    const { results } = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
     return results.flatMap((task) => {
         const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
         const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
@@ -282,7 +393,7 @@ async function findTasks(name, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
 }
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
@@ -313,138 +424,12 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
             if (failure === undefined)
                 return { kind: sentAt >= until ? 'none' : 'cut' };
             const why = failure;
-            const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
             if (!again)
                 return { kind: 'unknown', why };
             continue;
         }
         await sleep(Math.min(every, left));
-    }
-}
-
-
-/***/ }),
-
-/***/ 3884:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ rollbackOf),
-/* harmony export */   R: () => (/* binding */ restoreConfiguration)
-/* harmony export */ });
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3896);
-/* harmony import */ var _serving_wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(658);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
-/* harmony import */ var _task_change_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4614);
-/* harmony import */ var _until_shown_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(254);
-
-
-
-
-
-
-
-
-/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
-function rollbackOf(taskId, configuration) {
-    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
-}
-/**
- * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
- * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
- * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
- */
-async function restoreConfiguration(rollback, ctx, deadline) {
-    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
-        throw new Error('the saved configuration is not a JSON object');
-    const { taskId } = rollback;
-    const before = await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
-    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const refused = await postBack(taskId, configuration, ctx);
-    if (refused !== undefined) {
-        const { data, raw, snapshot } = before;
-        const why = `was not set back (${refused})`;
-        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
-    }
-    return (0,_serving_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
-        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
-        images: (0,_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
-        before: (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
-    }, ctx, 
-    // What served before is set back: its nodes and images say so; the app's health is not the question.
-    { deadline, label: 'rollback', health: false });
-}
-/**
- * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
- * not taken until the detail says so. Answers why it was not taken, or undefined.
- */
-async function postBack(taskId, configuration, ctx) {
-    const shows = async () => (await (0,_task_change_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
-        ? { shown: true, state: 'it holds the configuration it had' }
-        : { shown: false, state: 'it does not hold the configuration it had' };
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    const outcome = await (0,_until_shown_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .e)(call, `rollback: update task ${taskId}`, shows, ctx);
-    return outcome.kind === 'failed' ? outcome.why : undefined;
-}
-
-
-/***/ }),
-
-/***/ 254:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   e: () => (/* binding */ sendUntilShown)
-/* harmony export */ });
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5619);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2589);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8703);
-
-
-
-
-/**
- * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
- * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
- * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
- * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
- * accept a request and act late, or not at all): while the state does not show it, the call is sent again
- * after a backoff, until cleanup_timeout from now (or the context's deadline, if sooner) runs out.
- */
-async function sendUntilShown(call, label, shows, ctx) {
-    const timeoutMs = ctx.settings.cleanupTimeoutMs;
-    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
-    let accepted = false;
-    for (let round = 1;; round++) {
-        let refused;
-        try {
-            await (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.stopRetries, () => ctx.send(call));
-        }
-        catch (error) {
-            refused = error ?? new Error('refused');
-        }
-        // Cancelled: nothing more can be sent; the post step takes over.
-        if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX && refused.reason === 'cancelled')
-            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(refused) };
-        accepted ||= refused === undefined;
-        const showing = await shows(refused);
-        if (showing.shown)
-            return { kind: 'shown', accepted, state: showing.state };
-        const why = refused === undefined
-            ? `the platform accepted it, but ${showing.state}`
-            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
-        if (showing.never !== undefined)
-            return { kind: 'failed', why: `${why}, ${showing.never}` };
-        const again = await (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .waitToAskAgain */ .gc)(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`, deadline);
-        if (!again) {
-            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)})` : '';
-            return { kind: 'failed', why: `${why}${within}` };
-        }
     }
 }
 

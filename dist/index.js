@@ -1501,7 +1501,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(296), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(836), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -1515,11 +1515,11 @@ const FLOWS = {
     storage_check: ready(call/* callFlow */.VY),
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
-    sweep: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(639)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(166), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(166), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(166), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     request: ready(call/* callFlow */.VY)
 };
 
@@ -1558,7 +1558,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -1567,8 +1567,10 @@ function runStep(planned, ctx, options = {}) {
 
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __nccwpck_require__(8703);
+// EXTERNAL MODULE: ./deploy/step-runtime.ts + 2 modules
+var step_runtime = __nccwpck_require__(3784);
+// EXTERNAL MODULE: ./deploy/context.ts
+var context = __nccwpck_require__(2037);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./action/summary.ts
@@ -1708,9 +1710,9 @@ async function runPlanned(host, settings, how) {
         (0,saved_cleanup/* saveCleanup */.M)(host, state);
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,context/* stepRuntime */.r7)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel));
+    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel));
     try {
-        const ctx = (0,context/* deployContext */.H3)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
+        const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
         const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
         if (step !== undefined)
             report(host, step, { settings, redact: how.redact });
@@ -2720,7 +2722,7 @@ now = Date.now) {
         inputs.raw('private_key_passphrase'),
         ...keyTextForms(inputs.raw('private_key'))
     ].forEach(inputs.mask);
-    const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATIONS */.xb);
+    const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
     const request = readRequestInputs(inputs, readFile);
     return {
         operation,
@@ -3747,153 +3749,6 @@ function formatSize(bytes) {
 
 /***/ }),
 
-/***/ 2159:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ callOutcome),
-/* harmony export */   I: () => (/* binding */ makeCalls)
-/* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3421);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6539);
-/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(4750);
-/* harmony import */ var _task_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9645);
-
-
-
-
-
-
-
-
-
-
-/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
-function callOutcome(call, fields) {
-    return {
-        call,
-        taskId: call.taskId,
-        result: undefined,
-        raw: undefined,
-        error: undefined,
-        twinLookup: undefined,
-        existingIds: [],
-        placement: undefined,
-        ...fields
-    };
-}
-/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
-function makeCalls(plan, ctx) {
-    const bulk = plan.calls.length > 1;
-    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
-}
-/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
-async function makeCall(call, how, ctx) {
-    const { who } = how;
-    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
-    // Whether a failed attempt of a call that changes state may still have taken effect.
-    const state = { mayHaveApplied: false };
-    const report = {};
-    try {
-        // A create goes through its placement and exactly-once path, a module a step without one never loads.
-        const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169))).createTask(call, ctx, report)
-            : undefined;
-        const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
-        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
-        const problem = call.traits.check(result.data, call);
-        if (problem !== undefined)
-            ctx.log(`${who}: ${problem}`);
-        const made = call.traits.answers === 'new_task' && problem === undefined;
-        return outcome({
-            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
-            result,
-            raw,
-            error: problem === undefined ? undefined : new Error(problem),
-            twinLookup: created?.recreated === true ? created.lookup : undefined,
-            existingIds: created?.lookup.existingIds ?? []
-        });
-    }
-    catch (error) {
-        return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
-    }
-}
-/**
- * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
- * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
- */
-function sendCall(call, who, state, ctx) {
-    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
-        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
-        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .notApplied */ .$U)(error);
-        return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
-    }, ctx.retries.policy, ctx.retries.deps);
-}
-/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
-async function failedCall(call, error, how, ctx) {
-    const { who } = how;
-    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h && how.waits) {
-        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
-        return {};
-    }
-    // A refusal (an envelope with a code other than 0000): the task's state settles it.
-    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
-        return settleByState(call, call.taskId, error, ctx, who);
-    const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`);
-    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`) };
-}
-/**
- * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
- * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
- * the refusal is no failure; a task no search of any status lists is not found; otherwise the
- * call fails with the refusal, saying the status (and, where the platform applies the operation to some
- * statuses only, which).
- */
-async function settleByState(call, taskId, refusal, ctx, who) {
-    const { alreadyDone, appliesTo } = call.traits;
-    const state = await (0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
-    const status = state.kind === 'status' ? state.status : undefined;
-    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (status !== undefined && alreadyDone.includes(status)) {
-        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refusal)}), and ${(0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}: nothing left to do`);
-        return {};
-    }
-    if (state.kind === 'absent') {
-        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .TaskNotFoundError */ .Zt(taskId, refusal);
-        ctx.log(`${who}: ${notFound.message}`);
-        return { error: notFound };
-    }
-    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
-        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
-        : '';
-    const why = `${refusal.message}; ${(0,_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}${applies}`;
-    ctx.log(`${who}: ${why}`);
-    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h(why, refusal) };
-}
-/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
-function readsEveryPage(call) {
-    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
-}
-/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
-async function sendEveryPage(call, send) {
-    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .PAGE_SIZE */ .md);
-    const rest = call.query.filter(([name]) => name !== 'page_size');
-    const list = await (0,_pages_js__WEBPACK_IMPORTED_MODULE_8__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
-    const data = { count: list.count ?? list.results.length, results: list.results };
-    const result = { ...list.first.result, data };
-    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_9__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
-}
-
-
-/***/ }),
-
 /***/ 7326:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3966,113 +3821,21 @@ function cleanupRecorder(initial, save = () => undefined) {
 
 /***/ }),
 
-/***/ 8703:
+/***/ 2037:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  BT: () => (/* binding */ contextFor),
-  H3: () => (/* binding */ deployContext),
-  sT: () => (/* binding */ retried),
-  r7: () => (/* binding */ stepRuntime),
-  gc: () => (/* binding */ waitToAskAgain)
-});
-
-// UNUSED EXPORTS: CLEANUP_RETRIES, cancellableSleep
-
-// EXTERNAL MODULE: ./platform/client.ts + 2 modules
-var platform_client = __nccwpck_require__(5619);
-;// CONCATENATED MODULE: ./platform/platform-clock.ts
-/** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
-const CORRECTABLE_SKEW_MS = 5 * 60_000;
-/**
- * The time requests are stamped with. It learns the platform's clock from the Date header of each
- * answer; once a request has been refused for its timestamp while the skew is beyond the platform's
- * window, it stamps requests on the platform's time instead of the local one.
- */
-class PlatformClock {
-    local;
-    #offsetMs;
-    #correctionMs = 0;
-    #lastStamp = 0;
-    constructor(local) {
-        this.local = local;
-    }
-    now() {
-        return this.local() + this.#correctionMs;
-    }
-    /**
-     * The timestamp for the next request: the current time, but always later than the last one, so no
-     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
-     * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
-     * the platform): stamps stay strictly increasing from there on.
-     */
-    stamp() {
-        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
-        return this.#lastStamp;
-    }
-    /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
-    get offsetMs() {
-        return this.#offsetMs;
-    }
-    get corrected() {
-        return this.#correctionMs !== 0;
-    }
-    /**
-     * Learns the offset from an answer's Date header, received at local time `at`. The header counts
-     * whole seconds, so it is read as the middle of its second.
-     */
-    observe(dateHeader, at) {
-        const serverTime = typeof dateHeader === 'string' ? Date.parse(dateHeader) : Number.NaN;
-        if (!Number.isNaN(serverTime))
-            this.#offsetMs = serverTime + 500 - at;
-    }
-    /** Starts stamping on the platform's time when the skew is beyond its window; true if it did. */
-    correct() {
-        if (this.corrected || this.#offsetMs === undefined || Math.abs(this.#offsetMs) <= CORRECTABLE_SKEW_MS)
-            return false;
-        this.#correctionMs = this.#offsetMs;
-        // The stamps so far were on the refused clock: keeping them as a floor would undo a correction back.
-        this.#lastStamp = 0;
-        return true;
-    }
-}
-
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __nccwpck_require__(2589);
-// EXTERNAL MODULE: ./platform/retry.ts
-var retry = __nccwpck_require__(1460);
-// EXTERNAL MODULE: ./platform/session.ts + 1 modules
-var session = __nccwpck_require__(386);
-// EXTERNAL MODULE: ./platform/version.ts
-var version = __nccwpck_require__(8690);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-;// CONCATENATED MODULE: ./deploy/context.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   B: () => (/* binding */ contextFor),
+/* harmony export */   H: () => (/* binding */ deployContext)
+/* harmony export */ });
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(386);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
 
 
 
 
-
-
-
-
-/**
- * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
- * max_retries says, since a task left running costs money.
- */
-const CLEANUP_RETRIES = 20;
-/**
- * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
- * Retry-After asks); `label` names it in the log.
- */
-function retried(label, retries, attempt) {
-    const { policy, deps } = retries;
-    return (0,retry/* withRetries */.LH)(label, attempt, (error) => (0,failures/* retryIfTransient */.or)(error, deps.now()), policy, deps);
-}
 /**
  * The one deploy context of a step, whose work must end within `budgetMs` from now (wait_timeout for a
  * step, cleanup_timeout for the post step): the session and every retry share that one deadline.
@@ -4086,39 +3849,18 @@ function deployContext(settings, runtime, options) {
         random: runtime.random,
         log: runtime.log
     };
-    const policy = { maxRetries: settings.maxRetries, ...retry/* DEFAULT_BACKOFF */.VU, deadline };
+    const policy = { maxRetries: settings.maxRetries, ..._platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU, deadline };
     return {
         settings,
-        send: (0,session/* openSession */.fA)(settings, runtime, deadline),
+        send: (0,_platform_session_js__WEBPACK_IMPORTED_MODULE_1__/* .openSession */ .fA)(settings, runtime, deadline),
         retries: { policy, deps },
-        stopRetries: { policy: { ...policy, maxRetries: CLEANUP_RETRIES }, deps },
+        stopRetries: { policy: { ...policy, maxRetries: _retries_js__WEBPACK_IMPORTED_MODULE_2__/* .CLEANUP_RETRIES */ .CX }, deps },
         startedAt,
         deadline,
         runtime,
         log: runtime.log,
-        cleanup: options.cleanup ?? (0,cleanup_state/* cleanupRecorder */.bT)(cleanup_state/* NO_CLEANUP */.jR)
+        cleanup: options.cleanup ?? (0,_cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .cleanupRecorder */ .bT)(_cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR)
     };
-}
-/**
- * After round `round` of a request whose failure leaves something billing failed or has not shown yet
- * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
- * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
- * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
- * wait is cancelled.
- */
-async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
-    const { deps } = ctx.stopRetries;
-    const delay = (0,retry/* backoffMs */.jo)(round, deps.random, retry/* DEFAULT_BACKOFF */.VU);
-    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
-        return false;
-    ctx.log(say((0,units/* formatDuration */.a3)(delay)));
-    try {
-        await deps.sleep(delay);
-        return true;
-    }
-    catch {
-        return false;
-    }
 }
 /**
  * A context for work that must go on past the step's deadline (a rollback after the wait ran out): the
@@ -4126,63 +3868,6 @@ async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy
  */
 function contextFor(ctx, budgetMs) {
     return deployContext(ctx.settings, ctx.runtime, { budgetMs, cleanup: ctx.cleanup });
-}
-/**
- * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
- * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
- * clocks, sleeps that end when the job is cancelled, and the host's log.
- */
-function stepRuntime(settings, host) {
-    const client = new platform_client/* ApiClient */.OW({
-        userAgent: version/* USER_AGENT */._,
-        timeoutMs: settings.requestTimeoutMs,
-        maxResponseBytes: settings.maxResponseBytes,
-        cancel: host.cancel
-    });
-    return {
-        transport: client,
-        now: Date.now,
-        clock: new PlatformClock(Date.now),
-        sleep: cancellableSleep(host.cancel),
-        random: Math.random,
-        log: host.log,
-        warn: host.warn,
-        ...(host.debug === undefined ? {} : { debug: host.debug }),
-        cancelled: () => host.cancel.aborted,
-        probe: (url) => client.probe(url),
-        ...(host.progress === undefined ? {} : { progress: host.progress }),
-        dispose: () => {
-            client.dispose();
-        }
-    };
-}
-/**
- * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
- * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
- * of 10 per signal and print MaxListenersExceededWarning.
- */
-function cancellableSleep(cancel) {
-    const sleepers = new Set();
-    cancel.addEventListener('abort', () => {
-        for (const wake of sleepers)
-            wake();
-    }, { once: true });
-    return (ms) => new Promise((resolve, reject) => {
-        if (cancel.aborted) {
-            reject(new Error('the step was cancelled'));
-            return;
-        }
-        const wake = () => {
-            clearTimeout(timer);
-            sleepers.delete(wake);
-            reject(new Error('the step was cancelled'));
-        };
-        const timer = setTimeout(() => {
-            sleepers.delete(wake);
-            resolve();
-        }, ms);
-        sleepers.add(wake);
-    });
 }
 
 
@@ -4277,11 +3962,11 @@ function excerpt(text, shown) {
 /* harmony export */   eS: () => (/* binding */ startCalls)
 /* harmony export */ });
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
-/* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2159);
+/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5498);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(599);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1190);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
 
 
 
@@ -4302,7 +3987,7 @@ const callFlow = {
                 const calls = await startCalls(plan, ctx);
                 return stepResult(plan, ctx, {
                     calls,
-                    tasks: tasksOf(calls, ctx, (0,_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .urlPublisher */ .Cv)(ctx)),
+                    tasks: tasksOf(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .urlPublisher */ .Cv)(ctx)),
                     ...(0,_result_js__WEBPACK_IMPORTED_MODULE_2__/* .listsOf */ .fO)(calls)
                 });
             },
@@ -4317,7 +4002,7 @@ function cleanupOf(settings) {
 /** Says what the step sends, then sends every call of the plan. */
 function startCalls(plan, ctx) {
     ctx.log(describePlan(plan, ctx.settings));
-    return (0,_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .makeCalls */ .I)(plan, ctx);
+    return (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .makeCalls */ .I)(plan, ctx);
 }
 /**
  * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
@@ -4387,8 +4072,8 @@ function describePlan(plan, settings) {
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5460);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1190);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
 
 
@@ -4409,7 +4094,7 @@ const waitFlow = {
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(169)]).then(__nccwpck_require__.bind(__nccwpck_require__, 169));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
@@ -4426,118 +4111,165 @@ function leaving(calls) {
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function callAndWait(plan, ctx) {
     const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
-    const publish = (0,_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
-    const criteria = plan.wait === undefined ? undefined : (0,_task_status_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
+    const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(296), __nccwpck_require__.e(587)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5296))).waitUntil(called, criteria, ctx, { calls, publish });
+        : await (await __nccwpck_require__.e(/* import() */ 836).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
     // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(364)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6364))).stopTwins(twinLookup, kept, ctx);
+        await (await __nccwpck_require__.e(/* import() */ 485).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
 }
 
 
 /***/ }),
 
-/***/ 4750:
+/***/ 5498:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   s$: () => (/* binding */ readAllPages)
+/* harmony export */   $: () => (/* binding */ callOutcome),
+/* harmony export */   I: () => (/* binding */ makeCalls)
 /* harmony export */ });
-/* unused harmony exports MAX_PAGES, IncompleteListError, MAX_REREADS */
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6539);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7660);
+/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4633);
 
 
 
-/** Pages a list is followed across at the most: a bound, should pages keep coming. */
-const MAX_PAGES = 500;
+
+
+
+
+
+
+
+/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
+function callOutcome(call, fields) {
+    return {
+        call,
+        taskId: call.taskId,
+        result: undefined,
+        raw: undefined,
+        error: undefined,
+        twinLookup: undefined,
+        existingIds: [],
+        placement: undefined,
+        ...fields
+    };
+}
+/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
+function makeCalls(plan, ctx) {
+    const bulk = plan.calls.length > 1;
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
+}
+/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
+async function makeCall(call, how, ctx) {
+    const { who } = how;
+    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
+    // Whether a failed attempt of a call that changes state may still have taken effect.
+    const state = { mayHaveApplied: false };
+    const report = {};
+    try {
+        // A create goes through its placement and exactly-once path, a module a step without one never loads.
+        const created = call.traits.resend === 'create_once'
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            : undefined;
+        const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
+        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
+        const problem = call.traits.check(result.data, call);
+        if (problem !== undefined)
+            ctx.log(`${who}: ${problem}`);
+        const made = call.traits.answers === 'new_task' && problem === undefined;
+        return outcome({
+            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
+            result,
+            raw,
+            error: problem === undefined ? undefined : new Error(problem),
+            twinLookup: created?.recreated === true ? created.lookup : undefined,
+            existingIds: created?.lookup.existingIds ?? []
+        });
+    }
+    catch (error) {
+        return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
+    }
+}
 /**
- * The pages ended before the list did: `count` said more items than the pages held, or, without a count,
- * full pages kept coming until MAX_PAGES; or the list kept changing while it was read (`seen` undefined).
+ * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
+ * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
  */
-class IncompleteListError extends Error {
-    constructor(what, seen, count, why) {
-        super(seen === undefined
-            ? `${what}: ${why}, so no whole list could be read`
-            : count === undefined
-                ? `${what}: the platform's pages held ${seen} items and were still full (${why}), so the list may be incomplete`
-                : `${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
-        this.name = 'IncompleteListError';
-    }
+function sendCall(call, who, state, ctx) {
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
+        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
+        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .notApplied */ .$U)(error);
+        return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
+    }, ctx.retries.policy, ctx.retries.deps);
 }
-/** Reads of a list begun again, at the most, when its count changes while its pages are read. */
-const MAX_REREADS = 3;
+/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
+async function failedCall(call, error, how, ctx) {
+    const { who } = how;
+    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h && how.waits) {
+        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+        return {};
+    }
+    // A refusal (an envelope with a code other than 0000): the task's state settles it.
+    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
+        return settleByState(call, call.taskId, error, ctx, who);
+    const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
+    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`);
+    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`) };
+}
 /**
- * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
- * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
- * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
- * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
- * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
- * hidden task can be left billing. So is a list still going after MAX_PAGES pages, count or none.
- *
- * Pages are read by offset, so a list that changes while it is read (another run stops a task on an
- * earlier page) shifts items past the reader: when a page's count differs from the first page's, or a
- * page adds nothing while the count says more remain, the read begins again, up to MAX_REREADS times; a
- * list that never reads whole is an error. A count that
- * stays the same can still hide a change (one task gone, another come): callers that must find every
- * task search again until a fresh search finds nothing left to do.
+ * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
+ * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
+ * the refusal is no failure; a task no search of any status lists is not found; otherwise the
+ * call fails with the refusal, saying the status (and, where the platform applies the operation to some
+ * statuses only, which).
  */
-async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ) {
-    for (let read = 0;; read++) {
-        const list = await readOnce(what, pageCall, send, key);
-        if (!(list instanceof IncompleteListError))
-            return list;
-        if (read >= MAX_REREADS)
-            throw list;
+async function settleByState(call, taskId, refusal, ctx, who) {
+    const { alreadyDone, appliesTo } = call.traits;
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+    const status = state.kind === 'status' ? state.status : undefined;
+    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
+    if (status !== undefined && alreadyDone.includes(status)) {
+        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}: nothing left to do`);
+        return {};
     }
-}
-async function readOnce(what, pageCall, send, key) {
-    const results = [];
-    const seen = new Set();
-    let count;
-    let call = pageCall(1);
-    const first = await send(call);
-    for (let page = 1, answer = first;;) {
-        const data = answer.result.data;
-        const items = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
-        const counted = countOf(data);
-        if (page > 1 && counted !== undefined && count !== undefined && counted !== count)
-            return new IncompleteListError(what, undefined, undefined, 'its count changed while it was read');
-        count = counted ?? count;
-        const fresh = items.filter((item) => !seen.has(key(item)));
-        for (const item of fresh)
-            seen.add(key(item));
-        results.push(...fresh);
-        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
-        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
-        if (complete)
-            return { results, count, first };
-        // Without a count, a page adding nothing was complete above: this one was full, or more remain.
-        if (page >= MAX_PAGES || fresh.length === 0) {
-            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
-            const incomplete = new IncompleteListError(what, results.length, count, why);
-            // Items shifted past by a change while the pages were read: read again.
-            if (fresh.length === 0)
-                return incomplete;
-            throw incomplete;
-        }
-        page += 1;
-        call = pageCall(page);
-        answer = await send(call);
+    if (state.kind === 'absent') {
+        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .TaskNotFoundError */ .Zt(taskId, refusal);
+        ctx.log(`${who}: ${notFound.message}`);
+        return { error: notFound };
     }
+    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
+        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
+        : '';
+    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}${applies}`;
+    ctx.log(`${who}: ${why}`);
+    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h(why, refusal) };
 }
-function countOf(data) {
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data))
-        return undefined;
-    const value = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(data.count) ? Number(data.count.toString()) : data.count;
-    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
+function readsEveryPage(call) {
+    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
+}
+/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
+async function sendEveryPage(call, send) {
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .PAGE_SIZE */ .md);
+    const rest = call.query.filter(([name]) => name !== 'page_size');
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_8__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
+    const data = { count: list.count ?? list.results.length, results: list.results };
+    const result = { ...list.first.result, data };
+    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_9__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
 }
 
 
@@ -4685,6 +4417,100 @@ function taskAfterWait(task, waited, publish) {
 
 /***/ }),
 
+/***/ 2116:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   CX: () => (/* binding */ CLEANUP_RETRIES),
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   gc: () => (/* binding */ waitToAskAgain),
+/* harmony export */   sT: () => (/* binding */ retried)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1460);
+
+
+
+
+/**
+ * Runs `attempt`, again as `retries` allow while its failure may pass (network errors, 429 and 5xx, as
+ * Retry-After asks); `label` names it in the log.
+ */
+function retried(label, retries, attempt) {
+    const { policy, deps } = retries;
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .withRetries */ .LH)(label, attempt, (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .retryIfTransient */ .or)(error, deps.now()), policy, deps);
+}
+/**
+ * Retries of one stop or pause (of a cleanup, a sweep, a replace): the deadline bounds them first, whatever
+ * max_retries says, since a task left running costs money.
+ */
+const CLEANUP_RETRIES = 20;
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
+    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
+        return false;
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff, until cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    let accepted = false;
+    for (let round = 1;; round++) {
+        let refused;
+        try {
+            await retried(label, ctx.stopRetries, () => ctx.send(call));
+        }
+        catch (error) {
+            refused = error ?? new Error('refused');
+        }
+        // Cancelled: nothing more can be sent; the post step takes over.
+        if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(refused) };
+        accepted ||= refused === undefined;
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}` };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`, deadline);
+        if (!again) {
+            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return { kind: 'failed', why: `${why}${within}` };
+        }
+    }
+}
+
+
+/***/ }),
+
 /***/ 8064:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -4748,142 +4574,144 @@ function isPlainObject(value) {
 
 /***/ }),
 
-/***/ 9645:
+/***/ 3784:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Jw: () => (/* binding */ describeState),
-/* harmony export */   Lf: () => (/* binding */ readTaskState),
-/* harmony export */   ST: () => (/* binding */ isGone)
-/* harmony export */ });
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
-/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9837);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _pages_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4750);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8703);
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  r: () => (/* binding */ stepRuntime)
+});
 
-
-
-
-
-/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
-function isGone(state) {
-    return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
-}
-/** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
-function describeState(state) {
-    switch (state.kind) {
-        case 'status':
-            return `its status is ${state.status}`;
-        case 'absent':
-            return 'no task search of any status lists it';
-        case 'unread':
-            return `its status could not be read (${state.why})`;
-    }
-}
+// EXTERNAL MODULE: ./platform/client.ts + 2 modules
+var platform_client = __nccwpck_require__(5619);
+;// CONCATENATED MODULE: ./platform/platform-clock.ts
+/** The skew beyond which a refused timestamp is corrected (the platform's window, spec 8). */
+const CORRECTABLE_SKEW_MS = 5 * 60_000;
 /**
- * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
- * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
- * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
- * (else every task): the task's status there, or its absence from every page.
+ * The time requests are stamped with. It learns the platform's clock from the Date header of each
+ * answer; once a request has been refused for its timestamp while the skew is beyond the platform's
+ * window, it stamps requests on the platform's time instead of the local one.
  */
-async function readTaskState(taskId, ctx, options = {}) {
-    const again = (label, attempt) => (0,_context_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.retries, attempt);
-    let refusal = '';
-    if (options.detailRefused !== true) {
-        try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
-            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
-            if (status !== undefined)
-                return { kind: 'status', status, data: result.data };
-        }
-        catch (error) {
-            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
-        }
+class PlatformClock {
+    local;
+    #offsetMs;
+    #correctionMs = 0;
+    #lastStamp = 0;
+    constructor(local) {
+        this.local = local;
     }
-    const name = options.name ?? '';
-    try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
-        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
-        if (found === undefined)
-            return { kind: 'absent' };
-        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(found, ['status']).status;
-        return status === undefined
-            ? { kind: 'unread', why: 'the task search lists it without a status' }
-            : { kind: 'status', status, data: found };
+    now() {
+        return this.local() + this.#correctionMs;
     }
-    catch (error) {
-        const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
-        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}` };
+    /**
+     * The timestamp for the next request: the current time, but always later than the last one, so no
+     * two requests (a quick retry, concurrent calls) share a timestamp and, with it, a signature. A
+     * correction starts the sequence again on the platform's time, backwards too (a runner clock ahead of
+     * the platform): stamps stay strictly increasing from there on.
+     */
+    stamp() {
+        this.#lastStamp = Math.max(this.now(), this.#lastStamp + 1);
+        return this.#lastStamp;
+    }
+    /** The platform's clock minus the local one, as last measured; undefined before any Date header. */
+    get offsetMs() {
+        return this.#offsetMs;
+    }
+    get corrected() {
+        return this.#correctionMs !== 0;
+    }
+    /**
+     * Learns the offset from an answer's Date header, received at local time `at`. The header counts
+     * whole seconds, so it is read as the middle of its second.
+     */
+    observe(dateHeader, at) {
+        const serverTime = typeof dateHeader === 'string' ? Date.parse(dateHeader) : Number.NaN;
+        if (!Number.isNaN(serverTime))
+            this.#offsetMs = serverTime + 500 - at;
+    }
+    /** Starts stamping on the platform's time when the skew is beyond its window; true if it did. */
+    correct() {
+        if (this.corrected || this.#offsetMs === undefined || Math.abs(this.#offsetMs) <= CORRECTABLE_SKEW_MS)
+            return false;
+        this.#correctionMs = this.#offsetMs;
+        // The stamps so far were on the refused clock: keeping them as a floor would undo a correction back.
+        this.#lastStamp = 0;
+        return true;
     }
 }
 
+// EXTERNAL MODULE: ./platform/version.ts
+var version = __nccwpck_require__(8690);
+;// CONCATENATED MODULE: ./deploy/cancellable-sleep.ts
+/**
+ * Sleeps that end early, rejecting, when the step is cancelled. One listener on the signal wakes every
+ * sleeper: a bulk step sleeps in many places at once, and a listener per sleep would pass Node's limit
+ * of 10 per signal and print MaxListenersExceededWarning.
+ */
+function cancellableSleep(cancel) {
+    const sleepers = new Set();
+    cancel.addEventListener('abort', () => {
+        for (const wake of sleepers)
+            wake();
+    }, { once: true });
+    return (ms) => new Promise((resolve, reject) => {
+        if (cancel.aborted) {
+            reject(new Error('the step was cancelled'));
+            return;
+        }
+        const wake = () => {
+            clearTimeout(timer);
+            sleepers.delete(wake);
+            reject(new Error('the step was cancelled'));
+        };
+        const timer = setTimeout(() => {
+            sleepers.delete(wake);
+            resolve();
+        }, ms);
+        sleepers.add(wake);
+    });
+}
 
-/***/ }),
+;// CONCATENATED MODULE: ./deploy/step-runtime.ts
 
-/***/ 5460:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   S4: () => (/* binding */ judge),
-/* harmony export */   X8: () => (/* binding */ criteriaFor),
-/* harmony export */   oB: () => (/* binding */ isPublishable),
-/* harmony export */   pl: () => (/* binding */ isUnknownStatus)
-/* harmony export */ });
-/* unused harmony export KNOWN_STATUSES */
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1190);
 
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-const DEFAULTS = {
-    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
-    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-    ended: { success: ['End'], failure: [], gone: 'success' }
-};
-function criteriaFor(target, wait, leaving = []) {
-    const defaults = DEFAULTS[target];
+
+/**
+ * The runtime of a step on a real machine: the one HTTPS client (the runner's proxy and CAs, bounded by
+ * request_timeout and max_response_size, aborted when the job is cancelled), the local and platform
+ * clocks, sleeps that end when the job is cancelled, and the host's log.
+ */
+function stepRuntime(settings, host) {
+    const client = new platform_client/* ApiClient */.OW({
+        userAgent: version/* USER_AGENT */._,
+        timeoutMs: settings.requestTimeoutMs,
+        maxResponseBytes: settings.maxResponseBytes,
+        cancel: host.cancel
+    });
     return {
-        target,
-        success: wait.successStatuses ?? defaults.success,
-        failure: wait.failureStatuses ?? defaults.failure,
-        requireUrls: target === 'ready' && wait.waitForUrls,
-        requireAllNodes: target === 'ready',
-        gone: defaults.gone,
-        leaving
+        transport: client,
+        now: Date.now,
+        clock: new PlatformClock(Date.now),
+        sleep: cancellableSleep(host.cancel),
+        random: Math.random,
+        log: host.log,
+        warn: host.warn,
+        ...(host.debug === undefined ? {} : { debug: host.debug }),
+        cancelled: () => host.cancel.aborted,
+        probe: (url) => client.probe(url),
+        ...(host.progress === undefined ? {} : { progress: host.progress }),
+        dispose: () => {
+            client.dispose();
+        }
     };
 }
-function judge(snapshot, criteria) {
-    if (snapshot.status === undefined)
-        return 'waiting';
-    if (criteria.failure.includes(snapshot.status))
-        return 'failed';
-    if (!criteria.success.includes(snapshot.status))
-        return 'waiting';
-    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
-        return 'waiting';
-    if (criteria.requireAllNodes &&
-        snapshot.nodes !== undefined &&
-        snapshot.nodes.running < snapshot.nodes.total)
-        return 'waiting';
-    return 'reached';
-}
-/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
-function isPublishable(url) {
-    return url !== null && (0,_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .publishableUrl */ .rt)(url) !== undefined;
-}
-/** A status the wait does not know what to make of: neither known to the platform nor configured. */
-function isUnknownStatus(status, criteria) {
-    return (!KNOWN_STATUSES.includes(status) &&
-        !criteria.success.includes(status) &&
-        !criteria.failure.includes(status));
-}
 
 
 /***/ }),
 
-/***/ 1190:
+/***/ 9695:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -4938,6 +4766,241 @@ function urlPublisher(ctx) {
 
 /***/ }),
 
+/***/ 7660:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   s$: () => (/* binding */ readAllPages)
+/* harmony export */ });
+/* unused harmony exports MAX_PAGES, IncompleteListError, MAX_REREADS */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
+
+
+
+/** Pages a list is followed across at the most: a bound, should pages keep coming. */
+const MAX_PAGES = 500;
+/**
+ * The pages ended before the list did: `count` said more items than the pages held, or, without a count,
+ * full pages kept coming until MAX_PAGES; or the list kept changing while it was read (`seen` undefined).
+ */
+class IncompleteListError extends Error {
+    constructor(what, seen, count, why) {
+        super(seen === undefined
+            ? `${what}: ${why}, so no whole list could be read`
+            : count === undefined
+                ? `${what}: the platform's pages held ${seen} items and were still full (${why}), so the list may be incomplete`
+                : `${what}: the platform's answer counts ${count} items, but its pages held ${seen} (${why}), so the list is incomplete`);
+        this.name = 'IncompleteListError';
+    }
+}
+/** Reads of a list begun again, at the most, when its count changes while its pages are read. */
+const MAX_REREADS = 3;
+/**
+ * Reads a paged list (`{count, results}`) to its end. No largest page size is published and a platform
+ * may answer fewer items than asked, so a short page proves nothing while `count` says more remain: the
+ * pages are followed until `count` items have been seen. Without a count, an empty or short page ends
+ * the list. A page that adds no item not seen before ends it too (a platform that repeats its last page
+ * must not loop); if `count` says more remain then, the list is incomplete and that is an error, since a
+ * hidden task can be left billing. So is a list still going after MAX_PAGES pages, count or none.
+ *
+ * Pages are read by offset, so a list that changes while it is read (another run stops a task on an
+ * earlier page) shifts items past the reader: when a page's count differs from the first page's, or a
+ * page adds nothing while the count says more remain, the read begins again, up to MAX_REREADS times; a
+ * list that never reads whole is an error. A count that
+ * stays the same can still hide a change (one task gone, another come): callers that must find every
+ * task search again until a fresh search finds nothing left to do.
+ */
+async function readAllPages(what, pageCall, send, key = _protocol_json_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ) {
+    for (let read = 0;; read++) {
+        const list = await readOnce(what, pageCall, send, key);
+        if (!(list instanceof IncompleteListError))
+            return list;
+        if (read >= MAX_REREADS)
+            throw list;
+    }
+}
+async function readOnce(what, pageCall, send, key) {
+    const results = [];
+    const seen = new Set();
+    let count;
+    let call = pageCall(1);
+    const first = await send(call);
+    for (let page = 1, answer = first;;) {
+        const data = answer.result.data;
+        const items = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+        const counted = countOf(data);
+        if (page > 1 && counted !== undefined && count !== undefined && counted !== count)
+            return new IncompleteListError(what, undefined, undefined, 'its count changed while it was read');
+        count = counted ?? count;
+        const fresh = items.filter((item) => !seen.has(key(item)));
+        for (const item of fresh)
+            seen.add(key(item));
+        results.push(...fresh);
+        const asked = Number(call.query.find(([name]) => name === 'page_size')?.[1] ?? items.length);
+        const complete = count === undefined ? items.length < asked || fresh.length === 0 : results.length >= count;
+        if (complete)
+            return { results, count, first };
+        // Without a count, a page adding nothing was complete above: this one was full, or more remain.
+        if (page >= MAX_PAGES || fresh.length === 0) {
+            const why = fresh.length === 0 ? `page ${page} added nothing` : `${MAX_PAGES} pages read`;
+            const incomplete = new IncompleteListError(what, results.length, count, why);
+            // Items shifted past by a change while the pages were read: read again.
+            if (fresh.length === 0)
+                return incomplete;
+            throw incomplete;
+        }
+        page += 1;
+        call = pageCall(page);
+        answer = await send(call);
+    }
+}
+function countOf(data) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(data))
+        return undefined;
+    const value = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(data.count) ? Number(data.count.toString()) : data.count;
+    return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+
+/***/ }),
+
+/***/ 4633:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Jw: () => (/* binding */ describeState),
+/* harmony export */   Lf: () => (/* binding */ readTaskState),
+/* harmony export */   ST: () => (/* binding */ isGone)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9837);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7660);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2116);
+
+
+
+
+
+
+/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
+function isGone(state) {
+    return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+}
+/** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
+function describeState(state) {
+    switch (state.kind) {
+        case 'status':
+            return `its status is ${state.status}`;
+        case 'absent':
+            return 'no task search of any status lists it';
+        case 'unread':
+            return `its status could not be read (${state.why})`;
+    }
+}
+/**
+ * Reads a task's state, as the platform shows it, never from an error code: the platform publishes no
+ * code's meaning. First its detail (retried while a failure may pass); when the detail is refused (or
+ * `detailRefused` says it just was), the task search of every status, End included, by `name` when known
+ * (else every task): the task's status there, or its absence from every page.
+ */
+async function readTaskState(taskId, ctx, options = {}) {
+    const again = (label, attempt) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.retries, attempt);
+    let refusal = '';
+    if (options.detailRefused !== true) {
+        try {
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
+            if (status !== undefined)
+                return { kind: 'status', status, data: result.data };
+        }
+        catch (error) {
+            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+        }
+    }
+    const name = options.name ?? '';
+    try {
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
+        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
+        if (found === undefined)
+            return { kind: 'absent' };
+        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(found, ['status']).status;
+        return status === undefined
+            ? { kind: 'unread', why: 'the task search lists it without a status' }
+            : { kind: 'status', status, data: found };
+    }
+    catch (error) {
+        const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
+        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}` };
+    }
+}
+
+
+/***/ }),
+
+/***/ 6477:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   S4: () => (/* binding */ judge),
+/* harmony export */   X8: () => (/* binding */ criteriaFor),
+/* harmony export */   oB: () => (/* binding */ isPublishable),
+/* harmony export */   pl: () => (/* binding */ isUnknownStatus)
+/* harmony export */ });
+/* unused harmony export KNOWN_STATUSES */
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9695);
+
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+const DEFAULTS = {
+    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+    ended: { success: ['End'], failure: [], gone: 'success' }
+};
+function criteriaFor(target, wait, leaving = []) {
+    const defaults = DEFAULTS[target];
+    return {
+        target,
+        success: wait.successStatuses ?? defaults.success,
+        failure: wait.failureStatuses ?? defaults.failure,
+        requireUrls: target === 'ready' && wait.waitForUrls,
+        requireAllNodes: target === 'ready',
+        gone: defaults.gone,
+        leaving
+    };
+}
+function judge(snapshot, criteria) {
+    if (snapshot.status === undefined)
+        return 'waiting';
+    if (criteria.failure.includes(snapshot.status))
+        return 'failed';
+    if (!criteria.success.includes(snapshot.status))
+        return 'waiting';
+    if (criteria.requireUrls && snapshot.urls.some((url) => !isPublishable(url)))
+        return 'waiting';
+    if (criteria.requireAllNodes &&
+        snapshot.nodes !== undefined &&
+        snapshot.nodes.running < snapshot.nodes.total)
+        return 'waiting';
+    return 'reached';
+}
+/** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
+function isPublishable(url) {
+    return url !== null && (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .publishableUrl */ .rt)(url) !== undefined;
+}
+/** A status the wait does not know what to make of: neither known to the platform nor configured. */
+function isUnknownStatus(status, criteria) {
+    return (!KNOWN_STATUSES.includes(status) &&
+        !criteria.success.includes(status) &&
+        !criteria.failure.includes(status));
+}
+
+
+/***/ }),
+
 /***/ 4328:
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
@@ -4951,7 +5014,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(137), __nccwpck_require__.e(786), __nccwpck_require__.e(569)]).then(__nccwpck_require__.bind(__nccwpck_require__, 569))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(166), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }
@@ -5444,7 +5507,7 @@ const PAGE_SIZE = 100;
  * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
  * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
  */
-const OPERATIONS = {
+const OPERATION_TABLE = {
     create: creating('create'),
     // A replace sends a create: with the create's endpoint and its overrides.
     replace: { ...creating('replace'), sendsAs: 'create' },
@@ -5559,7 +5622,7 @@ const OPERATIONS = {
         })
     }
 };
-const WAITING_OPERATIONS = Object.entries(OPERATIONS)
+const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
     .filter(([, spec]) => spec.wait !== undefined)
     .map(([name]) => name)
     .join(', ');
@@ -5567,7 +5630,7 @@ const WAITING_OPERATIONS = Object.entries(OPERATIONS)
  * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
  * (a replace follows create's, a sweep search_tasks').
  */
-const OVERRIDABLE_OPERATIONS = Object.entries(OPERATIONS)
+const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
     .filter(([, spec]) => spec.sendsAs === undefined)
     .map(([name]) => name);
 /** Plans every call of the step, checking every input it needs before anything is sent. */
@@ -5584,11 +5647,11 @@ function planCalls(settings) {
 }
 /** The detail call that polls a task while waiting (following any endpoints override of detail). */
 function detailCall(settings, taskId) {
-    return callFor(settings, 'detail', OPERATIONS.detail, taskId, false);
+    return callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
 }
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 function nodesCall(settings, taskId, page = 1) {
-    const call = callFor(settings, 'nodes', OPERATIONS.nodes, taskId, false);
+    const call = callFor(settings, 'nodes', OPERATION_TABLE.nodes, taskId, false);
     return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
 }
 /** A node's events (GET pod_event?point_id), which a failed wait shows. */
@@ -5620,7 +5683,7 @@ function nodeReadCall(settings, path, query) {
  * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
  */
 function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTIVE_STATUSES */ .az) {
-    const call = callFor(settings, 'search_tasks', OPERATIONS.search_tasks, undefined, false);
+    const call = callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
     return {
         ...call,
         query: [
@@ -5638,7 +5701,7 @@ function searchByNameCall(settings, taskName, page = 1, statuses = _platform_set
  * nodes of a preheat).
  */
 function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
-    const call = callFor(settings, 'search_resources', OPERATIONS.search_resources, undefined, false);
+    const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
     return {
         ...call,
         query: [
@@ -5653,7 +5716,7 @@ function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
  * clock and the signature; the session sends it once when a request is refused before any was accepted.
  */
 function credentialsProbeCall(connection) {
-    const spec = OPERATIONS.search_resources;
+    const spec = OPERATION_TABLE.search_resources;
     return {
         operation: 'search_resources',
         taskId: undefined,
@@ -5672,7 +5735,7 @@ function preheatRegionsCall(settings) {
  * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
  */
 function preheatCreateCall(settings, body) {
-    const call = callFor(settings, 'preheat', OPERATIONS.preheat, undefined, false);
+    const call = callFor(settings, 'preheat', OPERATION_TABLE.preheat, undefined, false);
     return { ...call, body: { ...call.body, ...body } };
 }
 /** A preheat's progress (GET detail?task_id). */
@@ -5696,25 +5759,25 @@ function preheatCall(settings, method, path, query, body, traits, taskId) {
 }
 /** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
 function updateCall(settings, taskId, configuration) {
-    const call = callFor(settings, 'update', OPERATIONS.update, taskId, false);
+    const call = callFor(settings, 'update', OPERATION_TABLE.update, taskId, false);
     return { ...call, body: configuration };
 }
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
-    const call = callFor(settings, 'replace_node', OPERATIONS.replace_node, taskId, false);
+    const call = callFor(settings, 'replace_node', OPERATION_TABLE.replace_node, taskId, false);
     return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(pointId) } };
 }
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 function changePointsCall(settings, taskId, points) {
-    return callFor({ ...settings, points }, 'change_points', OPERATIONS.change_points, taskId, false);
+    return callFor({ ...settings, points }, 'change_points', OPERATION_TABLE.change_points, taskId, false);
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    return callFor(settings, action, OPERATIONS[action], taskId, false);
+    return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
 }
 function specOf(settings) {
     if (settings.operation !== 'request')
-        return OPERATIONS[settings.operation];
+        return OPERATION_TABLE[settings.operation];
     const endpoint = {
         method: required(settings.method, 'method', 'request', 'GET or POST'),
         path: required(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
@@ -5948,10 +6011,10 @@ function storageFields(body, profile) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   az: () => (/* binding */ ACTIVE_STATUSES),
-/* harmony export */   e_: () => (/* binding */ SEARCHABLE_STATUSES),
-/* harmony export */   xb: () => (/* binding */ OPERATIONS)
+/* harmony export */   d0: () => (/* binding */ OPERATION_NAMES),
+/* harmony export */   e_: () => (/* binding */ SEARCHABLE_STATUSES)
 /* harmony export */ });
-const OPERATIONS = [
+const OPERATION_NAMES = [
     'create',
     'replace',
     'detail',

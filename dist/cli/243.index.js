@@ -13,9 +13,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2159);
-/* harmony import */ var _placement_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(169);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3537);
+/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5498);
+/* harmony import */ var _create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3929);
+/* harmony import */ var _create_preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8382);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8848);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1030);
 
@@ -45,7 +45,7 @@ const preheatFlow = {
             usesCapacity: true,
             run: (ctx) => preheatStep(plan, mode, ctx),
             dryRun: async (ctx) => {
-                await (0,_placement_js__WEBPACK_IMPORTED_MODULE_3__.chooseForDryRun)(ctx, mode);
+                await (0,_create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__/* .chooseForDryRun */ .PH)(ctx, mode);
                 ctx.log('dry run: only the resource search was sent');
                 return undefined;
             }
@@ -58,15 +58,15 @@ async function preheatStep(plan, mode, ctx) {
     if (wish === undefined || call === undefined)
         throw new Error('unreachable: planned without gpu');
     const points = ctx.settings.points ?? 1;
-    const outcome = (fields) => (0,_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$)(call, { taskId: undefined, ...fields });
+    const outcome = (fields) => (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$)(call, { taskId: undefined, ...fields });
     let placement;
     try {
-        const found = await (0,_placement_js__WEBPACK_IMPORTED_MODULE_3__.findCapacity)(wish, points, ctx);
+        const found = await (0,_create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__/* .findCapacity */ .qJ)(wish, points, ctx);
         const [best] = found.eligible;
         placement = { wish, points, ...found, chosen: best, refused: [] };
         if (best === undefined)
             throw new Error('unreachable: findCapacity answers an eligible entry');
-        const preheated = await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(best, mode, ctx);
+        const preheated = await (0,_create_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(best, mode, ctx);
         placement = { ...placement, preheated };
         const task = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .taskResult */ .hK)(preheated.taskId, {
             verdict: 'reached',
@@ -88,7 +88,7 @@ async function preheatStep(plan, mode, ctx) {
 }
 /** A preheat caches the images of the body's services: at least one, each with its image. */
 function checkPreheatServices(settings) {
-    if ((0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheatServices */ .iC)(settings.body).length === 0) {
+    if ((0,_create_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheatServices */ .iC)(settings.body).length === 0) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('preheat warms the images of the services in body, but body lists none with service_name and service_image: set body.services');
     }
 }

@@ -37,12 +37,12 @@ var safe_text = __webpack_require__(9817);
 var operations = __webpack_require__(7258);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./deploy/cleanup.ts
-var cleanup = __webpack_require__(8786);
-// EXTERNAL MODULE: ./deploy/context.ts + 1 modules
-var context = __webpack_require__(8703);
-// EXTERNAL MODULE: ./deploy/lookup.ts
-var lookup = __webpack_require__(9674);
+// EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
+var clean_up_task = __webpack_require__(9138);
+// EXTERNAL MODULE: ./deploy/retries.ts
+var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
+var find_tasks = __webpack_require__(5207);
 // EXTERNAL MODULE: ./deploy/result.ts + 1 modules
 var deploy_result = __webpack_require__(8848);
 // EXTERNAL MODULE: ./deploy/flows/call.ts
@@ -95,7 +95,7 @@ const sweepFlow = {
  * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
  */
 async function stopMatches(sweep, ctx, dryRun) {
-    const search = () => (0,context/* retried */.sT)('sweep: task search', ctx.retries, () => (0,lookup/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
+    const search = () => (0,retries/* retried */.sT)('sweep: task search', ctx.retries, () => (0,find_tasks/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
     const keep = new Set(sweep.keep);
     let found = await search();
     for (const task of found.filter((t) => keep.has(t.id)))
@@ -131,7 +131,7 @@ function stopAll(targets, ctx, dryRun) {
             ctx.log(`sweep: would stop ${shown(task)}`);
             return result;
         }
-        const outcome = await (0,cleanup/* cleanUpTask */.U)(task.id, 'stop', ctx, task.name);
+        const outcome = await (0,clean_up_task/* cleanUpTask */.U)(task.id, 'stop', ctx, task.name);
         if (outcome.kind === 'failed') {
             ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
             return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
@@ -141,6 +141,152 @@ function stopAll(targets, ctx, dryRun) {
     });
 }
 const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
+
+
+/***/ }),
+
+/***/ 9138:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
+
+
+
+
+/**
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const status = state.kind === 'status' ? state.status : undefined;
+        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
+    };
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
+}
+
+
+/***/ }),
+
+/***/ 5207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (let failedRounds = 0;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure === undefined)
+                return { kind: sentAt >= until ? 'none' : 'cut' };
+            const why = failure;
+            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            if (!again)
+                return { kind: 'unknown', why };
+            continue;
+        }
+        await sleep(Math.min(every, left));
+    }
+}
 
 
 /***/ })

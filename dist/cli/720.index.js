@@ -1,6 +1,349 @@
 export const id = 720;
-export const ids = [720];
+export const ids = [720,237,485];
 export const modules = {
+
+/***/ 485:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   LATE_CREATE_MARGIN_MS: () => (/* binding */ LATE_CREATE_MARGIN_MS),
+/* harmony export */   createOnce: () => (/* binding */ createOnce),
+/* harmony export */   stopTwins: () => (/* binding */ stopTwins)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(386);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6539);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9138);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5207);
+
+
+
+
+
+
+
+
+/**
+ * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
+ * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
+ * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
+ * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
+ * only when none does is the create sent again. The first attempt may still land after that: each task
+ * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
+ * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ */
+async function createOnce(call, ctx) {
+    const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
+    const existing = await existingTasks(name, ctx);
+    const attempts = { name, existing, unresolved: false, resentForClock: false };
+    let answer;
+    try {
+        answer = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .withRetries */ .LH)('create', () => {
+            mayLand(attempts, ctx);
+            return sendOnCorrectedClock(call, attempts, ctx);
+        }, (error) => afterFailedAttempt(error, attempts, ctx), ctx.retries.policy, ctx.retries.deps);
+    }
+    catch (error) {
+        const made = await madeDespite(error, attempts, ctx);
+        if (made === undefined)
+            throw error;
+        answer = made;
+    }
+    const lookup = ctx.cleanup.state().lookup ?? {
+        taskName: name,
+        existingIds: existing,
+        landsBy: 0,
+        attempts: 1
+    };
+    const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(answer.result.data);
+    if (id !== undefined) {
+        // In one change: a cancel between two would leave the post step neither the id nor the lookup.
+        const created = [...ctx.cleanup.state().created, id];
+        ctx.cleanup.update(attempts.unresolved ? { created } : { created, lookup: undefined });
+    }
+    if (id !== undefined && attempts.unresolved)
+        await stopTwins(lookup, id, ctx);
+    return { ...answer, recreated: attempts.unresolved, lookup };
+}
+/**
+ * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
+ * refusal (an envelope, nothing to retry) is settled by the task search, since no code's meaning is
+ * published: a task of the name that appeared is adopted (an earlier attempt's, if one got no answer);
+ * with none, the refusal stands and the post step has nothing to look for, unless an earlier attempt
+ * that got no answer may still land, or the search fails: then no other create may follow, and the step
+ * fails saying so, leaving the post step its lookup. Anything else may have made a task, which the post
+ * step looks for. Answers the adopted task's answer, or undefined for the error to stand.
+ */
+async function madeDespite(error, attempts, ctx) {
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
+        if (!attempts.unresolved)
+            ctx.cleanup.update({ lookup: undefined });
+        return undefined;
+    }
+    if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isRefusal */ .vu)(error))
+        return undefined;
+    const name = JSON.stringify(attempts.name);
+    const notAgain = (why) => new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}, and ${why}: not creating again; the post step looks for one`, {
+        cause: error
+    });
+    let made;
+    try {
+        [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+    }
+    catch (searchError) {
+        throw notAgain(`the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)})`);
+    }
+    if (made !== undefined) {
+        ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+        return adoptedAnswer(made);
+    }
+    if (attempts.unresolved)
+        throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
+    ctx.cleanup.update({ lookup: undefined });
+    return undefined;
+}
+/**
+ * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
+ * apply a create after the client has given up on its answer.
+ */
+const LATE_CREATE_MARGIN_MS = 5_000;
+/**
+ * Records, before an attempt is sent, what the post step needs to find its task by name: how many
+ * attempts may have made a task (`more`: 1 for a new attempt, 0 for one sent in place of an attempt that
+ * was refused), and until when their tasks may appear: this attempt's deadline and a margin, or an
+ * earlier attempt's, whichever is later.
+ */
+function mayLand(attempts, ctx, more = 1) {
+    const before = ctx.cleanup.state().lookup;
+    const landsBy = Math.max(before?.landsBy ?? 0, ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS);
+    ctx.cleanup.update({
+        lookup: {
+            taskName: attempts.name,
+            existingIds: [...attempts.existing],
+            landsBy,
+            attempts: (before?.attempts ?? 0) + more
+        }
+    });
+}
+/** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
+function madeNothing(ctx) {
+    const lookup = ctx.cleanup.state().lookup;
+    if (lookup !== undefined)
+        ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
+}
+/** The tasks of the name that exist before the create: never adopted, never stopped. */
+async function existingTasks(name, ctx) {
+    let existing;
+    try {
+        existing = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
+    }
+    catch (error) {
+        // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
+        throw new Error(`the task search sent before creating (to find tasks named ${JSON.stringify(name)} that exist already) failed, so nothing was created: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`, { cause: error });
+    }
+    if (existing.length > 0) {
+        ctx.log(`create: ${existing.length} task(s) named ${JSON.stringify(name)} exist already (${existing.join(', ')}); they are left alone`);
+    }
+    return existing;
+}
+/** How long a create that may have been applied gets to show up before it is sent again. */
+const graceMs = (ctx) => 2 * ctx.settings.requestTimeoutMs;
+/**
+ * What to do after an attempt failed: send again when it certainly made nothing; after an ambiguous
+ * failure, look for its task for the grace period, and adopt one that shows up, or send again (the
+ * first attempt may still land: `unresolved`) when none does.
+ */
+async function afterFailedAttempt(error, attempts, ctx) {
+    const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error);
+    if (reason === undefined)
+        return { retry: false };
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
+        madeNothing(ctx);
+        return {
+            retry: true,
+            reason: `${reason}, so the task was not created`,
+            serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .serverRetryDelay */ .Hs)(error, ctx.retries.deps.now())
+        };
+    }
+    const name = JSON.stringify(attempts.name);
+    const grace = graceMs(ctx);
+    ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)} before creating it again`);
+    const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx, 'create');
+    if (found.kind === 'cut') {
+        throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
+    }
+    if (found.kind === 'unknown') {
+        throw new Error(`${reason} after the request was sent, and the task search failed (${found.why}): not creating again, which could make a second task; look for a task named ${name} before running the job again`);
+    }
+    const [newest] = found.kind === 'found' ? found.ids : [];
+    if (newest !== undefined) {
+        ctx.log(`create: found task ${newest} named ${name}, made by the request that failed; adopting it instead of creating another`);
+        return { result: adoptedAnswer(newest) };
+    }
+    ctx.log(`create: no task named ${name} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
+    attempts.unresolved = true;
+    return { retry: true, reason: 'the create was not applied', now: true };
+}
+/** The answer a create would have given for a task it made, when that task is found by name instead. */
+function adoptedAnswer(taskId) {
+    const data = { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .exactInteger */ .i7)(taskId) };
+    return {
+        result: { code: '0000', msg: 'success', data },
+        raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_5__/* .toCompactJson */ .ZJ)({ code: '0000', msg: 'success', data })
+    };
+}
+/**
+ * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
+ * corrected it since), it is sent once more, but only once the task search shows that the refused
+ * attempt made no task of its name: a task that did appear is adopted instead.
+ */
+async function sendOnCorrectedClock(call, attempts, ctx) {
+    try {
+        return await ctx.send(call);
+    }
+    catch (error) {
+        if (!(error instanceof _platform_session_js__WEBPACK_IMPORTED_MODULE_6__/* .StaleClockError */ .EU) || attempts.resentForClock)
+            throw error;
+        attempts.resentForClock = true;
+        const name = JSON.stringify(attempts.name);
+        const [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        if (made !== undefined) {
+            ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
+            return adoptedAnswer(made);
+        }
+        ctx.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
+        mayLand(attempts, ctx, 0);
+        return ctx.send(call);
+    }
+}
+/**
+ * Stops every task named as the lookup says that is neither `keep` nor one that existed before: twins an
+ * earlier attempt of a create made. A twin that cannot be stopped is logged and left to the post step.
+ */
+async function stopTwins(lookup, keep, ctx) {
+    const name = JSON.stringify(lookup.taskName);
+    let found;
+    try {
+        found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
+    }
+    catch (error) {
+        ctx.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}); the post step looks again`);
+        return [];
+    }
+    const existing = new Set(lookup.existingIds);
+    const twins = found.filter((id) => id !== keep && !existing.has(id));
+    const stopped = [];
+    for (const twin of twins) {
+        ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
+        if (outcome.kind === 'failed') {
+            ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
+            continue;
+        }
+        stopped.push(twin);
+        ctx.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
+    }
+    return stopped;
+}
+
+
+/***/ }),
+
+/***/ 8237:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+/* harmony export */   createTask: () => (/* binding */ createTask),
+/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
+/* harmony export */   placed: () => (/* binding */ placed)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8382);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
+
+
+
+
+
+
+/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
+const MOST_CANDIDATES = 3;
+/**
+ * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
+ * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
+ * When the platform refuses a create and the task search proves that it made no task, the next entry is
+ * tried (at most three in all, each once); a create whose outcome is unknown is never followed by another.
+ */
+async function createTask(call, ctx, report) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(call, ctx);
+    const points = ctx.settings.points ?? 1;
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .findCapacity */ .qJ)(wish, points, ctx);
+    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
+    report.placement = placement;
+    const name = ctx.settings.taskName ?? '';
+    const mode = ctx.settings.preheat.mode;
+    const [first] = found.eligible;
+    if (mode !== 'none' && first !== undefined) {
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_2__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        report.placement = placement;
+    }
+    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq)(candidate)}`);
+        if (placement.preheated !== undefined && candidate !== first)
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(placement.preheated.region, 60)}, not this region`);
+        placement = { ...placement, chosen: candidate };
+        report.placement = placement;
+        try {
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(placed(call, candidate), ctx);
+        }
+        catch (error) {
+            // createOnce settles a refusal by the task search: one that comes this far made no task.
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
+                throw error;
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error);
+            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
+            report.placement = placement;
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
+        }
+    }
+    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(why, 200)}`).join('; ')}`);
+}
+/**
+ * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
+ * create call is shown with that resource; nothing is created, and no search is repeated for stock.
+ */
+async function placeForDryRun(plan, ctx) {
+    if (ctx.settings.capacity === undefined)
+        return plan;
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
+    const [best, ...others] = choice;
+    if (best === undefined)
+        return plan;
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    return {
+        ...plan,
+        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
+    };
+}
+/** The create call with the chosen entry as its resources. */
+function placed(call, candidate) {
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+}
+
+
+/***/ }),
 
 /***/ 720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -12,18 +355,18 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8786);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9138);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(599);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9674);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5207);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8848);
-/* harmony import */ var _task_status_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5460);
-/* harmony import */ var _urls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1190);
-/* harmony import */ var _waiting_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5296);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6477);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9695);
+/* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6836);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
-/* harmony import */ var _placement_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(169);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8237);
 
 
 
@@ -97,9 +440,9 @@ async function finishReplace(created, oldIds, ctx) {
     }
     const done = [...stopped.values()].filter((task) => task.verdict === 'done');
     // Each has ended (its state showed it): its detail, read once more, says what it cost.
-    const ended = (await (0,_waiting_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_task_status_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait), ctx, {
+    const ended = (await (0,_wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait), ctx, {
         calls: [],
-        publish: (0,_urls_js__WEBPACK_IMPORTED_MODULE_7__/* .urlPublisher */ .Cv)(ctx)
+        publish: (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_7__/* .urlPublisher */ .Cv)(ctx)
     })).tasks;
     return {
         created,
@@ -116,7 +459,7 @@ async function olderGeneration(created, oldIds, ctx, again) {
     const name = ctx.settings.taskName ?? '';
     let live;
     try {
-        live = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
+        live = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
     }
     catch (error) {
         ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error)}); ${again === undefined ? 'stopping those known before' : 'those it knew of have ended'}`);
@@ -142,7 +485,7 @@ async function retire(oldIds, newId, ctx) {
     const saved = () => ctx.cleanup.state().retire;
     ctx.cleanup.update({ retire: [...new Set([...saved(), ...oldIds])] });
     return Promise.all(oldIds.map(async (id) => {
-        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(id, 'stop', ctx);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(id, 'stop', ctx);
         if (outcome.kind === 'failed') {
             return (0,_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .hK)(id, {
                 verdict: 'error',
@@ -156,7 +499,7 @@ async function retire(oldIds, newId, ctx) {
 /** Stops a new task that did not become ready; the old ones keep serving. */
 async function rollBack(created, oldIds, ctx) {
     const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
-    const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(created.id, 'stop', ctx);
+    const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(created.id, 'stop', ctx);
     const rollback = outcome.kind === 'failed'
         ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
         : `rolled back: task ${created.id} was stopped; ${serving}`;
@@ -165,13 +508,159 @@ async function rollBack(created, oldIds, ctx) {
 }
 /** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
 async function dryRunReplace(plan, ctx) {
-    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_12__/* .printRequests */ .s)(await (0,_placement_js__WEBPACK_IMPORTED_MODULE_13__.placeForDryRun)(plan, ctx), ctx);
-    const old = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
+    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_12__/* .printRequests */ .s)(await (0,_create_create_task_js__WEBPACK_IMPORTED_MODULE_13__.placeForDryRun)(plan, ctx), ctx);
+    const old = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
     ctx.log(old.length === 0
         ? 'dry run: no task of that name runs, so replace would stop none'
         : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
     ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
     return undefined;
+}
+
+
+/***/ }),
+
+/***/ 9138:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
+
+
+
+
+/**
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const status = state.kind === 'status' ? state.status : undefined;
+        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
+    };
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
+}
+
+
+/***/ }),
+
+/***/ 5207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (let failedRounds = 0;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure === undefined)
+                return { kind: sentAt >= until ? 'none' : 'cut' };
+            const why = failure;
+            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            if (!again)
+                return { kind: 'unknown', why };
+            continue;
+        }
+        await sleep(Math.min(every, left));
+    }
 }
 
 

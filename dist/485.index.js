@@ -1,8 +1,8 @@
-export const id = 364;
-export const ids = [364];
+export const id = 485;
+export const ids = [485];
 export const modules = {
 
-/***/ 6364:
+/***/ 485:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -17,8 +17,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(386);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6539);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8786);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9674);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9138);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5207);
 
 
 
@@ -92,7 +92,7 @@ async function madeDespite(error, attempts, ctx) {
     });
     let made;
     try {
-        [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
     }
     catch (searchError) {
         throw notAgain(`the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)})`);
@@ -139,7 +139,7 @@ function madeNothing(ctx) {
 async function existingTasks(name, ctx) {
     let existing;
     try {
-        existing = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
+        existing = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
     }
     catch (error) {
         // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
@@ -172,7 +172,7 @@ async function afterFailedAttempt(error, attempts, ctx) {
     const name = JSON.stringify(attempts.name);
     const grace = graceMs(ctx);
     ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)} before creating it again`);
-    const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx, 'create');
+    const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx, 'create');
     if (found.kind === 'cut') {
         throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
     }
@@ -210,7 +210,7 @@ async function sendOnCorrectedClock(call, attempts, ctx) {
             throw error;
         attempts.resentForClock = true;
         const name = JSON.stringify(attempts.name);
-        const [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        const [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
         if (made !== undefined) {
             ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
             return adoptedAnswer(made);
@@ -228,7 +228,7 @@ async function stopTwins(lookup, keep, ctx) {
     const name = JSON.stringify(lookup.taskName);
     let found;
     try {
-        found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
+        found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
     }
     catch (error) {
         ctx.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}); the post step looks again`);
@@ -239,7 +239,7 @@ async function stopTwins(lookup, keep, ctx) {
     const stopped = [];
     for (const twin of twins) {
         ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
-        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
         if (outcome.kind === 'failed') {
             ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
             continue;
@@ -248,6 +248,152 @@ async function stopTwins(lookup, keep, ctx) {
         ctx.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
     }
     return stopped;
+}
+
+
+/***/ }),
+
+/***/ 9138:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
+
+
+
+
+/**
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const status = state.kind === 'status' ? state.status : undefined;
+        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
+    };
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
+}
+
+
+/***/ }),
+
+/***/ 5207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (let failedRounds = 0;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure === undefined)
+                return { kind: sentAt >= until ? 'none' : 'cut' };
+            const why = failure;
+            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            if (!again)
+                return { kind: 'unknown', why };
+            continue;
+        }
+        await sleep(Math.min(every, left));
+    }
 }
 
 

@@ -1,8 +1,8 @@
-export const id = 169;
-export const ids = [169,364];
+export const id = 237;
+export const ids = [237,485];
 export const modules = {
 
-/***/ 6364:
+/***/ 485:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -17,8 +17,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_session_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(386);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6539);
-/* harmony import */ var _cleanup_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8786);
-/* harmony import */ var _lookup_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9674);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9138);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5207);
 
 
 
@@ -92,7 +92,7 @@ async function madeDespite(error, attempts, ctx) {
     });
     let made;
     try {
-        [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
     }
     catch (searchError) {
         throw notAgain(`the task search that would show whether it made a task named ${name} failed (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(searchError)})`);
@@ -139,7 +139,7 @@ function madeNothing(ctx) {
 async function existingTasks(name, ctx) {
     let existing;
     try {
-        existing = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
+        existing = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for tasks of the same name', name, ctx);
     }
     catch (error) {
         // Nothing was created: say which request failed, so a diagnosis of it is not read as the create's.
@@ -172,7 +172,7 @@ async function afterFailedAttempt(error, attempts, ctx) {
     const name = JSON.stringify(attempts.name);
     const grace = graceMs(ctx);
     ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)} before creating it again`);
-    const found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx, 'create');
+    const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), ctx.retries.deps.now() + grace, ctx, 'create');
     if (found.kind === 'cut') {
         throw new Error(`${reason} after the request was sent, and the step's deadline came before a task named ${name} showed up: it may still appear, so look for it before running the job again`);
     }
@@ -210,7 +210,7 @@ async function sendOnCorrectedClock(call, attempts, ctx) {
             throw error;
         attempts.resentForClock = true;
         const name = JSON.stringify(attempts.name);
-        const [made] = (await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        const [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
         if (made !== undefined) {
             ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
             return adoptedAnswer(made);
@@ -228,7 +228,7 @@ async function stopTwins(lookup, keep, ctx) {
     const name = JSON.stringify(lookup.taskName);
     let found;
     try {
-        found = await (0,_lookup_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
+        found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByName */ .lP)('create: looking for a twin of the task', lookup.taskName, ctx);
     }
     catch (error) {
         ctx.log(`create: could not look for a second task named ${name} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}); the post step looks again`);
@@ -239,7 +239,7 @@ async function stopTwins(lookup, keep, ctx) {
     const stopped = [];
     for (const twin of twins) {
         ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
-        const outcome = await (0,_cleanup_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
         if (outcome.kind === 'failed') {
             ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
             continue;
@@ -253,31 +253,22 @@ async function stopTwins(lookup, keep, ctx) {
 
 /***/ }),
 
-/***/ 169:
+/***/ 8237:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
-/* harmony export */   chooseForDryRun: () => (/* binding */ chooseForDryRun),
 /* harmony export */   createTask: () => (/* binding */ createTask),
-/* harmony export */   describeCandidate: () => (/* binding */ describeCandidate),
-/* harmony export */   findCapacity: () => (/* binding */ findCapacity),
 /* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
 /* harmony export */   placed: () => (/* binding */ placed)
 /* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7581);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8703);
-/* harmony import */ var _create_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6364);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3537);
-/* harmony import */ var _resource_choice_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3794);
-
-
-
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8382);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
 
 
 
@@ -286,9 +277,6 @@ __webpack_require__.r(__webpack_exports__);
 
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 const MOST_CANDIDATES = 3;
-/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
-const FIRST_SEARCH_DELAY_MS = 10_000;
-const MOST_SEARCH_DELAY_MS = 60_000;
 /**
  * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
  * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
@@ -298,38 +286,38 @@ const MOST_SEARCH_DELAY_MS = 60_000;
 async function createTask(call, ctx, report) {
     const wish = ctx.settings.capacity;
     if (wish === undefined)
-        return (0,_create_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(call, ctx);
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(call, ctx);
     const points = ctx.settings.points ?? 1;
-    const found = await findCapacity(wish, points, ctx);
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .findCapacity */ .qJ)(wish, points, ctx);
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
     const name = ctx.settings.taskName ?? '';
     const mode = ctx.settings.preheat.mode;
     const [first] = found.eligible;
     if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_1__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_2__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
         report.placement = placement;
     }
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
-        ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq)(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
-            return await (0,_create_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(placed(call, candidate), ctx);
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_0__.createOnce)(placed(call, candidate), ctx);
         }
         catch (error) {
             // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .isRefusal */ .vu)(error))
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
                 throw error;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${describeCandidate(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
         }
     }
-    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(why, 200)}`).join('; ')}`);
+    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(why, 200)}`).join('; ')}`);
 }
 /**
  * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
@@ -338,117 +326,165 @@ async function createTask(call, ctx, report) {
 async function placeForDryRun(plan, ctx) {
     if (ctx.settings.capacity === undefined)
         return plan;
-    const choice = await chooseForDryRun(ctx, ctx.settings.preheat.mode);
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
     const [best, ...others] = choice;
     if (best === undefined)
         return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(describeCandidate);
-    ctx.log(`dry run: the step would create on ${describeCandidate(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_1__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
     return {
         ...plan,
         calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
     };
 }
-/**
- * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
- * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
- * would do).
- */
-async function chooseForDryRun(ctx, mode) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return [];
-    const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx);
-    logChoice(choice, wish, points, ctx);
-    const [best] = choice.eligible;
-    if (best === undefined) {
-        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
-        return [];
-    }
-    if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
-    }
-    return [...choice.eligible];
-}
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .resourcesEntry */ .u$)(candidate.offer)] } };
 }
+
+
+/***/ }),
+
+/***/ 9138:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
+
+
+
+
 /**
- * Searches the resources until an entry qualifies. With none of the wished device, or none within
- * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
- * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
  */
-async function findCapacity(wish, points, ctx) {
-    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-    for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS;; searches++) {
-        const choice = await searchOnce(wish, points, ctx);
-        if (choice.eligible.length > 0) {
-            logChoice(choice, wish, points, ctx);
-            return { ...choice, searches };
-        }
-        const why = noCapacity(choice, wish, points);
-        const left = until - ctx.runtime.now();
-        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
-            logChoice(choice, wish, points, ctx);
-            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
-        }
-        const wait = Math.min(delay, left);
-        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
-        await ctx.runtime.sleep(wait);
-        delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
-    }
+async function cleanUpTask(taskId, action, ctx, name) {
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const status = state.kind === 'status' ? state.status : undefined;
+        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
+    };
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
 }
-async function searchOnce(wish, points, ctx) {
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
-    const { result } = await (0,_context_js__WEBPACK_IMPORTED_MODULE_7__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
-    return (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_8__/* .offersOf */ .f)(result.data), wish, points);
-}
-/** Why no entry qualifies, naming what was searched. */
-function noCapacity(choice, wish, points) {
-    const device = describeWish(wish);
-    if (choice.considered.length === 0)
-        return `the resource search lists no ${device}`;
-    const cheapest = (0,_resource_choice_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
-    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
-    }
-    const stock = choice.considered
-        .filter((c) => c.excluded === 'no stock')
-        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
-        .join(', ');
-    return `no region has ${points} node(s) of ${device} free (${stock})`;
-}
-/** What to change when waiting could help, or a wrong name could be the cause. */
-function waitHint(choice, wish) {
-    if (choice.considered.length === 0)
-        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
-    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
-        return ': set capacity_timeout (such as 10m) to wait for stock';
-    return '';
-}
-const describeWish = (wish) => wish.deviceType === 'CpuDevice'
-    ? `${JSON.stringify(wish.gpu)} CPU device`
-    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+
+
+/***/ }),
+
+/***/ 5207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+
 /**
- * A candidate as the log names it: region (name), device, and the number max_price is compared with,
- * named by its field (discount_price, else price), as the platform gives it.
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
  */
-function describeCandidate(candidate) {
-    const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.regionName, 60)})`;
-    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
-    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(candidate.price, 30)}`;
-    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
 }
-/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
-function logChoice(choice, wish, points, ctx) {
-    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
-    for (const candidate of choice.considered) {
-        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
-        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (let failedRounds = 0;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure === undefined)
+                return { kind: sentAt >= until ? 'none' : 'cut' };
+            const why = failure;
+            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            if (!again)
+                return { kind: 'unknown', why };
+            continue;
+        }
+        await sleep(Math.min(every, left));
     }
 }
 

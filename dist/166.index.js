@@ -1,0 +1,615 @@
+export const id = 166;
+export const ids = [166];
+export const modules = {
+
+/***/ 3166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ awaitServing)
+});
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
+var read_task = __webpack_require__(4273);
+// EXTERNAL MODULE: ./deploy/wait/check-health.ts
+var check_health = __webpack_require__(4621);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./deploy/wait/criteria.ts
+var criteria = __webpack_require__(6477);
+;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
+
+
+
+
+
+/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
+const ENDED_NODES = ['End', 'Succeeded'];
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+    const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
+    const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
+    const serving = snapshot.status === 'Running' &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+
+// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
+var publishable_urls = __webpack_require__(9695);
+;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
+ * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
+ * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
+ * waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {
+        failures: 0
+    };
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    for (;;) {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'failed')
+            return end('failed', verdict.why);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return finish(last, ctx, limits, end);
+        }
+        if (verdict.progress !== last.said)
+            ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+        else
+            runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
+        last.said = verdict.progress;
+        if (runtime.cancelled())
+            return end('cancelled', CANCELLED);
+        const left = limits.deadline - runtime.now();
+        if (left <= 0)
+            return end('timed_out', `did not serve in time: ${verdict.progress}`);
+        try {
+            await runtime.sleep(Math.min(settings.wait.intervalMs, left));
+        }
+        catch {
+            return end('cancelled', CANCELLED);
+        }
+    }
+}
+/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
+async function look(taskId, target, ctx, last) {
+    try {
+        const { result, raw } = await ctx.send((0,operations/* detailCall */.cV)(ctx.settings, taskId));
+        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+        last.failures = 0;
+        last.data = result.data;
+        last.raw = raw;
+        last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
+        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+    }
+    catch (error) {
+        last.failures += 1;
+        const why = `could not be read (${(0,failures/* describeError */.Uc)(error)})`;
+        if (last.failures >= ctx.settings.wait.pollErrorBudget)
+            return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
+        return { kind: 'waiting', progress: why };
+    }
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const problem = urls.length === 0
+        ? `has no service URL to check ${path} at`
+        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
+    if (problem === undefined)
+        return end('serving', undefined, { urls, healthy: true });
+    return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
+}
+
+
+/***/ }),
+
+/***/ 9941:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   FK: () => (/* binding */ servicesDiffer),
+/* harmony export */   IC: () => (/* binding */ imagesOf),
+/* harmony export */   QV: () => (/* binding */ configurationOf),
+/* harmony export */   VU: () => (/* binding */ diffConfigurations),
+/* harmony export */   YF: () => (/* binding */ applyChanges),
+/* harmony export */   aL: () => (/* binding */ redactConfiguration),
+/* harmony export */   ek: () => (/* binding */ checkChanges)
+/* harmony export */ });
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8064);
+
+
+
+
+
+
+/** Detail fields the platform fills itself (statuses and counters): posted back as given, never changed. */
+const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
+/**
+ * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
+ * updated after creation.
+ */
+const WRITE_ONLY = ['repository_username', 'repository_password'];
+/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
+const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
+/**
+ * The configuration in a task's detail, structure unchanged: every field it gives, the platform's own
+ * (statuses, counters, the service URLs) included, but the write-only ones (null in a detail; posting
+ * null back could clear them).
+ */
+function configurationOf(detail) {
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
+        throw new Error('the task detail carries no services list, so its configuration cannot be read');
+    return Object.fromEntries(Object.entries(detail).filter(([name]) => !WRITE_ONLY.includes(name)));
+}
+/**
+ * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
+ * field, nothing the platform fills, and services as a list of objects each naming its service_name.
+ */
+function checkChanges(changes) {
+    if (Object.keys(changes).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
+    }
+    const writeOnly = writeOnlyPaths(changes);
+    if (writeOnly.length > 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
+    }
+    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
+    const { services } = changes;
+    if (services === undefined)
+        return;
+    if (!Array.isArray(services))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
+    services.forEach((service, index) => {
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
+    });
+}
+/**
+ * The configuration with the changes applied: each top-level field given replaces the task's; each
+ * service given is matched by service_name and the fields it gives replace that service's.
+ */
+function applyChanges(configuration, changes) {
+    const { services: changedServices, ...fields } = changes;
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
+    const byName = new Map();
+    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
+        const name = String(change.service_name);
+        if (!names.includes(name)) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
+        }
+        byName.set(name, { ...byName.get(name), ...change });
+    }
+    return {
+        ...configuration,
+        ...fields,
+        services: services.map((service) => {
+            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
+            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
+        })
+    };
+}
+/**
+ * Every field that differs between two configurations, by path (services by name:
+ * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
+ */
+function diffConfigurations(before, after) {
+    return diffValues(settable(before), settable(after), [], false);
+}
+/**
+ * What of a configuration a task is set to: all but what the platform fills itself (statuses, counters,
+ * the service URLs), which an update posts back as given and never changes.
+ */
+function settable(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services : [];
+    return {
+        ...Object.fromEntries(Object.entries(configuration).filter(([name]) => !FILLED_BY_PLATFORM.includes(name))),
+        services: services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
+            ? {
+                ...service,
+                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
+            }
+            : service)
+    };
+}
+/** The images of each service, by service name, as a configuration sets them. */
+function imagesOf(configuration) {
+    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
+    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
+}
+/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
+function servicesDiffer(before, after) {
+    return !same(settable(before).services, settable(after).services);
+}
+/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
+function same(a, b) {
+    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
+}
+/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
+function redactConfiguration(configuration) {
+    return redact(configuration, false);
+}
+function redact(value, secret) {
+    if (secret && value !== null)
+        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
+    if (Array.isArray(value))
+        return value.map((item) => redact(item, false));
+    if (isObject(value))
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
+    return value;
+}
+/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
+function hidden(name) {
+    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
+}
+function diffValues(before, after, path, secret) {
+    if (same(before, after))
+        return [];
+    const here = path.join('.');
+    if (!secret && isObject(before) && isObject(after)) {
+        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
+    }
+    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
+        return diffServices(before, after);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    return [{ path: here, before: show(before), after: show(after) }];
+}
+/** Services compared by name: a field of one, or a service added or taken away. */
+function diffServices(before, after) {
+    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
+    const [old, now] = [named(before), named(after)];
+    const names = [...new Set([...old.keys(), ...now.keys()])];
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
+}
+/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
+function isObject(value) {
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+function writeOnlyPaths(changes) {
+    return WRITE_ONLY.filter((name) => name in changes);
+}
+function withoutField(record, field) {
+    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
+}
+
+
+/***/ }),
+
+/***/ 7659:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BD: () => (/* binding */ describeNodeProblem),
+/* harmony export */   EJ: () => (/* binding */ failingNodes),
+/* harmony export */   dP: () => (/* binding */ failingNode),
+/* harmony export */   gF: () => (/* binding */ fieldText)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
+
+
+
+/**
+ * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
+ * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
+ * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
+ * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
+ * never from a message.
+ */
+function failingNode(page, maxRestarts) {
+    return failingNodes(page, maxRestarts)[0];
+}
+/** Every node of a node list that will not come up, as failingNode judges each one. */
+function failingNodes(page, maxRestarts) {
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    return nodes.flatMap((node) => {
+        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
+        return problem === undefined ? [] : [problem];
+    });
+}
+function problemOf(node, maxRestarts) {
+    const status = fieldText(node.status) ?? 'unknown';
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
+    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
+    if (status !== 'Failed' && !restarting)
+        return undefined;
+    // The container that says why: the one restarted most, else one with a reason, else the first.
+    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
+        containers.find((c) => fieldText(c.reason) !== undefined) ??
+        containers[0];
+    return {
+        pointId: fieldText(node.point_id) ?? 'unknown',
+        status,
+        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
+        reason: container === undefined ? undefined : fieldText(container.reason),
+        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
+        restarts: restarts > 0 ? restarts : undefined
+    };
+}
+/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
+function describeNodeProblem(problem) {
+    const facts = [
+        problem.reason,
+        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
+        problem.restarts === undefined || problem.restarts === 0
+            ? undefined
+            : `restarted ${problem.restarts} times`
+    ].filter((fact) => fact !== undefined);
+    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
+    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
+    return `node ${problem.pointId} (${problem.status})${why}`;
+}
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
+    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function fieldText(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(raw, 80);
+}
+
+
+/***/ }),
+
+/***/ 4273:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ld: () => (/* binding */ holdsConfiguration),
+/* harmony export */   Tx: () => (/* binding */ runningOf),
+/* harmony export */   XV: () => (/* binding */ readNodeList),
+/* harmony export */   gv: () => (/* binding */ readTask),
+/* harmony export */   on: () => (/* binding */ readDetail),
+/* harmony export */   qk: () => (/* binding */ pointOf),
+/* harmony export */   tc: () => (/* binding */ pointIds)
+/* harmony export */ });
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9941);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6539);
+/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7659);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7660);
+
+
+
+
+
+
+
+
+
+/** Reads a task's detail, retried while a failure may pass. */
+async function readDetail(taskId, ctx) {
+    const { result, raw } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+    return { data: result.data, raw, snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField) };
+}
+/** Reads a task's detail and its node list, each retried while a failure may pass. */
+async function readTask(taskId, ctx) {
+    const detail = await readDetail(taskId, ctx);
+    const nodes = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
+    return { ...detail, nodes };
+}
+/**
+ * Whether the task's configuration is `configuration`, as its detail says now (what a change whose
+ * answer was a refusal left); an unreadable detail is not known to hold it.
+ */
+async function holdsConfiguration(taskId, configuration, ctx) {
+    try {
+        const now = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_3__/* .configurationOf */ .QV)((await readDetail(taskId, ctx)).data);
+        return (0,_configuration_js__WEBPACK_IMPORTED_MODULE_3__/* .diffConfigurations */ .VU)(configuration, now).length === 0;
+    }
+    catch {
+        return false;
+    }
+}
+/** The point ids of the nodes. */
+function pointIds(nodes) {
+    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
+}
+/** How many nodes run, as the task's detail says (runing_points), when it says. */
+function runningOf(snapshot) {
+    return snapshot?.nodes?.running;
+}
+/** Every node of a task, across the pages of its node list. */
+async function readNodeList(taskId, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
+    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
+}
+/** A node's point_id, as text ('' when it has none). */
+function pointOf(node) {
+    return (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? '';
+}
+
+
+/***/ }),
+
+/***/ 4621:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   $$: () => (/* binding */ healthDeps),
+/* harmony export */   Ns: () => (/* binding */ checkHealth)
+/* harmony export */ });
+/* unused harmony exports healthUrl, isAccepted */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
+
+
+
+/**
+ * The checks as a step makes them: through its runtime's client (http:// or https://), on its clocks,
+ * into its log. Only a network failure (refused, reset, timed out, TLS) may pass with time.
+ */
+function healthDeps(ctx) {
+    const { runtime } = ctx;
+    return {
+        probe: runtime.probe,
+        now: runtime.now,
+        sleep: runtime.sleep,
+        log: ctx.log,
+        describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc,
+        isFinal: (error) => !(error instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX)
+    };
+}
+/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
+const FIRST_DELAY_MS = 1000;
+/**
+ * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
+ * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ */
+async function checkHealth(urls, health, limits, deps) {
+    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
+    return problems.find((problem) => problem !== undefined);
+}
+/** The URL to check: the service URL and the path, with one slash between them. */
+function healthUrl(url, path) {
+    return `${url.replace(/\/+$/, '')}${path}`;
+}
+function isAccepted(status, accepted) {
+    return accepted.some(([low, high]) => status >= low && status <= high);
+}
+async function checkOne(url, health, limits, deps) {
+    let delay = FIRST_DELAY_MS;
+    let last = '';
+    for (;;) {
+        let said;
+        try {
+            const status = await deps.probe(url);
+            if (isAccepted(status, health.accepted)) {
+                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
+                return undefined;
+            }
+            said = `HTTP ${status}`;
+        }
+        catch (error) {
+            said = deps.describeError(error);
+            if (deps.isFinal(error))
+                return `the health check of ${url} cannot be made: ${said}`;
+        }
+        if (said !== last)
+            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
+        last = said;
+        const left = limits.deadline - deps.now();
+        if (left <= 0)
+            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+        await deps.sleep(Math.min(delay, left));
+        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
+    }
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,1008 @@
+export const id = 381;
+export const ids = [381];
+export const modules = {
+
+/***/ 381:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runPost: () => (/* binding */ runPost)
+});
+
+// UNUSED EXPORTS: runPostOnRunner
+
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __webpack_require__(7326);
+// EXTERNAL MODULE: ./deploy/step-runtime.ts + 2 modules
+var step_runtime = __webpack_require__(3784);
+// EXTERNAL MODULE: ./deploy/context.ts
+var context = __webpack_require__(2037);
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __webpack_require__(5833);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./deploy/tasks/configuration.ts
+var configuration = __webpack_require__(9941);
+// EXTERNAL MODULE: ./deploy/cleanup/restore-configuration.ts
+var restore_configuration = __webpack_require__(8852);
+// EXTERNAL MODULE: ./deploy/cleanup/finish-scale-back.ts
+var finish_scale_back = __webpack_require__(1945);
+// EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
+var clean_up_task = __webpack_require__(9138);
+// EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
+var find_tasks = __webpack_require__(5207);
+// EXTERNAL MODULE: ./deploy/create/preheat.ts + 1 modules
+var preheat = __webpack_require__(8382);
+;// CONCATENATED MODULE: ./deploy/cleanup/finish-cleanup.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
+ * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
+ * preheats that had not completed; rolls back an update, and sets back a scale up whose new nodes fail. Then, when a
+ * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
+ * no longer appear: that look is the post step's last request.
+ */
+async function finishCleanup(state, ctx) {
+    const { action, created, lookup } = state;
+    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
+    const scaleBack = state.scaleBack === undefined ? undefined : await (0,finish_scale_back/* finishScaleBack */.D)(state.scaleBack, ctx);
+    const known = [
+        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
+        ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
+    ];
+    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
+    const preheats = await (0,concurrency/* mapLimit */.s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
+        taskId,
+        problem: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
+    }));
+    const done = {
+        preheats,
+        ...(rollback === undefined ? {} : { rollback }),
+        ...(scaleBack === undefined ? {} : { scaleBack })
+    };
+    if (lookup === undefined)
+        return { outcomes, unsettled: undefined, ...done };
+    const late = await lateTasks(lookup, created, action, ctx);
+    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+}
+/**
+ * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
+ * time): posts back the configuration the task had and waits until it serves again, within the context's
+ * deadline (cleanup_timeout).
+ */
+async function finishRollback(rollback, ctx) {
+    const { taskId } = rollback;
+    if (rollback.lost !== undefined)
+        return {
+            taskId,
+            problem: `the configuration it had could not be read back (${rollback.lost})`,
+            restore: undefined
+        };
+    ctx.log(`cleanup: the update of task ${taskId} did not complete; rolling it back`);
+    let problem;
+    try {
+        const outcome = await (0,restore_configuration/* restoreConfiguration */.R)(rollback, ctx, ctx.deadline);
+        problem = outcome.kind === 'serving' ? undefined : `it ${outcome.why ?? outcome.kind}`;
+    }
+    catch (error) {
+        problem = (0,failures/* describeError */.Uc)(error);
+    }
+    if (problem === undefined) {
+        ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
+        return { taskId, problem, restore: undefined };
+    }
+    const restore = (0,configuration/* redactConfiguration */.aL)((0,json/* parseJson */.qF)(rollback.configuration));
+    return { taskId, problem, restore };
+}
+function cleanUpAll(targets, ctx, name) {
+    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (target) => ({
+        target,
+        outcome: await (0,clean_up_task/* cleanUpTask */.U)(target.id, target.action, ctx, name)
+    }));
+}
+/**
+ * The tasks a create made that the step does not know: with no task id known, the task the create may
+ * have made (cleaned up as `action` says; with none, it is left running, with a warning); with ids known,
+ * a twin an earlier attempt made (stopped). An attempt's task may appear until `lookup.landsBy`, so the
+ * name is searched until then, every task that appears is cleaned up at once, and a last search is sent
+ * after it, unless every attempt's task has turned up by then; a last search that fails is sent again
+ * while the cleanup deadline allows. When the deadline comes first, or every last search failed, the
+ * outcome is unsettled: never read as "the create made none".
+ */
+async function lateTasks(lookup, created, action, ctx) {
+    const handled = new Set([...lookup.existingIds, ...created]);
+    const kind = created.length === 0 ? 'found' : 'twin';
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
+    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+    ctx.log(created.length === 0
+        ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,units/* formatDuration */.a3)(left)}, until the create can no longer land`
+        : `cleanup: an earlier attempt of the create may still land; looking for a second task named ${name} for ${(0,units/* formatDuration */.a3)(left)}`);
+    const outcomes = [];
+    // Each attempt makes one task at most; the step's own task (created) is one attempt's.
+    let outstanding = lookup.attempts - Math.min(created.length, 1);
+    while (outstanding > 0) {
+        const found = await (0,find_tasks/* awaitNewTasks */.lC)(lookup.taskName, handled, lookup.landsBy, ctx, 'cleanup');
+        if (found.kind === 'none') {
+            ctx.log(`cleanup: a task search sent after the create could no longer land found no other new task named ${name}`);
+            return { outcomes, unsettled: undefined };
+        }
+        if (found.kind === 'found') {
+            outcomes.push(...(await cleanUpFound(found.ids, kind, action, ctx, lookup.taskName)));
+            for (const id of found.ids)
+                handled.add(id);
+            outstanding -= found.ids.length;
+            continue;
+        }
+        const why = found.kind === 'unknown'
+            ? `the last task search failed (${found.why})`
+            : 'the cleanup_timeout ran out before the create could no longer land';
+        return { outcomes, unsettled: { taskName: lookup.taskName, keep: [...handled], why } };
+    }
+    return { outcomes, unsettled: undefined };
+}
+/** Cleans up the tasks found by name: a twin is stopped; a found task as cleanup says (none: a warning). */
+async function cleanUpFound(ids, why, action, ctx, taskName) {
+    const cleanup = why === 'twin' ? 'stop' : action;
+    if (cleanup === undefined) {
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        return [];
+    }
+    return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
+}
+
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __webpack_require__(7258);
+;// CONCATENATED MODULE: ./deploy/tasks/manual-stop.ts
+
+
+/**
+ * How to stop a task by hand when the post step could not: a workflow step with this action, and a
+ * shell command that signs the request as the spec demands (for an endpoint that takes a plain body).
+ * Secrets appear only as the names of variables and files the user fills in.
+ */
+function manualStop(settings, taskId, action) {
+    const call = (0,operations/* cleanupCall */.PG)(settings, taskId, 'stop');
+    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
+    const { endpoint } = call;
+    if (endpoint.encrypt || endpoint.method !== 'POST')
+        return { step, shell: undefined };
+    const body = (0,json/* toCompactJson */.ZJ)(call.body ?? {});
+    const url = `${settings.baseUrl}${endpoint.path}`;
+    const headers = `-H "token: $DEPLOY_API_TOKEN" -H 'version: ${endpoint.version}' -H "timestamp: $ts" -H 'Content-Type: application/json'`;
+    const shell = settings.credentials.mode === 'rsa'
+        ? [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `sig=$(printf '%s\\n%s\\n%s\\n%s\\n%s' '${endpoint.path}' '${endpoint.version}' "$ts" "$DEPLOY_API_TOKEN" "$body" | openssl dgst -sha256 -sign private.pem | base64 -w0)`,
+            `curl -sS -X POST '${url}' ${headers} -H "sign_str: $sig" --data-binary "$body"`
+        ].join('\n')
+        : [
+            `body='${body}'; ts=$(date +%s%3N)`,
+            `curl -sS -X POST '${url}' ${headers} --data-binary "$body"`
+        ].join('\n');
+    return { step, shell };
+}
+/**
+ * How to stop by hand a task a create may have made without the step learning its id: a workflow step
+ * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
+ */
+function manualSweep(settings, taskName, keep, action) {
+    return actionStep(settings, action, [
+        '    operation: sweep',
+        `    task_name: ${JSON.stringify(taskName)}`,
+        ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
+    ]);
+}
+/** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
+function actionStep(settings, action, inputs) {
+    return [
+        `- uses: ${action}`,
+        '  with:',
+        ...inputs,
+        `    base_url: ${settings.baseUrl}`,
+        '    token: ${{ secrets.DEPLOY_API_TOKEN }}',
+        ...(settings.credentials.mode === 'rsa' ? ['    private_key: ${{ secrets.DEPLOY_API_PRIVATE_KEY }}'] : [])
+    ].join('\n');
+}
+
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __webpack_require__(1535);
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var action_runtime = __webpack_require__(2127);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __webpack_require__(2457);
+// EXTERNAL MODULE: ./action/summary.ts
+var action_summary = __webpack_require__(8871);
+;// CONCATENATED MODULE: ./action/post-step.ts
+
+
+
+
+
+
+
+
+/**
+ * The post step on GitHub's runner. A job cancelled again while its post step runs signals that step
+ * too (SIGINT, then SIGTERM), and with no listener the first would end it mid-stop, leaving a task
+ * billing. It goes on until its cleanup ends, within cleanup_timeout, saying so; the runner's SIGKILL
+ * still ends it. (elastic-deploy shields its own cleanup the same way.)
+ */
+async function runPostOnRunner(host) {
+    const unshield = host.onCancel((signal) => {
+        host.warning(`post step: received ${signal}; its cleanup goes on until it ends, within cleanup_timeout`);
+    });
+    try {
+        await runPost(host);
+    }
+    finally {
+        unshield();
+    }
+}
+/**
+ * The post step: finishes what the main step left (see CleanupState), whatever happened to the job:
+ * stops or pauses every task it created, finds by name a task a create may have made without the step
+ * learning its id, stops any second task a re-sent create left, and the tasks a replace was retiring.
+ * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
+ * an error annotation and a job summary saying how to stop it by hand.
+ */
+async function runPost(host) {
+    const state = (0,saved_cleanup/* savedCleanup */.W)(host);
+    const label = `cleanup (${host.state('cleanup') || 'none'})`;
+    if ((0,cleanup_state/* leftovers */.To)(state).length === 0) {
+        if (state.action !== undefined)
+            host.info(`${label}: this step created no task`);
+        return;
+    }
+    let runtime;
+    try {
+        const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
+        runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal));
+        const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
+        const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await finishCleanup(state, ctx);
+        if (rollback !== undefined)
+            reportRollback(host, rollback);
+        if (scaleBack !== undefined)
+            reportScaleBack(host, label, scaleBack);
+        for (const { target, outcome } of outcomes)
+            host.info(describeOutcome(target, outcome, state.lookup));
+        for (const { taskId, problem } of preheats) {
+            if (problem === undefined)
+                host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
+            else
+                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.a)(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
+        }
+        const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
+        if (rollback?.problem !== undefined)
+            host.setFailed(`${label} failed: the update of task ${rollback.taskId} could not be rolled back`, 'cleanup');
+        if (failed.length === 0 && unsettled === undefined)
+            return;
+        giveUp(host, settings, { failed, unsettled }, label);
+    }
+    catch (error) {
+        host.setFailed(`${label} failed: ${error instanceof input_error/* InputError */.d ? error.message : String(error)}`, error instanceof input_error/* InputError */.d ? 'input' : 'cleanup');
+    }
+    finally {
+        runtime?.dispose();
+    }
+}
+/** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
+function reportRollback(host, rollback) {
+    if (rollback.problem === undefined) {
+        host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
+        return;
+    }
+    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)})`);
+}
+/**
+ * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
+ * saying the count to set by hand.
+ */
+function reportScaleBack(host, label, scale) {
+    if (scale.said !== undefined) {
+        host.info(scale.said);
+        return;
+    }
+    host.setFailed(`${label} failed: task ${scale.taskId} may run a failing node (${(0,safe_text/* sanitize */.a)(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`, 'cleanup');
+}
+function describeOutcome(target, outcome, lookup) {
+    const verb = cleanup_state/* CLEANUP_DONE */.io[target.action];
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
+    const what = {
+        twin: `, a second task named ${name} made by an earlier attempt of the create`,
+        found: `, named ${name}, made by the create whose answer this step never read`,
+        retired: ', of the generation the replace was retiring',
+        created: ''
+    }[target.why];
+    switch (outcome.kind) {
+        case 'done':
+            return `cleanup: ${verb} task ${target.id}${what}`;
+        case 'already':
+            return `cleanup: task ${target.id} is already ${outcome.state}${what}`;
+        case 'failed':
+            return `cleanup: could not ${target.action} task ${target.id}${what}: ${outcome.why}`;
+    }
+}
+/** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
+function giveUp(host, settings, left, label) {
+    const repository = host.env('GITHUB_ACTION_REPOSITORY');
+    const ref = host.env('GITHUB_ACTION_REF');
+    const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
+    const within = (0,units/* formatDuration */.a3)(settings.cleanupTimeoutMs);
+    const summary = [`### Elastic deploy: ${label} failed`, ''];
+    for (const { target, outcome } of left.failed) {
+        const why = outcome.kind === 'failed' ? outcome.why : '';
+        const command = host.byHand?.stop(target.id);
+        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`, 'Task left running');
+        const { step, shell } = manualStop(settings, target.id, uses);
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`, ...(command === undefined ? (0,action_summary/* fenced */.OF)('yaml', step) : (0,action_summary/* fenced */.OF)('sh', command)));
+        if (shell !== undefined) {
+            summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...(0,action_summary/* fenced */.OF)('sh', shell));
+        }
+    }
+    if (left.unsettled !== undefined)
+        summary.push(...unsettledCreate(host, settings, left.unsettled, uses));
+    (0,main_step/* writeSummary */.Sy)(host, () => `${summary.join('\n')}\n`);
+    const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
+    const { unsettled } = left;
+    const named = unsettled === undefined
+        ? []
+        : [`a task named ${JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100))} may be running`];
+    host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
+}
+/**
+ * Says that a create may have made a task the post step could not look for, and how to stop it by hand
+ * (an error, and the job summary's lines).
+ */
+function unsettledCreate(host, settings, unsettled, uses) {
+    const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
+    const command = host.byHand?.sweep(unsettled.taskName, unsettled.keep);
+    host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? 'the job summary shows a step that does' : runWithVariables(command)}`, 'Task may be left running');
+    return [
+        `**A task named ${(0,action_summary/* escape */.ih)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.ih)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+        ...(command === undefined
+            ? (0,action_summary/* fenced */.OF)('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
+            : (0,action_summary/* fenced */.OF)('sh', command))
+    ];
+}
+/** How the summary introduces the host's own command (the CLI's), which needs the run's credentials. */
+const RUN_WITH_VARIABLES = "with this command, run with this run's ELASTIC_DEPLOY_* variables:";
+/** The host's own command, in a log line. */
+const runWithVariables = (command) => `run \`${command}\` with this run's ELASTIC_DEPLOY_* variables`;
+
+
+/***/ }),
+
+/***/ 1945:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ finishScaleBack),
+/* harmony export */   l: () => (/* binding */ setPointsBack)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7258);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3166);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
+
+
+
+
+
+/**
+ * Finishes a scale up the main step left (the job was cancelled before its new nodes ran, or the step
+ * could not set it back): waits, within the context's deadline (cleanup_timeout), until the new nodes run
+ * or one fails, and sets a failing one's task back to the count it had, so that no failing node is left
+ * billing. Decided from the task's detail and node list: a scale that had not taken (the count is still
+ * the old one) leaves nothing to do, and new nodes that run are kept.
+ */
+async function finishScaleBack(scale, ctx) {
+    const { taskId, points, target } = scale;
+    const report = (said, problem) => ({
+        taskId,
+        points,
+        said,
+        problem
+    });
+    ctx.log(`cleanup: the scale of task ${taskId} to ${target} nodes did not complete; waiting until its new nodes run, to set it back to ${points} if one fails`);
+    try {
+        const { snapshot } = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readDetail */ .on)(taskId, ctx);
+        if (snapshot.nodes?.total === points)
+            return report(`cleanup: task ${taskId} is set to ${points} nodes, as before the scale: nothing to set back`);
+    }
+    catch (error) {
+        return report(undefined, `it could not be read (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)})`);
+    }
+    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_2__/* .awaitServing */ .n)(taskId, { points: target, before: new Set(scale.before) }, ctx, {
+        deadline: ctx.deadline,
+        label: 'cleanup',
+        health: false
+    });
+    if (outcome.kind === 'serving')
+        return report(`cleanup: task ${taskId} runs its ${target} nodes: the scale up completed, and keeps them`);
+    const why = outcome.why ?? outcome.kind;
+    if (outcome.kind !== 'failed')
+        return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
+    const refused = await setPointsBack(taskId, points, ctx);
+    return refused === undefined
+        ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
+        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+}
+/**
+ * Sets the task back to `points` until its detail shows it (see sendUntilShown): a count at `points` is
+ * set back, whoever set it, and an accepted request is not until the detail says so. Answers why it could
+ * not, or undefined.
+ */
+async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
+    const shows = async () => {
+        const total = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readDetail */ .on)(taskId, ctx).then(({ snapshot }) => snapshot.nodes?.total, () => undefined);
+        return total === points
+            ? { shown: true, state: `set to ${points} nodes` }
+            : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
+    };
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
+    return outcome.kind === 'failed' ? outcome.why : undefined;
+}
+
+
+/***/ }),
+
+/***/ 8852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2116);
+
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const refused = await postBack(taskId, configuration, ctx);
+    if (refused !== undefined) {
+        const { data, raw, snapshot } = before;
+        const why = `was not set back (${refused})`;
+        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
+    }
+    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
+        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+/**
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so. Answers why it was not taken, or undefined.
+ */
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+    return outcome.kind === 'failed' ? outcome.why : undefined;
+}
+
+
+/***/ }),
+
+/***/ 511:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ev: () => (/* binding */ chooseResource),
+/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
+/* harmony export */   u$: () => (/* binding */ resourcesEntry)
+/* harmony export */ });
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
+ * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+
+/***/ }),
+
+/***/ 8382:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  IL: () => (/* binding */ preheat),
+  iC: () => (/* binding */ preheatServices),
+  Ks: () => (/* binding */ stopPreheat)
+});
+
+// UNUSED EXPORTS: judgePreheat
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+;// CONCATENATED MODULE: ./platform/preheat-data.ts
+
+
+function preheatProgressOf(data) {
+    const record = (0,records/* isRecord */.u)(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    return {
+        status: typeof record.status === 'string' ? record.status : undefined,
+        regions: cache
+            .filter(records/* isRecord */.u)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = (0,task_data/* numberText */.$4)(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
+}
+
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __webpack_require__(7581);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __webpack_require__(1460);
+// EXTERNAL MODULE: ./deploy/retries.ts
+var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
+var choose_resource = __webpack_require__(511);
+;// CONCATENATED MODULE: ./deploy/create/preheat.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart. */
+const LEAST_POLL_MS = 10_000;
+/**
+ * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
+ * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
+ * any other is waited through, within preheat_timeout.
+ */
+function judgePreheat(progress, mode) {
+    const ended = progress.status === 'End';
+    if (mode === 'region') {
+        const { regions } = progress;
+        const detail = regions.length === 0
+            ? 'no region reported yet'
+            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
+        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
+            return { state: 'done', detail };
+        return ended
+            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+            : { state: 'waiting', detail };
+    }
+    const points = progress.points ?? 0;
+    const ready = progress.availablePoints ?? 0;
+    const detail = `${ready} of ${points} node(s) prepared`;
+    if (points > 0 && ready >= points)
+        return { state: 'done', detail };
+    return ended
+        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+        : { state: 'waiting', detail };
+}
+/**
+ * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
+ * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
+ * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
+ * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
+ * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
+ * preheat task is named `taskName`, or as the task_name input says.
+ */
+async function preheat(candidate, mode, ctx, taskName) {
+    const startedAt = ctx.runtime.now();
+    const region = candidate.offer.region ?? '';
+    const body = {
+        ...(taskName === undefined ? {} : { task_name: taskName }),
+        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
+    };
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
+    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    const ended = await watchPreheat(taskId, mode, ctx);
+    if (ended.state === 'done') {
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        const elapsedMs = ctx.runtime.now() - startedAt;
+        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
+        return { taskId, mode, region, elapsedMs };
+    }
+    const stopped = await stopPreheat(taskId, ctx);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+}
+/**
+ * The services a preheat caches: the name and image of each of the body's services and, where the body
+ * gives the private registry's account (the create's repository_username and repository_password), that
+ * account for each (the reference's repository_account): without it a private image cannot be pulled, and
+ * the preheat would run until preheat_timeout.
+ */
+function preheatServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    const { repository_username: username, repository_password: password } = body;
+    const account = typeof username === 'string' && username !== ''
+        ? { repository_account: { repository_username: username, repository_password: password ?? null } }
+        : {};
+    return services
+        .filter(records/* isRecord */.u)
+        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
+        ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
+        : []);
+}
+async function regionBody(region, ctx) {
+    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = preheatRegionsOf(result.data);
+    const found = regions.find((r) => r.region === region);
+    if (found === undefined) {
+        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+    }
+    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
+}
+async function nodeBody(candidate, ctx) {
+    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
+    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
+    const { device, region } = candidate.offer;
+    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    if (offer === undefined) {
+        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
+    }
+    return { points: ctx.settings.points ?? 1, resources: [(0,choose_resource/* resourcesEntry */.u$)(offer)] };
+}
+/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+async function createPreheat(body, ctx) {
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
+    if (taskId === undefined) {
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+    }
+    ctx.log(`preheat: task ${taskId}`);
+    return taskId;
+}
+/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+async function watchPreheat(taskId, mode, ctx) {
+    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
+    let last = '';
+    for (;;) {
+        let judged;
+        try {
+            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat(preheatProgressOf(result.data), mode);
+        }
+        catch (error) {
+            return {
+                state: 'failed',
+                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+            };
+        }
+        if (judged.detail !== last)
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
+        last = judged.detail;
+        if (judged.state !== 'waiting')
+            return { state: judged.state, detail: judged.detail };
+        const left = deadline - ctx.runtime.now();
+        if (left <= 0)
+            return { state: 'timed_out', detail: judged.detail };
+        await ctx.runtime.sleep(Math.min(every, left));
+    }
+}
+/**
+ * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
+ * then. Answers why it could not be stopped, or undefined when it was (or had ended).
+ */
+async function stopPreheat(taskId, ctx) {
+    const shows = async () => {
+        const status = await ctx
+            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
+            .then(({ result }) => preheatProgressOf(result.data).status)
+            .catch(() => undefined);
+        return status === 'End'
+            ? { shown: true, state: 'End' }
+            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
+    };
+    const stop = (0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId);
+    const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome.why;
+    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return undefined;
+}
+/** A read, retried on what may pass (network errors, 429, 5xx). */
+function read(call, label, ctx) {
+    return (0,retries/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
+}
+
+
+/***/ }),
+
+/***/ 9138:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
+
+
+
+
+/**
+ * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
+ * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
+ * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
+ * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
+ * it runs (a pause applies to Running tasks only).
+ */
+async function cleanUpTask(taskId, action, ctx, name) {
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const { alreadyDone, appliesTo } = call.traits;
+    const shows = async (refused) => {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if (state.kind === 'status' && alreadyDone.includes(state.status))
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+        // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
+        // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
+        const status = state.kind === 'status' ? state.status : undefined;
+        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const never = refused !== undefined &&
+            status !== undefined &&
+            appliesTo.length > 0 &&
+            !appliesTo.includes(status) &&
+            !starting;
+        return never
+            ? {
+                shown: false,
+                state: described,
+                never: `and the platform applies ${action} to ${appliesTo.join(', ')} tasks only`
+            }
+            : { shown: false, state: described };
+    };
+    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome;
+    return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
+}
+
+
+/***/ }),
+
+/***/ 5207:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Uz: () => (/* binding */ findTasks),
+/* harmony export */   d: () => (/* binding */ searchTasks),
+/* harmony export */   lC: () => (/* binding */ awaitNewTasks),
+/* harmony export */   lP: () => (/* binding */ searchByName)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
+
+
+
+
+
+
+/**
+ * The tasks the search for `searchValue` finds whose name `matches`, among those that still bill, across
+ * every page of the search (see readAllPages: a list whose pages end before its count is an error, never a
+ * shorter list).
+ */
+async function searchTasks(searchValue, matches, ctx) {
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    return results.flatMap((task) => {
+        const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
+        const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;
+        if (id === undefined || typeof name !== 'string' || !matches(name))
+            return [];
+        const { status, billingValue, forecastValue } = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(task, ['status']);
+        return [{ id, name, status, billingValue, forecastValue }];
+    });
+}
+/** The ids of the tasks named exactly `name` that still bill (the search matches parts of names). */
+async function findTasks(name, ctx) {
+    return (await searchTasks(name, (found) => found === name, ctx)).map((task) => task.id);
+}
+/** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
+function searchByName(label, name, ctx) {
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+}
+/** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
+const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
+/**
+ * Searches until tasks of the name that are not among `existing` show up (newest first), or `until`
+ * passes: `none` when a search sent after `until` found none, `cut` when the context's deadline came
+ * first, `unknown` when the last search failed (what it would have found is not known). A search that
+ * would settle it and fails is sent again after a backoff, as a refused stop is, while the deadline
+ * allows; `label` names it in the log.
+ */
+async function awaitNewTasks(name, existing, until, ctx, label) {
+    const { now, sleep } = ctx.retries.deps;
+    const end = Math.min(until, ctx.retries.policy.deadline);
+    const every = searchEveryMs(until - now());
+    for (let failedRounds = 0;;) {
+        const sentAt = now();
+        let failure;
+        try {
+            const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
+            if (fresh.length > 0)
+                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+        }
+        catch (error) {
+            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+        }
+        const left = end - now();
+        if (left <= 0) {
+            if (failure === undefined)
+                return { kind: sentAt >= until ? 'none' : 'cut' };
+            const why = failure;
+            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+            if (!again)
+                return { kind: 'unknown', why };
+            continue;
+        }
+        await sleep(Math.min(every, left));
+    }
+}
+
+
+/***/ })
+
+};

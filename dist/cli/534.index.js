@@ -1,0 +1,452 @@
+export const id = 534;
+export const ids = [534];
+export const modules = {
+
+/***/ 511:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ev: () => (/* binding */ chooseResource),
+/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
+/* harmony export */   u$: () => (/* binding */ resourcesEntry)
+/* harmony export */ });
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
+
+/**
+ * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
+ * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
+ * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
+ * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
+ * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
+ * the search's own order.
+ */
+function chooseResource(offers, wish, points) {
+    const considered = offers
+        .filter((offer) => matchesDevice(offer, wish))
+        .map((offer) => {
+        const price = offer.discountPrice ?? offer.price;
+        return { offer, price, excluded: exclusion(offer, price, wish, points) };
+    })
+        .map((candidate, index) => ({ candidate, index }))
+        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
+        .map(({ candidate }) => candidate);
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+}
+function matchesDevice(offer, wish) {
+    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
+    if (name !== wish.gpu.trim().toLowerCase())
+        return false;
+    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
+}
+function exclusion(offer, price, wish, points) {
+    if (offer.mark === undefined)
+        return 'no mark';
+    if (wish.maxPrice !== undefined &&
+        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
+        return 'over max_price';
+    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
+        return 'no stock';
+    return undefined;
+}
+/** Choosable first, then by price (none last), then by the preference of the region. */
+function rank(a, b, wish) {
+    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
+    if (choosable !== 0)
+        return choosable;
+    const price = a.price === undefined || b.price === undefined
+        ? Number(a.price === undefined) - Number(b.price === undefined)
+        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
+    return price || preference(a.offer, wish) - preference(b.offer, wish);
+}
+/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
+function preference(offer, wish) {
+    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
+    return at === -1 ? wish.regions.length : at;
+}
+/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
+function cheapestOverPrice(choice) {
+    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
+        ? [{ candidate, price: candidate.price }]
+        : []);
+    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
+}
+/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
+function resourcesEntry(offer) {
+    return {
+        mark: offer.mark,
+        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
+        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
+    };
+}
+
+
+/***/ }),
+
+/***/ 3929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   pq: () => (/* binding */ describeCandidate),
+/* harmony export */   qJ: () => (/* binding */ findCapacity)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7258);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7581);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(511);
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+async function chooseForDryRun(ctx, mode) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return [];
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx);
+    logChoice(choice, wish, points, ctx);
+    const [best] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return [];
+    }
+    if (mode !== 'none') {
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+    }
+    return [...choice.eligible];
+}
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+async function findCapacity(wish, points, ctx) {
+    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+    for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS;; searches++) {
+        const choice = await searchOnce(wish, points, ctx);
+        if (choice.eligible.length > 0) {
+            logChoice(choice, wish, points, ctx);
+            return { ...choice, searches };
+        }
+        const why = noCapacity(choice, wish, points);
+        const left = until - ctx.runtime.now();
+        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+            logChoice(choice, wish, points, ctx);
+            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
+        }
+        const wait = Math.min(delay, left);
+        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
+        await ctx.runtime.sleep(wait);
+        delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
+    }
+}
+async function searchOnce(wish, points, ctx) {
+    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__/* .offersOf */ .f)(result.data), wish, points);
+}
+/** Why no entry qualifies, naming what was searched. */
+function noCapacity(choice, wish, points) {
+    const device = describeWish(wish);
+    if (choice.considered.length === 0)
+        return `the resource search lists no ${device}`;
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_4__/* .cheapestOverPrice */ .Vd)(choice);
+    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
+    }
+    const stock = choice.considered
+        .filter((c) => c.excluded === 'no stock')
+        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+        .join(', ');
+    return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice, wish) {
+    if (choice.considered.length === 0)
+        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+        return ': set capacity_timeout (such as 10m) to wait for stock';
+    return '';
+}
+const describeWish = (wish) => wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
+function describeCandidate(candidate) {
+    const { offer } = candidate;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.regionName, 60)})`;
+    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(candidate.price, 30)}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
+}
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice, wish, points, ctx) {
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
+    for (const candidate of choice.considered) {
+        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+    }
+}
+
+
+/***/ }),
+
+/***/ 8382:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  IL: () => (/* binding */ preheat),
+  iC: () => (/* binding */ preheatServices),
+  Ks: () => (/* binding */ stopPreheat)
+});
+
+// UNUSED EXPORTS: judgePreheat
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations.ts
+var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+;// CONCATENATED MODULE: ./platform/preheat-data.ts
+
+
+function preheatProgressOf(data) {
+    const record = (0,records/* isRecord */.u)(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    return {
+        status: typeof record.status === 'string' ? record.status : undefined,
+        regions: cache
+            .filter(records/* isRecord */.u)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = (0,task_data/* numberText */.$4)(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
+}
+
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __webpack_require__(7581);
+// EXTERNAL MODULE: ./platform/retry.ts
+var retry = __webpack_require__(1460);
+// EXTERNAL MODULE: ./deploy/retries.ts
+var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
+var choose_resource = __webpack_require__(511);
+;// CONCATENATED MODULE: ./deploy/create/preheat.ts
+
+
+
+
+
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart. */
+const LEAST_POLL_MS = 10_000;
+/**
+ * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
+ * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
+ * any other is waited through, within preheat_timeout.
+ */
+function judgePreheat(progress, mode) {
+    const ended = progress.status === 'End';
+    if (mode === 'region') {
+        const { regions } = progress;
+        const detail = regions.length === 0
+            ? 'no region reported yet'
+            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
+        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
+            return { state: 'done', detail };
+        return ended
+            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+            : { state: 'waiting', detail };
+    }
+    const points = progress.points ?? 0;
+    const ready = progress.availablePoints ?? 0;
+    const detail = `${ready} of ${points} node(s) prepared`;
+    if (points > 0 && ready >= points)
+        return { state: 'done', detail };
+    return ended
+        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
+        : { state: 'waiting', detail };
+}
+/**
+ * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
+ * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
+ * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
+ * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
+ * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
+ * preheat task is named `taskName`, or as the task_name input says.
+ */
+async function preheat(candidate, mode, ctx, taskName) {
+    const startedAt = ctx.runtime.now();
+    const region = candidate.offer.region ?? '';
+    const body = {
+        ...(taskName === undefined ? {} : { task_name: taskName }),
+        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
+    };
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
+    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    const ended = await watchPreheat(taskId, mode, ctx);
+    if (ended.state === 'done') {
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        const elapsedMs = ctx.runtime.now() - startedAt;
+        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
+        return { taskId, mode, region, elapsedMs };
+    }
+    const stopped = await stopPreheat(taskId, ctx);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+}
+/**
+ * The services a preheat caches: the name and image of each of the body's services and, where the body
+ * gives the private registry's account (the create's repository_username and repository_password), that
+ * account for each (the reference's repository_account): without it a private image cannot be pulled, and
+ * the preheat would run until preheat_timeout.
+ */
+function preheatServices(body) {
+    const services = Array.isArray(body.services) ? body.services : [];
+    const { repository_username: username, repository_password: password } = body;
+    const account = typeof username === 'string' && username !== ''
+        ? { repository_account: { repository_username: username, repository_password: password ?? null } }
+        : {};
+    return services
+        .filter(records/* isRecord */.u)
+        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
+        ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
+        : []);
+}
+async function regionBody(region, ctx) {
+    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = preheatRegionsOf(result.data);
+    const found = regions.find((r) => r.region === region);
+    if (found === undefined) {
+        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+    }
+    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
+}
+async function nodeBody(candidate, ctx) {
+    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
+    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
+    const { device, region } = candidate.offer;
+    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    if (offer === undefined) {
+        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
+    }
+    return { points: ctx.settings.points ?? 1, resources: [(0,choose_resource/* resourcesEntry */.u$)(offer)] };
+}
+/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+async function createPreheat(body, ctx) {
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
+    if (taskId === undefined) {
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+    }
+    ctx.log(`preheat: task ${taskId}`);
+    return taskId;
+}
+/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+async function watchPreheat(taskId, mode, ctx) {
+    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
+    let last = '';
+    for (;;) {
+        let judged;
+        try {
+            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat(preheatProgressOf(result.data), mode);
+        }
+        catch (error) {
+            return {
+                state: 'failed',
+                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+            };
+        }
+        if (judged.detail !== last)
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
+        last = judged.detail;
+        if (judged.state !== 'waiting')
+            return { state: judged.state, detail: judged.detail };
+        const left = deadline - ctx.runtime.now();
+        if (left <= 0)
+            return { state: 'timed_out', detail: judged.detail };
+        await ctx.runtime.sleep(Math.min(every, left));
+    }
+}
+/**
+ * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
+ * then. Answers why it could not be stopped, or undefined when it was (or had ended).
+ */
+async function stopPreheat(taskId, ctx) {
+    const shows = async () => {
+        const status = await ctx
+            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
+            .then(({ result }) => preheatProgressOf(result.data).status)
+            .catch(() => undefined);
+        return status === 'End'
+            ? { shown: true, state: 'End' }
+            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
+    };
+    const stop = (0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId);
+    const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    if (outcome.kind === 'failed')
+        return outcome.why;
+    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return undefined;
+}
+/** A read, retried on what may pass (network errors, 429, 5xx). */
+function read(call, label, ctx) {
+    return (0,retries/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
+}
+
+
+/***/ })
+
+};
