@@ -10,7 +10,7 @@ import {
   renderReference
 } from '../scripts/docs.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
-import { planCalls } from '../src/platform/operations.js';
+import { planCalls } from '../src/platform/operations/plan-calls.js';
 import { readSettings } from '../src/action/settings.js';
 import { OPERATION_NAMES } from '../src/platform/platform-settings.js';
 import { fixtureKey } from './helpers/fixtures.js';

@@ -15,8 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./deploy/tasks/read-task.ts
@@ -160,7 +160,7 @@ async function awaitServing(taskId, target, ctx, limits) {
 /** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
 async function look(taskId, target, ctx, last) {
     try {
-        const { result, raw } = await ctx.send((0,operations/* detailCall */.cV)(ctx.settings, taskId));
+        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
         const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
         last.failures = 0;
         last.data = result.data;
@@ -471,7 +471,7 @@ function fieldText(value) {
 /* harmony export */   qk: () => (/* binding */ pointOf),
 /* harmony export */   tc: () => (/* binding */ pointIds)
 /* harmony export */ });
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9941);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
@@ -490,7 +490,7 @@ function fieldText(value) {
 
 /** Reads a task's detail, retried while a failure may pass. */
 async function readDetail(taskId, ctx) {
-    const { result, raw } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+    const { result, raw } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
     return { data: result.data, raw, snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField) };
 }
 /** Reads a task's detail and its node list, each retried while a failure may pass. */
@@ -522,7 +522,7 @@ function runningOf(snapshot) {
 }
 /** Every node of a task, across the pages of its node list. */
 async function readNodeList(taskId, ctx) {
-    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
     return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
 }
 /** A node's point_id, as text ('' when it has none). */

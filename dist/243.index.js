@@ -11,7 +11,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   preheatFlow: () => (/* binding */ preheatFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5498);
 /* harmony import */ var _create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3929);
@@ -37,7 +37,7 @@ const preheatFlow = {
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d('gpu is empty, but preheat warms the region (or the nodes) gpu picks: set gpu to the GPU model, such as 4090');
         }
         checkPreheatServices(settings);
-        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .jU)(settings);
+        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .j)(settings);
         const mode = settings.preheat.mode === 'none' ? 'region' : settings.preheat.mode;
         return {
             plan,

@@ -90,7 +90,7 @@ function seen(snapshot) {
 /* harmony export */   l: () => (/* binding */ setPointsBack)
 /* harmony export */ });
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
@@ -150,7 +150,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
             ? { shown: true, state: `set to ${points} nodes` }
             : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
     };
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
     const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
     return outcome.kind === 'failed' ? outcome.why : undefined;
 }
@@ -167,7 +167,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2037);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(599);
@@ -200,7 +200,7 @@ __webpack_require__.r(__webpack_exports__);
 const scaleFlow = {
     plan: (settings) => {
         (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .n)(settings, 'the nodes run (change_points alone does not wait)');
-        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .jU)(settings);
+        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .j)(settings);
         const [call] = plan.calls;
         if (call?.taskId === undefined)
             throw new Error('scale plans one change_points call');

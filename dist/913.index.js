@@ -90,15 +90,17 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   replaceNodeFlow: () => (/* binding */ replaceNodeFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
-/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7659);
+/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7659);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8848);
-/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3166);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4273);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9882);
 /* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1030);
+
 
 
 
@@ -119,7 +121,7 @@ __webpack_require__.r(__webpack_exports__);
 const replaceNodeFlow = {
     plan: (settings) => {
         (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .n)(settings, 'the task runs all its nodes again');
-        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .jU)(settings);
+        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .planCalls */ .j)(settings);
         const [taskId] = settings.taskIds;
         const { pointId } = settings.nodeChoice;
         if (pointId === undefined)
@@ -157,9 +159,9 @@ async function runReplaceNode(plan, taskId, ctx) {
     }
     for (const pointId of targets) {
         ctx.log(`replace_node: deleting node ${pointId} of task ${taskId}; the platform schedules another`);
-        await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .deletePodCall */ .vb)(ctx.settings, taskId, pointId), `replace_node: delete_pod ${pointId}`, ctx);
+        await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .deletePodCall */ .vb)(ctx.settings, taskId, pointId), `replace_node: delete_pod ${pointId}`, ctx);
     }
-    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_8__/* .awaitServing */ .n)(taskId, {
+    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_9__/* .awaitServing */ .n)(taskId, {
         points: look.snapshot.nodes?.total ?? look.nodes.length,
         gone: new Set(targets),
         before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointIds */ .tc)(look.nodes)
@@ -179,10 +181,10 @@ async function runReplaceNode(plan, taskId, ctx) {
  */
 function chooseNodes(taskId, look, ctx) {
     const { pointId, deleteLastNode } = ctx.settings.nodeChoice;
-    const failing = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_9__/* .failingNodes */ .EJ)({ results: look.nodes }, ctx.settings.wait.maxRestarts);
+    const failing = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__/* .failingNodes */ .EJ)({ results: look.nodes }, ctx.settings.wait.maxRestarts);
     if (pointId === 'failed') {
         for (const problem of failing)
-            ctx.log(`replace_node: ${(0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_9__/* .describeNodeProblem */ .BD)(problem)}`);
+            ctx.log(`replace_node: ${(0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__/* .describeNodeProblem */ .BD)(problem)}`);
         if (failing.length === 0)
             ctx.log(`replace_node: no node of task ${taskId} is failed or crash-looping; nothing to replace`);
         return failing.map((problem) => problem.pointId);
@@ -191,7 +193,7 @@ function chooseNodes(taskId, look, ctx) {
     if (pointId === undefined || !ids.includes(pointId))
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`point_id ${pointId ?? ''} is no node of task ${taskId}: set point_id to one of ${ids.join(', ') || '(it has no node)'}, or to failed`);
     const bad = new Set(failing.map((problem) => problem.pointId));
-    const serving = look.nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_9__/* .fieldText */ .gF)(node.status) === 'Running' && !bad.has((0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointOf */ .qk)(node)));
+    const serving = look.nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__/* .fieldText */ .gF)(node.status) === 'Running' && !bad.has((0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointOf */ .qk)(node)));
     const last = serving.length === 1 && (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointOf */ .qk)(serving[0] ?? {}) === pointId;
     if (last && !deleteLastNode)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`point_id ${pointId} is the last running node of task ${taskId}: deleting it stops the service until another comes up; set delete_last_node: true to delete it anyway`);

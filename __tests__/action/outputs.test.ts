@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describeDryRun } from '../../src/deploy/dry-run.js';
-import { planCalls, type Call } from '../../src/platform/operations.js';
+import { planCalls } from '../../src/platform/operations/plan-calls.js';
+import type { Call } from '../../src/platform/operations/operation-table.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';

@@ -7,7 +7,8 @@ import { describeNodeProblem, failingNode } from '../../src/deploy/tasks/failing
 import { taskResult, type StepResult } from '../../src/deploy/result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { spentYuan } from '../../src/platform/money.js';
-import { deletePodCall, detailCall, planCalls, updateCall } from '../../src/platform/operations.js';
+import { deletePodCall, detailCall, updateCall } from '../../src/platform/operations/calls.js';
+import { planCalls } from '../../src/platform/operations/plan-calls.js';
 import { offersOf } from '../../src/platform/resource-data.js';
 import { snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';

@@ -1,7 +1,8 @@
 import { makeCalls } from '../../src/deploy/make-calls.js';
 import type { Settings } from '../../src/action/settings.js';
 import { TaskNotFoundError } from '../../src/platform/failures.js';
-import { planCalls, type Call } from '../../src/platform/operations.js';
+import { planCalls } from '../../src/platform/operations/plan-calls.js';
+import type { Call } from '../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../src/platform/session.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { scriptedContext } from '../helpers/runtime.js';

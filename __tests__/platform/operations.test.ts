@@ -1,10 +1,6 @@
-import {
-  cleanupCall,
-  detailCall,
-  planCalls,
-  searchByNameCall,
-  type Call
-} from '../../src/platform/operations.js';
+import { cleanupCall, detailCall, searchByNameCall } from '../../src/platform/operations/calls.js';
+import { planCalls } from '../../src/platform/operations/plan-calls.js';
+import type { Call } from '../../src/platform/operations/operation-table.js';
 import type { Settings } from '../../src/action/settings.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
 

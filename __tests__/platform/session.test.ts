@@ -1,6 +1,6 @@
 import { readSettings } from '../../src/action/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { detailCall } from '../../src/platform/operations.js';
+import { detailCall } from '../../src/platform/operations/calls.js';
 import { openSession } from '../../src/platform/session.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';

@@ -170,8 +170,8 @@ async function cleanUpFound(ids, why, action, ctx, taskName) {
     return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
 }
 
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
 ;// CONCATENATED MODULE: ./deploy/tasks/manual-stop.ts
 
 
@@ -181,7 +181,7 @@ var operations = __webpack_require__(7258);
  * Secrets appear only as the names of variables and files the user fills in.
  */
 function manualStop(settings, taskId, action) {
-    const call = (0,operations/* cleanupCall */.PG)(settings, taskId, 'stop');
+    const call = (0,calls/* cleanupCall */.PG)(settings, taskId, 'stop');
     const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
     const { endpoint } = call;
     if (endpoint.encrypt || endpoint.method !== 'POST')
@@ -400,7 +400,7 @@ const runWithVariables = (command) => `run \`${command}\` with this run's ELASTI
 /* harmony export */   l: () => (/* binding */ setPointsBack)
 /* harmony export */ });
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
@@ -460,7 +460,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
             ? { shown: true, state: `set to ${points} nodes` }
             : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
     };
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
     const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
     return outcome.kind === 'failed' ? outcome.why : undefined;
 }
@@ -476,7 +476,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
 /* harmony export */   R: () => (/* binding */ restoreConfiguration)
 /* harmony export */ });
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
@@ -529,7 +529,7 @@ async function postBack(taskId, configuration, ctx) {
     const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
     const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
     return outcome.kind === 'failed' ? outcome.why : undefined;
 }
@@ -636,8 +636,8 @@ var safe_text = __webpack_require__(9817);
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./basics/records.ts
 var records = __webpack_require__(2212);
 // EXTERNAL MODULE: ./platform/task-data.ts
@@ -773,7 +773,7 @@ function preheatServices(body) {
         : []);
 }
 async function regionBody(region, ctx) {
-    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const { result } = await read((0,calls/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
     const regions = preheatRegionsOf(result.data);
     const found = regions.find((r) => r.region === region);
     if (found === undefined) {
@@ -783,7 +783,7 @@ async function regionBody(region, ctx) {
 }
 async function nodeBody(candidate, ctx) {
     const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const call = (0,calls/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
     const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
     const { device, region } = candidate.offer;
     const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
@@ -794,7 +794,7 @@ async function nodeBody(candidate, ctx) {
 }
 /** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
 async function createPreheat(body, ctx) {
-    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
     const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
     if (taskId === undefined) {
         throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
@@ -810,7 +810,7 @@ async function watchPreheat(taskId, mode, ctx) {
     for (;;) {
         let judged;
         try {
-            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            const { result } = await read((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
             judged = judgePreheat(preheatProgressOf(result.data), mode);
         }
         catch (error) {
@@ -837,14 +837,14 @@ async function watchPreheat(taskId, mode, ctx) {
 async function stopPreheat(taskId, ctx) {
     const shows = async () => {
         const status = await ctx
-            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
+            .send((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId))
             .then(({ result }) => preheatProgressOf(result.data).status)
             .catch(() => undefined);
         return status === 'End'
             ? { shown: true, state: 'End' }
             : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
     };
-    const stop = (0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId);
+    const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome.why;
@@ -866,7 +866,7 @@ function read(call, label, ctx) {
 /* harmony export */   U: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
@@ -882,7 +882,7 @@ function read(call, label, ctx) {
  * it runs (a pause applies to Running tasks only).
  */
 async function cleanUpTask(taskId, action, ctx, name) {
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
@@ -928,7 +928,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
@@ -946,7 +946,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
  * shorter list).
  */
 async function searchTasks(searchValue, matches, ctx) {
-    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
     return results.flatMap((task) => {
         const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
         const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;

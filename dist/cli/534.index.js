@@ -92,7 +92,7 @@ function resourcesEntry(offer) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9644);
 /* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7581);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
 /* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(511);
@@ -154,7 +154,7 @@ async function findCapacity(wish, points, ctx) {
     }
 }
 async function searchOnce(wish, points, ctx) {
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_2__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
     const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
     return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__/* .offersOf */ .f)(result.data), wish, points);
 }
@@ -226,8 +226,8 @@ var safe_text = __webpack_require__(9817);
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __webpack_require__(7258);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./basics/records.ts
 var records = __webpack_require__(2212);
 // EXTERNAL MODULE: ./platform/task-data.ts
@@ -363,7 +363,7 @@ function preheatServices(body) {
         : []);
 }
 async function regionBody(region, ctx) {
-    const { result } = await read((0,operations/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const { result } = await read((0,calls/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
     const regions = preheatRegionsOf(result.data);
     const found = regions.find((r) => r.region === region);
     if (found === undefined) {
@@ -373,7 +373,7 @@ async function regionBody(region, ctx) {
 }
 async function nodeBody(candidate, ctx) {
     const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = (0,operations/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const call = (0,calls/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
     const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
     const { device, region } = candidate.offer;
     const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
@@ -384,7 +384,7 @@ async function nodeBody(candidate, ctx) {
 }
 /** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
 async function createPreheat(body, ctx) {
-    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,operations/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
     const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
     if (taskId === undefined) {
         throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
@@ -400,7 +400,7 @@ async function watchPreheat(taskId, mode, ctx) {
     for (;;) {
         let judged;
         try {
-            const { result } = await read((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            const { result } = await read((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
             judged = judgePreheat(preheatProgressOf(result.data), mode);
         }
         catch (error) {
@@ -427,14 +427,14 @@ async function watchPreheat(taskId, mode, ctx) {
 async function stopPreheat(taskId, ctx) {
     const shows = async () => {
         const status = await ctx
-            .send((0,operations/* preheatDetailCall */.jj)(ctx.settings, taskId))
+            .send((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId))
             .then(({ result }) => preheatProgressOf(result.data).status)
             .catch(() => undefined);
         return status === 'End'
             ? { shown: true, state: 'End' }
             : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
     };
-    const stop = (0,operations/* preheatStopCall */.Qf)(ctx.settings, taskId);
+    const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome.why;

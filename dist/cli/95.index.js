@@ -90,7 +90,7 @@ function seen(snapshot) {
 /* harmony export */   R: () => (/* binding */ restoreConfiguration)
 /* harmony export */ });
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
@@ -143,7 +143,7 @@ async function postBack(taskId, configuration, ctx) {
     const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
-    const call = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
     const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
     return outcome.kind === 'failed' ? outcome.why : undefined;
 }
@@ -161,7 +161,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
@@ -246,7 +246,7 @@ async function runUpdate(plan, ctx) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
     ctx.cleanup.update({ rollback: (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before) });
-    const refused = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    const refused = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
     if (refused !== undefined && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
         ctx.cleanup.update({ rollback: undefined });
         const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
@@ -359,7 +359,7 @@ function describeChange(change) {
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2212);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
@@ -377,7 +377,7 @@ function describeChange(change) {
  * shorter list).
  */
 async function searchTasks(searchValue, matches, ctx) {
-    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__/* .readAllPages */ .s$)(`the task search for ${JSON.stringify(searchValue)}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, searchValue, page), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(task));
     return results.flatMap((task) => {
         const id = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task);
         const name = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(task) ? task.task_name : undefined;

@@ -2166,8 +2166,8 @@ var platform_settings = __nccwpck_require__(9837);
 var secret_fields = __nccwpck_require__(8064);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./platform/operations/operation-table.ts
+var operation_table = __nccwpck_require__(2101);
 // EXTERNAL MODULE: ./action/defaults.ts
 var defaults = __nccwpck_require__(9413);
 ;// CONCATENATED MODULE: ./action/settings.ts
@@ -2460,7 +2460,7 @@ function parseVersion(name, value) {
 function parseEndpoints(value) {
     const overrides = {};
     // A replace sends a create, a sweep searches: their calls follow the override of the one they send as.
-    const allowed = operations/* OVERRIDABLE_OPERATIONS */.tm;
+    const allowed = operation_table/* OVERRIDABLE_OPERATIONS */.tm;
     for (const [operation, raw] of Object.entries(parseMapping('endpoints', value))) {
         const name = `endpoints.${operation}`;
         if (!allowed.includes(operation)) {
@@ -3410,7 +3410,7 @@ function excerpt(text, shown) {
 /* harmony export */   a4: () => (/* binding */ tasksOf),
 /* harmony export */   eS: () => (/* binding */ startCalls)
 /* harmony export */ });
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
 /* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5498);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(599);
@@ -3428,7 +3428,7 @@ function excerpt(text, shown) {
  */
 const callFlow = {
     plan: (settings) => {
-        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .jU)(settings);
+        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
         return {
             plan,
             cleanup: cleanupOf(settings),
@@ -3520,7 +3520,7 @@ function describePlan(plan, settings) {
 /* harmony export */   Y: () => (/* binding */ waitFlow),
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
@@ -3537,7 +3537,7 @@ function describePlan(plan, settings) {
  */
 const waitFlow = {
     plan: (settings) => {
-        const plan = (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .jU)(settings);
+        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
         return {
             plan,
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
@@ -3587,7 +3587,7 @@ async function callAndWait(plan, ctx) {
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2101);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 /* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3421);
@@ -3713,7 +3713,7 @@ function readsEveryPage(call) {
 }
 /** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
 async function sendEveryPage(call, send) {
-    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_js__WEBPACK_IMPORTED_MODULE_7__/* .PAGE_SIZE */ .md);
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_7__/* .PAGE_SIZE */ .md);
     const rest = call.query.filter(([name]) => name !== 'page_size');
     const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_8__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
     const data = { count: list.count ?? list.results.length, results: list.results };
@@ -4324,7 +4324,7 @@ function countOf(data) {
 /* harmony export */   ST: () => (/* binding */ isGone)
 /* harmony export */ });
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7258);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9837);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7660);
@@ -4361,7 +4361,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
             const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
                 return { kind: 'status', status, data: result.data };
@@ -4372,7 +4372,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
         const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
@@ -4816,7 +4816,7 @@ function format(value) {
 
 /***/ }),
 
-/***/ 7258:
+/***/ 9644:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -4832,20 +4832,351 @@ function format(value) {
 /* harmony export */   cV: () => (/* binding */ detailCall),
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
-/* harmony export */   jU: () => (/* binding */ planCalls),
+/* harmony export */   gL: () => (/* binding */ callFor),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
-/* harmony export */   md: () => (/* binding */ PAGE_SIZE),
-/* harmony export */   tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
 /* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2212);
-/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9837);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* unused harmony export endpointFor */
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9837);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
+/* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
 
+
+
+
+
+/** The detail call that polls a task while waiting (following any endpoints override of detail). */
+function detailCall(settings, taskId) {
+    return callFor(settings, 'detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.detail, taskId, false);
+}
+/** One page of a task's node list, which a wait reads to see nodes that fail. */
+function nodesCall(settings, taskId, page = 1) {
+    const call = callFor(settings, 'nodes', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.nodes, taskId, false);
+    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]] };
+}
+/** A node's events (GET pod_event?point_id), which a failed wait shows. */
+function nodeEventsCall(settings, pointId) {
+    return nodeReadCall(settings, '/api/deployment/task/pod_event', [['point_id', pointId]]);
+}
+/** A service's log on a node (GET point_log?task_id&point_id&service_id), which a failed wait shows. */
+function nodeLogCall(settings, taskId, pointId, serviceId) {
+    return nodeReadCall(settings, '/api/deployment/task/point_log', [
+        ['task_id', taskId],
+        ['point_id', pointId],
+        ['service_id', serviceId]
+    ]);
+}
+/** A read of the platform's node endpoints, which are no operation of their own: GET, signed, version as set. */
+function nodeReadCall(settings, path, query) {
+    return {
+        operation: 'nodes',
+        taskId: undefined,
+        endpoint: { method: 'GET', path, encrypt: false, version: settings.apiVersion },
+        query,
+        body: undefined,
+        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT
+    };
+}
+/**
+ * One page of the task search that finds tasks by name (around a create, and in the post step), with
+ * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
+ * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
+ */
+function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az) {
+    const call = callFor(settings, 'search_tasks', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_tasks, undefined, false);
+    return {
+        ...call,
+        query: [
+            ['type', 'Deployment'],
+            ['status', statuses.join(',')],
+            ...(taskName === '' ? [] : [['search_value', taskName]]),
+            ['page', String(page)],
+            ['page_size', String(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .PAGE_SIZE */ .md)]
+        ]
+    };
+}
+/**
+ * The resource search a create that picks its resource sends (GET resource/search, both required
+ * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
+ * nodes of a preheat).
+ */
+function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
+    const call = callFor(settings, 'search_resources', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources, undefined, false);
+    return {
+        ...call,
+        query: [
+            ['task_type', taskType],
+            ['device_type', deviceType]
+        ]
+    };
+}
+/**
+ * A read every key may send, whatever the task: the resource search of deployment GPUs (as the
+ * search_resources operation and its endpoints override send it). Its acceptance proves the key, the
+ * clock and the signature; the session sends it once when a request is refused before any was accepted.
+ */
+function credentialsProbeCall(connection) {
+    const spec = _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources;
+    return {
+        operation: 'search_resources',
+        taskId: undefined,
+        endpoint: endpointFor(connection, 'search_resources', spec),
+        query: spec.defaults ?? [],
+        body: undefined,
+        traits: _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT
+    };
+}
+/** The regions whose clusters an image preheat can warm (GET get_regions). */
+function preheatRegionsCall(settings) {
+    return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+}
+/**
+ * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
+ * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
+ */
+function preheatCreateCall(settings, body) {
+    const call = callFor(settings, 'preheat', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.preheat, undefined, false);
+    return { ...call, body: { ...call.body, ...body } };
+}
+/** A preheat's progress (GET detail?task_id). */
+function preheatDetailCall(settings, taskId) {
+    return preheatCall(settings, 'GET', '/api/task/image_preheat/detail', [['task_id', taskId]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, taskId);
+}
+/** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
+function preheatStopCall(settings, taskId) {
+    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+}
+/** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
+function preheatCall(settings, method, path, query, body, traits, taskId) {
+    return {
+        operation: 'preheat',
+        taskId,
+        endpoint: { method, path, encrypt: false, version: settings.apiVersion },
+        query,
+        body,
+        traits
+    };
+}
+/** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
+function updateCall(settings, taskId, configuration) {
+    const call = callFor(settings, 'update', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.update, taskId, false);
+    return { ...call, body: configuration };
+}
+/** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
+function deletePodCall(settings, taskId, pointId) {
+    const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(pointId) } };
+}
+/** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
+function changePointsCall(settings, taskId, points) {
+    return callFor({ ...settings, points }, 'change_points', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.change_points, taskId, false);
+}
+/** The call the post step makes to stop or pause a task this step created. */
+function cleanupCall(settings, taskId, action) {
+    return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
+}
+function callFor(settings, operation, spec, taskId, withInputs = true) {
+    const endpoint = endpointFor(settings, operation, spec);
+    const traits = {
+        resend: spec.resend ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.resend,
+        answers: spec.answers ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.answers,
+        alreadyDone: spec.alreadyDone ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.alreadyDone,
+        appliesTo: spec.appliesTo ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.appliesTo,
+        check: spec.check ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.check,
+        ...(spec.pages === true ? { pages: true } : {})
+    };
+    const fields = spec.fields(settings, taskId);
+    const body = withInputs ? settings.body : {};
+    const query = withInputs ? settings.query : [];
+    checkInputs(operation, spec, settings, { fields, body, query, withInputs });
+    if (endpoint.method === 'GET') {
+        if (Object.keys(body).length > 0) {
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+        }
+        const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
+        const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
+        return {
+            operation,
+            taskId,
+            endpoint,
+            query: [...fieldQuery, ...defaults, ...query],
+            body: undefined,
+            traits
+        };
+    }
+    return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+}
+/** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */
+function endpointFor(settings, operation, spec) {
+    const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+    const { version = settings.apiVersion, ...where } = override;
+    const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+    const endpoint = { ...profiled, ...where, version };
+    checkEndpoint(operation, endpoint, spec, where);
+    const { credentials } = settings;
+    if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
+        // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+        const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(plainInLive
+            ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+            : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
+    }
+    return endpoint;
+}
+/** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
+function checkInputs(operation, spec, settings, given) {
+    const { fields, body, query } = given;
+    if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+    }
+    for (const name of Object.keys(fields)) {
+        if (name in body)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name)}`);
+        if (query.some(([key]) => key === name))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`query sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name)}`);
+    }
+    const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
+    if (problem !== undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(problem);
+}
+/**
+ * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
+ * encrypted nor carry the body an operation needs.
+ */
+function checkEndpoint(operation, endpoint, spec, override) {
+    if (endpoint.method !== 'GET' || (!endpoint.encrypt && spec.bodyRequired !== true))
+        return;
+    const what = endpoint.encrypt ? 'an encrypted body' : 'its body';
+    const fix = override.encrypt === undefined && endpoint.encrypt
+        ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
+        : 'remove method';
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+}
+
+
+/***/ }),
+
+/***/ 8015:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $D: () => (/* binding */ serviceFields),
+/* harmony export */   FF: () => (/* binding */ storageFields),
+/* harmony export */   LW: () => (/* binding */ ownedBy),
+/* harmony export */   _t: () => (/* binding */ STORAGE_FIELDS),
+/* harmony export */   mw: () => (/* binding */ required),
+/* harmony export */   tu: () => (/* binding */ resourceMarks)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+
+
+/** The input an operation's own field comes from, for an error that says where to set it. */
+const FIELD_INPUTS = {
+    task_id: 'task_id',
+    task_name: 'task_name',
+    points: 'points',
+    status: 'task_status',
+    range: 'billing_range',
+    start_time: 'billing_start',
+    end_time: 'billing_end',
+    task_ids: 'task_id'
+};
+function ownedBy(field) {
+    const input = FIELD_INPUTS[field];
+    return input === undefined
+        ? 'which the operation sets itself: remove it'
+        : `which has its own input: set it with the ${input} input only`;
+}
+function required(value, name, operation, what) {
+    if (value === undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+    return value;
+}
+/**
+ * The services the platform's reference requires of a create (suanli-deployment/): a list, each entry
+ * with service_name, service_image and a remote_ports list. Without them the platform refuses the create
+ * in every region a step would try.
+ */
+function serviceFields(body) {
+    const example = 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
+    if (!Array.isArray(body.services))
+        return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
+    for (const [index, service] of body.services.entries()) {
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : {};
+        const missing = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
+        if (!Array.isArray(entry.remote_ports))
+            missing.push('remote_ports');
+        if (missing.length > 0)
+            return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
+    }
+    return undefined;
+}
+/**
+ * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
+ * search answers mark as an object, and pasting the object whole is the mistake this catches.
+ */
+function resourceMarks(body) {
+    const resources = body.resources;
+    if (resources === undefined)
+        return undefined;
+    if (!Array.isArray(resources))
+        return 'body resources is not a list: write it as a list of {mark: ...}';
+    for (const [index, entry] of resources.entries()) {
+        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
+        if (typeof mark === 'string' && mark !== '')
+            continue;
+        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mark)
+            ? 'an object (the whole regions[].mark of the resource search)'
+            : mark === undefined
+                ? 'missing'
+                : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
+        return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
+    }
+    return undefined;
+}
+/** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
+const STORAGE_FIELDS = {
+    live: ['supplier', 'endpoint', 'ak', 'sk', 'bucket', 'prefix'],
+    spec: ['storage_name', 'bucket', 'dir', 'endpoint', 'access_key', 'secret_key', '<engine>_region_id']
+};
+/**
+ * The reference's S3 check requires each of its fields, as text (prefix may be empty): a body with the
+ * spec's fields, or one missing a credential, is refused before it is sent.
+ */
+function storageFields(body, profile) {
+    if (profile !== 'live')
+        return undefined;
+    const missing = STORAGE_FIELDS.live.filter((name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === ''));
+    if (missing.length === 0)
+        return undefined;
+    const spec = 'access_key' in body || 'storage_name' in body
+        ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
+        : '';
+    return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
+}
+
+
+/***/ }),
+
+/***/ 2101:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XY: () => (/* binding */ WAITING_OPERATIONS),
+/* harmony export */   jL: () => (/* binding */ OPERATION_TABLE),
+/* harmony export */   md: () => (/* binding */ PAGE_SIZE),
+/* harmony export */   tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
+/* harmony export */   yT: () => (/* binding */ READS)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8015);
 
 
 
@@ -4893,18 +5224,35 @@ const creating = (operation) => ({
     // points is optional: the platform makes 1 node when it is left out.
     fields: (s) => ({
         ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-        task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
+        task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
         ...(s.points === undefined ? {} : { points: s.points })
     }),
-    checkBody: (body, s) => resourceMarks(body) ?? (s.apiProfile === 'live' ? serviceFields(body) : undefined),
+    checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceMarks */ .tu)(body) ?? (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceFields */ .$D)(body) : undefined),
     wait: { target: 'ready', byDefault: true },
     check: (data, call) => {
-        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(data) !== undefined)
+        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(data) !== undefined)
             return undefined;
-        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(call.body.task_name, 100) : '';
         return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
     }
 });
+/** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
+function changingPoints() {
+    return {
+        endpoint: post('/api/deployment/task/change_points'),
+        taskIds: 'one',
+        resend: 'repeatable',
+        fields: (s, taskId) => ({
+            ...task(s, taskId),
+            points: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+        })
+    };
+}
+/** The time window both billing records require, as the billing_* inputs set it. */
+function billingWindow(settings) {
+    const { range, startTime, endTime } = settings.billingWindow;
+    return { range, start_time: startTime, end_time: endTime };
+}
 /** Unless the table says otherwise, an operation only reads. */
 const READS = {
     resend: 'read',
@@ -5016,12 +5364,12 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
-        checkBody: (body, s) => storageFields(body, s.apiProfile),
+        checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .storageFields */ .FF)(body, s.apiProfile),
         check: (data) => {
-            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return undefined;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(verdict.message, 300) : '';
             return verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed';
@@ -5034,11 +5382,12 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         resend: 'until_sent',
         fields: (s) => ({
-            task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
             task_type: 'ImagePreHeat'
         })
     }
 };
+/** The operations that can wait, for an error that lists them. */
 const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
     .filter(([, spec]) => spec.wait !== undefined)
     .map(([name]) => name)
@@ -5050,6 +5399,24 @@ const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
 const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
     .filter(([, spec]) => spec.sendsAs === undefined)
     .map(([name]) => name);
+
+
+/***/ }),
+
+/***/ 6218:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   j: () => (/* binding */ planCalls)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
+/* harmony import */ var _calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8015);
+/* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2101);
+
+
+
+
 /** Plans every call of the step, checking every input it needs before anything is sent. */
 function planCalls(settings) {
     const spec = specOf(settings);
@@ -5058,156 +5425,26 @@ function planCalls(settings) {
     const calls = spec.taskIds === 'keep' || spec.flowCalls === true
         ? []
         : spec.taskIds === 'none' || spec.taskIds === 'filter'
-            ? [callFor(settings, operation, spec, undefined)]
-            : ids.map((id) => callFor(settings, operation, spec, id));
+            ? [(0,_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .callFor */ .gL)(settings, operation, spec, undefined)]
+            : ids.map((id) => (0,_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .callFor */ .gL)(settings, operation, spec, id));
     return { operation: settings.operation, calls, wait: waitTarget(settings, spec) };
-}
-/** The detail call that polls a task while waiting (following any endpoints override of detail). */
-function detailCall(settings, taskId) {
-    return callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
-}
-/** One page of a task's node list, which a wait reads to see nodes that fail. */
-function nodesCall(settings, taskId, page = 1) {
-    const call = callFor(settings, 'nodes', OPERATION_TABLE.nodes, taskId, false);
-    return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
-}
-/** A node's events (GET pod_event?point_id), which a failed wait shows. */
-function nodeEventsCall(settings, pointId) {
-    return nodeReadCall(settings, '/api/deployment/task/pod_event', [['point_id', pointId]]);
-}
-/** A service's log on a node (GET point_log?task_id&point_id&service_id), which a failed wait shows. */
-function nodeLogCall(settings, taskId, pointId, serviceId) {
-    return nodeReadCall(settings, '/api/deployment/task/point_log', [
-        ['task_id', taskId],
-        ['point_id', pointId],
-        ['service_id', serviceId]
-    ]);
-}
-/** A read of the platform's node endpoints, which are no operation of their own: GET, signed, version as set. */
-function nodeReadCall(settings, path, query) {
-    return {
-        operation: 'nodes',
-        taskId: undefined,
-        endpoint: { method: 'GET', path, encrypt: false, version: settings.apiVersion },
-        query,
-        body: undefined,
-        traits: READS
-    };
-}
-/**
- * One page of the task search that finds tasks by name (around a create, and in the post step), with
- * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
- * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
- */
-function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_4__/* .ACTIVE_STATUSES */ .az) {
-    const call = callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
-    return {
-        ...call,
-        query: [
-            ['type', 'Deployment'],
-            ['status', statuses.join(',')],
-            ...(taskName === '' ? [] : [['search_value', taskName]]),
-            ['page', String(page)],
-            ['page_size', String(PAGE_SIZE)]
-        ]
-    };
-}
-/**
- * The resource search a create that picks its resource sends (GET resource/search, both required
- * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
- * nodes of a preheat).
- */
-function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
-    const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
-    return {
-        ...call,
-        query: [
-            ['task_type', taskType],
-            ['device_type', deviceType]
-        ]
-    };
-}
-/**
- * A read every key may send, whatever the task: the resource search of deployment GPUs (as the
- * search_resources operation and its endpoints override send it). Its acceptance proves the key, the
- * clock and the signature; the session sends it once when a request is refused before any was accepted.
- */
-function credentialsProbeCall(connection) {
-    const spec = OPERATION_TABLE.search_resources;
-    return {
-        operation: 'search_resources',
-        taskId: undefined,
-        endpoint: endpointFor(connection, 'search_resources', spec),
-        query: spec.defaults ?? [],
-        body: undefined,
-        traits: READS
-    };
-}
-/** The regions whose clusters an image preheat can warm (GET get_regions). */
-function preheatRegionsCall(settings) {
-    return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, READS);
-}
-/**
- * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
- * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
- */
-function preheatCreateCall(settings, body) {
-    const call = callFor(settings, 'preheat', OPERATION_TABLE.preheat, undefined, false);
-    return { ...call, body: { ...call.body, ...body } };
-}
-/** A preheat's progress (GET detail?task_id). */
-function preheatDetailCall(settings, taskId) {
-    return preheatCall(settings, 'GET', '/api/task/image_preheat/detail', [['task_id', taskId]], undefined, READS, taskId);
-}
-/** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
-function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(taskId) }, { ...READS, resend: 'repeatable' }, taskId);
-}
-/** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
-function preheatCall(settings, method, path, query, body, traits, taskId) {
-    return {
-        operation: 'preheat',
-        taskId,
-        endpoint: { method, path, encrypt: false, version: settings.apiVersion },
-        query,
-        body,
-        traits
-    };
-}
-/** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
-function updateCall(settings, taskId, configuration) {
-    const call = callFor(settings, 'update', OPERATION_TABLE.update, taskId, false);
-    return { ...call, body: configuration };
-}
-/** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
-function deletePodCall(settings, taskId, pointId) {
-    const call = callFor(settings, 'replace_node', OPERATION_TABLE.replace_node, taskId, false);
-    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .exactInteger */ .i7)(pointId) } };
-}
-/** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
-function changePointsCall(settings, taskId, points) {
-    return callFor({ ...settings, points }, 'change_points', OPERATION_TABLE.change_points, taskId, false);
-}
-/** The call the post step makes to stop or pause a task this step created. */
-function cleanupCall(settings, taskId, action) {
-    return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
 }
 function specOf(settings) {
     if (settings.operation !== 'request')
-        return OPERATION_TABLE[settings.operation];
+        return _operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .OPERATION_TABLE */ .jL[settings.operation];
     const endpoint = {
-        method: required(settings.method, 'method', 'request', 'GET or POST'),
-        path: required(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
+        method: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(settings.method, 'method', 'request', 'GET or POST'),
+        path: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_2__/* .required */ .mw)(settings.path, 'path', 'request', 'the endpoint path, such as /api/deployment/task/search'),
         encrypt: settings.encrypt
     };
     if (endpoint.method === 'GET' && endpoint.encrypt) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d('encrypt is true, but a GET request has no body to encrypt: use method POST');
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d('encrypt is true, but a GET request has no body to encrypt: use method POST');
     }
     // A POST to an endpoint the action does not know may change anything: never repeated once it may have.
     return {
         endpoint,
         taskIds: 'none',
-        fields: none,
+        fields: () => ({}),
         resend: endpoint.method === 'POST' ? 'until_sent' : 'read'
     };
 }
@@ -5219,14 +5456,14 @@ function taskIdsFor(settings, spec) {
     if (spec.taskIds === 'none') {
         if (ids.length > 0) {
             const why = spec.answers === 'new_task' ? 'makes a new task' : 'concerns no particular task';
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task_id is set, but ${operation} ${why}: remove task_id`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task_id is set, but ${operation} ${why}: remove task_id`);
         }
         return [];
     }
     if (ids.length === 0)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task_id is empty, but ${operation} needs it: set task_id to the id of the task`);
     if (spec.taskIds === 'one' && ids.length > 1) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task_id lists ${ids.length} tasks, but ${operation} takes one: set task_id to a single id`);
     }
     return ids;
 }
@@ -5235,189 +5472,11 @@ function waitTarget(settings, spec) {
         return undefined;
     if (spec.wait === undefined) {
         if (settings.wait.mode === 'true') {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${WAITING_OPERATIONS}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`wait is true, but ${settings.operation} has nothing to wait for: waiting works with ${_operation_table_js__WEBPACK_IMPORTED_MODULE_1__/* .WAITING_OPERATIONS */ .XY}`);
         }
         return undefined;
     }
     return settings.wait.mode === 'true' || spec.wait.byDefault ? spec.wait.target : undefined;
-}
-function callFor(settings, operation, spec, taskId, withInputs = true) {
-    const endpoint = endpointFor(settings, operation, spec);
-    const traits = {
-        resend: spec.resend ?? READS.resend,
-        answers: spec.answers ?? READS.answers,
-        alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
-        appliesTo: spec.appliesTo ?? READS.appliesTo,
-        check: spec.check ?? READS.check,
-        ...(spec.pages === true ? { pages: true } : {})
-    };
-    const fields = spec.fields(settings, taskId);
-    const body = withInputs ? settings.body : {};
-    const query = withInputs ? settings.query : [];
-    checkInputs(operation, spec, settings, { fields, body, query, withInputs });
-    if (endpoint.method === 'GET') {
-        if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
-        }
-        const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
-        const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
-        return {
-            operation,
-            taskId,
-            endpoint,
-            query: [...fieldQuery, ...defaults, ...query],
-            body: undefined,
-            traits
-        };
-    }
-    return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
-}
-/** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */
-function endpointFor(settings, operation, spec) {
-    const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
-    const { version = settings.apiVersion, ...where } = override;
-    const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
-    const endpoint = { ...profiled, ...where, version };
-    checkEndpoint(operation, endpoint, spec, where);
-    const { credentials } = settings;
-    if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
-        // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
-        const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(plainInLive
-            ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
-            : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
-    }
-    return endpoint;
-}
-/** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
-function checkInputs(operation, spec, settings, given) {
-    const { fields, body, query } = given;
-    if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${STORAGE_FIELDS[settings.apiProfile].join(', ')}`);
-    }
-    for (const name of Object.keys(fields)) {
-        if (name in body)
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`body sets ${name}, ${ownedBy(name)}`);
-        if (query.some(([key]) => key === name))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query sets ${name}, ${ownedBy(name)}`);
-    }
-    const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
-    if (problem !== undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(problem);
-}
-/**
- * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
- * encrypted nor carry the body an operation needs.
- */
-function checkEndpoint(operation, endpoint, spec, override) {
-    if (endpoint.method !== 'GET' || (!endpoint.encrypt && spec.bodyRequired !== true))
-        return;
-    const what = endpoint.encrypt ? 'an encrypted body' : 'its body';
-    const fix = override.encrypt === undefined && endpoint.encrypt
-        ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
-        : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
-}
-/** The input an operation's own field comes from, for an error that says where to set it. */
-const FIELD_INPUTS = {
-    task_id: 'task_id',
-    task_name: 'task_name',
-    points: 'points',
-    status: 'task_status',
-    range: 'billing_range',
-    start_time: 'billing_start',
-    end_time: 'billing_end',
-    task_ids: 'task_id'
-};
-function ownedBy(field) {
-    const input = FIELD_INPUTS[field];
-    return input === undefined
-        ? 'which the operation sets itself: remove it'
-        : `which has its own input: set it with the ${input} input only`;
-}
-function required(value, name, operation, what) {
-    if (value === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
-    return value;
-}
-/** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
-function changingPoints() {
-    return {
-        endpoint: post('/api/deployment/task/change_points'),
-        taskIds: 'one',
-        resend: 'repeatable',
-        fields: (s, taskId) => ({
-            ...task(s, taskId),
-            points: required(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
-        })
-    };
-}
-/** The time window both billing records require, as the billing_* inputs set it. */
-function billingWindow(settings) {
-    const { range, startTime, endTime } = settings.billingWindow;
-    return { range, start_time: startTime, end_time: endTime };
-}
-/**
- * The services the platform's reference requires of a create (suanli-deployment/): a list, each entry
- * with service_name, service_image and a remote_ports list. Without them the platform refuses the create
- * in every region a step would try.
- */
-function serviceFields(body) {
-    const example = 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
-    if (!Array.isArray(body.services))
-        return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
-    for (const [index, service] of body.services.entries()) {
-        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(service) ? service : {};
-        const missing = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
-        if (!Array.isArray(entry.remote_ports))
-            missing.push('remote_ports');
-        if (missing.length > 0)
-            return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
-    }
-    return undefined;
-}
-/**
- * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
- * search answers mark as an object, and pasting the object whole is the mistake this catches.
- */
-function resourceMarks(body) {
-    const resources = body.resources;
-    if (resources === undefined)
-        return undefined;
-    if (!Array.isArray(resources))
-        return 'body resources is not a list: write it as a list of {mark: ...}';
-    for (const [index, entry] of resources.entries()) {
-        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
-        if (typeof mark === 'string' && mark !== '')
-            continue;
-        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_3__/* .isRecord */ .u)(mark)
-            ? 'an object (the whole regions[].mark of the resource search)'
-            : mark === undefined
-                ? 'missing'
-                : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
-        return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
-    }
-    return undefined;
-}
-/** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
-const STORAGE_FIELDS = {
-    live: ['supplier', 'endpoint', 'ak', 'sk', 'bucket', 'prefix'],
-    spec: ['storage_name', 'bucket', 'dir', 'endpoint', 'access_key', 'secret_key', '<engine>_region_id']
-};
-/**
- * The reference's S3 check requires each of its fields, as text (prefix may be empty): a body with the
- * spec's fields, or one missing a credential, is refused before it is sent.
- */
-function storageFields(body, profile) {
-    if (profile !== 'live')
-        return undefined;
-    const missing = STORAGE_FIELDS.live.filter((name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === ''));
-    if (missing.length === 0)
-        return undefined;
-    const spec = 'access_key' in body || 'storage_name' in body
-        ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
-        : '';
-    return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
 }
 
 
@@ -5588,8 +5647,8 @@ var protocol_request = __nccwpck_require__(1615);
 var safe_text = __nccwpck_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./platform/operations.ts
-var operations = __nccwpck_require__(7258);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __nccwpck_require__(9644);
 // EXTERNAL MODULE: ./platform/retry.ts
 var retry = __nccwpck_require__(1460);
 // EXTERNAL MODULE: external "node:crypto"
@@ -5710,7 +5769,7 @@ function openSession(connection, runtime, deadline) {
                 }
                 // A refusal says nothing of its cause (no code has a published meaning). Once the key is proven,
                 // it is not the key's, the clock's or the signature's; until then the causes are listed.
-                const proven = () => proof.proven(() => send((0,operations/* credentialsProbeCall */.B)(connection), true));
+                const proven = () => proof.proven(() => send((0,calls/* credentialsProbeCall */.B)(connection), true));
                 if (!(0,failures/* isRefusal */.vu)(error) || probe || (!resent && (await proven())) || !proof.explainOnce())
                     throw error;
                 throw new envelope/* ApiError */.h(`${error.message}. ${signatureDiagnosis(request, connection.credentials, offset)}`, error);

@@ -1,4 +1,4 @@
-import type { Call, Plan } from '../platform/operations.js';
+import type { Call, Plan } from '../platform/operations/operation-table.js';
 import { prepareRequest } from '../platform/session.js';
 import { toCompactJson } from '../protocol/json.js';
 import { encodeQuery, type PreparedRequest } from '../protocol/request.js';

@@ -40,7 +40,7 @@ export type { Candidate } from './create/choose-resource.js';
 export type { NodeDiagnostics, TaskDiagnostics } from './wait/diagnose.js';
 export type { Bill } from '../platform/billing-data.js';
 export type { Offer } from '../platform/resource-data.js';
-export type { WaitTarget } from '../platform/operations.js';
+export type { WaitTarget } from '../platform/operations/operation-table.js';
 export { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
 export { ApiError } from '../protocol/envelope.js';
 export { VERSION } from '../platform/version.js';
@@ -49,7 +49,7 @@ export { parseWrittenJson, toCompactJson } from '../protocol/json.js';
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DeploySettings } from './settings.js';
 export { secretValues } from './secret-fields.js';
-export { OVERRIDABLE_OPERATIONS } from '../platform/operations.js';
+export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
 export {
   ACTIVE_STATUSES,
   OPERATION_NAMES,

@@ -7,7 +7,7 @@ import {
   retryIfTransient,
   TaskNotFoundError
 } from '../platform/failures.js';
-import { PAGE_SIZE, type Call, type Plan } from '../platform/operations.js';
+import { PAGE_SIZE, type Call, type Plan } from '../platform/operations/operation-table.js';
 import { withRetries } from '../platform/retry.js';
 import type { Answer, Send } from '../platform/session.js';
 import { taskIdOf } from '../platform/task-data.js';

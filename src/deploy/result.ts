@@ -1,6 +1,6 @@
 import { describeError, TaskNotFoundError } from '../platform/failures.js';
 import { billsOf, type Bill } from '../platform/billing-data.js';
-import type { OperationTraits } from '../platform/operations.js';
+import type { OperationTraits } from '../platform/operations/operation-table.js';
 import type { OperationName } from '../platform/platform-settings.js';
 import { offersOf, type Offer } from '../platform/resource-data.js';
 import { snapshotOf } from '../platform/task-data.js';

@@ -1,7 +1,7 @@
 import { formatDuration } from '../basics/units.js';
 import { TransportError } from '../platform/client.js';
 import { describeError, retryIfTransient } from '../platform/failures.js';
-import type { Call } from '../platform/operations.js';
+import type { Call } from '../platform/operations/operation-table.js';
 import {
   backoffMs,
   DEFAULT_BACKOFF,

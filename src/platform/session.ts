@@ -3,7 +3,8 @@ import { ApiError, readEnvelope, type ApiResult, type HttpAnswer } from '../prot
 import { buildRequest, withoutQuery, type PreparedRequest } from '../protocol/request.js';
 import { sanitize } from '../basics/safe-text.js';
 import { isRefusal, serverRetryDelay, transientReason } from './failures.js';
-import { credentialsProbeCall, type Call, type Resend } from './operations.js';
+import { credentialsProbeCall } from './operations/calls.js';
+import type { Call, Resend } from './operations/operation-table.js';
 import type { PlatformClock } from './platform-clock.js';
 import type { Connection } from './platform-settings.js';
 import { DEFAULT_BACKOFF } from './retry.js';

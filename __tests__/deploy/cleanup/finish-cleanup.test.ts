@@ -2,7 +2,7 @@ import { cleanUpTask } from '../../../src/deploy/tasks/clean-up-task.js';
 import { finishCleanup } from '../../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP, type CleanupAction, type CleanupState } from '../../../src/deploy/cleanup-state.js';
 import { scriptedContext } from '../../helpers/runtime.js';
-import type { Call } from '../../../src/platform/operations.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { ApiError } from '../../../src/protocol/envelope.js';
 import { testSettings } from '../../helpers/settings.js';

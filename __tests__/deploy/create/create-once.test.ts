@@ -4,7 +4,8 @@ import { createOnce, stopTwins } from '../../../src/deploy/create/create-once.js
 import { findTasks } from '../../../src/deploy/tasks/find-tasks.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { StaleClockError, type Answer } from '../../../src/platform/session.js';
-import { planCalls, type Call } from '../../../src/platform/operations.js';
+import { planCalls } from '../../../src/platform/operations/plan-calls.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import { ApiError } from '../../../src/protocol/envelope.js';
 import { parseJson } from '../../../src/protocol/json.js';
 import { testSettings } from '../../helpers/settings.js';

@@ -1,5 +1,6 @@
 import { createTask, MOST_CANDIDATES, type PlacementReport } from '../../../src/deploy/create/create-task.js';
-import { planCalls, type Call } from '../../../src/platform/operations.js';
+import { planCalls } from '../../../src/platform/operations/plan-calls.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { TransportError } from '../../../src/platform/client.js';
 import { ApiError } from '../../../src/protocol/envelope.js';

@@ -1,6 +1,6 @@
 import { judgePreheat, preheat, preheatServices } from '../../../src/deploy/create/preheat.js';
 import type { Candidate } from '../../../src/deploy/create/choose-resource.js';
-import type { Call } from '../../../src/platform/operations.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { ApiError } from '../../../src/protocol/envelope.js';
 import { scriptedContext } from '../../helpers/runtime.js';

@@ -1,6 +1,6 @@
 import { finishReplace } from '../../../src/deploy/flows/replace.js';
 import { taskResult, type TaskResult } from '../../../src/deploy/result.js';
-import type { Call } from '../../../src/platform/operations.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { testSettings } from '../../helpers/settings.js';

@@ -4,7 +4,8 @@ import {
   MAX_REREADS,
   readAllPages
 } from '../../../src/deploy/tasks/read-all-pages.js';
-import { searchByNameCall, type Call } from '../../../src/platform/operations.js';
+import { searchByNameCall } from '../../../src/platform/operations/calls.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { testSettings } from '../../helpers/settings.js';
 

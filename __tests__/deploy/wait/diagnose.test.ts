@@ -1,5 +1,5 @@
 import { diagnose } from '../../../src/deploy/wait/diagnose.js';
-import type { Call } from '../../../src/platform/operations.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { testSettings } from '../../helpers/settings.js';

@@ -3,7 +3,7 @@ import { urlPublisher } from '../../../src/deploy/tasks/publishable-urls.js';
 import { taskResult, type TaskResult } from '../../../src/deploy/result.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import type { Settings } from '../../../src/action/settings.js';
-import type { Call } from '../../../src/platform/operations.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { ApiError } from '../../../src/protocol/envelope.js';
 import { scriptedContext } from '../../helpers/runtime.js';

@@ -1,6 +1,6 @@
 import { formatDuration } from '../../basics/units.js';
 import { describeError } from '../../platform/failures.js';
-import { detailCall } from '../../platform/operations.js';
+import { detailCall } from '../../platform/operations/calls.js';
 import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { readNodeList } from '../tasks/read-task.js';

@@ -1,6 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { describeError } from '../../platform/failures.js';
-import type { Call } from '../../platform/operations.js';
+import type { Call } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
 import type { DeploySettings } from '../settings.js';

@@ -1,5 +1,5 @@
 import { describeError } from '../../platform/failures.js';
-import { changePointsCall } from '../../platform/operations.js';
+import { changePointsCall } from '../../platform/operations/calls.js';
 import type { ScaleBack } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { awaitServing } from '../change/await-serving.js';

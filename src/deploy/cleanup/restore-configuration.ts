@@ -1,5 +1,5 @@
 import { parseJson, toCompactJson } from '../../protocol/json.js';
-import { updateCall } from '../../platform/operations.js';
+import { updateCall } from '../../platform/operations/calls.js';
 import { isRecord } from '../../basics/records.js';
 import type { Rollback } from '../cleanup-state.js';
 import { imagesOf, type Configuration } from '../tasks/configuration.js';

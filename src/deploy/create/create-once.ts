@@ -6,7 +6,7 @@ import {
   serverRetryDelay,
   transientReason
 } from '../../platform/failures.js';
-import type { Call } from '../../platform/operations.js';
+import type { Call } from '../../platform/operations/operation-table.js';
 import { withRetries, type RetryVerdict } from '../../platform/retry.js';
 import { StaleClockError, type Answer } from '../../platform/session.js';
 import { taskIdOf } from '../../platform/task-data.js';

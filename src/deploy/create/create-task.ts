@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
-import type { Call, Plan } from '../../platform/operations.js';
+import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import { createOnce, type Created } from './create-once.js';
 import { chooseForDryRun, describeCandidate, findCapacity } from './find-capacity.js';

@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { resourceSearchCall } from '../../platform/operations.js';
+import { resourceSearchCall } from '../../platform/operations/calls.js';
 import { offersOf } from '../../platform/resource-data.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';

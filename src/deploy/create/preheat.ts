@@ -6,9 +6,9 @@ import {
   preheatDetailCall,
   preheatRegionsCall,
   preheatStopCall,
-  resourceSearchCall,
-  type Call
-} from '../../platform/operations.js';
+  resourceSearchCall
+} from '../../platform/operations/calls.js';
+import type { Call } from '../../platform/operations/operation-table.js';
 import { preheatProgressOf, preheatRegionsOf, type PreheatProgress } from '../../platform/preheat-data.js';
 import { offersOf } from '../../platform/resource-data.js';
 import type { Answer } from '../../platform/session.js';

@@ -1,4 +1,5 @@
-import { planCalls, type Plan } from '../../platform/operations.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
 import { makeCalls, type CallOutcome } from '../make-calls.js';
 import { NO_CLEANUP, type CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';

@@ -1,4 +1,4 @@
-import type { Plan } from '../../platform/operations.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
 import type { CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import type { StepResult } from '../result.js';

@@ -1,5 +1,5 @@
 import { mapLimit } from '../../basics/concurrency.js';
-import { planCalls } from '../../platform/operations.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
 import { diagnose } from '../wait/diagnose.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';

@@ -1,5 +1,5 @@
 import { InputError } from '../../basics/input-error.js';
-import { planCalls } from '../../platform/operations.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { callOutcome, type CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';

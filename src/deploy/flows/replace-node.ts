@@ -1,5 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
-import { deletePodCall, planCalls, type Plan } from '../../platform/operations.js';
+import { deletePodCall } from '../../platform/operations/calls.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { describeNodeProblem, failingNodes, fieldText } from '../tasks/failing-nodes.js';

@@ -1,5 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
-import { planCalls, type Plan } from '../../platform/operations.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';

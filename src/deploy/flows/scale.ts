@@ -1,6 +1,7 @@
 import { InputError } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
-import { planCalls, type Call, type Plan } from '../../platform/operations.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
+import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';

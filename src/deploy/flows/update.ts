@@ -1,7 +1,8 @@
 import { InputError, quote } from '../../basics/input-error.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { updateCall, type Plan } from '../../platform/operations.js';
+import { updateCall } from '../../platform/operations/calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import {
   applyChanges,

@@ -1,4 +1,5 @@
-import { planCalls, type Plan } from '../../platform/operations.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import type { StepResult } from '../result.js';
 import { criteriaFor } from '../wait/criteria.js';

@@ -1,5 +1,5 @@
 import { sanitize } from '../../basics/safe-text.js';
-import { cleanupCall } from '../../platform/operations.js';
+import { cleanupCall } from '../../platform/operations/calls.js';
 import type { CleanupAction } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { sendUntilShown, type Showing } from '../retries.js';

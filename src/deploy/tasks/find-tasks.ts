@@ -1,6 +1,6 @@
 import { isRecord } from '../../basics/records.js';
 import { describeError } from '../../platform/failures.js';
-import { searchByNameCall } from '../../platform/operations.js';
+import { searchByNameCall } from '../../platform/operations/calls.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { retried, waitToAskAgain } from '../retries.js';

@@ -1,4 +1,4 @@
-import { cleanupCall } from '../../platform/operations.js';
+import { cleanupCall } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { DeploySettings } from '../settings.js';
 

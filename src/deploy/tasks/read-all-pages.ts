@@ -1,6 +1,6 @@
 import { isLosslessNumber } from 'lossless-json';
 import { isRecord } from '../../basics/records.js';
-import type { Call } from '../../platform/operations.js';
+import type { Call } from '../../platform/operations/operation-table.js';
 import type { Answer, Send } from '../../platform/session.js';
 import { toCompactJson } from '../../protocol/json.js';
 

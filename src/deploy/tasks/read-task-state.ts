@@ -1,5 +1,5 @@
 import { describeError } from '../../platform/failures.js';
-import { detailCall, searchByNameCall } from '../../platform/operations.js';
+import { detailCall, searchByNameCall } from '../../platform/operations/calls.js';
 import { SEARCHABLE_STATUSES } from '../../platform/platform-settings.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { readAllPages } from './read-all-pages.js';

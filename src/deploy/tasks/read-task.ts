@@ -1,10 +1,10 @@
-import { detailCall } from '../../platform/operations.js';
+import { detailCall } from '../../platform/operations/calls.js';
 import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
 import { configurationOf, diffConfigurations, type Configuration } from './configuration.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { isRecord } from '../../basics/records.js';
-import { nodesCall } from '../../platform/operations.js';
+import { nodesCall } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { fieldText } from './failing-nodes.js';
 import { readAllPages } from './read-all-pages.js';

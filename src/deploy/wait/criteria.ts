@@ -1,4 +1,4 @@
-import type { WaitTarget } from '../../platform/operations.js';
+import type { WaitTarget } from '../../platform/operations/operation-table.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import type { WaitSettings } from '../settings.js';
 import { publishableUrl } from '../tasks/publishable-urls.js';

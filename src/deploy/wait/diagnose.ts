@@ -2,7 +2,7 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { isRecord } from '../../basics/records.js';
 import { lastLines, sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
-import { nodeEventsCall, nodeLogCall } from '../../platform/operations.js';
+import { nodeEventsCall, nodeLogCall } from '../../platform/operations/calls.js';
 import { readNodeList } from '../tasks/read-task.js';
 import { describeNodeProblem, failingNode, fieldText as text } from '../tasks/failing-nodes.js';
 import type { DeployContext } from '../context.js';

@@ -1,6 +1,6 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
-import { detailCall } from '../../platform/operations.js';
+import { detailCall } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';

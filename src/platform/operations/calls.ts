@@ -1,0 +1,318 @@
+import { InputError } from '../../basics/input-error.js';
+import { exactInteger } from '../../protocol/json.js';
+import type { Endpoint, QueryParams } from '../../protocol/request.js';
+import {
+  ACTIVE_STATUSES,
+  type Connection,
+  type OperationName,
+  type PlatformSettings
+} from '../platform-settings.js';
+import { ownedBy, STORAGE_FIELDS } from './input-checks.js';
+import {
+  OPERATION_TABLE,
+  PAGE_SIZE,
+  READS,
+  type Call,
+  type OperationSpec,
+  type OperationTraits
+} from './operation-table.js';
+
+/** The detail call that polls a task while waiting (following any endpoints override of detail). */
+export function detailCall(settings: PlatformSettings, taskId: string): Call {
+  return callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
+}
+
+/** One page of a task's node list, which a wait reads to see nodes that fail. */
+export function nodesCall(settings: PlatformSettings, taskId: string, page = 1): Call {
+  const call = callFor(settings, 'nodes', OPERATION_TABLE.nodes, taskId, false);
+  return { ...call, query: [...call.query, ['page', String(page)], ['page_size', String(PAGE_SIZE)]] };
+}
+
+/** A node's events (GET pod_event?point_id), which a failed wait shows. */
+export function nodeEventsCall(settings: PlatformSettings, pointId: string): Call {
+  return nodeReadCall(settings, '/api/deployment/task/pod_event', [['point_id', pointId]]);
+}
+
+/** A service's log on a node (GET point_log?task_id&point_id&service_id), which a failed wait shows. */
+export function nodeLogCall(
+  settings: PlatformSettings,
+  taskId: string,
+  pointId: string,
+  serviceId: string
+): Call {
+  return nodeReadCall(settings, '/api/deployment/task/point_log', [
+    ['task_id', taskId],
+    ['point_id', pointId],
+    ['service_id', serviceId]
+  ]);
+}
+
+/** A read of the platform's node endpoints, which are no operation of their own: GET, signed, version as set. */
+function nodeReadCall(settings: PlatformSettings, path: string, query: QueryParams): Call {
+  return {
+    operation: 'nodes',
+    taskId: undefined,
+    endpoint: { method: 'GET', path, encrypt: false, version: settings.apiVersion },
+    query,
+    body: undefined,
+    traits: READS
+  };
+}
+
+/**
+ * One page of the task search that finds tasks by name (around a create, and in the post step), with
+ * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
+ * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
+ */
+export function searchByNameCall(
+  settings: PlatformSettings,
+  taskName: string,
+  page = 1,
+  statuses: readonly string[] = ACTIVE_STATUSES
+): Call {
+  const call = callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
+  return {
+    ...call,
+    query: [
+      ['type', 'Deployment'],
+      ['status', statuses.join(',')],
+      ...(taskName === '' ? [] : [['search_value', taskName] as const]),
+      ['page', String(page)],
+      ['page_size', String(PAGE_SIZE)]
+    ]
+  };
+}
+
+/**
+ * The resource search a create that picks its resource sends (GET resource/search, both required
+ * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
+ * nodes of a preheat).
+ */
+export function resourceSearchCall(
+  settings: PlatformSettings,
+  deviceType: 'GpuDevice' | 'CpuDevice',
+  taskType: 'Deployment' | 'ImagePreHeat' = 'Deployment'
+): Call {
+  const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
+  return {
+    ...call,
+    query: [
+      ['task_type', taskType],
+      ['device_type', deviceType]
+    ]
+  };
+}
+
+/**
+ * A read every key may send, whatever the task: the resource search of deployment GPUs (as the
+ * search_resources operation and its endpoints override send it). Its acceptance proves the key, the
+ * clock and the signature; the session sends it once when a request is refused before any was accepted.
+ */
+export function credentialsProbeCall(connection: Connection): Call {
+  const spec = OPERATION_TABLE.search_resources;
+  return {
+    operation: 'search_resources',
+    taskId: undefined,
+    endpoint: endpointFor(connection, 'search_resources', spec),
+    query: spec.defaults ?? [],
+    body: undefined,
+    traits: READS
+  };
+}
+
+/** The regions whose clusters an image preheat can warm (GET get_regions). */
+export function preheatRegionsCall(settings: PlatformSettings): Call {
+  return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, READS);
+}
+
+/**
+ * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
+ * regions or resources and points); the endpoint as the preheat operation's row and overrides say.
+ */
+export function preheatCreateCall(settings: PlatformSettings, body: Record<string, unknown>): Call {
+  const call = callFor(settings, 'preheat', OPERATION_TABLE.preheat, undefined, false);
+  return { ...call, body: { ...call.body, ...body } };
+}
+
+/** A preheat's progress (GET detail?task_id). */
+export function preheatDetailCall(settings: PlatformSettings, taskId: string): Call {
+  return preheatCall(
+    settings,
+    'GET',
+    '/api/task/image_preheat/detail',
+    [['task_id', taskId]],
+    undefined,
+    READS,
+    taskId
+  );
+}
+
+/** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
+export function preheatStopCall(settings: PlatformSettings, taskId: string): Call {
+  return preheatCall(
+    settings,
+    'POST',
+    '/api/task/image_preheat/stop',
+    [],
+    { task_id: exactInteger(taskId) },
+    { ...READS, resend: 'repeatable' },
+    taskId
+  );
+}
+
+/** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
+function preheatCall(
+  settings: PlatformSettings,
+  method: 'GET' | 'POST',
+  path: string,
+  query: QueryParams,
+  body: Record<string, unknown> | undefined,
+  traits: OperationTraits,
+  taskId?: string
+): Call {
+  return {
+    operation: 'preheat',
+    taskId,
+    endpoint: { method, path, encrypt: false, version: settings.apiVersion },
+    query,
+    body,
+    traits
+  };
+}
+
+/** An update of a task: the whole configuration, as its detail gave it and changed (POST update). */
+export function updateCall(
+  settings: PlatformSettings,
+  taskId: string,
+  configuration: Record<string, unknown>
+): Call {
+  const call = callFor(settings, 'update', OPERATION_TABLE.update, taskId, false);
+  return { ...call, body: configuration };
+}
+
+/** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
+export function deletePodCall(settings: PlatformSettings, taskId: string, pointId: string): Call {
+  const call = callFor(settings, 'replace_node', OPERATION_TABLE.replace_node, taskId, false);
+  return { ...call, body: { point_id: exactInteger(pointId) } };
+}
+
+/** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
+export function changePointsCall(settings: PlatformSettings, taskId: string, points: number): Call {
+  return callFor({ ...settings, points }, 'change_points', OPERATION_TABLE.change_points, taskId, false);
+}
+
+/** The call the post step makes to stop or pause a task this step created. */
+export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
+  return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
+}
+
+export function callFor(
+  settings: PlatformSettings,
+  operation: OperationName,
+  spec: OperationSpec,
+  taskId: string | undefined,
+  withInputs = true
+): Call {
+  const endpoint = endpointFor(settings, operation, spec);
+  const traits: OperationTraits = {
+    resend: spec.resend ?? READS.resend,
+    answers: spec.answers ?? READS.answers,
+    alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
+    appliesTo: spec.appliesTo ?? READS.appliesTo,
+    check: spec.check ?? READS.check,
+    ...(spec.pages === true ? { pages: true } : {})
+  };
+  const fields = spec.fields(settings, taskId);
+  const body = withInputs ? settings.body : {};
+  const query = withInputs ? settings.query : [];
+  checkInputs(operation, spec, settings, { fields, body, query, withInputs });
+  if (endpoint.method === 'GET') {
+    if (Object.keys(body).length > 0) {
+      throw new InputError(
+        `body is set, but ${operation} is a GET and sends no body: put parameters in query instead`
+      );
+    }
+    const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)] as const);
+    const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
+    return {
+      operation,
+      taskId,
+      endpoint,
+      query: [...fieldQuery, ...defaults, ...query],
+      body: undefined,
+      traits
+    };
+  }
+  return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+}
+
+/** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */
+export function endpointFor(
+  settings: Pick<Connection, 'endpoints' | 'apiVersion' | 'apiProfile' | 'credentials'>,
+  operation: OperationName,
+  spec: OperationSpec
+): Endpoint {
+  const override = operation === 'request' ? {} : (settings.endpoints[operation] ?? {});
+  const { version = settings.apiVersion, ...where } = override;
+  const profiled = settings.apiProfile === 'live' ? { ...spec.endpoint, ...spec.live } : spec.endpoint;
+  const endpoint: Endpoint = { ...profiled, ...where, version };
+  checkEndpoint(operation, endpoint, spec, where);
+  const { credentials } = settings;
+  if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
+    // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
+    const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
+    throw new InputError(
+      plainInLive
+        ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
+        : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`
+    );
+  }
+  return endpoint;
+}
+
+/** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
+function checkInputs(
+  operation: OperationName,
+  spec: OperationSpec,
+  settings: PlatformSettings,
+  given: {
+    fields: Record<string, unknown>;
+    body: Record<string, unknown>;
+    query: QueryParams;
+    withInputs: boolean;
+  }
+): void {
+  const { fields, body, query } = given;
+  if (spec.bodyRequired === true && Object.keys(body).length === 0) {
+    throw new InputError(
+      `body is empty, but ${operation} needs the storage fields: set body to ${STORAGE_FIELDS[settings.apiProfile].join(', ')}`
+    );
+  }
+  for (const name of Object.keys(fields)) {
+    if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
+    if (query.some(([key]) => key === name)) throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
+  }
+  const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
+  if (problem !== undefined) throw new InputError(problem);
+}
+
+/**
+ * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
+ * encrypted nor carry the body an operation needs.
+ */
+function checkEndpoint(
+  operation: OperationName,
+  endpoint: Endpoint,
+  spec: OperationSpec,
+  override: Partial<Endpoint>
+): void {
+  if (endpoint.method !== 'GET' || (!endpoint.encrypt && spec.bodyRequired !== true)) return;
+  const what = endpoint.encrypt ? 'an encrypted body' : 'its body';
+  const fix =
+    override.encrypt === undefined && endpoint.encrypt
+      ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
+      : 'remove method';
+  throw new InputError(
+    `endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`
+  );
+}

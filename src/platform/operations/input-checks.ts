@@ -1,0 +1,93 @@
+import { InputError } from '../../basics/input-error.js';
+import { isRecord } from '../../basics/records.js';
+
+/** The input an operation's own field comes from, for an error that says where to set it. */
+const FIELD_INPUTS: Record<string, string> = {
+  task_id: 'task_id',
+  task_name: 'task_name',
+  points: 'points',
+  status: 'task_status',
+  range: 'billing_range',
+  start_time: 'billing_start',
+  end_time: 'billing_end',
+  task_ids: 'task_id'
+};
+
+export function ownedBy(field: string): string {
+  const input = FIELD_INPUTS[field];
+  return input === undefined
+    ? 'which the operation sets itself: remove it'
+    : `which has its own input: set it with the ${input} input only`;
+}
+
+export function required<T>(value: T | undefined, name: string, operation: string, what: string): T {
+  if (value === undefined)
+    throw new InputError(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+  return value;
+}
+
+/**
+ * The services the platform's reference requires of a create (suanli-deployment/): a list, each entry
+ * with service_name, service_image and a remote_ports list. Without them the platform refuses the create
+ * in every region a step would try.
+ */
+export function serviceFields(body: Record<string, unknown>): string | undefined {
+  const example =
+    'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
+  if (!Array.isArray(body.services))
+    return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
+  for (const [index, service] of body.services.entries()) {
+    const entry: Record<string, unknown> = isRecord(service) ? service : {};
+    const missing = ['service_name', 'service_image'].filter(
+      (name) => typeof entry[name] !== 'string' || entry[name] === ''
+    );
+    if (!Array.isArray(entry.remote_ports)) missing.push('remote_ports');
+    if (missing.length > 0)
+      return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
+  }
+  return undefined;
+}
+
+/**
+ * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
+ * search answers mark as an object, and pasting the object whole is the mistake this catches.
+ */
+export function resourceMarks(body: Record<string, unknown>): string | undefined {
+  const resources = body.resources;
+  if (resources === undefined) return undefined;
+  if (!Array.isArray(resources)) return 'body resources is not a list: write it as a list of {mark: ...}';
+  for (const [index, entry] of resources.entries()) {
+    const mark: unknown = isRecord(entry) ? entry.mark : undefined;
+    if (typeof mark === 'string' && mark !== '') continue;
+    const what = isRecord(mark)
+      ? 'an object (the whole regions[].mark of the resource search)'
+      : mark === undefined
+        ? 'missing'
+        : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
+    return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
+  }
+  return undefined;
+}
+
+/** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
+export const STORAGE_FIELDS = {
+  live: ['supplier', 'endpoint', 'ak', 'sk', 'bucket', 'prefix'],
+  spec: ['storage_name', 'bucket', 'dir', 'endpoint', 'access_key', 'secret_key', '<engine>_region_id']
+} as const;
+
+/**
+ * The reference's S3 check requires each of its fields, as text (prefix may be empty): a body with the
+ * spec's fields, or one missing a credential, is refused before it is sent.
+ */
+export function storageFields(body: Record<string, unknown>, profile: 'spec' | 'live'): string | undefined {
+  if (profile !== 'live') return undefined;
+  const missing = STORAGE_FIELDS.live.filter(
+    (name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === '')
+  );
+  if (missing.length === 0) return undefined;
+  const spec =
+    'access_key' in body || 'storage_name' in body
+      ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
+      : '';
+  return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
+}

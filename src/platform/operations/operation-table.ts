@@ -1,0 +1,324 @@
+import { exactInteger } from '../../protocol/json.js';
+import type { Endpoint, QueryParams } from '../../protocol/request.js';
+import { sanitize } from '../../basics/safe-text.js';
+import { isRecord } from '../../basics/records.js';
+import type { OperationName, PlatformSettings } from '../platform-settings.js';
+import { taskIdOf } from '../task-data.js';
+import { required, resourceMarks, serviceFields, storageFields } from './input-checks.js';
+
+/** What waiting means: ready (Running with its URLs), Paused, or End. */
+export type WaitTarget = 'ready' | 'paused' | 'ended';
+
+/**
+ * How a call may be sent again after a failure that may pass (network errors, 429, 5xx):
+ * - read: it changes nothing, so it is always retried;
+ * - repeatable: it changes a task's state, and repeating it is harmless; a retry the platform refuses
+ *   after an earlier attempt may have taken effect leaves the task's status to decide;
+ * - until_sent: its effect is unknown (a POST of the request operation), so it is retried only while
+ *   no attempt can have taken effect;
+ * - create_once: it makes a task and takes no client token, so it goes through create-exactly-once.
+ */
+export type Resend = 'read' | 'repeatable' | 'until_sent' | 'create_once';
+
+/** What an operation is, beyond where it sends: everything the step decides by operation. */
+export interface OperationTraits {
+  resend: Resend;
+  /**
+   * What a success answer's data is: `task`, the task's detail (it is the first check of a wait, and its
+   * status is reported); `new_task`, a new task's id; `bills`, billing records; `resources`, the
+   * resource search's devices and their regions; `other`, anything else.
+   */
+  answers: 'task' | 'new_task' | 'bills' | 'resources' | 'other';
+  /** The statuses in which the operation has nothing left to do (a cleanup that meets them is done). */
+  alreadyDone: readonly string[];
+  /** The statuses the platform's reference says the operation applies to (all, when empty). */
+  appliesTo: readonly string[];
+  /** The answer is a page of a list: the step reads every page (unless the query asks for one). */
+  pages?: boolean;
+  /**
+   * Why a success envelope's data still means the operation failed, or undefined. Decided from fields,
+   * never from the message.
+   */
+  check: (data: unknown, call: Call) => string | undefined;
+}
+
+/** One call to the API: what to send where, for which task, and what kind of call it is. */
+export interface Call {
+  readonly operation: OperationName;
+  readonly taskId: string | undefined;
+  readonly endpoint: Endpoint;
+  readonly query: QueryParams;
+  readonly body: Record<string, unknown> | undefined;
+  readonly traits: OperationTraits;
+}
+
+/** The calls a step makes, and what it then waits for. */
+export interface Plan {
+  readonly operation: OperationName;
+  readonly calls: readonly Call[];
+  readonly wait: WaitTarget | undefined;
+}
+
+export interface OperationSpec extends Partial<OperationTraits> {
+  /** The endpoint as the interface spec gives it (the spec profile). */
+  endpoint: Omit<Endpoint, 'version'>;
+  /** Where the platform's own reference differs (the live profile). */
+  live?: Partial<Omit<Endpoint, 'version'>>;
+  /**
+   * How the operation uses task_id: not at all, exactly one id, one call per id, ids to keep (sweep), or
+   * optional ids the one call filters by (billing).
+   */
+  taskIds: 'none' | 'one' | 'each' | 'keep' | 'filter';
+  /** The operation's own fields: in the body of a POST, in the query of a GET. */
+  fields: (settings: PlatformSettings, taskId: string | undefined) => Record<string, unknown>;
+  /** Query parameters the platform requires, sent with these values unless the query input sets them. */
+  defaults?: QueryParams;
+  /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
+  checkBody?: (body: Record<string, unknown>, settings: PlatformSettings) => string | undefined;
+  /** The body input is the whole request (storage check). */
+  bodyRequired?: boolean;
+  /** What the operation can wait for, and whether it does when wait is auto. */
+  wait?: { target: WaitTarget; byDefault: boolean };
+  /** Its calls are those of another operation, whose endpoint (and endpoints override) they follow. */
+  sendsAs?: Exclude<OperationName, 'request'>;
+  /** Its flow builds its calls (from what it reads first): the plan holds none. */
+  flowCalls?: true;
+}
+
+const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
+  task_id: exactInteger(taskId ?? '')
+});
+const none = (): Record<string, unknown> => ({});
+const post = (path: string, encrypt = false): OperationSpec['endpoint'] => ({
+  method: 'POST',
+  path,
+  encrypt
+});
+const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path, encrypt: false });
+/** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
+const onTasks = (
+  path: string,
+  wait: OperationSpec['wait'],
+  appliesTo: readonly string[],
+  alreadyDone: readonly string[] = []
+): OperationSpec => ({
+  endpoint: post(path),
+  taskIds: 'each',
+  fields: task,
+  wait,
+  resend: 'repeatable',
+  alreadyDone,
+  appliesTo
+});
+/**
+ * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
+ * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
+ * reachable through endpoints). The detail, wait, logs and events operations all read it.
+ */
+const taskDetail = (): OperationSpec => ({
+  endpoint: post('/api/deployment/task/detail'),
+  live: { method: 'GET', path: '/api/task/deployment/detail' },
+  taskIds: 'each',
+  fields: task,
+  answers: 'task'
+});
+/** A create, as the create and replace operations send it (the name is the operation's, for errors). */
+const creating = (operation: 'create' | 'replace'): OperationSpec => ({
+  endpoint: post('/api/deployment/task/create', true),
+  live: { path: '/api/task/deployment/create', encrypt: false },
+  taskIds: 'none',
+  resend: 'create_once',
+  answers: 'new_task',
+  // points is optional: the platform makes 1 node when it is left out.
+  fields: (s) => ({
+    ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
+    task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
+    ...(s.points === undefined ? {} : { points: s.points })
+  }),
+  checkBody: (body, s) => resourceMarks(body) ?? (s.apiProfile === 'live' ? serviceFields(body) : undefined),
+  wait: { target: 'ready', byDefault: true },
+  check: (data, call) => {
+    if (taskIdOf(data) !== undefined) return undefined;
+    const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
+    return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+  }
+});
+
+/** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
+function changingPoints(): OperationSpec {
+  return {
+    endpoint: post('/api/deployment/task/change_points'),
+    taskIds: 'one',
+    resend: 'repeatable',
+    fields: (s, taskId) => ({
+      ...task(s, taskId),
+      points: required(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+    })
+  };
+}
+
+/** The time window both billing records require, as the billing_* inputs set it. */
+function billingWindow(settings: PlatformSettings): Record<string, unknown> {
+  const { range, startTime, endTime } = settings.billingWindow;
+  return { range, start_time: startTime, end_time: endTime };
+}
+
+/** Unless the table says otherwise, an operation only reads. */
+export const READS: OperationTraits = {
+  resend: 'read',
+  answers: 'other',
+  alreadyDone: [],
+  appliesTo: [],
+  check: () => undefined
+};
+
+/**
+ * Items asked for per page where the step reads a whole list. The platform publishes no largest page
+ * size and may answer fewer: the step follows `count` across the pages whatever size they come in.
+ */
+export const PAGE_SIZE = 100;
+
+/**
+ * The operations, each in two profiles. `spec` follows the interface spec: detail is a POST with a
+ * JSON body; create and storage check are encrypted. `live` follows the platform's own reference where
+ * it differs: detail is a GET with task_id in the query, and create is the newer plain (signed, not
+ * encrypted) POST on /api/task/deployment/create with task_type, which token-mode keys can send too.
+ */
+export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, OperationSpec> = {
+  create: creating('create'),
+  // A replace sends a create: with the create's endpoint and its overrides.
+  replace: { ...creating('replace'), sendsAs: 'create' },
+  detail: { ...taskDetail(), wait: { target: 'ready', byDefault: false } },
+  // The sweep flow follows the task search's pages itself, task_id being the ids it keeps.
+  sweep: {
+    endpoint: get('/api/deployment/task/search'),
+    taskIds: 'keep',
+    fields: none,
+    sendsAs: 'search_tasks'
+  },
+  logs: taskDetail(),
+  events: taskDetail(),
+  search_tasks: {
+    endpoint: get('/api/deployment/task/search'),
+    taskIds: 'none',
+    // The platform requires type (Deployment is the only one) and a comma list of statuses; the page is
+    // its default unless the query asks for another.
+    fields: (s) => ({
+      type: 'Deployment',
+      status: s.taskStatuses.join(','),
+      ...(s.query.some(([name]) => name === 'page') ? {} : { page: '1' }),
+      ...(s.query.some(([name]) => name === 'page_size') ? {} : { page_size: '10' })
+    })
+  },
+  // The reference requires both parameters; these are its deployment GPUs unless the query says otherwise.
+  search_resources: {
+    endpoint: get('/api/deployment/resource/search'),
+    taskIds: 'none',
+    fields: none,
+    defaults: [
+      ['task_type', 'Deployment'],
+      ['device_type', 'GpuDevice']
+    ],
+    answers: 'resources'
+  },
+  // What each applies to, as the reference says: stop, a Running, Pending or Paused task (for good);
+  // pause, a Running one; recover, a Paused one.
+  stop: onTasks(
+    '/api/deployment/task/stop',
+    { target: 'ended', byDefault: true },
+    ['Running', 'Pending', 'Paused'],
+    ['End']
+  ),
+  pause: onTasks(
+    '/api/deployment/task/pause',
+    { target: 'paused', byDefault: true },
+    ['Running'],
+    ['Paused', 'End']
+  ),
+  recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
+  change_points: changingPoints(),
+  // A scale sends a change_points, then waits until the task runs that many nodes.
+  scale: { ...changingPoints(), sendsAs: 'change_points', wait: { target: 'ready', byDefault: true } },
+  // An update overwrites the whole configuration: the flow reads the detail, changes it and posts it
+  // all back (see updateCall); task_id or task_name says which task. Posting it again is harmless.
+  update: {
+    endpoint: post('/api/deployment/task/update'),
+    taskIds: 'keep',
+    fields: none,
+    resend: 'repeatable',
+    flowCalls: true,
+    wait: { target: 'ready', byDefault: true }
+  },
+  // A delete_pod {point_id} per node the flow chooses (see deletePodCall): the platform schedules a new
+  // node in its place. Sent again, it can only name the same node.
+  replace_node: {
+    endpoint: post('/api/deployment/task/delete_pod'),
+    taskIds: 'one',
+    fields: none,
+    resend: 'repeatable',
+    flowCalls: true,
+    wait: { target: 'ready', byDefault: true }
+  },
+  nodes: { endpoint: get('/api/deployment/task/points'), taskIds: 'each', fields: task },
+  // Both billing records require range, start_time and end_time (from the billing_* inputs).
+  billing: {
+    endpoint: get('/api/billing/get_billing_record'),
+    taskIds: 'filter',
+    fields: (s) => ({
+      ...billingWindow(s),
+      ...(s.taskIds.length === 0 ? {} : { task_ids: s.taskIds.join(',') })
+    }),
+    answers: 'bills',
+    pages: true
+  },
+  task_billing: {
+    endpoint: get('/api/billing/get_task_billing_record'),
+    taskIds: 'none',
+    fields: billingWindow,
+    answers: 'bills',
+    pages: true
+  },
+  // The platform's check is the reference's S3 check (suanli-nas-storage/): {supplier, endpoint, ak, sk,
+  // bucket, prefix}, encrypted and sent as text/plain; the spec's has other fields on another path.
+  storage_check: {
+    endpoint: post('/api/storage/encrypt/check', true),
+    live: { path: '/api/storage/nas/v1/encrypt/s3/check', contentType: 'text/plain' },
+    taskIds: 'none',
+    fields: none,
+    bodyRequired: true,
+    checkBody: (body, s) => storageFields(body, s.apiProfile),
+    check: (data) => {
+      const verdict = isRecord(data) ? data : {};
+      if (verdict.pass === true) return undefined;
+      const said = typeof verdict.message === 'string' ? sanitize(verdict.message, 300) : '';
+      return verdict.pass === false
+        ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
+        : 'the answer carries no pass field, so the check cannot be taken as passed';
+    }
+  },
+  // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
+  // and services filled in by the flow. Not idempotent: never sent again once it may have been applied.
+  preheat: {
+    endpoint: post('/api/task/image_preheat/create'),
+    taskIds: 'none',
+    resend: 'until_sent',
+    fields: (s) => ({
+      task_name: required(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+      task_type: 'ImagePreHeat'
+    })
+  }
+};
+
+/** The operations that can wait, for an error that lists them. */
+export const WAITING_OPERATIONS = Object.entries(OPERATION_TABLE)
+  .filter(([, spec]) => spec.wait !== undefined)
+  .map(([name]) => name)
+  .join(', ');
+
+/**
+ * The operations whose endpoint the endpoints input may override: every one with an endpoint of its own
+ * (a replace follows create's, a sweep search_tasks').
+ */
+export const OVERRIDABLE_OPERATIONS = Object.entries(OPERATION_TABLE)
+  .filter(([, spec]) => spec.sendsAs === undefined)
+  .map(([name]) => name as Exclude<OperationName, 'request'>);
