@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
-const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'action', '.'];
+const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'action', 'cli', '.'];
 /**
  * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; creating them; changing
  * running ones; finishing what a step left (the post step); the flows of the operations.
@@ -48,7 +48,7 @@ describe('the layers of src/', () => {
         .filter((p) => p.length > 1)
         .map((p) => p[0])
     );
-    expect([...folders].sort()).toEqual(['action', 'basics', 'deploy', 'platform', 'protocol']);
+    expect([...folders].sort()).toEqual(['action', 'basics', 'cli', 'deploy', 'platform', 'protocol']);
   });
 
   it('imports only downwards or within a layer', () => {
@@ -134,9 +134,11 @@ describe('the layers of src/', () => {
   it('lets the action reach the engine through its one interface, deploy/engine.ts, and basics/', () => {
     const engine = resolve(SRC, 'deploy/engine.ts');
     const past = [...graph].flatMap(([file, imports]) =>
-      ['action', '.'].includes(layerOf(file))
+      ['action', 'cli', '.'].includes(layerOf(file))
         ? imports
-            .filter((target) => !['action', 'basics', '.'].includes(layerOf(target)) && target !== engine)
+            .filter(
+              (target) => !['action', 'cli', 'basics', '.'].includes(layerOf(target)) && target !== engine
+            )
             .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
         : []
     );
@@ -160,7 +162,7 @@ describe('the layers of src/', () => {
       'g'
     );
     const named = files
-      .filter((file) => ['action', '.'].includes(layerOf(file)))
+      .filter((file) => ['action', 'cli', '.'].includes(layerOf(file)))
       .filter((file) => relative(SRC, file) !== 'action/input-names.ts')
       .flatMap((file) => {
         const text = readFileSync(file, 'utf8').replace(inputRead, '$1(<input>');

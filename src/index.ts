@@ -10,9 +10,6 @@ if (process.env.GITHUB_ACTIONS === 'true') {
 } else {
   // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
   // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-  const [{ runCli }, { nodeIo }] = await Promise.all([
-    import('./action/cli.js'),
-    import('./action/cli-io.js')
-  ]);
+  const [{ runCli }, { nodeIo }] = await Promise.all([import('./cli/run-cli.js'), import('./cli/cli-io.js')]);
   process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ActionHost } from '../../src/action/host.js';
+import type { StepHost } from '../../src/action/host.js';
 
 /** An action host in the test's hands: what the action wrote, and a way to cancel the job. */
-export interface TestHost extends ActionHost {
+export interface TestHost extends StepHost {
   inputs: Record<string, string>;
   vars: Record<string, string>;
   saved: Record<string, string>;

@@ -2,890 +2,6 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 9571:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  P: () => (/* binding */ nodeIo)
-});
-
-// UNUSED EXPORTS: writeWhole
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
-;// CONCATENATED MODULE: ./action/signals.ts
-/**
- * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
- * pipeline's timeout sends them); the returned function stops listening.
- */
-function onStopSignals(listener) {
-    process.on('SIGINT', listener);
-    process.on('SIGTERM', listener);
-    return () => {
-        process.off('SIGINT', listener);
-        process.off('SIGTERM', listener);
-    };
-}
-/** How often a CLI run checks that the process that started it is still there. */
-const PARENT_CHECK_MS = 500;
-/**
- * Calls `listener` once, with "the loss of its parent process", when the process that started this one ends first (its
- * parent id changes: the process was handed to another). A run started through npx or `npm exec` is not
- * told of a SIGTERM sent to npm, which ends without passing it on: losing its parent is how such a run
- * learns that it was cancelled. The check keeps no process alive; the returned function stops it.
- */
-function onParentGone(listener, parent = () => process.ppid) {
-    const first = parent();
-    const timer = setInterval(() => {
-        if (parent() === first)
-            return;
-        clearInterval(timer);
-        listener('the loss of its parent process');
-    }, PARENT_CHECK_MS);
-    timer.unref();
-    return () => {
-        clearInterval(timer);
-    };
-}
-
-// EXTERNAL MODULE: ./platform/version.ts
-var version = __nccwpck_require__(8690);
-;// CONCATENATED MODULE: ./action/cli-io.ts
-
-
-
-
-
-/** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
-function nodeIo(argv) {
-    // A run whose parent is gone may find its output closed: a write there must not end it mid-cleanup.
-    for (const stream of [process.stdout, process.stderr])
-        stream.on('error', ignoreBrokenPipe);
-    return {
-        argv,
-        env: (name) => process.env[name],
-        stdout: (text) => {
-            process.stdout.write(text);
-        },
-        stderr: (text) => {
-            process.stderr.write(text);
-        },
-        readFile: (path, maxBytes) => (0,private_file/* readRegularFile */.XF)(path, maxBytes),
-        writeFile: writeWhole,
-        onSignal: (listener) => {
-            const stopSignals = onStopSignals(listener);
-            const stopWatching = onParentGone(listener);
-            return () => {
-                stopSignals();
-                stopWatching();
-            };
-        },
-        isTerminal: process.stderr.isTTY,
-        version: version/* VERSION */.x
-    };
-}
-/**
- * Writes the file whole or not at all, readable by its owner only: a temporary file beside it, renamed
- * over it. A state file cut short by a kill mid-write would leave a later cleanup unable to read what to
- * stop; a rename leaves the old state or the new one. The temporary file has a name no one can guess and
- * is created exclusively, never through a link (see createPrivateFile): a file or link planted beside
- * the state file cannot redirect the write.
- */
-function writeWhole(path, text) {
-    const temporary = `${path}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`;
-    try {
-        (0,private_file/* createPrivateFile */.aP)(temporary, text);
-    }
-    catch (error) {
-        // A name taken already is someone else's file: never removed. One this call made is.
-        if (error.code !== 'EEXIST')
-            (0,external_node_fs_.rmSync)(temporary, { force: true });
-        throw error;
-    }
-    try {
-        (0,external_node_fs_.renameSync)(temporary, path);
-    }
-    catch (error) {
-        (0,external_node_fs_.rmSync)(temporary, { force: true });
-        throw error;
-    }
-}
-function ignoreBrokenPipe(error) {
-    if (error.code !== 'EPIPE')
-        throw error;
-}
-
-
-/***/ }),
-
-/***/ 7279:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  a: () => (/* binding */ runCli)
-});
-
-// UNUSED EXPORTS: EXIT
-
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./action/defaults.ts
-var defaults = __nccwpck_require__(9413);
-;// CONCATENATED MODULE: ./action/input-names.ts
-/** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
-const INPUT_NAMES = [
-    'operation',
-    'base_url',
-    'token',
-    'private_key',
-    'private_key_format',
-    'private_key_passphrase',
-    'platform_public_key',
-    'api_profile',
-    'api_version',
-    'endpoints',
-    'task_name',
-    'points',
-    'gpu',
-    'gpu_count',
-    'device_type',
-    'regions',
-    'max_price',
-    'capacity_timeout',
-    'preheat',
-    'preheat_timeout',
-    'task_id',
-    'point_id',
-    'delete_last_node',
-    'task_status',
-    'body',
-    'body_file',
-    'query',
-    'method',
-    'path',
-    'encrypt',
-    'wait',
-    'wait_timeout',
-    'poll_interval',
-    'status_field',
-    'success_statuses',
-    'failure_statuses',
-    'wait_for_urls',
-    'max_restarts',
-    'log_lines',
-    'health_path',
-    'health_status',
-    'poll_error_budget',
-    'request_timeout',
-    'max_response_size',
-    'max_retries',
-    'concurrency',
-    'summary',
-    'cleanup',
-    'cleanup_timeout',
-    'billing_range',
-    'billing_start',
-    'billing_end',
-    'dry_run'
-];
-/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
-const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
-
-;// CONCATENATED MODULE: ./action/cli-args.ts
-
-
-
-/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
-const ENV_PREFIX = 'ELASTIC_DEPLOY_';
-/** Flags of the CLI itself, beside the inputs. */
-const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
-/**
- * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
- * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
- * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
- * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
- */
-function parseCliArgs(argv) {
-    const [first, ...rest] = argv;
-    if (first === undefined)
-        return { kind: 'usage' };
-    if (first === '--help' || first === '-h' || first === 'help')
-        return { kind: 'help' };
-    if (first === '--version')
-        return { kind: 'version' };
-    if (first.startsWith('-'))
-        throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
-    const given = readFlags(rest);
-    const own = (name) => given.get(name);
-    const debug = given.has('debug') && own('debug') !== 'false';
-    if (first === 'cleanup') {
-        const stateFile = own('state-file');
-        if (stateFile === undefined)
-            throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
-        const flags = {};
-        for (const [name, value] of given)
-            if (!OWN_FLAGS.includes(name))
-                flags[inputOf(name)] = value;
-        return { kind: 'cleanup', stateFile, debug, flags };
-    }
-    const output = own('output') ?? 'json';
-    if (output !== 'json' && output !== 'dotenv')
-        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
-    // The operation as the action names it; with dashes, as the flags are written, it is the same one.
-    const flags = { operation: first.replaceAll('-', '_') };
-    for (const [name, value] of given) {
-        if (OWN_FLAGS.includes(name))
-            continue;
-        flags[inputOf(name)] = value;
-    }
-    return {
-        kind: 'run',
-        flags,
-        output,
-        stateFile: own('state-file'),
-        summaryFile: own('summary-file'),
-        debug
-    };
-}
-/** The flags as name -> value; a flag of a boolean input (or --debug) alone means true. */
-function readFlags(args) {
-    const flags = new Map();
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        if (!arg.startsWith('--') || arg === '--')
-            throw new input_error/* InputError */.d(`${JSON.stringify(arg)} is no flag: write each input as --name value`);
-        const equals = arg.indexOf('=');
-        const name = arg.slice(2, equals < 0 ? undefined : equals);
-        if (flags.has(name))
-            throw new input_error/* InputError */.d(`--${name} is given twice: give it once`);
-        if (equals >= 0) {
-            flags.set(name, arg.slice(equals + 1));
-            continue;
-        }
-        const next = args[i + 1];
-        if (next === undefined || next.startsWith('--')) {
-            if (!standsAlone(name))
-                throw new input_error/* InputError */.d(`--${name} needs a value: write --${name} <value>`);
-            flags.set(name, 'true');
-            continue;
-        }
-        flags.set(name, next);
-        i += 1;
-    }
-    return flags;
-}
-/** Boolean inputs, and --debug, may be given without a value. */
-function standsAlone(flag) {
-    if (flag === 'debug')
-        return true;
-    const name = flag.replaceAll('-', '_');
-    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
-    return fallback === 'true' || fallback === 'false';
-}
-/** The input a flag names, refusing secrets and flags that name no input. */
-function inputOf(flag) {
-    const name = flag.replaceAll('-', '_');
-    const input = INPUT_NAMES.find((known) => known === name);
-    if (input === undefined)
-        throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
-    if (input === 'operation')
-        throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (SECRET_INPUTS.includes(input)) {
-        const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
-        throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
-    }
-    return input;
-}
-
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-;// CONCATENATED MODULE: ./action/by-hand.ts
-/**
- * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
- * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
- */
-function byHand(inputs) {
-    const where = ['base_url', 'api_profile']
-        .filter((name) => (inputs[name] ?? '').trim() !== '')
-        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => [...words, ...where].join(' ');
-    return {
-        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
-        sweep: (taskName, keep) => run([
-            'elastic-deploy sweep --task-name',
-            shellQuote(taskName),
-            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-        ])
-    };
-}
-/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
-function shellQuote(text) {
-    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-;// CONCATENATED MODULE: ./action/dotenv.ts
-/**
- * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
- * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
- * that prefix, the task_id and gpu outputs would become a later job's inputs (its create refused, with a
- * task_id nobody gave it; its sweep keeping a task).
- */
-const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
-/** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
-const DOTENV_MAX_BYTES = 5120;
-/**
- * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
- * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
- */
-const LEFT_OUT = new Set(['data']);
-/**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
- * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
- * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
- * limit, the longest values (a bulk step's JSON maps), rather than every variable.
- */
-function dotenvReport(outputs, warn) {
-    const lines = new Map();
-    for (const [name, value] of outputs) {
-        if (LEFT_OUT.has(name))
-            continue;
-        if (/[\r\n]/.test(value))
-            warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
-        else
-            lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
-    }
-    const sized = [...lines].map(([name, line]) => ({ name, bytes: Buffer.byteLength(line) }));
-    let bytes = sized.reduce((sum, line) => sum + line.bytes, 0);
-    // Longest first; of two as long, the one listed first (the sort is stable).
-    for (const line of sized.sort((a, b) => b.bytes - a.bytes)) {
-        if (bytes <= DOTENV_MAX_BYTES)
-            break;
-        lines.delete(line.name);
-        bytes -= line.bytes;
-        warn(`output ${line.name} (${line.bytes} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`);
-    }
-    return [...lines.values()].join('');
-}
-
-;// CONCATENATED MODULE: ./action/cli-help.ts
-
-
-
-/** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
-function cliHelp() {
-    const flags = INPUT_NAMES.filter((name) => name !== 'operation' && !SECRET_INPUTS.includes(name)).map((name) => `  --${name.replaceAll('_', '-')}`);
-    const secrets = SECRET_INPUTS.map((name) => `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`);
-    return [
-        'elastic-deploy: create, inspect, change and stop elastic deployment tasks from any CI system.',
-        '',
-        'Usage:',
-        '  elastic-deploy <operation> [--input value]... [--output json|dotenv] [--state-file F] [--summary-file F] [--debug]',
-        '  elastic-deploy cleanup --state-file F',
-        '',
-        "The operations and inputs are the GitHub Action's (see docs/reference.md). An operation may be written",
-        'with dashes (search-tasks); each input is a flag with dashes (--task-name web), or the variable',
-        `${ENV_PREFIX}<INPUT> (${ENV_PREFIX}TASK_NAME=web). Inputs:`,
-        ...flags,
-        '',
-        'Secrets come from the environment or a file, never from a flag:',
-        ...secrets,
-        '',
-        'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
-        `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
-        '',
-        'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
-        'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
-        '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
-        'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
-        'fails, whatever --cleanup says.',
-        '',
-        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
-        ''
-    ].join('\n');
-}
-
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __nccwpck_require__(1535);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __nccwpck_require__(2457);
-;// CONCATENATED MODULE: ./action/cli.ts
-
-
-
-
-
-
-
-
-
-
-/** The exit codes, as the README documents them. */
-const EXIT = {
-    ok: 0,
-    failed: 1,
-    input: 2,
-    timedOut: 3,
-    cleanup: 4,
-    interrupted: 130
-};
-const EXIT_OF = {
-    input: EXIT.input,
-    timed_out: EXIT.timedOut,
-    failed: EXIT.failed,
-    cleanup: EXIT.cleanup
-};
-/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
-const INPUTS_KEY = 'cli_inputs';
-/** The largest secret file read (a private key is a few KiB). */
-const MAX_SECRET_FILE = 64 * 1024;
-/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
-const MAX_STATE_FILE = 16 * 1024 * 1024;
-/**
- * The command-line tool: the action's main step with the command line's inputs, logging plain text to
- * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
- * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
- * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
- * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
- */
-async function runCli(io) {
-    let command;
-    try {
-        command = parseCliArgs(io.argv);
-    }
-    catch (error) {
-        if (!(error instanceof input_error/* InputError */.d))
-            throw error;
-        io.stderr(`error: ${error.message}\n`);
-        return EXIT.input;
-    }
-    switch (command.kind) {
-        case 'help':
-            io.stdout(cliHelp());
-            return EXIT.ok;
-        case 'usage':
-            io.stderr(`error: no operation given\n\n${cliHelp()}`);
-            return EXIT.input;
-        case 'version':
-            io.stdout(`${io.version}\n`);
-            return EXIT.ok;
-        case 'cleanup':
-            return cleanUp(command, io);
-        case 'run':
-            return run(command, io);
-    }
-}
-async function run(command, io) {
-    const log = cliLog(io, command.debug);
-    let inputs;
-    try {
-        inputs = resolveInputs(command.flags, io, log.mask);
-    }
-    catch (error) {
-        if (!(error instanceof input_error/* InputError */.d))
-            throw error;
-        log.write(`error: ${error.message}`);
-        return EXIT.input;
-    }
-    // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
-    // pause), and an update or a scale up to finish, whatever --cleanup says.
-    const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
-    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
-    const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
-    if (files === undefined)
-        return EXIT.input;
-    const { state, appendSummary } = files;
-    const outputs = new Map();
-    const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
-    let cleaning = false;
-    // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
-    const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
-    let code;
-    try {
-        await (0,main_step/* runMain */.VN)(main.host);
-        code = main.interrupted() ? EXIT.interrupted : main.exitCode();
-        const left = (0,saved_cleanup/* savedCleanup */.W)(main.host);
-        if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
-            cleaning = true;
-            log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
-            const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
-            await postStep(post.host);
-            // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
-            if (post.exitCode() !== EXIT.ok)
-                code = EXIT.cleanup;
-            else
-                markCleaned(state);
-        }
-        else if (code !== EXIT.ok && code !== EXIT.input) {
-            sayStillRunning(left.created, byHand(inputs), log);
-        }
-        else if (code === EXIT.ok && left.lookup !== undefined) {
-            cleaning = true;
-            if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
-                forgetLookup(state);
-            else
-                code = EXIT.cleanup;
-        }
-    }
-    finally {
-        unshield?.();
-    }
-    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
-    if (code !== EXIT.input || outputs.size > 0)
-        io.stdout(formatOutputs(outputs, command.output, log));
-    return code;
-}
-/**
- * The state file and the summary file, each written before anything is sent. A path that cannot be
- * written, or a state file that a later cleanup would find nothing to do with, is a bad input: logged,
- * and answered as undefined.
- */
-function openFiles(command, run, io, log) {
-    const { inputs, cleansUp } = run;
-    if (command.stateFile !== undefined && !cleansUp) {
-        // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
-        log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
-        return undefined;
-    }
-    const unwritable = (flag, path, error) => {
-        log.write(`error: ${flag} names ${JSON.stringify(path)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
-    };
-    const state = new StateStore(io, command.stateFile);
-    const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
-    if (left !== undefined) {
-        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
-        return undefined;
-    }
-    try {
-        state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
-    }
-    catch (error) {
-        unwritable('--state-file', command.stateFile, error);
-        return undefined;
-    }
-    try {
-        return { state, appendSummary: summarySink(io, command.summaryFile) };
-    }
-    catch (error) {
-        unwritable('--summary-file', command.summaryFile, error);
-        return undefined;
-    }
-}
-/**
- * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
- * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
- */
-function stillToClean(path, io) {
-    let text;
-    try {
-        text = io.readFile(path, MAX_STATE_FILE);
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw error;
-    }
-    if (text.trim() === '')
-        return undefined;
-    const saved = new StateStore(io, undefined);
-    try {
-        saved.loadText(text);
-    }
-    catch {
-        return 'a file that is not a state file of elastic-deploy';
-    }
-    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
-    return left.length === 0 ? undefined : left.join('; ');
-}
-/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
-function forgetLookup(state) {
-    const host = stateHost(state);
-    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
-}
-/** The saved state's part of a host, over a state store. */
-function stateHost(state) {
-    return {
-        state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
-        }
-    };
-}
-/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
-function markCleaned(state) {
-    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
-}
-/** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
-async function cleanUp(command, io) {
-    const log = cliLog(io, command.debug);
-    let inputs;
-    const state = new StateStore(io, command.stateFile);
-    try {
-        state.load();
-        const saved = JSON.parse(state.get(INPUTS_KEY) || '{}');
-        inputs = resolveInputs(withFlags(saved, command.flags, log), io, log.mask);
-    }
-    catch (error) {
-        log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
-        return EXIT.input;
-    }
-    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary: undefined });
-    const unshield = shieldCleanup(io, log, command.stateFile, () => true);
-    try {
-        await postStep(post.host);
-    }
-    finally {
-        unshield();
-    }
-    if (post.exitCode() === EXIT.ok)
-        markCleaned(state);
-    return post.exitCode();
-}
-/**
- * The inputs a cleanup runs with: those the state file saved, and the flags given beside them that it
- * does not name. A flag that names another value than the file is said and set aside: the tasks to
- * clean up are where, and as, the run that made them said.
- */
-function withFlags(saved, flags, log) {
-    const inputs = { ...saved };
-    for (const [name, value] of Object.entries(flags)) {
-        if (value === undefined)
-            continue;
-        const kept = saved[name];
-        if (kept === undefined)
-            inputs[name] = value;
-        else if (kept !== value)
-            log.write(`warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
-    }
-    return inputs;
-}
-/**
- * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
- * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
- * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
- * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
- */
-function shieldCleanup(io, log, stateFile, cleaning) {
-    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
-    return io.onSignal((signal) => {
-        if (cleaning())
-            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
-    });
-}
-/**
- * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
- * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
- * is sent.
- */
-function summarySink(io, file) {
-    if (file === undefined)
-        return undefined;
-    io.writeFile(file, '');
-    let summary = '';
-    return (markdown) => {
-        summary += markdown;
-        io.writeFile(file, summary);
-    };
-}
-/**
- * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
- * they are, and may bill on. Says so, with the command that stops each.
- */
-function sayStillRunning(created, commands, log) {
-    for (const id of created)
-        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
-}
-/**
- * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
- * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
- * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
- * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
- * whether it was settled (a twin found is stopped, or none can land any more).
- */
-async function settleLateCreate(run) {
-    const { inputs, io, log, appendSummary } = run;
-    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
-    const state = run.state.inMemory();
-    state.set('cleanup', 'none');
-    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
-    await postStep(post.host);
-    return post.exitCode() === EXIT.ok;
-}
-/** The post step: a chunk that a run which needs no cleanup never loads. */
-async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(166), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
-    await runPost(host);
-}
-/**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
- */
-function resolveInputs(flags, io, mask) {
-    const inputs = {};
-    for (const name of INPUT_NAMES) {
-        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
-        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
-        // An empty variable is an unset one (CI systems set variables they have no value for to '').
-        const fromEnv = io.env(variable) || undefined;
-        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
-        if (value === undefined)
-            continue;
-        if (SECRET_INPUTS.includes(name))
-            mask(value);
-        inputs[name] = value;
-    }
-    return inputs;
-}
-function secretFile(variable, path, io) {
-    try {
-        return io.readFile(path, MAX_SECRET_FILE);
-    }
-    catch (error) {
-        const code = error.code ?? 'error';
-        const why = code === 'EFBIG'
-            ? 'a file over 64 KiB, too big for a secret: check the path'
-            : code === 'ENOTREG'
-                ? 'no regular file: set it to the file that holds the secret'
-                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
-        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
-    }
-}
-/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
-function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
-}
-function cliLog(io, debug) {
-    const secrets = new Set();
-    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
-    let longestFirst = [];
-    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
-    const write = (line) => {
-        io.stderr(`${hide(line)}\n`);
-    };
-    return {
-        write,
-        ...(debug
-            ? {
-                debug: (line) => {
-                    write(`debug: ${line}`);
-                }
-            }
-            : {}),
-        mask: (secret) => {
-            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-                if (part.length >= 4)
-                    secrets.add(part);
-            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
-        }
-    };
-}
-/** The saved state, in memory, and in the state file when one is named (written at every change). */
-class StateStore {
-    io;
-    file;
-    #values = new Map();
-    constructor(io, file) {
-        this.io = io;
-        this.file = file;
-    }
-    load() {
-        if (this.file !== undefined)
-            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
-    }
-    /** Takes the values of a state file's text; throws when it is none. */
-    loadText(text) {
-        const saved = JSON.parse(text);
-        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-            throw new Error('a state file holds a JSON object');
-        for (const [name, value] of Object.entries(saved))
-            if (typeof value === 'string')
-                this.#values.set(name, value);
-    }
-    get(name) {
-        return this.#values.get(name) ?? '';
-    }
-    /** A copy of the values, kept in memory only: changing it never touches the state file. */
-    inMemory() {
-        const copy = new StateStore(this.io, undefined);
-        for (const [name, value] of this.#values)
-            copy.set(name, value);
-        return copy;
-    }
-    set(name, value) {
-        this.#values.set(name, value);
-        if (this.file !== undefined)
-            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
-    }
-}
-/** The host the engine runs on from the command line, and how its run ended. */
-function cliHost(how) {
-    const { inputs, io, log, state, outputs, appendSummary } = how;
-    let reason;
-    let interrupted = false;
-    const host = {
-        input: (name) => inputs[name] ?? '',
-        env: io.env,
-        state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
-        },
-        setOutputs: (values) => {
-            for (const [name, value] of Object.entries(values))
-                outputs.set(name, value);
-        },
-        setSecret: log.mask,
-        info: log.write,
-        warning: (line) => {
-            log.write(`warning: ${line}`);
-        },
-        error: (line, title) => {
-            log.write(`error: ${title}: ${line}`);
-        },
-        ...(log.debug === undefined ? {} : { debug: log.debug }),
-        ...(io.isTerminal ? { progress: log.write } : {}),
-        startGroup: log.write,
-        endGroup: () => undefined,
-        setFailed: (message, why = 'failed') => {
-            reason ??= why;
-            log.write(`error: ${message}`);
-        },
-        ...(appendSummary === undefined ? {} : { appendSummary }),
-        byHand: byHand(inputs),
-        onCancel: (listener) => io.onSignal((signal) => {
-            interrupted = true;
-            listener(signal);
-        })
-    };
-    return {
-        host,
-        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
-        interrupted: () => interrupted
-    };
-}
-/** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
-function formatOutputs(outputs, format, log) {
-    if (format === 'json')
-        return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    return dotenvReport(outputs, (line) => {
-        log.write(`warning: ${line}`);
-    });
-}
-
-
-/***/ }),
-
 /***/ 9413:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3186,15 +2302,918 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _action_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7279);
-/* harmony import */ var _action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9571);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7775);
+/* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
 // The command-line tool: the same engine as the action, for any CI system (see docs/cli.md).
-process.exitCode = await (0,_action_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)((0,_action_cli_io_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeIo */ .P)(process.argv.slice(2)));
+process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runCli */ .a)((0,_cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeIo */ .P)(process.argv.slice(2)));
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 4656:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  P: () => (/* binding */ nodeIo)
+});
+
+// UNUSED EXPORTS: writeWhole
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
+;// CONCATENATED MODULE: ./action/signals.ts
+/**
+ * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
+ * pipeline's timeout sends them); the returned function stops listening.
+ */
+function onStopSignals(listener) {
+    process.on('SIGINT', listener);
+    process.on('SIGTERM', listener);
+    return () => {
+        process.off('SIGINT', listener);
+        process.off('SIGTERM', listener);
+    };
+}
+/** How often a CLI run checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+/**
+ * Calls `listener` once, with "the loss of its parent process", when the process that started this one ends first (its
+ * parent id changes: the process was handed to another). A run started through npx or `npm exec` is not
+ * told of a SIGTERM sent to npm, which ends without passing it on: losing its parent is how such a run
+ * learns that it was cancelled. The check keeps no process alive; the returned function stops it.
+ */
+function onParentGone(listener, parent = () => process.ppid) {
+    const first = parent();
+    const timer = setInterval(() => {
+        if (parent() === first)
+            return;
+        clearInterval(timer);
+        listener('the loss of its parent process');
+    }, PARENT_CHECK_MS);
+    timer.unref();
+    return () => {
+        clearInterval(timer);
+    };
+}
+
+// EXTERNAL MODULE: ./platform/version.ts
+var version = __nccwpck_require__(8690);
+;// CONCATENATED MODULE: ./cli/cli-io.ts
+
+
+
+
+
+/** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
+function nodeIo(argv) {
+    // A run whose parent is gone may find its output closed: a write there must not end it mid-cleanup.
+    for (const stream of [process.stdout, process.stderr])
+        stream.on('error', ignoreBrokenPipe);
+    return {
+        argv,
+        env: (name) => process.env[name],
+        stdout: (text) => {
+            process.stdout.write(text);
+        },
+        stderr: (text) => {
+            process.stderr.write(text);
+        },
+        readFile: (path, maxBytes) => (0,private_file/* readRegularFile */.XF)(path, maxBytes),
+        writeFile: writeWhole,
+        onSignal: (listener) => {
+            const stopSignals = onStopSignals(listener);
+            const stopWatching = onParentGone(listener);
+            return () => {
+                stopSignals();
+                stopWatching();
+            };
+        },
+        isTerminal: process.stderr.isTTY,
+        version: version/* VERSION */.x
+    };
+}
+/**
+ * Writes the file whole or not at all, readable by its owner only: a temporary file beside it, renamed
+ * over it. A state file cut short by a kill mid-write would leave a later cleanup unable to read what to
+ * stop; a rename leaves the old state or the new one. The temporary file has a name no one can guess and
+ * is created exclusively, never through a link (see createPrivateFile): a file or link planted beside
+ * the state file cannot redirect the write.
+ */
+function writeWhole(path, text) {
+    const temporary = `${path}.${(0,external_node_crypto_.randomBytes)(8).toString('hex')}.tmp`;
+    try {
+        (0,private_file/* createPrivateFile */.aP)(temporary, text);
+    }
+    catch (error) {
+        // A name taken already is someone else's file: never removed. One this call made is.
+        if (error.code !== 'EEXIST')
+            (0,external_node_fs_.rmSync)(temporary, { force: true });
+        throw error;
+    }
+    try {
+        (0,external_node_fs_.renameSync)(temporary, path);
+    }
+    catch (error) {
+        (0,external_node_fs_.rmSync)(temporary, { force: true });
+        throw error;
+    }
+}
+function ignoreBrokenPipe(error) {
+    if (error.code !== 'EPIPE')
+        throw error;
+}
+
+
+/***/ }),
+
+/***/ 7775:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ runCli)
+});
+
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+;// CONCATENATED MODULE: ./action/by-hand.ts
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => [...words, ...where].join(' ');
+    return {
+        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+        sweep: (taskName, keep) => run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+        ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __nccwpck_require__(1535);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./action/defaults.ts
+var defaults = __nccwpck_require__(9413);
+;// CONCATENATED MODULE: ./action/input-names.ts
+/** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
+const INPUT_NAMES = [
+    'operation',
+    'base_url',
+    'token',
+    'private_key',
+    'private_key_format',
+    'private_key_passphrase',
+    'platform_public_key',
+    'api_profile',
+    'api_version',
+    'endpoints',
+    'task_name',
+    'points',
+    'gpu',
+    'gpu_count',
+    'device_type',
+    'regions',
+    'max_price',
+    'capacity_timeout',
+    'preheat',
+    'preheat_timeout',
+    'task_id',
+    'point_id',
+    'delete_last_node',
+    'task_status',
+    'body',
+    'body_file',
+    'query',
+    'method',
+    'path',
+    'encrypt',
+    'wait',
+    'wait_timeout',
+    'poll_interval',
+    'status_field',
+    'success_statuses',
+    'failure_statuses',
+    'wait_for_urls',
+    'max_restarts',
+    'log_lines',
+    'health_path',
+    'health_status',
+    'poll_error_budget',
+    'request_timeout',
+    'max_response_size',
+    'max_retries',
+    'concurrency',
+    'summary',
+    'cleanup',
+    'cleanup_timeout',
+    'billing_range',
+    'billing_start',
+    'billing_end',
+    'dry_run'
+];
+/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
+const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
+
+;// CONCATENATED MODULE: ./cli/cli-args.ts
+
+
+
+/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
+const ENV_PREFIX = 'ELASTIC_DEPLOY_';
+/** Flags of the CLI itself, beside the inputs. */
+const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
+/**
+ * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
+ * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
+ * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
+ * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
+ * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
+ */
+function parseCliArgs(argv) {
+    const [first, ...rest] = argv;
+    if (first === undefined)
+        return { kind: 'usage' };
+    if (first === '--help' || first === '-h' || first === 'help')
+        return { kind: 'help' };
+    if (first === '--version')
+        return { kind: 'version' };
+    if (first.startsWith('-'))
+        throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
+    const given = readFlags(rest);
+    const own = (name) => given.get(name);
+    const debug = given.has('debug') && own('debug') !== 'false';
+    if (first === 'cleanup') {
+        const stateFile = own('state-file');
+        if (stateFile === undefined)
+            throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
+        const flags = {};
+        for (const [name, value] of given)
+            if (!OWN_FLAGS.includes(name))
+                flags[inputOf(name)] = value;
+        return { kind: 'cleanup', stateFile, debug, flags };
+    }
+    const output = own('output') ?? 'json';
+    if (output !== 'json' && output !== 'dotenv')
+        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
+    // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+    const flags = { operation: first.replaceAll('-', '_') };
+    for (const [name, value] of given) {
+        if (OWN_FLAGS.includes(name))
+            continue;
+        flags[inputOf(name)] = value;
+    }
+    return {
+        kind: 'run',
+        flags,
+        output,
+        stateFile: own('state-file'),
+        summaryFile: own('summary-file'),
+        debug
+    };
+}
+/** The flags as name -> value; a flag of a boolean input (or --debug) alone means true. */
+function readFlags(args) {
+    const flags = new Map();
+    for (let i = 0; i < args.length; i++) {
+        const arg = args[i] ?? '';
+        if (!arg.startsWith('--') || arg === '--')
+            throw new input_error/* InputError */.d(`${JSON.stringify(arg)} is no flag: write each input as --name value`);
+        const equals = arg.indexOf('=');
+        const name = arg.slice(2, equals < 0 ? undefined : equals);
+        if (flags.has(name))
+            throw new input_error/* InputError */.d(`--${name} is given twice: give it once`);
+        if (equals >= 0) {
+            flags.set(name, arg.slice(equals + 1));
+            continue;
+        }
+        const next = args[i + 1];
+        if (next === undefined || next.startsWith('--')) {
+            if (!standsAlone(name))
+                throw new input_error/* InputError */.d(`--${name} needs a value: write --${name} <value>`);
+            flags.set(name, 'true');
+            continue;
+        }
+        flags.set(name, next);
+        i += 1;
+    }
+    return flags;
+}
+/** Boolean inputs, and --debug, may be given without a value. */
+function standsAlone(flag) {
+    if (flag === 'debug')
+        return true;
+    const name = flag.replaceAll('-', '_');
+    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
+    return fallback === 'true' || fallback === 'false';
+}
+/** The input a flag names, refusing secrets and flags that name no input. */
+function inputOf(flag) {
+    const name = flag.replaceAll('-', '_');
+    const input = INPUT_NAMES.find((known) => known === name);
+    if (input === undefined)
+        throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
+    if (input === 'operation')
+        throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
+    if (SECRET_INPUTS.includes(input)) {
+        const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
+        throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
+    }
+    return input;
+}
+
+;// CONCATENATED MODULE: ./cli/dotenv.ts
+/**
+ * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
+ * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
+ * that prefix, the task_id and gpu outputs would become a later job's inputs (its create refused, with a
+ * task_id nobody gave it; its sweep keeping a task).
+ */
+const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
+/** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
+const DOTENV_MAX_BYTES = 5120;
+/**
+ * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
+ * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
+ */
+const LEFT_OUT = new Set(['data']);
+/**
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
+ * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
+ * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
+ * limit, the longest values (a bulk step's JSON maps), rather than every variable.
+ */
+function dotenvReport(outputs, warn) {
+    const lines = new Map();
+    for (const [name, value] of outputs) {
+        if (LEFT_OUT.has(name))
+            continue;
+        if (/[\r\n]/.test(value))
+            warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
+        else
+            lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+    }
+    const sized = [...lines].map(([name, line]) => ({ name, bytes: Buffer.byteLength(line) }));
+    let bytes = sized.reduce((sum, line) => sum + line.bytes, 0);
+    // Longest first; of two as long, the one listed first (the sort is stable).
+    for (const line of sized.sort((a, b) => b.bytes - a.bytes)) {
+        if (bytes <= DOTENV_MAX_BYTES)
+            break;
+        lines.delete(line.name);
+        bytes -= line.bytes;
+        warn(`output ${line.name} (${line.bytes} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`);
+    }
+    return [...lines.values()].join('');
+}
+
+;// CONCATENATED MODULE: ./cli/cli-help.ts
+
+
+
+/** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
+function cliHelp() {
+    const flags = INPUT_NAMES.filter((name) => name !== 'operation' && !SECRET_INPUTS.includes(name)).map((name) => `  --${name.replaceAll('_', '-')}`);
+    const secrets = SECRET_INPUTS.map((name) => `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`);
+    return [
+        'elastic-deploy: create, inspect, change and stop elastic deployment tasks from any CI system.',
+        '',
+        'Usage:',
+        '  elastic-deploy <operation> [--input value]... [--output json|dotenv] [--state-file F] [--summary-file F] [--debug]',
+        '  elastic-deploy cleanup --state-file F',
+        '',
+        "The operations and inputs are the GitHub Action's (see docs/reference.md). An operation may be written",
+        'with dashes (search-tasks); each input is a flag with dashes (--task-name web), or the variable',
+        `${ENV_PREFIX}<INPUT> (${ENV_PREFIX}TASK_NAME=web). Inputs:`,
+        ...flags,
+        '',
+        'Secrets come from the environment or a file, never from a flag:',
+        ...secrets,
+        '',
+        'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
+        `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
+        '',
+        'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
+        'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
+        '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
+        'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
+        'fails, whatever --cleanup says.',
+        '',
+        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
+        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
+        ''
+    ].join('\n');
+}
+
+;// CONCATENATED MODULE: ./cli/exit-codes.ts
+/** The exit codes, as the README documents them. */
+const EXIT = {
+    ok: 0,
+    failed: 1,
+    input: 2,
+    timedOut: 3,
+    cleanup: 4,
+    interrupted: 130
+};
+const EXIT_OF = {
+    input: EXIT.input,
+    timed_out: EXIT.timedOut,
+    failed: EXIT.failed,
+    cleanup: EXIT.cleanup
+};
+
+;// CONCATENATED MODULE: ./cli/cli-host.ts
+
+
+/** The host the engine runs on from the command line, and how its run ended. */
+function cliHost(how) {
+    const { inputs, io, log, state, outputs, appendSummary } = how;
+    let reason;
+    let interrupted = false;
+    const host = {
+        input: (name) => inputs[name] ?? '',
+        env: io.env,
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        },
+        setOutputs: (values) => {
+            for (const [name, value] of Object.entries(values))
+                outputs.set(name, value);
+        },
+        setSecret: log.mask,
+        info: log.write,
+        warning: (line) => {
+            log.write(`warning: ${line}`);
+        },
+        error: (line, title) => {
+            log.write(`error: ${title}: ${line}`);
+        },
+        ...(log.debug === undefined ? {} : { debug: log.debug }),
+        ...(io.isTerminal ? { progress: log.write } : {}),
+        startGroup: log.write,
+        endGroup: () => undefined,
+        setFailed: (message, why = 'failed') => {
+            reason ??= why;
+            log.write(`error: ${message}`);
+        },
+        ...(appendSummary === undefined ? {} : { appendSummary }),
+        byHand: byHand(inputs),
+        onCancel: (listener) => io.onSignal((signal) => {
+            interrupted = true;
+            listener(signal);
+        })
+    };
+    return {
+        host,
+        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
+        interrupted: () => interrupted
+    };
+}
+
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var runtime = __nccwpck_require__(2127);
+;// CONCATENATED MODULE: ./cli/cli-inputs.ts
+
+
+
+
+/** The largest secret file read (a private key is a few KiB). */
+const MAX_SECRET_FILE = 64 * 1024;
+/**
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
+ * names. Every secret is masked before anything is logged.
+ */
+function resolveInputs(flags, io, mask) {
+    const inputs = {};
+    for (const name of INPUT_NAMES) {
+        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        // An empty variable is an unset one (CI systems set variables they have no value for to '').
+        const fromEnv = io.env(variable) || undefined;
+        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
+        if (value === undefined)
+            continue;
+        if (SECRET_INPUTS.includes(name))
+            mask(value);
+        inputs[name] = value;
+    }
+    return inputs;
+}
+function secretFile(variable, path, io) {
+    try {
+        return io.readFile(path, MAX_SECRET_FILE);
+    }
+    catch (error) {
+        const code = error.code ?? 'error';
+        const why = code === 'EFBIG'
+            ? 'a file over 64 KiB, too big for a secret: check the path'
+            : code === 'ENOTREG'
+                ? 'no regular file: set it to the file that holds the secret'
+                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
+        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
+    }
+}
+/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
+function forCleanup(inputs) {
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+}
+
+;// CONCATENATED MODULE: ./cli/cli-log.ts
+function cliLog(io, debug) {
+    const secrets = new Set();
+    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
+    let longestFirst = [];
+    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
+    const write = (line) => {
+        io.stderr(`${hide(line)}\n`);
+    };
+    return {
+        write,
+        ...(debug
+            ? {
+                debug: (line) => {
+                    write(`debug: ${line}`);
+                }
+            }
+            : {}),
+        mask: (secret) => {
+            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
+            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
+                if (part.length >= 4)
+                    secrets.add(part);
+            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./cli/state-store.ts
+
+
+/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
+const INPUTS_KEY = 'cli_inputs';
+/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
+const MAX_STATE_FILE = 16 * 1024 * 1024;
+/** The saved state, in memory, and in the state file when one is named (written at every change). */
+class StateStore {
+    io;
+    file;
+    #values = new Map();
+    constructor(io, file) {
+        this.io = io;
+        this.file = file;
+    }
+    load() {
+        if (this.file !== undefined)
+            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
+    }
+    /** Takes the values of a state file's text; throws when it is none. */
+    loadText(text) {
+        const saved = JSON.parse(text);
+        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+            throw new Error('a state file holds a JSON object');
+        for (const [name, value] of Object.entries(saved))
+            if (typeof value === 'string')
+                this.#values.set(name, value);
+    }
+    get(name) {
+        return this.#values.get(name) ?? '';
+    }
+    /** A copy of the values, kept in memory only: changing it never touches the state file. */
+    inMemory() {
+        const copy = new StateStore(this.io, undefined);
+        for (const [name, value] of this.#values)
+            copy.set(name, value);
+        return copy;
+    }
+    set(name, value) {
+        this.#values.set(name, value);
+        if (this.file !== undefined)
+            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
+    }
+}
+/**
+ * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
+ * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ */
+function stillToClean(path, io) {
+    let text;
+    try {
+        text = io.readFile(path, MAX_STATE_FILE);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    }
+    if (text.trim() === '')
+        return undefined;
+    const saved = new StateStore(io, undefined);
+    try {
+        saved.loadText(text);
+    }
+    catch {
+        return 'a file that is not a state file of elastic-deploy';
+    }
+    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
+    return left.length === 0 ? undefined : left.join('; ');
+}
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state) {
+    const host = stateHost(state);
+    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
+}
+/** The saved state's part of a host, over a state store. */
+function stateHost(state) {
+    return {
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        }
+    };
+}
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state) {
+    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
+}
+
+;// CONCATENATED MODULE: ./cli/run-cli.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The command-line tool: the action's main step with the command line's inputs, logging plain text to
+ * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
+ * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
+ * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
+ */
+async function runCli(io) {
+    let command;
+    try {
+        command = parseCliArgs(io.argv);
+    }
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        io.stderr(`error: ${error.message}\n`);
+        return EXIT.input;
+    }
+    switch (command.kind) {
+        case 'help':
+            io.stdout(cliHelp());
+            return EXIT.ok;
+        case 'usage':
+            io.stderr(`error: no operation given\n\n${cliHelp()}`);
+            return EXIT.input;
+        case 'version':
+            io.stdout(`${io.version}\n`);
+            return EXIT.ok;
+        case 'cleanup':
+            return cleanUp(command, io);
+        case 'run':
+            return run(command, io);
+    }
+}
+async function run(command, io) {
+    const log = cliLog(io, command.debug);
+    let inputs;
+    try {
+        inputs = resolveInputs(command.flags, io, log.mask);
+    }
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        log.write(`error: ${error.message}`);
+        return EXIT.input;
+    }
+    // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
+    // pause), and an update or a scale up to finish, whatever --cleanup says.
+    const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
+    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
+    const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
+    if (files === undefined)
+        return EXIT.input;
+    const { state, appendSummary } = files;
+    const outputs = new Map();
+    const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
+    let cleaning = false;
+    // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
+    const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+    let code;
+    try {
+        await (0,main_step/* runMain */.VN)(main.host);
+        code = main.interrupted() ? EXIT.interrupted : main.exitCode();
+        const left = (0,saved_cleanup/* savedCleanup */.W)(main.host);
+        if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
+            cleaning = true;
+            log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
+            const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+            await postStep(post.host);
+            // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
+            if (post.exitCode() !== EXIT.ok)
+                code = EXIT.cleanup;
+            else
+                markCleaned(state);
+        }
+        else if (code !== EXIT.ok && code !== EXIT.input) {
+            sayStillRunning(left.created, byHand(inputs), log);
+        }
+        else if (code === EXIT.ok && left.lookup !== undefined) {
+            cleaning = true;
+            if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
+                forgetLookup(state);
+            else
+                code = EXIT.cleanup;
+        }
+    }
+    finally {
+        unshield?.();
+    }
+    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
+    if (code !== EXIT.input || outputs.size > 0)
+        io.stdout(formatOutputs(outputs, command.output, log));
+    return code;
+}
+/**
+ * The state file and the summary file, each written before anything is sent. A path that cannot be
+ * written, or a state file that a later cleanup would find nothing to do with, is a bad input: logged,
+ * and answered as undefined.
+ */
+function openFiles(command, run, io, log) {
+    const { inputs, cleansUp } = run;
+    if (command.stateFile !== undefined && !cleansUp) {
+        // A later `cleanup --state-file F` would stop nothing, and say nothing: the task would bill on.
+        log.write('error: --state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop (or pause), or leave --state-file out');
+        return undefined;
+    }
+    const unwritable = (flag, path, error) => {
+        log.write(`error: ${flag} names ${JSON.stringify(path)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
+    };
+    const state = new StateStore(io, command.stateFile);
+    const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
+    if (left !== undefined) {
+        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
+        return undefined;
+    }
+    try {
+        state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
+    }
+    catch (error) {
+        unwritable('--state-file', command.stateFile, error);
+        return undefined;
+    }
+    try {
+        return { state, appendSummary: summarySink(io, command.summaryFile) };
+    }
+    catch (error) {
+        unwritable('--summary-file', command.summaryFile, error);
+        return undefined;
+    }
+}
+/** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
+async function cleanUp(command, io) {
+    const log = cliLog(io, command.debug);
+    let inputs;
+    const state = new StateStore(io, command.stateFile);
+    try {
+        state.load();
+        const saved = JSON.parse(state.get(INPUTS_KEY) || '{}');
+        inputs = resolveInputs(withFlags(saved, command.flags, log), io, log.mask);
+    }
+    catch (error) {
+        log.write(`error: ${error instanceof Error ? error.message : String(error)}`);
+        return EXIT.input;
+    }
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary: undefined });
+    const unshield = shieldCleanup(io, log, command.stateFile, () => true);
+    try {
+        await postStep(post.host);
+    }
+    finally {
+        unshield();
+    }
+    if (post.exitCode() === EXIT.ok)
+        markCleaned(state);
+    return post.exitCode();
+}
+/**
+ * The inputs a cleanup runs with: those the state file saved, and the flags given beside them that it
+ * does not name. A flag that names another value than the file is said and set aside: the tasks to
+ * clean up are where, and as, the run that made them said.
+ */
+function withFlags(saved, flags, log) {
+    const inputs = { ...saved };
+    for (const [name, value] of Object.entries(flags)) {
+        if (value === undefined)
+            continue;
+        const kept = saved[name];
+        if (kept === undefined)
+            inputs[name] = value;
+        else if (kept !== value)
+            log.write(`warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
+    }
+    return inputs;
+}
+/**
+ * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
+ * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
+ * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
+ * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
+ */
+function shieldCleanup(io, log, stateFile, cleaning) {
+    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
+    return io.onSignal((signal) => {
+        if (cleaning())
+            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
+    });
+}
+/**
+ * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
+ * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
+ * is sent.
+ */
+function summarySink(io, file) {
+    if (file === undefined)
+        return undefined;
+    io.writeFile(file, '');
+    let summary = '';
+    return (markdown) => {
+        summary += markdown;
+        io.writeFile(file, summary);
+    };
+}
+/**
+ * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
+ * they are, and may bill on. Says so, with the command that stops each.
+ */
+function sayStillRunning(created, commands, log) {
+    for (const id of created)
+        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
+}
+/**
+ * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
+ * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
+ * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
+ * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
+ * whether it was settled (a twin found is stopped, or none can land any more).
+ */
+async function settleLateCreate(run) {
+    const { inputs, io, log, appendSummary } = run;
+    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
+    const state = run.state.inMemory();
+    state.set('cleanup', 'none');
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+    await postStep(post.host);
+    return post.exitCode() === EXIT.ok;
+}
+/** The post step: a chunk that a run which needs no cleanup never loads. */
+async function postStep(host) {
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(166), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    await runPost(host);
+}
+/** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
+function formatOutputs(outputs, format, log) {
+    if (format === 'json')
+        return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
+    return dotenvReport(outputs, (line) => {
+        log.write(`warning: ${line}`);
+    });
+}
+
 
 /***/ }),
 

@@ -1,10 +1,10 @@
-import type { ActionHost } from './host.js';
+import type { StepHost } from './host.js';
 
 /**
  * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
  * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
  */
-export function byHand(inputs: Record<string, string>): NonNullable<ActionHost['byHand']> {
+export function byHand(inputs: Record<string, string>): NonNullable<StepHost['byHand']> {
   const where = (['base_url', 'api_profile'] as const)
     .filter((name) => (inputs[name] ?? '').trim() !== '')
     .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { EOL, tmpdir } from 'node:os';
 import * as core from '@actions/core';
-import type { ActionHost } from './host.js';
+import type { StepHost } from './host.js';
 import { privateFiles } from './private-file.js';
 import { onStopSignals } from './signals.js';
 
 /** The runner, as @actions/core and the process see it. */
-export function githubHost(): ActionHost {
+export function githubHost(): StepHost {
   return {
     input: (name) => core.getInput(name),
     env: (name) => process.env[name],

@@ -2,10 +2,11 @@
 export type FailReason = 'input' | 'timed_out' | 'failed' | 'cleanup';
 
 /**
- * What the action needs of the runner: GitHub's runner through @actions/core (github-host.ts), or a
- * test's stand-in that records what the action wrote.
+ * What a step needs of where it runs: GitHub's runner through @actions/core (github-host.ts), the command
+ * line (cli/cli-host.ts: flags and environment in, plain lines on stderr, a state file), or a test's
+ * stand-in that records what the step wrote.
  */
-export interface ActionHost {
+export interface StepHost {
   /** An input as the workflow gave it ('' when unset). */
   input: (name: string) => string;
   env: (name: string) => string | undefined;

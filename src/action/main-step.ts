@@ -20,17 +20,17 @@ import {
   type Redact
 } from './diagnostics-report.js';
 import type { Settings } from './settings.js';
-import type { ActionHost } from './host.js';
+import type { StepHost } from './host.js';
 import { costLines, failureOf, outputsOf, responseFileText } from './outputs.js';
 import { hostHooks, settingsFrom } from './runtime.js';
 import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-export async function runMain(given: ActionHost): Promise<void> {
+export async function runMain(given: StepHost): Promise<void> {
   // The secrets masked, to replace them in what is written besides the log (the diagnostics).
   const secrets: string[] = [];
-  const host: ActionHost = {
+  const host: StepHost = {
     ...given,
     setSecret: (secret) => {
       secrets.push(secret);
@@ -63,7 +63,7 @@ export async function runMain(given: ActionHost): Promise<void> {
  * runs it (or its dry run) with one deploy context, and reports it.
  */
 async function runPlanned(
-  host: ActionHost,
+  host: StepHost,
   settings: Settings,
   how: { cancel: AbortSignal; redact: Redact }
 ): Promise<void> {
@@ -87,7 +87,7 @@ async function runPlanned(
  * and events operations, the nodes they read: printed, and the response file), the job summary, and the
  * failure.
  */
-function report(host: ActionHost, step: StepResult, how: { settings: Settings; redact: Redact }): void {
+function report(host: StepHost, step: StepResult, how: { settings: Settings; redact: Redact }): void {
   const { settings, redact } = how;
   const follow = step.nodeReads;
   costLines(step).forEach(host.info);
@@ -123,7 +123,7 @@ function report(host: ActionHost, step: StepResult, how: { settings: Settings; r
  * file, and an error annotation naming the task, why, and the file; answers the file's path.
  */
 export function notRolledBack(
-  host: ActionHost,
+  host: StepHost,
   restore: { taskId: string; configuration: unknown },
   why: string
 ): string {
@@ -136,7 +136,7 @@ export function notRolledBack(
 }
 
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
-function writeTempFile(host: ActionHost, what: string, text: string): string {
+function writeTempFile(host: StepHost, what: string, text: string): string {
   const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
   writeFileSync(path, text, { mode: 0o600 });
   return path;
@@ -146,7 +146,7 @@ function writeTempFile(host: ActionHost, what: string, text: string): string {
  * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
  * warning, never a failed step.
  */
-export function writeSummary(host: ActionHost, render: () => string): void {
+export function writeSummary(host: StepHost, render: () => string): void {
   if (host.appendSummary === undefined) return;
   try {
     host.appendSummary(render());

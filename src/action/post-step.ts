@@ -16,7 +16,7 @@ import {
   type ScaleBackReport,
   type UnsettledCreate
 } from '../deploy/engine.js';
-import type { ActionHost } from './host.js';
+import type { StepHost } from './host.js';
 import { notRolledBack, writeSummary } from './main-step.js';
 import { hostHooks, settingsForCleanup } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
@@ -29,7 +29,7 @@ import { escape, fenced } from './summary.js';
  * billing. It goes on until its cleanup ends, within cleanup_timeout, saying so; the runner's SIGKILL
  * still ends it. (elastic-deploy shields its own cleanup the same way.)
  */
-export async function runPostOnRunner(host: ActionHost): Promise<void> {
+export async function runPostOnRunner(host: StepHost): Promise<void> {
   const unshield = host.onCancel((signal) => {
     host.warning(`post step: received ${signal}; its cleanup goes on until it ends, within cleanup_timeout`);
   });
@@ -47,7 +47,7 @@ export async function runPostOnRunner(host: ActionHost): Promise<void> {
  * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
  * an error annotation and a job summary saying how to stop it by hand.
  */
-export async function runPost(host: ActionHost): Promise<void> {
+export async function runPost(host: StepHost): Promise<void> {
   const state = savedCleanup(host);
   const label = `cleanup (${host.state('cleanup') || 'none'})`;
   if (leftovers(state).length === 0) {
@@ -90,7 +90,7 @@ export async function runPost(host: ActionHost): Promise<void> {
 }
 
 /** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
-function reportRollback(host: ActionHost, rollback: RollbackReport): void {
+function reportRollback(host: StepHost, rollback: RollbackReport): void {
   if (rollback.problem === undefined) {
     host.info(
       `cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`
@@ -108,7 +108,7 @@ function reportRollback(host: ActionHost, rollback: RollbackReport): void {
  * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
  * saying the count to set by hand.
  */
-function reportScaleBack(host: ActionHost, label: string, scale: ScaleBackReport): void {
+function reportScaleBack(host: StepHost, label: string, scale: ScaleBackReport): void {
   if (scale.said !== undefined) {
     host.info(scale.said);
     return;
@@ -149,7 +149,7 @@ interface Leftovers {
 }
 
 /** Says loudly which tasks may still be running, how to stop them by hand, and fails the step. */
-function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: string): void {
+function giveUp(host: StepHost, settings: Settings, left: Leftovers, label: string): void {
   const repository = host.env('GITHUB_ACTION_REPOSITORY');
   const ref = host.env('GITHUB_ACTION_REF');
   const uses = repository && ref ? `${repository}@${ref}` : 'elastic-deploy-action/elastic-deploy-action@v0';
@@ -190,7 +190,7 @@ function giveUp(host: ActionHost, settings: Settings, left: Leftovers, label: st
  * (an error, and the job summary's lines).
  */
 function unsettledCreate(
-  host: ActionHost,
+  host: StepHost,
   settings: Settings,
   unsettled: UnsettledCreate,
   uses: string

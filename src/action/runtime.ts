@@ -1,5 +1,5 @@
 import type { HostHooks } from '../deploy/engine.js';
-import type { ActionHost } from './host.js';
+import type { StepHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
 import { loadYaml, yamlNeeded } from './yaml.js';
@@ -11,7 +11,7 @@ const MAX_BODY_FILE_BYTES = 1024 * 1024;
  * The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. The YAML parser is
  * loaded first when an input may hold YAML.
  */
-export async function settingsFrom(host: ActionHost): Promise<Settings> {
+export async function settingsFrom(host: StepHost): Promise<Settings> {
   if (yamlNeeded(host.input)) await loadYaml();
   const runnerTemp = host.env('RUNNER_TEMP');
   return readSettings(host.input, host.setSecret, host.env, (path) =>
@@ -38,7 +38,7 @@ export const REQUEST_CONTENT_INPUTS: ReadonlySet<string> = new Set(['body', 'bod
  * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
  * a task that step created running (the post step would fail reading it, and stop nothing).
  */
-export function settingsForCleanup(host: ActionHost): Promise<Settings> {
+export function settingsForCleanup(host: StepHost): Promise<Settings> {
   return settingsFrom({
     ...host,
     input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
@@ -46,7 +46,7 @@ export function settingsForCleanup(host: ActionHost): Promise<Settings> {
 }
 
 /** What a step's runtime takes of the host: its log, and the job's cancellation. */
-export function hostHooks(host: ActionHost, cancel: AbortSignal): HostHooks {
+export function hostHooks(host: StepHost, cancel: AbortSignal): HostHooks {
   return {
     log: host.info,
     warn: host.warning,

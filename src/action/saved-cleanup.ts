@@ -5,7 +5,7 @@ import {
   type Rollback,
   type ScaleBack
 } from '../deploy/engine.js';
-import type { ActionHost } from './host.js';
+import type { StepHost } from './host.js';
 import { readPrivateFile } from './private-file.js';
 
 /**
@@ -36,7 +36,7 @@ interface SavedRollback {
 /** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
 const stashed = new WeakMap<Rollback, string>();
 
-export function saveCleanup(host: Pick<ActionHost, 'saveState' | 'stash'>, state: CleanupState): void {
+export function saveCleanup(host: Pick<StepHost, 'saveState' | 'stash'>, state: CleanupState): void {
   host.saveState(KEYS.action, state.action ?? 'none');
   host.saveState(KEYS.created, JSON.stringify(state.created));
   host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
@@ -50,7 +50,7 @@ export function saveCleanup(host: Pick<ActionHost, 'saveState' | 'stash'>, state
 }
 
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
-export function savedCleanup(host: Pick<ActionHost, 'state'>): CleanupState {
+export function savedCleanup(host: Pick<StepHost, 'state'>): CleanupState {
   const action = host.state(KEYS.action);
   const list = (name: string): string[] => JSON.parse(host.state(name) || '[]') as string[];
   const lookup = host.state(KEYS.lookup);
@@ -84,7 +84,7 @@ function createLookup(saved: Partial<CreateLookup>): CreateLookup {
  * A rollback to save: its configuration (as large as a task's whole configuration, a big env included) in
  * a file, where the host stashes, and the file's path in the state; else as it is.
  */
-function rollbackToSave(host: Pick<ActionHost, 'stash'>, rollback: Rollback): SavedRollback {
+function rollbackToSave(host: Pick<StepHost, 'stash'>, rollback: Rollback): SavedRollback {
   if (host.stash === undefined) return rollback;
   let file = stashed.get(rollback);
   if (file === undefined) {

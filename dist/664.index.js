@@ -1,8 +1,8 @@
-export const id = 82;
-export const ids = [82];
+export const id = 664;
+export const ids = [664];
 export const modules = {
 
-/***/ 1082:
+/***/ 5664:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 __webpack_require__.r(__webpack_exports__);
@@ -14,8 +14,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6267);
-/* harmony import */ var _signals_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5210);
+/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6267);
+/* harmony import */ var _action_signals_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5210);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8690);
 
 
@@ -36,11 +36,11 @@ function nodeIo(argv) {
         stderr: (text) => {
             process.stderr.write(text);
         },
-        readFile: (path, maxBytes) => (0,_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readRegularFile */ .XF)(path, maxBytes),
+        readFile: (path, maxBytes) => (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readRegularFile */ .XF)(path, maxBytes),
         writeFile: writeWhole,
         onSignal: (listener) => {
-            const stopSignals = (0,_signals_js__WEBPACK_IMPORTED_MODULE_3__/* .onStopSignals */ .D)(listener);
-            const stopWatching = (0,_signals_js__WEBPACK_IMPORTED_MODULE_3__/* .onParentGone */ .l)(listener);
+            const stopSignals = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_3__/* .onStopSignals */ .D)(listener);
+            const stopWatching = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_3__/* .onParentGone */ .l)(listener);
             return () => {
                 stopSignals();
                 stopWatching();
@@ -60,7 +60,7 @@ function nodeIo(argv) {
 function writeWhole(path, text) {
     const temporary = `${path}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}.tmp`;
     try {
-        (0,_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(temporary, text);
+        (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(temporary, text);
     }
     catch (error) {
         // A name taken already is someone else's file: never removed. One this call made is.

@@ -1,59 +1,18 @@
 import { InputError } from '../basics/input-error.js';
-import { parseCliArgs, ENV_PREFIX, type CliCommand, type OutputFormat } from './cli-args.js';
-import { leavesChange, leftovers, NO_CLEANUP } from '../deploy/engine.js';
-import { byHand } from './by-hand.js';
-import { dotenvReport } from './dotenv.js';
+import { leavesChange, leftovers } from '../deploy/engine.js';
+import { byHand } from '../action/by-hand.js';
+import type { StepHost } from '../action/host.js';
+import { runMain } from '../action/main-step.js';
+import { savedCleanup } from '../action/saved-cleanup.js';
+import { parseCliArgs, type CliCommand, type OutputFormat } from './cli-args.js';
 import { cliHelp } from './cli-help.js';
-import type { ActionHost, FailReason } from './host.js';
-import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
-import { runMain } from './main-step.js';
-import { REQUEST_CONTENT_INPUTS } from './runtime.js';
-import { saveCleanup, savedCleanup } from './saved-cleanup.js';
-
-/** What the CLI needs of its process: arguments, environment, streams, files and signals. */
-export interface CliIo {
-  argv: readonly string[];
-  env: (name: string) => string | undefined;
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  /**
-   * Reads a regular file of at most `maxBytes` (size and kind checked before a byte is read); throws an
-   * error with a `code` (ENOENT, ENOTREG, EFBIG...) when it cannot.
-   */
-  readFile: (path: string, maxBytes: number) => string;
-  writeFile: (path: string, text: string) => void;
-  /** Calls `listener` on SIGINT and SIGTERM; the returned function stops listening. */
-  onSignal: (listener: (signal: string) => void) => () => void;
-  /** Whether stderr is a terminal: a person watches, so every poll of a wait gets a line. */
-  isTerminal: boolean;
-  version: string;
-}
-
-/** The exit codes, as the README documents them. */
-export const EXIT = {
-  ok: 0,
-  failed: 1,
-  input: 2,
-  timedOut: 3,
-  cleanup: 4,
-  interrupted: 130
-} as const;
-
-const EXIT_OF: Record<FailReason, number> = {
-  input: EXIT.input,
-  timed_out: EXIT.timedOut,
-  failed: EXIT.failed,
-  cleanup: EXIT.cleanup
-};
-
-/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
-const INPUTS_KEY = 'cli_inputs';
-
-/** The largest secret file read (a private key is a few KiB). */
-const MAX_SECRET_FILE = 64 * 1024;
-
-/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
-const MAX_STATE_FILE = 16 * 1024 * 1024;
+import { cliHost } from './cli-host.js';
+import { forCleanup, resolveInputs } from './cli-inputs.js';
+import type { CliIo } from './cli-io.js';
+import { cliLog, type CliLog } from './cli-log.js';
+import { dotenvReport } from './dotenv.js';
+import { EXIT } from './exit-codes.js';
+import { forgetLookup, INPUTS_KEY, markCleaned, StateStore, stillToClean } from './state-store.js';
 
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
@@ -187,50 +146,6 @@ function openFiles(
   }
 }
 
-/**
- * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
- * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
- */
-function stillToClean(path: string, io: CliIo): string | undefined {
-  let text: string;
-  try {
-    text = io.readFile(path, MAX_STATE_FILE);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  if (text.trim() === '') return undefined;
-  const saved = new StateStore(io, undefined);
-  try {
-    saved.loadText(text);
-  } catch {
-    return 'a file that is not a state file of elastic-deploy';
-  }
-  const left = leftovers(savedCleanup(stateHost(saved)));
-  return left.length === 0 ? undefined : left.join('; ');
-}
-
-/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
-function forgetLookup(state: StateStore): void {
-  const host = stateHost(state);
-  saveCleanup(host, { ...savedCleanup(host), lookup: undefined });
-}
-
-/** The saved state's part of a host, over a state store. */
-function stateHost(state: StateStore): Pick<ActionHost, 'state' | 'saveState'> {
-  return {
-    state: (name) => state.get(name),
-    saveState: (name, value) => {
-      state.set(name, value);
-    }
-  };
-}
-
-/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
-function markCleaned(state: StateStore): void {
-  saveCleanup(stateHost(state), NO_CLEANUP);
-}
-
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command: Extract<CliCommand, { kind: 'cleanup' }>, io: CliIo): Promise<number> {
   const log = cliLog(io, command.debug);
@@ -352,187 +267,9 @@ async function settleLateCreate(run: {
 }
 
 /** The post step: a chunk that a run which needs no cleanup never loads. */
-async function postStep(host: ActionHost): Promise<void> {
-  const { runPost } = await import('./post-step.js');
+async function postStep(host: StepHost): Promise<void> {
+  const { runPost } = await import('../action/post-step.js');
   await runPost(host);
-}
-
-/**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
- */
-function resolveInputs(
-  flags: Partial<Record<string, string>>,
-  io: CliIo,
-  mask: (secret: string) => void
-): Record<string, string> {
-  const inputs: Record<string, string> = {};
-  for (const name of INPUT_NAMES) {
-    const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
-    const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
-    // An empty variable is an unset one (CI systems set variables they have no value for to '').
-    const fromEnv = io.env(variable) || undefined;
-    const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
-    if (value === undefined) continue;
-    if (SECRET_INPUTS.includes(name)) mask(value);
-    inputs[name] = value;
-  }
-  return inputs;
-}
-
-function secretFile(variable: string, path: string, io: CliIo): string {
-  try {
-    return io.readFile(path, MAX_SECRET_FILE);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    const why =
-      code === 'EFBIG'
-        ? 'a file over 64 KiB, too big for a secret: check the path'
-        : code === 'ENOTREG'
-          ? 'no regular file: set it to the file that holds the secret'
-          : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
-    throw new InputError(`${variable}_FILE names ${why}`);
-  }
-}
-
-/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
-function forCleanup(inputs: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(inputs).filter(
-      ([name]) => !SECRET_INPUTS.includes(name as InputName) && !REQUEST_CONTENT_INPUTS.has(name)
-    )
-  );
-}
-
-/** The CLI's log: plain lines on stderr, every secret replaced by ***, debug lines only when asked. */
-interface CliLog {
-  write: (line: string) => void;
-  /** Absent without --debug. */
-  debug?: (line: string) => void;
-  mask: (secret: string) => void;
-}
-
-function cliLog(io: CliIo, debug: boolean): CliLog {
-  const secrets = new Set<string>();
-  // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
-  let longestFirst: string[] = [];
-  const hide = (line: string): string =>
-    longestFirst.reduce(
-      (text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text),
-      line
-    );
-  const write = (line: string): void => {
-    io.stderr(`${hide(line)}\n`);
-  };
-  return {
-    write,
-    ...(debug
-      ? {
-          debug: (line: string) => {
-            write(`debug: ${line}`);
-          }
-        }
-      : {}),
-    mask: (secret) => {
-      // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-      for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-        if (part.length >= 4) secrets.add(part);
-      longestFirst = [...secrets].sort((a, b) => b.length - a.length);
-    }
-  };
-}
-
-/** The saved state, in memory, and in the state file when one is named (written at every change). */
-class StateStore {
-  readonly #values = new Map<string, string>();
-  constructor(
-    private readonly io: CliIo,
-    private readonly file: string | undefined
-  ) {}
-
-  load(): void {
-    if (this.file !== undefined) this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
-  }
-
-  /** Takes the values of a state file's text; throws when it is none. */
-  loadText(text: string): void {
-    const saved = JSON.parse(text) as unknown;
-    if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-      throw new Error('a state file holds a JSON object');
-    for (const [name, value] of Object.entries(saved))
-      if (typeof value === 'string') this.#values.set(name, value);
-  }
-
-  get(name: string): string {
-    return this.#values.get(name) ?? '';
-  }
-
-  /** A copy of the values, kept in memory only: changing it never touches the state file. */
-  inMemory(): StateStore {
-    const copy = new StateStore(this.io, undefined);
-    for (const [name, value] of this.#values) copy.set(name, value);
-    return copy;
-  }
-
-  set(name: string, value: string): void {
-    this.#values.set(name, value);
-    if (this.file !== undefined)
-      this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
-  }
-}
-
-/** The host the engine runs on from the command line, and how its run ended. */
-function cliHost(how: {
-  inputs: Record<string, string>;
-  io: CliIo;
-  log: CliLog;
-  state: StateStore;
-  outputs: Map<string, string>;
-  /** Where the summary goes (--summary-file); without one, no summary is rendered. */
-  appendSummary: ((markdown: string) => void) | undefined;
-}): { host: ActionHost; exitCode: () => number; interrupted: () => boolean } {
-  const { inputs, io, log, state, outputs, appendSummary } = how;
-  let reason: FailReason | undefined;
-  let interrupted = false;
-  const host: ActionHost = {
-    input: (name) => inputs[name] ?? '',
-    env: io.env,
-    state: (name) => state.get(name),
-    saveState: (name, value) => {
-      state.set(name, value);
-    },
-    setOutputs: (values) => {
-      for (const [name, value] of Object.entries(values)) outputs.set(name, value);
-    },
-    setSecret: log.mask,
-    info: log.write,
-    warning: (line) => {
-      log.write(`warning: ${line}`);
-    },
-    error: (line, title) => {
-      log.write(`error: ${title}: ${line}`);
-    },
-    ...(log.debug === undefined ? {} : { debug: log.debug }),
-    ...(io.isTerminal ? { progress: log.write } : {}),
-    startGroup: log.write,
-    endGroup: () => undefined,
-    setFailed: (message, why = 'failed') => {
-      reason ??= why;
-      log.write(`error: ${message}`);
-    },
-    ...(appendSummary === undefined ? {} : { appendSummary }),
-    byHand: byHand(inputs),
-    onCancel: (listener) =>
-      io.onSignal((signal) => {
-        interrupted = true;
-        listener(signal);
-      })
-  };
-  return {
-    host,
-    exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
-    interrupted: () => interrupted
-  };
 }
 
 /** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */

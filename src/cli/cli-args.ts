@@ -1,6 +1,6 @@
 import { InputError } from '../basics/input-error.js';
-import { INPUT_DEFAULTS } from './defaults.js';
-import { INPUT_NAMES, SECRET_INPUTS, type InputName } from './input-names.js';
+import { INPUT_DEFAULTS } from '../action/defaults.js';
+import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
 
 /** How the CLI writes the step's outputs to stdout. */
 export type OutputFormat = 'json' | 'dotenv';

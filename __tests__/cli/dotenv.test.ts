@@ -1,5 +1,5 @@
 // The dotenv report elastic-deploy writes for GitLab (--output dotenv).
-import { DOTENV_MAX_BYTES, dotenvReport } from '../../src/action/dotenv.js';
+import { DOTENV_MAX_BYTES, dotenvReport } from '../../src/cli/dotenv.js';
 
 function report(outputs: Record<string, string>): { text: string; warnings: string[] } {
   const warnings: string[] = [];

@@ -12,7 +12,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeWhole } from '../../src/action/cli-io.js';
+import { writeWhole } from '../../src/cli/cli-io.js';
 import { onParentGone } from '../../src/action/signals.js';
 
 describe('writeWhole, which writes the state file', () => {

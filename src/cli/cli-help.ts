@@ -1,6 +1,6 @@
 import { ENV_PREFIX } from './cli-args.js';
 import { DOTENV_PREFIX } from './dotenv.js';
-import { INPUT_NAMES, SECRET_INPUTS } from './input-names.js';
+import { INPUT_NAMES, SECRET_INPUTS } from '../action/input-names.js';
 
 /** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
 export function cliHelp(): string {

@@ -1,9 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync } from 'node:fs';
-import type { CliIo } from './cli.js';
-import { createPrivateFile, readRegularFile } from './private-file.js';
-import { onParentGone, onStopSignals } from './signals.js';
+import { createPrivateFile, readRegularFile } from '../action/private-file.js';
+import { onParentGone, onStopSignals } from '../action/signals.js';
 import { VERSION } from '../deploy/engine.js';
+
+/** What the CLI needs of its process: arguments, environment, streams, files and signals. */
+export interface CliIo {
+  argv: readonly string[];
+  env: (name: string) => string | undefined;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /**
+   * Reads a regular file of at most `maxBytes` (size and kind checked before a byte is read); throws an
+   * error with a `code` (ENOENT, ENOTREG, EFBIG...) when it cannot.
+   */
+  readFile: (path: string, maxBytes: number) => string;
+  writeFile: (path: string, text: string) => void;
+  /** Calls `listener` on SIGINT and SIGTERM; the returned function stops listening. */
+  onSignal: (listener: (signal: string) => void) => () => void;
+  /** Whether stderr is a terminal: a person watches, so every poll of a wait gets a line. */
+  isTerminal: boolean;
+  version: string;
+}
 
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
 export function nodeIo(argv: readonly string[]): CliIo {

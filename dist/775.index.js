@@ -1,8 +1,8 @@
-export const id = 279;
-export const ids = [279];
+export const id = 775;
+export const ids = [775];
 export const modules = {
 
-/***/ 7279:
+/***/ 7775:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,12 +10,41 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  EXIT: () => (/* binding */ EXIT),
   runCli: () => (/* binding */ runCli)
 });
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __webpack_require__(7326);
+;// CONCATENATED MODULE: ./action/by-hand.ts
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => [...words, ...where].join(' ');
+    return {
+        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+        sweep: (taskName, keep) => run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+        ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+// EXTERNAL MODULE: ./action/main-step.ts + 3 modules
+var main_step = __webpack_require__(3191);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./action/defaults.ts
 var defaults = __webpack_require__(9413);
 ;// CONCATENATED MODULE: ./action/input-names.ts
@@ -78,7 +107,7 @@ const INPUT_NAMES = [
 /** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
 const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
 
-;// CONCATENATED MODULE: ./action/cli-args.ts
+;// CONCATENATED MODULE: ./cli/cli-args.ts
 
 
 
@@ -185,33 +214,7 @@ function inputOf(flag) {
     return input;
 }
 
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __webpack_require__(7326);
-;// CONCATENATED MODULE: ./action/by-hand.ts
-/**
- * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
- * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
- */
-function byHand(inputs) {
-    const where = ['base_url', 'api_profile']
-        .filter((name) => (inputs[name] ?? '').trim() !== '')
-        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => [...words, ...where].join(' ');
-    return {
-        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
-        sweep: (taskName, keep) => run([
-            'elastic-deploy sweep --task-name',
-            shellQuote(taskName),
-            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-        ])
-    };
-}
-/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
-function shellQuote(text) {
-    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-;// CONCATENATED MODULE: ./action/dotenv.ts
+;// CONCATENATED MODULE: ./cli/dotenv.ts
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
  * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
@@ -255,7 +258,7 @@ function dotenvReport(outputs, warn) {
     return [...lines.values()].join('');
 }
 
-;// CONCATENATED MODULE: ./action/cli-help.ts
+;// CONCATENATED MODULE: ./cli/cli-help.ts
 
 
 
@@ -293,23 +296,7 @@ function cliHelp() {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 3 modules
-var main_step = __webpack_require__(3191);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var runtime = __webpack_require__(2127);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __webpack_require__(2457);
-;// CONCATENATED MODULE: ./action/cli.ts
-
-
-
-
-
-
-
-
-
-
+;// CONCATENATED MODULE: ./cli/exit-codes.ts
 /** The exit codes, as the README documents them. */
 const EXIT = {
     ok: 0,
@@ -325,12 +312,236 @@ const EXIT_OF = {
     failed: EXIT.failed,
     cleanup: EXIT.cleanup
 };
-/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
-const INPUTS_KEY = 'cli_inputs';
+
+;// CONCATENATED MODULE: ./cli/cli-host.ts
+
+
+/** The host the engine runs on from the command line, and how its run ended. */
+function cliHost(how) {
+    const { inputs, io, log, state, outputs, appendSummary } = how;
+    let reason;
+    let interrupted = false;
+    const host = {
+        input: (name) => inputs[name] ?? '',
+        env: io.env,
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        },
+        setOutputs: (values) => {
+            for (const [name, value] of Object.entries(values))
+                outputs.set(name, value);
+        },
+        setSecret: log.mask,
+        info: log.write,
+        warning: (line) => {
+            log.write(`warning: ${line}`);
+        },
+        error: (line, title) => {
+            log.write(`error: ${title}: ${line}`);
+        },
+        ...(log.debug === undefined ? {} : { debug: log.debug }),
+        ...(io.isTerminal ? { progress: log.write } : {}),
+        startGroup: log.write,
+        endGroup: () => undefined,
+        setFailed: (message, why = 'failed') => {
+            reason ??= why;
+            log.write(`error: ${message}`);
+        },
+        ...(appendSummary === undefined ? {} : { appendSummary }),
+        byHand: byHand(inputs),
+        onCancel: (listener) => io.onSignal((signal) => {
+            interrupted = true;
+            listener(signal);
+        })
+    };
+    return {
+        host,
+        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
+        interrupted: () => interrupted
+    };
+}
+
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var runtime = __webpack_require__(2127);
+;// CONCATENATED MODULE: ./cli/cli-inputs.ts
+
+
+
+
 /** The largest secret file read (a private key is a few KiB). */
 const MAX_SECRET_FILE = 64 * 1024;
+/**
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
+ * names. Every secret is masked before anything is logged.
+ */
+function resolveInputs(flags, io, mask) {
+    const inputs = {};
+    for (const name of INPUT_NAMES) {
+        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        // An empty variable is an unset one (CI systems set variables they have no value for to '').
+        const fromEnv = io.env(variable) || undefined;
+        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
+        if (value === undefined)
+            continue;
+        if (SECRET_INPUTS.includes(name))
+            mask(value);
+        inputs[name] = value;
+    }
+    return inputs;
+}
+function secretFile(variable, path, io) {
+    try {
+        return io.readFile(path, MAX_SECRET_FILE);
+    }
+    catch (error) {
+        const code = error.code ?? 'error';
+        const why = code === 'EFBIG'
+            ? 'a file over 64 KiB, too big for a secret: check the path'
+            : code === 'ENOTREG'
+                ? 'no regular file: set it to the file that holds the secret'
+                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
+        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
+    }
+}
+/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
+function forCleanup(inputs) {
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+}
+
+;// CONCATENATED MODULE: ./cli/cli-log.ts
+function cliLog(io, debug) {
+    const secrets = new Set();
+    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
+    let longestFirst = [];
+    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
+    const write = (line) => {
+        io.stderr(`${hide(line)}\n`);
+    };
+    return {
+        write,
+        ...(debug
+            ? {
+                debug: (line) => {
+                    write(`debug: ${line}`);
+                }
+            }
+            : {}),
+        mask: (secret) => {
+            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
+            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
+                if (part.length >= 4)
+                    secrets.add(part);
+            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./cli/state-store.ts
+
+
+/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
+const INPUTS_KEY = 'cli_inputs';
 /** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
 const MAX_STATE_FILE = 16 * 1024 * 1024;
+/** The saved state, in memory, and in the state file when one is named (written at every change). */
+class StateStore {
+    io;
+    file;
+    #values = new Map();
+    constructor(io, file) {
+        this.io = io;
+        this.file = file;
+    }
+    load() {
+        if (this.file !== undefined)
+            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
+    }
+    /** Takes the values of a state file's text; throws when it is none. */
+    loadText(text) {
+        const saved = JSON.parse(text);
+        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+            throw new Error('a state file holds a JSON object');
+        for (const [name, value] of Object.entries(saved))
+            if (typeof value === 'string')
+                this.#values.set(name, value);
+    }
+    get(name) {
+        return this.#values.get(name) ?? '';
+    }
+    /** A copy of the values, kept in memory only: changing it never touches the state file. */
+    inMemory() {
+        const copy = new StateStore(this.io, undefined);
+        for (const [name, value] of this.#values)
+            copy.set(name, value);
+        return copy;
+    }
+    set(name, value) {
+        this.#values.set(name, value);
+        if (this.file !== undefined)
+            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
+    }
+}
+/**
+ * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
+ * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ */
+function stillToClean(path, io) {
+    let text;
+    try {
+        text = io.readFile(path, MAX_STATE_FILE);
+    }
+    catch (error) {
+        if (error.code === 'ENOENT')
+            return undefined;
+        throw error;
+    }
+    if (text.trim() === '')
+        return undefined;
+    const saved = new StateStore(io, undefined);
+    try {
+        saved.loadText(text);
+    }
+    catch {
+        return 'a file that is not a state file of elastic-deploy';
+    }
+    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
+    return left.length === 0 ? undefined : left.join('; ');
+}
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state) {
+    const host = stateHost(state);
+    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
+}
+/** The saved state's part of a host, over a state store. */
+function stateHost(state) {
+    return {
+        state: (name) => state.get(name),
+        saveState: (name, value) => {
+            state.set(name, value);
+        }
+    };
+}
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state) {
+    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
+}
+
+;// CONCATENATED MODULE: ./cli/run-cli.ts
+
+
+
+
+
+
+
+
+
+
+
+
+
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -461,50 +672,6 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
 }
-/**
- * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
- * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
- */
-function stillToClean(path, io) {
-    let text;
-    try {
-        text = io.readFile(path, MAX_STATE_FILE);
-    }
-    catch (error) {
-        if (error.code === 'ENOENT')
-            return undefined;
-        throw error;
-    }
-    if (text.trim() === '')
-        return undefined;
-    const saved = new StateStore(io, undefined);
-    try {
-        saved.loadText(text);
-    }
-    catch {
-        return 'a file that is not a state file of elastic-deploy';
-    }
-    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
-    return left.length === 0 ? undefined : left.join('; ');
-}
-/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
-function forgetLookup(state) {
-    const host = stateHost(state);
-    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
-}
-/** The saved state's part of a host, over a state store. */
-function stateHost(state) {
-    return {
-        state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
-        }
-    };
-}
-/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
-function markCleaned(state) {
-    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
-}
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
 async function cleanUp(command, io) {
     const log = cliLog(io, command.debug);
@@ -605,153 +772,6 @@ async function settleLateCreate(run) {
 async function postStep(host) {
     const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(166), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
     await runPost(host);
-}
-/**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
- */
-function resolveInputs(flags, io, mask) {
-    const inputs = {};
-    for (const name of INPUT_NAMES) {
-        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
-        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
-        // An empty variable is an unset one (CI systems set variables they have no value for to '').
-        const fromEnv = io.env(variable) || undefined;
-        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
-        if (value === undefined)
-            continue;
-        if (SECRET_INPUTS.includes(name))
-            mask(value);
-        inputs[name] = value;
-    }
-    return inputs;
-}
-function secretFile(variable, path, io) {
-    try {
-        return io.readFile(path, MAX_SECRET_FILE);
-    }
-    catch (error) {
-        const code = error.code ?? 'error';
-        const why = code === 'EFBIG'
-            ? 'a file over 64 KiB, too big for a secret: check the path'
-            : code === 'ENOTREG'
-                ? 'no regular file: set it to the file that holds the secret'
-                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
-        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
-    }
-}
-/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
-function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
-}
-function cliLog(io, debug) {
-    const secrets = new Set();
-    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
-    let longestFirst = [];
-    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
-    const write = (line) => {
-        io.stderr(`${hide(line)}\n`);
-    };
-    return {
-        write,
-        ...(debug
-            ? {
-                debug: (line) => {
-                    write(`debug: ${line}`);
-                }
-            }
-            : {}),
-        mask: (secret) => {
-            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-                if (part.length >= 4)
-                    secrets.add(part);
-            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
-        }
-    };
-}
-/** The saved state, in memory, and in the state file when one is named (written at every change). */
-class StateStore {
-    io;
-    file;
-    #values = new Map();
-    constructor(io, file) {
-        this.io = io;
-        this.file = file;
-    }
-    load() {
-        if (this.file !== undefined)
-            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
-    }
-    /** Takes the values of a state file's text; throws when it is none. */
-    loadText(text) {
-        const saved = JSON.parse(text);
-        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-            throw new Error('a state file holds a JSON object');
-        for (const [name, value] of Object.entries(saved))
-            if (typeof value === 'string')
-                this.#values.set(name, value);
-    }
-    get(name) {
-        return this.#values.get(name) ?? '';
-    }
-    /** A copy of the values, kept in memory only: changing it never touches the state file. */
-    inMemory() {
-        const copy = new StateStore(this.io, undefined);
-        for (const [name, value] of this.#values)
-            copy.set(name, value);
-        return copy;
-    }
-    set(name, value) {
-        this.#values.set(name, value);
-        if (this.file !== undefined)
-            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
-    }
-}
-/** The host the engine runs on from the command line, and how its run ended. */
-function cliHost(how) {
-    const { inputs, io, log, state, outputs, appendSummary } = how;
-    let reason;
-    let interrupted = false;
-    const host = {
-        input: (name) => inputs[name] ?? '',
-        env: io.env,
-        state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
-        },
-        setOutputs: (values) => {
-            for (const [name, value] of Object.entries(values))
-                outputs.set(name, value);
-        },
-        setSecret: log.mask,
-        info: log.write,
-        warning: (line) => {
-            log.write(`warning: ${line}`);
-        },
-        error: (line, title) => {
-            log.write(`error: ${title}: ${line}`);
-        },
-        ...(log.debug === undefined ? {} : { debug: log.debug }),
-        ...(io.isTerminal ? { progress: log.write } : {}),
-        startGroup: log.write,
-        endGroup: () => undefined,
-        setFailed: (message, why = 'failed') => {
-            reason ??= why;
-            log.write(`error: ${message}`);
-        },
-        ...(appendSummary === undefined ? {} : { appendSummary }),
-        byHand: byHand(inputs),
-        onCancel: (listener) => io.onSignal((signal) => {
-            interrupted = true;
-            listener(signal);
-        })
-    };
-    return {
-        host,
-        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
-        interrupted: () => interrupted
-    };
 }
 /** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
 function formatOutputs(outputs, format, log) {

@@ -1,0 +1,60 @@
+import { byHand } from '../action/by-hand.js';
+import type { StepHost, FailReason } from '../action/host.js';
+import type { CliIo } from './cli-io.js';
+import type { CliLog } from './cli-log.js';
+import { EXIT, EXIT_OF } from './exit-codes.js';
+import type { StateStore } from './state-store.js';
+
+/** The host the engine runs on from the command line, and how its run ended. */
+export function cliHost(how: {
+  inputs: Record<string, string>;
+  io: CliIo;
+  log: CliLog;
+  state: StateStore;
+  outputs: Map<string, string>;
+  /** Where the summary goes (--summary-file); without one, no summary is rendered. */
+  appendSummary: ((markdown: string) => void) | undefined;
+}): { host: StepHost; exitCode: () => number; interrupted: () => boolean } {
+  const { inputs, io, log, state, outputs, appendSummary } = how;
+  let reason: FailReason | undefined;
+  let interrupted = false;
+  const host: StepHost = {
+    input: (name) => inputs[name] ?? '',
+    env: io.env,
+    state: (name) => state.get(name),
+    saveState: (name, value) => {
+      state.set(name, value);
+    },
+    setOutputs: (values) => {
+      for (const [name, value] of Object.entries(values)) outputs.set(name, value);
+    },
+    setSecret: log.mask,
+    info: log.write,
+    warning: (line) => {
+      log.write(`warning: ${line}`);
+    },
+    error: (line, title) => {
+      log.write(`error: ${title}: ${line}`);
+    },
+    ...(log.debug === undefined ? {} : { debug: log.debug }),
+    ...(io.isTerminal ? { progress: log.write } : {}),
+    startGroup: log.write,
+    endGroup: () => undefined,
+    setFailed: (message, why = 'failed') => {
+      reason ??= why;
+      log.write(`error: ${message}`);
+    },
+    ...(appendSummary === undefined ? {} : { appendSummary }),
+    byHand: byHand(inputs),
+    onCancel: (listener) =>
+      io.onSignal((signal) => {
+        interrupted = true;
+        listener(signal);
+      })
+  };
+  return {
+    host,
+    exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
+    interrupted: () => interrupted
+  };
+}
