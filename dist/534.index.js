@@ -342,7 +342,7 @@ async function preheat(candidate, mode, ctx, taskName) {
         return { taskId, mode, region, elapsedMs };
     }
     const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped.why, 300)})`}, and nothing was created`);
 }
 /**
  * The services a preheat caches: the name and image of each of the body's services and, where the body
@@ -422,7 +422,7 @@ async function watchPreheat(taskId, mode, ctx) {
 }
 /**
  * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
- * then. Answers why it could not be stopped, or undefined when it was (or had ended).
+ * then; one that had ended shows End without it.
  */
 async function stopPreheat(taskId, ctx) {
     const shows = async () => {
@@ -436,10 +436,9 @@ async function stopPreheat(taskId, ctx) {
     };
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
-    if (outcome.kind === 'failed')
-        return outcome.why;
-    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-    return undefined;
+    if (outcome.kind === 'shown')
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call, label, ctx) {

@@ -374,12 +374,11 @@ function healthDeps(ctx) {
 const FIRST_DELAY_MS = 1000;
 /**
  * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
- * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`.
  */
 async function checkHealth(urls, health, limits, deps) {
-    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
-    return problems.find((problem) => problem !== undefined);
+    const checks = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
+    return checks.find((check) => !check.healthy) ?? { healthy: true };
 }
 /** The URL to check: the service URL and the path, with one slash between them. */
 function healthUrl(url, path) {
@@ -397,21 +396,24 @@ async function checkOne(url, health, limits, deps) {
             const status = await deps.probe(url);
             if (isAccepted(status, health.accepted)) {
                 deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
-                return undefined;
+                return { healthy: true };
             }
             said = `HTTP ${status}`;
         }
         catch (error) {
             said = deps.describeError(error);
             if (deps.isFinal(error))
-                return `the health check of ${url} cannot be made: ${said}`;
+                return { healthy: false, why: `the health check of ${url} cannot be made: ${said}` };
         }
         if (said !== last)
             deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
         last = said;
         const left = limits.deadline - deps.now();
         if (left <= 0)
-            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+            return {
+                healthy: false,
+                why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`
+            };
         await deps.sleep(Math.min(delay, left));
         delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
     }
@@ -1055,12 +1057,12 @@ async function withHealth(tasks, criteria, ctx) {
     return (0,concurrency/* mapLimit */.s)(tasks, settings.concurrency, async (task) => {
         if (task.verdict !== 'reached')
             return task;
-        const problem = task.urls.length === 0
-            ? `has no service URL to check ${path} at`
+        const health = task.urls.length === 0
+            ? { healthy: false, why: `has no service URL to check ${path} at` }
             : await (0,check_health/* checkHealth */.Ns)(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, (0,check_health/* healthDeps */.$$)(ctx));
-        if (problem === undefined)
+        if (health.healthy)
             return { ...task, healthy: true };
-        const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;
+        const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
         ctx.log(`task ${task.id} ${message}`);
         return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
     });

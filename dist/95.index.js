@@ -24,18 +24,17 @@ function checkWaits(settings, why) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 /**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass.
+ * Whether it took effect is then for the task's state to say, never the answer.
  */
 async function sendChange(call, label, ctx) {
     try {
         await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
-        return undefined;
+        return { kind: 'accepted' };
     }
     catch (error) {
         ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`);
-        return error instanceof Error ? error : new Error(String(error));
+        return { kind: 'not_accepted', error: error instanceof Error ? error : new Error(String(error)) };
     }
 }
 
@@ -121,10 +120,10 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     const { taskId } = rollback;
     const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
     ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const refused = await postBack(taskId, configuration, ctx);
-    if (refused !== undefined) {
+    const posted = await postBack(taskId, configuration, ctx);
+    if (posted.kind === 'failed') {
         const { data, raw, snapshot } = before;
-        const why = `was not set back (${refused})`;
+        const why = `was not set back (${posted.why})`;
         return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
     }
     return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
@@ -137,15 +136,14 @@ async function restoreConfiguration(rollback, ctx, deadline) {
 }
 /**
  * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
- * not taken until the detail says so. Answers why it was not taken, or undefined.
+ * not taken until the detail says so.
  */
 async function postBack(taskId, configuration, ctx) {
     const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
-    return outcome.kind === 'failed' ? outcome.why : undefined;
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 
@@ -246,10 +244,10 @@ async function runUpdate(plan, ctx) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
     ctx.cleanup.update({ rollback: (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before) });
-    const refused = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
-    if (refused !== undefined && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
+    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    if (sent.kind === 'not_accepted' && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
         ctx.cleanup.update({ rollback: undefined });
-        const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
+        const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
         return updateResult(plan, ctx, {
             taskId,
             outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
@@ -267,7 +265,7 @@ async function runUpdate(plan, ctx) {
         return updateResult(plan, ctx, { taskId, outcome, change });
     }
     const why = outcome.why ?? outcome.kind;
-    const said = refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
+    const said = sent.kind === 'accepted' ? why : `${why}, after the platform refused the update (${sent.error.message})`;
     const failed = { taskId, before, why: said, change, last: outcome };
     return updateResult(plan, ctx, await rollBack(failed, ctx));
 }

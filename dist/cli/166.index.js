@@ -183,12 +183,13 @@ async function finish(last, ctx, limits, end) {
     const path = limits.health === false ? undefined : settings.health.path;
     if (path === undefined)
         return end('serving', undefined, { urls });
-    const problem = urls.length === 0
-        ? `has no service URL to check ${path} at`
+    const health = urls.length === 0
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
         : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
-    if (problem === undefined)
+    if (health.healthy)
         return end('serving', undefined, { urls, healthy: true });
-    return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
+    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+    return end('failed', why, { urls, healthy: false });
 }
 
 
@@ -566,12 +567,11 @@ function healthDeps(ctx) {
 const FIRST_DELAY_MS = 1000;
 /**
  * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
- * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`.
  */
 async function checkHealth(urls, health, limits, deps) {
-    const problems = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
-    return problems.find((problem) => problem !== undefined);
+    const checks = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
+    return checks.find((check) => !check.healthy) ?? { healthy: true };
 }
 /** The URL to check: the service URL and the path, with one slash between them. */
 function healthUrl(url, path) {
@@ -589,21 +589,24 @@ async function checkOne(url, health, limits, deps) {
             const status = await deps.probe(url);
             if (isAccepted(status, health.accepted)) {
                 deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
-                return undefined;
+                return { healthy: true };
             }
             said = `HTTP ${status}`;
         }
         catch (error) {
             said = deps.describeError(error);
             if (deps.isFinal(error))
-                return `the health check of ${url} cannot be made: ${said}`;
+                return { healthy: false, why: `the health check of ${url} cannot be made: ${said}` };
         }
         if (said !== last)
             deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
         last = said;
         const left = limits.deadline - deps.now();
         if (left <= 0)
-            return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+            return {
+                healthy: false,
+                why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`
+            };
         await deps.sleep(Math.min(delay, left));
         delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
     }

@@ -73,7 +73,7 @@ async function finishCleanup(state, ctx) {
     const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
     const preheats = await (0,concurrency/* mapLimit */.s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
         taskId,
-        problem: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
+        outcome: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
     }));
     const done = {
         preheats,
@@ -285,11 +285,11 @@ async function runPost(host) {
             reportScaleBack(host, label, scaleBack);
         for (const { target, outcome } of outcomes)
             host.info(describeOutcome(target, outcome, state.lookup));
-        for (const { taskId, problem } of preheats) {
-            if (problem === undefined)
+        for (const { taskId, outcome } of preheats) {
+            if (outcome.kind === 'shown')
                 host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
             else
-                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.a)(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
+                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.a)(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
         }
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
         if (rollback?.problem !== undefined)
@@ -443,15 +443,14 @@ async function finishScaleBack(scale, ctx) {
     const why = outcome.why ?? outcome.kind;
     if (outcome.kind !== 'failed')
         return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
-    const refused = await setPointsBack(taskId, points, ctx);
-    return refused === undefined
+    const setBack = await setPointsBack(taskId, points, ctx);
+    return setBack.kind === 'shown'
         ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
-        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${setBack.why})`);
 }
 /**
  * Sets the task back to `points` until its detail shows it (see sendUntilShown): a count at `points` is
- * set back, whoever set it, and an accepted request is not until the detail says so. Answers why it could
- * not, or undefined.
+ * set back, whoever set it, and an accepted request is not until the detail says so.
  */
 async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
     const shows = async () => {
@@ -461,8 +460,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
             : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
     };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
-    return outcome.kind === 'failed' ? outcome.why : undefined;
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
 }
 
 
@@ -507,10 +505,10 @@ async function restoreConfiguration(rollback, ctx, deadline) {
     const { taskId } = rollback;
     const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
     ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const refused = await postBack(taskId, configuration, ctx);
-    if (refused !== undefined) {
+    const posted = await postBack(taskId, configuration, ctx);
+    if (posted.kind === 'failed') {
         const { data, raw, snapshot } = before;
-        const why = `was not set back (${refused})`;
+        const why = `was not set back (${posted.why})`;
         return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
     }
     return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
@@ -523,15 +521,14 @@ async function restoreConfiguration(rollback, ctx, deadline) {
 }
 /**
  * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
- * not taken until the detail says so. Answers why it was not taken, or undefined.
+ * not taken until the detail says so.
  */
 async function postBack(taskId, configuration, ctx) {
     const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
-    return outcome.kind === 'failed' ? outcome.why : undefined;
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 
@@ -752,7 +749,7 @@ async function preheat(candidate, mode, ctx, taskName) {
         return { taskId, mode, region, elapsedMs };
     }
     const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped, 300)})`}, and nothing was created`);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped.why, 300)})`}, and nothing was created`);
 }
 /**
  * The services a preheat caches: the name and image of each of the body's services and, where the body
@@ -832,7 +829,7 @@ async function watchPreheat(taskId, mode, ctx) {
 }
 /**
  * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
- * then. Answers why it could not be stopped, or undefined when it was (or had ended).
+ * then; one that had ended shows End without it.
  */
 async function stopPreheat(taskId, ctx) {
     const shows = async () => {
@@ -846,10 +843,9 @@ async function stopPreheat(taskId, ctx) {
     };
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
-    if (outcome.kind === 'failed')
-        return outcome.why;
-    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-    return undefined;
+    if (outcome.kind === 'shown')
+        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call, label, ctx) {

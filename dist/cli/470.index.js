@@ -24,18 +24,17 @@ function checkWaits(settings, why) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 /**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass.
+ * Whether it took effect is then for the task's state to say, never the answer.
  */
 async function sendChange(call, label, ctx) {
     try {
         await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
-        return undefined;
+        return { kind: 'accepted' };
     }
     catch (error) {
         ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`);
-        return error instanceof Error ? error : new Error(String(error));
+        return { kind: 'not_accepted', error: error instanceof Error ? error : new Error(String(error)) };
     }
 }
 
@@ -133,15 +132,14 @@ async function finishScaleBack(scale, ctx) {
     const why = outcome.why ?? outcome.kind;
     if (outcome.kind !== 'failed')
         return report(undefined, `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`);
-    const refused = await setPointsBack(taskId, points, ctx);
-    return refused === undefined
+    const setBack = await setPointsBack(taskId, points, ctx);
+    return setBack.kind === 'shown'
         ? report(`cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`)
-        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+        : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${setBack.why})`);
 }
 /**
  * Sets the task back to `points` until its detail shows it (see sendUntilShown): a count at `points` is
- * set back, whoever set it, and an accepted request is not until the detail says so. Answers why it could
- * not, or undefined.
+ * set back, whoever set it, and an accepted request is not until the detail says so.
  */
 async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
     const shows = async () => {
@@ -151,8 +149,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
             : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
     };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
-    return outcome.kind === 'failed' ? outcome.why : undefined;
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
 }
 
 
@@ -270,11 +267,11 @@ async function runScale(scale, ctx) {
  */
 async function setCountBack(taskId, total, ctx) {
     const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_11__/* .contextFor */ .B)(ctx, ctx.settings.cleanupTimeoutMs);
-    const refused = await (0,_cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_12__/* .setPointsBack */ .l)(taskId, total, budget, 'scale');
-    if (refused !== undefined)
+    const setBack = await (0,_cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_12__/* .setPointsBack */ .l)(taskId, total, budget, 'scale');
+    if (setBack.kind === 'failed')
         return {
             done: false,
-            said: `could not set it back to ${total} nodes (${refused}): set its points by hand (the post step tries again)`
+            said: `could not set it back to ${total} nodes (${setBack.why}): set its points by hand (the post step tries again)`
         };
     ctx.cleanup.update({ scaleBack: undefined });
     return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };

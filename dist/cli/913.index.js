@@ -24,18 +24,17 @@ function checkWaits(settings, why) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 /**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass.
+ * Whether it took effect is then for the task's state to say, never the answer.
  */
 async function sendChange(call, label, ctx) {
     try {
         await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
-        return undefined;
+        return { kind: 'accepted' };
     }
     catch (error) {
         ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`);
-        return error instanceof Error ? error : new Error(String(error));
+        return { kind: 'not_accepted', error: error instanceof Error ? error : new Error(String(error)) };
     }
 }
 

@@ -63,12 +63,12 @@ export async function runPost(host: StepHost): Promise<void> {
     if (rollback !== undefined) reportRollback(host, rollback);
     if (scaleBack !== undefined) reportScaleBack(host, label, scaleBack);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
-    for (const { taskId, problem } of preheats) {
-      if (problem === undefined)
+    for (const { taskId, outcome } of preheats) {
+      if (outcome.kind === 'shown')
         host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
       else
         host.warning(
-          `could not stop image preheat task ${taskId} (${sanitize(problem, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`
+          `could not stop image preheat task ${taskId} (${sanitize(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`
         );
     }
     const failed = outcomes.filter((o) => o.outcome.kind === 'failed');

@@ -335,7 +335,9 @@ describe('finishCleanup of image preheats', () => {
 
   it('stops a preheat that had not completed, and forgets it', async () => {
     const { report, sent, ctx } = preheats('ok', 'Running');
-    expect((await report).preheats).toEqual([{ taskId: '38646', problem: undefined }]);
+    expect((await report).preheats).toEqual([
+      { taskId: '38646', outcome: { kind: 'shown', accepted: true, state: 'End' } }
+    ]);
     expect(sent).toEqual(['POST stop', 'GET detail']);
     expect(ctx.cleanup.state().preheats).toEqual([]);
   });
@@ -343,17 +345,20 @@ describe('finishCleanup of image preheats', () => {
   it('keeps a preheat whose stop is accepted but whose detail never says End, and says so', async () => {
     const { report, sent } = preheats('ok', 'Running', false);
     expect((await report).preheats).toEqual([
-      { taskId: '38646', problem: 'the platform accepted it, but its status is Running' }
+      {
+        taskId: '38646',
+        outcome: { kind: 'failed', why: 'the platform accepted it, but its status is Running' }
+      }
     ]);
     expect(sent.filter((line) => line === 'POST stop').length).toBeGreaterThan(3);
   });
 
   it('takes a refused stop of a preheat that ended as done, and one still running as a problem', async () => {
     expect((await preheats(refusal('C008'), 'End').report).preheats).toEqual([
-      { taskId: '38646', problem: undefined }
+      { taskId: '38646', outcome: { kind: 'shown', accepted: false, state: 'End' } }
     ]);
     expect((await preheats(refusal('C008'), 'Running').report).preheats).toEqual([
-      { taskId: '38646', problem: 'refused with C008; its status is Running' }
+      { taskId: '38646', outcome: { kind: 'failed', why: 'refused with C008; its status is Running' } }
     ]);
   });
 });

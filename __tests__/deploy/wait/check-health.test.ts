@@ -34,7 +34,7 @@ const limits = (deadline = 60_000) => ({ deadline, intervalMs: 10_000, startedAt
 describe('checkHealth', () => {
   it('waits through a warm-up, backing off 1 s, 2 s, 4 s..., until the app answers 2xx', async () => {
     const h = harness({ 'https://a/health': [503, new Error('ECONNREFUSED'), 503, 503, 200] });
-    expect(await checkHealth(['https://a'], HEALTH, limits(), h.deps)).toBeUndefined();
+    expect(await checkHealth(['https://a'], HEALTH, limits(), h.deps)).toEqual({ healthy: true });
     expect(h.slept).toEqual([1000, 2000, 4000, 8000]);
     expect(h.log).toEqual([
       'health: https://a/health answered HTTP 503 after 0s',
@@ -46,9 +46,10 @@ describe('checkHealth', () => {
 
   it('fails at the deadline, naming the URL and its last answer, and never sleeps past it', async () => {
     const h = harness({ 'https://a/health': [500] });
-    expect(await checkHealth(['https://a/'], HEALTH, limits(20_000), h.deps)).toBe(
-      'the health check of https://a/health did not pass within wait_timeout: its last answer was HTTP 500'
-    );
+    expect(await checkHealth(['https://a/'], HEALTH, limits(20_000), h.deps)).toEqual({
+      healthy: false,
+      why: 'the health check of https://a/health did not pass within wait_timeout: its last answer was HTTP 500'
+    });
     expect(h.slept.reduce((a, b) => a + b, 0)).toBe(20_000);
     expect(h.probed.at(-1)).toEqual(['https://a/health', 20]);
   });
@@ -68,7 +69,7 @@ describe('checkHealth', () => {
         limits(),
         h.deps
       )
-    ).toBeUndefined();
+    ).toEqual({ healthy: true });
     expect(isAccepted(302, [[200, 299]])).toBe(false);
     expect(healthUrl('https://h/_app/1/80', '/v1/models?x=1')).toBe('https://h/_app/1/80/v1/models?x=1');
   });
@@ -79,9 +80,10 @@ describe('checkHealth', () => {
     const h = harness({
       'http://a/health': [new TypeError('Protocol "http:" not supported. Expected "https:"')]
     });
-    expect(await checkHealth(['http://a'], HEALTH, limits(), h.deps)).toBe(
-      'the health check of http://a/health cannot be made: Protocol "http:" not supported. Expected "https:"'
-    );
+    expect(await checkHealth(['http://a'], HEALTH, limits(), h.deps)).toEqual({
+      healthy: false,
+      why: 'the health check of http://a/health cannot be made: Protocol "http:" not supported. Expected "https:"'
+    });
     expect([h.probed.length, h.slept]).toEqual([1, []]);
   });
 });

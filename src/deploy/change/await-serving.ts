@@ -4,7 +4,7 @@ import { detailCall } from '../../platform/operations/calls.js';
 import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { readNodeList } from '../tasks/read-task.js';
-import { checkHealth, healthDeps } from '../wait/check-health.js';
+import { checkHealth, healthDeps, type Health } from '../wait/check-health.js';
 import { judgeServing, type ServingTarget } from './judge-serving.js';
 import { publishableUrls } from '../tasks/publishable-urls.js';
 
@@ -113,15 +113,16 @@ async function finish(
   const urls = publishableUrls(last.snapshot?.urls ?? [], () => undefined);
   const path = limits.health === false ? undefined : settings.health.path;
   if (path === undefined) return end('serving', undefined, { urls });
-  const problem =
+  const health: Health =
     urls.length === 0
-      ? `has no service URL to check ${path} at`
+      ? { healthy: false, why: `has no service URL to check ${path} at` }
       : await checkHealth(
           urls,
           { ...settings.health, path },
           { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() },
           healthDeps(ctx)
         );
-  if (problem === undefined) return end('serving', undefined, { urls, healthy: true });
-  return end('failed', urls.length === 0 ? problem : `is not healthy: ${problem}`, { urls, healthy: false });
+  if (health.healthy) return end('serving', undefined, { urls, healthy: true });
+  const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+  return end('failed', why, { urls, healthy: false });
 }

@@ -14,17 +14,19 @@ export function checkWaits(settings: Pick<DeploySettings, 'operation' | 'wait'>,
     throw new InputError(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
 }
 
+/** How a change's request went: accepted, or not (the error). Neither says whether the change took. */
+export type ChangeSent = { kind: 'accepted' } | { kind: 'not_accepted'; error: Error };
+
 /**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass;
- * answers the error when it did not go through. Whether it took effect is then for the task's state to
- * say, never the error.
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass.
+ * Whether it took effect is then for the task's state to say, never the answer.
  */
-export async function sendChange(call: Call, label: string, ctx: DeployContext): Promise<Error | undefined> {
+export async function sendChange(call: Call, label: string, ctx: DeployContext): Promise<ChangeSent> {
   try {
     await retried(label, ctx.retries, () => ctx.send(call));
-    return undefined;
+    return { kind: 'accepted' };
   } catch (error) {
     ctx.log(`${label}: ${describeError(error)}`);
-    return error instanceof Error ? error : new Error(String(error));
+    return { kind: 'not_accepted', error: error instanceof Error ? error : new Error(String(error)) };
   }
 }

@@ -9,6 +9,7 @@ import { restoreConfiguration } from './restore-configuration.js';
 import { finishScaleBack, type ScaleBackReport } from './finish-scale-back.js';
 import { cleanUpTask, type CleanupOutcome } from '../tasks/clean-up-task.js';
 import type { DeployContext } from '../context.js';
+import type { Persisted } from '../retries.js';
 import { awaitNewTasks } from '../tasks/find-tasks.js';
 import { stopPreheat } from '../create/preheat.js';
 
@@ -37,8 +38,8 @@ export interface UnsettledCreate {
 export interface CleanupReport {
   outcomes: { target: CleanupTarget; outcome: CleanupOutcome }[];
   unsettled: UnsettledCreate | undefined;
-  /** The image preheats it stopped, each with why it could not be, if it could not. */
-  preheats?: { taskId: string; problem: string | undefined }[];
+  /** The image preheats it stopped, each with how its stop ended. */
+  preheats?: { taskId: string; outcome: Persisted }[];
   /** The update it rolled back: serving again, or why not (with the configuration to restore, redacted). */
   rollback?: RollbackReport;
   /** The scale up it finished: kept, set back, or why it could not tell or set it back. */
@@ -71,7 +72,7 @@ export async function finishCleanup(state: CleanupState, ctx: DeployContext): Pr
   const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
   const preheats = await mapLimit(state.preheats, ctx.settings.concurrency, async (taskId) => ({
     taskId,
-    problem: await stopPreheat(taskId, ctx)
+    outcome: await stopPreheat(taskId, ctx)
   }));
   const done = {
     preheats,

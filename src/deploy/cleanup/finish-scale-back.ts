@@ -4,7 +4,7 @@ import type { ScaleBack } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { awaitServing } from '../change/await-serving.js';
 import { readDetail } from '../tasks/read-task.js';
-import { sendUntilShown, type Showing } from '../retries.js';
+import { sendUntilShown, type Persisted, type Showing } from '../retries.js';
 
 /** How the post step finished a scale up the main step left (see ScaleBack). */
 export interface ScaleBackReport {
@@ -57,25 +57,24 @@ export async function finishScaleBack(scale: ScaleBack, ctx: DeployContext): Pro
       undefined,
       `its new nodes had neither run nor failed when cleanup_timeout ran out (it ${why})`
     );
-  const refused = await setPointsBack(taskId, points, ctx);
-  return refused === undefined
+  const setBack = await setPointsBack(taskId, points, ctx);
+  return setBack.kind === 'shown'
     ? report(
         `cleanup: set task ${taskId} back to ${points} nodes (it ${why}), so that the failing ones stop billing`
       )
-    : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${refused})`);
+    : report(undefined, `it ${why}, and it could not be set back to ${points} nodes (${setBack.why})`);
 }
 
 /**
  * Sets the task back to `points` until its detail shows it (see sendUntilShown): a count at `points` is
- * set back, whoever set it, and an accepted request is not until the detail says so. Answers why it could
- * not, or undefined.
+ * set back, whoever set it, and an accepted request is not until the detail says so.
  */
 export async function setPointsBack(
   taskId: string,
   points: number,
   ctx: DeployContext,
   label = 'cleanup'
-): Promise<string | undefined> {
+): Promise<Persisted> {
   const shows = async (): Promise<Showing> => {
     const total = await readDetail(taskId, ctx).then(
       ({ snapshot }) => snapshot.nodes?.total,
@@ -86,11 +85,5 @@ export async function setPointsBack(
       : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
   };
   const call = changePointsCall(ctx.settings, taskId, points);
-  const outcome = await sendUntilShown(
-    call,
-    `${label}: setting task ${taskId} back to ${points} nodes`,
-    shows,
-    ctx
-  );
-  return outcome.kind === 'failed' ? outcome.why : undefined;
+  return sendUntilShown(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
 }

@@ -7,7 +7,7 @@ import type { DeployContext } from '../context.js';
 import { awaitServing, type ServingOutcome } from '../change/await-serving.js';
 import { countOf } from '../../platform/task-data.js';
 import { holdsConfiguration, pointIds, readTask } from '../tasks/read-task.js';
-import { sendUntilShown, type Showing } from '../retries.js';
+import { sendUntilShown, type Persisted, type Showing } from '../retries.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
 export function rollbackOf(taskId: string, configuration: Configuration): Rollback {
@@ -29,10 +29,10 @@ export async function restoreConfiguration(
   const { taskId } = rollback;
   const before = await readTask(taskId, ctx);
   ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-  const refused = await postBack(taskId, configuration, ctx);
-  if (refused !== undefined) {
+  const posted = await postBack(taskId, configuration, ctx);
+  if (posted.kind === 'failed') {
     const { data, raw, snapshot } = before;
-    const why = `was not set back (${refused})`;
+    const why = `was not set back (${posted.why})`;
     return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
   }
   return awaitServing(
@@ -50,18 +50,17 @@ export async function restoreConfiguration(
 
 /**
  * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
- * not taken until the detail says so. Answers why it was not taken, or undefined.
+ * not taken until the detail says so.
  */
 async function postBack(
   taskId: string,
   configuration: Configuration,
   ctx: DeployContext
-): Promise<string | undefined> {
+): Promise<Persisted> {
   const shows = async (): Promise<Showing> =>
     (await holdsConfiguration(taskId, configuration, ctx))
       ? { shown: true, state: 'it holds the configuration it had' }
       : { shown: false, state: 'it does not hold the configuration it had' };
   const call = updateCall(ctx.settings, taskId, configuration);
-  const outcome = await sendUntilShown(call, `rollback: update task ${taskId}`, shows, ctx);
-  return outcome.kind === 'failed' ? outcome.why : undefined;
+  return sendUntilShown(call, `rollback: update task ${taskId}`, shows, ctx);
 }

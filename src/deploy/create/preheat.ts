@@ -17,7 +17,7 @@ import { taskIdOf } from '../../platform/task-data.js';
 import { isRecord } from '../../basics/records.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
-import { sendUntilShown, type Showing } from '../retries.js';
+import { sendUntilShown, type Persisted, type Showing } from '../retries.js';
 import type { PreheatMode } from '../settings.js';
 
 export type { PreheatMode } from '../settings.js';
@@ -99,7 +99,7 @@ export async function preheat(
   }
   const stopped = await stopPreheat(taskId, ctx);
   throw new Error(
-    `the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${formatDuration(ctx.settings.preheat.timeoutMs)}`} (${sanitize(ended.detail, 300)}); ${stopped === undefined ? 'the preheat task was stopped' : `the preheat task could not be stopped (${sanitize(stopped, 300)})`}, and nothing was created`
+    `the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${formatDuration(ctx.settings.preheat.timeoutMs)}`} (${sanitize(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${sanitize(stopped.why, 300)})`}, and nothing was created`
   );
 }
 
@@ -207,9 +207,9 @@ async function watchPreheat(
 
 /**
  * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
- * then. Answers why it could not be stopped, or undefined when it was (or had ended).
+ * then; one that had ended shows End without it.
  */
-export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<string | undefined> {
+export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<Persisted> {
   const shows = async (): Promise<Showing> => {
     const status = await ctx
       .send(preheatDetailCall(ctx.settings, taskId))
@@ -221,9 +221,9 @@ export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<s
   };
   const stop = preheatStopCall(ctx.settings, taskId);
   const outcome = await sendUntilShown(stop, `preheat: stop task ${taskId}`, shows, ctx);
-  if (outcome.kind === 'failed') return outcome.why;
-  ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
-  return undefined;
+  if (outcome.kind === 'shown')
+    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+  return outcome;
 }
 
 /** A read, retried on what may pass (network errors, 429, 5xx). */

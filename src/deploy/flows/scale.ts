@@ -111,11 +111,11 @@ async function setCountBack(
   ctx: DeployContext
 ): Promise<{ done: boolean; said: string }> {
   const budget = contextFor(ctx, ctx.settings.cleanupTimeoutMs);
-  const refused = await setPointsBack(taskId, total, budget, 'scale');
-  if (refused !== undefined)
+  const setBack = await setPointsBack(taskId, total, budget, 'scale');
+  if (setBack.kind === 'failed')
     return {
       done: false,
-      said: `could not set it back to ${total} nodes (${refused}): set its points by hand (the post step tries again)`
+      said: `could not set it back to ${total} nodes (${setBack.why}): set its points by hand (the post step tries again)`
     };
   ctx.cleanup.update({ scaleBack: undefined });
   return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };

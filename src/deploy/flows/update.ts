@@ -101,10 +101,10 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
     );
   // From here until the new configuration serves, the post step can set the task back.
   ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
-  const refused = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
-  if (refused !== undefined && (await holdsConfiguration(taskId, before, ctx))) {
+  const sent = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+  if (sent.kind === 'not_accepted' && (await holdsConfiguration(taskId, before, ctx))) {
     ctx.cleanup.update({ rollback: undefined });
-    const message = `was not updated: the platform refused the update (${refused.message}), and the task's configuration is as it was`;
+    const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
     return updateResult(plan, ctx, {
       taskId,
       outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
@@ -123,7 +123,7 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   }
   const why = outcome.why ?? outcome.kind;
   const said =
-    refused === undefined ? why : `${why}, after the platform refused the update (${refused.message})`;
+    sent.kind === 'accepted' ? why : `${why}, after the platform refused the update (${sent.error.message})`;
   const failed = { taskId, before, why: said, change, last: outcome };
   return updateResult(plan, ctx, await rollBack(failed, ctx));
 }

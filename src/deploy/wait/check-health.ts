@@ -47,21 +47,23 @@ export function healthDeps(ctx: {
 /** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
 const FIRST_DELAY_MS = 1000;
 
+/** What the health checks found: every URL healthy, or why one is not (the URL, its last status or error). */
+export type Health = { healthy: true } | { healthy: false; why: string };
+
 /**
  * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`. Answers
- * undefined when every URL is healthy, or why one is not: the URL and its last status or error.
+ * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`.
  */
 export async function checkHealth(
   urls: readonly string[],
   health: HealthSettings & { path: string },
   limits: { deadline: number; intervalMs: number; startedAt: number },
   deps: HealthDeps
-): Promise<string | undefined> {
-  const problems = await Promise.all(
+): Promise<Health> {
+  const checks = await Promise.all(
     urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps))
   );
-  return problems.find((problem) => problem !== undefined);
+  return checks.find((check) => !check.healthy) ?? { healthy: true };
 }
 
 /** The URL to check: the service URL and the path, with one slash between them. */
@@ -78,7 +80,7 @@ async function checkOne(
   health: HealthSettings,
   limits: { deadline: number; intervalMs: number; startedAt: number },
   deps: HealthDeps
-): Promise<string | undefined> {
+): Promise<Health> {
   let delay = FIRST_DELAY_MS;
   let last = '';
   for (;;) {
@@ -89,19 +91,23 @@ async function checkOne(
         deps.log(
           `health: ${url} answered HTTP ${status} after ${formatDuration(deps.now() - limits.startedAt)}: healthy`
         );
-        return undefined;
+        return { healthy: true };
       }
       said = `HTTP ${status}`;
     } catch (error) {
       said = deps.describeError(error);
-      if (deps.isFinal(error)) return `the health check of ${url} cannot be made: ${said}`;
+      if (deps.isFinal(error))
+        return { healthy: false, why: `the health check of ${url} cannot be made: ${said}` };
     }
     if (said !== last)
       deps.log(`health: ${url} answered ${said} after ${formatDuration(deps.now() - limits.startedAt)}`);
     last = said;
     const left = limits.deadline - deps.now();
     if (left <= 0)
-      return `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`;
+      return {
+        healthy: false,
+        why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`
+      };
     await deps.sleep(Math.min(delay, left));
     delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
   }

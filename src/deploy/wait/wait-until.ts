@@ -6,7 +6,7 @@ import type { CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
 import { diagnose } from './diagnose.js';
 import { readNodeList } from '../tasks/read-task.js';
-import { checkHealth, healthDeps } from './check-health.js';
+import { checkHealth, healthDeps, type Health } from './check-health.js';
 import { describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
 import { taskAfterWait, type TaskResult } from '../result.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
@@ -137,17 +137,17 @@ async function withHealth(
   if (path === undefined || criteria.target !== 'ready') return tasks;
   return mapLimit(tasks, settings.concurrency, async (task): Promise<TaskResult> => {
     if (task.verdict !== 'reached') return task;
-    const problem =
+    const health: Health =
       task.urls.length === 0
-        ? `has no service URL to check ${path} at`
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
         : await checkHealth(
             task.urls,
             { ...settings.health, path },
             { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt },
             healthDeps(ctx)
           );
-    if (problem === undefined) return { ...task, healthy: true };
-    const message = task.urls.length === 0 ? problem : `is not healthy: ${problem}`;
+    if (health.healthy) return { ...task, healthy: true };
+    const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
     ctx.log(`task ${task.id} ${message}`);
     return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
   });
