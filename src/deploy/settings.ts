@@ -1,6 +1,4 @@
 import type { PlatformSettings, WaitMode } from '../platform/platform-settings.js';
-import type { HealthSettings } from './wait/check-health.js';
-import type { CapacityWish } from './create/choose-resource.js';
 
 /** How a step waits, as the wait inputs say. */
 export interface WaitSettings {
@@ -51,4 +49,29 @@ export interface DeploySettings extends PlatformSettings {
 export interface NodeChoice {
   pointId: string | undefined;
   deleteLastNode: boolean;
+}
+
+/** What the user asks of a new task's resource, instead of a pasted mark (the gpu inputs). */
+export interface CapacityWish {
+  /** The GPU model as the platform names it (gpu_name), matched case-insensitively after trimming. */
+  gpu: string;
+  /** GPUs per node: the resource's gpu_count, exactly (CPU devices have none, and are not held to it). */
+  gpuCount: number;
+  deviceType: 'GpuDevice' | 'CpuDevice';
+  /** Regions in order of preference, by region or region_name: they break ties of price. */
+  regions: readonly string[];
+  /** The most a node may cost per hour, as the search's discount_price (else price) says: decimal text. */
+  maxPrice: string | undefined;
+  /** How long to search again while no matching entry has the stock (0: fail at once). */
+  timeoutMs: number;
+}
+
+/** The HTTP statuses a health check accepts, as ranges. */
+export type StatusRanges = readonly (readonly [number, number])[];
+
+/** How a service is checked once it runs (health_path, health_status). */
+export interface HealthSettings {
+  /** The path each service URL is checked at, such as /health; undefined: no check. */
+  path: string | undefined;
+  accepted: StatusRanges;
 }

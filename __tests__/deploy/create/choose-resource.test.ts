@@ -1,9 +1,9 @@
 import {
   cheapestOverPrice,
   chooseResource,
-  resourcesEntry,
-  type CapacityWish
+  resourcesEntry
 } from '../../../src/deploy/create/choose-resource.js';
+import type { CapacityWish } from '../../../src/deploy/settings.js';
 import type { Offer } from '../../../src/platform/resource-data.js';
 
 const offer = (fields: Partial<Offer>): Offer => ({

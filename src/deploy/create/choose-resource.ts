@@ -1,20 +1,6 @@
+import type { CapacityWish } from '../settings.js';
 import { compareDecimals } from '../../platform/money.js';
 import type { Offer } from '../../platform/resource-data.js';
-
-/** What the user asks of a new task's resource, instead of a pasted mark (the gpu inputs). */
-export interface CapacityWish {
-  /** The GPU model as the platform names it (gpu_name), matched case-insensitively after trimming. */
-  gpu: string;
-  /** GPUs per node: the resource's gpu_count, exactly (CPU devices have none, and are not held to it). */
-  gpuCount: number;
-  deviceType: 'GpuDevice' | 'CpuDevice';
-  /** Regions in order of preference, by region or region_name: they break ties of price. */
-  regions: readonly string[];
-  /** The most a node may cost per hour, as the search's discount_price (else price) says: decimal text. */
-  maxPrice: string | undefined;
-  /** How long to search again while no matching entry has the stock (0: fail at once). */
-  timeoutMs: number;
-}
 
 /** An entry of the resource search for the wished device, and why it cannot be chosen, if it cannot. */
 export interface Candidate {

@@ -5,7 +5,8 @@ import type { DeployContext } from '../context.js';
 import { createOnce, type Created } from './create-once.js';
 import { chooseForDryRun, describeCandidate, findCapacity } from './find-capacity.js';
 import { preheat, type Preheated } from './preheat.js';
-import { resourcesEntry, type CapacityWish, type Candidate } from './choose-resource.js';
+import { resourcesEntry, type Candidate } from './choose-resource.js';
+import type { CapacityWish } from '../settings.js';
 
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 export const MOST_CANDIDATES = 3;

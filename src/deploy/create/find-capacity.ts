@@ -5,13 +5,8 @@ import { offersOf } from '../../platform/resource-data.js';
 import type { DeployContext } from '../context.js';
 import { retried } from '../retries.js';
 import type { PreheatMode } from '../settings.js';
-import {
-  cheapestOverPrice,
-  chooseResource,
-  type CapacityWish,
-  type Candidate,
-  type Choice
-} from './choose-resource.js';
+import { cheapestOverPrice, chooseResource, type Candidate, type Choice } from './choose-resource.js';
+import type { CapacityWish } from '../settings.js';
 
 /** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
 const FIRST_SEARCH_DELAY_MS = 10_000;

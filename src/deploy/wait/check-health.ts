@@ -1,16 +1,9 @@
+import type { HealthSettings, StatusRanges } from '../settings.js';
 import { formatDuration } from '../../basics/units.js';
 import { TransportError } from '../../platform/client.js';
 import { describeError } from '../../platform/failures.js';
 
 /** Accepted HTTP statuses: inclusive ranges, such as [[200, 299], [401, 401]]. */
-export type StatusRanges = readonly (readonly [number, number])[];
-
-export interface HealthSettings {
-  /** The path each service URL is checked at, such as /health; undefined: no check. */
-  path: string | undefined;
-  accepted: StatusRanges;
-}
-
 export interface HealthDeps {
   /** GETs a URL (no API credentials) and answers its HTTP status; rejects on a network or TLS error. */
   probe: (url: string) => Promise<number>;
