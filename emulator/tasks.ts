@@ -228,13 +228,13 @@ export class TaskStore {
     });
   }
 
-  /** The reference: stop applies to a Running, Pending or Paused task, and deletes it for good. */
   /** A Pending task comes up now, as if its wait (readyAfterMs and its images' pull) were over. */
   settleNow(id: bigint): void {
     const task = this.#get(id);
     if (task.status === 'Pending') task.settlesAt = Math.min(task.settlesAt, this.now());
   }
 
+  /** The reference: stop applies to a Running, Pending or Paused task, and deletes it for good. */
   stop(id: bigint): void {
     const task = this.#get(id);
     this.#require(task, ['Pending', 'Running', 'Paused'], 'stop');

@@ -71,8 +71,6 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 // EXTERNAL MODULE: external "node:path"
@@ -245,6 +243,8 @@ function nodeLines(node) {
 var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __nccwpck_require__(2127);
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
 ;// CONCATENATED MODULE: ./action/main-step.ts
@@ -364,7 +364,7 @@ function notRolledBack(host, restore, why) {
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
 function writeTempFile(host, what, text) {
     const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_namespaceObject.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,external_node_fs_.writeFileSync)(path, text, { mode: 0o600 });
+    (0,private_file/* createPrivateFile */.aP)(path, text);
     return path;
 }
 /**

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InputError } from '../basics/input-error.js';
@@ -23,6 +22,7 @@ import type { Settings } from './settings.js';
 import type { StepHost } from './host.js';
 import { costLines, failureOf, outputsOf, responseFileText } from './outputs.js';
 import { hostHooks, settingsFrom } from './runtime.js';
+import { createPrivateFile } from './private-file.js';
 import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
 
@@ -138,7 +138,7 @@ export function notRolledBack(
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
 function writeTempFile(host: StepHost, what: string, text: string): string {
   const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
-  writeFileSync(path, text, { mode: 0o600 });
+  createPrivateFile(path, text);
   return path;
 }
 
