@@ -393,6 +393,203 @@ const runWithVariables = (command) => `run \`${command}\` with this run's ELASTI
 
 /***/ }),
 
+/***/ 3166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ awaitServing)
+});
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
+var read_task = __webpack_require__(4273);
+// EXTERNAL MODULE: ./deploy/wait/check-health.ts
+var check_health = __webpack_require__(4621);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./deploy/wait/criteria.ts
+var criteria = __webpack_require__(6477);
+;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
+
+
+
+
+
+/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
+const ENDED_NODES = ['End', 'Succeeded'];
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+    const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
+    const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
+    const serving = snapshot.status === 'Running' &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+
+// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
+var publishable_urls = __webpack_require__(9695);
+// EXTERNAL MODULE: ./deploy/poll-loop.ts
+var poll_loop = __webpack_require__(5444);
+;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
+
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
+ * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
+ * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
+ * Failed reads in a row up to poll_error_budget are waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {};
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return { kind: 'done', value: 'serving' };
+        }
+        if (verdict.kind === 'failed')
+            return { kind: 'done', value: 'failed' };
+        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`;
+        const changed = verdict.progress !== last.said;
+        if (changed)
+            ctx.log(line);
+        last.said = verdict.progress;
+        if (verdict.kind === 'unread')
+            return { kind: 'unread', why: verdict.progress, said: changed };
+        return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
+    }, {
+        deadline: limits.deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
+        failureBudget: settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true
+    }, { ...runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value === 'serving' ? finish(last, ctx, limits, end) : end('failed', last.failed);
+    if (polled.kind === 'cancelled')
+        return end('cancelled', CANCELLED);
+    if (polled.kind === 'unread')
+        return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
+    return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
+}
+/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
+async function look(taskId, target, ctx, last) {
+    let judged;
+    try {
+        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
+        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+        last.data = result.data;
+        last.raw = raw;
+        last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
+        judged = judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+    }
+    catch (error) {
+        return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+    if (judged.kind === 'failed')
+        last.failed = judged.why;
+    return judged;
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const health = urls.length === 0
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
+        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
+    if (health.healthy)
+        return end('serving', undefined, { urls, healthy: true });
+    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+    return end('failed', why, { urls, healthy: false });
+}
+
+
+/***/ }),
+
 /***/ 1945:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -680,9 +877,12 @@ var resource_data = __webpack_require__(7581);
 var retry = __webpack_require__(1460);
 // EXTERNAL MODULE: ./deploy/retries.ts
 var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/poll-loop.ts
+var poll_loop = __webpack_require__(5444);
 // EXTERNAL MODULE: ./deploy/create/choose-resource.ts
 var choose_resource = __webpack_require__(511);
 ;// CONCATENATED MODULE: ./deploy/create/preheat.ts
+
 
 
 
@@ -800,12 +1000,14 @@ async function createPreheat(body, ctx) {
     ctx.log(`preheat: task ${taskId}`);
     return taskId;
 }
-/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+/**
+ * Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends: a
+ * fixed rate of one detail per poll interval (10 s at the least); a detail that cannot be read, even
+ * retried, fails it at once.
+ */
 async function watchPreheat(taskId, mode, ctx) {
-    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
-    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
     let last = '';
-    for (;;) {
+    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
         let judged;
         try {
             const { result } = await read((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
@@ -813,20 +1015,28 @@ async function watchPreheat(taskId, mode, ctx) {
         }
         catch (error) {
             return {
-                state: 'failed',
-                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+                kind: 'unread',
+                why: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
             };
         }
-        if (judged.detail !== last)
+        const changed = judged.detail !== last;
+        if (changed)
             ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
         last = judged.detail;
         if (judged.state !== 'waiting')
-            return { state: judged.state, detail: judged.detail };
-        const left = deadline - ctx.runtime.now();
-        if (left <= 0)
-            return { state: 'timed_out', detail: judged.detail };
-        await ctx.runtime.sleep(Math.min(every, left));
-    }
+            return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
+        return { kind: 'waiting', said: changed };
+    }, {
+        deadline: Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
+        failureBudget: 1,
+        lastLookAtDeadline: true
+    }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value;
+    if (polled.kind === 'unread')
+        return { state: 'failed', detail: polled.why };
+    return { state: 'timed_out', detail: last };
 }
 /**
  * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
@@ -928,8 +1138,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -971,32 +1183,40 @@ const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
  * allows; `label` names it in the log.
  */
 async function awaitNewTasks(name, existing, until, ctx, label) {
-    const { now, sleep } = ctx.retries.deps;
-    const end = Math.min(until, ctx.retries.policy.deadline);
-    const every = searchEveryMs(until - now());
-    for (let failedRounds = 0;;) {
-        const sentAt = now();
-        let failure;
+    const { now } = ctx.retries.deps;
+    let lastSentAt = now();
+    const search = async () => {
+        lastSentAt = now();
         try {
             const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            if (fresh.length > 0)
-                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+            if (fresh.length === 0)
+                return { kind: 'waiting' };
+            return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
         }
         catch (error) {
-            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
-        const left = end - now();
-        if (left <= 0) {
-            if (failure === undefined)
-                return { kind: sentAt >= until ? 'none' : 'cut' };
-            const why = failure;
-            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
-            if (!again)
-                return { kind: 'unknown', why };
-            continue;
-        }
-        await sleep(Math.min(every, left));
+    };
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+        deadline: Math.min(until, ctx.retries.policy.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    if (polled.kind === 'done')
+        return { kind: 'found', ids: polled.value };
+    // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
+        const failed = why;
+        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
+        if (!again)
+            return { kind: 'unknown', why: failed };
+        const round = await search();
+        if (round.kind === 'done')
+            return { kind: 'found', ids: round.value };
+        why = round.kind === 'unread' ? round.why : undefined;
     }
+    return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 
 

@@ -236,6 +236,7 @@ function withoutField(record, field) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   BD: () => (/* binding */ describeNodeProblem),
 /* harmony export */   EJ: () => (/* binding */ failingNodes),
+/* harmony export */   ET: () => (/* binding */ allHeldBack),
 /* harmony export */   dP: () => (/* binding */ failingNode),
 /* harmony export */   gF: () => (/* binding */ fieldText)
 /* harmony export */ });
@@ -254,6 +255,19 @@ function withoutField(record, field) {
  */
 function failingNode(page, maxRestarts) {
     return failingNodes(page, maxRestarts)[0];
+}
+/**
+ * Whether every node of a node list is held back: Pending (scheduled, pulling its image, starting), or
+ * Running with a container that a reason holds back (such as CrashLoopBackOff). While every node is, the
+ * task cannot be ready and has not ended: its detail can wait. A list of no nodes says nothing: not held.
+ */
+function allHeldBack(page) {
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    return (nodes.length > 0 &&
+        nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) &&
+            (node.status === 'Pending' ||
+                (node.status === 'Running' &&
+                    (Array.isArray(node.containers) ? node.containers : []).some((c) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(c) && fieldText(c.reason) !== undefined)))));
 }
 /** Every node of a node list that will not come up, as failingNode judges each one. */
 function failingNodes(page, maxRestarts) {

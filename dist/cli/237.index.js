@@ -1,5 +1,5 @@
 export const id = 237;
-export const ids = [237,485];
+export const ids = [237];
 export const modules = {
 
 /***/ 485:
@@ -417,8 +417,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -460,32 +462,40 @@ const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
  * allows; `label` names it in the log.
  */
 async function awaitNewTasks(name, existing, until, ctx, label) {
-    const { now, sleep } = ctx.retries.deps;
-    const end = Math.min(until, ctx.retries.policy.deadline);
-    const every = searchEveryMs(until - now());
-    for (let failedRounds = 0;;) {
-        const sentAt = now();
-        let failure;
+    const { now } = ctx.retries.deps;
+    let lastSentAt = now();
+    const search = async () => {
+        lastSentAt = now();
         try {
             const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            if (fresh.length > 0)
-                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+            if (fresh.length === 0)
+                return { kind: 'waiting' };
+            return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
         }
         catch (error) {
-            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
-        const left = end - now();
-        if (left <= 0) {
-            if (failure === undefined)
-                return { kind: sentAt >= until ? 'none' : 'cut' };
-            const why = failure;
-            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
-            if (!again)
-                return { kind: 'unknown', why };
-            continue;
-        }
-        await sleep(Math.min(every, left));
+    };
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+        deadline: Math.min(until, ctx.retries.policy.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    if (polled.kind === 'done')
+        return { kind: 'found', ids: polled.value };
+    // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
+        const failed = why;
+        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
+        if (!again)
+            return { kind: 'unknown', why: failed };
+        const round = await search();
+        if (round.kind === 'done')
+            return { kind: 'found', ids: round.value };
+        why = round.kind === 'unread' ? round.why : undefined;
     }
+    return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 
 

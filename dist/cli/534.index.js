@@ -92,10 +92,12 @@ function resourcesEntry(offer) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9644);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7581);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(511);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
+
 
 
 
@@ -135,11 +137,18 @@ async function chooseForDryRun(ctx, mode) {
  */
 async function findCapacity(wish, points, ctx) {
     const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-    for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS;; searches++) {
+    const schedule = {
+        kind: 'backoff',
+        firstMs: FIRST_SEARCH_DELAY_MS,
+        factor: 1.5,
+        mostMs: MOST_SEARCH_DELAY_MS
+    };
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+        const searches = round + 1;
         const choice = await searchOnce(wish, points, ctx);
         if (choice.eligible.length > 0) {
             logChoice(choice, wish, points, ctx);
-            return { ...choice, searches };
+            return { kind: 'done', value: { ...choice, searches } };
         }
         const why = noCapacity(choice, wish, points);
         const left = until - ctx.runtime.now();
@@ -147,23 +156,26 @@ async function findCapacity(wish, points, ctx) {
             logChoice(choice, wish, points, ctx);
             throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
         }
-        const wait = Math.min(delay, left);
+        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
         ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
-        await ctx.runtime.sleep(wait);
-        delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
-    }
+        return { kind: 'waiting', said: true };
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
+    // A search that finds no stock with less than one delay left ends the search above, by throwing.
+    if (polled.kind !== 'done')
+        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+    return polled.value;
 }
 async function searchOnce(wish, points, ctx) {
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
-    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
-    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__/* .offersOf */ .f)(result.data), wish, points);
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data), wish, points);
 }
 /** Why no entry qualifies, naming what was searched. */
 function noCapacity(choice, wish, points) {
     const device = describeWish(wish);
     if (choice.considered.length === 0)
         return `the resource search lists no ${device}`;
-    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_4__/* .cheapestOverPrice */ .Vd)(choice);
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
     if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
         return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
     }
@@ -272,9 +284,12 @@ var resource_data = __webpack_require__(7581);
 var retry = __webpack_require__(1460);
 // EXTERNAL MODULE: ./deploy/retries.ts
 var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/poll-loop.ts
+var poll_loop = __webpack_require__(5444);
 // EXTERNAL MODULE: ./deploy/create/choose-resource.ts
 var choose_resource = __webpack_require__(511);
 ;// CONCATENATED MODULE: ./deploy/create/preheat.ts
+
 
 
 
@@ -392,12 +407,14 @@ async function createPreheat(body, ctx) {
     ctx.log(`preheat: task ${taskId}`);
     return taskId;
 }
-/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+/**
+ * Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends: a
+ * fixed rate of one detail per poll interval (10 s at the least); a detail that cannot be read, even
+ * retried, fails it at once.
+ */
 async function watchPreheat(taskId, mode, ctx) {
-    const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
-    const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
     let last = '';
-    for (;;) {
+    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
         let judged;
         try {
             const { result } = await read((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
@@ -405,20 +422,28 @@ async function watchPreheat(taskId, mode, ctx) {
         }
         catch (error) {
             return {
-                state: 'failed',
-                detail: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+                kind: 'unread',
+                why: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
             };
         }
-        if (judged.detail !== last)
+        const changed = judged.detail !== last;
+        if (changed)
             ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
         last = judged.detail;
         if (judged.state !== 'waiting')
-            return { state: judged.state, detail: judged.detail };
-        const left = deadline - ctx.runtime.now();
-        if (left <= 0)
-            return { state: 'timed_out', detail: judged.detail };
-        await ctx.runtime.sleep(Math.min(every, left));
-    }
+            return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
+        return { kind: 'waiting', said: changed };
+    }, {
+        deadline: Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
+        failureBudget: 1,
+        lastLookAtDeadline: true
+    }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value;
+    if (polled.kind === 'unread')
+        return { state: 'failed', detail: polled.why };
+    return { state: 'timed_out', detail: last };
 }
 /**
  * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until

@@ -1,5 +1,5 @@
 export const id = 639;
-export const ids = [639];
+export const ids = [639,444];
 export const modules = {
 
 /***/ 9639:
@@ -145,6 +145,105 @@ const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitiz
 
 /***/ }),
 
+/***/ 5444:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Is: () => (/* binding */ backoffAt),
+/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */ });
+/* unused harmony export nextDue */
+/**
+ * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
+ * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
+ * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
+ */
+async function pollUntil(look, options, deps) {
+    const first = deps.now();
+    const beat = { last: first };
+    let unreadInARow = 0;
+    let lastUnread;
+    for (let round = 0;; round++) {
+        const found = await look(round);
+        if (found.kind === 'done')
+            return { kind: 'done', value: found.value, rounds: round + 1 };
+        if (found.said === true)
+            beat.last = deps.now();
+        if (found.kind === 'unread') {
+            unreadInARow += 1;
+            lastUnread = found.why;
+            if (unreadInARow >= options.failureBudget)
+                return { kind: 'unread', why: found.why, rounds: round + 1 };
+        }
+        else {
+            unreadInARow = 0;
+            lastUnread = undefined;
+            if (found.progress !== undefined)
+                deps.progress?.(found.progress);
+        }
+        const stop = (kind) => ({
+            kind,
+            rounds: round + 1,
+            unread: lastUnread
+        });
+        if (deps.cancelled())
+            return stop('cancelled');
+        const now = deps.now();
+        if (now >= options.deadline)
+            return stop('timed_out');
+        const due = nextDue(options.schedule, first, now, round);
+        if (due > options.deadline && !options.lastLookAtDeadline)
+            return stop('timed_out');
+        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
+        if (!rested)
+            return stop('cancelled');
+    }
+}
+/**
+ * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
+ * backoff's delay.
+ */
+function nextDue(schedule, first, now, round) {
+    if (schedule.kind === 'backoff')
+        return now + backoffAt(schedule, round);
+    const interval = Math.max(1, schedule.intervalMs);
+    return first + (Math.floor((now - first) / interval) + 1) * interval;
+}
+/** The delay a backoff schedule waits after round `round` (0: the first). */
+function backoffAt(schedule, round) {
+    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
+}
+/**
+ * Sleeps until `until`, in slices that end when a heartbeat line is due; false when the step was
+ * cancelled during the sleep.
+ */
+async function restUntil(until, beat, options, deps) {
+    const heartbeat = options.heartbeat;
+    // Counted down by the slices slept as well as by the clock: a clock that a test holds still ends it too.
+    for (let left = until - deps.now(); left > 0;) {
+        const slice = heartbeat === undefined
+            ? left
+            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
+        try {
+            await deps.sleep(slice);
+        }
+        catch (error) {
+            if (deps.cancelled())
+                return false;
+            throw error;
+        }
+        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
+            beat.last = deps.now();
+            deps.log(heartbeat.line());
+        }
+        left = Math.min(left - slice, until - deps.now());
+    }
+    return !deps.cancelled();
+}
+
+
+/***/ }),
+
 /***/ 9138:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -217,8 +316,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -260,32 +361,40 @@ const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
  * allows; `label` names it in the log.
  */
 async function awaitNewTasks(name, existing, until, ctx, label) {
-    const { now, sleep } = ctx.retries.deps;
-    const end = Math.min(until, ctx.retries.policy.deadline);
-    const every = searchEveryMs(until - now());
-    for (let failedRounds = 0;;) {
-        const sentAt = now();
-        let failure;
+    const { now } = ctx.retries.deps;
+    let lastSentAt = now();
+    const search = async () => {
+        lastSentAt = now();
         try {
             const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-            if (fresh.length > 0)
-                return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+            if (fresh.length === 0)
+                return { kind: 'waiting' };
+            return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
         }
         catch (error) {
-            failure = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error);
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
-        const left = end - now();
-        if (left <= 0) {
-            if (failure === undefined)
-                return { kind: sentAt >= until ? 'none' : 'cut' };
-            const why = failure;
-            const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(++failedRounds, ctx, (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
-            if (!again)
-                return { kind: 'unknown', why };
-            continue;
-        }
-        await sleep(Math.min(every, left));
+    };
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+        deadline: Math.min(until, ctx.retries.policy.deadline),
+        schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    if (polled.kind === 'done')
+        return { kind: 'found', ids: polled.value };
+    // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
+        const failed = why;
+        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
+        if (!again)
+            return { kind: 'unknown', why: failed };
+        const round = await search();
+        if (round.kind === 'done')
+            return { kind: 'found', ids: round.value };
+        why = round.kind === 'unread' ? round.why : undefined;
     }
+    return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 
 

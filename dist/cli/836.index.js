@@ -2,426 +2,6 @@ export const id = 836;
 export const ids = [836];
 export const modules = {
 
-/***/ 9941:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   FK: () => (/* binding */ servicesDiffer),
-/* harmony export */   IC: () => (/* binding */ imagesOf),
-/* harmony export */   QV: () => (/* binding */ configurationOf),
-/* harmony export */   VU: () => (/* binding */ diffConfigurations),
-/* harmony export */   YF: () => (/* binding */ applyChanges),
-/* harmony export */   aL: () => (/* binding */ redactConfiguration),
-/* harmony export */   ek: () => (/* binding */ checkChanges)
-/* harmony export */ });
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9817);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6539);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8064);
-
-
-
-
-
-
-/** Detail fields the platform fills itself (statuses and counters): posted back as given, never changed. */
-const FILLED_BY_PLATFORM = ['status', 'runing_points', 'billing_points', 'billing_value', 'forecast_value'];
-/**
- * Write-only fields: taken by a create, never answered by a query, and (the reference says) not to be
- * updated after creation.
- */
-const WRITE_ONLY = ['repository_username', 'repository_password'];
-/** Fields an update body may not set: the task's identity, and what the platform fills or never updates. */
-const NOT_CHANGEABLE = ['task_id', 'task_type', ...FILLED_BY_PLATFORM];
-/**
- * The configuration in a task's detail, structure unchanged: every field it gives, the platform's own
- * (statuses, counters, the service URLs) included, but the write-only ones (null in a detail; posting
- * null back could clear them).
- */
-function configurationOf(detail) {
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail) || !Array.isArray(detail.services))
-        throw new Error('the task detail carries no services list, so its configuration cannot be read');
-    return Object.fromEntries(Object.entries(detail).filter(([name]) => !WRITE_ONLY.includes(name)));
-}
-/**
- * Checks an update's body (a partial configuration) before anything is sent: not empty, no write-only
- * field, nothing the platform fills, and services as a list of objects each naming its service_name.
- */
-function checkChanges(changes) {
-    if (Object.keys(changes).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body is empty, but update needs the changes: set body to the fields to change, such as {services: [{service_name: web, service_image: "app:2"}]}');
-    }
-    const writeOnly = writeOnlyPaths(changes);
-    if (writeOnly.length > 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${writeOnly.join(', ')}, which the platform takes only when a task is created (write-only) and cannot change after: remove it, and create a new task (replace) to change the registry credentials`);
-    }
-    for (const name of Object.keys(changes).filter((n) => NOT_CHANGEABLE.includes(n)))
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body sets ${name}, which an update cannot change: remove it (the task is chosen by task_id or task_name)`);
-    const { services } = changes;
-    if (services === undefined)
-        return;
-    if (!Array.isArray(services))
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('body services is not a list: write it as a list of {service_name: ..., <changes>}');
-    services.forEach((service, index) => {
-        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) || typeof service.service_name !== 'string' || service.service_name === '')
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services[${index}] names no service_name: each changed service is matched by its service_name`);
-    });
-}
-/**
- * The configuration with the changes applied: each top-level field given replaces the task's; each
- * service given is matched by service_name and the fields it gives replace that service's.
- */
-function applyChanges(configuration, changes) {
-    const { services: changedServices, ...fields } = changes;
-    const services = Array.isArray(configuration.services) ? configuration.services : [];
-    const names = services.map((s) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(s) ? String(s.service_name) : ''));
-    const byName = new Map();
-    for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
-        const name = String(change.service_name);
-        if (!names.includes(name)) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
-        }
-        byName.set(name, { ...byName.get(name), ...change });
-    }
-    return {
-        ...configuration,
-        ...fields,
-        services: services.map((service) => {
-            const change = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? byName.get(String(service.service_name)) : undefined;
-            return change === undefined || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : { ...service, ...change };
-        })
-    };
-}
-/**
- * Every field that differs between two configurations, by path (services by name:
- * `services[web].service_image`); a field under a secret-looking name, and every env, is shown redacted.
- */
-function diffConfigurations(before, after) {
-    return diffValues(settable(before), settable(after), [], false);
-}
-/**
- * What of a configuration a task is set to: all but what the platform fills itself (statuses, counters,
- * the service URLs), which an update posts back as given and never changes.
- */
-function settable(configuration) {
-    const services = Array.isArray(configuration.services) ? configuration.services : [];
-    return {
-        ...Object.fromEntries(Object.entries(configuration).filter(([name]) => !FILLED_BY_PLATFORM.includes(name))),
-        services: services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && Array.isArray(service.remote_ports)
-            ? {
-                ...service,
-                remote_ports: service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) ? withoutField(port, 'url') : port)
-            }
-            : service)
-    };
-}
-/** The images of each service, by service name, as a configuration sets them. */
-function imagesOf(configuration) {
-    const services = Array.isArray(configuration.services) ? configuration.services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : [];
-    return new Map(services.map((s) => [String(s.service_name), String(s.service_image)]));
-}
-/** Whether the configurations' services differ (the nodes must then be replaced to serve the new one). */
-function servicesDiffer(before, after) {
-    return !same(settable(before).services, settable(after).services);
-}
-/** Whether two JSON values (or absent ones) are the same, numbers compared as written. */
-function same(a, b) {
-    return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
-}
-/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
-function redactConfiguration(configuration) {
-    return redact(configuration, false);
-}
-function redact(value, secret) {
-    if (secret && value !== null)
-        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
-    if (Array.isArray(value))
-        return value.map((item) => redact(item, false));
-    if (isObject(value))
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
-    return value;
-}
-/** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
-function hidden(name) {
-    return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
-}
-function diffValues(before, after, path, secret) {
-    if (same(before, after))
-        return [];
-    const here = path.join('.');
-    if (!secret && isObject(before) && isObject(after)) {
-        const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-        return names.flatMap((name) => diffValues(before[name], after[name], [...path, name], hidden(name)));
-    }
-    if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
-        return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
-    return [{ path: here, before: show(before), after: show(after) }];
-}
-/** Services compared by name: a field of one, or a service added or taken away. */
-function diffServices(before, after) {
-    const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
-    const [old, now] = [named(before), named(after)];
-    const names = [...new Set([...old.keys(), ...now.keys()])];
-    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
-}
-/** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
-function isObject(value) {
-    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
-}
-function writeOnlyPaths(changes) {
-    return WRITE_ONLY.filter((name) => name in changes);
-}
-function withoutField(record, field) {
-    return Object.fromEntries(Object.entries(record).filter(([name]) => name !== field));
-}
-
-
-/***/ }),
-
-/***/ 7659:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BD: () => (/* binding */ describeNodeProblem),
-/* harmony export */   EJ: () => (/* binding */ failingNodes),
-/* harmony export */   dP: () => (/* binding */ failingNode),
-/* harmony export */   gF: () => (/* binding */ fieldText)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
-
-
-
-/**
- * The first node of a node list (`{results: [...]}`) that will not come up: one whose status is
- * Failed, or one restarted `maxRestarts` times or more (0: restarts never count). The platform's
- * reference keeps the restart count on the node (`describe_dto.restart_count`); a count a container
- * carries counts too, and a node that still says Running can be crash-looping. Decided from the fields,
- * never from a message.
- */
-function failingNode(page, maxRestarts) {
-    return failingNodes(page, maxRestarts)[0];
-}
-/** Every node of a node list that will not come up, as failingNode judges each one. */
-function failingNodes(page, maxRestarts) {
-    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
-    return nodes.flatMap((node) => {
-        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
-        return problem === undefined ? [] : [problem];
-    });
-}
-function problemOf(node, maxRestarts) {
-    const status = fieldText(node.status) ?? 'unknown';
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
-    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
-    const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-    if (status !== 'Failed' && !restarting)
-        return undefined;
-    // The container that says why: the one restarted most, else one with a reason, else the first.
-    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-        containers.find((c) => fieldText(c.reason) !== undefined) ??
-        containers[0];
-    return {
-        pointId: fieldText(node.point_id) ?? 'unknown',
-        status,
-        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
-        reason: container === undefined ? undefined : fieldText(container.reason),
-        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
-        restarts: restarts > 0 ? restarts : undefined
-    };
-}
-/** "node 1229831001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times". */
-function describeNodeProblem(problem) {
-    const facts = [
-        problem.reason,
-        problem.exitCode === undefined ? undefined : `exit code ${problem.exitCode}`,
-        problem.restarts === undefined || problem.restarts === 0
-            ? undefined
-            : `restarted ${problem.restarts} times`
-    ].filter((fact) => fact !== undefined);
-    const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
-    const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
-    return `node ${problem.pointId} (${problem.status})${why}`;
-}
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item) {
-    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
-    const value = dto.restart_count ?? item.restart_count;
-    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function fieldText(value) {
-    const raw = typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
-            ? String(value)
-            : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(raw, 80);
-}
-
-
-/***/ }),
-
-/***/ 4273:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ld: () => (/* binding */ holdsConfiguration),
-/* harmony export */   Tx: () => (/* binding */ runningOf),
-/* harmony export */   XV: () => (/* binding */ readNodeList),
-/* harmony export */   gv: () => (/* binding */ readTask),
-/* harmony export */   on: () => (/* binding */ readDetail),
-/* harmony export */   qk: () => (/* binding */ pointOf),
-/* harmony export */   tc: () => (/* binding */ pointIds)
-/* harmony export */ });
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
-/* harmony import */ var _configuration_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9941);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6539);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7659);
-/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7660);
-
-
-
-
-
-
-
-
-
-/** Reads a task's detail, retried while a failure may pass. */
-async function readDetail(taskId, ctx) {
-    const { result, raw } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
-    return { data: result.data, raw, snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField) };
-}
-/** Reads a task's detail and its node list, each retried while a failure may pass. */
-async function readTask(taskId, ctx) {
-    const detail = await readDetail(taskId, ctx);
-    const nodes = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
-    return { ...detail, nodes };
-}
-/**
- * Whether the task's configuration is `configuration`, as its detail says now (what a change whose
- * answer was a refusal left); an unreadable detail is not known to hold it.
- */
-async function holdsConfiguration(taskId, configuration, ctx) {
-    try {
-        const now = (0,_configuration_js__WEBPACK_IMPORTED_MODULE_3__/* .configurationOf */ .QV)((await readDetail(taskId, ctx)).data);
-        return (0,_configuration_js__WEBPACK_IMPORTED_MODULE_3__/* .diffConfigurations */ .VU)(configuration, now).length === 0;
-    }
-    catch {
-        return false;
-    }
-}
-/** The point ids of the nodes. */
-function pointIds(nodes) {
-    return new Set(nodes.map(pointOf).filter((id) => id !== ''));
-}
-/** How many nodes run, as the task's detail says (runing_points), when it says. */
-function runningOf(snapshot) {
-    return snapshot?.nodes?.running;
-}
-/** Every node of a task, across the pages of its node list. */
-async function readNodeList(taskId, ctx) {
-    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
-    return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
-}
-/** A node's point_id, as text ('' when it has none). */
-function pointOf(node) {
-    return (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? '';
-}
-
-
-/***/ }),
-
-/***/ 4621:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $$: () => (/* binding */ healthDeps),
-/* harmony export */   Ns: () => (/* binding */ checkHealth)
-/* harmony export */ });
-/* unused harmony exports healthUrl, isAccepted */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5619);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
-
-
-
-/**
- * The checks as a step makes them: through its runtime's client (http:// or https://), on its clocks,
- * into its log. Only a network failure (refused, reset, timed out, TLS) may pass with time.
- */
-function healthDeps(ctx) {
-    const { runtime } = ctx;
-    return {
-        probe: runtime.probe,
-        now: runtime.now,
-        sleep: runtime.sleep,
-        log: ctx.log,
-        describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc,
-        isFinal: (error) => !(error instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX)
-    };
-}
-/** The first wait between checks of a URL; each next one twice as long, up to the poll interval. */
-const FIRST_DELAY_MS = 1000;
-/**
- * Checks that the app behind each URL answers: GET `<url><path>` until it answers an accepted status,
- * waiting 1 s, 2 s, 4 s... (at most `intervalMs`) between checks, and never past `deadline`.
- */
-async function checkHealth(urls, health, limits, deps) {
-    const checks = await Promise.all(urls.map((url) => checkOne(healthUrl(url, health.path), health, limits, deps)));
-    return checks.find((check) => !check.healthy) ?? { healthy: true };
-}
-/** The URL to check: the service URL and the path, with one slash between them. */
-function healthUrl(url, path) {
-    return `${url.replace(/\/+$/, '')}${path}`;
-}
-function isAccepted(status, accepted) {
-    return accepted.some(([low, high]) => status >= low && status <= high);
-}
-async function checkOne(url, health, limits, deps) {
-    let delay = FIRST_DELAY_MS;
-    let last = '';
-    for (;;) {
-        let said;
-        try {
-            const status = await deps.probe(url);
-            if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
-                return { healthy: true };
-            }
-            said = `HTTP ${status}`;
-        }
-        catch (error) {
-            said = deps.describeError(error);
-            if (deps.isFinal(error))
-                return { healthy: false, why: `the health check of ${url} cannot be made: ${said}` };
-        }
-        if (said !== last)
-            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
-        last = said;
-        const left = limits.deadline - deps.now();
-        if (left <= 0)
-            return {
-                healthy: false,
-                why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`
-            };
-        await deps.sleep(Math.min(delay, left));
-        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
-    }
-}
-
-
-/***/ }),
-
 /***/ 9828:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -587,6 +167,8 @@ var read_task_state = __webpack_require__(4633);
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/throttle.ts
 var throttle = __webpack_require__(768);
+// EXTERNAL MODULE: ./deploy/poll-loop.ts
+var poll_loop = __webpack_require__(5444);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/task-data.ts
@@ -609,7 +191,8 @@ function startWatch(id) {
         message: undefined,
         elapsedMs: 0,
         failedPolls: 0,
-        unchanged: 0,
+        nodes: 'unread',
+        skippedDetail: false,
         moved: false,
         said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
     };
@@ -638,7 +221,7 @@ function seePoll(watch, poll, atMs, rules) {
         data: poll.data,
         raw: poll.raw,
         failedPolls: 0,
-        unchanged: changed ? 0 : watch.unchanged + 1,
+        skippedDetail: false,
         timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
         moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
     };
@@ -662,7 +245,6 @@ function seePoll(watch, poll, atMs, rules) {
     return {
         watch: judged.watch,
         lines: [...lines, ...judged.lines],
-        checkNodes: judged.watch.verdict === 'waiting' && next.unchanged % 2 === 1,
         ...(unknown === undefined ? {} : { unknown })
     };
 }
@@ -671,8 +253,7 @@ function seeGone(watch, atMs, criteria) {
     const next = settled(watch, stopped ? 'reached' : 'failed', atMs, stopped ? undefined : 'no longer exists');
     return {
         watch: { ...next, timeline: [...watch.timeline, { atMs, status: 'gone' }] },
-        lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`],
-        checkNodes: false
+        lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`]
     };
 }
 function unknownLine(status, criteria) {
@@ -747,50 +328,64 @@ function seePollFailure(watch, failure, atMs, rules) {
         // The next check could only come after the deadline: the wait is over, timed out, now.
         return {
             watch: stopWatching(counted, 'timed_out', atMs, why),
-            lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`],
-            checkNodes: false
+            lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`]
         };
     }
     if (!failure.transient) {
         return {
             watch: settled(counted, 'error', atMs, `its detail failed: ${why}`),
-            lines: [`task ${watch.id}: detail failed: ${why}`],
-            checkNodes: false
+            lines: [`task ${watch.id}: detail failed: ${why}`]
         };
     }
     if (failedPolls >= rules.errorBudget) {
         return {
             watch: settled(counted, 'error', atMs, `${failedPolls} polls in a row failed, the last: ${why}`),
-            lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`],
-            checkNodes: false
+            lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`]
         };
     }
     return {
         watch: counted,
-        lines: [
-            `task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`
-        ],
-        checkNodes: false
+        lines: [`task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`]
     };
 }
 /** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
 function seeNodes(watch, nodes, atMs) {
     if ('unreadable' in nodes) {
+        const unreadable = { ...watch, nodes: 'unreadable' };
         if (watch.said.nodesUnreadable)
-            return { watch, lines: [], checkNodes: false };
+            return { watch: unreadable, lines: [] };
         return {
-            watch: { ...watch, said: { ...watch.said, nodesUnreadable: true } },
-            lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`],
-            checkNodes: false
+            watch: { ...unreadable, said: { ...watch.said, nodesUnreadable: true } },
+            lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`]
         };
     }
+    const seen = { ...watch, nodes: nodes.heldBack ? 'held_back' : 'not_held_back' };
     if (nodes.failure === undefined || watch.verdict !== 'waiting')
-        return { watch, lines: [], checkNodes: false };
+        return { watch: seen, lines: [] };
     return {
-        watch: settled(watch, 'failed', atMs, nodes.failure),
-        lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`],
-        checkNodes: false
+        watch: settled(seen, 'failed', atMs, nodes.failure),
+        lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`]
     };
+}
+/**
+ * What a round of a wait until ready reads of a task: the node list on every round (every second while
+ * it cannot be read), so that a crash or a failed node is seen within one interval of showing; the detail
+ * on the first round and on every round while not every node is held back (so that ready, or an end, is
+ * seen within one interval too), and on every second round while every node is (pulling its image,
+ * starting, crash-looping: the detail could not say ready), unless the node list of the round shows
+ * otherwise. Six rounds a minute at the default 10 s are then at most nine requests while the nodes are
+ * held back. A wait for another target reads the detail alone, every round.
+ */
+function readsAt(watch, round, withNodes) {
+    if (!withNodes)
+        return { first: 'detail', nodes: false };
+    if (watch.nodes === 'held_back' && !watch.skippedDetail)
+        return { first: 'nodes' };
+    return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
+}
+/** A round that read the task's nodes and left its detail for the next: said in the watch, for readsAt. */
+function skipDetail(watch) {
+    return { ...watch, skippedDetail: true };
 }
 /** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
 function stopWatching(watch, verdict, atMs, why) {
@@ -821,70 +416,84 @@ function progress(waiting, withNodes) {
 
 
 
+
 const HEARTBEAT_MS = 60_000;
 /**
  * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
- * loop that owns time (sleeping, the deadline, cancellation, the heartbeat), around the pure watch of
- * watch.ts, which decides from each look what changed and whether a task's wait is over. The first
- * check comes right away; then one round of polls per interval, and a line at least once a minute while
- * nothing changes.
+ * poll loop (see pollUntil) owns time, at a fixed rate of one round per interval, with a heartbeat once a
+ * minute while nothing changes; the pure watch of task-watch.ts decides from each look what changed and
+ * whether a task's wait is over. The first round comes right away.
  */
 async function waitForTasks(ids, options, deps) {
     const watches = new Map(ids.map((id) => [id, startWatch(id)]));
-    const deadline = options.startedAt + options.timeoutMs;
     const unknownSaid = new Set();
-    const beat = { last: deps.now() };
     const elapsed = () => deps.now() - options.startedAt;
+    const said = { any: false };
     const record = (seen) => {
         if (seen.unknown !== undefined)
             unknownSaid.add(seen.unknown);
         for (const line of seen.lines)
             deps.log(line);
-        if (seen.lines.length > 0)
-            beat.last = deps.now();
+        said.any ||= seen.lines.length > 0;
         watches.set(seen.watch.id, seen.watch);
         return seen.watch;
     };
     const rules = { ...options, unknownSaid };
-    for (let round = 0;; round++) {
-        const pending = [...watches.values()].filter((w) => w.verdict === 'waiting');
-        await (0,concurrency/* mapLimit */.s)(pending, options.concurrency, (watch) => lookOnce(watch, round === 0 ? options.initial?.get(watch.id) : undefined, {
-            deps,
-            rules,
-            elapsed,
-            record
-        }));
-        const waiting = [...watches.values()].filter((w) => w.verdict === 'waiting');
-        if (waiting.length > 0)
-            deps.progress?.(`waiting ${(0,units/* formatDuration */.a3)(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`);
-        const end = (verdict) => {
-            for (const watch of waiting)
-                watches.set(watch.id, stopWatching(watch, verdict, elapsed()));
-            return result(watches);
+    const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
+    const shown = () => progress(waiting(), options.criteria.requireAllNodes);
+    const loop = { deps, rules, elapsed, record };
+    const end = await (0,poll_loop/* pollUntil */.g3)(async (round) => {
+        said.any = false;
+        await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
+        if (waiting().length === 0)
+            return { kind: 'done', value: undefined };
+        return {
+            kind: 'waiting',
+            progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())}: ${shown()}`,
+            said: said.any
         };
-        if (waiting.length === 0)
-            return result(watches);
-        if (deps.cancelled())
-            return end('cancelled');
-        if (deps.now() >= deadline)
-            return end('timed_out');
-        const rested = await rest(Math.min(options.intervalMs, deadline - deps.now()), {
-            deps,
-            beat,
-            elapsed,
-            waiting,
-            options
-        });
-        if (!rested)
-            return end('cancelled');
-    }
+    }, {
+        deadline: options.startedAt + options.timeoutMs,
+        schedule: { kind: 'fixed_rate', intervalMs: options.intervalMs },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: HEARTBEAT_MS,
+            line: () => `still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${shown()}`
+        }
+    }, deps);
+    if (end.kind === 'timed_out' || end.kind === 'cancelled')
+        for (const watch of waiting())
+            watches.set(watch.id, stopWatching(watch, end.kind, elapsed()));
+    return result(watches);
 }
-/** One look at a task (its poll, or the answer in hand), and a read of its nodes when the watch asks. */
-async function lookOnce(watch, known, loop) {
+/**
+ * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
+ * nodes and, unless every node is still held back, its detail, whose verdict comes first (a task whose node
+ * failed has often ended in Other too, and its status says so).
+ */
+async function lookOnce(watch, round, known, loop) {
+    const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined);
+    if (reads.first === 'nodes') {
+        const report = await readNodes(watch, loop.deps);
+        if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
+            loop.record({ watch: skipDetail(seeNodes(watch, report, loop.elapsed()).watch), lines: [] });
+            return;
+        }
+        const read = await readDetail(watch, known, loop);
+        if (read.verdict === 'waiting')
+            loop.record(seeNodes(read, report, loop.elapsed()));
+        return;
+    }
+    const read = await readDetail(watch, known, loop);
+    if (read.verdict === 'waiting' && reads.nodes)
+        loop.record(seeNodes(read, await readNodes(read, loop.deps), loop.elapsed()));
+}
+/** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
+async function readDetail(watch, known, loop) {
     const { deps, rules, elapsed, record } = loop;
-    let seen;
     try {
-        seen = seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules);
+        return record(seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules));
     }
     catch (error) {
         const failure = {
@@ -892,42 +501,19 @@ async function lookOnce(watch, known, loop) {
             transient: deps.isTransient(error),
             pastDeadline: error instanceof throttle/* PastDeadlineError */.z
         };
-        record(seePollFailure(watch, failure, elapsed(), rules));
-        return;
-    }
-    const now = record(seen);
-    if (!seen.checkNodes || deps.checkNodes === undefined)
-        return;
-    try {
-        record(seeNodes(now, { failure: await deps.checkNodes(watch.id) }, elapsed()));
-    }
-    catch (error) {
-        record(seeNodes(now, { unreadable: deps.describeError(error) }, elapsed()));
+        return record(seePollFailure(watch, failure, elapsed(), rules));
     }
 }
-/**
- * Sleeps `ms`, in slices that end when a heartbeat line is due, so a long interval still logs each minute;
- * false when the step was cancelled during the sleep.
- */
-async function rest(ms, loop) {
-    const { deps, beat } = loop;
-    for (let left = ms; left > 0;) {
-        const slice = Math.min(left, Math.max(1, beat.last + HEARTBEAT_MS - deps.now()));
-        try {
-            await deps.sleep(slice);
-        }
-        catch (error) {
-            if (deps.cancelled())
-                return false;
-            throw error;
-        }
-        left -= slice;
-        if (deps.now() - beat.last >= HEARTBEAT_MS) {
-            beat.last = deps.now();
-            deps.log(`still waiting after ${(0,units/* formatDuration */.a3)(loop.elapsed())}: ${progress(loop.waiting, loop.options.criteria.requireAllNodes)}`);
-        }
+/** What the task's nodes say, or that they could not be read. */
+async function readNodes(watch, deps) {
+    if (deps.checkNodes === undefined)
+        return { unreadable: 'no node list' };
+    try {
+        return await deps.checkNodes(watch.id);
     }
-    return true;
+    catch (error) {
+        return { unreadable: deps.describeError(error) };
+    }
 }
 function result(watches) {
     const tasks = [...watches.values()].map((w) => ({
@@ -1037,13 +623,14 @@ async function pollTask(taskId, name, ctx) {
 class UnreadTaskError extends Error {
     name = 'UnreadTaskError';
 }
-/** Why one of the task's nodes will not come up, from its node list; or undefined. */
+/** What the task's node list says: why one of its nodes will not come up, and whether all are held back. */
 async function nodeFailure(taskId, ctx) {
     const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
     const problem = (0,failing_nodes/* failingNode */.dP)({ results: nodes }, ctx.settings.wait.maxRestarts);
-    return problem === undefined
-        ? undefined
-        : `has a node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(problem)}`;
+    return {
+        failure: problem === undefined ? undefined : `has a node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(problem)}`,
+        heldBack: (0,failing_nodes/* allHeldBack */.ET)({ results: nodes })
+    };
 }
 /**
  * Each task that is ready, checked as health_path says: its app must answer an accepted status at every

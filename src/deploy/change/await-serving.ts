@@ -7,6 +7,7 @@ import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from '../wait/check-health.js';
 import { judgeServing, type ServingTarget } from './judge-serving.js';
 import { publishableUrls } from '../tasks/publishable-urls.js';
+import { pollUntil } from '../poll-loop.js';
 
 /** Why a wait for a change ended when the job was cancelled. */
 const CANCELLED = 'was still changing when the job was cancelled';
@@ -27,10 +28,10 @@ export interface ServingOutcome {
 }
 
 /**
- * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
- * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
- * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
- * waited through.
+ * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
+ * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
+ * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
+ * Failed reads in a row up to poll_error_budget are waited through.
  */
 export async function awaitServing(
   taskId: string,
@@ -40,9 +41,7 @@ export async function awaitServing(
 ): Promise<ServingOutcome> {
   const { runtime, settings } = ctx;
   const started = runtime.now();
-  const last: { data?: unknown; raw?: string; snapshot?: TaskSnapshot; said?: string; failures: number } = {
-    failures: 0
-  };
+  const last: LastLook = {};
   const end = (kind: ServingOutcome['kind'], why?: string, extra: Partial<ServingOutcome> = {}) => ({
     kind,
     why,
@@ -53,58 +52,73 @@ export async function awaitServing(
     healthy: undefined,
     ...extra
   });
-  for (;;) {
-    const verdict = await look(taskId, target, ctx, last);
-    const at = formatDuration(runtime.now() - started);
-    if (verdict.kind === 'failed') return end('failed', verdict.why);
-    if (verdict.kind === 'serving') {
-      ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-      return finish(last, ctx, limits, end);
-    }
-    if (verdict.progress !== last.said)
-      ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-    else runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-    last.said = verdict.progress;
-    if (runtime.cancelled()) return end('cancelled', CANCELLED);
-    const left = limits.deadline - runtime.now();
-    if (left <= 0) return end('timed_out', `did not serve in time: ${verdict.progress}`);
-    try {
-      await runtime.sleep(Math.min(settings.wait.intervalMs, left));
-    } catch {
-      return end('cancelled', CANCELLED);
-    }
-  }
+  const polled = await pollUntil<'serving' | 'failed'>(
+    async () => {
+      const verdict = await look(taskId, target, ctx, last);
+      const at = formatDuration(runtime.now() - started);
+      if (verdict.kind === 'serving') {
+        ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+        return { kind: 'done', value: 'serving' };
+      }
+      if (verdict.kind === 'failed') return { kind: 'done', value: 'failed' };
+      const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`;
+      const changed = verdict.progress !== last.said;
+      if (changed) ctx.log(line);
+      last.said = verdict.progress;
+      if (verdict.kind === 'unread') return { kind: 'unread', why: verdict.progress, said: changed };
+      return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
+    },
+    {
+      deadline: limits.deadline,
+      schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
+      failureBudget: settings.wait.pollErrorBudget,
+      lastLookAtDeadline: true
+    },
+    { ...runtime, log: ctx.log }
+  );
+  if (polled.kind === 'done')
+    return polled.value === 'serving' ? finish(last, ctx, limits, end) : end('failed', last.failed);
+  if (polled.kind === 'cancelled') return end('cancelled', CANCELLED);
+  if (polled.kind === 'unread')
+    return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
+  return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
 }
 
-type Look = ReturnType<typeof judgeServing>;
+/** What the last look saw, and what was said of it. */
+interface LastLook {
+  data?: unknown;
+  raw?: string;
+  snapshot?: TaskSnapshot;
+  said?: string;
+  /** Why the task will not serve, once a look found that. */
+  failed?: string;
+}
 
-/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
+/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
 async function look(
   taskId: string,
   target: ServingTarget,
   ctx: DeployContext,
-  last: { data?: unknown; raw?: string; snapshot?: TaskSnapshot; failures: number }
-): Promise<Look> {
+  last: LastLook
+): Promise<ReturnType<typeof judgeServing> | { kind: 'unread'; progress: string }> {
+  let judged: ReturnType<typeof judgeServing>;
   try {
     const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
     const nodes = await readNodeList(taskId, ctx);
-    last.failures = 0;
     last.data = result.data;
     last.raw = raw;
     last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
-    return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+    judged = judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
   } catch (error) {
-    last.failures += 1;
-    const why = `could not be read (${describeError(error)})`;
-    if (last.failures >= ctx.settings.wait.pollErrorBudget)
-      return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
-    return { kind: 'waiting', progress: why };
+    return { kind: 'unread', progress: `could not be read (${describeError(error)})` };
   }
+  if (judged.kind === 'failed') last.failed = judged.why;
+  return judged;
 }
 
 /** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
 async function finish(
-  last: { snapshot?: TaskSnapshot },
+  last: LastLook,
   ctx: DeployContext,
   limits: { deadline: number; label: string; health?: boolean },
   end: (kind: ServingOutcome['kind'], why?: string, extra?: Partial<ServingOutcome>) => ServingOutcome

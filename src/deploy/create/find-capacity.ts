@@ -3,6 +3,7 @@ import { formatDuration } from '../../basics/units.js';
 import { resourceSearchCall } from '../../platform/operations/calls.js';
 import { offersOf } from '../../platform/resource-data.js';
 import type { DeployContext } from '../context.js';
+import { backoffAt, pollUntil } from '../poll-loop.js';
 import { retried } from '../retries.js';
 import type { PreheatMode } from '../settings.js';
 import { cheapestOverPrice, chooseResource, type Candidate, type Choice } from './choose-resource.js';
@@ -50,25 +51,38 @@ export async function findCapacity(
   ctx: DeployContext
 ): Promise<Choice & { searches: number }> {
   const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-  for (let searches = 1, delay = FIRST_SEARCH_DELAY_MS; ; searches++) {
-    const choice = await searchOnce(wish, points, ctx);
-    if (choice.eligible.length > 0) {
-      logChoice(choice, wish, points, ctx);
-      return { ...choice, searches };
-    }
-    const why = noCapacity(choice, wish, points);
-    const left = until - ctx.runtime.now();
-    if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
-      logChoice(choice, wish, points, ctx);
-      throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
-    }
-    const wait = Math.min(delay, left);
-    ctx.log(
-      `capacity: ${why}; searching again in ${formatDuration(wait)} (${formatDuration(left)} of capacity_timeout left)`
-    );
-    await ctx.runtime.sleep(wait);
-    delay = Math.min(delay * 1.5, MOST_SEARCH_DELAY_MS);
-  }
+  const schedule = {
+    kind: 'backoff',
+    firstMs: FIRST_SEARCH_DELAY_MS,
+    factor: 1.5,
+    mostMs: MOST_SEARCH_DELAY_MS
+  } as const;
+  const polled = await pollUntil<Choice & { searches: number }>(
+    async (round) => {
+      const searches = round + 1;
+      const choice = await searchOnce(wish, points, ctx);
+      if (choice.eligible.length > 0) {
+        logChoice(choice, wish, points, ctx);
+        return { kind: 'done', value: { ...choice, searches } };
+      }
+      const why = noCapacity(choice, wish, points);
+      const left = until - ctx.runtime.now();
+      if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+        logChoice(choice, wish, points, ctx);
+        throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
+      }
+      const wait = Math.min(backoffAt(schedule, round), left);
+      ctx.log(
+        `capacity: ${why}; searching again in ${formatDuration(wait)} (${formatDuration(left)} of capacity_timeout left)`
+      );
+      return { kind: 'waiting', said: true };
+    },
+    { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true },
+    { ...ctx.runtime, cancelled: () => false, log: ctx.log }
+  );
+  // A search that finds no stock with less than one delay left ends the search above, by throwing.
+  if (polled.kind !== 'done') throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+  return polled.value;
 }
 
 async function searchOnce(wish: CapacityWish, points: number, ctx: DeployContext): Promise<Choice> {

@@ -17,6 +17,7 @@ import { taskIdOf } from '../../platform/task-data.js';
 import { isRecord } from '../../basics/records.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
+import { pollUntil } from '../poll-loop.js';
 import { sendUntilShown, type Persisted, type Showing } from '../retries.js';
 import type { PreheatMode } from '../settings.js';
 
@@ -176,33 +177,51 @@ async function createPreheat(body: Record<string, unknown>, ctx: DeployContext):
   return taskId;
 }
 
-/** Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends. */
+/**
+ * Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends: a
+ * fixed rate of one detail per poll interval (10 s at the least); a detail that cannot be read, even
+ * retried, fails it at once.
+ */
 async function watchPreheat(
   taskId: string,
   mode: PreheatMode,
   ctx: DeployContext
 ): Promise<{ state: 'done' | 'failed' | 'timed_out'; detail: string }> {
-  const deadline = Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline);
-  const every = Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs);
   let last = '';
-  for (;;) {
-    let judged: ReturnType<typeof judgePreheat>;
-    try {
-      const { result } = await read(preheatDetailCall(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
-      judged = judgePreheat(preheatProgressOf(result.data), mode);
-    } catch (error) {
-      return {
-        state: 'failed',
-        detail: `its detail could not be read: ${sanitize(describeError(error), 300)}`
-      };
-    }
-    if (judged.detail !== last) ctx.log(`preheat: task ${taskId}: ${sanitize(judged.detail, 300)}`);
-    last = judged.detail;
-    if (judged.state !== 'waiting') return { state: judged.state, detail: judged.detail };
-    const left = deadline - ctx.runtime.now();
-    if (left <= 0) return { state: 'timed_out', detail: judged.detail };
-    await ctx.runtime.sleep(Math.min(every, left));
-  }
+  const polled = await pollUntil<{ state: 'done' | 'failed'; detail: string }>(
+    async () => {
+      let judged: ReturnType<typeof judgePreheat>;
+      try {
+        const { result } = await read(
+          preheatDetailCall(ctx.settings, taskId),
+          `preheat: task ${taskId}`,
+          ctx
+        );
+        judged = judgePreheat(preheatProgressOf(result.data), mode);
+      } catch (error) {
+        return {
+          kind: 'unread',
+          why: `its detail could not be read: ${sanitize(describeError(error), 300)}`
+        };
+      }
+      const changed = judged.detail !== last;
+      if (changed) ctx.log(`preheat: task ${taskId}: ${sanitize(judged.detail, 300)}`);
+      last = judged.detail;
+      if (judged.state !== 'waiting')
+        return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
+      return { kind: 'waiting', said: changed };
+    },
+    {
+      deadline: Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline),
+      schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
+      failureBudget: 1,
+      lastLookAtDeadline: true
+    },
+    { ...ctx.runtime, cancelled: () => false, log: ctx.log }
+  );
+  if (polled.kind === 'done') return polled.value;
+  if (polled.kind === 'unread') return { state: 'failed', detail: polled.why };
+  return { state: 'timed_out', detail: last };
 }
 
 /**

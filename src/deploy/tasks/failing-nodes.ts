@@ -23,6 +23,27 @@ export function failingNode(page: unknown, maxRestarts: number): NodeProblem | u
   return failingNodes(page, maxRestarts)[0];
 }
 
+/**
+ * Whether every node of a node list is held back: Pending (scheduled, pulling its image, starting), or
+ * Running with a container that a reason holds back (such as CrashLoopBackOff). While every node is, the
+ * task cannot be ready and has not ended: its detail can wait. A list of no nodes says nothing: not held.
+ */
+export function allHeldBack(page: unknown): boolean {
+  const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];
+  return (
+    nodes.length > 0 &&
+    nodes.every(
+      (node) =>
+        isRecord(node) &&
+        (node.status === 'Pending' ||
+          (node.status === 'Running' &&
+            (Array.isArray(node.containers) ? node.containers : []).some(
+              (c) => isRecord(c) && fieldText(c.reason) !== undefined
+            )))
+    )
+  );
+}
+
 /** Every node of a node list that will not come up, as failingNode judges each one. */
 export function failingNodes(page: unknown, maxRestarts: number): NodeProblem[] {
   const nodes = isRecord(page) && Array.isArray(page.results) ? page.results : [];

@@ -3,6 +3,7 @@ import { describeError } from '../../platform/failures.js';
 import { searchByNameCall } from '../../platform/operations/calls.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
+import { pollUntil, type Round } from '../poll-loop.js';
 import { retried, waitToAskAgain } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { readAllPages } from './read-all-pages.js';
@@ -74,31 +75,45 @@ export async function awaitNewTasks(
   ctx: LookupContext & Pick<DeployContext, 'stopRetries' | 'log'>,
   label: string
 ): Promise<{ kind: 'found'; ids: string[] } | { kind: 'none' | 'cut' } | { kind: 'unknown'; why: string }> {
-  const { now, sleep } = ctx.retries.deps;
-  const end = Math.min(until, ctx.retries.policy.deadline);
-  const every = searchEveryMs(until - now());
-  for (let failedRounds = 0; ;) {
-    const sentAt = now();
-    let failure: string | undefined;
+  const { now } = ctx.retries.deps;
+  let lastSentAt = now();
+  const search = async (): Promise<Round<string[]>> => {
+    lastSentAt = now();
     try {
       const fresh = (await findTasks(name, ctx)).filter((id) => !existing.has(id));
-      if (fresh.length > 0)
-        return { kind: 'found', ids: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
+      if (fresh.length === 0) return { kind: 'waiting' };
+      return { kind: 'done', value: fresh.sort((a, b) => (BigInt(a) < BigInt(b) ? 1 : -1)) };
     } catch (error) {
-      failure = describeError(error);
+      return { kind: 'unread', why: describeError(error) };
     }
-    const left = end - now();
-    if (left <= 0) {
-      if (failure === undefined) return { kind: sentAt >= until ? 'none' : 'cut' };
-      const why = failure;
-      const again = await waitToAskAgain(
-        ++failedRounds,
-        ctx,
-        (delay) => `${label}: the task search failed (${why}): searching again in ${delay}`
-      );
-      if (!again) return { kind: 'unknown', why };
-      continue;
-    }
-    await sleep(Math.min(every, left));
+  };
+  const polled = await pollUntil(
+    search,
+    {
+      deadline: Math.min(until, ctx.retries.policy.deadline),
+      schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
+      failureBudget: Infinity,
+      lastLookAtDeadline: true
+    },
+    { ...ctx.retries.deps, cancelled: () => false, log: ctx.log }
+  );
+  if (polled.kind === 'done') return { kind: 'found', ids: polled.value };
+  // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
+  for (
+    let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread;
+    why !== undefined;
+    failedRounds++
+  ) {
+    const failed = why;
+    const again = await waitToAskAgain(
+      failedRounds,
+      ctx,
+      (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`
+    );
+    if (!again) return { kind: 'unknown', why: failed };
+    const round = await search();
+    if (round.kind === 'done') return { kind: 'found', ids: round.value };
+    why = round.kind === 'unread' ? round.why : undefined;
   }
+  return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }

@@ -2,6 +2,7 @@ import type { HealthSettings, StatusRanges } from '../settings.js';
 import { formatDuration } from '../../basics/units.js';
 import { TransportError } from '../../platform/client.js';
 import { describeError } from '../../platform/failures.js';
+import { pollUntil } from '../poll-loop.js';
 
 /** Accepted HTTP statuses: inclusive ranges, such as [[200, 299], [401, 401]]. */
 export interface HealthDeps {
@@ -68,40 +69,57 @@ export function isAccepted(status: number, accepted: StatusRanges): boolean {
   return accepted.some(([low, high]) => status >= low && status <= high);
 }
 
+/**
+ * Checks one URL in the poll loop, on a backoff of 1 s doubling up to the poll interval, with a last
+ * check at the deadline. A sleep that fails (the step cancelled) ends the check with that failure.
+ */
 async function checkOne(
   url: string,
   health: HealthSettings,
   limits: { deadline: number; intervalMs: number; startedAt: number },
   deps: HealthDeps
 ): Promise<Health> {
-  let delay = FIRST_DELAY_MS;
   let last = '';
-  for (;;) {
-    let said: string;
-    try {
-      const status = await deps.probe(url);
-      if (isAccepted(status, health.accepted)) {
-        deps.log(
-          `health: ${url} answered HTTP ${status} after ${formatDuration(deps.now() - limits.startedAt)}: healthy`
-        );
-        return { healthy: true };
+  const since = (): string => formatDuration(deps.now() - limits.startedAt);
+  const polled = await pollUntil<Health>(
+    async () => {
+      let said: string;
+      try {
+        const status = await deps.probe(url);
+        if (isAccepted(status, health.accepted)) {
+          deps.log(`health: ${url} answered HTTP ${status} after ${since()}: healthy`);
+          return { kind: 'done', value: { healthy: true } };
+        }
+        said = `HTTP ${status}`;
+      } catch (error) {
+        said = deps.describeError(error);
+        if (deps.isFinal(error))
+          return {
+            kind: 'done',
+            value: { healthy: false, why: `the health check of ${url} cannot be made: ${said}` }
+          };
       }
-      said = `HTTP ${status}`;
-    } catch (error) {
-      said = deps.describeError(error);
-      if (deps.isFinal(error))
-        return { healthy: false, why: `the health check of ${url} cannot be made: ${said}` };
-    }
-    if (said !== last)
-      deps.log(`health: ${url} answered ${said} after ${formatDuration(deps.now() - limits.startedAt)}`);
-    last = said;
-    const left = limits.deadline - deps.now();
-    if (left <= 0)
-      return {
-        healthy: false,
-        why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`
-      };
-    await deps.sleep(Math.min(delay, left));
-    delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
-  }
+      const changed = said !== last;
+      if (changed) deps.log(`health: ${url} answered ${said} after ${since()}`);
+      last = said;
+      return { kind: 'waiting', said: changed };
+    },
+    {
+      deadline: limits.deadline,
+      schedule: {
+        kind: 'backoff',
+        firstMs: FIRST_DELAY_MS,
+        factor: 2,
+        mostMs: Math.max(FIRST_DELAY_MS, limits.intervalMs)
+      },
+      failureBudget: Infinity,
+      lastLookAtDeadline: true
+    },
+    { ...deps, cancelled: () => false }
+  );
+  if (polled.kind === 'done') return polled.value;
+  return {
+    healthy: false,
+    why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${last}`
+  };
 }

@@ -27,8 +27,13 @@ export interface TaskWatch {
   readonly elapsedMs: number;
   /** Failed polls in a row. */
   readonly failedPolls: number;
-  /** Polls in a row that found the status unchanged. */
-  readonly unchanged: number;
+  /**
+   * What the last read of the task's nodes showed: not read yet, every node held back (pulling, starting,
+   * crash-looping: see allHeldBack), not every node, or that they could not be read.
+   */
+  readonly nodes: 'unread' | 'held_back' | 'not_held_back' | 'unreadable';
+  /** Whether the last round read no detail (see readsAt). */
+  readonly skippedDetail: boolean;
   /**
    * Whether the task has shown a status the request it waits on does not take it out of (see
    * Criteria.leaving): until then its status is no verdict.
@@ -54,11 +59,10 @@ export interface WatchRules {
   unknownSaid: ReadonlySet<string>;
 }
 
-/** A look's outcome: the task's new watch, the lines to log, and whether to read its nodes now. */
+/** A look's outcome: the task's new watch and the lines to log. */
 export interface Seen {
   watch: TaskWatch;
   lines: string[];
-  checkNodes: boolean;
   /** A status said to be unknown just now. */
   unknown?: string;
 }
@@ -74,7 +78,8 @@ export function startWatch(id: string): TaskWatch {
     message: undefined,
     elapsedMs: 0,
     failedPolls: 0,
-    unchanged: 0,
+    nodes: 'unread',
+    skippedDetail: false,
     moved: false,
     said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
   };
@@ -111,7 +116,7 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
     data: poll.data,
     raw: poll.raw,
     failedPolls: 0,
-    unchanged: changed ? 0 : watch.unchanged + 1,
+    skippedDetail: false,
     timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
     moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
   };
@@ -135,7 +140,6 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
   return {
     watch: judged.watch,
     lines: [...lines, ...judged.lines],
-    checkNodes: judged.watch.verdict === 'waiting' && next.unchanged % 2 === 1,
     ...(unknown === undefined ? {} : { unknown })
   };
 }
@@ -145,8 +149,7 @@ function seeGone(watch: TaskWatch, atMs: number, criteria: Criteria): Seen {
   const next = settled(watch, stopped ? 'reached' : 'failed', atMs, stopped ? undefined : 'no longer exists');
   return {
     watch: { ...next, timeline: [...watch.timeline, { atMs, status: 'gone' }] },
-    lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`],
-    checkNodes: false
+    lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`]
   };
 }
 
@@ -238,54 +241,72 @@ export function seePollFailure(
     // The next check could only come after the deadline: the wait is over, timed out, now.
     return {
       watch: stopWatching(counted, 'timed_out', atMs, why),
-      lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`],
-      checkNodes: false
+      lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`]
     };
   }
   if (!failure.transient) {
     return {
       watch: settled(counted, 'error', atMs, `its detail failed: ${why}`),
-      lines: [`task ${watch.id}: detail failed: ${why}`],
-      checkNodes: false
+      lines: [`task ${watch.id}: detail failed: ${why}`]
     };
   }
   if (failedPolls >= rules.errorBudget) {
     return {
       watch: settled(counted, 'error', atMs, `${failedPolls} polls in a row failed, the last: ${why}`),
-      lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`],
-      checkNodes: false
+      lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`]
     };
   }
   return {
     watch: counted,
-    lines: [
-      `task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`
-    ],
-    checkNodes: false
+    lines: [`task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`]
   };
 }
 
+/** What a read of a task's nodes found: why one will not come up (or undefined), and whether all are held back. */
+export type NodeReport = { failure: string | undefined; heldBack: boolean } | { unreadable: string };
+
 /** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
-export function seeNodes(
-  watch: TaskWatch,
-  nodes: { failure: string | undefined } | { unreadable: string },
-  atMs: number
-): Seen {
+export function seeNodes(watch: TaskWatch, nodes: NodeReport, atMs: number): Seen {
   if ('unreadable' in nodes) {
-    if (watch.said.nodesUnreadable) return { watch, lines: [], checkNodes: false };
+    const unreadable: TaskWatch = { ...watch, nodes: 'unreadable' };
+    if (watch.said.nodesUnreadable) return { watch: unreadable, lines: [] };
     return {
-      watch: { ...watch, said: { ...watch.said, nodesUnreadable: true } },
-      lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`],
-      checkNodes: false
+      watch: { ...unreadable, said: { ...watch.said, nodesUnreadable: true } },
+      lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`]
     };
   }
-  if (nodes.failure === undefined || watch.verdict !== 'waiting')
-    return { watch, lines: [], checkNodes: false };
+  const seen: TaskWatch = { ...watch, nodes: nodes.heldBack ? 'held_back' : 'not_held_back' };
+  if (nodes.failure === undefined || watch.verdict !== 'waiting') return { watch: seen, lines: [] };
   return {
-    watch: settled(watch, 'failed', atMs, nodes.failure),
-    lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`],
-    checkNodes: false
+    watch: settled(seen, 'failed', atMs, nodes.failure),
+    lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`]
   };
+}
+
+/**
+ * What a round reads of a task: its detail and then, while it waits, its nodes when `nodes`; or its nodes
+ * first, and its detail unless every node is still held back.
+ */
+export type Reads = { first: 'detail'; nodes: boolean } | { first: 'nodes' };
+
+/**
+ * What a round of a wait until ready reads of a task: the node list on every round (every second while
+ * it cannot be read), so that a crash or a failed node is seen within one interval of showing; the detail
+ * on the first round and on every round while not every node is held back (so that ready, or an end, is
+ * seen within one interval too), and on every second round while every node is (pulling its image,
+ * starting, crash-looping: the detail could not say ready), unless the node list of the round shows
+ * otherwise. Six rounds a minute at the default 10 s are then at most nine requests while the nodes are
+ * held back. A wait for another target reads the detail alone, every round.
+ */
+export function readsAt(watch: TaskWatch, round: number, withNodes: boolean): Reads {
+  if (!withNodes) return { first: 'detail', nodes: false };
+  if (watch.nodes === 'held_back' && !watch.skippedDetail) return { first: 'nodes' };
+  return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
+}
+
+/** A round that read the task's nodes and left its detail for the next: said in the watch, for readsAt. */
+export function skipDetail(watch: TaskWatch): TaskWatch {
+  return { ...watch, skippedDetail: true };
 }
 
 /** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */

@@ -2,14 +2,18 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { formatDuration } from '../../basics/units.js';
 import { PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
+import { pollUntil } from '../poll-loop.js';
 import type { Criteria } from './criteria.js';
 import {
   progress,
+  readsAt,
   seeNodes,
   seePoll,
   seePollFailure,
+  skipDetail,
   startWatch,
   stopWatching,
+  type NodeReport,
   type Poll,
   type Seen,
   type TaskWatch,
@@ -43,10 +47,10 @@ export interface WaitDeps {
   /** The job was cancelled: stop waiting, keep what is known. */
   cancelled: () => boolean;
   /**
-   * Reads a task's nodes: why one will not come up, or undefined. Asked on every second poll while the
-   * status does not change; a failure ends the task's wait at once.
+   * Reads a task's nodes: why one will not come up (which ends the task's wait at once), and whether every
+   * node is held back (see allHeldBack). Given, it is read as readsAt says: on every round.
    */
-  checkNodes?: (taskId: string) => Promise<string | undefined>;
+  checkNodes?: (taskId: string) => Promise<{ failure: string | undefined; heldBack: boolean }>;
   /** Takes a line after each round of polls (a terminal's progress line), when the host shows one. */
   progress?: (line: string) => void;
 }
@@ -66,10 +70,9 @@ const HEARTBEAT_MS = 60_000;
 
 /**
  * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
- * loop that owns time (sleeping, the deadline, cancellation, the heartbeat), around the pure watch of
- * watch.ts, which decides from each look what changed and whether a task's wait is over. The first
- * check comes right away; then one round of polls per interval, and a line at least once a minute while
- * nothing changes.
+ * poll loop (see pollUntil) owns time, at a fixed rate of one round per interval, with a heartbeat once a
+ * minute while nothing changes; the pure watch of task-watch.ts decides from each look what changed and
+ * whether a task's wait is over. The first round comes right away.
  */
 export async function waitForTasks(
   ids: readonly string[],
@@ -77,111 +80,103 @@ export async function waitForTasks(
   deps: WaitDeps
 ): Promise<{ tasks: TaskWait[]; timedOut: boolean }> {
   const watches = new Map(ids.map((id) => [id, startWatch(id)]));
-  const deadline = options.startedAt + options.timeoutMs;
   const unknownSaid = new Set<string>();
-  const beat = { last: deps.now() };
   const elapsed = (): number => deps.now() - options.startedAt;
+  const said = { any: false };
   const record = (seen: Seen): TaskWatch => {
     if (seen.unknown !== undefined) unknownSaid.add(seen.unknown);
     for (const line of seen.lines) deps.log(line);
-    if (seen.lines.length > 0) beat.last = deps.now();
+    said.any ||= seen.lines.length > 0;
     watches.set(seen.watch.id, seen.watch);
     return seen.watch;
   };
   const rules: WatchRules = { ...options, unknownSaid };
-  for (let round = 0; ; round++) {
-    const pending = [...watches.values()].filter((w) => w.verdict === 'waiting');
-    await mapLimit(pending, options.concurrency, (watch) =>
-      lookOnce(watch, round === 0 ? options.initial?.get(watch.id) : undefined, {
-        deps,
-        rules,
-        elapsed,
-        record
-      })
-    );
-    const waiting = [...watches.values()].filter((w) => w.verdict === 'waiting');
-    if (waiting.length > 0)
-      deps.progress?.(
-        `waiting ${formatDuration(elapsed())}: ${progress(waiting, options.criteria.requireAllNodes)}`
+  const waiting = (): TaskWatch[] => [...watches.values()].filter((w) => w.verdict === 'waiting');
+  const shown = (): string => progress(waiting(), options.criteria.requireAllNodes);
+  const loop = { deps, rules, elapsed, record };
+  const end = await pollUntil(
+    async (round) => {
+      said.any = false;
+      await mapLimit(waiting(), options.concurrency, (watch) =>
+        lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop)
       );
-    const end = (verdict: 'cancelled' | 'timed_out') => {
-      for (const watch of waiting) watches.set(watch.id, stopWatching(watch, verdict, elapsed()));
-      return result(watches);
-    };
-    if (waiting.length === 0) return result(watches);
-    if (deps.cancelled()) return end('cancelled');
-    if (deps.now() >= deadline) return end('timed_out');
-    const rested = await rest(Math.min(options.intervalMs, deadline - deps.now()), {
-      deps,
-      beat,
-      elapsed,
-      waiting,
-      options
-    });
-    if (!rested) return end('cancelled');
-  }
+      if (waiting().length === 0) return { kind: 'done', value: undefined };
+      return {
+        kind: 'waiting',
+        progress: `waiting ${formatDuration(elapsed())}: ${shown()}`,
+        said: said.any
+      };
+    },
+    {
+      deadline: options.startedAt + options.timeoutMs,
+      schedule: { kind: 'fixed_rate', intervalMs: options.intervalMs },
+      failureBudget: Infinity,
+      lastLookAtDeadline: true,
+      heartbeat: {
+        everyMs: HEARTBEAT_MS,
+        line: () => `still waiting after ${formatDuration(elapsed())}: ${shown()}`
+      }
+    },
+    deps
+  );
+  if (end.kind === 'timed_out' || end.kind === 'cancelled')
+    for (const watch of waiting()) watches.set(watch.id, stopWatching(watch, end.kind, elapsed()));
+  return result(watches);
 }
 
-/** One look at a task (its poll, or the answer in hand), and a read of its nodes when the watch asks. */
-async function lookOnce(
-  watch: TaskWatch,
-  known: Poll | undefined,
-  loop: { deps: WaitDeps; rules: WatchRules; elapsed: () => number; record: (seen: Seen) => TaskWatch }
-): Promise<void> {
+/**
+ * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
+ * nodes and, unless every node is still held back, its detail, whose verdict comes first (a task whose node
+ * failed has often ended in Other too, and its status says so).
+ */
+async function lookOnce(watch: TaskWatch, round: number, known: Poll | undefined, loop: Loop): Promise<void> {
+  const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined);
+  if (reads.first === 'nodes') {
+    const report = await readNodes(watch, loop.deps);
+    if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
+      loop.record({ watch: skipDetail(seeNodes(watch, report, loop.elapsed()).watch), lines: [] });
+      return;
+    }
+    const read = await readDetail(watch, known, loop);
+    if (read.verdict === 'waiting') loop.record(seeNodes(read, report, loop.elapsed()));
+    return;
+  }
+  const read = await readDetail(watch, known, loop);
+  if (read.verdict === 'waiting' && reads.nodes)
+    loop.record(seeNodes(read, await readNodes(read, loop.deps), loop.elapsed()));
+}
+
+/** What a round's look takes of the wait. */
+interface Loop {
+  deps: WaitDeps;
+  rules: WatchRules;
+  elapsed: () => number;
+  record: (seen: Seen) => TaskWatch;
+}
+
+/** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
+async function readDetail(watch: TaskWatch, known: Poll | undefined, loop: Loop): Promise<TaskWatch> {
   const { deps, rules, elapsed, record } = loop;
-  let seen: Seen;
   try {
-    seen = seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules);
+    return record(seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules));
   } catch (error) {
     const failure = {
       why: deps.describeError(error),
       transient: deps.isTransient(error),
       pastDeadline: error instanceof PastDeadlineError
     };
-    record(seePollFailure(watch, failure, elapsed(), rules));
-    return;
-  }
-  const now = record(seen);
-  if (!seen.checkNodes || deps.checkNodes === undefined) return;
-  try {
-    record(seeNodes(now, { failure: await deps.checkNodes(watch.id) }, elapsed()));
-  } catch (error) {
-    record(seeNodes(now, { unreadable: deps.describeError(error) }, elapsed()));
+    return record(seePollFailure(watch, failure, elapsed(), rules));
   }
 }
 
-/**
- * Sleeps `ms`, in slices that end when a heartbeat line is due, so a long interval still logs each minute;
- * false when the step was cancelled during the sleep.
- */
-async function rest(
-  ms: number,
-  loop: {
-    deps: WaitDeps;
-    beat: { last: number };
-    elapsed: () => number;
-    waiting: readonly TaskWatch[];
-    options: WaitOptions;
+/** What the task's nodes say, or that they could not be read. */
+async function readNodes(watch: TaskWatch, deps: WaitDeps): Promise<NodeReport> {
+  if (deps.checkNodes === undefined) return { unreadable: 'no node list' };
+  try {
+    return await deps.checkNodes(watch.id);
+  } catch (error) {
+    return { unreadable: deps.describeError(error) };
   }
-): Promise<boolean> {
-  const { deps, beat } = loop;
-  for (let left = ms; left > 0;) {
-    const slice = Math.min(left, Math.max(1, beat.last + HEARTBEAT_MS - deps.now()));
-    try {
-      await deps.sleep(slice);
-    } catch (error) {
-      if (deps.cancelled()) return false;
-      throw error;
-    }
-    left -= slice;
-    if (deps.now() - beat.last >= HEARTBEAT_MS) {
-      beat.last = deps.now();
-      deps.log(
-        `still waiting after ${formatDuration(loop.elapsed())}: ${progress(loop.waiting, loop.options.criteria.requireAllNodes)}`
-      );
-    }
-  }
-  return true;
 }
 
 function result(watches: ReadonlyMap<string, TaskWatch>): { tasks: TaskWait[]; timedOut: boolean } {

@@ -7,7 +7,7 @@ import type { DeployContext } from '../context.js';
 import { diagnose } from './diagnose.js';
 import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
-import { describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
+import { allHeldBack, describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
 import { taskAfterWait, type TaskResult } from '../result.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
 import { describeState, readTaskState } from '../tasks/read-task-state.js';
@@ -114,13 +114,18 @@ class UnreadTaskError extends Error {
   override name = 'UnreadTaskError';
 }
 
-/** Why one of the task's nodes will not come up, from its node list; or undefined. */
-async function nodeFailure(taskId: string, ctx: DeployContext): Promise<string | undefined> {
+/** What the task's node list says: why one of its nodes will not come up, and whether all are held back. */
+async function nodeFailure(
+  taskId: string,
+  ctx: DeployContext
+): Promise<{ failure: string | undefined; heldBack: boolean }> {
   const nodes = await readNodeList(taskId, ctx);
   const problem = failingNode({ results: nodes }, ctx.settings.wait.maxRestarts);
-  return problem === undefined
-    ? undefined
-    : `has a node that will not come up: ${describeNodeProblem(problem)}`;
+  return {
+    failure:
+      problem === undefined ? undefined : `has a node that will not come up: ${describeNodeProblem(problem)}`,
+    heldBack: allHeldBack({ results: nodes })
+  };
 }
 
 /**

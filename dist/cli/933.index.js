@@ -1,195 +1,101 @@
-export const id = 166;
-export const ids = [166];
+export const id = 933;
+export const ids = [933,444];
 export const modules = {
 
-/***/ 3166:
+/***/ 5444:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  n: () => (/* binding */ awaitServing)
-});
-
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
-// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
-var read_task = __webpack_require__(4273);
-// EXTERNAL MODULE: ./deploy/wait/check-health.ts
-var check_health = __webpack_require__(4621);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
-var failing_nodes = __webpack_require__(7659);
-// EXTERNAL MODULE: ./deploy/wait/criteria.ts
-var criteria = __webpack_require__(6477);
-;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
-
-
-
-
-
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Is: () => (/* binding */ backoffAt),
+/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */ });
+/* unused harmony export nextDue */
 /**
- * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
- * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
- * longer Running fails it too. Decided from fields only.
+ * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
+ * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
+ * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
  */
-function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
-    const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
-    const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
-    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
-    if (failing !== undefined)
-        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
-    const running = snapshot.nodes?.running;
-    const onImage = live.filter((node) => runsImages(node, target.images));
-    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
-    const facts = [
-        `runing_points ${running ?? 'unknown'} of ${target.points}`,
-        ...(target.images === undefined
-            ? []
-            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
-        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
-        ...(left.length === 0 ? [] : [`${left.length} to go`])
-    ];
-    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
-    const serving = snapshot.status === 'Running' &&
-        running === target.points &&
-        live.length === target.points &&
-        onImage.length === live.length &&
-        left.length === 0 &&
-        urlsReady;
-    if (serving)
-        return { kind: 'serving' };
-    return {
-        kind: 'waiting',
-        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
-    };
-}
-/**
- * Whether a node's containers run the images: a container that names its service must run that
- * service's image; one that does not (the reference allows null) must run one of the images.
- */
-function runsImages(node, images) {
-    if (images === undefined)
-        return true;
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
-    const wanted = new Set(images.values());
-    return (containers.length > 0 &&
-        containers.every((container) => {
-            const image = typeof container.image === 'string' ? container.image : '';
-            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
-            const own = service === undefined ? undefined : images.get(service);
-            return own === undefined ? wanted.has(image) : own === image;
-        }));
-}
-
-// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
-var publishable_urls = __webpack_require__(9695);
-;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
-
-
-
-
-
-
-
-
-/** Why a wait for a change ended when the job was cancelled. */
-const CANCELLED = 'was still changing when the job was cancelled';
-/**
- * Waits until a running task serves the target (see judgeServing): each round reads its detail and its
- * node list, says how far it is when that changes, and sleeps the poll interval, never past `deadline`.
- * Serving, its app is checked as health_path says (unless `health` is false). Failed polls in a row up to poll_error_budget are
- * waited through.
- */
-async function awaitServing(taskId, target, ctx, limits) {
-    const { runtime, settings } = ctx;
-    const started = runtime.now();
-    const last = {
-        failures: 0
-    };
-    const end = (kind, why, extra = {}) => ({
-        kind,
-        why,
-        data: last.data,
-        raw: last.raw,
-        snapshot: last.snapshot,
-        urls: [],
-        healthy: undefined,
-        ...extra
-    });
-    for (;;) {
-        const verdict = await look(taskId, target, ctx, last);
-        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
-        if (verdict.kind === 'failed')
-            return end('failed', verdict.why);
-        if (verdict.kind === 'serving') {
-            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-            return finish(last, ctx, limits, end);
+async function pollUntil(look, options, deps) {
+    const first = deps.now();
+    const beat = { last: first };
+    let unreadInARow = 0;
+    let lastUnread;
+    for (let round = 0;; round++) {
+        const found = await look(round);
+        if (found.kind === 'done')
+            return { kind: 'done', value: found.value, rounds: round + 1 };
+        if (found.said === true)
+            beat.last = deps.now();
+        if (found.kind === 'unread') {
+            unreadInARow += 1;
+            lastUnread = found.why;
+            if (unreadInARow >= options.failureBudget)
+                return { kind: 'unread', why: found.why, rounds: round + 1 };
         }
-        if (verdict.progress !== last.said)
-            ctx.log(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-        else
-            runtime.progress?.(`${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`);
-        last.said = verdict.progress;
-        if (runtime.cancelled())
-            return end('cancelled', CANCELLED);
-        const left = limits.deadline - runtime.now();
-        if (left <= 0)
-            return end('timed_out', `did not serve in time: ${verdict.progress}`);
+        else {
+            unreadInARow = 0;
+            lastUnread = undefined;
+            if (found.progress !== undefined)
+                deps.progress?.(found.progress);
+        }
+        const stop = (kind) => ({
+            kind,
+            rounds: round + 1,
+            unread: lastUnread
+        });
+        if (deps.cancelled())
+            return stop('cancelled');
+        const now = deps.now();
+        if (now >= options.deadline)
+            return stop('timed_out');
+        const due = nextDue(options.schedule, first, now, round);
+        if (due > options.deadline && !options.lastLookAtDeadline)
+            return stop('timed_out');
+        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
+        if (!rested)
+            return stop('cancelled');
+    }
+}
+/**
+ * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
+ * backoff's delay.
+ */
+function nextDue(schedule, first, now, round) {
+    if (schedule.kind === 'backoff')
+        return now + backoffAt(schedule, round);
+    const interval = Math.max(1, schedule.intervalMs);
+    return first + (Math.floor((now - first) / interval) + 1) * interval;
+}
+/** The delay a backoff schedule waits after round `round` (0: the first). */
+function backoffAt(schedule, round) {
+    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
+}
+/**
+ * Sleeps until `until`, in slices that end when a heartbeat line is due; false when the step was
+ * cancelled during the sleep.
+ */
+async function restUntil(until, beat, options, deps) {
+    const heartbeat = options.heartbeat;
+    // Counted down by the slices slept as well as by the clock: a clock that a test holds still ends it too.
+    for (let left = until - deps.now(); left > 0;) {
+        const slice = heartbeat === undefined
+            ? left
+            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
         try {
-            await runtime.sleep(Math.min(settings.wait.intervalMs, left));
+            await deps.sleep(slice);
         }
-        catch {
-            return end('cancelled', CANCELLED);
+        catch (error) {
+            if (deps.cancelled())
+                return false;
+            throw error;
         }
+        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
+            beat.last = deps.now();
+            deps.log(heartbeat.line());
+        }
+        left = Math.min(left - slice, until - deps.now());
     }
-}
-/** One look: the detail and the node list, judged; a failed read counts against poll_error_budget. */
-async function look(taskId, target, ctx, last) {
-    try {
-        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
-        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
-        last.failures = 0;
-        last.data = result.data;
-        last.raw = raw;
-        last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
-        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
-    }
-    catch (error) {
-        last.failures += 1;
-        const why = `could not be read (${(0,failures/* describeError */.Uc)(error)})`;
-        if (last.failures >= ctx.settings.wait.pollErrorBudget)
-            return { kind: 'failed', why: `${why}, ${last.failures} times in a row` };
-        return { kind: 'waiting', progress: why };
-    }
-}
-/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
-async function finish(last, ctx, limits, end) {
-    const { settings, runtime } = ctx;
-    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
-    const path = limits.health === false ? undefined : settings.health.path;
-    if (path === undefined)
-        return end('serving', undefined, { urls });
-    const health = urls.length === 0
-        ? { healthy: false, why: `has no service URL to check ${path} at` }
-        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
-    if (health.healthy)
-        return end('serving', undefined, { urls, healthy: true });
-    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
-    return end('failed', why, { urls, healthy: false });
+    return !deps.cancelled();
 }
 
 
@@ -380,6 +286,7 @@ function withoutField(record, field) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   BD: () => (/* binding */ describeNodeProblem),
 /* harmony export */   EJ: () => (/* binding */ failingNodes),
+/* harmony export */   ET: () => (/* binding */ allHeldBack),
 /* harmony export */   dP: () => (/* binding */ failingNode),
 /* harmony export */   gF: () => (/* binding */ fieldText)
 /* harmony export */ });
@@ -398,6 +305,19 @@ function withoutField(record, field) {
  */
 function failingNode(page, maxRestarts) {
     return failingNodes(page, maxRestarts)[0];
+}
+/**
+ * Whether every node of a node list is held back: Pending (scheduled, pulling its image, starting), or
+ * Running with a container that a reason holds back (such as CrashLoopBackOff). While every node is, the
+ * task cannot be ready and has not ended: its detail can wait. A list of no nodes says nothing: not held.
+ */
+function allHeldBack(page) {
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    return (nodes.length > 0 &&
+        nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) &&
+            (node.status === 'Pending' ||
+                (node.status === 'Running' &&
+                    (Array.isArray(node.containers) ? node.containers : []).some((c) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(c) && fieldText(c.reason) !== undefined)))));
 }
 /** Every node of a node list that will not come up, as failingNode judges each one. */
 function failingNodes(page, maxRestarts) {
@@ -545,6 +465,8 @@ function pointOf(node) {
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
 /* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5619);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5444);
+
 
 
 
@@ -580,36 +502,53 @@ function healthUrl(url, path) {
 function isAccepted(status, accepted) {
     return accepted.some(([low, high]) => status >= low && status <= high);
 }
+/**
+ * Checks one URL in the poll loop, on a backoff of 1 s doubling up to the poll interval, with a last
+ * check at the deadline. A sleep that fails (the step cancelled) ends the check with that failure.
+ */
 async function checkOne(url, health, limits, deps) {
-    let delay = FIRST_DELAY_MS;
     let last = '';
-    for (;;) {
+    const since = () => (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt);
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .pollUntil */ .g3)(async () => {
         let said;
         try {
             const status = await deps.probe(url);
             if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}: healthy`);
-                return { healthy: true };
+                deps.log(`health: ${url} answered HTTP ${status} after ${since()}: healthy`);
+                return { kind: 'done', value: { healthy: true } };
             }
             said = `HTTP ${status}`;
         }
         catch (error) {
             said = deps.describeError(error);
             if (deps.isFinal(error))
-                return { healthy: false, why: `the health check of ${url} cannot be made: ${said}` };
+                return {
+                    kind: 'done',
+                    value: { healthy: false, why: `the health check of ${url} cannot be made: ${said}` }
+                };
         }
-        if (said !== last)
-            deps.log(`health: ${url} answered ${said} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt)}`);
+        const changed = said !== last;
+        if (changed)
+            deps.log(`health: ${url} answered ${said} after ${since()}`);
         last = said;
-        const left = limits.deadline - deps.now();
-        if (left <= 0)
-            return {
-                healthy: false,
-                why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${said}`
-            };
-        await deps.sleep(Math.min(delay, left));
-        delay = Math.min(delay * 2, Math.max(FIRST_DELAY_MS, limits.intervalMs));
-    }
+        return { kind: 'waiting', said: changed };
+    }, {
+        deadline: limits.deadline,
+        schedule: {
+            kind: 'backoff',
+            firstMs: FIRST_DELAY_MS,
+            factor: 2,
+            mostMs: Math.max(FIRST_DELAY_MS, limits.intervalMs)
+        },
+        failureBudget: Infinity,
+        lastLookAtDeadline: true
+    }, { ...deps, cancelled: () => false });
+    if (polled.kind === 'done')
+        return polled.value;
+    return {
+        healthy: false,
+        why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${last}`
+    };
 }
 
 
