@@ -56,35 +56,49 @@ var preheat = __webpack_require__(8382);
 
 
 
+
 /**
- * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
- * preheats that had not completed; rolls back an update, and sets back a scale up whose new nodes fail. Then, when a
- * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
- * no longer appear: that look is the post step's last request.
+ * One finisher per kind of leftover (see LEFTOVER_KINDS, whose order the post step follows): a kind
+ * added to the ledger needs its finisher here, and nothing else.
+ */
+const FINISHERS = {
+    rollback: async (rollback, _state, ctx) => rollback === undefined ? {} : { rollback: await finishRollback(rollback, ctx) },
+    scaleBack: async (scaleBack, _state, ctx) => scaleBack === undefined ? {} : { scaleBack: await (0,finish_scale_back/* finishScaleBack */.D)(scaleBack, ctx) },
+    created: async (created, { action, lookup }, ctx) => ({
+        outcomes: action === undefined
+            ? []
+            : await cleanUpAll(created.map((id) => ({ id, action, why: 'created' })), ctx, lookup?.taskName)
+    }),
+    retire: async (retire, { lookup }, ctx) => ({
+        outcomes: await cleanUpAll(retire.map((id) => ({ id, action: 'stop', why: 'retired' })), ctx, lookup?.taskName)
+    }),
+    preheats: async (preheats, _state, ctx) => ({
+        preheats: await (0,concurrency/* mapLimit */.s)(preheats, ctx.settings.concurrency, async (taskId) => ({
+            taskId,
+            outcome: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
+        }))
+    }),
+    lookup: async (lookup, { created, action }, ctx) => lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
+};
+/**
+ * What the post step does with what the main step left, the ledger (see CleanupState): each kind of
+ * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
+ * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
+ * whatever `action` says, and the image preheats that had not completed. Then, when a create may have
+ * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
+ * that look is the post step's last request.
  */
 async function finishCleanup(state, ctx) {
-    const { action, created, lookup } = state;
-    const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
-    const scaleBack = state.scaleBack === undefined ? undefined : await (0,finish_scale_back/* finishScaleBack */.D)(state.scaleBack, ctx);
-    const known = [
-        ...(action === undefined ? [] : created.map((id) => ({ id, action, why: 'created' }))),
-        ...state.retire.map((id) => ({ id, action: 'stop', why: 'retired' }))
-    ];
-    const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-    const preheats = await (0,concurrency/* mapLimit */.s)(state.preheats, ctx.settings.concurrency, async (taskId) => ({
-        taskId,
-        outcome: await (0,preheat/* stopPreheat */.Ks)(taskId, ctx)
-    }));
-    const done = {
-        preheats,
-        ...(rollback === undefined ? {} : { rollback }),
-        ...(scaleBack === undefined ? {} : { scaleBack })
-    };
-    if (lookup === undefined)
-        return { outcomes, unsettled: undefined, ...done };
-    const late = await lateTasks(lookup, created, action, ctx);
-    return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+    let report = { outcomes: [], unsettled: undefined };
+    for (const kind of cleanup_state/* LEFTOVER_ORDER */.P$) {
+        const part = await finishKind(kind, state, ctx);
+        report = { ...report, ...part, outcomes: [...report.outcomes, ...(part.outcomes ?? [])] };
+    }
+    return report;
+}
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
+function finishKind(kind, state, ctx) {
+    return FINISHERS[kind](state[kind], state, ctx);
 }
 /**
  * Finishes the rollback of an update the main step left (it was cancelled, or its own rollback ran out of
@@ -941,10 +955,10 @@ async function preheat(candidate, mode, ctx, taskName) {
     };
     ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
     const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
-    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    ctx.cleanup.add('preheats', [taskId]);
     const ended = await watchPreheat(taskId, mode, ctx);
     if (ended.state === 'done') {
-        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        ctx.cleanup.settle('preheats', taskId);
         const elapsedMs = ctx.runtime.now() - startedAt;
         ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
         return { taskId, mode, region, elapsedMs };
@@ -1055,7 +1069,7 @@ async function stopPreheat(taskId, ctx) {
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'shown')
-        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        ctx.cleanup.settle('preheats', taskId);
     return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */

@@ -440,10 +440,10 @@ async function runUpdate(plan, ctx) {
     if (look.snapshot.status !== 'Running')
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
-    ctx.cleanup.update({ rollback: (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before) });
+    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before));
     const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
     if (sent.kind === 'not_accepted' && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
-        ctx.cleanup.update({ rollback: undefined });
+        ctx.cleanup.clear('rollback');
         const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
         return updateResult(plan, ctx, {
             taskId,
@@ -458,7 +458,7 @@ async function runUpdate(plan, ctx) {
     });
     const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: true, fields });
     if (outcome.kind === 'serving') {
-        ctx.cleanup.update({ rollback: undefined });
+        ctx.cleanup.clear('rollback');
         return updateResult(plan, ctx, { taskId, outcome, change });
     }
     const why = outcome.why ?? outcome.kind;
@@ -496,7 +496,7 @@ async function rollBack(failed, ctx) {
     const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
     const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
     if (restored.kind === 'serving') {
-        ctx.cleanup.update({ rollback: undefined });
+        ctx.cleanup.clear('rollback');
         const message = `${didNot}; rolled back: it serves the configuration it had again`;
         return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
     }

@@ -81,7 +81,7 @@ async function createOnce(call, ctx) {
 async function madeDespite(error, attempts, ctx) {
     if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
         if (!attempts.unresolved)
-            ctx.cleanup.update({ lookup: undefined });
+            ctx.cleanup.clear('lookup');
         return undefined;
     }
     if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .isRefusal */ .vu)(error))
@@ -103,7 +103,7 @@ async function madeDespite(error, attempts, ctx) {
     }
     if (attempts.unresolved)
         throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
-    ctx.cleanup.update({ lookup: undefined });
+    ctx.cleanup.clear('lookup');
     return undefined;
 }
 /**
@@ -120,20 +120,18 @@ const LATE_CREATE_MARGIN_MS = 5_000;
 function mayLand(attempts, ctx, more = 1) {
     const before = ctx.cleanup.state().lookup;
     const landsBy = Math.max(before?.landsBy ?? 0, ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS);
-    ctx.cleanup.update({
-        lookup: {
-            taskName: attempts.name,
-            existingIds: [...attempts.existing],
-            landsBy,
-            attempts: (before?.attempts ?? 0) + more
-        }
+    ctx.cleanup.set('lookup', {
+        taskName: attempts.name,
+        existingIds: [...attempts.existing],
+        landsBy,
+        attempts: (before?.attempts ?? 0) + more
     });
 }
 /** Records that the last attempt certainly made no task (a 429, or a request never fully sent). */
 function madeNothing(ctx) {
     const lookup = ctx.cleanup.state().lookup;
     if (lookup !== undefined)
-        ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
+        ctx.cleanup.set('lookup', { ...lookup, attempts: Math.max(0, lookup.attempts - 1) });
 }
 /** The tasks of the name that exist before the create: never adopted, never stopped. */
 async function existingTasks(name, ctx) {

@@ -433,7 +433,7 @@ async function runScale(scale, ctx) {
     // Until its new nodes run, a scale up is the post step's to set back if one fails (a cancelled job).
     const growing = total !== undefined && points > total;
     if (growing)
-        ctx.cleanup.update({ scaleBack: { taskId, points: total, target: points, before: [...nodesBefore] } });
+        ctx.cleanup.set('scaleBack', { taskId, points: total, target: points, before: [...nodesBefore] });
     await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)(call, `scale: change_points of task ${taskId}`, ctx);
     const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_10__/* .awaitServing */ .n)(taskId, { points, before: nodesBefore }, ctx, {
         deadline: ctx.deadline,
@@ -443,7 +443,7 @@ async function runScale(scale, ctx) {
     const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: true, ...counts, pointsAfter: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_3__/* .runningOf */ .Tx)(outcome.snapshot) });
     // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
     if (!growing || outcome.kind === 'serving' || outcome.kind === 'timed_out') {
-        ctx.cleanup.update({ scaleBack: undefined });
+        ctx.cleanup.clear('scaleBack');
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterServing */ .y)(taskId, outcome, ending);
         return (0,_call_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
     }
@@ -470,7 +470,7 @@ async function setCountBack(taskId, total, ctx) {
             done: false,
             said: `could not set it back to ${total} nodes (${setBack.why}): set its points by hand (the post step tries again)`
         };
-    ctx.cleanup.update({ scaleBack: undefined });
+    ctx.cleanup.clear('scaleBack');
     return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };
 }
 

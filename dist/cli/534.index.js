@@ -348,10 +348,10 @@ async function preheat(candidate, mode, ctx, taskName) {
     };
     ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
     const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
-    ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+    ctx.cleanup.add('preheats', [taskId]);
     const ended = await watchPreheat(taskId, mode, ctx);
     if (ended.state === 'done') {
-        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        ctx.cleanup.settle('preheats', taskId);
         const elapsedMs = ctx.runtime.now() - startedAt;
         ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
         return { taskId, mode, region, elapsedMs };
@@ -462,7 +462,7 @@ async function stopPreheat(taskId, ctx) {
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'shown')
-        ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+        ctx.cleanup.settle('preheats', taskId);
     return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */

@@ -139,8 +139,7 @@ async function olderGeneration(created, oldIds, ctx, again) {
  * generations are left billing.
  */
 async function retire(oldIds, newId, ctx) {
-    const saved = () => ctx.cleanup.state().retire;
-    ctx.cleanup.update({ retire: [...new Set([...saved(), ...oldIds])] });
+    ctx.cleanup.add('retire', oldIds);
     return Promise.all(oldIds.map(async (id) => {
         const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(id, 'stop', ctx);
         if (outcome.kind === 'failed') {
@@ -149,7 +148,7 @@ async function retire(oldIds, newId, ctx) {
                 message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
             });
         }
-        ctx.cleanup.update({ retire: saved().filter((left) => left !== id) });
+        ctx.cleanup.settle('retire', id);
         return (0,_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .hK)(id);
     }));
 }

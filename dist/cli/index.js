@@ -1776,92 +1776,43 @@ function hostHooks(host, cancel) {
 /* harmony export */   M: () => (/* binding */ saveCleanup),
 /* harmony export */   W: () => (/* binding */ savedCleanup)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7326);
-/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6267);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7326);
+/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6267);
 
 
-/**
- * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
- * per part, each saved again whenever the step changes it, so a job cancelled at any moment leaves the
- * latest. The names are the ones the post step has always read (see CONTRIBUTING.md).
- */
-const KEYS = {
-    action: 'cleanup',
-    created: 'created_task_ids',
-    lookup: 'create_lookup',
-    retire: 'retire_task_ids',
-    preheats: 'preheat_task_ids',
-    rollback: 'rollback',
-    scaleBack: 'scale_back'
-};
+/** The saved state's key of the cleanup action; each kind of leftover has its own (see LEFTOVER_KINDS). */
+const ACTION_KEY = 'cleanup';
 /** The largest configuration file the post step reads back: a create's body is 1 MiB at most. */
 const MAX_CONFIGURATION_BYTES = 8 * 1024 * 1024;
-/** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
-const stashed = new WeakMap();
+/** Where a host's large leftovers go: its stash (private files), read back whole up to a bound. */
+function stashOf(host) {
+    return {
+        ...(host.stash === undefined ? {} : { put: host.stash }),
+        read: (file) => (0,_private_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readPrivateFile */ .q1)(file, MAX_CONFIGURATION_BYTES)
+    };
+}
+/**
+ * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
+ * per kind of leftover, each saved again whenever the step changes it, so a job cancelled at any moment
+ * leaves the latest.
+ */
 function saveCleanup(host, state) {
-    host.saveState(KEYS.action, state.action ?? 'none');
-    host.saveState(KEYS.created, JSON.stringify(state.created));
-    host.saveState(KEYS.lookup, state.lookup === undefined ? '' : JSON.stringify(state.lookup));
-    host.saveState(KEYS.retire, JSON.stringify(state.retire));
-    host.saveState(KEYS.preheats, JSON.stringify(state.preheats));
-    host.saveState(KEYS.rollback, state.rollback === undefined ? '' : JSON.stringify(rollbackToSave(host, state.rollback)));
-    host.saveState(KEYS.scaleBack, state.scaleBack === undefined ? '' : JSON.stringify(state.scaleBack));
+    const stash = stashOf(host);
+    host.saveState(ACTION_KEY, state.action ?? 'none');
+    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
+        host.saveState(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key, encode(kind, state, stash));
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
-    const action = host.state(KEYS.action);
-    const list = (name) => JSON.parse(host.state(name) || '[]');
-    const lookup = host.state(KEYS.lookup);
-    const rollback = host.state(KEYS.rollback);
-    const scaleBack = host.state(KEYS.scaleBack);
-    return {
-        action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupActionOf */ .S4)(action),
-        created: list(KEYS.created),
-        lookup: lookup === '' ? undefined : createLookup(JSON.parse(lookup)),
-        retire: list(KEYS.retire),
-        preheats: list(KEYS.preheats),
-        rollback: rollback === '' ? undefined : savedRollback(JSON.parse(rollback)),
-        scaleBack: scaleBack === '' ? undefined : JSON.parse(scaleBack)
-    };
+    const stash = stashOf({});
+    const state = { action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupActionOf */ .S4)(host.state(ACTION_KEY)) };
+    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
+        state[kind] = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].decode(host.state(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key), stash);
+    return state;
 }
-/**
- * A saved lookup; one saved by an older version, without `landsBy` and `attempts`, reads as one attempt
- * that can no longer land (the post step searches once).
- */
-function createLookup(saved) {
-    return {
-        taskName: saved.taskName ?? '',
-        existingIds: saved.existingIds ?? [],
-        landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
-        attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
-    };
-}
-/**
- * A rollback to save: its configuration (as large as a task's whole configuration, a big env included) in
- * a file, where the host stashes, and the file's path in the state; else as it is.
- */
-function rollbackToSave(host, rollback) {
-    if (host.stash === undefined)
-        return rollback;
-    let file = stashed.get(rollback);
-    if (file === undefined) {
-        file = host.stash(`rollback-${rollback.taskId}.json`, rollback.configuration);
-        stashed.set(rollback, file);
-    }
-    return { taskId: rollback.taskId, configurationFile: file };
-}
-/** A saved rollback, its configuration read back from its file (one saved by an older version holds it). */
-function savedRollback(saved) {
-    const { taskId, configurationFile } = saved;
-    if (configurationFile === undefined)
-        return { taskId, configuration: saved.configuration ?? '' };
-    try {
-        return { taskId, configuration: (0,_private_file_js__WEBPACK_IMPORTED_MODULE_1__/* .readPrivateFile */ .q1)(configurationFile, MAX_CONFIGURATION_BYTES) };
-    }
-    catch (error) {
-        const why = error.code ?? (error instanceof Error ? error.message : String(error));
-        return { taskId, configuration: '', lost: `${configurationFile}: ${why}` };
-    }
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
+function encode(kind, state, stash) {
+    return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
 }
 
 
@@ -3221,8 +3172,10 @@ function formatOutputs(outputs, format, log) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P$: () => (/* binding */ LEFTOVER_ORDER),
 /* harmony export */   S4: () => (/* binding */ cleanupActionOf),
 /* harmony export */   To: () => (/* binding */ leftovers),
+/* harmony export */   aj: () => (/* binding */ LEFTOVER_KINDS),
 /* harmony export */   bT: () => (/* binding */ cleanupRecorder),
 /* harmony export */   fH: () => (/* binding */ leavesChange),
 /* harmony export */   io: () => (/* binding */ CLEANUP_DONE),
@@ -3255,34 +3208,130 @@ const NO_CLEANUP = {
     rollback: undefined,
     scaleBack: undefined
 };
+const ids = (text) => JSON.parse(text || '[]');
+const taskList = (list, what) => list.length === 0 ? [] : [`task ${list.join(', ')} ${what}`];
+const optional = (encode) => (value) => value === undefined ? '' : encode(value);
+/** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
+const stashed = new WeakMap();
+/**
+ * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
+ * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
+ * preheats, and last a create that may still land (searched for by name, the post step's last request).
+ */
+const LEFTOVER_KINDS = {
+    rollback: {
+        key: 'rollback',
+        phrases: (rollback) => rollback === undefined ? [] : [`an update of task ${rollback.taskId} to roll back`],
+        encode: (rollback, stash) => {
+            if (rollback === undefined)
+                return '';
+            if (stash.put === undefined)
+                return JSON.stringify(rollback);
+            let file = stashed.get(rollback);
+            if (file === undefined) {
+                file = stash.put(`rollback-${rollback.taskId}.json`, rollback.configuration);
+                stashed.set(rollback, file);
+            }
+            return JSON.stringify({ taskId: rollback.taskId, configurationFile: file });
+        },
+        decode: (text, stash) => {
+            if (text === '')
+                return undefined;
+            const saved = JSON.parse(text);
+            const { taskId, configurationFile } = saved;
+            // An older version saved the configuration itself.
+            if (configurationFile === undefined)
+                return { taskId, configuration: saved.configuration ?? '' };
+            try {
+                return { taskId, configuration: stash.read(configurationFile) };
+            }
+            catch (error) {
+                const why = error.code ?? (error instanceof Error ? error.message : String(error));
+                return { taskId, configuration: '', lost: `${configurationFile}: ${why}` };
+            }
+        }
+    },
+    scaleBack: {
+        key: 'scale_back',
+        phrases: (scale) => (scale === undefined ? [] : [`a scale up of task ${scale.taskId} to finish`]),
+        encode: optional((scale) => JSON.stringify(scale)),
+        decode: (text) => (text === '' ? undefined : JSON.parse(text))
+    },
+    created: {
+        key: 'created_task_ids',
+        phrases: (created, state) => (state.action === undefined ? [] : taskList(created, `to ${state.action}`)),
+        encode: (created) => JSON.stringify(created),
+        decode: ids
+    },
+    retire: {
+        key: 'retire_task_ids',
+        phrases: (retire) => taskList(retire, 'to stop (the old generation of a replace)'),
+        encode: (retire) => JSON.stringify(retire),
+        decode: ids
+    },
+    preheats: {
+        key: 'preheat_task_ids',
+        phrases: (preheats) => taskList(preheats, 'to stop (image preheats)'),
+        encode: (preheats) => JSON.stringify(preheats),
+        decode: ids
+    },
+    lookup: {
+        key: 'create_lookup',
+        phrases: (lookup) => lookup === undefined
+            ? []
+            : [`a task named ${JSON.stringify(lookup.taskName)} that a create may have made`],
+        encode: optional((lookup) => JSON.stringify(lookup)),
+        decode: (text) => {
+            if (text === '')
+                return undefined;
+            // One saved by an older version, without landsBy and attempts, reads as one attempt that can no
+            // longer land (the post step searches once).
+            const saved = JSON.parse(text);
+            return {
+                taskName: saved.taskName ?? '',
+                existingIds: saved.existingIds ?? [],
+                landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
+                attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
+            };
+        }
+    }
+};
+/** Each kind of leftover, in the order the post step finishes them. */
+const LEFTOVER_ORDER = Object.keys(LEFTOVER_KINDS);
 /**
  * What the state leaves to clean up, a phrase each (`task 7 to stop`, `an update of task 7 to roll back`),
  * none when a cleanup would have nothing to do.
  */
 function leftovers(state) {
-    const tasks = (ids, what) => ids.length === 0 ? [] : [`task ${ids.join(', ')} ${what}`];
-    const verb = state.action === undefined ? undefined : `to ${state.action}`;
-    return [
-        ...(verb === undefined ? [] : tasks(state.created, verb)),
-        ...tasks(state.retire, 'to stop (the old generation of a replace)'),
-        ...tasks(state.preheats, 'to stop (image preheats)'),
-        ...(state.lookup === undefined
-            ? []
-            : [`a task named ${JSON.stringify(state.lookup.taskName)} that a create may have made`]),
-        ...(state.rollback === undefined ? [] : [`an update of task ${state.rollback.taskId} to roll back`]),
-        ...(state.scaleBack === undefined ? [] : [`a scale up of task ${state.scaleBack.taskId} to finish`])
-    ];
+    return LEFTOVER_ORDER.flatMap((kind) => phrasesOf(kind, state));
+}
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
+function phrasesOf(kind, state) {
+    return LEFTOVER_KINDS[kind].phrases(state[kind], state);
 }
 /** A recorder that keeps the state and hands every new one to `save` (the host's saved state). */
 function cleanupRecorder(initial, save = () => undefined) {
     let state = initial;
     save(state);
+    const update = (change) => {
+        state = { ...state, ...change };
+        save(state);
+    };
     return {
         state: () => state,
-        update: (change) => {
-            state = { ...state, ...change };
-            save(state);
-        }
+        add: (kind, taskIds) => {
+            update({ [kind]: [...new Set([...state[kind], ...taskIds])] });
+        },
+        settle: (kind, taskId) => {
+            update({ [kind]: state[kind].filter((id) => id !== taskId) });
+        },
+        set: (kind, value) => {
+            update({ [kind]: value });
+        },
+        clear: (kind) => {
+            update({ [kind]: undefined });
+        },
+        update
     };
 }
 
@@ -3482,9 +3531,7 @@ function tasksOf(calls, ctx, publish) {
         if (taskId === undefined)
             return [];
         if (outcome.call.traits.answers === 'new_task') {
-            const { created } = ctx.cleanup.state();
-            if (!created.includes(taskId))
-                ctx.cleanup.update({ created: [...created, taskId] });
+            ctx.cleanup.add('created', [taskId]);
             ctx.log(`task_id: ${taskId}`);
         }
         return [(0,_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskAfterCall */ ._x)({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];

@@ -90,29 +90,158 @@ export const NO_CLEANUP: CleanupState = {
   scaleBack: undefined
 };
 
+/** The kinds of leftover the ledger holds: each has its entry in LEFTOVER_KINDS and its finisher. */
+export type LeftoverKind = Exclude<keyof CleanupState, 'action'>;
+
+/** Where a saved leftover too large for the state goes (a private file), and how it is read back. */
+export interface Stash {
+  /** Writes `text` to a private file named after `name`, answering its path; absent: kept inline. */
+  put?: (name: string, text: string) => string;
+  /** Reads a stashed file back (throws when it cannot). */
+  read: (file: string) => string;
+}
+
+/** How a kind of leftover is said, and kept in the runner's saved state. */
+export interface LeftoverSpec<K extends LeftoverKind> {
+  /** The saved state's key: the names the post step has always read (see CONTRIBUTING.md). */
+  key: string;
+  /** What is left, a phrase each (`task 7 to stop`); none when nothing is. */
+  phrases: (value: CleanupState[K], state: CleanupState) => string[];
+  /** The value as saved (text; '' or '[]' for nothing). */
+  encode: (value: CleanupState[K], stash: Stash) => string;
+  /** A saved text read back; what an older version saved reads too, and nothing saved as nothing. */
+  decode: (text: string, stash: Stash) => CleanupState[K];
+}
+
+const ids = (text: string): string[] => JSON.parse(text || '[]') as string[];
+const taskList = (list: readonly string[], what: string): string[] =>
+  list.length === 0 ? [] : [`task ${list.join(', ')} ${what}`];
+const optional =
+  <T>(encode: (value: T) => string) =>
+  (value: T | undefined) =>
+    value === undefined ? '' : encode(value);
+
+/** The file each rollback's configuration was stashed in: written once, however often the state is saved. */
+const stashed = new WeakMap<Rollback, string>();
+
+/**
+ * The ledger's kinds of leftover, in the order the post step finishes them (see finishCleanup): an
+ * update to roll back, a scale up to finish, the tasks created, the old generation to retire, the image
+ * preheats, and last a create that may still land (searched for by name, the post step's last request).
+ */
+export const LEFTOVER_KINDS: { readonly [K in LeftoverKind]: LeftoverSpec<K> } = {
+  rollback: {
+    key: 'rollback',
+    phrases: (rollback) =>
+      rollback === undefined ? [] : [`an update of task ${rollback.taskId} to roll back`],
+    encode: (rollback, stash) => {
+      if (rollback === undefined) return '';
+      if (stash.put === undefined) return JSON.stringify(rollback);
+      let file = stashed.get(rollback);
+      if (file === undefined) {
+        file = stash.put(`rollback-${rollback.taskId}.json`, rollback.configuration);
+        stashed.set(rollback, file);
+      }
+      return JSON.stringify({ taskId: rollback.taskId, configurationFile: file });
+    },
+    decode: (text, stash) => {
+      if (text === '') return undefined;
+      const saved = JSON.parse(text) as {
+        taskId: string;
+        configuration?: string;
+        configurationFile?: string;
+      };
+      const { taskId, configurationFile } = saved;
+      // An older version saved the configuration itself.
+      if (configurationFile === undefined) return { taskId, configuration: saved.configuration ?? '' };
+      try {
+        return { taskId, configuration: stash.read(configurationFile) };
+      } catch (error) {
+        const why =
+          (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+        return { taskId, configuration: '', lost: `${configurationFile}: ${why}` };
+      }
+    }
+  },
+  scaleBack: {
+    key: 'scale_back',
+    phrases: (scale) => (scale === undefined ? [] : [`a scale up of task ${scale.taskId} to finish`]),
+    encode: optional((scale) => JSON.stringify(scale)),
+    decode: (text) => (text === '' ? undefined : (JSON.parse(text) as ScaleBack))
+  },
+  created: {
+    key: 'created_task_ids',
+    phrases: (created, state) => (state.action === undefined ? [] : taskList(created, `to ${state.action}`)),
+    encode: (created) => JSON.stringify(created),
+    decode: ids
+  },
+  retire: {
+    key: 'retire_task_ids',
+    phrases: (retire) => taskList(retire, 'to stop (the old generation of a replace)'),
+    encode: (retire) => JSON.stringify(retire),
+    decode: ids
+  },
+  preheats: {
+    key: 'preheat_task_ids',
+    phrases: (preheats) => taskList(preheats, 'to stop (image preheats)'),
+    encode: (preheats) => JSON.stringify(preheats),
+    decode: ids
+  },
+  lookup: {
+    key: 'create_lookup',
+    phrases: (lookup) =>
+      lookup === undefined
+        ? []
+        : [`a task named ${JSON.stringify(lookup.taskName)} that a create may have made`],
+    encode: optional((lookup) => JSON.stringify(lookup)),
+    decode: (text) => {
+      if (text === '') return undefined;
+      // One saved by an older version, without landsBy and attempts, reads as one attempt that can no
+      // longer land (the post step searches once).
+      const saved = JSON.parse(text) as Partial<CreateLookup>;
+      return {
+        taskName: saved.taskName ?? '',
+        existingIds: saved.existingIds ?? [],
+        landsBy: typeof saved.landsBy === 'number' ? saved.landsBy : 0,
+        attempts: typeof saved.attempts === 'number' ? saved.attempts : 1
+      };
+    }
+  }
+};
+
+/** Each kind of leftover, in the order the post step finishes them. */
+export const LEFTOVER_ORDER = Object.keys(LEFTOVER_KINDS) as LeftoverKind[];
+
 /**
  * What the state leaves to clean up, a phrase each (`task 7 to stop`, `an update of task 7 to roll back`),
  * none when a cleanup would have nothing to do.
  */
 export function leftovers(state: CleanupState): string[] {
-  const tasks = (ids: readonly string[], what: string): string[] =>
-    ids.length === 0 ? [] : [`task ${ids.join(', ')} ${what}`];
-  const verb = state.action === undefined ? undefined : `to ${state.action}`;
-  return [
-    ...(verb === undefined ? [] : tasks(state.created, verb)),
-    ...tasks(state.retire, 'to stop (the old generation of a replace)'),
-    ...tasks(state.preheats, 'to stop (image preheats)'),
-    ...(state.lookup === undefined
-      ? []
-      : [`a task named ${JSON.stringify(state.lookup.taskName)} that a create may have made`]),
-    ...(state.rollback === undefined ? [] : [`an update of task ${state.rollback.taskId} to roll back`]),
-    ...(state.scaleBack === undefined ? [] : [`a scale up of task ${state.scaleBack.taskId} to finish`])
-  ];
+  return LEFTOVER_ORDER.flatMap((kind) => phrasesOf(kind, state));
 }
 
-/** Where a step records what it leaves: each change is saved at once, so a cancelled job loses none. */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
+function phrasesOf<K extends LeftoverKind>(kind: K, state: CleanupState): string[] {
+  return LEFTOVER_KINDS[kind].phrases(state[kind], state);
+}
+
+/** The tasks of the ledger's lists of task ids. */
+type TaskList = 'created' | 'retire' | 'preheats';
+/** The ledger's single leftovers. */
+type Single = Exclude<LeftoverKind, TaskList>;
+
+/**
+ * Where a step records what it leaves, the ledger: each change is saved at once, so a cancelled job loses
+ * none. `add` and `settle` keep a list of task ids (added once each; settled, taken out); `set` and
+ * `clear` a single leftover; `update` changes several in one save, where a cancel between two would lose
+ * one.
+ */
 export interface CleanupRecorder {
   readonly state: () => CleanupState;
+  add: (kind: TaskList, taskIds: readonly string[]) => void;
+  settle: (kind: TaskList, taskId: string) => void;
+  set: <K extends Single>(kind: K, value: NonNullable<CleanupState[K]>) => void;
+  clear: (kind: Single) => void;
   update: (change: Partial<CleanupState>) => void;
 }
 
@@ -123,11 +252,24 @@ export function cleanupRecorder(
 ): CleanupRecorder {
   let state = initial;
   save(state);
+  const update = (change: Partial<CleanupState>): void => {
+    state = { ...state, ...change };
+    save(state);
+  };
   return {
     state: () => state,
-    update: (change) => {
-      state = { ...state, ...change };
-      save(state);
-    }
+    add: (kind, taskIds) => {
+      update({ [kind]: [...new Set([...state[kind], ...taskIds])] });
+    },
+    settle: (kind, taskId) => {
+      update({ [kind]: state[kind].filter((id) => id !== taskId) });
+    },
+    set: (kind, value) => {
+      update({ [kind]: value });
+    },
+    clear: (kind) => {
+      update({ [kind]: undefined });
+    },
+    update
   };
 }

@@ -9,10 +9,20 @@ export {
   cleanupActionOf,
   cleanupRecorder,
   leavesChange,
+  LEFTOVER_KINDS,
+  LEFTOVER_ORDER,
   leftovers,
   NO_CLEANUP
 } from './cleanup-state.js';
-export type { CleanupAction, CleanupState, CreateLookup, Rollback, ScaleBack } from './cleanup-state.js';
+export type {
+  CleanupAction,
+  CleanupState,
+  CreateLookup,
+  LeftoverKind,
+  Rollback,
+  ScaleBack,
+  Stash
+} from './cleanup-state.js';
 export {
   finishCleanup,
   type CleanupReport,

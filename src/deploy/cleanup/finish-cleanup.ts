@@ -3,7 +3,14 @@ import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { describeError } from '../../platform/failures.js';
 import { parseJson } from '../../protocol/json.js';
-import type { CleanupAction, CleanupState, CreateLookup, Rollback } from '../cleanup-state.js';
+import {
+  LEFTOVER_ORDER,
+  type CleanupAction,
+  type CleanupState,
+  type CreateLookup,
+  type LeftoverKind,
+  type Rollback
+} from '../cleanup-state.js';
 import { redactConfiguration } from '../tasks/configuration.js';
 import { restoreConfiguration } from './restore-configuration.js';
 import { finishScaleBack, type ScaleBackReport } from './finish-scale-back.js';
@@ -54,34 +61,73 @@ export interface RollbackReport {
   restore: unknown;
 }
 
+/** How one kind of leftover is finished: what it adds to the post step's report. */
+type Finisher<K extends LeftoverKind> = (
+  value: CleanupState[K],
+  state: CleanupState,
+  ctx: DeployContext
+) => Promise<Partial<CleanupReport>>;
+
 /**
- * What the post step does with what the main step left (see CleanupState): stops or pauses every task it
- * created, as `action` says, stops the tasks it was retiring, whatever `action` says, and the image
- * preheats that had not completed; rolls back an update, and sets back a scale up whose new nodes fail. Then, when a
- * create may have made a task the step does not know (see lateTasks), looks for it by name until it can
- * no longer appear: that look is the post step's last request.
+ * One finisher per kind of leftover (see LEFTOVER_KINDS, whose order the post step follows): a kind
+ * added to the ledger needs its finisher here, and nothing else.
+ */
+const FINISHERS: { readonly [K in LeftoverKind]: Finisher<K> } = {
+  rollback: async (rollback, _state, ctx) =>
+    rollback === undefined ? {} : { rollback: await finishRollback(rollback, ctx) },
+  scaleBack: async (scaleBack, _state, ctx) =>
+    scaleBack === undefined ? {} : { scaleBack: await finishScaleBack(scaleBack, ctx) },
+  created: async (created, { action, lookup }, ctx) => ({
+    outcomes:
+      action === undefined
+        ? []
+        : await cleanUpAll(
+            created.map((id): CleanupTarget => ({ id, action, why: 'created' })),
+            ctx,
+            lookup?.taskName
+          )
+  }),
+  retire: async (retire, { lookup }, ctx) => ({
+    outcomes: await cleanUpAll(
+      retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' })),
+      ctx,
+      lookup?.taskName
+    )
+  }),
+  preheats: async (preheats, _state, ctx) => ({
+    preheats: await mapLimit(preheats, ctx.settings.concurrency, async (taskId) => ({
+      taskId,
+      outcome: await stopPreheat(taskId, ctx)
+    }))
+  }),
+  lookup: async (lookup, { created, action }, ctx) =>
+    lookup === undefined ? {} : lateTasks(lookup, created, action, ctx)
+};
+
+/**
+ * What the post step does with what the main step left, the ledger (see CleanupState): each kind of
+ * leftover by its finisher, in the ledger's order. It rolls back an update, sets back a scale up whose
+ * new nodes fail, stops or pauses every task it created, as `action` says, stops the tasks it was retiring,
+ * whatever `action` says, and the image preheats that had not completed. Then, when a create may have
+ * made a task the step does not know (see lateTasks), looks for it by name until it can no longer appear:
+ * that look is the post step's last request.
  */
 export async function finishCleanup(state: CleanupState, ctx: DeployContext): Promise<CleanupReport> {
-  const { action, created, lookup } = state;
-  const rollback = state.rollback === undefined ? undefined : await finishRollback(state.rollback, ctx);
-  const scaleBack = state.scaleBack === undefined ? undefined : await finishScaleBack(state.scaleBack, ctx);
-  const known = [
-    ...(action === undefined ? [] : created.map((id): CleanupTarget => ({ id, action, why: 'created' }))),
-    ...state.retire.map((id): CleanupTarget => ({ id, action: 'stop', why: 'retired' }))
-  ];
-  const outcomes = await cleanUpAll(known, ctx, lookup?.taskName);
-  const preheats = await mapLimit(state.preheats, ctx.settings.concurrency, async (taskId) => ({
-    taskId,
-    outcome: await stopPreheat(taskId, ctx)
-  }));
-  const done = {
-    preheats,
-    ...(rollback === undefined ? {} : { rollback }),
-    ...(scaleBack === undefined ? {} : { scaleBack })
-  };
-  if (lookup === undefined) return { outcomes, unsettled: undefined, ...done };
-  const late = await lateTasks(lookup, created, action, ctx);
-  return { outcomes: [...outcomes, ...late.outcomes], unsettled: late.unsettled, ...done };
+  let report: CleanupReport = { outcomes: [], unsettled: undefined };
+  for (const kind of LEFTOVER_ORDER) {
+    const part = await finishKind(kind, state, ctx);
+    report = { ...report, ...part, outcomes: [...report.outcomes, ...(part.outcomes ?? [])] };
+  }
+  return report;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
+function finishKind<K extends LeftoverKind>(
+  kind: K,
+  state: CleanupState,
+  ctx: DeployContext
+): Promise<Partial<CleanupReport>> {
+  return FINISHERS[kind](state[kind], state, ctx);
 }
 
 /**

@@ -96,7 +96,7 @@ async function madeDespite(
   ctx: DeployContext
 ): Promise<Answer | undefined> {
   if (notApplied(error)) {
-    if (!attempts.unresolved) ctx.cleanup.update({ lookup: undefined });
+    if (!attempts.unresolved) ctx.cleanup.clear('lookup');
     return undefined;
   }
   if (!isRefusal(error)) return undefined;
@@ -119,7 +119,7 @@ async function madeDespite(
   }
   if (attempts.unresolved)
     throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
-  ctx.cleanup.update({ lookup: undefined });
+  ctx.cleanup.clear('lookup');
   return undefined;
 }
 
@@ -141,13 +141,11 @@ function mayLand(attempts: Attempts, ctx: DeployContext, more: 0 | 1 = 1): void 
     before?.landsBy ?? 0,
     ctx.runtime.now() + ctx.settings.requestTimeoutMs + LATE_CREATE_MARGIN_MS
   );
-  ctx.cleanup.update({
-    lookup: {
-      taskName: attempts.name,
-      existingIds: [...attempts.existing],
-      landsBy,
-      attempts: (before?.attempts ?? 0) + more
-    }
+  ctx.cleanup.set('lookup', {
+    taskName: attempts.name,
+    existingIds: [...attempts.existing],
+    landsBy,
+    attempts: (before?.attempts ?? 0) + more
   });
 }
 
@@ -155,7 +153,7 @@ function mayLand(attempts: Attempts, ctx: DeployContext, more: 0 | 1 = 1): void 
 function madeNothing(ctx: DeployContext): void {
   const lookup = ctx.cleanup.state().lookup;
   if (lookup !== undefined)
-    ctx.cleanup.update({ lookup: { ...lookup, attempts: Math.max(0, lookup.attempts - 1) } });
+    ctx.cleanup.set('lookup', { ...lookup, attempts: Math.max(0, lookup.attempts - 1) });
 }
 
 /** The tasks of the name that exist before the create: never adopted, never stopped. */

@@ -90,10 +90,10 @@ export async function preheat(
     `preheat: ${mode === 'region' ? `caching the images in region ${sanitize(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${sanitize(candidate.offer.device ?? '?', 60)} in region ${sanitize(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`
   );
   const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
-  ctx.cleanup.update({ preheats: [...ctx.cleanup.state().preheats, taskId] });
+  ctx.cleanup.add('preheats', [taskId]);
   const ended = await watchPreheat(taskId, mode, ctx);
   if (ended.state === 'done') {
-    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+    ctx.cleanup.settle('preheats', taskId);
     const elapsedMs = ctx.runtime.now() - startedAt;
     ctx.log(`preheat: task ${taskId} completed after ${formatDuration(elapsedMs)} (${ended.detail})`);
     return { taskId, mode, region, elapsedMs };
@@ -240,8 +240,7 @@ export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<P
   };
   const stop = preheatStopCall(ctx.settings, taskId);
   const outcome = await sendUntilShown(stop, `preheat: stop task ${taskId}`, shows, ctx);
-  if (outcome.kind === 'shown')
-    ctx.cleanup.update({ preheats: ctx.cleanup.state().preheats.filter((id) => id !== taskId) });
+  if (outcome.kind === 'shown') ctx.cleanup.settle('preheats', taskId);
   return outcome;
 }
 

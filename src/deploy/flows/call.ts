@@ -56,8 +56,7 @@ export function tasksOf(
     const { taskId } = outcome;
     if (taskId === undefined) return [];
     if (outcome.call.traits.answers === 'new_task') {
-      const { created } = ctx.cleanup.state();
-      if (!created.includes(taskId)) ctx.cleanup.update({ created: [...created, taskId] });
+      ctx.cleanup.add('created', [taskId]);
       ctx.log(`task_id: ${taskId}`);
     }
     return [taskAfterCall({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];

@@ -136,8 +136,7 @@ async function olderGeneration(
  * generations are left billing.
  */
 async function retire(oldIds: readonly string[], newId: string, ctx: DeployContext): Promise<TaskResult[]> {
-  const saved = (): readonly string[] => ctx.cleanup.state().retire;
-  ctx.cleanup.update({ retire: [...new Set([...saved(), ...oldIds])] });
+  ctx.cleanup.add('retire', oldIds);
   return Promise.all(
     oldIds.map(async (id): Promise<TaskResult> => {
       const outcome = await cleanUpTask(id, 'stop', ctx);
@@ -147,7 +146,7 @@ async function retire(oldIds: readonly string[], newId: string, ctx: DeployConte
           message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
         });
       }
-      ctx.cleanup.update({ retire: saved().filter((left) => left !== id) });
+      ctx.cleanup.settle('retire', id);
       return taskResult(id);
     })
   );

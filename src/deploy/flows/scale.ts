@@ -75,7 +75,7 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   // Until its new nodes run, a scale up is the post step's to set back if one fails (a cancelled job).
   const growing = total !== undefined && points > total;
   if (growing)
-    ctx.cleanup.update({ scaleBack: { taskId, points: total, target: points, before: [...nodesBefore] } });
+    ctx.cleanup.set('scaleBack', { taskId, points: total, target: points, before: [...nodesBefore] });
   await sendChange(call, `scale: change_points of task ${taskId}`, ctx);
   const outcome = await awaitServing(taskId, { points, before: nodesBefore }, ctx, {
     deadline: ctx.deadline,
@@ -85,7 +85,7 @@ async function runScale(scale: Scale, ctx: DeployContext): Promise<StepResult> {
   const change = changeReport({ changed: true, ...counts, pointsAfter: runningOf(outcome.snapshot) });
   // Only a scale up whose new nodes fail is set back: those nodes would bill without serving.
   if (!growing || outcome.kind === 'serving' || outcome.kind === 'timed_out') {
-    ctx.cleanup.update({ scaleBack: undefined });
+    ctx.cleanup.clear('scaleBack');
     const task = taskAfterServing(taskId, outcome, ending);
     return stepResult(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
   }
@@ -117,6 +117,6 @@ async function setCountBack(
       done: false,
       said: `could not set it back to ${total} nodes (${setBack.why}): set its points by hand (the post step tries again)`
     };
-  ctx.cleanup.update({ scaleBack: undefined });
+  ctx.cleanup.clear('scaleBack');
   return { done: true, said: `set back to ${total} nodes, so that the failing ones stop billing` };
 }

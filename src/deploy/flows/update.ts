@@ -100,10 +100,10 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
       `task ${taskId} is ${sanitize(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`
     );
   // From here until the new configuration serves, the post step can set the task back.
-  ctx.cleanup.update({ rollback: rollbackOf(taskId, before) });
+  ctx.cleanup.set('rollback', rollbackOf(taskId, before));
   const sent = await sendChange(updateCall(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
   if (sent.kind === 'not_accepted' && (await holdsConfiguration(taskId, before, ctx))) {
-    ctx.cleanup.update({ rollback: undefined });
+    ctx.cleanup.clear('rollback');
     const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
     return updateResult(plan, ctx, {
       taskId,
@@ -118,7 +118,7 @@ async function runUpdate(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   });
   const change = changeReport({ changed: true, fields });
   if (outcome.kind === 'serving') {
-    ctx.cleanup.update({ rollback: undefined });
+    ctx.cleanup.clear('rollback');
     return updateResult(plan, ctx, { taskId, outcome, change });
   }
   const why = outcome.why ?? outcome.kind;
@@ -175,7 +175,7 @@ async function rollBack(
   );
   const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' } as const;
   if (restored.kind === 'serving') {
-    ctx.cleanup.update({ rollback: undefined });
+    ctx.cleanup.clear('rollback');
     const message = `${didNot}; rolled back: it serves the configuration it had again`;
     return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
   }
