@@ -615,7 +615,7 @@ async function finish(last, ctx, limits, end) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6025);
 
 
 
@@ -672,7 +672,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
             : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
     };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
+    return (0,_persistence_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
 }
 
 
@@ -692,7 +692,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2116);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6025);
 
 
 
@@ -740,341 +740,7 @@ async function postBack(taskId, configuration, ctx) {
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
-}
-
-
-/***/ }),
-
-/***/ 511:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ev: () => (/* binding */ chooseResource),
-/* harmony export */   Vd: () => (/* binding */ cheapestOverPrice),
-/* harmony export */   u$: () => (/* binding */ resourcesEntry)
-/* harmony export */ });
-/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5786);
-
-/**
- * Which entries of a resource search a new task of `points` nodes can run on, best first. An entry
- * qualifies when its device matches (gpu_name case-insensitively, for a CPU device its device_name;
- * gpu_count exactly, for a GPU device), it has `points` nodes in stock, its mark is known, and its price
- * is at most max_price. The cheapest comes first (discount_price, else price; an entry with neither
- * last); at equal price the earlier region of `regions` (by region or region_name; unlisted last); then
- * the search's own order.
- */
-function chooseResource(offers, wish, points) {
-    const considered = offers
-        .filter((offer) => matchesDevice(offer, wish))
-        .map((offer) => {
-        const price = offer.discountPrice ?? offer.price;
-        return { offer, price, excluded: exclusion(offer, price, wish, points) };
-    })
-        .map((candidate, index) => ({ candidate, index }))
-        .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
-        .map(({ candidate }) => candidate);
-    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
-}
-function matchesDevice(offer, wish) {
-    const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();
-    if (name !== wish.gpu.trim().toLowerCase())
-        return false;
-    return offer.gpuName === undefined || offer.gpuCount === String(wish.gpuCount);
-}
-function exclusion(offer, price, wish, points) {
-    if (offer.mark === undefined)
-        return 'no mark';
-    if (wish.maxPrice !== undefined &&
-        (price === undefined || ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(price, wish.maxPrice) ?? 1) > 0))
-        return 'over max_price';
-    if (((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(offer.inventory ?? '0', String(points)) ?? -1) < 0)
-        return 'no stock';
-    return undefined;
-}
-/** Choosable first, then by price (none last), then by the preference of the region. */
-function rank(a, b, wish) {
-    const choosable = Number(a.excluded !== undefined) - Number(b.excluded !== undefined);
-    if (choosable !== 0)
-        return choosable;
-    const price = a.price === undefined || b.price === undefined
-        ? Number(a.price === undefined) - Number(b.price === undefined)
-        : ((0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0);
-    return price || preference(a.offer, wish) - preference(b.offer, wish);
-}
-/** Where the entry's region stands in `regions` (by region or region_name); unlisted after all. */
-function preference(offer, wish) {
-    const at = wish.regions.findIndex((wanted) => wanted === offer.region || (offer.regionName !== undefined && wanted === offer.regionName));
-    return at === -1 ? wish.regions.length : at;
-}
-/** The cheapest entry of the wished device that only its price keeps out, to name when none is cheap enough. */
-function cheapestOverPrice(choice) {
-    const priced = choice.considered.flatMap((candidate) => candidate.excluded === 'over max_price' && candidate.price !== undefined
-        ? [{ candidate, price: candidate.price }]
-        : []);
-    return priced.sort((a, b) => (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_0__/* .compareDecimals */ .YL)(a.price, b.price) ?? 0)[0]?.candidate;
-}
-/** The create body's resources entry for a chosen entry, as the platform's create example sends it. */
-function resourcesEntry(offer) {
-    return {
-        mark: offer.mark,
-        ...(offer.resource === undefined ? {} : { resource: offer.resource }),
-        ...(offer.regionName === undefined ? {} : { region_name: offer.regionName })
-    };
-}
-
-
-/***/ }),
-
-/***/ 8382:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  IL: () => (/* binding */ preheat),
-  iC: () => (/* binding */ preheatServices),
-  Ks: () => (/* binding */ stopPreheat)
-});
-
-// UNUSED EXPORTS: judgePreheat
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
-;// CONCATENATED MODULE: ./platform/preheat-data.ts
-
-
-function preheatProgressOf(data) {
-    const record = (0,records/* isRecord */.u)(data) ? data : {};
-    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
-    return {
-        status: typeof record.status === 'string' ? record.status : undefined,
-        regions: cache
-            .filter(records/* isRecord */.u)
-            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
-            ? [{ region: entry.region, status: entry.status }]
-            : []),
-        points: count(record, 'points'),
-        availablePoints: count(record, 'available_points')
-    };
-}
-const count = (record, field) => {
-    const text = (0,task_data/* numberText */.$4)(record, field);
-    return text === undefined ? undefined : Number(text);
-};
-/** The regions get_regions lists: where a cluster preheat can warm images. */
-function preheatRegionsOf(data) {
-    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
-    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
-        ? [
-            {
-                region: entry.region,
-                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
-            }
-        ]
-        : []);
-}
-
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __webpack_require__(7581);
-// EXTERNAL MODULE: ./platform/retry.ts
-var retry = __webpack_require__(1460);
-// EXTERNAL MODULE: ./deploy/retries.ts
-var retries = __webpack_require__(2116);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
-// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
-var choose_resource = __webpack_require__(511);
-;// CONCATENATED MODULE: ./deploy/create/preheat.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The platform asks for polls at least 10 s apart. */
-const LEAST_POLL_MS = 10_000;
-/**
- * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
- * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
- * any other is waited through, within preheat_timeout.
- */
-function judgePreheat(progress, mode) {
-    const ended = progress.status === 'End';
-    if (mode === 'region') {
-        const { regions } = progress;
-        const detail = regions.length === 0
-            ? 'no region reported yet'
-            : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
-            return { state: 'done', detail };
-        return ended
-            ? { state: 'failed', detail: `${detail}; the preheat task ended` }
-            : { state: 'waiting', detail };
-    }
-    const points = progress.points ?? 0;
-    const ready = progress.availablePoints ?? 0;
-    const detail = `${ready} of ${points} node(s) prepared`;
-    if (points > 0 && ready >= points)
-        return { state: 'done', detail };
-    return ended
-        ? { state: 'failed', detail: `${detail}; the preheat task ended` }
-        : { state: 'waiting', detail };
-}
-/**
- * Preheats where the chosen entry runs, before anything bills: a cluster preheat of its region (from
- * get_regions), or a node preheat of `points` nodes of its device there (from a resource search with
- * task_type=ImagePreHeat). Waits, polling at least 10 s apart, until it completes, within
- * preheat_timeout and the step's deadline. A preheat that fails or times out is stopped, and the step
- * fails. While it runs, its task is in the cleanup state, so a cancelled job's post step stops it. The
- * preheat task is named `taskName`, or as the task_name input says.
- */
-async function preheat(candidate, mode, ctx, taskName) {
-    const startedAt = ctx.runtime.now();
-    const region = candidate.offer.region ?? '';
-    const body = {
-        ...(taskName === undefined ? {} : { task_name: taskName }),
-        ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
-    };
-    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
-    const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
-    ctx.cleanup.add('preheats', [taskId]);
-    const ended = await watchPreheat(taskId, mode, ctx);
-    if (ended.state === 'done') {
-        ctx.cleanup.settle('preheats', taskId);
-        const elapsedMs = ctx.runtime.now() - startedAt;
-        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
-        return { taskId, mode, region, elapsedMs };
-    }
-    const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped.why, 300)})`}, and nothing was created`);
-}
-/**
- * The services a preheat caches: the name and image of each of the body's services and, where the body
- * gives the private registry's account (the create's repository_username and repository_password), that
- * account for each (the reference's repository_account): without it a private image cannot be pulled, and
- * the preheat would run until preheat_timeout.
- */
-function preheatServices(body) {
-    const services = Array.isArray(body.services) ? body.services : [];
-    const { repository_username: username, repository_password: password } = body;
-    const account = typeof username === 'string' && username !== ''
-        ? { repository_account: { repository_username: username, repository_password: password ?? null } }
-        : {};
-    return services
-        .filter(records/* isRecord */.u)
-        .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
-        ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
-        : []);
-}
-async function regionBody(region, ctx) {
-    const { result } = await read((0,calls/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
-    const regions = preheatRegionsOf(result.data);
-    const found = regions.find((r) => r.region === region);
-    if (found === undefined) {
-        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
-    }
-    return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
-}
-async function nodeBody(candidate, ctx) {
-    const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = (0,calls/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
-    const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
-    const { device, region } = candidate.offer;
-    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
-    if (offer === undefined) {
-        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
-    }
-    return { points: ctx.settings.points ?? 1, resources: [(0,choose_resource/* resourcesEntry */.u$)(offer)] };
-}
-/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
-async function createPreheat(body, ctx) {
-    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
-    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
-    if (taskId === undefined) {
-        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
-    }
-    ctx.log(`preheat: task ${taskId}`);
-    return taskId;
-}
-/**
- * Polls the preheat until it completes or fails, or preheat_timeout (within the step's deadline) ends: a
- * fixed rate of one detail per poll interval (10 s at the least); a detail that cannot be read, even
- * retried, fails it at once.
- */
-async function watchPreheat(taskId, mode, ctx) {
-    let last = '';
-    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
-        let judged;
-        try {
-            const { result } = await read((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
-            judged = judgePreheat(preheatProgressOf(result.data), mode);
-        }
-        catch (error) {
-            return {
-                kind: 'unread',
-                why: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
-            };
-        }
-        const changed = judged.detail !== last;
-        if (changed)
-            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
-        last = judged.detail;
-        if (judged.state !== 'waiting')
-            return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
-        return { kind: 'waiting', said: changed };
-    }, {
-        deadline: Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline),
-        schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
-        failureBudget: 1,
-        lastLookAtDeadline: true
-    }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
-    if (polled.kind === 'done')
-        return polled.value;
-    if (polled.kind === 'unread')
-        return { state: 'failed', detail: polled.why };
-    return { state: 'timed_out', detail: last };
-}
-/**
- * Stops a preheat task until its detail says End (see sendUntilShown): an accepted stop is not done until
- * then; one that had ended shows End without it.
- */
-async function stopPreheat(taskId, ctx) {
-    const shows = async () => {
-        const status = await ctx
-            .send((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId))
-            .then(({ result }) => preheatProgressOf(result.data).status)
-            .catch(() => undefined);
-        return status === 'End'
-            ? { shown: true, state: 'End' }
-            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
-    };
-    const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
-    const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
-    if (outcome.kind === 'shown')
-        ctx.cleanup.settle('preheats', taskId);
-    return outcome;
-}
-/** A read, retried on what may pass (network errors, 429, 5xx). */
-function read(call, label, ctx) {
-    return (0,retries/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
+    return (0,_persistence_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 
@@ -1088,7 +754,7 @@ function read(call, label, ctx) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6025);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
 
@@ -1129,7 +795,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
             }
             : { shown: false, state: described };
     };
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
@@ -1153,8 +819,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -1185,7 +853,7 @@ async function findTasks(name, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
 }
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
@@ -1219,17 +887,20 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
     }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
-        const failed = why;
-        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
-        if (!again)
-            return { kind: 'unknown', why: failed };
+    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
-        if (round.kind === 'done')
-            return { kind: 'found', ids: round.value };
-        why = round.kind === 'unread' ? round.why : undefined;
-    }
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
     return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 

@@ -95,7 +95,7 @@ const sweepFlow = {
  * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
  */
 async function stopMatches(sweep, ctx, dryRun) {
-    const search = () => (0,retries/* retried */.sT)('sweep: task search', ctx.retries, () => (0,find_tasks/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
+    const search = () => (0,retries/* retried */.s)('sweep: task search', ctx.retries, () => (0,find_tasks/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
     const keep = new Set(sweep.keep);
     let found = await search();
     for (const task of found.filter((t) => keep.has(t.id)))
@@ -141,6 +141,118 @@ function stopAll(targets, ctx, dryRun) {
     });
 }
 const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
+
+
+/***/ }),
+
+/***/ 6025:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   jR: () => (/* binding */ askUntilKnown)
+/* harmony export */ });
+/* unused harmony export waitToAskAgain */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+
+
+
+
+
+// The persistence policy of every change whose failure leaves something billing, in one place: send (a
+// repeatable request only), then ask again until the task's state shows it, within a deadline.
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
+    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
+        return false;
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
+ * sent once; what follows asks the task's state again without sending it again.
+ */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff (when its re-send trait allows; else the state alone is read again), until
+ * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    const repeatable = SENT_AGAIN.has(call.traits.resend);
+    let accepted = false;
+    let refused;
+    for (let round = 1;; round++) {
+        if (round === 1 || repeatable) {
+            refused = undefined;
+            try {
+                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
+            }
+            catch (error) {
+                refused = error ?? new Error('refused');
+            }
+            // Cancelled: nothing more can be sent; the post step takes over.
+            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused) };
+            accepted ||= refused === undefined;
+        }
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}` };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
+        if (!again) {
+            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return { kind: 'failed', why: `${why}${within}` };
+        }
+    }
+}
+/**
+ * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
+ * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
+ * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
+ * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
+ */
+async function askUntilKnown(ask, first, ctx, say) {
+    let why = first;
+    for (let round = 1;; round++) {
+        const failed = why;
+        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
+            return { known: false, why };
+        const answer = await ask();
+        if (answer.known)
+            return answer;
+        why = answer.why;
+    }
+}
 
 
 /***/ }),
@@ -252,7 +364,7 @@ async function restUntil(until, beat, options, deps) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6025);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
 
@@ -293,7 +405,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
             }
             : { shown: false, state: described };
     };
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
@@ -317,8 +429,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -349,7 +463,7 @@ async function findTasks(name, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
 }
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
@@ -383,17 +497,20 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
     }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
-        const failed = why;
-        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
-        if (!again)
-            return { kind: 'unknown', why: failed };
+    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
-        if (round.kind === 'done')
-            return { kind: 'found', ids: round.value };
-        why = round.kind === 'unread' ? round.why : undefined;
-    }
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
     return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 

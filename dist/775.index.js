@@ -484,8 +484,9 @@ class StateStore {
     }
 }
 /**
- * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
- * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ * Whether a state file an earlier run wrote still leaves something to clean up (and what, in a phrase):
+ * free when there is no such file, or it leaves nothing (a cleanup ran). A file that is not a state file
+ * is not free: it is never overwritten.
  */
 function stillToClean(path, io) {
     let text;
@@ -494,20 +495,20 @@ function stillToClean(path, io) {
     }
     catch (error) {
         if (error.code === 'ENOENT')
-            return undefined;
+            return { free: true };
         throw error;
     }
     if (text.trim() === '')
-        return undefined;
+        return { free: true };
     const saved = new StateStore(io, undefined);
     try {
         saved.loadText(text);
     }
     catch {
-        return 'a file that is not a state file of elastic-deploy';
+        return { free: false, holds: 'a file that is not a state file of elastic-deploy' };
     }
     const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
-    return left.length === 0 ? undefined : left.join('; ');
+    return left.length === 0 ? { free: true } : { free: false, holds: left.join('; ') };
 }
 /** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
 function forgetLookup(state) {
@@ -652,9 +653,9 @@ function openFiles(command, run, io, log) {
         log.write(`error: ${flag} names ${JSON.stringify(path)}, which cannot be written (${error.code ?? 'error'}): name a file in a directory that exists and can be written`);
     };
     const state = new StateStore(io, command.stateFile);
-    const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
-    if (left !== undefined) {
-        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
+    const use = command.stateFile === undefined ? { free: true } : stillToClean(command.stateFile, io);
+    if (!use.free) {
+        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${use.holds}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
         return undefined;
     }
     try {
@@ -770,7 +771,7 @@ async function settleLateCreate(run) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(933), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(933), __webpack_require__.e(382), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
     await runPost(host);
 }
 /** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */

@@ -192,7 +192,7 @@ function startWatch(id) {
         elapsedMs: 0,
         failedPolls: 0,
         nodes: 'unread',
-        skippedDetail: false,
+        roundsWithoutDetail: 0,
         moved: false,
         said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
     };
@@ -221,7 +221,7 @@ function seePoll(watch, poll, atMs, rules) {
         data: poll.data,
         raw: poll.raw,
         failedPolls: 0,
-        skippedDetail: false,
+        roundsWithoutDetail: 0,
         timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
         moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
     };
@@ -367,25 +367,28 @@ function seeNodes(watch, nodes, atMs) {
         lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`]
     };
 }
+/** Rounds in a row a wait may read no detail while every node is held back (see readsAt). */
+const MOST_ROUNDS_WITHOUT_DETAIL = 3;
 /**
  * What a round of a wait until ready reads of a task: the node list on every round (every second while
  * it cannot be read), so that a crash or a failed node is seen within one interval of showing; the detail
  * on the first round and on every round while not every node is held back (so that ready, or an end, is
- * seen within one interval too), and on every second round while every node is (pulling its image,
- * starting, crash-looping: the detail could not say ready), unless the node list of the round shows
- * otherwise. Six rounds a minute at the default 10 s are then at most nine requests while the nodes are
- * held back. A wait for another target reads the detail alone, every round.
+ * seen within one interval too), and on every fourth round while every node is (pulling its image,
+ * starting, crash-looping: the detail could not say ready, and a node that fails or ends shows in the node
+ * list first), unless the node list of the round shows otherwise. Six rounds a minute at the default 10 s
+ * are then seven and a half requests while the nodes are held back. A wait for another target reads the
+ * detail alone, every round.
  */
 function readsAt(watch, round, withNodes) {
     if (!withNodes)
         return { first: 'detail', nodes: false };
-    if (watch.nodes === 'held_back' && !watch.skippedDetail)
+    if (watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
         return { first: 'nodes' };
     return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
 }
-/** A round that read the task's nodes and left its detail for the next: said in the watch, for readsAt. */
+/** A round that read the task's nodes and left its detail for a later one: counted, for readsAt. */
 function skipDetail(watch) {
-    return { ...watch, skippedDetail: true };
+    return { ...watch, roundsWithoutDetail: watch.roundsWithoutDetail + 1 };
 }
 /** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
 function stopWatching(watch, verdict, atMs, why) {

@@ -226,7 +226,7 @@ function checkWaits(settings, why) {
  */
 async function sendChange(call, label, ctx) {
     try {
-        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
+        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
         return { kind: 'accepted' };
     }
     catch (error) {

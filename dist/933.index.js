@@ -411,13 +411,13 @@ function fieldText(value) {
 
 /** Reads a task's detail, retried while a failure may pass. */
 async function readDetail(taskId, ctx) {
-    const { result, raw } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+    const { result, raw } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(`detail of task ${taskId}`, ctx.retries, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
     return { data: result.data, raw, snapshot: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField) };
 }
 /** Reads a task's detail and its node list, each retried while a failure may pass. */
 async function readTask(taskId, ctx) {
     const detail = await readDetail(taskId, ctx);
-    const nodes = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
+    const nodes = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(`nodes of task ${taskId}`, ctx.retries, () => readNodeList(taskId, ctx));
     return { ...detail, nodes };
 }
 /**

@@ -226,7 +226,7 @@ function checkWaits(settings, why) {
  */
 async function sendChange(call, label, ctx) {
     try {
-        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .sT)(label, ctx.retries, () => ctx.send(call));
+        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
         return { kind: 'accepted' };
     }
     catch (error) {
@@ -292,7 +292,7 @@ function seen(snapshot) {
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2116);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6025);
 
 
 
@@ -340,7 +340,7 @@ async function postBack(taskId, configuration, ctx) {
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+    return (0,_persistence_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 
@@ -543,6 +543,118 @@ function describeChange(change) {
 
 /***/ }),
 
+/***/ 6025:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   jR: () => (/* binding */ askUntilKnown)
+/* harmony export */ });
+/* unused harmony export waitToAskAgain */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+
+
+
+
+
+// The persistence policy of every change whose failure leaves something billing, in one place: send (a
+// repeatable request only), then ask again until the task's state shows it, within a deadline.
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
+    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
+        return false;
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
+ * sent once; what follows asks the task's state again without sending it again.
+ */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff (when its re-send trait allows; else the state alone is read again), until
+ * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    const repeatable = SENT_AGAIN.has(call.traits.resend);
+    let accepted = false;
+    let refused;
+    for (let round = 1;; round++) {
+        if (round === 1 || repeatable) {
+            refused = undefined;
+            try {
+                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
+            }
+            catch (error) {
+                refused = error ?? new Error('refused');
+            }
+            // Cancelled: nothing more can be sent; the post step takes over.
+            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused) };
+            accepted ||= refused === undefined;
+        }
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}` };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
+        if (!again) {
+            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return { kind: 'failed', why: `${why}${within}` };
+        }
+    }
+}
+/**
+ * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
+ * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
+ * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
+ * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
+ */
+async function askUntilKnown(ask, first, ctx, say) {
+    let why = first;
+    for (let round = 1;; round++) {
+        const failed = why;
+        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
+            return { known: false, why };
+        const answer = await ask();
+        if (answer.known)
+            return answer;
+        why = answer.why;
+    }
+}
+
+
+/***/ }),
+
 /***/ 5207:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -558,8 +670,10 @@ function describeChange(change) {
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -590,7 +704,7 @@ async function findTasks(name, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
 }
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
@@ -624,17 +738,20 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
     }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
-        const failed = why;
-        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
-        if (!again)
-            return { kind: 'unknown', why: failed };
+    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
-        if (round.kind === 'done')
-            return { kind: 'found', ids: round.value };
-        why = round.kind === 'unread' ? round.why : undefined;
-    }
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
     return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 

@@ -1499,7 +1499,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(534), __nccwpck_require__.e(836), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -1514,7 +1514,7 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(478)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
@@ -1556,7 +1556,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(478)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -1752,11 +1752,12 @@ function report(host, step, how) {
             : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
         diagnostics_file: diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
     });
-    const failure = (0,outputs/* failureOf */.g5)(step);
+    const verdict = (0,outputs/* verdictOf */.Vj)(step);
+    const failure = verdict.passed ? undefined : verdict.why;
     if (settings.summary)
         writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
-    if (failure !== undefined)
-        host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
+    if (!verdict.passed)
+        host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
 }
 /**
  * An update that could not be rolled back: its configuration before the update (redacted) written to a
@@ -1798,9 +1799,10 @@ function writeSummary(host, render) {
 /* harmony export */   FF: () => (/* binding */ costLines),
 /* harmony export */   LL: () => (/* binding */ taskCost),
 /* harmony export */   R7: () => (/* binding */ responseFileText),
-/* harmony export */   Yz: () => (/* binding */ outputsOf),
-/* harmony export */   g5: () => (/* binding */ failureOf)
+/* harmony export */   Vj: () => (/* binding */ verdictOf),
+/* harmony export */   Yz: () => (/* binding */ outputsOf)
 /* harmony export */ });
+/* unused harmony export failureOf */
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
@@ -1822,7 +1824,7 @@ function outputsOf(step) {
     return {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .answerJson */ .hi)(finalData.length === 1 ? finalData[0] : finalData),
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -1942,20 +1944,26 @@ function finalAnswers(step) {
         return { data: data ?? null, raw: task?.raw ?? c.raw };
     });
 }
-/** Why the step fails, in one line; undefined when it succeeds. */
-function failureOf(step) {
+/** Whether the step passed; when it failed, why, in one line. */
+function verdictOf(step) {
+    const failedWith = (why) => ({ passed: false, why });
     const operation = step.operation;
     const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
     if (failedCalls.length > 0)
-        return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+        return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
     const failed = [...step.tasks, ...step.replaced].filter((t) => t.verdict !== 'done' && t.verdict !== 'reached');
     if (failed.length === 0)
-        return undefined;
+        return { passed: true };
     if (step.tasks.length === 1 && failed[0] !== undefined)
-        return `${operation}: ${describeFailure(failed[0])}`;
+        return failedWith(`${operation}: ${describeFailure(failed[0])}`);
     const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
     const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
-    return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
+    return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
+}
+/** Why the step failed, or undefined when it passed: the summary's and the tests' shorthand. */
+function failureOf(step) {
+    const verdict = verdictOf(step);
+    return verdict.passed ? undefined : verdict.why;
 }
 function describeFailure(task) {
     const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(task.name, 60)})`;
@@ -3571,6 +3579,33 @@ function fenced(language, code) {
 
 /***/ }),
 
+/***/ 4942:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   WU: () => (/* binding */ failedCheck),
+/* harmony export */   f5: () => (/* binding */ PASSED),
+/* harmony export */   gV: () => (/* binding */ firstFailed)
+/* harmony export */ });
+/** A check that found nothing wrong. */
+const PASSED = { ok: true };
+/** A check that found `problem`. */
+function failedCheck(problem) {
+    return { ok: false, problem };
+}
+/** The first of `checks` (made in turn, each only if the ones before passed) that failed; else PASSED. */
+function firstFailed(...checks) {
+    for (const check of checks) {
+        const found = check();
+        if (!found.ok)
+            return found;
+    }
+    return PASSED;
+}
+
+
+/***/ }),
+
 /***/ 5833:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3903,7 +3938,7 @@ function deployContext(settings, runtime, options) {
         settings,
         send: (0,_platform_session_js__WEBPACK_IMPORTED_MODULE_1__/* .openSession */ .fA)(settings, runtime, deadline),
         retries: { policy, deps },
-        stopRetries: { policy: { ...policy, maxRetries: _retries_js__WEBPACK_IMPORTED_MODULE_2__/* .CLEANUP_RETRIES */ .CX }, deps },
+        stopRetries: { policy: { ...policy, maxRetries: _retries_js__WEBPACK_IMPORTED_MODULE_2__/* .CLEANUP_RETRIES */ .C }, deps },
         startedAt,
         deadline,
         runtime,
@@ -4141,7 +4176,7 @@ const waitFlow = {
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
@@ -4231,19 +4266,19 @@ async function makeCall(call, how, ctx) {
     try {
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(534), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
-        const problem = call.traits.check(result.data, call);
-        if (problem !== undefined)
-            ctx.log(`${who}: ${problem}`);
-        const made = call.traits.answers === 'new_task' && problem === undefined;
+        const checked = call.traits.check(result.data, call);
+        if (!checked.ok)
+            ctx.log(`${who}: ${checked.problem}`);
+        const made = call.traits.answers === 'new_task' && checked.ok;
         return outcome({
             taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
             result,
             raw,
-            error: problem === undefined ? undefined : new Error(problem),
+            error: checked.ok ? undefined : new Error(checked.problem),
             twinLookup: created?.recreated === true ? created.lookup : undefined,
             existingIds: created?.lookup.existingIds ?? []
         });
@@ -4468,17 +4503,11 @@ function taskAfterWait(task, waited, publish) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   CX: () => (/* binding */ CLEANUP_RETRIES),
-/* harmony export */   ep: () => (/* binding */ sendUntilShown),
-/* harmony export */   gc: () => (/* binding */ waitToAskAgain),
-/* harmony export */   sT: () => (/* binding */ retried)
+/* harmony export */   C: () => (/* binding */ CLEANUP_RETRIES),
+/* harmony export */   s: () => (/* binding */ retried)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5619);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1460);
-
-
 
 
 /**
@@ -4494,66 +4523,6 @@ function retried(label, retries, attempt) {
  * max_retries says, since a task left running costs money.
  */
 const CLEANUP_RETRIES = 20;
-/**
- * After round `round` of a request whose failure leaves something billing failed or has not shown yet
- * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
- * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
- * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
- * wait is cancelled.
- */
-async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
-    const { deps } = ctx.stopRetries;
-    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
-    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
-        return false;
-    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(delay)));
-    try {
-        await deps.sleep(delay);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
- * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
- * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
- * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
- * accept a request and act late, or not at all): while the state does not show it, the call is sent again
- * after a backoff, until cleanup_timeout from now (or the context's deadline, if sooner) runs out.
- */
-async function sendUntilShown(call, label, shows, ctx) {
-    const timeoutMs = ctx.settings.cleanupTimeoutMs;
-    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
-    let accepted = false;
-    for (let round = 1;; round++) {
-        let refused;
-        try {
-            await retried(label, ctx.stopRetries, () => ctx.send(call));
-        }
-        catch (error) {
-            refused = error ?? new Error('refused');
-        }
-        // Cancelled: nothing more can be sent; the post step takes over.
-        if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
-            return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(refused) };
-        accepted ||= refused === undefined;
-        const showing = await shows(refused);
-        if (showing.shown)
-            return { kind: 'shown', accepted, state: showing.state };
-        const why = refused === undefined
-            ? `the platform accepted it, but ${showing.state}`
-            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
-        if (showing.never !== undefined)
-            return { kind: 'failed', why: `${why}, ${showing.never}` };
-        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: asking again in ${delay}`, deadline);
-        if (!again) {
-            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)})` : '';
-            return { kind: 'failed', why: `${why}${within}` };
-        }
-    }
-}
 
 
 /***/ }),
@@ -4955,7 +4924,7 @@ function describeState(state) {
  * (else every task): the task's status there, or its absence from every page.
  */
 async function readTaskState(taskId, ctx, options = {}) {
-    const again = (label, attempt) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .sT)(label, ctx.retries, attempt);
+    const again = (label, attempt) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(label, ctx.retries, attempt);
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
@@ -5061,7 +5030,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }
@@ -5665,9 +5634,9 @@ function checkInputs(operation, spec, settings, given) {
         if (query.some(([key]) => key === name))
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`query sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name)}`);
     }
-    const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
-    if (problem !== undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(problem);
+    const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
+    if (checked?.ok === false)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -5697,8 +5666,10 @@ function checkEndpoint(operation, endpoint, spec, override) {
 /* harmony export */   mw: () => (/* binding */ required),
 /* harmony export */   tu: () => (/* binding */ resourceMarks)
 /* harmony export */ });
+/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4942);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+
 
 
 /** The input an operation's own field comes from, for an error that says where to set it. */
@@ -5731,16 +5702,16 @@ function required(value, name, operation, what) {
 function serviceFields(body) {
     const example = 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
     if (!Array.isArray(body.services))
-        return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`);
     for (const [index, service] of body.services.entries()) {
-        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : {};
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service) ? service : {};
         const missing = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
         if (!Array.isArray(entry.remote_ports))
             missing.push('remote_ports');
         if (missing.length > 0)
-            return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`);
     }
-    return undefined;
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
 }
 /**
  * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
@@ -5749,21 +5720,21 @@ function serviceFields(body) {
 function resourceMarks(body) {
     const resources = body.resources;
     if (resources === undefined)
-        return undefined;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
     if (!Array.isArray(resources))
-        return 'body resources is not a list: write it as a list of {mark: ...}';
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('body resources is not a list: write it as a list of {mark: ...}');
     for (const [index, entry] of resources.entries()) {
-        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
+        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
         if (typeof mark === 'string' && mark !== '')
             continue;
-        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mark)
+        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(mark)
             ? 'an object (the whole regions[].mark of the resource search)'
             : mark === undefined
                 ? 'missing'
                 : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
-        return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`);
     }
-    return undefined;
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
 }
 /** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
 const STORAGE_FIELDS = {
@@ -5776,14 +5747,14 @@ const STORAGE_FIELDS = {
  */
 function storageFields(body, profile) {
     if (profile !== 'live')
-        return undefined;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
     const missing = STORAGE_FIELDS.live.filter((name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === ''));
     if (missing.length === 0)
-        return undefined;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
     const spec = 'access_key' in body || 'storage_name' in body
         ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
         : '';
-    return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
+    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`);
 }
 
 
@@ -5799,11 +5770,13 @@ function storageFields(body, profile) {
 /* harmony export */   tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
 /* harmony export */   yT: () => (/* binding */ READS)
 /* harmony export */ });
+/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4942);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8015);
+
 
 
 
@@ -5854,13 +5827,13 @@ const creating = (operation) => ({
         task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
         ...(s.points === undefined ? {} : { points: s.points })
     }),
-    checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceMarks */ .tu)(body) ?? (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceFields */ .$D)(body) : undefined),
+    checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceMarks */ .tu)(body), () => (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceFields */ .$D)(body) : _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5)),
     wait: { target: 'ready', byDefault: true },
     check: (data, call) => {
-        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(data) !== undefined)
-            return undefined;
-        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(call.body.task_name, 100) : '';
-        return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(data) !== undefined)
+            return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
     }
 });
 /** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
@@ -5886,7 +5859,7 @@ const READS = {
     answers: 'other',
     alreadyDone: [],
     appliesTo: [],
-    check: () => undefined
+    check: () => _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5
 };
 /**
  * Items asked for per page where the step reads a whole list. The platform publishes no largest page
@@ -5993,13 +5966,13 @@ const OPERATION_TABLE = {
         bodyRequired: true,
         checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .storageFields */ .FF)(body, s.apiProfile),
         check: (data) => {
-            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_4__/* .isRecord */ .u)(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
-                return undefined;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(verdict.message, 300) : '';
-            return verdict.pass === false
+                return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
-                : 'the answer carries no pass field, so the check cannot be taken as passed';
+                : 'the answer carries no pass field, so the check cannot be taken as passed');
         }
     },
     // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
@@ -6802,6 +6775,7 @@ function stripHtml(text) {
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
 /* harmony export */   b3: () => (/* binding */ parseWrittenJson),
+/* harmony export */   hi: () => (/* binding */ answerJson),
 /* harmony export */   i7: () => (/* binding */ exactInteger),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
@@ -6859,6 +6833,27 @@ function toCompactJson(value) {
     if (text === undefined)
         throw new TypeError('the value has no JSON form');
     return text;
+}
+/**
+ * toCompactJson of a value read from JSON, by the engine's own JSON.stringify when no number in it is a
+ * LosslessNumber or a bigint (the same text, made without the work of lossless-json's stringify: a bulk
+ * step's outputs hold every task's answer).
+ */
+function answerJson(value) {
+    return value === undefined || holdsExactNumber(value) ? toCompactJson(value) : JSON.stringify(value);
+}
+/** Whether a value read from JSON holds a LosslessNumber or a bigint anywhere. */
+function holdsExactNumber(value) {
+    if (typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
+        return true;
+    if (Array.isArray(value))
+        return value.some(holdsExactNumber);
+    if (value === null || typeof value !== 'object')
+        return false;
+    for (const key in value)
+        if (holdsExactNumber(value[key]))
+            return true;
+    return false;
 }
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {

@@ -5,7 +5,7 @@ import type { Call } from '../../src/platform/operations/operation-table.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';
-import { costLines, failureOf, outputsOf, responseFileText } from '../../src/action/outputs.js';
+import { costLines, failureOf, outputsOf, responseFileText, verdictOf } from '../../src/action/outputs.js';
 import type { Bill } from '../../src/platform/billing-data.js';
 import type { Settings } from '../../src/action/settings.js';
 import { callOutcome, type CallOutcome } from '../../src/deploy/make-calls.js';
@@ -230,6 +230,17 @@ describe('failureOf', () => {
     expect(failureOf(stepOf(create, [ok('{"task_id":7}')], [{ id: '7', name: 'svc', ...task }]))).toBe(
       message
     );
+  });
+
+  it('is the shorthand of the typed verdict, which says passed rather than nothing', () => {
+    const passed = stepOf(create, [ok('{"task_id":7}')], [{ id: '7', name: 'svc', verdict: 'reached' }]);
+    expect(verdictOf(passed)).toEqual({ passed: true });
+    const failed = stepOf(
+      create,
+      [ok('{"task_id":7}')],
+      [{ id: '7', name: 'svc', verdict: 'failed', message: 'ended in Other', elapsedMs: 0 }]
+    );
+    expect(verdictOf(failed)).toEqual({ passed: false, why: 'create: task 7 (svc) ended in Other after 0s' });
   });
 
   it('names a failed call that concerns no particular task', () => {

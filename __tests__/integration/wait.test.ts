@@ -60,9 +60,9 @@ describe('waiting against the emulator', () => {
       elapsed_seconds: '30',
       timed_out: 'false'
     });
-    // Issue 38, point 6: the node list every round; the detail every second round while every node is
-    // held back (Pending: at 0s and 20s), and in the round whose node list shows a node running (30s).
-    expect(detailPolls()).toBe(3);
+    // Issue 38, point 6: the node list every round; the detail every fourth round while every node is
+    // held back (Pending: at 0s), and in the round whose node list shows a node running (30s).
+    expect(detailPolls()).toBe(2);
     expect(emulator.requests.filter((r) => r.path === '/api/deployment/task/points')).toHaveLength(4);
     expect(log).toEqual([
       'create: POST /api/task/deployment/create (RSA mode, version 1.0.0, JSON body)',
@@ -126,9 +126,9 @@ describe('waiting against the emulator', () => {
     );
     expect([outputs.status, outputs.timed_out]).toEqual(['Pending', 'false']);
     // The node list is read every round, so the third restart (30s) is seen in the round it shows, and
-    // once more for diagnostics; the detail at 0s and 20s (the nodes held back), and with the failure.
+    // once more for diagnostics; the detail at 0s (the nodes held back since), and with the failure.
     const nodeReads = emulator.requests.filter((r) => r.path === '/api/deployment/task/points');
-    expect([detailPolls(), nodeReads.length]).toEqual([3, 4 + 1]);
+    expect([detailPolls(), nodeReads.length]).toEqual([2, 4 + 1]);
     expect(nodeReads[0]?.target).toBe('/api/deployment/task/points?task_id=1229831&page=1&page_size=100');
     // Then the diagnostics: both nodes, their events and the log of their one service.
     expect(result.tasks[0]?.diagnostics).toMatchObject({

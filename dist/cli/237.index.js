@@ -343,6 +343,143 @@ function placed(call, candidate) {
 
 /***/ }),
 
+/***/ 3929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   pq: () => (/* binding */ describeCandidate),
+/* harmony export */   qJ: () => (/* binding */ findCapacity)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+async function chooseForDryRun(ctx, mode) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return [];
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx);
+    logChoice(choice, wish, points, ctx);
+    const [best] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return [];
+    }
+    if (mode !== 'none') {
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+    }
+    return [...choice.eligible];
+}
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+async function findCapacity(wish, points, ctx) {
+    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+    const schedule = {
+        kind: 'backoff',
+        firstMs: FIRST_SEARCH_DELAY_MS,
+        factor: 1.5,
+        mostMs: MOST_SEARCH_DELAY_MS
+    };
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+        const searches = round + 1;
+        const choice = await searchOnce(wish, points, ctx);
+        if (choice.eligible.length > 0) {
+            logChoice(choice, wish, points, ctx);
+            return { kind: 'done', value: { ...choice, searches } };
+        }
+        const why = noCapacity(choice, wish, points);
+        const left = until - ctx.runtime.now();
+        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+            logChoice(choice, wish, points, ctx);
+            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
+        }
+        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
+        return { kind: 'waiting', said: true };
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
+    // A search that finds no stock with less than one delay left ends the search above, by throwing.
+    if (polled.kind !== 'done')
+        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+    return polled.value;
+}
+async function searchOnce(wish, points, ctx) {
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(call));
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data), wish, points);
+}
+/** Why no entry qualifies, naming what was searched. */
+function noCapacity(choice, wish, points) {
+    const device = describeWish(wish);
+    if (choice.considered.length === 0)
+        return `the resource search lists no ${device}`;
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
+    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
+    }
+    const stock = choice.considered
+        .filter((c) => c.excluded === 'no stock')
+        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+        .join(', ');
+    return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice, wish) {
+    if (choice.considered.length === 0)
+        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+        return ': set capacity_timeout (such as 10m) to wait for stock';
+    return '';
+}
+const describeWish = (wish) => wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
+function describeCandidate(candidate) {
+    const { offer } = candidate;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.regionName, 60)})`;
+    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(candidate.price, 30)}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
+}
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice, wish, points, ctx) {
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
+    for (const candidate of choice.considered) {
+        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+    }
+}
+
+
+/***/ }),
+
 /***/ 9138:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -351,7 +488,7 @@ function placed(call, candidate) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2116);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6025);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
 
@@ -392,7 +529,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
             }
             : { shown: false, state: described };
     };
-    const outcome = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
@@ -416,8 +553,10 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
 /* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
+
 
 
 
@@ -448,7 +587,7 @@ async function findTasks(name, ctx) {
 }
 /** findTasks, retried on what may pass (network errors, 429, 5xx); `label` names it in the log. */
 function searchByName(label, name, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .sT)(label, ctx.retries, () => findTasks(name, ctx));
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .retried */ .s)(label, ctx.retries, () => findTasks(name, ctx));
 }
 /** How often to look for a task while waiting for it to appear: every 5 s, and at least four times. */
 const searchEveryMs = (windowMs) => Math.min(5000, Math.max(250, windowMs / 4));
@@ -482,17 +621,20 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
     }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
+    const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+    if (failed === undefined)
+        return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    for (let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread; why !== undefined; failedRounds++) {
-        const failed = why;
-        const again = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_5__/* .waitToAskAgain */ .gc)(failedRounds, ctx, (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`);
-        if (!again)
-            return { kind: 'unknown', why: failed };
+    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
-        if (round.kind === 'done')
-            return { kind: 'found', ids: round.value };
-        why = round.kind === 'unread' ? round.why : undefined;
-    }
+        if (round.kind === 'unread')
+            return { known: false, why: round.why };
+        return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    }, failed, ctx, (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`);
+    if (!known.known)
+        return { kind: 'unknown', why: known.why };
+    if (known.value !== undefined)
+        return { kind: 'found', ids: known.value };
     return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }
 

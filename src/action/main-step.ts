@@ -20,7 +20,7 @@ import {
 } from './diagnostics-report.js';
 import type { Settings } from './settings.js';
 import type { StepHost } from './host.js';
-import { costLines, failureOf, outputsOf, responseFileText } from './outputs.js';
+import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js';
 import { hostHooks, settingsFrom } from './runtime.js';
 import { createPrivateFile } from './private-file.js';
 import { saveCleanup } from './saved-cleanup.js';
@@ -112,10 +112,11 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
     diagnostics_file:
       diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
   });
-  const failure = failureOf(step);
+  const verdict = verdictOf(step);
+  const failure = verdict.passed ? undefined : verdict.why;
   if (settings.summary)
     writeSummary(host, () => `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
-  if (failure !== undefined) host.setFailed(failure, step.timedOut ? 'timed_out' : 'failed');
+  if (!verdict.passed) host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
 }
 
 /**

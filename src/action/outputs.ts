@@ -5,7 +5,7 @@ import {
   placementOf,
   spentYuan,
   sumPoints,
-  toCompactJson,
+  answerJson,
   yuanOf,
   type StepResult,
   type TaskResult
@@ -54,7 +54,7 @@ export function outputsOf(step: StepResult): Outputs {
   return {
     code: apiError?.code ?? firstResult?.code ?? '',
     msg: apiError?.description ?? firstResult?.msg ?? '',
-    data: toCompactJson(finalData.length === 1 ? finalData[0] : finalData),
+    data: answerJson(finalData.length === 1 ? finalData[0] : finalData),
     task_id: step.tasks[0]?.id ?? '',
     task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
     status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -180,20 +180,33 @@ function finalAnswers(step: StepResult): { data: unknown; raw: string | undefine
   });
 }
 
-/** Why the step fails, in one line; undefined when it succeeds. */
-export function failureOf(step: StepResult): string | undefined {
+/** How a step ended: passed, or failed, and why in one line. */
+export type StepVerdict = { passed: true } | { passed: false; why: string };
+
+/** Whether the step passed; when it failed, why, in one line. */
+export function verdictOf(step: StepResult): StepVerdict {
+  const failedWith = (why: string): StepVerdict => ({ passed: false, why });
   const operation = step.operation;
   const failedCalls = step.calls.filter((c) => c.error !== undefined && c.taskId === undefined);
-  if (failedCalls.length > 0) return `${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`;
+  if (failedCalls.length > 0)
+    return failedWith(`${operation} failed: ${failedCalls[0]?.error?.message ?? ''}`);
   const failed = [...step.tasks, ...step.replaced].filter(
     (t) => t.verdict !== 'done' && t.verdict !== 'reached'
   );
-  if (failed.length === 0) return undefined;
+  if (failed.length === 0) return { passed: true };
   if (step.tasks.length === 1 && failed[0] !== undefined)
-    return `${operation}: ${describeFailure(failed[0])}`;
+    return failedWith(`${operation}: ${describeFailure(failed[0])}`);
   const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
   const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
-  return `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`;
+  return failedWith(
+    `${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`
+  );
+}
+
+/** Why the step failed, or undefined when it passed: the summary's and the tests' shorthand. */
+export function failureOf(step: StepResult): string | undefined {
+  const verdict = verdictOf(step);
+  return verdict.passed ? undefined : verdict.why;
 }
 
 function describeFailure(task: TaskResult): string {

@@ -12,7 +12,14 @@ import type { CliIo } from './cli-io.js';
 import { cliLog, type CliLog } from './cli-log.js';
 import { dotenvReport } from './dotenv.js';
 import { EXIT } from './exit-codes.js';
-import { forgetLookup, INPUTS_KEY, markCleaned, StateStore, stillToClean } from './state-store.js';
+import {
+  forgetLookup,
+  INPUTS_KEY,
+  markCleaned,
+  StateStore,
+  stillToClean,
+  type StateFileUse
+} from './state-store.js';
 
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
@@ -125,10 +132,11 @@ function openFiles(
     );
   };
   const state = new StateStore(io, command.stateFile);
-  const left = command.stateFile === undefined ? undefined : stillToClean(command.stateFile, io);
-  if (left !== undefined) {
+  const use: StateFileUse =
+    command.stateFile === undefined ? { free: true } : stillToClean(command.stateFile, io);
+  if (!use.free) {
     log.write(
-      `error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${left}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`
+      `error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${use.holds}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`
     );
     return undefined;
   }

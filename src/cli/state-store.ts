@@ -48,27 +48,31 @@ export class StateStore {
   }
 }
 
+/** What a state file holds for a new run: nothing left (free to use), or what it still names. */
+export type StateFileUse = { free: true } | { free: false; holds: string };
+
 /**
- * What a state file an earlier run wrote still leaves to clean up, in a phrase; undefined when there is no
- * such file, or it leaves nothing (a cleanup ran). A file that is not a state file is not overwritten.
+ * Whether a state file an earlier run wrote still leaves something to clean up (and what, in a phrase):
+ * free when there is no such file, or it leaves nothing (a cleanup ran). A file that is not a state file
+ * is not free: it is never overwritten.
  */
-export function stillToClean(path: string, io: CliIo): string | undefined {
+export function stillToClean(path: string, io: CliIo): StateFileUse {
   let text: string;
   try {
     text = io.readFile(path, MAX_STATE_FILE);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { free: true };
     throw error;
   }
-  if (text.trim() === '') return undefined;
+  if (text.trim() === '') return { free: true };
   const saved = new StateStore(io, undefined);
   try {
     saved.loadText(text);
   } catch {
-    return 'a file that is not a state file of elastic-deploy';
+    return { free: false, holds: 'a file that is not a state file of elastic-deploy' };
   }
   const left = leftovers(savedCleanup(stateHost(saved)));
-  return left.length === 0 ? undefined : left.join('; ');
+  return left.length === 0 ? { free: true } : { free: false, holds: left.join('; ') };
 }
 
 /** Records in the state (and its file) that the create's late task was looked for: none is left to find. */

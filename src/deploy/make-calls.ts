@@ -83,14 +83,14 @@ async function makeCall(
         : undefined;
     const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
     ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);
-    const problem = call.traits.check(result.data, call);
-    if (problem !== undefined) ctx.log(`${who}: ${problem}`);
-    const made = call.traits.answers === 'new_task' && problem === undefined;
+    const checked = call.traits.check(result.data, call);
+    if (!checked.ok) ctx.log(`${who}: ${checked.problem}`);
+    const made = call.traits.answers === 'new_task' && checked.ok;
     return outcome({
       taskId: made ? taskIdOf(result.data) : call.taskId,
       result,
       raw,
-      error: problem === undefined ? undefined : new Error(problem),
+      error: checked.ok ? undefined : new Error(checked.problem),
       twinLookup: created?.recreated === true ? created.lookup : undefined,
       existingIds: created?.lookup.existingIds ?? []
     });

@@ -18,7 +18,7 @@ import { isRecord } from '../../basics/records.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { pollUntil } from '../poll-loop.js';
-import { sendUntilShown, type Persisted, type Showing } from '../retries.js';
+import { sendUntilShown, type Persisted, type Showing } from '../persistence.js';
 import type { PreheatMode } from '../settings.js';
 
 export type { PreheatMode } from '../settings.js';

@@ -4,7 +4,8 @@ import { searchByNameCall } from '../../platform/operations/calls.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { pollUntil, type Round } from '../poll-loop.js';
-import { retried, waitToAskAgain } from '../retries.js';
+import { askUntilKnown } from '../persistence.js';
+import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { readAllPages } from './read-all-pages.js';
 
@@ -98,22 +99,20 @@ export async function awaitNewTasks(
     { ...ctx.retries.deps, cancelled: () => false, log: ctx.log }
   );
   if (polled.kind === 'done') return { kind: 'found', ids: polled.value };
+  const failed = polled.kind === 'unread' ? polled.why : polled.unread;
+  if (failed === undefined) return { kind: lastSentAt >= until ? 'none' : 'cut' };
   // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-  for (
-    let failedRounds = 1, why = polled.kind === 'unread' ? polled.why : polled.unread;
-    why !== undefined;
-    failedRounds++
-  ) {
-    const failed = why;
-    const again = await waitToAskAgain(
-      failedRounds,
-      ctx,
-      (delay) => `${label}: the task search failed (${failed}): searching again in ${delay}`
-    );
-    if (!again) return { kind: 'unknown', why: failed };
-    const round = await search();
-    if (round.kind === 'done') return { kind: 'found', ids: round.value };
-    why = round.kind === 'unread' ? round.why : undefined;
-  }
+  const known = await askUntilKnown<string[] | undefined>(
+    async () => {
+      const round = await search();
+      if (round.kind === 'unread') return { known: false, why: round.why };
+      return { known: true, value: round.kind === 'done' ? round.value : undefined };
+    },
+    failed,
+    ctx,
+    (why, delay) => `${label}: the task search failed (${why}): searching again in ${delay}`
+  );
+  if (!known.known) return { kind: 'unknown', why: known.why };
+  if (known.value !== undefined) return { kind: 'found', ids: known.value };
   return { kind: lastSentAt >= until ? 'none' : 'cut' };
 }

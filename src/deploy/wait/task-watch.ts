@@ -32,8 +32,8 @@ export interface TaskWatch {
    * crash-looping: see allHeldBack), not every node, or that they could not be read.
    */
   readonly nodes: 'unread' | 'held_back' | 'not_held_back' | 'unreadable';
-  /** Whether the last round read no detail (see readsAt). */
-  readonly skippedDetail: boolean;
+  /** Rounds in a row that read no detail (see readsAt). */
+  readonly roundsWithoutDetail: number;
   /**
    * Whether the task has shown a status the request it waits on does not take it out of (see
    * Criteria.leaving): until then its status is no verdict.
@@ -79,7 +79,7 @@ export function startWatch(id: string): TaskWatch {
     elapsedMs: 0,
     failedPolls: 0,
     nodes: 'unread',
-    skippedDetail: false,
+    roundsWithoutDetail: 0,
     moved: false,
     said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
   };
@@ -116,7 +116,7 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
     data: poll.data,
     raw: poll.raw,
     failedPolls: 0,
-    skippedDetail: false,
+    roundsWithoutDetail: 0,
     timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
     moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
   };
@@ -289,24 +289,29 @@ export function seeNodes(watch: TaskWatch, nodes: NodeReport, atMs: number): See
  */
 export type Reads = { first: 'detail'; nodes: boolean } | { first: 'nodes' };
 
+/** Rounds in a row a wait may read no detail while every node is held back (see readsAt). */
+export const MOST_ROUNDS_WITHOUT_DETAIL = 3;
+
 /**
  * What a round of a wait until ready reads of a task: the node list on every round (every second while
  * it cannot be read), so that a crash or a failed node is seen within one interval of showing; the detail
  * on the first round and on every round while not every node is held back (so that ready, or an end, is
- * seen within one interval too), and on every second round while every node is (pulling its image,
- * starting, crash-looping: the detail could not say ready), unless the node list of the round shows
- * otherwise. Six rounds a minute at the default 10 s are then at most nine requests while the nodes are
- * held back. A wait for another target reads the detail alone, every round.
+ * seen within one interval too), and on every fourth round while every node is (pulling its image,
+ * starting, crash-looping: the detail could not say ready, and a node that fails or ends shows in the node
+ * list first), unless the node list of the round shows otherwise. Six rounds a minute at the default 10 s
+ * are then seven and a half requests while the nodes are held back. A wait for another target reads the
+ * detail alone, every round.
  */
 export function readsAt(watch: TaskWatch, round: number, withNodes: boolean): Reads {
   if (!withNodes) return { first: 'detail', nodes: false };
-  if (watch.nodes === 'held_back' && !watch.skippedDetail) return { first: 'nodes' };
+  if (watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
+    return { first: 'nodes' };
   return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
 }
 
-/** A round that read the task's nodes and left its detail for the next: said in the watch, for readsAt. */
+/** A round that read the task's nodes and left its detail for a later one: counted, for readsAt. */
 export function skipDetail(watch: TaskWatch): TaskWatch {
-  return { ...watch, skippedDetail: true };
+  return { ...watch, roundsWithoutDetail: watch.roundsWithoutDetail + 1 };
 }
 
 /** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */

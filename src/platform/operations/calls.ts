@@ -292,8 +292,8 @@ function checkInputs(
     if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
     if (query.some(([key]) => key === name)) throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
   }
-  const problem = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
-  if (problem !== undefined) throw new InputError(problem);
+  const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
+  if (checked?.ok === false) throw new InputError(checked.problem);
 }
 
 /**

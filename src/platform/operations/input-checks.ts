@@ -1,3 +1,4 @@
+import { failedCheck, PASSED, type Check } from '../../basics/check.js';
 import { InputError } from '../../basics/input-error.js';
 import { isRecord } from '../../basics/records.js';
 
@@ -31,11 +32,13 @@ export function required<T>(value: T | undefined, name: string, operation: strin
  * with service_name, service_image and a remote_ports list. Without them the platform refuses the create
  * in every region a step would try.
  */
-export function serviceFields(body: Record<string, unknown>): string | undefined {
+export function serviceFields(body: Record<string, unknown>): Check {
   const example =
     'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
   if (!Array.isArray(body.services))
-    return `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`;
+    return failedCheck(
+      `body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`
+    );
   for (const [index, service] of body.services.entries()) {
     const entry: Record<string, unknown> = isRecord(service) ? service : {};
     const missing = ['service_name', 'service_image'].filter(
@@ -43,19 +46,22 @@ export function serviceFields(body: Record<string, unknown>): string | undefined
     );
     if (!Array.isArray(entry.remote_ports)) missing.push('remote_ports');
     if (missing.length > 0)
-      return `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`;
+      return failedCheck(
+        `body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`
+      );
   }
-  return undefined;
+  return PASSED;
 }
 
 /**
  * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
  * search answers mark as an object, and pasting the object whole is the mistake this catches.
  */
-export function resourceMarks(body: Record<string, unknown>): string | undefined {
+export function resourceMarks(body: Record<string, unknown>): Check {
   const resources = body.resources;
-  if (resources === undefined) return undefined;
-  if (!Array.isArray(resources)) return 'body resources is not a list: write it as a list of {mark: ...}';
+  if (resources === undefined) return PASSED;
+  if (!Array.isArray(resources))
+    return failedCheck('body resources is not a list: write it as a list of {mark: ...}');
   for (const [index, entry] of resources.entries()) {
     const mark: unknown = isRecord(entry) ? entry.mark : undefined;
     if (typeof mark === 'string' && mark !== '') continue;
@@ -64,9 +70,11 @@ export function resourceMarks(body: Record<string, unknown>): string | undefined
       : mark === undefined
         ? 'missing'
         : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
-    return `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`;
+    return failedCheck(
+      `body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`
+    );
   }
-  return undefined;
+  return PASSED;
 }
 
 /** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
@@ -79,15 +87,17 @@ export const STORAGE_FIELDS = {
  * The reference's S3 check requires each of its fields, as text (prefix may be empty): a body with the
  * spec's fields, or one missing a credential, is refused before it is sent.
  */
-export function storageFields(body: Record<string, unknown>, profile: 'spec' | 'live'): string | undefined {
-  if (profile !== 'live') return undefined;
+export function storageFields(body: Record<string, unknown>, profile: 'spec' | 'live'): Check {
+  if (profile !== 'live') return PASSED;
   const missing = STORAGE_FIELDS.live.filter(
     (name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === '')
   );
-  if (missing.length === 0) return undefined;
+  if (missing.length === 0) return PASSED;
   const spec =
     'access_key' in body || 'storage_name' in body
       ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
       : '';
-  return `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`;
+  return failedCheck(
+    `body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`
+  );
 }

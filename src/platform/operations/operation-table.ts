@@ -1,3 +1,4 @@
+import { failedCheck, firstFailed, PASSED, type Check } from '../../basics/check.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { sanitize } from '../../basics/safe-text.js';
@@ -36,10 +37,10 @@ export interface OperationTraits {
   /** The answer is a page of a list: the step reads every page (unless the query asks for one). */
   pages?: boolean;
   /**
-   * Why a success envelope's data still means the operation failed, or undefined. Decided from fields,
+   * Whether a success envelope's data still means the operation failed, and why. Decided from fields,
    * never from the message.
    */
-  check: (data: unknown, call: Call) => string | undefined;
+  check: (data: unknown, call: Call) => Check;
 }
 
 /** One call to the API: what to send where, for which task, and what kind of call it is. */
@@ -74,7 +75,7 @@ export interface OperationSpec extends Partial<OperationTraits> {
   /** Query parameters the platform requires, sent with these values unless the query input sets them. */
   defaults?: QueryParams;
   /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
-  checkBody?: (body: Record<string, unknown>, settings: PlatformSettings) => string | undefined;
+  checkBody?: (body: Record<string, unknown>, settings: PlatformSettings) => Check;
   /** The body input is the whole request (storage check). */
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
@@ -135,12 +136,18 @@ const creating = (operation: 'create' | 'replace'): OperationSpec => ({
     task_name: required(s.taskName, 'task_name', operation, 'the name of the new task'),
     ...(s.points === undefined ? {} : { points: s.points })
   }),
-  checkBody: (body, s) => resourceMarks(body) ?? (s.apiProfile === 'live' ? serviceFields(body) : undefined),
+  checkBody: (body, s) =>
+    firstFailed(
+      () => resourceMarks(body),
+      () => (s.apiProfile === 'live' ? serviceFields(body) : PASSED)
+    ),
   wait: { target: 'ready', byDefault: true },
   check: (data, call) => {
-    if (taskIdOf(data) !== undefined) return undefined;
+    if (taskIdOf(data) !== undefined) return PASSED;
     const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
-    return `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`;
+    return failedCheck(
+      `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`
+    );
   }
 });
 
@@ -169,7 +176,7 @@ export const READS: OperationTraits = {
   answers: 'other',
   alreadyDone: [],
   appliesTo: [],
-  check: () => undefined
+  check: () => PASSED
 };
 
 /**
@@ -289,11 +296,13 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     checkBody: (body, s) => storageFields(body, s.apiProfile),
     check: (data) => {
       const verdict = isRecord(data) ? data : {};
-      if (verdict.pass === true) return undefined;
+      if (verdict.pass === true) return PASSED;
       const said = typeof verdict.message === 'string' ? sanitize(verdict.message, 300) : '';
-      return verdict.pass === false
-        ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
-        : 'the answer carries no pass field, so the check cannot be taken as passed';
+      return failedCheck(
+        verdict.pass === false
+          ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
+          : 'the answer carries no pass field, so the check cannot be taken as passed'
+      );
     }
   },
   // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources

@@ -1,5 +1,5 @@
-export const id = 534;
-export const ids = [534];
+export const id = 382;
+export const ids = [382];
 export const modules = {
 
 /***/ 511:
@@ -82,143 +82,6 @@ function resourcesEntry(offer) {
 
 /***/ }),
 
-/***/ 3929:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
-/* harmony export */   pq: () => (/* binding */ describeCandidate),
-/* harmony export */   qJ: () => (/* binding */ findCapacity)
-/* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
-
-
-
-
-
-
-
-/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
-const FIRST_SEARCH_DELAY_MS = 10_000;
-const MOST_SEARCH_DELAY_MS = 60_000;
-/**
- * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
- * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
- * would do).
- */
-async function chooseForDryRun(ctx, mode) {
-    const wish = ctx.settings.capacity;
-    if (wish === undefined)
-        return [];
-    const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx);
-    logChoice(choice, wish, points, ctx);
-    const [best] = choice.eligible;
-    if (best === undefined) {
-        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
-        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
-        return [];
-    }
-    if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
-    }
-    return [...choice.eligible];
-}
-/**
- * Searches the resources until an entry qualifies. With none of the wished device, or none within
- * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
- * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
- */
-async function findCapacity(wish, points, ctx) {
-    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
-    const schedule = {
-        kind: 'backoff',
-        firstMs: FIRST_SEARCH_DELAY_MS,
-        factor: 1.5,
-        mostMs: MOST_SEARCH_DELAY_MS
-    };
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
-        const searches = round + 1;
-        const choice = await searchOnce(wish, points, ctx);
-        if (choice.eligible.length > 0) {
-            logChoice(choice, wish, points, ctx);
-            return { kind: 'done', value: { ...choice, searches } };
-        }
-        const why = noCapacity(choice, wish, points);
-        const left = until - ctx.runtime.now();
-        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
-            logChoice(choice, wish, points, ctx);
-            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
-        }
-        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
-        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
-        return { kind: 'waiting', said: true };
-    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
-    // A search that finds no stock with less than one delay left ends the search above, by throwing.
-    if (polled.kind !== 'done')
-        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
-    return polled.value;
-}
-async function searchOnce(wish, points, ctx) {
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
-    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .sT)('capacity: resource search', ctx.retries, () => ctx.send(call));
-    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data), wish, points);
-}
-/** Why no entry qualifies, naming what was searched. */
-function noCapacity(choice, wish, points) {
-    const device = describeWish(wish);
-    if (choice.considered.length === 0)
-        return `the resource search lists no ${device}`;
-    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
-    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
-        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
-    }
-    const stock = choice.considered
-        .filter((c) => c.excluded === 'no stock')
-        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
-        .join(', ');
-    return `no region has ${points} node(s) of ${device} free (${stock})`;
-}
-/** What to change when waiting could help, or a wrong name could be the cause. */
-function waitHint(choice, wish) {
-    if (choice.considered.length === 0)
-        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
-    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
-        return ': set capacity_timeout (such as 10m) to wait for stock';
-    return '';
-}
-const describeWish = (wish) => wish.deviceType === 'CpuDevice'
-    ? `${JSON.stringify(wish.gpu)} CPU device`
-    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
-/**
- * A candidate as the log names it: region (name), device, and the number max_price is compared with,
- * named by its field (discount_price, else price), as the platform gives it.
- */
-function describeCandidate(candidate) {
-    const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.regionName, 60)})`;
-    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
-    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(candidate.price, 30)}`;
-    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
-}
-/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
-function logChoice(choice, wish, points, ctx) {
-    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
-    for (const candidate of choice.considered) {
-        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
-        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
-    }
-}
-
-
-/***/ }),
-
 /***/ 8382:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -286,6 +149,8 @@ var retry = __webpack_require__(1460);
 var retries = __webpack_require__(2116);
 // EXTERNAL MODULE: ./deploy/poll-loop.ts
 var poll_loop = __webpack_require__(5444);
+// EXTERNAL MODULE: ./deploy/persistence.ts
+var persistence = __webpack_require__(6025);
 // EXTERNAL MODULE: ./deploy/create/choose-resource.ts
 var choose_resource = __webpack_require__(511);
 ;// CONCATENATED MODULE: ./deploy/create/preheat.ts
@@ -460,14 +325,126 @@ async function stopPreheat(taskId, ctx) {
             : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
     };
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
-    const outcome = await (0,retries/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    const outcome = await (0,persistence/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'shown')
         ctx.cleanup.settle('preheats', taskId);
     return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call, label, ctx) {
-    return (0,retries/* retried */.sT)(label, ctx.retries, () => ctx.send(call));
+    return (0,retries/* retried */.s)(label, ctx.retries, () => ctx.send(call));
+}
+
+
+/***/ }),
+
+/***/ 6025:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   ep: () => (/* binding */ sendUntilShown),
+/* harmony export */   jR: () => (/* binding */ askUntilKnown)
+/* harmony export */ });
+/* unused harmony export waitToAskAgain */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
+
+
+
+
+
+// The persistence policy of every change whose failure leaves something billing, in one place: send (a
+// repeatable request only), then ask again until the task's state shows it, within a deadline.
+/**
+ * After round `round` of a request whose failure leaves something billing failed or has not shown yet
+ * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
+ * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
+ * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
+ * wait is cancelled.
+ */
+async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
+    const { deps } = ctx.stopRetries;
+    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
+    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
+        return false;
+    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
+    try {
+        await deps.sleep(delay);
+        return true;
+    }
+    catch {
+        return false;
+    }
+}
+/**
+ * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
+ * sent once; what follows asks the task's state again without sending it again.
+ */
+const SENT_AGAIN = new Set(['read', 'repeatable']);
+/**
+ * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
+ * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
+ * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
+ * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
+ * accept a request and act late, or not at all): while the state does not show it, the call is sent again
+ * after a backoff (when its re-send trait allows; else the state alone is read again), until
+ * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
+ */
+async function sendUntilShown(call, label, shows, ctx) {
+    const timeoutMs = ctx.settings.cleanupTimeoutMs;
+    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    const repeatable = SENT_AGAIN.has(call.traits.resend);
+    let accepted = false;
+    let refused;
+    for (let round = 1;; round++) {
+        if (round === 1 || repeatable) {
+            refused = undefined;
+            try {
+                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
+            }
+            catch (error) {
+                refused = error ?? new Error('refused');
+            }
+            // Cancelled: nothing more can be sent; the post step takes over.
+            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused) };
+            accepted ||= refused === undefined;
+        }
+        const showing = await shows(refused);
+        if (showing.shown)
+            return { kind: 'shown', accepted, state: showing.state };
+        const why = refused === undefined
+            ? `the platform accepted it, but ${showing.state}`
+            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
+        if (showing.never !== undefined)
+            return { kind: 'failed', why: `${why}, ${showing.never}` };
+        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
+        if (!again) {
+            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return { kind: 'failed', why: `${why}${within}` };
+        }
+    }
+}
+/**
+ * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
+ * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
+ * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
+ * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
+ */
+async function askUntilKnown(ask, first, ctx, say) {
+    let why = first;
+    for (let round = 1;; round++) {
+        const failed = why;
+        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
+            return { known: false, why };
+        const answer = await ask();
+        if (answer.known)
+            return answer;
+        why = answer.why;
+    }
 }
 
 
