@@ -41,8 +41,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 3 modules
-var main_step = __webpack_require__(3191);
+// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
+var main_step = __webpack_require__(2553);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./action/defaults.ts

@@ -82,6 +82,8 @@ export async function runStep(
     state?: Record<string, string>;
     /** Send a signal once the step has printed this text (a cancelled job gets SIGINT, then SIGTERM). */
     signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals };
+    /** How long the step may run before it is killed (default two minutes). */
+    timeoutMs?: number;
   } = {}
 ): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
@@ -112,7 +114,7 @@ export async function runStep(
         const child = execFile(
           runtime.path,
           [DIST],
-          { env, cwd: dir, timeout: 120_000 },
+          { env, cwd: dir, timeout: options.timeoutMs ?? 120_000 },
           (error, out, err) => {
             resolve({
               code: error === null ? 0 : typeof error.code === 'number' ? error.code : 1,

@@ -58,7 +58,7 @@ const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 
 /***/ }),
 
-/***/ 1535:
+/***/ 2787:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -239,6 +239,34 @@ function nodeLines(node) {
     return lines;
 }
 
+;// CONCATENATED MODULE: external "node:v8"
+const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
+;// CONCATENATED MODULE: ./action/compiler-tiers.ts
+
+/** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
+const MANY_REQUESTS = 50;
+/**
+ * Leaves a step of `requests` requests (at least MANY_REQUESTS, such as the detail of many tasks) to V8's
+ * interpreter and baseline compiler. Its hot paths would otherwise wake V8's optimizing compilers (Maglev,
+ * TurboFan), whose work on background threads raised the peak memory of a 1000-task detail from about 77
+ * to 97 MiB and saved no time, the step waiting on the network (bench/RESULTS.md, bench/NOTES.md). Set
+ * once the step is planned, not at start-up: a flag changed at run time makes Node compile the built-in
+ * modules it loads afterwards without their code cache, which a one-request step would pay for.
+ */
+function forManyRequests(requests) {
+    if (requests < MANY_REQUESTS)
+        return false;
+    try {
+        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-maglev');
+        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-turbofan');
+        return true;
+    }
+    catch {
+        // A runtime that refuses flags at run time keeps its defaults: only memory is at stake.
+        return false;
+    }
+}
+
 // EXTERNAL MODULE: ./action/outputs.ts
 var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
@@ -248,6 +276,7 @@ var private_file = __nccwpck_require__(6267);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
 ;// CONCATENATED MODULE: ./action/main-step.ts
+
 
 
 
@@ -300,6 +329,7 @@ async function runMain(given) {
  */
 async function runPlanned(host, settings, how) {
     const planned = await planStep(settings);
+    forManyRequests(planned.plan.calls.length);
     const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
         (0,saved_cleanup/* saveCleanup */.M)(host, state);
     });
@@ -2459,8 +2489,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __nccwpck_require__(1535);
+// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
+var main_step = __nccwpck_require__(2787);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
 // EXTERNAL MODULE: ./action/defaults.ts

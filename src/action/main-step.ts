@@ -20,6 +20,7 @@ import {
 } from './diagnostics-report.js';
 import type { Settings } from './settings.js';
 import type { StepHost } from './host.js';
+import { forManyRequests } from './compiler-tiers.js';
 import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js';
 import { hostHooks, settingsFrom } from './runtime.js';
 import { createPrivateFile } from './private-file.js';
@@ -68,6 +69,7 @@ async function runPlanned(
   how: { cancel: AbortSignal; redact: Redact }
 ): Promise<void> {
   const planned = await planStep(settings);
+  forManyRequests(planned.plan.calls.length);
   const cleanup = cleanupRecorder(planned.cleanup, (state) => {
     saveCleanup(host, state);
   });
