@@ -136,10 +136,10 @@ async function awaitServing(taskId, target, ctx, limits) {
         const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
         if (verdict.kind === 'serving') {
             ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-            return { kind: 'done', value: 'serving' };
+            return { kind: 'done', value: { serving: true } };
         }
         if (verdict.kind === 'failed')
-            return { kind: 'done', value: 'failed' };
+            return { kind: 'done', value: { serving: false, why: verdict.why } };
         const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`;
         const changed = verdict.progress !== last.said;
         if (changed)
@@ -155,7 +155,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         lastLookAtDeadline: true
     }, { ...runtime, log: ctx.log });
     if (polled.kind === 'done')
-        return polled.value === 'serving' ? finish(last, ctx, limits, end) : end('failed', last.failed);
+        return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
     if (polled.kind === 'cancelled')
         return end('cancelled', CANCELLED);
     if (polled.kind === 'unread')
@@ -164,21 +164,17 @@ async function awaitServing(taskId, target, ctx, limits) {
 }
 /** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
 async function look(taskId, target, ctx, last) {
-    let judged;
     try {
         const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
         const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
         last.data = result.data;
         last.raw = raw;
         last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
-        judged = judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
     }
     catch (error) {
         return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
     }
-    if (judged.kind === 'failed')
-        last.failed = judged.why;
-    return judged;
 }
 /** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
 async function finish(last, ctx, limits, end) {

@@ -1,3 +1,4 @@
+import { failureOf } from '../helpers/verdict.js';
 import fc from 'fast-check';
 import { describeDryRun } from '../../src/deploy/dry-run.js';
 import { planCalls } from '../../src/platform/operations/plan-calls.js';
@@ -5,7 +6,7 @@ import type { Call } from '../../src/platform/operations/operation-table.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 import { buildRequest } from '../../src/protocol/request.js';
 import { parseJson } from '../../src/protocol/json.js';
-import { costLines, failureOf, outputsOf, responseFileText, verdictOf } from '../../src/action/outputs.js';
+import { costLines, outputsOf, responseFileText, verdictOf } from '../../src/action/outputs.js';
 import type { Bill } from '../../src/platform/billing-data.js';
 import type { Settings } from '../../src/action/settings.js';
 import { callOutcome, type CallOutcome } from '../../src/deploy/make-calls.js';
@@ -283,7 +284,7 @@ describe('renderSummary', () => {
         }
       ]
     );
-    expect(renderSummary(step, undefined)).toBe(
+    expect(renderSummary(step, { passed: true })).toBe(
       [
         '### Elastic deploy: create succeeded',
         '',
@@ -312,7 +313,7 @@ describe('renderSummary', () => {
       ],
       { replaced: [taskResult('5', { status: 'End', billingValue: '3000000', forecastValue: '1' })] }
     );
-    const summary = renderSummary(step, undefined);
+    const summary = renderSummary(step, { passed: true });
     expect(summary).toContain('| 7 |  | Running | done |  | 0s | 1&#46;980550 yuan |');
     expect(summary).toContain('Total cost of these 2 tasks: 1&#46;980550 yuan');
     expect(summary).toContain('| 5 | End | done | 3&#46;000001 yuan |');
@@ -334,7 +335,7 @@ describe('renderSummary', () => {
         }
       ]
     });
-    expect(renderSummary(bills, undefined)).toContain(
+    expect(renderSummary(bills, { passed: true })).toContain(
       '| 7 | web | Deployment | 1&#46;980000 yuan | 0&#46;000000 yuan |'
     );
     const offers = stepOf({ operation: 'search_resources' }, [ok('{}')], [], {
@@ -353,14 +354,14 @@ describe('renderSummary', () => {
         }
       ]
     });
-    const summary = renderSummary(offers, undefined);
+    const summary = renderSummary(offers, { passed: true });
     expect(summary).toContain('| H20 x 8 | H20 | 8 | 河北一区 | 16416 | 16416 | 0 |');
     expect(summary).toContain('<code>ha8G&#43;W4V&#61;</code>');
   });
 
   it('says why a step failed, and the code of an operation without tasks', () => {
     const step = stepOf({ operation: 'search_tasks' }, [ok('{"count":0}')], []);
-    expect(renderSummary(step, 'search_tasks failed: <b>')).toBe(
+    expect(renderSummary(step, { passed: false, why: 'search_tasks failed: <b>' })).toBe(
       '### Elastic deploy: search_tasks failed\n\n> search&#95;tasks failed&#58; &#60;b&#62;\n\ncode 0000: success\n'
     );
   });
@@ -385,7 +386,7 @@ describe('renderSummary against hostile server text', () => {
       [ok('{"task_id":7}')],
       [{ id: '7', name: text, status: text, timeline: [{ atMs: 0, status: text }] }]
     );
-    const summary = renderSummary(step, `detail: ${text}`);
+    const summary = renderSummary(step, { passed: false, why: `detail: ${text}` });
     const served = summary
       .split('\n')
       .slice(2)
@@ -416,9 +417,11 @@ describe('renderSummary against hostile server text', () => {
       [ok('null')],
       [{ id: '7', status: 'Paused', verdict: 'reached' }]
     );
-    expect(renderSummary(stop, undefined)).toContain('| 7 |  | End | ✅ stopped |');
-    expect(renderSummary(pause, undefined)).toContain('| 7 |  | Paused | ✅ paused |');
-    expect(renderSummary(stop, undefined) + renderSummary(pause, undefined)).not.toContain('ready |');
+    expect(renderSummary(stop, { passed: true })).toContain('| 7 |  | End | ✅ stopped |');
+    expect(renderSummary(pause, { passed: true })).toContain('| 7 |  | Paused | ✅ paused |');
+    expect(renderSummary(stop, { passed: true }) + renderSummary(pause, { passed: true })).not.toContain(
+      'ready |'
+    );
   });
 });
 

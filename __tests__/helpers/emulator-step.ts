@@ -1,5 +1,6 @@
+import { failureOf } from './verdict.js';
 import type { Emulator, EmulatorOptions } from '../../emulator/index.js';
-import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';

@@ -40,7 +40,7 @@ describe('a create that picks its resource by gpu', () => {
       '1880'
     ]);
     expect(bench.log).toContain('capacity: creating on beijing-jxq-p1 (北京一区), 4090, discount_price 1880');
-    const summary = renderSummary(result, undefined);
+    const summary = renderSummary(result, { passed: true });
     expect(summary).toContain('#### Resource: 1 node(s) of 4090');
     expect(summary).toMatch(/\| beijing-jxq-p1 &#40;.+&#41; \| 4090 \| 1 \| 1880 \| 42 \| chosen \|/);
   });
@@ -112,7 +112,7 @@ describe('a create that picks its resource by gpu', () => {
         /^capacity: the platform refused the create on beijing-jxq-p1 \(北京一区\), 4090, discount_price 1880 \(HTTP 200, code \w+: 资源不足 \(request id emu-\d+\)\), and made no task named "llm": trying the next region$/
       )
     );
-    expect(renderSummary(result, undefined)).toMatch(
+    expect(renderSummary(result, { passed: true })).toMatch(
       /\| beijing-jxq-p1 .* \| refused&#58; HTTP 200, code C008&#58; /
     );
   });

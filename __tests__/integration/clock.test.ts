@@ -1,7 +1,8 @@
 // A runner clock the platform refuses, against the emulator over real HTTPS: the Date header decides,
 // never the code of the refusal (the platform publishes no code's meaning).
+import { failureOf } from '../helpers/verdict.js';
 import type { Emulator } from '../../emulator/index.js';
-import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
 import type { PreparedRequest } from '../../src/protocol/request.js';

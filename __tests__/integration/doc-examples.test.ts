@@ -2,13 +2,14 @@
 // platform's documented forms): each workflow step that uses the action, with its expressions filled in
 // (secrets by the emulator's keys), then its post step's cleanup; and each elastic-deploy command line of
 // docs/cli.md, in its block's order. None of them is meant to fail, so each must succeed.
+import { failureOf } from '../helpers/verdict.js';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
-import { outputsOf, failureOf } from '../../src/action/outputs.js';
+import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { CliIo } from '../../src/cli/cli-io.js';

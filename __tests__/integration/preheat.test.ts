@@ -1,3 +1,4 @@
+import { verdictOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 
@@ -25,7 +26,7 @@ describe('image preheat', () => {
   it('caches the images in the chosen region before creating, so the task starts without pulling them', async () => {
     const { outputs, failure, result } = await step({ preheat: 'region' });
     expect(failure).toBeUndefined();
-    expect(renderSummary(result, undefined)).toMatch(
+    expect(renderSummary(result, { passed: true })).toMatch(
       /Preheated: the images cached in beijing-jxq-p1 in 1m0s \(preheat task \d+\); a preheat is not a reservation\./
     );
     expect(preheatBody()).toEqual({
@@ -131,7 +132,7 @@ describe('image preheat', () => {
     );
     // The region chosen, where the preheat ran.
     expect(outputs.region).toBe('beijing-jxq-p1');
-    expect(renderSummary(result, failure)).toContain('#### Resource: 1 node(s) of 4090');
+    expect(renderSummary(result, verdictOf(result))).toContain('#### Resource: 1 node(s) of 4090');
     expect(sent(`${PREHEAT}/stop`).map((r) => r.applied)).toEqual([true]);
   });
 

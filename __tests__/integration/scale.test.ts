@@ -1,3 +1,4 @@
+import { verdictOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { useStepBench } from '../helpers/emulator-step.js';
 import type { FaultRule } from '../../emulator/index.js';
@@ -58,7 +59,7 @@ describe('scale and replace_node', () => {
       const id = seed(2);
       const { outputs, result } = await step({ operation: 'scale', task_id: id, points: '2' });
       expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['false', '2', '2']);
-      expect(renderSummary(result, undefined)).toContain('Nothing to change: nothing was sent.');
+      expect(renderSummary(result, { passed: true })).toContain('Nothing to change: nothing was sent.');
       expect(sent(CHANGE_POINTS)).toHaveLength(0);
     });
 
@@ -334,7 +335,7 @@ describe('scale and replace_node', () => {
       });
       expect(failure).toBeUndefined();
       expect([outputs.changed, outputs.points_before, outputs.points_after]).toEqual(['true', '1', '2']);
-      const summary = renderSummary(result, failure);
+      const summary = renderSummary(result, verdictOf(result));
       expect(summary).toContain(`Nodes replaced: ${String(first?.point_id)}`);
       expect(summary).toContain('Nodes running: 1 before, 2 after');
       expect(

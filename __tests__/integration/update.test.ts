@@ -1,3 +1,4 @@
+import { verdictOf } from '../../src/action/outputs.js';
 import { configurationOf } from '../../src/deploy/tasks/configuration.js';
 import { rollbackOf } from '../../src/deploy/cleanup/restore-configuration.js';
 import { parseJson } from '../../src/protocol/json.js';
@@ -62,7 +63,7 @@ describe('update in place', () => {
     expect(bench.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
     expect(bench.log).toContain('update: services[api].service_image: "app:1" -> "app:2"');
     expect(bench.log.join('\n')).not.toContain('s3cr3t');
-    const summary = renderSummary(result, undefined);
+    const summary = renderSummary(result, { passed: true });
     expect(summary).toContain(
       '| services&#91;api&#93;&#46;service&#95;image | &#34;app&#58;1&#34; | &#34;app&#58;2&#34; |'
     );
@@ -84,7 +85,9 @@ describe('update in place', () => {
       )
     ).toEqual(['app:bad', 'app:1']);
     expect(bench.emulator.task(id)).toMatchObject({ status: 'Running', runing_points: 2 });
-    expect(renderSummary(result, failure)).toContain('**Rolled back**: the task was set back as it was.');
+    expect(renderSummary(result, verdictOf(result))).toContain(
+      '**Rolled back**: the task was set back as it was.'
+    );
   });
 
   it('rolls back an update that does not serve within wait_timeout, within cleanup_timeout from then', async () => {

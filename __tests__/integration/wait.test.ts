@@ -1,9 +1,11 @@
+import { failureOf } from '../helpers/verdict.js';
+import { verdictOf } from '../../src/action/outputs.js';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureKey } from '../helpers/fixtures.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { failureOf, outputsOf } from '../../src/action/outputs.js';
+import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { readSettings } from '../../src/action/settings.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
@@ -92,7 +94,9 @@ describe('waiting against the emulator', () => {
       'task 1229831 "svc": 3/3 nodes running after 50s',
       'task 1229831 "svc" is ready after 50s: https://t1229831-80.apps.emulator.invalid'
     ]);
-    expect(renderSummary(result, undefined)).toContain('- 40s: task 1229831 Running, 2/3 nodes running');
+    expect(renderSummary(result, { passed: true })).toContain(
+      '- 40s: task 1229831 Running, 2/3 nodes running'
+    );
   });
 
   it('times out with the nodes that run in the summary', async () => {
@@ -105,7 +109,7 @@ describe('waiting against the emulator', () => {
       wait_timeout: '1m'
     });
     expect(failure).toMatch(/timed out after 1m0s, last status Running$/);
-    expect(renderSummary(result, failure)).toContain(
+    expect(renderSummary(result, verdictOf(result))).toContain(
       '| 1229831 | svc | Running, 1/3 nodes running | ⏱️ timed out |'
     );
   });
@@ -379,7 +383,7 @@ describe('waiting against the emulator', () => {
     const both = await step({ operation: 'detail', task_id: `${one}, ${two}` });
     expect(JSON.parse(both.outputs.cost)).toEqual({ [one]: '1.980000', [two]: '3.960000' });
     expect(both.outputs.billing_value).toBe('[1980000,3960000]');
-    const summary = renderSummary(both.result, undefined);
+    const summary = renderSummary(both.result, { passed: true });
     expect(summary).toContain(' | 3&#46;960000 yuan |');
     expect(summary).toContain('Total cost of these 2 tasks: 5&#46;940000 yuan');
     clock.advance(0.001);

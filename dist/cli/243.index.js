@@ -63,6 +63,8 @@ async function findCapacity(wish, points, ctx) {
         factor: 1.5,
         mostMs: MOST_SEARCH_DELAY_MS
     };
+    // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
+    // within max_price), or when less than the least delay is left; else it is made again, backing off.
     const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
         const searches = round + 1;
         const choice = await searchOnce(wish, points, ctx);
@@ -74,15 +76,18 @@ async function findCapacity(wish, points, ctx) {
         const left = until - ctx.runtime.now();
         if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
             logChoice(choice, wish, points, ctx);
-            throw new Error(`${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`);
+            const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
+            return { kind: 'done', value: { failed } };
         }
         const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
         ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
         return { kind: 'waiting', said: true };
     }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
-    // A search that finds no stock with less than one delay left ends the search above, by throwing.
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
     if (polled.kind !== 'done')
         throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+    if ('failed' in polled.value)
+        throw new Error(polled.value.failed);
     return polled.value;
 }
 async function searchOnce(wish, points, ctx) {

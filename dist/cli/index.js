@@ -377,9 +377,8 @@ function report(host, step, how) {
         diagnostics_file: diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
     });
     const verdict = (0,outputs/* verdictOf */.Vj)(step);
-    const failure = verdict.passed ? undefined : verdict.why;
     if (settings.summary)
-        writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+        writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
     if (!verdict.passed)
         host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
 }
@@ -426,7 +425,6 @@ function writeSummary(host, render) {
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   Yz: () => (/* binding */ outputsOf)
 /* harmony export */ });
-/* unused harmony export failureOf */
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
@@ -583,11 +581,6 @@ function verdictOf(step) {
     const listed = failed.slice(0, 5).map((t) => `${t.id} (${t.message ?? t.verdict})`);
     const more = failed.length > 5 ? `, and ${failed.length - 5} more` : '';
     return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
-}
-/** Why the step failed, or undefined when it passed: the summary's and the tests' shorthand. */
-function failureOf(step) {
-    const verdict = verdictOf(step);
-    return verdict.passed ? undefined : verdict.why;
 }
 function describeFailure(task) {
     const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(task.name, 60)})`;
@@ -1887,13 +1880,10 @@ const OUTCOME = {
  * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
  * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
  */
-function renderSummary(step, failure) {
-    const lines = [
-        `### Elastic deploy: ${step.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
-        ''
-    ];
-    if (failure !== undefined)
-        lines.push(`> ${escape(failure)}`, '');
+function renderSummary(step, verdict) {
+    const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
+    if (!verdict.passed)
+        lines.push(`> ${escape(verdict.why)}`, '');
     lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .placementOf */ .xc)(step)), ...changeTable(step.change));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));

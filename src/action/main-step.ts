@@ -115,9 +115,8 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
       diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
   });
   const verdict = verdictOf(step);
-  const failure = verdict.passed ? undefined : verdict.why;
   if (settings.summary)
-    writeSummary(host, () => `${renderSummary(step, failure)}${diagnosticsSummary(diagnosed, redact)}`);
+    writeSummary(host, () => `${renderSummary(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
   if (!verdict.passed) host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
 }
 

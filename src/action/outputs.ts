@@ -203,12 +203,6 @@ export function verdictOf(step: StepResult): StepVerdict {
   );
 }
 
-/** Why the step failed, or undefined when it passed: the summary's and the tests' shorthand. */
-export function failureOf(step: StepResult): string | undefined {
-  const verdict = verdictOf(step);
-  return verdict.passed ? undefined : verdict.why;
-}
-
 function describeFailure(task: TaskResult): string {
   const name = task.name === undefined ? '' : ` (${sanitize(task.name, 60)})`;
   switch (task.verdict) {

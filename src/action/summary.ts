@@ -13,7 +13,7 @@ import {
   type TaskResult,
   type WaitTarget
 } from '../deploy/engine.js';
-import { taskCost } from './outputs.js';
+import { taskCost, type StepVerdict } from './outputs.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
 const REACHED: Record<WaitTarget, string> = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
@@ -33,12 +33,9 @@ const OUTCOME: Record<string, string> = {
  * escaped as text, so a task name or message cannot add a link, an image, emphasis or HTML to the
  * summary; the one link, a task's URL, is a validated http(s) URL. Money is shown in yuan.
  */
-export function renderSummary(step: StepResult, failure: string | undefined): string {
-  const lines = [
-    `### Elastic deploy: ${step.operation} ${failure === undefined ? 'succeeded' : 'failed'}`,
-    ''
-  ];
-  if (failure !== undefined) lines.push(`> ${escape(failure)}`, '');
+export function renderSummary(step: StepResult, verdict: StepVerdict): string {
+  const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
+  if (!verdict.passed) lines.push(`> ${escape(verdict.why)}`, '');
   lines.push(...placementTable(placementOf(step)), ...changeTable(step.change));
   if (step.tasks.length > 0) {
     lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));

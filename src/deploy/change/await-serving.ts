@@ -52,15 +52,15 @@ export async function awaitServing(
     healthy: undefined,
     ...extra
   });
-  const polled = await pollUntil<'serving' | 'failed'>(
+  const polled = await pollUntil<{ serving: true } | { serving: false; why: string }>(
     async () => {
       const verdict = await look(taskId, target, ctx, last);
       const at = formatDuration(runtime.now() - started);
       if (verdict.kind === 'serving') {
         ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-        return { kind: 'done', value: 'serving' };
+        return { kind: 'done', value: { serving: true } };
       }
-      if (verdict.kind === 'failed') return { kind: 'done', value: 'failed' };
+      if (verdict.kind === 'failed') return { kind: 'done', value: { serving: false, why: verdict.why } };
       const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at}`;
       const changed = verdict.progress !== last.said;
       if (changed) ctx.log(line);
@@ -77,7 +77,7 @@ export async function awaitServing(
     { ...runtime, log: ctx.log }
   );
   if (polled.kind === 'done')
-    return polled.value === 'serving' ? finish(last, ctx, limits, end) : end('failed', last.failed);
+    return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
   if (polled.kind === 'cancelled') return end('cancelled', CANCELLED);
   if (polled.kind === 'unread')
     return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
@@ -90,8 +90,6 @@ interface LastLook {
   raw?: string;
   snapshot?: TaskSnapshot;
   said?: string;
-  /** Why the task will not serve, once a look found that. */
-  failed?: string;
 }
 
 /** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
@@ -101,19 +99,16 @@ async function look(
   ctx: DeployContext,
   last: LastLook
 ): Promise<ReturnType<typeof judgeServing> | { kind: 'unread'; progress: string }> {
-  let judged: ReturnType<typeof judgeServing>;
   try {
     const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
     const nodes = await readNodeList(taskId, ctx);
     last.data = result.data;
     last.raw = raw;
     last.snapshot = snapshotOf(result.data, ctx.settings.wait.statusField);
-    judged = judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+    return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
   } catch (error) {
     return { kind: 'unread', progress: `could not be read (${describeError(error)})` };
   }
-  if (judged.kind === 'failed') last.failed = judged.why;
-  return judged;
 }
 
 /** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
