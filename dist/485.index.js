@@ -432,13 +432,13 @@ function backoffAt(schedule, round) {
     return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
 }
 /**
- * Sleeps until `until`, in slices that end when a heartbeat line is due; false when the step was
- * cancelled during the sleep.
+ * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
+ * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
+ * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
  */
 async function restUntil(until, beat, options, deps) {
     const heartbeat = options.heartbeat;
-    // Counted down by the slices slept as well as by the clock: a clock that a test holds still ends it too.
-    for (let left = until - deps.now(); left > 0;) {
+    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
         const slice = heartbeat === undefined
             ? left
             : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
@@ -454,7 +454,6 @@ async function restUntil(until, beat, options, deps) {
             beat.last = deps.now();
             deps.log(heartbeat.line());
         }
-        left = Math.min(left - slice, until - deps.now());
     }
     return !deps.cancelled();
 }

@@ -110,8 +110,9 @@ export function backoffAt(schedule: Extract<Schedule, { kind: 'backoff' }>, roun
 }
 
 /**
- * Sleeps until `until`, in slices that end when a heartbeat line is due; false when the step was
- * cancelled during the sleep.
+ * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
+ * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
+ * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
  */
 async function restUntil(
   until: number,
@@ -120,8 +121,7 @@ async function restUntil(
   deps: PollDeps
 ): Promise<boolean> {
   const heartbeat = options.heartbeat;
-  // Counted down by the slices slept as well as by the clock: a clock that a test holds still ends it too.
-  for (let left = until - deps.now(); left > 0;) {
+  for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
     const slice =
       heartbeat === undefined
         ? left
@@ -136,7 +136,6 @@ async function restUntil(
       beat.last = deps.now();
       deps.log(heartbeat.line());
     }
-    left = Math.min(left - slice, until - deps.now());
   }
   return !deps.cancelled();
 }
