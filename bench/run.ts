@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { WEB_BODY } from '../__tests__/helpers/bodies.js';
+import { DEVICES, markOf } from '../emulator/catalog.js';
 import { startEmulator, type Emulator, type RecordedRequest } from '../emulator/index.js';
 import { nodeRuntimes, ROOT, runStep, type NodeRuntime, type StepRun } from '../scripts/action-runner.js';
 import { encryptBody } from '../src/protocol/encryption.js';
@@ -19,6 +19,14 @@ import { toCompactJson } from '../src/protocol/json.js';
 import { loadPlatformPublicKey, loadPrivateKey } from '../src/protocol/keys.js';
 import { signRequest } from '../src/protocol/signing.js';
 import type { BenchResults, Stats, Usage } from './results.js';
+
+const [GPU_4090] = DEVICES;
+if (GPU_4090?.regions[0] === undefined) throw new Error('the emulator catalog has no 4090');
+/** A create's body in the documented form: one web service on a 4090 node of the first region. */
+const WEB_BODY = JSON.stringify({
+  resources: [{ mark: markOf(GPU_4090, GPU_4090.regions[0], 'Deployment') }],
+  services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
+});
 
 /** Pairs of start-up runs (the first round warms the disk cache and is not counted). */
 const PAIRS = Number(process.env.BENCH_ROUNDS ?? 21);
