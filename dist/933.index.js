@@ -315,8 +315,7 @@ function allHeldBack(page) {
     return (nodes.length > 0 &&
         nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) &&
             (node.status === 'Pending' ||
-                (node.status === 'Running' &&
-                    (Array.isArray(node.containers) ? node.containers : []).some((c) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(c) && fieldText(c.reason) !== undefined)))));
+                (node.status === 'Running' && containersOf(node).some((c) => fieldText(c.reason) !== undefined)))));
 }
 /** Every node of a node list that will not come up, as failingNode judges each one. */
 function failingNodes(page, maxRestarts) {
@@ -328,7 +327,7 @@ function failingNodes(page, maxRestarts) {
 }
 function problemOf(node, maxRestarts) {
     const status = fieldText(node.status) ?? 'unknown';
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
+    const containers = containersOf(node);
     const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
     const restarting = maxRestarts > 0 && restarts >= maxRestarts;
     if (status !== 'Failed' && !restarting)
@@ -358,6 +357,10 @@ function describeNodeProblem(problem) {
     const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
     const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
     return `node ${problem.pointId} (${problem.status})${why}`;
+}
+/** A node's containers (those that are objects), none when it lists none. */
+function containersOf(node) {
+    return (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
 }
 /** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
 function restartsOf(item) {

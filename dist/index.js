@@ -1852,7 +1852,7 @@ function outputsOf(step) {
     return {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .answerJson */ .hi)(finalData.length === 1 ? finalData[0] : finalData),
+        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)(finalData.length === 1 ? finalData[0] : finalData),
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -6795,7 +6795,6 @@ function stripHtml(text) {
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
 /* harmony export */   b3: () => (/* binding */ parseWrittenJson),
-/* harmony export */   hi: () => (/* binding */ answerJson),
 /* harmony export */   i7: () => (/* binding */ exactInteger),
 /* harmony export */   qF: () => (/* binding */ parseJson)
 /* harmony export */ });
@@ -6853,27 +6852,6 @@ function toCompactJson(value) {
     if (text === undefined)
         throw new TypeError('the value has no JSON form');
     return text;
-}
-/**
- * toCompactJson of a value read from JSON, by the engine's own JSON.stringify when no number in it is a
- * LosslessNumber or a bigint (the same text, made without the work of lossless-json's stringify: a bulk
- * step's outputs hold every task's answer).
- */
-function answerJson(value) {
-    return value === undefined || holdsExactNumber(value) ? toCompactJson(value) : JSON.stringify(value);
-}
-/** Whether a value read from JSON holds a LosslessNumber or a bigint anywhere. */
-function holdsExactNumber(value) {
-    if (typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value))
-        return true;
-    if (Array.isArray(value))
-        return value.some(holdsExactNumber);
-    if (value === null || typeof value !== 'object')
-        return false;
-    for (const key in value)
-        if (holdsExactNumber(value[key]))
-            return true;
-    return false;
 }
 /** An exact JSON integer from its decimal digits. */
 function exactInteger(digits) {

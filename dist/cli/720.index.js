@@ -767,7 +767,7 @@ function waitDeps(criteria, names, ctx) {
         describeError: failures/* describeError */.Uc,
         cancelled: runtime.cancelled,
         ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-        ...(criteria.target === 'ready' ? { checkNodes: (taskId) => nodeFailure(taskId, ctx) } : {})
+        ...(criteria.target === 'ready' ? { checkNodes: (taskId) => readNodesOf(taskId, ctx) } : {})
     };
 }
 /**
@@ -801,7 +801,7 @@ class UnreadTaskError extends Error {
     name = 'UnreadTaskError';
 }
 /** What the task's node list says: why one of its nodes will not come up, and whether all are held back. */
-async function nodeFailure(taskId, ctx) {
+async function readNodesOf(taskId, ctx) {
     const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
     const problem = (0,failing_nodes/* failingNode */.dP)({ results: nodes }, ctx.settings.wait.maxRestarts);
     return {

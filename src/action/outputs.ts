@@ -5,7 +5,7 @@ import {
   placementOf,
   spentYuan,
   sumPoints,
-  answerJson,
+  toCompactJson,
   yuanOf,
   type StepResult,
   type TaskResult
@@ -54,7 +54,7 @@ export function outputsOf(step: StepResult): Outputs {
   return {
     code: apiError?.code ?? firstResult?.code ?? '',
     msg: apiError?.description ?? firstResult?.msg ?? '',
-    data: answerJson(finalData.length === 1 ? finalData[0] : finalData),
+    data: toCompactJson(finalData.length === 1 ? finalData[0] : finalData),
     task_id: step.tasks[0]?.id ?? '',
     task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
     status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',

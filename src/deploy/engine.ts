@@ -54,7 +54,7 @@ export type { WaitTarget } from '../platform/operations/operation-table.js';
 export { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
 export { ApiError } from '../protocol/envelope.js';
 export { VERSION } from '../platform/version.js';
-export { answerJson, parseWrittenJson, toCompactJson } from '../protocol/json.js';
+export { parseWrittenJson, toCompactJson } from '../protocol/json.js';
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DeploySettings } from './settings.js';

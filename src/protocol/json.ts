@@ -1,4 +1,4 @@
-import { isLosslessNumber, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 
 /**
  * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
@@ -56,24 +56,6 @@ export function toCompactJson(value: unknown): string {
   const text = stringify(value);
   if (text === undefined) throw new TypeError('the value has no JSON form');
   return text;
-}
-
-/**
- * toCompactJson of a value read from JSON, by the engine's own JSON.stringify when no number in it is a
- * LosslessNumber or a bigint (the same text, made without the work of lossless-json's stringify: a bulk
- * step's outputs hold every task's answer).
- */
-export function answerJson(value: unknown): string {
-  return value === undefined || holdsExactNumber(value) ? toCompactJson(value) : JSON.stringify(value);
-}
-
-/** Whether a value read from JSON holds a LosslessNumber or a bigint anywhere. */
-function holdsExactNumber(value: unknown): boolean {
-  if (typeof value === 'bigint' || isLosslessNumber(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsExactNumber);
-  if (value === null || typeof value !== 'object') return false;
-  for (const key in value) if (holdsExactNumber((value as Record<string, unknown>)[key])) return true;
-  return false;
 }
 
 /** An exact JSON integer from its decimal digits. */

@@ -36,10 +36,7 @@ export function allHeldBack(page: unknown): boolean {
       (node) =>
         isRecord(node) &&
         (node.status === 'Pending' ||
-          (node.status === 'Running' &&
-            (Array.isArray(node.containers) ? node.containers : []).some(
-              (c) => isRecord(c) && fieldText(c.reason) !== undefined
-            )))
+          (node.status === 'Running' && containersOf(node).some((c) => fieldText(c.reason) !== undefined)))
     )
   );
 }
@@ -55,7 +52,7 @@ export function failingNodes(page: unknown, maxRestarts: number): NodeProblem[] 
 
 function problemOf(node: Record<string, unknown>, maxRestarts: number): NodeProblem | undefined {
   const status = fieldText(node.status) ?? 'unknown';
-  const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
+  const containers = containersOf(node);
   const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
   const restarting = maxRestarts > 0 && restarts >= maxRestarts;
   if (status !== 'Failed' && !restarting) return undefined;
@@ -87,6 +84,11 @@ export function describeNodeProblem(problem: NodeProblem): string {
   const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
   const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
   return `node ${problem.pointId} (${problem.status})${why}`;
+}
+
+/** A node's containers (those that are objects), none when it lists none. */
+function containersOf(node: Record<string, unknown>): Record<string, unknown>[] {
+  return (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
 }
 
 /** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */

@@ -262,8 +262,14 @@ export function seePollFailure(
   };
 }
 
-/** What a read of a task's nodes found: why one will not come up (or undefined), and whether all are held back. */
-export type NodeReport = { failure: string | undefined; heldBack: boolean } | { unreadable: string };
+/** What a task's node list says: why one of its nodes will not come up (or undefined), and whether all are held back. */
+export interface NodesRead {
+  failure: string | undefined;
+  heldBack: boolean;
+}
+
+/** What a read of a task's nodes found, or why they could not be read. */
+export type NodeReport = NodesRead | { unreadable: string };
 
 /** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
 export function seeNodes(watch: TaskWatch, nodes: NodeReport, atMs: number): Seen {

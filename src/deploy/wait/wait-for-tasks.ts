@@ -14,6 +14,7 @@ import {
   startWatch,
   stopWatching,
   type NodeReport,
+  type NodesRead,
   type Poll,
   type Seen,
   type TaskWatch,
@@ -50,7 +51,7 @@ export interface WaitDeps {
    * Reads a task's nodes: why one will not come up (which ends the task's wait at once), and whether every
    * node is held back (see allHeldBack). Given, it is read as readsAt says: on every round.
    */
-  checkNodes?: (taskId: string) => Promise<{ failure: string | undefined; heldBack: boolean }>;
+  checkNodes?: (taskId: string) => Promise<NodesRead>;
   /** Takes a line after each round of polls (a terminal's progress line), when the host shows one. */
   progress?: (line: string) => void;
 }

@@ -12,6 +12,7 @@ import { taskAfterWait, type TaskResult } from '../result.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
 import { describeState, readTaskState } from '../tasks/read-task-state.js';
 import type { Criteria } from './criteria.js';
+import type { NodesRead } from './task-watch.js';
 import { waitForTasks, type Poll, type WaitDeps } from './wait-for-tasks.js';
 
 /**
@@ -81,7 +82,7 @@ function waitDeps(
     describeError,
     cancelled: runtime.cancelled,
     ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-    ...(criteria.target === 'ready' ? { checkNodes: (taskId: string) => nodeFailure(taskId, ctx) } : {})
+    ...(criteria.target === 'ready' ? { checkNodes: (taskId: string) => readNodesOf(taskId, ctx) } : {})
   };
 }
 
@@ -115,10 +116,7 @@ class UnreadTaskError extends Error {
 }
 
 /** What the task's node list says: why one of its nodes will not come up, and whether all are held back. */
-async function nodeFailure(
-  taskId: string,
-  ctx: DeployContext
-): Promise<{ failure: string | undefined; heldBack: boolean }> {
+async function readNodesOf(taskId: string, ctx: DeployContext): Promise<NodesRead> {
   const nodes = await readNodeList(taskId, ctx);
   const problem = failingNode({ results: nodes }, ctx.settings.wait.maxRestarts);
   return {
