@@ -24,6 +24,8 @@ interface UsageStats {
 
 export interface BenchResults {
   machine: Record<string, string>;
+  /** The commit each measure was taken at, where BENCH_ONLY took some again. */
+  measuredAt?: Partial<Record<string, string>>;
   startUp: {
     bare: UsageStats;
     action: UsageStats;
@@ -181,10 +183,17 @@ function largeBodySection(l: BenchResults['largeBody']): string[] {
 
 export async function renderResults(r: BenchResults): Promise<string> {
   const machine = Object.entries(r.machine).map(([key, value]) => `| ${key} | ${value} |`);
+  const commits = new Set(Object.values(r.measuredAt ?? {}));
+  const runs =
+    commits.size <= 1
+      ? 'every figure in one run'
+      : `each measure in the run of its commit (${Object.entries(r.measuredAt ?? {})
+          .map(([measure, commit]) => `${measure} at ${commit ?? '?'}`)
+          .join(', ')})`;
   const text = [
     '# Benchmarks',
     '',
-    'Measured by `npm run bench` on the machine below, every figure in one run, against the emulator on',
+    `Measured by \`npm run bench\` on the machine below, ${runs}, against the emulator on`,
     "loopback in its live profile (the platform's documented forms), with RSA-mode keys. Nothing here is",
     'asserted by a test; the targets are those of the house issue (38). Notes of earlier benchmarks, and',
     'what they found, are in [NOTES.md](NOTES.md).',

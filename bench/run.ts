@@ -510,6 +510,7 @@ try {
   ): Promise<void> => {
     if (only !== undefined && !only.includes(name)) return;
     results[key] = await take();
+    results.measuredAt = { ...results.measuredAt, [key]: results.machine?.commit ?? '' };
     writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   };
   results.machine = machine(node24);
