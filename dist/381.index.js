@@ -239,8 +239,8 @@ function actionStep(settings, action, inputs) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
-var main_step = __webpack_require__(2553);
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __webpack_require__(5253);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __webpack_require__(2127);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts

@@ -41,8 +41,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
-var main_step = __webpack_require__(2553);
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __webpack_require__(5253);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./action/defaults.ts
@@ -325,14 +325,16 @@ function cliHost(how) {
         input: (name) => inputs[name] ?? '',
         env: io.env,
         state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
+        saveState: (values) => {
+            state.set(values);
         },
         setOutputs: (values) => {
             for (const [name, value] of Object.entries(values))
                 outputs.set(name, value);
         },
-        setSecret: log.mask,
+        setSecrets: (secrets) => {
+            secrets.forEach(log.mask);
+        },
         info: log.write,
         warning: (line) => {
             log.write(`warning: ${line}`);
@@ -473,12 +475,13 @@ class StateStore {
     /** A copy of the values, kept in memory only: changing it never touches the state file. */
     inMemory() {
         const copy = new StateStore(this.io, undefined);
-        for (const [name, value] of this.#values)
-            copy.set(name, value);
+        copy.set(Object.fromEntries(this.#values));
         return copy;
     }
-    set(name, value) {
-        this.#values.set(name, value);
+    /** Sets the values, then writes the state file once. */
+    set(values) {
+        for (const [name, value] of Object.entries(values))
+            this.#values.set(name, value);
         if (this.file !== undefined)
             this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
     }
@@ -519,8 +522,8 @@ function forgetLookup(state) {
 function stateHost(state) {
     return {
         state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
+        saveState: (values) => {
+            state.set(values);
         }
     };
 }
@@ -659,7 +662,7 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
     try {
-        state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
+        state.set({ [INPUTS_KEY]: JSON.stringify(forCleanup(inputs)) });
     }
     catch (error) {
         unwritable('--state-file', command.stateFile, error);
@@ -764,7 +767,7 @@ async function settleLateCreate(run) {
     const { inputs, io, log, appendSummary } = run;
     log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
     const state = run.state.inMemory();
-    state.set('cleanup', 'none');
+    state.set({ cleanup: 'none' });
     const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
     await postStep(post.host);
     return post.exitCode() === EXIT.ok;

@@ -1389,14 +1389,23 @@ function githubHost() {
         input: (name) => getInput(name),
         env: (name) => process.env[name],
         state: (name) => getState(name),
-        saveState: (name, value) => {
-            saveState(name, value);
+        saveState: (values) => {
+            writeFileCommand('GITHUB_STATE', values, saveState);
         },
         // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
         stash: (0,private_file/* privateFiles */.vs)(() => process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)()),
         setOutputs,
-        setSecret: (secret) => {
-            core_setSecret(secret);
+        setSecrets: (secrets) => {
+            // One write of stdout for them all (a writev on the runner's pipe), where core.setSecret writes each
+            // line on its own: a private key is masked whole and line by line, some thirty lines.
+            process.stdout.cork();
+            try {
+                for (const secret of secrets)
+                    core_setSecret(secret);
+            }
+            finally {
+                process.stdout.uncork();
+            }
         },
         info: (line) => {
             info(line);
@@ -1429,23 +1438,27 @@ function githubHost() {
         onCancel: signals/* onStopSignals */.D
     };
 }
-/**
- * Every output in one write of the runner's output file, in the form core.setOutput writes one at a time
- * (`name<<delimiter`, the value, the delimiter: GitHub's form for values of many lines), where a step
- * writing thirty outputs would open and append to the file thirty times. A runner without GITHUB_OUTPUT
- * gets them from core.setOutput.
- */
 function setOutputs(outputs) {
-    const file = process.env.GITHUB_OUTPUT;
+    writeFileCommand('GITHUB_OUTPUT', outputs, setOutput);
+}
+/**
+ * Values in one write of the runner's file for them (GITHUB_OUTPUT, GITHUB_STATE), in the form @actions/core
+ * writes one at a time (`name<<delimiter`, the value, the delimiter: GitHub's form for values of many
+ * lines), where a step writing thirty outputs would open and append to the file thirty times. A runner
+ * without the file gets them one by one from `each` (core.setOutput, core.saveState), as ::set-output::
+ * and ::save-state:: lines.
+ */
+function writeFileCommand(variable, values, each) {
+    const file = process.env[variable];
     if (file === undefined || file === '') {
-        for (const [name, value] of Object.entries(outputs))
-            setOutput(name, value);
+        for (const [name, value] of Object.entries(values))
+            each(name, value);
         return;
     }
     const delimiter = `ghadelimiter_${(0,external_node_crypto_.randomUUID)()}`;
-    const entries = Object.entries(outputs).map(([name, value]) => {
+    const entries = Object.entries(values).map(([name, value]) => {
         if (name.includes(delimiter) || value.includes(delimiter))
-            throw new Error(`the output ${name} holds its own delimiter`);
+            throw new Error(`the value of ${name} holds its own delimiter`);
         return `${name}<<${delimiter}${external_node_os_.EOL}${value}${external_node_os_.EOL}${delimiter}${external_node_os_.EOL}`;
     });
     (0,external_node_fs_.appendFileSync)(file, entries.join(''), { encoding: 'utf8' });
@@ -1464,7 +1477,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 2553:
+/***/ 5253:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -1645,10 +1658,7 @@ function nodeLines(node) {
     return lines;
 }
 
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
-
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
 /**
@@ -1663,8 +1673,11 @@ function forManyRequests(requests) {
     if (requests < MANY_REQUESTS)
         return false;
     try {
-        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-maglev');
-        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-turbofan');
+        // node:v8 is loaded here, by the few steps that use it: imported, it and the modules it loads cost
+        // every step's start.
+        const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+        setFlagsFromString('--no-maglev');
+        setFlagsFromString('--no-turbofan');
         return true;
     }
     catch {
@@ -1700,9 +1713,9 @@ async function runMain(given) {
     const secrets = [];
     const host = {
         ...given,
-        setSecret: (secret) => {
-            secrets.push(secret);
-            given.setSecret(secret);
+        setSecrets: (masked) => {
+            secrets.push(...masked);
+            given.setSecrets(masked);
         }
     };
     // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
@@ -1714,7 +1727,7 @@ async function runMain(given) {
     });
     let operation = 'the action';
     try {
-        host.saveState('isPost', 'true');
+        host.saveState({ isPost: 'true' });
         const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         operation = settings.operation;
         await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
@@ -2391,8 +2404,11 @@ function parseFieldPath(name, value) {
 }
 /** A path to append to each service URL for the health check: it begins with "/", no spaces or control characters. */
 function parseHealthPath(name, value) {
-    // \p{Cc}: control characters; \s: spaces; # would end the path.
-    if (!/^\/[^\s\p{Cc}#]*$/u.test(value) || value.length > 1000) {
+    // \0-\x1f and \x7f-\x9f: the control characters (Unicode's Cc, written out: a \p{...} class costs every
+    // step's start about a millisecond, as V8 checks each regular expression literal as it compiles the
+    // file); \s: spaces; # would end the path.
+    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+    if (!/^\/[^\s\0-\x1f\x7f-\x9f#]*$/.test(value) || value.length > 1000) {
         throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a URL path: write it like /health or /v1/models (it is appended to each service URL)`);
     }
     return value;
@@ -2739,20 +2755,20 @@ const ENV_FALLBACK = {
     platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
 };
 /**
- * Reads the inputs into Settings, group by group. Secrets are handed to `mask` before anything else
+ * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
  * happens, so no later log line or error can show them.
  */
-function readSettings(rawInput, maskSecret, env = () => undefined, readFile = () => {
+function readSettings(rawInput, maskSecrets, env = () => undefined, readFile = () => {
     throw new Error('no files here');
 }, 
 /** The moment the step starts: where a billing window that ends `now` ends. */
 now = Date.now) {
-    const inputs = inputsOf(rawInput, maskSecret, env);
-    [
+    const inputs = inputsOf(rawInput, maskSecrets, env);
+    inputs.mask([
         inputs.raw('token').trim(),
         inputs.raw('private_key_passphrase'),
         ...keyTextForms(inputs.raw('private_key'))
-    ].forEach(inputs.mask);
+    ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
     const request = readRequestInputs(inputs, readFile);
     return {
@@ -2782,7 +2798,7 @@ function readNodeChoice({ text, flag }) {
         throw new input_error/* InputError */.d(`point_id ${(0,input_error/* quote */.h)(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`);
     return { pointId, deleteLastNode: flag('delete_last_node') };
 }
-function inputsOf(rawInput, maskSecret, env) {
+function inputsOf(rawInput, maskSecrets, env) {
     const masked = new Set();
     const raw = (name) => {
         const value = rawInput(name);
@@ -2799,20 +2815,25 @@ function inputsOf(rawInput, maskSecret, env) {
         text,
         given,
         flag: (name) => parseBoolean(name, given(name), defaults/* INPUT_DEFAULTS */.W[name] === 'true'),
-        mask: (secret) => {
-            if (secret === '' || masked.has(secret))
-                return;
-            masked.add(secret);
-            maskSecret(secret);
+        mask: (secrets) => {
+            const fresh = [];
+            for (const secret of secrets) {
+                if (secret === '' || masked.has(secret))
+                    continue;
+                masked.add(secret);
+                fresh.push(secret);
+            }
+            if (fresh.length > 0)
+                maskSecrets(fresh);
         }
     };
 }
 /** The body and the query, their secret-looking values masked as soon as they are read. */
 function readRequestInputs(inputs, readFile) {
     const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
-    (0,secret_fields/* secretValues */.VX)(body).forEach(inputs.mask);
+    inputs.mask((0,secret_fields/* secretValues */.VX)(body));
     const query = parseQuery('query', inputs.raw('query'));
-    query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })).forEach(inputs.mask);
+    inputs.mask(query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })));
     return { body, query };
 }
 /** Where and how the step talks to the API: the address, the key, the forms, the codes. */
@@ -3062,7 +3083,7 @@ function readCredentials(args) {
     }
     try {
         const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-        loaded.secretForms.forEach(args.mask);
+        args.mask(loaded.secretForms);
         return {
             mode: 'rsa',
             token: args.token,
@@ -3172,7 +3193,7 @@ async function settingsFrom(host) {
     if (yamlNeeded(host.input))
         await loadYaml();
     const runnerTemp = host.env('RUNNER_TEMP');
-    return readSettings(host.input, host.setSecret, host.env, (path) => readWorkspaceFile('body_file', path, {
+    return readSettings(host.input, host.setSecrets, host.env, (path) => readWorkspaceFile('body_file', path, {
         workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
         others: runnerTemp === undefined ? [] : [runnerTemp]
     }, MAX_BODY_FILE_BYTES));
@@ -3236,9 +3257,10 @@ function stashOf(host) {
  */
 function saveCleanup(host, state) {
     const stash = stashOf(host);
-    host.saveState(ACTION_KEY, state.action ?? 'none');
+    const values = { [ACTION_KEY]: state.action ?? 'none' };
     for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
-        host.saveState(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key, encode(kind, state, stash));
+        values[_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key] = encode(kind, state, stash);
+    host.saveState(values);
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
@@ -3564,12 +3586,22 @@ function yuanText(yuan) {
  * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
  */
 function escape(text) {
-    // Only characters beyond ASCII are looked up in Unicode's tables, whose first use costs a step about a
-    // millisecond: an ASCII character outside "A-Za-z0-9 ,/-" is never a letter, digit or mark.
+    // Only characters beyond ASCII are looked up in Unicode's tables: an ASCII character outside
+    // "A-Za-z0-9 ,/-" is never a letter, digit or mark.
     return text
         .replace(/[\r\n]+/g, ' ')
         .replace(/[^A-Za-z0-9 ,/-]/g, (char) => (char.charCodeAt(0) < 0x80 ? `&#${char.charCodeAt(0)};` : char))
-        .replace(/[^\0-\x7f]+/g, (run) => run.replace(/[^\p{L}\p{N}\p{M}]/gu, (char) => `&#${char.codePointAt(0) ?? 0};`));
+        .replace(/[^\0-\x7f]+/g, (run) => run.replace(notLetterDigitOrMark(), (char) => `&#${char.codePointAt(0) ?? 0};`));
+}
+let notLetterDigitOrMarkPattern;
+/**
+ * A character that is no letter, digit or mark, made the first time text beyond ASCII is escaped. Not a
+ * literal: V8 checks every regular expression literal of the bundle as it compiles it, and reading
+ * Unicode's tables for these three classes cost every step about 3 ms (valgrind, bench/NOTES.md),
+ * though most summaries have no character beyond ASCII.
+ */
+function notLetterDigitOrMark() {
+    return (notLetterDigitOrMarkPattern ??= new RegExp('[^\\p{L}\\p{N}\\p{M}]', 'gu'));
 }
 /** A validated URL inside an HTML attribute. */
 function attribute(url) {
@@ -5042,7 +5074,7 @@ function isUnknownStatus(status, criteria) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4401);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2553);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5253);
 
 
 if (process.env.GITHUB_ACTIONS === 'true') {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { rfc3339 } from '../../src/action/inputs.js';
+import { parseHealthPath, rfc3339 } from '../../src/action/inputs.js';
 
 describe('rfc3339', () => {
   it('writes any moment from the year 1 to 9999 as Date does, to the second in UTC', () => {
@@ -13,5 +13,29 @@ describe('rfc3339', () => {
 
   it('pads the year, the month and the time fields', () => {
     expect(rfc3339(Date.parse('0042-03-04T05:06:07.890Z'))).toBe('0042-03-04T05:06:07Z');
+  });
+});
+
+describe('parseHealthPath', () => {
+  it("refuses a path with a space, a control character (Unicode's Cc) or a # in it, and no other", () => {
+    const refuses = (path: string): boolean => {
+      try {
+        parseHealthPath('health_path', path);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    // A character the health path's class spells out, or near its edges, drawn often; any other rarely.
+    const near = fc.constantFrom(...'\0\t\n\x1f #\x7f\x80\x85\x9f\xa0\u2028\u3000\ud83d\ude00/aZ9');
+    const path = fc
+      .array(fc.oneof(near, fc.string({ unit: 'binary', maxLength: 3 })), { maxLength: 12 })
+      .map((parts) => `/${parts.join('')}`);
+    fc.assert(
+      fc.property(path, (value) => {
+        expect(refuses(value)).toBe(/[\s\p{Cc}#]/u.test(value));
+      }),
+      { numRuns: 3000 }
+    );
   });
 });

@@ -10,7 +10,9 @@ function host(dir: string | undefined) {
   const values = new Map<string, string>();
   return {
     values,
-    saveState: (name: string, value: string) => values.set(name, value),
+    saveState: (saved: Readonly<Record<string, string>>) => {
+      for (const [name, value] of Object.entries(saved)) values.set(name, value);
+    },
     state: (name: string) => values.get(name) ?? '',
     ...(dir === undefined ? {} : { stash: privateFiles(() => dir) })
   };

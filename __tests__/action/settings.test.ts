@@ -11,7 +11,7 @@ function settingsFrom(inputs: Record<string, string>) {
   const read = () =>
     readSettings(
       (name) => inputs[name] ?? '',
-      (secret) => masked.push(secret),
+      (secrets) => masked.push(...secrets),
       () => undefined,
       undefined,
       () => SETTINGS_TIME
@@ -169,7 +169,7 @@ describe('readSettings', () => {
     const read = (inputs: Record<string, string>) =>
       readSettings(
         (name) => ({ operation: 'storage_check', token: TOKEN, ...inputs })[name] ?? '',
-        (s) => masked.push(s),
+        (s) => masked.push(...s),
         () => undefined,
         (path) => {
           const text = files[path];
@@ -201,7 +201,7 @@ describe('readSettings', () => {
     const masked: string[] = [];
     const settings = readSettings(
       (name) => ({ operation: 'detail', task_id: '1' })[name] ?? '',
-      (s) => masked.push(s),
+      (s) => masked.push(...s),
       (name) => env[name]
     );
     expect(settings.baseUrl).toBe('https://gw.example');

@@ -70,7 +70,7 @@ export function useCallBench(options: EmulatorOptions, defaults: Record<string, 
       };
       const settings = readSettings(
         (name) => all[name] ?? '',
-        (secret) => masked.push(secret)
+        (secrets) => masked.push(...secrets)
       );
       const runtime = testRuntime(http, { now: Date.now });
       runtime.log = (line) => log.push(line);

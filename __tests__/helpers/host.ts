@@ -50,14 +50,14 @@ export function testHost(inputs: Record<string, string>, state: Record<string, s
     input: (name) => host.inputs[name] ?? '',
     env: (name) => host.vars[name],
     state: (name) => host.saved[name] ?? '',
-    saveState: (name, value) => {
-      host.saved[name] = value;
+    saveState: (values) => {
+      Object.assign(host.saved, values);
     },
     setOutputs: (outputs) => {
       Object.assign(host.outputs, outputs);
     },
-    setSecret: (secret) => {
-      log(`::add-mask::${secret}`);
+    setSecrets: (secrets) => {
+      for (const secret of secrets) log(`::add-mask::${secret}`);
     },
     info: log,
     warning: (line) => {

@@ -238,8 +238,8 @@ function actionStep(settings, action, inputs) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
-var main_step = __webpack_require__(2787);
+// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
+var main_step = __webpack_require__(6569);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __webpack_require__(2127);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts

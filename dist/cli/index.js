@@ -58,7 +58,7 @@ const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 
 /***/ }),
 
-/***/ 2787:
+/***/ 6569:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -239,10 +239,7 @@ function nodeLines(node) {
     return lines;
 }
 
-;// CONCATENATED MODULE: external "node:v8"
-const external_node_v8_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
-
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
 /**
@@ -257,8 +254,11 @@ function forManyRequests(requests) {
     if (requests < MANY_REQUESTS)
         return false;
     try {
-        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-maglev');
-        (0,external_node_v8_namespaceObject.setFlagsFromString)('--no-turbofan');
+        // node:v8 is loaded here, by the few steps that use it: imported, it and the modules it loads cost
+        // every step's start.
+        const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+        setFlagsFromString('--no-maglev');
+        setFlagsFromString('--no-turbofan');
         return true;
     }
     catch {
@@ -294,9 +294,9 @@ async function runMain(given) {
     const secrets = [];
     const host = {
         ...given,
-        setSecret: (secret) => {
-            secrets.push(secret);
-            given.setSecret(secret);
+        setSecrets: (masked) => {
+            secrets.push(...masked);
+            given.setSecrets(masked);
         }
     };
     // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
@@ -308,7 +308,7 @@ async function runMain(given) {
     });
     let operation = 'the action';
     try {
-        host.saveState('isPost', 'true');
+        host.saveState({ isPost: 'true' });
         const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         operation = settings.operation;
         await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
@@ -984,8 +984,11 @@ function parseFieldPath(name, value) {
 }
 /** A path to append to each service URL for the health check: it begins with "/", no spaces or control characters. */
 function parseHealthPath(name, value) {
-    // \p{Cc}: control characters; \s: spaces; # would end the path.
-    if (!/^\/[^\s\p{Cc}#]*$/u.test(value) || value.length > 1000) {
+    // \0-\x1f and \x7f-\x9f: the control characters (Unicode's Cc, written out: a \p{...} class costs every
+    // step's start about a millisecond, as V8 checks each regular expression literal as it compiles the
+    // file); \s: spaces; # would end the path.
+    // eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+    if (!/^\/[^\s\0-\x1f\x7f-\x9f#]*$/.test(value) || value.length > 1000) {
         throw new input_error/* InputError */.d(`${name} ${(0,input_error/* quote */.h)(value)} is not a URL path: write it like /health or /v1/models (it is appended to each service URL)`);
     }
     return value;
@@ -1332,20 +1335,20 @@ const ENV_FALLBACK = {
     platform_public_key: 'DEPLOY_API_PLATFORM_PUBLIC_KEY'
 };
 /**
- * Reads the inputs into Settings, group by group. Secrets are handed to `mask` before anything else
+ * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
  * happens, so no later log line or error can show them.
  */
-function readSettings(rawInput, maskSecret, env = () => undefined, readFile = () => {
+function readSettings(rawInput, maskSecrets, env = () => undefined, readFile = () => {
     throw new Error('no files here');
 }, 
 /** The moment the step starts: where a billing window that ends `now` ends. */
 now = Date.now) {
-    const inputs = inputsOf(rawInput, maskSecret, env);
-    [
+    const inputs = inputsOf(rawInput, maskSecrets, env);
+    inputs.mask([
         inputs.raw('token').trim(),
         inputs.raw('private_key_passphrase'),
         ...keyTextForms(inputs.raw('private_key'))
-    ].forEach(inputs.mask);
+    ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
     const request = readRequestInputs(inputs, readFile);
     return {
@@ -1375,7 +1378,7 @@ function readNodeChoice({ text, flag }) {
         throw new input_error/* InputError */.d(`point_id ${(0,input_error/* quote */.h)(pointId)} is neither a node's id nor failed: set point_id to a point_id the nodes operation lists, or to failed`);
     return { pointId, deleteLastNode: flag('delete_last_node') };
 }
-function inputsOf(rawInput, maskSecret, env) {
+function inputsOf(rawInput, maskSecrets, env) {
     const masked = new Set();
     const raw = (name) => {
         const value = rawInput(name);
@@ -1392,20 +1395,25 @@ function inputsOf(rawInput, maskSecret, env) {
         text,
         given,
         flag: (name) => parseBoolean(name, given(name), defaults/* INPUT_DEFAULTS */.W[name] === 'true'),
-        mask: (secret) => {
-            if (secret === '' || masked.has(secret))
-                return;
-            masked.add(secret);
-            maskSecret(secret);
+        mask: (secrets) => {
+            const fresh = [];
+            for (const secret of secrets) {
+                if (secret === '' || masked.has(secret))
+                    continue;
+                masked.add(secret);
+                fresh.push(secret);
+            }
+            if (fresh.length > 0)
+                maskSecrets(fresh);
         }
     };
 }
 /** The body and the query, their secret-looking values masked as soon as they are read. */
 function readRequestInputs(inputs, readFile) {
     const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
-    (0,secret_fields/* secretValues */.VX)(body).forEach(inputs.mask);
+    inputs.mask((0,secret_fields/* secretValues */.VX)(body));
     const query = parseQuery('query', inputs.raw('query'));
-    query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })).forEach(inputs.mask);
+    inputs.mask(query.flatMap(([name, value]) => (0,secret_fields/* secretValues */.VX)({ [name]: value })));
     return { body, query };
 }
 /** Where and how the step talks to the API: the address, the key, the forms, the codes. */
@@ -1655,7 +1663,7 @@ function readCredentials(args) {
     }
     try {
         const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-        loaded.secretForms.forEach(args.mask);
+        args.mask(loaded.secretForms);
         return {
             mode: 'rsa',
             token: args.token,
@@ -1765,7 +1773,7 @@ async function settingsFrom(host) {
     if (yamlNeeded(host.input))
         await loadYaml();
     const runnerTemp = host.env('RUNNER_TEMP');
-    return readSettings(host.input, host.setSecret, host.env, (path) => readWorkspaceFile('body_file', path, {
+    return readSettings(host.input, host.setSecrets, host.env, (path) => readWorkspaceFile('body_file', path, {
         workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
         others: runnerTemp === undefined ? [] : [runnerTemp]
     }, MAX_BODY_FILE_BYTES));
@@ -1829,9 +1837,10 @@ function stashOf(host) {
  */
 function saveCleanup(host, state) {
     const stash = stashOf(host);
-    host.saveState(ACTION_KEY, state.action ?? 'none');
+    const values = { [ACTION_KEY]: state.action ?? 'none' };
     for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
-        host.saveState(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key, encode(kind, state, stash));
+        values[_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key] = encode(kind, state, stash);
+    host.saveState(values);
 }
 /** What the main step left, as saved; what was never saved reads as nothing to do. */
 function savedCleanup(host) {
@@ -2113,12 +2122,22 @@ function yuanText(yuan) {
  * brackets, "!", "*", "_", backticks, "<", "|", nor the ":" "." "@" of an autolink), and it reads the same.
  */
 function escape(text) {
-    // Only characters beyond ASCII are looked up in Unicode's tables, whose first use costs a step about a
-    // millisecond: an ASCII character outside "A-Za-z0-9 ,/-" is never a letter, digit or mark.
+    // Only characters beyond ASCII are looked up in Unicode's tables: an ASCII character outside
+    // "A-Za-z0-9 ,/-" is never a letter, digit or mark.
     return text
         .replace(/[\r\n]+/g, ' ')
         .replace(/[^A-Za-z0-9 ,/-]/g, (char) => (char.charCodeAt(0) < 0x80 ? `&#${char.charCodeAt(0)};` : char))
-        .replace(/[^\0-\x7f]+/g, (run) => run.replace(/[^\p{L}\p{N}\p{M}]/gu, (char) => `&#${char.codePointAt(0) ?? 0};`));
+        .replace(/[^\0-\x7f]+/g, (run) => run.replace(notLetterDigitOrMark(), (char) => `&#${char.codePointAt(0) ?? 0};`));
+}
+let notLetterDigitOrMarkPattern;
+/**
+ * A character that is no letter, digit or mark, made the first time text beyond ASCII is escaped. Not a
+ * literal: V8 checks every regular expression literal of the bundle as it compiles it, and reading
+ * Unicode's tables for these three classes cost every step about 3 ms (valgrind, bench/NOTES.md),
+ * though most summaries have no character beyond ASCII.
+ */
+function notLetterDigitOrMark() {
+    return (notLetterDigitOrMarkPattern ??= new RegExp('[^\\p{L}\\p{N}\\p{M}]', 'gu'));
 }
 /** A validated URL inside an HTML attribute. */
 function attribute(url) {
@@ -2479,8 +2498,8 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 6 modules
-var main_step = __nccwpck_require__(2787);
+// EXTERNAL MODULE: ./action/main-step.ts + 5 modules
+var main_step = __nccwpck_require__(6569);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
 // EXTERNAL MODULE: ./action/defaults.ts
@@ -2763,14 +2782,16 @@ function cliHost(how) {
         input: (name) => inputs[name] ?? '',
         env: io.env,
         state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
+        saveState: (values) => {
+            state.set(values);
         },
         setOutputs: (values) => {
             for (const [name, value] of Object.entries(values))
                 outputs.set(name, value);
         },
-        setSecret: log.mask,
+        setSecrets: (secrets) => {
+            secrets.forEach(log.mask);
+        },
         info: log.write,
         warning: (line) => {
             log.write(`warning: ${line}`);
@@ -2911,12 +2932,13 @@ class StateStore {
     /** A copy of the values, kept in memory only: changing it never touches the state file. */
     inMemory() {
         const copy = new StateStore(this.io, undefined);
-        for (const [name, value] of this.#values)
-            copy.set(name, value);
+        copy.set(Object.fromEntries(this.#values));
         return copy;
     }
-    set(name, value) {
-        this.#values.set(name, value);
+    /** Sets the values, then writes the state file once. */
+    set(values) {
+        for (const [name, value] of Object.entries(values))
+            this.#values.set(name, value);
         if (this.file !== undefined)
             this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
     }
@@ -2957,8 +2979,8 @@ function forgetLookup(state) {
 function stateHost(state) {
     return {
         state: (name) => state.get(name),
-        saveState: (name, value) => {
-            state.set(name, value);
+        saveState: (values) => {
+            state.set(values);
         }
     };
 }
@@ -3097,7 +3119,7 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
     try {
-        state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
+        state.set({ [INPUTS_KEY]: JSON.stringify(forCleanup(inputs)) });
     }
     catch (error) {
         unwritable('--state-file', command.stateFile, error);
@@ -3202,7 +3224,7 @@ async function settleLateCreate(run) {
     const { inputs, io, log, appendSummary } = run;
     log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
     const state = run.state.inMemory();
-    state.set('cleanup', 'none');
+    state.set({ cleanup: 'none' });
     const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
     await postStep(post.host);
     return post.exitCode() === EXIT.ok;

@@ -1,5 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
-
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 export const MANY_REQUESTS = 50;
 
@@ -14,6 +12,9 @@ export const MANY_REQUESTS = 50;
 export function forManyRequests(requests: number): boolean {
   if (requests < MANY_REQUESTS) return false;
   try {
+    // node:v8 is loaded here, by the few steps that use it: imported, it and the modules it loads cost
+    // every step's start.
+    const { setFlagsFromString } = process.getBuiltinModule('node:v8');
     setFlagsFromString('--no-maglev');
     setFlagsFromString('--no-turbofan');
     return true;

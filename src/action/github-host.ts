@@ -12,14 +12,21 @@ export function githubHost(): StepHost {
     input: (name) => core.getInput(name),
     env: (name) => process.env[name],
     state: (name) => core.getState(name),
-    saveState: (name, value) => {
-      core.saveState(name, value);
+    saveState: (values) => {
+      writeFileCommand('GITHUB_STATE', values, core.saveState);
     },
     // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
     stash: privateFiles(() => process.env.RUNNER_TEMP || tmpdir()),
     setOutputs,
-    setSecret: (secret) => {
-      core.setSecret(secret);
+    setSecrets: (secrets) => {
+      // One write of stdout for them all (a writev on the runner's pipe), where core.setSecret writes each
+      // line on its own: a private key is masked whole and line by line, some thirty lines.
+      process.stdout.cork();
+      try {
+        for (const secret of secrets) core.setSecret(secret);
+      } finally {
+        process.stdout.uncork();
+      }
     },
     info: (line) => {
       core.info(line);
@@ -53,22 +60,31 @@ export function githubHost(): StepHost {
   };
 }
 
-/**
- * Every output in one write of the runner's output file, in the form core.setOutput writes one at a time
- * (`name<<delimiter`, the value, the delimiter: GitHub's form for values of many lines), where a step
- * writing thirty outputs would open and append to the file thirty times. A runner without GITHUB_OUTPUT
- * gets them from core.setOutput.
- */
 function setOutputs(outputs: Readonly<Record<string, string>>): void {
-  const file = process.env.GITHUB_OUTPUT;
+  writeFileCommand('GITHUB_OUTPUT', outputs, core.setOutput);
+}
+
+/**
+ * Values in one write of the runner's file for them (GITHUB_OUTPUT, GITHUB_STATE), in the form @actions/core
+ * writes one at a time (`name<<delimiter`, the value, the delimiter: GitHub's form for values of many
+ * lines), where a step writing thirty outputs would open and append to the file thirty times. A runner
+ * without the file gets them one by one from `each` (core.setOutput, core.saveState), as ::set-output::
+ * and ::save-state:: lines.
+ */
+function writeFileCommand(
+  variable: 'GITHUB_OUTPUT' | 'GITHUB_STATE',
+  values: Readonly<Record<string, string>>,
+  each: (name: string, value: string) => void
+): void {
+  const file = process.env[variable];
   if (file === undefined || file === '') {
-    for (const [name, value] of Object.entries(outputs)) core.setOutput(name, value);
+    for (const [name, value] of Object.entries(values)) each(name, value);
     return;
   }
   const delimiter = `ghadelimiter_${randomUUID()}`;
-  const entries = Object.entries(outputs).map(([name, value]) => {
+  const entries = Object.entries(values).map(([name, value]) => {
     if (name.includes(delimiter) || value.includes(delimiter))
-      throw new Error(`the output ${name} holds its own delimiter`);
+      throw new Error(`the value of ${name} holds its own delimiter`);
     return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
   });
   appendFileSync(file, entries.join(''), { encoding: 'utf8' });

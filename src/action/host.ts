@@ -12,7 +12,8 @@ export interface StepHost {
   env: (name: string) => string | undefined;
   /** State the main step saved for the post step. */
   state: (name: string) => string;
-  saveState: (name: string, value: string) => void;
+  /** Saves values for the post step, all at once (GitHub's runner: one write of its state file). */
+  saveState: (values: Readonly<Record<string, string>>) => void;
   /**
    * Keeps a value too large for the saved state (the runner hands it to the post step as an environment
    * variable, 128 KiB at most) in a new file only this user can read, in the job's temporary directory,
@@ -21,8 +22,8 @@ export interface StepHost {
   stash?: (name: string, content: string) => string;
   /** Sets the step's outputs, all at once (GitHub's runner: one write of its output file). */
   setOutputs: (outputs: Readonly<Record<string, string>>) => void;
-  /** Masks a secret in every later log line. */
-  setSecret: (secret: string) => void;
+  /** Masks secrets in every later log line (GitHub's runner: their ::add-mask:: lines in one write). */
+  setSecrets: (secrets: readonly string[]) => void;
   info: (line: string) => void;
   warning: (line: string) => void;
   /** An error annotation with a title. */

@@ -33,9 +33,9 @@ export async function runMain(given: StepHost): Promise<void> {
   const secrets: string[] = [];
   const host: StepHost = {
     ...given,
-    setSecret: (secret) => {
-      secrets.push(secret);
-      given.setSecret(secret);
+    setSecrets: (masked) => {
+      secrets.push(...masked);
+      given.setSecrets(masked);
     }
   };
   // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
@@ -47,7 +47,7 @@ export async function runMain(given: StepHost): Promise<void> {
   });
   let operation = 'the action';
   try {
-    host.saveState('isPost', 'true');
+    host.saveState({ isPost: 'true' });
     const settings = await settingsFrom(host);
     operation = settings.operation;
     await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });

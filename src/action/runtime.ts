@@ -14,7 +14,7 @@ const MAX_BODY_FILE_BYTES = 1024 * 1024;
 export async function settingsFrom(host: StepHost): Promise<Settings> {
   if (yamlNeeded(host.input)) await loadYaml();
   const runnerTemp = host.env('RUNNER_TEMP');
-  return readSettings(host.input, host.setSecret, host.env, (path) =>
+  return readSettings(host.input, host.setSecrets, host.env, (path) =>
     readWorkspaceFile(
       'body_file',
       path,

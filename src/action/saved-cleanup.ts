@@ -30,8 +30,9 @@ function stashOf(host: Partial<Pick<StepHost, 'stash'>>): Stash {
  */
 export function saveCleanup(host: Pick<StepHost, 'saveState' | 'stash'>, state: CleanupState): void {
   const stash = stashOf(host);
-  host.saveState(ACTION_KEY, state.action ?? 'none');
-  for (const kind of LEFTOVER_ORDER) host.saveState(LEFTOVER_KINDS[kind].key, encode(kind, state, stash));
+  const values: Record<string, string> = { [ACTION_KEY]: state.action ?? 'none' };
+  for (const kind of LEFTOVER_ORDER) values[LEFTOVER_KINDS[kind].key] = encode(kind, state, stash);
+  host.saveState(values);
 }
 
 /** What the main step left, as saved; what was never saved reads as nothing to do. */

@@ -65,17 +65,17 @@ interface Inputs {
   /** Trimmed, or its default when empty. */
   given: (name: DefaultedInput) => string;
   flag: (name: DefaultedInput) => boolean;
-  /** Masks a secret once, before anything could print it. */
-  mask: (secret: string) => void;
+  /** Masks secrets, each once, before anything could print them: one call of the host's for them all. */
+  mask: (secrets: readonly string[]) => void;
 }
 
 /**
- * Reads the inputs into Settings, group by group. Secrets are handed to `mask` before anything else
+ * Reads the inputs into Settings, group by group. Secrets are handed to `maskSecrets` before anything else
  * happens, so no later log line or error can show them.
  */
 export function readSettings(
   rawInput: (name: string) => string,
-  maskSecret: (secret: string) => void,
+  maskSecrets: (secrets: readonly string[]) => void,
   env: (name: string) => string | undefined = () => undefined,
   readFile: (path: string) => string = () => {
     throw new Error('no files here');
@@ -83,12 +83,12 @@ export function readSettings(
   /** The moment the step starts: where a billing window that ends `now` ends. */
   now: () => number = Date.now
 ): Settings {
-  const inputs = inputsOf(rawInput, maskSecret, env);
-  [
+  const inputs = inputsOf(rawInput, maskSecrets, env);
+  inputs.mask([
     inputs.raw('token').trim(),
     inputs.raw('private_key_passphrase'),
     ...keyTextForms(inputs.raw('private_key'))
-  ].forEach(inputs.mask);
+  ]);
   const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
   const request = readRequestInputs(inputs, readFile);
   return {
@@ -124,7 +124,7 @@ function readNodeChoice({ text, flag }: Inputs): Settings['nodeChoice'] {
 
 function inputsOf(
   rawInput: (name: string) => string,
-  maskSecret: (secret: string) => void,
+  maskSecrets: (secrets: readonly string[]) => void,
   env: (name: string) => string | undefined
 ): Inputs {
   const masked = new Set<string>();
@@ -143,10 +143,14 @@ function inputsOf(
     text,
     given,
     flag: (name) => parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true'),
-    mask: (secret) => {
-      if (secret === '' || masked.has(secret)) return;
-      masked.add(secret);
-      maskSecret(secret);
+    mask: (secrets) => {
+      const fresh: string[] = [];
+      for (const secret of secrets) {
+        if (secret === '' || masked.has(secret)) continue;
+        masked.add(secret);
+        fresh.push(secret);
+      }
+      if (fresh.length > 0) maskSecrets(fresh);
     }
   };
 }
@@ -157,9 +161,9 @@ function readRequestInputs(
   readFile: (path: string) => string
 ): Pick<Settings, 'body' | 'query'> {
   const body = readBody(inputs.raw('body'), inputs.raw('body_file').trim(), readFile);
-  secretValues(body).forEach(inputs.mask);
+  inputs.mask(secretValues(body));
   const query = parseQuery('query', inputs.raw('query'));
-  query.flatMap(([name, value]) => secretValues({ [name]: value })).forEach(inputs.mask);
+  inputs.mask(query.flatMap(([name, value]) => secretValues({ [name]: value })));
   return { body, query };
 }
 
@@ -448,7 +452,7 @@ function readCredentials(args: {
   passphrase: string;
   format: PrivateKeyFormat;
   platformKeyText: string;
-  mask: (secret: string) => void;
+  mask: (secrets: readonly string[]) => void;
 }): Credentials {
   if (args.token === '') {
     throw new InputError(
@@ -466,7 +470,7 @@ function readCredentials(args: {
   }
   try {
     const loaded = loadPrivateKey(args.privateKeyText, { format: args.format, passphrase: args.passphrase });
-    loaded.secretForms.forEach(args.mask);
+    args.mask(loaded.secretForms);
     return {
       mode: 'rsa',
       token: args.token,

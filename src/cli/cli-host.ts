@@ -22,13 +22,15 @@ export function cliHost(how: {
     input: (name) => inputs[name] ?? '',
     env: io.env,
     state: (name) => state.get(name),
-    saveState: (name, value) => {
-      state.set(name, value);
+    saveState: (values) => {
+      state.set(values);
     },
     setOutputs: (values) => {
       for (const [name, value] of Object.entries(values)) outputs.set(name, value);
     },
-    setSecret: log.mask,
+    setSecrets: (secrets) => {
+      secrets.forEach(log.mask);
+    },
     info: log.write,
     warning: (line) => {
       log.write(`warning: ${line}`);

@@ -141,7 +141,7 @@ function openFiles(
     return undefined;
   }
   try {
-    state.set(INPUTS_KEY, JSON.stringify(forCleanup(inputs)));
+    state.set({ [INPUTS_KEY]: JSON.stringify(forCleanup(inputs)) });
   } catch (error) {
     unwritable('--state-file', command.stateFile, error);
     return undefined;
@@ -268,7 +268,7 @@ async function settleLateCreate(run: {
     'cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it'
   );
   const state = run.state.inMemory();
-  state.set('cleanup', 'none');
+  state.set({ cleanup: 'none' });
   const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
   await postStep(post.host);
   return post.exitCode() === EXIT.ok;

@@ -37,12 +37,13 @@ export class StateStore {
   /** A copy of the values, kept in memory only: changing it never touches the state file. */
   inMemory(): StateStore {
     const copy = new StateStore(this.io, undefined);
-    for (const [name, value] of this.#values) copy.set(name, value);
+    copy.set(Object.fromEntries(this.#values));
     return copy;
   }
 
-  set(name: string, value: string): void {
-    this.#values.set(name, value);
+  /** Sets the values, then writes the state file once. */
+  set(values: Readonly<Record<string, string>>): void {
+    for (const [name, value] of Object.entries(values)) this.#values.set(name, value);
     if (this.file !== undefined)
       this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
   }
@@ -85,8 +86,8 @@ export function forgetLookup(state: StateStore): void {
 export function stateHost(state: StateStore): Pick<StepHost, 'state' | 'saveState'> {
   return {
     state: (name) => state.get(name),
-    saveState: (name, value) => {
-      state.set(name, value);
+    saveState: (values) => {
+      state.set(values);
     }
   };
 }
