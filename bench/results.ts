@@ -34,6 +34,8 @@ export interface BenchResults {
     actionCpuOverBare: Stats;
     actionWallOverBare: Stats;
     cliCpuOverBare: Stats;
+    /** Millions of instructions each command ran (valgrind), where valgrind is installed. */
+    instructions?: { bare: Stats; action: Stats; cli: Stats };
   };
   bulk: { tasks: number; bare: UsageStats; action: UsageStats }[];
   rateLimited: { tasks: number; wallMs: Stats; tooMany: Stats; floorMs: number };
@@ -90,9 +92,26 @@ function startUpSection(r: BenchResults['startUp']): string[] {
     '',
     `- The action's CPU beyond the bare signed request, paired round by round: median **${ms(cpuOver)}** (${spread(r.actionCpuOverBare)}); target at most 30 ms: ${met(cpuOver <= 30)}.`,
     `- Its wall time beyond it: median ${ms(r.actionWallOverBare.median)}; the CLI's CPU beyond it: median ${ms(r.cliCpuOverBare.median)}.`,
+    ...instructionLines(r),
     ''
   ];
 }
+
+/** The instruction counts, and the action's beyond the bare request at the CPU time per instruction measured. */
+function instructionLines(r: BenchResults['startUp']): string[] {
+  const counts = r.instructions;
+  if (counts === undefined) return [];
+  const beyond = (u: Stats): string => {
+    const extra = u.median - counts.bare.median;
+    return `${millions(u)}, ${extra.toFixed(1)} M beyond the bare request (${((extra / counts.bare.median) * 100).toFixed(0)}% of its count)`;
+  };
+  const bareMsPerMillion = r.bare.cpuMs.median / counts.bare.median;
+  return [
+    `- Instructions (valgrind, medians of ${counts.bare.runs} runs; a count varies by a few percent where CPU time varies by a third with the load of this shared machine): the bare request ${millions(counts.bare)}; the action ${beyond(counts.action)}; the CLI ${beyond(counts.cli)}. At the bare request's CPU time per instruction in this run (${(bareMsPerMillion * 1000).toFixed(0)} µs a million), the action's extra instructions come to ${ms((counts.action.median - counts.bare.median) * bareMsPerMillion)}.`
+  ];
+}
+
+const millions = (st: Stats): string => `${st.median.toFixed(1)} M`;
 
 function bulkSection(r: BenchResults): string[] {
   const rows = r.bulk.flatMap((b) => {

@@ -5,7 +5,7 @@
 //
 // Every comparison is paired and interleaved (A, B, B, A, ...), and reported as medians with CPU time
 // beside wall time; the yardsticks' requests are signed and accepted, as the action's are.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, release, tmpdir, totalmem } from 'node:os';
@@ -29,7 +29,7 @@ const WEB_BODY = JSON.stringify({
 });
 
 /** Pairs of start-up runs (the first round warms the disk cache and is not counted). */
-const PAIRS = Number(process.env.BENCH_ROUNDS ?? 21);
+const PAIRS = Number(process.env.BENCH_ROUNDS ?? 41);
 /** Runs of each latency measure, each at a random phase within a poll interval. */
 const PHASES = Number(process.env.BENCH_PHASES ?? 10);
 /** The poll interval of the latency runs; the rate is measured at the default, 10 s. */
@@ -176,6 +176,7 @@ async function startUp(ctx: Context): Promise<BenchResults['startUp']> {
   );
   const over = (name: string, field: 'cpuMs' | 'wallMs'): Stats =>
     stats((samples[name] ?? []).map((s, i) => s[field] - (samples.bare?.[i]?.[field] ?? 0)));
+  const counts = await instructionCounts(ctx, taskId);
   return {
     bare: summarise(samples.bare ?? []),
     action: summarise(samples.action ?? []),
@@ -183,8 +184,86 @@ async function startUp(ctx: Context): Promise<BenchResults['startUp']> {
     peer: summarise(samples.peer ?? []),
     actionCpuOverBare: over('action', 'cpuMs'),
     actionWallOverBare: over('action', 'wallMs'),
-    cliCpuOverBare: over('cli', 'cpuMs')
+    cliCpuOverBare: over('cli', 'cpuMs'),
+    ...(counts === undefined ? {} : { instructions: counts })
   };
+}
+
+/** valgrind counting the instructions a process runs, all its threads (cachegrind without its cache model). */
+const VALGRIND = ['valgrind', '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null'];
+/** Runs of each command under valgrind (some 5 to 10 s each). */
+const COUNTED_RUNS = 3;
+
+function instructionsOf(stderr: string): number {
+  const count = /I\s+refs:\s+([\d,]+)/.exec(stderr)?.[1];
+  if (count === undefined) throw new Error(`valgrind printed no instruction count: ${stderr.slice(-500)}`);
+  return Number(count.replace(/,/g, '')) / 1e6;
+}
+
+/** A Node script run under valgrind: the instructions it ran, in millions. */
+function counted(ctx: Context, args: string[], env: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const [command = 'valgrind', ...flags] = VALGRIND;
+    execFile(
+      command,
+      [...flags, ctx.node24.path, ...args],
+      { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: 120_000 },
+      (error, _stdout, stderr) => {
+        if (error !== null) reject(new Error(`${args.join(' ')} under valgrind: ${error.message}`));
+        else resolve(instructionsOf(stderr));
+      }
+    );
+  });
+}
+
+/**
+ * The instructions of the start-up's three Node commands, counted by valgrind: unlike CPU time, which on
+ * this shared machine varies by a third with its neighbours' load, the count varies by a percent or two.
+ * None when valgrind is not installed.
+ */
+async function instructionCounts(
+  ctx: Context,
+  taskId: string
+): Promise<BenchResults['startUp']['instructions']> {
+  try {
+    execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+  } catch {
+    say('   valgrind is not installed: no instruction counts (apt-get install valgrind)');
+    return undefined;
+  }
+  say(`   and each command's instructions, counted by valgrind, ${COUNTED_RUNS} runs`);
+  const runs: Record<'bare' | 'action' | 'cli', number[]> = { bare: [], action: [], cli: [] };
+  for (let run = 0; run < COUNTED_RUNS; run++) {
+    runs.bare.push(
+      await counted(ctx, [join(ROOT, 'bench/bare-signed.mjs')], { ...ctx.bareEnv, TASK_IDS: taskId })
+    );
+    const done = checked(
+      await runStep(
+        ctx.node24,
+        { ...ctx.rsa, operation: 'detail', task_id: taskId },
+        {
+          env: ctx.env,
+          under: VALGRIND,
+          timeoutMs: 120_000
+        }
+      ),
+      'detail under valgrind'
+    );
+    runs.action.push(instructionsOf(done.stderr));
+    runs.cli.push(
+      await counted(
+        ctx,
+        [join(ROOT, 'dist/cli/index.js'), 'detail', '--task-id', taskId, '--summary', 'false'],
+        {
+          NODE_EXTRA_CA_CERTS: ctx.emulator.ca_file,
+          ELASTIC_DEPLOY_BASE_URL: ctx.rsa.base_url ?? '',
+          ELASTIC_DEPLOY_TOKEN: ctx.rsa.token ?? '',
+          ELASTIC_DEPLOY_PRIVATE_KEY: ctx.rsa.private_key ?? ''
+        }
+      )
+    );
+  }
+  return { bare: stats(runs.bare), action: stats(runs.action), cli: stats(runs.cli) };
 }
 
 async function bulk(ctx: Context, tasks: number): Promise<BenchResults['bulk'][number]> {

@@ -84,6 +84,8 @@ export async function runStep(
     signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals };
     /** How long the step may run before it is killed (default two minutes). */
     timeoutMs?: number;
+    /** A command that runs Node (valgrind and its flags, say): Node and the bundle are its last arguments. */
+    under?: readonly string[];
   } = {}
 ): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
@@ -111,9 +113,10 @@ export async function runStep(
     const started = Date.now();
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>(
       (resolve) => {
+        const line = [...(options.under ?? []), runtime.path, DIST];
         const child = execFile(
-          runtime.path,
-          [DIST],
+          line[0] ?? runtime.path,
+          line.slice(1),
           { env, cwd: dir, timeout: options.timeoutMs ?? 120_000 },
           (error, out, err) => {
             resolve({
