@@ -55,6 +55,7 @@ interface Context {
   rsa: Record<string, string>;
   env: Record<string, string>;
   bareEnv: Record<string, string>;
+  cliEnv: Record<string, string>;
   peerEnv: Record<string, string>;
 }
 
@@ -155,6 +156,16 @@ const summarise = (samples: Usage[]) => ({
   peakMiB: stats(samples.map((s) => s.peakMiB))
 });
 
+/** elastic-deploy's detail of one task, as the start-up measures run it. */
+const cliDetail = (taskId: string): string[] => [
+  join(ROOT, 'dist/cli/index.js'),
+  'detail',
+  '--task-id',
+  taskId,
+  '--summary',
+  'false'
+];
+
 async function startUp(ctx: Context): Promise<BenchResults['startUp']> {
   say(`1. start-up: one RSA-mode detail, ${PAIRS} interleaved rounds`);
   const taskId = ctx.emulator.addTask({ task_name: 'bench-start-up', points: 1, status: 'Running' });
@@ -162,13 +173,7 @@ async function startUp(ctx: Context): Promise<BenchResults['startUp']> {
     {
       bare: () => node(ctx, [join(ROOT, 'bench/bare-signed.mjs')], { ...ctx.bareEnv, TASK_IDS: taskId }),
       action: () => step(ctx, { operation: 'detail', task_id: taskId }, 'detail'),
-      cli: () =>
-        node(ctx, [join(ROOT, 'dist/cli/index.js'), 'detail', '--task-id', taskId, '--summary', 'false'], {
-          NODE_EXTRA_CA_CERTS: ctx.emulator.ca_file,
-          ELASTIC_DEPLOY_BASE_URL: ctx.rsa.base_url ?? '',
-          ELASTIC_DEPLOY_TOKEN: ctx.rsa.token ?? '',
-          ELASTIC_DEPLOY_PRIVATE_KEY: ctx.rsa.private_key ?? ''
-        }),
+      cli: () => node(ctx, cliDetail(taskId), ctx.cliEnv),
       peer: () => peer(ctx, taskId)
     },
     PAIRS,
@@ -218,7 +223,7 @@ function counted(ctx: Context, args: string[], env: Record<string, string>): Pro
 
 /**
  * The instructions of the start-up's three Node commands, counted by valgrind: unlike CPU time, which on
- * this shared machine varies by a third with its neighbours' load, the count varies by a percent or two.
+ * this shared machine varies by a third with its neighbours' load, the count varies by a few percent.
  * None when valgrind is not installed.
  */
 async function instructionCounts(
@@ -241,27 +246,12 @@ async function instructionCounts(
       await runStep(
         ctx.node24,
         { ...ctx.rsa, operation: 'detail', task_id: taskId },
-        {
-          env: ctx.env,
-          under: VALGRIND,
-          timeoutMs: 120_000
-        }
+        { env: ctx.env, under: VALGRIND }
       ),
       'detail under valgrind'
     );
     runs.action.push(instructionsOf(done.stderr));
-    runs.cli.push(
-      await counted(
-        ctx,
-        [join(ROOT, 'dist/cli/index.js'), 'detail', '--task-id', taskId, '--summary', 'false'],
-        {
-          NODE_EXTRA_CA_CERTS: ctx.emulator.ca_file,
-          ELASTIC_DEPLOY_BASE_URL: ctx.rsa.base_url ?? '',
-          ELASTIC_DEPLOY_TOKEN: ctx.rsa.token ?? '',
-          ELASTIC_DEPLOY_PRIVATE_KEY: ctx.rsa.private_key ?? ''
-        }
-      )
-    );
+    runs.cli.push(await counted(ctx, cliDetail(taskId), ctx.cliEnv));
   }
   return { bare: stats(runs.bare), action: stats(runs.action), cli: stats(runs.cli) };
 }
@@ -569,6 +559,12 @@ try {
       NODE_EXTRA_CA_CERTS: emulator.ca_file,
       TOKEN: emulator.rsa.token,
       PRIVATE_KEY_FILE: emulator.rsa.private_key_file
+    },
+    cliEnv: {
+      NODE_EXTRA_CA_CERTS: emulator.ca_file,
+      ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
+      ELASTIC_DEPLOY_TOKEN: emulator.rsa.token,
+      ELASTIC_DEPLOY_PRIVATE_KEY: rsa.private_key
     },
     peerEnv: {
       BASE_URL: emulator.base_url,
