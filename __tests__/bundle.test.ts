@@ -3,11 +3,21 @@ import { join } from 'node:path';
 import { ROOT } from '../scripts/action-runner.js';
 import { ProxyAgent } from '../bundle/undici.js';
 
-// dist/index.js is built with bundle/undici.ts in place of undici (see that file). These tests hold
-// the reasons for it against the bundle itself, so that a dependency update that starts to need undici
-// fails here instead of on a runner.
+// dist/ is built with bundle/undici.ts in place of undici (see that file). These tests hold the reasons
+// for it against the bundle itself, so that a dependency update that starts to need undici fails here
+// instead of on a runner.
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8');
 const dist = read('dist/index.js');
+const jsFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir)).filter((file) => file.endsWith('.js'));
+
+/** The one file of `dir` that holds `code`. */
+function holderOf(dir: string, code: string): { file: string; text: string } {
+  const holders = jsFiles(dir).filter((file) => read(`${dir}/${file}`).includes(code));
+  expect({ dir, code, holders: holders.length }).toEqual({ dir, code, holders: 1 });
+  const file = holders[0] ?? '';
+  return { file, text: read(`${dir}/${file}`) };
+}
 
 /** The body of the first method whose header matches, braces matched (the code has no braces in strings). */
 function methodBody(source: string, header: RegExp): string {
@@ -23,22 +33,26 @@ function methodBody(source: string, header: RegExp): string {
 }
 
 const count = (text: string, pattern: RegExp): number => text.match(pattern)?.length ?? 0;
-/** Matches in the bundle outside the stand-in, whose comments name what they explain. */
-const standIn = read('bundle/undici.ts');
-const elsewhere = (pattern: RegExp): number => count(dist, pattern) - count(standIn, pattern);
 
 describe('the bundle without undici', () => {
+  // The chunk that holds @actions/http-client, loaded by a proxied request.
+  const { text: client } = holderOf('dist', 'class HttpClient {');
+  /** Matches in the chunk outside the stand-in, whose comments name what they explain. */
+  const standIn = read('bundle/undici.ts');
+  const elsewhere = (pattern: RegExp): number => count(client, pattern) - count(standIn, pattern);
+
   it('has the stand-in, which refuses to work and says why, and not undici itself', () => {
     expect(() => new ProxyAgent()).toThrow(/left out of this action's bundle.*getAgentDispatcher/);
-    expect(dist).toContain("undici is left out of this action's bundle");
+    expect(client).toContain("undici is left out of this action's bundle");
     expect(read('dist/licenses.txt')).not.toMatch(/^undici$/m);
     // Code of undici's own, for contrast: its dispatcher classes.
-    expect(dist).not.toMatch(/class (Dispatcher|Pool|Client) extends/);
+    for (const file of jsFiles('dist'))
+      expect(read(`dist/${file}`)).not.toMatch(/class (Dispatcher|Pool|Client) extends/);
   });
 
   it('makes a ProxyAgent only in getAgentDispatcher(), which nothing in the bundle calls', () => {
-    const makers = methodBody(dist, /\n\s*_getProxyAgentDispatcher\([^)]*\)\s*\{/);
-    const dispatcher = methodBody(dist, /\n\s*getAgentDispatcher\([^)]*\)\s*\{/);
+    const makers = methodBody(client, /\n\s*_getProxyAgentDispatcher\([^)]*\)\s*\{/);
+    const dispatcher = methodBody(client, /\n\s*getAgentDispatcher\([^)]*\)\s*\{/);
     expect(elsewhere(/new ProxyAgent\(/g)).toBe(count(makers, /new ProxyAgent\(/g));
     expect(count(makers, /new ProxyAgent\(/g)).toBeGreaterThan(0);
     expect(elsewhere(/\._getProxyAgentDispatcher\(/g)).toBe(
@@ -49,78 +63,41 @@ describe('the bundle without undici', () => {
   });
 
   it('sends what the proxy settings name through HttpClient.getAgent(), which reaches a proxy through tunnel', () => {
-    const getAgent = methodBody(dist, /\n\s*_getAgent\([^)]*\)\s*\{/);
+    const getAgent = methodBody(client, /\n\s*_getAgent\([^)]*\)\s*\{/);
     expect(getAgent).toMatch(/tunnel/);
     expect(getAgent).not.toMatch(/ProxyAgent|undici/);
-    const client = read('src/platform/client.ts');
-    expect(client).toMatch(/getProxyUrl\(parsed\) === undefined/);
-    expect(client).toMatch(/\.getAgent\(url\)/);
-  });
-
-  it("leaves HttpClient out of elastic-deploy's first file: a chunk loaded for a proxied request", () => {
-    const cli = readdirSync(join(ROOT, 'dist/cli')).filter((file) => file.endsWith('.js'));
-    const holders = cli.filter((file) => read(`dist/cli/${file}`).includes('class HttpClient {'));
-    expect(holders).toHaveLength(1);
-    expect(holders[0]).not.toBe('index.js');
-    // The action's first file has it still: @actions/core imports it (for getIDToken, never called).
-    expect(dist).toContain('class HttpClient {');
+    const source = read('src/platform/client.ts');
+    expect(source).toMatch(/getProxyUrl\(parsed\) === undefined/);
+    expect(source).toMatch(/\.getAgent\(url\)/);
   });
 });
 
-describe('the bundle without @actions/exec', () => {
-  const core = join(ROOT, 'node_modules/@actions/core/lib');
-
-  it('has the stand-in, which refuses to work and says why, and no child_process anywhere', async () => {
-    const { getExecOutput } = await import('../bundle/actions-exec.js');
-    expect(() => getExecOutput()).toThrow(/left out of this action's bundle.*getDetails/);
-    for (const file of ['dist/index.js', 'dist/cli/index.js']) {
-      expect(read(file)).not.toMatch(/child_process/);
-      expect(read(file)).not.toMatch(/^@actions\/(exec|io)$/m);
-    }
-    expect(read('dist/licenses.txt')).not.toMatch(/^@actions\/(exec|io)$/m);
-  });
-
-  it('holds because @actions/core runs commands in platform.getDetails() alone, which the action never calls', () => {
-    const importers = readdirSync(core).filter(
-      (file) =>
-        file.endsWith('.js') && read(`node_modules/@actions/core/lib/${file}`).includes('@actions/exec')
-    );
-    expect(importers).toEqual(['platform.js']);
-    const platform = read('node_modules/@actions/core/lib/platform.js');
-    // Every use of exec there is inside getDetails' helpers (the OS name and version).
-    expect(count(platform, /exec\.\w+\(/g)).toBe(count(platform, /exec\.getExecOutput\(/g));
-    // The bundle defines getDetails and never calls it.
-    expect(count(dist, /\bgetDetails\(/g)).toBe(1);
-    expect(dist).toMatch(/function getDetails\(/);
-  });
-});
-
-describe('tunnel, evaluated on first use', () => {
-  // Whether the real library works behind it: the end-to-end test that sends a step through a CONNECT
-  // proxy (__tests__/e2e/scenarios.ts) runs dist/index.js.
-  it('is required once, by the stand-in, inside the function a proxied request calls', () => {
+describe('the first files, which every step compiles', () => {
+  // Whether the library works behind them: the end-to-end test that sends a step through a CONNECT proxy
+  // (__tests__/e2e/scenarios.ts) runs dist/index.js.
+  it('leave HttpClient and tunnel to a chunk of their own, loaded by a proxied request', () => {
     for (const dir of ['dist', 'dist/cli']) {
-      // The file that holds the library: the first file of the action, a chunk of elastic-deploy's.
-      const holders = readdirSync(join(ROOT, dir)).filter(
-        (file) => file.endsWith('.js') && read(`${dir}/${file}`).includes('function TunnelingAgent(')
-      );
-      expect(holders).toHaveLength(1);
-      const text = read(`${dir}/${holders[0] ?? ''}`);
-      // The module that says module.exports = the tunnel library, and every place that requires it (a
-      // chunk names the require function __webpack_require__, a first file __nccwpck_require__).
-      const id =
-        /\n\/\*\*\*\/ (\d+):\n\/\*\*\*\/ \(\(module, __unused_webpack_exports, (__\w+_require__)\) => \{\n\nmodule\.exports = \2\((\d+)\);/.exec(
-          text
-        );
-      expect(id).not.toBeNull();
-      const [, entry = '', require = '', library = ''] = id ?? [];
-      expect(text.slice(text.indexOf(`\n/***/ ${library}:`))).toMatch(/function TunnelingAgent\(/);
-      const requires = text.match(new RegExp(`.*${require}\\(${entry}\\).*`, 'g')) ?? [];
-      expect(requires).toEqual([
-        expect.stringMatching(/const tunnel = \(\) => \(loaded \?\?= __\w+_require__/)
-      ]);
-      expect(text.match(new RegExp(`${require}\\(${library}\\)`, 'g'))).toHaveLength(1);
+      const client = holderOf(dir, 'class HttpClient {');
+      const tunnel = holderOf(dir, 'function TunnelingAgent(');
+      expect({ dir, client: client.file, tunnel: tunnel.file }).toEqual({
+        dir,
+        client: tunnel.file,
+        tunnel: client.file
+      });
+      expect(client.file).not.toBe('index.js');
     }
+  });
+
+  it('hold no @actions/core: the runner host writes its workflow commands itself, and nothing loads child_process', () => {
+    for (const file of ['dist/index.js', 'dist/cli/index.js']) {
+      // core's own functions, and those of what it imports (its OIDC client, @actions/exec).
+      expect(read(file)).not.toMatch(
+        /function (getIDToken|getExecOutput|issueFileCommand)\(|class OidcClient/
+      );
+      expect(read(file)).not.toMatch(/child_process/);
+    }
+    expect(read('dist/licenses.txt')).not.toMatch(/^@actions\/(core|exec|io)$/m);
+    expect(read('src/action/github-host.ts')).not.toMatch(/from '@actions\/core'/);
   });
 });
 
@@ -193,8 +170,6 @@ describe('the chunks loaded on demand', () => {
     const listed = read('dist/licenses.txt')
       .split('\n\n')
       .map((entry) => entry.split('\n')[0]);
-    expect(listed).toEqual(
-      expect.arrayContaining(['@actions/core', '@actions/http-client', 'lossless-json', 'yaml'])
-    );
+    expect(listed).toEqual(expect.arrayContaining(['@actions/http-client', 'lossless-json', 'yaml']));
   });
 });

@@ -1,4 +1,4 @@
-// The entry points as the runner starts them, in this process: @actions/core reads the inputs from
+// The entry points as the runner starts them, in this process: the runner's host reads the inputs from
 // INPUT_* variables and writes outputs, state and summary to the files the runner names.
 import { jest } from '@jest/globals';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { rsaInputs } from './helpers/emulator-inputs.js';
 import { fixtureEmulatorKeys } from './helpers/fixtures.js';
 import { SHUFFLED_CODES } from './helpers/platform-client.js';
 
-describe('index.ts, main.ts and post.ts on @actions/core', () => {
+describe("index.ts, main.ts and post.ts on the runner's host", () => {
   let emulator: Emulator;
   let dir: string;
   const saved = { ...process.env };

@@ -188,7 +188,7 @@ export function runnerView(
   return { lines, masks, mask };
 }
 
-/** Undoes @actions/core's escaping of command data (%, CR and LF). */
+/** Undoes the escaping of a workflow command's data (%, CR and LF). */
 function unescapeCommandData(text: string): string {
   return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 }

@@ -4626,7 +4626,7 @@ class ApiClient {
                 return (this.#directHttp ??= new external_node_http_namespaceObject.Agent({ keepAlive: true }));
             return (this.#direct ??= new external_node_https_namespaceObject.Agent({ keepAlive: true }));
         }
-        const { HttpClient } = await __nccwpck_require__.e(/* import() */ 573).then(__nccwpck_require__.bind(__nccwpck_require__, 5573));
+        const { HttpClient } = await __nccwpck_require__.e(/* import() */ 508).then(__nccwpck_require__.bind(__nccwpck_require__, 508));
         this.#proxied ??= new HttpClient(this.#userAgent, [], { keepAlive: true });
         return this.#proxied.getAgent(url);
     }

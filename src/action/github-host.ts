@@ -1,84 +1,81 @@
 import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { EOL, tmpdir } from 'node:os';
-import * as core from '@actions/core';
 import type { StepHost } from './host.js';
 import { privateFiles } from './private-file.js';
 import { onStopSignals } from './signals.js';
+import { workflowCommand } from './workflow-command.js';
 
-/** The runner, as @actions/core and the process see it. */
+/** The runner, as its workflow commands and environment show it (the forms @actions/core reads and writes). */
 export function githubHost(): StepHost {
   return {
-    input: (name) => core.getInput(name),
+    input: (name) => (process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim(),
     env: (name) => process.env[name],
-    state: (name) => core.getState(name),
+    state: (name) => process.env[`STATE_${name}`] ?? '',
     saveState: (values) => {
-      writeFileCommand('GITHUB_STATE', values, core.saveState);
+      writeFileCommand('GITHUB_STATE', 'save-state', values);
     },
     // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
     stash: privateFiles(() => process.env.RUNNER_TEMP || tmpdir()),
-    setOutputs,
+    setOutputs: (outputs) => {
+      writeFileCommand('GITHUB_OUTPUT', 'set-output', outputs);
+    },
+    // One write of stdout for them all: a private key is masked whole and line by line, some thirty lines.
     setSecrets: (secrets) => {
-      // One write of stdout for them all (a writev on the runner's pipe), where core.setSecret writes each
-      // line on its own: a private key is masked whole and line by line, some thirty lines.
-      process.stdout.cork();
-      try {
-        for (const secret of secrets) core.setSecret(secret);
-      } finally {
-        process.stdout.uncork();
-      }
+      if (secrets.length > 0) write(secrets.map((secret) => workflowCommand('add-mask', secret)).join(''));
     },
     info: (line) => {
-      core.info(line);
+      write(line + EOL);
     },
     warning: (line) => {
-      core.warning(line);
+      write(workflowCommand('warning', line));
     },
     error: (line, title) => {
-      core.error(line, { title });
+      write(workflowCommand('error', line, { title }));
     },
     // The runner keeps ::debug:: lines only when debug logging is on (RUNNER_DEBUG=1), and drops them
     // otherwise: a 200-task detail would write 400 lines for nothing.
-    ...(core.isDebug()
+    ...(process.env.RUNNER_DEBUG === '1'
       ? {
           debug: (line: string) => {
-            core.debug(line);
+            write(workflowCommand('debug', line));
           }
         }
       : {}),
     startGroup: (title) => {
-      core.startGroup(title);
+      write(workflowCommand('group', title));
     },
     endGroup: () => {
-      core.endGroup();
+      write(workflowCommand('endgroup', ''));
     },
     setFailed: (message) => {
-      core.setFailed(message);
+      process.exitCode = 1;
+      write(workflowCommand('error', message));
     },
     appendSummary,
     onCancel: onStopSignals
   };
 }
 
-function setOutputs(outputs: Readonly<Record<string, string>>): void {
-  writeFileCommand('GITHUB_OUTPUT', outputs, core.setOutput);
+function write(text: string): void {
+  process.stdout.write(text);
 }
 
 /**
  * Values in one write of the runner's file for them (GITHUB_OUTPUT, GITHUB_STATE), in the form @actions/core
  * writes one at a time (`name<<delimiter`, the value, the delimiter: GitHub's form for values of many
  * lines), where a step writing thirty outputs would open and append to the file thirty times. A runner
- * without the file gets them one by one from `each` (core.setOutput, core.saveState), as ::set-output::
- * and ::save-state:: lines.
+ * without the file gets them as the `command` lines (::set-output::, ::save-state::) older runners read.
  */
 function writeFileCommand(
   variable: 'GITHUB_OUTPUT' | 'GITHUB_STATE',
-  values: Readonly<Record<string, string>>,
-  each: (name: string, value: string) => void
+  command: 'set-output' | 'save-state',
+  values: Readonly<Record<string, string>>
 ): void {
   const file = process.env[variable];
   if (file === undefined || file === '') {
-    for (const [name, value] of Object.entries(values)) each(name, value);
+    const lines = Object.entries(values).map(([name, value]) => workflowCommand(command, value, { name }));
+    write(lines.join(''));
     return;
   }
   const delimiter = `ghadelimiter_${randomUUID()}`;

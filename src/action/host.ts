@@ -2,7 +2,7 @@
 export type FailReason = 'input' | 'timed_out' | 'failed' | 'cleanup';
 
 /**
- * What a step needs of where it runs: GitHub's runner through @actions/core (github-host.ts), the command
+ * What a step needs of where it runs: GitHub's runner through its workflow commands (github-host.ts), the command
  * line (cli/cli-host.ts: flags and environment in, plain lines on stderr, a state file), or a test's
  * stand-in that records what the step wrote.
  */

@@ -1,5 +1,5 @@
-export const id = 573;
-export const ids = [573];
+export const id = 508;
+export const ids = [508];
 export const modules = {
 
 /***/ 776:
@@ -13,6 +13,7 @@ module.exports = __webpack_require__(4488);
 /***/ 4488:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
+var __webpack_unused_export__;
 
 
 var net = __webpack_require__(9278);
@@ -276,12 +277,12 @@ if (process.env.NODE_DEBUG && /\btunnel\b/.test(process.env.NODE_DEBUG)) {
 } else {
   debug = function() {};
 }
-exports.debug = debug; // for test
+__webpack_unused_export__ = debug; // for test
 
 
 /***/ }),
 
-/***/ 5573:
+/***/ 508:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -300,24 +301,17 @@ var external_https_ = __webpack_require__(5692);
 var external_https_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_https_, 2);
 // EXTERNAL MODULE: ../node_modules/@actions/http-client/lib/proxy.js
 var proxy = __webpack_require__(3689);
-;// CONCATENATED MODULE: ../bundle/tunnel.ts
-let loaded;
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a require() ncc bundles, evaluated on first use
-const tunnel = () => (loaded ??= __webpack_require__(776));
-const httpOverHttp = (options) => tunnel().httpOverHttp(options);
-const httpsOverHttp = (options) => tunnel().httpsOverHttp(options);
-const httpOverHttps = (options) => tunnel().httpOverHttps(options);
-const httpsOverHttps = (options) => tunnel().httpsOverHttps(options);
-
+// EXTERNAL MODULE: ../node_modules/tunnel/index.js
+var tunnel = __webpack_require__(776);
 ;// CONCATENATED MODULE: ../bundle/undici.ts
-// What dist/index.js has in place of undici: src/tsconfig.json maps the name here, for ncc alone
+// What dist/ has in place of undici: src/tsconfig.json maps the name here, for ncc alone
 // (tests and type checks see the real package).
 //
 // @actions/http-client imports undici for one thing: HttpClient.getAgentDispatcher() makes an undici
 // ProxyAgent, a dispatcher for fetch(). The action never calls it. Its requests go through node:https
-// with the agent of HttpClient.getAgent(), which reaches a proxy through tunnel, and @actions/core
-// sends its own requests (getIDToken) the same way. Bundled, undici is 0.9 MB of a 1.5 MB dist/index.js,
-// and compiling it costs every step about 30 ms. __tests__/bundle.test.ts checks that all of this still
+// with the agent of HttpClient.getAgent(), which reaches a proxy through tunnel. Bundled, undici would be
+// 0.9 MB of dist/ (it was of a 1.5 MB dist/index.js once, and compiling it cost every step about 30 ms),
+// and a proxied step would compile it. __tests__/bundle.test.ts checks that all of this still
 // holds whenever the dependencies change.
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a stand-in: undici's name, made to refuse
 class ProxyAgent {
@@ -889,10 +883,10 @@ class HttpClient {
             let tunnelAgent;
             const overHttps = proxyUrl.protocol === 'https:';
             if (usingSsl) {
-                tunnelAgent = overHttps ? httpsOverHttps : httpsOverHttp;
+                tunnelAgent = overHttps ? tunnel.httpsOverHttps : tunnel.httpsOverHttp;
             }
             else {
-                tunnelAgent = overHttps ? httpOverHttps : httpOverHttp;
+                tunnelAgent = overHttps ? tunnel.httpOverHttps : tunnel.httpOverHttp;
             }
             agent = tunnelAgent(agentOptions);
             this._proxyAgent = agent;
