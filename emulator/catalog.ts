@@ -41,8 +41,8 @@ export interface Device {
 }
 
 export const TASK_TYPES = ['Deployment'] as const;
-/** What a resource search takes as task_type: deployments, and the nodes of an image preheat. */
-export const RESOURCE_TASK_TYPES = ['Deployment', 'ImagePreHeat'] as const;
+/** What a resource search takes as task_type: deployments, jobs, and the nodes of an image preheat. */
+export const RESOURCE_TASK_TYPES = ['Deployment', 'Job', 'ImagePreHeat'] as const;
 export const DEVICE_TYPES = ['GpuDevice', 'CpuDevice'] as const;
 
 /** The regions whose clusters an image preheat can warm (get_regions). */

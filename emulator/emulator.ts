@@ -18,7 +18,9 @@ import { Renderer } from './rendering.js';
 import { shuffledCodes } from './rejection.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
+import { JobStore } from './jobs.js';
 import { PreheatStore, type PrivateRegistry } from './preheats.js';
+import { QueueGroupStore, type QueueGroupSeed } from './queue-groups.js';
 import type { StockChange } from './stock.js';
 import { TaskStore, type CrashLoop, type TaskSeed } from './tasks.js';
 import { Verifier } from './verification.js';
@@ -51,6 +53,8 @@ export class Emulator implements EmulatorInfo {
   readonly #verifier: Verifier;
   readonly #tasks: TaskStore;
   readonly #preheats: PreheatStore;
+  readonly #jobs: JobStore;
+  readonly #queueGroups: QueueGroupStore;
   readonly #renderer: Renderer;
   readonly #faults = new FaultRules();
   readonly #versions = new Map<string, string>();
@@ -113,6 +117,14 @@ export class Emulator implements EmulatorInfo {
       durationMs: (options.readyAfterSeconds ?? 5) * 1000,
       registry: undefined
     });
+    this.#jobs = new JobStore(clock, this.#tasks.stock, {
+      startMs: (options.readyAfterSeconds ?? 5) * 1000,
+      podMs: Math.max(1, (options.jobs?.podSeconds ?? 30) * 1000),
+      failPattern: options.jobs?.failPattern,
+      spotQueueMs: (options.jobs?.spotQueueSeconds ?? 60) * 1000,
+      pricePerPointHour: options.pricePerPointHour ?? 1.5
+    });
+    this.#queueGroups = new QueueGroupStore(clock);
     this.#pageSizeMax = options.pageSizeMax;
     this.setRefusalCodes(options.refusalCodes ?? {});
     this.shuffleCodes(options.shuffleCodes);
@@ -330,6 +342,16 @@ export class Emulator implements EmulatorInfo {
     };
   }
 
+  /** Puts a task group of a job queue in place (the reference has no way to make one); answers its id. */
+  addQueueGroup(seed: QueueGroupSeed): string {
+    return this.#queueGroups.add(seed).toString();
+  }
+
+  /** The job as job detail shows it. */
+  job(taskId: bigint | number | string): Record<string, unknown> {
+    return this.#jobs.detail(BigInt(taskId));
+  }
+
   /** How long a preheat takes to complete. */
   setPreheat(preheat: { durationSeconds?: number }): void {
     if (preheat.durationSeconds !== undefined)
@@ -445,6 +467,8 @@ export class Emulator implements EmulatorInfo {
       verifier: this.#verifier,
       tasks: this.#tasks,
       preheats: this.#preheats,
+      jobs: this.#jobs,
+      queueGroups: this.#queueGroups,
       versions: this.#versions,
       pageSizeMax: this.#pageSizeMax,
       refusalCodes: this.#refusalCodes,

@@ -4,7 +4,9 @@ import type { FaultAnswer, TokenBucket } from './faults.js';
 import type { Outcome, RecordedRequest } from './records.js';
 import { Code, Rejection } from './rejection.js';
 import { ROUTES, type Method, type Profile, type StorageVerdict } from './routes.js';
+import type { JobStore } from './jobs.js';
 import type { PreheatStore } from './preheats.js';
+import type { QueueGroupStore } from './queue-groups.js';
 import type { TaskStore } from './tasks.js';
 import type { Verifier, VerificationTrace } from './verification.js';
 
@@ -18,6 +20,8 @@ export interface JudgeContext {
   verifier: Verifier;
   tasks: TaskStore;
   preheats: PreheatStore;
+  jobs: JobStore;
+  queueGroups: QueueGroupStore;
   versions: ReadonlyMap<string, string>;
   /** The most items a page holds, whatever page_size asks. */
   pageSizeMax: number | undefined;
@@ -136,6 +140,8 @@ export function judge(
       payload: verified.payload,
       tasks: ctx.tasks,
       preheats: ctx.preheats,
+      jobs: ctx.jobs,
+      queueGroups: ctx.queueGroups,
       storageVerdict: ctx.storageVerdict,
       profile: ctx.profile,
       pageSizeMax: ctx.pageSizeMax

@@ -41,6 +41,13 @@ export interface EmulatorOptions {
    * node-hour).
    */
   pricePerPointHour?: number;
+  /**
+   * How jobs run: each pod's start script takes `podSeconds` (default 30); jobs whose name matches
+   * `failPattern` exit with an error in every pod; a Spot job whose resource has no free node waits
+   * Queued `spotQueueSeconds` (default 60). A job starts readyAfterSeconds after it is made (or leaves
+   * the queue).
+   */
+  jobs?: { podSeconds?: number; failPattern?: RegExp; spotQueueSeconds?: number };
   /** Whether a task bills while Pending too, not only while Running (default false). */
   billPending?: boolean;
   /** The most items a page holds, whatever page_size asks (default: no cap; the platform publishes none). */

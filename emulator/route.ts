@@ -1,7 +1,9 @@
 // What a route of the emulator is, and how it reads its parameters.
 import { bodyObject, integerValue, optionalString, page } from './params.js';
 import { parameterError } from './rejection.js';
+import type { JobStore } from './jobs.js';
 import type { PreheatStore } from './preheats.js';
+import type { QueueGroupStore } from './queue-groups.js';
 import type { TaskStore } from './tasks.js';
 
 export type Method = 'GET' | 'POST';
@@ -21,6 +23,8 @@ export interface RouteContext {
   payload: unknown;
   tasks: TaskStore;
   preheats: PreheatStore;
+  jobs: JobStore;
+  queueGroups: QueueGroupStore;
   storageVerdict: StorageVerdict;
   profile: Profile;
   /** The most items a page holds, whatever page_size asks (no cap when undefined). */

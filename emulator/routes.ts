@@ -4,6 +4,7 @@
 import { DEVICE_TYPES, RESOURCE_TASK_TYPES, TASK_TYPES, searchResources } from './catalog.js';
 import { BILLING_ROUTES } from './billing-routes.js';
 import { bodyObject, integerValue, list, oneOf, positiveInteger, requiredString } from './params.js';
+import { JOB_ROUTES } from './job-routes.js';
 import { PREHEAT_ROUTES } from './preheat-routes.js';
 import { parameterError } from './rejection.js';
 import {
@@ -173,7 +174,7 @@ const TASK_ROUTES: readonly Route[] = [
   }
 ];
 
-export const ROUTES: readonly Route[] = [...TASK_ROUTES, ...BILLING_ROUTES, ...PREHEAT_ROUTES];
+export const ROUTES: readonly Route[] = [...TASK_ROUTES, ...BILLING_ROUTES, ...PREHEAT_ROUTES, ...JOB_ROUTES];
 
 /** A create: `lists` when resources and services are required (the reference's create). */
 function createRoute(path: string, encrypt: boolean, lists: boolean): Route {

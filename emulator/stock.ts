@@ -85,6 +85,12 @@ export class Stock {
     return true;
   }
 
+  /** Nodes free now in the region a mark names; undefined for a mark no search gave. */
+  free(mark: string, taskType: string): number | undefined {
+    const found = this.#find(mark, taskType);
+    return found === undefined ? undefined : this.level(found.device, found.region).inventory;
+  }
+
   /** The prices of the entry a mark names, as the resource search shows them now; undefined for another mark. */
   priceOf(mark: string, taskType: string): { price: number; discount_price: number } | undefined {
     const found = this.#find(mark, taskType);

@@ -170,6 +170,51 @@ describe('the emulator answers as the platform reference documents', () => {
     await call('storage-s3-check', '/api/storage/nas/v1/encrypt/s3/check', storage);
     emulator.setStorageVerdict({ pass: false, message: 'access denied' });
     await call('storage-s3-check', '/api/storage/nas/v1/encrypt/s3/check', storage);
+    const jobMarks = (await call(
+      'resource-search',
+      '/api/deployment/resource/search?task_type=Job&device_type=GpuDevice'
+    )) as { results: { regions: { mark: { mark: string } }[] }[] };
+    const job = (name: string, spot: boolean): Promise<unknown> =>
+      call('job-create', '/api/task/job/create', {
+        task_name: name,
+        ...(spot ? { sub_type: 'Spot' } : {}),
+        resources: [{ mark: jobMarks.results[0]?.regions[0]?.mark.mark }],
+        points: 2,
+        job_support: {
+          ...(spot ? { estimated_exec_sec: 90 } : {}),
+          timeout_sec: 600,
+          parallelism: 1,
+          mod_param: { default: { backoff_limit: 1, restart_policy: 'Never' } }
+        },
+        services: [
+          {
+            service_name: 'tests',
+            service_image: 'pytorch/pytorch:2.5.1',
+            resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+            start_script: { command: ['pytest'], args: ['-q'] },
+            env: [{ name: 'SUITE', value: 'gpu' }]
+          }
+        ]
+      });
+    const { task_id: spot } = (await job('contract-job', true)) as { task_id: number };
+    await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Pending
+    clock.advance(6);
+    await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Running, its first pod
+    const { task_id: onDemand } = (await job('contract-job-stopped', false)) as { task_id: number };
+    clock.advance(60);
+    await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Complete
+    await call('job-search', `/api/task/job/search?status=Running,Pending,Paused,End&${PAGE}`);
+    await call('job-stop', '/api/task/job/stop', { task_id: onDemand });
+    const group = emulator.addQueueGroup({
+      queue_id: 7,
+      queue_name: 'evals',
+      group_name: 'nightly',
+      group_count: 20,
+      task_parallel_limit: 4,
+      task_dto: { task_name: 'eval', points: 1 }
+    });
+    await call('job-queue-group-search', '/api/job/queue/group/search?queue_id=7&page=1&page_size=10');
+    await call('job-queue-group-detail', `/api/job/queue/group/detail?group_id=${group}`);
   });
   afterAll(() => emulator.stop());
 

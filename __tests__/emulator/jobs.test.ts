@@ -1,0 +1,260 @@
+// Job batch tasks over time, as the reference describes them (suanli-job/): what a create takes and
+// refuses, Pending to Running to Complete or Failed, Spot's queue, the timeout, a stop, the bill.
+import type { Emulator } from '../../emulator/index.js';
+import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
+
+interface JobDetail {
+  status: string;
+  sub_type: string | null;
+  schedule_status: string | null;
+  runing_points: number;
+  billing_value: number;
+  forecast_value: number;
+  job_status: {
+    status: string;
+    active_pods: number;
+    succeeded_pods: number;
+    failed_pods: number;
+    completion_time: string | null;
+  };
+}
+
+describe('jobs, as the reference describes them', () => {
+  let emulator: Emulator;
+  let client: TestClient;
+  let clock: TestClock;
+  let mark: string;
+
+  beforeEach(async () => {
+    ({ emulator, client, clock } = await startTestEmulator({
+      profile: 'live',
+      readyAfterSeconds: 10,
+      jobs: { podSeconds: 60, failPattern: /-fails$/, spotQueueSeconds: 120 }
+    }));
+    const search = await call('GET', '/api/deployment/resource/search?task_type=Job&device_type=GpuDevice');
+    mark = (search.data as { results: { regions: { mark: { mark: string } }[] }[] }).results[0]?.regions[0]
+      ?.mark.mark as string;
+  });
+  afterEach(() => emulator.stop());
+
+  async function call(method: 'GET' | 'POST', target: string, json?: unknown) {
+    clock.advance(0.001);
+    return (await client.call({ method, target, json })).envelope;
+  }
+
+  const body = (fields: Record<string, unknown> = {}, support: Record<string, unknown> = {}) => ({
+    task_name: 'gpu-tests',
+    resources: [{ mark }],
+    points: 2,
+    job_support: {
+      timeout_sec: 3600,
+      parallelism: 1,
+      mod_param: { default: { backoff_limit: 1, restart_policy: 'Never' } },
+      ...support
+    },
+    services: [
+      {
+        service_name: 'tests',
+        service_image: 'pytorch/pytorch:2.5.1',
+        resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+        start_script: { command: ['pytest'], args: ['-q'] }
+      }
+    ],
+    ...fields
+  });
+  const create = async (json: unknown): Promise<string> => {
+    const answer = await call('POST', '/api/task/job/create', json);
+    expect(answer.code).toBe('0000');
+    return String((answer.data as { task_id: number }).task_id);
+  };
+  const detail = async (id: string): Promise<JobDetail> =>
+    (await call('GET', `/api/task/job/detail?task_id=${id}`)).data as JobDetail;
+  const progress = (d: JobDetail) => [
+    d.status,
+    d.job_status.status,
+    d.job_status.active_pods,
+    d.job_status.succeeded_pods,
+    d.job_status.failed_pods
+  ];
+
+  it('runs the completions a wave of pods at a time, and ends Complete with its completion time', async () => {
+    const id = await create(body());
+    const pending = await detail(id);
+    expect(progress(pending)).toEqual(['Pending', 'Pending', 0, 0, 0]);
+    expect([pending.sub_type, pending.schedule_status]).toEqual([null, null]);
+    clock.advance(10);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 0, 0]);
+    clock.advance(60);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 1, 0]);
+    clock.advance(60);
+    const done = await detail(id);
+    expect(progress(done)).toEqual(['End', 'Complete', 0, 2, 0]);
+    expect(done.job_status.completion_time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // Billed for two pod-minutes and no more once it ended.
+    const spent = done.billing_value + done.forecast_value;
+    expect(spent).toBeGreaterThan(0);
+    clock.advance(600);
+    const later = await detail(id);
+    expect(later.billing_value + later.forecast_value).toBe(spent);
+  });
+
+  it('fails a job whose pods exit with an error once more pods failed than its backoff limit allows', async () => {
+    const id = await create(body({ task_name: 'gpu-tests-fails' }));
+    clock.advance(10 + 60);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 0, 1]);
+    clock.advance(60);
+    expect(progress(await detail(id))).toEqual(['End', 'Failed', 0, 0, 2]);
+  });
+
+  it('fails a job still running timeout_sec after it started', async () => {
+    const id = await create(body({ points: 10 }, { timeout_sec: 150 }));
+    clock.advance(10 + 149);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 2, 0]);
+    clock.advance(2);
+    expect(progress(await detail(id))).toEqual(['End', 'Failed', 0, 2, 0]);
+  });
+
+  it('takes a Spot job only with estimated_exec_sec from 1 to 86400, and queues it while its resource has no free node', async () => {
+    for (const estimated of [undefined, 0, 86_401, 'soon']) {
+      const answer = await call(
+        'POST',
+        '/api/task/job/create',
+        body({ sub_type: 'Spot' }, estimated === undefined ? {} : { estimated_exec_sec: estimated })
+      );
+      expect([estimated, answer.code, answer.message]).toEqual([
+        estimated,
+        'C005',
+        expect.stringMatching(
+          /estimated_exec_sec \(required for a Spot job\) must be an integer from 1 to 86400/
+        )
+      ]);
+    }
+    const scheduled = await create(body({ sub_type: 'Spot' }, { estimated_exec_sec: 3000 }));
+    expect((await detail(scheduled)).schedule_status).toBe('Scheduled');
+    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
+    const queued = await create(body({ sub_type: 'Spot' }, { estimated_exec_sec: 3000 }));
+    clock.advance(119);
+    expect([(await detail(queued)).schedule_status, (await detail(queued)).status]).toEqual([
+      'Queued',
+      'Pending'
+    ]);
+    clock.advance(1 + 10);
+    expect([(await detail(queued)).schedule_status, (await detail(queued)).status]).toEqual([
+      'Scheduled',
+      'Running'
+    ]);
+    // An on-demand job is refused for want of a free node.
+    const refused = await call('POST', '/api/task/job/create', body());
+    expect([refused.code, refused.data]).toEqual(['C008', null]);
+  });
+
+  it('refuses a create the reference would: a mark of another task type, both or neither completion mode, no services', async () => {
+    const deployment = await call(
+      'GET',
+      '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice'
+    );
+    const deploymentMark = (deployment.data as { results: { regions: { mark: { mark: string } }[] }[] })
+      .results[0]?.regions[0]?.mark.mark;
+    const refusals: [string, unknown, RegExp][] = [
+      ['mark', body({ resources: [{ mark: deploymentMark }] }), /is no Job resource's mark/],
+      [
+        'both modes',
+        body(
+          {},
+          {
+            mod_param: {
+              default: { backoff_limit: 1, restart_policy: 'Never' },
+              index: { index_backoff_limit: 1 }
+            }
+          }
+        ),
+        /exactly one of default and index/
+      ],
+      ['no mode', body({}, { mod_param: {} }), /exactly one of default and index/],
+      [
+        'restart policy',
+        body({}, { mod_param: { default: { backoff_limit: 1, restart_policy: 'Always' } } }),
+        /restart_policy must be OnFailure or Never/
+      ],
+      ['services', body({ services: [] }), /services is required/],
+      ['points', body({ points: 0 }), /points must be a positive integer/],
+      ['sub_type', body({ sub_type: 'Cheap' }), /sub_type must be Spot, or null/]
+    ];
+    for (const [what, json, message] of refusals) {
+      const answer = await call('POST', '/api/task/job/create', json);
+      expect([what, answer.code, answer.message]).toEqual([what, 'C005', expect.stringMatching(message)]);
+    }
+    // The index mode, with its own limits.
+    const indexed = await create(
+      body({}, { parallelism: 2, mod_param: { index: { index_backoff_limit: 2, max_failed_index: 1 } } })
+    );
+    clock.advance(10);
+    expect(progress(await detail(indexed))).toEqual(['Running', 'Running', 2, 0, 0]);
+  });
+
+  it('stops a Running or Pending job (its bill stops with it), and refuses to stop one that ended', async () => {
+    const id = await create(body());
+    clock.advance(10 + 30);
+    expect(await call('POST', '/api/task/job/stop', { task_id: Number(id) })).toMatchObject({
+      code: '0000',
+      data: null
+    });
+    const stopped = await detail(id);
+    expect([stopped.status, stopped.job_status.active_pods, stopped.runing_points]).toEqual(['End', 0, 0]);
+    clock.advance(600);
+    const later = await detail(id);
+    expect(later.billing_value + later.forecast_value).toBe(stopped.billing_value + stopped.forecast_value);
+    const again = await call('POST', '/api/task/job/stop', { task_id: Number(id) });
+    expect([again.code, again.message]).toEqual(['C008', expect.stringMatching(/while it is End/)]);
+    const pending = await create(body());
+    expect((await call('POST', '/api/task/job/stop', { task_id: Number(pending) })).code).toBe('0000');
+    expect((await detail(pending)).status).toBe('End');
+  });
+
+  it('searches jobs by status and name, newest first, a page at a time', async () => {
+    const first = await create(body({ task_name: 'nightly-evals' }));
+    const second = await create(body({ task_name: 'nightly-train' }));
+    await create(body({ task_name: 'adhoc' }));
+    await call('POST', '/api/task/job/stop', { task_id: Number(first) });
+    const search = async (query: string) =>
+      (await call('GET', `/api/task/job/search?${query}`)).data as {
+        count: number;
+        results: { task_id: number; task_type: string }[];
+      };
+    const nightly = await search('search_value=nightly&status=Pending,Running');
+    expect([nightly.count, nightly.results.map((r) => String(r.task_id))]).toEqual([1, [second]]);
+    expect(nightly.results[0]?.task_type).toBe('Job');
+    const paged = await search('page=2&page_size=2');
+    expect([paged.count, paged.results.map((r) => String(r.task_id))]).toEqual([3, [first]]);
+  });
+
+  it("reads a queue's task groups, a page of at most 50, and a group by its id", async () => {
+    const group = emulator.addQueueGroup({
+      queue_id: 7,
+      queue_name: 'evals',
+      group_name: 'nightly',
+      group_count: 20,
+      task_parallel_limit: 4,
+      task_dto: { task_name: 'eval' }
+    });
+    emulator.addQueueGroup({
+      queue_id: 8,
+      queue_name: 'other',
+      group_name: 'nightly',
+      group_count: 1,
+      task_parallel_limit: 1,
+      task_dto: {}
+    });
+    const page = await call('GET', '/api/job/queue/group/search?queue_id=7&status=Waiting');
+    expect(page.data).toMatchObject({
+      count: 1,
+      results: [{ group_id: Number(group), status: 'Waiting', task_status_capacity: { Pending: 20 } }]
+    });
+    expect((await call('GET', '/api/job/queue/group/search?queue_id=7&page_size=51')).code).toBe('C005');
+    expect((await call('GET', '/api/job/queue/group/search')).code).toBe('C005');
+    expect((await call('GET', `/api/job/queue/group/detail?group_id=${group}`)).data).toMatchObject({
+      queue_name: 'evals',
+      group_name: 'nightly'
+    });
+  });
+});

@@ -1,0 +1,77 @@
+// Job batch tasks and the task groups of job queues, as the platform's reference gives them (suanli-job/api/).
+import { JOB_STATUSES } from './jobs.js';
+import { list, positiveInteger } from './params.js';
+import { GROUP_STATUSES } from './queue-groups.js';
+import { parameterError } from './rejection.js';
+import { idParameter, pageOf, parameters, textParameter, type Route } from './route.js';
+
+/** The reference: a group search's page_size is 1 to 50. */
+const MAX_GROUP_PAGE = 50;
+
+export const JOB_ROUTES: readonly Route[] = [
+  {
+    path: '/api/task/job/create',
+    methods: ['POST'],
+    encrypt: false,
+    creates: true,
+    profiles: ['live'],
+    handle: (ctx) => ({ task_id: ctx.jobs.create(ctx.payload) })
+  },
+  {
+    path: '/api/task/job/detail',
+    methods: ['GET'],
+    encrypt: false,
+    profiles: ['live'],
+    handle: (ctx) => ctx.jobs.detail(idParameter(ctx, 'task_id'))
+  },
+  {
+    path: '/api/task/job/search',
+    methods: ['GET'],
+    encrypt: false,
+    profiles: ['live'],
+    handle: (ctx) =>
+      pageOf(
+        ctx,
+        ctx.jobs.search({
+          statuses: list(textParameter(ctx, 'status'), JOB_STATUSES, 'status'),
+          searchValue: textParameter(ctx, 'search_value')
+        })
+      )
+  },
+  {
+    path: '/api/task/job/stop',
+    methods: ['POST'],
+    encrypt: false,
+    profiles: ['live'],
+    handle: (ctx) => {
+      ctx.jobs.stop(idParameter(ctx, 'task_id'));
+      return null;
+    }
+  },
+  {
+    path: '/api/job/queue/group/search',
+    methods: ['GET'],
+    encrypt: false,
+    profiles: ['live'],
+    handle: (ctx) => {
+      const size = parameters(ctx).get('page_size');
+      if (size !== undefined && positiveInteger(size, 'page_size', 'query') > MAX_GROUP_PAGE)
+        throw parameterError(`page_size must be from 1 to ${MAX_GROUP_PAGE}`);
+      return pageOf(
+        ctx,
+        ctx.queueGroups.search(
+          idParameter(ctx, 'queue_id'),
+          list(textParameter(ctx, 'status'), GROUP_STATUSES, 'status'),
+          textParameter(ctx, 'search_value')
+        )
+      );
+    }
+  },
+  {
+    path: '/api/job/queue/group/detail',
+    methods: ['GET'],
+    encrypt: false,
+    profiles: ['live'],
+    handle: (ctx) => ctx.queueGroups.detail(idParameter(ctx, 'group_id'))
+  }
+];
