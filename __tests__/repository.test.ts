@@ -132,7 +132,8 @@ describe('the examples in the docs', () => {
   const placeholder = (expression: string): string => {
     if (/PRIVATE_KEY/.test(expression)) return fixtureKey('client-private-pkcs8.pem');
     if (/PUBLIC_KEY/.test(expression)) return fixtureKey('platform-public.pem');
-    if (/TASK_ID|run_id|number/.test(expression)) return '1229831';
+    if (/TASK_ID|JOB_ID|task_id|run_id|number/.test(expression)) return '1229831';
+    if (/QUEUE_ID|GROUP_ID/.test(expression)) return '7';
     return 'example-value';
   };
   const steps = DOC_PAGES.flatMap((page) => [...read(page).matchAll(/^```ya?ml\n([\s\S]*?)^```/gm)]).flatMap(

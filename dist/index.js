@@ -243,6 +243,11 @@ const FLOWS = {
     nodes: ready(call/* callFlow */.VY),
     billing: ready(call/* callFlow */.VY),
     task_billing: ready(call/* callFlow */.VY),
+    job_detail: ready(call/* callFlow */.VY),
+    job_search: ready(call/* callFlow */.VY),
+    job_stop: ready(wait/* waitFlow */.Y),
+    job_group_search: ready(call/* callFlow */.VY),
+    job_group_detail: ready(call/* callFlow */.VY),
     storage_check: ready(call/* callFlow */.VY),
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
@@ -3092,7 +3097,10 @@ async function failedCall(call, error, how, ctx) {
  */
 async function settleByState(call, taskId, refusal, ctx, who) {
     const { alreadyDone, appliesTo } = call.traits;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, {
+        detailRefused: call.traits.answers === 'task',
+        kind: call.traits.kind
+    });
     const status = state.kind === 'status' ? state.status : undefined;
     // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
     if (status !== undefined && alreadyDone.includes(status)) {
@@ -3699,7 +3707,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId, options.kind)));
             const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
                 return { kind: 'status', status, data: result.data };
@@ -3710,7 +3718,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_, options.kind), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
         const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
@@ -4215,9 +4223,14 @@ function format(value) {
 
 
 
-/** The detail call that polls a task while waiting (following any endpoints override of detail). */
-function detailCall(settings, taskId) {
-    return callFor(settings, 'detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.detail, taskId, false);
+/**
+ * The detail call that polls a task while waiting (following any endpoints override of detail, or of
+ * job_detail for a job).
+ */
+function detailCall(settings, taskId, kind = 'deployment') {
+    return kind === 'job'
+        ? callFor(settings, 'job_detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_detail, taskId, false)
+        : callFor(settings, 'detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.detail, taskId, false);
 }
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 function nodesCall(settings, taskId, page = 1) {
@@ -4251,13 +4264,16 @@ function nodeReadCall(settings, path, query) {
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
  * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
  * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
+ * A job is searched in the job search.
  */
-function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az) {
-    const call = callFor(settings, 'search_tasks', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_tasks, undefined, false);
+function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az, kind = 'deployment') {
+    const call = kind === 'job'
+        ? callFor(settings, 'job_search', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_search, undefined, false)
+        : callFor(settings, 'search_tasks', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_tasks, undefined, false);
     return {
         ...call,
         query: [
-            ['type', 'Deployment'],
+            ...(kind === 'job' ? [] : [['type', 'Deployment']]),
             ['status', statuses.join(',')],
             ...(taskName === '' ? [] : [['search_value', taskName]]),
             ['page', String(page)],
@@ -4349,6 +4365,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const endpoint = endpointFor(settings, operation, spec);
     const traits = {
         resend: spec.resend ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.resend,
+        kind: spec.kind ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.kind,
         answers: spec.answers ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.answers,
         alreadyDone: spec.alreadyDone ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.alreadyDone,
         appliesTo: spec.appliesTo ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.appliesTo,
@@ -4542,11 +4559,13 @@ function storageFields(body, profile) {
 /* harmony export */   yT: () => (/* binding */ READS)
 /* harmony export */ });
 /* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4942);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2212);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
 /* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8015);
+
 
 
 
@@ -4624,9 +4643,15 @@ function billingWindow(settings) {
     const { range, startTime, endTime } = settings.billingWindow;
     return { range, start_time: startTime, end_time: endTime };
 }
+/** A query parameter the operation requires, which only the query input can give: refused before sending. */
+function queryParameter(settings, name, operation, what) {
+    if (!settings.query.some(([key, value]) => key === name && value !== ''))
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query has no ${name}, but ${operation} needs it: add ${what}`);
+}
 /** Unless the table says otherwise, an operation only reads. */
 const READS = {
     resend: 'read',
+    kind: 'deployment',
     answers: 'other',
     alreadyDone: [],
     appliesTo: [],
@@ -4737,13 +4762,57 @@ const OPERATION_TABLE = {
         bodyRequired: true,
         checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .storageFields */ .FF)(body, s.apiProfile),
         check: (data) => {
-            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
             const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
             return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed');
+        }
+    },
+    // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
+    // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
+    // group_id the reference requires come in the query).
+    job_detail: {
+        endpoint: get('/api/task/job/detail'),
+        kind: 'job',
+        taskIds: 'each',
+        fields: task,
+        answers: 'task'
+    },
+    job_search: {
+        endpoint: get('/api/task/job/search'),
+        kind: 'job',
+        taskIds: 'none',
+        fields: (s) => ({
+            status: s.taskStatuses.join(','),
+            ...(s.taskName === undefined ? {} : { search_value: s.taskName })
+        }),
+        pages: true
+    },
+    // What stop applies to, as the reference says: a Running or Pending job.
+    job_stop: {
+        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], ['End']),
+        kind: 'job'
+    },
+    // Its pages hold 50 groups at most (the reference: page_size 1 to 50).
+    job_group_search: {
+        endpoint: get('/api/job/queue/group/search'),
+        taskIds: 'none',
+        defaults: [['page_size', '50']],
+        fields: (s) => {
+            queryParameter(s, 'queue_id', 'job_group_search', 'the id of the job queue, such as queue_id=7');
+            return {};
+        },
+        pages: true
+    },
+    job_group_detail: {
+        endpoint: get('/api/job/queue/group/detail'),
+        taskIds: 'none',
+        fields: (s) => {
+            queryParameter(s, 'group_id', 'job_group_detail', 'the id of the task group, such as group_id=5001');
+            return {};
         }
     },
     // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources
@@ -4882,6 +4951,11 @@ const OPERATION_NAMES = [
     'update',
     'scale',
     'replace_node',
+    'job_detail',
+    'job_search',
+    'job_stop',
+    'job_group_search',
+    'job_group_detail',
     'request'
 ];
 /** The statuses task search takes (Other is never searched for). */

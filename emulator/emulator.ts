@@ -18,6 +18,7 @@ import { Renderer } from './rendering.js';
 import { shuffledCodes } from './rejection.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
+import { DEVICES, markOf } from './catalog.js';
 import { JobStore } from './jobs.js';
 import { PreheatStore, type PrivateRegistry } from './preheats.js';
 import { QueueGroupStore, type QueueGroupSeed } from './queue-groups.js';
@@ -345,6 +346,38 @@ export class Emulator implements EmulatorInfo {
   /** Puts a task group of a job queue in place (the reference has no way to make one); answers its id. */
   addQueueGroup(seed: QueueGroupSeed): string {
     return this.#queueGroups.add(seed).toString();
+  }
+
+  /**
+   * Makes a job as a create would, on the catalog's first GPU resource (its Job mark): one service that runs
+   * `tests`, `points` completions one pod at a time; answers its id as digits.
+   */
+  addJob(seed: { task_name: string; points?: number; sub_type?: 'Spot' }): string {
+    const [device] = DEVICES;
+    const [region] = device?.regions ?? [];
+    if (device === undefined || region === undefined) throw new Error('unreachable: an empty catalog');
+    return this.#jobs
+      .create({
+        task_name: seed.task_name,
+        ...(seed.sub_type === undefined ? {} : { sub_type: seed.sub_type }),
+        resources: [{ mark: markOf(device, region, 'Job') }],
+        points: seed.points ?? 1,
+        job_support: {
+          ...(seed.sub_type === undefined ? {} : { estimated_exec_sec: 3000 }),
+          timeout_sec: 3600,
+          parallelism: 1,
+          mod_param: { default: { backoff_limit: 1, restart_policy: 'Never' } }
+        },
+        services: [
+          {
+            service_name: 'tests',
+            service_image: 'pytorch/pytorch:2.5.1',
+            resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+            start_script: { command: ['pytest'], args: ['-q'] }
+          }
+        ]
+      })
+      .toString();
   }
 
   /** The job as job detail shows it. */

@@ -130,6 +130,14 @@ export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[
     inputs: ['task_id', 'point_id', 'delete_last_node', ...CHANGE_WAIT],
     outputs: ['changed', 'points_before', 'points_after']
   },
+  job_detail: { inputs: ['task_id'], outputs: [] },
+  job_search: { inputs: ['task_status', 'task_name', 'query'], outputs: [] },
+  job_stop: {
+    inputs: ['task_id', 'wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'],
+    outputs: []
+  },
+  job_group_search: { inputs: ['query'], outputs: [] },
+  job_group_detail: { inputs: ['query'], outputs: [] },
   request: { inputs: ['method', 'path', 'encrypt', 'body', 'body_file', 'query'], outputs: [] }
 };
 

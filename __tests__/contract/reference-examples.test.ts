@@ -162,7 +162,12 @@ describe('the operation table, row by row against the reference', () => {
     ['change_points', 'node-num-edit', { taskIds: ['1'], points: 2 }],
     ['nodes', 'node-list', { taskIds: ['1'] }],
     ['billing', 'billing-record', {}],
-    ['task_billing', 'task-billing-record', {}]
+    ['task_billing', 'task-billing-record', {}],
+    ['job_detail', 'job-detail', { taskIds: ['1'] }],
+    ['job_search', 'job-search', {}],
+    ['job_stop', 'job-stop', { taskIds: ['1'] }],
+    ['job_group_search', 'job-queue-group-search', { query: [['queue_id', '7']] }],
+    ['job_group_detail', 'job-queue-group-detail', { query: [['group_id', '5001']] }]
   ])('%s is %s: method, path and encryption as the reference gives them', (operation, name, extra) => {
     const documented = reference(name);
     expect(endpointOf(operation, extra)).toEqual({
@@ -197,7 +202,8 @@ describe('the operation table, row by row against the reference', () => {
   it.each([
     ['stop', 'task-stop'],
     ['pause', 'task-pause'],
-    ['recover', 'task-recover']
+    ['recover', 'task-recover'],
+    ['job_stop', 'job-stop']
   ])('%s applies to the statuses the reference says', (operation, name) => {
     const [call] = planCalls({ ...live, operation, taskIds: ['1'] } as typeof live).calls;
     expect([...(call?.traits.appliesTo ?? [])].sort()).toEqual(
@@ -220,6 +226,10 @@ describe('the operation table, row by row against the reference', () => {
     expect(sent('task_billing')).toEqual(expect.arrayContaining(required('task-billing-record')));
     expect(sent('nodes', { taskIds: ['1'] })).toEqual(expect.arrayContaining(required('node-list')));
     expect(detailCall(live, '1').query.map(([name]) => name)).toEqual(required('task-detail'));
+    expect(detailCall(live, '1', 'job').query.map(([name]) => name)).toEqual(required('job-detail'));
+    expect(sent('job_group_search', { query: [['queue_id', '7']] })).toEqual(
+      expect.arrayContaining(required('job-queue-group-search'))
+    );
   });
 
   it('sends no points in a create that does not set them: the reference makes them optional', () => {

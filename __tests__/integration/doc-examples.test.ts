@@ -58,6 +58,9 @@ interface Values {
   platformKey: string;
   task: () => string;
   preview: () => string;
+  /** A GPU batch job that runs, and a task group of job queue 7. */
+  job: () => string;
+  group: () => string;
   outputs: Map<string, Record<string, string>>;
 }
 
@@ -72,6 +75,12 @@ function expand(text: string, values: Values, rsa: boolean): string {
       'vars.TASK_ID': values.task,
       'vars.PRODUCTION_TASK_ID': values.task,
       'vars.SHARED_PREVIEW_TASK_ID': values.preview,
+      'vars.JOB_ID': values.job,
+      'vars.JOB_QUEUE_ID': () => {
+        values.group();
+        return '7';
+      },
+      'vars.JOB_GROUP_ID': values.group,
       'vars.REGISTRY_USERNAME': () => 'registry-bot',
       'secrets.REGISTRY_PASSWORD': () => 'reg-pass-1',
       'secrets.STORAGE_ACCESS_KEY': () => 'AKIDEXAMPLE',
@@ -127,12 +136,23 @@ describe('the examples of README.md and docs/, run as written', () => {
     // With it, task 1229832: the ids an example stops.
     emulator.addTask({ task_name: 'llm-api-canary', points: 1, status: 'Running' });
     let preview: string | undefined;
+    let group: string | undefined;
     return {
       token: emulator.token_mode.token,
       rsaToken: emulator.rsa.token,
       privateKey: readFileSync(emulator.rsa.private_key_file, 'utf8'),
       platformKey: readFileSync(emulator.rsa.platform_public_key_file, 'utf8'),
       task: () => task,
+      job: () => emulator.addJob({ task_name: 'nightly-evals', points: 3 }),
+      group: () =>
+        (group ??= emulator.addQueueGroup({
+          queue_id: 7,
+          queue_name: 'evals',
+          group_name: 'nightly',
+          group_count: 20,
+          task_parallel_limit: 4,
+          task_dto: { task_name: 'eval', points: 1 }
+        })),
       preview: () => {
         if (preview === undefined) {
           emulator.addTask({ task_name: 'pr-7-web', points: 1, status: 'Running' });

@@ -21,6 +21,11 @@ export const OPERATION_NAMES = [
   'update',
   'scale',
   'replace_node',
+  'job_detail',
+  'job_search',
+  'job_stop',
+  'job_group_search',
+  'job_group_detail',
   'request'
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];

@@ -14,12 +14,18 @@ import {
   READS,
   type Call,
   type OperationSpec,
-  type OperationTraits
+  type OperationTraits,
+  type TaskKind
 } from './operation-table.js';
 
-/** The detail call that polls a task while waiting (following any endpoints override of detail). */
-export function detailCall(settings: PlatformSettings, taskId: string): Call {
-  return callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
+/**
+ * The detail call that polls a task while waiting (following any endpoints override of detail, or of
+ * job_detail for a job).
+ */
+export function detailCall(settings: PlatformSettings, taskId: string, kind: TaskKind = 'deployment'): Call {
+  return kind === 'job'
+    ? callFor(settings, 'job_detail', OPERATION_TABLE.job_detail, taskId, false)
+    : callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
 }
 
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
@@ -63,18 +69,23 @@ function nodeReadCall(settings: PlatformSettings, path: string, query: QueryPara
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
  * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
  * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
+ * A job is searched in the job search.
  */
 export function searchByNameCall(
   settings: PlatformSettings,
   taskName: string,
   page = 1,
-  statuses: readonly string[] = ACTIVE_STATUSES
+  statuses: readonly string[] = ACTIVE_STATUSES,
+  kind: TaskKind = 'deployment'
 ): Call {
-  const call = callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
+  const call =
+    kind === 'job'
+      ? callFor(settings, 'job_search', OPERATION_TABLE.job_search, undefined, false)
+      : callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
   return {
     ...call,
     query: [
-      ['type', 'Deployment'],
+      ...(kind === 'job' ? [] : [['type', 'Deployment'] as const]),
       ['status', statuses.join(',')],
       ...(taskName === '' ? [] : [['search_value', taskName] as const]),
       ['page', String(page)],
@@ -216,6 +227,7 @@ export function callFor(
   const endpoint = endpointFor(settings, operation, spec);
   const traits: OperationTraits = {
     resend: spec.resend ?? READS.resend,
+    kind: spec.kind ?? READS.kind,
     answers: spec.answers ?? READS.answers,
     alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
     appliesTo: spec.appliesTo ?? READS.appliesTo,

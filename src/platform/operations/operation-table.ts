@@ -1,4 +1,5 @@
 import { failedCheck, firstFailed, PASSED, type Check } from '../../basics/check.js';
+import { InputError } from '../../basics/input-error.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { sanitize } from '../../basics/safe-text.js';
@@ -6,6 +7,12 @@ import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
 import { taskIdOf } from '../task-data.js';
 import { required, resourceMarks, serviceFields, storageFields } from './input-checks.js';
+
+/**
+ * What a task is: a deployment (an elastic deployment task), or a job (a batch job). Each kind has its own
+ * detail, search and stop, where the state of its tasks is read.
+ */
+export type TaskKind = 'deployment' | 'job';
 
 /** What waiting means: ready (Running with its URLs), Paused, or End. */
 export type WaitTarget = 'ready' | 'paused' | 'ended';
@@ -24,6 +31,8 @@ export type Resend = 'read' | 'repeatable' | 'until_sent' | 'create_once';
 /** What an operation is, beyond where it sends: everything the step decides by operation. */
 export interface OperationTraits {
   resend: Resend;
+  /** The kind of task it concerns: where the state of its tasks is read. */
+  kind: TaskKind;
   /**
    * What a success answer's data is: `task`, the task's detail (it is the first check of a wait, and its
    * status is reported); `new_task`, a new task's id; `bills`, billing records; `resources`, the
@@ -170,9 +179,16 @@ function billingWindow(settings: PlatformSettings): Record<string, unknown> {
   return { range, start_time: startTime, end_time: endTime };
 }
 
+/** A query parameter the operation requires, which only the query input can give: refused before sending. */
+function queryParameter(settings: PlatformSettings, name: string, operation: string, what: string): void {
+  if (!settings.query.some(([key, value]) => key === name && value !== ''))
+    throw new InputError(`query has no ${name}, but ${operation} needs it: add ${what}`);
+}
+
 /** Unless the table says otherwise, an operation only reads. */
 export const READS: OperationTraits = {
   resend: 'read',
+  kind: 'deployment',
   answers: 'other',
   alreadyDone: [],
   appliesTo: [],
@@ -303,6 +319,50 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
           ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
           : 'the answer carries no pass field, so the check cannot be taken as passed'
       );
+    }
+  },
+  // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
+  // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
+  // group_id the reference requires come in the query).
+  job_detail: {
+    endpoint: get('/api/task/job/detail'),
+    kind: 'job',
+    taskIds: 'each',
+    fields: task,
+    answers: 'task'
+  },
+  job_search: {
+    endpoint: get('/api/task/job/search'),
+    kind: 'job',
+    taskIds: 'none',
+    fields: (s) => ({
+      status: s.taskStatuses.join(','),
+      ...(s.taskName === undefined ? {} : { search_value: s.taskName })
+    }),
+    pages: true
+  },
+  // What stop applies to, as the reference says: a Running or Pending job.
+  job_stop: {
+    ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], ['End']),
+    kind: 'job'
+  },
+  // Its pages hold 50 groups at most (the reference: page_size 1 to 50).
+  job_group_search: {
+    endpoint: get('/api/job/queue/group/search'),
+    taskIds: 'none',
+    defaults: [['page_size', '50']],
+    fields: (s) => {
+      queryParameter(s, 'queue_id', 'job_group_search', 'the id of the job queue, such as queue_id=7');
+      return {};
+    },
+    pages: true
+  },
+  job_group_detail: {
+    endpoint: get('/api/job/queue/group/detail'),
+    taskIds: 'none',
+    fields: (s) => {
+      queryParameter(s, 'group_id', 'job_group_detail', 'the id of the task group, such as group_id=5001');
+      return {};
     }
   },
   // An image preheat (suanli-image-preheat/): the create a preheat flow sends, its regions or resources

@@ -1,0 +1,126 @@
+// GPU batch jobs read and stopped against the emulator over real HTTPS: the Job API's detail, search and
+// stop, a job's state read in the Job API (never in the deployments'), and a queue's task groups.
+import type { Emulator } from '../../emulator/index.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { emulatorStep } from '../helpers/emulator-step.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
+
+describe('jobs against the emulator', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      strict: true,
+      readyAfterSeconds: 10,
+      jobs: { podSeconds: 60 }
+    }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  const step = (inputs: Record<string, string>) => emulatorStep(emulator, clock, client, { log: [] })(inputs);
+  const paths = (): string[] => emulator.requests.map((r) => `${r.method} ${r.path}`);
+
+  it("reads a job's detail in the Job API: its status, cost and job_status", async () => {
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 2 });
+    clock.advance(10 + 30);
+    const { outputs, failure } = await step({ operation: 'job_detail', task_id: id });
+    expect(failure).toBeUndefined();
+    expect(paths()).toEqual(['GET /api/task/job/detail']);
+    expect(outputs).toMatchObject({ task_id: id, status: 'Running' });
+    expect(Number(outputs.cost)).toBeGreaterThan(0);
+    expect(JSON.parse(outputs.data)).toMatchObject({
+      job_status: { status: 'Running', active_pods: 1, succeeded_pods: 0 }
+    });
+  });
+
+  it('says a job no search of the Job API lists is not found, asking the job search (never the task search)', async () => {
+    const { failure } = await step({ operation: 'job_detail', task_id: '77' });
+    expect(failure).toMatch(
+      /^job_detail: task 77 not found: the platform refused \(.*\), and no task search of any status lists it$/
+    );
+    expect(paths().filter((path) => !path.endsWith('/resource/search'))).toEqual([
+      'GET /api/task/job/detail',
+      'GET /api/task/job/search'
+    ]);
+  });
+
+  it('searches jobs by status and name over every page', async () => {
+    emulator.setPageSizeMax(1);
+    emulator.addJob({ task_name: 'nightly-evals' });
+    emulator.addJob({ task_name: 'nightly-train' });
+    emulator.addJob({ task_name: 'adhoc' });
+    const { outputs, failure } = await step({
+      operation: 'job_search',
+      task_name: 'nightly',
+      task_status: 'Pending'
+    });
+    expect(failure).toBeUndefined();
+    const searches = emulator.requests.filter((r) => r.path === '/api/task/job/search');
+    expect(searches.map((r) => new URL(r.target, 'https://x').searchParams.get('page'))).toEqual(['1', '2']);
+    expect(searches[0]?.target).toContain('status=Pending&search_value=nightly');
+    const data = JSON.parse(outputs.data) as { count: number; results: { task_name: string }[] };
+    expect([data.count, data.results.map((r) => r.task_name)]).toEqual([
+      2,
+      ['nightly-train', 'nightly-evals']
+    ]);
+  });
+
+  it('stops a job and waits until the Job API shows it ended; a job that ended needs no stop', async () => {
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+    clock.advance(10 + 30);
+    const stopped = await step({ operation: 'job_stop', task_id: id, poll_interval: '1s' });
+    expect(stopped.failure).toBeUndefined();
+    expect(stopped.outputs.status).toBe('End');
+    expect(paths()).toEqual(['POST /api/task/job/stop', 'GET /api/task/job/detail']);
+    emulator.clearRequests();
+    // The stop is refused now (the job is End): its state, read in the Job API, says there is nothing left
+    // to do. (The resource search is the refusal's diagnosis: whether the key is refused everywhere.)
+    const again = await step({ operation: 'job_stop', task_id: id, poll_interval: '1s' });
+    expect(again.failure).toBeUndefined();
+    expect(paths()).toEqual([
+      'POST /api/task/job/stop',
+      'GET /api/deployment/resource/search',
+      'GET /api/task/job/detail',
+      'GET /api/task/job/detail'
+    ]);
+  });
+
+  it("reads a queue's task groups, 50 to a page, and one group; refuses to send either without its id", async () => {
+    const group = emulator.addQueueGroup({
+      queue_id: 7,
+      queue_name: 'evals',
+      group_name: 'nightly',
+      group_count: 20,
+      task_parallel_limit: 4,
+      task_dto: { task_name: 'eval' }
+    });
+    const groups = await step({ operation: 'job_group_search', query: 'queue_id: 7' });
+    expect(groups.failure).toBeUndefined();
+    expect(emulator.requests[0]?.target).toContain('page_size=50');
+    expect(JSON.parse(groups.outputs.data)).toMatchObject({
+      count: 1,
+      results: [{ group_name: 'nightly' }]
+    });
+    const one = await step({ operation: 'job_group_detail', query: `group_id: ${group}` });
+    expect(JSON.parse(one.outputs.data)).toMatchObject({
+      group_id: Number(group),
+      queue_name: 'evals'
+    });
+    emulator.clearRequests();
+    for (const [operation, id, what] of [
+      ['job_group_search', 'queue_id', 'the id of the job queue, such as queue_id=7'],
+      ['job_group_detail', 'group_id', 'the id of the task group, such as group_id=5001']
+    ] as const)
+      await expect(step({ operation })).rejects.toThrow(
+        `query has no ${id}, but ${operation} needs it: add ${what}`
+      );
+    expect(emulator.requests).toHaveLength(0);
+  });
+});
