@@ -122,7 +122,7 @@ export class Emulator implements EmulatorInfo {
       startMs: (options.readyAfterSeconds ?? 5) * 1000,
       podMs: Math.max(1, (options.jobs?.podSeconds ?? 30) * 1000),
       failPattern: options.jobs?.failPattern,
-      spotQueueMs: (options.jobs?.spotQueueSeconds ?? 60) * 1000,
+      scripts: options.jobs?.scripts ?? [],
       pricePerPointHour: options.pricePerPointHour ?? 1.5
     });
     this.#queueGroups = new QueueGroupStore(clock);

@@ -2,7 +2,8 @@
 // of its services' start script, `parallelism` pods at a time, and ends Complete or Failed. Spot jobs
 // (sub_type Spot) name their expected run and may wait Queued for stock. Everything follows the
 // emulator's clock: a job's state is worked out from the time it was made, whenever it is read.
-import { PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
+import { POINTS_PER_YUAN, PRICE_UNITS_PER_YUAN, taskMoney, type Run } from './billing.js';
+import { runJob, type JobRun, type JobScript, type ModParam, type PodRun } from './job-run.js';
 import { markedResource, type MarkedResource } from './catalog.js';
 import { isPlainObject } from './json.js';
 import { bodyObject, optionalString, positiveInteger, requiredString } from './params.js';
@@ -11,6 +12,8 @@ import type { Stock } from './stock.js';
 import { rfc3339 } from './tasks.js';
 
 export const JOB_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
+/** A pod's point_id is its job's id times this, plus the pod's number. */
+const POINTS_PER_JOB = 1000n;
 /** What a search gives of each job (with task_type): the detail's fields but the counters of billing. */
 const SEARCH_FIELDS = [
   'task_id',
@@ -31,11 +34,6 @@ const SEARCH_FIELDS = [
 type JobStatus = (typeof JOB_STATUSES)[number];
 /** job_status.status, the job's own verdict. */
 type RunStatus = 'Pending' | 'Running' | 'Complete' | 'Failed';
-
-/** One of the reference's two completion modes: a default (non-indexed) job, or an indexed one. */
-type ModParam =
-  | { default: { backoff_limit: number; restart_policy: 'OnFailure' | 'Never' } }
-  | { index: { index_backoff_limit: number; max_failed_index: number | null } };
 
 interface JobSupport {
   estimated_exec_sec: number | null;
@@ -62,27 +60,36 @@ interface Job {
   readonly job_support: JobSupport;
   readonly services: JobService[];
   readonly createdAt: number;
-  /** When its pods start (after the queue, for a Spot job, and the scheduling delay). */
-  readonly startAt: number;
-  /** When a Spot job leaves the queue (its creation, for one that found stock). */
-  readonly scheduledAt: number;
+  /**
+   * When it was scheduled: at its create when its resource had free nodes, else (a Spot job, Queued) at the
+   * first read that found them free; its pods start startMs later.
+   */
+  scheduledAt: number | undefined;
   /** Yuan per pod and hour: its resource's discount_price. */
   readonly rate: number;
-  /** Whether each pod's container exits with an error (the failing pattern). */
-  readonly fails: boolean;
+  readonly script: JobScript;
   stoppedAt: number | undefined;
 }
 
-/** How jobs behave: how long scheduling and each pod's run take, and which fail. */
+/** What the pods of the jobs whose name matches do (see JobScript); the first match counts. */
+export interface JobScriptRule {
+  pattern: RegExp;
+  runSeconds?: number;
+  exitCode?: number;
+  failures?: number;
+  failIndexes?: number[];
+  log?: string[];
+}
+
+/** How jobs behave: how long scheduling and each pod's run take, and what their pods do. */
 export interface JobSettings {
   /** From create (or leaving the queue) to the first pods running. */
   startMs: number;
-  /** How long one pod runs its start script. */
+  /** How long one pod runs its start script, unless a script says. */
   podMs: number;
-  /** Jobs whose name matches exit with an error in every pod. */
+  /** Jobs whose name matches exit with code 1 in every pod (a script's shorthand). */
   failPattern: RegExp | undefined;
-  /** How long a Spot job waits Queued when its resource has no free node. */
-  spotQueueMs: number;
+  scripts: readonly JobScriptRule[];
   /** Yuan per pod and hour, where the mark's resource has no price. */
   pricePerPointHour: number;
 }
@@ -97,7 +104,7 @@ interface JobState {
   failed: number;
   /** When the job reached Complete or Failed (or was stopped). */
   endedAt: number | undefined;
-  runs: Run[];
+  pods: PodRun[];
 }
 
 export class JobStore {
@@ -132,7 +139,6 @@ export class JobStore {
         'out_of_stock',
         `资源不足: ${width} node(s) asked, ${free} free for an on-demand job`
       );
-    const scheduledAt = short ? now + this.settings.spotQueueMs : now;
     const prices = this.stock.priceOf(mark, 'Job');
     const id = this.#nextId++;
     this.#jobs.set(id, {
@@ -144,20 +150,38 @@ export class JobStore {
       job_support,
       services,
       createdAt: now,
-      scheduledAt,
-      startAt: scheduledAt + this.settings.startMs,
+      scheduledAt: short ? undefined : now,
       rate:
         prices === undefined ? this.settings.pricePerPointHour : prices.discount_price / PRICE_UNITS_PER_YUAN,
-      fails: this.settings.failPattern?.test(task_name) ?? false,
+      script: this.#scriptOf(task_name, services),
       stoppedAt: undefined
     });
     return id;
   }
 
+  /** The pods' script of a job by its name: the first rule that matches, else success after podMs. */
+  #scriptOf(name: string, services: readonly JobService[]): JobScript {
+    const rule = this.settings.scripts.find((r) => r.pattern.test(name));
+    const failing = rule === undefined && this.settings.failPattern?.test(name) === true;
+    const exitCode = rule?.exitCode ?? (failing ? 1 : 0);
+    const script = services[0]?.start_script;
+    const command = script === null || script === undefined ? [] : [...script.command, ...script.args];
+    return {
+      runMs: Math.max(1, rule?.runSeconds === undefined ? this.settings.podMs : rule.runSeconds * 1000),
+      exitCode,
+      failures: rule?.failures ?? 'always',
+      failIndexes: rule?.failIndexes,
+      log: rule?.log ?? [
+        `$ ${command.join(' ')}`.trimEnd(),
+        exitCode === 0 ? 'done' : `exit code ${exitCode}`
+      ]
+    };
+  }
+
   detail(id: bigint): Record<string, unknown> {
     const job = this.#get(id);
     const state = this.#state(job);
-    const money = taskMoney(state.runs, this.now(), job.rate);
+    const money = taskMoney(runsOf(state.pods, this.now()), this.now(), job.rate);
     return {
       task_id: job.task_id,
       task_name: job.task_name,
@@ -170,7 +194,7 @@ export class JobStore {
       runing_points: state.active,
       billing_points: state.active,
       billing_time: Math.floor(
-        state.runs.reduce((sum, run) => sum + ((run.to ?? this.now()) - run.from) * run.nodes, 0) / 1000
+        state.pods.reduce((sum, pod) => sum + ((pod.to ?? this.now()) - pod.from), 0) / 1000
       ),
       ...money,
       share_disk_volumes: null,
@@ -235,6 +259,109 @@ export class JobStore {
     return this.#jobs.has(id);
   }
 
+  /** Whether a node (point_id) is a pod of a job. */
+  ownsPoint(point: bigint): boolean {
+    return this.#jobs.has(point / POINTS_PER_JOB);
+  }
+
+  /** The job's pods as the node list gives them, one per attempt (a restart in place keeps its pod). */
+  nodes(id: bigint): Record<string, unknown>[] {
+    const job = this.#get(id);
+    return this.#state(job).pods.map((pod) => this.#nodeView(job, pod));
+  }
+
+  /** Kubernetes-style events of a pod, oldest first. */
+  events(point: bigint): Record<string, unknown>[] {
+    const { job, pod } = this.#pod(point);
+    const service = job.services[0]?.service_name ?? null;
+    const event = (at: number, reason: string, message: string, type = 'Normal') => ({
+      reason,
+      message,
+      type,
+      event_time: rfc3339(at),
+      service
+    });
+    const events = [
+      event(pod.from, 'Scheduled', `Successfully assigned ${this.#podName(job, pod)}`),
+      event(pod.from, 'Started', `Started container ${service ?? ''}`.trimEnd())
+    ];
+    if (pod.restarts > 0)
+      events.push(event(pod.containerFrom, 'BackOff', 'Back-off restarting failed container', 'Warning'));
+    if (pod.status === 'Failed')
+      events.push(
+        event(
+          pod.to ?? this.now(),
+          pod.reason ?? 'Error',
+          `container exited with code ${pod.exitCode ?? 1}`,
+          'Warning'
+        )
+      );
+    if (pod.status === 'Succeeded')
+      events.push(event(pod.to ?? this.now(), 'Completed', 'container exited with code 0'));
+    return events;
+  }
+
+  /**
+   * A service's log on a pod: what its current container wrote so far (a container restarted in place
+   * starts a new log), the script's lines one at a time over its run, the last as it exits.
+   */
+  log(taskId: bigint, point: bigint, serviceId: number): string {
+    const { job, pod } = this.#pod(point);
+    if (job.task_id !== taskId) throw parameterError(`point ${point} is not a node of task ${taskId}`);
+    if (!job.services.some((s) => s.service_id === serviceId))
+      throw parameterError(`task ${taskId} has no service ${serviceId}`);
+    const { log, runMs } = job.script;
+    const until = pod.to ?? this.now();
+    const written = log.filter((_, i) => pod.containerFrom + ((i + 1) * runMs) / log.length <= until);
+    return written.map((line) => `${line}\n`).join('');
+  }
+
+  #pod(point: bigint): { job: Job; pod: PodRun } {
+    const job = this.#jobs.get(point / POINTS_PER_JOB);
+    const pod =
+      job === undefined
+        ? undefined
+        : this.#state(job).pods.find((p) => BigInt(p.seq) === point % POINTS_PER_JOB);
+    if (job === undefined || pod === undefined) throw parameterError(`point ${point} does not exist`);
+    return { job, pod };
+  }
+
+  #podName(job: Job, pod: PodRun): string {
+    return `job-${job.task_id}-${pod.index}-${pod.seq}`;
+  }
+
+  #nodeView(job: Job, pod: PodRun): Record<string, unknown> {
+    const placed = job.resources[0];
+    const ranMs = (pod.to ?? this.now()) - pod.from;
+    return {
+      point_id: job.task_id * POINTS_PER_JOB + BigInt(pod.seq),
+      name: this.#podName(job, pod),
+      status: pod.status,
+      region: placed?.resource.region ?? '',
+      region_name: placed?.region_name ?? '',
+      resource: {
+        gpu_name: placed?.resource.gpu_name ?? null,
+        gpu_count: placed?.resource.gpu_count ?? 0,
+        cpu_cores: placed?.resource.cpu_cores ?? 0
+      },
+      containers: job.services.map((service) => ({
+        service_name: service.service_name,
+        name: `${this.#podName(job, pod)}-${service.service_name}`,
+        image: service.service_image,
+        gpu_limit: placed?.resource.gpu_count ?? 0,
+        reason: pod.reason ?? null,
+        message: null,
+        exit_code: pod.exitCode === undefined ? null : String(pod.exitCode)
+      })),
+      runing_time: Math.floor(ranMs / 1000),
+      billing_value: Math.floor((ranMs / 3_600_000) * job.rate * POINTS_PER_YUAN),
+      describe_dto: {
+        last_restart_time: pod.restarts > 0 ? rfc3339(pod.containerFrom) : null,
+        restart_count: pod.restarts
+      }
+    };
+  }
+
   #get(id: bigint): Job {
     const job = this.#jobs.get(id);
     if (job === undefined)
@@ -243,56 +370,55 @@ export class JobStore {
   }
 
   /**
-   * The job at now. Pods run in waves of `parallelism`, each for podMs. A wave that succeeds adds its
-   * pods to succeeded_pods until `points` completions; one whose containers fail adds them to
-   * failed_pods and is run again, until more pods failed than the backoff limit allows (Failed). A job
-   * still running timeout_sec after it started is Failed too, and a stopped one is End.
+   * The job at now: Pending until its pods start (startMs after it was scheduled), then its pods as runJob
+   * works them out; ended (Complete or Failed, or stopped) it is End and bills no more.
    */
   #state(job: Job): JobState {
     const now = this.now();
     const stopped = job.stoppedAt !== undefined && job.stoppedAt <= now;
     // A stop freezes the job where it was.
     const until = Math.min(now, job.stoppedAt ?? now);
-    const scheduled = until >= job.scheduledAt;
-    const counts = { active: 0, succeeded: 0, failed: 0 };
-    if (until < job.startAt)
+    if (job.scheduledAt === undefined && !stopped && this.#freeFor(job)) job.scheduledAt = now;
+    const scheduled = job.scheduledAt !== undefined;
+    const startAt = (job.scheduledAt ?? Number.POSITIVE_INFINITY) + this.settings.startMs;
+    const none = { active: 0, succeeded: 0, failed: 0, pods: [] };
+    if (until < startAt)
       return {
         status: stopped ? 'End' : 'Pending',
         run: 'Pending',
         scheduled,
-        ...counts,
-        endedAt: job.stoppedAt,
-        runs: []
+        ...none,
+        endedAt: job.stoppedAt
       };
-    const width = Math.min(job.job_support.parallelism, job.points);
-    const limit = backoffLimit(job.job_support.mod_param);
-    const deadline = job.startAt + job.job_support.timeout_sec * 1000;
-    const runs: Run[] = [];
-    let verdict: { run: 'Complete' | 'Failed'; at: number } | undefined;
-    // One wave a round: it ends with the deadline, with the clock, or with its pods' exit.
-    for (let at = job.startAt; verdict === undefined; at += this.settings.podMs) {
-      const pods = job.fails ? width : Math.min(width, job.points - counts.succeeded);
-      const end = at + this.settings.podMs;
-      if (end > deadline && deadline <= until) {
-        runs.push({ from: at, to: deadline, nodes: pods });
-        verdict = { run: 'Failed', at: deadline };
-      } else if (end > until) {
-        runs.push({ from: at, to: until, nodes: pods });
-        counts.active = pods;
-        break;
-      } else {
-        runs.push({ from: at, to: end, nodes: pods });
-        if (job.fails) counts.failed += pods;
-        else counts.succeeded += pods;
-        if (counts.succeeded >= job.points) verdict = { run: 'Complete', at: end };
-        else if (counts.failed > limit) verdict = { run: 'Failed', at: end };
-      }
-    }
-    if (verdict !== undefined)
-      return { status: 'End', run: verdict.run, scheduled, ...counts, endedAt: verdict.at, runs };
-    if (stopped)
-      return { status: 'End', run: 'Running', scheduled, ...counts, active: 0, endedAt: job.stoppedAt, runs };
-    return { status: 'Running', run: 'Running', scheduled, ...counts, endedAt: undefined, runs };
+    const run: JobRun = runJob(
+      {
+        points: job.points,
+        parallelism: job.job_support.parallelism,
+        mod: job.job_support.mod_param,
+        script: job.script
+      },
+      { startAt, until, deadline: startAt + job.job_support.timeout_sec * 1000, stopped }
+    );
+    const counts = {
+      active: run.pods.filter((pod) => pod.status === 'Running').length,
+      succeeded: run.succeeded,
+      failed: run.failed,
+      pods: run.pods
+    };
+    const over = run.verdict !== 'Running' || stopped;
+    return {
+      status: over ? 'End' : 'Running',
+      run: run.verdict,
+      scheduled,
+      ...counts,
+      endedAt: run.endedAt
+    };
+  }
+
+  /** Whether the job's resource has the nodes its first wave needs free now. */
+  #freeFor(job: Job): boolean {
+    const free = this.stock.free(job.resources[0]?.mark ?? '', 'Job');
+    return free === undefined || free >= Math.min(job.points, job.job_support.parallelism);
   }
 
   #servicesOf(value: unknown): JobService[] {
@@ -381,11 +507,6 @@ function modParamOf(value: unknown): ModParam {
   };
 }
 
-/** How many failed pods a job survives. */
-function backoffLimit(mod: ModParam): number {
-  return 'default' in mod ? mod.default.backoff_limit : mod.index.index_backoff_limit;
-}
-
 /** The reference: each resource's mark is required, and must be one a search with task_type=Job gave. */
 function resourcesOf(value: unknown): Job['resources'] {
   if (!Array.isArray(value) || value.length === 0)
@@ -432,4 +553,9 @@ function startScriptOf(value: unknown, name: string): JobService['start_script']
     return list;
   };
   return { command: strings(value.command, 'command'), args: strings(value.args, 'args') };
+}
+
+/** The pods' runs, for the bill: each pod billed from its start to its end (now while it runs). */
+function runsOf(pods: readonly PodRun[], now: number): Run[] {
+  return pods.map((pod) => ({ from: pod.from, to: pod.to ?? now, nodes: 1 }));
 }

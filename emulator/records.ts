@@ -1,5 +1,6 @@
 // The emulator's public shapes: how it is started, what a client needs to reach it, and what it records.
 import type { Profile } from './route.js';
+import type { JobScriptRule } from './jobs.js';
 import type { StockChange } from './stock.js';
 
 export interface EmulatorOptions {
@@ -43,11 +44,12 @@ export interface EmulatorOptions {
   pricePerPointHour?: number;
   /**
    * How jobs run: each pod's start script takes `podSeconds` (default 30); jobs whose name matches
-   * `failPattern` exit with an error in every pod; a Spot job whose resource has no free node waits
-   * Queued `spotQueueSeconds` (default 60). A job starts readyAfterSeconds after it is made (or leaves
-   * the queue).
+   * `failPattern` exit with code 1 in every pod; `scripts` say, by job name, how long each attempt runs,
+   * its exit code, how many attempts fail first (a flaky test), which indexes fail, and the lines each
+   * attempt logs (see JobScriptRule). A job starts readyAfterSeconds after it is made (or, a Spot job
+   * Queued for want of free nodes, after a read finds them free).
    */
-  jobs?: { podSeconds?: number; failPattern?: RegExp; spotQueueSeconds?: number };
+  jobs?: { podSeconds?: number; failPattern?: RegExp; scripts?: JobScriptRule[] };
   /** Whether a task bills while Pending too, not only while Running (default false). */
   billPending?: boolean;
   /** The most items a page holds, whatever page_size asks (default: no cap; the platform publishes none). */

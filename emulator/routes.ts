@@ -115,9 +115,11 @@ const TASK_ROUTES: readonly Route[] = [
     encrypt: false,
     handle: (ctx) => {
       const statuses = list(textParameter(ctx, 'status'), NODE_STATUSES, 'status');
-      const nodes = ctx.tasks
-        .nodes(idParameter(ctx, 'task_id'))
-        .filter((node) => statuses === undefined || (statuses as string[]).includes(node.status as string));
+      // A job's pods are read here too (the reference files job nodes under these endpoints).
+      const id = idParameter(ctx, 'task_id');
+      const nodes = (ctx.jobs.has(id) ? ctx.jobs.nodes(id) : ctx.tasks.nodes(id)).filter(
+        (node) => statuses === undefined || (statuses as string[]).includes(node.status as string)
+      );
       return pageOf(ctx, nodes);
     }
   },
@@ -125,7 +127,10 @@ const TASK_ROUTES: readonly Route[] = [
     path: '/api/deployment/task/pod_event',
     methods: ['GET'],
     encrypt: false,
-    handle: (ctx) => ({ events: ctx.tasks.events(idParameter(ctx, 'point_id')) })
+    handle: (ctx) => {
+      const point = idParameter(ctx, 'point_id');
+      return { events: ctx.jobs.ownsPoint(point) ? ctx.jobs.events(point) : ctx.tasks.events(point) };
+    }
   },
   {
     path: '/api/deployment/task/point_log',
@@ -133,7 +138,8 @@ const TASK_ROUTES: readonly Route[] = [
     encrypt: false,
     handle: (ctx) => {
       const id = (name: string): bigint => idParameter(ctx, name);
-      return { logs: ctx.tasks.log(id('task_id'), id('point_id'), Number(id('service_id'))) };
+      const store = ctx.jobs.has(id('task_id')) ? ctx.jobs : ctx.tasks;
+      return { logs: store.log(id('task_id'), id('point_id'), Number(id('service_id'))) };
     }
   },
   // The reference's storage check (suanli-nas-storage/api/s3-check.md): encrypted, sent as text/plain; ak and

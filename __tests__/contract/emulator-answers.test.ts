@@ -199,7 +199,19 @@ describe('the emulator answers as the platform reference documents', () => {
     const { task_id: spot } = (await job('contract-job', true)) as { task_id: number };
     await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Pending
     clock.advance(6);
-    await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Running, its first pod
+    const running = (await call('job-detail', `/api/task/job/detail?task_id=${spot}`)) as {
+      services: { service_id: number }[];
+    }; // Running, its first pod
+    // A job's pods, through the deployment node endpoints (the reference files job nodes there).
+    const pods = (await call('node-list', `/api/deployment/task/points?task_id=${spot}&${PAGE}`)) as {
+      results: { point_id: number }[];
+    };
+    const pod = pods.results[0]?.point_id;
+    await call('node-event', `/api/deployment/task/pod_event?point_id=${pod}`);
+    await call(
+      'node-log',
+      `/api/deployment/task/point_log?task_id=${spot}&point_id=${pod}&service_id=${running.services[0]?.service_id}`
+    );
     const { task_id: onDemand } = (await job('contract-job-stopped', false)) as { task_id: number };
     clock.advance(60);
     await call('job-detail', `/api/task/job/detail?task_id=${spot}`); // Complete

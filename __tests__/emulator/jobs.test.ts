@@ -29,7 +29,19 @@ describe('jobs, as the reference describes them', () => {
     ({ emulator, client, clock } = await startTestEmulator({
       profile: 'live',
       readyAfterSeconds: 10,
-      jobs: { podSeconds: 60, failPattern: /-fails$/, spotQueueSeconds: 120 }
+      jobs: {
+        podSeconds: 60,
+        failPattern: /-fails$/,
+        scripts: [
+          { pattern: /-flaky$/, exitCode: 2, failures: 2 },
+          { pattern: /-shard$/, exitCode: 3, failIndexes: [1, 2] },
+          {
+            pattern: /-logs$/,
+            runSeconds: 40,
+            log: ['collecting', 'test_a PASSED', 'test_b PASSED', '2 passed']
+          }
+        ]
+      }
     }));
     const search = await call('GET', '/api/deployment/resource/search?task_type=Job&device_type=GpuDevice');
     mark = (search.data as { results: { regions: { mark: { mark: string } }[] }[] }).results[0]?.regions[0]
@@ -133,16 +145,20 @@ describe('jobs, as the reference describes them', () => {
     expect((await detail(scheduled)).schedule_status).toBe('Scheduled');
     emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
     const queued = await create(body({ sub_type: 'Spot' }, { estimated_exec_sec: 3000 }));
-    clock.advance(119);
+    clock.advance(600);
     expect([(await detail(queued)).schedule_status, (await detail(queued)).status]).toEqual([
       'Queued',
       'Pending'
     ]);
-    clock.advance(1 + 10);
+    // Scheduled once a read finds free nodes; its pods start --ready-after later.
+    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 1 }]);
     expect([(await detail(queued)).schedule_status, (await detail(queued)).status]).toEqual([
       'Scheduled',
-      'Running'
+      'Pending'
     ]);
+    clock.advance(10);
+    expect((await detail(queued)).status).toBe('Running');
+    emulator.setStock([{ device_name: '4090', region: 'beijing-jxq-p1', inventory: 0 }]);
     // An on-demand job is refused for want of a free node.
     const refused = await call('POST', '/api/task/job/create', body());
     expect([refused.code, refused.data]).toEqual(['C008', null]);
@@ -190,6 +206,85 @@ describe('jobs, as the reference describes them', () => {
     );
     clock.advance(10);
     expect(progress(await detail(indexed))).toEqual(['Running', 'Running', 2, 0, 0]);
+  });
+
+  it('restarts a failing container in its pod with restart_policy OnFailure, the restarts counting against the backoff limit', async () => {
+    const id = await create(
+      body(
+        { task_name: 'gpu-tests-flaky', points: 1 },
+        { mod_param: { default: { backoff_limit: 3, restart_policy: 'OnFailure' } } }
+      )
+    );
+    clock.advance(10 + 60);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 0, 0]);
+    const nodes = async () =>
+      (
+        (await call('GET', `/api/deployment/task/points?task_id=${id}`)).data as {
+          results: {
+            status: string;
+            describe_dto: { restart_count: number };
+            containers: { exit_code: string | null }[];
+          }[];
+        }
+      ).results;
+    expect(
+      (await nodes()).map((n) => [n.status, n.describe_dto.restart_count, n.containers[0]?.exit_code])
+    ).toEqual([['Running', 1, '2']]);
+    clock.advance(120);
+    // Two attempts failed, the third passed, in the same pod.
+    expect(progress(await detail(id))).toEqual(['End', 'Complete', 0, 1, 0]);
+    expect(
+      (await nodes()).map((n) => [n.status, n.describe_dto.restart_count, n.containers[0]?.exit_code])
+    ).toEqual([['Succeeded', 2, '0']]);
+  });
+
+  it('runs each index of an indexed job in its own pod, and fails the job once max_failed_index indexes failed', async () => {
+    const indexed = (max: number | null) =>
+      body(
+        { task_name: 'eval-shard', points: 4 },
+        { parallelism: 4, mod_param: { index: { index_backoff_limit: 1, max_failed_index: max } } }
+      );
+    const bounded = await create(indexed(2));
+    const unbounded = await create(indexed(null));
+    clock.advance(10 + 60);
+    // Indexes 1 and 2 failed once each and run again.
+    expect(progress(await detail(bounded))).toEqual(['Running', 'Running', 2, 2, 2]);
+    clock.advance(60);
+    expect(progress(await detail(bounded))).toEqual(['End', 'Failed', 0, 2, 4]);
+    // Without a bound, the other indexes finish, and the job fails for the two that did not.
+    expect(progress(await detail(unbounded))).toEqual(['End', 'Failed', 0, 2, 4]);
+  });
+
+  it("writes each pod's log line by line, reads its nodes as Succeeded with exit code 0, and its events", async () => {
+    const id = await create(body({ task_name: 'gpu-tests-logs', points: 1 }));
+    const serviceId = (
+      (await call('GET', `/api/task/job/detail?task_id=${id}`)).data as {
+        services: { service_id: number }[];
+      }
+    ).services[0]?.service_id;
+    clock.advance(10 + 20);
+    const nodes = (await call('GET', `/api/deployment/task/points?task_id=${id}`)).data as {
+      results: { point_id: number; status: string; containers: { exit_code: string | null }[] }[];
+    };
+    const point = nodes.results[0]?.point_id;
+    const log = async () =>
+      (
+        (
+          await call(
+            'GET',
+            `/api/deployment/task/point_log?task_id=${id}&point_id=${point}&service_id=${serviceId}`
+          )
+        ).data as { logs: string }
+      ).logs;
+    expect(await log()).toBe('collecting\ntest_a PASSED\n');
+    clock.advance(20);
+    expect(await log()).toBe('collecting\ntest_a PASSED\ntest_b PASSED\n2 passed\n');
+    const after = (await call('GET', `/api/deployment/task/points?task_id=${id}`)).data as typeof nodes;
+    expect(after.results.map((n) => [n.status, n.containers[0]?.exit_code])).toEqual([['Succeeded', '0']]);
+    const events = (await call('GET', `/api/deployment/task/pod_event?point_id=${point}`)).data as {
+      events: { reason: string }[];
+    };
+    expect(events.events.map((e) => e.reason)).toEqual(['Scheduled', 'Started', 'Completed']);
   });
 
   it('stops a Running or Pending job (its bill stops with it), and refuses to stop one that ended', async () => {
