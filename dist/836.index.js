@@ -149,6 +149,8 @@ var concurrency = __webpack_require__(5833);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
 // EXTERNAL MODULE: ./deploy/wait/diagnose.ts
@@ -171,12 +173,9 @@ var throttle = __webpack_require__(768);
 var poll_loop = __webpack_require__(5444);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var wait_criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/wait/task-watch.ts
-
 
 
 
@@ -211,10 +210,12 @@ function settled(watch, verdict, atMs, message) {
 function seePoll(watch, poll, atMs, rules) {
     if (poll.kind === 'gone')
         return seeGone({ ...watch, failedPolls: 0 }, atMs, rules.criteria);
-    const snapshot = (0,task_data/* snapshotOf */.eY)(poll.data, rules.statusField);
+    const snapshot = rules.snapshotOf(poll.data);
     const previous = watch.snapshot?.status;
     const status = snapshot.status ?? '(no status)';
     const changed = watch.timeline.length === 0 || status !== previous;
+    // A job's pods said whenever they change, the status standing.
+    const pods = snapshot.pods !== undefined && snapshot.pods !== watch.snapshot?.pods ? snapshot.pods : undefined;
     let next = {
         ...watch,
         snapshot,
@@ -226,11 +227,8 @@ function seePoll(watch, poll, atMs, rules) {
         moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
     };
     const label = labelOf(next);
-    const lines = changed
-        ? [
-            `${label}: ${previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`} ${after(atMs)}`
-        ]
-        : [];
+    const said = `${label}: ${previous === undefined || !changed ? safe(status) : `${safe(previous)} -> ${safe(status)}`}`;
+    const lines = changed || pods !== undefined ? [`${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)}`] : [];
     const unknown = snapshot.status !== undefined &&
         (0,wait_criteria/* isUnknownStatus */.pl)(snapshot.status, rules.criteria) &&
         !rules.unknownSaid.has(snapshot.status)
@@ -544,6 +542,7 @@ function result(watches) {
 
 
 
+
 /**
  * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
  * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
@@ -561,7 +560,7 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const kind = how.calls[0]?.call.traits.kind ?? 'deployment';
     const waited = await waitForTasks(waiting.map((t) => t.id), {
         criteria,
-        statusField: settings.wait.statusField,
+        snapshotOf: kind === 'job' ? task_data/* jobSnapshotOf */.FQ : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
         timeoutMs: ctx.deadline - ctx.startedAt,
         intervalMs: settings.wait.intervalMs,
         errorBudget: settings.wait.pollErrorBudget,

@@ -232,7 +232,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(836), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -243,7 +243,7 @@ const FLOWS = {
     nodes: ready(call/* callFlow */.VY),
     billing: ready(call/* callFlow */.VY),
     task_billing: ready(call/* callFlow */.VY),
-    job_detail: ready(call/* callFlow */.VY),
+    job_detail: ready(wait/* waitFlow */.Y),
     job_search: ready(call/* callFlow */.VY),
     job_stop: ready(wait/* waitFlow */.Y),
     job_group_search: ready(call/* callFlow */.VY),
@@ -2062,7 +2062,12 @@ function onParentGone(listener, parent = () => process.ppid) {
 
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
-const REACHED = { ready: '\u2705 ready', paused: '\u2705 paused', ended: '\u2705 stopped' };
+const REACHED = {
+    ready: '\u2705 ready',
+    paused: '\u2705 paused',
+    ended: '\u2705 stopped',
+    finished: '\u2705 complete'
+};
 const OUTCOME = {
     done: 'done',
     failed: '\u274c failed',
@@ -3748,12 +3753,26 @@ async function readTaskState(taskId, ctx, options = {}) {
 /* unused harmony export KNOWN_STATUSES */
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9695);
 
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+/**
+ * The platform's task statuses (platform notes), and a job's (job_status.status); any other is reported
+ * once and waited through.
+ */
+const KNOWN_STATUSES = [
+    'Pending',
+    'Running',
+    'Paused',
+    'End',
+    'Other',
+    'Manual',
+    'Complete',
+    'Failed'
+];
 const DEFAULTS = {
     ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
     paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-    ended: { success: ['End'], failure: [], gone: 'success' }
+    ended: { success: ['End'], failure: [], gone: 'success' },
+    // A job: Complete, or Failed; End is a job stopped before it ended.
+    finished: { success: ['Complete'], failure: ['Failed', 'End'], gone: 'failure' }
 };
 function criteriaFor(target, wait, leaving = []) {
     const defaults = DEFAULTS[target];
@@ -4779,7 +4798,8 @@ const OPERATION_TABLE = {
         kind: 'job',
         taskIds: 'each',
         fields: task,
-        answers: 'task'
+        answers: 'task',
+        wait: { target: 'finished', byDefault: false }
     },
     job_search: {
         endpoint: get('/api/task/job/search'),
@@ -5303,6 +5323,7 @@ function describeForDebug(request) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $4: () => (/* binding */ numberText),
+/* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
 /* harmony export */   pq: () => (/* binding */ countOf)
@@ -5311,6 +5332,28 @@ function describeForDebug(request) {
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
 
 
+/**
+ * What a job's detail says, for a wait until it ends: its status is its job_status.status (Pending,
+ * Running, Complete, Failed; Manual), except that a job whose task ended before its job did (stopped) is
+ * End. The task's status alone is no verdict: a job runs as long as its job_status says.
+ */
+function jobSnapshotOf(data) {
+    const task = snapshotOf(data, ['status']);
+    const job = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data.job_status) ? data.job_status : {};
+    const run = typeof job.status === 'string' ? job.status : undefined;
+    const ended = run === 'Complete' || run === 'Failed';
+    const counts = [countOf(job.active_pods) ?? 0, countOf(job.succeeded_pods), countOf(job.failed_pods)];
+    const [active, succeeded, failed] = counts;
+    return {
+        ...task,
+        status: task.status === 'End' && !ended ? 'End' : run,
+        urls: [],
+        nodes: undefined,
+        ...(succeeded === undefined || failed === undefined
+            ? {}
+            : { pods: `${active} running, ${succeeded} succeeded, ${failed} failed` })
+    };
+}
 /** The status at statusField (a dot path), the name and the service URLs of task data. */
 function snapshotOf(data, statusField) {
     const status = statusField.reduce((value, key) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(value) || Array.isArray(value) ? value[key] : undefined, data);

@@ -19,7 +19,7 @@ import { shuffledCodes } from './rejection.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
 import { DEVICES, markOf } from './catalog.js';
-import { JobStore } from './jobs.js';
+import { JobStore, type JobScriptRule } from './jobs.js';
 import { PreheatStore, type PrivateRegistry } from './preheats.js';
 import { QueueGroupStore, type QueueGroupSeed } from './queue-groups.js';
 import type { StockChange } from './stock.js';
@@ -378,6 +378,19 @@ export class Emulator implements EmulatorInfo {
         ]
       })
       .toString();
+  }
+
+  /** Stops a job as another client's stop would. */
+  stopJob(taskId: bigint | number | string): void {
+    this.#jobs.stop(BigInt(taskId));
+  }
+
+  /** How the jobs made from now on run (see the `jobs` option). */
+  setJobs(jobs: { podSeconds?: number; failPattern?: RegExp | undefined; scripts?: JobScriptRule[] }): void {
+    const settings = this.#jobs.settings;
+    if (jobs.podSeconds !== undefined) settings.podMs = Math.max(1, jobs.podSeconds * 1000);
+    if ('failPattern' in jobs) settings.failPattern = jobs.failPattern;
+    if (jobs.scripts !== undefined) settings.scripts = jobs.scripts;
   }
 
   /** The job as job detail shows it. */

@@ -130,7 +130,7 @@ export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[
     inputs: ['task_id', 'point_id', 'delete_last_node', ...CHANGE_WAIT],
     outputs: ['changed', 'points_before', 'points_after']
   },
-  job_detail: { inputs: ['task_id'], outputs: [] },
+  job_detail: { inputs: ['task_id', ...WAIT], outputs: [] },
   job_search: { inputs: ['task_status', 'task_name', 'query'], outputs: [] },
   job_stop: {
     inputs: ['task_id', 'wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'],

@@ -40,6 +40,67 @@ describe('jobs against the emulator', () => {
     });
   });
 
+  it('waits for a job to end, with wait: true: a line each time its pods move, then Complete', async () => {
+    const log: string[] = [];
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 3 });
+    const { outputs, failure } = await emulatorStep(emulator, clock, client, { log })({
+      operation: 'job_detail',
+      task_id: id,
+      wait: 'true',
+      poll_interval: '10s',
+      wait_timeout: '30m'
+    });
+    expect(failure).toBeUndefined();
+    expect(outputs.status).toBe('Complete');
+    expect(log.filter((line) => line.startsWith(`task ${id}`))).toEqual([
+      `task ${id} "nightly-evals": Pending (0 running, 0 succeeded, 0 failed) after 0s`,
+      expect.stringMatching(
+        new RegExp(
+          `^task ${id} "nightly-evals": Pending -> Running \\(1 running, 0 succeeded, 0 failed\\) after 1\\ds$`
+        )
+      ),
+      expect.stringMatching(/: Running \(1 running, 1 succeeded, 0 failed\) after 1m/),
+      expect.stringMatching(/: Running \(1 running, 2 succeeded, 0 failed\) after 2m/),
+      expect.stringMatching(/: Running -> Complete \(0 running, 3 succeeded, 0 failed\) after 3m/),
+      `task ${id} "nightly-evals" is finished after 3m10s`
+    ]);
+    // Only the Job API was read: no node list, no deployment endpoint.
+    expect(new Set(paths())).toEqual(new Set(['GET /api/task/job/detail']));
+  });
+
+  it('fails the wait of a job that fails, and of one stopped before it ended; a timeout leaves the job running', async () => {
+    emulator.setJobs({ failPattern: /-fails$/ });
+    const failing = emulator.addJob({ task_name: 'nightly-fails', points: 1 });
+    const failed = await step({
+      operation: 'job_detail',
+      task_id: failing,
+      wait: 'true',
+      poll_interval: '10s'
+    });
+    expect(failed.failure).toMatch(new RegExp(`task ${failing}.*Failed`));
+    const stopped = emulator.addJob({ task_name: 'nightly-stopped', points: 5 });
+    const stopping = emulatorStep(emulator, clock, client, { log: [] })({
+      operation: 'job_detail',
+      task_id: stopped,
+      wait: 'true',
+      poll_interval: '10s'
+    });
+    clock.advance(30);
+    emulator.stopJob(stopped);
+    const ended = await stopping;
+    expect(ended.failure).toMatch(new RegExp(`task ${stopped}.*End`));
+    const long = emulator.addJob({ task_name: 'nightly-long', points: 50 });
+    const timedOut = await step({
+      operation: 'job_detail',
+      task_id: long,
+      wait: 'true',
+      poll_interval: '10s',
+      wait_timeout: '5m'
+    });
+    expect(timedOut.failure).toMatch(/timed out|did not .* within/);
+    expect(emulator.job(long).status).toBe('Running');
+  });
+
   it('says a job no search of the Job API lists is not found, asking the job search (never the task search)', async () => {
     const { failure } = await step({ operation: 'job_detail', task_id: '77' });
     expect(failure).toMatch(

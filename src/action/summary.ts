@@ -16,7 +16,12 @@ import {
 import { taskCost, type StepVerdict } from './outputs.js';
 
 /** The wait reached its target: said as the target, so a stop's summary never reads "ready". */
-const REACHED: Record<WaitTarget, string> = { ready: '✅ ready', paused: '✅ paused', ended: '✅ stopped' };
+const REACHED: Record<WaitTarget, string> = {
+  ready: '✅ ready',
+  paused: '✅ paused',
+  ended: '✅ stopped',
+  finished: '✅ complete'
+};
 
 const OUTCOME: Record<string, string> = {
   done: 'done',

@@ -13,6 +13,31 @@ export interface TaskSnapshot {
   billingValue: string | undefined;
   /** What it has used since and not been billed yet (`forecast_value`), in points; absent from some answers. */
   forecastValue: string | undefined;
+  /** A job's pods (its job_status): those running, succeeded and failed, as a line says them. */
+  pods?: string;
+}
+
+/**
+ * What a job's detail says, for a wait until it ends: its status is its job_status.status (Pending,
+ * Running, Complete, Failed; Manual), except that a job whose task ended before its job did (stopped) is
+ * End. The task's status alone is no verdict: a job runs as long as its job_status says.
+ */
+export function jobSnapshotOf(data: unknown): TaskSnapshot {
+  const task = snapshotOf(data, ['status']);
+  const job = isRecord(data) && isRecord(data.job_status) ? data.job_status : {};
+  const run = typeof job.status === 'string' ? job.status : undefined;
+  const ended = run === 'Complete' || run === 'Failed';
+  const counts = [countOf(job.active_pods) ?? 0, countOf(job.succeeded_pods), countOf(job.failed_pods)];
+  const [active, succeeded, failed] = counts;
+  return {
+    ...task,
+    status: task.status === 'End' && !ended ? 'End' : run,
+    urls: [],
+    nodes: undefined,
+    ...(succeeded === undefined || failed === undefined
+      ? {}
+      : { pods: `${active} running, ${succeeded} succeeded, ${failed} failed` })
+  };
 }
 
 /** The status at statusField (a dot path), the name and the service URLs of task data. */

@@ -1,4 +1,5 @@
 // The wait's decisions, look by look, without time: the watch takes a look and gives the next state.
+import { snapshotOf } from '../../../src/platform/task-data.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import {
   progress,
@@ -18,7 +19,7 @@ import { testSettings } from '../../helpers/settings.js';
 const wait = testSettings().wait;
 const rules = (target: 'ready' | 'ended' = 'ready', unknownSaid: string[] = []): WatchRules => ({
   criteria: criteriaFor(target, wait),
-  statusField: ['status'],
+  snapshotOf: (data: unknown) => snapshotOf(data, ['status']),
   errorBudget: 3,
   unknownSaid: new Set(unknownSaid)
 });

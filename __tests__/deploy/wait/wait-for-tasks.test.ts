@@ -1,3 +1,4 @@
+import { snapshotOf } from '../../../src/platform/task-data.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import { PastDeadlineError } from '../../../src/platform/throttle.js';
 import { waitForTasks, type Poll, type WaitOptions } from '../../../src/deploy/wait/wait-for-tasks.js';
@@ -44,7 +45,7 @@ function harness(script: Record<string, [atSeconds: number, answer: Poll | Error
 
 const options = (overrides: Partial<WaitOptions> = {}): WaitOptions => ({
   criteria: criteriaFor('ready', testSettings().wait),
-  statusField: ['status'],
+  snapshotOf: (data: unknown) => snapshotOf(data, ['status']),
   timeoutMs: 900_000,
   intervalMs: 10_000,
   errorBudget: 3,
@@ -327,7 +328,11 @@ describe('waitForTasks', () => {
       raw: ''
     };
     const h = harness({ '7': [[0, weird]] });
-    await waitForTasks(['7'], options({ statusField: ['task', 'status'] }), h.deps);
+    await waitForTasks(
+      ['7'],
+      options({ snapshotOf: (data: unknown) => snapshotOf(data, ['task', 'status']) }),
+      h.deps
+    );
     expect(h.log[0]).toBe('0s task 7 "x ::error::pwned": Running after 0s');
     expect(h.log.every((line) => !line.includes('\n'))).toBe(true);
   });

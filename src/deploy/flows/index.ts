@@ -24,7 +24,7 @@ export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
   nodes: ready(callFlow),
   billing: ready(callFlow),
   task_billing: ready(callFlow),
-  job_detail: ready(callFlow),
+  job_detail: ready(waitFlow),
   job_search: ready(callFlow),
   job_stop: ready(waitFlow),
   job_group_search: ready(callFlow),

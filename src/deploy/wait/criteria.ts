@@ -3,8 +3,20 @@ import type { TaskSnapshot } from '../../platform/task-data.js';
 import type { WaitSettings } from '../settings.js';
 import { publishableUrl } from '../tasks/publishable-urls.js';
 
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+/**
+ * The platform's task statuses (platform notes), and a job's (job_status.status); any other is reported
+ * once and waited through.
+ */
+export const KNOWN_STATUSES = [
+  'Pending',
+  'Running',
+  'Paused',
+  'End',
+  'Other',
+  'Manual',
+  'Complete',
+  'Failed'
+];
 
 /** When a wait ends, and how. */
 export interface Criteria {
@@ -30,7 +42,9 @@ export type Judgement = 'reached' | 'failed' | 'waiting';
 const DEFAULTS: Record<WaitTarget, { success: string[]; failure: string[]; gone: Criteria['gone'] }> = {
   ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
   paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-  ended: { success: ['End'], failure: [], gone: 'success' }
+  ended: { success: ['End'], failure: [], gone: 'success' },
+  // A job: Complete, or Failed; End is a job stopped before it ended.
+  finished: { success: ['Complete'], failure: ['Failed', 'End'], gone: 'failure' }
 };
 
 export function criteriaFor(

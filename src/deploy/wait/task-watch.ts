@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { snapshotOf, type TaskSnapshot } from '../../platform/task-data.js';
+import type { TaskSnapshot } from '../../platform/task-data.js';
 import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria.js';
 
 /** One look at a task: its detail, or word that it no longer exists. */
@@ -52,7 +52,8 @@ export interface TaskWatch {
 /** What the watch reads a look with. */
 export interface WatchRules {
   criteria: Criteria;
-  statusField: readonly string[];
+  /** What a look's data says (a deployment's status at the status field, or a job's end). */
+  snapshotOf: (data: unknown) => TaskSnapshot;
   /** Failed polls in a row that end a task's wait. */
   errorBudget: number;
   /** Statuses already said to be unknown (once for the whole wait). */
@@ -106,10 +107,13 @@ function settled(
 /** A look at the task, at `atMs` since the step started: what changed, and whether its wait is over. */
 export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: WatchRules): Seen {
   if (poll.kind === 'gone') return seeGone({ ...watch, failedPolls: 0 }, atMs, rules.criteria);
-  const snapshot = snapshotOf(poll.data, rules.statusField);
+  const snapshot = rules.snapshotOf(poll.data);
   const previous = watch.snapshot?.status;
   const status = snapshot.status ?? '(no status)';
   const changed = watch.timeline.length === 0 || status !== previous;
+  // A job's pods said whenever they change, the status standing.
+  const pods =
+    snapshot.pods !== undefined && snapshot.pods !== watch.snapshot?.pods ? snapshot.pods : undefined;
   let next: TaskWatch = {
     ...watch,
     snapshot,
@@ -121,11 +125,9 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
     moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
   };
   const label = labelOf(next);
-  const lines = changed
-    ? [
-        `${label}: ${previous === undefined ? safe(status) : `${safe(previous)} -> ${safe(status)}`} ${after(atMs)}`
-      ]
-    : [];
+  const said = `${label}: ${previous === undefined || !changed ? safe(status) : `${safe(previous)} -> ${safe(status)}`}`;
+  const lines =
+    changed || pods !== undefined ? [`${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)}`] : [];
   const unknown =
     snapshot.status !== undefined &&
     isUnknownStatus(snapshot.status, rules.criteria) &&

@@ -25,7 +25,8 @@ export type { Poll } from './task-watch.js';
 
 export interface WaitOptions {
   criteria: Criteria;
-  statusField: readonly string[];
+  /** What a look's data says (a deployment's status at the status field, or a job's end). */
+  snapshotOf: (data: unknown) => TaskSnapshot;
   timeoutMs: number;
   intervalMs: number;
   /** Consecutive failed polls of one task that end its wait. */

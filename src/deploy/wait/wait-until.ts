@@ -2,6 +2,7 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
 import { detailCall } from '../../platform/operations/calls.js';
 import type { TaskKind } from '../../platform/operations/operation-table.js';
+import { jobSnapshotOf, snapshotOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
@@ -39,7 +40,8 @@ export async function waitUntil(
     waiting.map((t) => t.id),
     {
       criteria,
-      statusField: settings.wait.statusField,
+      snapshotOf:
+        kind === 'job' ? jobSnapshotOf : (data: unknown) => snapshotOf(data, settings.wait.statusField),
       timeoutMs: ctx.deadline - ctx.startedAt,
       intervalMs: settings.wait.intervalMs,
       errorBudget: settings.wait.pollErrorBudget,

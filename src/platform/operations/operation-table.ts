@@ -14,8 +14,8 @@ import { required, resourceMarks, serviceFields, storageFields } from './input-c
  */
 export type TaskKind = 'deployment' | 'job';
 
-/** What waiting means: ready (Running with its URLs), Paused, or End. */
-export type WaitTarget = 'ready' | 'paused' | 'ended';
+/** What waiting means: ready (Running with its URLs), Paused, End, or a job's end (Complete or Failed). */
+export type WaitTarget = 'ready' | 'paused' | 'ended' | 'finished';
 
 /**
  * How a call may be sent again after a failure that may pass (network errors, 429, 5xx):
@@ -329,7 +329,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     kind: 'job',
     taskIds: 'each',
     fields: task,
-    answers: 'task'
+    answers: 'task',
+    wait: { target: 'finished', byDefault: false }
   },
   job_search: {
     endpoint: get('/api/task/job/search'),
