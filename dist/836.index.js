@@ -556,18 +556,19 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
     ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
     const names = new Map(waiting.map((t) => [t.id, t.name]));
-    // The kind of task the step's calls concern (a job's state is read in the Job API).
-    const kind = how.calls[0]?.call.traits.kind ?? 'deployment';
     const waited = await waitForTasks(waiting.map((t) => t.id), {
         criteria,
-        snapshotOf: kind === 'job' ? task_data/* jobSnapshotOf */.FQ : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
+        // A job's wait reads its job_status; a deployment's, its status field.
+        snapshotOf: (0,calls/* taskKindOf */.j2)(settings) === 'job'
+            ? task_data/* jobSnapshotOf */.FQ
+            : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
         timeoutMs: ctx.deadline - ctx.startedAt,
         intervalMs: settings.wait.intervalMs,
         errorBudget: settings.wait.pollErrorBudget,
         concurrency: settings.concurrency,
         startedAt: ctx.startedAt,
         initial: firstChecks(waiting, how.calls)
-    }, waitDeps(criteria, { names, kind }, ctx));
+    }, waitDeps(criteria, names, ctx));
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
     const settled = tasks.map((task) => {
         const result = byId.get(task.id);
@@ -583,10 +584,10 @@ function firstChecks(waiting, calls) {
         .filter((t) => answeredWithTask.has(t.id))
         .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
 }
-function waitDeps(criteria, tasks, ctx) {
+function waitDeps(criteria, names, ctx) {
     const { runtime } = ctx;
     return {
-        poll: (taskId) => pollTask(taskId, { name: tasks.names.get(taskId), kind: tasks.kind }, ctx),
+        poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
         now: runtime.now,
         sleep: runtime.sleep,
         log: ctx.log,
@@ -603,16 +604,15 @@ function waitDeps(criteria, tasks, ctx) {
  * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
  * failure that may pass (see UnreadTaskError).
  */
-async function pollTask(taskId, task, ctx) {
-    const { name, kind } = task;
+async function pollTask(taskId, name, ctx) {
     try {
-        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId, kind));
+        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
         return { kind: 'task', data: result.data, raw };
     }
     catch (error) {
         if (!(0,failures/* isRefusal */.vu)(error))
             throw error;
-        const state = await (0,read_task_state/* readTaskState */.Lf)(taskId, ctx, { name, detailRefused: true, kind });
+        const state = await (0,read_task_state/* readTaskState */.Lf)(taskId, ctx, { name, detailRefused: true });
         if (state.kind === 'absent')
             return { kind: 'gone', message: `${(0,failures/* describeError */.Uc)(error)}; ${(0,read_task_state/* describeState */.Jw)(state)}` };
         if (state.kind === 'status')

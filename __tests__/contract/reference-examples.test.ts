@@ -226,7 +226,9 @@ describe('the operation table, row by row against the reference', () => {
     expect(sent('task_billing')).toEqual(expect.arrayContaining(required('task-billing-record')));
     expect(sent('nodes', { taskIds: ['1'] })).toEqual(expect.arrayContaining(required('node-list')));
     expect(detailCall(live, '1').query.map(([name]) => name)).toEqual(required('task-detail'));
-    expect(detailCall(live, '1', 'job').query.map(([name]) => name)).toEqual(required('job-detail'));
+    expect(detailCall({ ...live, operation: 'job_detail' }, '1').query.map(([name]) => name)).toEqual(
+      required('job-detail')
+    );
     expect(sent('job_group_search', { query: [['queue_id', '7']] })).toEqual(
       expect.arrayContaining(required('job-queue-group-search'))
     );

@@ -2,7 +2,7 @@
 // stop, a job's state read in the Job API (never in the deployments'), and a queue's task groups.
 import type { Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
+import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 describe('jobs against the emulator', () => {
@@ -99,6 +99,36 @@ describe('jobs against the emulator', () => {
     });
     expect(timedOut.failure).toMatch(/timed out|did not .* within/);
     expect(emulator.job(long).status).toBe('Running');
+  });
+
+  it('cleans up a job a step of the Job API left in the Job API: stopped until its detail says End, never paused', async () => {
+    const log: string[] = [];
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+    clock.advance(10);
+    const inputs = { operation: 'job_detail', task_id: id, cleanup: 'stop' };
+    const report = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
+      action: 'stop',
+      created: [id]
+    });
+    expect(report.outcomes.map((o) => o.outcome)).toEqual([{ kind: 'done' }]);
+    expect(emulator.job(id).status).toBe('End');
+    expect(new Set(paths())).toEqual(new Set(['POST /api/task/job/stop', 'GET /api/task/job/detail']));
+    // A second cleanup finds nothing left to do; a pause has no meaning for a job.
+    const again = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
+      action: 'stop',
+      created: [id]
+    });
+    expect(again.outcomes.map((o) => o.outcome.kind)).toEqual(['already']);
+    await expect(
+      emulatorCleanup(
+        emulator,
+        clock,
+        client,
+        { log },
+        { ...inputs, cleanup: 'pause' },
+        { action: 'pause', created: [id] }
+      )
+    ).rejects.toThrow(`task ${id} is a job, which cannot be paused: stop it instead`);
   });
 
   it('says a job no search of the Job API lists is not found, asking the job search (never the task search)', async () => {

@@ -3841,10 +3841,7 @@ async function failedCall(call, error, how, ctx) {
  */
 async function settleByState(call, taskId, refusal, ctx, who) {
     const { alreadyDone, appliesTo } = call.traits;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, {
-        detailRefused: call.traits.answers === 'task',
-        kind: call.traits.kind
-    });
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
     const status = state.kind === 'status' ? state.status : undefined;
     // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
     if (status !== undefined && alreadyDone.includes(status)) {
@@ -4451,7 +4448,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId, options.kind)));
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
             const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
                 return { kind: 'status', status, data: result.data };
@@ -4462,7 +4459,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_, options.kind), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
         const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
@@ -4937,6 +4934,7 @@ function format(value) {
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   gL: () => (/* binding */ callFor),
+/* harmony export */   j2: () => (/* binding */ taskKindOf),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
@@ -4953,11 +4951,20 @@ function format(value) {
 
 
 /**
+ * The kind of task a step's operation concerns (see TaskKind): where every read of a task's state, every
+ * search by name and every cleanup of the step goes, in the main step and the post step alike.
+ */
+function taskKindOf(settings) {
+    return settings.operation === 'request'
+        ? 'deployment'
+        : (_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation].kind ?? 'deployment');
+}
+/**
  * The detail call that polls a task while waiting (following any endpoints override of detail, or of
  * job_detail for a job).
  */
-function detailCall(settings, taskId, kind = 'deployment') {
-    return kind === 'job'
+function detailCall(settings, taskId) {
+    return taskKindOf(settings) === 'job'
         ? callFor(settings, 'job_detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_detail, taskId, false)
         : callFor(settings, 'detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.detail, taskId, false);
 }
@@ -4995,7 +5002,8 @@ function nodeReadCall(settings, path, query) {
  * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
  * A job is searched in the job search.
  */
-function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az, kind = 'deployment') {
+function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az) {
+    const kind = taskKindOf(settings);
     const call = kind === 'job'
         ? callFor(settings, 'job_search', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_search, undefined, false)
         : callFor(settings, 'search_tasks', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_tasks, undefined, false);
@@ -5088,13 +5096,17 @@ function changePointsCall(settings, taskId, points) {
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
+    if (taskKindOf(settings) !== 'job')
+        return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
+    // The Job API has a stop and no pause.
+    if (action === 'pause')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task ${taskId} is a job, which cannot be paused: stop it instead`);
+    return callFor(settings, 'job_stop', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_stop, taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
     const endpoint = endpointFor(settings, operation, spec);
     const traits = {
         resend: spec.resend ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.resend,
-        kind: spec.kind ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.kind,
         answers: spec.answers ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.answers,
         alreadyDone: spec.alreadyDone ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.alreadyDone,
         appliesTo: spec.appliesTo ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.appliesTo,
@@ -5380,7 +5392,6 @@ function queryParameter(settings, name, operation, what) {
 /** Unless the table says otherwise, an operation only reads. */
 const READS = {
     resend: 'read',
-    kind: 'deployment',
     answers: 'other',
     alreadyDone: [],
     appliesTo: [],

@@ -158,10 +158,7 @@ async function settleByState(
   who: string
 ): Promise<Partial<CallOutcome>> {
   const { alreadyDone, appliesTo } = call.traits;
-  const state = await readTaskState(taskId, ctx, {
-    detailRefused: call.traits.answers === 'task',
-    kind: call.traits.kind
-  });
+  const state = await readTaskState(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
   const status = state.kind === 'status' ? state.status : undefined;
   // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
   if (status !== undefined && alreadyDone.includes(status)) {

@@ -1,6 +1,5 @@
 import { describeError } from '../../platform/failures.js';
 import { detailCall, searchByNameCall } from '../../platform/operations/calls.js';
-import type { TaskKind } from '../../platform/operations/operation-table.js';
 import { SEARCHABLE_STATUSES } from '../../platform/platform-settings.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { readAllPages } from './read-all-pages.js';
@@ -43,7 +42,7 @@ export function describeState(state: TaskState): string {
 export async function readTaskState(
   taskId: string,
   ctx: StateContext,
-  options: { name?: string | undefined; detailRefused?: boolean; kind?: TaskKind } = {}
+  options: { name?: string | undefined; detailRefused?: boolean } = {}
 ): Promise<TaskState> {
   const again = <T>(label: string, attempt: () => Promise<T>): Promise<T> =>
     retried(label, ctx.retries, attempt);
@@ -51,7 +50,7 @@ export async function readTaskState(
   if (options.detailRefused !== true) {
     try {
       const { result } = await again(`status of task ${taskId}`, () =>
-        ctx.send(detailCall(ctx.settings, taskId, options.kind))
+        ctx.send(detailCall(ctx.settings, taskId))
       );
       const status = snapshotOf(result.data, ctx.settings.wait.statusField).status;
       if (status !== undefined) return { kind: 'status', status, data: result.data };
@@ -64,7 +63,7 @@ export async function readTaskState(
     const { results } = await again(`task search for task ${taskId}`, () =>
       readAllPages(
         `the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`,
-        (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES, options.kind),
+        (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES),
         ctx.send,
         (task) => taskIdOf(task) ?? ''
       )

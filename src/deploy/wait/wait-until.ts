@@ -1,7 +1,6 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
-import { detailCall } from '../../platform/operations/calls.js';
-import type { TaskKind } from '../../platform/operations/operation-table.js';
+import { detailCall, taskKindOf } from '../../platform/operations/calls.js';
 import { jobSnapshotOf, snapshotOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { CallOutcome } from '../make-calls.js';
@@ -34,14 +33,15 @@ export async function waitUntil(
   const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
   ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
   const names = new Map(waiting.map((t) => [t.id, t.name]));
-  // The kind of task the step's calls concern (a job's state is read in the Job API).
-  const kind = how.calls[0]?.call.traits.kind ?? 'deployment';
   const waited = await waitForTasks(
     waiting.map((t) => t.id),
     {
       criteria,
+      // A job's wait reads its job_status; a deployment's, its status field.
       snapshotOf:
-        kind === 'job' ? jobSnapshotOf : (data: unknown) => snapshotOf(data, settings.wait.statusField),
+        taskKindOf(settings) === 'job'
+          ? jobSnapshotOf
+          : (data: unknown) => snapshotOf(data, settings.wait.statusField),
       timeoutMs: ctx.deadline - ctx.startedAt,
       intervalMs: settings.wait.intervalMs,
       errorBudget: settings.wait.pollErrorBudget,
@@ -49,7 +49,7 @@ export async function waitUntil(
       startedAt: ctx.startedAt,
       initial: firstChecks(waiting, how.calls)
     },
-    waitDeps(criteria, { names, kind }, ctx)
+    waitDeps(criteria, names, ctx)
   );
   const byId = new Map(waited.tasks.map((w) => [w.id, w]));
   const settled = tasks.map((task) => {
@@ -74,12 +74,12 @@ function firstChecks(waiting: readonly TaskResult[], calls: readonly CallOutcome
 
 function waitDeps(
   criteria: Criteria,
-  tasks: { names: ReadonlyMap<string, string | undefined>; kind: TaskKind },
+  names: ReadonlyMap<string, string | undefined>,
   ctx: DeployContext
 ): WaitDeps {
   const { runtime } = ctx;
   return {
-    poll: (taskId) => pollTask(taskId, { name: tasks.names.get(taskId), kind: tasks.kind }, ctx),
+    poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
     now: runtime.now,
     sleep: runtime.sleep,
     log: ctx.log,
@@ -97,18 +97,13 @@ function waitDeps(
  * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
  * failure that may pass (see UnreadTaskError).
  */
-async function pollTask(
-  taskId: string,
-  task: { name: string | undefined; kind: TaskKind },
-  ctx: DeployContext
-): Promise<Poll> {
-  const { name, kind } = task;
+async function pollTask(taskId: string, name: string | undefined, ctx: DeployContext): Promise<Poll> {
   try {
-    const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId, kind));
+    const { result, raw } = await ctx.send(detailCall(ctx.settings, taskId));
     return { kind: 'task', data: result.data, raw };
   } catch (error) {
     if (!isRefusal(error)) throw error;
-    const state = await readTaskState(taskId, ctx, { name, detailRefused: true, kind });
+    const state = await readTaskState(taskId, ctx, { name, detailRefused: true });
     if (state.kind === 'absent')
       return { kind: 'gone', message: `${describeError(error)}; ${describeState(state)}` };
     if (state.kind === 'status') return { kind: 'task', data: state.data, raw: toCompactJson(state.data) };

@@ -19,11 +19,21 @@ import {
 } from './operation-table.js';
 
 /**
+ * The kind of task a step's operation concerns (see TaskKind): where every read of a task's state, every
+ * search by name and every cleanup of the step goes, in the main step and the post step alike.
+ */
+export function taskKindOf(settings: Pick<PlatformSettings, 'operation'>): TaskKind {
+  return settings.operation === 'request'
+    ? 'deployment'
+    : (OPERATION_TABLE[settings.operation].kind ?? 'deployment');
+}
+
+/**
  * The detail call that polls a task while waiting (following any endpoints override of detail, or of
  * job_detail for a job).
  */
-export function detailCall(settings: PlatformSettings, taskId: string, kind: TaskKind = 'deployment'): Call {
-  return kind === 'job'
+export function detailCall(settings: PlatformSettings, taskId: string): Call {
+  return taskKindOf(settings) === 'job'
     ? callFor(settings, 'job_detail', OPERATION_TABLE.job_detail, taskId, false)
     : callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
 }
@@ -75,9 +85,9 @@ export function searchByNameCall(
   settings: PlatformSettings,
   taskName: string,
   page = 1,
-  statuses: readonly string[] = ACTIVE_STATUSES,
-  kind: TaskKind = 'deployment'
+  statuses: readonly string[] = ACTIVE_STATUSES
 ): Call {
+  const kind = taskKindOf(settings);
   const call =
     kind === 'job'
       ? callFor(settings, 'job_search', OPERATION_TABLE.job_search, undefined, false)
@@ -214,7 +224,12 @@ export function changePointsCall(settings: PlatformSettings, taskId: string, poi
 
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
-  return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
+  if (taskKindOf(settings) !== 'job')
+    return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
+  // The Job API has a stop and no pause.
+  if (action === 'pause')
+    throw new InputError(`task ${taskId} is a job, which cannot be paused: stop it instead`);
+  return callFor(settings, 'job_stop', OPERATION_TABLE.job_stop, taskId, false);
 }
 
 export function callFor(
@@ -227,7 +242,6 @@ export function callFor(
   const endpoint = endpointFor(settings, operation, spec);
   const traits: OperationTraits = {
     resend: spec.resend ?? READS.resend,
-    kind: spec.kind ?? READS.kind,
     answers: spec.answers ?? READS.answers,
     alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
     appliesTo: spec.appliesTo ?? READS.appliesTo,

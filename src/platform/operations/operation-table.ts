@@ -31,8 +31,6 @@ export type Resend = 'read' | 'repeatable' | 'until_sent' | 'create_once';
 /** What an operation is, beyond where it sends: everything the step decides by operation. */
 export interface OperationTraits {
   resend: Resend;
-  /** The kind of task it concerns: where the state of its tasks is read. */
-  kind: TaskKind;
   /**
    * What a success answer's data is: `task`, the task's detail (it is the first check of a wait, and its
    * status is reported); `new_task`, a new task's id; `bills`, billing records; `resources`, the
@@ -70,6 +68,8 @@ export interface Plan {
 }
 
 export interface OperationSpec extends Partial<OperationTraits> {
+  /** The kind of task it concerns (a deployment when absent): where its tasks' state is read. */
+  kind?: TaskKind;
   /** The endpoint as the interface spec gives it (the spec profile). */
   endpoint: Omit<Endpoint, 'version'>;
   /** Where the platform's own reference differs (the live profile). */
@@ -188,7 +188,6 @@ function queryParameter(settings: PlatformSettings, name: string, operation: str
 /** Unless the table says otherwise, an operation only reads. */
 export const READS: OperationTraits = {
   resend: 'read',
-  kind: 'deployment',
   answers: 'other',
   alreadyDone: [],
   appliesTo: [],
