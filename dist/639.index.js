@@ -404,6 +404,12 @@ async function cleanUpTask(taskId, action, ctx, name) {
             }
             : { shown: false, state: described };
     };
+    // A job ends by itself: one that has ended needs no stop, and is read first.
+    if ((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings) === 'job') {
+        const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
+            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+    }
     const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;

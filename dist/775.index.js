@@ -70,6 +70,8 @@ const INPUT_NAMES = [
     'capacity_timeout',
     'preheat',
     'preheat_timeout',
+    'job_type',
+    'estimated_exec_sec',
     'task_id',
     'point_id',
     'delete_last_node',

@@ -46,7 +46,8 @@ const INPUT_DEFAULTS = {
     capacity_timeout: '0s',
     preheat: 'none',
     preheat_timeout: '30m',
-    delete_last_node: 'false'
+    delete_last_node: 'false',
+    job_type: 'spot'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -232,7 +233,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(836), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -243,6 +244,7 @@ const FLOWS = {
     nodes: ready(call/* callFlow */.VY),
     billing: ready(call/* callFlow */.VY),
     task_billing: ready(call/* callFlow */.VY),
+    job: ready(wait/* waitFlow */.Y),
     job_detail: ready(wait/* waitFlow */.Y),
     job_search: ready(call/* callFlow */.VY),
     job_stop: ready(wait/* waitFlow */.Y),
@@ -1588,6 +1590,7 @@ function readCallInputs(inputs, now) {
     const method = text('method')?.toUpperCase();
     const path = text('path');
     const points = text('points');
+    const estimated = text('estimated_exec_sec');
     return {
         taskStatuses: parseStatuses('task_status', given('task_status')),
         taskName: text('task_name'),
@@ -1598,7 +1601,9 @@ function readCallInputs(inputs, now) {
         method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST']),
         path: path === undefined ? undefined : parsePath('path', path),
         encrypt: inputs.flag('encrypt'),
-        billingWindow: readBillingWindow(given, now)
+        billingWindow: readBillingWindow(given, now),
+        jobType: parseChoice('job_type', given('job_type'), ['spot', 'on_demand']),
+        estimatedExecSec: estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
     };
 }
 function readWait({ raw, given, flag }) {
@@ -4310,10 +4315,10 @@ function searchByNameCall(settings, taskName, page = 1, statuses = _platform_set
 }
 /**
  * The resource search a create that picks its resource sends (GET resource/search, both required
- * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
- * nodes of a preheat).
+ * parameters): the entries of one device type for one task type (Deployment, or Job for a job step, or
+ * ImagePreHeat for the nodes of a preheat).
  */
-function resourceSearchCall(settings, deviceType, taskType = 'Deployment') {
+function resourceSearchCall(settings, deviceType, taskType = taskKindOf(settings) === 'job' ? 'Job' : 'Deployment') {
     const call = callFor(settings, 'search_resources', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources, undefined, false);
     return {
         ...call,
@@ -4422,7 +4427,15 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
             traits
         };
     }
-    return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+    const sent = { ...fields, ...body };
+    return {
+        operation,
+        taskId,
+        endpoint,
+        query,
+        body: withInputs && spec.completeBody !== undefined ? spec.completeBody(sent, settings) : sent,
+        traits
+    };
 }
 /** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */
 function endpointFor(settings, operation, spec) {
@@ -4479,8 +4492,10 @@ function checkEndpoint(operation, endpoint, spec, override) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $D: () => (/* binding */ serviceFields),
+/* harmony export */   Bq: () => (/* binding */ jobFields),
 /* harmony export */   FF: () => (/* binding */ storageFields),
 /* harmony export */   LW: () => (/* binding */ ownedBy),
+/* harmony export */   Pj: () => (/* binding */ estimatedExecSec),
 /* harmony export */   _t: () => (/* binding */ STORAGE_FIELDS),
 /* harmony export */   mw: () => (/* binding */ required),
 /* harmony export */   tu: () => (/* binding */ resourceMarks)
@@ -4488,6 +4503,8 @@ function checkEndpoint(operation, endpoint, spec, override) {
 /* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4942);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+
 
 
 
@@ -4500,7 +4517,8 @@ const FIELD_INPUTS = {
     range: 'billing_range',
     start_time: 'billing_start',
     end_time: 'billing_end',
-    task_ids: 'task_id'
+    task_ids: 'task_id',
+    sub_type: 'job_type'
 };
 function ownedBy(field) {
     const input = FIELD_INPUTS[field];
@@ -4555,6 +4573,46 @@ function resourceMarks(body) {
     }
     return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
 }
+const JOB_EXAMPLE = 'job_support: {timeout_sec: 3600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}';
+/**
+ * A job's body, as the reference requires it: job_support with timeout_sec, parallelism and mod_param,
+ * and services each with service_name, service_image and resource_weight. Its expected run
+ * (estimated_exec_sec) is an input: a Spot job's alone.
+ */
+function jobFields(body, settings) {
+    const support = body.job_support;
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support))
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
+    // Numbers as the body was read: exact (a LosslessNumber) or not.
+    const missing = ['timeout_sec', 'parallelism'].filter((name) => ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(support[name]) ?? 0) < 1);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support.mod_param))
+        missing.push('mod_param');
+    if (missing.length > 0)
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`);
+    if ('estimated_exec_sec' in support)
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there');
+    if (settings.jobType === 'on_demand' && settings.estimatedExecSec !== undefined)
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it');
+    const services = Array.isArray(body.services) ? body.services : [];
+    if (services.length === 0)
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]');
+    for (const [index, service] of services.entries()) {
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service) ? service : {};
+        const absent = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(entry.resource_weight))
+            absent.push('resource_weight');
+        if (absent.length > 0)
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
+    }
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+}
+/**
+ * A Spot job's expected run: the input, else a little under timeout_sec (the reference: a bit longer than
+ * the real run, a bit shorter than the timeout), within the reference's 1 to 86400 seconds.
+ */
+function estimatedExecSec(settings, timeoutSec) {
+    return settings.estimatedExecSec ?? Math.min(86_400, Math.max(1, Math.floor(timeoutSec * 0.9)));
+}
 /** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */
 const STORAGE_FIELDS = {
     live: ['supplier', 'endpoint', 'ak', 'sk', 'bucket', 'prefix'],
@@ -4592,10 +4650,10 @@ function storageFields(body, profile) {
 /* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4942);
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8015);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
 
 
 
@@ -4635,6 +4693,15 @@ const taskDetail = () => ({
     fields: task,
     answers: 'task'
 });
+/**
+ * A create's answer must carry the new task's id (else a task may exist that the step cannot follow).
+ */
+function newTaskCheck(data, call) {
+    if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(data) !== undefined)
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+    const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
+}
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
 const creating = (operation) => ({
     endpoint: post('/api/deployment/task/create', true),
@@ -4645,17 +4712,12 @@ const creating = (operation) => ({
     // points is optional: the platform makes 1 node when it is left out.
     fields: (s) => ({
         ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-        task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
+        task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
         ...(s.points === undefined ? {} : { points: s.points })
     }),
-    checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .resourceMarks */ .tu)(body), () => (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .serviceFields */ .$D)(body) : _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5)),
+    checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .resourceMarks */ .tu)(body), () => (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceFields */ .$D)(body) : _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5)),
     wait: { target: 'ready', byDefault: true },
-    check: (data, call) => {
-        if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(data) !== undefined)
-            return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
-        const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(call.body.task_name, 100) : '';
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
-    }
+    check: newTaskCheck
 });
 /** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
 function changingPoints() {
@@ -4665,7 +4727,7 @@ function changingPoints() {
         resend: 'repeatable',
         fields: (s, taskId) => ({
             ...task(s, taskId),
-            points: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+            points: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
         })
     };
 }
@@ -4790,16 +4852,41 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
-        checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .storageFields */ .FF)(body, s.apiProfile),
+        checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .storageFields */ .FF)(body, s.apiProfile),
         check: (data) => {
             const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(verdict.message, 300) : '';
             return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed');
         }
+    },
+    // A GPU batch job (suanli-job/): created once, as a task is, then waited for until it ends. Spot (the
+    // platform's default) needs its expected run, which the step puts in job_support; points are its
+    // completions (1 unless set).
+    job: {
+        endpoint: post('/api/task/job/create'),
+        kind: 'job',
+        taskIds: 'none',
+        resend: 'create_once',
+        answers: 'new_task',
+        fields: (s) => ({
+            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
+            ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
+            points: s.points ?? 1
+        }),
+        checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .resourceMarks */ .tu)(body), () => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .jobFields */ .Bq)(body, s)),
+        completeBody: (body, s) => {
+            if (s.jobType !== 'spot' || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(body.job_support))
+                return body;
+            const support = body.job_support;
+            const timeout = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(support.timeout_sec) ?? 0;
+            return { ...body, job_support: { ...support, estimated_exec_sec: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .estimatedExecSec */ .Pj)(s, timeout) } };
+        },
+        wait: { target: 'finished', byDefault: true },
+        check: newTaskCheck
     },
     // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
     // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
@@ -4853,7 +4940,7 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         resend: 'until_sent',
         fields: (s) => ({
-            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_1__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
             task_type: 'ImagePreHeat'
         })
     }
@@ -4982,6 +5069,7 @@ const OPERATION_NAMES = [
     'update',
     'scale',
     'replace_node',
+    'job',
     'job_detail',
     'job_search',
     'job_stop',

@@ -130,6 +130,21 @@ export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[
     inputs: ['task_id', 'point_id', 'delete_last_node', ...CHANGE_WAIT],
     outputs: ['changed', 'points_before', 'points_after']
   },
+  job: {
+    inputs: [
+      'task_name',
+      'points',
+      'job_type',
+      'estimated_exec_sec',
+      ...CAPACITY,
+      'body',
+      'body_file',
+      ...WAIT,
+      'cleanup',
+      'cleanup_timeout'
+    ],
+    outputs: PLACED
+  },
   job_detail: { inputs: ['task_id', ...WAIT], outputs: [] },
   job_search: { inputs: ['task_status', 'task_name', 'query'], outputs: [] },
   job_stop: {

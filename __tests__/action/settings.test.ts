@@ -51,6 +51,8 @@ describe('readSettings', () => {
       path: undefined,
       encrypt: false,
       billingWindow: { range: 'day', startTime: '2026-11-17T09:00:00Z', endTime: '2026-11-24T09:00:00Z' },
+      jobType: 'spot',
+      estimatedExecSec: undefined,
       wait: {
         mode: 'auto',
         timeoutMs: 900_000,
@@ -287,7 +289,7 @@ describe('readSettings', () => {
   it.each([
     [
       { operation: 'deploy' },
-      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job_detail, job_search, job_stop, job_group_search, job_group_detail, request: set operation to one of them'
+      'operation "deploy" is not one of create, replace, detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing, task_billing, storage_check, logs, events, sweep, preheat, update, scale, replace_node, job, job_detail, job_search, job_stop, job_group_search, job_group_detail, request: set operation to one of them'
     ],
     [
       { token: '' },

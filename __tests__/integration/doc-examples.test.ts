@@ -230,7 +230,11 @@ describe('the examples of README.md and docs/, run as written', () => {
       const failed = cleanup.outcomes.filter(({ outcome }) => outcome.kind === 'failed');
       expect([operation, failed, cleanup.unsettled]).toEqual([operation, [], undefined]);
       if (cleanupAction === 'stop')
-        for (const id of created) expect([id, emulator.task(id).status]).toEqual([id, 'End']);
+        for (const id of created) {
+          // A job's state is the Job API's.
+          const { status } = operation === 'job' ? emulator.job(id) : emulator.task(id);
+          expect([id, status]).toEqual([id, 'End']);
+        }
     }
   });
 });

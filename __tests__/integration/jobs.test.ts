@@ -215,3 +215,127 @@ describe('jobs against the emulator', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 });
+
+describe('a GPU batch job run to its end (operation: job)', () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      strict: true,
+      readyAfterSeconds: 10,
+      jobs: { podSeconds: 60, failPattern: /-fails$/ }
+    }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  const BODY = JSON.stringify({
+    job_support: {
+      timeout_sec: 3600,
+      parallelism: 1,
+      mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
+    },
+    services: [
+      {
+        service_name: 'tests',
+        service_image: 'pytorch/pytorch:2.5.1',
+        resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+        start_script: { command: ['pytest'], args: ['-q'] }
+      }
+    ]
+  });
+  const log: string[] = [];
+  const step = (inputs: Record<string, string>) =>
+    emulatorStep(emulator, clock, client, { log })({
+      operation: 'job',
+      gpu: '4090',
+      body: BODY,
+      poll_interval: '10s',
+      ...inputs
+    });
+  const created = () => emulator.requests.filter((r) => r.path === '/api/task/job/create');
+
+  it('creates a Spot job once on the GPU asked for, with its expected run a little under its timeout, and waits until it completes', async () => {
+    const { outputs, failure } = await step({ task_name: 'gpu-tests', points: '2' });
+    expect(failure).toBeUndefined();
+    expect(outputs.status).toBe('Complete');
+    expect(created()).toHaveLength(1);
+    expect(JSON.parse(created()[0]?.body ?? '')).toMatchObject({
+      task_name: 'gpu-tests',
+      sub_type: 'Spot',
+      points: 2,
+      resources: [{ mark: expect.any(String) }],
+      job_support: { timeout_sec: 3600, estimated_exec_sec: 3240 }
+    });
+    const searched = emulator.requests.find((r) => r.path === '/api/deployment/resource/search');
+    expect(searched?.target).toContain('task_type=Job');
+    expect(emulator.job(outputs.task_id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 2 });
+  });
+
+  it('creates an on-demand job without sub_type, and refuses an expected run for it, or fields the inputs own, before sending', async () => {
+    const { outputs, failure } = await step({ task_name: 'gpu-tests', job_type: 'on_demand' });
+    expect(failure).toBeUndefined();
+    const sent = JSON.parse(created()[0]?.body ?? '') as Record<string, Record<string, unknown>>;
+    expect(sent.sub_type).toBeUndefined();
+    expect(sent.job_support?.estimated_exec_sec).toBeUndefined();
+    expect(outputs.status).toBe('Complete');
+    emulator.clearRequests();
+    await expect(step({ task_name: 'x', job_type: 'on_demand', estimated_exec_sec: '600' })).rejects.toThrow(
+      'estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it'
+    );
+    await expect(
+      step({ task_name: 'x', body: JSON.stringify({ ...JSON.parse(BODY), sub_type: 'Spot' }) })
+    ).rejects.toThrow(/body sets sub_type/);
+    await expect(step({ task_name: 'x', body: JSON.stringify({ services: [] }) })).rejects.toThrow(
+      /body has no job_support, but a job needs it/
+    );
+    await expect(step({ task_name: 'x', estimated_exec_sec: '90000' })).rejects.toThrow(
+      /estimated_exec_sec "90000" is not a whole number from 1 to 86400/
+    );
+    expect(emulator.requests).toHaveLength(0);
+  });
+
+  it('fails the step when the job fails; a job that ended needs no stop from the post step', async () => {
+    const { outputs, failure, left } = await step({ task_name: 'gpu-tests-fails', cleanup: 'stop' });
+    expect(failure).toMatch(/Failed/);
+    expect(left?.created).toEqual([outputs.task_id]);
+    emulator.clearRequests();
+    const report = await emulatorCleanup(
+      emulator,
+      clock,
+      client,
+      { log },
+      { operation: 'job', task_name: 'gpu-tests-fails', gpu: '4090', body: BODY, cleanup: 'stop' },
+      left ?? {}
+    );
+    expect(report.outcomes.map((o) => o.outcome.kind)).toEqual(['already']);
+    expect(emulator.requests.map((r) => r.path)).not.toContain('/api/task/job/stop');
+  });
+
+  it('leaves nothing billing when the wait times out: the post step stops the job and reads its end', async () => {
+    const { outputs, failure, left } = await step({
+      task_name: 'gpu-tests',
+      points: '100',
+      wait_timeout: '5m',
+      cleanup: 'stop'
+    });
+    expect(failure).toMatch(/timed out|within/);
+    expect(emulator.job(outputs.task_id).status).toBe('Running');
+    const report = await emulatorCleanup(
+      emulator,
+      clock,
+      client,
+      { log },
+      { operation: 'job', task_name: 'gpu-tests', gpu: '4090', body: BODY, cleanup: 'stop' },
+      left ?? {}
+    );
+    expect(report.outcomes.map((o) => o.outcome.kind)).toEqual(['done']);
+    expect(emulator.job(outputs.task_id).status).toBe('End');
+  });
+});

@@ -36,7 +36,8 @@ export const INPUT_DEFAULTS = {
   capacity_timeout: '0s',
   preheat: 'none',
   preheat_timeout: '30m',
-  delete_last_node: 'false'
+  delete_last_node: 'false',
+  job_type: 'spot'
 } as const;
 
 export type DefaultedInput = keyof typeof INPUT_DEFAULTS;

@@ -203,12 +203,22 @@ function readCallInputs(
   now: number
 ): Pick<
   Settings,
-  'taskStatuses' | 'taskName' | 'points' | 'taskIds' | 'method' | 'path' | 'encrypt' | 'billingWindow'
+  | 'taskStatuses'
+  | 'taskName'
+  | 'points'
+  | 'taskIds'
+  | 'method'
+  | 'path'
+  | 'encrypt'
+  | 'billingWindow'
+  | 'jobType'
+  | 'estimatedExecSec'
 > {
   const { raw, text, given } = inputs;
   const method = text('method')?.toUpperCase();
   const path = text('path');
   const points = text('points');
+  const estimated = text('estimated_exec_sec');
   return {
     taskStatuses: parseStatuses('task_status', given('task_status')),
     taskName: text('task_name'),
@@ -220,7 +230,10 @@ function readCallInputs(
     method: method === undefined ? undefined : parseChoice('method', method, ['GET', 'POST'] as const),
     path: path === undefined ? undefined : parsePath('path', path),
     encrypt: inputs.flag('encrypt'),
-    billingWindow: readBillingWindow(given, now)
+    billingWindow: readBillingWindow(given, now),
+    jobType: parseChoice('job_type', given('job_type'), ['spot', 'on_demand'] as const),
+    estimatedExecSec:
+      estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
   };
 }
 

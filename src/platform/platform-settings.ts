@@ -21,6 +21,7 @@ export const OPERATION_NAMES = [
   'update',
   'scale',
   'replace_node',
+  'job',
   'job_detail',
   'job_search',
   'job_stop',
@@ -80,6 +81,10 @@ export interface CallInputs {
   wait: { mode: WaitMode };
   /** The time window billing records are read for (both required by the platform). */
   billingWindow: BillingWindow;
+  /** A job's mode: Spot (the platform's default, cheaper, may queue) or on demand. */
+  jobType: 'spot' | 'on_demand';
+  /** A Spot job's expected run in seconds (job_support.estimated_exec_sec); undefined: from timeout_sec. */
+  estimatedExecSec: number | undefined;
 }
 
 /** A billing query's window: its granularity, and its start and end as RFC 3339 times. */

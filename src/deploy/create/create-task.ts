@@ -1,5 +1,8 @@
 import { sanitize } from '../../basics/safe-text.js';
+import { isRecord } from '../../basics/records.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
+import { countOf } from '../../platform/task-data.js';
 import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import { createOnce, type Created } from './create-once.js';
@@ -7,6 +10,18 @@ import { chooseForDryRun, describeCandidate, findCapacity } from './find-capacit
 import { preheat, type Preheated } from './preheat.js';
 import { resourcesEntry, type Candidate } from './choose-resource.js';
 import type { CapacityWish } from '../settings.js';
+
+/**
+ * The nodes a new task needs free at once: its points, or for a job its parallelism (pods run that many
+ * at a time, however many completions it has).
+ */
+function nodesAtOnce(settings: DeployContext['settings']): number {
+  const points = settings.points ?? 1;
+  if (taskKindOf(settings) !== 'job') return points;
+  const support = isRecord(settings.body.job_support) ? settings.body.job_support : {};
+  const parallelism = countOf(support.parallelism) ?? 1;
+  return Math.min(points, parallelism);
+}
 
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 export const MOST_CANDIDATES = 3;
@@ -40,7 +55,7 @@ export interface PlacementReport {
 export async function createTask(call: Call, ctx: DeployContext, report: PlacementReport): Promise<Created> {
   const wish = ctx.settings.capacity;
   if (wish === undefined) return createOnce(call, ctx);
-  const points = ctx.settings.points ?? 1;
+  const points = nodesAtOnce(ctx.settings);
   const found = await findCapacity(wish, points, ctx);
   let placement: Placement = { wish, points, ...found, chosen: undefined, refused: [] };
   report.placement = placement;

@@ -24,6 +24,7 @@ export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
   nodes: ready(callFlow),
   billing: ready(callFlow),
   task_billing: ready(callFlow),
+  job: ready(waitFlow),
   job_detail: ready(waitFlow),
   job_search: ready(callFlow),
   job_stop: ready(waitFlow),

@@ -1,5 +1,5 @@
 import { sanitize } from '../../basics/safe-text.js';
-import { cleanupCall } from '../../platform/operations/calls.js';
+import { cleanupCall, taskKindOf } from '../../platform/operations/calls.js';
 import type { CleanupAction } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { sendUntilShown, type Showing } from '../persistence.js';
@@ -52,6 +52,11 @@ export async function cleanUpTask(
         }
       : { shown: false, state: described };
   };
+  // A job ends by itself: one that has ended needs no stop, and is read first.
+  if (taskKindOf(ctx.settings) === 'job') {
+    const state = await readTaskState(taskId, ctx, { name });
+    if (isGone(state)) return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+  }
   const outcome = await sendUntilShown(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
   if (outcome.kind === 'failed') return outcome;
   return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };

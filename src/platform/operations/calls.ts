@@ -106,13 +106,13 @@ export function searchByNameCall(
 
 /**
  * The resource search a create that picks its resource sends (GET resource/search, both required
- * parameters): the entries of one device type for one task type (Deployment, or ImagePreHeat for the
- * nodes of a preheat).
+ * parameters): the entries of one device type for one task type (Deployment, or Job for a job step, or
+ * ImagePreHeat for the nodes of a preheat).
  */
 export function resourceSearchCall(
   settings: PlatformSettings,
   deviceType: 'GpuDevice' | 'CpuDevice',
-  taskType: 'Deployment' | 'ImagePreHeat' = 'Deployment'
+  taskType: 'Deployment' | 'Job' | 'ImagePreHeat' = taskKindOf(settings) === 'job' ? 'Job' : 'Deployment'
 ): Call {
   const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
   return {
@@ -269,7 +269,15 @@ export function callFor(
       traits
     };
   }
-  return { operation, taskId, endpoint, query, body: { ...fields, ...body }, traits };
+  const sent = { ...fields, ...body };
+  return {
+    operation,
+    taskId,
+    endpoint,
+    query,
+    body: withInputs && spec.completeBody !== undefined ? spec.completeBody(sent, settings) : sent,
+    traits
+  };
 }
 
 /** Where the operation sends: its endpoint in the profile, with any endpoints override, checked as a whole. */

@@ -1,6 +1,8 @@
 import { failedCheck, PASSED, type Check } from '../../basics/check.js';
 import { InputError } from '../../basics/input-error.js';
 import { isRecord } from '../../basics/records.js';
+import type { PlatformSettings } from '../platform-settings.js';
+import { countOf } from '../task-data.js';
 
 /** The input an operation's own field comes from, for an error that says where to set it. */
 const FIELD_INPUTS: Record<string, string> = {
@@ -11,7 +13,8 @@ const FIELD_INPUTS: Record<string, string> = {
   range: 'billing_range',
   start_time: 'billing_start',
   end_time: 'billing_end',
-  task_ids: 'task_id'
+  task_ids: 'task_id',
+  sub_type: 'job_type'
 };
 
 export function ownedBy(field: string): string {
@@ -75,6 +78,60 @@ export function resourceMarks(body: Record<string, unknown>): Check {
     );
   }
   return PASSED;
+}
+
+const JOB_EXAMPLE =
+  'job_support: {timeout_sec: 3600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}';
+
+/**
+ * A job's body, as the reference requires it: job_support with timeout_sec, parallelism and mod_param,
+ * and services each with service_name, service_image and resource_weight. Its expected run
+ * (estimated_exec_sec) is an input: a Spot job's alone.
+ */
+export function jobFields(body: Record<string, unknown>, settings: PlatformSettings): Check {
+  const support = body.job_support;
+  if (!isRecord(support))
+    return failedCheck(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
+  // Numbers as the body was read: exact (a LosslessNumber) or not.
+  const missing = ['timeout_sec', 'parallelism'].filter((name) => (countOf(support[name]) ?? 0) < 1);
+  if (!isRecord(support.mod_param)) missing.push('mod_param');
+  if (missing.length > 0)
+    return failedCheck(
+      `body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`
+    );
+  if ('estimated_exec_sec' in support)
+    return failedCheck(
+      'body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there'
+    );
+  if (settings.jobType === 'on_demand' && settings.estimatedExecSec !== undefined)
+    return failedCheck(
+      'estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it'
+    );
+  const services = Array.isArray(body.services) ? body.services : [];
+  if (services.length === 0)
+    return failedCheck(
+      'body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]'
+    );
+  for (const [index, service] of services.entries()) {
+    const entry = isRecord(service) ? service : {};
+    const absent = ['service_name', 'service_image'].filter(
+      (name) => typeof entry[name] !== 'string' || entry[name] === ''
+    );
+    if (!isRecord(entry.resource_weight)) absent.push('resource_weight');
+    if (absent.length > 0)
+      return failedCheck(
+        `body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`
+      );
+  }
+  return PASSED;
+}
+
+/**
+ * A Spot job's expected run: the input, else a little under timeout_sec (the reference: a bit longer than
+ * the real run, a bit shorter than the timeout), within the reference's 1 to 86400 seconds.
+ */
+export function estimatedExecSec(settings: PlatformSettings, timeoutSec: number): number {
+  return settings.estimatedExecSec ?? Math.min(86_400, Math.max(1, Math.floor(timeoutSec * 0.9)));
 }
 
 /** The fields of a storage check in each profile: the reference's S3 check, or the spec's (section 4.3). */

@@ -5,8 +5,15 @@ import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
-import { taskIdOf } from '../task-data.js';
-import { required, resourceMarks, serviceFields, storageFields } from './input-checks.js';
+import { countOf, taskIdOf } from '../task-data.js';
+import {
+  estimatedExecSec,
+  jobFields,
+  required,
+  resourceMarks,
+  serviceFields,
+  storageFields
+} from './input-checks.js';
 
 /**
  * What a task is: a deployment (an elastic deployment task), or a job (a batch job). Each kind has its own
@@ -85,6 +92,8 @@ export interface OperationSpec extends Partial<OperationTraits> {
   defaults?: QueryParams;
   /** Why the body cannot be sent as it is (checked before anything is sent), or undefined. */
   checkBody?: (body: Record<string, unknown>, settings: PlatformSettings) => Check;
+  /** Completes the body a POST sends, once checked (a job's expected run, inside its job_support). */
+  completeBody?: (body: Record<string, unknown>, settings: PlatformSettings) => Record<string, unknown>;
   /** The body input is the whole request (storage check). */
   bodyRequired?: boolean;
   /** What the operation can wait for, and whether it does when wait is auto. */
@@ -132,6 +141,18 @@ const taskDetail = (): OperationSpec => ({
   fields: task,
   answers: 'task'
 });
+
+/**
+ * A create's answer must carry the new task's id (else a task may exist that the step cannot follow).
+ */
+function newTaskCheck(data: unknown, call: Call): Check {
+  if (taskIdOf(data) !== undefined) return PASSED;
+  const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
+  return failedCheck(
+    `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`
+  );
+}
+
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
 const creating = (operation: 'create' | 'replace'): OperationSpec => ({
   endpoint: post('/api/deployment/task/create', true),
@@ -151,13 +172,7 @@ const creating = (operation: 'create' | 'replace'): OperationSpec => ({
       () => (s.apiProfile === 'live' ? serviceFields(body) : PASSED)
     ),
   wait: { target: 'ready', byDefault: true },
-  check: (data, call) => {
-    if (taskIdOf(data) !== undefined) return PASSED;
-    const name = typeof call.body?.task_name === 'string' ? sanitize(call.body.task_name, 100) : '';
-    return failedCheck(
-      `the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`
-    );
-  }
+  check: newTaskCheck
 });
 
 /** A change_points {task_id, points}, as change_points and scale send it: harmless to repeat. */
@@ -319,6 +334,34 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
           : 'the answer carries no pass field, so the check cannot be taken as passed'
       );
     }
+  },
+  // A GPU batch job (suanli-job/): created once, as a task is, then waited for until it ends. Spot (the
+  // platform's default) needs its expected run, which the step puts in job_support; points are its
+  // completions (1 unless set).
+  job: {
+    endpoint: post('/api/task/job/create'),
+    kind: 'job',
+    taskIds: 'none',
+    resend: 'create_once',
+    answers: 'new_task',
+    fields: (s) => ({
+      task_name: required(s.taskName, 'task_name', 'job', 'the name of the job'),
+      ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
+      points: s.points ?? 1
+    }),
+    checkBody: (body, s) =>
+      firstFailed(
+        () => resourceMarks(body),
+        () => jobFields(body, s)
+      ),
+    completeBody: (body, s) => {
+      if (s.jobType !== 'spot' || !isRecord(body.job_support)) return body;
+      const support = body.job_support;
+      const timeout = countOf(support.timeout_sec) ?? 0;
+      return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
+    },
+    wait: { target: 'finished', byDefault: true },
+    check: newTaskCheck
   },
   // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read
   // unless the query asks for one; the task groups of a job queue, and one group (the queue_id and
