@@ -98,6 +98,7 @@ const CREATE = [
 ];
 const PLACED = ['region', 'region_name', 'gpu', 'price'];
 const BILLING = ['billing_range', 'billing_start', 'billing_end'];
+const JOB_OUTPUTS = ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type'];
 
 /** Each operation's own inputs and outputs, beside the common ones. */
 export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[] }> = {
@@ -143,9 +144,9 @@ export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[
       'cleanup',
       'cleanup_timeout'
     ],
-    outputs: PLACED
+    outputs: [...PLACED, ...JOB_OUTPUTS]
   },
-  job_detail: { inputs: ['task_id', ...WAIT], outputs: [] },
+  job_detail: { inputs: ['task_id', ...WAIT], outputs: JOB_OUTPUTS },
   job_search: { inputs: ['task_status', 'task_name', 'query'], outputs: [] },
   job_stop: {
     inputs: ['task_id', 'wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'],

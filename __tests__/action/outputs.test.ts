@@ -116,7 +116,13 @@ describe('outputsOf', () => {
       changed: '',
       rolled_back: '',
       points_before: '',
-      points_after: ''
+      points_after: '',
+      // A deployment's step has no job.
+      job_status: '',
+      succeeded_pods: '',
+      failed_pods: '',
+      duration: '',
+      job_type: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });

@@ -276,6 +276,15 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     const searched = emulator.requests.find((r) => r.path === '/api/deployment/resource/search');
     expect(searched?.target).toContain('task_type=Job');
     expect(emulator.job(outputs.task_id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 2 });
+    // Its own outputs: the job's status, its pods, how long its run took on the platform (from its start,
+    // 10 s to schedule its pods, then two pods of 60 s one after the other).
+    expect(outputs).toMatchObject({
+      job_status: 'Complete',
+      succeeded_pods: '2',
+      failed_pods: '0',
+      duration: '130',
+      job_type: 'spot'
+    });
   });
 
   it('creates an on-demand job without sub_type, and refuses an expected run for it, or fields the inputs own, before sending', async () => {
@@ -285,6 +294,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(sent.sub_type).toBeUndefined();
     expect(sent.job_support?.estimated_exec_sec).toBeUndefined();
     expect(outputs.status).toBe('Complete');
+    expect(outputs.job_type).toBe('on_demand');
     emulator.clearRequests();
     await expect(step({ task_name: 'x', job_type: 'on_demand', estimated_exec_sec: '600' })).rejects.toThrow(
       'estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it'

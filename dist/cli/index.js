@@ -470,7 +470,22 @@ function outputsOf(step) {
             .filter((task) => task.verdict === 'reached' || task.verdict === 'done')
             .map((task) => task.id)),
         ...placementOutputs(step),
-        ...changeOutputs(step)
+        ...changeOutputs(step),
+        ...jobOutputs(step)
+    };
+}
+/** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
+function jobOutputs(step) {
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .jobRunOf */ .wT)(step);
+    if (facts === undefined)
+        return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
+    const text = (n) => (n === undefined ? '' : String(n));
+    return {
+        job_status: facts.status ?? '',
+        succeeded_pods: text(facts.succeeded),
+        failed_pods: text(facts.failed),
+        duration: text(facts.seconds),
+        job_type: facts.mode
     };
 }
 /** What a change to a running task did: changed, rolled_back, and the nodes running before and after. */
@@ -3891,6 +3906,7 @@ async function sendEveryPage(call, send) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   XS: () => (/* binding */ changeReport),
+  wT: () => (/* binding */ jobRunOf),
   fO: () => (/* binding */ listsOf),
   xc: () => (/* binding */ placementOf),
   _x: () => (/* binding */ taskAfterCall),
@@ -3931,7 +3947,11 @@ function billsOf(data) {
 
 // EXTERNAL MODULE: ./platform/resource-data.ts
 var resource_data = __nccwpck_require__(7581);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __nccwpck_require__(9644);
 ;// CONCATENATED MODULE: ./deploy/result.ts
+
+
 
 
 
@@ -4021,6 +4041,13 @@ function taskAfterWait(task, waited, publish) {
         diagnostics: undefined,
         healthy: undefined
     };
+}
+/** What the job of a step that concerns jobs said of its run (its first task's last data). */
+function jobRunOf(step) {
+    const [task] = step.tasks;
+    return (0,calls/* taskKindOf */.j2)(step) === 'job' && task !== undefined && (0,basics_records/* isRecord */.u)(task.data)
+        ? (0,task_data/* jobFactsOf */.ah)(task.data)
+        : undefined;
 }
 
 
@@ -6136,6 +6163,7 @@ function describeForDebug(request) {
 /* harmony export */   $4: () => (/* binding */ numberText),
 /* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
+/* harmony export */   ah: () => (/* binding */ jobFactsOf),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
 /* harmony export */   pq: () => (/* binding */ countOf)
 /* harmony export */ });
@@ -6176,6 +6204,25 @@ function snapshotOf(data, statusField) {
         nodes: nodesOf(data),
         billingValue: numberText(data, 'billing_value'),
         forecastValue: numberText(data, 'forecast_value')
+    };
+}
+function jobFactsOf(data) {
+    const detail = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) ? data : {};
+    const job = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail.job_status) ? detail.job_status : {};
+    const status = typeof job.status === 'string' ? job.status : undefined;
+    const time = (value) => {
+        const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+        return Number.isNaN(ms) ? undefined : ms;
+    };
+    const ended = status === 'Complete' || status === 'Failed' || detail.status === 'End';
+    const start = time(job.create_time);
+    const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
+    return {
+        status,
+        succeeded: countOf(job.succeeded_pods),
+        failed: countOf(job.failed_pods),
+        mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
+        seconds: start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
     };
 }
 /** A number field as its text (exact, as written), when it is a number. */

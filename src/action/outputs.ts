@@ -2,6 +2,7 @@ import { formatDuration } from '../basics/units.js';
 import { sanitize } from '../basics/safe-text.js';
 import {
   ApiError,
+  jobRunOf,
   placementOf,
   spentYuan,
   sumPoints,
@@ -40,6 +41,11 @@ export type Outputs = {
   rolled_back: string;
   points_before: string;
   points_after: string;
+  job_status: string;
+  succeeded_pods: string;
+  failed_pods: string;
+  duration: string;
+  job_type: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -73,7 +79,25 @@ export function outputsOf(step: StepResult): Outputs {
         .map((task) => task.id)
     ),
     ...placementOutputs(step),
-    ...changeOutputs(step)
+    ...changeOutputs(step),
+    ...jobOutputs(step)
+  };
+}
+
+/** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
+function jobOutputs(
+  step: StepResult
+): Pick<Outputs, 'job_status' | 'succeeded_pods' | 'failed_pods' | 'duration' | 'job_type'> {
+  const facts = jobRunOf(step);
+  if (facts === undefined)
+    return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
+  const text = (n: number | undefined): string => (n === undefined ? '' : String(n));
+  return {
+    job_status: facts.status ?? '',
+    succeeded_pods: text(facts.succeeded),
+    failed_pods: text(facts.failed),
+    duration: text(facts.seconds),
+    job_type: facts.mode
   };
 }
 

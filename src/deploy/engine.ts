@@ -39,6 +39,7 @@ export { planStep, runStep, type PlannedStep } from './step.js';
 
 // What a step did.
 export {
+  jobRunOf,
   placementOf,
   type ChangeReport,
   type NodeCounts,

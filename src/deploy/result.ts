@@ -3,7 +3,9 @@ import { billsOf, type Bill } from '../platform/billing-data.js';
 import type { OperationTraits } from '../platform/operations/operation-table.js';
 import type { OperationName } from '../platform/platform-settings.js';
 import { offersOf, type Offer } from '../platform/resource-data.js';
-import { snapshotOf } from '../platform/task-data.js';
+import { isRecord } from '../basics/records.js';
+import { taskKindOf } from '../platform/operations/calls.js';
+import { jobFactsOf, snapshotOf, type JobFacts } from '../platform/task-data.js';
 import type { CallOutcome } from './make-calls.js';
 import type { FieldChange } from './tasks/configuration.js';
 import type { TaskDiagnostics } from './wait/diagnose.js';
@@ -184,4 +186,12 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
     diagnostics: undefined,
     healthy: undefined
   };
+}
+
+/** What the job of a step that concerns jobs said of its run (its first task's last data). */
+export function jobRunOf(step: StepResult): JobFacts | undefined {
+  const [task] = step.tasks;
+  return taskKindOf(step) === 'job' && task !== undefined && isRecord(task.data)
+    ? jobFactsOf(task.data)
+    : undefined;
 }

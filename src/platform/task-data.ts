@@ -58,6 +58,39 @@ export function snapshotOf(data: unknown, statusField: readonly string[]): TaskS
   };
 }
 
+/** What a job's detail says of its run (see job-detail of the reference). */
+export interface JobFacts {
+  /** job_status.status: Pending, Manual, Running, Complete or Failed. */
+  status: string | undefined;
+  succeeded: number | undefined;
+  failed: number | undefined;
+  /** Spot (sub_type Spot), or on demand. */
+  mode: 'spot' | 'on_demand';
+  /** From its job's start (job_status.create_time) to its end (completion_time, else its last update once ended), in seconds. */
+  seconds: number | undefined;
+}
+
+export function jobFactsOf(data: unknown): JobFacts {
+  const detail = isRecord(data) ? data : {};
+  const job = isRecord(detail.job_status) ? detail.job_status : {};
+  const status = typeof job.status === 'string' ? job.status : undefined;
+  const time = (value: unknown): number | undefined => {
+    const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    return Number.isNaN(ms) ? undefined : ms;
+  };
+  const ended = status === 'Complete' || status === 'Failed' || detail.status === 'End';
+  const start = time(job.create_time);
+  const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
+  return {
+    status,
+    succeeded: countOf(job.succeeded_pods),
+    failed: countOf(job.failed_pods),
+    mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
+    seconds:
+      start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
+  };
+}
+
 /** A number field as its text (exact, as written), when it is a number. */
 export function numberText(data: unknown, field: string): string | undefined {
   if (!isRecord(data)) return undefined;
