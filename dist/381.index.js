@@ -132,7 +132,7 @@ async function finishRollback(rollback, ctx) {
 function cleanUpAll(targets, ctx, name) {
     return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (target) => ({
         target,
-        outcome: await (0,clean_up_task/* cleanUpTask */.U)(target.id, target.action, ctx, name)
+        outcome: await (0,clean_up_task.cleanUpTask)(target.id, target.action, ctx, name)
     }));
 }
 /**
@@ -746,7 +746,7 @@ async function postBack(taskId, configuration, ctx) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */   cleanUpTask: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);

@@ -141,7 +141,7 @@ async function olderGeneration(created, oldIds, ctx, again) {
 async function retire(oldIds, newId, ctx) {
     ctx.cleanup.add('retire', oldIds);
     return Promise.all(oldIds.map(async (id) => {
-        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(id, 'stop', ctx);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__.cleanUpTask)(id, 'stop', ctx);
         if (outcome.kind === 'failed') {
             return (0,_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .hK)(id, {
                 verdict: 'error',
@@ -155,7 +155,7 @@ async function retire(oldIds, newId, ctx) {
 /** Stops a new task that did not become ready; the old ones keep serving. */
 async function rollBack(created, oldIds, ctx) {
     const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
-    const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__/* .cleanUpTask */ .U)(created.id, 'stop', ctx);
+    const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__.cleanUpTask)(created.id, 'stop', ctx);
     const rollback = outcome.kind === 'failed'
         ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
         : `rolled back: task ${created.id} was stopped; ${serving}`;

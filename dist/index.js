@@ -2846,12 +2846,16 @@ function excerpt(text, shown) {
 /* harmony export */   a4: () => (/* binding */ tasksOf),
 /* harmony export */   eS: () => (/* binding */ startCalls)
 /* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5498);
-/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7326);
-/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(599);
+/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5498);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7326);
+/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(599);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
+
+
 
 
 
@@ -2882,12 +2886,14 @@ const callFlow = {
 };
 /** What the post step does with what this step creates, as the cleanup input says. */
 function cleanupOf(settings) {
-    return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
+    if (settings.cleanup === 'pause' && (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .taskKindOf */ .j2)(settings) === 'job')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`cleanup is pause, but ${settings.operation} concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
+    return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
 }
 /** Says what the step sends, then sends every call of the plan. */
 function startCalls(plan, ctx) {
     ctx.log(describePlan(plan, ctx.settings));
-    return (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .makeCalls */ .I)(plan, ctx);
+    return (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .makeCalls */ .I)(plan, ctx);
 }
 /**
  * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
@@ -2923,7 +2929,7 @@ function stepResult(plan, ctx, fields) {
 }
 /** Prints every request of the plan, and sends none. */
 function printDryRun(plan, ctx) {
-    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_5__/* .printRequests */ .s)(plan, ctx);
+    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_7__/* .printRequests */ .s)(plan, ctx);
     // With gpu, the resource search (a read) said where the create would go.
     ctx.log(`dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`);
     return Promise.resolve(undefined);
@@ -2991,6 +2997,25 @@ function leaving(calls) {
     const changes = calls.filter((c) => c.call.traits.resend === 'repeatable' && c.error === undefined);
     return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
 }
+/**
+ * Stops each job whose wait did not see it end, until its detail says End (see cleanUpTask), and takes it
+ * off the ledger once stopped: the post step then has nothing left to do with it. A job that ended
+ * (Complete, Failed, or stopped by someone) needs no stop.
+ */
+async function stopUnfinishedJobs(tasks, ctx) {
+    const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+    for (const task of unfinished) {
+        ctx.log(`job ${task.id} may still run: stopping it now`);
+        const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
+        const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
+        if (outcome.kind === 'failed') {
+            ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
+            continue;
+        }
+        ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
+        ctx.cleanup.settle('created', task.id);
+    }
+}
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function callAndWait(plan, ctx) {
     const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
@@ -3000,6 +3025,10 @@ async function callAndWait(plan, ctx) {
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
+    // A job the step made that may still run (its wait timed out, was cancelled, or could not read it):
+    // stopped now, not at the job's end, when the step's cleanup says so.
+    if (plan.operation === 'job' && ctx.settings.cleanup === 'stop')
+        await stopUnfinishedJobs(waited.tasks, ctx);
     // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;

@@ -328,7 +328,25 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(emulator.requests.map((r) => r.path)).not.toContain('/api/task/job/stop');
   });
 
-  it('leaves nothing billing when the wait times out: the post step stops the job and reads its end', async () => {
+  it('stops the job at once when the step is cancelled while it runs', async () => {
+    const { outputs, left } = await emulatorStep(emulator, clock, client, { log })(
+      {
+        operation: 'job',
+        gpu: '4090',
+        body: BODY,
+        poll_interval: '10s',
+        task_name: 'gpu-tests',
+        points: '5',
+        cleanup: 'stop'
+      },
+      { cancelWhen: /-> Running/ }
+    );
+    expect(outputs.task_id).not.toBe('');
+    expect(emulator.job(outputs.task_id).status).toBe('End');
+    expect(left?.created).toEqual([]);
+  });
+
+  it('leaves nothing billing when the wait times out: the step stops the job at once and reads its end; cleanup none leaves it running', async () => {
     const { outputs, failure, left } = await step({
       task_name: 'gpu-tests',
       points: '100',
@@ -336,7 +354,10 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       cleanup: 'stop'
     });
     expect(failure).toMatch(/timed out|within/);
-    expect(emulator.job(outputs.task_id).status).toBe('Running');
+    expect(emulator.job(outputs.task_id).status).toBe('End');
+    expect(log).toContain(`job ${outputs.task_id} may still run: stopping it now`);
+    // Stopped and read back: the post step has nothing left to do with it.
+    expect(left?.created).toEqual([]);
     const report = await emulatorCleanup(
       emulator,
       clock,
@@ -345,7 +366,12 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       { operation: 'job', task_name: 'gpu-tests', gpu: '4090', body: BODY, cleanup: 'stop' },
       left ?? {}
     );
-    expect(report.outcomes.map((o) => o.outcome.kind)).toEqual(['done']);
-    expect(emulator.job(outputs.task_id).status).toBe('End');
+    expect(report.outcomes).toEqual([]);
+    const kept = await step({ task_name: 'gpu-tests-kept', points: '100', wait_timeout: '5m' });
+    expect(kept.failure).toMatch(/timed out|within/);
+    expect(emulator.job(kept.outputs.task_id).status).toBe('Running');
+    await expect(step({ task_name: 'x', cleanup: 'pause' })).rejects.toThrow(
+      'cleanup is pause, but job concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)'
+    );
   });
 });

@@ -237,7 +237,7 @@ async function stopTwins(lookup, keep, ctx) {
     const stopped = [];
     for (const twin of twins) {
         ctx.log(`create: task ${twin} named ${name} was made too, by the earlier attempt that got no answer; stopping it, so that only task ${keep} runs`);
-        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__/* .cleanUpTask */ .U)(twin, 'stop', ctx);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_7__.cleanUpTask)(twin, 'stop', ctx);
         if (outcome.kind === 'failed') {
             ctx.log(`create: could not stop task ${twin} (${outcome.why}); the post step tries again`);
             continue;
@@ -507,7 +507,7 @@ function logChoice(choice, wish, points, ctx) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */   cleanUpTask: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);

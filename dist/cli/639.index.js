@@ -1,5 +1,5 @@
 export const id = 639;
-export const ids = [639,444];
+export const ids = [639,444,138];
 export const modules = {
 
 /***/ 9639:
@@ -131,7 +131,7 @@ function stopAll(targets, ctx, dryRun) {
             ctx.log(`sweep: would stop ${shown(task)}`);
             return result;
         }
-        const outcome = await (0,clean_up_task/* cleanUpTask */.U)(task.id, 'stop', ctx, task.name);
+        const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', ctx, task.name);
         if (outcome.kind === 'failed') {
             ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
             return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
@@ -359,7 +359,7 @@ async function restUntil(until, beat, options, deps) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   U: () => (/* binding */ cleanUpTask)
+/* harmony export */   cleanUpTask: () => (/* binding */ cleanUpTask)
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);

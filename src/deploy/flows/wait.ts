@@ -1,7 +1,7 @@
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
-import type { StepResult } from '../result.js';
+import type { StepResult, TaskResult } from '../result.js';
 import { criteriaFor } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
@@ -39,6 +39,26 @@ function leaving(calls: readonly CallOutcome[]): string[] {
   return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
 }
 
+/**
+ * Stops each job whose wait did not see it end, until its detail says End (see cleanUpTask), and takes it
+ * off the ledger once stopped: the post step then has nothing left to do with it. A job that ended
+ * (Complete, Failed, or stopped by someone) needs no stop.
+ */
+async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
+  const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+  for (const task of unfinished) {
+    ctx.log(`job ${task.id} may still run: stopping it now`);
+    const { cleanUpTask } = await import('../tasks/clean-up-task.js');
+    const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
+    if (outcome.kind === 'failed') {
+      ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
+      continue;
+    }
+    ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
+    ctx.cleanup.settle('created', task.id);
+  }
+}
+
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   const calls = await startCalls(plan, ctx);
@@ -50,6 +70,10 @@ export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepR
     criteria === undefined
       ? { tasks: called, timedOut: false }
       : await (await import('../wait/wait-until.js')).waitUntil(called, criteria, ctx, { calls, publish });
+  // A job the step made that may still run (its wait timed out, was cancelled, or could not read it):
+  // stopped now, not at the job's end, when the step's cleanup says so.
+  if (plan.operation === 'job' && ctx.settings.cleanup === 'stop')
+    await stopUnfinishedJobs(waited.tasks, ctx);
   // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
   const twinLookup = calls[0]?.twinLookup;
   const kept = waited.tasks[0]?.id;
