@@ -3393,7 +3393,11 @@ function isSecretName(name) {
     return name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).some((segment) => SECRET_SEGMENT.test(segment));
 }
 const REDACTED = '<redacted>';
-/** A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>. */
+/**
+ * A copy of a body with the value of every secret-named field (at any depth) replaced by <redacted>, and
+ * every value of an `env` (a service's environment: the string of a deployment, a job's list of {name,
+ * value}) too, its names kept: an environment often carries credentials under names no rule can know.
+ */
 function redactFields(value, secret = false) {
     if (secret && value !== null && typeof value !== 'object')
         return REDACTED;
@@ -3402,12 +3406,27 @@ function redactFields(value, secret = false) {
     if (Array.isArray(value))
         return value.map((item) => redactFields(item, secret));
     if (isPlainObject(value)) {
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redactFields(item, secret || isSecretName(name))]));
+        return Object.fromEntries(Object.entries(value).map(([name, item]) => [
+            name,
+            name === 'env' ? redactEnvironment(item) : redactFields(item, secret || isSecretName(name))
+        ]));
     }
     return value;
 }
+/** An environment with every value redacted: a list keeps each entry's name. */
+function redactEnvironment(env) {
+    if (!Array.isArray(env))
+        return redactFields(env, true);
+    return env.map((entry) => isPlainObject(entry)
+        ? Object.fromEntries(Object.entries(entry).map(([name, item]) => [
+            name,
+            name === 'name' ? item : redactFields(item, true)
+        ]))
+        : redactFields(entry, true));
+}
 /**
- * The values of secret-named fields, at any depth, as text to mask in logs. Booleans and values under 4
+ * The values of secret-named fields, at any depth, as text to mask in logs, and the value of an entry
+ * {name, value} whose name is a credential's (a job's environment: {name: HF_TOKEN, value: ...}). Booleans and values under 4
  * characters are left out: masking "true" or "1" would hide those words in every log line, and
  * reveal nothing worth a mask.
  */
@@ -3415,7 +3434,8 @@ function secretValues(value, secret = false) {
     if (Array.isArray(value))
         return value.flatMap((item) => secretValues(item, secret));
     if (isPlainObject(value)) {
-        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name)));
+        const named = typeof value.name === 'string' && isSecretName(value.name);
+        return Object.entries(value).flatMap(([name, item]) => secretValues(item, secret || isSecretName(name) || (named && name === 'value')));
     }
     const text = typeof value === 'string' ||
         typeof value === 'number' ||

@@ -1,4 +1,4 @@
-import { isSecretName, redactFields, secretValues } from '../../src/deploy/secret-fields.js';
+import { isSecretName, REDACTED, redactFields, secretValues } from '../../src/deploy/secret-fields.js';
 import { exactInteger } from '../../src/protocol/json.js';
 
 describe('isSecretName', () => {
@@ -46,7 +46,8 @@ describe('redactFields and secretValues', () => {
   it('replaces every value under a secret name, at any depth, and keeps the rest', () => {
     expect(redactFields(body)).toEqual({
       task_name: 'svc',
-      env: { API_KEY: '<redacted>', MODE: 'prod' },
+      // Every value of an environment, whatever its name: it often holds credentials under any name.
+      env: { API_KEY: '<redacted>', MODE: '<redacted>' },
       auth: { user: '<redacted>', pin: '<redacted>', enabled: '<redacted>' },
       ak: '<redacted>',
       keys: ['<redacted>', '<redacted>']
@@ -55,5 +56,31 @@ describe('redactFields and secretValues', () => {
 
   it('lists the values to mask: strings and numbers of 4 characters or more, never booleans', () => {
     expect(secretValues(body)).toEqual(['abcd1234', '1234', '9007199254740993', 'k1-long']);
+  });
+
+  it('redacts every value of an environment, its names kept, and masks a value whose entry names a credential', () => {
+    const body = {
+      services: [
+        {
+          env: [
+            { name: 'HF_TOKEN', value: 'hf_secret_value', value_from: null },
+            { name: 'MODE', value: 'production' }
+          ]
+        },
+        { env: 'API_KEY=abcd1234\nMODE=production' }
+      ]
+    };
+    expect(redactFields(body)).toEqual({
+      services: [
+        {
+          env: [
+            { name: 'HF_TOKEN', value: REDACTED, value_from: null },
+            { name: 'MODE', value: REDACTED }
+          ]
+        },
+        { env: REDACTED }
+      ]
+    });
+    expect(secretValues(body)).toEqual(['hf_secret_value']);
   });
 });

@@ -328,6 +328,28 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(emulator.requests.map((r) => r.path)).not.toContain('/api/task/job/stop');
   });
 
+  it('shows in a dry run the job as it would be sent, on the resource chosen, in its mode, and creates nothing', async () => {
+    const body = JSON.parse(BODY) as { services: Record<string, unknown>[] };
+    const withEnv = {
+      ...body,
+      services: [{ ...body.services[0], env: [{ name: 'HF_TOKEN', value: 'hf_secret_value' }] }]
+    };
+    // A dry run prints, and reports no step.
+    await expect(
+      emulatorStep(emulator, clock, client, { log })(
+        { operation: 'job', gpu: '4090', body: JSON.stringify(withEnv), task_name: 'gpu-tests' },
+        { dryRun: true }
+      )
+    ).rejects.toThrow(/the step reported nothing/);
+    const printed = log.join('\n');
+    expect(printed).toMatch(/POST \S+\/api\/task\/job\/create/);
+    expect(printed).toContain('"sub_type":"Spot"');
+    expect(printed).toContain('"estimated_exec_sec":3240');
+    expect(printed).toMatch(/4090/);
+    expect(printed).not.toContain('hf_secret_value');
+    expect(created()).toHaveLength(0);
+  });
+
   it('stops the job at once when the step is cancelled while it runs', async () => {
     const { outputs, left } = await emulatorStep(emulator, clock, client, { log })(
       {
