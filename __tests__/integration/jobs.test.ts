@@ -1,6 +1,7 @@
 // GPU batch jobs read and stopped against the emulator over real HTTPS: the Job API's detail, search and
 // stop, a job's state read in the Job API (never in the deployments'), and a queue's task groups.
 import type { Emulator } from '../../emulator/index.js';
+import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
@@ -262,7 +263,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
   const created = () => emulator.requests.filter((r) => r.path === '/api/task/job/create');
 
   it('creates a Spot job once on the GPU asked for, with its expected run a little under its timeout, and waits until it completes', async () => {
-    const { outputs, failure } = await step({ task_name: 'gpu-tests', points: '2' });
+    const { outputs, failure, result } = await step({ task_name: 'gpu-tests', points: '2' });
     expect(failure).toBeUndefined();
     expect(outputs.status).toBe('Complete');
     expect(created()).toHaveLength(1);
@@ -276,6 +277,15 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     const searched = emulator.requests.find((r) => r.path === '/api/deployment/resource/search');
     expect(searched?.target).toContain('task_type=Job');
     expect(emulator.job(outputs.task_id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 2 });
+    expect(renderSummary(result, { passed: true })).toContain(
+      [
+        '#### Job',
+        '',
+        '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
+        '|---|---|---|---|---|',
+        '| Complete | 2 | 0 | 2m10s | Spot |'
+      ].join('\n')
+    );
     // Its own outputs: the job's status, its pods, how long its run took on the platform (from its start,
     // 10 s to schedule its pods, then two pods of 60 s one after the other).
     expect(outputs).toMatchObject({

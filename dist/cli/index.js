@@ -1922,7 +1922,7 @@ function renderSummary(step, verdict) {
     const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
     if (!verdict.passed)
         lines.push(`> ${escape(verdict.why)}`, '');
-    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .placementOf */ .xc)(step)), ...changeTable(step.change));
+    lines.push(...placementTable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .placementOf */ .xc)(step)), ...changeTable(step.change), ...jobTable(step));
     if (step.tasks.length > 0) {
         lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
         lines.push(...timeline(step));
@@ -1941,6 +1941,21 @@ function renderSummary(step, verdict) {
         }
     }
     return `${lines.join('\n')}\n`;
+}
+/** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
+function jobTable(step) {
+    const job = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .jobRunOf */ .wT)(step);
+    if (job === undefined)
+        return [];
+    const count = (n) => (n === undefined ? '?' : String(n));
+    return [
+        '#### Job',
+        '',
+        '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
+        '|---|---|---|---|---|',
+        `| ${escape(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
+        ''
+    ];
 }
 /** What a change to a running task did: each field before and after, the nodes, the rollback. */
 function changeTable(change) {

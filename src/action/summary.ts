@@ -1,5 +1,6 @@
 import { formatDuration } from '../basics/units.js';
 import {
+  jobRunOf,
   placementOf,
   sumPoints,
   yuanOf,
@@ -41,7 +42,7 @@ const OUTCOME: Record<string, string> = {
 export function renderSummary(step: StepResult, verdict: StepVerdict): string {
   const lines = [`### Elastic deploy: ${step.operation} ${verdict.passed ? 'succeeded' : 'failed'}`, ''];
   if (!verdict.passed) lines.push(`> ${escape(verdict.why)}`, '');
-  lines.push(...placementTable(placementOf(step)), ...changeTable(step.change));
+  lines.push(...placementTable(placementOf(step)), ...changeTable(step.change), ...jobTable(step));
   if (step.tasks.length > 0) {
     lines.push(...taskTable(step), ...replacedTable(step), ...costNote([...step.tasks, ...step.replaced]));
     lines.push(...timeline(step));
@@ -59,6 +60,21 @@ export function renderSummary(step: StepResult, verdict: StepVerdict): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** What a job step read of its job: its own status, its pods, how long its run took, its mode. */
+function jobTable(step: StepResult): string[] {
+  const job = jobRunOf(step);
+  if (job === undefined) return [];
+  const count = (n: number | undefined): string => (n === undefined ? '?' : String(n));
+  return [
+    '#### Job',
+    '',
+    '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
+    '|---|---|---|---|---|',
+    `| ${escape(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '–' : formatDuration(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
+    ''
+  ];
 }
 
 /** What a change to a running task did: each field before and after, the nodes, the rollback. */
