@@ -250,6 +250,37 @@ describe('elastic-deploy, the command-line tool', () => {
     }
   });
 
+  it("exits with a GPU job's verdict: 0 when it completes, 1 when it fails, 3 when its wait times out (stopping it with --cleanup stop)", async () => {
+    const job =
+      '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
+    emulator.setJobs({ podSeconds: 1, failPattern: /-fails$/ });
+    const flags = ['--gpu', '4090', '--body', job, '--poll-interval', '1s'];
+    const passed = await cli(['job', '--task-name', 'cli-tests', ...flags]);
+    expect(passed.code).toBe(EXIT.ok);
+    expect(JSON.parse(passed.stdout)).toMatchObject({
+      job_status: 'Complete',
+      succeeded_pods: '1',
+      job_type: 'spot'
+    });
+    const failed = await cli(['job', '--task-name', 'cli-tests-fails', ...flags]);
+    expect(failed.code).toBe(EXIT.failed);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ job_status: 'Failed', failed_pods: '1' });
+    emulator.setJobs({ podSeconds: 600 });
+    const slow = await cli([
+      'job',
+      '--task-name',
+      'cli-tests-slow',
+      ...flags,
+      '--wait-timeout',
+      '1s',
+      '--cleanup',
+      'stop'
+    ]);
+    expect(slow.code).toBe(EXIT.timedOut);
+    const id = (JSON.parse(slow.stdout) as Record<string, string>).task_id ?? '';
+    expect(emulator.job(id).status).toBe('End');
+  });
+
   it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
     emulator.setReadyAfter(600);
     try {
