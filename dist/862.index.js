@@ -38,7 +38,7 @@ function nodeReadsFlow(read) {
                 run: async (ctx) => {
                     const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
                     const tasks = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)((0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx)), ctx.settings.concurrency, async (task) => task.verdict === 'done'
-                        ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h)(task.id, task.data, ctx, scope) }
+                        ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h4)(task.id, task.data, ctx, scope) }
                         : task);
                     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks, nodeReads: read });
                 },
@@ -411,9 +411,10 @@ function pointOf(node) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   h: () => (/* binding */ diagnose)
+/* harmony export */   N$: () => (/* binding */ JOB_DIAGNOSTICS),
+/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h4: () => (/* binding */ diagnose)
 /* harmony export */ });
-/* unused harmony export DIAGNOSTICS */
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
@@ -432,6 +433,8 @@ function pointOf(node) {
 const MAX_EVENTS = 10;
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
+const JOB_DIAGNOSTICS = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 /**
  * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
@@ -455,7 +458,11 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         };
     }
     const stuck = nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
-    const chosen = scope.nodes === 'all' ? nodes : stuck;
+    const chosen = scope.nodes === 'all'
+        ? nodes
+        : scope.nodes === 'failed'
+            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
+            : stuck;
     const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
     return {
         taskId,

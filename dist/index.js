@@ -5515,6 +5515,7 @@ function describeForDebug(request) {
 /* harmony export */   $4: () => (/* binding */ numberText),
 /* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
+/* harmony export */   Ig: () => (/* binding */ jobFailureReason),
 /* harmony export */   ah: () => (/* binding */ jobFactsOf),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
 /* harmony export */   pq: () => (/* binding */ countOf)
@@ -5576,6 +5577,35 @@ function jobFactsOf(data) {
         mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
         seconds: start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
     };
+}
+/**
+ * Why a Failed job failed, as its limits say, in one line: its pods that failed past backoff_limit (a new
+ * pod per failure with restart_policy Never; restarts in place with OnFailure), or its indexes that
+ * failed (index mode). Undefined for a job that did not fail so.
+ */
+function jobFailureReason(data) {
+    const detail = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) ? data : {};
+    const job = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail.job_status) ? detail.job_status : {};
+    if (job.status !== 'Failed')
+        return undefined;
+    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail.job_support) ? detail.job_support : {};
+    const mode = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(support.mod_param) ? support.mod_param : {};
+    const failed = countOf(job.failed_pods) ?? 0;
+    if ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mode.default)) {
+        const limit = countOf(mode.default.backoff_limit);
+        const policy = mode.default.restart_policy;
+        if (limit === undefined)
+            return undefined;
+        return policy === 'OnFailure'
+            ? `the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of ${limit} allows`
+            : `the job failed: ${failed} pod(s) failed, more than its backoff_limit of ${limit} allows (restart_policy Never: each failure runs a new pod)`;
+    }
+    if ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mode.index)) {
+        const retries = countOf(mode.index.index_backoff_limit);
+        const most = countOf(mode.index.max_failed_index);
+        return `the job failed: its indexes failed after ${retries ?? '?'} retries each (index_backoff_limit)${most === undefined ? '' : `, and ${most} failed index(es) end the job (max_failed_index)`}`;
+    }
+    return undefined;
 }
 /** A number field as its text (exact, as written), when it is a number. */
 function numberText(data, field) {

@@ -321,9 +321,16 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(emulator.requests).toHaveLength(0);
   });
 
-  it('fails the step when the job fails; a job that ended needs no stop from the post step', async () => {
-    const { outputs, failure, left } = await step({ task_name: 'gpu-tests-fails', cleanup: 'stop' });
+  it('fails the step when the job fails, saying why: its limit, its failed pods, their exit codes, events and last log lines; a job that ended needs no stop from the post step', async () => {
+    const { outputs, failure, left, result } = await step({ task_name: 'gpu-tests-fails', cleanup: 'stop' });
     expect(failure).toMatch(/Failed/);
+    expect(log).toContain(
+      `task ${outputs.task_id}: the job failed: 1 pod(s) failed, more than its backoff_limit of 0 allows (restart_policy Never: each failure runs a new pod)`
+    );
+    const [node] = result.tasks[0]?.diagnostics?.nodes ?? [];
+    expect(node?.problem).toMatch(/\(Failed\): container tests Error, exit code 1$/);
+    expect(node?.events.map((e) => e.reason)).toEqual(['Scheduled', 'Started', 'Error']);
+    expect(node?.logs[0]?.lines).toEqual(['$ pytest -q', 'exit code 1']);
     expect(left?.created).toEqual([outputs.task_id]);
     emulator.clearRequests();
     const report = await emulatorCleanup(

@@ -6,9 +6,10 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   h: () => (/* binding */ diagnose)
+/* harmony export */   N$: () => (/* binding */ JOB_DIAGNOSTICS),
+/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h4: () => (/* binding */ diagnose)
 /* harmony export */ });
-/* unused harmony export DIAGNOSTICS */
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
@@ -27,6 +28,8 @@ export const modules = {
 const MAX_EVENTS = 10;
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
+const JOB_DIAGNOSTICS = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 /**
  * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
@@ -50,7 +53,11 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         };
     }
     const stuck = nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
-    const chosen = scope.nodes === 'all' ? nodes : stuck;
+    const chosen = scope.nodes === 'all'
+        ? nodes
+        : scope.nodes === 'failed'
+            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
+            : stuck;
     const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
     return {
         taskId,
@@ -662,13 +669,20 @@ async function withHealth(tasks, criteria, ctx) {
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
 async function withDiagnostics(tasks, criteria, ctx) {
     const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
-    if (criteria.target !== 'ready' || ctx.runtime.cancelled() || !tasks.some(failed))
+    const job = criteria.target === 'finished';
+    if ((criteria.target !== 'ready' && !job) || ctx.runtime.cancelled() || !tasks.some(failed))
         return tasks;
     return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
         if (!failed(task))
             return task;
+        const why = job ? (0,task_data/* jobFailureReason */.Ig)(task.data) : undefined;
+        if (why !== undefined)
+            ctx.log(`task ${task.id}: ${why}`);
         ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        return { ...task, diagnostics: await (0,diagnose/* diagnose */.h)(task.id, task.data, ctx) };
+        return {
+            ...task,
+            diagnostics: await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, job ? diagnose/* JOB_DIAGNOSTICS */.N$ : diagnose/* DIAGNOSTICS */.Z7)
+        };
     });
 }
 function describeCriteria(criteria) {

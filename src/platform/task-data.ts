@@ -91,6 +91,34 @@ export function jobFactsOf(data: unknown): JobFacts {
   };
 }
 
+/**
+ * Why a Failed job failed, as its limits say, in one line: its pods that failed past backoff_limit (a new
+ * pod per failure with restart_policy Never; restarts in place with OnFailure), or its indexes that
+ * failed (index mode). Undefined for a job that did not fail so.
+ */
+export function jobFailureReason(data: unknown): string | undefined {
+  const detail = isRecord(data) ? data : {};
+  const job = isRecord(detail.job_status) ? detail.job_status : {};
+  if (job.status !== 'Failed') return undefined;
+  const support = isRecord(detail.job_support) ? detail.job_support : {};
+  const mode = isRecord(support.mod_param) ? support.mod_param : {};
+  const failed = countOf(job.failed_pods) ?? 0;
+  if (isRecord(mode.default)) {
+    const limit = countOf(mode.default.backoff_limit);
+    const policy = mode.default.restart_policy;
+    if (limit === undefined) return undefined;
+    return policy === 'OnFailure'
+      ? `the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of ${limit} allows`
+      : `the job failed: ${failed} pod(s) failed, more than its backoff_limit of ${limit} allows (restart_policy Never: each failure runs a new pod)`;
+  }
+  if (isRecord(mode.index)) {
+    const retries = countOf(mode.index.index_backoff_limit);
+    const most = countOf(mode.index.max_failed_index);
+    return `the job failed: its indexes failed after ${retries ?? '?'} retries each (index_backoff_limit)${most === undefined ? '' : `, and ${most} failed index(es) end the job (max_failed_index)`}`;
+  }
+  return undefined;
+}
+
 /** A number field as its text (exact, as written), when it is a number. */
 export function numberText(data: unknown, field: string): string | undefined {
   if (!isRecord(data)) return undefined;

@@ -10,9 +10,12 @@ import type { DeployContext } from '../context.js';
 /** Events per node shown: the last ones. */
 const MAX_EVENTS = 10;
 
-/** What to read: the nodes that do not run or all of them (at most `maxNodes`), and their events, logs or both. */
+/**
+ * What to read: the nodes that do not run, those that failed or restarted (a job's: its other pods
+ * succeeded or run), or all of them (at most `maxNodes`), and their events, logs or both.
+ */
 export interface ReadScope {
-  nodes: 'stuck' | 'all';
+  nodes: 'stuck' | 'failed' | 'all';
   maxNodes: number;
   events: boolean;
   logs: boolean;
@@ -20,6 +23,8 @@ export interface ReadScope {
 
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 export const DIAGNOSTICS: ReadScope = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
+/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
+export const JOB_DIAGNOSTICS: ReadScope = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 
 export interface NodeEvent {
@@ -89,7 +94,12 @@ export async function diagnose(
   const stuck = nodes.filter(
     (node) => text(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined
   );
-  const chosen = scope.nodes === 'all' ? nodes : stuck;
+  const chosen =
+    scope.nodes === 'all'
+      ? nodes
+      : scope.nodes === 'failed'
+        ? nodes.filter((node) => failingNode({ results: [node] }, 1) !== undefined)
+        : stuck;
   const shown = await mapLimit(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) =>
     nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope)
   );

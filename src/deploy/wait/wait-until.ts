@@ -1,11 +1,11 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
 import { detailCall, taskKindOf } from '../../platform/operations/calls.js';
-import { jobSnapshotOf, snapshotOf } from '../../platform/task-data.js';
+import { jobFailureReason, jobSnapshotOf, snapshotOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
-import { diagnose } from './diagnose.js';
+import { diagnose, DIAGNOSTICS, JOB_DIAGNOSTICS } from './diagnose.js';
 import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
 import { allHeldBack, describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
@@ -168,11 +168,17 @@ async function withDiagnostics(
   ctx: DeployContext
 ): Promise<TaskResult[]> {
   const failed = (task: TaskResult): boolean => task.verdict === 'failed' || task.verdict === 'timed_out';
-  if (criteria.target !== 'ready' || ctx.runtime.cancelled() || !tasks.some(failed)) return tasks;
+  const job = criteria.target === 'finished';
+  if ((criteria.target !== 'ready' && !job) || ctx.runtime.cancelled() || !tasks.some(failed)) return tasks;
   return mapLimit(tasks, ctx.settings.concurrency, async (task) => {
     if (!failed(task)) return task;
+    const why = job ? jobFailureReason(task.data) : undefined;
+    if (why !== undefined) ctx.log(`task ${task.id}: ${why}`);
     ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-    return { ...task, diagnostics: await diagnose(task.id, task.data, ctx) };
+    return {
+      ...task,
+      diagnostics: await diagnose(task.id, task.data, ctx, job ? JOB_DIAGNOSTICS : DIAGNOSTICS)
+    };
   });
 }
 
