@@ -485,6 +485,38 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(emulator.task(id).status).toBe('End');
   });
 
+  it('stops a job a run left, with `elastic-deploy cleanup --state-file F`, through the Job API', async () => {
+    const stateFile = join(dir, 'state-job.json');
+    const job =
+      '{job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}, services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]}';
+    emulator.setJobs({ podSeconds: 600 });
+    const run = await cli([
+      'job',
+      '--gpu',
+      '4090',
+      '--task-name',
+      'cli-job-later',
+      '--body',
+      job,
+      '--wait',
+      'false',
+      '--cleanup',
+      'stop',
+      '--state-file',
+      stateFile
+    ]);
+    expect(run.code).toBe(EXIT.ok);
+    const id = (JSON.parse(run.stdout) as { task_id: string }).task_id;
+    expect(emulator.job(id).status).not.toBe('End');
+    const later = await cli(['cleanup', '--state-file', stateFile], { ELASTIC_DEPLOY_BASE_URL: '' });
+    expect([later.code, later.stderr]).toEqual([
+      EXIT.ok,
+      expect.stringContaining(`cleanup: stopped task ${id}`)
+    ]);
+    expect(emulator.job(id).status).toBe('End');
+    expect(emulator.requests.some((r) => r.path === '/api/deployment/task/stop')).toBe(false);
+  });
+
   /**
    * A create with --cleanup stop and a state file, the body given by `bodyFlags`; `between` runs before
    * the later `cleanup --state-file`, which is checked to stop the task. Answers the state file's text.
