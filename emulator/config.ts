@@ -37,6 +37,18 @@ export interface EmulatorConfig {
   preheat?: { durationSeconds?: number };
   /** A private registry: images matching `pattern` (a regular expression) pull only with this account. */
   privateRegistry?: { pattern: string; username: string; password: string };
+  /** How jobs run (see the emulator's `jobs` option): patterns are regular expressions over job names. */
+  jobs?: { podSeconds?: number; failPattern?: string; scripts?: JobScriptConfig[] };
+}
+
+/** A job script (see JobScriptRule), its pattern as text. */
+export interface JobScriptConfig {
+  pattern: string;
+  runSeconds?: number;
+  exitCode?: number;
+  failures?: number;
+  failIndexes?: number[];
+  log?: string[];
 }
 
 /** A config that cannot be used; the message names the field. */
@@ -70,7 +82,8 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
     'stock',
     'imagePull',
     'preheat',
-    'privateRegistry'
+    'privateRegistry',
+    'jobs'
   ]);
   const parsed: EmulatorConfig = {};
   if (config.faults !== undefined) {
@@ -172,6 +185,7 @@ export function parseConfig(value: unknown, where = 'config'): EmulatorConfig {
       ...optional(apps, 'status', (v, n) => number(v, n), `${where}.apps`)
     };
   }
+  if (config.jobs !== undefined) parsed.jobs = parseJobs(config.jobs, `${where}.jobs`);
   if (config.badImages !== undefined) parsed.badImages = pattern(config.badImages, `${where}.badImages`);
   if (config.crashLoops !== undefined) {
     if (!Array.isArray(config.crashLoops)) throw new ConfigError(`${where}.crashLoops must be an array`);
@@ -195,6 +209,40 @@ function parseImagePull(value: unknown, where: string): NonNullable<EmulatorConf
     ...optional(pull, 'seconds', (v, n) => number(v, n), where),
     ...(images === undefined ? {} : { images }),
     ...(regions === undefined ? {} : { regions })
+  };
+}
+
+function parseJobs(value: unknown, where: string): NonNullable<EmulatorConfig['jobs']> {
+  const jobs = object(value, where);
+  only(jobs, where, ['podSeconds', 'failPattern', 'scripts']);
+  const numbers = (list: unknown, name: string): number[] => {
+    if (!Array.isArray(list)) throw new ConfigError(`${name} must be an array`);
+    return list.map((n, i) => number(n, `${name}[${i}]`));
+  };
+  const lines = (list: unknown, name: string): string[] => {
+    if (!Array.isArray(list)) throw new ConfigError(`${name} must be an array`);
+    return list.map((line, i) => string(line, `${name}[${i}]`));
+  };
+  const script = (item: unknown, at: string): JobScriptConfig => {
+    const rule = object(item, at);
+    only(rule, at, ['pattern', 'runSeconds', 'exitCode', 'failures', 'failIndexes', 'log']);
+    return {
+      pattern: pattern(rule.pattern, `${at}.pattern`),
+      ...optional(rule, 'runSeconds', (v, n) => number(v, n), at),
+      ...optional(rule, 'exitCode', (v, n) => number(v, n), at),
+      ...optional(rule, 'failures', (v, n) => number(v, n), at),
+      ...optional(rule, 'failIndexes', numbers, at),
+      ...optional(rule, 'log', lines, at)
+    };
+  };
+  if (jobs.scripts !== undefined && !Array.isArray(jobs.scripts))
+    throw new ConfigError(`${where}.scripts must be an array`);
+  return {
+    ...optional(jobs, 'podSeconds', (v, n) => number(v, n), where),
+    ...optional(jobs, 'failPattern', (v, n) => pattern(v, n), where),
+    ...(Array.isArray(jobs.scripts)
+      ? { scripts: jobs.scripts.map((item, i) => script(item, `${where}.scripts[${i}]`)) }
+      : {})
   };
 }
 
@@ -340,6 +388,16 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.stock !== undefined) emulator.setStock(config.stock);
   if (config.imagePull !== undefined) emulator.setImagePull(config.imagePull);
   if (config.preheat !== undefined) emulator.setPreheat(config.preheat);
+  if (config.jobs !== undefined) {
+    const { podSeconds, failPattern, scripts } = config.jobs;
+    emulator.setJobs({
+      ...(podSeconds === undefined ? {} : { podSeconds }),
+      ...(failPattern === undefined ? {} : { failPattern: new RegExp(failPattern) }),
+      ...(scripts === undefined
+        ? {}
+        : { scripts: scripts.map(({ pattern: text, ...rule }) => ({ ...rule, pattern: new RegExp(text) })) })
+    });
+  }
   if (config.privateRegistry !== undefined) {
     const { pattern, username, password } = config.privateRegistry;
     emulator.setPrivateRegistry({ pattern: new RegExp(pattern), username, password });

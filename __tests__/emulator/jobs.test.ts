@@ -1,5 +1,6 @@
 // Job batch tasks over time, as the reference describes them (suanli-job/): what a create takes and
 // refuses, Pending to Running to Complete or Failed, Spot's queue, the timeout, a stop, the bill.
+import { applyConfig, parseConfig } from '../../emulator/config.js';
 import type { Emulator } from '../../emulator/index.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 
@@ -351,5 +352,27 @@ describe('jobs, as the reference describes them', () => {
       queue_name: 'evals',
       group_name: 'nightly'
     });
+  });
+
+  it('takes how jobs run from a config file, as the emulator CLI reads it (--config), a typo refused', async () => {
+    applyConfig(
+      emulator,
+      parseConfig({
+        jobs: {
+          podSeconds: 5,
+          scripts: [{ pattern: '-evals$', exitCode: 4, log: ['loading', 'crashed'] }]
+        }
+      })
+    );
+    const id = await create(body({ task_name: 'nightly-evals', points: 1 }));
+    // Its backoff_limit of 1 lets one pod fail: the second ends it, 5 s later.
+    clock.advance(10 + 5);
+    expect(progress(await detail(id))).toEqual(['Running', 'Running', 1, 0, 1]);
+    clock.advance(5);
+    expect(progress(await detail(id))).toEqual(['End', 'Failed', 0, 0, 2]);
+    expect(() => parseConfig({ jobs: { podSecond: 5 } })).toThrow(/config\.jobs/);
+    expect(() => parseConfig({ jobs: { scripts: [{ pattern: '(' }] } })).toThrow(
+      'config.jobs.scripts[0].pattern is not a regular expression'
+    );
   });
 });
