@@ -8,6 +8,8 @@
 // in its spec profile: a signed, encrypted create).
 // npm run demo -- --crash: the same deploy, whose container crash-loops: the step fails in seconds and
 // shows the node's events and log (the diagnostics), and the post step still stops the task.
+// npm run demo -- --job: a GPU batch job (operation: job) of two completions, run to its end;
+// -- --job-fail: one whose pods exit with code 3, which fails the step and says why.
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
 import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner.js';
@@ -15,9 +17,26 @@ import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner
 const READY_AFTER_SECONDS = 3;
 const crash = process.argv.includes('--crash');
 const rsa = process.argv.includes('--rsa');
+const jobFail = process.argv.includes('--job-fail');
+const job = jobFail || process.argv.includes('--job');
 const emulator = await startEmulator({
   ...(rsa ? { profile: 'spec' as const } : {}),
   readyAfterSeconds: READY_AFTER_SECONDS,
+  jobs: {
+    podSeconds: 2,
+    scripts: [
+      {
+        pattern: /-fail$/,
+        exitCode: 3,
+        log: [
+          'collected 12 items',
+          'tests/gpu/test_kernels.py::test_matmul FAILED',
+          'FAILED: 1 failed, 11 passed'
+        ]
+      },
+      { pattern: /./, log: ['collected 12 items', 'tests/gpu/test_kernels.py ............', '12 passed'] }
+    ]
+  },
   apps: { warmupSeconds: 2 },
   crashLoops: [
     {
@@ -52,7 +71,7 @@ const key: Record<string, string> = rsa
       api_profile: 'spec'
     }
   : { token: emulator.token_mode.token, gpu: '4090' };
-const inputs = {
+const deploy = {
   operation: 'create',
   base_url: emulator.base_url,
   ...key,
@@ -70,13 +89,33 @@ const inputs = {
   wait_timeout: '2m',
   cleanup: 'stop'
 };
+const gpuJob = {
+  operation: 'job',
+  base_url: emulator.base_url,
+  token: emulator.token_mode.token,
+  gpu: '4090',
+  task_name: jobFail ? 'demo-gpu-tests-fail' : 'demo-gpu-tests',
+  points: '2',
+  body: [
+    'job_support: {timeout_sec: 600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}',
+    'services:',
+    '  - service_name: tests',
+    '    service_image: ghcr.io/acme/gpu-tests:1.4',
+    '    resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}',
+    '    start_script: {command: [python, -m, pytest], args: [-q, tests/gpu]}'
+  ].join('\n'),
+  poll_interval: '1s',
+  wait_timeout: '2m',
+  cleanup: 'stop'
+};
+const inputs = job ? gpuJob : deploy;
 const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file };
 
 say(
-  `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`
+  `Emulator listening on ${emulator.base_url} (tasks start ${READY_AFTER_SECONDS}s after creation; ${job ? `each pod of a job runs 2s${jobFail ? ', and exits with code 3' : ''}` : crash ? 'this one crash-loops' : 'apps warm up for 2s'}).`
 );
 say(
-  `Running dist/index.js on Node ${runtime.major} as the runner would: operation create, cleanup stop, ${rsa ? "an RSA-mode key on the interface spec's forms (--rsa)" : "a token-mode key on the platform's documented forms, gpu: 4090 picking the resource"}.\n`
+  `Running dist/index.js on Node ${runtime.major} as the runner would: operation ${inputs.operation}, cleanup stop, ${rsa ? "an RSA-mode key on the interface spec's forms (--rsa)" : "a token-mode key on the platform's documented forms, gpu: 4090 picking the resource"}.\n`
 );
 const main = await runStep(runtime, inputs, { env });
 show('main step', main);
@@ -92,9 +131,21 @@ const post = await runStep(runtime, inputs, { env, state: main.state });
 show('post step', post);
 
 const taskId = main.outputs.task_id ?? '';
-const status = taskId === '' ? 'none' : String(emulator.task(taskId).status);
+const status = taskId === '' ? 'none' : String((job ? emulator.job(taskId) : emulator.task(taskId)).status);
 say(`The emulator says task ${taskId} is now ${status}.`);
 await emulator.stop();
+if (job) {
+  const ended = jobFail ? main.exitCode === 1 : main.exitCode === 0;
+  const ok = ended && post.exitCode === 0 && status === 'End';
+  say(
+    !ok
+      ? 'Demo FAILED.'
+      : jobFail
+        ? 'Demo finished: the job failed with exit code 3, which failed the step and said why; nothing left billing.'
+        : 'Demo finished: the job ran its two completions to its end (Complete); nothing left billing.'
+  );
+  process.exit(ok ? 0 : 1);
+}
 if (crash) {
   const ok = main.exitCode === 1 && post.exitCode === 0 && status === 'End';
   say(

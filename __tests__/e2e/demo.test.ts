@@ -76,3 +76,26 @@ it.concurrent(
   },
   60_000
 );
+
+it.concurrent(
+  'npm run demo -- --job runs a GPU job to its end, and -- --job-fail one that fails with its exit code, saying why',
+  async () => {
+    const [passed, failed] = await Promise.all([demo('--job'), demo('--job-fail')]);
+    expect(passed.code).toBe(0);
+    expect(passed.stdout).toMatch(/Running -> Complete \(0 running, 2 succeeded, 0 failed\)/);
+    expect(passed.stdout).toMatch(/^ {2}job_status = Complete$/m);
+    expect(passed.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: the job ran its two completions to its end (Complete); nothing left billing.'
+    );
+    expect(failed.code).toBe(0);
+    expect(failed.stdout).toContain(
+      'the job failed: 1 pod(s) failed, more than its backoff_limit of 0 allows (restart_policy Never: each failure runs a new pod)'
+    );
+    expect(failed.stdout).toMatch(/\(Failed\): container tests Error, exit code 3/);
+    expect(failed.stdout).toContain('│     FAILED: 1 failed, 11 passed');
+    expect(failed.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Demo finished: the job failed with exit code 3, which failed the step and said why; nothing left billing.'
+    );
+  },
+  60_000
+);
