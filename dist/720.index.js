@@ -239,6 +239,7 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         moreNodes: Math.max(0, chosen.length - scope.maxNodes),
         notRunningNodes: stuck.length,
         runningNodes: nodes.length - stuck.length,
+        ...(scope.nodes === 'failed' ? { failedNodes: chosen.length } : {}),
         unread: []
     };
 }

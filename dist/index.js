@@ -358,6 +358,9 @@ function describeCounts(d) {
     const stuck = d.notRunningNodes;
     if (d.unread.length > 0 && stuck === 0)
         return 'its nodes could not be read';
+    const pods = d.notRunningNodes + d.runningNodes;
+    if (d.failedNodes !== undefined)
+        return `${d.failedNodes} of its ${pods} pod${pods === 1 ? '' : 's'} failed or restarted`;
     return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
 }
 function bodyLines(d) {

@@ -58,6 +58,10 @@ describe('diagnostics as the step shows them', () => {
   it('prints every line after a prefix, so none runs as a workflow command, secrets replaced', () => {
     const { title, lines } = diagnosticsLog(diagnostics, redact);
     expect(title).toBe('diagnostics of task 7: 3 nodes not running, 1 running');
+    // A job's: its pods that failed or restarted, of all (the others succeeded, or run).
+    expect(diagnosticsLog({ ...diagnostics, failedNodes: 1 }, redactor([])).title).toBe(
+      'diagnostics of task 7: 1 of its 4 pods failed or restarted'
+    );
     expect(lines.every((line) => line.startsWith('│ '))).toBe(true);
     expect(lines).toEqual([
       '│ node 7001 (Running): container web CrashLoopBackOff, exit code 1, restarted 3 times',

@@ -327,6 +327,11 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(log).toContain(
       `task ${outputs.task_id}: the job failed: 1 pod(s) failed, more than its backoff_limit of 0 allows (restart_policy Never: each failure runs a new pod)`
     );
+    expect(result.tasks[0]?.diagnostics).toMatchObject({
+      failedNodes: 1,
+      notRunningNodes: 1,
+      runningNodes: 0
+    });
     const [node] = result.tasks[0]?.diagnostics?.nodes ?? [];
     expect(node?.problem).toMatch(/\(Failed\): container tests Error, exit code 1$/);
     expect(node?.events.map((e) => e.reason)).toEqual(['Scheduled', 'Started', 'Error']);

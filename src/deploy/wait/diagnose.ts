@@ -63,6 +63,8 @@ export interface TaskDiagnostics {
   /** Nodes that do not run, and nodes that do. */
   readonly notRunningNodes: number;
   readonly runningNodes: number;
+  /** A job's pods that failed or restarted (its others succeeded or run), where those were read. */
+  readonly failedNodes?: number;
   readonly unread: readonly string[];
 }
 
@@ -109,6 +111,7 @@ export async function diagnose(
     moreNodes: Math.max(0, chosen.length - scope.maxNodes),
     notRunningNodes: stuck.length,
     runningNodes: nodes.length - stuck.length,
+    ...(scope.nodes === 'failed' ? { failedNodes: chosen.length } : {}),
     unread: []
   };
 }
