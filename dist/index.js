@@ -3022,9 +3022,11 @@ function leaving(calls) {
  */
 async function stopUnfinishedJobs(tasks, ctx) {
     const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+    if (unfinished.length === 0)
+        return;
+    const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
     for (const task of unfinished) {
         ctx.log(`job ${task.id} may still run: stopping it now`);
-        const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
         const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
         if (outcome.kind === 'failed') {
             ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
@@ -3849,20 +3851,10 @@ async function readTaskState(taskId, ctx, options = {}) {
 /* unused harmony export KNOWN_STATUSES */
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9695);
 
-/**
- * The platform's task statuses (platform notes), and a job's (job_status.status); any other is reported
- * once and waited through.
- */
-const KNOWN_STATUSES = [
-    'Pending',
-    'Running',
-    'Paused',
-    'End',
-    'Other',
-    'Manual',
-    'Complete',
-    'Failed'
-];
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+/** What a job's wait reads (job_status.status, and End for a job stopped first): its known statuses. */
+const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', 'End'];
 const DEFAULTS = {
     ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
     paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
@@ -3903,9 +3895,8 @@ function isPublishable(url) {
 }
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 function isUnknownStatus(status, criteria) {
-    return (!KNOWN_STATUSES.includes(status) &&
-        !criteria.success.includes(status) &&
-        !criteria.failure.includes(status));
+    const known = criteria.target === 'finished' ? JOB_STATUSES : KNOWN_STATUSES;
+    return !known.includes(status) && !criteria.success.includes(status) && !criteria.failure.includes(status);
 }
 
 
@@ -5534,19 +5525,16 @@ function describeForDebug(request) {
  */
 function jobSnapshotOf(data) {
     const task = snapshotOf(data, ['status']);
-    const job = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data.job_status) ? data.job_status : {};
-    const run = typeof job.status === 'string' ? job.status : undefined;
-    const ended = run === 'Complete' || run === 'Failed';
-    const counts = [countOf(job.active_pods) ?? 0, countOf(job.succeeded_pods), countOf(job.failed_pods)];
-    const [active, succeeded, failed] = counts;
+    const { status, running, succeeded, failed } = jobFactsOf(data);
+    const ended = status === 'Complete' || status === 'Failed';
     return {
         ...task,
-        status: task.status === 'End' && !ended ? 'End' : run,
+        status: task.status === 'End' && !ended ? 'End' : status,
         urls: [],
         nodes: undefined,
         ...(succeeded === undefined || failed === undefined
             ? {}
-            : { pods: `${active} running, ${succeeded} succeeded, ${failed} failed` })
+            : { pods: `${running ?? 0} running, ${succeeded} succeeded, ${failed} failed` })
     };
 }
 /** The status at statusField (a dot path), the name and the service URLs of task data. */
@@ -5575,6 +5563,7 @@ function jobFactsOf(data) {
     const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
     return {
         status,
+        running: countOf(job.active_pods),
         succeeded: countOf(job.succeeded_pods),
         failed: countOf(job.failed_pods),
         mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
@@ -5587,13 +5576,12 @@ function jobFactsOf(data) {
  * failed (index mode). Undefined for a job that did not fail so.
  */
 function jobFailureReason(data) {
-    const detail = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) ? data : {};
-    const job = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail.job_status) ? detail.job_status : {};
+    const job = jobFactsOf(data);
     if (job.status !== 'Failed')
         return undefined;
-    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(detail.job_support) ? detail.job_support : {};
+    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data.job_support) ? data.job_support : {};
     const mode = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(support.mod_param) ? support.mod_param : {};
-    const failed = countOf(job.failed_pods) ?? 0;
+    const failed = job.failed ?? 0;
     if ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mode.default)) {
         const limit = countOf(mode.default.backoff_limit);
         const policy = mode.default.restart_policy;

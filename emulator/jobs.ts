@@ -202,8 +202,8 @@ export class JobStore {
       task_qos: null,
       job_support: job.job_support,
       job_status: {
-        // The run is made when the job is scheduled (a Spot job leaves its queue).
-        create_time: job.scheduledAt === undefined ? null : rfc3339(job.scheduledAt),
+        // As the reference's example gives it: the moment the job was made.
+        create_time: rfc3339(job.createdAt),
         status: state.run,
         completion_time:
           state.run === 'Complete' && state.endedAt !== undefined ? rfc3339(state.endedAt) : null,

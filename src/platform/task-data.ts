@@ -24,19 +24,16 @@ export interface TaskSnapshot {
  */
 export function jobSnapshotOf(data: unknown): TaskSnapshot {
   const task = snapshotOf(data, ['status']);
-  const job = isRecord(data) && isRecord(data.job_status) ? data.job_status : {};
-  const run = typeof job.status === 'string' ? job.status : undefined;
-  const ended = run === 'Complete' || run === 'Failed';
-  const counts = [countOf(job.active_pods) ?? 0, countOf(job.succeeded_pods), countOf(job.failed_pods)];
-  const [active, succeeded, failed] = counts;
+  const { status, running, succeeded, failed } = jobFactsOf(data);
+  const ended = status === 'Complete' || status === 'Failed';
   return {
     ...task,
-    status: task.status === 'End' && !ended ? 'End' : run,
+    status: task.status === 'End' && !ended ? 'End' : status,
     urls: [],
     nodes: undefined,
     ...(succeeded === undefined || failed === undefined
       ? {}
-      : { pods: `${active} running, ${succeeded} succeeded, ${failed} failed` })
+      : { pods: `${running ?? 0} running, ${succeeded} succeeded, ${failed} failed` })
   };
 }
 
@@ -62,6 +59,8 @@ export function snapshotOf(data: unknown, statusField: readonly string[]): TaskS
 export interface JobFacts {
   /** job_status.status: Pending, Manual, Running, Complete or Failed. */
   status: string | undefined;
+  /** Its pods: running (active_pods), succeeded and failed. */
+  running: number | undefined;
   succeeded: number | undefined;
   failed: number | undefined;
   /** Spot (sub_type Spot), or on demand. */
@@ -83,6 +82,7 @@ export function jobFactsOf(data: unknown): JobFacts {
   const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
   return {
     status,
+    running: countOf(job.active_pods),
     succeeded: countOf(job.succeeded_pods),
     failed: countOf(job.failed_pods),
     mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
@@ -97,12 +97,11 @@ export function jobFactsOf(data: unknown): JobFacts {
  * failed (index mode). Undefined for a job that did not fail so.
  */
 export function jobFailureReason(data: unknown): string | undefined {
-  const detail = isRecord(data) ? data : {};
-  const job = isRecord(detail.job_status) ? detail.job_status : {};
+  const job = jobFactsOf(data);
   if (job.status !== 'Failed') return undefined;
-  const support = isRecord(detail.job_support) ? detail.job_support : {};
+  const support = isRecord(data) && isRecord(data.job_support) ? data.job_support : {};
   const mode = isRecord(support.mod_param) ? support.mod_param : {};
-  const failed = countOf(job.failed_pods) ?? 0;
+  const failed = job.failed ?? 0;
   if (isRecord(mode.default)) {
     const limit = countOf(mode.default.backoff_limit);
     const policy = mode.default.restart_policy;

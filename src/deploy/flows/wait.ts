@@ -46,9 +46,10 @@ function leaving(calls: readonly CallOutcome[]): string[] {
  */
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
   const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+  if (unfinished.length === 0) return;
+  const { cleanUpTask } = await import('../tasks/clean-up-task.js');
   for (const task of unfinished) {
     ctx.log(`job ${task.id} may still run: stopping it now`);
-    const { cleanUpTask } = await import('../tasks/clean-up-task.js');
     const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
     if (outcome.kind === 'failed') {
       ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);

@@ -3,20 +3,10 @@ import type { TaskSnapshot } from '../../platform/task-data.js';
 import type { WaitSettings } from '../settings.js';
 import { publishableUrl } from '../tasks/publishable-urls.js';
 
-/**
- * The platform's task statuses (platform notes), and a job's (job_status.status); any other is reported
- * once and waited through.
- */
-export const KNOWN_STATUSES = [
-  'Pending',
-  'Running',
-  'Paused',
-  'End',
-  'Other',
-  'Manual',
-  'Complete',
-  'Failed'
-];
+/** The platform's task statuses (platform notes); any other is reported once and waited through. */
+export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
+/** What a job's wait reads (job_status.status, and End for a job stopped first): its known statuses. */
+const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', 'End'];
 
 /** When a wait ends, and how. */
 export interface Criteria {
@@ -85,9 +75,6 @@ export function isPublishable(url: string | null): boolean {
 
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 export function isUnknownStatus(status: string, criteria: Criteria): boolean {
-  return (
-    !KNOWN_STATUSES.includes(status) &&
-    !criteria.success.includes(status) &&
-    !criteria.failure.includes(status)
-  );
+  const known = criteria.target === 'finished' ? JOB_STATUSES : KNOWN_STATUSES;
+  return !known.includes(status) && !criteria.success.includes(status) && !criteria.failure.includes(status);
 }
