@@ -147,7 +147,7 @@ function cleanUpAll(targets, ctx, name) {
 async function lateTasks(lookup, created, action, ctx) {
     const handled = new Set([...lookup.existingIds, ...created]);
     const kind = created.length === 0 ? 'found' : 'twin';
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup.taskName, 100));
+    const name = JSON.stringify((0,safe_text/* sanitize */.aj)(lookup.taskName, 100));
     const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
     ctx.log(created.length === 0
         ? `cleanup: the create of this step got no task id; looking for a new task named ${name} for ${(0,units/* formatDuration */.a3)(left)}, until the create can no longer land`
@@ -179,7 +179,7 @@ async function lateTasks(lookup, created, action, ctx) {
 async function cleanUpFound(ids, why, action, ctx, taskName) {
     const cleanup = why === 'twin' ? 'stop' : action;
     if (cleanup === undefined) {
-        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.a)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
+        ctx.runtime.warn(`the create of this step made task ${ids.join(', ')} (named ${JSON.stringify((0,safe_text/* sanitize */.aj)(taskName, 100))}) without the step learning its id; cleanup is none, so it keeps running`);
         return [];
     }
     return cleanUpAll(ids.map((id) => ({ id, action: cleanup, why })), ctx, taskName);
@@ -304,7 +304,7 @@ async function runPost(host) {
             if (outcome.kind === 'shown')
                 host.info(`cleanup: stopped image preheat task ${taskId}, which had not completed`);
             else
-                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.a)(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
+                host.warning(`could not stop image preheat task ${taskId} (${(0,safe_text/* sanitize */.aj)(outcome.why, 300)}): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list`);
         }
         const failed = outcomes.filter((o) => o.outcome.kind === 'failed');
         if (rollback?.problem !== undefined)
@@ -326,7 +326,7 @@ function reportRollback(host, rollback) {
         host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
         return;
     }
-    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.a)(rollback.problem, 300)})`);
+    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.aj)(rollback.problem, 300)})`);
 }
 /**
  * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
@@ -337,11 +337,11 @@ function reportScaleBack(host, label, scale) {
         host.info(scale.said);
         return;
     }
-    host.setFailed(`${label} failed: task ${scale.taskId} may run a failing node (${(0,safe_text/* sanitize */.a)(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`, 'cleanup');
+    host.setFailed(`${label} failed: task ${scale.taskId} may run a failing node (${(0,safe_text/* sanitize */.aj)(scale.problem ?? '', 300)}): check its nodes, and set its points back to ${scale.points} (operation change_points) if a new one fails`, 'cleanup');
 }
 function describeOutcome(target, outcome, lookup) {
     const verb = cleanup_state/* CLEANUP_DONE */.io[target.action];
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(lookup?.taskName ?? '', 100));
+    const name = JSON.stringify((0,safe_text/* sanitize */.aj)(lookup?.taskName ?? '', 100));
     const what = {
         twin: `, a second task named ${name} made by an earlier attempt of the create`,
         found: `, named ${name}, made by the create whose answer this step never read`,
@@ -381,7 +381,7 @@ function giveUp(host, settings, left, label) {
     const { unsettled } = left;
     const named = unsettled === undefined
         ? []
-        : [`a task named ${JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100))} may be running`];
+        : [`a task named ${JSON.stringify((0,safe_text/* sanitize */.aj)(unsettled.taskName, 100))} may be running`];
     host.setFailed(`${label} failed: ${[...ids, ...named].join('; ')}`, 'cleanup');
 }
 /**
@@ -389,7 +389,7 @@ function giveUp(host, settings, left, label) {
  * (an error, and the job summary's lines).
  */
 function unsettledCreate(host, settings, unsettled, uses) {
-    const name = JSON.stringify((0,safe_text/* sanitize */.a)(unsettled.taskName, 100));
+    const name = JSON.stringify((0,safe_text/* sanitize */.aj)(unsettled.taskName, 100));
     const command = host.byHand?.sweep(unsettled.taskName, unsettled.keep);
     host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? 'the job summary shows a step that does' : runWithVariables(command)}`, 'Task may be left running');
     return [
@@ -451,7 +451,7 @@ const ENDED_NODES = ['End', 'Succeeded'];
  */
 function judgeServing(snapshot, nodes, target, rules) {
     if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
     const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
     const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
@@ -772,8 +772,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
             return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
         if (state.kind === 'status' && alreadyDone.includes(state.status))
-            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
-        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;

@@ -211,7 +211,7 @@ async function preheat(candidate, mode, ctx, taskName) {
         ...(taskName === undefined ? {} : { task_name: taskName }),
         ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
     };
-    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.a)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.a)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.aj)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.aj)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.aj)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
     const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
     ctx.cleanup.add('preheats', [taskId]);
     const ended = await watchPreheat(taskId, mode, ctx);
@@ -222,7 +222,7 @@ async function preheat(candidate, mode, ctx, taskName) {
         return { taskId, mode, region, elapsedMs };
     }
     const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.a)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.a)(stopped.why, 300)})`}, and nothing was created`);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.aj)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.aj)(stopped.why, 300)})`}, and nothing was created`);
 }
 /**
  * The services a preheat caches: the name and image of each of the body's services and, where the body
@@ -247,7 +247,7 @@ async function regionBody(region, ctx) {
     const regions = preheatRegionsOf(result.data);
     const found = regions.find((r) => r.region === region);
     if (found === undefined) {
-        throw new Error(`region ${(0,safe_text/* sanitize */.a)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.a)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+        throw new Error(`region ${(0,safe_text/* sanitize */.aj)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.aj)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
     }
     return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
 }
@@ -258,7 +258,7 @@ async function nodeBody(candidate, ctx) {
     const { device, region } = candidate.offer;
     const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
     if (offer === undefined) {
-        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.a)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.a)(region ?? '?', 60)}: set preheat to region, or none`);
+        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.aj)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.aj)(region ?? '?', 60)}: set preheat to region, or none`);
     }
     return { points: ctx.settings.points ?? 1, resources: [(0,choose_resource/* resourcesEntry */.u$)(offer)] };
 }
@@ -267,7 +267,7 @@ async function createPreheat(body, ctx) {
     const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
     const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
     if (taskId === undefined) {
-        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.a)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.aj)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
     }
     ctx.log(`preheat: task ${taskId}`);
     return taskId;
@@ -288,12 +288,12 @@ async function watchPreheat(taskId, mode, ctx) {
         catch (error) {
             return {
                 kind: 'unread',
-                why: `its detail could not be read: ${(0,safe_text/* sanitize */.a)((0,failures/* describeError */.Uc)(error), 300)}`
+                why: `its detail could not be read: ${(0,safe_text/* sanitize */.aj)((0,failures/* describeError */.Uc)(error), 300)}`
             };
         }
         const changed = judged.detail !== last;
         if (changed)
-            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.a)(judged.detail, 300)}`);
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.aj)(judged.detail, 300)}`);
         last = judged.detail;
         if (judged.state !== 'waiting')
             return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
@@ -322,7 +322,7 @@ async function stopPreheat(taskId, ctx) {
             .catch(() => undefined);
         return status === 'End'
             ? { shown: true, state: 'End' }
-            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.a)(status ?? 'unknown', 40)}` };
+            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.aj)(status ?? 'unknown', 40)}` };
     };
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,persistence/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);

@@ -140,7 +140,7 @@ function stopAll(targets, ctx, dryRun) {
         return { ...result, status: 'End' };
     });
 }
-const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.a)(task.name, 100))} (${(0,safe_text/* sanitize */.a)(task.status ?? 'unknown', 20)})`;
+const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;
 
 
 /***/ }),
@@ -385,8 +385,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
             return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
         if (state.kind === 'status' && alreadyDone.includes(state.status))
-            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
-        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;

@@ -2,6 +2,42 @@ export const id = 836;
 export const ids = [836];
 export const modules = {
 
+/***/ 3820:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ containerServices),
+/* harmony export */   _: () => (/* binding */ serviceNames)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
+/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7659);
+
+
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData) {
+    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
+        const id = (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+    }));
+}
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
+function containerServices(node, services) {
+    const byName = new Map([...services].map(([id, name]) => [name, id]));
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
+    const ids = containers.map((c) => (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    if (ids.length === 0 || ids.some((id) => id === undefined))
+        return new Map(services);
+    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
+}
+
+
+/***/ }),
+
 /***/ 9828:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -11,12 +47,14 @@ export const modules = {
 /* harmony export */   h4: () => (/* binding */ diagnose)
 /* harmony export */ });
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7659);
+/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3820);
+
 
 
 
@@ -58,7 +96,7 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         : scope.nodes === 'failed'
             ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
             : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceNames */ ._)(taskData), ctx, scope));
     return {
         taskId,
         nodes: shown,
@@ -76,16 +114,16 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     let events = [];
     if (scope.events) {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
             events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
                 time: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
                 type: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
                 reason: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
                 service: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
@@ -95,11 +133,11 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     const logs = [];
     if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of containerServices(node, services)) {
+        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
             try {
-                const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
-                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .lastLines */ .w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
+                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
@@ -114,27 +152,6 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
         logs,
         unread
     };
-}
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData) {
-    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(s.service_name) ?? id]];
-    }));
-}
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(node, services) {
-    const byName = new Map([...services].map(([id, name]) => [name, id]));
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(c.service_name) ?? ''));
-    if (ids.length === 0 || ids.some((id) => id === undefined))
-        return new Map(services);
-    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
 }
 
 
@@ -204,12 +221,12 @@ function startWatch(id) {
         said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
     };
 }
-const safe = (text) => (0,safe_text/* sanitize */.a)(text, 120);
+const safe = (text) => (0,safe_text/* sanitize */.aj)(text, 120);
 const after = (atMs) => `after ${(0,units/* formatDuration */.a3)(atMs)}`;
 /** 'task 7 "svc"': the task and its name as its last detail said. */
 function labelOf(watch) {
     const name = watch.snapshot?.name;
-    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.a)(name, 60))}`}`;
+    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 60))}`}`;
 }
 function settled(watch, verdict, atMs, message) {
     return { ...watch, verdict, elapsedMs: atMs, message };
@@ -502,7 +519,11 @@ async function lookOnce(watch, round, known, loop) {
 async function readDetail(watch, known, loop) {
     const { deps, rules, elapsed, record } = loop;
     try {
-        return record(seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules));
+        const poll = known ?? (await deps.poll(watch.id));
+        const atMs = elapsed();
+        if (poll.kind === 'task' && deps.follow !== undefined)
+            await deps.follow(watch.id, poll.data);
+        return record(seePoll(watch, poll, atMs, rules));
     }
     catch (error) {
         const failure = {
@@ -561,29 +582,37 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const waiting = tasks.filter((t) => t.verdict === 'done');
     if (waiting.length === 0)
         return { tasks, timedOut: false };
+    const job = (0,calls/* taskKindOf */.j2)(settings) === 'job';
+    // The log of a job waited on to its end, read on as it runs (see followJobLogs).
+    const logs = job && criteria.target === 'finished'
+        ? (await __webpack_require__.e(/* import() */ 393).then(__webpack_require__.bind(__webpack_require__, 7393))).followJobLogs(ctx)
+        : undefined;
     const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
     ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
     const names = new Map(waiting.map((t) => [t.id, t.name]));
     const waited = await waitForTasks(waiting.map((t) => t.id), {
         criteria,
         // A job's wait reads its job_status; a deployment's, its status field.
-        snapshotOf: (0,calls/* taskKindOf */.j2)(settings) === 'job'
-            ? task_data/* jobSnapshotOf */.FQ
-            : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
+        snapshotOf: job ? task_data/* jobSnapshotOf */.FQ : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
         timeoutMs: ctx.deadline - ctx.startedAt,
         intervalMs: settings.wait.intervalMs,
         errorBudget: settings.wait.pollErrorBudget,
         concurrency: settings.concurrency,
         startedAt: ctx.startedAt,
         initial: firstChecks(waiting, how.calls)
-    }, waitDeps(criteria, names, ctx));
+    }, { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) });
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
     const settled = tasks.map((task) => {
         const result = byId.get(task.id);
         return result === undefined ? task : (0,deploy_result/* taskAfterWait */.Nh)(task, result, how.publish);
     });
     const checked = await withHealth(settled, criteria, ctx);
-    return { tasks: await withDiagnostics(checked, criteria, ctx), timedOut: waited.timedOut };
+    const logFile = logs?.file();
+    return {
+        tasks: await withDiagnostics(checked, criteria, ctx),
+        timedOut: waited.timedOut,
+        ...(logFile === undefined ? {} : { logFile })
+    };
 }
 /** A call whose answer is the task's detail gives the task's first check. */
 function firstChecks(waiting, calls) {

@@ -130,7 +130,7 @@ function applyChanges(configuration, changes) {
     for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
         const name = String(change.service_name);
         if (!names.includes(name)) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(n, 60))).join(', ')}`);
         }
         byName.set(name, { ...byName.get(name), ...change });
     }
@@ -206,7 +206,7 @@ function diffValues(before, after, path, secret) {
     }
     if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
         return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
     return [{ path: here, before: show(before), after: show(after) }];
 }
 /** Services compared by name: a field of one, or a service added or taken away. */
@@ -214,7 +214,7 @@ function diffServices(before, after) {
     const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
     const [old, now] = [named(before), named(after)];
     const names = [...new Set([...old.keys(), ...now.keys()])];
-    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 60)}]`], false));
 }
 /** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
 function isObject(value) {
@@ -238,7 +238,8 @@ function withoutField(record, field) {
 /* harmony export */   EJ: () => (/* binding */ failingNodes),
 /* harmony export */   ET: () => (/* binding */ allHeldBack),
 /* harmony export */   dP: () => (/* binding */ failingNode),
-/* harmony export */   gF: () => (/* binding */ fieldText)
+/* harmony export */   gF: () => (/* binding */ fieldText),
+/* harmony export */   wN: () => (/* binding */ restartsOf)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
@@ -327,7 +328,43 @@ function fieldText(value) {
         : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
             ? String(value)
             : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(raw, 80);
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
+}
+
+
+/***/ }),
+
+/***/ 3820:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Y: () => (/* binding */ containerServices),
+/* harmony export */   _: () => (/* binding */ serviceNames)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
+/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7659);
+
+
+/** service_id -> service_name, from the task detail's services[]. */
+function serviceNames(taskData) {
+    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
+    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
+        const id = (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+    }));
+}
+/**
+ * The services whose logs a node has, by service_id: its containers name their service (the platform's
+ * node list carries no service_id), which the task's services[] map to an id; a container that names no
+ * service (the reference allows null) leaves every service of the task to read.
+ */
+function containerServices(node, services) {
+    const byName = new Map([...services].map(([id, name]) => [name, id]));
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
+    const ids = containers.map((c) => (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    if (ids.length === 0 || ids.some((id) => id === undefined))
+        return new Map(services);
+    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
 }
 
 
@@ -416,12 +453,14 @@ function pointOf(node) {
 /* harmony export */   h4: () => (/* binding */ diagnose)
 /* harmony export */ });
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7659);
+/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3820);
+
 
 
 
@@ -463,7 +502,7 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
         : scope.nodes === 'failed'
             ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
             : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, serviceNames(taskData), ctx, scope));
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceNames */ ._)(taskData), ctx, scope));
     return {
         taskId,
         nodes: shown,
@@ -481,16 +520,16 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     let events = [];
     if (scope.events) {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
             events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
                 time: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
                 type: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
                 reason: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
                 service: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
@@ -500,11 +539,11 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     const logs = [];
     if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of containerServices(node, services)) {
+        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
             try {
-                const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
-                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .lastLines */ .w)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
+                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
@@ -519,27 +558,6 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
         logs,
         unread
     };
-}
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData) {
-    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(s.service_name) ?? id]];
-    }));
-}
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(node, services) {
-    const byName = new Map([...services].map(([id, name]) => [name, id]));
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(c.service_name) ?? ''));
-    if (ids.length === 0 || ids.some((id) => id === undefined))
-        return new Map(services);
-    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
 }
 
 

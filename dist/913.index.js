@@ -46,7 +46,7 @@ const ENDED_NODES = ['End', 'Succeeded'];
  */
 function judgeServing(snapshot, nodes, target, rules) {
     if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
     const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
     const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);

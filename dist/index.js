@@ -233,7 +233,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(836), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -613,7 +613,8 @@ function outputsOf(step) {
             .map((task) => task.id)),
         ...placementOutputs(step),
         ...changeOutputs(step),
-        ...jobOutputs(step)
+        ...jobOutputs(step),
+        log_file: step.logFile ?? ''
     };
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
@@ -646,9 +647,9 @@ function placementOutputs(step) {
     const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer?.regionName ?? '', 100),
-        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(offer?.gpuName ?? offer?.device ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
@@ -747,7 +748,7 @@ function verdictOf(step) {
     return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(task.name, 60)})`;
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
             return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(task.elapsedMs)}`;
@@ -769,6 +770,7 @@ function describeFailure(task) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   Yl: () => (/* binding */ appendFiles),
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile),
 /* harmony export */   vs: () => (/* binding */ privateFiles)
@@ -791,13 +793,15 @@ function createPrivateFile(path, content) {
     const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW;
     const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags, 0o600);
     try {
-        const bytes = Buffer.from(content, 'utf8');
-        for (let written = 0; written < bytes.length;)
-            written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
+        writeAll(fd, Buffer.from(content, 'utf8'));
     }
     finally {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
     }
+}
+function writeAll(fd, bytes) {
+    for (let written = 0; written < bytes.length;)
+        written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
 }
 /**
  * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
@@ -811,6 +815,28 @@ function privateFiles(parent) {
         const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `${++made}-${name}`);
         createPrivateFile(path, content);
         return path;
+    };
+}
+/**
+ * A place for the files a step appends to as it goes (a job's log): a new directory under `parent`, as
+ * privateFiles makes, and in it a new file per call (see createPrivateFile), each write appended.
+ */
+function appendFiles(parent) {
+    const files = privateFiles(parent);
+    return (name) => {
+        const path = files(name, '');
+        return {
+            path,
+            append: (text) => {
+                const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
+                try {
+                    writeAll(fd, Buffer.from(text, 'utf8'));
+                }
+                finally {
+                    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+                }
+            }
+        };
     };
 }
 /** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
@@ -1926,7 +1952,13 @@ function errorCode(error) {
     return error.code ?? String(error);
 }
 
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./action/runtime.ts
+
+
 
 
 
@@ -1968,7 +2000,9 @@ function hostHooks(host, cancel) {
         warn: host.warning,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
         cancel,
-        ...(host.progress === undefined ? {} : { progress: host.progress })
+        ...(host.progress === undefined ? {} : { progress: host.progress }),
+        // RUNNER_TEMP: the job's own (the CLI's: the system's temporary directory), as the response file.
+        openFile: (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)())
     };
 }
 
@@ -2489,8 +2523,9 @@ function isRecord(value) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ sanitize),
-/* harmony export */   w: () => (/* binding */ lastLines)
+/* harmony export */   aj: () => (/* binding */ sanitize),
+/* harmony export */   om: () => (/* binding */ safeLine),
+/* harmony export */   w$: () => (/* binding */ lastLines)
 /* harmony export */ });
 /**
  * Server text made safe for a log line: control characters and line breaks become spaces (so nothing
@@ -2512,12 +2547,18 @@ function lastLines(text, count, maxLength) {
     const all = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
     const kept = count <= 0 ? [] : all.slice(-count);
     return {
-        lines: kept.map((line) => {
-            const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
-            return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}\u2026` : clean;
-        }),
+        lines: kept.map((line) => safeLine(line, maxLength)),
         omitted: text === '' ? 0 : all.length - kept.length
     };
+}
+/**
+ * One line of a log from the server, safe to print after a prefix: control characters removed, `##[`
+ * broken up, cut at `maxLength` characters. It may still begin with `::`: whoever prints it puts a prefix
+ * first.
+ */
+function safeLine(line, maxLength) {
+    const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
+    return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}\u2026` : clean;
 }
 
 
@@ -3054,7 +3095,13 @@ async function callAndWait(plan, ctx) {
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
         await (await __nccwpck_require__.e(/* import() */ 485).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
+        calls,
+        tasks: waited.tasks,
+        criteria,
+        timedOut: waited.timedOut,
+        ...('logFile' in waited && waited.logFile !== undefined ? { logFile: waited.logFile } : {})
+    });
 }
 
 
@@ -3119,7 +3166,7 @@ async function makeCall(call, how, ctx) {
             ? await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
-        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(result.msg, 200)}`}`);
+        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(result.msg, 200)}`}`);
         const checked = call.traits.check(result.data, call);
         if (!checked.ok)
             ctx.log(`${who}: ${checked.problem}`);
@@ -3152,7 +3199,7 @@ function sendCall(call, who, state, ctx) {
 async function failedCall(call, error, how, ctx) {
     const { who } = how;
     if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h && how.waits) {
-        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
         return {};
     }
     // A refusal (an envelope with a code other than 0000): the task's state settles it.
@@ -3600,6 +3647,7 @@ function stepRuntime(settings, host) {
         cancelled: () => host.cancel.aborted,
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
+        ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
         dispose: () => {
             client.dispose();
         }
@@ -3657,7 +3705,7 @@ function urlPublisher(ctx) {
         if (warned.has(url))
             return;
         warned.add(url);
-        ctx.runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .a)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
+        ctx.runtime.warn(`task ${taskId}: the service URL ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(url, 120))} is not an absolute http(s) URL, so it is not published in url, urls or the summary`);
     });
 }
 
@@ -4207,9 +4255,9 @@ function retryIfTransient(error, localNow) {
 class TaskNotFoundError extends Error {
     taskId;
     constructor(taskId, cause) {
-        const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.description ?? '', 200);
-        const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.requestId, 80)}`;
-        super(`task ${taskId} not found: the platform refused (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
+        const said = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(cause.description ?? '', 200);
+        const id = cause.requestId === undefined ? '' : `; request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(cause.requestId, 80)}`;
+        super(`task ${taskId} not found: the platform refused (code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(cause.code ?? '', 40)}${said === '' ? '' : `: ${said}`}${id}), and no task search of any status lists it`);
         this.taskId = taskId;
         this.name = 'TaskNotFoundError';
     }
@@ -4784,7 +4832,7 @@ const taskDetail = () => ({
 function newTaskCheck(data, call) {
     if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(data) !== undefined)
         return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
-    const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(call.body.task_name, 100) : '';
+    const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(call.body.task_name, 100) : '';
     return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
 }
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
@@ -4942,7 +4990,7 @@ const OPERATION_TABLE = {
             const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
                 return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(verdict.message, 300) : '';
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(verdict.message, 300) : '';
             return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed');
@@ -5411,7 +5459,7 @@ function openSession(connection, runtime, deadline) {
                 if (!resent && !onPlatformTime && (runtime.clock.correct() || runtime.clock.corrected)) {
                     const which = `${request.method} ${(0,protocol_request/* withoutQuery */.j$)(request.target)}`;
                     const again = (0,failures/* transientReason */.bR)(error) === undefined && SENT_AGAIN.has(call.traits.resend);
-                    runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.a)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
+                    runtime.log(`the platform refused ${which} (${(0,safe_text/* sanitize */.aj)(error.code ?? `HTTP ${error.httpStatus}`, 40)}) while this runner's clock is ${skewText(offset ?? 0)} it: stamping requests on the platform's time from now on${again ? ', and sending it once more' : ''}`);
                     if (again)
                         continue;
                     throw new StaleClockError(error, offset ?? 0);
@@ -5567,6 +5615,7 @@ function jobFactsOf(data) {
         succeeded: countOf(job.succeeded_pods),
         failed: countOf(job.failed_pods),
         mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
+        ended,
         seconds: start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
     };
 }
@@ -5812,7 +5861,7 @@ function readEnvelope(answer) {
         retryAfter: headerText(answer.headers['retry-after']),
         serverDate: headerText(answer.headers.date)
     };
-    const idNote = requestId === undefined ? '' : ` (request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(requestId, 80)})`;
+    const idNote = requestId === undefined ? '' : ` (request id ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(requestId, 80)})`;
     const envelope = envelopeOf(answer.body);
     if (envelope === 'too_deep') {
         throw new ApiError(`HTTP ${answer.status} with JSON nested deeper than ${_json_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_JSON_DEPTH */ .KX} levels${idNote}`, {
@@ -5826,8 +5875,8 @@ function readEnvelope(answer) {
     }
     if (envelope === undefined) {
         const type = headerText(answer.headers['content-type'])?.split(';')[0] ?? 'no content type';
-        const excerpt = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(stripHtml(answer.body), 200);
-        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
+        const excerpt = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(stripHtml(answer.body), 200);
+        throw new ApiError(`HTTP ${answer.status} with a non-JSON answer (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(type, 60)})${excerpt === '' ? '' : `: "${excerpt}"`}${idNote}`, {
             ...timing,
             httpStatus: answer.status,
             code: undefined,
@@ -5845,7 +5894,7 @@ function readEnvelope(answer) {
             : '';
     if (answer.status === 200 && success)
         return { code, msg, data: envelope.data ?? null };
-    throw new ApiError(`HTTP ${answer.status}, code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(code, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(msg, 500) || '(no description)'}${idNote}`, {
+    throw new ApiError(`HTTP ${answer.status}, code ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(code, 40)}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(msg, 500) || '(no description)'}${idNote}`, {
         ...timing,
         httpStatus: answer.status,
         code,

@@ -144,9 +144,9 @@ export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[
       'cleanup',
       'cleanup_timeout'
     ],
-    outputs: [...PLACED, ...JOB_OUTPUTS]
+    outputs: [...PLACED, ...JOB_OUTPUTS, 'log_file']
   },
-  job_detail: { inputs: ['task_id', ...WAIT], outputs: JOB_OUTPUTS },
+  job_detail: { inputs: ['task_id', ...WAIT], outputs: [...JOB_OUTPUTS, 'log_file'] },
   job_search: { inputs: ['task_status', 'task_name', 'query'], outputs: [] },
   job_stop: {
     inputs: ['task_id', 'wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'],

@@ -122,7 +122,8 @@ describe('outputsOf', () => {
       succeeded_pods: '',
       failed_pods: '',
       duration: '',
-      job_type: ''
+      job_type: '',
+      log_file: ''
     });
     expect(responseFileText(step)).toBe(detail);
   });

@@ -40,7 +40,14 @@ export function emulatorStep(
     into.created?.push(...saved.created());
     // What the step left for the post step, as last saved.
     const left = saved.states.at(-1);
-    return { result, outputs: outputsOf(result), failure: failureOf(result), left, states: saved.states };
+    return {
+      result,
+      outputs: outputsOf(result),
+      failure: failureOf(result),
+      left,
+      states: saved.states,
+      files: runtime.files
+    };
   };
 }
 

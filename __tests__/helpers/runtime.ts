@@ -15,6 +15,8 @@ export interface TestRuntime extends StepRuntime {
   lines: string[];
   warnings: string[];
   debugLines: string[];
+  /** The files the step made (see StepRuntime.openFile), by path: their text, kept in memory. */
+  files: Map<string, string>;
 }
 
 /**
@@ -52,9 +54,20 @@ export function testRuntime(
     debug: (line) => runtime.debugLines.push(line),
     cancelled: options.cancelled ?? (() => false),
     probe: () => Promise.reject(new Error('no health check in this test')),
+    openFile: (name) => {
+      const path = `/test-files/${runtime.files.size + 1}-${name}`;
+      runtime.files.set(path, '');
+      return {
+        path,
+        append: (text) => {
+          runtime.files.set(path, `${runtime.files.get(path) ?? ''}${text}`);
+        }
+      };
+    },
     lines: [],
     warnings: [],
-    debugLines: []
+    debugLines: [],
+    files: new Map()
   };
   return runtime;
 }

@@ -65,8 +65,14 @@ describe('jobs against the emulator', () => {
       expect.stringMatching(/: Running -> Complete \(0 running, 3 succeeded, 0 failed\) after 3m/),
       `task ${id} "nightly-evals" is finished after 3m10s`
     ]);
-    // Only the Job API was read: no node list, no deployment endpoint.
-    expect(new Set(paths())).toEqual(new Set(['GET /api/task/job/detail']));
+    // The Job API was read, and the job's nodes and their log (shown as it runs): no deployment endpoint.
+    expect(new Set(paths())).toEqual(
+      new Set([
+        'GET /api/task/job/detail',
+        'GET /api/deployment/task/points',
+        'GET /api/deployment/task/point_log'
+      ])
+    );
   });
 
   it('fails the wait of a job that fails, and of one stopped before it ended; a timeout leaves the job running', async () => {

@@ -317,7 +317,7 @@ async function createTask(call, ctx, report) {
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
@@ -330,10 +330,10 @@ async function createTask(call, ctx, report) {
             const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
         }
     }
-    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .a)(why, 200)}`).join('; ')}`);
+    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
 }
 /**
  * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
@@ -405,7 +405,7 @@ async function chooseForDryRun(ctx, mode) {
         return [];
     }
     if (mode !== 'none') {
-        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
     }
     return [...choice.eligible];
 }
@@ -486,10 +486,10 @@ const describeWish = (wish) => wish.deviceType === 'CpuDevice'
  */
 function describeCandidate(candidate) {
     const { offer } = candidate;
-    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.regionName, 60)})`;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.regionName, 60)})`;
     const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
-    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(candidate.price, 30)}`;
-    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .a)(offer.device ?? '?', 60)}, ${price}`;
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(candidate.price, 30)}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.device ?? '?', 60)}, ${price}`;
 }
 /** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
 function logChoice(choice, wish, points, ctx) {
@@ -533,8 +533,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
             return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
         if (state.kind === 'status' && alreadyDone.includes(state.status))
-            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
-        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;

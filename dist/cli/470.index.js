@@ -46,7 +46,7 @@ const ENDED_NODES = ['End', 'Succeeded'];
  */
 function judgeServing(snapshot, nodes, target, rules) {
     if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
     const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
     const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
@@ -418,7 +418,7 @@ async function runScale(scale, ctx) {
     const total = look.snapshot.nodes?.total;
     const counts = { pointsBefore: before };
     if (look.snapshot.status !== 'Running')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_8__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_8__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
     if (total === points && before === points) {
         ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look);

@@ -491,8 +491,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
             return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
         if (state.kind === 'status' && alreadyDone.includes(state.status))
-            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(state.status, 40) };
-        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
+            return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(state.status, 40) };
+        const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;

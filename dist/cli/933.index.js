@@ -179,7 +179,7 @@ function applyChanges(configuration, changes) {
     for (const change of Array.isArray(changedServices) ? changedServices.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u) : []) {
         const name = String(change.service_name);
         if (!names.includes(name)) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(n, 60))).join(', ')}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`body services names ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 60))}, but the task has no such service: use one of ${names.map((n) => (0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(n, 60))).join(', ')}`);
         }
         byName.set(name, { ...byName.get(name), ...change });
     }
@@ -255,7 +255,7 @@ function diffValues(before, after, path, secret) {
     }
     if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
         return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
     return [{ path: here, before: show(before), after: show(after) }];
 }
 /** Services compared by name: a field of one, or a service added or taken away. */
@@ -263,7 +263,7 @@ function diffServices(before, after) {
     const named = (list) => new Map(list.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u).map((s) => [String(s.service_name), s]));
     const [old, now] = [named(before), named(after)];
     const names = [...new Set([...old.keys(), ...now.keys()])];
-    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .a)(name, 60)}]`], false));
+    return names.flatMap((name) => diffValues(old.get(name), now.get(name), [`services[${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(name, 60)}]`], false));
 }
 /** A JSON object, not a number kept exact (lossless-json's numbers are objects too). */
 function isObject(value) {
@@ -287,7 +287,8 @@ function withoutField(record, field) {
 /* harmony export */   EJ: () => (/* binding */ failingNodes),
 /* harmony export */   ET: () => (/* binding */ allHeldBack),
 /* harmony export */   dP: () => (/* binding */ failingNode),
-/* harmony export */   gF: () => (/* binding */ fieldText)
+/* harmony export */   gF: () => (/* binding */ fieldText),
+/* harmony export */   wN: () => (/* binding */ restartsOf)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
@@ -376,7 +377,7 @@ function fieldText(value) {
         : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
             ? String(value)
             : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .a)(raw, 80);
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
 }
 
 

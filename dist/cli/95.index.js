@@ -46,7 +46,7 @@ const ENDED_NODES = ['End', 'Succeeded'];
  */
 function judgeServing(snapshot, nodes, target, rules) {
     if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.a)(snapshot.status, 20)}` };
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
     const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
     const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
@@ -434,7 +434,7 @@ async function runUpdate(plan, ctx) {
         return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
     }
     if (look.snapshot.status !== 'Running')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .a)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
     ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before));
     const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);

@@ -46,6 +46,7 @@ export type Outputs = {
   failed_pods: string;
   duration: string;
   job_type: string;
+  log_file: string;
 };
 
 /** The outputs of a step; written whatever the outcome, so later steps can act on task_id. */
@@ -80,7 +81,8 @@ export function outputsOf(step: StepResult): Outputs {
     ),
     ...placementOutputs(step),
     ...changeOutputs(step),
-    ...jobOutputs(step)
+    ...jobOutputs(step),
+    log_file: step.logFile ?? ''
   };
 }
 

@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, mkdtempSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatSize } from '../basics/units.js';
+import type { AppendFile } from '../deploy/engine.js';
 
 /**
  * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
@@ -11,12 +12,15 @@ export function createPrivateFile(path: string, content: string): void {
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
   const fd = openSync(path, flags, 0o600);
   try {
-    const bytes = Buffer.from(content, 'utf8');
-    for (let written = 0; written < bytes.length;)
-      written += writeSync(fd, bytes, written, bytes.length - written);
+    writeAll(fd, Buffer.from(content, 'utf8'));
   } finally {
     closeSync(fd);
   }
+}
+
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let written = 0; written < bytes.length;)
+    written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
 /**
@@ -31,6 +35,28 @@ export function privateFiles(parent: () => string): (name: string, content: stri
     const path = join(dir, `${++made}-${name}`);
     createPrivateFile(path, content);
     return path;
+  };
+}
+
+/**
+ * A place for the files a step appends to as it goes (a job's log): a new directory under `parent`, as
+ * privateFiles makes, and in it a new file per call (see createPrivateFile), each write appended.
+ */
+export function appendFiles(parent: () => string): (name: string) => AppendFile {
+  const files = privateFiles(parent);
+  return (name) => {
+    const path = files(name, '');
+    return {
+      path,
+      append: (text) => {
+        const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW);
+        try {
+          writeAll(fd, Buffer.from(text, 'utf8'));
+        } finally {
+          closeSync(fd);
+        }
+      }
+    };
   };
 }
 

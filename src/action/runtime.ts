@@ -2,6 +2,8 @@ import type { HostHooks } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
+import { appendFiles } from './private-file.js';
+import { tmpdir } from 'node:os';
 import { loadYaml, yamlNeeded } from './yaml.js';
 
 /** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
@@ -52,6 +54,8 @@ export function hostHooks(host: StepHost, cancel: AbortSignal): HostHooks {
     warn: host.warning,
     ...(host.debug === undefined ? {} : { debug: host.debug }),
     cancel,
-    ...(host.progress === undefined ? {} : { progress: host.progress })
+    ...(host.progress === undefined ? {} : { progress: host.progress }),
+    // RUNNER_TEMP: the job's own (the CLI's: the system's temporary directory), as the response file.
+    openFile: appendFiles(() => host.env('RUNNER_TEMP') ?? tmpdir())
   };
 }

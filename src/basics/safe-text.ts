@@ -24,10 +24,17 @@ export function lastLines(
   const all = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
   const kept = count <= 0 ? [] : all.slice(-count);
   return {
-    lines: kept.map((line) => {
-      const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
-      return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
-    }),
+    lines: kept.map((line) => safeLine(line, maxLength)),
     omitted: text === '' ? 0 : all.length - kept.length
   };
+}
+
+/**
+ * One line of a log from the server, safe to print after a prefix: control characters removed, `##[`
+ * broken up, cut at `maxLength` characters. It may still begin with `::`: whoever prints it puts a prefix
+ * first.
+ */
+export function safeLine(line: string, maxLength: number): string {
+  const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
+  return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
 }

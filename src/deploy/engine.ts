@@ -32,7 +32,7 @@ export {
 } from './cleanup/finish-cleanup.js';
 export type { CleanupOutcome } from './tasks/clean-up-task.js';
 export { deployContext, type DeployContext } from './context.js';
-export { stepRuntime, type HostHooks, type StepRuntime } from './step-runtime.js';
+export { stepRuntime, type AppendFile, type HostHooks, type StepRuntime } from './step-runtime.js';
 export { manualStop, manualSweep } from './tasks/manual-stop.js';
 export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
 export { planStep, runStep, type PlannedStep } from './step.js';

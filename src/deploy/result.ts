@@ -72,6 +72,8 @@ export interface StepResult {
   readonly nodeReads: 'logs' | 'events' | undefined;
   /** What a change to a running task did (update, scale, replace_node); absent for other operations. */
   readonly change?: ChangeReport;
+  /** The file holding every line of the jobs' logs the step read, when it read one. */
+  readonly logFile?: string;
 }
 
 /** What a change to a running task did: an update, a scale, or nodes replaced. */

@@ -14,6 +14,14 @@ export interface StepRuntime extends SessionRuntime {
   probe: (url: string) => Promise<number>;
   /** A line per poll of a wait, where the host shows one (a terminal); the log has the changes only. */
   progress?: (line: string) => void;
+  /** Makes a new file of the step's own (a job's log) to append to; absent: the host keeps no files. */
+  openFile?: (name: string) => AppendFile;
+}
+
+/** A file a step appends to as it goes (a job's log), and where it is. */
+export interface AppendFile {
+  readonly path: string;
+  append: (text: string) => void;
 }
 
 /** What a host gives a step's runtime: its log, and the job's cancellation. */
@@ -25,6 +33,8 @@ export interface HostHooks {
   cancel: AbortSignal;
   /** Where a line per poll goes, when the host shows one (see StepRuntime.progress). */
   progress?: (line: string) => void;
+  /** Where the step's own files go (see StepRuntime.openFile). */
+  openFile?: (name: string) => AppendFile;
 }
 
 /**
@@ -54,6 +64,7 @@ export function stepRuntime(
     cancelled: () => host.cancel.aborted,
     probe: (url) => client.probe(url),
     ...(host.progress === undefined ? {} : { progress: host.progress }),
+    ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
     dispose: () => {
       client.dispose();
     }

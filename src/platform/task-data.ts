@@ -65,6 +65,8 @@ export interface JobFacts {
   failed: number | undefined;
   /** Spot (sub_type Spot), or on demand. */
   mode: 'spot' | 'on_demand';
+  /** Whether it has ended: its job_status Complete or Failed, or the task End (stopped). */
+  ended: boolean;
   /** From its job's start (job_status.create_time) to its end (completion_time, else its last update once ended), in seconds. */
   seconds: number | undefined;
 }
@@ -86,6 +88,7 @@ export function jobFactsOf(data: unknown): JobFacts {
     succeeded: countOf(job.succeeded_pods),
     failed: countOf(job.failed_pods),
     mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
+    ended,
     seconds:
       start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
   };

@@ -80,5 +80,11 @@ export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepR
   const kept = waited.tasks[0]?.id;
   if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
     await (await import('../create/create-once.js')).stopTwins(twinLookup, kept, ctx);
-  return stepResult(plan, ctx, { calls, tasks: waited.tasks, criteria, timedOut: waited.timedOut });
+  return stepResult(plan, ctx, {
+    calls,
+    tasks: waited.tasks,
+    criteria,
+    timedOut: waited.timedOut,
+    ...('logFile' in waited && waited.logFile !== undefined ? { logFile: waited.logFile } : {})
+  });
 }

@@ -92,7 +92,7 @@ function containersOf(node: Record<string, unknown>): Record<string, unknown>[] 
 }
 
 /** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item: Record<string, unknown>): number | undefined {
+export function restartsOf(item: Record<string, unknown>): number | undefined {
   const dto = isRecord(item.describe_dto) ? item.describe_dto : {};
   const value = dto.restart_count ?? item.restart_count;
   const n = isLosslessNumber(value) ? Number(value.toString()) : value;

@@ -5,6 +5,7 @@ import { describeError } from '../../platform/failures.js';
 import { nodeEventsCall, nodeLogCall } from '../../platform/operations/calls.js';
 import { readNodeList } from '../tasks/read-task.js';
 import { describeNodeProblem, failingNode, fieldText as text } from '../tasks/failing-nodes.js';
+import { containerServices, serviceNames } from '../tasks/node-services.js';
 import type { DeployContext } from '../context.js';
 
 /** Events per node shown: the last ones. */
@@ -165,31 +166,4 @@ async function nodeDiagnostics(
     logs,
     unread
   };
-}
-
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData: unknown): Map<string, string> {
-  const services = isRecord(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-  return new Map(
-    services.filter(isRecord).flatMap((s) => {
-      const id = text(s.service_id);
-      return id === undefined ? [] : [[id, text(s.service_name) ?? id] as const];
-    })
-  );
-}
-
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(
-  node: Record<string, unknown>,
-  services: ReadonlyMap<string, string>
-): Map<string, string> {
-  const byName = new Map([...services].map(([id, name]) => [name, id] as const));
-  const containers = (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-  const ids = containers.map((c) => text(c.service_id) ?? byName.get(text(c.service_name) ?? ''));
-  if (ids.length === 0 || ids.some((id) => id === undefined)) return new Map(services);
-  return new Map((ids as string[]).map((id) => [id, services.get(id) ?? id] as const));
 }

@@ -55,6 +55,11 @@ export interface WaitDeps {
   checkNodes?: (taskId: string) => Promise<NodesRead>;
   /** Takes a line after each round of polls (a terminal's progress line), when the host shows one. */
   progress?: (line: string) => void;
+  /**
+   * Given, called with each detail read of a task before the wait sees it (a job's log, read on: its
+   * lines come before the status they led to). It must not throw: what it reads never decides the wait.
+   */
+  follow?: (taskId: string, data: unknown) => Promise<void>;
 }
 
 export interface TaskWait {
@@ -160,7 +165,10 @@ interface Loop {
 async function readDetail(watch: TaskWatch, known: Poll | undefined, loop: Loop): Promise<TaskWatch> {
   const { deps, rules, elapsed, record } = loop;
   try {
-    return record(seePoll(watch, known ?? (await deps.poll(watch.id)), elapsed(), rules));
+    const poll = known ?? (await deps.poll(watch.id));
+    const atMs = elapsed();
+    if (poll.kind === 'task' && deps.follow !== undefined) await deps.follow(watch.id, poll.data);
+    return record(seePoll(watch, poll, atMs, rules));
   } catch (error) {
     const failure = {
       why: deps.describeError(error),

@@ -26,10 +26,16 @@ export async function waitUntil(
   criteria: Criteria,
   ctx: DeployContext,
   how: { calls: readonly CallOutcome[]; publish: PublishUrls }
-): Promise<{ tasks: TaskResult[]; timedOut: boolean }> {
+): Promise<{ tasks: TaskResult[]; timedOut: boolean; logFile?: string }> {
   const { settings } = ctx;
   const waiting = tasks.filter((t) => t.verdict === 'done');
   if (waiting.length === 0) return { tasks, timedOut: false };
+  const job = taskKindOf(settings) === 'job';
+  // The log of a job waited on to its end, read on as it runs (see followJobLogs).
+  const logs =
+    job && criteria.target === 'finished'
+      ? (await import('./follow-job-log.js')).followJobLogs(ctx)
+      : undefined;
   const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
   ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
   const names = new Map(waiting.map((t) => [t.id, t.name]));
@@ -38,10 +44,7 @@ export async function waitUntil(
     {
       criteria,
       // A job's wait reads its job_status; a deployment's, its status field.
-      snapshotOf:
-        taskKindOf(settings) === 'job'
-          ? jobSnapshotOf
-          : (data: unknown) => snapshotOf(data, settings.wait.statusField),
+      snapshotOf: job ? jobSnapshotOf : (data: unknown) => snapshotOf(data, settings.wait.statusField),
       timeoutMs: ctx.deadline - ctx.startedAt,
       intervalMs: settings.wait.intervalMs,
       errorBudget: settings.wait.pollErrorBudget,
@@ -49,7 +52,7 @@ export async function waitUntil(
       startedAt: ctx.startedAt,
       initial: firstChecks(waiting, how.calls)
     },
-    waitDeps(criteria, names, ctx)
+    { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) }
   );
   const byId = new Map(waited.tasks.map((w) => [w.id, w]));
   const settled = tasks.map((task) => {
@@ -57,7 +60,12 @@ export async function waitUntil(
     return result === undefined ? task : taskAfterWait(task, result, how.publish);
   });
   const checked = await withHealth(settled, criteria, ctx);
-  return { tasks: await withDiagnostics(checked, criteria, ctx), timedOut: waited.timedOut };
+  const logFile = logs?.file();
+  return {
+    tasks: await withDiagnostics(checked, criteria, ctx),
+    timedOut: waited.timedOut,
+    ...(logFile === undefined ? {} : { logFile })
+  };
 }
 
 /** A call whose answer is the task's detail gives the task's first check. */

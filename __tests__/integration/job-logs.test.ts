@@ -1,0 +1,177 @@
+// A job's log in the step's log as it runs, against the emulator over real HTTPS: the node log answers
+// the whole text so far, and each line is shown once, soon after its container wrote it, after a prefix
+// that keeps it from running as a workflow command; every line goes to the log file.
+import type { Emulator } from '../../emulator/index.js';
+import { ApiClient } from '../../src/platform/client.js';
+import { LINES_PER_READ } from '../../src/deploy/wait/follow-job-log.js';
+import { emulatorStep } from '../helpers/emulator-step.js';
+import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
+
+const service = (script: Record<string, unknown> = {}) => ({
+  service_name: 'tests',
+  service_image: 'pytorch/pytorch:2.5.1',
+  resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+  start_script: { command: ['pytest'], args: ['-q'] },
+  ...script
+});
+
+const body = (support: { parallelism?: number; mod_param?: unknown } = {}): string =>
+  JSON.stringify({
+    job_support: {
+      timeout_sec: 3600,
+      parallelism: support.parallelism ?? 1,
+      mod_param: support.mod_param ?? { default: { backoff_limit: 0, restart_policy: 'Never' } }
+    },
+    services: [service()]
+  });
+
+describe("a job's log in the step's log", () => {
+  let emulator: Emulator;
+  let clock: TestClock;
+  let client: ApiClient;
+  let log: string[];
+
+  beforeEach(async () => {
+    ({ emulator, clock } = await startTestEmulator({
+      ...SHUFFLED_CODES,
+      strict: true,
+      readyAfterSeconds: 10,
+      jobs: { podSeconds: 60 }
+    }));
+    client = new ApiClient({ userAgent: 'test', timeoutMs: 5000, maxResponseBytes: 1 << 24 });
+    log = [];
+  });
+  afterEach(async () => {
+    client.dispose();
+    await emulator.stop();
+  });
+
+  const step = (inputs: Record<string, string>) =>
+    emulatorStep(emulator, clock, client, { log })({
+      operation: 'job',
+      gpu: '4090',
+      body: body(),
+      poll_interval: '10s',
+      task_name: 'gpu-tests',
+      ...inputs
+    });
+  /** The lines the step showed of the job's log, in order. */
+  const shown = (): string[] => log.filter((line) => /^(\| |job-\d+-)/.test(line));
+
+  it('shows each line of a node once, in order, within one poll of its writing, and writes all to log_file', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => `epoch ${i + 1}/12 loss ${(1 / (i + 1)).toFixed(3)}`);
+    // One line every 10 s of a 120 s run, the pod starting 10 s after the create.
+    emulator.setJobs({ podSeconds: 60, scripts: [{ pattern: /^gpu-tests$/, runSeconds: 120, log: lines }] });
+    // When (on the shared fake clock) each line of the step's log was written.
+    const shownAt = new Map<string, number>();
+    log.push = (...items: string[]): number => {
+      for (const item of items) shownAt.set(item, clock.now());
+      return Array.prototype.push.apply(log, items);
+    };
+    const { outputs, failure, files } = await step({});
+    expect(failure).toBeUndefined();
+    expect(shown()).toEqual(lines.map((line) => `| ${line}`));
+    const createdAt = emulator.requests.find((r) => r.path === '/api/task/job/create')?.receivedAt ?? NaN;
+    const latencies = lines.map(
+      (line, i) => (shownAt.get(`| ${line}`) ?? NaN) - (createdAt + 10_000 + (i + 1) * 10_000)
+    );
+    for (const latency of latencies) {
+      expect(latency).toBeGreaterThanOrEqual(0);
+      expect(latency).toBeLessThanOrEqual(10_000);
+    }
+    // And before the job's end was said.
+    expect(log.indexOf(`| ${lines[11] ?? ''}`)).toBeLessThan(
+      log.findIndex((line) => line.includes('-> Complete'))
+    );
+    expect(outputs.log_file).toMatch(/job-\d+\.log$/);
+    expect(files.get(outputs.log_file)).toBe(lines.map((line) => `${line}\n`).join(''));
+  });
+
+  it('reads at most the job, its node list and its log per poll, and no node list while no pod runs', async () => {
+    emulator.setJobs({
+      podSeconds: 60,
+      scripts: [{ pattern: /^gpu-tests$/, runSeconds: 300, log: ['a', 'b', 'c', 'd', 'e'] }]
+    });
+    const { failure } = await step({});
+    expect(failure).toBeUndefined();
+    const WAIT = ['/api/task/job/detail', '/api/deployment/task/points', '/api/deployment/task/point_log'];
+    const reads = emulator.requests.filter((r) => WAIT.includes(r.path));
+    const polls = reads.filter((r) => r.path === '/api/task/job/detail').length;
+    // 10 s to schedule its pod, then 300 s of run: 32 polls or so, each reading at most three times.
+    expect(reads.length).toBeLessThanOrEqual(3 * polls);
+    const lists = reads.filter((r) => r.path === '/api/deployment/task/points').length;
+    expect(lists).toBeLessThan(polls);
+    // No other read of the job's but the look for a late-landing create's twin, once.
+    expect(
+      emulator.requests.filter((r) => r.method === 'GET' && !WAIT.includes(r.path)).map((r) => r.path)
+    ).toEqual(['/api/deployment/resource/search', '/api/task/job/search']);
+  });
+
+  it("names each line's pod when the job runs several, and says when a pod's container restarts", async () => {
+    emulator.setJobs({
+      podSeconds: 60,
+      scripts: [
+        { pattern: /^gpu-tests$/, runSeconds: 40, log: ['start', 'done'] },
+        { pattern: /^flaky$/, runSeconds: 40, exitCode: 1, failures: 1, log: ['start', 'oops'] }
+      ]
+    });
+    const { failure, outputs, files } = await step({ points: '2', body: body({ parallelism: 2 }) });
+    expect(failure).toBeUndefined();
+    const pods = [...new Set(shown().map((line) => line.split(' | ')[0]))];
+    expect(pods).toHaveLength(2);
+    for (const pod of pods)
+      expect(shown().filter((line) => line.startsWith(`${pod} | `))).toEqual([
+        `${pod} | start`,
+        `${pod} | done`
+      ]);
+    expect(
+      files
+        .get(outputs.log_file)
+        ?.split('\n')
+        .filter((line) => line !== '')
+    ).toHaveLength(4);
+
+    log.length = 0;
+    const flaky = await step({
+      task_name: 'flaky',
+      body: body({ mod_param: { default: { backoff_limit: 2, restart_policy: 'OnFailure' } } })
+    });
+    expect(flaky.failure).toBeUndefined();
+    const restarted = log.findIndex((line) => /its container restarted, a new log/.test(line));
+    expect(restarted).toBeGreaterThan(0);
+    // The node log holds the running container's log only: what the first wrote after the last read
+    // before its restart is not known to the step.
+    const before = log.slice(0, restarted).filter((line) => line.startsWith('| '));
+    expect(['| start', '| oops'].slice(0, before.length)).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+    expect(log.slice(restarted).filter((line) => line.startsWith('| '))).toEqual(['| start', '| oops']);
+  });
+
+  it('keeps every line of the log from running as a workflow command, and bounds what one read shows', async () => {
+    const many = Array.from({ length: LINES_PER_READ + 50 }, (_, i) => `line ${i}`);
+    emulator.setJobs({
+      podSeconds: 60,
+      scripts: [
+        {
+          pattern: /^commands$/,
+          runSeconds: 20,
+          log: ['::set-output name=x::1', '##[error]no', '::add-mask::x']
+        },
+        { pattern: /^chatty$/, runSeconds: 5, log: many }
+      ]
+    });
+    const { files, outputs } = await step({ task_name: 'commands' });
+    expect(shown()).toEqual(['| ::set-output name=x::1', '| ## [error]no', '| ::add-mask::x']);
+    expect(log.some((line) => line.startsWith('::'))).toBe(false);
+    // The file is the log as the container wrote it.
+    expect(files.get(outputs.log_file)).toBe('::set-output name=x::1\n##[error]no\n::add-mask::x\n');
+
+    log.length = 0;
+    const chatty = await step({ task_name: 'chatty' });
+    expect(log).toContain(
+      `(50 lines of this read not shown here (every line is in ${chatty.outputs.log_file}))`
+    );
+    expect(shown()).toEqual(many.slice(50).map((line) => `| ${line}`));
+    expect(chatty.files.get(chatty.outputs.log_file)?.split('\n')).toHaveLength(many.length + 1);
+  });
+});

@@ -1,0 +1,300 @@
+export const id = 393;
+export const ids = [393];
+export const modules = {
+
+/***/ 7393:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  LINES_PER_READ: () => (/* binding */ LINES_PER_READ),
+  LINES_SHOWN: () => (/* binding */ LINES_SHOWN),
+  MAX_LOG_FILE_BYTES: () => (/* binding */ MAX_LOG_FILE_BYTES),
+  followJobLogs: () => (/* binding */ followJobLogs)
+});
+
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __webpack_require__(5833);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./deploy/tasks/node-services.ts
+var node_services = __webpack_require__(3820);
+// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
+var read_task = __webpack_require__(4273);
+;// CONCATENATED MODULE: ./deploy/wait/log-stream.ts
+const TAIL_LINES = 3;
+function newStream(restarts = 0) {
+    return { lines: 0, tail: [], restarts };
+}
+/**
+ * The lines of `text` (the whole log a read answered) not read before, never one twice: those after the
+ * lines read so far; after the last lines read wherever they are, when the platform cut the start of the
+ * log; all of them for a new container. A last line without its line break is left for the next read,
+ * unless the container has ended (`ended`: no more text comes).
+ */
+function readOn(stream, text, container) {
+    const all = text.replace(/\r\n?/g, '\n').split('\n');
+    const partial = all.pop() ?? '';
+    if (container.ended && partial !== '')
+        all.push(partial);
+    const started = (from) => ({
+        stream: advance(newStream(container.restarts), all),
+        lines: all,
+        from
+    });
+    if (container.restarts > stream.restarts)
+        return started('restarted');
+    if (stream.lines === 0)
+        return started('on');
+    if (continues(all, stream)) {
+        const fresh = all.slice(stream.lines);
+        return { stream: advance(stream, fresh), lines: fresh, from: 'on' };
+    }
+    const at = resumeAt(all, stream.tail);
+    if (at >= 0) {
+        const fresh = all.slice(at);
+        return {
+            stream: advance({ ...stream, lines: all.length - fresh.length }, fresh),
+            lines: fresh,
+            from: 'on'
+        };
+    }
+    return started('replaced');
+}
+/** Whether the text holds, where the lines read so far ended, the last lines read. */
+function continues(all, stream) {
+    if (all.length < stream.lines)
+        return false;
+    const start = stream.lines - stream.tail.length;
+    return stream.tail.every((line, i) => all[start + i] === line);
+}
+/**
+ * Where, in a log whose start was cut, the last lines read (`tail`) end: after their last whole run in
+ * it; else after its first lines when they are the last of `tail` (the cut fell inside them). -1: the
+ * text holds none of them.
+ */
+function resumeAt(all, tail) {
+    if (tail.length === 0)
+        return -1;
+    for (let at = all.length - tail.length; at >= 0; at--)
+        if (tail.every((line, i) => all[at + i] === line))
+            return at + tail.length;
+    for (let k = tail.length - 1; k > 0; k--)
+        if (tail.slice(-k).every((line, i) => all[i] === line))
+            return k;
+    return -1;
+}
+function advance(stream, fresh) {
+    return {
+        ...stream,
+        lines: stream.lines + fresh.length,
+        tail: [...stream.tail, ...fresh].slice(-TAIL_LINES)
+    };
+}
+
+;// CONCATENATED MODULE: ./deploy/wait/follow-job-log.ts
+
+
+
+
+
+
+
+
+
+
+
+/** Lines of one container's log shown per read, at the most: the last of them; the rest are in the file. */
+const LINES_PER_READ = 200;
+/** Lines of a step's job logs shown in its log, at the most: the rest are in the file. */
+const LINES_SHOWN = 5000;
+/** The log file's size, at the most. */
+const MAX_LOG_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_LINE = 2000;
+/**
+ * The logs of a step's jobs in its log as they run: at each look at a job, its node list (when its pods
+ * may have logged since: some run, or their counts moved) and the log of each node that runs or has just
+ * ended, each read answering the whole text so far (see readOn: only the lines not read before are shown,
+ * never one twice). Each line is shown after a prefix (its node's name when the job has several, else
+ * `| `), so that no line from the server runs as a workflow command; at most LINES_PER_READ per read and
+ * LINES_SHOWN in all are shown, and every line goes to a file of the host's (the runner's temporary
+ * directory), whose path is the step's log_file. A read that fails is said once, and the next look tries
+ * again: the log never decides the wait.
+ */
+function followJobLogs(ctx) {
+    const jobs = new Map();
+    // One file for the step, named after its first job.
+    const out = logOutput(ctx, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
+    return {
+        file: out.path,
+        follow: async (taskId, data) => {
+            if (ctx.runtime.cancelled() || ctx.runtime.now() >= ctx.deadline)
+                return;
+            let job = jobs.get(taskId);
+            if (job === undefined) {
+                job = { pods: '0/0/0', nodes: new Map(), several: several(data), listUnreadable: false };
+                jobs.set(taskId, job);
+            }
+            const facts = (0,task_data/* jobFactsOf */.ah)(data);
+            const ended = facts.ended;
+            const pods = `${facts.running ?? 0}/${facts.succeeded ?? 0}/${facts.failed ?? 0}`;
+            if (pods === job.pods && (facts.running ?? 0) === 0 && !ended)
+                return;
+            let nodes;
+            try {
+                nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+            }
+            catch (error) {
+                if (!job.listUnreadable)
+                    ctx.log(`task ${taskId}: could not read its nodes for their logs (${(0,failures/* describeError */.Uc)(error)}): trying again at the next look`);
+                job.listUnreadable = true;
+                return;
+            }
+            job.listUnreadable = false;
+            job.pods = pods;
+            await readLogs(taskId, job, nodes, { data, ended, ctx, out });
+        }
+    };
+}
+/** Whether a job runs several pods (completions or parallelism above one), as its detail says. */
+function several(data) {
+    const detail = (0,records/* isRecord */.u)(data) ? data : {};
+    const support = (0,records/* isRecord */.u)(detail.job_support) ? detail.job_support : {};
+    return Number((0,failing_nodes/* fieldText */.gF)(detail.points) ?? 1) > 1 || Number((0,failing_nodes/* fieldText */.gF)(support.parallelism) ?? 1) > 1;
+}
+const ENDED = new Set(['Succeeded', 'Failed', 'End']);
+/** Reads the log of each node that runs or has ended since its last read, and shows what is new. */
+async function readLogs(taskId, job, nodes, how) {
+    const { ctx, out } = how;
+    const services = (0,node_services/* serviceNames */._)(how.data);
+    const due = nodes.filter((node) => {
+        const status = (0,failing_nodes/* fieldText */.gF)(node.status) ?? '';
+        return status !== 'Pending' && job.nodes.get((0,read_task/* pointOf */.qk)(node))?.done !== true;
+    });
+    const reads = await (0,concurrency/* mapLimit */.s)(due, ctx.settings.concurrency, async (node) => {
+        const pointId = (0,read_task/* pointOf */.qk)(node);
+        const ended = how.ended || ENDED.has((0,failing_nodes/* fieldText */.gF)(node.status) ?? '');
+        const restarts = (0,failing_nodes/* restartsOf */.wN)(node) ?? 0;
+        const logs = [...(0,node_services/* containerServices */.Y)(node, services)];
+        const texts = await (0,concurrency/* mapLimit */.s)(logs, 1, async ([serviceId]) => {
+            try {
+                const { result } = await ctx.send((0,calls/* nodeLogCall */.fJ)(ctx.settings, taskId, pointId, serviceId));
+                return (0,records/* isRecord */.u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+            }
+            catch (error) {
+                return new Error((0,failures/* describeError */.Uc)(error));
+            }
+        });
+        return { node, pointId, ended, restarts, logs, texts };
+    });
+    for (const { node, pointId, ended, restarts, logs, texts } of reads) {
+        let known = job.nodes.get(pointId);
+        if (known === undefined) {
+            known = {
+                name: (0,safe_text/* sanitize */.aj)((0,failing_nodes/* fieldText */.gF)(node.name) ?? pointId, 80),
+                services: new Map(),
+                done: false,
+                unreadable: new Set()
+            };
+            if (!job.several && job.nodes.size > 0)
+                out.mark(`--- ${known.name}: a new pod ---`);
+            job.nodes.set(pointId, known);
+        }
+        let whole = true;
+        for (const [i, [serviceId, service]] of logs.entries()) {
+            const text = texts[i];
+            if (typeof text !== 'string') {
+                whole = false;
+                if (!known.unreadable.has(serviceId))
+                    ctx.log(`task ${taskId}: could not read the log of ${service} on ${known.name} (${text?.message ?? 'no answer'}): trying again at the next look`);
+                known.unreadable.add(serviceId);
+                continue;
+            }
+            known.unreadable.delete(serviceId);
+            const read = readOn(known.services.get(serviceId) ?? newStream(), text, { restarts, ended });
+            known.services.set(serviceId, read.stream);
+            const name = logs.length > 1 ? `${known.name}/${service}` : known.name;
+            show(read, { name, several: job.several }, out);
+        }
+        if (ended && whole)
+            known.done = true;
+    }
+}
+/** The new lines of a read, shown and written, with a line first when they begin a new log. */
+function show(read, node, out) {
+    if (read.from === 'restarted')
+        out.mark(`--- ${node.name}: its container restarted, a new log ---`);
+    if (read.from === 'replaced')
+        out.mark(`--- ${node.name}: the log no longer goes on from what was read; from its start as it is now ---`);
+    out.lines(read.lines, node.several ? `${node.name} | ` : undefined);
+}
+function logOutput(ctx, fileName) {
+    let file;
+    let fileBytes = 0;
+    let shown = 0;
+    let fileFailed = false;
+    const write = (lines) => {
+        if (fileFailed || lines.length === 0 || ctx.runtime.openFile === undefined)
+            return;
+        try {
+            file ??= ctx.runtime.openFile(fileName());
+            const text = `${lines.join('\n')}\n`;
+            const bytes = Buffer.byteLength(text);
+            if (fileBytes + bytes > MAX_LOG_FILE_BYTES) {
+                if (fileBytes <= MAX_LOG_FILE_BYTES)
+                    file.append(`(the log is cut here: the file holds ${(0,units/* formatSize */.Xq)(MAX_LOG_FILE_BYTES)} at the most)\n`);
+                fileBytes = MAX_LOG_FILE_BYTES + 1;
+                return;
+            }
+            file.append(text);
+            fileBytes += bytes;
+        }
+        catch (error) {
+            fileFailed = true;
+            ctx.runtime.warn(`could not write the job's log file: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    };
+    const where = () => (file === undefined ? '' : ` (every line is in ${file.path})`);
+    return {
+        path: () => file?.path,
+        mark: (line) => {
+            write([line]);
+            if (shown < LINES_SHOWN)
+                ctx.log(line);
+        },
+        lines: (lines, prefix) => {
+            write(prefix === undefined ? lines : lines.map((line) => `${prefix}${line}`));
+            if (shown >= LINES_SHOWN || lines.length === 0)
+                return;
+            const room = Math.min(LINES_PER_READ, LINES_SHOWN - shown);
+            const left = Math.max(0, lines.length - room);
+            if (left > 0)
+                ctx.log(`(${left} lines of this read not shown here${where()})`);
+            for (const line of lines.slice(left))
+                ctx.log(`${prefix ?? '| '}${(0,safe_text/* safeLine */.om)(line, MAX_LINE)}`);
+            shown += lines.length - left;
+            if (shown >= LINES_SHOWN)
+                ctx.log(`(the step's log shows no more of the job's log: ${LINES_SHOWN} lines were shown${where()})`);
+        }
+    };
+}
+
+
+/***/ })
+
+};

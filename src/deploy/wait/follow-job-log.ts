@@ -1,0 +1,233 @@
+import { mapLimit } from '../../basics/concurrency.js';
+import { formatSize } from '../../basics/units.js';
+import { isRecord } from '../../basics/records.js';
+import { safeLine, sanitize } from '../../basics/safe-text.js';
+import { describeError } from '../../platform/failures.js';
+import { nodeLogCall } from '../../platform/operations/calls.js';
+import { jobFactsOf } from '../../platform/task-data.js';
+import type { DeployContext } from '../context.js';
+import type { AppendFile } from '../step-runtime.js';
+import { fieldText, restartsOf } from '../tasks/failing-nodes.js';
+import { containerServices, serviceNames } from '../tasks/node-services.js';
+import { pointOf, readNodeList } from '../tasks/read-task.js';
+import { newStream, readOn, type LogRead, type LogStream } from './log-stream.js';
+
+/** Lines of one container's log shown per read, at the most: the last of them; the rest are in the file. */
+export const LINES_PER_READ = 200;
+/** Lines of a step's job logs shown in its log, at the most: the rest are in the file. */
+export const LINES_SHOWN = 5000;
+/** The log file's size, at the most. */
+export const MAX_LOG_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_LINE = 2000;
+
+/** Follows the logs of a step's jobs as their wait goes (see followJobLogs). */
+export interface JobLogFollower {
+  /** Reads and shows what is new in the task's log, after a look at its detail (its data). */
+  follow: (taskId: string, data: unknown) => Promise<void>;
+  /** The file that holds every line read, once a line was. */
+  file: () => string | undefined;
+}
+
+/** What is known of a job's nodes and their logs. */
+interface JobLogs {
+  /** The pods' counts at the last read of the node list (none before it): read again when they move. */
+  pods: string;
+  /** Each service's log of each node, by point id then service id, in the order they were first seen. */
+  nodes: Map<string, NodeLogs>;
+  /** Several nodes (completions or parallelism above one): each line names its node. */
+  several: boolean;
+  /** Whether the node list was found unreadable, said once until it reads again. */
+  listUnreadable: boolean;
+}
+
+interface NodeLogs {
+  name: string;
+  services: Map<string, LogStream>;
+  /** Read for the last time (the node's containers ended). */
+  done: boolean;
+  /** Services whose log could not be read, said once. */
+  unreadable: Set<string>;
+}
+
+/**
+ * The logs of a step's jobs in its log as they run: at each look at a job, its node list (when its pods
+ * may have logged since: some run, or their counts moved) and the log of each node that runs or has just
+ * ended, each read answering the whole text so far (see readOn: only the lines not read before are shown,
+ * never one twice). Each line is shown after a prefix (its node's name when the job has several, else
+ * `| `), so that no line from the server runs as a workflow command; at most LINES_PER_READ per read and
+ * LINES_SHOWN in all are shown, and every line goes to a file of the host's (the runner's temporary
+ * directory), whose path is the step's log_file. A read that fails is said once, and the next look tries
+ * again: the log never decides the wait.
+ */
+export function followJobLogs(ctx: DeployContext): JobLogFollower {
+  const jobs = new Map<string, JobLogs>();
+  // One file for the step, named after its first job.
+  const out = logOutput(ctx, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
+  return {
+    file: out.path,
+    follow: async (taskId, data) => {
+      if (ctx.runtime.cancelled() || ctx.runtime.now() >= ctx.deadline) return;
+      let job = jobs.get(taskId);
+      if (job === undefined) {
+        job = { pods: '0/0/0', nodes: new Map(), several: several(data), listUnreadable: false };
+        jobs.set(taskId, job);
+      }
+      const facts = jobFactsOf(data);
+      const ended = facts.ended;
+      const pods = `${facts.running ?? 0}/${facts.succeeded ?? 0}/${facts.failed ?? 0}`;
+      if (pods === job.pods && (facts.running ?? 0) === 0 && !ended) return;
+      let nodes: Record<string, unknown>[];
+      try {
+        nodes = await readNodeList(taskId, ctx);
+      } catch (error) {
+        if (!job.listUnreadable)
+          ctx.log(
+            `task ${taskId}: could not read its nodes for their logs (${describeError(error)}): trying again at the next look`
+          );
+        job.listUnreadable = true;
+        return;
+      }
+      job.listUnreadable = false;
+      job.pods = pods;
+      await readLogs(taskId, job, nodes, { data, ended, ctx, out });
+    }
+  };
+}
+
+/** Whether a job runs several pods (completions or parallelism above one), as its detail says. */
+function several(data: unknown): boolean {
+  const detail = isRecord(data) ? data : {};
+  const support = isRecord(detail.job_support) ? detail.job_support : {};
+  return Number(fieldText(detail.points) ?? 1) > 1 || Number(fieldText(support.parallelism) ?? 1) > 1;
+}
+
+const ENDED = new Set(['Succeeded', 'Failed', 'End']);
+
+/** Reads the log of each node that runs or has ended since its last read, and shows what is new. */
+async function readLogs(
+  taskId: string,
+  job: JobLogs,
+  nodes: readonly Record<string, unknown>[],
+  how: { data: unknown; ended: boolean; ctx: DeployContext; out: LogOutput }
+): Promise<void> {
+  const { ctx, out } = how;
+  const services = serviceNames(how.data);
+  const due = nodes.filter((node) => {
+    const status = fieldText(node.status) ?? '';
+    return status !== 'Pending' && job.nodes.get(pointOf(node))?.done !== true;
+  });
+  const reads = await mapLimit(due, ctx.settings.concurrency, async (node) => {
+    const pointId = pointOf(node);
+    const ended = how.ended || ENDED.has(fieldText(node.status) ?? '');
+    const restarts = restartsOf(node) ?? 0;
+    const logs = [...containerServices(node, services)];
+    const texts = await mapLimit(logs, 1, async ([serviceId]) => {
+      try {
+        const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
+        return isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+      } catch (error) {
+        return new Error(describeError(error));
+      }
+    });
+    return { node, pointId, ended, restarts, logs, texts };
+  });
+  for (const { node, pointId, ended, restarts, logs, texts } of reads) {
+    let known = job.nodes.get(pointId);
+    if (known === undefined) {
+      known = {
+        name: sanitize(fieldText(node.name) ?? pointId, 80),
+        services: new Map(),
+        done: false,
+        unreadable: new Set()
+      };
+      if (!job.several && job.nodes.size > 0) out.mark(`--- ${known.name}: a new pod ---`);
+      job.nodes.set(pointId, known);
+    }
+    let whole = true;
+    for (const [i, [serviceId, service]] of logs.entries()) {
+      const text = texts[i];
+      if (typeof text !== 'string') {
+        whole = false;
+        if (!known.unreadable.has(serviceId))
+          ctx.log(
+            `task ${taskId}: could not read the log of ${service} on ${known.name} (${text?.message ?? 'no answer'}): trying again at the next look`
+          );
+        known.unreadable.add(serviceId);
+        continue;
+      }
+      known.unreadable.delete(serviceId);
+      const read = readOn(known.services.get(serviceId) ?? newStream(), text, { restarts, ended });
+      known.services.set(serviceId, read.stream);
+      const name = logs.length > 1 ? `${known.name}/${service}` : known.name;
+      show(read, { name, several: job.several }, out);
+    }
+    if (ended && whole) known.done = true;
+  }
+}
+
+/** The new lines of a read, shown and written, with a line first when they begin a new log. */
+function show(read: LogRead, node: { name: string; several: boolean }, out: LogOutput): void {
+  if (read.from === 'restarted') out.mark(`--- ${node.name}: its container restarted, a new log ---`);
+  if (read.from === 'replaced')
+    out.mark(
+      `--- ${node.name}: the log no longer goes on from what was read; from its start as it is now ---`
+    );
+  out.lines(read.lines, node.several ? `${node.name} | ` : undefined);
+}
+
+/** Where the log's lines go: the step's log (bounded), and every one to the file. */
+interface LogOutput {
+  path: () => string | undefined;
+  /** A line of the step's own among the log's lines (a new pod, a restart). */
+  mark: (line: string) => void;
+  lines: (lines: readonly string[], prefix: string | undefined) => void;
+}
+
+function logOutput(ctx: DeployContext, fileName: () => string): LogOutput {
+  let file: AppendFile | undefined;
+  let fileBytes = 0;
+  let shown = 0;
+  let fileFailed = false;
+  const write = (lines: readonly string[]): void => {
+    if (fileFailed || lines.length === 0 || ctx.runtime.openFile === undefined) return;
+    try {
+      file ??= ctx.runtime.openFile(fileName());
+      const text = `${lines.join('\n')}\n`;
+      const bytes = Buffer.byteLength(text);
+      if (fileBytes + bytes > MAX_LOG_FILE_BYTES) {
+        if (fileBytes <= MAX_LOG_FILE_BYTES)
+          file.append(
+            `(the log is cut here: the file holds ${formatSize(MAX_LOG_FILE_BYTES)} at the most)\n`
+          );
+        fileBytes = MAX_LOG_FILE_BYTES + 1;
+        return;
+      }
+      file.append(text);
+      fileBytes += bytes;
+    } catch (error) {
+      fileFailed = true;
+      ctx.runtime.warn(
+        `could not write the job's log file: ${error instanceof Error ? error.message : String(error)}`
+      );
+    }
+  };
+  const where = (): string => (file === undefined ? '' : ` (every line is in ${file.path})`);
+  return {
+    path: () => file?.path,
+    mark: (line) => {
+      write([line]);
+      if (shown < LINES_SHOWN) ctx.log(line);
+    },
+    lines: (lines, prefix) => {
+      write(prefix === undefined ? lines : lines.map((line) => `${prefix}${line}`));
+      if (shown >= LINES_SHOWN || lines.length === 0) return;
+      const room = Math.min(LINES_PER_READ, LINES_SHOWN - shown);
+      const left = Math.max(0, lines.length - room);
+      if (left > 0) ctx.log(`(${left} lines of this read not shown here${where()})`);
+      for (const line of lines.slice(left)) ctx.log(`${prefix ?? '| '}${safeLine(line, MAX_LINE)}`);
+      shown += lines.length - left;
+      if (shown >= LINES_SHOWN)
+        ctx.log(`(the step's log shows no more of the job's log: ${LINES_SHOWN} lines were shown${where()})`);
+    }
+  };
+}
