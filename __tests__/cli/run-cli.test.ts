@@ -262,6 +262,10 @@ describe('elastic-deploy, the command-line tool', () => {
       succeeded_pods: '1',
       job_type: 'spot'
     });
+    // The job's log streams to stderr (stdout is the JSON alone), and all of it is in the log file.
+    expect(passed.stderr).toContain('\n| $ pytest -q\n| done\n');
+    const logFile = (JSON.parse(passed.stdout) as Record<string, string>).log_file ?? '';
+    expect(readFileSync(logFile, 'utf8')).toBe('$ pytest -q\ndone\n');
     const failed = await cli(['job', '--task-name', 'cli-tests-fails', ...flags]);
     expect(failed.code).toBe(EXIT.failed);
     expect(JSON.parse(failed.stdout)).toMatchObject({ job_status: 'Failed', failed_pods: '1' });

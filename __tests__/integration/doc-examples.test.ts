@@ -264,6 +264,15 @@ function words(line: string, env: Record<string, string>): { argv: string[]; std
   };
 }
 
+/** The job.yaml of docs/cli.md's GitLab job: the yaml block after the one that names it. */
+const JOB_YAML = (() => {
+  const text = read('docs/cli.md');
+  const from = text.indexOf('with `job.yaml` the job');
+  const block = /```yaml\n([\s\S]*?)```/.exec(text.slice(from));
+  if (from < 0 || block?.[1] === undefined) throw new Error('docs/cli.md gives no job.yaml');
+  return block[1];
+})();
+
 const CLI_BLOCKS = [...read('docs/cli.md').matchAll(/^```\w*\n([\s\S]*?)^```/gm)]
   .map((block, i) => ({ block: i + 1, lines: commandLines(block[1] ?? '') }))
   .filter((block) => block.lines.length > 0);
@@ -273,15 +282,21 @@ describe('the command lines of docs/cli.md, run as written', () => {
   let dir: string;
 
   beforeEach(async () => {
-    emulator = await startEmulator({ ...SHUFFLED_CODES, keys: fixtureEmulatorKeys(), readyAfterSeconds: 0 });
+    emulator = await startEmulator({
+      ...SHUFFLED_CODES,
+      keys: fixtureEmulatorKeys(),
+      readyAfterSeconds: 0,
+      jobs: { podSeconds: 1 }
+    });
     // Each block runs in a directory of its own, as a CI job's workspace.
     dir = mkdtempSync(join(tmpdir(), 'doc-cli-'));
     process.chdir(dir);
-    // The service.yaml the examples name: one web service.
+    // The service.yaml the examples name: one web service; and the job.yaml docs/cli.md gives.
     writeFileSync(
       join(dir, 'service.yaml'),
       'services:\n  - service_name: web\n    service_image: registry.example.com/web:1\n    remote_ports: [{service_port: 80}]\n'
     );
+    writeFileSync(join(dir, 'job.yaml'), JOB_YAML);
   });
   afterEach(async () => {
     process.chdir(ROOT);
@@ -294,7 +309,9 @@ describe('the command lines of docs/cli.md, run as written', () => {
     const at = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
     const env: Record<string, string> = {
       ELASTIC_DEPLOY_BASE_URL: emulator.base_url,
-      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token
+      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+      // The pipeline's own setting, that its waits on the emulator take a second, not ten.
+      ELASTIC_DEPLOY_POLL_INTERVAL: '1s'
     };
     const io: CliIo = {
       argv,
@@ -313,8 +330,8 @@ describe('the command lines of docs/cli.md, run as written', () => {
     return { code, stdout: out.join(''), stderr: err.join('') };
   }
 
-  it('finds the command lines: the install example, GitLab and Jenkins', () => {
-    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2]);
+  it('finds the command lines: the install example, GitLab (a deploy, a job) and Jenkins', () => {
+    expect(CLI_BLOCKS.map((b) => b.lines.length)).toEqual([1, 2, 2, 2]);
   });
 
   it.each(CLI_BLOCKS.map((b) => [b.block, b.lines.map((l) => l.split(' ')[1]).join(', '), b] as const))(
@@ -331,9 +348,11 @@ describe('the command lines of docs/cli.md, run as written', () => {
         .slice(before)
         .flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
       expect(made).toHaveLength(1);
-      // A block that cleans up leaves nothing of it running.
+      // A block that cleans up leaves nothing of it running (a job: it ran to its end).
+      const job = lines.some((line) => line.startsWith('elastic-deploy job '));
       if (lines.some((line) => line.startsWith('elastic-deploy cleanup')))
-        expect(made.map((id) => emulator.task(id).status)).toEqual(['End']);
+        expect(made.map((id) => (job ? emulator.job(id) : emulator.task(id)).status)).toEqual(['End']);
+      if (job) expect(made.map((id) => emulator.job(id).job_status)).toMatchObject([{ status: 'Complete' }]);
     }
   );
 });
