@@ -72,6 +72,8 @@ const INPUT_NAMES = [
     'preheat_timeout',
     'job_type',
     'estimated_exec_sec',
+    'spot_fallback',
+    'queue_timeout',
     'task_id',
     'point_id',
     'delete_last_node',

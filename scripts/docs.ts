@@ -137,6 +137,8 @@ export const OPERATION_DOCS: Record<string, { inputs: string[]; outputs: string[
       'points',
       'job_type',
       'estimated_exec_sec',
+      'spot_fallback',
+      'queue_timeout',
       ...CAPACITY,
       'body',
       'body_file',

@@ -7,6 +7,10 @@ if (GPU_4090 === undefined || GPU_4090.regions[0] === undefined) throw new Error
 
 /** The mark a resource search gives for a 4090 node in its first region (regions[].mark.mark). */
 export const MARK_4090 = markOf(GPU_4090, GPU_4090.regions[0], 'Deployment');
+/** The same, for a job (the resource search with task_type=Job). */
+export const JOB_MARK_4090 = markOf(GPU_4090, GPU_4090.regions[0], 'Job');
+/** The region of those marks. */
+export const REGION_4090 = GPU_4090.regions[0].region;
 
 /** One web service on port 80. */
 export const WEB_SERVICE = {

@@ -5,6 +5,7 @@ import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { JOB_MARK_4090, REGION_4090 } from '../helpers/bodies.js';
 
 describe('jobs against the emulator', () => {
   let emulator: Emulator;
@@ -423,5 +424,109 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     await expect(step({ task_name: 'x', cleanup: 'pause' })).rejects.toThrow(
       'cleanup is pause, but job concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)'
     );
+  });
+
+  describe('spot_fallback', () => {
+    const QUEUED_BODY = JSON.stringify({ ...JSON.parse(BODY), resources: [{ mark: JOB_MARK_4090 }] });
+
+    it('stops a Spot job still Queued after queue_timeout, reads its end, and only then runs the job on demand', async () => {
+      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      // The region has a node again once the Spot job is stopped: the on-demand create can take it.
+      const lines: string[] = [];
+      lines.push = (...items: string[]): number => {
+        if (items.some((line) => line.startsWith('spot_fallback: ')))
+          emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
+        return Array.prototype.push.apply(lines, items);
+      };
+      const { outputs, failure, left, states } = await emulatorStep(emulator, clock, client, { log: lines })({
+        operation: 'job',
+        body: QUEUED_BODY,
+        poll_interval: '10s',
+        task_name: 'gpu-tests',
+        spot_fallback: 'true',
+        queue_timeout: '2m',
+        cleanup: 'stop'
+      });
+      expect(failure).toBeUndefined();
+      const creates = created().map((r) => JSON.parse(r.body) as Record<string, unknown>);
+      expect(creates.map((body) => body.sub_type ?? 'on demand')).toEqual(['Spot', 'on demand']);
+      expect(creates[1]?.job_support).not.toHaveProperty('estimated_exec_sec');
+      const spot = created()[0]?.createdTaskId ?? '';
+      // The Spot job was stopped, and its end read, before the on-demand create was sent.
+      const stop = emulator.requests.findIndex((r) => r.path === '/api/task/job/stop');
+      const ended = emulator.requests.findIndex(
+        (r, i) => i > stop && r.path === '/api/task/job/detail' && r.target.includes(spot)
+      );
+      expect(stop).toBeGreaterThan(0);
+      expect(ended).toBeGreaterThan(stop);
+      expect(emulator.requests.findIndex((r) => r === created()[1])).toBeGreaterThan(ended);
+      expect(emulator.job(spot)).toMatchObject({ status: 'End', schedule_status: 'Queued' });
+      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+      expect(outputs.task_id).not.toBe(spot);
+      expect(lines).toContain(
+        `job ${outputs.task_id} runs on demand (spot_fallback: the Spot job ${spot} stayed Queued past queue_timeout (2m0s) and was stopped)`
+      );
+      expect(left?.created).toEqual([outputs.task_id]);
+      // The Spot job was on the ledger while it was Queued, and taken off once its end was read.
+      expect(states.some((state) => state.created.includes(spot))).toBe(true);
+    });
+
+    it('runs the job on demand when the Spot create is refused and made no job; without spot_fallback the refusal stands', async () => {
+      const refuse = {
+        path: '/api/task/job/create',
+        answer: { kind: 'envelope', code: 'C010', message: '资源不足' }
+      } as const;
+      // Both regions of the 4090 are tried as Spot (each refused), then the job on demand.
+      emulator.inject({ ...refuse, times: 2 });
+      const { outputs, failure } = await step({ task_name: 'gpu-tests', spot_fallback: 'true' });
+      expect(failure).toBeUndefined();
+      const modes = created().map(
+        (r) => (JSON.parse(r.body) as Record<string, unknown>).sub_type ?? 'on demand'
+      );
+      expect(modes).toEqual(['Spot', 'Spot', 'on demand']);
+      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+      expect(log).toContain(
+        `job ${outputs.task_id} runs on demand (spot_fallback: the Spot create was refused and made no job)`
+      );
+
+      emulator.clearRequests();
+      emulator.inject({ ...refuse, times: 2 });
+      const refused = await step({ task_name: 'gpu-tests-2' });
+      expect(refused.failure).toMatch(/C010/);
+      expect(created()).toHaveLength(2);
+    });
+
+    it('stops a Queued Spot job at once when the step is cancelled while it waits in the queue; nothing is left', async () => {
+      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      const lines: string[] = [];
+      const { outputs, left } = await emulatorStep(emulator, clock, client, { log: lines })(
+        {
+          operation: 'job',
+          body: QUEUED_BODY,
+          poll_interval: '10s',
+          task_name: 'gpu-tests',
+          spot_fallback: 'true',
+          queue_timeout: '5m',
+          cleanup: 'stop'
+        },
+        { cancelWhen: /^job: code 0000/ }
+      );
+      expect(created()).toHaveLength(1);
+      expect(emulator.job(outputs.task_id).status).toBe('End');
+      expect(left?.created).toEqual([]);
+      expect(lines.some((line) => line.includes('runs as Spot'))).toBe(false);
+      expect(lines).toContain(`job ${outputs.task_id} may still run: stopping it now`);
+    });
+
+    it('keeps a Spot job that is scheduled, saying so; refuses spot_fallback for an on-demand job before sending', async () => {
+      const { outputs } = await step({ task_name: 'gpu-tests', spot_fallback: 'true' });
+      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'spot' });
+      expect(log).toContain(`job ${outputs.task_id} runs as Spot (job_type: spot)`);
+      emulator.clearRequests();
+      await expect(step({ task_name: 'x', spot_fallback: 'true', job_type: 'on_demand' })).rejects.toThrow(
+        'spot_fallback is true, but job_type is on_demand'
+      );
+      expect(emulator.requests).toHaveLength(0);
+    });
   });
 });

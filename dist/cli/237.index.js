@@ -257,6 +257,7 @@ async function stopTwins(lookup, keep, ctx) {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
 /* harmony export */   createTask: () => (/* binding */ createTask),
 /* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
 /* harmony export */   placed: () => (/* binding */ placed)
@@ -333,7 +334,11 @@ async function createTask(call, ctx, report) {
             ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`);
         }
     }
-    throw new Error(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+}
+/** The platform refused the create on every region tried, and the task search proved each made no task. */
+class RefusedEverywhereError extends Error {
+    name = 'RefusedEverywhereError';
 }
 /**
  * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the

@@ -48,7 +48,9 @@ const INPUT_DEFAULTS = {
     preheat: 'none',
     preheat_timeout: '30m',
     delete_last_node: 'false',
-    job_type: 'spot'
+    job_type: 'spot',
+    spot_fallback: 'false',
+    queue_timeout: '10m'
 };
 /**
  * The API origin when neither base_url nor DEPLOY_API_BASE_URL is set. It is not a default in
@@ -94,7 +96,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(836), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -1417,8 +1419,19 @@ now = Date.now) {
             })
         },
         nodeChoice: readNodeChoice(inputs),
+        spotFallback: readSpotFallback(inputs),
         ...readLimits(inputs),
         ...readStep(inputs)
+    };
+}
+/** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
+function readSpotFallback({ given, flag }) {
+    if (!flag('spot_fallback'))
+        return undefined;
+    if (given('job_type') === 'on_demand')
+        throw new input_error/* InputError */.d('spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot');
+    return {
+        queueTimeoutMs: parseDuration('queue_timeout', given('queue_timeout'), { minMs: 10_000, maxMs: 6 * HOUR })
     };
 }
 /** point_id: a node's id (digits), or failed; delete_last_node. */
@@ -2617,6 +2630,8 @@ const INPUT_NAMES = [
     'preheat_timeout',
     'job_type',
     'estimated_exec_sec',
+    'spot_fallback',
+    'queue_timeout',
     'task_id',
     'point_id',
     'delete_last_node',
@@ -3819,8 +3834,12 @@ async function stopUnfinishedJobs(tasks, ctx) {
     }
 }
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
-async function callAndWait(plan, ctx) {
-    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+async function callAndWait(plan, stepCtx) {
+    let ctx = stepCtx;
+    let calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
+    if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
+        ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
     const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));

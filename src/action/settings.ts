@@ -107,8 +107,21 @@ export function readSettings(
       })
     },
     nodeChoice: readNodeChoice(inputs),
+    spotFallback: readSpotFallback(inputs),
     ...readLimits(inputs),
     ...readStep(inputs)
+  };
+}
+
+/** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
+function readSpotFallback({ given, flag }: Inputs): Settings['spotFallback'] {
+  if (!flag('spot_fallback')) return undefined;
+  if (given('job_type') === 'on_demand')
+    throw new InputError(
+      'spot_fallback is true, but job_type is on_demand: a job that runs on demand has nothing to fall back from; set spot_fallback to false, or job_type to spot'
+    );
+  return {
+    queueTimeoutMs: parseDuration('queue_timeout', given('queue_timeout'), { minMs: 10_000, maxMs: 6 * HOUR })
   };
 }
 

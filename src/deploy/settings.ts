@@ -43,6 +43,11 @@ export interface DeploySettings extends PlatformSettings {
   preheat: PreheatSettings;
   /** Which nodes replace_node deletes, and whether it may delete the last running one. */
   nodeChoice: NodeChoice;
+  /**
+   * Whether a Spot job runs on demand when Spot cannot run it (spot_fallback), and how long it may stay
+   * Queued before (queue_timeout); undefined: it stays Spot.
+   */
+  spotFallback: { queueTimeoutMs: number } | undefined;
 }
 
 /** point_id (a node's id, or `failed`: every failed or crash-looping node) and delete_last_node. */

@@ -85,9 +85,14 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
       );
     }
   }
-  throw new Error(
+  throw new RefusedEverywhereError(
     `the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${sanitize(why, 200)}`).join('; ')}`
   );
+}
+
+/** The platform refused the create on every region tried, and the task search proved each made no task. */
+export class RefusedEverywhereError extends Error {
+  override name = 'RefusedEverywhereError';
 }
 
 /**

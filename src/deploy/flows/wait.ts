@@ -61,8 +61,12 @@ async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployConte
 }
 
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
-export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepResult> {
-  const calls = await startCalls(plan, ctx);
+export async function callAndWait(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
+  let ctx = stepCtx;
+  let calls = await startCalls(plan, ctx);
+  // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
+  if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
+    ({ calls, ctx } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
   const publish = urlPublisher(ctx);
   const called = tasksOf(calls, ctx, publish);
   const criteria =

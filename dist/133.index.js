@@ -1,0 +1,215 @@
+export const id = 133;
+export const ids = [133,444];
+export const modules = {
+
+/***/ 2133:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   spotOrOnDemand: () => (/* binding */ spotOrOnDemand)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2212);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6218);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8998);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5444);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9138);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8237);
+
+
+
+
+
+
+
+
+
+
+/**
+ * A Spot job's fallback to on demand (spot_fallback), after its create: a create the platform refused
+ * (the platform publishes no code's meaning, so a refusal for want of stock cannot be told from another:
+ * any refusal, which made no job, is followed by the one on-demand create); a job that stays Queued past
+ * queue_timeout is stopped first, until its detail says End, and only then the on-demand job created:
+ * never two at once (one that cannot be stopped stays, and the step waits for it). Otherwise the Spot job
+ * stands. A fallback's late-landing Spot job is a twin of the same name, which the step stops after its
+ * wait (see stopTwins).
+ */
+async function spotOrOnDemand(calls, ctx) {
+    const fallback = ctx.settings.spotFallback;
+    const [create] = calls;
+    if (fallback === undefined || ctx.settings.jobType !== 'spot' || create === undefined)
+        return { calls, ctx };
+    const { taskId, error } = create;
+    if (taskId === undefined) {
+        const refused = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isRefusal */ .vu)(error) || error instanceof _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__.RefusedEverywhereError;
+        if (!refused || ctx.runtime.cancelled())
+            return { calls, ctx };
+        return onDemand('the Spot create was refused and made no job', ctx);
+    }
+    // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
+    ctx.cleanup.add('created', [taskId]);
+    const queued = await queuedPast(taskId, fallback.queueTimeoutMs, ctx);
+    if (!queued) {
+        if (!ctx.runtime.cancelled())
+            ctx.log(`job ${taskId} runs as Spot (job_type: spot)`);
+        return { calls, ctx };
+    }
+    const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
+    ctx.log(`job ${taskId} is still Queued after ${waited} (queue_timeout): stopping it, to run the job on demand`);
+    const stopped = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_3__.cleanUpTask)(taskId, 'stop', ctx, ctx.settings.taskName);
+    if (stopped.kind === 'failed') {
+        ctx.log(`job ${taskId} could not be stopped (${stopped.why}): it stays Spot, and no second job is made`);
+        return { calls, ctx };
+    }
+    ctx.cleanup.settle('created', taskId);
+    return onDemand(`the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`, ctx);
+}
+/** The job created on demand: its create, through the same machinery as the first, and its context. */
+async function onDemand(why, ctx) {
+    ctx.log(`spot_fallback: ${why}; creating the job on demand`);
+    const settings = { ...ctx.settings, jobType: 'on_demand', estimatedExecSec: undefined };
+    const onDemandCtx = { ...ctx, settings };
+    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .startCalls */ .eS)((0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .planCalls */ .j)(settings), onDemandCtx);
+    const taskId = calls[0]?.taskId;
+    if (taskId !== undefined)
+        ctx.log(`job ${taskId} runs on demand (spot_fallback: ${why})`);
+    return { calls, ctx: onDemandCtx };
+}
+/**
+ * Whether the job is still Queued (schedule_status) once `timeoutMs` has passed since its create, read
+ * every poll_interval, within the step's deadline: false as soon as it is scheduled or has ended, when
+ * the step's deadline or a cancel comes first (its wait then says so), or when its detail cannot be read.
+ */
+async function queuedPast(taskId, timeoutMs, ctx) {
+    const { runtime } = ctx;
+    const until = runtime.now() + timeoutMs;
+    if (until > ctx.deadline) {
+        ctx.log(`job ${taskId}: queue_timeout is longer than what is left of wait_timeout, so it runs as Spot whatever its queue`);
+        return false;
+    }
+    const end = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_6__/* .pollUntil */ .g3)(async () => {
+        try {
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .detailCall */ .cV)(ctx.settings, taskId));
+            const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u)(result.data) ? result.data : {};
+            if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__/* .jobFactsOf */ .ah)(data).ended || data.schedule_status !== 'Queued')
+                return { kind: 'done', value: false };
+            return runtime.now() >= until ? { kind: 'done', value: true } : { kind: 'waiting' };
+        }
+        catch (error) {
+            return { kind: 'unread', why: error instanceof Error ? error.message : String(error) };
+        }
+    }, {
+        deadline: until,
+        schedule: { kind: 'fixed_rate', intervalMs: ctx.settings.wait.intervalMs },
+        failureBudget: ctx.settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true
+    }, runtime);
+    return end.kind === 'done' && end.value;
+}
+
+
+/***/ }),
+
+/***/ 5444:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Is: () => (/* binding */ backoffAt),
+/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */ });
+/* unused harmony export nextDue */
+/**
+ * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
+ * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
+ * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
+ */
+async function pollUntil(look, options, deps) {
+    const first = deps.now();
+    const beat = { last: first };
+    let unreadInARow = 0;
+    let lastUnread;
+    for (let round = 0;; round++) {
+        const found = await look(round);
+        if (found.kind === 'done')
+            return { kind: 'done', value: found.value, rounds: round + 1 };
+        if (found.said === true)
+            beat.last = deps.now();
+        if (found.kind === 'unread') {
+            unreadInARow += 1;
+            lastUnread = found.why;
+            if (unreadInARow >= options.failureBudget)
+                return { kind: 'unread', why: found.why, rounds: round + 1 };
+        }
+        else {
+            unreadInARow = 0;
+            lastUnread = undefined;
+            if (found.progress !== undefined)
+                deps.progress?.(found.progress);
+        }
+        const stop = (kind) => ({
+            kind,
+            rounds: round + 1,
+            unread: lastUnread
+        });
+        if (deps.cancelled())
+            return stop('cancelled');
+        const now = deps.now();
+        if (now >= options.deadline)
+            return stop('timed_out');
+        const due = nextDue(options.schedule, first, now, round);
+        if (due > options.deadline && !options.lastLookAtDeadline)
+            return stop('timed_out');
+        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
+        if (!rested)
+            return stop('cancelled');
+    }
+}
+/**
+ * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
+ * backoff's delay.
+ */
+function nextDue(schedule, first, now, round) {
+    if (schedule.kind === 'backoff')
+        return now + backoffAt(schedule, round);
+    const interval = Math.max(1, schedule.intervalMs);
+    return first + (Math.floor((now - first) / interval) + 1) * interval;
+}
+/** The delay a backoff schedule waits after round `round` (0: the first). */
+function backoffAt(schedule, round) {
+    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
+}
+/**
+ * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
+ * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
+ * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
+ */
+async function restUntil(until, beat, options, deps) {
+    const heartbeat = options.heartbeat;
+    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
+        const slice = heartbeat === undefined
+            ? left
+            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
+        try {
+            await deps.sleep(slice);
+        }
+        catch (error) {
+            if (deps.cancelled())
+                return false;
+            throw error;
+        }
+        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
+            beat.last = deps.now();
+            deps.log(heartbeat.line());
+        }
+    }
+    return !deps.cancelled();
+}
+
+
+/***/ })
+
+};
