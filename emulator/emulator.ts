@@ -123,7 +123,8 @@ export class Emulator implements EmulatorInfo {
       podMs: Math.max(1, (options.jobs?.podSeconds ?? 30) * 1000),
       failPattern: options.jobs?.failPattern,
       scripts: options.jobs?.scripts ?? [],
-      pricePerPointHour: options.pricePerPointHour ?? 1.5
+      pricePerPointHour: options.pricePerPointHour ?? 1.5,
+      actLagMs: () => this.#tasks.settings.actLagMs
     });
     this.#queueGroups = new QueueGroupStore(clock);
     this.#pageSizeMax = options.pageSizeMax;

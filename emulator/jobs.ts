@@ -92,6 +92,8 @@ export interface JobSettings {
   scripts: readonly JobScriptRule[];
   /** Yuan per pod and hour, where the mark's resource has no price. */
   pricePerPointHour: number;
+  /** How long an accepted stop takes to act (the deployments' actLagMs, read when it is asked). */
+  actLagMs: () => number;
 }
 
 /** The job's state at `now`: its run worked out from the clock. */
@@ -253,7 +255,9 @@ export class JobStore {
         `cannot stop job ${id} while it is ${status} (allowed from Running, Pending)`
       );
     }
-    job.stoppedAt = this.now();
+    // Acted on actLagMs later (the job runs on until then); asked again meanwhile, it is not put off.
+    const now = this.now();
+    if (job.stoppedAt === undefined || job.stoppedAt <= now) job.stoppedAt = now + this.settings.actLagMs();
   }
 
   has(id: bigint): boolean {

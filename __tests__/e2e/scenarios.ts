@@ -25,6 +25,22 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 /** A create's body in the platform's documented forms: the resource (a 4090 node, by its mark) and a service. */
 const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
 const FAST = { poll_interval: '1s' };
+/** A GPU batch job of one pod, as the platform's reference requires it (job_support, services). */
+const JOB_BODY = JSON.stringify({
+  job_support: {
+    timeout_sec: 600,
+    parallelism: 1,
+    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
+  },
+  services: [
+    {
+      service_name: 'tests',
+      service_image: 'pytorch/pytorch:2.5.1',
+      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+      start_script: { command: ['pytest'], args: ['-q'] }
+    }
+  ]
+});
 const CREATE = '/api/task/deployment/create';
 const STOP = '/api/deployment/task/stop';
 const SEARCH = '/api/deployment/task/search';
@@ -124,7 +140,9 @@ const SMOKE = new Set([
   'never prints server text that could run as a workflow command',
   'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it',
   'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
-  'goes on with its cleanup when the job is cancelled again during the post step, and stops the task'
+  'goes on with its cleanup when the job is cancelled again during the post step, and stops the task',
+  "runs a GPU job to its end: its log in the step's log as it runs, every line in log_file, its outputs",
+  'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left'
 ]);
 
 async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
@@ -155,11 +173,15 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
         emulator.requests.slice(before),
         [...SECRETS, ...secrets, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
         (id) => {
-          try {
-            return String(emulator.task(id).status);
-          } catch {
-            return 'End';
+          // A deployment's, else a job's; one neither knows is gone.
+          for (const read of [(t: string) => emulator.task(t), (t: string) => emulator.job(t)]) {
+            try {
+              return String(read(id).status);
+            } catch {
+              // Not of this kind.
+            }
           }
+          return 'End';
         }
       );
     }
@@ -1793,6 +1815,104 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         );
         expect(result.summary).toContain('❌ not found');
       }
+    );
+  });
+
+  group('GPU jobs', () => {
+    const JOB_OPTIONS: EmulatorOptions = {
+      ...DEFAULT_EMULATOR,
+      jobs: {
+        podSeconds: 1,
+        scripts: [
+          {
+            pattern: /^e2e-job$/,
+            runSeconds: 3,
+            log: ['collected 3 items', '::warning::a line of the log, not a command', '3 passed']
+          },
+          // A line every 3 s of a 10-minute run.
+          {
+            pattern: /^e2e-job-long$/,
+            runSeconds: 600,
+            log: Array.from({ length: 200 }, (_, i) => `epoch ${i + 1}`)
+          }
+        ]
+      }
+    };
+    const job = (name: string): Record<string, string> => ({
+      operation: 'job',
+      task_name: name,
+      gpu: '4090',
+      body: JOB_BODY,
+      cleanup: 'stop',
+      ...FAST
+    });
+
+    scenario(
+      "runs a GPU job to its end: its log in the step's log as it runs, every line in log_file, its outputs",
+      async (s) => {
+        const result = await s.run(job('e2e-job'));
+        expect(result.exitCode).toBe(0);
+        const lines = shown(result);
+        expect(lines.filter((line) => line.startsWith('| '))).toEqual([
+          '| collected 3 items',
+          '| ::warning::a line of the log, not a command',
+          '| 3 passed'
+        ]);
+        // No line of the log ran as a workflow command.
+        expect(lines.some((line) => line.startsWith('::warning::'))).toBe(false);
+        expect(result.outputs).toMatchObject({
+          job_status: 'Complete',
+          succeeded_pods: '1',
+          job_type: 'spot'
+        });
+        expect(readFileSync(result.outputs.log_file ?? '', 'utf8')).toBe(
+          'collected 3 items\n::warning::a line of the log, not a command\n3 passed\n'
+        );
+        expect(s.emulator.job(result.outputs.task_id ?? '').status).toBe('End');
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
+      async (s) => {
+        const main = await s.run(
+          job('e2e-job-long'),
+          undefined,
+          {},
+          { text: '| epoch 1', signal: 'SIGTERM' }
+        );
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(s.emulator.job(id).status).toBe('End');
+        expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
+        expect(main.state.created_task_ids).toBe('[]');
+        const post = await s.run(job('e2e-job-long'), main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'when killed while a job runs, leaves the job to the post step, which stops it through the Job API',
+      async (s) => {
+        const main = await s.run(
+          job('e2e-job-long'),
+          undefined,
+          {},
+          { text: '| epoch 1', signal: 'SIGKILL' }
+        );
+        expect(main.exitCode).not.toBe(0);
+        const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        expect(s.emulator.job(id).status).toBe('Running');
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(job('e2e-job-long'), main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.job(id).status).toBe('End');
+        expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
+      },
+      JOB_OPTIONS
     );
   });
 

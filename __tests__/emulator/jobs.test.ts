@@ -307,6 +307,18 @@ describe('jobs, as the reference describes them', () => {
     expect((await detail(pending)).status).toBe('End');
   });
 
+  it('acts on an accepted stop actLagSeconds later, as a slow platform does; a stop asked again does not put it off', async () => {
+    emulator.setActLag(30);
+    const id = await create(body());
+    clock.advance(10 + 5);
+    expect((await call('POST', '/api/task/job/stop', { task_id: Number(id) })).code).toBe('0000');
+    expect((await detail(id)).status).toBe('Running');
+    clock.advance(20);
+    expect((await call('POST', '/api/task/job/stop', { task_id: Number(id) })).code).toBe('0000');
+    clock.advance(11);
+    expect((await detail(id)).status).toBe('End');
+  });
+
   it('searches jobs by status and name, newest first, a page at a time', async () => {
     const first = await create(body({ task_name: 'nightly-evals' }));
     const second = await create(body({ task_name: 'nightly-train' }));

@@ -54,6 +54,8 @@ export function testRuntime(
     debug: (line) => runtime.debugLines.push(line),
     cancelled: options.cancelled ?? (() => false),
     probe: () => Promise.reject(new Error('no health check in this test')),
+    // As the real one: the same transport and clock, which the cancellation does not stop.
+    uncancelled: () => ({ ...runtime, cancelled: () => false, dispose: () => undefined }),
     openFile: (name) => {
       const path = `/test-files/${runtime.files.size + 1}-${name}`;
       runtime.files.set(path, '');

@@ -426,6 +426,24 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     );
   });
 
+  it('stops a job whose wait timed out on a platform slow to act: asked again until its detail says End, past wait_timeout', async () => {
+    emulator.setActLag(45);
+    const { outputs, failure, left } = await step({
+      task_name: 'gpu-tests',
+      points: '100',
+      wait_timeout: '5m',
+      cleanup: 'stop'
+    });
+    expect(failure).toMatch(/timed out/);
+    const id = outputs.task_id;
+    expect(emulator.job(id).status).toBe('End');
+    // Accepted at once, acted on 45 s later: the step read it Running, and asked again, until End.
+    const stops = emulator.requests.filter((r) => r.path === '/api/task/job/stop');
+    expect(stops.length).toBeGreaterThanOrEqual(1);
+    expect(log).toContain(`job ${id} stopped`);
+    expect(left?.created).toEqual([]);
+  });
+
   describe('spot_fallback', () => {
     const QUEUED_BODY = JSON.stringify({ ...JSON.parse(BODY), resources: [{ mark: JOB_MARK_4090 }] });
 

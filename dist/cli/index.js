@@ -3776,9 +3776,11 @@ function describePlan(plan, settings) {
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2037);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6477);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+
 
 
 
@@ -3812,25 +3814,47 @@ function leaving(calls) {
     const changes = calls.filter((c) => c.call.traits.resend === 'repeatable' && c.error === undefined);
     return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
 }
+/** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
+const CANCELLED_STOP_MS = 5_000;
 /**
  * Stops each job whose wait did not see it end, until its detail says End (see cleanUpTask), and takes it
  * off the ledger once stopped: the post step then has nothing left to do with it. A job that ended
- * (Complete, Failed, or stopped by someone) needs no stop.
+ * (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
+ * wait's: cleanup_timeout, or, once the step is cancelled, a few seconds on a runtime the cancellation
+ * does not stop (its requests would be aborted), after which the post step takes over.
  */
 async function stopUnfinishedJobs(tasks, ctx) {
     const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
     if (unfinished.length === 0)
         return;
-    const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
-    for (const task of unfinished) {
-        ctx.log(`job ${task.id} may still run: stopping it now`);
-        const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
-        if (outcome.kind === 'failed') {
-            ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
-            continue;
+    const cancelled = ctx.runtime.cancelled();
+    const runtime = cancelled ? ctx.runtime.uncancelled?.() : undefined;
+    if (cancelled && runtime === undefined) {
+        ctx.log(`the step was cancelled: the post step stops ${unfinished.map((t) => `job ${t.id}`).join(', ')}`);
+        return;
+    }
+    const { cleanupTimeoutMs } = ctx.settings;
+    const stopCtx = runtime === undefined
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .deployContext */ .H)(ctx.settings, runtime, {
+            budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
+            cleanup: ctx.cleanup
+        });
+    try {
+        const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
+        for (const task of unfinished) {
+            ctx.log(`job ${task.id} may still run: stopping it now`);
+            const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
+            if (outcome.kind === 'failed') {
+                ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
+                continue;
+            }
+            ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
+            ctx.cleanup.settle('created', task.id);
         }
-        ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
-        ctx.cleanup.settle('created', task.id);
+    }
+    finally {
+        runtime?.dispose();
     }
 }
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
@@ -3840,9 +3864,9 @@ async function callAndWait(plan, stepCtx) {
     // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
     if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
         ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
-    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
-    const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
+    const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
@@ -4408,6 +4432,7 @@ function stepRuntime(settings, host) {
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
+        uncancelled: () => stepRuntime(settings, { ...host, cancel: new AbortController().signal }),
         dispose: () => {
             client.dispose();
         }

@@ -16,6 +16,11 @@ export interface StepRuntime extends SessionRuntime {
   progress?: (line: string) => void;
   /** Makes a new file of the step's own (a job's log) to append to; absent: the host keeps no files. */
   openFile?: (name: string) => AppendFile;
+  /**
+   * A runtime like this one that the job's cancellation does not stop (its own client, sleeps that end on
+   * time), for what must still be sent once it is cancelled: a running job's stop. Absent: none can be.
+   */
+  uncancelled?: () => StepRuntime & { dispose: () => void };
 }
 
 /** A file a step appends to as it goes (a job's log), and where it is. */
@@ -65,6 +70,7 @@ export function stepRuntime(
     probe: (url) => client.probe(url),
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
+    uncancelled: () => stepRuntime(settings, { ...host, cancel: new AbortController().signal }),
     dispose: () => {
       client.dispose();
     }

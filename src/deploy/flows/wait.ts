@@ -1,6 +1,6 @@
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
-import type { DeployContext } from '../context.js';
+import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { StepResult, TaskResult } from '../result.js';
 import { criteriaFor } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
@@ -39,24 +39,47 @@ function leaving(calls: readonly CallOutcome[]): string[] {
   return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
 }
 
+/** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
+const CANCELLED_STOP_MS = 5_000;
+
 /**
  * Stops each job whose wait did not see it end, until its detail says End (see cleanUpTask), and takes it
  * off the ledger once stopped: the post step then has nothing left to do with it. A job that ended
- * (Complete, Failed, or stopped by someone) needs no stop.
+ * (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
+ * wait's: cleanup_timeout, or, once the step is cancelled, a few seconds on a runtime the cancellation
+ * does not stop (its requests would be aborted), after which the post step takes over.
  */
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
   const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
   if (unfinished.length === 0) return;
-  const { cleanUpTask } = await import('../tasks/clean-up-task.js');
-  for (const task of unfinished) {
-    ctx.log(`job ${task.id} may still run: stopping it now`);
-    const outcome = await cleanUpTask(task.id, 'stop', ctx, task.name);
-    if (outcome.kind === 'failed') {
-      ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
-      continue;
+  const cancelled = ctx.runtime.cancelled();
+  const runtime = cancelled ? ctx.runtime.uncancelled?.() : undefined;
+  if (cancelled && runtime === undefined) {
+    ctx.log(`the step was cancelled: the post step stops ${unfinished.map((t) => `job ${t.id}`).join(', ')}`);
+    return;
+  }
+  const { cleanupTimeoutMs } = ctx.settings;
+  const stopCtx =
+    runtime === undefined
+      ? contextFor(ctx, cleanupTimeoutMs)
+      : deployContext(ctx.settings, runtime, {
+          budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
+          cleanup: ctx.cleanup
+        });
+  try {
+    const { cleanUpTask } = await import('../tasks/clean-up-task.js');
+    for (const task of unfinished) {
+      ctx.log(`job ${task.id} may still run: stopping it now`);
+      const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
+      if (outcome.kind === 'failed') {
+        ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
+        continue;
+      }
+      ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
+      ctx.cleanup.settle('created', task.id);
     }
-    ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
-    ctx.cleanup.settle('created', task.id);
+  } finally {
+    runtime?.dispose();
   }
 }
 
