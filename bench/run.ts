@@ -28,6 +28,24 @@ const WEB_BODY = JSON.stringify({
   services: [{ service_name: 'web', service_image: 'nginx:1.27', remote_ports: [{ service_port: 80 }] }]
 });
 
+/** A GPU batch job of one pod on the same node, in the documented form (job_support, services). */
+const JOB_BODY = JSON.stringify({
+  resources: [{ mark: markOf(GPU_4090, GPU_4090.regions[0], 'Job') }],
+  job_support: {
+    timeout_sec: 3600,
+    parallelism: 1,
+    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
+  },
+  services: [
+    {
+      service_name: 'tests',
+      service_image: 'pytorch/pytorch:2.5.1',
+      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+      start_script: { command: ['pytest'], args: ['-q'] }
+    }
+  ]
+});
+
 /** Pairs of start-up runs (the first round warms the disk cache and is not counted). */
 const PAIRS = Number(process.env.BENCH_ROUNDS ?? 41);
 /** Runs of each latency measure, each at a random phase within a poll interval. */
@@ -444,6 +462,112 @@ async function defaultInterval(ctx: Context): Promise<BenchResults['rate']> {
   };
 }
 
+/**
+ * A GPU job's wait, as the step runs it: its pod's run drawn at a uniform phase within one poll interval,
+ * its log a line every half second. From the job's end on the platform to the end of the step's process,
+ * and from each line's writing to its line in the step's log (stdout, as it comes).
+ */
+async function jobLatency(ctx: Context): Promise<BenchResults['job']> {
+  say(
+    `8. a GPU job: ${PHASES} jobs ending at random phases, poll_interval ${INTERVAL_S}s, their logs streamed`
+  );
+  const runs: BenchResults['job']['runs'] = [];
+  for (let i = 0; i < PHASES; i++) {
+    const runSeconds = 3 + Math.random() * INTERVAL_S;
+    const lines = Math.floor(runSeconds * 2);
+    const name = `bench-job-${i}`;
+    ctx.emulator.setJobs({
+      scripts: [
+        {
+          pattern: new RegExp(`^${name}$`),
+          runSeconds,
+          log: Array.from({ length: lines }, (_, n) => `line ${n}`)
+        }
+      ]
+    });
+    const run = await runJob(ctx, name, { poll_interval: `${INTERVAL_S}s` });
+    // The pod starts JOB_START_MS after the create (the emulator's readyAfterSeconds); line n is written
+    // at (n + 1) / lines of its run.
+    const podStart = run.createdAt + JOB_START_MS;
+    const jobEnd = podStart + runSeconds * 1000;
+    const lineLatencies = Array.from({ length: lines }, (_, n) => {
+      const shown = run.shownAt.get(`| line ${n}`);
+      if (shown === undefined) throw new Error(`${name}: line ${n} of its log never reached the step's log`);
+      return shown - (podStart + ((n + 1) * runSeconds * 1000) / lines);
+    });
+    runs.push({
+      endLatencyMs: run.endedAt - jobEnd,
+      phaseMs: (runSeconds - 3) * 1000,
+      lineLatencyMs: stats(lineLatencies)
+    });
+  }
+  say(`   and the reads per poll of a ${JOB_SLOW_S} s job at the default poll_interval (10s)`);
+  ctx.emulator.setJobs({
+    scripts: [
+      {
+        pattern: /^bench-job-slow$/,
+        runSeconds: JOB_SLOW_S,
+        log: Array.from({ length: JOB_SLOW_S }, (_, n) => `line ${n}`)
+      }
+    ]
+  });
+  const slow = await runJob(ctx, 'bench-job-slow', {});
+  const reads = (path: string): number => slow.requests.filter((r) => r.path === path).length;
+  const polls = reads('/api/task/job/detail');
+  const all = polls + reads('/api/deployment/task/points') + reads('/api/deployment/task/point_log');
+  return {
+    intervalMs: INTERVAL_S * 1000,
+    runs,
+    endLatencyMs: stats(runs.map((r) => r.endLatencyMs)),
+    lineLatencyMaxMs: stats(runs.map((r) => r.lineLatencyMs.max)),
+    slow: {
+      runMs: JOB_SLOW_S * 1000,
+      polls,
+      reads: all,
+      perJobMinute: perTaskMinute(all, slow.createdAt, slow.endedAt)
+    }
+  };
+}
+
+/** The emulator's readyAfterSeconds, which is also how long a job's pods take to start. */
+const JOB_START_MS = 1000;
+const JOB_SLOW_S = 90;
+
+/** A job step (dist/index.js on Node 24), with when each line of its log reached its stdout. */
+async function runJob(
+  ctx: Context,
+  name: string,
+  inputs: Record<string, string>
+): Promise<{
+  createdAt: number;
+  endedAt: number;
+  shownAt: Map<string, number>;
+  requests: RecordedRequest[];
+}> {
+  const before = ctx.emulator.requests.length;
+  const shownAt = new Map<string, number>();
+  let partial = '';
+  const done = await runStep(
+    ctx.node24,
+    { ...ctx.rsa, operation: 'job', task_name: name, body: JOB_BODY, ...inputs },
+    {
+      env: ctx.env,
+      timeoutMs: 600_000,
+      onStdout: (chunk, atMs) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) if (!shownAt.has(line)) shownAt.set(line, atMs);
+      }
+    }
+  );
+  const endedAt = Date.now();
+  checked(done, name);
+  const requests = ctx.emulator.requests.slice(before);
+  const create = requests.find((r) => r.path === '/api/task/job/create' && r.applied);
+  if (create === undefined) throw new Error(`${name}: no create recorded: ${done.stdout.slice(-2000)}`);
+  return { createdAt: create.receivedAt, endedAt, shownAt, requests };
+}
+
 async function largeBody(ctx: Context): Promise<BenchResults['largeBody']> {
   say("7. the spec profile's encrypted create of a 1 MiB body");
   // The blob fills body.json ({"blob":"..."}) to exactly 1 MiB, the most body_file takes.
@@ -596,6 +720,7 @@ try {
   await measure('ready', 'ready', () => readyLatency(ctx));
   await measure('rate', 'rate', () => defaultInterval(ctx));
   await measure('large', 'largeBody', () => largeBody(ctx));
+  await measure('job', 'job', () => jobLatency(ctx));
   const { renderResults } = await import('./results.js');
   writeFileSync(join(ROOT, 'bench/RESULTS.md'), await renderResults(results as BenchResults));
   say('wrote bench/RESULTS.md and bench/results.json');

@@ -3032,11 +3032,13 @@ function describePlan(plan, settings) {
 /* harmony export */   Y: () => (/* binding */ waitFlow),
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2037);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9695);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2037);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6477);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+
 
 
 
@@ -3058,6 +3060,9 @@ const waitFlow = {
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
                 const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+                const fallback = ctx.settings.spotFallback;
+                if (plan.operation === 'job' && fallback !== undefined)
+                    ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
@@ -3092,8 +3097,8 @@ async function stopUnfinishedJobs(tasks, ctx) {
     }
     const { cleanupTimeoutMs } = ctx.settings;
     const stopCtx = runtime === undefined
-        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_2__/* .deployContext */ .H)(ctx.settings, runtime, {
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .deployContext */ .H)(ctx.settings, runtime, {
             budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
             cleanup: ctx.cleanup
         });
@@ -3121,9 +3126,9 @@ async function callAndWait(plan, stepCtx) {
     // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
     if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
         ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
-    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx);
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
-    const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
+    const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });

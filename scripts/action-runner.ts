@@ -86,6 +86,8 @@ export async function runStep(
     timeoutMs?: number;
     /** A command that runs Node (valgrind and its flags, say): Node and the bundle are its last arguments. */
     under?: readonly string[];
+    /** Takes each chunk of the step's stdout as it comes, with the time it came (a benchmark's clock). */
+    onStdout?: (chunk: string, atMs: number) => void;
   } = {}
 ): Promise<StepRun> {
   if (!existsSync(DIST)) throw new Error('dist/index.js is missing: run npm run build');
@@ -126,6 +128,11 @@ export async function runStep(
             });
           }
         );
+        const { onStdout } = options;
+        if (onStdout !== undefined)
+          child.stdout?.on('data', (chunk: Buffer) => {
+            onStdout(chunk.toString(), Date.now());
+          });
         const trigger = options.signalOn;
         if (trigger !== undefined && 'text' in trigger) {
           let seen = '';

@@ -366,7 +366,13 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     // A dry run prints, and reports no step.
     await expect(
       emulatorStep(emulator, clock, client, { log })(
-        { operation: 'job', gpu: '4090', body: JSON.stringify(withEnv), task_name: 'gpu-tests' },
+        {
+          operation: 'job',
+          gpu: '4090',
+          body: JSON.stringify(withEnv),
+          task_name: 'gpu-tests',
+          spot_fallback: 'true'
+        },
         { dryRun: true }
       )
     ).rejects.toThrow(/the step reported nothing/);
@@ -374,6 +380,9 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(printed).toMatch(/POST \S+\/api\/task\/job\/create/);
     expect(printed).toContain('"sub_type":"Spot"');
     expect(printed).toContain('"estimated_exec_sec":3240');
+    expect(printed).toContain(
+      'dry run: the job would run as Spot; still Queued after 10m0s (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)'
+    );
     expect(printed).toMatch(/4090/);
     expect(printed).not.toContain('hf_secret_value');
     expect(created()).toHaveLength(0);

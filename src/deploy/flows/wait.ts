@@ -1,3 +1,4 @@
+import { formatDuration } from '../../basics/units.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
@@ -24,6 +25,11 @@ export const waitFlow: Flow = {
       run: (ctx) => callAndWait(plan, ctx),
       dryRun: async (ctx) => {
         const { placeForDryRun } = await import('../create/create-task.js');
+        const fallback = ctx.settings.spotFallback;
+        if (plan.operation === 'job' && fallback !== undefined)
+          ctx.log(
+            `dry run: the job would run as Spot; still Queued after ${formatDuration(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`
+          );
         return printDryRun(await placeForDryRun(plan, ctx), ctx);
       }
     };
