@@ -16,7 +16,7 @@ import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
-import { MARK_4090 } from '../helpers/bodies.js';
+import { JOB_MARK_4090, MARK_4090, REGION_4090 } from '../helpers/bodies.js';
 import { tallyScenario, tallySelf } from '../helpers/profile-tally.js';
 import { fixtureEmulatorKeys, fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
@@ -1890,6 +1890,33 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         const post = await s.run(job('e2e-job-long'), main.state);
         expect(post.exitCode).toBe(0);
         expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'when killed while a Spot job waits in the queue for its fallback, leaves it to the post step, which stops it',
+      async (s) => {
+        // No free node where the body puts it: the Spot job waits Queued.
+        s.emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+        const queued = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+        const inputs = {
+          ...job('e2e-job-queued'),
+          gpu: '',
+          body: queued,
+          spot_fallback: 'true',
+          queue_timeout: '10m'
+        };
+        // Killed once the step reads the queued job (after it put the job on its ledger).
+        const read = (): boolean => s.emulator.requests.some((r) => r.path === '/api/task/job/detail');
+        const main = await s.run(inputs, undefined, {}, { when: read, signal: 'SIGKILL' });
+        expect(main.exitCode).not.toBe(0);
+        const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        expect(s.emulator.job(id)).toMatchObject({ status: 'Pending', schedule_status: 'Queued' });
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.job(id).status).toBe('End');
       },
       JOB_OPTIONS
     );
