@@ -60,7 +60,8 @@ async function engineStep(
     warn: () => undefined,
     debug: () => undefined,
     cancelled: () => false,
-    probe: (url) => client.probe(url)
+    probe: (url) => client.probe(url),
+    uncancelled: () => ({ ...runtime, dispose: () => undefined })
   };
   const before = emulator.requests.length;
   const started = clock.ms;

@@ -10,9 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  LINES_PER_READ: () => (/* binding */ LINES_PER_READ),
-  LINES_SHOWN: () => (/* binding */ LINES_SHOWN),
-  MAX_LOG_FILE_BYTES: () => (/* binding */ MAX_LOG_FILE_BYTES),
+  LOG_LIMITS: () => (/* binding */ LOG_LIMITS),
   followJobLogs: () => (/* binding */ followJobLogs)
 });
 
@@ -119,27 +117,22 @@ function advance(stream, fresh) {
 
 
 
-/** Lines of one container's log shown per read, at the most: the last of them; the rest are in the file. */
-const LINES_PER_READ = 200;
-/** Lines of a step's job logs shown in its log, at the most: the rest are in the file. */
-const LINES_SHOWN = 5000;
-/** The log file's size, at the most. */
-const MAX_LOG_FILE_BYTES = 64 * 1024 * 1024;
+const LOG_LIMITS = { perRead: 200, shown: 5000, fileBytes: 64 * 1024 * 1024 };
 const MAX_LINE = 2000;
 /**
  * The logs of a step's jobs in its log as they run: at each look at a job, its node list (when its pods
  * may have logged since: some run, or their counts moved) and the log of each node that runs or has just
  * ended, each read answering the whole text so far (see readOn: only the lines not read before are shown,
  * never one twice). Each line is shown after a prefix (its node's name when the job has several, else
- * `| `), so that no line from the server runs as a workflow command; at most LINES_PER_READ per read and
- * LINES_SHOWN in all are shown, and every line goes to a file of the host's (the runner's temporary
+ * `| `), so that no line from the server runs as a workflow command; at most `limits.perRead` per read and
+ * `limits.shown` in all are shown, and every line goes to a file of the host's (the runner's temporary
  * directory), whose path is the step's log_file. A read that fails is said once, and the next look tries
  * again: the log never decides the wait.
  */
-function followJobLogs(ctx) {
+function followJobLogs(ctx, limits = LOG_LIMITS) {
     const jobs = new Map();
     // One file for the step, named after its first job.
-    const out = logOutput(ctx, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
+    const out = logOutput(ctx, limits, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
     return {
         file: out.path,
         follow: async (taskId, data) => {
@@ -243,26 +236,34 @@ function show(read, node, out) {
         out.mark(`--- ${node.name}: the log no longer goes on from what was read; from its start as it is now ---`);
     out.lines(read.lines, node.several ? `${node.name} | ` : undefined);
 }
-function logOutput(ctx, fileName) {
+function logOutput(ctx, limits, fileName) {
     let file;
     let fileBytes = 0;
+    let fileFull = false;
     let shown = 0;
     let fileFailed = false;
     const write = (lines) => {
-        if (fileFailed || lines.length === 0 || ctx.runtime.openFile === undefined)
+        if (fileFailed || fileFull || lines.length === 0 || ctx.runtime.openFile === undefined)
             return;
         try {
             file ??= ctx.runtime.openFile(fileName());
-            const text = `${lines.join('\n')}\n`;
-            const bytes = Buffer.byteLength(text);
-            if (fileBytes + bytes > MAX_LOG_FILE_BYTES) {
-                if (fileBytes <= MAX_LOG_FILE_BYTES)
-                    file.append(`(the log is cut here: the file holds ${(0,units/* formatSize */.Xq)(MAX_LOG_FILE_BYTES)} at the most)\n`);
-                fileBytes = MAX_LOG_FILE_BYTES + 1;
-                return;
+            // The whole lines that fit; then, once, where the file ends.
+            let fit = 0;
+            let bytes = 0;
+            for (const line of lines) {
+                const size = Buffer.byteLength(line) + 1;
+                if (fileBytes + bytes + size > limits.fileBytes)
+                    break;
+                bytes += size;
+                fit++;
             }
-            file.append(text);
+            if (fit > 0)
+                file.append(`${lines.slice(0, fit).join('\n')}\n`);
             fileBytes += bytes;
+            if (fit < lines.length) {
+                fileFull = true;
+                file.append(`(the log is cut here: the file holds ${(0,units/* formatSize */.Xq)(limits.fileBytes)} at the most)\n`);
+            }
         }
         catch (error) {
             fileFailed = true;
@@ -274,22 +275,22 @@ function logOutput(ctx, fileName) {
         path: () => file?.path,
         mark: (line) => {
             write([line]);
-            if (shown < LINES_SHOWN)
+            if (shown < limits.shown)
                 ctx.log(line);
         },
         lines: (lines, prefix) => {
             write(prefix === undefined ? lines : lines.map((line) => `${prefix}${line}`));
-            if (shown >= LINES_SHOWN || lines.length === 0)
+            if (shown >= limits.shown || lines.length === 0)
                 return;
-            const room = Math.min(LINES_PER_READ, LINES_SHOWN - shown);
+            const room = Math.min(limits.perRead, limits.shown - shown);
             const left = Math.max(0, lines.length - room);
             if (left > 0)
                 ctx.log(`(${left} lines of this read not shown here${where()})`);
             for (const line of lines.slice(left))
                 ctx.log(`${prefix ?? '| '}${(0,safe_text/* safeLine */.om)(line, MAX_LINE)}`);
             shown += lines.length - left;
-            if (shown >= LINES_SHOWN)
-                ctx.log(`(the step's log shows no more of the job's log: ${LINES_SHOWN} lines were shown${where()})`);
+            if (shown >= limits.shown)
+                ctx.log(`(the step's log shows no more of the job's log: ${limits.shown} lines were shown${where()})`);
         }
     };
 }

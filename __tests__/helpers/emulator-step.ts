@@ -5,7 +5,7 @@ import { readSettings } from '../../src/action/settings.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { rsaInputs } from './emulator-inputs.js';
 import { startTestEmulator, type TestClock } from './platform-client.js';
-import { runTestStep, testContext, testRuntime } from './runtime.js';
+import { runTestStep, testContext, testRuntime, type TestRuntime } from './runtime.js';
 import { finishCleanup, type CleanupReport } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP, type CleanupState } from '../../src/deploy/cleanup-state.js';
 import { SHUFFLED_CODES } from './platform-client.js';
@@ -63,6 +63,18 @@ export function emulatorCleanup(
   const { settings, runtime } = emulatorRun(emulator, clock, client, into, inputs);
   const ctx = testContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
   return finishCleanup({ ...NO_CLEANUP, ...state }, ctx);
+}
+
+/** A deploy context on the emulator (see emulatorRun), for a test of one part of a step. */
+export function emulatorContext(
+  emulator: Emulator,
+  clock: TestClock,
+  client: ApiClient,
+  into: { log: string[] },
+  inputs: Record<string, string>
+): ReturnType<typeof testContext> & { runtime: TestRuntime } {
+  const { settings, runtime } = emulatorRun(emulator, clock, client, into, inputs);
+  return Object.assign(testContext(settings, runtime), { runtime });
 }
 
 /** The settings (RSA inputs of the emulator, then `inputs`) and a test runtime on the shared clock. */

@@ -3,8 +3,9 @@
 // that keeps it from running as a workflow command; every line goes to the log file.
 import type { Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
-import { LINES_PER_READ } from '../../src/deploy/wait/follow-job-log.js';
-import { emulatorStep } from '../helpers/emulator-step.js';
+import { emulatorContext, emulatorStep } from '../helpers/emulator-step.js';
+import { followJobLogs, LOG_LIMITS, type LogLimits } from '../../src/deploy/wait/follow-job-log.js';
+import { detailCall } from '../../src/platform/operations/calls.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 const service = (script: Record<string, unknown> = {}) => ({
@@ -148,7 +149,7 @@ describe("a job's log in the step's log", () => {
   });
 
   it('keeps every line of the log from running as a workflow command, and bounds what one read shows', async () => {
-    const many = Array.from({ length: LINES_PER_READ + 50 }, (_, i) => `line ${i}`);
+    const many = Array.from({ length: LOG_LIMITS.perRead + 50 }, (_, i) => `line ${i}`);
     emulator.setJobs({
       podSeconds: 60,
       scripts: [
@@ -173,5 +174,73 @@ describe("a job's log in the step's log", () => {
     );
     expect(shown()).toEqual(many.slice(50).map((line) => `| ${line}`));
     expect(chatty.files.get(chatty.outputs.log_file)?.split('\n')).toHaveLength(many.length + 1);
+  });
+
+  describe('read on by the follower, look by look', () => {
+    /** A job of `lines` lines over a 100 s run, and a follower of its log with `limits`. */
+    function follow(lines: number, limits: Partial<LogLimits> = {}) {
+      emulator.setJobs({
+        podSeconds: 60,
+        scripts: [
+          { pattern: /^follow$/, runSeconds: 100, log: Array.from({ length: lines }, (_, i) => `line ${i}`) }
+        ]
+      });
+      const id = emulator.addJob({ task_name: 'follow', points: 1 });
+      const ctx = emulatorContext(emulator, clock, client, { log }, { operation: 'job_detail', task_id: id });
+      const follower = followJobLogs(ctx, { ...LOG_LIMITS, ...limits });
+      /** `seconds` on, a look: the job's detail, then what the follower reads of its log. */
+      const look = async (seconds: number): Promise<void> => {
+        clock.advance(seconds);
+        const { result } = await ctx.send(detailCall(ctx.settings, id));
+        await follower.follow(id, result.data);
+      };
+      return { id, ctx, follower, look };
+    }
+    const shownLines = (): string[] => log.filter((line) => line.startsWith('| '));
+
+    it('says once that the node list or a log could not be read, and shows every line once it can', async () => {
+      const { look } = follow(10);
+      const refuse = (path: string, times: number) => {
+        emulator.inject({ path, times, answer: { kind: 'envelope', code: 'C500', message: 'busy' } });
+      };
+      refuse('/api/deployment/task/points', 2);
+      await look(10 + 30);
+      await look(10);
+      expect(log.filter((line) => line.includes('could not read its nodes for their logs'))).toHaveLength(1);
+      refuse('/api/deployment/task/point_log', 2);
+      await look(10);
+      await look(10);
+      expect(log.filter((line) => line.includes('could not read the log of tests'))).toHaveLength(1);
+      expect(shownLines()).toEqual([]);
+      await look(100);
+      expect(shownLines()).toEqual(Array.from({ length: 10 }, (_, i) => `| line ${i}`));
+    });
+
+    it('shows at most `shown` lines in all, then says where the rest are; cuts the file at its most', async () => {
+      const { look, follower, ctx: context } = follow(40, { shown: 15, fileBytes: 100 });
+      await look(10 + 100 + 5);
+      expect(shownLines()).toHaveLength(15);
+      const file = follower.file() ?? '';
+      expect(log.at(-1)).toBe(
+        `(the step's log shows no more of the job's log: 15 lines were shown (every line is in ${file}))`
+      );
+      const written = context.runtime.files.get(file) ?? '';
+      // The whole lines that fit in 100 bytes (ten of 7 bytes, three of 8: 94), then the cut.
+      expect(written).toBe(
+        `${Array.from({ length: 13 }, (_, i) => `line ${i}\n`).join('')}(the log is cut here: the file holds 100 bytes at the most)\n`
+      );
+    });
+
+    it('warns once when the file cannot be written, and still shows the log', async () => {
+      const { look, ctx: context } = follow(4);
+      context.runtime.openFile = () => {
+        throw new Error('EACCES: permission denied');
+      };
+      await look(10 + 100 + 5);
+      expect(shownLines()).toEqual(['| line 0', '| line 1', '| line 2', '| line 3']);
+      expect(context.runtime.warnings).toEqual([
+        "could not write the job's log file: EACCES: permission denied"
+      ]);
+    });
   });
 });

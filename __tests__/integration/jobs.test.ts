@@ -541,8 +541,73 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       expect(created()).toHaveLength(1);
       expect(emulator.job(outputs.task_id).status).toBe('End');
       expect(left?.created).toEqual([]);
-      expect(lines.some((line) => line.includes('runs as Spot'))).toBe(false);
+      expect(lines).toContain(`job ${outputs.task_id} runs as Spot (job_type: spot; the step was cancelled)`);
       expect(lines).toContain(`job ${outputs.task_id} may still run: stopping it now`);
+    });
+
+    it('keeps the Spot job, and makes no second, when it cannot be stopped; the post step is left to stop it', async () => {
+      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      emulator.inject({
+        path: '/api/task/job/stop',
+        times: Infinity,
+        answer: { kind: 'envelope', code: 'C500', message: 'busy' }
+      });
+      const lines: string[] = [];
+      const { outputs, failure, left } = await emulatorStep(emulator, clock, client, { log: lines })({
+        operation: 'job',
+        body: QUEUED_BODY,
+        poll_interval: '10s',
+        task_name: 'gpu-tests',
+        spot_fallback: 'true',
+        queue_timeout: '1m',
+        wait_timeout: '5m',
+        cleanup_timeout: '1m',
+        cleanup: 'stop'
+      });
+      expect(failure).toMatch(/timed out/);
+      expect(created()).toHaveLength(1);
+      const id = outputs.task_id;
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^job ${id} could not be stopped \\(.*\\): it stays Spot, and no second job is made$`)
+        )
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^job ${id} could not be stopped now \\(.*\\): the post step tries again$`)
+        )
+      );
+      expect(emulator.job(id).status).not.toBe('End');
+      expect(left?.created).toEqual([id]);
+    });
+
+    it('keeps the Spot job when its queue cannot be read, saying why', async () => {
+      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+      emulator.inject({
+        path: '/api/task/job/detail',
+        times: 3,
+        answer: { kind: 'envelope', code: 'C500', message: 'busy' }
+      });
+      const lines: string[] = [];
+      const { outputs } = await emulatorStep(emulator, clock, client, { log: lines })({
+        operation: 'job',
+        body: QUEUED_BODY,
+        poll_interval: '10s',
+        task_name: 'gpu-tests',
+        spot_fallback: 'true',
+        poll_error_budget: '3',
+        wait_timeout: '20m',
+        cleanup: 'stop'
+      });
+      expect(created()).toHaveLength(1);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^job ${outputs.task_id} runs as Spot \\(job_type: spot; its detail could not be read: .*C500`
+          )
+        )
+      );
+      expect(emulator.job(outputs.task_id).status).toBe('End');
     });
 
     it('keeps a Spot job that is scheduled, saying so; refuses spot_fallback for an on-demand job before sending', async () => {

@@ -52,10 +52,9 @@ async function spotOrOnDemand(calls, ctx) {
     }
     // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
     ctx.cleanup.add('created', [taskId]);
-    const queued = await queuedPast(taskId, fallback.queueTimeoutMs, ctx);
-    if (!queued) {
-        if (!ctx.runtime.cancelled())
-            ctx.log(`job ${taskId} runs as Spot (job_type: spot)`);
+    const queue = await queueOf(taskId, fallback.queueTimeoutMs, ctx);
+    if (!queue.queued) {
+        ctx.log(`job ${taskId} runs as Spot (job_type: spot${queue.why === undefined ? '' : `; ${queue.why}`})`);
         return { calls, ctx };
     }
     const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
@@ -81,26 +80,27 @@ async function onDemand(why, ctx) {
 }
 /**
  * Whether the job is still Queued (schedule_status) once `timeoutMs` has passed since its create, read
- * every poll_interval, within the step's deadline: false as soon as it is scheduled or has ended, when
- * the step's deadline or a cancel comes first (its wait then says so), or when its detail cannot be read.
+ * every poll_interval, within the step's deadline; else why it stays Spot: it was scheduled (no more to
+ * say), it ended, the step's deadline comes first, the step was cancelled (its wait says so), or its
+ * detail could not be read poll_error_budget times in a row.
  */
-async function queuedPast(taskId, timeoutMs, ctx) {
+async function queueOf(taskId, timeoutMs, ctx) {
     const { runtime } = ctx;
     const until = runtime.now() + timeoutMs;
-    if (until > ctx.deadline) {
-        ctx.log(`job ${taskId}: queue_timeout is longer than what is left of wait_timeout, so it runs as Spot whatever its queue`);
-        return false;
-    }
+    if (until > ctx.deadline)
+        return { queued: false, why: 'queue_timeout is longer than what is left of wait_timeout' };
     const end = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_6__/* .pollUntil */ .g3)(async () => {
         try {
             const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .detailCall */ .cV)(ctx.settings, taskId));
             const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u)(result.data) ? result.data : {};
-            if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__/* .jobFactsOf */ .ah)(data).ended || data.schedule_status !== 'Queued')
-                return { kind: 'done', value: false };
-            return runtime.now() >= until ? { kind: 'done', value: true } : { kind: 'waiting' };
+            if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__/* .jobFactsOf */ .ah)(data).ended)
+                return { kind: 'done', value: { queued: false, why: 'it has ended' } };
+            if (data.schedule_status !== 'Queued')
+                return { kind: 'done', value: { queued: false, why: undefined } };
+            return runtime.now() >= until ? { kind: 'done', value: { queued: true } } : { kind: 'waiting' };
         }
         catch (error) {
-            return { kind: 'unread', why: error instanceof Error ? error.message : String(error) };
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) };
         }
     }, {
         deadline: until,
@@ -108,7 +108,14 @@ async function queuedPast(taskId, timeoutMs, ctx) {
         failureBudget: ctx.settings.wait.pollErrorBudget,
         lastLookAtDeadline: true
     }, runtime);
-    return end.kind === 'done' && end.value;
+    if (end.kind === 'done')
+        return end.value;
+    if (end.kind === 'unread')
+        return { queued: false, why: `its detail could not be read: ${end.why}` };
+    return {
+        queued: false,
+        why: end.kind === 'cancelled' ? 'the step was cancelled' : 'the step ran out of time'
+    };
 }
 
 

@@ -3832,12 +3832,7 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
     if (unfinished.length === 0)
         return;
-    const cancelled = ctx.runtime.cancelled();
-    const runtime = cancelled ? ctx.runtime.uncancelled?.() : undefined;
-    if (cancelled && runtime === undefined) {
-        ctx.log(`the step was cancelled: the post step stops ${unfinished.map((t) => `job ${t.id}`).join(', ')}`);
-        return;
-    }
+    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
     const { cleanupTimeoutMs } = ctx.settings;
     const stopCtx = runtime === undefined
         ? (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)

@@ -18,9 +18,9 @@ export interface StepRuntime extends SessionRuntime {
   openFile?: (name: string) => AppendFile;
   /**
    * A runtime like this one that the job's cancellation does not stop (its own client, sleeps that end on
-   * time), for what must still be sent once it is cancelled: a running job's stop. Absent: none can be.
+   * time), for what must still be sent once it is cancelled: a running job's stop.
    */
-  uncancelled?: () => StepRuntime & { dispose: () => void };
+  uncancelled: () => StepRuntime & { dispose: () => void };
 }
 
 /** A file a step appends to as it goes (a job's log), and where it is. */

@@ -1,6 +1,6 @@
 import { isRecord } from '../../basics/records.js';
 import { formatDuration } from '../../basics/units.js';
-import { isRefusal } from '../../platform/failures.js';
+import { describeError, isRefusal } from '../../platform/failures.js';
 import { detailCall } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import { jobFactsOf } from '../../platform/task-data.js';
@@ -39,9 +39,9 @@ export async function spotOrOnDemand(calls: CallOutcome[], ctx: DeployContext): 
   }
   // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
   ctx.cleanup.add('created', [taskId]);
-  const queued = await queuedPast(taskId, fallback.queueTimeoutMs, ctx);
-  if (!queued) {
-    if (!ctx.runtime.cancelled()) ctx.log(`job ${taskId} runs as Spot (job_type: spot)`);
+  const queue = await queueOf(taskId, fallback.queueTimeoutMs, ctx);
+  if (!queue.queued) {
+    ctx.log(`job ${taskId} runs as Spot (job_type: spot${queue.why === undefined ? '' : `; ${queue.why}`})`);
     return { calls, ctx };
   }
   const waited = formatDuration(fallback.queueTimeoutMs);
@@ -68,30 +68,31 @@ async function onDemand(why: string, ctx: DeployContext): Promise<JobCreated> {
   return { calls, ctx: onDemandCtx };
 }
 
+/** What the queue of a Spot job came to: still Queued past queue_timeout, or why the step waits for it. */
+type Queue = { queued: true } | { queued: false; why: string | undefined };
+
 /**
  * Whether the job is still Queued (schedule_status) once `timeoutMs` has passed since its create, read
- * every poll_interval, within the step's deadline: false as soon as it is scheduled or has ended, when
- * the step's deadline or a cancel comes first (its wait then says so), or when its detail cannot be read.
+ * every poll_interval, within the step's deadline; else why it stays Spot: it was scheduled (no more to
+ * say), it ended, the step's deadline comes first, the step was cancelled (its wait says so), or its
+ * detail could not be read poll_error_budget times in a row.
  */
-async function queuedPast(taskId: string, timeoutMs: number, ctx: DeployContext): Promise<boolean> {
+async function queueOf(taskId: string, timeoutMs: number, ctx: DeployContext): Promise<Queue> {
   const { runtime } = ctx;
   const until = runtime.now() + timeoutMs;
-  if (until > ctx.deadline) {
-    ctx.log(
-      `job ${taskId}: queue_timeout is longer than what is left of wait_timeout, so it runs as Spot whatever its queue`
-    );
-    return false;
-  }
-  const end = await pollUntil<boolean>(
+  if (until > ctx.deadline)
+    return { queued: false, why: 'queue_timeout is longer than what is left of wait_timeout' };
+  const end = await pollUntil<Queue>(
     async () => {
       try {
         const { result } = await ctx.send(detailCall(ctx.settings, taskId));
         const data = isRecord(result.data) ? result.data : {};
-        if (jobFactsOf(data).ended || data.schedule_status !== 'Queued')
-          return { kind: 'done', value: false };
-        return runtime.now() >= until ? { kind: 'done', value: true } : { kind: 'waiting' };
+        if (jobFactsOf(data).ended) return { kind: 'done', value: { queued: false, why: 'it has ended' } };
+        if (data.schedule_status !== 'Queued')
+          return { kind: 'done', value: { queued: false, why: undefined } };
+        return runtime.now() >= until ? { kind: 'done', value: { queued: true } } : { kind: 'waiting' };
       } catch (error) {
-        return { kind: 'unread', why: error instanceof Error ? error.message : String(error) };
+        return { kind: 'unread', why: describeError(error) };
       }
     },
     {
@@ -102,5 +103,10 @@ async function queuedPast(taskId: string, timeoutMs: number, ctx: DeployContext)
     },
     runtime
   );
-  return end.kind === 'done' && end.value;
+  if (end.kind === 'done') return end.value;
+  if (end.kind === 'unread') return { queued: false, why: `its detail could not be read: ${end.why}` };
+  return {
+    queued: false,
+    why: end.kind === 'cancelled' ? 'the step was cancelled' : 'the step ran out of time'
+  };
 }

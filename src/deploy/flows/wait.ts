@@ -58,12 +58,7 @@ const CANCELLED_STOP_MS = 5_000;
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
   const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
   if (unfinished.length === 0) return;
-  const cancelled = ctx.runtime.cancelled();
-  const runtime = cancelled ? ctx.runtime.uncancelled?.() : undefined;
-  if (cancelled && runtime === undefined) {
-    ctx.log(`the step was cancelled: the post step stops ${unfinished.map((t) => `job ${t.id}`).join(', ')}`);
-    return;
-  }
+  const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
   const { cleanupTimeoutMs } = ctx.settings;
   const stopCtx =
     runtime === undefined

@@ -12,12 +12,17 @@ import { containerServices, serviceNames } from '../tasks/node-services.js';
 import { pointOf, readNodeList } from '../tasks/read-task.js';
 import { newStream, readOn, type LogRead, type LogStream } from './log-stream.js';
 
-/** Lines of one container's log shown per read, at the most: the last of them; the rest are in the file. */
-export const LINES_PER_READ = 200;
-/** Lines of a step's job logs shown in its log, at the most: the rest are in the file. */
-export const LINES_SHOWN = 5000;
-/** The log file's size, at the most. */
-export const MAX_LOG_FILE_BYTES = 64 * 1024 * 1024;
+/** How much of the logs a step shows, and keeps. */
+export interface LogLimits {
+  /** Lines of one container's log shown per read, at the most: the last of them; the rest are in the file. */
+  perRead: number;
+  /** Lines of a step's job logs shown in its log, at the most: the rest are in the file. */
+  shown: number;
+  /** The log file's size, at the most. */
+  fileBytes: number;
+}
+
+export const LOG_LIMITS: LogLimits = { perRead: 200, shown: 5000, fileBytes: 64 * 1024 * 1024 };
 const MAX_LINE = 2000;
 
 /** Follows the logs of a step's jobs as their wait goes (see followJobLogs). */
@@ -54,15 +59,15 @@ interface NodeLogs {
  * may have logged since: some run, or their counts moved) and the log of each node that runs or has just
  * ended, each read answering the whole text so far (see readOn: only the lines not read before are shown,
  * never one twice). Each line is shown after a prefix (its node's name when the job has several, else
- * `| `), so that no line from the server runs as a workflow command; at most LINES_PER_READ per read and
- * LINES_SHOWN in all are shown, and every line goes to a file of the host's (the runner's temporary
+ * `| `), so that no line from the server runs as a workflow command; at most `limits.perRead` per read and
+ * `limits.shown` in all are shown, and every line goes to a file of the host's (the runner's temporary
  * directory), whose path is the step's log_file. A read that fails is said once, and the next look tries
  * again: the log never decides the wait.
  */
-export function followJobLogs(ctx: DeployContext): JobLogFollower {
+export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS): JobLogFollower {
   const jobs = new Map<string, JobLogs>();
   // One file for the step, named after its first job.
-  const out = logOutput(ctx, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
+  const out = logOutput(ctx, limits, () => `job-${[...jobs.keys()][0] ?? 'log'}.log`);
   return {
     file: out.path,
     follow: async (taskId, data) => {
@@ -183,27 +188,31 @@ interface LogOutput {
   lines: (lines: readonly string[], prefix: string | undefined) => void;
 }
 
-function logOutput(ctx: DeployContext, fileName: () => string): LogOutput {
+function logOutput(ctx: DeployContext, limits: LogLimits, fileName: () => string): LogOutput {
   let file: AppendFile | undefined;
   let fileBytes = 0;
+  let fileFull = false;
   let shown = 0;
   let fileFailed = false;
   const write = (lines: readonly string[]): void => {
-    if (fileFailed || lines.length === 0 || ctx.runtime.openFile === undefined) return;
+    if (fileFailed || fileFull || lines.length === 0 || ctx.runtime.openFile === undefined) return;
     try {
       file ??= ctx.runtime.openFile(fileName());
-      const text = `${lines.join('\n')}\n`;
-      const bytes = Buffer.byteLength(text);
-      if (fileBytes + bytes > MAX_LOG_FILE_BYTES) {
-        if (fileBytes <= MAX_LOG_FILE_BYTES)
-          file.append(
-            `(the log is cut here: the file holds ${formatSize(MAX_LOG_FILE_BYTES)} at the most)\n`
-          );
-        fileBytes = MAX_LOG_FILE_BYTES + 1;
-        return;
+      // The whole lines that fit; then, once, where the file ends.
+      let fit = 0;
+      let bytes = 0;
+      for (const line of lines) {
+        const size = Buffer.byteLength(line) + 1;
+        if (fileBytes + bytes + size > limits.fileBytes) break;
+        bytes += size;
+        fit++;
       }
-      file.append(text);
+      if (fit > 0) file.append(`${lines.slice(0, fit).join('\n')}\n`);
       fileBytes += bytes;
+      if (fit < lines.length) {
+        fileFull = true;
+        file.append(`(the log is cut here: the file holds ${formatSize(limits.fileBytes)} at the most)\n`);
+      }
     } catch (error) {
       fileFailed = true;
       ctx.runtime.warn(
@@ -216,18 +225,20 @@ function logOutput(ctx: DeployContext, fileName: () => string): LogOutput {
     path: () => file?.path,
     mark: (line) => {
       write([line]);
-      if (shown < LINES_SHOWN) ctx.log(line);
+      if (shown < limits.shown) ctx.log(line);
     },
     lines: (lines, prefix) => {
       write(prefix === undefined ? lines : lines.map((line) => `${prefix}${line}`));
-      if (shown >= LINES_SHOWN || lines.length === 0) return;
-      const room = Math.min(LINES_PER_READ, LINES_SHOWN - shown);
+      if (shown >= limits.shown || lines.length === 0) return;
+      const room = Math.min(limits.perRead, limits.shown - shown);
       const left = Math.max(0, lines.length - room);
       if (left > 0) ctx.log(`(${left} lines of this read not shown here${where()})`);
       for (const line of lines.slice(left)) ctx.log(`${prefix ?? '| '}${safeLine(line, MAX_LINE)}`);
       shown += lines.length - left;
-      if (shown >= LINES_SHOWN)
-        ctx.log(`(the step's log shows no more of the job's log: ${LINES_SHOWN} lines were shown${where()})`);
+      if (shown >= limits.shown)
+        ctx.log(
+          `(the step's log shows no more of the job's log: ${limits.shown} lines were shown${where()})`
+        );
     }
   };
 }
