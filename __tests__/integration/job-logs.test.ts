@@ -3,6 +3,7 @@
 // that keeps it from running as a workflow command; every line goes to the log file.
 import type { Emulator } from '../../emulator/index.js';
 import { ApiClient } from '../../src/platform/client.js';
+import { renderSummary } from '../../src/action/summary.js';
 import { emulatorContext, emulatorStep } from '../helpers/emulator-step.js';
 import { followJobLogs, LOG_LIMITS, type LogLimits } from '../../src/deploy/wait/follow-job-log.js';
 import { detailCall } from '../../src/platform/operations/calls.js';
@@ -69,9 +70,12 @@ describe("a job's log in the step's log", () => {
       for (const item of items) shownAt.set(item, clock.now());
       return Array.prototype.push.apply(log, items);
     };
-    const { outputs, failure, files } = await step({});
+    const { outputs, failure, files, result } = await step({});
     expect(failure).toBeUndefined();
     expect(shown()).toEqual(lines.map((line) => `| ${line}`));
+    expect(renderSummary(result, { passed: true })).toContain(
+      "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>"
+    );
     const createdAt = emulator.requests.find((r) => r.path === '/api/task/job/create')?.receivedAt ?? NaN;
     const latencies = lines.map(
       (line, i) => (shownAt.get(`| ${line}`) ?? NaN) - (createdAt + 10_000 + (i + 1) * 10_000)

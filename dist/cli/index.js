@@ -2004,7 +2004,13 @@ function jobTable(step) {
         '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
         '|---|---|---|---|---|',
         `| ${escape(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '\u2013' : (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
-        ''
+        '',
+        ...(step.logFile === undefined
+            ? []
+            : [
+                "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>",
+                ''
+            ])
     ];
 }
 /** What a change to a running task did: each field before and after, the nodes, the rollback. */

@@ -73,7 +73,13 @@ function jobTable(step: StepResult): string[] {
     '| Job status | Pods succeeded | Pods failed | Duration | Mode |',
     '|---|---|---|---|---|',
     `| ${escape(job.status ?? '?')} | ${count(job.succeeded)} | ${count(job.failed)} | ${job.seconds === undefined ? '–' : formatDuration(job.seconds * 1000)} | ${job.mode === 'spot' ? 'Spot' : 'on demand'} |`,
-    ''
+    '',
+    ...(step.logFile === undefined
+      ? []
+      : [
+          "<sub>The job's log: in the step's log as it ran, and every line in the file of the `log_file` output, which `actions/upload-artifact` keeps.</sub>",
+          ''
+        ])
   ];
 }
 
