@@ -138,11 +138,12 @@ describe('the chunks loaded on demand', () => {
     const texts = chunks.map((file) => read(`dist/${file}`));
     const yaml = texts.filter((chunk) => /class YAMLParseError extends/.test(chunk));
     expect(yaml).toHaveLength(1);
-    // The CLI (outside GitHub Actions) is a chunk of its own, with its io: the action never loads it.
-    expect(
-      texts.filter((chunk) => chunk.includes('elastic-deploy: create, inspect, change and stop'))
-    ).toHaveLength(1);
-    expect(dist).not.toContain('elastic-deploy: create, inspect, change and stop');
+    // The CLI (outside GitHub Actions) is a chunk of its own, with its io, and its help one more: the
+    // action never loads them.
+    const help = 'create, inspect, change and stop GPU tasks and jobs from any CI system';
+    expect(texts.filter((chunk) => chunk.includes(help))).toHaveLength(1);
+    expect(texts.filter((chunk) => chunk.includes('function runCli('))).toHaveLength(1);
+    expect(dist).not.toContain(help);
     expect(dist).not.toMatch(/class YAMLParseError extends/);
     expect(dist).toMatch(/import\("\.\/" \+ __nccwpck_require__\.u\(chunkId\)\)/);
   });

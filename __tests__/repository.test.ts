@@ -6,7 +6,8 @@ import {
   COMMON_INPUTS,
   COMMON_OUTPUTS,
   formatted,
-  OPERATION_DOCS,
+  OPERATION_INPUTS,
+  renderInputDocs,
   renderReference
 } from '../scripts/docs.js';
 import { lintWorkflows, policyProblems, runExpressionProblems } from '../scripts/lint-workflows.js';
@@ -68,36 +69,48 @@ describe('the README and docs/', () => {
     expect(await formatted(renderReference(read('action.yml')))).toBe(reference);
   });
 
+  it("keep the CLI's input docs (src/cli/input-docs.ts) as npm run docs makes them from action.yml", async () => {
+    expect(await formatted(renderInputDocs(read('action.yml')), 'src/cli/input-docs.ts')).toBe(
+      read('src/cli/input-docs.ts')
+    );
+  });
+
   it.each(Object.keys(action.inputs))(
-    'document the input %s, under every operation or one that takes it',
+    'document the input %s once, and name it under every operation or one that takes it',
     (name) => {
       const where = COMMON_INPUTS.includes(name)
         ? ['Every operation']
-        : Object.entries(OPERATION_DOCS)
-            .filter(([, docs]) => docs.inputs.includes(name))
+        : Object.entries(OPERATION_INPUTS)
+            .filter(([, docs]) => [...docs.needs, ...docs.inputs].includes(name))
             .map(([operation]) => `\`${operation}\``);
       expect(where.length).toBeGreaterThan(0);
-      for (const title of where) expect(referenceOf(title)).toMatch(new RegExp(`^- \`${name}\``, 'm'));
+      for (const title of where) expect(referenceOf(title)).toContain(`\`${name}\``);
+      expect(referenceOf('The inputs').match(new RegExp(`^- \`${name}\``, 'gm'))).toHaveLength(1);
     }
   );
 
   it.each(Object.keys(action.outputs))(
-    'document the output %s, under every operation or one that writes it',
+    'document the output %s once, and name it under every operation or one that writes it',
     (name) => {
       const where = COMMON_OUTPUTS.includes(name)
         ? ['Every operation']
-        : Object.entries(OPERATION_DOCS)
+        : Object.entries(OPERATION_INPUTS)
             .filter(([, docs]) => docs.outputs.includes(name))
             .map(([operation]) => `\`${operation}\``);
       expect(where.length).toBeGreaterThan(0);
-      for (const title of where) expect(referenceOf(title)).toMatch(new RegExp(`^- \`${name}\``, 'm'));
+      for (const title of where) expect(referenceOf(title)).toContain(`\`${name}\``);
+      expect(referenceOf('The outputs').match(new RegExp(`^- \`${name}\``, 'gm'))).toHaveLength(1);
     }
   );
 
   it.each(OPERATION_NAMES)(
     'list the inputs and outputs of %s, and show an example workflow for it',
     (operation) => {
-      expect(referenceOf(`\`${operation}\``)).toContain('### Inputs');
+      // The inputs it needs lead, with their defaults; the descriptions follow once, for every operation.
+      const first = referenceOf(`\`${operation}\``)
+        .split('\n')
+        .find((line) => line.startsWith('- '));
+      expect(first).toMatch(/^- Needs: /);
       expect(read('docs/operations.md')).toMatch(new RegExp(`^\\s+operation: ${operation}$`, 'm'));
     }
   );

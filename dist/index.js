@@ -4018,7 +4018,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 775).then(__nccwpck_require__.bind(__nccwpck_require__, 7775)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
+    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 404).then(__nccwpck_require__.bind(__nccwpck_require__, 1404)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
 
@@ -6320,6 +6320,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+
+/***/ }),
+
+/***/ 7975:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 

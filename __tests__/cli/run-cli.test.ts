@@ -9,6 +9,8 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { parseCliArgs } from '../../src/cli/cli-args.js';
 import { cliHelp } from '../../src/cli/cli-help.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
+import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
+import { OPERATION_INPUTS } from '../../src/platform/operations/operation-inputs.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import type { CliIo } from '../../src/cli/cli-io.js';
 import { INPUT_NAMES } from '../../src/action/input-names.js';
@@ -197,13 +199,16 @@ describe('elastic-deploy, the command-line tool', () => {
       ['create', '--token', 'x'],
       '--token would show a secret in process lists and shell history: set ELASTIC_DEPLOY_TOKEN'
     ],
-    [['create', '--colour', 'red'], '--colour is no input of elastic-deploy'],
+    [['create', '--colour', 'red'], '--colour is no flag of elastic-deploy'],
+    [['create', '--taks-name', 'web'], '--taks-name is no flag of elastic-deploy; did you mean --task-name?'],
+    [['craete', '--task-name', 'web'], '"craete" is no operation of elastic-deploy; did you mean create?'],
+    [['search_task'], '"search_task" is no operation of elastic-deploy; did you mean search-tasks?'],
     [['create', '--task-name'], '--task-name needs a value'],
     [['create', 'web'], '"web" is no flag'],
     [['--task-name', 'x'], '--task-name comes before the operation'],
     [['create', '--output', 'xml'], '--output "xml" is neither json nor dotenv'],
     [['cleanup'], 'cleanup needs --state-file'],
-    [['deploy'], 'operation "deploy" is not one of'],
+    [['deploy'], '"deploy" is no operation of elastic-deploy (elastic-deploy --help lists them)'],
     [['detail', '--task-id', '1', '--task-id', '2'], '--task-id is given twice'],
     [
       ['create', '--task-name', 'x', '--state-file', 'state.json'],
@@ -698,8 +703,47 @@ describe('elastic-deploy, the command-line tool', () => {
     expect([none.code, none.stdout, none.stderr]).toEqual([
       EXIT.input,
       '',
-      expect.stringMatching(/^error: no operation given\n\nelastic-deploy: /)
+      expect.stringMatching(/^error: no operation given\n\nelastic-deploy 0\.1\.0: /)
     ]);
+  });
+
+  it("prints an operation's help, after it or before it, and the version after an operation", async () => {
+    for (const argv of [
+      ['create', '--help'],
+      ['create', '--task-name', 'x', '-h'],
+      ['help', 'create']
+    ]) {
+      const help = await cli(argv);
+      expect([argv, help.code, help.stderr]).toEqual([argv, EXIT.ok, '']);
+      expect(help.stdout).toMatch(/^elastic-deploy create: create a task from body/);
+    }
+    expect(await cli(['create', '--version'])).toMatchObject({ code: EXIT.ok, stdout: '0.1.0\n' });
+  });
+
+  it('reads a bare --wait as true, as a boolean input alone', () => {
+    expect(parseCliArgs(['detail', '--task-id', '1', '--wait'])).toMatchObject({
+      flags: { task_id: '1', wait: 'true' }
+    });
+    expect(parseCliArgs(['detail', '--wait', '--task-id', '1'])).toMatchObject({
+      flags: { task_id: '1', wait: 'true' }
+    });
+    expect(parseCliArgs(['detail', '--wait', 'false'])).toMatchObject({ flags: { wait: 'false' } });
+  });
+
+  it('lists every operation in its help, a line each; and every flag of an operation in its own, with its default and variable', async () => {
+    const { cliHelp, operationHelp } = await import('../../src/cli/cli-help.js');
+    expect(cliHelp('0.1.0')).toMatchSnapshot();
+    expect(operationHelp('create', '0.1.0')).toMatchSnapshot();
+    expect(operationHelp('job', '0.1.0')).toMatchSnapshot();
+    for (const operation of OPERATION_NAMES) {
+      const help = operationHelp(operation, '0.1.0');
+      const { needs, inputs } = OPERATION_INPUTS[operation];
+      for (const name of [...needs, ...inputs]) expect(help).toContain(`  --${name.replaceAll('_', '-')} `);
+      expect(cliHelp('0.1.0')).toMatch(new RegExp(`^  ${operation.replaceAll('_', '-')} +\\S`, 'm'));
+    }
+    expect(operationHelp('detail', '0.1.0')).toMatch(
+      /^ {2}--wait-timeout +ELASTIC_DEPLOY_WAIT_TIMEOUT\n(?: {6}.*\n)+ {6}default: 15m$/m
+    );
   });
 });
 
@@ -710,7 +754,7 @@ describe('the CLI inputs', () => {
   });
 
   it('are named in --help with a page of docs/ that exists', () => {
-    const pages = cliHelp().match(/docs\/[\w-]+\.md/g) ?? [];
+    const pages = cliHelp('0.1.0').match(/docs\/[\w-]+\.md/g) ?? [];
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) expect({ page, exists: existsSync(page) }).toEqual({ page, exists: true });
   });

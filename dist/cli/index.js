@@ -61,6 +61,79 @@ const DEFAULT_BASE_URL = 'https://openapi.suanli.cn';
 
 /***/ }),
 
+/***/ 5618:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ INPUT_NAMES),
+/* harmony export */   p: () => (/* binding */ SECRET_INPUTS)
+/* harmony export */ });
+/** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
+const INPUT_NAMES = [
+    'operation',
+    'base_url',
+    'token',
+    'private_key',
+    'private_key_format',
+    'private_key_passphrase',
+    'platform_public_key',
+    'api_profile',
+    'api_version',
+    'endpoints',
+    'task_name',
+    'points',
+    'gpu',
+    'gpu_count',
+    'device_type',
+    'regions',
+    'max_price',
+    'capacity_timeout',
+    'preheat',
+    'preheat_timeout',
+    'job_type',
+    'estimated_exec_sec',
+    'spot_fallback',
+    'queue_timeout',
+    'task_id',
+    'point_id',
+    'delete_last_node',
+    'task_status',
+    'body',
+    'body_file',
+    'query',
+    'method',
+    'path',
+    'encrypt',
+    'wait',
+    'wait_timeout',
+    'poll_interval',
+    'status_field',
+    'success_statuses',
+    'failure_statuses',
+    'wait_for_urls',
+    'max_restarts',
+    'log_lines',
+    'health_path',
+    'health_status',
+    'poll_error_budget',
+    'request_timeout',
+    'max_response_size',
+    'max_retries',
+    'concurrency',
+    'summary',
+    'cleanup',
+    'cleanup_timeout',
+    'billing_range',
+    'billing_start',
+    'billing_end',
+    'dry_run'
+];
+/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
+const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
+
+
+/***/ }),
+
 /***/ 5253:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -2434,7 +2507,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7775);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1404);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2443,6 +2516,217 @@ process.exitCode = await (0,_cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__/* .runC
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 4463:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ ENV_PREFIX),
+  h: () => (/* binding */ parseCliArgs)
+});
+
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+;// CONCATENATED MODULE: ./basics/nearest.ts
+/**
+ * The word of `known` nearest to `word` by edit distance (insertions, deletions, substitutions, and two
+ * letters swapped), if it is near enough to be what was meant: at most a third of its length away, at
+ * least one edit allowed. Undefined when none is.
+ */
+function nearest(word, known) {
+    const most = Math.max(1, Math.floor(word.length / 3));
+    let best;
+    for (const candidate of known) {
+        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+        if (distance <= most && (best === undefined || distance < best.distance))
+            best = { word: candidate, distance };
+    }
+    return best?.word;
+}
+/** The optimal string alignment distance: Levenshtein's, with a swap of two neighbours as one edit. */
+function editDistance(a, b) {
+    const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const at = (i, j) => rows[i]?.[j] ?? 0;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, at(i - 2, j - 2) + 1);
+            const row = rows[i];
+            if (row !== undefined)
+                row[j] = d;
+        }
+    }
+    return at(a.length, b.length);
+}
+
+// EXTERNAL MODULE: ./action/defaults.ts
+var defaults = __nccwpck_require__(9413);
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __nccwpck_require__(5618);
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __nccwpck_require__(9837);
+;// CONCATENATED MODULE: ./cli/cli-args.ts
+
+
+
+
+
+
+/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
+const ENV_PREFIX = 'ELASTIC_DEPLOY_';
+/** Flags of the CLI itself, beside the inputs. */
+const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
+/**
+ * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
+ * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
+ * be written with dashes for underscores (`search-tasks`), and each input is a flag so written
+ * (`--task-name`, or `--task-name=x`); a boolean input, `--wait` and `--debug` may stand alone. Node's
+ * own parser (util.parseArgs) reads the flags. Secrets are refused as flags: a command line shows in
+ * process lists and shell history. Anything wrong is an InputError naming the flag and the fix, with the
+ * nearest operation or flag when one is near.
+ */
+function parseCliArgs(argv) {
+    const [first, ...rest] = argv;
+    if (first === undefined)
+        return { kind: 'usage' };
+    if (first === '--help' || first === '-h' || first === 'help') {
+        const [about] = rest;
+        return about === undefined ? { kind: 'help' } : { kind: 'help', operation: operationOf(about) };
+    }
+    if (first === '--version')
+        return { kind: 'version' };
+    if (first.startsWith('-'))
+        throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
+    const operation = operationOf(first);
+    if (rest.includes('--help') || rest.includes('-h'))
+        return { kind: 'help', operation };
+    if (rest.includes('--version'))
+        return { kind: 'version' };
+    const given = readFlags(rest);
+    const own = (name) => given.get(name);
+    const debug = given.has('debug') && own('debug') !== 'false';
+    const flags = {};
+    for (const [name, value] of given)
+        if (!OWN_FLAGS.includes(name))
+            flags[inputOf(name)] = value;
+    if (operation === 'cleanup') {
+        const stateFile = own('state-file');
+        if (stateFile === undefined)
+            throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
+        return { kind: 'cleanup', stateFile, debug, flags };
+    }
+    const output = own('output') ?? 'json';
+    if (output !== 'json' && output !== 'dotenv')
+        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
+    return {
+        kind: 'run',
+        // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+        flags: { ...flags, operation },
+        output,
+        stateFile: own('state-file'),
+        summaryFile: own('summary-file'),
+        debug
+    };
+}
+/** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
+function operationOf(word) {
+    const name = word.replaceAll('-', '_');
+    if (name === 'cleanup')
+        return 'cleanup';
+    const operation = platform_settings/* OPERATION_NAMES */.d0.find((known) => known === name);
+    if (operation !== undefined)
+        return operation;
+    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d0, 'cleanup']);
+    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${near.replaceAll('_', '-')}?`} (elastic-deploy --help lists them)`);
+}
+/** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
+const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Q.map((name) => name.replaceAll('_', '-')), ...OWN_FLAGS];
+/**
+ * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
+ * has no value after it means true.
+ */
+function readFlags(args) {
+    const withValues = args.flatMap((arg, i) => {
+        const next = args[i + 1];
+        const alone = next === undefined || next.startsWith('--');
+        return arg.startsWith('--') && !arg.includes('=') && alone && standsAlone(arg.slice(2))
+            ? [`${arg}=true`]
+            : [arg];
+    });
+    let parsed;
+    try {
+        parsed = (0,external_node_util_namespaceObject.parseArgs)({
+            args: withValues,
+            options: Object.fromEntries(KNOWN_FLAGS.map((flag) => [flag, { type: 'string' }])),
+            strict: true,
+            allowPositionals: false,
+            tokens: true
+        });
+    }
+    catch (error) {
+        throw new input_error/* InputError */.d(whyNot(error, args));
+    }
+    const flags = new Map();
+    for (const token of parsed.tokens ?? []) {
+        if (token.kind !== 'option')
+            continue;
+        if (flags.has(token.name))
+            throw new input_error/* InputError */.d(`--${token.name} is given twice: give it once`);
+        flags.set(token.name, token.value ?? '');
+    }
+    return flags;
+}
+/** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
+function whyNot(error, args) {
+    const code = error.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+        const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
+        const near = nearest(name, KNOWN_FLAGS);
+        return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+        const name = flag.replace(/^-+/, '');
+        return `--${name} needs a value: write --${name} <value>${/ambiguous/.test(message) ? `, or --${name}=<value> for a value that begins with a dash` : ''}`;
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+        const word = args.find((arg) => !arg.startsWith('--') && message.includes(`'${arg}'`)) ?? '';
+        return `${JSON.stringify(word)} is no flag: write each input as --name value`;
+    }
+    return message;
+}
+/** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
+function standsAlone(flag) {
+    if (flag === 'debug' || flag === 'wait')
+        return true;
+    const name = flag.replaceAll('-', '_');
+    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
+    return fallback === 'true' || fallback === 'false';
+}
+/** The input a flag names, refusing secrets and flags that name no input. */
+function inputOf(flag) {
+    const name = flag.replaceAll('-', '_');
+    const input = input_names/* INPUT_NAMES */.Q.find((known) => known === name);
+    if (input === undefined)
+        throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
+    if (input === 'operation')
+        throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
+    if (input_names/* SECRET_INPUTS */.p.includes(input)) {
+        const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
+        throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
+    }
+    return input;
+}
+
 
 /***/ }),
 
@@ -2568,221 +2852,14 @@ function ignoreBrokenPipe(error) {
 
 /***/ }),
 
-/***/ 7775:
+/***/ 4323:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  a: () => (/* binding */ runCli)
-});
-
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-;// CONCATENATED MODULE: ./action/by-hand.ts
-/**
- * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
- * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
- */
-function byHand(inputs) {
-    const where = ['base_url', 'api_profile']
-        .filter((name) => (inputs[name] ?? '').trim() !== '')
-        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => [...words, ...where].join(' ');
-    return {
-        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
-        sweep: (taskName, keep) => run([
-            'elastic-deploy sweep --task-name',
-            shellQuote(taskName),
-            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-        ])
-    };
-}
-/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
-function shellQuote(text) {
-    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __nccwpck_require__(5253);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __nccwpck_require__(2457);
-// EXTERNAL MODULE: ./action/defaults.ts
-var defaults = __nccwpck_require__(9413);
-;// CONCATENATED MODULE: ./action/input-names.ts
-/** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
-const INPUT_NAMES = [
-    'operation',
-    'base_url',
-    'token',
-    'private_key',
-    'private_key_format',
-    'private_key_passphrase',
-    'platform_public_key',
-    'api_profile',
-    'api_version',
-    'endpoints',
-    'task_name',
-    'points',
-    'gpu',
-    'gpu_count',
-    'device_type',
-    'regions',
-    'max_price',
-    'capacity_timeout',
-    'preheat',
-    'preheat_timeout',
-    'job_type',
-    'estimated_exec_sec',
-    'spot_fallback',
-    'queue_timeout',
-    'task_id',
-    'point_id',
-    'delete_last_node',
-    'task_status',
-    'body',
-    'body_file',
-    'query',
-    'method',
-    'path',
-    'encrypt',
-    'wait',
-    'wait_timeout',
-    'poll_interval',
-    'status_field',
-    'success_statuses',
-    'failure_statuses',
-    'wait_for_urls',
-    'max_restarts',
-    'log_lines',
-    'health_path',
-    'health_status',
-    'poll_error_budget',
-    'request_timeout',
-    'max_response_size',
-    'max_retries',
-    'concurrency',
-    'summary',
-    'cleanup',
-    'cleanup_timeout',
-    'billing_range',
-    'billing_start',
-    'billing_end',
-    'dry_run'
-];
-/** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
-const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
-
-;// CONCATENATED MODULE: ./cli/cli-args.ts
-
-
-
-/** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
-const ENV_PREFIX = 'ELASTIC_DEPLOY_';
-/** Flags of the CLI itself, beside the inputs. */
-const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
-/**
- * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
- * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
- * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
- * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
- */
-function parseCliArgs(argv) {
-    const [first, ...rest] = argv;
-    if (first === undefined)
-        return { kind: 'usage' };
-    if (first === '--help' || first === '-h' || first === 'help')
-        return { kind: 'help' };
-    if (first === '--version')
-        return { kind: 'version' };
-    if (first.startsWith('-'))
-        throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
-    const given = readFlags(rest);
-    const own = (name) => given.get(name);
-    const debug = given.has('debug') && own('debug') !== 'false';
-    if (first === 'cleanup') {
-        const stateFile = own('state-file');
-        if (stateFile === undefined)
-            throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
-        const flags = {};
-        for (const [name, value] of given)
-            if (!OWN_FLAGS.includes(name))
-                flags[inputOf(name)] = value;
-        return { kind: 'cleanup', stateFile, debug, flags };
-    }
-    const output = own('output') ?? 'json';
-    if (output !== 'json' && output !== 'dotenv')
-        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
-    // The operation as the action names it; with dashes, as the flags are written, it is the same one.
-    const flags = { operation: first.replaceAll('-', '_') };
-    for (const [name, value] of given) {
-        if (OWN_FLAGS.includes(name))
-            continue;
-        flags[inputOf(name)] = value;
-    }
-    return {
-        kind: 'run',
-        flags,
-        output,
-        stateFile: own('state-file'),
-        summaryFile: own('summary-file'),
-        debug
-    };
-}
-/** The flags as name -> value; a flag of a boolean input (or --debug) alone means true. */
-function readFlags(args) {
-    const flags = new Map();
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        if (!arg.startsWith('--') || arg === '--')
-            throw new input_error/* InputError */.d(`${JSON.stringify(arg)} is no flag: write each input as --name value`);
-        const equals = arg.indexOf('=');
-        const name = arg.slice(2, equals < 0 ? undefined : equals);
-        if (flags.has(name))
-            throw new input_error/* InputError */.d(`--${name} is given twice: give it once`);
-        if (equals >= 0) {
-            flags.set(name, arg.slice(equals + 1));
-            continue;
-        }
-        const next = args[i + 1];
-        if (next === undefined || next.startsWith('--')) {
-            if (!standsAlone(name))
-                throw new input_error/* InputError */.d(`--${name} needs a value: write --${name} <value>`);
-            flags.set(name, 'true');
-            continue;
-        }
-        flags.set(name, next);
-        i += 1;
-    }
-    return flags;
-}
-/** Boolean inputs, and --debug, may be given without a value. */
-function standsAlone(flag) {
-    if (flag === 'debug')
-        return true;
-    const name = flag.replaceAll('-', '_');
-    const fallback = defaults/* INPUT_DEFAULTS */.W[name];
-    return fallback === 'true' || fallback === 'false';
-}
-/** The input a flag names, refusing secrets and flags that name no input. */
-function inputOf(flag) {
-    const name = flag.replaceAll('-', '_');
-    const input = INPUT_NAMES.find((known) => known === name);
-    if (input === undefined)
-        throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
-    if (input === 'operation')
-        throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (SECRET_INPUTS.includes(input)) {
-        const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
-        throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
-    }
-    return input;
-}
-
-;// CONCATENATED MODULE: ./cli/dotenv.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   AN: () => (/* binding */ DOTENV_PREFIX),
+/* harmony export */   ff: () => (/* binding */ dotenvReport)
+/* harmony export */ });
+/* unused harmony export DOTENV_MAX_BYTES */
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
  * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
@@ -2826,44 +2903,52 @@ function dotenvReport(outputs, warn) {
     return [...lines.values()].join('');
 }
 
-;// CONCATENATED MODULE: ./cli/cli-help.ts
+
+/***/ }),
+
+/***/ 1404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  a: () => (/* binding */ runCli)
+});
 
-/** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
-function cliHelp() {
-    const flags = INPUT_NAMES.filter((name) => name !== 'operation' && !SECRET_INPUTS.includes(name)).map((name) => `  --${name.replaceAll('_', '-')}`);
-    const secrets = SECRET_INPUTS.map((name) => `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`);
-    return [
-        'elastic-deploy: create, inspect, change and stop elastic deployment tasks from any CI system.',
-        '',
-        'Usage:',
-        '  elastic-deploy <operation> [--input value]... [--output json|dotenv] [--state-file F] [--summary-file F] [--debug]',
-        '  elastic-deploy cleanup --state-file F',
-        '',
-        "The operations and inputs are the GitHub Action's (see docs/reference.md). An operation may be written",
-        'with dashes (search-tasks); each input is a flag with dashes (--task-name web), or the variable',
-        `${ENV_PREFIX}<INPUT> (${ENV_PREFIX}TASK_NAME=web). Inputs:`,
-        ...flags,
-        '',
-        'Secrets come from the environment or a file, never from a flag:',
-        ...secrets,
-        '',
-        'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
-        `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
-        '',
-        'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
-        'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
-        '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
-        'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
-        'fails, whatever --cleanup says.',
-        '',
-        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
-        ''
-    ].join('\n');
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __nccwpck_require__(7326);
+;// CONCATENATED MODULE: ./action/by-hand.ts
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => [...words, ...where].join(' ');
+    return {
+        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+        sweep: (taskName, keep) => run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+        ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __nccwpck_require__(5253);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
+var cli_args = __nccwpck_require__(4463);
 ;// CONCATENATED MODULE: ./cli/exit-codes.ts
 /** The exit codes, as the README documents them. */
 const EXIT = {
@@ -2932,6 +3017,8 @@ function cliHost(how) {
     };
 }
 
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __nccwpck_require__(5618);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __nccwpck_require__(2127);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
@@ -2947,15 +3034,15 @@ const MAX_SECRET_FILE = 64 * 1024;
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of INPUT_NAMES) {
-        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
-        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+    for (const name of input_names/* INPUT_NAMES */.Q) {
+        const variable = `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}`;
+        const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (SECRET_INPUTS.includes(name))
+        if (input_names/* SECRET_INPUTS */.p.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -2977,7 +3064,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
@@ -3008,6 +3095,8 @@ function cliLog(io, debug) {
     };
 }
 
+// EXTERNAL MODULE: ./cli/dotenv.ts
+var dotenv = __nccwpck_require__(4323);
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -3113,7 +3202,6 @@ function markCleaned(state) {
 
 
 
-
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -3124,7 +3212,7 @@ function markCleaned(state) {
 async function runCli(io) {
     let command;
     try {
-        command = parseCliArgs(io.argv);
+        command = (0,cli_args/* parseCliArgs */.h)(io.argv);
     }
     catch (error) {
         if (!(error instanceof input_error/* InputError */.d))
@@ -3133,12 +3221,17 @@ async function runCli(io) {
         return EXIT.input;
     }
     switch (command.kind) {
-        case 'help':
-            io.stdout(cliHelp());
+        case 'help': {
+            // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
+            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 963).then(__nccwpck_require__.bind(__nccwpck_require__, 4963));
+            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
             return EXIT.ok;
-        case 'usage':
-            io.stderr(`error: no operation given\n\n${cliHelp()}`);
+        }
+        case 'usage': {
+            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 963).then(__nccwpck_require__.bind(__nccwpck_require__, 4963));
+            io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
+        }
         case 'version':
             io.stdout(`${io.version}\n`);
             return EXIT.ok;
@@ -3349,7 +3442,7 @@ async function postStep(host) {
 function formatOutputs(outputs, format, log) {
     if (format === 'json')
         return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    return dotenvReport(outputs, (line) => {
+    return (0,dotenv/* dotenvReport */.ff)(outputs, (line) => {
         log.write(`warning: ${line}`);
     });
 }

@@ -1,13 +1,17 @@
+import { parseArgs } from 'node:util';
 import { InputError } from '../basics/input-error.js';
+import { nearest } from '../basics/nearest.js';
 import { INPUT_DEFAULTS } from '../action/defaults.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
+import { OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
 
 /** How the CLI writes the step's outputs to stdout. */
 export type OutputFormat = 'json' | 'dotenv';
 
 /** What the command line asks for. */
 export type CliCommand =
-  | { kind: 'help' }
+  /** The help: of every operation, or of one (its inputs, defaults and variables). */
+  | { kind: 'help'; operation?: OperationName | 'cleanup' }
   /** No command at all: the help, and a failure (a CI job that runs nothing must not pass). */
   | { kind: 'usage' }
   | { kind: 'version' }
@@ -36,30 +40,38 @@ const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'ver
 
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
- * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
- * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
- * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
+ * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
+ * be written with dashes for underscores (`search-tasks`), and each input is a flag so written
+ * (`--task-name`, or `--task-name=x`); a boolean input, `--wait` and `--debug` may stand alone. Node's
+ * own parser (util.parseArgs) reads the flags. Secrets are refused as flags: a command line shows in
+ * process lists and shell history. Anything wrong is an InputError naming the flag and the fix, with the
+ * nearest operation or flag when one is near.
  */
 export function parseCliArgs(argv: readonly string[]): CliCommand {
   const [first, ...rest] = argv;
   if (first === undefined) return { kind: 'usage' };
-  if (first === '--help' || first === '-h' || first === 'help') return { kind: 'help' };
+  if (first === '--help' || first === '-h' || first === 'help') {
+    const [about] = rest;
+    return about === undefined ? { kind: 'help' } : { kind: 'help', operation: operationOf(about) };
+  }
   if (first === '--version') return { kind: 'version' };
   if (first.startsWith('-'))
     throw new InputError(
       `${first} comes before the operation: write elastic-deploy <operation> ${first} ...`
     );
+  const operation = operationOf(first);
+  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', operation };
+  if (rest.includes('--version')) return { kind: 'version' };
   const given = readFlags(rest);
   const own = (name: (typeof OWN_FLAGS)[number]): string | undefined => given.get(name);
   const debug = given.has('debug') && own('debug') !== 'false';
-  if (first === 'cleanup') {
+  const flags: Partial<Record<InputName, string>> = {};
+  for (const [name, value] of given)
+    if (!(OWN_FLAGS as readonly string[]).includes(name)) flags[inputOf(name)] = value;
+  if (operation === 'cleanup') {
     const stateFile = own('state-file');
     if (stateFile === undefined)
       throw new InputError('cleanup needs --state-file: the file the run that created the tasks wrote');
-    const flags: Partial<Record<InputName, string>> = {};
-    for (const [name, value] of given)
-      if (!(OWN_FLAGS as readonly string[]).includes(name)) flags[inputOf(name)] = value;
     return { kind: 'cleanup', stateFile, debug, flags };
   }
   const output = own('output') ?? 'json';
@@ -67,15 +79,10 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     throw new InputError(
       `--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`
     );
-  // The operation as the action names it; with dashes, as the flags are written, it is the same one.
-  const flags: Partial<Record<InputName, string>> = { operation: first.replaceAll('-', '_') };
-  for (const [name, value] of given) {
-    if ((OWN_FLAGS as readonly string[]).includes(name)) continue;
-    flags[inputOf(name)] = value;
-  }
   return {
     kind: 'run',
-    flags,
+    // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+    flags: { ...flags, operation },
     output,
     stateFile: own('state-file'),
     summaryFile: own('summary-file'),
@@ -83,35 +90,78 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
   };
 }
 
-/** The flags as name -> value; a flag of a boolean input (or --debug) alone means true. */
+/** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
+function operationOf(word: string): OperationName | 'cleanup' {
+  const name = word.replaceAll('-', '_');
+  if (name === 'cleanup') return 'cleanup';
+  const operation = OPERATION_NAMES.find((known) => known === name);
+  if (operation !== undefined) return operation;
+  const near = nearest(name, [...OPERATION_NAMES, 'cleanup']);
+  throw new InputError(
+    `${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${near.replaceAll('_', '-')}?`} (elastic-deploy --help lists them)`
+  );
+}
+
+/** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
+const KNOWN_FLAGS = [...INPUT_NAMES.map((name) => name.replaceAll('_', '-')), ...OWN_FLAGS];
+
+/**
+ * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
+ * has no value after it means true.
+ */
 function readFlags(args: readonly string[]): Map<string, string> {
-  const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (!arg.startsWith('--') || arg === '--')
-      throw new InputError(`${JSON.stringify(arg)} is no flag: write each input as --name value`);
-    const equals = arg.indexOf('=');
-    const name = arg.slice(2, equals < 0 ? undefined : equals);
-    if (flags.has(name)) throw new InputError(`--${name} is given twice: give it once`);
-    if (equals >= 0) {
-      flags.set(name, arg.slice(equals + 1));
-      continue;
-    }
+  const withValues = args.flatMap((arg, i) => {
     const next = args[i + 1];
-    if (next === undefined || next.startsWith('--')) {
-      if (!standsAlone(name)) throw new InputError(`--${name} needs a value: write --${name} <value>`);
-      flags.set(name, 'true');
-      continue;
-    }
-    flags.set(name, next);
-    i += 1;
+    const alone = next === undefined || next.startsWith('--');
+    return arg.startsWith('--') && !arg.includes('=') && alone && standsAlone(arg.slice(2))
+      ? [`${arg}=true`]
+      : [arg];
+  });
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: withValues,
+      options: Object.fromEntries(KNOWN_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+      strict: true,
+      allowPositionals: false,
+      tokens: true
+    });
+  } catch (error) {
+    throw new InputError(whyNot(error, args));
+  }
+  const flags = new Map<string, string>();
+  for (const token of parsed.tokens ?? []) {
+    if (token.kind !== 'option') continue;
+    if (flags.has(token.name)) throw new InputError(`--${token.name} is given twice: give it once`);
+    flags.set(token.name, token.value ?? '');
   }
   return flags;
 }
 
-/** Boolean inputs, and --debug, may be given without a value. */
+/** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
+function whyNot(error: unknown, args: readonly string[]): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
+    const near = nearest(name, KNOWN_FLAGS);
+    return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const name = flag.replace(/^-+/, '');
+    return `--${name} needs a value: write --${name} <value>${/ambiguous/.test(message) ? `, or --${name}=<value> for a value that begins with a dash` : ''}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    const word = args.find((arg) => !arg.startsWith('--') && message.includes(`'${arg}'`)) ?? '';
+    return `${JSON.stringify(word)} is no flag: write each input as --name value`;
+  }
+  return message;
+}
+
+/** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
 function standsAlone(flag: string): boolean {
-  if (flag === 'debug') return true;
+  if (flag === 'debug' || flag === 'wait') return true;
   const name = flag.replaceAll('-', '_');
   const fallback = (INPUT_DEFAULTS as Record<string, string>)[name];
   return fallback === 'true' || fallback === 'false';

@@ -1,42 +1,126 @@
+import { SECRET_INPUTS } from '../action/input-names.js';
+import { COMMON_INPUTS, OPERATION_INPUTS, OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
 import { ENV_PREFIX } from './cli-args.js';
 import { DOTENV_PREFIX } from './dotenv.js';
-import { INPUT_NAMES, SECRET_INPUTS } from '../action/input-names.js';
+import { INPUT_DOCS } from './input-docs.js';
 
-/** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
-export function cliHelp(): string {
-  const flags = INPUT_NAMES.filter((name) => name !== 'operation' && !SECRET_INPUTS.includes(name)).map(
-    (name) => `  --${name.replaceAll('_', '-')}`
-  );
-  const secrets = SECRET_INPUTS.map(
-    (name) =>
-      `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`
+/** Where the docs are, for a version: the repository's, at its tag (the package ships none). */
+const docs = (version: string, page: string): string =>
+  `https://github.com/elastic-deploy-action/elastic-deploy-action/blob/v${version}/docs/${page}`;
+
+const WIDTH = 100;
+
+/** `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, outputs, exit codes. */
+export function cliHelp(version: string): string {
+  const widest = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 2;
+  const operations = OPERATION_NAMES.map(
+    (name) => `  ${dashed(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`
   );
   return [
-    'elastic-deploy: create, inspect, change and stop elastic deployment tasks from any CI system.',
+    `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
     '',
     'Usage:',
     '  elastic-deploy <operation> [--input value]... [--output json|dotenv] [--state-file F] [--summary-file F] [--debug]',
+    "  elastic-deploy <operation> --help    the operation's inputs, their defaults and variables",
     '  elastic-deploy cleanup --state-file F',
     '',
-    "The operations and inputs are the GitHub Action's (see docs/reference.md). An operation may be written",
-    'with dashes (search-tasks); each input is a flag with dashes (--task-name web), or the variable',
-    `${ENV_PREFIX}<INPUT> (${ENV_PREFIX}TASK_NAME=web). Inputs:`,
-    ...flags,
+    'Operations:',
+    ...operations,
+    `  ${'cleanup'.padEnd(widest)}stop what a run with --state-file F left (a GitLab after_script, a Jenkins post)`,
     '',
-    'Secrets come from the environment or a file, never from a flag:',
-    ...secrets,
+    `Each input is a flag (--task-name web) or a variable (${ENV_PREFIX}TASK_NAME=web). Secrets come`,
+    'from the environment or a file, never from a flag:',
+    ...secretLines(),
     '',
     'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
     `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
     '',
     'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
     'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
-    '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
-    'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
-    'fails, whatever --cleanup says.',
+    '`elastic-deploy cleanup --state-file F` stops it. An update or a scale up that fails or is',
+    'interrupted is rolled back, or set back if a new node fails, whatever --cleanup says.',
     '',
     'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
     '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
+    '',
+    `Docs: ${docs(version, 'cli.md')}`,
     ''
   ].join('\n');
+}
+
+/**
+ * `elastic-deploy <operation> --help`: what it does, then each flag it needs, the others it takes and those
+ * of every operation, each with its description, default and variable (as action.yml gives them).
+ */
+export function operationHelp(operation: OperationName | 'cleanup', version: string): string {
+  if (operation === 'cleanup')
+    return [
+      'elastic-deploy cleanup: stop what a run with --state-file F left: its tasks (with --cleanup stop or',
+      'pause), and an update or a scale up to finish. It reads the run inputs from the file; secrets from',
+      'the environment, as the run did.',
+      '',
+      'Usage: elastic-deploy cleanup --state-file F [--debug]',
+      '',
+      `Docs: ${docs(version, 'cli.md')}`,
+      ''
+    ].join('\n');
+  const { summary, needs, inputs } = OPERATION_INPUTS[operation];
+  const common = COMMON_INPUTS.filter(
+    (name) => name !== 'operation' && !SECRET_INPUTS.includes(name as never)
+  );
+  const usage = needs.map((name) => `--${dashed(name)} ${name.toUpperCase()}`).join(' ');
+  return [
+    `elastic-deploy ${dashed(operation)}: ${summary}.`,
+    '',
+    `Usage: elastic-deploy ${dashed(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
+    '',
+    ...section('Needs', needs),
+    ...section('Takes too', inputs),
+    ...section('Every operation takes', common),
+    'Secrets come from the environment or a file, never from a flag:',
+    ...secretLines(),
+    '',
+    `Docs: ${docs(version, 'reference.md')}#${operation}`,
+    ''
+  ].join('\n');
+}
+
+function section(title: string, names: readonly string[]): string[] {
+  if (names.length === 0) return [];
+  return [`${title}:`, ...names.flatMap(flagLines), ''];
+}
+
+/** A flag: its name and variable, then its description wrapped, and its default. */
+function flagLines(name: string): string[] {
+  const doc = INPUT_DOCS[name];
+  const head = `  --${dashed(name)}`;
+  const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+  const fallback = doc?.default === undefined || doc.default === '' ? [] : [`      default: ${doc.default}`];
+  return [
+    `${head.padEnd(34)} ${variable}`,
+    ...wrap(doc?.description ?? '', WIDTH - 6).map((line) => `      ${line}`),
+    ...fallback
+  ];
+}
+
+function secretLines(): string[] {
+  return SECRET_INPUTS.map(
+    (name) =>
+      `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`
+  );
+}
+
+const dashed = (name: string): string => name.replaceAll('_', '-');
+
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }

@@ -5,7 +5,6 @@ import type { StepHost } from '../action/host.js';
 import { runMain } from '../action/main-step.js';
 import { savedCleanup } from '../action/saved-cleanup.js';
 import { parseCliArgs, type CliCommand, type OutputFormat } from './cli-args.js';
-import { cliHelp } from './cli-help.js';
 import { cliHost } from './cli-host.js';
 import { forCleanup, resolveInputs } from './cli-inputs.js';
 import type { CliIo } from './cli-io.js';
@@ -38,12 +37,19 @@ export async function runCli(io: CliIo): Promise<number> {
     return EXIT.input;
   }
   switch (command.kind) {
-    case 'help':
-      io.stdout(cliHelp());
+    case 'help': {
+      // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
+      const { cliHelp, operationHelp } = await import('./cli-help.js');
+      io.stdout(
+        command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version)
+      );
       return EXIT.ok;
-    case 'usage':
-      io.stderr(`error: no operation given\n\n${cliHelp()}`);
+    }
+    case 'usage': {
+      const { cliHelp } = await import('./cli-help.js');
+      io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
       return EXIT.input;
+    }
     case 'version':
       io.stdout(`${io.version}\n`);
       return EXIT.ok;

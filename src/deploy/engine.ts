@@ -66,8 +66,10 @@ export {
   OPERATION_NAMES,
   SEARCHABLE_STATUSES,
   type ApiProfile,
-  type EndpointOverride
+  type EndpointOverride,
+  type OperationName
 } from '../platform/platform-settings.js';
+export { COMMON_INPUTS, OPERATION_INPUTS } from '../platform/operations/operation-inputs.js';
 export {
   KeyError,
   keyTextForms,

@@ -1,53 +1,14 @@
-export const id = 775;
-export const ids = [775];
+export const id = 404;
+export const ids = [404];
 export const modules = {
 
-/***/ 7775:
+/***/ 5618:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  runCli: () => (/* binding */ runCli)
-});
-
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __webpack_require__(629);
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __webpack_require__(7326);
-;// CONCATENATED MODULE: ./action/by-hand.ts
-/**
- * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
- * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
- */
-function byHand(inputs) {
-    const where = ['base_url', 'api_profile']
-        .filter((name) => (inputs[name] ?? '').trim() !== '')
-        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => [...words, ...where].join(' ');
-    return {
-        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
-        sweep: (taskName, keep) => run([
-            'elastic-deploy sweep --task-name',
-            shellQuote(taskName),
-            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-        ])
-    };
-}
-/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
-function shellQuote(text) {
-    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __webpack_require__(5253);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __webpack_require__(2457);
-// EXTERNAL MODULE: ./action/defaults.ts
-var defaults = __webpack_require__(9413);
-;// CONCATENATED MODULE: ./action/input-names.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ INPUT_NAMES),
+/* harmony export */   p: () => (/* binding */ SECRET_INPUTS)
+/* harmony export */ });
 /** Every input of action.yml, in its order: the CLI's flags and environment variables (a test holds both the same). */
 const INPUT_NAMES = [
     'operation',
@@ -111,7 +72,67 @@ const INPUT_NAMES = [
 /** Inputs that hold a secret: the CLI takes them from the environment or a file, never from a flag. */
 const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
 
+
+/***/ }),
+
+/***/ 7944:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ ENV_PREFIX),
+  h: () => (/* binding */ parseCliArgs)
+});
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __webpack_require__(629);
+;// CONCATENATED MODULE: ./basics/nearest.ts
+/**
+ * The word of `known` nearest to `word` by edit distance (insertions, deletions, substitutions, and two
+ * letters swapped), if it is near enough to be what was meant: at most a third of its length away, at
+ * least one edit allowed. Undefined when none is.
+ */
+function nearest(word, known) {
+    const most = Math.max(1, Math.floor(word.length / 3));
+    let best;
+    for (const candidate of known) {
+        const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
+        if (distance <= most && (best === undefined || distance < best.distance))
+            best = { word: candidate, distance };
+    }
+    return best?.word;
+}
+/** The optimal string alignment distance: Levenshtein's, with a swap of two neighbours as one edit. */
+function editDistance(a, b) {
+    const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const at = (i, j) => rows[i]?.[j] ?? 0;
+    for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+            const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+            let d = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+            if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+                d = Math.min(d, at(i - 2, j - 2) + 1);
+            const row = rows[i];
+            if (row !== undefined)
+                row[j] = d;
+        }
+    }
+    return at(a.length, b.length);
+}
+
+// EXTERNAL MODULE: ./action/defaults.ts
+var defaults = __webpack_require__(9413);
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __webpack_require__(5618);
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __webpack_require__(9837);
 ;// CONCATENATED MODULE: ./cli/cli-args.ts
+
+
+
 
 
 
@@ -121,83 +142,127 @@ const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
- * --state-file F`, `--help`, `--version`. The operation may be written with dashes for underscores
- * (`search-tasks`), and each input is a flag so written (`--task-name`, or `--task-name=x`); a boolean
- * input may stand alone (`--dry-run`). Secrets are refused as flags: a command line shows in process
- * lists and shell history. Anything wrong is an InputError naming the flag and the fix.
+ * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
+ * be written with dashes for underscores (`search-tasks`), and each input is a flag so written
+ * (`--task-name`, or `--task-name=x`); a boolean input, `--wait` and `--debug` may stand alone. Node's
+ * own parser (util.parseArgs) reads the flags. Secrets are refused as flags: a command line shows in
+ * process lists and shell history. Anything wrong is an InputError naming the flag and the fix, with the
+ * nearest operation or flag when one is near.
  */
 function parseCliArgs(argv) {
     const [first, ...rest] = argv;
     if (first === undefined)
         return { kind: 'usage' };
-    if (first === '--help' || first === '-h' || first === 'help')
-        return { kind: 'help' };
+    if (first === '--help' || first === '-h' || first === 'help') {
+        const [about] = rest;
+        return about === undefined ? { kind: 'help' } : { kind: 'help', operation: operationOf(about) };
+    }
     if (first === '--version')
         return { kind: 'version' };
     if (first.startsWith('-'))
         throw new input_error/* InputError */.d(`${first} comes before the operation: write elastic-deploy <operation> ${first} ...`);
+    const operation = operationOf(first);
+    if (rest.includes('--help') || rest.includes('-h'))
+        return { kind: 'help', operation };
+    if (rest.includes('--version'))
+        return { kind: 'version' };
     const given = readFlags(rest);
     const own = (name) => given.get(name);
     const debug = given.has('debug') && own('debug') !== 'false';
-    if (first === 'cleanup') {
+    const flags = {};
+    for (const [name, value] of given)
+        if (!OWN_FLAGS.includes(name))
+            flags[inputOf(name)] = value;
+    if (operation === 'cleanup') {
         const stateFile = own('state-file');
         if (stateFile === undefined)
             throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
-        const flags = {};
-        for (const [name, value] of given)
-            if (!OWN_FLAGS.includes(name))
-                flags[inputOf(name)] = value;
         return { kind: 'cleanup', stateFile, debug, flags };
     }
     const output = own('output') ?? 'json';
     if (output !== 'json' && output !== 'dotenv')
         throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
-    // The operation as the action names it; with dashes, as the flags are written, it is the same one.
-    const flags = { operation: first.replaceAll('-', '_') };
-    for (const [name, value] of given) {
-        if (OWN_FLAGS.includes(name))
-            continue;
-        flags[inputOf(name)] = value;
-    }
     return {
         kind: 'run',
-        flags,
+        // The operation as the action names it; with dashes, as the flags are written, it is the same one.
+        flags: { ...flags, operation },
         output,
         stateFile: own('state-file'),
         summaryFile: own('summary-file'),
         debug
     };
 }
-/** The flags as name -> value; a flag of a boolean input (or --debug) alone means true. */
+/** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
+function operationOf(word) {
+    const name = word.replaceAll('-', '_');
+    if (name === 'cleanup')
+        return 'cleanup';
+    const operation = platform_settings/* OPERATION_NAMES */.d0.find((known) => known === name);
+    if (operation !== undefined)
+        return operation;
+    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d0, 'cleanup']);
+    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${near.replaceAll('_', '-')}?`} (elastic-deploy --help lists them)`);
+}
+/** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
+const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Q.map((name) => name.replaceAll('_', '-')), ...OWN_FLAGS];
+/**
+ * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
+ * has no value after it means true.
+ */
 function readFlags(args) {
-    const flags = new Map();
-    for (let i = 0; i < args.length; i++) {
-        const arg = args[i] ?? '';
-        if (!arg.startsWith('--') || arg === '--')
-            throw new input_error/* InputError */.d(`${JSON.stringify(arg)} is no flag: write each input as --name value`);
-        const equals = arg.indexOf('=');
-        const name = arg.slice(2, equals < 0 ? undefined : equals);
-        if (flags.has(name))
-            throw new input_error/* InputError */.d(`--${name} is given twice: give it once`);
-        if (equals >= 0) {
-            flags.set(name, arg.slice(equals + 1));
-            continue;
-        }
+    const withValues = args.flatMap((arg, i) => {
         const next = args[i + 1];
-        if (next === undefined || next.startsWith('--')) {
-            if (!standsAlone(name))
-                throw new input_error/* InputError */.d(`--${name} needs a value: write --${name} <value>`);
-            flags.set(name, 'true');
+        const alone = next === undefined || next.startsWith('--');
+        return arg.startsWith('--') && !arg.includes('=') && alone && standsAlone(arg.slice(2))
+            ? [`${arg}=true`]
+            : [arg];
+    });
+    let parsed;
+    try {
+        parsed = (0,external_node_util_.parseArgs)({
+            args: withValues,
+            options: Object.fromEntries(KNOWN_FLAGS.map((flag) => [flag, { type: 'string' }])),
+            strict: true,
+            allowPositionals: false,
+            tokens: true
+        });
+    }
+    catch (error) {
+        throw new input_error/* InputError */.d(whyNot(error, args));
+    }
+    const flags = new Map();
+    for (const token of parsed.tokens ?? []) {
+        if (token.kind !== 'option')
             continue;
-        }
-        flags.set(name, next);
-        i += 1;
+        if (flags.has(token.name))
+            throw new input_error/* InputError */.d(`--${token.name} is given twice: give it once`);
+        flags.set(token.name, token.value ?? '');
     }
     return flags;
 }
-/** Boolean inputs, and --debug, may be given without a value. */
+/** What util.parseArgs refused, in the CLI's words: the flag, and the fix. */
+function whyNot(error, args) {
+    const code = error.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+        const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
+        const near = nearest(name, KNOWN_FLAGS);
+        return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+        const name = flag.replace(/^-+/, '');
+        return `--${name} needs a value: write --${name} <value>${/ambiguous/.test(message) ? `, or --${name}=<value> for a value that begins with a dash` : ''}`;
+    }
+    if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+        const word = args.find((arg) => !arg.startsWith('--') && message.includes(`'${arg}'`)) ?? '';
+        return `${JSON.stringify(word)} is no flag: write each input as --name value`;
+    }
+    return message;
+}
+/** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
 function standsAlone(flag) {
-    if (flag === 'debug')
+    if (flag === 'debug' || flag === 'wait')
         return true;
     const name = flag.replaceAll('-', '_');
     const fallback = defaults/* INPUT_DEFAULTS */.W[name];
@@ -206,19 +271,29 @@ function standsAlone(flag) {
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag) {
     const name = flag.replaceAll('-', '_');
-    const input = INPUT_NAMES.find((known) => known === name);
+    const input = input_names/* INPUT_NAMES */.Q.find((known) => known === name);
     if (input === undefined)
         throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
     if (input === 'operation')
         throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
-    if (SECRET_INPUTS.includes(input)) {
+    if (input_names/* SECRET_INPUTS */.p.includes(input)) {
         const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
         throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
     }
     return input;
 }
 
-;// CONCATENATED MODULE: ./cli/dotenv.ts
+
+/***/ }),
+
+/***/ 4323:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   AN: () => (/* binding */ DOTENV_PREFIX),
+/* harmony export */   ff: () => (/* binding */ dotenvReport)
+/* harmony export */ });
+/* unused harmony export DOTENV_MAX_BYTES */
 /**
  * The dotenv report's names: ELASTIC_DEPLOY_OUTPUT_<OUTPUT>. GitLab hands a dotenv report's variables
  * to every job of later stages, and elastic-deploy reads its inputs from ELASTIC_DEPLOY_<INPUT>: with
@@ -262,44 +337,54 @@ function dotenvReport(outputs, warn) {
     return [...lines.values()].join('');
 }
 
-;// CONCATENATED MODULE: ./cli/cli-help.ts
 
+/***/ }),
 
+/***/ 1404:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/** `elastic-deploy --help`: the commands, every input as a flag, the secrets' variables, the exit codes. */
-function cliHelp() {
-    const flags = INPUT_NAMES.filter((name) => name !== 'operation' && !SECRET_INPUTS.includes(name)).map((name) => `  --${name.replaceAll('_', '-')}`);
-    const secrets = SECRET_INPUTS.map((name) => `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`);
-    return [
-        'elastic-deploy: create, inspect, change and stop elastic deployment tasks from any CI system.',
-        '',
-        'Usage:',
-        '  elastic-deploy <operation> [--input value]... [--output json|dotenv] [--state-file F] [--summary-file F] [--debug]',
-        '  elastic-deploy cleanup --state-file F',
-        '',
-        "The operations and inputs are the GitHub Action's (see docs/reference.md). An operation may be written",
-        'with dashes (search-tasks); each input is a flag with dashes (--task-name web), or the variable',
-        `${ENV_PREFIX}<INPUT> (${ENV_PREFIX}TASK_NAME=web). Inputs:`,
-        ...flags,
-        '',
-        'Secrets come from the environment or a file, never from a flag:',
-        ...secrets,
-        '',
-        'Logs go to stderr as plain text; the outputs to stdout, as a JSON object, or with --output dotenv as',
-        `${DOTENV_PREFIX}<OUTPUT>=value lines (a GitLab dotenv report).`,
-        '',
-        'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
-        'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
-        '`elastic-deploy cleanup --state-file F` stops it (a GitLab after_script, a Jenkins post { always }).',
-        'An update or a scale up that fails or is interrupted is rolled back, or set back if a new node',
-        'fails, whatever --cleanup says.',
-        '',
-        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
-        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
-        ''
-    ].join('\n');
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  runCli: () => (/* binding */ runCli)
+});
+
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./deploy/cleanup-state.ts
+var cleanup_state = __webpack_require__(7326);
+;// CONCATENATED MODULE: ./action/by-hand.ts
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => [...words, ...where].join(' ');
+    return {
+        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+        sweep: (taskName, keep) => run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+        ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __webpack_require__(5253);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __webpack_require__(2457);
+// EXTERNAL MODULE: ./cli/cli-args.ts + 1 modules
+var cli_args = __webpack_require__(7944);
 ;// CONCATENATED MODULE: ./cli/exit-codes.ts
 /** The exit codes, as the README documents them. */
 const EXIT = {
@@ -368,6 +453,8 @@ function cliHost(how) {
     };
 }
 
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __webpack_require__(5618);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __webpack_require__(2127);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
@@ -383,15 +470,15 @@ const MAX_SECRET_FILE = 64 * 1024;
  */
 function resolveInputs(flags, io, mask) {
     const inputs = {};
-    for (const name of INPUT_NAMES) {
-        const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
-        const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+    for (const name of input_names/* INPUT_NAMES */.Q) {
+        const variable = `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}`;
+        const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
         const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
         if (value === undefined)
             continue;
-        if (SECRET_INPUTS.includes(name))
+        if (input_names/* SECRET_INPUTS */.p.includes(name))
             mask(value);
         inputs[name] = value;
     }
@@ -413,7 +500,7 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !SECRET_INPUTS.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
@@ -444,6 +531,8 @@ function cliLog(io, debug) {
     };
 }
 
+// EXTERNAL MODULE: ./cli/dotenv.ts
+var dotenv = __webpack_require__(4323);
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -549,7 +638,6 @@ function markCleaned(state) {
 
 
 
-
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -560,7 +648,7 @@ function markCleaned(state) {
 async function runCli(io) {
     let command;
     try {
-        command = parseCliArgs(io.argv);
+        command = (0,cli_args/* parseCliArgs */.h)(io.argv);
     }
     catch (error) {
         if (!(error instanceof input_error/* InputError */.d))
@@ -569,12 +657,17 @@ async function runCli(io) {
         return EXIT.input;
     }
     switch (command.kind) {
-        case 'help':
-            io.stdout(cliHelp());
+        case 'help': {
+            // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
+            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 963).then(__webpack_require__.bind(__webpack_require__, 4963));
+            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
             return EXIT.ok;
-        case 'usage':
-            io.stderr(`error: no operation given\n\n${cliHelp()}`);
+        }
+        case 'usage': {
+            const { cliHelp } = await __webpack_require__.e(/* import() */ 963).then(__webpack_require__.bind(__webpack_require__, 4963));
+            io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
+        }
         case 'version':
             io.stdout(`${io.version}\n`);
             return EXIT.ok;
@@ -785,7 +878,7 @@ async function postStep(host) {
 function formatOutputs(outputs, format, log) {
     if (format === 'json')
         return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    return dotenvReport(outputs, (line) => {
+    return (0,dotenv/* dotenvReport */.ff)(outputs, (line) => {
         log.write(`warning: ${line}`);
     });
 }

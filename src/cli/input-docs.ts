@@ -1,0 +1,243 @@
+// Written by npm run docs from action.yml: edit the descriptions there.
+
+/** Each input's description and default, as action.yml gives them: the CLI's help. */
+export const INPUT_DOCS: Readonly<Record<string, { description: string; default?: string }>> = {
+  operation: {
+    description:
+      "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), or request (any endpoint, with --method, --path and --encrypt)."
+  },
+  base_url: {
+    description:
+      'API address, https:// only: scheme, host and port. Falls back to DEPLOY_API_BASE_URL, then https://openapi.suanli.cn.'
+  },
+  token: {
+    description: 'The API token of a key made in the console, from a secret. Falls back to DEPLOY_API_TOKEN.'
+  },
+  private_key: {
+    description:
+      'RSA mode only: the client private key (PKCS#8 PEM, PKCS#1 PEM or bare Base64 PKCS#8, encrypted or not), from a secret. Falls back to DEPLOY_API_PRIVATE_KEY. Leave both empty for a token-mode key.'
+  },
+  private_key_format: {
+    description: 'auto (detect), pkcs8_pem, pkcs1_pem or pkcs8_base64.',
+    default: 'auto'
+  },
+  private_key_passphrase: {
+    description:
+      'The passphrase of an encrypted private key, from a secret. Falls back to DEPLOY_API_PRIVATE_KEY_PASSPHRASE.'
+  },
+  platform_public_key: {
+    description:
+      'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for operations that send an encrypted body (create, storage_check). Falls back to DEPLOY_API_PLATFORM_PUBLIC_KEY.'
+  },
+  api_profile: {
+    description:
+      "Whose request forms to follow where the interface spec and the platform's own reference differ: live (the default: the platform's documented forms, for every --base-url: create is a plain signed POST on /api/task/deployment/create with task_type: Deployment and needs resources and services, which token-mode keys can send; detail is GET ?task_id=; the storage check is the reference's S3 check) or spec (the interface spec: an encrypted create on /api/deployment/task/create, detail as a POST, the spec's storage check). auto, the former default, means live. The log says which is in use; --endpoints still applies on top.",
+    default: 'live'
+  },
+  api_version: {
+    description: 'The interface version sent in the version header and signed.',
+    default: '1.0.0'
+  },
+  endpoints: {
+    description:
+      'YAML or JSON overrides per operation of --method, --path, version and --encrypt, to follow platform variants, such as detail: {method: GET} (then --task-id goes into the query).'
+  },
+  task_name: {
+    description:
+      'create and replace: the name of the new task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it.'
+  },
+  points: {
+    description:
+      'create, change_points and scale: the number of nodes, a whole number of 1 or more. Optional for a create: the platform makes 1 node when it is not set.'
+  },
+  gpu: {
+    description:
+      'create and replace: pick the resource instead of pasting a mark. The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). The step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties. Refused with a resources field in the body.'
+  },
+  gpu_count: {
+    description: "With --gpu: GPUs per node, as the resource's --gpu-count (a whole number of 1 or more).",
+    default: '1'
+  },
+  device_type: {
+    description: 'With --gpu: GpuDevice or CpuDevice, the kind of device searched for.',
+    default: 'GpuDevice'
+  },
+  regions: {
+    description:
+      'With --gpu: regions in order of preference, by region or region_name, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify.'
+  },
+  max_price: {
+    description:
+      "With --gpu: the highest price to create on, a plain number compared as the platform gives it with the resource search's discount_price (else price) of each region: the platform's number for one node of the device (an H20 x 8 entry is one 8-card node; the platform publishes no unit). The log, a dry run and search_resources show each region's number. With nothing that cheap, the step fails before creating, naming the cheapest."
+  },
+  capacity_timeout: {
+    description:
+      'With --gpu: how long to search again while no region has the stock (0s: fail at once; up to 6h). Searches are at least 10 s apart, as the platform asks.',
+    default: '0s'
+  },
+  preheat: {
+    description:
+      "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. For operation: preheat, none means region.",
+    default: 'none'
+  },
+  preheat_timeout: {
+    description:
+      'How long a preheat may take before the step stops it and fails (10s to 6h), within --wait-timeout.',
+    default: '30m'
+  },
+  job_type: {
+    description:
+      "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand.",
+    default: 'spot'
+  },
+  estimated_exec_sec: {
+    description:
+      'job with job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.'
+  },
+  spot_fallback: {
+    description:
+      'job with job_type: spot: true runs the job on demand when Spot cannot run it: when the Spot job stays Queued (its schedule_status) past --queue-timeout, it is stopped first, until its detail says End (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; --job-type outputs it.',
+    default: 'false'
+  },
+  queue_timeout: {
+    description:
+      'job with spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).',
+    default: '10m'
+  },
+  task_id: {
+    description:
+      'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.'
+  },
+  point_id: {
+    description:
+      'replace_node: the node to delete (its --point-id, as the nodes operation lists it), or failed for every node of the task that is Failed or crash-looping (see --max-restarts).'
+  },
+  delete_last_node: {
+    description:
+      "replace_node: delete the node even when it is the task's last running one (the service stops until its replacement comes up). Otherwise that is refused before sending.",
+    default: 'false'
+  },
+  task_status: {
+    description:
+      'search_tasks and job_search: the statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).',
+    default: 'Running,Pending,Paused'
+  },
+  body: {
+    description:
+      'A YAML or JSON mapping of body fields, sent after the operation\'s own fields; the whole body for storage_check and request. job: job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script). update: the changes, as a part of the task\'s configuration (services matched by service_name, such as {services: [{service_name: web, service_image: "app:2"}]}); the registry credentials cannot be changed after creation and are refused.'
+  },
+  body_file: {
+    description:
+      'A YAML or JSON file with more body fields, for bodies too big for an input (the runner passes inputs as environment variables, at most 128 KiB each): a regular file of at most 1 MiB inside the workspace (path from there) or RUNNER_TEMP; any other path is refused.'
+  },
+  query: {
+    description:
+      'A YAML or JSON mapping of query parameters; a list becomes a comma-separated value. job_group_search needs queue_id, job_group_detail needs group_id.'
+  },
+  method: { description: 'request: GET or POST.' },
+  path: { description: 'request: the endpoint path, such as /api/deployment/task/search.' },
+  encrypt: {
+    description: 'request: true to send the body encrypted with the platform public key.',
+    default: 'false'
+  },
+  wait: {
+    description:
+      'auto (create, stop, pause, recover, job and job_stop wait; the others do not), true (detail then waits until ready, job_detail until the job ends: Complete, else the step fails), or false.',
+    default: 'auto'
+  },
+  wait_timeout: {
+    description: 'How long to wait at most, such as 90s, 15m or 1h30m (at most 6h).',
+    default: '15m'
+  },
+  poll_interval: {
+    description:
+      'Time between status checks while waiting (at least 1s; the platform asks for no more than one check every 10 seconds).',
+    default: '10s'
+  },
+  status_field: { description: "Dot path to the status in the task detail's data.", default: 'status' },
+  success_statuses: {
+    description:
+      'Statuses that end a wait well: by default Running (until ready), Paused (pause), End (stop).'
+  },
+  failure_statuses: {
+    description:
+      'Statuses that fail a wait: by default Other, End, Paused (until ready), Other, End (pause), none (stop).'
+  },
+  wait_for_urls: {
+    description:
+      'When waiting until ready, also wait until every service port has its URL, and an absolute http(s) one: a task whose URL is anything else is not ready.',
+    default: 'true'
+  },
+  max_restarts: {
+    description:
+      "While waiting until ready, fail at once when a container of the task has restarted this many times (a crash loop), naming the node, the container's reason and exit code; a node whose status is Failed fails the wait too. 0 disables the restart rule.",
+    default: '3'
+  },
+  log_lines: {
+    description:
+      "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+    default: '50'
+  },
+  health_path: {
+    description:
+      'A path, such as /health, checked at each service URL once the task is ready: the step sends GET <url><health_path> (no API credentials; the same TLS and proxy rules as the API) until each URL answers a status of --health-status, within --wait-timeout, and fails naming the URL and its last answer if one does not. Empty: no check.'
+  },
+  health_status: {
+    description:
+      'The HTTP statuses a health check accepts: codes or ranges, separated by commas, such as 200-299,401.',
+    default: '200-299'
+  },
+  poll_error_budget: {
+    description: 'Failed status checks in a row (network errors, 5xx) that end the wait for a task.',
+    default: '5'
+  },
+  request_timeout: {
+    description: 'How long one request may take; the step never runs past --wait-timeout by more than this.',
+    default: '30s'
+  },
+  max_response_size: {
+    description:
+      'The largest answer read, such as 512KiB or 16MiB (64 KiB to 256 MiB); a larger answer fails the request, naming this limit, and the outputs are still written.',
+    default: '16MiB'
+  },
+  max_retries: {
+    description:
+      'Retries of a request that failed in a way that may pass (network errors, 429, 5xx, an answer that is not JSON), with exponential backoff; a create is only sent again when it certainly made no task (0 to 10).',
+    default: '5'
+  },
+  concurrency: {
+    description: 'Requests in flight at once when --task-id lists several tasks (1 to 32).',
+    default: '4'
+  },
+  summary: { description: 'Write a job summary: a table per task and the status timeline.', default: 'true' },
+  cleanup: {
+    description:
+      'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. job: stop stops a job whose wait ended before it did (timed out, cancelled) in the step itself, at once; a job cannot be paused.',
+    default: 'none'
+  },
+  cleanup_timeout: {
+    description:
+      "How long the post step keeps trying to stop or pause a task (retrying network errors, 429 and 5xx as Retry-After asks, whatever --max-retries says), looking for a task a create may still make, and finishing an update's rollback or a cancelled scale up (waiting for its new nodes, to set the count back if one fails), before it gives up, fails, and says what to do by hand (5s to 30m).",
+    default: '2m'
+  },
+  billing_range: {
+    description:
+      'billing and task_billing: the period each record covers, hour, day, week or month (the platform requires one).',
+    default: 'day'
+  },
+  billing_start: {
+    description:
+      'billing and task_billing: where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).',
+    default: '7d'
+  },
+  billing_end: {
+    description:
+      'billing and task_billing: where the window ends, now (when the step starts) or an RFC 3339 time.',
+    default: 'now'
+  },
+  dry_run: {
+    description:
+      'Validate the inputs, build, encrypt and sign the request, print it, and send nothing. The token and signature are never printed, nor the value of any body field or query parameter whose name holds key, secret, --token, password, passwd, auth, credential or signature, or is the word sk or ak (case-insensitive): those read <redacted>. A sweep in a dry run reads the task search and lists the tasks it would stop, and changes nothing.',
+    default: 'false'
+  }
+};

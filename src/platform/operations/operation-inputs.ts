@@ -1,0 +1,274 @@
+import type { OperationName } from '../platform-settings.js';
+
+// Which inputs and outputs each operation has, beside those of every operation: what docs/reference.md
+// lists (npm run docs) and the CLI's help shows. A test holds every input and output of action.yml in
+// them, under every operation that reads or writes it.
+
+/** Inputs every operation takes: where and how it talks to the API, and how the step reports. */
+export const COMMON_INPUTS: readonly string[] = [
+  'operation',
+  'base_url',
+  'token',
+  'private_key',
+  'private_key_format',
+  'private_key_passphrase',
+  'platform_public_key',
+  'api_profile',
+  'api_version',
+  'endpoints',
+  'request_timeout',
+  'max_response_size',
+  'max_retries',
+  'concurrency',
+  'summary',
+  'dry_run'
+];
+
+/** Outputs every operation writes (empty where it has nothing to say). */
+export const COMMON_OUTPUTS: readonly string[] = [
+  'code',
+  'msg',
+  'data',
+  'task_id',
+  'task_ids',
+  'status',
+  'statuses',
+  'url',
+  'urls',
+  'elapsed_seconds',
+  'timed_out',
+  'healthy',
+  'count',
+  'cost',
+  'billing_value',
+  'diagnostics_file',
+  'response_file'
+];
+
+const WAIT = [
+  'wait',
+  'wait_timeout',
+  'poll_interval',
+  'status_field',
+  'success_statuses',
+  'failure_statuses',
+  'wait_for_urls',
+  'max_restarts',
+  'log_lines',
+  'health_path',
+  'health_status',
+  'poll_error_budget'
+];
+const CAPACITY = [
+  'gpu',
+  'gpu_count',
+  'device_type',
+  'regions',
+  'max_price',
+  'capacity_timeout',
+  'preheat',
+  'preheat_timeout'
+];
+const CHANGE_WAIT = [
+  'wait_timeout',
+  'poll_interval',
+  'wait_for_urls',
+  'max_restarts',
+  'poll_error_budget',
+  'cleanup_timeout'
+];
+const CREATE = [
+  'task_name',
+  'points',
+  ...CAPACITY,
+  'body',
+  'body_file',
+  ...WAIT,
+  'cleanup',
+  'cleanup_timeout'
+];
+const PLACED = ['region', 'region_name', 'gpu', 'price'];
+const BILLING = ['billing_range', 'billing_start', 'billing_end'];
+const STOP_WAIT = ['wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'];
+const JOB_OUTPUTS = ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type'];
+
+/**
+ * What an operation is for, in one line; the inputs it needs (without which it is refused, or does
+ * nothing of use), then the others it takes; and its own outputs, beside the common ones.
+ */
+export interface OperationInputs {
+  summary: string;
+  needs: readonly string[];
+  inputs: readonly string[];
+  outputs: readonly string[];
+}
+
+const only = (needs: readonly string[], all: readonly string[]): string[] =>
+  all.filter((name) => !needs.includes(name));
+
+/** Each operation's own inputs and outputs, beside the common ones (docs/reference.md, the CLI's help). */
+export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
+  create: {
+    summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
+    needs: ['task_name', 'body'],
+    inputs: only(['task_name', 'body'], CREATE),
+    outputs: PLACED
+  },
+  replace: {
+    summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
+    needs: ['task_name', 'body'],
+    inputs: only(['task_name', 'body'], CREATE),
+    outputs: [...PLACED, 'replaced_task_ids']
+  },
+  detail: {
+    summary: "read tasks' detail, and wait until ready with wait: true",
+    needs: ['task_id'],
+    inputs: WAIT,
+    outputs: []
+  },
+  search_tasks: {
+    summary: 'search the tasks, by status',
+    needs: [],
+    inputs: ['task_status', 'query'],
+    outputs: []
+  },
+  search_resources: {
+    summary: 'search the resources (regions, devices, stock, prices)',
+    needs: [],
+    inputs: ['query'],
+    outputs: []
+  },
+  stop: {
+    summary: 'stop tasks, and wait until their detail says End',
+    needs: ['task_id'],
+    inputs: STOP_WAIT,
+    outputs: []
+  },
+  pause: {
+    summary: 'pause tasks, and wait until they are Paused',
+    needs: ['task_id'],
+    inputs: STOP_WAIT,
+    outputs: []
+  },
+  recover: {
+    summary: 'recover paused tasks, and wait until they are ready',
+    needs: ['task_id'],
+    inputs: WAIT,
+    outputs: []
+  },
+  change_points: {
+    summary: "set a task's node count (without waiting: see scale)",
+    needs: ['task_id', 'points'],
+    inputs: [],
+    outputs: []
+  },
+  nodes: { summary: "list a task's nodes", needs: ['task_id'], inputs: ['query'], outputs: [] },
+  logs: {
+    summary: "print each node's service logs (up to 10 nodes of each task)",
+    needs: ['task_id'],
+    inputs: ['log_lines'],
+    outputs: []
+  },
+  events: {
+    summary: "print each node's events (up to 10 nodes of each task)",
+    needs: ['task_id'],
+    inputs: [],
+    outputs: []
+  },
+  billing: {
+    summary: 'read the bill by time, of some tasks or all',
+    needs: [],
+    inputs: ['task_id', ...BILLING],
+    outputs: []
+  },
+  task_billing: { summary: 'read the bill by task', needs: [], inputs: BILLING, outputs: [] },
+  storage_check: {
+    summary: "check a storage's credentials (S3), from body",
+    needs: ['body'],
+    inputs: ['body_file'],
+    outputs: []
+  },
+  sweep: {
+    summary: 'stop every task whose name matches task_name, but the ids in task_id',
+    needs: ['task_name'],
+    inputs: ['task_id', 'cleanup_timeout'],
+    outputs: []
+  },
+  preheat: {
+    summary: 'warm the images of body where gpu would place a task',
+    needs: ['task_name', 'gpu', 'body'],
+    inputs: only(['task_name', 'gpu', 'body'], ['task_name', ...CAPACITY, 'body', 'body_file']),
+    outputs: PLACED
+  },
+  update: {
+    summary: "change a running task's configuration from body; roll it back if it does not serve",
+    needs: ['task_id', 'body'],
+    inputs: ['task_name', 'body_file', ...CHANGE_WAIT, 'health_path', 'health_status'],
+    outputs: ['changed', 'rolled_back', 'restore_file']
+  },
+  scale: {
+    summary: 'set points, and wait until that many nodes run; set back if a new node fails',
+    needs: ['task_id', 'points'],
+    inputs: CHANGE_WAIT,
+    outputs: ['changed', 'rolled_back', 'points_before', 'points_after']
+  },
+  replace_node: {
+    summary: 'delete the node point_id names, and wait for its replacement',
+    needs: ['task_id', 'point_id'],
+    inputs: ['delete_last_node', ...CHANGE_WAIT],
+    outputs: ['changed', 'points_before', 'points_after']
+  },
+  job: {
+    summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
+    needs: ['task_name', 'body'],
+    inputs: [
+      'points',
+      'job_type',
+      'estimated_exec_sec',
+      'spot_fallback',
+      'queue_timeout',
+      ...CAPACITY,
+      'body_file',
+      ...WAIT,
+      'cleanup',
+      'cleanup_timeout'
+    ],
+    outputs: [...PLACED, ...JOB_OUTPUTS, 'log_file']
+  },
+  job_detail: {
+    summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
+    needs: ['task_id'],
+    inputs: WAIT,
+    outputs: [...JOB_OUTPUTS, 'log_file']
+  },
+  job_search: {
+    summary: 'search the GPU batch jobs, by status and name',
+    needs: [],
+    inputs: ['task_status', 'task_name', 'query'],
+    outputs: []
+  },
+  job_stop: {
+    summary: 'stop GPU batch jobs, and wait until they have ended',
+    needs: ['task_id'],
+    inputs: STOP_WAIT,
+    outputs: []
+  },
+  job_group_search: {
+    summary: "list a job queue's task groups (queue_id in query)",
+    needs: ['query'],
+    inputs: [],
+    outputs: []
+  },
+  job_group_detail: {
+    summary: "read a job queue's task group (group_id in query)",
+    needs: ['query'],
+    inputs: [],
+    outputs: []
+  },
+  request: {
+    summary: 'send any request of the API, signed',
+    needs: ['method', 'path'],
+    inputs: ['encrypt', 'body', 'body_file', 'query'],
+    outputs: []
+  }
+};
