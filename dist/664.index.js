@@ -14,9 +14,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6267);
-/* harmony import */ var _action_signals_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5210);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8690);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6267);
+/* harmony import */ var _action_signals_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5210);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8690);
+
+
 
 
 
@@ -36,18 +42,30 @@ function nodeIo(argv) {
         stderr: (text) => {
             process.stderr.write(text);
         },
-        readFile: (path, maxBytes) => (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readRegularFile */ .XF)(path, maxBytes),
+        readFile: (path, maxBytes) => (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, maxBytes),
         writeFile: writeWhole,
         onSignal: (listener) => {
-            const stopSignals = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_3__/* .onStopSignals */ .D)(listener);
-            const stopWatching = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_3__/* .onParentGone */ .l)(listener);
+            const stopSignals = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_5__/* .onStopSignals */ .D)(listener);
+            const stopWatching = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_5__/* .onParentGone */ .l)(listener);
             return () => {
                 stopSignals();
                 stopWatching();
             };
         },
         isTerminal: process.stderr.isTTY,
-        version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .VERSION */ .x
+        version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__/* .VERSION */ .x,
+        ensureDir: (path) => {
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.mkdirSync)(path, { recursive: true });
+        },
+        makeRunDir: () => {
+            const path = (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_3__.join)((0,node_os__WEBPACK_IMPORTED_MODULE_2__.tmpdir)(), 'elastic-deploy-run-'));
+            return {
+                path,
+                remove: () => {
+                    (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(path, { recursive: true, force: true });
+                }
+            };
+        }
     };
 }
 /**
@@ -60,7 +78,7 @@ function nodeIo(argv) {
 function writeWhole(path, text) {
     const temporary = `${path}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}.tmp`;
     try {
-        (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(temporary, text);
+        (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(temporary, text);
     }
     catch (error) {
         // A name taken already is someone else's file: never removed. One this call made is.

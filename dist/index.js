@@ -576,12 +576,13 @@ function writeSummary(host, render) {
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   Yz: () => (/* binding */ outputsOf)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5786);
 
 
 
@@ -597,7 +598,8 @@ function outputsOf(step) {
     return {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
+        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(finalData.length === 1 ? finalData[0] : finalData)),
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -621,7 +623,7 @@ function outputsOf(step) {
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
 function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .jobRunOf */ .wT)(step);
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .jobRunOf */ .wT)(step);
     if (facts === undefined)
         return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
     const text = (n) => (n === undefined ? '' : String(n));
@@ -646,18 +648,18 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .placementOf */ .xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
-        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -674,9 +676,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
@@ -685,13 +687,13 @@ function costLines(step) {
         const cost = taskCost(task);
         if (cost === undefined)
             return [];
-        const billed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
-        const unbilled = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
+        const billed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
+        const unbilled = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
         return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
+    const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
     return [
         ...tasks,
         `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} yuan (billing_coin; the cost output), discount deducted ${sum(step.bills.map((b) => b.discount))} yuan (discount_coin)`
@@ -715,8 +717,22 @@ function healthOf(tasks) {
 }
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
 function responseFileText(step) {
-    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+    const raws = finalAnswers(step).map((answer) => (answer.raw === undefined ? 'null' : redacted(answer.raw)));
     return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+/**
+ * An answer as the response file keeps it: every environment value and secret field redacted (see
+ * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
+ */
+function redacted(raw) {
+    let parsed;
+    try {
+        parsed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(raw);
+    }
+    catch {
+        return raw;
+    }
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(parsed));
 }
 /**
  * The last answer for each call: its task's last data (the last detail when the step waited for it),
@@ -750,10 +766,10 @@ function verdictOf(step) {
     return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(task.name, 60)})`;
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(task.elapsedMs)}`;
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(task.elapsedMs)}`;
         case 'not_found':
             return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
@@ -4018,7 +4034,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 404).then(__nccwpck_require__.bind(__nccwpck_require__, 1404)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
+    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 701).then(__nccwpck_require__.bind(__nccwpck_require__, 4701)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
 
@@ -5987,6 +6003,8 @@ function stripHtml(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gu: () => (/* binding */ exactNumberOf),
+/* harmony export */   Jq: () => (/* binding */ toIndentedJson),
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
@@ -6111,6 +6129,17 @@ function nestsDeeperThan(text, max) {
         }
     }
     return false;
+}
+/** JSON for a person or a script to read: indented two spaces, bigints and LosslessNumbers exact. */
+function toIndentedJson(value) {
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value, undefined, 2);
+    if (text === undefined)
+        throw new TypeError('the value has no JSON form');
+    return text;
+}
+/** A number's exact text as a JSON number (digits beyond 2^53 kept); undefined when it is no number. */
+function exactNumberOf(text) {
+    return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? exactNumber(text) : undefined;
 }
 
 

@@ -128,6 +128,20 @@ describe('outputsOf', () => {
     expect(responseFileText(step)).toBe(detail);
   });
 
+  it("redacts every environment value and secret field of the platform's answer in data and the response file, numbers exact", () => {
+    const detail = `{"task_id":${BIG},"status":"Running","services":[{"service_name":"web","env":"HF_TOKEN=hf_abc\\nMODE=fast","repository_account":{"repository_username":"bot","repository_password":"pw-1"}}],"job":{"env":[{"name":"API_KEY","value":"k-2"}]}}`;
+    const step = stepOf(
+      { operation: 'detail', taskIds: [BIG] },
+      [ok(detail)],
+      [{ id: BIG, verdict: 'done', data: parseJson(detail), raw: detail }]
+    );
+    const redacted = `{"task_id":${BIG},"status":"Running","services":[{"service_name":"web","env":"<redacted>","repository_account":{"repository_username":"<redacted>","repository_password":"<redacted>"}}],"job":{"env":[{"name":"API_KEY","value":"<redacted>"}]}}`;
+    expect(outputsOf(step).data).toBe(redacted);
+    expect(responseFileText(step)).toBe(redacted);
+    for (const secret of ['hf_abc', 'pw-1', 'k-2', 'bot'])
+      expect(`${outputsOf(step).data}${responseFileText(step)}`).not.toContain(secret);
+  });
+
   it('gives several tasks as arrays and objects, with a mixed status and the first API error', () => {
     const refused = apiError('HTTP 200, code C007: task 2 does not exist', 'C007', 'task 2 does not exist');
     const step = stepOf(

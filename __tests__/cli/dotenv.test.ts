@@ -1,50 +1,83 @@
-// The dotenv report elastic-deploy writes for GitLab (--output dotenv).
-import { DOTENV_MAX_BYTES, dotenvReport } from '../../src/cli/dotenv.js';
+// The dotenv report elastic-deploy writes for GitLab (--output dotenv): every GitLab takes it, older
+// plans and fresh installs too (at most 20 variables, 5 KiB).
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { DOTENV_MAX_BYTES, DOTENV_MAX_VARIABLES, DOTENV_ORDER, dotenvReport } from '../../src/cli/dotenv.js';
 
-function report(outputs: Record<string, string>): { text: string; warnings: string[] } {
+function report(outputs: Record<string, string>, names?: string[]): { text: string; warnings: string[] } {
   const warnings: string[] = [];
-  const text = dotenvReport(new Map(Object.entries(outputs)), (line) => warnings.push(line));
+  const text = dotenvReport(new Map(Object.entries(outputs)), (line) => warnings.push(line), names);
   return { text, warnings };
 }
 
 describe('dotenvReport', () => {
-  it('writes a line per output, leaving out data (the whole answer) and, with a warning, a value of many lines', () => {
+  it('orders every output of action.yml but data, the most useful to a later stage first', () => {
+    const action = parse(readFileSync('action.yml', 'utf8')) as { outputs: Record<string, unknown> };
+    expect([...DOTENV_ORDER].sort()).toEqual(
+      Object.keys(action.outputs)
+        .filter((name) => name !== 'data')
+        .sort()
+    );
+    expect(DOTENV_ORDER.slice(0, 4)).toEqual(['task_id', 'status', 'url', 'cost']);
+  });
+
+  it('writes only the outputs that have a value, never data, and leaves out a value of many lines, saying so', () => {
     const { text, warnings } = report({
       code: '0000',
       data: '{"task_id":1229831}',
       task_id: '1229831',
       msg: 'two\nlines',
+      region: '',
       url: 'https://t1229831-80.apps.example'
     });
     expect(text).toBe(
-      'ELASTIC_DEPLOY_OUTPUT_CODE=0000\nELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831\nELASTIC_DEPLOY_OUTPUT_URL=https://t1229831-80.apps.example\n'
+      'ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831\nELASTIC_DEPLOY_OUTPUT_URL=https://t1229831-80.apps.example\nELASTIC_DEPLOY_OUTPUT_CODE=0000\n'
     );
     expect(warnings).toEqual(['output msg spans lines, which a dotenv line cannot hold: left out']);
   });
 
-  it("keeps within GitLab's 5 KiB by leaving out the longest values, counted in bytes, and says which", () => {
+  it('writes at most 20 variables, the first of the order, and names the rest in one warning', () => {
+    const all = Object.fromEntries(DOTENV_ORDER.map((name, i) => [name, String(i + 1)]));
+    const { text, warnings } = report(all);
+    const lines = text.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(DOTENV_MAX_VARIABLES);
+    expect(lines.slice(0, 2)).toEqual(['ELASTIC_DEPLOY_OUTPUT_TASK_ID=1', 'ELASTIC_DEPLOY_OUTPUT_STATUS=2']);
+    expect(warnings).toEqual([
+      `outputs ${DOTENV_ORDER.slice(DOTENV_MAX_VARIABLES).join(', ')} left out: GitLab takes at most 20 variables in a dotenv report; name those you need with --dotenv-outputs`
+    ]);
+  });
+
+  it('writes the outputs --dotenv-outputs names, in its order', () => {
+    expect(report({ task_id: '1', url: 'https://a', cost: '0.5' }, ['cost', 'task_id']).text).toBe(
+      'ELASTIC_DEPLOY_OUTPUT_COST=0.5\nELASTIC_DEPLOY_OUTPUT_TASK_ID=1\n'
+    );
+  });
+
+  it("keeps within GitLab's 5 KiB, counted in bytes: a value that would pass it is left out, and the next still fit", () => {
     const ids = Array.from({ length: 150 }, (_, i) => String(1229831 + i));
     const statuses = JSON.stringify(Object.fromEntries(ids.map((id) => [id, 'Running'])));
     const { text, warnings } = report({
-      task_id: '',
+      task_id: '1229831',
       task_ids: JSON.stringify(ids),
       statuses,
-      // 1,200 characters, 3,600 bytes of UTF-8: the longest value in bytes, though not in characters.
+      // 1,200 characters, 3,600 bytes of UTF-8.
       region_name: '北'.repeat(1200),
-      status: 'Running'
+      status: 'Running',
+      gpu: '4090'
     });
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(DOTENV_MAX_BYTES);
     expect(text).toBe(
       [
-        'ELASTIC_DEPLOY_OUTPUT_TASK_ID=',
+        'ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831',
+        'ELASTIC_DEPLOY_OUTPUT_STATUS=Running',
         `ELASTIC_DEPLOY_OUTPUT_TASK_IDS=${JSON.stringify(ids)}`,
         `ELASTIC_DEPLOY_OUTPUT_STATUSES=${statuses}`,
-        'ELASTIC_DEPLOY_OUTPUT_STATUS=Running',
+        'ELASTIC_DEPLOY_OUTPUT_GPU=4090',
         ''
       ].join('\n')
     );
     expect(warnings).toEqual([
-      'output region_name (3635 bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it'
+      'output region_name (3635 bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json holds it'
     ]);
   });
 

@@ -12,7 +12,7 @@ import { EXIT } from '../../src/cli/exit-codes.js';
 import { OPERATION_NAMES } from '../../src/platform/platform-settings.js';
 import { OPERATION_INPUTS } from '../../src/platform/operations/operation-inputs.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import type { CliIo } from '../../src/cli/cli-io.js';
+import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { INPUT_NAMES } from '../../src/action/input-names.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { parse } from 'yaml';
@@ -48,6 +48,10 @@ describe('elastic-deploy, the command-line tool', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const real = nodeIo([]);
+  /** The temporary directories the runs made for their files. */
+  const runDirs: string[] = [];
+
   /** Runs the CLI with the emulator's token-mode key in the environment (and `env`). */
   async function cli(
     argv: string[],
@@ -82,7 +86,15 @@ describe('elastic-deploy, the command-line tool', () => {
         return () => listeners.delete(listener);
       },
       isTerminal,
-      version: '0.1.0'
+      version: '0.1.0',
+      // The run's files as the real tool keeps them: a directory of its own, removed at exit.
+      makeRunDir: () => {
+        const made = real.makeRunDir?.();
+        if (made === undefined) throw new Error('nodeIo makes run directories');
+        runDirs.push(made.path);
+        return made;
+      },
+      ...(real.ensureDir === undefined ? {} : { ensureDir: real.ensureDir })
     };
     const code = await runCli(io);
     return { code, stdout: out.join(''), stderr: err.join('') };
@@ -104,7 +116,7 @@ describe('elastic-deploy, the command-line tool', () => {
     ]);
     expect(run.code).toBe(EXIT.ok);
     const outputs = JSON.parse(run.stdout) as Record<string, string>;
-    expect(outputs).toMatchObject({ status: 'Running', timed_out: 'false' });
+    expect(outputs).toMatchObject({ status: 'Running', timed_out: false });
     expect(emulator.task(outputs.task_id ?? '').status).toBe('Running');
     expect(run.stderr).toContain(`task_id: ${outputs.task_id ?? ''}`);
     expect(run.stderr).not.toMatch(/^::/m);
@@ -171,6 +183,22 @@ describe('elastic-deploy, the command-line tool', () => {
       ELASTIC_DEPLOY_OUTPUT_GPU: '4090',
       ELASTIC_DEPLOY_OUTPUT_TASK_ID: expect.stringMatching(/^\d+$/)
     });
+    // As every GitLab takes it: at most 20 variables, each with a value, within 5 KiB.
+    expect(Object.keys(report).length).toBeLessThanOrEqual(20);
+    expect(Object.values(report).filter((value) => value === '')).toEqual([]);
+    expect(Buffer.byteLength(deploy.stdout)).toBeLessThanOrEqual(5120);
+    const chosen = await cli([
+      'detail',
+      '--task-id',
+      report.ELASTIC_DEPLOY_OUTPUT_TASK_ID ?? '',
+      '--output',
+      'dotenv',
+      '--dotenv-outputs',
+      'status,task_id'
+    ]);
+    expect(chosen.stdout).toBe(
+      `ELASTIC_DEPLOY_OUTPUT_STATUS=Running\nELASTIC_DEPLOY_OUTPUT_TASK_ID=${report.ELASTIC_DEPLOY_OUTPUT_TASK_ID ?? ''}\n`
+    );
     const later = await cli(
       ['create', '--gpu', '4090', '--task-name', 'cli-stage-2', '--body', SERVICE],
       report
@@ -209,6 +237,10 @@ describe('elastic-deploy, the command-line tool', () => {
     [['create', '--output', 'xml'], '--output "xml" is neither json nor dotenv'],
     [['cleanup'], 'cleanup needs --state-file'],
     [['deploy'], '"deploy" is no operation of elastic-deploy (elastic-deploy --help lists them)'],
+    [
+      ['detail', '--task-id', '1', '--dotenv-outputs', 'task_id,stauts'],
+      '--dotenv-outputs names "stauts", which is no output a dotenv report holds; did you mean status?'
+    ],
     [['detail', '--task-id', '1', '--task-id', '2'], '--task-id is given twice'],
     [
       ['create', '--task-name', 'x', '--state-file', 'state.json'],
@@ -249,7 +281,7 @@ describe('elastic-deploy, the command-line tool', () => {
         '1s'
       ]);
       expect(slow.code).toBe(EXIT.timedOut);
-      expect(JSON.parse(slow.stdout)).toMatchObject({ timed_out: 'true' });
+      expect(JSON.parse(slow.stdout)).toMatchObject({ timed_out: true });
     } finally {
       emulator.setReadyAfter(0);
     }
@@ -264,16 +296,21 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(passed.code).toBe(EXIT.ok);
     expect(JSON.parse(passed.stdout)).toMatchObject({
       job_status: 'Complete',
-      succeeded_pods: '1',
+      succeeded_pods: 1,
       job_type: 'spot'
     });
-    // The job's log streams to stderr (stdout is the JSON alone), and all of it is in the log file.
+    // The job's log streams to stderr (stdout is the JSON alone); its file went with the run's temporary
+    // directory, and is kept with --files-dir.
     expect(passed.stderr).toContain('\n| $ pytest -q\n| done\n');
-    const logFile = (JSON.parse(passed.stdout) as Record<string, string>).log_file ?? '';
+    expect(JSON.parse(passed.stdout)).not.toHaveProperty('log_file');
+    const files = join(dir, 'job-files');
+    const kept = await cli(['job', '--task-name', 'cli-tests-kept', ...flags, '--files-dir', files]);
+    const logFile = (JSON.parse(kept.stdout) as Record<string, string>).log_file ?? '';
+    expect(logFile.startsWith(files)).toBe(true);
     expect(readFileSync(logFile, 'utf8')).toBe('$ pytest -q\ndone\n');
     const failed = await cli(['job', '--task-name', 'cli-tests-fails', ...flags]);
     expect(failed.code).toBe(EXIT.failed);
-    expect(JSON.parse(failed.stdout)).toMatchObject({ job_status: 'Failed', failed_pods: '1' });
+    expect(JSON.parse(failed.stdout)).toMatchObject({ job_status: 'Failed', failed_pods: 1 });
     emulator.setJobs({ podSeconds: 600 });
     const slow = await cli([
       'job',
@@ -665,11 +702,12 @@ describe('elastic-deploy, the command-line tool', () => {
     const scaled = await cli(['scale', '--task-id', id, '--points', '2', '--poll-interval', '1s']);
     expect([scaled.code, JSON.parse(scaled.stdout)]).toEqual([
       EXIT.ok,
-      expect.objectContaining({ points_after: '2' })
+      expect.objectContaining({ points_after: 2 })
     ]);
-    const nodes = await cli(['nodes', '--task-id', id]);
-    const { data } = JSON.parse(nodes.stdout) as { data: string };
-    expect((JSON.parse(data) as { count: number }).count).toBe(2);
+    // data, the platform's whole answer, only when asked for, and as itself (never JSON in a string).
+    const nodes = await cli(['nodes', '--task-id', id, '--with-data']);
+    expect((JSON.parse(nodes.stdout) as { data: { count: number } }).data.count).toBe(2);
+    expect(JSON.parse((await cli(['nodes', '--task-id', id])).stdout)).not.toHaveProperty('data');
     const updated = await cli([
       'update',
       '--task-id',
@@ -681,7 +719,7 @@ describe('elastic-deploy, the command-line tool', () => {
     ]);
     expect([updated.code, JSON.parse(updated.stdout)]).toEqual([
       EXIT.ok,
-      expect.objectContaining({ changed: 'true', rolled_back: 'false' })
+      expect.objectContaining({ changed: true, rolled_back: false })
     ]);
     const dry = await cli(['sweep', '--task-name', 'cli-famil*', '--dry-run']);
     expect([dry.code, dry.stderr]).toEqual([
@@ -690,6 +728,36 @@ describe('elastic-deploy, the command-line tool', () => {
     ]);
     const stopped = await cli(['stop', '--task-id', id]);
     expect([stopped.code, emulator.task(id).status]).toEqual([EXIT.ok, 'End']);
+  });
+
+  it("keeps no file of a run in the shared temporary directory: its files go to a directory of the run's own, removed at exit", async () => {
+    const before = runDirs.length;
+    const run = await cli([
+      'create',
+      '--gpu',
+      '4090',
+      '--task-name',
+      'cli-files',
+      '--body',
+      SERVICE,
+      '--poll-interval',
+      '1s'
+    ]);
+    expect(run.code).toBe(EXIT.ok);
+    const made = runDirs.slice(before);
+    expect(made).toHaveLength(1);
+    expect(made.map((path) => existsSync(path))).toEqual([false]);
+    const outputs = JSON.parse(run.stdout) as Record<string, unknown>;
+    for (const name of ['response_file', 'diagnostics_file', 'restore_file', 'log_file', 'data'])
+      expect(outputs).not.toHaveProperty(name);
+    // Kept where --files-dir says, which is made when missing.
+    const files = join(dir, 'kept', 'files');
+    const kept = await cli(['detail', '--task-id', String(outputs.task_id), '--files-dir', files]);
+    const response = (JSON.parse(kept.stdout) as Record<string, string>).response_file ?? '';
+    expect(response.startsWith(`${files}/`)).toBe(true);
+    expect(JSON.parse(readFileSync(response, 'utf8'))).toMatchObject({
+      data: { task_id: expect.anything() }
+    });
   });
 
   it('prints its help and version', async () => {

@@ -510,12 +510,13 @@ function writeSummary(host, render) {
 /* harmony export */   Vj: () => (/* binding */ verdictOf),
 /* harmony export */   Yz: () => (/* binding */ outputsOf)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5786);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5786);
 
 
 
@@ -531,7 +532,8 @@ function outputsOf(step) {
     return {
         code: apiError?.code ?? firstResult?.code ?? '',
         msg: apiError?.description ?? firstResult?.msg ?? '',
-        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)(finalData.length === 1 ? finalData[0] : finalData),
+        // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
+        data: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(finalData.length === 1 ? finalData[0] : finalData)),
         task_id: step.tasks[0]?.id ?? '',
         task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
         status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -555,7 +557,7 @@ function outputsOf(step) {
 }
 /** What a job step read of its job (the first): its job_status, its pods, how long it ran, its mode. */
 function jobOutputs(step) {
-    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .jobRunOf */ .wT)(step);
+    const facts = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .jobRunOf */ .wT)(step);
     if (facts === undefined)
         return { job_status: '', succeeded_pods: '', failed_pods: '', duration: '', job_type: '' };
     const text = (n) => (n === undefined ? '' : String(n));
@@ -580,18 +582,18 @@ function changeOutputs(step) {
 }
 /** Where a create that picked its resource by gpu made its task: region, its name, the GPU model, the price. */
 function placementOutputs(step) {
-    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .placementOf */ .xc)(step)?.chosen;
+    const chosen = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .placementOf */ .xc)(step)?.chosen;
     const offer = chosen?.offer;
     return {
-        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.region ?? '', 100),
-        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
-        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
+        region: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.region ?? '', 100),
+        region_name: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.regionName ?? '', 100),
+        gpu: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(offer?.gpuName ?? offer?.device ?? '', 100),
         price: chosen?.price ?? ''
     };
 }
 /** What a task has cost so far in yuan (billed plus not billed yet), when its detail said. */
 function taskCost(task) {
-    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .spentYuan */ .SZ)(task.billingValue, task.forecastValue);
 }
 /**
  * The cost in yuan: of one task, the decimal; of several, a JSON object of task id to cost (null where a
@@ -608,9 +610,9 @@ function costOf(step) {
         return '';
     const byTask = step.bills.every((bill) => bill.taskId !== undefined);
     if (!byTask)
-        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
+        return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.map((bill) => bill.billed)) ?? '') ?? '';
     const ids = [...new Set(step.bills.map((bill) => bill.taskId))];
-    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
+    const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 /** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
@@ -619,13 +621,13 @@ function costLines(step) {
         const cost = taskCost(task);
         if (cost === undefined)
             return [];
-        const billed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
-        const unbilled = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
+        const billed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
+        const unbilled = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
         return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
+    const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
     return [
         ...tasks,
         `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} yuan (billing_coin; the cost output), discount deducted ${sum(step.bills.map((b) => b.discount))} yuan (discount_coin)`
@@ -649,8 +651,22 @@ function healthOf(tasks) {
 }
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
 function responseFileText(step) {
-    const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+    const raws = finalAnswers(step).map((answer) => (answer.raw === undefined ? 'null' : redacted(answer.raw)));
     return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+/**
+ * An answer as the response file keeps it: every environment value and secret field redacted (see
+ * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
+ */
+function redacted(raw) {
+    let parsed;
+    try {
+        parsed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(raw);
+    }
+    catch {
+        return raw;
+    }
+    return (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .toCompactJson */ .ZJ)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .redactFields */ .$F)(parsed));
 }
 /**
  * The last answer for each call: its task's last data (the last detail when the step waited for it),
@@ -684,10 +700,10 @@ function verdictOf(step) {
     return failedWith(`${operation}: ${failed.length} of ${step.tasks.length} tasks failed: ${listed.join('; ')}${more}`);
 }
 function describeFailure(task) {
-    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(task.name, 60)})`;
+    const name = task.name === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(task.name, 60)})`;
     switch (task.verdict) {
         case 'failed':
-            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(task.elapsedMs)}`;
+            return `task ${task.id}${name} ${task.message ?? 'failed'} after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(task.elapsedMs)}`;
         case 'not_found':
             return task.message ?? `task ${task.id} not found`;
         case 'timed_out':
@@ -2507,7 +2523,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1404);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4701);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2567,6 +2583,8 @@ function editDistance(a, b) {
     return at(a.length, b.length);
 }
 
+// EXTERNAL MODULE: ./cli/dotenv.ts
+var dotenv = __nccwpck_require__(4323);
 // EXTERNAL MODULE: ./action/defaults.ts
 var defaults = __nccwpck_require__(9413);
 // EXTERNAL MODULE: ./action/input-names.ts
@@ -2580,10 +2598,21 @@ var platform_settings = __nccwpck_require__(9837);
 
 
 
+
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 /** Flags of the CLI itself, beside the inputs. */
-const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
+const OWN_FLAGS = [
+    'output',
+    'state-file',
+    'summary-file',
+    'files-dir',
+    'with-data',
+    'dotenv-outputs',
+    'debug',
+    'help',
+    'version'
+];
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
  * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
@@ -2633,8 +2662,29 @@ function parseCliArgs(argv) {
         output,
         stateFile: own('state-file'),
         summaryFile: own('summary-file'),
-        debug
+        debug,
+        withData: given.has('with-data') && own('with-data') !== 'false',
+        filesDir: own('files-dir'),
+        dotenvOutputs: dotenvOutputsOf(own('dotenv-outputs'))
     };
+}
+/** --dotenv-outputs: outputs by name, separated by commas, at most DOTENV_MAX_VARIABLES. */
+function dotenvOutputsOf(text) {
+    if (text === undefined)
+        return undefined;
+    const names = text
+        .split(',')
+        .map((name) => name.trim().replaceAll('-', '_'))
+        .filter((name) => name !== '');
+    for (const name of names) {
+        if (dotenv/* DOTENV_ORDER */.I5.includes(name))
+            continue;
+        const near = nearest(name, dotenv/* DOTENV_ORDER */.I5);
+        throw new input_error/* InputError */.d(`--dotenv-outputs names ${JSON.stringify(name)}, which is no output a dotenv report holds${near === undefined ? '' : `; did you mean ${near}?`} (data never is: use --output json --with-data)`);
+    }
+    if (names.length === 0 || names.length > dotenv/* DOTENV_MAX_VARIABLES */.yw)
+        throw new input_error/* InputError */.d(`--dotenv-outputs names ${names.length} outputs: name 1 to ${dotenv/* DOTENV_MAX_VARIABLES */.yw}, separated by commas (task_id,status,url)`);
+    return names;
 }
 /** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
 function operationOf(word) {
@@ -2706,7 +2756,7 @@ function whyNot(error, args) {
 }
 /** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
 function standsAlone(flag) {
-    if (flag === 'debug' || flag === 'wait')
+    if (flag === 'debug' || flag === 'wait' || flag === 'with-data')
         return true;
     const name = flag.replaceAll('-', '_');
     const fallback = defaults/* INPUT_DEFAULTS */.W[name];
@@ -2745,6 +2795,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./action/private-file.ts
 var private_file = __nccwpck_require__(6267);
 ;// CONCATENATED MODULE: ./action/signals.ts
@@ -2790,6 +2844,8 @@ var version = __nccwpck_require__(8690);
 
 
 
+
+
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
 function nodeIo(argv) {
     // A run whose parent is gone may find its output closed: a write there must not end it mid-cleanup.
@@ -2815,7 +2871,19 @@ function nodeIo(argv) {
             };
         },
         isTerminal: process.stderr.isTTY,
-        version: version/* VERSION */.x
+        version: version/* VERSION */.x,
+        ensureDir: (path) => {
+            (0,external_node_fs_.mkdirSync)(path, { recursive: true });
+        },
+        makeRunDir: () => {
+            const path = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'elastic-deploy-run-'));
+            return {
+                path,
+                remove: () => {
+                    (0,external_node_fs_.rmSync)(path, { recursive: true, force: true });
+                }
+            };
+        }
     };
 }
 /**
@@ -2857,7 +2925,9 @@ function ignoreBrokenPipe(error) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AN: () => (/* binding */ DOTENV_PREFIX),
-/* harmony export */   ff: () => (/* binding */ dotenvReport)
+/* harmony export */   I5: () => (/* binding */ DOTENV_ORDER),
+/* harmony export */   ff: () => (/* binding */ dotenvReport),
+/* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
 /* harmony export */ });
 /* unused harmony export DOTENV_MAX_BYTES */
 /**
@@ -2869,44 +2939,89 @@ function ignoreBrokenPipe(error) {
 const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
 /** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
 const DOTENV_MAX_BYTES = 5120;
+/** The most variables a dotenv report may hold: GitLab refuses more than 20 on older plans and fresh installs. */
+const DOTENV_MAX_VARIABLES = 20;
 /**
- * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
- * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
+ * The outputs a dotenv report holds by default, the most useful to a later stage first: which task, how
+ * it stands, where it serves, what it cost; then a job's verdict, the wait's, the lists, and the rest.
+ * `data`, the platform's whole answer, is never one: often over the limit by itself, it carries the task's
+ * configuration (--output json --with-data prints it).
  */
-const LEFT_OUT = new Set(['data']);
+const DOTENV_ORDER = [
+    'task_id',
+    'status',
+    'url',
+    'cost',
+    'job_status',
+    'timed_out',
+    'task_ids',
+    'urls',
+    'statuses',
+    'log_file',
+    'succeeded_pods',
+    'failed_pods',
+    'duration',
+    'job_type',
+    'healthy',
+    'changed',
+    'rolled_back',
+    'points_before',
+    'points_after',
+    'replaced_task_ids',
+    'region',
+    'region_name',
+    'gpu',
+    'price',
+    'billing_value',
+    'elapsed_seconds',
+    'count',
+    'code',
+    'msg',
+    'response_file',
+    'diagnostics_file',
+    'restore_file'
+];
 /**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
- * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
- * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
- * limit, the longest values (a bulk step's JSON maps), rather than every variable.
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
+ * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
+ * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
+ * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
+ * next ones may fit); and, in one line, the outputs with a value past the twentieth.
  */
-function dotenvReport(outputs, warn) {
-    const lines = new Map();
-    for (const [name, value] of outputs) {
-        if (LEFT_OUT.has(name))
+function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
+    const lines = [];
+    const over = [];
+    let bytes = 0;
+    for (const name of names) {
+        const value = outputs.get(name) ?? '';
+        if (value === '')
             continue;
-        if (/[\r\n]/.test(value))
+        if (/[\r\n]/.test(value)) {
             warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
-        else
-            lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+            continue;
+        }
+        const line = `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`;
+        const size = Buffer.byteLength(line);
+        if (bytes + size > DOTENV_MAX_BYTES) {
+            warn(`output ${name} (${size} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json holds it`);
+            continue;
+        }
+        if (lines.length === DOTENV_MAX_VARIABLES) {
+            over.push(name);
+            continue;
+        }
+        lines.push(line);
+        bytes += size;
     }
-    const sized = [...lines].map(([name, line]) => ({ name, bytes: Buffer.byteLength(line) }));
-    let bytes = sized.reduce((sum, line) => sum + line.bytes, 0);
-    // Longest first; of two as long, the one listed first (the sort is stable).
-    for (const line of sized.sort((a, b) => b.bytes - a.bytes)) {
-        if (bytes <= DOTENV_MAX_BYTES)
-            break;
-        lines.delete(line.name);
-        bytes -= line.bytes;
-        warn(`output ${line.name} (${line.bytes} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`);
-    }
-    return [...lines.values()].join('');
+    if (over.length > 0)
+        warn(`outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`);
+    return lines.join('');
 }
 
 
 /***/ }),
 
-/***/ 1404:
+/***/ 4701:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2919,6 +3034,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
 /**
  * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
@@ -3097,6 +3214,78 @@ function cliLog(io, debug) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __nccwpck_require__(4323);
+;// CONCATENATED MODULE: ./cli/json-outputs.ts
+
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
+const NUMBER_OUTPUTS = new Set([
+    'elapsed_seconds',
+    'count',
+    'cost',
+    'billing_value',
+    'price',
+    'points_before',
+    'points_after',
+    'succeeded_pods',
+    'failed_pods',
+    'duration'
+]);
+/** Outputs that are true or false (null when empty: not known, or not asked). */
+const BOOLEAN_OUTPUTS = new Set([
+    'timed_out',
+    'healthy',
+    'changed',
+    'rolled_back'
+]);
+/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
+const JSON_OUTPUTS = new Set([
+    'task_ids',
+    'statuses',
+    'urls',
+    'replaced_task_ids',
+    'data'
+]);
+/**
+ * The outputs as the CLI's JSON prints them: each by its name, as what it is (a number, a boolean, a list
+ * or an object; every other output, and task ids, as text), empty typed ones as null. `data` (the
+ * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
+ * outputs that name files only when the files are kept (see keptFiles).
+ */
+function typedOutputs(outputs, options) {
+    const typed = {};
+    for (const [name, text] of outputs) {
+        if (name === 'data' && !options.withData)
+            continue;
+        if (FILE_OUTPUTS.has(name) && !options.files)
+            continue;
+        typed[name] = typeOf(name, text);
+    }
+    return typed;
+}
+/** Outputs that name a file the run wrote. */
+const FILE_OUTPUTS = new Set([
+    'response_file',
+    'diagnostics_file',
+    'restore_file',
+    'log_file'
+]);
+function typeOf(name, text) {
+    if (NUMBER_OUTPUTS.has(name))
+        return text === '' ? null : ((0,json/* exactNumberOf */.Gu)(text) ?? text);
+    if (BOOLEAN_OUTPUTS.has(name))
+        return text === 'true' ? true : text === 'false' ? false : null;
+    if (JSON_OUTPUTS.has(name)) {
+        if (text === '')
+            return null;
+        try {
+            return (0,json/* parseJson */.qF)(text);
+        }
+        catch {
+            return text;
+        }
+    }
+    return text;
+}
+
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -3202,6 +3391,7 @@ function markCleaned(state) {
 
 
 
+
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -3261,8 +3451,11 @@ async function run(command, io) {
     if (files === undefined)
         return EXIT.input;
     const { state, appendSummary } = files;
+    const dir = runFiles(command.filesDir, io, log);
+    if (dir === undefined)
+        return EXIT.input;
     const outputs = new Map();
-    const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
+    const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
     const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -3274,7 +3467,7 @@ async function run(command, io) {
         if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
-            const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+            const post = cliHost({ inputs, io: dir.io, log, state, outputs: new Map(), appendSummary });
             await postStep(post.host);
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
@@ -3287,7 +3480,7 @@ async function run(command, io) {
         }
         else if (code === EXIT.ok && left.lookup !== undefined) {
             cleaning = true;
-            if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
+            if (await settleLateCreate({ inputs, io: dir.io, log, state, appendSummary }))
                 forgetLookup(state);
             else
                 code = EXIT.cleanup;
@@ -3296,11 +3489,44 @@ async function run(command, io) {
     finally {
         unshield?.();
     }
+    // A restore file is what a person needs to set a task back by hand: never removed.
+    const restore = (outputs.get('restore_file') ?? '') !== '';
+    if (dir.remove !== undefined && restore)
+        log.write(`kept ${dir.path}: it holds the restore file`);
+    const kept = dir.remove === undefined || restore;
     // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
     if (code !== EXIT.input || outputs.size > 0)
-        io.stdout(formatOutputs(outputs, command.output, log));
+        io.stdout(formatOutputs(outputs, { ...command, files: kept }, log));
+    if (!kept)
+        dir.remove?.();
     return code;
 }
+/**
+ * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
+ * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
+ * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
+ * the runner's RUNNER_TEMP. Undefined: D cannot be made (said).
+ */
+function runFiles(filesDir, io, log) {
+    if (filesDir !== undefined) {
+        try {
+            io.ensureDir?.(filesDir);
+        }
+        catch (error) {
+            log.write(`error: --files-dir names ${JSON.stringify(filesDir)}, which cannot be made (${error.code ?? 'error'}): name a directory that can be written`);
+            return undefined;
+        }
+        return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
+    }
+    const made = io.makeRunDir?.();
+    if (made === undefined)
+        return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
+    return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
+}
+const withRunnerTemp = (io, dir) => ({
+    ...io,
+    env: (name) => (name === 'RUNNER_TEMP' ? dir : io.env(name))
+});
 /**
  * The state file and the summary file, each written before anything is sent. A path that cannot be
  * written, or a state file that a later cleanup would find nothing to do with, is a bad input: logged,
@@ -3439,12 +3665,14 @@ async function postStep(host) {
     await runPost(host);
 }
 /** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
-function formatOutputs(outputs, format, log) {
-    if (format === 'json')
-        return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    return (0,dotenv/* dotenvReport */.ff)(outputs, (line) => {
+function formatOutputs(outputs, how, log) {
+    if (how.output === 'json')
+        return `${(0,json/* toIndentedJson */.Jq)(typedOutputs(outputs, { withData: how.withData, files: how.files }))}\n`;
+    // The paths of files removed at exit name nothing: left out.
+    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+    return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
         log.write(`warning: ${line}`);
-    });
+    }, how.dotenvOutputs);
 }
 
 
@@ -6794,6 +7022,8 @@ function stripHtml(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gu: () => (/* binding */ exactNumberOf),
+/* harmony export */   Jq: () => (/* binding */ toIndentedJson),
 /* harmony export */   KX: () => (/* binding */ MAX_JSON_DEPTH),
 /* harmony export */   Q_: () => (/* binding */ JsonDepthError),
 /* harmony export */   ZJ: () => (/* binding */ toCompactJson),
@@ -6918,6 +7148,17 @@ function nestsDeeperThan(text, max) {
         }
     }
     return false;
+}
+/** JSON for a person or a script to read: indented two spaces, bigints and LosslessNumbers exact. */
+function toIndentedJson(value) {
+    const text = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .stringify */ .As)(value, undefined, 2);
+    if (text === undefined)
+        throw new TypeError('the value has no JSON form');
+    return text;
+}
+/** A number's exact text as a JSON number (digits beyond 2^53 kept); undefined when it is no number. */
+function exactNumberOf(text) {
+    return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? exactNumber(text) : undefined;
 }
 
 

@@ -3,7 +3,9 @@ import { sanitize } from '../basics/safe-text.js';
 import {
   ApiError,
   jobRunOf,
+  parseJson,
   placementOf,
+  redactFields,
   spentYuan,
   sumPoints,
   toCompactJson,
@@ -61,7 +63,8 @@ export function outputsOf(step: StepResult): Outputs {
   return {
     code: apiError?.code ?? firstResult?.code ?? '',
     msg: apiError?.description ?? firstResult?.msg ?? '',
-    data: toCompactJson(finalData.length === 1 ? finalData[0] : finalData),
+    // The platform's answer echoes each service's environment: its values redacted, as every secret field's.
+    data: toCompactJson(redactFields(finalData.length === 1 ? finalData[0] : finalData)),
     task_id: step.tasks[0]?.id ?? '',
     task_ids: JSON.stringify(step.tasks.map((t) => t.id)),
     status: known.length === 1 ? (known[0] ?? '') : known.length > 1 ? 'mixed' : '',
@@ -188,8 +191,22 @@ function healthOf(tasks: readonly TaskResult[]): string {
 
 /** The full last answer(s), for response_file: one answer as received, or a JSON array of them. */
 export function responseFileText(step: StepResult): string {
-  const raws = finalAnswers(step).map((answer) => answer.raw ?? 'null');
+  const raws = finalAnswers(step).map((answer) => (answer.raw === undefined ? 'null' : redacted(answer.raw)));
   return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
+}
+
+/**
+ * An answer as the response file keeps it: every environment value and secret field redacted (see
+ * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
+ */
+function redacted(raw: string): string {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(raw);
+  } catch {
+    return raw;
+  }
+  return toCompactJson(redactFields(parsed));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { InputError } from '../basics/input-error.js';
 import { nearest } from '../basics/nearest.js';
+import { DOTENV_MAX_VARIABLES, DOTENV_ORDER } from './dotenv.js';
 import { INPUT_DEFAULTS } from '../action/defaults.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
 import { OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
@@ -23,6 +24,12 @@ export type CliCommand =
       stateFile: string | undefined;
       summaryFile: string | undefined;
       debug: boolean;
+      /** Print `data`, the platform's whole answer (its environment values redacted), in the JSON. */
+      withData: boolean;
+      /** Where the run's files go, kept (response, diagnostics, restore, the job's log); else a temporary directory, removed at exit. */
+      filesDir: string | undefined;
+      /** The outputs a dotenv report holds, in order (--dotenv-outputs); undefined: DOTENV_ORDER's. */
+      dotenvOutputs: string[] | undefined;
     }
   | {
       kind: 'cleanup';
@@ -36,7 +43,17 @@ export type CliCommand =
 export const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 
 /** Flags of the CLI itself, beside the inputs. */
-const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'] as const;
+const OWN_FLAGS = [
+  'output',
+  'state-file',
+  'summary-file',
+  'files-dir',
+  'with-data',
+  'dotenv-outputs',
+  'debug',
+  'help',
+  'version'
+] as const;
 
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
@@ -86,8 +103,32 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
     output,
     stateFile: own('state-file'),
     summaryFile: own('summary-file'),
-    debug
+    debug,
+    withData: given.has('with-data') && own('with-data') !== 'false',
+    filesDir: own('files-dir'),
+    dotenvOutputs: dotenvOutputsOf(own('dotenv-outputs'))
   };
+}
+
+/** --dotenv-outputs: outputs by name, separated by commas, at most DOTENV_MAX_VARIABLES. */
+function dotenvOutputsOf(text: string | undefined): string[] | undefined {
+  if (text === undefined) return undefined;
+  const names = text
+    .split(',')
+    .map((name) => name.trim().replaceAll('-', '_'))
+    .filter((name) => name !== '');
+  for (const name of names) {
+    if (DOTENV_ORDER.includes(name)) continue;
+    const near = nearest(name, DOTENV_ORDER);
+    throw new InputError(
+      `--dotenv-outputs names ${JSON.stringify(name)}, which is no output a dotenv report holds${near === undefined ? '' : `; did you mean ${near}?`} (data never is: use --output json --with-data)`
+    );
+  }
+  if (names.length === 0 || names.length > DOTENV_MAX_VARIABLES)
+    throw new InputError(
+      `--dotenv-outputs names ${names.length} outputs: name 1 to ${DOTENV_MAX_VARIABLES}, separated by commas (task_id,status,url)`
+    );
+  return names;
 }
 
 /** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
@@ -161,7 +202,7 @@ function whyNot(error: unknown, args: readonly string[]): string {
 
 /** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
 function standsAlone(flag: string): boolean {
-  if (flag === 'debug' || flag === 'wait') return true;
+  if (flag === 'debug' || flag === 'wait' || flag === 'with-data') return true;
   const name = flag.replaceAll('-', '_');
   const fallback = (INPUT_DEFAULTS as Record<string, string>)[name];
   return fallback === 'true' || fallback === 'false';

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createPrivateFile, readRegularFile } from '../action/private-file.js';
 import { onParentGone, onStopSignals } from '../action/signals.js';
 import { VERSION } from '../deploy/engine.js';
@@ -21,6 +23,14 @@ export interface CliIo {
   /** Whether stderr is a terminal: a person watches, so every poll of a wait gets a line. */
   isTerminal: boolean;
   version: string;
+  /**
+   * Makes the run's own temporary directory (this user's alone), for its files when --files-dir names
+   * none; `remove` deletes it and all in it. Absent: the files go where RUNNER_TEMP, else the system's
+   * temporary directory, says, and stay.
+   */
+  makeRunDir?: () => { path: string; remove: () => void };
+  /** Makes a directory and those above it, where missing (--files-dir); throws with a `code` when it cannot. */
+  ensureDir?: (path: string) => void;
 }
 
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
@@ -47,7 +57,19 @@ export function nodeIo(argv: readonly string[]): CliIo {
       };
     },
     isTerminal: process.stderr.isTTY,
-    version: VERSION
+    version: VERSION,
+    ensureDir: (path) => {
+      mkdirSync(path, { recursive: true });
+    },
+    makeRunDir: () => {
+      const path = mkdtempSync(join(tmpdir(), 'elastic-deploy-run-'));
+      return {
+        path,
+        remove: () => {
+          rmSync(path, { recursive: true, force: true });
+        }
+      };
+    }
   };
 }
 

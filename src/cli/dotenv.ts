@@ -9,35 +9,90 @@ export const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
 /** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
 export const DOTENV_MAX_BYTES = 5120;
 
-/**
- * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
- * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
- */
-const LEFT_OUT: ReadonlySet<string> = new Set(['data']);
+/** The most variables a dotenv report may hold: GitLab refuses more than 20 on older plans and fresh installs. */
+export const DOTENV_MAX_VARIABLES = 20;
 
 /**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
- * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
- * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
- * limit, the longest values (a bulk step's JSON maps), rather than every variable.
+ * The outputs a dotenv report holds by default, the most useful to a later stage first: which task, how
+ * it stands, where it serves, what it cost; then a job's verdict, the wait's, the lists, and the rest.
+ * `data`, the platform's whole answer, is never one: often over the limit by itself, it carries the task's
+ * configuration (--output json --with-data prints it).
  */
-export function dotenvReport(outputs: ReadonlyMap<string, string>, warn: (line: string) => void): string {
-  const lines = new Map<string, string>();
-  for (const [name, value] of outputs) {
-    if (LEFT_OUT.has(name)) continue;
-    if (/[\r\n]/.test(value)) warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
-    else lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+export const DOTENV_ORDER: readonly string[] = [
+  'task_id',
+  'status',
+  'url',
+  'cost',
+  'job_status',
+  'timed_out',
+  'task_ids',
+  'urls',
+  'statuses',
+  'log_file',
+  'succeeded_pods',
+  'failed_pods',
+  'duration',
+  'job_type',
+  'healthy',
+  'changed',
+  'rolled_back',
+  'points_before',
+  'points_after',
+  'replaced_task_ids',
+  'region',
+  'region_name',
+  'gpu',
+  'price',
+  'billing_value',
+  'elapsed_seconds',
+  'count',
+  'code',
+  'msg',
+  'response_file',
+  'diagnostics_file',
+  'restore_file'
+];
+
+/**
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
+ * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
+ * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
+ * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
+ * next ones may fit); and, in one line, the outputs with a value past the twentieth.
+ */
+export function dotenvReport(
+  outputs: ReadonlyMap<string, string>,
+  warn: (line: string) => void,
+  names: readonly string[] = DOTENV_ORDER
+): string {
+  const lines: string[] = [];
+  const over: string[] = [];
+  let bytes = 0;
+  for (const name of names) {
+    const value = outputs.get(name) ?? '';
+    if (value === '') continue;
+    if (/[\r\n]/.test(value)) {
+      warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
+      continue;
+    }
+    const line = `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`;
+    const size = Buffer.byteLength(line);
+    if (bytes + size > DOTENV_MAX_BYTES) {
+      warn(
+        `output ${name} (${size} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json holds it`
+      );
+      continue;
+    }
+    if (lines.length === DOTENV_MAX_VARIABLES) {
+      over.push(name);
+      continue;
+    }
+    lines.push(line);
+    bytes += size;
   }
-  const sized = [...lines].map(([name, line]) => ({ name, bytes: Buffer.byteLength(line) }));
-  let bytes = sized.reduce((sum, line) => sum + line.bytes, 0);
-  // Longest first; of two as long, the one listed first (the sort is stable).
-  for (const line of sized.sort((a, b) => b.bytes - a.bytes)) {
-    if (bytes <= DOTENV_MAX_BYTES) break;
-    lines.delete(line.name);
-    bytes -= line.bytes;
+  if (over.length > 0)
     warn(
-      `output ${line.name} (${line.bytes} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`
+      `outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`
     );
-  }
-  return [...lines.values()].join('');
+  return lines.join('');
 }

@@ -1,5 +1,5 @@
 import { InputError } from '../basics/input-error.js';
-import { leavesChange, leftovers } from '../deploy/engine.js';
+import { leavesChange, leftovers, toIndentedJson } from '../deploy/engine.js';
 import { byHand } from '../action/by-hand.js';
 import type { StepHost } from '../action/host.js';
 import { runMain } from '../action/main-step.js';
@@ -10,6 +10,7 @@ import { forCleanup, resolveInputs } from './cli-inputs.js';
 import type { CliIo } from './cli-io.js';
 import { cliLog, type CliLog } from './cli-log.js';
 import { dotenvReport } from './dotenv.js';
+import { FILE_OUTPUTS, typedOutputs } from './json-outputs.js';
 import { EXIT } from './exit-codes.js';
 import {
   forgetLookup,
@@ -77,8 +78,10 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
   const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
   if (files === undefined) return EXIT.input;
   const { state, appendSummary } = files;
+  const dir = runFiles(command.filesDir, io, log);
+  if (dir === undefined) return EXIT.input;
   const outputs = new Map<string, string>();
-  const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
+  const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
   let cleaning = false;
   // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
   const unshield =
@@ -93,7 +96,7 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
       log.write(
         `cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`
       );
-      const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+      const post = cliHost({ inputs, io: dir.io, log, state, outputs: new Map(), appendSummary });
       await postStep(post.host);
       // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
       if (post.exitCode() !== EXIT.ok) code = EXIT.cleanup;
@@ -102,16 +105,54 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
       sayStillRunning(left.created, byHand(inputs), log);
     } else if (code === EXIT.ok && left.lookup !== undefined) {
       cleaning = true;
-      if (await settleLateCreate({ inputs, io, log, state, appendSummary })) forgetLookup(state);
+      if (await settleLateCreate({ inputs, io: dir.io, log, state, appendSummary })) forgetLookup(state);
       else code = EXIT.cleanup;
     }
   } finally {
     unshield?.();
   }
+  // A restore file is what a person needs to set a task back by hand: never removed.
+  const restore = (outputs.get('restore_file') ?? '') !== '';
+  if (dir.remove !== undefined && restore) log.write(`kept ${dir.path}: it holds the restore file`);
+  const kept = dir.remove === undefined || restore;
   // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
-  if (code !== EXIT.input || outputs.size > 0) io.stdout(formatOutputs(outputs, command.output, log));
+  if (code !== EXIT.input || outputs.size > 0)
+    io.stdout(formatOutputs(outputs, { ...command, files: kept }, log));
+  if (!kept) dir.remove?.();
   return code;
 }
+
+/**
+ * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
+ * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
+ * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
+ * the runner's RUNNER_TEMP. Undefined: D cannot be made (said).
+ */
+function runFiles(
+  filesDir: string | undefined,
+  io: CliIo,
+  log: CliLog
+): { io: CliIo; path: string; remove: (() => void) | undefined } | undefined {
+  if (filesDir !== undefined) {
+    try {
+      io.ensureDir?.(filesDir);
+    } catch (error) {
+      log.write(
+        `error: --files-dir names ${JSON.stringify(filesDir)}, which cannot be made (${(error as NodeJS.ErrnoException).code ?? 'error'}): name a directory that can be written`
+      );
+      return undefined;
+    }
+    return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
+  }
+  const made = io.makeRunDir?.();
+  if (made === undefined) return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
+  return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
+}
+
+const withRunnerTemp = (io: CliIo, dir: string): CliIo => ({
+  ...io,
+  env: (name) => (name === 'RUNNER_TEMP' ? dir : io.env(name))
+});
 
 /**
  * The state file and the summary file, each written before anything is sent. A path that cannot be
@@ -287,9 +328,20 @@ async function postStep(host: StepHost): Promise<void> {
 }
 
 /** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
-function formatOutputs(outputs: ReadonlyMap<string, string>, format: OutputFormat, log: CliLog): string {
-  if (format === 'json') return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-  return dotenvReport(outputs, (line) => {
-    log.write(`warning: ${line}`);
-  });
+function formatOutputs(
+  outputs: ReadonlyMap<string, string>,
+  how: { output: OutputFormat; withData: boolean; files: boolean; dotenvOutputs: string[] | undefined },
+  log: CliLog
+): string {
+  if (how.output === 'json')
+    return `${toIndentedJson(typedOutputs(outputs, { withData: how.withData, files: how.files }))}\n`;
+  // The paths of files removed at exit name nothing: left out.
+  const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+  return dotenvReport(
+    shown,
+    (line) => {
+      log.write(`warning: ${line}`);
+    },
+    how.dotenvOutputs
+  );
 }

@@ -55,11 +55,17 @@ export type { WaitTarget } from '../platform/operations/operation-table.js';
 export { spentYuan, sumPoints, yuanOf } from '../platform/money.js';
 export { ApiError } from '../protocol/envelope.js';
 export { VERSION } from '../platform/version.js';
-export { parseWrittenJson, toCompactJson } from '../protocol/json.js';
+export {
+  exactNumberOf,
+  parseJson,
+  parseWrittenJson,
+  toCompactJson,
+  toIndentedJson
+} from '../protocol/json.js';
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DeploySettings } from './settings.js';
-export { secretValues } from './secret-fields.js';
+export { redactFields, secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
 export {
   ACTIVE_STATUSES,

@@ -118,3 +118,15 @@ function nestsDeeperThan(text: string, max: number): boolean {
   }
   return false;
 }
+
+/** JSON for a person or a script to read: indented two spaces, bigints and LosslessNumbers exact. */
+export function toIndentedJson(value: unknown): string {
+  const text = stringify(value, undefined, 2);
+  if (text === undefined) throw new TypeError('the value has no JSON form');
+  return text;
+}
+
+/** A number's exact text as a JSON number (digits beyond 2^53 kept); undefined when it is no number. */
+export function exactNumberOf(text: string): number | LosslessNumber | undefined {
+  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? exactNumber(text) : undefined;
+}

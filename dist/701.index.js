@@ -1,5 +1,5 @@
-export const id = 404;
-export const ids = [404];
+export const id = 701;
+export const ids = [701];
 export const modules = {
 
 /***/ 5618:
@@ -123,6 +123,8 @@ function editDistance(a, b) {
     return at(a.length, b.length);
 }
 
+// EXTERNAL MODULE: ./cli/dotenv.ts
+var dotenv = __webpack_require__(4323);
 // EXTERNAL MODULE: ./action/defaults.ts
 var defaults = __webpack_require__(9413);
 // EXTERNAL MODULE: ./action/input-names.ts
@@ -136,10 +138,21 @@ var platform_settings = __webpack_require__(9837);
 
 
 
+
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 /** Flags of the CLI itself, beside the inputs. */
-const OWN_FLAGS = ['output', 'state-file', 'summary-file', 'debug', 'help', 'version'];
+const OWN_FLAGS = [
+    'output',
+    'state-file',
+    'summary-file',
+    'files-dir',
+    'with-data',
+    'dotenv-outputs',
+    'debug',
+    'help',
+    'version'
+];
 /**
  * Reads the command line: `elastic-deploy <operation> [--input value]...`, `elastic-deploy cleanup
  * --state-file F`, `--help` (alone, or after an operation: its own help), `--version`. The operation may
@@ -189,8 +202,29 @@ function parseCliArgs(argv) {
         output,
         stateFile: own('state-file'),
         summaryFile: own('summary-file'),
-        debug
+        debug,
+        withData: given.has('with-data') && own('with-data') !== 'false',
+        filesDir: own('files-dir'),
+        dotenvOutputs: dotenvOutputsOf(own('dotenv-outputs'))
     };
+}
+/** --dotenv-outputs: outputs by name, separated by commas, at most DOTENV_MAX_VARIABLES. */
+function dotenvOutputsOf(text) {
+    if (text === undefined)
+        return undefined;
+    const names = text
+        .split(',')
+        .map((name) => name.trim().replaceAll('-', '_'))
+        .filter((name) => name !== '');
+    for (const name of names) {
+        if (dotenv/* DOTENV_ORDER */.I5.includes(name))
+            continue;
+        const near = nearest(name, dotenv/* DOTENV_ORDER */.I5);
+        throw new input_error/* InputError */.d(`--dotenv-outputs names ${JSON.stringify(name)}, which is no output a dotenv report holds${near === undefined ? '' : `; did you mean ${near}?`} (data never is: use --output json --with-data)`);
+    }
+    if (names.length === 0 || names.length > dotenv/* DOTENV_MAX_VARIABLES */.yw)
+        throw new input_error/* InputError */.d(`--dotenv-outputs names ${names.length} outputs: name 1 to ${dotenv/* DOTENV_MAX_VARIABLES */.yw}, separated by commas (task_id,status,url)`);
+    return names;
 }
 /** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
 function operationOf(word) {
@@ -262,7 +296,7 @@ function whyNot(error, args) {
 }
 /** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
 function standsAlone(flag) {
-    if (flag === 'debug' || flag === 'wait')
+    if (flag === 'debug' || flag === 'wait' || flag === 'with-data')
         return true;
     const name = flag.replaceAll('-', '_');
     const fallback = defaults/* INPUT_DEFAULTS */.W[name];
@@ -291,7 +325,9 @@ function inputOf(flag) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   AN: () => (/* binding */ DOTENV_PREFIX),
-/* harmony export */   ff: () => (/* binding */ dotenvReport)
+/* harmony export */   I5: () => (/* binding */ DOTENV_ORDER),
+/* harmony export */   ff: () => (/* binding */ dotenvReport),
+/* harmony export */   yw: () => (/* binding */ DOTENV_MAX_VARIABLES)
 /* harmony export */ });
 /* unused harmony export DOTENV_MAX_BYTES */
 /**
@@ -303,44 +339,89 @@ function inputOf(flag) {
 const DOTENV_PREFIX = 'ELASTIC_DEPLOY_OUTPUT_';
 /** The largest dotenv report GitLab takes, on every plan (its `dotenv_size` limit): 5 KiB. */
 const DOTENV_MAX_BYTES = 5120;
+/** The most variables a dotenv report may hold: GitLab refuses more than 20 on older plans and fresh installs. */
+const DOTENV_MAX_VARIABLES = 20;
 /**
- * Outputs a dotenv report never holds: `data`, the platform's whole answer, is often over the limit by
- * itself (and carries the task's configuration); it stays in `response_file` and in `--output json`.
+ * The outputs a dotenv report holds by default, the most useful to a later stage first: which task, how
+ * it stands, where it serves, what it cost; then a job's verdict, the wait's, the lists, and the rest.
+ * `data`, the platform's whole answer, is never one: often over the limit by itself, it carries the task's
+ * configuration (--output json --with-data prints it).
  */
-const LEFT_OUT = new Set(['data']);
+const DOTENV_ORDER = [
+    'task_id',
+    'status',
+    'url',
+    'cost',
+    'job_status',
+    'timed_out',
+    'task_ids',
+    'urls',
+    'statuses',
+    'log_file',
+    'succeeded_pods',
+    'failed_pods',
+    'duration',
+    'job_type',
+    'healthy',
+    'changed',
+    'rolled_back',
+    'points_before',
+    'points_after',
+    'replaced_task_ids',
+    'region',
+    'region_name',
+    'gpu',
+    'price',
+    'billing_value',
+    'elapsed_seconds',
+    'count',
+    'code',
+    'msg',
+    'response_file',
+    'diagnostics_file',
+    'restore_file'
+];
 /**
- * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report: one line
- * each, the whole within GitLab's limit, which refuses a larger report outright. Left out, each with a
- * warning: a value that spans lines, which a line cannot hold, and then, while the report is over the
- * limit, the longest values (a bulk step's JSON maps), rather than every variable.
+ * The outputs as dotenv lines (`ELASTIC_DEPLOY_OUTPUT_TASK_ID=1229831`) for a GitLab dotenv report, as
+ * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
+ * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
+ * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
+ * next ones may fit); and, in one line, the outputs with a value past the twentieth.
  */
-function dotenvReport(outputs, warn) {
-    const lines = new Map();
-    for (const [name, value] of outputs) {
-        if (LEFT_OUT.has(name))
+function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
+    const lines = [];
+    const over = [];
+    let bytes = 0;
+    for (const name of names) {
+        const value = outputs.get(name) ?? '';
+        if (value === '')
             continue;
-        if (/[\r\n]/.test(value))
+        if (/[\r\n]/.test(value)) {
             warn(`output ${name} spans lines, which a dotenv line cannot hold: left out`);
-        else
-            lines.set(name, `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`);
+            continue;
+        }
+        const line = `${DOTENV_PREFIX}${name.toUpperCase()}=${value}\n`;
+        const size = Buffer.byteLength(line);
+        if (bytes + size > DOTENV_MAX_BYTES) {
+            warn(`output ${name} (${size} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json holds it`);
+            continue;
+        }
+        if (lines.length === DOTENV_MAX_VARIABLES) {
+            over.push(name);
+            continue;
+        }
+        lines.push(line);
+        bytes += size;
     }
-    const sized = [...lines].map(([name, line]) => ({ name, bytes: Buffer.byteLength(line) }));
-    let bytes = sized.reduce((sum, line) => sum + line.bytes, 0);
-    // Longest first; of two as long, the one listed first (the sort is stable).
-    for (const line of sized.sort((a, b) => b.bytes - a.bytes)) {
-        if (bytes <= DOTENV_MAX_BYTES)
-            break;
-        lines.delete(line.name);
-        bytes -= line.bytes;
-        warn(`output ${line.name} (${line.bytes} bytes) left out: GitLab refuses a dotenv report over 5 KiB; --output json and response_file hold it`);
-    }
-    return [...lines.values()].join('');
+    if (over.length > 0)
+        warn(`outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`);
+    return lines.join('');
 }
 
 
 /***/ }),
 
-/***/ 1404:
+/***/ 4701:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -355,6 +436,8 @@ __webpack_require__.d(__webpack_exports__, {
 var input_error = __webpack_require__(629);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __webpack_require__(6539);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
 /**
  * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
@@ -533,6 +616,78 @@ function cliLog(io, debug) {
 
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
+;// CONCATENATED MODULE: ./cli/json-outputs.ts
+
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
+const NUMBER_OUTPUTS = new Set([
+    'elapsed_seconds',
+    'count',
+    'cost',
+    'billing_value',
+    'price',
+    'points_before',
+    'points_after',
+    'succeeded_pods',
+    'failed_pods',
+    'duration'
+]);
+/** Outputs that are true or false (null when empty: not known, or not asked). */
+const BOOLEAN_OUTPUTS = new Set([
+    'timed_out',
+    'healthy',
+    'changed',
+    'rolled_back'
+]);
+/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
+const JSON_OUTPUTS = new Set([
+    'task_ids',
+    'statuses',
+    'urls',
+    'replaced_task_ids',
+    'data'
+]);
+/**
+ * The outputs as the CLI's JSON prints them: each by its name, as what it is (a number, a boolean, a list
+ * or an object; every other output, and task ids, as text), empty typed ones as null. `data` (the
+ * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
+ * outputs that name files only when the files are kept (see keptFiles).
+ */
+function typedOutputs(outputs, options) {
+    const typed = {};
+    for (const [name, text] of outputs) {
+        if (name === 'data' && !options.withData)
+            continue;
+        if (FILE_OUTPUTS.has(name) && !options.files)
+            continue;
+        typed[name] = typeOf(name, text);
+    }
+    return typed;
+}
+/** Outputs that name a file the run wrote. */
+const FILE_OUTPUTS = new Set([
+    'response_file',
+    'diagnostics_file',
+    'restore_file',
+    'log_file'
+]);
+function typeOf(name, text) {
+    if (NUMBER_OUTPUTS.has(name))
+        return text === '' ? null : ((0,json/* exactNumberOf */.Gu)(text) ?? text);
+    if (BOOLEAN_OUTPUTS.has(name))
+        return text === 'true' ? true : text === 'false' ? false : null;
+    if (JSON_OUTPUTS.has(name)) {
+        if (text === '')
+            return null;
+        try {
+            return (0,json/* parseJson */.qF)(text);
+        }
+        catch {
+            return text;
+        }
+    }
+    return text;
+}
+
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -638,6 +793,7 @@ function markCleaned(state) {
 
 
 
+
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -697,8 +853,11 @@ async function run(command, io) {
     if (files === undefined)
         return EXIT.input;
     const { state, appendSummary } = files;
+    const dir = runFiles(command.filesDir, io, log);
+    if (dir === undefined)
+        return EXIT.input;
     const outputs = new Map();
-    const main = cliHost({ inputs, io, log, state, outputs, appendSummary });
+    const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
     const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
@@ -710,7 +869,7 @@ async function run(command, io) {
         if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {
             cleaning = true;
             log.write(`cleanup: the run ${main.interrupted() ? 'was interrupted' : 'failed'}; cleaning up what it left`);
-            const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+            const post = cliHost({ inputs, io: dir.io, log, state, outputs: new Map(), appendSummary });
             await postStep(post.host);
             // A cleanup that failed may have left a task billing: that outranks how the run itself ended.
             if (post.exitCode() !== EXIT.ok)
@@ -723,7 +882,7 @@ async function run(command, io) {
         }
         else if (code === EXIT.ok && left.lookup !== undefined) {
             cleaning = true;
-            if (await settleLateCreate({ inputs, io, log, state, appendSummary }))
+            if (await settleLateCreate({ inputs, io: dir.io, log, state, appendSummary }))
                 forgetLookup(state);
             else
                 code = EXIT.cleanup;
@@ -732,11 +891,44 @@ async function run(command, io) {
     finally {
         unshield?.();
     }
+    // A restore file is what a person needs to set a task back by hand: never removed.
+    const restore = (outputs.get('restore_file') ?? '') !== '';
+    if (dir.remove !== undefined && restore)
+        log.write(`kept ${dir.path}: it holds the restore file`);
+    const kept = dir.remove === undefined || restore;
     // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
     if (code !== EXIT.input || outputs.size > 0)
-        io.stdout(formatOutputs(outputs, command.output, log));
+        io.stdout(formatOutputs(outputs, { ...command, files: kept }, log));
+    if (!kept)
+        dir.remove?.();
     return code;
 }
+/**
+ * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
+ * made if missing, where they stay; else a temporary directory of the run's own, removed at exit (`remove`),
+ * so that no answer of the platform is left behind in a shared temporary directory. The host finds it as
+ * the runner's RUNNER_TEMP. Undefined: D cannot be made (said).
+ */
+function runFiles(filesDir, io, log) {
+    if (filesDir !== undefined) {
+        try {
+            io.ensureDir?.(filesDir);
+        }
+        catch (error) {
+            log.write(`error: --files-dir names ${JSON.stringify(filesDir)}, which cannot be made (${error.code ?? 'error'}): name a directory that can be written`);
+            return undefined;
+        }
+        return { io: withRunnerTemp(io, filesDir), path: filesDir, remove: undefined };
+    }
+    const made = io.makeRunDir?.();
+    if (made === undefined)
+        return { io, path: io.env('RUNNER_TEMP') ?? '', remove: undefined };
+    return { io: withRunnerTemp(io, made.path), path: made.path, remove: made.remove };
+}
+const withRunnerTemp = (io, dir) => ({
+    ...io,
+    env: (name) => (name === 'RUNNER_TEMP' ? dir : io.env(name))
+});
 /**
  * The state file and the summary file, each written before anything is sent. A path that cannot be
  * written, or a state file that a later cleanup would find nothing to do with, is a bad input: logged,
@@ -875,12 +1067,14 @@ async function postStep(host) {
     await runPost(host);
 }
 /** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
-function formatOutputs(outputs, format, log) {
-    if (format === 'json')
-        return `${JSON.stringify(Object.fromEntries(outputs), null, 2)}\n`;
-    return (0,dotenv/* dotenvReport */.ff)(outputs, (line) => {
+function formatOutputs(outputs, how, log) {
+    if (how.output === 'json')
+        return `${(0,json/* toIndentedJson */.Jq)(typedOutputs(outputs, { withData: how.withData, files: how.files }))}\n`;
+    // The paths of files removed at exit name nothing: left out.
+    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+    return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
         log.write(`warning: ${line}`);
-    });
+    }, how.dotenvOutputs);
 }
 
 

@@ -1,0 +1,71 @@
+import { exactNumberOf, parseJson } from '../deploy/engine.js';
+
+/** Outputs that are numbers: printed as JSON numbers, exact (null when empty). */
+export const NUMBER_OUTPUTS: ReadonlySet<string> = new Set([
+  'elapsed_seconds',
+  'count',
+  'cost',
+  'billing_value',
+  'price',
+  'points_before',
+  'points_after',
+  'succeeded_pods',
+  'failed_pods',
+  'duration'
+]);
+/** Outputs that are true or false (null when empty: not known, or not asked). */
+export const BOOLEAN_OUTPUTS: ReadonlySet<string> = new Set([
+  'timed_out',
+  'healthy',
+  'changed',
+  'rolled_back'
+]);
+/** Outputs that hold a list or an object as JSON text: printed as the list or object. */
+export const JSON_OUTPUTS: ReadonlySet<string> = new Set([
+  'task_ids',
+  'statuses',
+  'urls',
+  'replaced_task_ids',
+  'data'
+]);
+
+/**
+ * The outputs as the CLI's JSON prints them: each by its name, as what it is (a number, a boolean, a list
+ * or an object; every other output, and task ids, as text), empty typed ones as null. `data` (the
+ * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
+ * outputs that name files only when the files are kept (see keptFiles).
+ */
+export function typedOutputs(
+  outputs: ReadonlyMap<string, string>,
+  options: { withData: boolean; files: boolean }
+): Record<string, unknown> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, text] of outputs) {
+    if (name === 'data' && !options.withData) continue;
+    if (FILE_OUTPUTS.has(name) && !options.files) continue;
+    typed[name] = typeOf(name, text);
+  }
+  return typed;
+}
+
+/** Outputs that name a file the run wrote. */
+export const FILE_OUTPUTS: ReadonlySet<string> = new Set([
+  'response_file',
+  'diagnostics_file',
+  'restore_file',
+  'log_file'
+]);
+
+function typeOf(name: string, text: string): unknown {
+  if (NUMBER_OUTPUTS.has(name)) return text === '' ? null : (exactNumberOf(text) ?? text);
+  if (BOOLEAN_OUTPUTS.has(name)) return text === 'true' ? true : text === 'false' ? false : null;
+  if (JSON_OUTPUTS.has(name)) {
+    if (text === '') return null;
+    try {
+      return parseJson(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
