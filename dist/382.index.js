@@ -30,7 +30,12 @@ function chooseResource(offers, wish, points) {
         .map((candidate, index) => ({ candidate, index }))
         .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
         .map(({ candidate }) => candidate);
-    return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+    const devices = [
+        ...new Set(offers.map((offer) => offer.gpuName === undefined
+            ? (offer.device ?? '?')
+            : `${offer.gpuName}${offer.gpuCount === undefined ? '' : ` (\u00d7${offer.gpuCount})`}`))
+    ].sort();
+    return { considered, eligible: considered.filter((c) => c.excluded === undefined), devices };
 }
 function matchesDevice(offer, wish) {
     const name = (offer.gpuName ?? offer.device ?? '').trim().toLowerCase();

@@ -4034,7 +4034,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 701).then(__nccwpck_require__.bind(__nccwpck_require__, 4701)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
+    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 799).then(__nccwpck_require__.bind(__nccwpck_require__, 5799)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
 

@@ -255,8 +255,12 @@ describe('elastic-deploy, the command-line tool', () => {
       '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT)'
     ],
     // Found once the flags are read, by the same checks as the action's.
-    [['detail', '--task-id', '12a'], 'task_id "12a" is not an integer'],
-    [['detail', '--task-id', '1', '--output', 'dotenv', '--wait-timeout', 'soon'], 'wait_timeout "soon"']
+    [
+      ['detail', '--task-id', '12a'],
+      '--task-id "12a" is not an integer: set --task-id to the numeric id of a task'
+    ],
+    [['detail', '--task-id', '1', '--output', 'dotenv', '--wait-timeout', 'soon'], '--wait-timeout "soon"'],
+    [['detail', '--task-id', '1', '--api-profile', 'spcc'], '--api-profile "spcc"']
   ])('exits 2 on bad input %j, sending nothing, printing nothing on stdout', async (argv, message) => {
     const before = emulator.requests.length;
     const run = await cli(argv);
@@ -758,6 +762,29 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(JSON.parse(readFileSync(response, 'utf8'))).toMatchObject({
       data: { task_id: expect.anything() }
     });
+  });
+
+  it('speaks its own words: flags and variables, a missing state file in one line, the GPUs there are, a network failure as one', async () => {
+    const noToken = await cli(['detail', '--task-id', '1'], { ELASTIC_DEPLOY_TOKEN: '' });
+    expect(noToken.stderr).toMatch(/^error: ELASTIC_DEPLOY_TOKEN is empty: set ELASTIC_DEPLOY_TOKEN to/m);
+    expect(noToken.stderr).not.toMatch(/\$\{\{|api_profile|token:/);
+    const missing = await cli(['cleanup', '--state-file', join(dir, 'no-such-state.json')]);
+    expect([missing.code, missing.stderr]).toEqual([
+      EXIT.input,
+      `error: --state-file names ${JSON.stringify(join(dir, 'no-such-state.json'))}, which does not exist: give the file the run wrote with --state-file (nothing was stopped)\n`
+    ]);
+    const gpu = await cli(['create', '--gpu', 'A100', '--task-name', 'cli-gpu', '--body', SERVICE]);
+    expect(gpu.stderr).toMatch(
+      /^error: create failed: the resource search lists no "A100" .*; it lists 4090 \(×1\), H20 \(×8\): check --gpu /m
+    );
+    // Nothing answers there: no refusal, and one line per retry, with its delay.
+    const unreachable = await cli(['detail', '--task-id', '1', '--max-retries', '2'], {
+      ELASTIC_DEPLOY_BASE_URL: 'https://127.0.0.1:9'
+    });
+    expect(unreachable.code).toBe(EXIT.failed);
+    expect(unreachable.stderr).not.toMatch(/refus/);
+    expect(unreachable.stderr.match(/retry \d of 2 in \d/g)).toHaveLength(2);
+    expect(unreachable.stderr).toMatch(/got no answer: connect ECONNREFUSED/);
   });
 
   it('prints its help and version', async () => {

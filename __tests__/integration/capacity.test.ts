@@ -214,10 +214,10 @@ describe('a create that picks its resource by gpu', () => {
     expect(creates()).toHaveLength(0);
   });
 
-  it('fails at once for a GPU model the resource search does not list, saying what to check', async () => {
+  it('fails at once for a GPU model the resource search does not list, saying what it lists and what to check', async () => {
     const { failure } = await step({ gpu: 'A100', capacity_timeout: '5m' });
     expect(failure).toBe(
-      'create failed: the resource search lists no "A100" with 1 GPU(s) per node: check gpu (the resource search\'s gpu_name), gpu_count and device_type GpuDevice'
+      'create failed: the resource search lists no "A100" with 1 GPU(s) per node; it lists 4090 (×1), H20 (×8): check gpu (the resource search\'s gpu_name), gpu_count and device_type GpuDevice'
     );
     expect(sent(RESOURCES)).toHaveLength(1);
   });

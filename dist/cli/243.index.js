@@ -99,7 +99,7 @@ async function searchOnce(wish, points, ctx) {
 function noCapacity(choice, wish, points) {
     const device = describeWish(wish);
     if (choice.considered.length === 0)
-        return `the resource search lists no ${device}`;
+        return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
     const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
     if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
         return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;

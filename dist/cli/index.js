@@ -2523,7 +2523,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4701);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5799);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -3021,7 +3021,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
 
 /***/ }),
 
-/***/ 4701:
+/***/ 5799:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3066,6 +3066,41 @@ var main_step = __nccwpck_require__(5253);
 var saved_cleanup = __nccwpck_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
 var cli_args = __nccwpck_require__(4463);
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __nccwpck_require__(5618);
+;// CONCATENATED MODULE: ./cli/cli-words.ts
+
+
+const dashed = (name) => name.replaceAll('_', '-');
+/** An input as the CLI takes it: its flag, or for a secret its variable. */
+const asCli = (name) => input_names/* SECRET_INPUTS */.p.includes(name) ? `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}` : `--${dashed(name)}`;
+/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
+const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
+/** The secret inputs: never a flag, the variable the CLI reads them from. */
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${input_names/* SECRET_INPUTS */.p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
+const WORDS = input_names/* INPUT_NAMES */.Q.filter((name) => !name.includes('_') && name !== 'operation');
+/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
+const COMPOUNDS = input_names/* INPUT_NAMES */.Q.filter((name) => name.includes('_') && !input_names/* SECRET_INPUTS */.p.includes(name));
+/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${input_names/* INPUT_NAMES */.Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
+const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
+/**
+ * A message of the engine (written for the action's inputs) in the command line's words: an input
+ * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
+ * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
+ * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ */
+function inCliWords(message) {
+    return message
+        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
+        .replace(SECRET_NAMES, (_all, name) => `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}`)
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${dashed(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${dashed(name)}`)
+        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
+}
+
 ;// CONCATENATED MODULE: ./cli/exit-codes.ts
 /** The exit codes, as the README documents them. */
 const EXIT = {
@@ -3084,6 +3119,7 @@ const EXIT_OF = {
 };
 
 ;// CONCATENATED MODULE: ./cli/cli-host.ts
+
 
 
 /** The host the engine runs on from the command line, and how its run ended. */
@@ -3107,10 +3143,10 @@ function cliHost(how) {
         },
         info: log.write,
         warning: (line) => {
-            log.write(`warning: ${line}`);
+            log.write(`warning: ${inCliWords(line)}`);
         },
         error: (line, title) => {
-            log.write(`error: ${title}: ${line}`);
+            log.write(`error: ${title}: ${inCliWords(line)}`);
         },
         ...(log.debug === undefined ? {} : { debug: log.debug }),
         ...(io.isTerminal ? { progress: log.write } : {}),
@@ -3118,7 +3154,7 @@ function cliHost(how) {
         endGroup: () => undefined,
         setFailed: (message, why = 'failed') => {
             reason ??= why;
-            log.write(`error: ${message}`);
+            log.write(`error: ${inCliWords(message)}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
         byHand: byHand(inputs),
@@ -3134,8 +3170,6 @@ function cliHost(how) {
     };
 }
 
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __nccwpck_require__(5618);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __nccwpck_require__(2127);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
@@ -3302,9 +3336,31 @@ class StateStore {
         this.io = io;
         this.file = file;
     }
+    /** Reads the state file; throws an Error that says, in one line, why it cannot be read. */
     load() {
-        if (this.file !== undefined)
-            this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
+        if (this.file === undefined)
+            return;
+        let text;
+        try {
+            text = this.io.readFile(this.file, MAX_STATE_FILE);
+        }
+        catch (error) {
+            const code = error.code;
+            const why = code === 'ENOENT'
+                ? 'which does not exist'
+                : code === 'ENOTREG'
+                    ? 'which is no regular file'
+                    : code === 'EFBIG'
+                        ? 'which is larger than a state file'
+                        : `which cannot be read (${code ?? 'error'})`;
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, ${why}: give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+        }
+        try {
+            this.loadText(text);
+        }
+        catch (error) {
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (it is no JSON object): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+        }
     }
     /** Takes the values of a state file's text; throws when it is none. */
     loadText(text) {

@@ -1,6 +1,7 @@
 import { byHand } from '../action/by-hand.js';
 import type { StepHost, FailReason } from '../action/host.js';
 import type { CliIo } from './cli-io.js';
+import { inCliWords } from './cli-words.js';
 import type { CliLog } from './cli-log.js';
 import { EXIT, EXIT_OF } from './exit-codes.js';
 import type { StateStore } from './state-store.js';
@@ -33,10 +34,10 @@ export function cliHost(how: {
     },
     info: log.write,
     warning: (line) => {
-      log.write(`warning: ${line}`);
+      log.write(`warning: ${inCliWords(line)}`);
     },
     error: (line, title) => {
-      log.write(`error: ${title}: ${line}`);
+      log.write(`error: ${title}: ${inCliWords(line)}`);
     },
     ...(log.debug === undefined ? {} : { debug: log.debug }),
     ...(io.isTerminal ? { progress: log.write } : {}),
@@ -44,7 +45,7 @@ export function cliHost(how: {
     endGroup: () => undefined,
     setFailed: (message, why = 'failed') => {
       reason ??= why;
-      log.write(`error: ${message}`);
+      log.write(`error: ${inCliWords(message)}`);
     },
     ...(appendSummary === undefined ? {} : { appendSummary }),
     byHand: byHand(inputs),

@@ -17,8 +17,35 @@ export class StateStore {
     private readonly file: string | undefined
   ) {}
 
+  /** Reads the state file; throws an Error that says, in one line, why it cannot be read. */
   load(): void {
-    if (this.file !== undefined) this.loadText(this.io.readFile(this.file, MAX_STATE_FILE));
+    if (this.file === undefined) return;
+    let text: string;
+    try {
+      text = this.io.readFile(this.file, MAX_STATE_FILE);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const why =
+        code === 'ENOENT'
+          ? 'which does not exist'
+          : code === 'ENOTREG'
+            ? 'which is no regular file'
+            : code === 'EFBIG'
+              ? 'which is larger than a state file'
+              : `which cannot be read (${code ?? 'error'})`;
+      throw new Error(
+        `--state-file names ${JSON.stringify(this.file)}, ${why}: give the file the run wrote with --state-file (nothing was stopped)`,
+        { cause: error }
+      );
+    }
+    try {
+      this.loadText(text);
+    } catch (error) {
+      throw new Error(
+        `--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (it is no JSON object): give the file the run wrote with --state-file (nothing was stopped)`,
+        { cause: error }
+      );
+    }
   }
 
   /** Takes the values of a state file's text; throws when it is none. */

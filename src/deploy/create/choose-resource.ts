@@ -15,6 +15,8 @@ export interface Choice {
   readonly considered: readonly Candidate[];
   /** The entries that can be chosen, best first: cheapest, then by the regions' preference. */
   readonly eligible: readonly Candidate[];
+  /** The devices the search lists, as gpu may name them: `4090` (×1), `H20` (×8); sorted, each once. */
+  readonly devices: readonly string[];
 }
 
 /**
@@ -35,7 +37,16 @@ export function chooseResource(offers: readonly Offer[], wish: CapacityWish, poi
     .map((candidate, index) => ({ candidate, index }))
     .sort((a, b) => rank(a.candidate, b.candidate, wish) || a.index - b.index)
     .map(({ candidate }) => candidate);
-  return { considered, eligible: considered.filter((c) => c.excluded === undefined) };
+  const devices = [
+    ...new Set(
+      offers.map((offer) =>
+        offer.gpuName === undefined
+          ? (offer.device ?? '?')
+          : `${offer.gpuName}${offer.gpuCount === undefined ? '' : ` (×${offer.gpuCount})`}`
+      )
+    )
+  ].sort();
+  return { considered, eligible: considered.filter((c) => c.excluded === undefined), devices };
 }
 
 function matchesDevice(offer: Offer, wish: CapacityWish): boolean {

@@ -98,7 +98,8 @@ async function searchOnce(wish: CapacityWish, points: number, ctx: DeployContext
 /** Why no entry qualifies, naming what was searched. */
 function noCapacity(choice: Choice, wish: CapacityWish, points: number): string {
   const device = describeWish(wish);
-  if (choice.considered.length === 0) return `the resource search lists no ${device}`;
+  if (choice.considered.length === 0)
+    return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => sanitize(d, 40)).join(', ')}`}`;
   const cheapest = cheapestOverPrice(choice);
   if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
     return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
