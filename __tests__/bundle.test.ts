@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../scripts/action-runner.js';
@@ -133,6 +134,19 @@ describe('the bundles as V8 reads them', () => {
 
 describe('the chunks loaded on demand', () => {
   const chunks = readdirSync(join(ROOT, 'dist')).filter((file) => /^\d+\.index\.js$/.test(file));
+
+  it("require nothing but Node's own modules, so the package needs no dependency", () => {
+    const builtins = new Set(builtinModules);
+    const required = chunks
+      .map((file) => read(`dist/${file}`))
+      .concat([dist, read('dist/cli/index.js')])
+      .flatMap((text) => [...text.matchAll(/createRequire\(import\.meta\.url\)\("([^"]+)"\)/g)])
+      .map((match) => (match[1] ?? '').replace(/^node:/, ''));
+    expect(required.length).toBeGreaterThan(0);
+    expect(required.filter((name) => !builtins.has(name))).toEqual([]);
+    const manifest = JSON.parse(read('package.json')) as { dependencies?: Record<string, string> };
+    expect(manifest.dependencies).toBeUndefined();
+  });
 
   it('hold the YAML parser and the CLI, which dist/index.js loads only through import()', () => {
     const texts = chunks.map((file) => read(`dist/${file}`));

@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ROOT } from '../scripts/action-runner.js';
 import { release, releaseNotes } from '../scripts/release.js';
+import { VERSION } from '../src/platform/version.js';
 
 /** A small repository with this project's release layout: a build that copies src/app.txt to dist/. */
 function repository(): {
@@ -125,4 +128,47 @@ describe('npm run release', () => {
     other.git('commit', '--quiet', '-am', 'no notes');
     expect(() => release(other.dir, '1.2.3', false)).toThrow(/CHANGELOG\.md has no "## \[1\.2\.3\]" section/);
   });
+});
+
+describe("the release workflow's last step", () => {
+  it('uploads the package with its SHA-256 checksum beside it, which sha256sum --check accepts', () => {
+    const workflow = parse(readFileSync(join(ROOT, '.github/workflows/release.yml'), 'utf8')) as {
+      jobs: Record<string, { steps: { name?: string; run?: string }[] }>;
+    };
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    const script = steps.find((step) => step.name?.startsWith('The GitHub Release') === true)?.run ?? '';
+    expect(script).toContain('sha256sum');
+    // Run as the runner would, with a gh that only says what it was given.
+    const temp = mkdtempSync(join(tmpdir(), 'release-step-'));
+    try {
+      const bin = join(temp, 'bin');
+      mkdirSync(bin);
+      writeFileSync(join(bin, 'gh'), '#!/bin/sh\nprintf "%s\\n" "$@" > "$RUNNER_TEMP/gh-args"\n', {
+        mode: 0o755
+      });
+      const runnerTemp = join(temp, 'runner');
+      mkdirSync(runnerTemp);
+      execFileSync('bash', ['-e', '-c', script], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PATH: `${bin}:${process.env.PATH ?? ''}`,
+          VERSION,
+          RUNNER_TEMP: runnerTemp,
+          GH_TOKEN: 'x'
+        },
+        stdio: 'pipe'
+      });
+      const uploaded = readFileSync(join(runnerTemp, 'gh-args'), 'utf8').split('\n');
+      const tarball = `elastic-deploy-action-${VERSION}.tgz`;
+      expect(uploaded).toEqual(
+        expect.arrayContaining([join(runnerTemp, tarball), join(runnerTemp, `${tarball}.sha256`)])
+      );
+      expect(
+        execFileSync('sha256sum', ['--check', `${tarball}.sha256`], { cwd: runnerTemp, encoding: 'utf8' })
+      ).toBe(`${tarball}: OK\n`);
+    } finally {
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

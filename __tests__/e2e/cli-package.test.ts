@@ -1,7 +1,17 @@
 // The packed package, as a user gets it: `npm pack`, installed into an empty directory, and its
 // elastic-deploy run as a child process (on each Node version here) against the emulator over HTTPS.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
@@ -107,6 +117,15 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     });
   }
 
+  it('installs no dependency: its bundles need nothing but Node', () => {
+    const installed = readdirSync(join(dir, 'install/node_modules')).filter((name) => !name.startsWith('.'));
+    expect(installed).toEqual(['elastic-deploy-action']);
+    const manifest = JSON.parse(
+      readFileSync(join(dir, 'install/node_modules/elastic-deploy-action/package.json'), 'utf8')
+    ) as { dependencies?: Record<string, string> };
+    expect(manifest.dependencies ?? {}).toEqual({});
+  });
+
   it('runs the engine as the CLI when dist/index.js is started outside GitHub Actions, writing no workflow command', async () => {
     const result = await run(
       process.execPath,
@@ -121,30 +140,44 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
   });
 
   /**
-   * The commands of a CI example in docs/cli.md, in order, run by bash in an empty directory with the
-   * installed elastic-deploy on PATH: the install is done already, and the app's own test (npm run e2e)
-   * is an echo of its arguments, so what it would get is checked.
+   * The commands of a CI example in docs/cli.md, in order, run by bash in `work` (a new empty directory
+   * unless given) with the installed elastic-deploy on PATH: the install is done already (unless
+   * `install`: then the example's own install runs), and the app's own test (npm run e2e) is an echo of
+   * its arguments, so what it would get is checked. With `user`, every command runs as that user.
    */
-  async function runExample(commands: string[], env: Record<string, string>): Promise<string[]> {
-    const work = mkdtempSync(join(dir, 'example-'));
-    writeFileSync(
-      join(work, 'service.yaml'),
-      `services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]\n`
-    );
+  async function runExample(
+    commands: string[],
+    env: Record<string, string>,
+    work = mkdtempSync(join(dir, 'example-')),
+    how: { install?: boolean; user?: { uid: number; gid: number } } = {}
+  ): Promise<string[]> {
+    if (!existsSync(join(work, 'service.yaml')))
+      writeFileSync(
+        join(work, 'service.yaml'),
+        `services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]\n`,
+        { mode: 0o644 }
+      );
     const printed: string[] = [];
-    for (const command of commands.filter((c) => !c.startsWith('npm install'))) {
+    for (const command of commands.filter((c) => how.install === true || !c.startsWith('npm install'))) {
       const script = command.replace(/^npm run e2e -- /, 'echo e2e ');
       const { stdout } = await run('bash', ['-c', script], {
         cwd: work,
         env: {
           ...jobEnv(),
-          PATH: `${dirname(bin)}:${process.env.PATH ?? ''}`,
+          PATH: `${dirname(bin)}:${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
           ...env
-        }
+        },
+        ...(how.user === undefined ? {} : { uid: how.user.uid, gid: how.user.gid })
       });
       printed.push(stdout);
     }
     return printed;
+  }
+
+  /** A user who is not root, as Jenkins runs its steps: nobody, when this test runs as root. */
+  function nonRootUser(): { uid: number; gid: number } | undefined {
+    if (process.getuid?.() !== 0) return undefined;
+    return { uid: 65534, gid: 65534 };
   }
   /** The name of the task the last create asked for, and the status of the last task read since. */
   const lastCreated = (): { name: unknown; status: unknown } => {
@@ -165,34 +198,78 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     return cliDoc.slice(start, cliDoc.indexOf('```', start));
   };
 
-  it('runs the GitLab CI example of docs/cli.md: deploy with a dotenv report, test against its URL, after_script cleanup', async () => {
-    const job = (
-      parse(blockAfter('## GitLab CI', 'yaml')) as Record<
-        string,
-        { script: string[]; after_script: string[] }
-      >
-    ).deploy;
-    if (job === undefined) throw new Error('no deploy job');
-    const printed = await runExample([...job.script, ...job.after_script], {
-      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
-      CI_PIPELINE_ID: '4242'
-    });
-    expect(printed.join('')).toMatch(/^e2e --base-url https:\/\/t\d+-80\.apps\.emulator\.invalid\n/m);
-    expect(lastCreated()).toEqual({ name: 'e2e-4242', status: 'End' });
+  /** A dotenv report's lines as variables, as GitLab gives them to the jobs of later stages. */
+  const dotenv = (text: string): Record<string, string> =>
+    Object.fromEntries(
+      text
+        .split('\n')
+        .filter((line) => line.includes('='))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)])
+    );
+
+  it('runs the GitLab CI pipeline of docs/cli.md stage by stage: deploy, the tests against its URL in a later stage, the stop that always runs', async () => {
+    const pipeline = parse(blockAfter('## GitLab CI', 'yaml')) as Record<
+      string,
+      { stage?: string; when?: string; script?: string[] }
+    >;
+    expect(pipeline.stages).toEqual(['deploy', 'test', 'cleanup']);
+    const { deploy, e2e, stop } = pipeline;
+    if (deploy?.script === undefined || e2e?.script === undefined || stop?.script === undefined)
+      throw new Error('docs/cli.md: the pipeline has no deploy, e2e and stop jobs');
+    expect([deploy.stage, e2e.stage, stop.stage, stop.when]).toEqual(['deploy', 'test', 'cleanup', 'always']);
+    // One workspace for the three jobs: the state file is an artifact of the deploy job, which GitLab
+    // hands to the later stages; its dotenv report becomes their variables.
+    const work = mkdtempSync(join(dir, 'gitlab-'));
+    const base = { ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token, CI_PIPELINE_ID: '4242' };
+    await runExample(deploy.script, base, work);
+    const report = dotenv(readFileSync(join(work, 'deploy.env'), 'utf8'));
+    expect(Object.keys(report).length).toBeLessThanOrEqual(20);
+    const id = report.ELASTIC_DEPLOY_OUTPUT_TASK_ID ?? '';
+    expect(emulator.task(id).status).toBe('Running');
+    // The tests of a later stage get the URL of a task that still runs.
+    const tested = await runExample(e2e.script, { CI_PIPELINE_ID: '4242', ...report }, work);
+    expect(tested.join('')).toBe(`e2e --base-url https://t${id}-80.apps.emulator.invalid\n`);
+    expect(emulator.task(id).status).toBe('Running');
+    await runExample(stop.script, base, work);
+    expect(emulator.task(id).status).toBe('End');
+    expect(lastCreated().name).toBe('e2e-4242');
   });
 
-  it('runs the Jenkins example of docs/cli.md: deploy, test against its URL, post { always } cleanup', async () => {
+  it("runs the Jenkins example of docs/cli.md as Jenkins's non-root user: installed into the workspace, deploy, test against its URL, post { always } cleanup", async () => {
     const commands = [...blockAfter('## Jenkins', 'groovy').matchAll(/sh '((?:[^'\\]|\\.)*)'/g)].map((m) =>
       (m[1] ?? '').replace(/\\'/g, "'")
     );
     expect(commands).toHaveLength(4);
-    const printed = await runExample(commands, {
-      ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
-      BUILD_NUMBER: '77'
-    });
+    // The release's URL is this package's tarball here; the workspace is the user's, as Jenkins's is.
+    const tarball = join(dir, readdirSync(dir).find((file) => file.endsWith('.tgz')) ?? '');
+    const work = mkdtempSync(join(dir, 'jenkins-'));
+    const user = nonRootUser();
+    if (user !== undefined) {
+      chmodSync(dir, 0o755);
+      chmodSync(tarball, 0o644);
+      chownSync(work, user.uid, user.gid);
+    }
+    const installed = commands.map((command) => command.replace(/https:\/\/github\.com\/\S+\.tgz/, tarball));
+    const printed = await runExample(
+      installed,
+      {
+        ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
+        BUILD_NUMBER: '77',
+        HOME: work,
+        npm_config_cache: join(work, '.npm')
+      },
+      work,
+      { install: true, user }
+    );
     expect(printed.join('')).toMatch(/^e2e --base-url https:\/\/t\d+-80\.apps\.emulator\.invalid\n/m);
     expect(lastCreated()).toEqual({ name: 'e2e-77', status: 'End' });
-  });
+    // Installed, and its state written, by that user, in the workspace.
+    const owner = process.getuid?.() ?? 0;
+    expect(statSync(join(work, '.elastic-deploy/node_modules/.bin/elastic-deploy')).uid).toBe(
+      user?.uid ?? owner
+    );
+    expect(statSync(join(work, 'deploy-state.json')).uid).toBe(user?.uid ?? owner);
+  }, 120_000);
 
   it('links the bin, which runs with the shebang', () => {
     expect(execFileSync(bin, ['--version'], { encoding: 'utf8' })).toBe('0.1.0\n');

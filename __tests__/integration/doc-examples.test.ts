@@ -249,6 +249,8 @@ function commandLines(block: string): string[] {
         .trim()
         .replace(/^- /, '')
         .replace(/^sh '(.*)'$/, '$1')
+        // Jenkins runs the tool installed in its workspace, with exec.
+        .replace(/^exec \.elastic-deploy\/node_modules\/\.bin\/elastic-deploy /, 'elastic-deploy ')
     )
     .filter((line) => line.startsWith('elastic-deploy '));
 }
