@@ -12,6 +12,7 @@
 // -- --job-fail: one whose pods exit with code 3, which fails the step and says why.
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
+import { shortened, terminalSummary } from '../src/cli/terminal-summary.js';
 import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner.js';
 
 const READY_AFTER_SECONDS = 3;
@@ -121,10 +122,10 @@ const main = await runStep(runtime, inputs, { env });
 show('main step', main);
 
 say('── outputs ──');
-for (const [name, value] of Object.entries(main.outputs)) say(`  ${name} = ${value}`);
+for (const [name, value] of Object.entries(main.outputs)) say(`  ${name} = ${shortened(value)}`);
 say();
-say('── job summary ──');
-say(main.summary.trimEnd().replace(/^/gm, '  '));
+say('── job summary (as a terminal shows it; GitHub renders the markdown of the file) ──');
+say(terminalSummary(main.summary).trimEnd().replace(/^/gm, '  '));
 say();
 
 const post = await runStep(runtime, inputs, { env, state: main.state });

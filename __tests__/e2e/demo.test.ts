@@ -33,7 +33,12 @@ it.concurrent(
     expect(stdout).toMatch(/^ {2}gpu = 4090$/m);
     expect(stdout).not.toContain('sign_str');
     expect(stdout).toMatch(/^ {2}status = Running$/m);
-    expect(stdout).toContain('### Elastic deploy: create succeeded');
+    // The summary as a terminal shows it: no markdown marks, no entity, the tables' columns aligned.
+    expect(stdout).toMatch(/^ {2}Elastic deploy: create succeeded$/m);
+    expect(stdout).not.toMatch(/&#\d+;|<a href|^ {2}#+ /m);
+    expect(stdout).toMatch(/^ {2}Task +Name +Status +Outcome \(waited to be ready\) +URL +Elapsed +Cost$/m);
+    // A long output is shortened, saying how long it was.
+    expect(stdout).toMatch(/^ {2}data = \{"task_id":\d+,.{80,}… \(\d+ characters\)$/m);
     expect(stdout).toMatch(
       /── post step \(exit code 0; \d+ secret values masked\) ──\n {2}cleanup: stopped task \d+/
     );
@@ -69,7 +74,7 @@ it.concurrent(
       /has a node that will not come up: node \d+ \(Running\): container web CrashLoopBackOff, exit code 137/
     );
     expect(stdout).toContain('│     torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB');
-    expect(stdout).toContain('#### Why task ');
+    expect(stdout).toMatch(/^ {2}Why task /m);
     expect(stdout.trimEnd().split('\n').at(-1)).toBe(
       'Demo finished: the crash loop failed the step in seconds, with its diagnostics; cleaned up.'
     );
