@@ -200,12 +200,15 @@ function unescapeCommandData(text: string): string {
   return text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 }
 
-/** Reads name<<delimiter / value / delimiter records, as the runner does. */
+/** Reads name<<delimiter / value / delimiter records, and name=value lines, as the runner does. */
 export function parseFileCommands(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const match = /^([^<=]+)<<(.+)$/.exec(lines[i] ?? '');
+    // name=value on one line, as the runner also reads it.
+    const single = match === null ? /^([^<=]+)=(.*)$/.exec(lines[i] ?? '') : null;
+    if (single !== null) values[single[1] ?? ''] = single[2] ?? '';
     if (match === null) continue;
     const [, name = '', delimiter] = match;
     const end = lines.indexOf(delimiter ?? '', i + 1);
