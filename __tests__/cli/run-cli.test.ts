@@ -862,6 +862,32 @@ describe('the CLI inputs', () => {
     expect(parseCliArgs(['replace_node'])).toMatchObject({ flags: { operation: 'replace_node' } });
   });
 
+  it('refuse a bad command line in one line each, naming the flag and the fix (snapshot)', () => {
+    const bad = [
+      ['craete'],
+      ['create', '--taks-name', 'web'],
+      ['create', '--token', 'x'],
+      ['create', '--task-name'],
+      ['create', 'web'],
+      ['--task-name', 'x'],
+      ['create', '--output', 'xml'],
+      ['cleanup'],
+      ['detail', '--task-id', '1', '--task-id', '2'],
+      ['detail', '--dotenv-outputs', 'task_id,stauts'],
+      ['detail', '--query', '-x'],
+      ['create', '--operation', 'stop']
+    ];
+    const messages = bad.map((argv) => {
+      try {
+        parseCliArgs(argv);
+        return `${argv.join(' ')}: accepted`;
+      } catch (error) {
+        return `${argv.join(' ')}: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    });
+    expect(messages).toMatchSnapshot();
+  });
+
   it('read a boolean input alone as true, and --name=value', () => {
     expect(parseCliArgs(['create', '--dry-run', '--task-name=a=b', '--debug'])).toMatchObject({
       kind: 'run',
