@@ -721,10 +721,29 @@ function responseFileText(step) {
     return raws.length === 1 ? (raws[0] ?? 'null') : `[${raws.join(',')}]`;
 }
 /**
+ * Whether an answer's text may hold a value redactFields would redact: a key that is an environment or
+ * names a credential (isSecretName, the rule redactFields follows), with a value other than null; or an
+ * escape in the text, which could spell such a key. Errs on the side of redacting.
+ */
+function mayHoldSecret(raw) {
+    if (raw.includes('\\u'))
+        return true;
+    for (const match of raw.matchAll(/"([^"\\]*)"\s*:\s*(?!null\s*[,}])/g)) {
+        const key = match[1] ?? '';
+        if (key === 'env' || (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__/* .isSecretName */ .eh)(key))
+            return true;
+    }
+    return false;
+}
+/**
  * An answer as the response file keeps it: every environment value and secret field redacted (see
  * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
  */
 function redacted(raw) {
+    // Most answers hold no value to redact: kept as they came, without parsing them again (a bulk step
+    // reads a thousand). Only an answer whose text may hold one is parsed and redacted.
+    if (!mayHoldSecret(raw))
+        return raw;
     let parsed;
     try {
         parsed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .parseJson */ .qF)(raw);

@@ -142,6 +142,21 @@ describe('outputsOf', () => {
       expect(`${outputsOf(step).data}${responseFileText(step)}`).not.toContain(secret);
   });
 
+  it('keeps an answer with nothing to redact as it came, and redacts one whose only secret is a camel-case key', () => {
+    const plain = `{"task_id":${BIG},"status":"Running","services":[{"env":null,"repository_username":null}]}`;
+    const camel = `{"task_id":1,"storage":{"ossAk":"AKID-1","bucket":"b"}}`;
+    const stepFor = (detail: string) =>
+      stepOf(
+        { operation: 'detail', taskIds: ['1'] },
+        [ok(detail)],
+        [{ id: '1', verdict: 'done', data: parseJson(detail), raw: detail }]
+      );
+    expect(responseFileText(stepFor(plain))).toBe(plain);
+    expect(responseFileText(stepFor(camel))).toBe(
+      '{"task_id":1,"storage":{"ossAk":"<redacted>","bucket":"b"}}'
+    );
+  });
+
   it('gives several tasks as arrays and objects, with a mixed status and the first API error', () => {
     const refused = apiError('HTTP 200, code C007: task 2 does not exist', 'C007', 'task 2 does not exist');
     const step = stepOf(

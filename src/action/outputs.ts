@@ -3,6 +3,7 @@ import { sanitize } from '../basics/safe-text.js';
 import {
   ApiError,
   jobRunOf,
+  isSecretName,
   parseJson,
   placementOf,
   redactFields,
@@ -196,10 +197,27 @@ export function responseFileText(step: StepResult): string {
 }
 
 /**
+ * Whether an answer's text may hold a value redactFields would redact: a key that is an environment or
+ * names a credential (isSecretName, the rule redactFields follows), with a value other than null; or an
+ * escape in the text, which could spell such a key. Errs on the side of redacting.
+ */
+function mayHoldSecret(raw: string): boolean {
+  if (raw.includes('\\u')) return true;
+  for (const match of raw.matchAll(/"([^"\\]*)"\s*:\s*(?!null\s*[,}])/g)) {
+    const key = match[1] ?? '';
+    if (key === 'env' || isSecretName(key)) return true;
+  }
+  return false;
+}
+
+/**
  * An answer as the response file keeps it: every environment value and secret field redacted (see
  * redactFields), every number exact; an answer that is no JSON, as it came (it holds no field).
  */
 function redacted(raw: string): string {
+  // Most answers hold no value to redact: kept as they came, without parsing them again (a bulk step
+  // reads a thousand). Only an answer whose text may hold one is parsed and redacted.
+  if (!mayHoldSecret(raw)) return raw;
   let parsed: unknown;
   try {
     parsed = parseJson(raw);

@@ -65,7 +65,7 @@ export {
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DeploySettings } from './settings.js';
-export { redactFields, secretValues } from './secret-fields.js';
+export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
 export {
   ACTIVE_STATUSES,
