@@ -4286,7 +4286,7 @@ async function callAndWait(plan, stepCtx) {
         tasks: waited.tasks,
         criteria,
         timedOut: waited.timedOut,
-        ...('logFile' in waited && waited.logFile !== undefined ? { logFile: waited.logFile } : {})
+        ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
     });
 }
 

@@ -95,7 +95,7 @@ export async function callAndWait(plan: Plan, stepCtx: DeployContext): Promise<S
   const called = tasksOf(calls, ctx, publish);
   const criteria =
     plan.wait === undefined ? undefined : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls));
-  const waited =
+  const waited: { tasks: TaskResult[]; timedOut: boolean; logFile?: string } =
     criteria === undefined
       ? { tasks: called, timedOut: false }
       : await (await import('../wait/wait-until.js')).waitUntil(called, criteria, ctx, { calls, publish });
@@ -113,6 +113,6 @@ export async function callAndWait(plan: Plan, stepCtx: DeployContext): Promise<S
     tasks: waited.tasks,
     criteria,
     timedOut: waited.timedOut,
-    ...('logFile' in waited && waited.logFile !== undefined ? { logFile: waited.logFile } : {})
+    ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
   });
 }
