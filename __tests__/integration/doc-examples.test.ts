@@ -12,7 +12,7 @@ import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { outputsOf } from '../../src/action/outputs.js';
 import { readSettings } from '../../src/action/settings.js';
 import { runCli } from '../../src/cli/run-cli.js';
-import type { CliIo } from '../../src/cli/cli-io.js';
+import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { finishCleanup } from '../../src/deploy/cleanup/finish-cleanup.js';
 import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
 import { planStep, runStep } from '../../src/deploy/step.js';
@@ -306,6 +306,8 @@ describe('the command lines of docs/cli.md, run as written', () => {
     await emulator.stop();
   });
 
+  const real = nodeIo([]);
+
   async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     const [out, err]: [string[], string[]] = [[], []];
     const at = (path: string): string => (isAbsolute(path) ? path : join(dir, path));
@@ -326,7 +328,9 @@ describe('the command lines of docs/cli.md, run as written', () => {
       },
       onSignal: () => () => undefined,
       isTerminal: false,
-      version: '0.1.0'
+      version: '0.1.0',
+      // The run's files as the real tool keeps them: a directory of its own, removed at exit.
+      ...(real.makeRunDir === undefined ? {} : { makeRunDir: real.makeRunDir })
     };
     const code = await runCli(io);
     return { code, stdout: out.join(''), stderr: err.join('') };
