@@ -24,8 +24,6 @@ var records = __webpack_require__(2212);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./platform/failures.ts
 var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
@@ -116,7 +114,6 @@ function advance(stream, fresh) {
 
 
 
-
 const LOG_LIMITS = { perRead: 200, shown: 5000, fileBytes: 64 * 1024 * 1024 };
 const MAX_LINE = 2000;
 /**
@@ -184,15 +181,10 @@ async function readLogs(taskId, job, nodes, how) {
         const ended = how.ended || ENDED.has((0,failing_nodes/* fieldText */.gF)(node.status) ?? '');
         const restarts = (0,failing_nodes/* restartsOf */.wN)(node) ?? 0;
         const logs = [...(0,node_services/* containerServices */.Y)(node, services)];
-        const texts = await (0,concurrency/* mapLimit */.s)(logs, 1, async ([serviceId]) => {
-            try {
-                const { result } = await ctx.send((0,calls/* nodeLogCall */.fJ)(ctx.settings, taskId, pointId, serviceId));
-                return (0,records/* isRecord */.u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-            }
-            catch (error) {
-                return new Error((0,failures/* describeError */.Uc)(error));
-            }
-        });
+        // A node's services one after the other; the nodes side by side.
+        const texts = [];
+        for (const [serviceId] of logs)
+            texts.push(await (0,read_task/* readNodeLog */.pc)(taskId, pointId, serviceId, ctx).catch((error) => new Error((0,failures/* describeError */.Uc)(error))));
         return { node, pointId, ended, restarts, logs, texts };
     });
     for (const { node, pointId, ended, restarts, logs, texts } of reads) {

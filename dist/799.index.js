@@ -81,9 +81,13 @@ const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  N: () => (/* binding */ ENV_PREFIX),
-  h: () => (/* binding */ parseCliArgs)
+  N8: () => (/* binding */ ENV_PREFIX),
+  iP: () => (/* binding */ flagOf),
+  hT: () => (/* binding */ parseCliArgs),
+  Qn: () => (/* binding */ variableOf)
 });
+
+// UNUSED EXPORTS: underscored
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __webpack_require__(7975);
@@ -141,6 +145,12 @@ var platform_settings = __webpack_require__(9837);
 
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 const ENV_PREFIX = 'ELASTIC_DEPLOY_';
+/** An input (or operation) as the command line writes it: task_name as task-name. */
+const flagOf = (name) => name.replaceAll('_', '-');
+/** A flag (or operation) as the action names it: task-name as task_name. */
+const underscored = (flag) => flag.replaceAll('-', '_');
+/** The variable an input is read from: ELASTIC_DEPLOY_TASK_NAME. */
+const variableOf = (name) => `${ENV_PREFIX}${name.toUpperCase()}`;
 /** Flags of the CLI itself, beside the inputs. */
 const OWN_FLAGS = [
     'output',
@@ -214,7 +224,7 @@ function dotenvOutputsOf(text) {
         return undefined;
     const names = text
         .split(',')
-        .map((name) => name.trim().replaceAll('-', '_'))
+        .map((name) => underscored(name.trim()))
         .filter((name) => name !== '');
     for (const name of names) {
         if (dotenv/* DOTENV_ORDER */.I5.includes(name))
@@ -228,17 +238,17 @@ function dotenvOutputsOf(text) {
 }
 /** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
 function operationOf(word) {
-    const name = word.replaceAll('-', '_');
+    const name = underscored(word);
     if (name === 'cleanup')
         return 'cleanup';
     const operation = platform_settings/* OPERATION_NAMES */.d0.find((known) => known === name);
     if (operation !== undefined)
         return operation;
     const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d0, 'cleanup']);
-    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${near.replaceAll('_', '-')}?`} (elastic-deploy --help lists them)`);
+    throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Q.map((name) => name.replaceAll('_', '-')), ...OWN_FLAGS];
+const KNOWN_FLAGS = [...input_names/* INPUT_NAMES */.Q.map(flagOf), ...OWN_FLAGS];
 /**
  * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
  * has no value after it means true.
@@ -298,20 +308,20 @@ function whyNot(error, args) {
 function standsAlone(flag) {
     if (flag === 'debug' || flag === 'wait' || flag === 'with-data')
         return true;
-    const name = flag.replaceAll('-', '_');
+    const name = underscored(flag);
     const fallback = defaults/* INPUT_DEFAULTS */.W[name];
     return fallback === 'true' || fallback === 'false';
 }
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag) {
-    const name = flag.replaceAll('-', '_');
+    const name = underscored(flag);
     const input = input_names/* INPUT_NAMES */.Q.find((known) => known === name);
     if (input === undefined)
         throw new input_error/* InputError */.d(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
     if (input === 'operation')
         throw new input_error/* InputError */.d('--operation is given as the first word: elastic-deploy <operation>');
     if (input_names/* SECRET_INPUTS */.p.includes(input)) {
-        const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
+        const variable = variableOf(input);
         throw new input_error/* InputError */.d(`--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`);
     }
     return input;
@@ -473,9 +483,8 @@ var input_names = __webpack_require__(5618);
 ;// CONCATENATED MODULE: ./cli/cli-words.ts
 
 
-const dashed = (name) => name.replaceAll('_', '-');
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => input_names/* SECRET_INPUTS */.p.includes(name) ? `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}` : `--${dashed(name)}`;
+const asCli = (name) => input_names/* SECRET_INPUTS */.p.includes(name) ? (0,cli_args/* variableOf */.Qn)(name) : `--${(0,cli_args/* flagOf */.iP)(name)}`;
 /** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
 const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
 /** The secret inputs: never a flag, the variable the CLI reads them from. */
@@ -497,9 +506,9 @@ const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|
 function inCliWords(message) {
     return message
         .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-        .replace(SECRET_NAMES, (_all, name) => `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}`)
-        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${dashed(name)} ${value}`)
-        .replace(COMPOUND, (_all, name) => `--${dashed(name)}`)
+        .replace(SECRET_NAMES, (_all, name) => (0,cli_args/* variableOf */.Qn)(name))
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,cli_args/* flagOf */.iP)(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${(0,cli_args/* flagOf */.iP)(name)}`)
         .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
 }
 
@@ -588,7 +597,7 @@ const MAX_SECRET_FILE = 64 * 1024;
 function resolveInputs(flags, io, mask) {
     const inputs = {};
     for (const name of input_names/* INPUT_NAMES */.Q) {
-        const variable = `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}`;
+        const variable = (0,cli_args/* variableOf */.Qn)(name);
         const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
         // An empty variable is an unset one (CI systems set variables they have no value for to '').
         const fromEnv = io.env(variable) || undefined;
@@ -860,7 +869,7 @@ function markCleaned(state) {
 async function runCli(io) {
     let command;
     try {
-        command = (0,cli_args/* parseCliArgs */.h)(io.argv);
+        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
     }
     catch (error) {
         if (!(error instanceof input_error/* InputError */.d))
@@ -1061,7 +1070,7 @@ function withFlags(saved, flags, log) {
         if (kept === undefined)
             inputs[name] = value;
         else if (kept !== value)
-            log.write(`warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
+            log.write(`warning: --${(0,cli_args/* flagOf */.iP)(name)} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`);
     }
     return inputs;
 }

@@ -6158,7 +6158,7 @@ function toIndentedJson(value) {
 }
 /** A number's exact text as a JSON number (digits beyond 2^53 kept); undefined when it is no number. */
 function exactNumberOf(text) {
-    return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? exactNumber(text) : undefined;
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isNumber */ .Et)(text) ? exactNumber(text) : undefined;
 }
 
 
@@ -6507,12 +6507,13 @@ class DecodedURL extends URL {
 __nccwpck_require__.d(__webpack_exports__, {
   _J: () => (/* reexport */ LosslessNumber),
   s_: () => (/* reexport */ isLosslessNumber),
+  Et: () => (/* reexport */ isNumber),
   Lz: () => (/* reexport */ isSafeNumber),
   qg: () => (/* reexport */ parse),
   As: () => (/* reexport */ stringify)
 });
 
-// UNUSED EXPORTS: UnsafeNumberReason, compareLosslessNumber, compareNumber, config, getUnsafeNumberReason, isInteger, isNumber, parseLosslessNumber, parseNumberAndBigInt, reviveDate, splitNumber, toLosslessNumber, toSafeNumberOrThrow
+// UNUSED EXPORTS: UnsafeNumberReason, compareLosslessNumber, compareNumber, config, getUnsafeNumberReason, isInteger, parseLosslessNumber, parseNumberAndBigInt, reviveDate, splitNumber, toLosslessNumber, toSafeNumberOrThrow
 
 ;// CONCATENATED MODULE: ../node_modules/lossless-json/lib/esm/utils.js
 /**

@@ -379,6 +379,7 @@ function containerServices(node, services) {
 /* harmony export */   XV: () => (/* binding */ readNodeList),
 /* harmony export */   gv: () => (/* binding */ readTask),
 /* harmony export */   on: () => (/* binding */ readDetail),
+/* harmony export */   pc: () => (/* binding */ readNodeLog),
 /* harmony export */   qk: () => (/* binding */ pointOf),
 /* harmony export */   tc: () => (/* binding */ pointIds)
 /* harmony export */ });
@@ -435,6 +436,11 @@ function runningOf(snapshot) {
 async function readNodeList(taskId, ctx) {
     const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
     return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
+}
+/** A service's log on a node: the whole text so far (point_log answers all of it), '' when it says none. */
+async function readNodeLog(taskId, pointId, serviceId, ctx) {
+    const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
 }
 /** A node's point_id, as text ('' when it has none). */
 function pointOf(node) {
@@ -541,8 +547,7 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     if (scope.logs && ctx.settings.wait.logLines > 0) {
         for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
             try {
-                const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeLogCall */ .fJ)(ctx.settings, taskId, pointId, serviceId));
-                const raw = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+                const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
                 logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {

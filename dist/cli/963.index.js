@@ -490,7 +490,7 @@ const WIDTH = 100;
 /** `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, outputs, exit codes. */
 function cliHelp(version) {
     const widest = Math.max(...platform_settings/* OPERATION_NAMES */.d0.map((name) => name.length)) + 2;
-    const operations = platform_settings/* OPERATION_NAMES */.d0.map((name) => `  ${dashed(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`);
+    const operations = platform_settings/* OPERATION_NAMES */.d0.map((name) => `  ${(0,cli_args/* flagOf */.iP)(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`);
     return [
         `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
         '',
@@ -503,7 +503,7 @@ function cliHelp(version) {
         ...operations,
         `  ${'cleanup'.padEnd(widest)}stop what a run with --state-file F left (a GitLab after_script, a Jenkins post)`,
         '',
-        `Each input is a flag (--task-name web) or a variable (${cli_args/* ENV_PREFIX */.N}TASK_NAME=web). Secrets come`,
+        `Each input is a flag (--task-name web) or a variable (${cli_args/* ENV_PREFIX */.N8}TASK_NAME=web). Secrets come`,
         'from the environment or a file, never from a flag:',
         ...secretLines(),
         '',
@@ -544,11 +544,11 @@ function operationHelp(operation, version) {
         ].join('\n');
     const { summary, needs, inputs } = OPERATION_INPUTS[operation];
     const common = COMMON_INPUTS.filter((name) => name !== 'operation' && !input_names/* SECRET_INPUTS */.p.includes(name));
-    const usage = needs.map((name) => `--${dashed(name)} ${name.toUpperCase()}`).join(' ');
+    const usage = needs.map((name) => `--${(0,cli_args/* flagOf */.iP)(name)} ${name.toUpperCase()}`).join(' ');
     return [
-        `elastic-deploy ${dashed(operation)}: ${summary}.`,
+        `elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}: ${summary}.`,
         '',
-        `Usage: elastic-deploy ${dashed(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
+        `Usage: elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
         '',
         ...section('Needs', needs),
         ...section('Takes too', inputs),
@@ -568,8 +568,8 @@ function section(title, names) {
 /** A flag: its name and variable, then its description wrapped, and its default. */
 function flagLines(name) {
     const doc = INPUT_DOCS[name];
-    const head = `  --${dashed(name)}`;
-    const variable = `${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}`;
+    const head = `  --${(0,cli_args/* flagOf */.iP)(name)}`;
+    const variable = (0,cli_args/* variableOf */.Qn)(name);
     const fallback = doc?.default === undefined || doc.default === '' ? [] : [`      default: ${doc.default}`];
     return [
         `${head.padEnd(34)} ${variable}`,
@@ -578,9 +578,8 @@ function flagLines(name) {
     ];
 }
 function secretLines() {
-    return input_names/* SECRET_INPUTS */.p.map((name) => `  ${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}, or ${cli_args/* ENV_PREFIX */.N}${name.toUpperCase()}_FILE (a file holding it)`);
+    return input_names/* SECRET_INPUTS */.p.map((name) => `  ${(0,cli_args/* variableOf */.Qn)(name)}, or ${(0,cli_args/* variableOf */.Qn)(name)}_FILE (a file holding it)`);
 }
-const dashed = (name) => name.replaceAll('_', '-');
 function wrap(text, width) {
     const lines = [];
     let line = '';

@@ -42,6 +42,13 @@ export type CliCommand =
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 export const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 
+/** An input (or operation) as the command line writes it: task_name as task-name. */
+export const flagOf = (name: string): string => name.replaceAll('_', '-');
+/** A flag (or operation) as the action names it: task-name as task_name. */
+export const underscored = (flag: string): string => flag.replaceAll('-', '_');
+/** The variable an input is read from: ELASTIC_DEPLOY_TASK_NAME. */
+export const variableOf = (name: string): string => `${ENV_PREFIX}${name.toUpperCase()}`;
+
 /** Flags of the CLI itself, beside the inputs. */
 const OWN_FLAGS = [
   'output',
@@ -115,7 +122,7 @@ function dotenvOutputsOf(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
   const names = text
     .split(',')
-    .map((name) => name.trim().replaceAll('-', '_'))
+    .map((name) => underscored(name.trim()))
     .filter((name) => name !== '');
   for (const name of names) {
     if (DOTENV_ORDER.includes(name)) continue;
@@ -133,18 +140,18 @@ function dotenvOutputsOf(text: string | undefined): string[] | undefined {
 
 /** The operation a word names (dashes for underscores), or cleanup; else an error with the nearest. */
 function operationOf(word: string): OperationName | 'cleanup' {
-  const name = word.replaceAll('-', '_');
+  const name = underscored(word);
   if (name === 'cleanup') return 'cleanup';
   const operation = OPERATION_NAMES.find((known) => known === name);
   if (operation !== undefined) return operation;
   const near = nearest(name, [...OPERATION_NAMES, 'cleanup']);
   throw new InputError(
-    `${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${near.replaceAll('_', '-')}?`} (elastic-deploy --help lists them)`
+    `${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`
   );
 }
 
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
-const KNOWN_FLAGS = [...INPUT_NAMES.map((name) => name.replaceAll('_', '-')), ...OWN_FLAGS];
+const KNOWN_FLAGS = [...INPUT_NAMES.map(flagOf), ...OWN_FLAGS];
 
 /**
  * The flags as name -> value, read by util.parseArgs; a flag that may stand alone (see standsAlone) and
@@ -203,21 +210,21 @@ function whyNot(error: unknown, args: readonly string[]): string {
 /** Boolean inputs, --wait (auto, true or false) and --debug may be given without a value: true. */
 function standsAlone(flag: string): boolean {
   if (flag === 'debug' || flag === 'wait' || flag === 'with-data') return true;
-  const name = flag.replaceAll('-', '_');
+  const name = underscored(flag);
   const fallback = (INPUT_DEFAULTS as Record<string, string>)[name];
   return fallback === 'true' || fallback === 'false';
 }
 
 /** The input a flag names, refusing secrets and flags that name no input. */
 function inputOf(flag: string): InputName {
-  const name = flag.replaceAll('-', '_');
+  const name = underscored(flag);
   const input = INPUT_NAMES.find((known) => known === name);
   if (input === undefined)
     throw new InputError(`--${flag} is no input of elastic-deploy: see elastic-deploy --help for the inputs`);
   if (input === 'operation')
     throw new InputError('--operation is given as the first word: elastic-deploy <operation>');
   if (SECRET_INPUTS.includes(input)) {
-    const variable = `${ENV_PREFIX}${input.toUpperCase()}`;
+    const variable = variableOf(input);
     throw new InputError(
       `--${flag} would show a secret in process lists and shell history: set ${variable}, or ${variable}_FILE to a file that holds it`
     );

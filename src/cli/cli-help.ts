@@ -1,6 +1,6 @@
 import { SECRET_INPUTS } from '../action/input-names.js';
 import { COMMON_INPUTS, OPERATION_INPUTS, OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
-import { ENV_PREFIX } from './cli-args.js';
+import { ENV_PREFIX, flagOf, variableOf } from './cli-args.js';
 import { DOTENV_PREFIX } from './dotenv.js';
 import { INPUT_DOCS } from './input-docs.js';
 
@@ -14,7 +14,7 @@ const WIDTH = 100;
 export function cliHelp(version: string): string {
   const widest = Math.max(...OPERATION_NAMES.map((name) => name.length)) + 2;
   const operations = OPERATION_NAMES.map(
-    (name) => `  ${dashed(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`
+    (name) => `  ${flagOf(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`
   );
   return [
     `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
@@ -72,11 +72,11 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
   const common = COMMON_INPUTS.filter(
     (name) => name !== 'operation' && !SECRET_INPUTS.includes(name as never)
   );
-  const usage = needs.map((name) => `--${dashed(name)} ${name.toUpperCase()}`).join(' ');
+  const usage = needs.map((name) => `--${flagOf(name)} ${name.toUpperCase()}`).join(' ');
   return [
-    `elastic-deploy ${dashed(operation)}: ${summary}.`,
+    `elastic-deploy ${flagOf(operation)}: ${summary}.`,
     '',
-    `Usage: elastic-deploy ${dashed(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
+    `Usage: elastic-deploy ${flagOf(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
     '',
     ...section('Needs', needs),
     ...section('Takes too', inputs),
@@ -97,8 +97,8 @@ function section(title: string, names: readonly string[]): string[] {
 /** A flag: its name and variable, then its description wrapped, and its default. */
 function flagLines(name: string): string[] {
   const doc = INPUT_DOCS[name];
-  const head = `  --${dashed(name)}`;
-  const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+  const head = `  --${flagOf(name)}`;
+  const variable = variableOf(name);
   const fallback = doc?.default === undefined || doc.default === '' ? [] : [`      default: ${doc.default}`];
   return [
     `${head.padEnd(34)} ${variable}`,
@@ -109,12 +109,9 @@ function flagLines(name: string): string[] {
 
 function secretLines(): string[] {
   return SECRET_INPUTS.map(
-    (name) =>
-      `  ${ENV_PREFIX}${name.toUpperCase()}, or ${ENV_PREFIX}${name.toUpperCase()}_FILE (a file holding it)`
+    (name) => `  ${variableOf(name)}, or ${variableOf(name)}_FILE (a file holding it)`
   );
 }
-
-const dashed = (name: string): string => name.replaceAll('_', '-');
 
 function wrap(text: string, width: number): string[] {
   const lines: string[] = [];

@@ -1,7 +1,7 @@
 import { InputError } from '../basics/input-error.js';
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
 import { REQUEST_CONTENT_INPUTS } from '../action/runtime.js';
-import { ENV_PREFIX } from './cli-args.js';
+import { variableOf } from './cli-args.js';
 import type { CliIo } from './cli-io.js';
 
 /** The largest secret file read (a private key is a few KiB). */
@@ -18,7 +18,7 @@ export function resolveInputs(
 ): Record<string, string> {
   const inputs: Record<string, string> = {};
   for (const name of INPUT_NAMES) {
-    const variable = `${ENV_PREFIX}${name.toUpperCase()}`;
+    const variable = variableOf(name);
     const file = SECRET_INPUTS.includes(name) ? io.env(`${variable}_FILE`) : undefined;
     // An empty variable is an unset one (CI systems set variables they have no value for to '').
     const fromEnv = io.env(variable) || undefined;

@@ -1,10 +1,9 @@
 import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-names.js';
-import { ENV_PREFIX } from './cli-args.js';
+import { flagOf, variableOf } from './cli-args.js';
 
-const dashed = (name: string): string => name.replaceAll('_', '-');
 /** An input as the CLI takes it: its flag, or for a secret its variable. */
 const asCli = (name: InputName): string =>
-  SECRET_INPUTS.includes(name) ? `${ENV_PREFIX}${name.toUpperCase()}` : `--${dashed(name)}`;
+  SECRET_INPUTS.includes(name) ? variableOf(name) : `--${flagOf(name)}`;
 
 /** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
 const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
@@ -33,11 +32,11 @@ const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|
 export function inCliWords(message: string): string {
   return message
     .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-    .replace(SECRET_NAMES, (_all, name: string) => `${ENV_PREFIX}${name.toUpperCase()}`)
+    .replace(SECRET_NAMES, (_all, name: string) => variableOf(name))
     .replace(
       EXAMPLE,
-      (_all, before: string, name: string, value: string) => `${before}--${dashed(name)} ${value}`
+      (_all, before: string, name: string, value: string) => `${before}--${flagOf(name)} ${value}`
     )
-    .replace(COMPOUND, (_all, name: string) => `--${dashed(name)}`)
+    .replace(COMPOUND, (_all, name: string) => `--${flagOf(name)}`)
     .replace(WORD, (_all, before: string, name: InputName) => `${before}${asCli(name)}`);
 }

@@ -4,7 +4,7 @@ import { byHand } from '../action/by-hand.js';
 import type { StepHost } from '../action/host.js';
 import { runMain } from '../action/main-step.js';
 import { savedCleanup } from '../action/saved-cleanup.js';
-import { parseCliArgs, type CliCommand, type OutputFormat } from './cli-args.js';
+import { flagOf, parseCliArgs, type CliCommand, type OutputFormat } from './cli-args.js';
 import { cliHost } from './cli-host.js';
 import { forCleanup, resolveInputs } from './cli-inputs.js';
 import type { CliIo } from './cli-io.js';
@@ -242,7 +242,7 @@ function withFlags(
     if (kept === undefined) inputs[name] = value;
     else if (kept !== value)
       log.write(
-        `warning: --${name.replaceAll('_', '-')} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`
+        `warning: --${flagOf(name)} ${JSON.stringify(value)} is not what the state file saved (${JSON.stringify(kept)}): cleanup uses the state file's`
       );
   }
   return inputs;

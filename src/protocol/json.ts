@@ -1,4 +1,4 @@
-import { isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
+import { isNumber, isSafeNumber, LosslessNumber, parse, stringify } from 'lossless-json';
 
 /**
  * The deepest nesting of arrays and objects read. API answers nest a few levels; the JSON reader and
@@ -128,5 +128,5 @@ export function toIndentedJson(value: unknown): string {
 
 /** A number's exact text as a JSON number (digits beyond 2^53 kept); undefined when it is no number. */
 export function exactNumberOf(text: string): number | LosslessNumber | undefined {
-  return /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text) ? exactNumber(text) : undefined;
+  return isNumber(text) ? exactNumber(text) : undefined;
 }

@@ -4,7 +4,7 @@ import { configurationOf, diffConfigurations, type Configuration } from './confi
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { isRecord } from '../../basics/records.js';
-import { nodesCall } from '../../platform/operations/calls.js';
+import { nodeLogCall, nodesCall } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import { fieldText } from './failing-nodes.js';
 import { readAllPages } from './read-all-pages.js';
@@ -71,6 +71,17 @@ export async function readNodeList(
     (node) => (isRecord(node) ? (fieldText(node.point_id) ?? toCompactJson(node)) : toCompactJson(node))
   );
   return results.filter(isRecord);
+}
+
+/** A service's log on a node: the whole text so far (point_log answers all of it), '' when it says none. */
+export async function readNodeLog(
+  taskId: string,
+  pointId: string,
+  serviceId: string,
+  ctx: Pick<DeployContext, 'send' | 'settings'>
+): Promise<string> {
+  const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
+  return isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
 }
 
 /** A node's point_id, as text ('' when it has none). */

@@ -2,8 +2,8 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { isRecord } from '../../basics/records.js';
 import { lastLines, sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
-import { nodeEventsCall, nodeLogCall } from '../../platform/operations/calls.js';
-import { readNodeList } from '../tasks/read-task.js';
+import { nodeEventsCall } from '../../platform/operations/calls.js';
+import { readNodeList, readNodeLog } from '../tasks/read-task.js';
 import { describeNodeProblem, failingNode, fieldText as text } from '../tasks/failing-nodes.js';
 import { containerServices, serviceNames } from '../tasks/node-services.js';
 import type { DeployContext } from '../context.js';
@@ -150,8 +150,7 @@ async function nodeDiagnostics(
   if (scope.logs && ctx.settings.wait.logLines > 0) {
     for (const [serviceId, service] of containerServices(node, services)) {
       try {
-        const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
-        const raw = isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
+        const raw = await readNodeLog(taskId, pointId, serviceId, ctx);
         logs.push({ service, ...lastLines(raw, ctx.settings.wait.logLines, MAX_LINE) });
       } catch (error) {
         unread.push(`the log of ${service}: ${describeError(error)}`);

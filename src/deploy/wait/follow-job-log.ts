@@ -3,13 +3,12 @@ import { formatSize } from '../../basics/units.js';
 import { isRecord } from '../../basics/records.js';
 import { safeLine, sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
-import { nodeLogCall } from '../../platform/operations/calls.js';
 import { jobFactsOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import type { AppendFile } from '../step-runtime.js';
 import { fieldText, restartsOf } from '../tasks/failing-nodes.js';
 import { containerServices, serviceNames } from '../tasks/node-services.js';
-import { pointOf, readNodeList } from '../tasks/read-task.js';
+import { pointOf, readNodeList, readNodeLog } from '../tasks/read-task.js';
 import { newStream, readOn, type LogRead, type LogStream } from './log-stream.js';
 
 /** How much of the logs a step shows, and keeps. */
@@ -126,14 +125,14 @@ async function readLogs(
     const ended = how.ended || ENDED.has(fieldText(node.status) ?? '');
     const restarts = restartsOf(node) ?? 0;
     const logs = [...containerServices(node, services)];
-    const texts = await mapLimit(logs, 1, async ([serviceId]) => {
-      try {
-        const { result } = await ctx.send(nodeLogCall(ctx.settings, taskId, pointId, serviceId));
-        return isRecord(result.data) && typeof result.data.logs === 'string' ? result.data.logs : '';
-      } catch (error) {
-        return new Error(describeError(error));
-      }
-    });
+    // A node's services one after the other; the nodes side by side.
+    const texts: (string | Error)[] = [];
+    for (const [serviceId] of logs)
+      texts.push(
+        await readNodeLog(taskId, pointId, serviceId, ctx).catch(
+          (error: unknown) => new Error(describeError(error))
+        )
+      );
     return { node, pointId, ended, restarts, logs, texts };
   });
   for (const { node, pointId, ended, restarts, logs, texts } of reads) {
