@@ -217,6 +217,7 @@ function startWatch(id) {
         nodes: 'unread',
         roundsWithoutDetail: 0,
         moved: false,
+        doubted: undefined,
         said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
     };
 }
@@ -248,6 +249,8 @@ function seePoll(watch, poll, atMs, rules) {
         failedPolls: 0,
         roundsWithoutDetail: 0,
         timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+        // A doubt stands for the status it was about, read again next: any other status clears it.
+        doubted: changed ? undefined : watch.doubted,
         moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
     };
     const label = labelOf(next);
@@ -316,6 +319,13 @@ function judgement(watch, status, atMs, criteria) {
         };
     }
     const verdict = (0,wait_criteria/* judge */.S4)(snapshot, criteria);
+    if (verdict === 'reached' && snapshot.doubt !== undefined && watch.doubted !== status) {
+        // One answer whose counts contradict it is no verdict: the next look must say it again.
+        return {
+            watch: { ...watch, doubted: status },
+            lines: [`${label}: ${safe(snapshot.doubt)} ${after(atMs)}: reading it again before believing it`]
+        };
+    }
     if (verdict === 'reached') {
         const urls = snapshot.urls.filter((url) => url !== null);
         const shown = urls.length > 0 ? `: ${urls.map(safe).join(', ')}` : '';
@@ -325,9 +335,14 @@ function judgement(watch, status, atMs, criteria) {
         };
     }
     if (verdict === 'failed') {
+        // Stopped by someone (the console, another run) before it reached the target: said as such.
+        const stopped = criteria.stopped.includes(status);
+        const message = stopped
+            ? `was stopped (its status is ${safe(status)}) before it ${criteria.target}`
+            : `ended in ${safe(status)}`;
         return {
-            watch: settled(watch, 'failed', atMs, `ended in ${safe(status)}`),
-            lines: [`${label} ended in ${safe(status)} ${after(atMs)}`]
+            watch: settled(watch, 'failed', atMs, message),
+            lines: [`${label} ${message} ${after(atMs)}${stopped ? ': not waiting any longer' : ''}`]
         };
     }
     const missing = snapshot.urls.filter((url) => !(0,wait_criteria/* isPublishable */.oB)(url)).length;

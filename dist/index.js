@@ -3074,11 +3074,13 @@ function describePlan(plan, settings) {
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2037);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+
 
 
 
@@ -3164,7 +3166,9 @@ async function callAndWait(plan, stepCtx) {
         ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
     const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
-    const criteria = plan.wait === undefined ? undefined : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls));
+    const criteria = plan.wait === undefined
+        ? undefined
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .taskKindOf */ .j2)(ctx.settings));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
@@ -3198,14 +3202,16 @@ async function callAndWait(plan, stepCtx) {
 /* harmony export */ });
 /* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2101);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2101);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1460);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3421);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(6539);
-/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7660);
-/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(4633);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6539);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7660);
+/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4633);
+
 
 
 
@@ -3243,6 +3249,11 @@ async function makeCall(call, how, ctx) {
     const state = { mayHaveApplied: false };
     const report = {};
     try {
+        const unneeded = await notNeeded(call, ctx);
+        if (unneeded !== undefined) {
+            ctx.log(`${who}: not sent: ${unneeded}`);
+            return outcome({});
+        }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
             ? await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
@@ -3267,29 +3278,51 @@ async function makeCall(call, how, ctx) {
     }
 }
 /**
+ * Why a call read first (see OperationTraits.readFirst) is not sent: its task has nothing left for it to
+ * do, as its state shows. Undefined: send it (a task whose state cannot be read is sent it too).
+ */
+async function notNeeded(call, ctx) {
+    if (call.traits.readFirst !== true || call.taskId === undefined)
+        return undefined;
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(call.taskId, ctx);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings);
+    return nothingLeft(call, state, kind)
+        ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .endedAs */ .BN)(state, kind)})`
+        : undefined;
+}
+/**
+ * Whether a call has nothing left to do on a task in this state: a status it is done in (a stop of a task
+ * already End), or, for a call read first, a task that bills no more (a job whose run ended).
+ */
+function nothingLeft(call, state, kind) {
+    if (call.traits.readFirst === true && (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .billsNoMore */ .Tw)(state, kind))
+        return true;
+    return state.kind === 'status' && call.traits.alreadyDone.includes(state.status);
+}
+/**
  * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
  * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
  */
 function sendCall(call, who, state, ctx) {
-    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_3__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
-        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
-        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .notApplied */ .$U)(error);
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
+        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
+        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .notApplied */ .$U)(error);
         return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
     }, ctx.retries.policy, ctx.retries.deps);
 }
 /** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
 async function failedCall(call, error, how, ctx) {
     const { who } = how;
-    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h && how.waits) {
+    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h && how.waits) {
         ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
         return {};
     }
     // A refusal (an envelope with a code other than 0000): the task's state settles it.
-    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .isRefusal */ .vu)(error))
+    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .isRefusal */ .vu)(error))
         return settleByState(call, call.taskId, error, ctx, who);
     const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`);
-    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}${note}`) };
+    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`);
+    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`) };
 }
 /**
  * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
@@ -3299,25 +3332,25 @@ async function failedCall(call, error, how, ctx) {
  * statuses only, which).
  */
 async function settleByState(call, taskId, refusal, ctx, who) {
-    const { alreadyDone, appliesTo } = call.traits;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+    const { appliesTo } = call.traits;
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
     const status = state.kind === 'status' ? state.status : undefined;
     // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (status !== undefined && alreadyDone.includes(status)) {
-        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}: nothing left to do`);
+    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings))) {
+        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}: nothing left to do`);
         return {};
     }
     if (state.kind === 'absent') {
-        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .TaskNotFoundError */ .Zt(taskId, refusal);
+        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .TaskNotFoundError */ .Zt(taskId, refusal);
         ctx.log(`${who}: ${notFound.message}`);
         return { error: notFound };
     }
     const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
         ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
         : '';
-    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_6__/* .describeState */ .Jw)(state)}${applies}`;
+    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}${applies}`;
     ctx.log(`${who}: ${why}`);
-    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_5__/* .ApiError */ .h(why, refusal) };
+    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h(why, refusal) };
 }
 /** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
 function readsEveryPage(call) {
@@ -3325,12 +3358,12 @@ function readsEveryPage(call) {
 }
 /** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
 async function sendEveryPage(call, send) {
-    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_7__/* .PAGE_SIZE */ .md);
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__/* .PAGE_SIZE */ .md);
     const rest = call.query.filter(([name]) => name !== 'page_size');
-    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_8__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
     const data = { count: list.count ?? list.results.length, results: list.results };
     const result = { ...list.first.result, data };
-    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_9__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
+    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_10__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
 }
 
 
@@ -3899,25 +3932,42 @@ function countOf(data) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   BN: () => (/* binding */ endedAs),
 /* harmony export */   Jw: () => (/* binding */ describeState),
 /* harmony export */   Lf: () => (/* binding */ readTaskState),
-/* harmony export */   ST: () => (/* binding */ isGone)
+/* harmony export */   Tw: () => (/* binding */ billsNoMore)
 /* harmony export */ });
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9837);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7660);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2116);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9837);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7660);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
 
 
 
 
 
 
-/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
-function isGone(state) {
-    return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+
+/**
+ * A task that bills no more: no search of every status lists it, or it reads End; a job also once it reads
+ * Paused (stopped: the Job API has no pause), or its run ended with no pod active (see JobFacts.ended).
+ */
+function billsNoMore(state, kind) {
+    if (state.kind === 'absent')
+        return true;
+    if (state.kind !== 'status')
+        return false;
+    return kind === 'job' ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah)(state.data).ended : state.status === 'End';
+}
+/** How a task that bills no more ended, in a word: gone, its status, or a job's run's end (Complete). */
+function endedAs(state, kind) {
+    if (state.kind !== 'status')
+        return 'gone';
+    const status = kind === 'job' ? ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(state.data).status ?? state.status) : state.status;
+    return (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(status, 40);
 }
 /** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
 function describeState(state) {
@@ -3937,33 +3987,33 @@ function describeState(state) {
  * (else every task): the task's status there, or its absence from every page.
  */
 async function readTaskState(taskId, ctx, options = {}) {
-    const again = (label, attempt) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_0__/* .retried */ .s)(label, ctx.retries, attempt);
+    const again = (label, attempt) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.retries, attempt);
     let refusal = '';
     if (options.detailRefused !== true) {
         try {
-            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .detailCall */ .cV)(ctx.settings, taskId)));
-            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
+            const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(ctx.settings, taskId)));
+            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
                 return { kind: 'status', status, data: result.data };
         }
         catch (error) {
-            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error);
+            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error);
         }
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_5__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) ?? ''));
-        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(task) === taskId);
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_5__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .taskIdOf */ .G6)(task) ?? ''));
+        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
-        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(found, ['status']).status;
+        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY)(found, ['status']).status;
         return status === undefined
             ? { kind: 'unread', why: 'the task search lists it without a status' }
             : { kind: 'status', status, data: found };
     }
     catch (error) {
         const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
-        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error)}` };
+        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}` };
     }
 }
 
@@ -3980,21 +4030,32 @@ async function readTaskState(taskId, ctx, options = {}) {
 /* harmony export */   pl: () => (/* binding */ isUnknownStatus)
 /* harmony export */ });
 /* unused harmony export KNOWN_STATUSES */
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9695);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
+
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-/** What a job's wait reads (job_status.status, and End for a job stopped first): its known statuses. */
-const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', 'End'];
+/** What a job's wait reads (job_status.status, or Paused or End for a job stopped first): its known statuses. */
+const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi];
 const DEFAULTS = {
     ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
     paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
     ended: { success: ['End'], failure: [], gone: 'success' },
-    // A job: Complete, or Failed; End is a job stopped before it ended.
-    finished: { success: ['Complete'], failure: ['Failed', 'End'], gone: 'failure' }
+    // A job: Complete, or Failed; Paused or End is a job stopped before it ended.
+    finished: {
+        success: ['Complete'],
+        failure: ['Failed', ..._platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+        gone: 'failure',
+        stopped: _platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
+    }
 };
-function criteriaFor(target, wait, leaving = []) {
-    const defaults = DEFAULTS[target];
+/** Where a job differs: it is stopped once it reads Paused or End (the Job API has no pause). */
+const JOB_DEFAULTS = {
+    ended: { success: [..._platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi], failure: [], gone: 'success' }
+};
+function criteriaFor(target, wait, leaving = [], kind = 'deployment') {
+    const defaults = (kind === 'job' ? JOB_DEFAULTS[target] : undefined) ?? DEFAULTS[target];
     return {
         target,
         success: wait.successStatuses ?? defaults.success,
@@ -4002,10 +4063,17 @@ function criteriaFor(target, wait, leaving = []) {
         requireUrls: target === 'ready' && wait.waitForUrls,
         requireAllNodes: target === 'ready',
         gone: defaults.gone,
-        leaving
+        leaving,
+        stopped: defaults.stopped ?? []
     };
 }
+/**
+ * Whether a look settles the wait: reached, failed, or still waiting. A wait until a task is ended is
+ * reached too by a job that bills no more (its run ended, no pod active), whatever its status word.
+ */
 function judge(snapshot, criteria) {
+    if (criteria.target === 'ended' && snapshot.billsNoMore === true)
+        return 'reached';
     if (snapshot.status === undefined)
         return 'waiting';
     if (criteria.failure.includes(snapshot.status))
@@ -4022,7 +4090,7 @@ function judge(snapshot, criteria) {
 }
 /** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
 function isPublishable(url) {
-    return url !== null && (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .publishableUrl */ .rt)(url) !== undefined;
+    return url !== null && (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .publishableUrl */ .rt)(url) !== undefined;
 }
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 function isUnknownStatus(status, criteria) {
@@ -4451,11 +4519,13 @@ function format(value) {
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
-/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9837);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+
 
 
 
@@ -4509,12 +4579,13 @@ function nodeReadCall(settings, path, query) {
 }
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
- * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
- * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
- * A job is searched in the job search.
+ * the parameters the platform requires in every profile: the statuses that still bill (a job's: Running
+ * and Pending; a stopped job reads Paused), unless `statuses` says which (every status, End too, to learn
+ * whether a task is gone). An empty name searches every task. A job is searched in the job search.
  */
-function searchByNameCall(settings, taskName, page = 1, statuses = _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az) {
+function searchByNameCall(settings, taskName, page = 1, given) {
     const kind = taskKindOf(settings);
+    const statuses = given ?? (kind === 'job' ? _task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_ACTIVE_STATUSES */ .sS : _platform_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .ACTIVE_STATUSES */ .az);
     const call = kind === 'job'
         ? callFor(settings, 'job_search', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_search, undefined, false)
         : callFor(settings, 'search_tasks', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_tasks, undefined, false);
@@ -4578,7 +4649,7 @@ function preheatDetailCall(settings, taskId) {
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
 }
 /** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
 function preheatCall(settings, method, path, query, body, traits, taskId) {
@@ -4599,7 +4670,7 @@ function updateCall(settings, taskId, configuration) {
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
     const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
-    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(pointId) } };
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(pointId) } };
 }
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 function changePointsCall(settings, taskId, points) {
@@ -4611,7 +4682,7 @@ function cleanupCall(settings, taskId, action) {
         return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
     // The Job API has a stop and no pause.
     if (action === 'pause')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task ${taskId} is a job, which cannot be paused: stop it instead`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`task ${taskId} is a job, which cannot be paused: stop it instead`);
     return callFor(settings, 'job_stop', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_stop, taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
@@ -4622,7 +4693,8 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
         alreadyDone: spec.alreadyDone ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.alreadyDone,
         appliesTo: spec.appliesTo ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.appliesTo,
         check: spec.check ?? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT.check,
-        ...(spec.pages === true ? { pages: true } : {})
+        ...(spec.pages === true ? { pages: true } : {}),
+        ...(spec.readFirst === true ? { readFirst: true } : {})
     };
     const fields = spec.fields(settings, taskId);
     const body = withInputs ? settings.body : {};
@@ -4630,7 +4702,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     checkInputs(operation, spec, settings, { fields, body, query, withInputs });
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -4664,7 +4736,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -4674,17 +4746,17 @@ function endpointFor(settings, operation, spec) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
     for (const name of Object.keys(fields)) {
         if (name in body)
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name)}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name)}`);
         if (query.some(([key]) => key === name))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`query sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name)}`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(checked.problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -4697,7 +4769,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 
 
@@ -5125,10 +5197,14 @@ const OPERATION_TABLE = {
         }),
         pages: true
     },
-    // What stop applies to, as the reference says: a Running or Pending job.
+    // What stop applies to, as the reference says: a Running or Pending job. A stopped job may read Paused
+    // (the job list's \u5df2\u505c\u6b62) or End; one whose run ended needs no stop, and is read first.
     job_stop: {
-        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], ['End']),
-        kind: 'job'
+        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], [
+            ..._task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_STOPPED_STATUSES */ .Vi
+        ]),
+        kind: 'job',
+        readFirst: true
     },
     // Its pages hold 50 groups at most (the reference: page_size 1 to 50).
     job_group_search: {
@@ -5641,28 +5717,43 @@ function describeForDebug(request) {
 /* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
 /* harmony export */   Ig: () => (/* binding */ jobFailureReason),
+/* harmony export */   Vi: () => (/* binding */ JOB_STOPPED_STATUSES),
 /* harmony export */   ah: () => (/* binding */ jobFactsOf),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
-/* harmony export */   pq: () => (/* binding */ countOf)
+/* harmony export */   pq: () => (/* binding */ countOf),
+/* harmony export */   sS: () => (/* binding */ JOB_ACTIVE_STATUSES)
 /* harmony export */ });
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
 
 
 /**
+ * A job's task statuses once it was stopped, by the step, the console or another run: the reference's job
+ * list names `Paused` \u5df2\u505c\u6b62 (stopped) and `End` \u5df2\u5220\u9664 (deleted) (suanli-job/api/job-tasks.md). The Job API
+ * has no pause: a job in either bills no more.
+ */
+const JOB_STOPPED_STATUSES = ['Paused', 'End'];
+/** A job's task statuses while it may bill: what a search for the jobs of a name asks for. */
+const JOB_ACTIVE_STATUSES = ['Running', 'Pending'];
+/** job_status.status once a job's run has ended: its verdict. */
+const RUN_ENDED = ['Complete', 'Failed'];
+/**
  * What a job's detail says, for a wait until it ends: its status is its job_status.status (Pending,
- * Running, Complete, Failed; Manual), except that a job whose task ended before its job did (stopped) is
- * End. The task's status alone is no verdict: a job runs as long as its job_status says.
+ * Running, Complete, Failed; Manual), except that a job stopped before its run ended reads as its task
+ * does (Paused or End). The task's status alone is no verdict: a job runs as long as its job_status says.
+ * `billsNoMore` and `doubt` are those of jobFactsOf.
  */
 function jobSnapshotOf(data) {
     const task = snapshotOf(data, ['status']);
-    const { status, running, succeeded, failed } = jobFactsOf(data);
-    const ended = status === 'Complete' || status === 'Failed';
+    const { status, running, succeeded, failed, stopped, ended, doubt } = jobFactsOf(data);
+    const runEnded = status !== undefined && RUN_ENDED.includes(status);
     return {
         ...task,
-        status: task.status === 'End' && !ended ? 'End' : status,
+        status: stopped && !runEnded ? task.status : status,
         urls: [],
         nodes: undefined,
+        billsNoMore: ended,
+        ...(doubt === undefined ? {} : { doubt }),
         ...(succeeded === undefined || failed === undefined
             ? {}
             : { pods: `${running ?? 0} running, ${succeeded} succeeded, ${failed} failed` })
@@ -5689,16 +5780,26 @@ function jobFactsOf(data) {
         const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
         return Number.isNaN(ms) ? undefined : ms;
     };
-    const ended = status === 'Complete' || status === 'Failed' || detail.status === 'End';
+    const running = countOf(job.active_pods);
+    const succeeded = countOf(job.succeeded_pods);
+    const stopped = typeof detail.status === 'string' && JOB_STOPPED_STATUSES.includes(detail.status);
+    const runEnded = status !== undefined && RUN_ENDED.includes(status);
+    const ended = stopped || (runEnded && (running ?? 0) === 0);
+    const completions = countOf(detail.points);
+    const doubt = status === 'Complete' && succeeded !== undefined && completions !== undefined && succeeded < completions
+        ? `its job_status says Complete, but ${succeeded} of its ${completions} completion(s) succeeded`
+        : undefined;
     const start = time(job.create_time);
     const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
     return {
         status,
-        running: countOf(job.active_pods),
-        succeeded: countOf(job.succeeded_pods),
+        running,
+        succeeded,
         failed: countOf(job.failed_pods),
         mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
+        stopped,
         ended,
+        doubt,
         seconds: start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
     };
 }

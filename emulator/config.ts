@@ -38,7 +38,12 @@ export interface EmulatorConfig {
   /** A private registry: images matching `pattern` (a regular expression) pull only with this account. */
   privateRegistry?: { pattern: string; username: string; password: string };
   /** How jobs run (see the emulator's `jobs` option): patterns are regular expressions over job names. */
-  jobs?: { podSeconds?: number; failPattern?: string; scripts?: JobScriptConfig[] };
+  jobs?: {
+    podSeconds?: number;
+    failPattern?: string;
+    scripts?: JobScriptConfig[];
+    stoppedStatus?: 'Paused' | 'End';
+  };
 }
 
 /** A job script (see JobScriptRule), its pattern as text. */
@@ -214,7 +219,7 @@ function parseImagePull(value: unknown, where: string): NonNullable<EmulatorConf
 
 function parseJobs(value: unknown, where: string): NonNullable<EmulatorConfig['jobs']> {
   const jobs = object(value, where);
-  only(jobs, where, ['podSeconds', 'failPattern', 'scripts']);
+  only(jobs, where, ['podSeconds', 'failPattern', 'scripts', 'stoppedStatus']);
   const numbers = (list: unknown, name: string): number[] => {
     if (!Array.isArray(list)) throw new ConfigError(`${name} must be an array`);
     return list.map((n, i) => number(n, `${name}[${i}]`));
@@ -240,6 +245,7 @@ function parseJobs(value: unknown, where: string): NonNullable<EmulatorConfig['j
   return {
     ...optional(jobs, 'podSeconds', (v, n) => number(v, n), where),
     ...optional(jobs, 'failPattern', (v, n) => pattern(v, n), where),
+    ...optional(jobs, 'stoppedStatus', (v, n) => choice(v, n, ['Paused', 'End'] as const), where),
     ...(Array.isArray(jobs.scripts)
       ? { scripts: jobs.scripts.map((item, i) => script(item, `${where}.scripts[${i}]`)) }
       : {})
@@ -389,9 +395,10 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.imagePull !== undefined) emulator.setImagePull(config.imagePull);
   if (config.preheat !== undefined) emulator.setPreheat(config.preheat);
   if (config.jobs !== undefined) {
-    const { podSeconds, failPattern, scripts } = config.jobs;
+    const { podSeconds, failPattern, scripts, stoppedStatus } = config.jobs;
     emulator.setJobs({
       ...(podSeconds === undefined ? {} : { podSeconds }),
+      ...(stoppedStatus === undefined ? {} : { stoppedStatus }),
       ...(failPattern === undefined ? {} : { failPattern: new RegExp(failPattern) }),
       ...(scripts === undefined
         ? {}

@@ -19,7 +19,7 @@ import { shuffledCodes } from './rejection.js';
 import { ROUTES, type Profile, type StorageVerdict } from './routes.js';
 import { close, listen, type Listening } from './server.js';
 import { DEVICES, markOf } from './catalog.js';
-import { JobStore, type JobScriptRule } from './jobs.js';
+import { JobStore } from './jobs.js';
 import { PreheatStore, type PrivateRegistry } from './preheats.js';
 import { QueueGroupStore, type QueueGroupSeed } from './queue-groups.js';
 import type { StockChange } from './stock.js';
@@ -124,7 +124,8 @@ export class Emulator implements EmulatorInfo {
       failPattern: options.jobs?.failPattern,
       scripts: options.jobs?.scripts ?? [],
       pricePerPointHour: options.pricePerPointHour ?? 1.5,
-      actLagMs: () => this.#tasks.settings.actLagMs
+      actLagMs: () => this.#tasks.settings.actLagMs,
+      stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused'
     });
     this.#queueGroups = new QueueGroupStore(clock);
     this.#pageSizeMax = options.pageSizeMax;
@@ -387,11 +388,12 @@ export class Emulator implements EmulatorInfo {
   }
 
   /** How the jobs made from now on run (see the `jobs` option). */
-  setJobs(jobs: { podSeconds?: number; failPattern?: RegExp | undefined; scripts?: JobScriptRule[] }): void {
+  setJobs(jobs: NonNullable<EmulatorOptions['jobs']>): void {
     const settings = this.#jobs.settings;
     if (jobs.podSeconds !== undefined) settings.podMs = Math.max(1, jobs.podSeconds * 1000);
     if ('failPattern' in jobs) settings.failPattern = jobs.failPattern;
     if (jobs.scripts !== undefined) settings.scripts = jobs.scripts;
+    if (jobs.stoppedStatus !== undefined) settings.stoppedStatus = jobs.stoppedStatus;
   }
 
   /** The job as job detail shows it. */

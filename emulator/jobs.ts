@@ -94,6 +94,11 @@ export interface JobSettings {
   pricePerPointHour: number;
   /** How long an accepted stop takes to act (the deployments' actLagMs, read when it is asked). */
   actLagMs: () => number;
+  /**
+   * What a stopped job's task reads: Paused (the job list names it 已停止, stopped), or End (已删除, deleted),
+   * as a platform may show it.
+   */
+  stoppedStatus: 'Paused' | 'End';
 }
 
 /** The job's state at `now`: its run worked out from the clock. */
@@ -376,7 +381,8 @@ export class JobStore {
 
   /**
    * The job at now: Pending until its pods start (startMs after it was scheduled), then its pods as runJob
-   * works them out; ended (Complete or Failed, or stopped) it is End and bills no more.
+   * works them out; ended (Complete or Failed) it is End, stopped it reads stoppedStatus (Paused unless set),
+   * and bills no more either way.
    */
   #state(job: Job): JobState {
     const now = this.now();
@@ -389,7 +395,7 @@ export class JobStore {
     const none = { active: 0, succeeded: 0, failed: 0, pods: [] };
     if (until < startAt)
       return {
-        status: stopped ? 'End' : 'Pending',
+        status: stopped ? this.settings.stoppedStatus : 'Pending',
         run: 'Pending',
         scheduled,
         ...none,
@@ -410,9 +416,10 @@ export class JobStore {
       failed: run.failed,
       pods: run.pods
     };
-    const over = run.verdict !== 'Running' || stopped;
+    // Stopped, it reads as stoppedStatus says; ended by itself (Complete or Failed), End.
+    const status = stopped ? this.settings.stoppedStatus : run.verdict === 'Running' ? 'Running' : 'End';
     return {
-      status: over ? 'End' : 'Running',
+      status,
       run: run.verdict,
       scheduled,
       ...counts,

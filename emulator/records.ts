@@ -47,9 +47,15 @@ export interface EmulatorOptions {
    * `failPattern` exit with code 1 in every pod; `scripts` say, by job name, how long each attempt runs,
    * its exit code, how many attempts fail first (a flaky test), which indexes fail, and the lines each
    * attempt logs (see JobScriptRule). A job starts readyAfterSeconds after it is made (or, a Spot job
-   * Queued for want of free nodes, after a read finds them free).
+   * Queued for want of free nodes, after a read finds them free). A stopped job reads `stoppedStatus`:
+   * Paused (default; the reference's job list names it 已停止, stopped), or End.
    */
-  jobs?: { podSeconds?: number; failPattern?: RegExp; scripts?: JobScriptRule[] };
+  jobs?: {
+    podSeconds?: number;
+    failPattern?: RegExp | undefined;
+    scripts?: JobScriptRule[];
+    stoppedStatus?: 'Paused' | 'End';
+  };
   /** Whether a task bills while Pending too, not only while Running (default false). */
   billPending?: boolean;
   /** The most items a page holds, whatever page_size asks (default: no cap; the platform publishes none). */

@@ -328,7 +328,7 @@ describe('elastic-deploy, the command-line tool', () => {
     ]);
     expect(slow.code).toBe(EXIT.timedOut);
     const id = (JSON.parse(slow.stdout) as Record<string, string>).task_id ?? '';
-    expect(emulator.job(id).status).toBe('End');
+    expect(emulator.job(id).status).toBe('Paused');
   });
 
   it('stops what it created when interrupted with --cleanup stop, and exits 130', async () => {
@@ -563,7 +563,7 @@ describe('elastic-deploy, the command-line tool', () => {
       EXIT.ok,
       expect.stringContaining(`cleanup: stopped task ${id}`)
     ]);
-    expect(emulator.job(id).status).toBe('End');
+    expect(emulator.job(id).status).toBe('Paused');
     expect(emulator.requests.some((r) => r.path === '/api/deployment/task/stop')).toBe(false);
   });
 

@@ -65,7 +65,7 @@ function expectRunInvariants(
   result: StepRun,
   requests: readonly RecordedRequest[],
   secrets: string[],
-  statusOf: (taskId: string) => string
+  bills: (taskId: string) => boolean
 ): void {
   const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
   const visible = runnerView(result, { debug: true }).lines.join('\n');
@@ -95,8 +95,27 @@ function expectRunInvariants(
     .map((r) => `${r.headers.timestamp ?? ''} ${r.headers.sign_str ?? ''}`);
   expect(new Set(stamps).size).toBe(stamps.length);
   const made = requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
-  const running = made.filter((id) => statusOf(id) !== 'End');
+  const running = made.filter(bills);
   expect({ made, running: running.length <= 1 }).toEqual({ made, running: true });
+}
+
+/**
+ * Whether the emulator's task or job still bills: a deployment until End; a job until it reads Paused or
+ * End (stopped), or its run ended with no pod active. One neither kind knows is gone.
+ */
+function stillBills(emulator: Emulator, id: string): boolean {
+  try {
+    return emulator.task(id).status !== 'End';
+  } catch {
+    // Not a deployment.
+  }
+  try {
+    const job = emulator.job(id) as { status: string; job_status: Record<string, unknown> };
+    const run = ['Complete', 'Failed'].includes(String(job.job_status.status));
+    return !['Paused', 'End'].includes(job.status) && !(run && job.job_status.active_pods === 0);
+  } catch {
+    return false;
+  }
 }
 
 /** One scenario's own emulator, and a way to run the step against it. */
@@ -172,17 +191,7 @@ async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Pro
         result,
         emulator.requests.slice(before),
         [...SECRETS, ...secrets, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
-        (id) => {
-          // A deployment's, else a job's; one neither knows is gone.
-          for (const read of [(t: string) => emulator.task(t), (t: string) => emulator.job(t)]) {
-            try {
-              return String(read(id).status);
-            } catch {
-              // Not of this kind.
-            }
-          }
-          return 'End';
-        }
+        (id) => stillBills(emulator, id)
       );
     }
   };
@@ -974,7 +983,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         result,
         s.emulator.requests.slice(before),
         [...SECRETS, s.emulator.token_mode.token],
-        (id) => String(s.emulator.task(id).status)
+        (id) => stillBills(s.emulator, id)
       );
       return result;
     };
@@ -1884,7 +1893,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         );
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(1);
-        expect(s.emulator.job(id).status).toBe('End');
+        expect(s.emulator.job(id).status).toBe('Paused');
         expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
         expect(main.state.created_task_ids).toBe('[]');
         const post = await s.run(job('e2e-job-long'), main.state);
@@ -1916,7 +1925,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(inputs, main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.job(id).status).toBe('End');
+        expect(s.emulator.job(id).status).toBe('Paused');
       },
       JOB_OPTIONS
     );
@@ -1936,7 +1945,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
         const post = await s.run(job('e2e-job-long'), main.state);
         expect(post.exitCode).toBe(0);
-        expect(s.emulator.job(id).status).toBe('End');
+        expect(s.emulator.job(id).status).toBe('Paused');
         expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
       },
       JOB_OPTIONS

@@ -288,23 +288,49 @@ describe('jobs, as the reference describes them', () => {
     expect(events.events.map((e) => e.reason)).toEqual(['Scheduled', 'Started', 'Completed']);
   });
 
-  it('stops a Running or Pending job (its bill stops with it), and refuses to stop one that ended', async () => {
+  it.each(['Paused', 'End'] as const)(
+    'stops a Running or Pending job (its bill stops with it), which then reads %s, and refuses to stop it again',
+    async (stoppedStatus) => {
+      // Paused by default: the reference's job list names it 已停止 (stopped); a platform may show End.
+      if (stoppedStatus === 'End') emulator.setJobs({ stoppedStatus });
+      const id = await create(body());
+      clock.advance(10 + 30);
+      expect(await call('POST', '/api/task/job/stop', { task_id: Number(id) })).toMatchObject({
+        code: '0000',
+        data: null
+      });
+      const stopped = await detail(id);
+      expect([stopped.status, stopped.job_status.active_pods, stopped.runing_points]).toEqual([
+        stoppedStatus,
+        0,
+        0
+      ]);
+      clock.advance(600);
+      const later = await detail(id);
+      expect(later.billing_value + later.forecast_value).toBe(stopped.billing_value + stopped.forecast_value);
+      const again = await call('POST', '/api/task/job/stop', { task_id: Number(id) });
+      expect([again.code, again.message]).toEqual([
+        'C008',
+        expect.stringMatching(`while it is ${stoppedStatus}`)
+      ]);
+      const pending = await create(body());
+      expect((await call('POST', '/api/task/job/stop', { task_id: Number(pending) })).code).toBe('0000');
+      expect((await detail(pending)).status).toBe(stoppedStatus);
+    }
+  );
+
+  it('reads End for a job that ended by itself (Complete or Failed), and refuses to stop it', async () => {
+    // Two completions of 60 s, one after the other, 10 s after the create.
     const id = await create(body());
-    clock.advance(10 + 30);
-    expect(await call('POST', '/api/task/job/stop', { task_id: Number(id) })).toMatchObject({
-      code: '0000',
-      data: null
-    });
-    const stopped = await detail(id);
-    expect([stopped.status, stopped.job_status.active_pods, stopped.runing_points]).toEqual(['End', 0, 0]);
-    clock.advance(600);
-    const later = await detail(id);
-    expect(later.billing_value + later.forecast_value).toBe(stopped.billing_value + stopped.forecast_value);
-    const again = await call('POST', '/api/task/job/stop', { task_id: Number(id) });
-    expect([again.code, again.message]).toEqual(['C008', expect.stringMatching(/while it is End/)]);
-    const pending = await create(body());
-    expect((await call('POST', '/api/task/job/stop', { task_id: Number(pending) })).code).toBe('0000');
-    expect((await detail(pending)).status).toBe('End');
+    clock.advance(10 + 2 * 60 + 1);
+    const ended = await detail(id);
+    expect([ended.status, ended.job_status.status, ended.job_status.active_pods]).toEqual([
+      'End',
+      'Complete',
+      0
+    ]);
+    const stop = await call('POST', '/api/task/job/stop', { task_id: Number(id) });
+    expect([stop.code, stop.message]).toEqual(['C008', expect.stringMatching(/while it is End/)]);
   });
 
   it('acts on an accepted stop actLagSeconds later, as a slow platform does; a stop asked again does not put it off', async () => {
@@ -316,7 +342,7 @@ describe('jobs, as the reference describes them', () => {
     clock.advance(20);
     expect((await call('POST', '/api/task/job/stop', { task_id: Number(id) })).code).toBe('0000');
     clock.advance(11);
-    expect((await detail(id)).status).toBe('End');
+    expect((await detail(id)).status).toBe('Paused');
   });
 
   it('searches jobs by status and name, newest first, a page at a time', async () => {

@@ -76,6 +76,38 @@ describe('jobs against the emulator', () => {
     );
   });
 
+  // Regression (issue 48): one answer saying Complete with 0 of its pods succeeded passed the step while
+  // the job still ran.
+  it('does not believe one detail that says Complete while its pod counts say otherwise: it reads again', async () => {
+    const log: string[] = [];
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 3 });
+    clock.advance(10 + 5);
+    const running = emulator.job(id) as { job_status: Record<string, unknown> };
+    emulator.inject({
+      path: '/api/task/job/detail',
+      skip: 1,
+      answer: {
+        kind: 'envelope',
+        code: '0000',
+        data: { ...running, job_status: { ...running.job_status, status: 'Complete', active_pods: 0 } }
+      }
+    });
+    const { outputs, failure } = await emulatorStep(emulator, clock, client, { log })({
+      operation: 'job_detail',
+      task_id: id,
+      wait: 'true',
+      poll_interval: '10s',
+      wait_timeout: '30m'
+    });
+    expect(failure).toBeUndefined();
+    expect(log).toContain(
+      `task ${id} "nightly-evals": its job_status says Complete, but 0 of its 3 completion(s) succeeded after 10s: reading it again before believing it`
+    );
+    // The job ran on to its real end: three pods of a minute each.
+    expect(outputs).toMatchObject({ status: 'Complete', succeeded_pods: '3' });
+    expect(emulator.job(id).job_status).toMatchObject({ status: 'Complete', succeeded_pods: 3 });
+  });
+
   it('fails the wait of a job that fails, and of one stopped before it ended; a timeout leaves the job running', async () => {
     emulator.setJobs({ failPattern: /-fails$/ });
     const failing = emulator.addJob({ task_name: 'nightly-fails', points: 1 });
@@ -96,7 +128,12 @@ describe('jobs against the emulator', () => {
     clock.advance(30);
     emulator.stopJob(stopped);
     const ended = await stopping;
-    expect(ended.failure).toMatch(new RegExp(`task ${stopped}.*End`));
+    // Stopped from elsewhere (the console), the job reads Paused: the wait ends at once, saying so.
+    expect(ended.failure).toMatch(
+      new RegExp(
+        `task ${stopped} \\(nightly-stopped\\) was stopped \\(its status is Paused\\) before it finished`
+      )
+    );
     const long = emulator.addJob({ task_name: 'nightly-long', points: 50 });
     const timedOut = await step({
       operation: 'job_detail',
@@ -109,35 +146,44 @@ describe('jobs against the emulator', () => {
     expect(emulator.job(long).status).toBe('Running');
   });
 
-  it('cleans up a job a step of the Job API left in the Job API: stopped until its detail says End, never paused', async () => {
-    const log: string[] = [];
-    const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
-    clock.advance(10);
-    const inputs = { operation: 'job_detail', task_id: id, cleanup: 'stop' };
-    const report = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
-      action: 'stop',
-      created: [id]
-    });
-    expect(report.outcomes.map((o) => o.outcome)).toEqual([{ kind: 'done' }]);
-    expect(emulator.job(id).status).toBe('End');
-    expect(new Set(paths())).toEqual(new Set(['POST /api/task/job/stop', 'GET /api/task/job/detail']));
-    // A second cleanup finds nothing left to do; a pause has no meaning for a job.
-    const again = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
-      action: 'stop',
-      created: [id]
-    });
-    expect(again.outcomes.map((o) => o.outcome.kind)).toEqual(['already']);
-    await expect(
-      emulatorCleanup(
-        emulator,
-        clock,
-        client,
-        { log },
-        { ...inputs, cleanup: 'pause' },
-        { action: 'pause', created: [id] }
-      )
-    ).rejects.toThrow(`task ${id} is a job, which cannot be paused: stop it instead`);
-  });
+  it.each(['Paused', 'End'] as const)(
+    'cleans up a job a step of the Job API left in the Job API: stopped until its detail reads it stopped (%s), never paused',
+    async (stoppedStatus) => {
+      emulator.setJobs({ stoppedStatus });
+      const log: string[] = [];
+      const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+      clock.advance(10);
+      const inputs = { operation: 'job_detail', task_id: id, cleanup: 'stop' };
+      const report = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
+        action: 'stop',
+        created: [id]
+      });
+      expect(report.outcomes.map((o) => o.outcome)).toEqual([{ kind: 'done' }]);
+      expect(emulator.job(id).status).toBe(stoppedStatus);
+      // Read first (a job may have ended by itself), stopped once, read back: never asked again.
+      expect(paths()).toEqual([
+        'GET /api/task/job/detail',
+        'POST /api/task/job/stop',
+        'GET /api/task/job/detail'
+      ]);
+      // A second cleanup finds nothing left to do; a pause has no meaning for a job.
+      const again = await emulatorCleanup(emulator, clock, client, { log }, inputs, {
+        action: 'stop',
+        created: [id]
+      });
+      expect(again.outcomes.map((o) => o.outcome.kind)).toEqual(['already']);
+      await expect(
+        emulatorCleanup(
+          emulator,
+          clock,
+          client,
+          { log },
+          { ...inputs, cleanup: 'pause' },
+          { action: 'pause', created: [id] }
+        )
+      ).rejects.toThrow(`task ${id} is a job, which cannot be paused: stop it instead`);
+    }
+  );
 
   it('says a job no search of the Job API lists is not found, asking the job search (never the task search)', async () => {
     const { failure } = await step({ operation: 'job_detail', task_id: '77' });
@@ -171,24 +217,37 @@ describe('jobs against the emulator', () => {
     ]);
   });
 
-  it('stops a job and waits until the Job API shows it ended; a job that ended needs no stop', async () => {
+  it('stops a job and waits until the Job API shows it stopped (Paused); a job stopped already needs no stop', async () => {
     const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
     clock.advance(10 + 30);
     const stopped = await step({ operation: 'job_stop', task_id: id, poll_interval: '1s' });
     expect(stopped.failure).toBeUndefined();
-    expect(stopped.outputs.status).toBe('End');
-    expect(paths()).toEqual(['POST /api/task/job/stop', 'GET /api/task/job/detail']);
-    emulator.clearRequests();
-    // The stop is refused now (the job is End): its state, read in the Job API, says there is nothing left
-    // to do. (The resource search is the refusal's diagnosis: whether the key is refused everywhere.)
-    const again = await step({ operation: 'job_stop', task_id: id, poll_interval: '1s' });
-    expect(again.failure).toBeUndefined();
+    expect(stopped.outputs.status).toBe('Paused');
     expect(paths()).toEqual([
-      'POST /api/task/job/stop',
-      'GET /api/deployment/resource/search',
       'GET /api/task/job/detail',
+      'POST /api/task/job/stop',
       'GET /api/task/job/detail'
     ]);
+    emulator.clearRequests();
+    // Read first: a job that reads Paused bills no more, so no stop is sent, and the wait ends at its first look.
+    // (A second later: the same request at the same millisecond is a replay, which the platform refuses.)
+    clock.advance(1);
+    const again = await step({ operation: 'job_stop', task_id: id, poll_interval: '1s' });
+    expect(again.failure).toBeUndefined();
+    expect(paths()).toEqual(['GET /api/task/job/detail', 'GET /api/task/job/detail']);
+  });
+
+  it('sends no stop to a job that completed, and does not wait for it (job_stop, the default wait)', async () => {
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 1 });
+    clock.advance(10 + 60 + 1);
+    expect(emulator.job(id).job_status).toMatchObject({ status: 'Complete', active_pods: 0 });
+    const before = clock.now();
+    const { outputs, failure } = await step({ operation: 'job_stop', task_id: id });
+    expect(failure).toBeUndefined();
+    expect(outputs).toMatchObject({ status: 'Complete', timed_out: 'false' });
+    expect(paths()).toEqual(['GET /api/task/job/detail', 'GET /api/task/job/detail']);
+    // Its first look settled it: no poll_interval was slept, let alone wait_timeout.
+    expect(clock.now() - before).toBe(0);
   });
 
   it("reads a queue's task groups, 50 to a page, and one group; refuses to send either without its id", async () => {
@@ -402,7 +461,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       { cancelWhen: /-> Running/ }
     );
     expect(outputs.task_id).not.toBe('');
-    expect(emulator.job(outputs.task_id).status).toBe('End');
+    expect(emulator.job(outputs.task_id).status).toBe('Paused');
     expect(left?.created).toEqual([]);
   });
 
@@ -414,7 +473,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       cleanup: 'stop'
     });
     expect(failure).toMatch(/timed out|within/);
-    expect(emulator.job(outputs.task_id).status).toBe('End');
+    expect(emulator.job(outputs.task_id).status).toBe('Paused');
     expect(log).toContain(`job ${outputs.task_id} may still run: stopping it now`);
     // Stopped and read back: the post step has nothing left to do with it.
     expect(left?.created).toEqual([]);
@@ -435,7 +494,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     );
   });
 
-  it('stops a job whose wait timed out on a platform slow to act: asked again until its detail says End, past wait_timeout', async () => {
+  it('stops a job whose wait timed out on a platform slow to act: asked again until its detail reads it stopped, past wait_timeout', async () => {
     emulator.setActLag(45);
     const { outputs, failure, left } = await step({
       task_name: 'gpu-tests',
@@ -445,8 +504,8 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     });
     expect(failure).toMatch(/timed out/);
     const id = outputs.task_id;
-    expect(emulator.job(id).status).toBe('End');
-    // Accepted at once, acted on 45 s later: the step read it Running, and asked again, until End.
+    expect(emulator.job(id).status).toBe('Paused');
+    // Accepted at once, acted on 45 s later: the step read it Running, and asked again, until Paused.
     const stops = emulator.requests.filter((r) => r.path === '/api/task/job/stop');
     expect(stops.length).toBeGreaterThanOrEqual(1);
     expect(log).toContain(`job ${id} stopped`);
@@ -456,47 +515,53 @@ describe('a GPU batch job run to its end (operation: job)', () => {
   describe('spot_fallback', () => {
     const QUEUED_BODY = JSON.stringify({ ...JSON.parse(BODY), resources: [{ mark: JOB_MARK_4090 }] });
 
-    it('stops a Spot job still Queued after queue_timeout, reads its end, and only then runs the job on demand', async () => {
-      emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
-      // The region has a node again once the Spot job is stopped: the on-demand create can take it.
-      const lines: string[] = [];
-      lines.push = (...items: string[]): number => {
-        if (items.some((line) => line.startsWith('spot_fallback: ')))
-          emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
-        return Array.prototype.push.apply(lines, items);
-      };
-      const { outputs, failure, left, states } = await emulatorStep(emulator, clock, client, { log: lines })({
-        operation: 'job',
-        body: QUEUED_BODY,
-        poll_interval: '10s',
-        task_name: 'gpu-tests',
-        spot_fallback: 'true',
-        queue_timeout: '2m',
-        cleanup: 'stop'
-      });
-      expect(failure).toBeUndefined();
-      const creates = created().map((r) => JSON.parse(r.body) as Record<string, unknown>);
-      expect(creates.map((body) => body.sub_type ?? 'on demand')).toEqual(['Spot', 'on demand']);
-      expect(creates[1]?.job_support).not.toHaveProperty('estimated_exec_sec');
-      const spot = created()[0]?.createdTaskId ?? '';
-      // The Spot job was stopped, and its end read, before the on-demand create was sent.
-      const stop = emulator.requests.findIndex((r) => r.path === '/api/task/job/stop');
-      const ended = emulator.requests.findIndex(
-        (r, i) => i > stop && r.path === '/api/task/job/detail' && r.target.includes(spot)
-      );
-      expect(stop).toBeGreaterThan(0);
-      expect(ended).toBeGreaterThan(stop);
-      expect(emulator.requests.findIndex((r) => r === created()[1])).toBeGreaterThan(ended);
-      expect(emulator.job(spot)).toMatchObject({ status: 'End', schedule_status: 'Queued' });
-      expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
-      expect(outputs.task_id).not.toBe(spot);
-      expect(lines).toContain(
-        `job ${outputs.task_id} runs on demand (spot_fallback: the Spot job ${spot} stayed Queued past queue_timeout (2m0s) and was stopped)`
-      );
-      expect(left?.created).toEqual([outputs.task_id]);
-      // The Spot job was on the ledger while it was Queued, and taken off once its end was read.
-      expect(states.some((state) => state.created.includes(spot))).toBe(true);
-    });
+    it.each(['Paused', 'End'] as const)(
+      'stops a Spot job still Queued after queue_timeout, reads it stopped (%s), and only then runs the job on demand',
+      async (stoppedStatus) => {
+        emulator.setJobs({ stoppedStatus });
+        emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+        // The region has a node again once the Spot job is stopped: the on-demand create can take it.
+        const lines: string[] = [];
+        lines.push = (...items: string[]): number => {
+          if (items.some((line) => line.startsWith('spot_fallback: ')))
+            emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 1 }]);
+          return Array.prototype.push.apply(lines, items);
+        };
+        const { outputs, failure, left, states } = await emulatorStep(emulator, clock, client, {
+          log: lines
+        })({
+          operation: 'job',
+          body: QUEUED_BODY,
+          poll_interval: '10s',
+          task_name: 'gpu-tests',
+          spot_fallback: 'true',
+          queue_timeout: '2m',
+          cleanup: 'stop'
+        });
+        expect(failure).toBeUndefined();
+        const creates = created().map((r) => JSON.parse(r.body) as Record<string, unknown>);
+        expect(creates.map((body) => body.sub_type ?? 'on demand')).toEqual(['Spot', 'on demand']);
+        expect(creates[1]?.job_support).not.toHaveProperty('estimated_exec_sec');
+        const spot = created()[0]?.createdTaskId ?? '';
+        // The Spot job was stopped, and its end read, before the on-demand create was sent.
+        const stop = emulator.requests.findIndex((r) => r.path === '/api/task/job/stop');
+        const ended = emulator.requests.findIndex(
+          (r, i) => i > stop && r.path === '/api/task/job/detail' && r.target.includes(spot)
+        );
+        expect(stop).toBeGreaterThan(0);
+        expect(ended).toBeGreaterThan(stop);
+        expect(emulator.requests.findIndex((r) => r === created()[1])).toBeGreaterThan(ended);
+        expect(emulator.job(spot)).toMatchObject({ status: stoppedStatus, schedule_status: 'Queued' });
+        expect(outputs).toMatchObject({ job_status: 'Complete', job_type: 'on_demand' });
+        expect(outputs.task_id).not.toBe(spot);
+        expect(lines).toContain(
+          `job ${outputs.task_id} runs on demand (spot_fallback: the Spot job ${spot} stayed Queued past queue_timeout (2m0s) and was stopped)`
+        );
+        expect(left?.created).toEqual([outputs.task_id]);
+        // The Spot job was on the ledger while it was Queued, and taken off once its end was read.
+        expect(states.some((state) => state.created.includes(spot))).toBe(true);
+      }
+    );
 
     it('runs the job on demand when the Spot create is refused and made no job; without spot_fallback the refusal stands', async () => {
       const refuse = {
@@ -539,7 +604,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
         { cancelWhen: /^job: code 0000/ }
       );
       expect(created()).toHaveLength(1);
-      expect(emulator.job(outputs.task_id).status).toBe('End');
+      expect(emulator.job(outputs.task_id).status).toBe('Paused');
       expect(left?.created).toEqual([]);
       expect(lines).toContain(`job ${outputs.task_id} runs as Spot (job_type: spot; the step was cancelled)`);
       expect(lines).toContain(`job ${outputs.task_id} may still run: stopping it now`);
@@ -577,7 +642,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
           new RegExp(`^job ${id} could not be stopped now \\(.*\\): the post step tries again$`)
         )
       );
-      expect(emulator.job(id).status).not.toBe('End');
+      expect(emulator.job(id).status).toBe('Pending');
       expect(left?.created).toEqual([id]);
     });
 
@@ -607,7 +672,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
           )
         )
       );
-      expect(emulator.job(outputs.task_id).status).toBe('End');
+      expect(emulator.job(outputs.task_id).status).toBe('Paused');
     });
 
     it('keeps a Spot job that is scheduled, saying so; refuses spot_fallback for an on-demand job before sending', async () => {

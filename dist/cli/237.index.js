@@ -523,8 +523,9 @@ function logChoice(choice, wish, points, ctx) {
 
 
 /**
- * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
- * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * Stops or pauses a task until its state shows it (see sendUntilShown): it bills no more (its detail says
+ * End, a job's Paused or End or its run ended; or no task search of any status lists it), or, for a
+ * pause, it is Paused. An accepted request is not the outcome,
  * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
  * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
  * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
@@ -532,11 +533,12 @@ function logChoice(choice, wish, points, ctx) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
-        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
-            return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
+            return { shown: true, state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
         if (state.kind === 'status' && alreadyDone.includes(state.status))
             return { shown: true, state: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(state.status, 40) };
         const described = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .describeState */ .Jw)(state), 300);
@@ -557,11 +559,11 @@ async function cleanUpTask(taskId, action, ctx, name) {
             }
             : { shown: false, state: described };
     };
-    // A job ends by itself: one that has ended needs no stop, and is read first.
-    if ((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings) === 'job') {
+    // A task that may end by itself (a job) is read first: one that bills no more needs no stop.
+    if (call.traits.readFirst === true) {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
-        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .isGone */ .ST)(state))
-            return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+        if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
+            return { kind: 'already', state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
     }
     const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')

@@ -7,14 +7,21 @@ import {
   retryIfTransient,
   TaskNotFoundError
 } from '../platform/failures.js';
-import { PAGE_SIZE, type Call, type Plan } from '../platform/operations/operation-table.js';
+import { taskKindOf } from '../platform/operations/calls.js';
+import { PAGE_SIZE, type Call, type Plan, type TaskKind } from '../platform/operations/operation-table.js';
 import { withRetries } from '../platform/retry.js';
 import type { Answer, Send } from '../platform/session.js';
 import { taskIdOf } from '../platform/task-data.js';
 import { ApiError, type ApiResult } from '../protocol/envelope.js';
 import { toCompactJson } from '../protocol/json.js';
 import { readAllPages } from './tasks/read-all-pages.js';
-import { describeState, readTaskState } from './tasks/read-task-state.js';
+import {
+  billsNoMore,
+  describeState,
+  endedAs,
+  readTaskState,
+  type TaskState
+} from './tasks/read-task-state.js';
 import type { CreateLookup } from './cleanup-state.js';
 import type { DeployContext } from './context.js';
 import type { Placement, PlacementReport } from './create/create-task.js';
@@ -76,6 +83,11 @@ async function makeCall(
   const state = { mayHaveApplied: false };
   const report: PlacementReport = {};
   try {
+    const unneeded = await notNeeded(call, ctx);
+    if (unneeded !== undefined) {
+      ctx.log(`${who}: not sent: ${unneeded}`);
+      return outcome({});
+    }
     // A create goes through its placement and exactly-once path, a module a step without one never loads.
     const created =
       call.traits.resend === 'create_once'
@@ -97,6 +109,28 @@ async function makeCall(
   } catch (error) {
     return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
   }
+}
+
+/**
+ * Why a call read first (see OperationTraits.readFirst) is not sent: its task has nothing left for it to
+ * do, as its state shows. Undefined: send it (a task whose state cannot be read is sent it too).
+ */
+async function notNeeded(call: Call, ctx: DeployContext): Promise<string | undefined> {
+  if (call.traits.readFirst !== true || call.taskId === undefined) return undefined;
+  const state = await readTaskState(call.taskId, ctx);
+  const kind = taskKindOf(ctx.settings);
+  return nothingLeft(call, state, kind)
+    ? `task ${call.taskId} has nothing left to do (${endedAs(state, kind)})`
+    : undefined;
+}
+
+/**
+ * Whether a call has nothing left to do on a task in this state: a status it is done in (a stop of a task
+ * already End), or, for a call read first, a task that bills no more (a job whose run ended).
+ */
+function nothingLeft(call: Call, state: TaskState, kind: TaskKind): boolean {
+  if (call.traits.readFirst === true && billsNoMore(state, kind)) return true;
+  return state.kind === 'status' && call.traits.alreadyDone.includes(state.status);
 }
 
 /**
@@ -157,11 +191,11 @@ async function settleByState(
   ctx: DeployContext,
   who: string
 ): Promise<Partial<CallOutcome>> {
-  const { alreadyDone, appliesTo } = call.traits;
+  const { appliesTo } = call.traits;
   const state = await readTaskState(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
   const status = state.kind === 'status' ? state.status : undefined;
   // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-  if (status !== undefined && alreadyDone.includes(status)) {
+  if (state.kind === 'status' && nothingLeft(call, state, taskKindOf(ctx.settings))) {
     ctx.log(
       `${who}: the platform refused (${describeError(refusal)}), and ${describeState(state)}: nothing left to do`
     );

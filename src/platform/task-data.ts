@@ -15,22 +15,42 @@ export interface TaskSnapshot {
   forecastValue: string | undefined;
   /** A job's pods (its job_status): those running, succeeded and failed, as a line says them. */
   pods?: string;
+  /** A job that bills no more (see JobFacts.ended); absent for a deployment, whose status says it. */
+  billsNoMore?: boolean;
+  /** Why the status cannot be believed on one read (see JobFacts.doubt). */
+  doubt?: string;
 }
 
 /**
+ * A job's task statuses once it was stopped, by the step, the console or another run: the reference's job
+ * list names `Paused` 已停止 (stopped) and `End` 已删除 (deleted) (suanli-job/api/job-tasks.md). The Job API
+ * has no pause: a job in either bills no more.
+ */
+export const JOB_STOPPED_STATUSES: readonly string[] = ['Paused', 'End'];
+
+/** A job's task statuses while it may bill: what a search for the jobs of a name asks for. */
+export const JOB_ACTIVE_STATUSES: readonly string[] = ['Running', 'Pending'];
+
+/** job_status.status once a job's run has ended: its verdict. */
+const RUN_ENDED = ['Complete', 'Failed'];
+
+/**
  * What a job's detail says, for a wait until it ends: its status is its job_status.status (Pending,
- * Running, Complete, Failed; Manual), except that a job whose task ended before its job did (stopped) is
- * End. The task's status alone is no verdict: a job runs as long as its job_status says.
+ * Running, Complete, Failed; Manual), except that a job stopped before its run ended reads as its task
+ * does (Paused or End). The task's status alone is no verdict: a job runs as long as its job_status says.
+ * `billsNoMore` and `doubt` are those of jobFactsOf.
  */
 export function jobSnapshotOf(data: unknown): TaskSnapshot {
   const task = snapshotOf(data, ['status']);
-  const { status, running, succeeded, failed } = jobFactsOf(data);
-  const ended = status === 'Complete' || status === 'Failed';
+  const { status, running, succeeded, failed, stopped, ended, doubt } = jobFactsOf(data);
+  const runEnded = status !== undefined && RUN_ENDED.includes(status);
   return {
     ...task,
-    status: task.status === 'End' && !ended ? 'End' : status,
+    status: stopped && !runEnded ? task.status : status,
     urls: [],
     nodes: undefined,
+    billsNoMore: ended,
+    ...(doubt === undefined ? {} : { doubt }),
     ...(succeeded === undefined || failed === undefined
       ? {}
       : { pods: `${running ?? 0} running, ${succeeded} succeeded, ${failed} failed` })
@@ -65,8 +85,18 @@ export interface JobFacts {
   failed: number | undefined;
   /** Spot (sub_type Spot), or on demand. */
   mode: 'spot' | 'on_demand';
-  /** Whether it has ended: its job_status Complete or Failed, or the task End (stopped). */
+  /** Its task reads Paused or End: it was stopped (see JOB_STOPPED_STATUSES). */
+  stopped: boolean;
+  /**
+   * It bills no more: it was stopped, or its run ended (job_status Complete or Failed) with no pod active.
+   * Never one word alone: a Failed job whose pods are still active still bills.
+   */
   ended: boolean;
+  /**
+   * Why its job_status cannot be believed on one read: Complete while fewer pods succeeded than the job's
+   * completions (points). Undefined when the counts fit, or are not given.
+   */
+  doubt: string | undefined;
   /** From its job's start (job_status.create_time) to its end (completion_time, else its last update once ended), in seconds. */
   seconds: number | undefined;
 }
@@ -79,16 +109,27 @@ export function jobFactsOf(data: unknown): JobFacts {
     const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
     return Number.isNaN(ms) ? undefined : ms;
   };
-  const ended = status === 'Complete' || status === 'Failed' || detail.status === 'End';
+  const running = countOf(job.active_pods);
+  const succeeded = countOf(job.succeeded_pods);
+  const stopped = typeof detail.status === 'string' && JOB_STOPPED_STATUSES.includes(detail.status);
+  const runEnded = status !== undefined && RUN_ENDED.includes(status);
+  const ended = stopped || (runEnded && (running ?? 0) === 0);
+  const completions = countOf(detail.points);
+  const doubt =
+    status === 'Complete' && succeeded !== undefined && completions !== undefined && succeeded < completions
+      ? `its job_status says Complete, but ${succeeded} of its ${completions} completion(s) succeeded`
+      : undefined;
   const start = time(job.create_time);
   const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
   return {
     status,
-    running: countOf(job.active_pods),
-    succeeded: countOf(job.succeeded_pods),
+    running,
+    succeeded,
     failed: countOf(job.failed_pods),
     mode: detail.sub_type === 'Spot' ? 'spot' : 'on_demand',
+    stopped,
     ended,
+    doubt,
     seconds:
       start === undefined || end === undefined || end < start ? undefined : Math.round((end - start) / 1000)
   };

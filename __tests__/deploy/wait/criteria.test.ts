@@ -1,6 +1,6 @@
 import { parseJson } from '../../../src/protocol/json.js';
 import { criteriaFor, judge } from '../../../src/deploy/wait/criteria.js';
-import { snapshotOf } from '../../../src/platform/task-data.js';
+import { jobFactsOf, jobSnapshotOf, snapshotOf } from '../../../src/platform/task-data.js';
 import { testSettings } from '../../helpers/settings.js';
 
 const wait = testSettings().wait;
@@ -58,7 +58,8 @@ describe('task status', () => {
       requireUrls: false,
       requireAllNodes: true,
       gone: 'failure',
-      leaving: []
+      leaving: [],
+      stopped: []
     });
     expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('reached');
     expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');
@@ -94,5 +95,61 @@ describe('task status', () => {
     expect(cost('{"status":"Running","billing_value":0}')).toBe('0');
     expect(cost('{"status":"Running","billing_value":"12"}')).toBeUndefined();
     expect(cost('{"status":"Running"}')).toBeUndefined();
+  });
+});
+
+describe("a job's end, as its detail says it", () => {
+  const job = (
+    status: string,
+    run: string,
+    pods: { active?: number; succeeded?: number } = {},
+    points = 1
+  ) => ({
+    task_name: 'evals',
+    status,
+    points,
+    job_status: {
+      status: run,
+      active_pods: pods.active ?? 0,
+      succeeded_pods: pods.succeeded ?? 0,
+      failed_pods: 0
+    }
+  });
+
+  // Regression (issue 48): a stopped job that read Paused was asked to stop again, then refused, and
+  // reported left running; a job's stop is judged by whether it bills, never by End alone.
+  it.each([
+    ['stopped: Paused (the job list: 已停止)', job('Paused', 'Running', { active: 0 }), true],
+    ['deleted: End (已删除)', job('End', 'Running'), true],
+    ['run Complete, no pod active', job('Running', 'Complete', { succeeded: 1 }), true],
+    ['run Failed, no pod active', job('Running', 'Failed'), true],
+    ['run Failed, a pod still active', job('Running', 'Failed', { active: 1 }), false],
+    ['running', job('Running', 'Running', { active: 1 }), false],
+    ['pending', job('Pending', 'Pending'), false]
+  ])('%s: bills no more is %s', (_, data, ended) => {
+    expect(jobFactsOf(data).ended).toBe(ended);
+    expect(judge(jobSnapshotOf(data), criteriaFor('ended', wait, [], 'job'))).toBe(
+      ended ? 'reached' : 'waiting'
+    );
+  });
+
+  it('ends the wait for a job to finish when it is stopped before it ended, as a failure said as a stop', () => {
+    const finished = criteriaFor('finished', wait, [], 'job');
+    expect(judge(jobSnapshotOf(job('Paused', 'Running')), finished)).toBe('failed');
+    expect(judge(jobSnapshotOf(job('End', 'Pending')), finished)).toBe('failed');
+    expect(finished.stopped).toEqual(['Paused', 'End']);
+    // A run that ended is its own verdict, whatever the task reads since.
+    expect(jobSnapshotOf(job('Paused', 'Complete', { succeeded: 1 })).status).toBe('Complete');
+    expect(judge(jobSnapshotOf(job('End', 'Complete', { succeeded: 1 })), finished)).toBe('reached');
+    // A deployment's stop still ends at End alone: a paused deployment is no stopped one.
+    expect(judge(snapshotOf(detail('Paused'), ['status']), criteriaFor('ended', wait))).toBe('waiting');
+  });
+
+  it('doubts a Complete whose pod counts contradict it (fewer succeeded than its completions)', () => {
+    expect(jobFactsOf(job('Running', 'Complete', { succeeded: 0 })).doubt).toBe(
+      'its job_status says Complete, but 0 of its 1 completion(s) succeeded'
+    );
+    expect(jobFactsOf(job('Running', 'Complete', { succeeded: 3 }, 3)).doubt).toBeUndefined();
+    expect(jobFactsOf(job('Running', 'Failed')).doubt).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 // The wait's decisions, look by look, without time: the watch takes a look and gives the next state.
-import { snapshotOf } from '../../../src/platform/task-data.js';
+import { jobSnapshotOf, snapshotOf } from '../../../src/platform/task-data.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import {
   progress,
@@ -255,5 +255,43 @@ describe('the watch of a task', () => {
     );
     const many = ['1', '2', '3', '4', '5', '6'].map((id) => at(id, 'Pending'));
     expect(progress(many, false)).toBe('6 tasks (6 Pending)');
+  });
+});
+
+describe('the watch of a job', () => {
+  const jobRules: WatchRules = {
+    criteria: criteriaFor('finished', wait, [], 'job'),
+    snapshotOf: jobSnapshotOf,
+    errorBudget: 3,
+    unknownSaid: new Set()
+  };
+  const job = (run: string, succeeded: number, status = 'Running'): Poll =>
+    task({
+      status,
+      points: 1,
+      job_status: { status: run, active_pods: 0, succeeded_pods: succeeded, failed_pods: 0 }
+    });
+
+  // Regression (issue 48): one answer saying Complete with 0 of 1 pods succeeded passed the step while the
+  // job still ran, and the post step then stopped it mid-run.
+  it('reads a Complete that its pod counts contradict again, and believes it only when a second look agrees', () => {
+    const glitch = looks([job('Complete', 0), job('Running', 0), job('Complete', 1)], jobRules);
+    expect(glitch.watches.map((w) => w.verdict)).toEqual(['waiting', 'waiting', 'reached']);
+    expect(glitch.lines).toContain(
+      'task 7 "svc": its job_status says Complete, but 0 of its 1 completion(s) succeeded after 0s: reading it again before believing it'
+    );
+    const agreed = looks([job('Complete', 0), job('Complete', 0)], jobRules);
+    expect(agreed.watches.map((w) => w.verdict)).toEqual(['waiting', 'reached']);
+    // Counts that fit are believed at once.
+    expect(looks([job('Complete', 1)], jobRules).watches.map((w) => w.verdict)).toEqual(['reached']);
+  });
+
+  it('ends at once, saying so, when the job is stopped from elsewhere while it runs (it reads Paused)', () => {
+    const { watches, lines } = looks([job('Running', 0), job('Running', 0, 'Paused')], jobRules);
+    expect(watches.map((w) => w.verdict)).toEqual(['waiting', 'failed']);
+    expect(watches[1]?.message).toBe('was stopped (its status is Paused) before it finished');
+    expect(lines).toContain(
+      'task 7 "svc" was stopped (its status is Paused) before it finished after 10s: not waiting any longer'
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
+import { taskKindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
@@ -49,9 +50,9 @@ function leaving(calls: readonly CallOutcome[]): string[] {
 const CANCELLED_STOP_MS = 5_000;
 
 /**
- * Stops each job whose wait did not see it end, until its detail says End (see cleanUpTask), and takes it
- * off the ledger once stopped: the post step then has nothing left to do with it. A job that ended
- * (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
+ * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
+ * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
+ * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
  * wait's: cleanup_timeout, or, once the step is cancelled, a few seconds on a runtime the cancellation
  * does not stop (its requests would be aborted), after which the post step takes over.
  */
@@ -94,7 +95,9 @@ export async function callAndWait(plan: Plan, stepCtx: DeployContext): Promise<S
   const publish = urlPublisher(ctx);
   const called = tasksOf(calls, ctx, publish);
   const criteria =
-    plan.wait === undefined ? undefined : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls));
+    plan.wait === undefined
+      ? undefined
+      : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls), taskKindOf(ctx.settings));
   const waited: { tasks: TaskResult[]; timedOut: boolean; logFile?: string } =
     criteria === undefined
       ? { tasks: called, timedOut: false }

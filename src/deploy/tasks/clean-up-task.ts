@@ -3,7 +3,7 @@ import { cleanupCall, taskKindOf } from '../../platform/operations/calls.js';
 import type { CleanupAction } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { sendUntilShown, type Showing } from '../persistence.js';
-import { describeState, isGone, readTaskState } from './read-task-state.js';
+import { billsNoMore, describeState, endedAs, readTaskState } from './read-task-state.js';
 
 /** How a cleanup of one task ended. */
 export type CleanupOutcome =
@@ -13,8 +13,9 @@ export type CleanupOutcome =
   | { kind: 'failed'; why: string };
 
 /**
- * Stops or pauses a task until its state shows it (see sendUntilShown): its detail says End, or no task
- * search of any status lists it, or, for a pause, it is Paused. An accepted request is not the outcome,
+ * Stops or pauses a task until its state shows it (see sendUntilShown): it bills no more (its detail says
+ * End, a job's Paused or End or its run ended; or no task search of any status lists it), or, for a
+ * pause, it is Paused. An accepted request is not the outcome,
  * nor is a refusal's code (no code's meaning is published): a task still live is asked again, after a
  * backoff, until cleanup_timeout runs out. A refused one in a status the platform does not apply the
  * operation to (a stop of a task in Other) fails at once, except a Pending one, which is asked again until
@@ -27,10 +28,11 @@ export async function cleanUpTask(
   name?: string
 ): Promise<CleanupOutcome> {
   const call = cleanupCall(ctx.settings, taskId, action);
+  const kind = taskKindOf(ctx.settings);
   const { alreadyDone, appliesTo } = call.traits;
   const shows = async (refused: unknown): Promise<Showing> => {
     const state = await readTaskState(taskId, ctx, { name });
-    if (isGone(state)) return { shown: true, state: state.kind === 'absent' ? 'gone' : 'End' };
+    if (billsNoMore(state, kind)) return { shown: true, state: endedAs(state, kind) };
     if (state.kind === 'status' && alreadyDone.includes(state.status))
       return { shown: true, state: sanitize(state.status, 40) };
     const described = sanitize(describeState(state), 300);
@@ -52,10 +54,10 @@ export async function cleanUpTask(
         }
       : { shown: false, state: described };
   };
-  // A job ends by itself: one that has ended needs no stop, and is read first.
-  if (taskKindOf(ctx.settings) === 'job') {
+  // A task that may end by itself (a job) is read first: one that bills no more needs no stop.
+  if (call.traits.readFirst === true) {
     const state = await readTaskState(taskId, ctx, { name });
-    if (isGone(state)) return { kind: 'already', state: state.kind === 'absent' ? 'gone' : 'End' };
+    if (billsNoMore(state, kind)) return { kind: 'already', state: endedAs(state, kind) };
   }
   const outcome = await sendUntilShown(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
   if (outcome.kind === 'failed') return outcome;

@@ -1,7 +1,9 @@
+import { sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
+import type { TaskKind } from '../../platform/operations/operation-table.js';
 import { detailCall, searchByNameCall } from '../../platform/operations/calls.js';
 import { SEARCHABLE_STATUSES } from '../../platform/platform-settings.js';
-import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
+import { jobFactsOf, jobSnapshotOf, snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { readAllPages } from './read-all-pages.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
@@ -16,9 +18,21 @@ export type TaskState =
 /** What reading a task's state takes of the deploy context. */
 export type StateContext = Pick<DeployContext, 'send' | 'settings' | 'retries'>;
 
-/** A task that no longer bills: its detail or the search says End, or no search of every status lists it. */
-export function isGone(state: TaskState): boolean {
-  return state.kind === 'absent' || (state.kind === 'status' && state.status === 'End');
+/**
+ * A task that bills no more: no search of every status lists it, or it reads End; a job also once it reads
+ * Paused (stopped: the Job API has no pause), or its run ended with no pod active (see JobFacts.ended).
+ */
+export function billsNoMore(state: TaskState, kind: TaskKind): boolean {
+  if (state.kind === 'absent') return true;
+  if (state.kind !== 'status') return false;
+  return kind === 'job' ? jobFactsOf(state.data).ended : state.status === 'End';
+}
+
+/** How a task that bills no more ended, in a word: gone, its status, or a job's run's end (Complete). */
+export function endedAs(state: TaskState, kind: TaskKind): string {
+  if (state.kind !== 'status') return 'gone';
+  const status = kind === 'job' ? (jobSnapshotOf(state.data).status ?? state.status) : state.status;
+  return sanitize(status, 40);
 }
 
 /** "its status is Running", "no task search of any status lists it", "it could not be read (…)". */

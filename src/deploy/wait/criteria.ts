@@ -1,12 +1,12 @@
-import type { WaitTarget } from '../../platform/operations/operation-table.js';
-import type { TaskSnapshot } from '../../platform/task-data.js';
+import type { TaskKind, WaitTarget } from '../../platform/operations/operation-table.js';
+import { JOB_STOPPED_STATUSES, type TaskSnapshot } from '../../platform/task-data.js';
 import type { WaitSettings } from '../settings.js';
 import { publishableUrl } from '../tasks/publishable-urls.js';
 
 /** The platform's task statuses (platform notes); any other is reported once and waited through. */
 export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-/** What a job's wait reads (job_status.status, and End for a job stopped first): its known statuses. */
-const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', 'End'];
+/** What a job's wait reads (job_status.status, or Paused or End for a job stopped first): its known statuses. */
+const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...JOB_STOPPED_STATUSES];
 
 /** When a wait ends, and how. */
 export interface Criteria {
@@ -24,25 +24,40 @@ export interface Criteria {
    * shown another, one of them means the request has not shown yet, never the verdict.
    */
   leaving: readonly string[];
+  /** The statuses that mean someone stopped the task before it reached the target (a job's wait). */
+  stopped: readonly string[];
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */
 export type Judgement = 'reached' | 'failed' | 'waiting';
 
-const DEFAULTS: Record<WaitTarget, { success: string[]; failure: string[]; gone: Criteria['gone'] }> = {
+type Defaults = { success: string[]; failure: string[]; gone: Criteria['gone']; stopped?: readonly string[] };
+
+const DEFAULTS: Record<WaitTarget, Defaults> = {
   ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
   paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
   ended: { success: ['End'], failure: [], gone: 'success' },
-  // A job: Complete, or Failed; End is a job stopped before it ended.
-  finished: { success: ['Complete'], failure: ['Failed', 'End'], gone: 'failure' }
+  // A job: Complete, or Failed; Paused or End is a job stopped before it ended.
+  finished: {
+    success: ['Complete'],
+    failure: ['Failed', ...JOB_STOPPED_STATUSES],
+    gone: 'failure',
+    stopped: JOB_STOPPED_STATUSES
+  }
+};
+
+/** Where a job differs: it is stopped once it reads Paused or End (the Job API has no pause). */
+const JOB_DEFAULTS: Partial<Record<WaitTarget, Defaults>> = {
+  ended: { success: [...JOB_STOPPED_STATUSES], failure: [], gone: 'success' }
 };
 
 export function criteriaFor(
   target: WaitTarget,
   wait: WaitSettings,
-  leaving: readonly string[] = []
+  leaving: readonly string[] = [],
+  kind: TaskKind = 'deployment'
 ): Criteria {
-  const defaults = DEFAULTS[target];
+  const defaults = (kind === 'job' ? JOB_DEFAULTS[target] : undefined) ?? DEFAULTS[target];
   return {
     target,
     success: wait.successStatuses ?? defaults.success,
@@ -50,11 +65,17 @@ export function criteriaFor(
     requireUrls: target === 'ready' && wait.waitForUrls,
     requireAllNodes: target === 'ready',
     gone: defaults.gone,
-    leaving
+    leaving,
+    stopped: defaults.stopped ?? []
   };
 }
 
+/**
+ * Whether a look settles the wait: reached, failed, or still waiting. A wait until a task is ended is
+ * reached too by a job that bills no more (its run ended, no pod active), whatever its status word.
+ */
 export function judge(snapshot: TaskSnapshot, criteria: Criteria): Judgement {
+  if (criteria.target === 'ended' && snapshot.billsNoMore === true) return 'reached';
   if (snapshot.status === undefined) return 'waiting';
   if (criteria.failure.includes(snapshot.status)) return 'failed';
   if (!criteria.success.includes(snapshot.status)) return 'waiting';

@@ -39,6 +39,11 @@ export interface TaskWatch {
    * Criteria.leaving): until then its status is no verdict.
    */
   readonly moved: boolean;
+  /**
+   * The status the last look reached its target with but could not be believed on one read (see
+   * TaskSnapshot.doubt): a next look that says it again settles it.
+   */
+  readonly doubted: string | undefined;
   /** What was said already, so that it is said once: waiting for URLs, nodes running, nodes unreadable. */
   readonly said: {
     readonly urls: boolean;
@@ -82,6 +87,7 @@ export function startWatch(id: string): TaskWatch {
     nodes: 'unread',
     roundsWithoutDetail: 0,
     moved: false,
+    doubted: undefined,
     said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
   };
 }
@@ -122,6 +128,8 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
     failedPolls: 0,
     roundsWithoutDetail: 0,
     timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+    // A doubt stands for the status it was about, read again next: any other status clears it.
+    doubted: changed ? undefined : watch.doubted,
     moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
   };
   const label = labelOf(next);
@@ -203,6 +211,13 @@ function judgement(
     };
   }
   const verdict = judge(snapshot, criteria);
+  if (verdict === 'reached' && snapshot.doubt !== undefined && watch.doubted !== status) {
+    // One answer whose counts contradict it is no verdict: the next look must say it again.
+    return {
+      watch: { ...watch, doubted: status },
+      lines: [`${label}: ${safe(snapshot.doubt)} ${after(atMs)}: reading it again before believing it`]
+    };
+  }
   if (verdict === 'reached') {
     const urls = snapshot.urls.filter((url): url is string => url !== null);
     const shown = urls.length > 0 ? `: ${urls.map(safe).join(', ')}` : '';
@@ -212,9 +227,14 @@ function judgement(
     };
   }
   if (verdict === 'failed') {
+    // Stopped by someone (the console, another run) before it reached the target: said as such.
+    const stopped = criteria.stopped.includes(status);
+    const message = stopped
+      ? `was stopped (its status is ${safe(status)}) before it ${criteria.target}`
+      : `ended in ${safe(status)}`;
     return {
-      watch: settled(watch, 'failed', atMs, `ended in ${safe(status)}`),
-      lines: [`${label} ended in ${safe(status)} ${after(atMs)}`]
+      watch: settled(watch, 'failed', atMs, message),
+      lines: [`${label} ${message} ${after(atMs)}${stopped ? ': not waiting any longer' : ''}`]
     };
   }
   const missing = snapshot.urls.filter((url) => !isPublishable(url)).length;

@@ -7,6 +7,7 @@ import {
   type OperationName,
   type PlatformSettings
 } from '../platform-settings.js';
+import { JOB_ACTIVE_STATUSES } from '../task-data.js';
 import { ownedBy, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
@@ -77,17 +78,18 @@ function nodeReadCall(settings: PlatformSettings, path: string, query: QueryPara
 
 /**
  * One page of the task search that finds tasks by name (around a create, and in the post step), with
- * the parameters the platform requires in every profile: the statuses that still bill, unless `statuses`
- * says which (every status, End too, to learn whether a task is gone). An empty name searches every task.
- * A job is searched in the job search.
+ * the parameters the platform requires in every profile: the statuses that still bill (a job's: Running
+ * and Pending; a stopped job reads Paused), unless `statuses` says which (every status, End too, to learn
+ * whether a task is gone). An empty name searches every task. A job is searched in the job search.
  */
 export function searchByNameCall(
   settings: PlatformSettings,
   taskName: string,
   page = 1,
-  statuses: readonly string[] = ACTIVE_STATUSES
+  given?: readonly string[]
 ): Call {
   const kind = taskKindOf(settings);
+  const statuses = given ?? (kind === 'job' ? JOB_ACTIVE_STATUSES : ACTIVE_STATUSES);
   const call =
     kind === 'job'
       ? callFor(settings, 'job_search', OPERATION_TABLE.job_search, undefined, false)
@@ -246,7 +248,8 @@ export function callFor(
     alreadyDone: spec.alreadyDone ?? READS.alreadyDone,
     appliesTo: spec.appliesTo ?? READS.appliesTo,
     check: spec.check ?? READS.check,
-    ...(spec.pages === true ? { pages: true } : {})
+    ...(spec.pages === true ? { pages: true } : {}),
+    ...(spec.readFirst === true ? { readFirst: true } : {})
   };
   const fields = spec.fields(settings, taskId);
   const body = withInputs ? settings.body : {};

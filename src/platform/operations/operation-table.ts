@@ -5,7 +5,7 @@ import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
-import { countOf, taskIdOf } from '../task-data.js';
+import { countOf, JOB_STOPPED_STATUSES, taskIdOf } from '../task-data.js';
 import {
   estimatedExecSec,
   jobFields,
@@ -50,6 +50,11 @@ export interface OperationTraits {
   appliesTo: readonly string[];
   /** The answer is a page of a list: the step reads every page (unless the query asks for one). */
   pages?: boolean;
+  /**
+   * The task's state is read before the call is sent, and a task that bills no more is not sent it: a
+   * job ends by itself, and a stop of one that has ended would only be refused.
+   */
+  readFirst?: boolean;
   /**
    * Whether a success envelope's data still means the operation failed, and why. Decided from fields,
    * never from the message.
@@ -384,10 +389,17 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     }),
     pages: true
   },
-  // What stop applies to, as the reference says: a Running or Pending job.
+  // What stop applies to, as the reference says: a Running or Pending job. A stopped job may read Paused
+  // (the job list's 已停止) or End; one whose run ended needs no stop, and is read first.
   job_stop: {
-    ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], ['End']),
-    kind: 'job'
+    ...onTasks(
+      '/api/task/job/stop',
+      { target: 'ended', byDefault: true },
+      ['Running', 'Pending'],
+      [...JOB_STOPPED_STATUSES]
+    ),
+    kind: 'job',
+    readFirst: true
   },
   // Its pages hold 50 groups at most (the reference: page_size 1 to 50).
   job_group_search: {
