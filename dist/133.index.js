@@ -33,8 +33,8 @@ __webpack_require__.r(__webpack_exports__);
  * A Spot job's fallback to on demand (spot_fallback), after its create: a create the platform refused
  * (the platform publishes no code's meaning, so a refusal for want of stock cannot be told from another:
  * any refusal, which made no job, is followed by the one on-demand create); a job that stays Queued past
- * queue_timeout is stopped first, until its detail says End, and only then the on-demand job created:
- * never two at once (one that cannot be stopped stays, and the step waits for it). Otherwise the Spot job
+ * queue_timeout is stopped first, until its detail shows it stopped (Paused or End), and only then the
+ * on-demand job created: never two at once (one that cannot be stopped stays, and the step waits for it). Otherwise the Spot job
  * stands. A fallback's late-landing Spot job is a twin of the same name, which the step stops after its
  * wait (see stopTwins).
  */

@@ -4235,9 +4235,9 @@ function leaving(calls) {
 /** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
 const CANCELLED_STOP_MS = 5_000;
 /**
- * Stops each job whose wait did not see it end, until its detail says End (see cleanUpTask), and takes it
- * off the ledger once stopped: the post step then has nothing left to do with it. A job that ended
- * (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
+ * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
+ * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
+ * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
  * wait's: cleanup_timeout, or, once the step is cancelled, a few seconds on a runtime the cancellation
  * does not stop (its requests would be aborted), after which the post step takes over.
  */
@@ -6284,9 +6284,7 @@ const OPERATION_TABLE = {
     // What stop applies to, as the reference says: a Running or Pending job. A stopped job may read Paused
     // (the job list's \u5df2\u505c\u6b62) or End; one whose run ended needs no stop, and is read first.
     job_stop: {
-        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], [
-            ..._task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_STOPPED_STATUSES */ .Vi
-        ]),
+        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], [..._task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_STOPPED_STATUSES */ .Vi]),
         kind: 'job',
         readFirst: true
     },
