@@ -13,7 +13,9 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /**
  * The default of every input that has one, as text: the one source of them. action.yml declares the
  * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
- * both agree, input by input.
+ * both agree, input by input. An input whose default depends on the operation (cleanup, wait_timeout)
+ * declares none, since the runner would pass it as if the user had set it: its default is the deploy
+ * layer's (step-defaults.ts), and its description says it.
  */
 const INPUT_DEFAULTS = {
     private_key_format: 'auto',
@@ -22,7 +24,6 @@ const INPUT_DEFAULTS = {
     task_status: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az.join(','),
     encrypt: 'false',
     wait: 'auto',
-    wait_timeout: '15m',
     poll_interval: '10s',
     status_field: 'status',
     wait_for_urls: 'true',
@@ -35,7 +36,6 @@ const INPUT_DEFAULTS = {
     max_retries: '5',
     concurrency: '4',
     summary: 'true',
-    cleanup: 'none',
     cleanup_timeout: '2m',
     billing_range: 'day',
     billing_start: '7d',
@@ -1541,6 +1541,8 @@ function secretForms(forms) {
 var platform_settings = __nccwpck_require__(9837);
 // EXTERNAL MODULE: ./deploy/secret-fields.ts
 var secret_fields = __nccwpck_require__(8064);
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts
@@ -1578,12 +1580,13 @@ now = Date.now) {
     ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
     const request = readRequestInputs(inputs, readFile);
+    const spotFallback = readSpotFallback(inputs);
     return {
         operation,
         ...readConnection(inputs),
         ...request,
         ...readCallInputs(inputs, now()),
-        wait: readWait(inputs),
+        wait: readWait(inputs, { operation, body: request.body, spotFallback }),
         health: readHealth(inputs),
         capacity: readCapacity(inputs),
         preheat: {
@@ -1594,9 +1597,9 @@ now = Date.now) {
             })
         },
         nodeChoice: readNodeChoice(inputs),
-        spotFallback: readSpotFallback(inputs),
+        spotFallback,
         ...readLimits(inputs),
-        ...readStep(inputs)
+        ...readStep(inputs, operation)
     };
 }
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
@@ -1698,10 +1701,17 @@ function readCallInputs(inputs, now) {
         estimatedExecSec: estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
     };
 }
-function readWait({ raw, given, flag }) {
+/**
+ * The wait inputs. An empty wait_timeout takes the operation's default (a job's: its timeout_sec and the
+ * time to start; see defaultWait), and says why.
+ */
+function readWait({ raw, text, given, flag }, step) {
+    const timeout = text('wait_timeout');
+    const byDefault = timeout === undefined ? (0,step_defaults/* defaultWait */.dX)(step) : undefined;
     return {
         mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false']),
-        timeoutMs: parseDuration('wait_timeout', given('wait_timeout'), { minMs: 1000, maxMs: 6 * HOUR }),
+        timeoutMs: byDefault?.ms ?? parseDuration('wait_timeout', timeout ?? '', { minMs: 1000, maxMs: step_defaults/* MOST_WAIT_MS */.Vt }),
+        ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
         intervalMs: parseDuration('poll_interval', given('poll_interval'), { minMs: 1000, maxMs: HOUR }),
         statusField: parseFieldPath('status_field', given('status_field')),
         successStatuses: parseWords('success_statuses', raw('success_statuses')),
@@ -1774,11 +1784,15 @@ function readLimits({ given }) {
         concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32)
     };
 }
-/** What the step leaves behind: the summary, the cleanup, and whether it sends at all. */
-function readStep({ given, flag }) {
+/**
+ * What the step leaves behind: the summary, the cleanup (an empty one is the operation's default: a job's
+ * is stop), and whether it sends at all.
+ */
+function readStep({ text, given, flag }, operation) {
+    const cleanup = text('cleanup');
     return {
         summary: flag('summary'),
-        cleanup: parseChoice('cleanup', given('cleanup'), cleanup_state/* CLEANUP_CHOICES */.uu),
+        cleanup: cleanup === undefined ? (0,step_defaults/* defaultCleanup */.oQ)(operation) : parseChoice('cleanup', cleanup, cleanup_state/* CLEANUP_CHOICES */.uu),
         cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
             minMs: 5000,
             maxMs: 30 * 60_000
@@ -3074,12 +3088,14 @@ function describePlan(plan, settings) {
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2037);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9695);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2037);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6477);
+/* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6433);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+
 
 
 
@@ -3100,17 +3116,30 @@ const waitFlow = {
         return {
             plan,
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
-            run: (ctx) => callAndWait(plan, ctx),
+            run: (ctx) => {
+                warnOfShortWait(ctx);
+                return callAndWait(plan, ctx);
+            },
             dryRun: async (ctx) => {
                 const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
                 const fallback = ctx.settings.spotFallback;
                 if (plan.operation === 'job' && fallback !== undefined)
                     ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
+                warnOfShortWait(ctx);
+                const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+                if (plan.wait !== undefined)
+                    ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
     }
 };
+/** Warns when wait_timeout ends the wait before a job it makes could end (see shortWaitWarning). */
+function warnOfShortWait(ctx) {
+    const warning = (0,_step_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .shortWaitWarning */ .iQ)(ctx.settings);
+    if (warning !== undefined)
+        ctx.runtime.warn(warning);
+}
 /**
  * The statuses the calls that changed a task took it out of: those the platform applies the operation to
  * (a recover, Paused). Seen still, the change has not shown yet.
@@ -3135,8 +3164,8 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
     const { cleanupTimeoutMs } = ctx.settings;
     const stopCtx = runtime === undefined
-        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .deployContext */ .H)(ctx.settings, runtime, {
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, {
             budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
             cleanup: ctx.cleanup
         });
@@ -3164,11 +3193,11 @@ async function callAndWait(plan, stepCtx) {
     // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
     if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
         ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
-    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .urlPublisher */ .Cv)(ctx);
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .taskKindOf */ .j2)(ctx.settings));
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .taskKindOf */ .j2)(ctx.settings));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
@@ -3629,6 +3658,100 @@ function secretValues(value, secret = false) {
 }
 function isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+
+
+/***/ }),
+
+/***/ 6433:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Vt: () => (/* binding */ MOST_WAIT_MS),
+/* harmony export */   a4: () => (/* binding */ describeDefaultWait),
+/* harmony export */   dX: () => (/* binding */ defaultWait),
+/* harmony export */   iQ: () => (/* binding */ shortWaitWarning),
+/* harmony export */   oQ: () => (/* binding */ defaultCleanup)
+/* harmony export */ });
+/* unused harmony exports WAIT_TIMEOUT_MS, JOB_START_MS */
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+
+
+
+
+// The defaults that depend on the operation (action.yml declares none for these inputs: the runner would
+// pass a declared default as if the user had set it).
+/** How long a step waits when wait_timeout is empty and the operation sets no wait of its own. */
+const WAIT_TIMEOUT_MS = 15 * 60_000;
+/** The longest wait_timeout takes, and the longest a default wait may be. */
+const MOST_WAIT_MS = 6 * 3_600_000;
+/**
+ * The time a job gets to start before its timeout_sec counts (the platform counts it from the job's run):
+ * scheduling, and pulling its image. A Spot job without spot_fallback may wait Queued for longer.
+ */
+const JOB_START_MS = 15 * 60_000;
+/**
+ * What the post step does with what the step creates when cleanup is empty: the operation's own default
+ * (a job's: stop, for a job is only worth its verdict, and one left running after its wait bills with
+ * nobody to read it), else none (a deploy step makes a service for later steps), and for any text that
+ * names no operation.
+ */
+function defaultCleanup(operation) {
+    return Object.hasOwn(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, operation)
+        ? (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation].cleanupByDefault ?? 'none')
+        : 'none';
+}
+/**
+ * The wait when wait_timeout is empty: for a job made by the step, its own timeout_sec (the platform stops
+ * it then), plus the time to start (JOB_START_MS) and, with spot_fallback, queue_timeout, so that the wait
+ * never ends before the job could; at most MOST_WAIT_MS. Any other step waits WAIT_TIMEOUT_MS.
+ */
+function defaultWait(settings) {
+    const timeoutSec = jobTimeoutSec(settings);
+    if (timeoutSec === undefined)
+        return { ms: WAIT_TIMEOUT_MS, why: 'the default wait_timeout' };
+    const queue = settings.spotFallback?.queueTimeoutMs ?? 0;
+    const whole = timeoutSec * 1000 + JOB_START_MS + queue;
+    const parts = [
+        `the job's timeout_sec of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutSec * 1000)}`,
+        `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(JOB_START_MS)} to start`,
+        ...(queue > 0 ? [`queue_timeout of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(queue)} (spot_fallback)`] : [])
+    ];
+    const why = `${parts.join(' + ')}${whole > MOST_WAIT_MS ? `, at most ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(MOST_WAIT_MS)}` : ''}`;
+    return { ms: Math.min(whole, MOST_WAIT_MS), why };
+}
+/** The wait an operation's step takes when wait_timeout is empty, in words (for its help). */
+function describeDefaultWait(operation) {
+    const job = defaultWait({ operation, body: { job_support: { timeout_sec: 1 } }, spotFallback: undefined });
+    const minutes = (ms) => `${ms / 60_000}m`;
+    return job.ms === WAIT_TIMEOUT_MS
+        ? minutes(WAIT_TIMEOUT_MS)
+        : `the job's timeout_sec + ${minutes(JOB_START_MS)} to start (+ queue_timeout with spot_fallback), at most ${MOST_WAIT_MS / 3_600_000}h`;
+}
+/**
+ * A warning when wait_timeout, as set, is shorter than the job's own timeout_sec: the step stops waiting
+ * (and, with cleanup stop, stops the job) before the job would end by itself. Undefined otherwise.
+ */
+function shortWaitWarning(settings) {
+    const timeoutSec = jobTimeoutSec(settings);
+    const { timeoutMs, timeoutWhy } = settings.wait;
+    if (timeoutSec === undefined || timeoutWhy !== undefined || timeoutMs >= timeoutSec * 1000)
+        return undefined;
+    return `wait_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)}) is shorter than the job's timeout_sec (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutSec * 1000)}): the step stops waiting before the job would end${settings.cleanup === 'stop' ? ' (and stops the job then, with cleanup: stop)' : ''}; leave wait_timeout empty to wait for its timeout_sec and its start`;
+}
+/** The timeout_sec of the job a step makes (its body's job_support), when the operation makes one. */
+function jobTimeoutSec(settings) {
+    if (settings.operation === 'request')
+        return undefined;
+    const row = _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation];
+    if (row.kind !== 'job' || row.answers !== 'new_task')
+        return undefined;
+    const support = settings.body.job_support;
+    const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support) ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(support.timeout_sec) : undefined;
+    return seconds === undefined || seconds === 0 ? undefined : seconds;
 }
 
 
@@ -4121,7 +4244,7 @@ if (process.env.GITHUB_ACTIONS === 'true') {
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 799).then(__nccwpck_require__.bind(__nccwpck_require__, 5799)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
+    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 701).then(__nccwpck_require__.bind(__nccwpck_require__, 4701)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
 
@@ -5174,6 +5297,8 @@ const OPERATION_TABLE = {
             return { ...body, job_support: { ...support, estimated_exec_sec: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .estimatedExecSec */ .Pj)(s, timeout) } };
         },
         wait: { target: 'finished', byDefault: true },
+        // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
+        cleanupByDefault: 'stop',
         check: newTaskCheck
     },
     // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read

@@ -56,6 +56,7 @@ describe('readSettings', () => {
       wait: {
         mode: 'auto',
         timeoutMs: 900_000,
+        timeoutWhy: 'the default wait_timeout',
         intervalMs: 10_000,
         statusField: ['status'],
         successStatuses: undefined,
@@ -160,6 +161,43 @@ describe('readSettings', () => {
       detail: { method: 'GET' },
       create: { path: '/api/task/deployment/create', version: '2.0.0', encrypt: true }
     });
+  });
+
+  // Regression (issue 48): a job step left to its defaults kept billing after its wait (cleanup none),
+  // and its wait (15m) was shorter than the job (timeout_sec 3000).
+  it("takes a job's defaults from the job: cleanup stop, and a wait as long as its timeout_sec and its start", () => {
+    const job = (inputs: Record<string, string> = {}) =>
+      settingsFrom({
+        operation: 'job',
+        token: TOKEN,
+        task_name: 'gpu-tests',
+        body: JSON.stringify({ job_support: { timeout_sec: 3000 } }),
+        ...inputs
+      }).read();
+    expect(job()).toMatchObject({
+      cleanup: 'stop',
+      wait: {
+        timeoutMs: (3000 + 15 * 60) * 1000,
+        timeoutWhy: "the job's timeout_sec of 50m0s + 15m0s to start"
+      }
+    });
+    expect(job({ spot_fallback: 'true', queue_timeout: '20m' }).wait).toMatchObject({
+      timeoutMs: (3000 + 15 * 60 + 20 * 60) * 1000,
+      timeoutWhy: "the job's timeout_sec of 50m0s + 15m0s to start + queue_timeout of 20m0s (spot_fallback)"
+    });
+    // Never past the longest wait; and what is set is taken as set, with no reason given.
+    expect(job({ body: JSON.stringify({ job_support: { timeout_sec: 86_400 } }) }).wait).toMatchObject({
+      timeoutMs: 6 * 3_600_000,
+      timeoutWhy: "the job's timeout_sec of 24h0m0s + 15m0s to start, at most 6h0m0s"
+    });
+    const set = job({ cleanup: 'none', wait_timeout: '10m' });
+    expect([set.cleanup, set.wait.timeoutMs, set.wait.timeoutWhy]).toEqual(['none', 600_000, undefined]);
+    // Every other operation: cleanup none, and 15 minutes, a job's detail too (it makes no job).
+    for (const operation of ['create', 'detail', 'job_detail', 'stop'])
+      expect(settingsFrom({ operation, token: TOKEN, task_id: '7' }).read()).toMatchObject({
+        cleanup: 'none',
+        wait: { timeoutMs: 900_000 }
+      });
   });
 
   it('reads body fields from body_file too, for bodies too big for an input', () => {

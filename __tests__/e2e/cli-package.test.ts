@@ -491,6 +491,46 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       }
     });
 
+    // Regression (issue 48): a job step left to its defaults kept its job running after the wait (exit 3).
+    it('stops a job left to its defaults once its wait times out (cleanup stop, the default of a job), exiting 3', async () => {
+      const body = JSON.stringify({
+        job_support: {
+          timeout_sec: 600,
+          parallelism: 1,
+          mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
+        },
+        services: [
+          {
+            service_name: 'tests',
+            service_image: 'pytorch/pytorch:2.5.1',
+            resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+            start_script: { command: ['pytest'], args: [] }
+          }
+        ]
+      });
+      const result = await elasticDeploy(node, [
+        'job',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-job-${node.major}`,
+        '--body',
+        body,
+        '--wait-timeout',
+        '3s',
+        '--poll-interval',
+        '1s'
+      ]);
+      expect(result.code).toBe(3);
+      const id = (JSON.parse(result.stdout) as Record<string, string>).task_id ?? '';
+      expect(emulator.job(id).status).toBe('Paused');
+      expect(result.stderr).toContain(`job ${id} may still run: stopping it now`);
+      expect(result.stderr).toContain(
+        "warning: --wait-timeout (3s) is shorter than the job's timeout_sec (10m0s): the step stops waiting before the job would end (and stops the job then, with --cleanup stop)"
+      );
+      expect(result.stderr).not.toContain('may still be running, and billing');
+    });
+
     it('exits 2 on a bad input, sending nothing', async () => {
       const before = emulator.requests.length;
       const result = await elasticDeploy(node, ['create', '--token', 'x']);

@@ -1882,6 +1882,30 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       JOB_OPTIONS
     );
 
+    // Regression (issue 48): cleanup defaulted to none for a job too: a job step whose wait timed out left
+    // its GPU job running for the post step to ignore (seen: wait_timeout 8s, job Running, no stop sent).
+    scenario(
+      'stops a job left to its defaults as soon as its wait times out (cleanup stop, the default of a job): the post step has nothing left',
+      async (s) => {
+        const defaults: Record<string, string> = { ...job('e2e-job-long'), wait_timeout: '8s' };
+        delete defaults.cleanup;
+        const main = await s.run(defaults);
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(main.outputs.timed_out).toBe('true');
+        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(main.state).toMatchObject({ cleanup: 'stop', created_task_ids: '[]' });
+        expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
+        expect(main.stdout).toContain(
+          "::warning::wait_timeout (8s) is shorter than the job's timeout_sec (10m0s): the step stops waiting before the job would end (and stops the job then, with cleanup: stop)"
+        );
+        const post = await s.run(defaults, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+      },
+      JOB_OPTIONS
+    );
+
     scenario(
       'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
       async (s) => {

@@ -443,6 +443,10 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       'dry run: the job would run as Spot; still Queued after 10m0s (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)'
     );
     expect(printed).toMatch(/4090/);
+    // How long the step would wait: as long as the job may take (issue 48).
+    expect(printed).toContain(
+      "dry run: the step would wait up to 1h25m0s (the job's timeout_sec of 1h0m0s + 15m0s to start + queue_timeout of 10m0s (spot_fallback))"
+    );
     expect(printed).not.toContain('hf_secret_value');
     expect(created()).toHaveLength(0);
   });
@@ -486,9 +490,20 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       left ?? {}
     );
     expect(report.outcomes).toEqual([]);
-    const kept = await step({ task_name: 'gpu-tests-kept', points: '100', wait_timeout: '5m' });
+    // cleanup: none leaves it running, on purpose.
+    const kept = await step({
+      task_name: 'gpu-tests-kept',
+      points: '100',
+      wait_timeout: '5m',
+      cleanup: 'none'
+    });
     expect(kept.failure).toMatch(/timed out|within/);
     expect(emulator.job(kept.outputs.task_id).status).toBe('Running');
+    // Left to its default, a job's cleanup is stop: the job is stopped as soon as its wait ends.
+    const byDefault = await step({ task_name: 'gpu-tests-default', points: '100', wait_timeout: '5m' });
+    expect(byDefault.failure).toMatch(/timed out|within/);
+    expect(emulator.job(byDefault.outputs.task_id).status).toBe('Paused');
+    expect(byDefault.left?.created).toEqual([]);
     await expect(step({ task_name: 'x', cleanup: 'pause' })).rejects.toThrow(
       'cleanup is pause, but job concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)'
     );

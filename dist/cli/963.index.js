@@ -273,8 +273,12 @@ const OPERATION_INPUTS = {
     }
 };
 
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __webpack_require__(6433);
 // EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
 var cli_args = __webpack_require__(4463);
+// EXTERNAL MODULE: ./cli/cli-words.ts
+var cli_words = __webpack_require__(3355);
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
 ;// CONCATENATED MODULE: ./cli/input-docs.ts
@@ -398,8 +402,7 @@ const INPUT_DOCS = {
         default: 'auto'
     },
     wait_timeout: {
-        description: 'How long to wait at most, such as 90s, 15m or 1h30m (at most 6h).',
-        default: '15m'
+        description: "How long to wait at most, such as 90s, 15m or 1h30m (at most 6h). Empty: 15m; for job, the job's job_support.timeout_sec, plus 15m for it to start, plus --queue-timeout with --spot-fallback (at most 6h), so that the wait never ends before the job could. A --wait-timeout shorter than a job's timeout_sec is warned of."
     },
     poll_interval: {
         description: 'Time between status checks while waiting (at least 1s; the platform asks for no more than one check every 10 seconds).',
@@ -453,8 +456,7 @@ const INPUT_DOCS = {
     },
     summary: { description: 'Write a job summary: a table per task and the status timeline.', default: 'true' },
     cleanup: {
-        description: 'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. job: stop stops a job whose wait ended before it did (timed out, cancelled) in the step itself, at once; a job cannot be paused.',
-        default: 'none'
+        description: 'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. Empty: none (a deploy step makes a service for later steps), except for job, whose default is stop: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; none leaves it running on purpose. A job cannot be paused.'
     },
     cleanup_timeout: {
         description: "How long the post step keeps trying to stop or pause a task (retrying network errors, 429 and 5xx as Retry-After asks, whatever --max-retries says), looking for a task a create may still make, and finishing an update's rollback or a cancelled scale up (waiting for its new nodes, to set the count back if one fails), before it gives up, fails, and says what to do by hand (5s to 30m).",
@@ -479,6 +481,7 @@ const INPUT_DOCS = {
 };
 
 ;// CONCATENATED MODULE: ./cli/cli-help.ts
+
 
 
 
@@ -550,9 +553,9 @@ function operationHelp(operation, version) {
         '',
         `Usage: elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
         '',
-        ...section('Needs', needs),
-        ...section('Takes too', inputs),
-        ...section('Every operation takes', common),
+        ...section('Needs', needs, operation),
+        ...section('Takes too', inputs, operation),
+        ...section('Every operation takes', common, operation),
         'Secrets come from the environment or a file, never from a flag:',
         ...secretLines(),
         '',
@@ -560,17 +563,24 @@ function operationHelp(operation, version) {
         ''
     ].join('\n');
 }
-function section(title, names) {
+function section(title, names, operation) {
     if (names.length === 0)
         return [];
-    return [`${title}:`, ...names.flatMap(flagLines), ''];
+    return [`${title}:`, ...names.flatMap((name) => flagLines(name, operation)), ''];
 }
-/** A flag: its name and variable, then its description wrapped, and its default. */
-function flagLines(name) {
+/** The defaults that depend on the operation, which action.yml cannot declare: the operation's own. */
+const OPERATION_DEFAULTS = {
+    cleanup: step_defaults/* defaultCleanup */.oQ,
+    wait_timeout: step_defaults/* describeDefaultWait */.a4
+};
+/** A flag: its name and variable, then its description wrapped, and its default (for this operation). */
+function flagLines(name, operation) {
     const doc = INPUT_DOCS[name];
     const head = `  --${(0,cli_args/* flagOf */.iP)(name)}`;
     const variable = (0,cli_args/* variableOf */.Qn)(name);
-    const fallback = doc?.default === undefined || doc.default === '' ? [] : [`      default: ${doc.default}`];
+    const own = OPERATION_DEFAULTS[name]?.(operation);
+    const given = own === undefined ? doc?.default : (0,cli_words/* inCliWords */.f)(own);
+    const fallback = given === undefined || given === '' ? [] : [`      default: ${given}`];
     return [
         `${head.padEnd(34)} ${variable}`,
         ...wrap(doc?.description ?? '', WIDTH - 6).map((line) => `      ${line}`),

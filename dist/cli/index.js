@@ -14,7 +14,9 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /**
  * The default of every input that has one, as text: the one source of them. action.yml declares the
  * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
- * both agree, input by input.
+ * both agree, input by input. An input whose default depends on the operation (cleanup, wait_timeout)
+ * declares none, since the runner would pass it as if the user had set it: its default is the deploy
+ * layer's (step-defaults.ts), and its description says it.
  */
 const INPUT_DEFAULTS = {
     private_key_format: 'auto',
@@ -23,7 +25,6 @@ const INPUT_DEFAULTS = {
     task_status: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az.join(','),
     encrypt: 'false',
     wait: 'auto',
-    wait_timeout: '15m',
     poll_interval: '10s',
     status_field: 'status',
     wait_for_urls: 'true',
@@ -36,7 +37,6 @@ const INPUT_DEFAULTS = {
     max_retries: '5',
     concurrency: '4',
     summary: 'true',
-    cleanup: 'none',
     cleanup_timeout: '2m',
     billing_range: 'day',
     billing_start: '7d',
@@ -1474,6 +1474,8 @@ function secretForms(forms) {
 var platform_settings = __nccwpck_require__(9837);
 // EXTERNAL MODULE: ./deploy/secret-fields.ts
 var secret_fields = __nccwpck_require__(8064);
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts
@@ -1511,12 +1513,13 @@ now = Date.now) {
     ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
     const request = readRequestInputs(inputs, readFile);
+    const spotFallback = readSpotFallback(inputs);
     return {
         operation,
         ...readConnection(inputs),
         ...request,
         ...readCallInputs(inputs, now()),
-        wait: readWait(inputs),
+        wait: readWait(inputs, { operation, body: request.body, spotFallback }),
         health: readHealth(inputs),
         capacity: readCapacity(inputs),
         preheat: {
@@ -1527,9 +1530,9 @@ now = Date.now) {
             })
         },
         nodeChoice: readNodeChoice(inputs),
-        spotFallback: readSpotFallback(inputs),
+        spotFallback,
         ...readLimits(inputs),
-        ...readStep(inputs)
+        ...readStep(inputs, operation)
     };
 }
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
@@ -1631,10 +1634,17 @@ function readCallInputs(inputs, now) {
         estimatedExecSec: estimated === undefined ? undefined : parseIntegerInRange('estimated_exec_sec', estimated, 1, 86_400)
     };
 }
-function readWait({ raw, given, flag }) {
+/**
+ * The wait inputs. An empty wait_timeout takes the operation's default (a job's: its timeout_sec and the
+ * time to start; see defaultWait), and says why.
+ */
+function readWait({ raw, text, given, flag }, step) {
+    const timeout = text('wait_timeout');
+    const byDefault = timeout === undefined ? (0,step_defaults/* defaultWait */.dX)(step) : undefined;
     return {
         mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false']),
-        timeoutMs: parseDuration('wait_timeout', given('wait_timeout'), { minMs: 1000, maxMs: 6 * HOUR }),
+        timeoutMs: byDefault?.ms ?? parseDuration('wait_timeout', timeout ?? '', { minMs: 1000, maxMs: step_defaults/* MOST_WAIT_MS */.Vt }),
+        ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
         intervalMs: parseDuration('poll_interval', given('poll_interval'), { minMs: 1000, maxMs: HOUR }),
         statusField: parseFieldPath('status_field', given('status_field')),
         successStatuses: parseWords('success_statuses', raw('success_statuses')),
@@ -1707,11 +1717,15 @@ function readLimits({ given }) {
         concurrency: parseIntegerInRange('concurrency', given('concurrency'), 1, 32)
     };
 }
-/** What the step leaves behind: the summary, the cleanup, and whether it sends at all. */
-function readStep({ given, flag }) {
+/**
+ * What the step leaves behind: the summary, the cleanup (an empty one is the operation's default: a job's
+ * is stop), and whether it sends at all.
+ */
+function readStep({ text, given, flag }, operation) {
+    const cleanup = text('cleanup');
     return {
         summary: flag('summary'),
-        cleanup: parseChoice('cleanup', given('cleanup'), cleanup_state/* CLEANUP_CHOICES */.uu),
+        cleanup: cleanup === undefined ? (0,step_defaults/* defaultCleanup */.oQ)(operation) : parseChoice('cleanup', cleanup, cleanup_state/* CLEANUP_CHOICES */.uu),
         cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
             minMs: 5000,
             maxMs: 30 * 60_000
@@ -2542,7 +2556,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5799);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4701);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2949,6 +2963,48 @@ function ignoreBrokenPipe(error) {
 
 /***/ }),
 
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ inCliWords)
+/* harmony export */ });
+/* harmony import */ var _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5618);
+/* harmony import */ var _cli_args_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4463);
+
+
+/** An input as the CLI takes it: its flag, or for a secret its variable. */
+const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
+const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
+/** The secret inputs: never a flag, the variable the CLI reads them from. */
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
+const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => !name.includes('_') && name !== 'operation');
+/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
+const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name));
+/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
+const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
+/**
+ * A message of the engine (written for the action's inputs) in the command line's words: an input
+ * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
+ * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
+ * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ */
+function inCliWords(message) {
+    return message
+        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
+        .replace(SECRET_NAMES, (_all, name) => (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
+        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
+}
+
+
+/***/ }),
+
 /***/ 4323:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3050,7 +3106,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
 
 /***/ }),
 
-/***/ 5799:
+/***/ 4701:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3063,6 +3119,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -3095,40 +3153,8 @@ var main_step = __nccwpck_require__(5253);
 var saved_cleanup = __nccwpck_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
 var cli_args = __nccwpck_require__(4463);
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __nccwpck_require__(5618);
-;// CONCATENATED MODULE: ./cli/cli-words.ts
-
-
-/** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => input_names/* SECRET_INPUTS */.p.includes(name) ? (0,cli_args/* variableOf */.Qn)(name) : `--${(0,cli_args/* flagOf */.iP)(name)}`;
-/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
-const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
-/** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${input_names/* SECRET_INPUTS */.p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
-/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = input_names/* INPUT_NAMES */.Q.filter((name) => !name.includes('_') && name !== 'operation');
-/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = input_names/* INPUT_NAMES */.Q.filter((name) => name.includes('_') && !input_names/* SECRET_INPUTS */.p.includes(name));
-/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${input_names/* INPUT_NAMES */.Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
-const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
-const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
-/**
- * A message of the engine (written for the action's inputs) in the command line's words: an input
- * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
- * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
- * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
- */
-function inCliWords(message) {
-    return message
-        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-        .replace(SECRET_NAMES, (_all, name) => (0,cli_args/* variableOf */.Qn)(name))
-        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,cli_args/* flagOf */.iP)(name)} ${value}`)
-        .replace(COMPOUND, (_all, name) => `--${(0,cli_args/* flagOf */.iP)(name)}`)
-        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
-}
-
+// EXTERNAL MODULE: ./cli/cli-words.ts
+var cli_words = __nccwpck_require__(3355);
 ;// CONCATENATED MODULE: ./cli/exit-codes.ts
 /** The exit codes, as the README documents them. */
 const EXIT = {
@@ -3171,10 +3197,10 @@ function cliHost(how) {
         },
         info: log.write,
         warning: (line) => {
-            log.write(`warning: ${inCliWords(line)}`);
+            log.write(`warning: ${(0,cli_words/* inCliWords */.f)(line)}`);
         },
         error: (line, title) => {
-            log.write(`error: ${title}: ${inCliWords(line)}`);
+            log.write(`error: ${title}: ${(0,cli_words/* inCliWords */.f)(line)}`);
         },
         ...(log.debug === undefined ? {} : { debug: log.debug }),
         ...(io.isTerminal ? { progress: log.write } : {}),
@@ -3182,7 +3208,7 @@ function cliHost(how) {
         endGroup: () => undefined,
         setFailed: (message, why = 'failed') => {
             reason ??= why;
-            log.write(`error: ${inCliWords(message)}`);
+            log.write(`error: ${(0,cli_words/* inCliWords */.f)(message)}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
         byHand: byHand(inputs),
@@ -3198,6 +3224,8 @@ function cliHost(how) {
     };
 }
 
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __nccwpck_require__(5618);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __nccwpck_require__(2127);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
@@ -3527,11 +3555,8 @@ async function run(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
-    // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
-    // pause), and an update or a scale up to finish, whatever --cleanup says.
-    const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
-    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
-    const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
+    const cleansUp = mayCleanUp(inputs);
+    const files = openFiles(command, { inputs, cleansUp }, io, log);
     if (files === undefined)
         return EXIT.input;
     const { state, appendSummary } = files;
@@ -3542,7 +3567,7 @@ async function run(command, io) {
     const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
-    const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+    const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
     let code;
     try {
         await (0,main_step/* runMain */.VN)(main.host);
@@ -3584,6 +3609,16 @@ async function run(command, io) {
     if (!kept)
         dir.remove?.();
     return code;
+}
+/**
+ * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
+ * stop or pause, given or the operation's default: a job's is stop), or an update or a scale up to finish,
+ * whatever cleanup says.
+ */
+function mayCleanUp(inputs) {
+    const operation = (inputs.operation ?? '').trim();
+    const cleanup = (inputs.cleanup ?? '').trim() || (0,step_defaults/* defaultCleanup */.oQ)(operation);
+    return cleanup !== 'none' || (0,cleanup_state/* leavesChange */.fH)(operation);
 }
 /**
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
@@ -4187,12 +4222,14 @@ function describePlan(plan, settings) {
 /* harmony export */   f: () => (/* binding */ callAndWait)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2037);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9695);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2037);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6477);
+/* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6433);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+
 
 
 
@@ -4213,17 +4250,30 @@ const waitFlow = {
         return {
             plan,
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
-            run: (ctx) => callAndWait(plan, ctx),
+            run: (ctx) => {
+                warnOfShortWait(ctx);
+                return callAndWait(plan, ctx);
+            },
             dryRun: async (ctx) => {
                 const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
                 const fallback = ctx.settings.spotFallback;
                 if (plan.operation === 'job' && fallback !== undefined)
                     ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
+                warnOfShortWait(ctx);
+                const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+                if (plan.wait !== undefined)
+                    ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
                 return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
             }
         };
     }
 };
+/** Warns when wait_timeout ends the wait before a job it makes could end (see shortWaitWarning). */
+function warnOfShortWait(ctx) {
+    const warning = (0,_step_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .shortWaitWarning */ .iQ)(ctx.settings);
+    if (warning !== undefined)
+        ctx.runtime.warn(warning);
+}
 /**
  * The statuses the calls that changed a task took it out of: those the platform applies the operation to
  * (a recover, Paused). Seen still, the change has not shown yet.
@@ -4248,8 +4298,8 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
     const { cleanupTimeoutMs } = ctx.settings;
     const stopCtx = runtime === undefined
-        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_3__/* .deployContext */ .H)(ctx.settings, runtime, {
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, {
             budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
             cleanup: ctx.cleanup
         });
@@ -4277,11 +4327,11 @@ async function callAndWait(plan, stepCtx) {
     // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
     if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
         ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
-    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_4__/* .urlPublisher */ .Cv)(ctx);
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_5__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .taskKindOf */ .j2)(ctx.settings));
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .taskKindOf */ .j2)(ctx.settings));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
@@ -4742,6 +4792,100 @@ function secretValues(value, secret = false) {
 }
 function isPlainObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value) && !(0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value);
+}
+
+
+/***/ }),
+
+/***/ 6433:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Vt: () => (/* binding */ MOST_WAIT_MS),
+/* harmony export */   a4: () => (/* binding */ describeDefaultWait),
+/* harmony export */   dX: () => (/* binding */ defaultWait),
+/* harmony export */   iQ: () => (/* binding */ shortWaitWarning),
+/* harmony export */   oQ: () => (/* binding */ defaultCleanup)
+/* harmony export */ });
+/* unused harmony exports WAIT_TIMEOUT_MS, JOB_START_MS */
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+
+
+
+
+// The defaults that depend on the operation (action.yml declares none for these inputs: the runner would
+// pass a declared default as if the user had set it).
+/** How long a step waits when wait_timeout is empty and the operation sets no wait of its own. */
+const WAIT_TIMEOUT_MS = 15 * 60_000;
+/** The longest wait_timeout takes, and the longest a default wait may be. */
+const MOST_WAIT_MS = 6 * 3_600_000;
+/**
+ * The time a job gets to start before its timeout_sec counts (the platform counts it from the job's run):
+ * scheduling, and pulling its image. A Spot job without spot_fallback may wait Queued for longer.
+ */
+const JOB_START_MS = 15 * 60_000;
+/**
+ * What the post step does with what the step creates when cleanup is empty: the operation's own default
+ * (a job's: stop, for a job is only worth its verdict, and one left running after its wait bills with
+ * nobody to read it), else none (a deploy step makes a service for later steps), and for any text that
+ * names no operation.
+ */
+function defaultCleanup(operation) {
+    return Object.hasOwn(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, operation)
+        ? (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation].cleanupByDefault ?? 'none')
+        : 'none';
+}
+/**
+ * The wait when wait_timeout is empty: for a job made by the step, its own timeout_sec (the platform stops
+ * it then), plus the time to start (JOB_START_MS) and, with spot_fallback, queue_timeout, so that the wait
+ * never ends before the job could; at most MOST_WAIT_MS. Any other step waits WAIT_TIMEOUT_MS.
+ */
+function defaultWait(settings) {
+    const timeoutSec = jobTimeoutSec(settings);
+    if (timeoutSec === undefined)
+        return { ms: WAIT_TIMEOUT_MS, why: 'the default wait_timeout' };
+    const queue = settings.spotFallback?.queueTimeoutMs ?? 0;
+    const whole = timeoutSec * 1000 + JOB_START_MS + queue;
+    const parts = [
+        `the job's timeout_sec of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutSec * 1000)}`,
+        `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(JOB_START_MS)} to start`,
+        ...(queue > 0 ? [`queue_timeout of ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(queue)} (spot_fallback)`] : [])
+    ];
+    const why = `${parts.join(' + ')}${whole > MOST_WAIT_MS ? `, at most ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(MOST_WAIT_MS)}` : ''}`;
+    return { ms: Math.min(whole, MOST_WAIT_MS), why };
+}
+/** The wait an operation's step takes when wait_timeout is empty, in words (for its help). */
+function describeDefaultWait(operation) {
+    const job = defaultWait({ operation, body: { job_support: { timeout_sec: 1 } }, spotFallback: undefined });
+    const minutes = (ms) => `${ms / 60_000}m`;
+    return job.ms === WAIT_TIMEOUT_MS
+        ? minutes(WAIT_TIMEOUT_MS)
+        : `the job's timeout_sec + ${minutes(JOB_START_MS)} to start (+ queue_timeout with spot_fallback), at most ${MOST_WAIT_MS / 3_600_000}h`;
+}
+/**
+ * A warning when wait_timeout, as set, is shorter than the job's own timeout_sec: the step stops waiting
+ * (and, with cleanup stop, stops the job) before the job would end by itself. Undefined otherwise.
+ */
+function shortWaitWarning(settings) {
+    const timeoutSec = jobTimeoutSec(settings);
+    const { timeoutMs, timeoutWhy } = settings.wait;
+    if (timeoutSec === undefined || timeoutWhy !== undefined || timeoutMs >= timeoutSec * 1000)
+        return undefined;
+    return `wait_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)}) is shorter than the job's timeout_sec (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutSec * 1000)}): the step stops waiting before the job would end${settings.cleanup === 'stop' ? ' (and stops the job then, with cleanup: stop)' : ''}; leave wait_timeout empty to wait for its timeout_sec and its start`;
+}
+/** The timeout_sec of the job a step makes (its body's job_support), when the operation makes one. */
+function jobTimeoutSec(settings) {
+    if (settings.operation === 'request')
+        return undefined;
+    const row = _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation];
+    if (row.kind !== 'job' || row.answers !== 'new_task')
+        return undefined;
+    const support = settings.body.job_support;
+    const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support) ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(support.timeout_sec) : undefined;
+    return seconds === undefined || seconds === 0 ? undefined : seconds;
 }
 
 
@@ -6258,6 +6402,8 @@ const OPERATION_TABLE = {
             return { ...body, job_support: { ...support, estimated_exec_sec: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .estimatedExecSec */ .Pj)(s, timeout) } };
         },
         wait: { target: 'finished', byDefault: true },
+        // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
+        cleanupByDefault: 'stop',
         check: newTaskCheck
     },
     // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read

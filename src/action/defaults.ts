@@ -3,7 +3,9 @@ import { ACTIVE_STATUSES } from '../deploy/engine.js';
 /**
  * The default of every input that has one, as text: the one source of them. action.yml declares the
  * same defaults, because the runner fills them in and the marketplace shows them; a test checks that
- * both agree, input by input.
+ * both agree, input by input. An input whose default depends on the operation (cleanup, wait_timeout)
+ * declares none, since the runner would pass it as if the user had set it: its default is the deploy
+ * layer's (step-defaults.ts), and its description says it.
  */
 export const INPUT_DEFAULTS = {
   private_key_format: 'auto',
@@ -12,7 +14,6 @@ export const INPUT_DEFAULTS = {
   task_status: ACTIVE_STATUSES.join(','),
   encrypt: 'false',
   wait: 'auto',
-  wait_timeout: '15m',
   poll_interval: '10s',
   status_field: 'status',
   wait_for_urls: 'true',
@@ -25,7 +26,6 @@ export const INPUT_DEFAULTS = {
   max_retries: '5',
   concurrency: '4',
   summary: 'true',
-  cleanup: 'none',
   cleanup_timeout: '2m',
   billing_range: 'day',
   billing_start: '7d',

@@ -20,7 +20,10 @@ import {
 import { InputError, quote } from '../basics/input-error.js';
 import {
   CLEANUP_CHOICES,
+  defaultCleanup,
+  defaultWait,
   KeyError,
+  MOST_WAIT_MS,
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
@@ -91,12 +94,13 @@ export function readSettings(
   ]);
   const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
   const request = readRequestInputs(inputs, readFile);
+  const spotFallback = readSpotFallback(inputs);
   return {
     operation,
     ...readConnection(inputs),
     ...request,
     ...readCallInputs(inputs, now()),
-    wait: readWait(inputs),
+    wait: readWait(inputs, { operation, body: request.body, spotFallback }),
     health: readHealth(inputs),
     capacity: readCapacity(inputs),
     preheat: {
@@ -107,9 +111,9 @@ export function readSettings(
       })
     },
     nodeChoice: readNodeChoice(inputs),
-    spotFallback: readSpotFallback(inputs),
+    spotFallback,
     ...readLimits(inputs),
-    ...readStep(inputs)
+    ...readStep(inputs, operation)
   };
 }
 
@@ -250,10 +254,21 @@ function readCallInputs(
   };
 }
 
-function readWait({ raw, given, flag }: Inputs): Settings['wait'] {
+/**
+ * The wait inputs. An empty wait_timeout takes the operation's default (a job's: its timeout_sec and the
+ * time to start; see defaultWait), and says why.
+ */
+function readWait(
+  { raw, text, given, flag }: Inputs,
+  step: Pick<Settings, 'operation' | 'body' | 'spotFallback'>
+): Settings['wait'] {
+  const timeout = text('wait_timeout');
+  const byDefault = timeout === undefined ? defaultWait(step) : undefined;
   return {
     mode: parseChoice('wait', given('wait'), ['auto', 'true', 'false'] as const),
-    timeoutMs: parseDuration('wait_timeout', given('wait_timeout'), { minMs: 1000, maxMs: 6 * HOUR }),
+    timeoutMs:
+      byDefault?.ms ?? parseDuration('wait_timeout', timeout ?? '', { minMs: 1000, maxMs: MOST_WAIT_MS }),
+    ...(byDefault === undefined ? {} : { timeoutWhy: byDefault.why }),
     intervalMs: parseDuration('poll_interval', given('poll_interval'), { minMs: 1000, maxMs: HOUR }),
     statusField: parseFieldPath('status_field', given('status_field')),
     successStatuses: parseWords('success_statuses', raw('success_statuses')),
@@ -341,14 +356,19 @@ function readLimits({
   };
 }
 
-/** What the step leaves behind: the summary, the cleanup, and whether it sends at all. */
-function readStep({
-  given,
-  flag
-}: Inputs): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'dryRun'> {
+/**
+ * What the step leaves behind: the summary, the cleanup (an empty one is the operation's default: a job's
+ * is stop), and whether it sends at all.
+ */
+function readStep(
+  { text, given, flag }: Inputs,
+  operation: Settings['operation']
+): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'dryRun'> {
+  const cleanup = text('cleanup');
   return {
     summary: flag('summary'),
-    cleanup: parseChoice('cleanup', given('cleanup'), CLEANUP_CHOICES),
+    cleanup:
+      cleanup === undefined ? defaultCleanup(operation) : parseChoice('cleanup', cleanup, CLEANUP_CHOICES),
     cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
       minMs: 5000,
       maxMs: 30 * 60_000

@@ -1,6 +1,14 @@
 import { SECRET_INPUTS } from '../action/input-names.js';
-import { COMMON_INPUTS, OPERATION_INPUTS, OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
+import {
+  COMMON_INPUTS,
+  defaultCleanup,
+  describeDefaultWait,
+  OPERATION_INPUTS,
+  OPERATION_NAMES,
+  type OperationName
+} from '../deploy/engine.js';
 import { ENV_PREFIX, flagOf, variableOf } from './cli-args.js';
+import { inCliWords } from './cli-words.js';
 import { DOTENV_PREFIX } from './dotenv.js';
 import { INPUT_DOCS } from './input-docs.js';
 
@@ -78,9 +86,9 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
     '',
     `Usage: elastic-deploy ${flagOf(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
     '',
-    ...section('Needs', needs),
-    ...section('Takes too', inputs),
-    ...section('Every operation takes', common),
+    ...section('Needs', needs, operation),
+    ...section('Takes too', inputs, operation),
+    ...section('Every operation takes', common, operation),
     'Secrets come from the environment or a file, never from a flag:',
     ...secretLines(),
     '',
@@ -89,17 +97,25 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
   ].join('\n');
 }
 
-function section(title: string, names: readonly string[]): string[] {
+function section(title: string, names: readonly string[], operation: OperationName): string[] {
   if (names.length === 0) return [];
-  return [`${title}:`, ...names.flatMap(flagLines), ''];
+  return [`${title}:`, ...names.flatMap((name) => flagLines(name, operation)), ''];
 }
 
-/** A flag: its name and variable, then its description wrapped, and its default. */
-function flagLines(name: string): string[] {
+/** The defaults that depend on the operation, which action.yml cannot declare: the operation's own. */
+const OPERATION_DEFAULTS: Readonly<Record<string, (operation: OperationName) => string>> = {
+  cleanup: defaultCleanup,
+  wait_timeout: describeDefaultWait
+};
+
+/** A flag: its name and variable, then its description wrapped, and its default (for this operation). */
+function flagLines(name: string, operation: OperationName): string[] {
   const doc = INPUT_DOCS[name];
   const head = `  --${flagOf(name)}`;
   const variable = variableOf(name);
-  const fallback = doc?.default === undefined || doc.default === '' ? [] : [`      default: ${doc.default}`];
+  const own = OPERATION_DEFAULTS[name]?.(operation);
+  const given = own === undefined ? doc?.default : inCliWords(own);
+  const fallback = given === undefined || given === '' ? [] : [`      default: ${given}`];
   return [
     `${head.padEnd(34)} ${variable}`,
     ...wrap(doc?.description ?? '', WIDTH - 6).map((line) => `      ${line}`),

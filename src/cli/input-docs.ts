@@ -146,8 +146,8 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
     default: 'auto'
   },
   wait_timeout: {
-    description: 'How long to wait at most, such as 90s, 15m or 1h30m (at most 6h).',
-    default: '15m'
+    description:
+      "How long to wait at most, such as 90s, 15m or 1h30m (at most 6h). Empty: 15m; for job, the job's job_support.timeout_sec, plus 15m for it to start, plus --queue-timeout with --spot-fallback (at most 6h), so that the wait never ends before the job could. A --wait-timeout shorter than a job's timeout_sec is warned of."
   },
   poll_interval: {
     description:
@@ -212,8 +212,7 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   summary: { description: 'Write a job summary: a table per task and the status timeline.', default: 'true' },
   cleanup: {
     description:
-      'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. job: stop stops a job whose wait ended before it did (timed out, cancelled) in the step itself, at once; a job cannot be paused.',
-    default: 'none'
+      'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. Empty: none (a deploy step makes a service for later steps), except for job, whose default is stop: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; none leaves it running on purpose. A job cannot be paused.'
   },
   cleanup_timeout: {
     description:

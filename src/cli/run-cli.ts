@@ -1,5 +1,5 @@
 import { InputError } from '../basics/input-error.js';
-import { leavesChange, leftovers, toIndentedJson } from '../deploy/engine.js';
+import { defaultCleanup, leavesChange, leftovers, toIndentedJson } from '../deploy/engine.js';
 import { byHand } from '../action/by-hand.js';
 import type { StepHost } from '../action/host.js';
 import { runMain } from '../action/main-step.js';
@@ -71,11 +71,8 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
     log.write(`error: ${error.message}`);
     return EXIT.input;
   }
-  // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
-  // pause), and an update or a scale up to finish, whatever --cleanup says.
-  const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
-  const mayLeaveChange = leavesChange((inputs.operation ?? '').trim());
-  const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
+  const cleansUp = mayCleanUp(inputs);
+  const files = openFiles(command, { inputs, cleansUp }, io, log);
   if (files === undefined) return EXIT.input;
   const { state, appendSummary } = files;
   const dir = runFiles(command.filesDir, io, log);
@@ -84,8 +81,7 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
   const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
   let cleaning = false;
   // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
-  const unshield =
-    wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+  const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
   let code: number;
   try {
     await runMain(main.host);
@@ -120,6 +116,17 @@ async function run(command: Extract<CliCommand, { kind: 'run' }>, io: CliIo): Pr
     io.stdout(formatOutputs(outputs, { ...command, files: kept }, log));
   if (!kept) dir.remove?.();
   return code;
+}
+
+/**
+ * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
+ * stop or pause, given or the operation's default: a job's is stop), or an update or a scale up to finish,
+ * whatever cleanup says.
+ */
+function mayCleanUp(inputs: Record<string, string>): boolean {
+  const operation = (inputs.operation ?? '').trim();
+  const cleanup = (inputs.cleanup ?? '').trim() || defaultCleanup(operation);
+  return cleanup !== 'none' || leavesChange(operation);
 }
 
 /**

@@ -65,6 +65,13 @@ export {
 
 // What a host's inputs become: the settings, the keys, the defaults the platform implies.
 export type { DeploySettings } from './settings.js';
+export {
+  defaultCleanup,
+  defaultWait,
+  describeDefaultWait,
+  MOST_WAIT_MS,
+  shortWaitWarning
+} from './step-defaults.js';
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
 export {

@@ -4,6 +4,8 @@ import type { PlatformSettings, WaitMode } from '../platform/platform-settings.j
 export interface WaitSettings {
   mode: WaitMode;
   timeoutMs: number;
+  /** Why timeoutMs, when wait_timeout was empty: the operation's default, in words (see defaultWait). */
+  timeoutWhy?: string;
   intervalMs: number;
   /** Dot path to the status inside the task detail's data. */
   statusField: string[];

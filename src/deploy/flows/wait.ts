@@ -5,6 +5,7 @@ import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { StepResult, TaskResult } from '../result.js';
 import { criteriaFor } from '../wait/criteria.js';
+import { shortWaitWarning } from '../step-defaults.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
 import type { Flow } from './flow.js';
@@ -23,7 +24,10 @@ export const waitFlow: Flow = {
     return {
       plan,
       cleanup: cleanupOf(settings),
-      run: (ctx) => callAndWait(plan, ctx),
+      run: (ctx) => {
+        warnOfShortWait(ctx);
+        return callAndWait(plan, ctx);
+      },
       dryRun: async (ctx) => {
         const { placeForDryRun } = await import('../create/create-task.js');
         const fallback = ctx.settings.spotFallback;
@@ -31,11 +35,23 @@ export const waitFlow: Flow = {
           ctx.log(
             `dry run: the job would run as Spot; still Queued after ${formatDuration(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`
           );
+        warnOfShortWait(ctx);
+        const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+        if (plan.wait !== undefined)
+          ctx.log(
+            `dry run: the step would wait up to ${formatDuration(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`
+          );
         return printDryRun(await placeForDryRun(plan, ctx), ctx);
       }
     };
   }
 };
+
+/** Warns when wait_timeout ends the wait before a job it makes could end (see shortWaitWarning). */
+function warnOfShortWait(ctx: DeployContext): void {
+  const warning = shortWaitWarning(ctx.settings);
+  if (warning !== undefined) ctx.runtime.warn(warning);
+}
 
 /**
  * The statuses the calls that changed a task took it out of: those the platform applies the operation to

@@ -107,6 +107,8 @@ export interface OperationSpec extends Partial<OperationTraits> {
   sendsAs?: Exclude<OperationName, 'request'>;
   /** Its flow builds its calls (from what it reads first): the plan holds none. */
   flowCalls?: true;
+  /** What the post step does with what the step creates when cleanup is empty (none unless set). */
+  cleanupByDefault?: 'stop';
 }
 
 const task = (_s: PlatformSettings, taskId: string | undefined): Record<string, unknown> => ({
@@ -366,6 +368,8 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
       return { ...body, job_support: { ...support, estimated_exec_sec: estimatedExecSec(s, timeout) } };
     },
     wait: { target: 'finished', byDefault: true },
+    // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
+    cleanupByDefault: 'stop',
     check: newTaskCheck
   },
   // Jobs (suanli-job/): a job's detail per task id; the job search by status and name, every page read

@@ -1,5 +1,5 @@
-export const id = 799;
-export const ids = [799];
+export const id = 701;
+export const ids = [701];
 export const modules = {
 
 /***/ 5618:
@@ -330,6 +330,48 @@ function inputOf(flag) {
 
 /***/ }),
 
+/***/ 3355:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   f: () => (/* binding */ inCliWords)
+/* harmony export */ });
+/* harmony import */ var _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5618);
+/* harmony import */ var _cli_args_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7944);
+
+
+/** An input as the CLI takes it: its flag, or for a secret its variable. */
+const asCli = (name) => _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name) ? (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name) : `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`;
+/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
+const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
+/** The secret inputs: never a flag, the variable the CLI reads them from. */
+const SECRET_NAMES = new RegExp(`(?<![\\w-])(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
+/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
+const WORDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => !name.includes('_') && name !== 'operation');
+/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
+const COMPOUNDS = _action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.filter((name) => name.includes('_') && !_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .SECRET_INPUTS */ .p.includes(name));
+/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
+const EXAMPLE = new RegExp(`\\b(set |such as |with )(${_action_input_names_js__WEBPACK_IMPORTED_MODULE_0__/* .INPUT_NAMES */ .Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
+const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
+const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
+/**
+ * A message of the engine (written for the action's inputs) in the command line's words: an input
+ * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
+ * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
+ * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
+ */
+function inCliWords(message) {
+    return message
+        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
+        .replace(SECRET_NAMES, (_all, name) => (0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .variableOf */ .Qn)(name))
+        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)} ${value}`)
+        .replace(COMPOUND, (_all, name) => `--${(0,_cli_args_js__WEBPACK_IMPORTED_MODULE_1__/* .flagOf */ .iP)(name)}`)
+        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
+}
+
+
+/***/ }),
+
 /***/ 4323:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -431,7 +473,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
 
 /***/ }),
 
-/***/ 5799:
+/***/ 4701:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -446,6 +488,8 @@ __webpack_require__.d(__webpack_exports__, {
 var input_error = __webpack_require__(629);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __webpack_require__(6433);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -478,40 +522,8 @@ var main_step = __webpack_require__(5253);
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./cli/cli-args.ts + 1 modules
 var cli_args = __webpack_require__(7944);
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __webpack_require__(5618);
-;// CONCATENATED MODULE: ./cli/cli-words.ts
-
-
-/** An input as the CLI takes it: its flag, or for a secret its variable. */
-const asCli = (name) => input_names/* SECRET_INPUTS */.p.includes(name) ? (0,cli_args/* variableOf */.Qn)(name) : `--${(0,cli_args/* flagOf */.iP)(name)}`;
-/** A workflow's secret (`${{ secrets.DEPLOY_API_TOKEN }}`), which the CLI takes from its CI system's secrets. */
-const WORKFLOW_SECRET = /\$\{\{ secrets\.\w+ \}\}/g;
-/** The secret inputs: never a flag, the variable the CLI reads them from. */
-const SECRET_NAMES = new RegExp(`(?<![\\w-])(${input_names/* SECRET_INPUTS */.p.filter((name) => name.includes('_')).join('|')})\\b`, 'g');
-/** Inputs whose name is a word of its own (body, points, gpu): named as flags only where a message names an input. */
-const WORDS = input_names/* INPUT_NAMES */.Q.filter((name) => !name.includes('_') && name !== 'operation');
-/** Inputs whose name has an underscore (task_id, api_profile): an input wherever it stands as a word. */
-const COMPOUNDS = input_names/* INPUT_NAMES */.Q.filter((name) => name.includes('_') && !input_names/* SECRET_INPUTS */.p.includes(name));
-/** `set api_profile: live`, `such as gpu: '4090'`: an input with a value, as a workflow's `with:` gives it. */
-const EXAMPLE = new RegExp(`\\b(set |such as |with )(${input_names/* INPUT_NAMES */.Q.join('|')}): '?([^'\\s,)]+)'?`, 'g');
-const COMPOUND = new RegExp(`(?<![\\w-])(${COMPOUNDS.join('|')})\\b`, 'g');
-const WORD = new RegExp(`(^|\\bset |\\bcheck |\\band |\\bor |, )(${WORDS.join('|')})\\b(?!-)`, 'g');
-/**
- * A message of the engine (written for the action's inputs) in the command line's words: an input
- * `name: value` as `--name value`, an input as its flag (`task_id` as `--task-id`; a one-word input
- * where the message names it: at its start, or after "set", "check", "and", "or"), a secret input as the variable
- * the CLI reads it from (ELASTIC_DEPLOY_TOKEN: never a flag), and a workflow's secret as the CI system's.
- */
-function inCliWords(message) {
-    return message
-        .replace(WORKFLOW_SECRET, "one from the CI system's secret store")
-        .replace(SECRET_NAMES, (_all, name) => (0,cli_args/* variableOf */.Qn)(name))
-        .replace(EXAMPLE, (_all, before, name, value) => `${before}--${(0,cli_args/* flagOf */.iP)(name)} ${value}`)
-        .replace(COMPOUND, (_all, name) => `--${(0,cli_args/* flagOf */.iP)(name)}`)
-        .replace(WORD, (_all, before, name) => `${before}${asCli(name)}`);
-}
-
+// EXTERNAL MODULE: ./cli/cli-words.ts
+var cli_words = __webpack_require__(3355);
 ;// CONCATENATED MODULE: ./cli/exit-codes.ts
 /** The exit codes, as the README documents them. */
 const EXIT = {
@@ -554,10 +566,10 @@ function cliHost(how) {
         },
         info: log.write,
         warning: (line) => {
-            log.write(`warning: ${inCliWords(line)}`);
+            log.write(`warning: ${(0,cli_words/* inCliWords */.f)(line)}`);
         },
         error: (line, title) => {
-            log.write(`error: ${title}: ${inCliWords(line)}`);
+            log.write(`error: ${title}: ${(0,cli_words/* inCliWords */.f)(line)}`);
         },
         ...(log.debug === undefined ? {} : { debug: log.debug }),
         ...(io.isTerminal ? { progress: log.write } : {}),
@@ -565,7 +577,7 @@ function cliHost(how) {
         endGroup: () => undefined,
         setFailed: (message, why = 'failed') => {
             reason ??= why;
-            log.write(`error: ${inCliWords(message)}`);
+            log.write(`error: ${(0,cli_words/* inCliWords */.f)(message)}`);
         },
         ...(appendSummary === undefined ? {} : { appendSummary }),
         byHand: byHand(inputs),
@@ -581,6 +593,8 @@ function cliHost(how) {
     };
 }
 
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __webpack_require__(5618);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var runtime = __webpack_require__(2127);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
@@ -910,11 +924,8 @@ async function run(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
-    // What a failed or interrupted run may leave to clean up: the tasks it created (with --cleanup stop or
-    // pause), and an update or a scale up to finish, whatever --cleanup says.
-    const wantsCleanup = (inputs.cleanup ?? 'none').trim() !== 'none';
-    const mayLeaveChange = (0,cleanup_state/* leavesChange */.fH)((inputs.operation ?? '').trim());
-    const files = openFiles(command, { inputs, cleansUp: wantsCleanup || mayLeaveChange }, io, log);
+    const cleansUp = mayCleanUp(inputs);
+    const files = openFiles(command, { inputs, cleansUp }, io, log);
     if (files === undefined)
         return EXIT.input;
     const { state, appendSummary } = files;
@@ -925,7 +936,7 @@ async function run(command, io) {
     const main = cliHost({ inputs, io: dir.io, log, state, outputs, appendSummary });
     let cleaning = false;
     // Listening from the start leaves no moment between the run and its cleanup when a signal would kill.
-    const unshield = wantsCleanup || mayLeaveChange ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
+    const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
     let code;
     try {
         await (0,main_step/* runMain */.VN)(main.host);
@@ -967,6 +978,16 @@ async function run(command, io) {
     if (!kept)
         dir.remove?.();
     return code;
+}
+/**
+ * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
+ * stop or pause, given or the operation's default: a job's is stop), or an update or a scale up to finish,
+ * whatever cleanup says.
+ */
+function mayCleanUp(inputs) {
+    const operation = (inputs.operation ?? '').trim();
+    const cleanup = (inputs.cleanup ?? '').trim() || (0,step_defaults/* defaultCleanup */.oQ)(operation);
+    return cleanup !== 'none' || (0,cleanup_state/* leavesChange */.fH)(operation);
 }
 /**
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
