@@ -1,5 +1,5 @@
 export const id = 485;
-export const ids = [485,444,138];
+export const ids = [485];
 export const modules = {
 
 /***/ 485:
@@ -8,6 +8,7 @@ export const modules = {
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   LATE_CREATE_MARGIN_MS: () => (/* binding */ LATE_CREATE_MARGIN_MS),
+/* harmony export */   adoptLateCreate: () => (/* binding */ adoptLateCreate),
 /* harmony export */   createOnce: () => (/* binding */ createOnce),
 /* harmony export */   stopTwins: () => (/* binding */ stopTwins)
 /* harmony export */ });
@@ -29,12 +30,15 @@ __webpack_require__.r(__webpack_exports__);
 
 /**
  * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
- * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
- * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
- * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
- * only when none does is the create sent again. The first attempt may still land after that: each task
- * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
- * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ * client token, so a create is sent again blindly only when it certainly had no effect: it was never fully
+ * sent. After any other failure that may pass (a 429, which was seen to land seconds later; a reset or
+ * timeout after sending, a 5xx, an unreadable answer) the platform is asked for a new task of that name
+ * for a grace period, and one that shows up is adopted; only when none does is the create sent again. The
+ * first attempt may still land after that: each task of the name that appears besides the one this step
+ * follows is then stopped (here, after the wait, and in the post step). A refused create is looked for once
+ * at once; with none found, the refusal stands, and its lookup stays on the ledger until it can no longer
+ * land (see adoptLateCreate, which any other create waits for, and the post step). Tasks of that name that
+ * existed before the step are never adopted or stopped.
  */
 async function createOnce(call, ctx) {
     const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
@@ -70,16 +74,18 @@ async function createOnce(call, ctx) {
     return { ...answer, recreated: attempts.unresolved, lookup };
 }
 /**
- * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
- * refusal (an envelope, nothing to retry) is settled by the task search, since no code's meaning is
- * published: a task of the name that appeared is adopted (an earlier attempt's, if one got no answer);
- * with none, the refusal stands and the post step has nothing to look for, unless an earlier attempt
- * that got no answer may still land, or the search fails: then no other create may follow, and the step
- * fails saying so, leaving the post step its lookup. Anything else may have made a task, which the post
- * step looks for. Answers the adopted task's answer, or undefined for the error to stand.
+ * After the create failed for good, what it made. A request never fully sent made nothing. A refusal (an
+ * envelope, nothing to retry) is settled by the task search, since no code's meaning is published: a task
+ * of the name that appeared is adopted (an earlier attempt's, if one got no answer); with none, the
+ * refusal stands, its lookup left on the ledger until it can no longer land (a refused create was seen to
+ * land seconds later): the next create waits for it (adoptLateCreate), and the post step looks for it.
+ * When an earlier attempt that got no answer may still land, or the search fails, no other create may
+ * follow, and the step fails saying so. Anything else (a 429, a timeout) may have made a task, which the
+ * post step looks for. Answers the adopted task's answer, or undefined for the error to stand.
  */
 async function madeDespite(error, attempts, ctx) {
-    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .neverSent */ .vQ)(error)) {
+        // Every attempt but one that may land was never sent: nothing to look for.
         if (!attempts.unresolved)
             ctx.cleanup.clear('lookup');
         return undefined;
@@ -103,8 +109,37 @@ async function madeDespite(error, attempts, ctx) {
     }
     if (attempts.unresolved)
         throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
-    ctx.cleanup.clear('lookup');
+    ctx.log(`create: the platform refused the create, and the task search lists no new task named ${name} yet: one may still appear until the create can no longer land, so it is looked for until then before any other create, and by the post step`);
     return undefined;
+}
+/**
+ * Before another create is sent (on the next region, or on demand after a refused Spot create): the
+ * create the ledger's lookup names, refused or unanswered, may still land until its window ends
+ * (lookup.landsBy), so its name is searched until then. A task that appears is adopted (on the ledger, the
+ * lookup settled); with none, the lookup is cleared; when the search fails or the step's deadline comes
+ * first, no other create may follow (`unknown`), and the lookup stays for the post step.
+ */
+async function adoptLateCreate(ctx, label) {
+    const lookup = ctx.cleanup.state().lookup;
+    if (lookup === undefined)
+        return { kind: 'none' };
+    const name = JSON.stringify(lookup.taskName);
+    const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+    ctx.log(`${label}: looking for a task named ${name} that the create before may still make, for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(left)}, before creating again`);
+    const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(lookup.taskName, new Set(lookup.existingIds), lookup.landsBy, ctx, label);
+    if (found.kind === 'cut')
+        return { kind: 'unknown', why: `the step's deadline came before the create before could no longer land` };
+    if (found.kind === 'unknown')
+        return { kind: 'unknown', why: `the task search failed (${found.why})` };
+    const [newest] = found.kind === 'found' ? found.ids : [];
+    if (newest === undefined) {
+        ctx.log(`${label}: no task named ${name} appeared before the create before could no longer land: it made none`);
+        ctx.cleanup.clear('lookup');
+        return { kind: 'none' };
+    }
+    ctx.log(`${label}: task ${newest} named ${name} appeared, made by the create before after all; adopting it`);
+    ctx.cleanup.update({ created: [...ctx.cleanup.state().created, newest], lookup: undefined });
+    return { kind: 'adopted', created: { ...adoptedAnswer(newest), recreated: false, lookup } };
 }
 /**
  * How long after its own deadline (request_timeout) an attempt's task may still appear: the platform can
@@ -159,14 +194,12 @@ async function afterFailedAttempt(error, attempts, ctx) {
     const reason = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .transientReason */ .bR)(error);
     if (reason === undefined)
         return { retry: false };
-    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .notApplied */ .$U)(error)) {
+    if ((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .neverSent */ .vQ)(error)) {
         madeNothing(ctx);
-        return {
-            retry: true,
-            reason: `${reason}, so the task was not created`,
-            serverDelayMs: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .serverRetryDelay */ .Hs)(error, ctx.retries.deps.now())
-        };
+        return { retry: true, reason: `${reason} before the request was sent, so the task was not created` };
     }
+    const answeredAt = ctx.retries.deps.now();
+    const serverDelay = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .serverRetryDelay */ .Hs)(error, answeredAt);
     const name = JSON.stringify(attempts.name);
     const grace = graceMs(ctx);
     ctx.log(`create: ${reason} after the request was sent, so the task may have been created; looking for a new task named ${name} for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)} before creating it again`);
@@ -184,7 +217,11 @@ async function afterFailedAttempt(error, attempts, ctx) {
     }
     ctx.log(`create: no task named ${name} appeared within ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(grace)}, so it is created again; should the first attempt still land, that task is stopped`);
     attempts.unresolved = true;
-    return { retry: true, reason: 'the create was not applied', now: true };
+    // What the server asked for (a 429's Retry-After) is waited out, less the time the search took.
+    const asked = serverDelay === undefined ? 0 : answeredAt + serverDelay - ctx.retries.deps.now();
+    return asked > 0
+        ? { retry: true, reason: 'the create was not applied', serverDelayMs: asked }
+        : { retry: true, reason: 'the create was not applied', now: true };
 }
 /** The answer a create would have given for a task it made, when that task is found by name instead. */
 function adoptedAnswer(taskId) {
@@ -196,8 +233,9 @@ function adoptedAnswer(taskId) {
 }
 /**
  * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
- * corrected it since), it is sent once more, but only once the task search shows that the refused
- * attempt made no task of its name: a task that did appear is adopted instead.
+ * corrected it since), it is sent once more, but only once the refused attempt can no longer land and
+ * the task search showed no task of its name: a task that did appear is adopted instead. When the search
+ * cannot tell, the refusal stands, its lookup left for the post step.
  */
 async function sendOnCorrectedClock(call, attempts, ctx) {
     try {
@@ -208,12 +246,16 @@ async function sendOnCorrectedClock(call, attempts, ctx) {
             throw error;
         attempts.resentForClock = true;
         const name = JSON.stringify(attempts.name);
-        const [made] = (await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .findTasks */ .Uz)(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+        const landsBy = ctx.cleanup.state().lookup?.landsBy ?? ctx.runtime.now();
+        const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(attempts.name, new Set(attempts.existing), landsBy, ctx, 'create');
+        const [made] = found.kind === 'found' ? found.ids : [];
         if (made !== undefined) {
             ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
             return adoptedAnswer(made);
         }
-        ctx.log(`create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`);
+        if (found.kind !== 'none')
+            throw error;
+        ctx.log(`create: no task named ${name} appeared before the refused create could no longer land, so the create is sent once more, on the corrected clock`);
         mayLand(attempts, ctx, 0);
         return ctx.send(call);
     }
@@ -246,216 +288,6 @@ async function stopTwins(lookup, keep, ctx) {
         ctx.log(`create: stopped task ${twin}; task ${keep} is the one this step follows`);
     }
     return stopped;
-}
-
-
-/***/ }),
-
-/***/ 6025:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   ep: () => (/* binding */ sendUntilShown),
-/* harmony export */   jR: () => (/* binding */ askUntilKnown)
-/* harmony export */ });
-/* unused harmony export waitToAskAgain */
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
-/* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5619);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3035);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1460);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2116);
-
-
-
-
-
-// The persistence policy of every change whose failure leaves something billing, in one place: send (a
-// repeatable request only), then ask again until the task's state shows it, within a deadline.
-/**
- * After round `round` of a request whose failure leaves something billing failed or has not shown yet
- * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
- * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
- * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
- * wait is cancelled.
- */
-async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
-    const { deps } = ctx.stopRetries;
-    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
-    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
-        return false;
-    ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
-    try {
-        await deps.sleep(delay);
-        return true;
-    }
-    catch {
-        return false;
-    }
-}
-/**
- * The calls a persistence may send again: a request that is harmless to repeat (see Resend). Any other is
- * sent once; what follows asks the task's state again without sending it again.
- */
-const SENT_AGAIN = new Set(['read', 'repeatable']);
-/**
- * The persistence policy of every change whose failure leaves something billing (a stop, a pause, a
- * scale's set-back, a rollback's post, a preheat's stop): sends `call`, retried while a failure may pass,
- * then reads whether the task's state shows the change (`shows`, told the refusal if there was one). An
- * answer is never the outcome, accepted or refused (no code's meaning is published, and a platform may
- * accept a request and act late, or not at all): while the state does not show it, the call is sent again
- * after a backoff (when its re-send trait allows; else the state alone is read again), until
- * cleanup_timeout from now (or the context's deadline, if sooner) runs out.
- */
-async function sendUntilShown(call, label, shows, ctx) {
-    const timeoutMs = ctx.settings.cleanupTimeoutMs;
-    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
-    const repeatable = SENT_AGAIN.has(call.traits.resend);
-    let accepted = false;
-    let refused;
-    for (let round = 1;; round++) {
-        if (round === 1 || repeatable) {
-            refused = undefined;
-            try {
-                await (0,_retries_js__WEBPACK_IMPORTED_MODULE_2__/* .retried */ .s)(label, ctx.stopRetries, () => ctx.send(call));
-            }
-            catch (error) {
-                refused = error ?? new Error('refused');
-            }
-            // Cancelled: nothing more can be sent; the post step takes over.
-            if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
-                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused) };
-            accepted ||= refused === undefined;
-        }
-        const showing = await shows(refused);
-        if (showing.shown)
-            return { kind: 'shown', accepted, state: showing.state };
-        const why = refused === undefined
-            ? `the platform accepted it, but ${showing.state}`
-            : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
-        if (showing.never !== undefined)
-            return { kind: 'failed', why: `${why}, ${showing.never}` };
-        const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
-        if (!again) {
-            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
-            return { kind: 'failed', why: `${why}${within}` };
-        }
-    }
-}
-/**
- * Asks `ask` again, after a backoff each time, until it answers what it was asked (a search that
- * succeeds, whatever it finds), or the stop retries' deadline would pass: the same policy as a change
- * whose state does not show it yet, for a read whose failure leaves unknown whether something bills (the
- * search for a create's task). `first` is why the read that came before failed; `say` names a wait.
- */
-async function askUntilKnown(ask, first, ctx, say) {
-    let why = first;
-    for (let round = 1;; round++) {
-        const failed = why;
-        if (!(await waitToAskAgain(round, ctx, (delay) => say(failed, delay))))
-            return { known: false, why };
-        const answer = await ask();
-        if (answer.known)
-            return answer;
-        why = answer.why;
-    }
-}
-
-
-/***/ }),
-
-/***/ 5444:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Is: () => (/* binding */ backoffAt),
-/* harmony export */   g3: () => (/* binding */ pollUntil)
-/* harmony export */ });
-/* unused harmony export nextDue */
-/**
- * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
- * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
- * deadline, cancellation, the heartbeat); what a round reads and decides is `look`'s.
- */
-async function pollUntil(look, options, deps) {
-    const first = deps.now();
-    const beat = { last: first };
-    let unreadInARow = 0;
-    let lastUnread;
-    for (let round = 0;; round++) {
-        const found = await look(round);
-        if (found.kind === 'done')
-            return { kind: 'done', value: found.value, rounds: round + 1 };
-        if (found.said === true)
-            beat.last = deps.now();
-        if (found.kind === 'unread') {
-            unreadInARow += 1;
-            lastUnread = found.why;
-            if (unreadInARow >= options.failureBudget)
-                return { kind: 'unread', why: found.why, rounds: round + 1 };
-        }
-        else {
-            unreadInARow = 0;
-            lastUnread = undefined;
-            if (found.progress !== undefined)
-                deps.progress?.(found.progress);
-        }
-        const stop = (kind) => ({
-            kind,
-            rounds: round + 1,
-            unread: lastUnread
-        });
-        if (deps.cancelled())
-            return stop('cancelled');
-        const now = deps.now();
-        if (now >= options.deadline)
-            return stop('timed_out');
-        const due = nextDue(options.schedule, first, now, round);
-        if (due > options.deadline && !options.lastLookAtDeadline)
-            return stop('timed_out');
-        const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
-        if (!rested)
-            return stop('cancelled');
-    }
-}
-/**
- * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
- * backoff's delay.
- */
-function nextDue(schedule, first, now, round) {
-    if (schedule.kind === 'backoff')
-        return now + backoffAt(schedule, round);
-    const interval = Math.max(1, schedule.intervalMs);
-    return first + (Math.floor((now - first) / interval) + 1) * interval;
-}
-/** The delay a backoff schedule waits after round `round` (0: the first). */
-function backoffAt(schedule, round) {
-    return Math.min(schedule.firstMs * schedule.factor ** round, schedule.mostMs);
-}
-/**
- * Sleeps until the clock reaches `until`, in slices that end when a heartbeat line is due; false when the
- * step was cancelled during the sleep. A timer may fire a millisecond before the clock says its time has
- * come: the clock decides, never the sum of the slices, so a round due at the deadline is made at it.
- */
-async function restUntil(until, beat, options, deps) {
-    const heartbeat = options.heartbeat;
-    for (let left = until - deps.now(); left > 0; left = until - deps.now()) {
-        const slice = heartbeat === undefined
-            ? left
-            : Math.min(left, Math.max(1, beat.last + heartbeat.everyMs - deps.now()));
-        try {
-            await deps.sleep(slice);
-        }
-        catch (error) {
-            if (deps.cancelled())
-                return false;
-            throw error;
-        }
-        if (heartbeat !== undefined && deps.now() - beat.last >= heartbeat.everyMs) {
-            beat.last = deps.now();
-            deps.log(heartbeat.line());
-        }
-    }
-    return !deps.cancelled();
 }
 
 

@@ -1,5 +1,5 @@
 export const id = 933;
-export const ids = [933,444];
+export const ids = [933];
 export const modules = {
 
 /***/ 5444:

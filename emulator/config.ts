@@ -304,7 +304,7 @@ function parseCrashLoop(value: unknown, where: string): CrashLoopSpec {
  */
 export function parseFaultRule(value: unknown, where = 'fault'): FaultRule {
   const rule = object(value, where);
-  only(rule, where, ['path', 'method', 'times', 'skip', 'delayMs', 'answer', 'apply']);
+  only(rule, where, ['path', 'method', 'times', 'skip', 'delayMs', 'answer', 'apply', 'applyAfterMs']);
   const parsed: FaultRule = {};
   if (rule.path !== undefined) parsed.path = string(rule.path, `${where}.path`);
   if (rule.method !== undefined)
@@ -314,6 +314,7 @@ export function parseFaultRule(value: unknown, where = 'fault'): FaultRule {
   if (rule.skip !== undefined) parsed.skip = number(rule.skip, `${where}.skip`);
   if (rule.delayMs !== undefined) parsed.delayMs = number(rule.delayMs, `${where}.delayMs`);
   if (rule.apply !== undefined) parsed.apply = boolean(rule.apply, `${where}.apply`);
+  if (rule.applyAfterMs !== undefined) parsed.applyAfterMs = number(rule.applyAfterMs, `${where}.applyAfterMs`);
   if (rule.answer !== undefined) parsed.answer = parseAnswer(rule.answer, `${where}.answer`);
   return parsed;
 }

@@ -63,6 +63,8 @@ export class Emulator implements EmulatorInfo {
   readonly #listeners = new Set<(request: RecordedRequest) => void>();
   readonly #appRequests: { path: string; status: number; headerNames: string[] }[] = [];
   readonly #stopping = new AbortController();
+  /** Requests answered already, to apply at `at` (see FaultRule.applyAfterMs). */
+  #late: { at: number; apply: () => void }[] = [];
   readonly #strict: boolean;
   #lastRequestId = 0;
   #rateLimit: TokenBucket | undefined;
@@ -189,6 +191,7 @@ export class Emulator implements EmulatorInfo {
 
   /** The task as task detail shows it. */
   task(taskId: bigint | number | string): Record<string, unknown> {
+    this.#applyLate();
     return this.#tasks.detail(BigInt(taskId));
   }
 
@@ -398,6 +401,7 @@ export class Emulator implements EmulatorInfo {
 
   /** The job as job detail shows it. */
   job(taskId: bigint | number | string): Record<string, unknown> {
+    this.#applyLate();
     return this.#jobs.detail(BigInt(taskId));
   }
 
@@ -489,6 +493,7 @@ export class Emulator implements EmulatorInfo {
       return;
     }
     const receivedAt = this.#clock();
+    this.#applyLate();
     const platformTime = receivedAt + this.#offsetMs;
     const { record, raw, query } = await readRequest(req, ++this.#lastRequestId, receivedAt);
     this.#requests.push(record);
@@ -508,9 +513,37 @@ export class Emulator implements EmulatorInfo {
     }
     if (rule?.answer !== undefined && rule.apply !== true) {
       this.#renderer.fault(req, res, record, rule.answer);
+      // Answered, and applied later all the same, as judged when it came: on the emulator's clock, by the
+      // first request or read once its time has come.
+      if (rule.applyAfterMs !== undefined)
+        this.#late.push({
+          at: receivedAt + rule.applyAfterMs,
+          apply: () => this.#judge(record, req.headers, platformTime, query)
+        });
       return;
     }
-    const outcome = judge(record, req.headers, platformTime, query, {
+    const outcome = this.#judge(record, req.headers, platformTime, query);
+    if (rule?.answer !== undefined) this.#renderer.fault(req, res, record, rule.answer);
+    else this.#renderer.answer(res, record, outcome);
+    for (const listener of this.#listeners) listener(record);
+  }
+
+  /** Applies the requests answered before and applied late (see FaultRule.applyAfterMs) whose time has come. */
+  #applyLate(): void {
+    const now = this.#clock();
+    const due = this.#late.filter((late) => late.at <= now);
+    this.#late = this.#late.filter((late) => late.at > now);
+    for (const late of due) late.apply();
+  }
+
+  /** What the platform makes of a request, with the emulator's state. */
+  #judge(
+    record: RecordedRequest,
+    headers: IncomingMessage['headers'],
+    platformTime: number,
+    query: Parameters<typeof judge>[3]
+  ): ReturnType<typeof judge> {
+    return judge(record, headers, platformTime, query, {
       profile: this.profile,
       strict: this.#strict,
       verifier: this.#verifier,
@@ -525,9 +558,6 @@ export class Emulator implements EmulatorInfo {
       storageVerdict: this.#storageVerdict,
       log: this.#log
     });
-    if (rule?.answer !== undefined) this.#renderer.fault(req, res, record, rule.answer);
-    else this.#renderer.answer(res, record, outcome);
-    for (const listener of this.#listeners) listener(record);
   }
 }
 

@@ -40,6 +40,11 @@ export interface FaultRule {
   answer?: FaultAnswer;
   /** Process the request first (its effects happen), then give `answer`: an ambiguous failure. */
   apply?: boolean;
+  /**
+   * Give `answer` at once, and process the request this long after (its effects happen then): a request
+   * refused, or answered 429, that the platform still applies a few seconds later.
+   */
+  applyAfterMs?: number;
 }
 
 export class FaultRules {

@@ -780,25 +780,47 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       ]);
     });
 
-    scenario('429 on create: not applied, so sent again; one task', async (s) => {
+    // Regression (issue 48): a 429 was taken as certainly not applied, and the create sent again at once.
+    scenario(
+      '429 on create: looked for by name before it is sent again (a 429 may land); one task',
+      async (s) => {
+        const before = s.emulator.requests.length;
+        s.emulator.inject({
+          path: CREATE,
+          answer: { kind: 'status', status: 429, retryAfter: { seconds: 1, as: 'http-date' } }
+        });
+        const result = await s.run({
+          operation: 'create',
+          task_name: 'f-create-429',
+          points: '1',
+          wait: 'false',
+          request_timeout: '2s'
+        });
+        expect(result.exitCode).toBe(0);
+        expect(creates(s, before).map((r) => r.applied)).toEqual([false, true]);
+        expect(shown(result)).toEqual(
+          expect.arrayContaining([
+            'create: HTTP 429 after the request was sent, so the task may have been created; looking for a new task named "f-create-429" for up to 4s before creating it again',
+            'create: no task named "f-create-429" appeared within 4s, so it is created again; should the first attempt still land, that task is stopped'
+          ])
+        );
+      }
+    );
+
+    scenario('a create answered 429 that lands two seconds later: found and adopted; one task', async (s) => {
       const before = s.emulator.requests.length;
-      s.emulator.inject({
-        path: CREATE,
-        answer: { kind: 'status', status: 429, retryAfter: { seconds: 1, as: 'http-date' } }
-      });
+      s.emulator.inject({ path: CREATE, answer: { kind: 'status', status: 429 }, applyAfterMs: 2000 });
       const result = await s.run({
         operation: 'create',
-        task_name: 'f-create-429',
+        task_name: 'f-create-429-lands',
         points: '1',
-        wait: 'false'
+        wait: 'false',
+        request_timeout: '2s'
       });
       expect(result.exitCode).toBe(0);
-      expect(creates(s, before).map((r) => r.applied)).toEqual([false, true]);
-      expect(shown(result)).toContainEqual(
-        expect.stringMatching(
-          /^create: HTTP 429, so the task was not created; retry 1 of 5 in [01]\.\ds \(as the server asked\)$/
-        )
-      );
+      expect(creates(s, before)).toHaveLength(1);
+      const id = result.outputs.task_id ?? '';
+      expect(s.emulator.task(id).task_name).toBe('f-create-429-lands');
     });
 
     scenario.each([
@@ -1902,6 +1924,32 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         const post = await s.run(defaults, main.state);
         expect(post.exitCode).toBe(0);
         expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): a Spot create refused but applied a few seconds later was followed by the
+    // on-demand create: two jobs, the Spot one still running after the main and post steps, the step green.
+    scenario(
+      'adopts a refused Spot create that lands seconds later, and creates no on-demand job beside it',
+      async (s) => {
+        s.emulator.inject({
+          path: '/api/task/job/create',
+          answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
+          applyAfterMs: 3000
+        });
+        const marked = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+        const inputs = { ...job('e2e-job'), gpu: '', body: marked, spot_fallback: 'true' };
+        const main = await s.run(inputs);
+        expect(main.exitCode).toBe(0);
+        const made = s.emulator.requests.flatMap((r) =>
+          r.createdTaskId === undefined ? [] : [r.createdTaskId]
+        );
+        expect(made).toEqual([main.outputs.task_id]);
+        expect(main.outputs).toMatchObject({ job_status: 'Complete', job_type: 'spot' });
+        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/create')).toHaveLength(1);
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
       },
       JOB_OPTIONS
     );

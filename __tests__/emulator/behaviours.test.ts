@@ -130,6 +130,17 @@ describe('configurable behaviours', () => {
     expect(emulator.task(1229831).task_name).toBe('svc');
   });
 
+  it('answers a 429 or a refusal at once, and applies the create seconds later, on its clock', async () => {
+    emulator.inject({ path: CREATE, answer: { kind: 'status', status: 429 }, applyAfterMs: 3000 });
+    expect((await createTask()).status).toBe(429);
+    expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+    clock.advance(2);
+    expect(() => emulator.task(1229831)).toThrow(/does not exist/);
+    clock.advance(1);
+    expect(emulator.task(1229831)).toMatchObject({ task_name: 'svc' });
+    expect(emulator.requests.at(-1)).toMatchObject({ applied: true, createdTaskId: '1229831' });
+  });
+
   it('delays the answer, then answers for real', async () => {
     emulator.inject({ path: SEARCH_PATH, delayMs: 2000 });
     // The answer waits for the delay's timer: no answer yet after the request arrived, then the real one.

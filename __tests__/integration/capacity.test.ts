@@ -109,8 +109,12 @@ describe('a create that picks its resource by gpu', () => {
     expect(creates().filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
     expect(bench.log).toContainEqual(
       expect.stringMatching(
-        /^capacity: the platform refused the create on beijing-jxq-p1 \(北京一区\), 4090, discount_price 1880 \(HTTP 200, code \w+: 资源不足 \(request id emu-\d+\)\), and made no task named "llm": trying the next region$/
+        /^capacity: the platform refused the create on beijing-jxq-p1 \(北京一区\), 4090, discount_price 1880 \(HTTP 200, code \w+: 资源不足 \(request id emu-\d+\)\)$/
       )
+    );
+    // The refused create was looked for until it could no longer land, before the next region's create.
+    expect(bench.log).toContain(
+      'capacity: no task named "llm" appeared before the create before could no longer land: it made none'
     );
     expect(renderSummary(result, { passed: true })).toMatch(
       /\| beijing-jxq-p1 .* \| refused&#58; HTTP 200, code C008&#58; /

@@ -86,7 +86,7 @@ describe('a runner clock the platform refuses', () => {
     }
   );
 
-  it('sends a create refused for a stale clock again, once no task of its name appeared', async () => {
+  it('sends a create refused for a stale clock again, once it can no longer land and no task of its name appeared', async () => {
     emulator.setRefusalCodes({ timestamp_expired: 'C005' });
     // The platform's clock jumps ten minutes once the search before the create has been answered.
     const { failure, outputs, lines } = await run(
@@ -102,7 +102,7 @@ describe('a runner clock the platform refuses', () => {
       ['0000', true]
     ]);
     expect(lines).toContain(
-      'create: no task named "stale" appeared after the refusal, so the create is sent once more, on the corrected clock'
+      'create: no task named "stale" appeared before the refused create could no longer land, so the create is sent once more, on the corrected clock'
     );
     expect(emulator.requests.filter((r) => r.createdTaskId !== undefined)).toHaveLength(1);
   });

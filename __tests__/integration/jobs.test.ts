@@ -603,6 +603,59 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       expect(created()).toHaveLength(2);
     });
 
+    // Regression (issue 48): a Spot create refused but applied a few seconds later was followed by the
+    // on-demand create with nobody looking for the late one: two jobs, the Spot one running on.
+    const lateRefusal = {
+      path: '/api/task/job/create',
+      answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
+      applyAfterMs: 4000
+    } as const;
+
+    it('adopts a refused Spot create that lands seconds later, and creates nothing on demand beside it', async () => {
+      emulator.inject(lateRefusal);
+      const lines: string[] = [];
+      const { outputs, failure, left } = await emulatorStep(emulator, clock, client, { log: lines })({
+        operation: 'job',
+        body: QUEUED_BODY,
+        poll_interval: '10s',
+        task_name: 'gpu-tests',
+        spot_fallback: 'true'
+      });
+      expect(failure).toBeUndefined();
+      const made = created().flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+      expect(created()).toHaveLength(1);
+      expect(made).toHaveLength(1);
+      expect(outputs).toMatchObject({ task_id: made[0], job_status: 'Complete', job_type: 'spot' });
+      expect(lines).toContain(
+        `spot_fallback: task ${made[0] ?? ''} named "gpu-tests" appeared, made by the create before after all; adopting it`
+      );
+      expect(left?.lookup).toBeUndefined();
+    });
+
+    it('adopts a refused create that lands seconds later before trying the next region', async () => {
+      emulator.inject(lateRefusal);
+      const { outputs, failure } = await step({ task_name: 'gpu-tests', spot_fallback: 'true' });
+      expect(failure).toBeUndefined();
+      expect(created()).toHaveLength(1);
+      expect(outputs.task_id).toBe(created()[0]?.createdTaskId);
+    });
+
+    it('leaves a refused create to the post step, which finds it once it lands and stops it', async () => {
+      emulator.inject(lateRefusal);
+      const inputs = { operation: 'job', body: QUEUED_BODY, poll_interval: '10s', task_name: 'gpu-tests' };
+      const { failure, left } = await emulatorStep(emulator, clock, client, { log })(inputs);
+      expect(failure).toMatch(/C010/);
+      expect(left).toMatchObject({
+        action: 'stop',
+        created: [],
+        lookup: { taskName: 'gpu-tests', attempts: 1 }
+      });
+      const report = await emulatorCleanup(emulator, clock, client, { log }, inputs, left ?? {});
+      const [found] = report.outcomes;
+      expect([found?.target.why, found?.outcome.kind]).toEqual(['found', 'done']);
+      expect(emulator.job(found?.target.id ?? '').status).toBe('Paused');
+    });
+
     it('stops a Queued Spot job at once when the step is cancelled while it waits in the queue; nothing is left', async () => {
       emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
       const lines: string[] = [];

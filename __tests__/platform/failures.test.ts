@@ -1,5 +1,10 @@
 import { TransportError } from '../../src/platform/client.js';
-import { isRefusal, notApplied, transientReason } from '../../src/platform/failures.js';
+import {
+  isRefusal,
+  neverSent,
+  rateLimitedOrNeverSent,
+  transientReason
+} from '../../src/platform/failures.js';
 import { ApiError } from '../../src/protocol/envelope.js';
 
 const api = (httpStatus: number, code: string | undefined, description = '') =>
@@ -22,15 +27,17 @@ describe('failure classification', () => {
     [transport('network', true, 'EPIPE'), 'EPIPE', false],
     [transport('network', false, 'EAI_AGAIN'), 'EAI_AGAIN', true],
     [transport('timeout', true, 'ETIMEDOUT'), 'no answer within request_timeout', false],
-    [api(429, 'C010'), 'HTTP 429', true],
+    // Regression (issue 48): a create answered 429 was taken as certainly not applied, and it landed.
+    [api(429, 'C010'), 'HTTP 429', false],
     [api(500, 'C999'), 'HTTP 500', false],
     [api(502, undefined), 'HTTP 502', false],
     [api(503, undefined), 'HTTP 503', false],
     [api(504, undefined), 'HTTP 504', false],
     [api(200, undefined), 'an answer that is not JSON', false]
-  ])('retries %#: %s, not applied for sure: %s', (error, reason, notSent) => {
+  ])('retries %#: %s, never sent (so not applied for sure): %s', (error, reason, notSent) => {
     expect(transientReason(error)).toBe(reason);
-    expect(notApplied(error)).toBe(notSent);
+    expect(neverSent(error)).toBe(notSent);
+    expect(rateLimitedOrNeverSent(error)).toBe(notSent || reason === 'HTTP 429');
   });
 
   it.each([

@@ -1,6 +1,275 @@
 export const id = 133;
-export const ids = [133,444];
+export const ids = [133,237];
 export const modules = {
+
+/***/ 8237:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
+/* harmony export */   createTask: () => (/* binding */ createTask),
+/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
+/* harmony export */   placed: () => (/* binding */ placed)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8382);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
+
+
+
+
+
+
+
+
+
+/**
+ * The nodes a new task needs free at once: its points, or for a job its parallelism (pods run that many
+ * at a time, however many completions it has).
+ */
+function nodesAtOnce(settings) {
+    const points = settings.points ?? 1;
+    if ((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(settings) !== 'job')
+        return points;
+    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(settings.body.job_support) ? settings.body.job_support : {};
+    const parallelism = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .countOf */ .pq)(support.parallelism) ?? 1;
+    return Math.min(points, parallelism);
+}
+/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
+const MOST_CANDIDATES = 3;
+/**
+ * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
+ * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
+ * When the platform refuses a create, the next entry is tried (at most three in all, each once), once the
+ * refused create can no longer land and no task of its name appeared (one that does is adopted: see
+ * adoptLateCreate); a create whose outcome is unknown is never followed by another.
+ */
+async function createTask(call, ctx, report) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(call, ctx);
+    const points = nodesAtOnce(ctx.settings);
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .findCapacity */ .qJ)(wish, points, ctx);
+    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
+    report.placement = placement;
+    const name = ctx.settings.taskName ?? '';
+    const mode = ctx.settings.preheat.mode;
+    const [first] = found.eligible;
+    if (mode !== 'none' && first !== undefined) {
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        report.placement = placement;
+    }
+    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+        // The create refused on the region before may still land: waited out, and adopted if it does.
+        if (placement.refused.length > 0) {
+            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.adoptLateCreate)(ctx, 'capacity');
+            if (late.kind === 'adopted')
+                return late.created;
+            if (late.kind === 'unknown')
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(name, 100))}`);
+        }
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)}`);
+        if (placement.preheated !== undefined && candidate !== first)
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
+        placement = { ...placement, chosen: candidate };
+        report.placement = placement;
+        try {
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(placed(call, candidate), ctx);
+        }
+        catch (error) {
+            // createOnce settles a refusal by the task search: one that comes this far made no task.
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
+                throw error;
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error);
+            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
+            report.placement = placement;
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 300)})`);
+        }
+    }
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+}
+/**
+ * The platform refused the create on every region tried, and the task search found none of them made a
+ * task (the last may still land: its lookup stays on the ledger, for the post step, or a fallback's create).
+ */
+class RefusedEverywhereError extends Error {
+    name = 'RefusedEverywhereError';
+}
+/**
+ * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
+ * create call is shown with that resource; nothing is created, and no search is repeated for stock.
+ */
+async function placeForDryRun(plan, ctx) {
+    if (ctx.settings.capacity === undefined)
+        return plan;
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
+    const [best, ...others] = choice;
+    if (best === undefined)
+        return plan;
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    return {
+        ...plan,
+        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
+    };
+}
+/** The create call with the chosen entry as its resources. */
+function placed(call, candidate) {
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+}
+
+
+/***/ }),
+
+/***/ 3929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   pq: () => (/* binding */ describeCandidate),
+/* harmony export */   qJ: () => (/* binding */ findCapacity)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+async function chooseForDryRun(ctx, mode) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return [];
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx);
+    logChoice(choice, wish, points, ctx);
+    const [best] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return [];
+    }
+    if (mode !== 'none') {
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+    }
+    return [...choice.eligible];
+}
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+async function findCapacity(wish, points, ctx) {
+    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+    const schedule = {
+        kind: 'backoff',
+        firstMs: FIRST_SEARCH_DELAY_MS,
+        factor: 1.5,
+        mostMs: MOST_SEARCH_DELAY_MS
+    };
+    // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
+    // within max_price), or when less than the least delay is left; else it is made again, backing off.
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+        const searches = round + 1;
+        const choice = await searchOnce(wish, points, ctx);
+        if (choice.eligible.length > 0) {
+            logChoice(choice, wish, points, ctx);
+            return { kind: 'done', value: { ...choice, searches } };
+        }
+        const why = noCapacity(choice, wish, points);
+        const left = until - ctx.runtime.now();
+        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+            logChoice(choice, wish, points, ctx);
+            const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
+            return { kind: 'done', value: { failed } };
+        }
+        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
+        return { kind: 'waiting', said: true };
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
+    if (polled.kind !== 'done')
+        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+    if ('failed' in polled.value)
+        throw new Error(polled.value.failed);
+    return polled.value;
+}
+async function searchOnce(wish, points, ctx) {
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(call));
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data), wish, points);
+}
+/** Why no entry qualifies, naming what was searched. */
+function noCapacity(choice, wish, points) {
+    const device = describeWish(wish);
+    if (choice.considered.length === 0)
+        return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
+    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
+    }
+    const stock = choice.considered
+        .filter((c) => c.excluded === 'no stock')
+        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+        .join(', ');
+    return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice, wish) {
+    if (choice.considered.length === 0)
+        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+        return ': set capacity_timeout (such as 10m) to wait for stock';
+    return '';
+}
+const describeWish = (wish) => wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
+function describeCandidate(candidate) {
+    const { offer } = candidate;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.regionName, 60)})`;
+    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(candidate.price, 30)}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.device ?? '?', 60)}, ${price}`;
+}
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice, wish, points, ctx) {
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
+    for (const candidate of choice.considered) {
+        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+    }
+}
+
+
+/***/ }),
 
 /***/ 2133:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -9,16 +278,20 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   spotOrOnDemand: () => (/* binding */ spotOrOnDemand)
 /* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2212);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2212);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9644);
-/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6218);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8998);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5444);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
-/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9138);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6218);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8998);
+/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5498);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5444);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1030);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9138);
 /* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8237);
+/* harmony import */ var _create_create_once_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(485);
+
+
 
 
 
@@ -32,23 +305,39 @@ __webpack_require__.r(__webpack_exports__);
 /**
  * A Spot job's fallback to on demand (spot_fallback), after its create: a create the platform refused
  * (the platform publishes no code's meaning, so a refusal for want of stock cannot be told from another:
- * any refusal, which made no job, is followed by the one on-demand create); a job that stays Queued past
+ * any refusal is followed by the one on-demand create, once the refused create can no longer land and no
+ * job of its name appeared: one that does is the Spot job, adopted); a job that stays Queued past
  * queue_timeout is stopped first, until its detail shows it stopped (Paused or End), and only then the
- * on-demand job created: never two at once (one that cannot be stopped stays, and the step waits for it). Otherwise the Spot job
- * stands. A fallback's late-landing Spot job is a twin of the same name, which the step stops after its
- * wait (see stopTwins).
+ * on-demand job created: never two at once (one that cannot be stopped stays, and the step waits for it).
+ * Otherwise the Spot job stands. A fallback's late-landing Spot job is a twin of the same name, which the
+ * step stops after its wait (see stopTwins).
  */
-async function spotOrOnDemand(calls, ctx) {
+async function spotOrOnDemand(given, ctx) {
+    let calls = given;
     const fallback = ctx.settings.spotFallback;
     const [create] = calls;
     if (fallback === undefined || ctx.settings.jobType !== 'spot' || create === undefined)
         return { calls, ctx };
-    const { taskId, error } = create;
+    const { error } = create;
+    let { taskId } = create;
     if (taskId === undefined) {
         const refused = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isRefusal */ .vu)(error) || error instanceof _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__.RefusedEverywhereError;
         if (!refused || ctx.runtime.cancelled())
             return { calls, ctx };
-        return onDemand('the Spot create was refused and made no job', ctx);
+        // A refused create may still land: before the on-demand create, it is looked for until it cannot.
+        const late = await (0,_create_create_once_js__WEBPACK_IMPORTED_MODULE_2__.adoptLateCreate)(ctx, 'spot_fallback');
+        if (late.kind === 'unknown') {
+            ctx.log(`spot_fallback: the Spot create was refused, and ${late.why}: not creating the job on demand`);
+            return { calls, ctx };
+        }
+        if (late.kind === 'none')
+            return onDemand('the Spot create was refused and made no job', ctx);
+        taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(late.created.result.data) ?? '';
+        const { result, raw } = late.created;
+        calls = [
+            (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$)(create.call, { result, raw, taskId, placement: create.placement }),
+            ...calls.slice(1)
+        ];
     }
     // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
     ctx.cleanup.add('created', [taskId]);
@@ -57,9 +346,9 @@ async function spotOrOnDemand(calls, ctx) {
         ctx.log(`job ${taskId} runs as Spot (job_type: spot${queue.why === undefined ? '' : `; ${queue.why}`})`);
         return { calls, ctx };
     }
-    const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
+    const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
     ctx.log(`job ${taskId} is still Queued after ${waited} (queue_timeout): stopping it, to run the job on demand`);
-    const stopped = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_3__.cleanUpTask)(taskId, 'stop', ctx, ctx.settings.taskName);
+    const stopped = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_6__.cleanUpTask)(taskId, 'stop', ctx, ctx.settings.taskName);
     if (stopped.kind === 'failed') {
         ctx.log(`job ${taskId} could not be stopped (${stopped.why}): it stays Spot, and no second job is made`);
         return { calls, ctx };
@@ -72,7 +361,7 @@ async function onDemand(why, ctx) {
     ctx.log(`spot_fallback: ${why}; creating the job on demand`);
     const settings = { ...ctx.settings, jobType: 'on_demand', estimatedExecSec: undefined };
     const onDemandCtx = { ...ctx, settings };
-    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .startCalls */ .eS)((0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .planCalls */ .j)(settings), onDemandCtx);
+    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_7__/* .startCalls */ .eS)((0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .planCalls */ .j)(settings), onDemandCtx);
     const taskId = calls[0]?.taskId;
     if (taskId !== undefined)
         ctx.log(`job ${taskId} runs on demand (spot_fallback: ${why})`);
@@ -89,11 +378,11 @@ async function queueOf(taskId, timeoutMs, ctx) {
     const until = runtime.now() + timeoutMs;
     if (until > ctx.deadline)
         return { queued: false, why: 'queue_timeout is longer than what is left of wait_timeout' };
-    const end = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_6__/* .pollUntil */ .g3)(async () => {
+    const end = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_9__/* .pollUntil */ .g3)(async () => {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .detailCall */ .cV)(ctx.settings, taskId));
-            const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_8__/* .isRecord */ .u)(result.data) ? result.data : {};
-            if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__/* .jobFactsOf */ .ah)(data).ended)
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .detailCall */ .cV)(ctx.settings, taskId));
+            const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_11__/* .isRecord */ .u)(result.data) ? result.data : {};
+            if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .jobFactsOf */ .ah)(data).ended)
                 return { kind: 'done', value: { queued: false, why: 'it has ended' } };
             if (data.schedule_status !== 'Queued')
                 return { kind: 'done', value: { queued: false, why: undefined } };

@@ -1,5 +1,5 @@
 export const id = 243;
-export const ids = [243,444];
+export const ids = [243];
 export const modules = {
 
 /***/ 3929:

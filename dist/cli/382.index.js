@@ -267,9 +267,13 @@ async function nodeBody(candidate, ctx) {
     }
     return { points: ctx.settings.points ?? 1, resources: [(0,choose_resource/* resourcesEntry */.u$)(offer)] };
 }
-/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+/**
+ * Sends the preheat's create: again only after a 429 or a request never sent. A preheat holds no compute
+ * (the platform's reference), so a 429 that landed after all costs a second cache of the image, not a bill;
+ * a task's create is never sent again so (see createOnce).
+ */
 async function createPreheat(body, ctx) {
-    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => ((0,failures/* notApplied */.$U)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }), ctx.retries.policy, ctx.retries.deps);
+    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => (0,failures/* rateLimitedOrNeverSent */.ux)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }, ctx.retries.policy, ctx.retries.deps);
     const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
     if (taskId === undefined) {
         throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.aj)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);

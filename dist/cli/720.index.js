@@ -1,6 +1,275 @@
 export const id = 720;
-export const ids = [720,836];
+export const ids = [720];
 export const modules = {
+
+/***/ 8237:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   MOST_CANDIDATES: () => (/* binding */ MOST_CANDIDATES),
+/* harmony export */   RefusedEverywhereError: () => (/* binding */ RefusedEverywhereError),
+/* harmony export */   createTask: () => (/* binding */ createTask),
+/* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
+/* harmony export */   placed: () => (/* binding */ placed)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8382);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
+
+
+
+
+
+
+
+
+
+/**
+ * The nodes a new task needs free at once: its points, or for a job its parallelism (pods run that many
+ * at a time, however many completions it has).
+ */
+function nodesAtOnce(settings) {
+    const points = settings.points ?? 1;
+    if ((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(settings) !== 'job')
+        return points;
+    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(settings.body.job_support) ? settings.body.job_support : {};
+    const parallelism = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .countOf */ .pq)(support.parallelism) ?? 1;
+    return Math.min(points, parallelism);
+}
+/** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
+const MOST_CANDIDATES = 3;
+/**
+ * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
+ * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
+ * When the platform refuses a create, the next entry is tried (at most three in all, each once), once the
+ * refused create can no longer land and no task of its name appeared (one that does is adopted: see
+ * adoptLateCreate); a create whose outcome is unknown is never followed by another.
+ */
+async function createTask(call, ctx, report) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(call, ctx);
+    const points = nodesAtOnce(ctx.settings);
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .findCapacity */ .qJ)(wish, points, ctx);
+    let placement = { wish, points, ...found, chosen: undefined, refused: [] };
+    report.placement = placement;
+    const name = ctx.settings.taskName ?? '';
+    const mode = ctx.settings.preheat.mode;
+    const [first] = found.eligible;
+    if (mode !== 'none' && first !== undefined) {
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        report.placement = placement;
+    }
+    for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+        // The create refused on the region before may still land: waited out, and adopted if it does.
+        if (placement.refused.length > 0) {
+            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.adoptLateCreate)(ctx, 'capacity');
+            if (late.kind === 'adopted')
+                return late.created;
+            if (late.kind === 'unknown')
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(name, 100))}`);
+        }
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)}`);
+        if (placement.preheated !== undefined && candidate !== first)
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
+        placement = { ...placement, chosen: candidate };
+        report.placement = placement;
+        try {
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(placed(call, candidate), ctx);
+        }
+        catch (error) {
+            // createOnce settles a refusal by the task search: one that comes this far made no task.
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
+                throw error;
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error);
+            placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
+            report.placement = placement;
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 300)})`);
+        }
+    }
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+}
+/**
+ * The platform refused the create on every region tried, and the task search found none of them made a
+ * task (the last may still land: its lookup stays on the ledger, for the post step, or a fallback's create).
+ */
+class RefusedEverywhereError extends Error {
+    name = 'RefusedEverywhereError';
+}
+/**
+ * A dry run's plan: with gpu set, one resource search (a read) says where the create would go, and the
+ * create call is shown with that resource; nothing is created, and no search is repeated for stock.
+ */
+async function placeForDryRun(plan, ctx) {
+    if (ctx.settings.capacity === undefined)
+        return plan;
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
+    const [best, ...others] = choice;
+    if (best === undefined)
+        return plan;
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    return {
+        ...plan,
+        calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
+    };
+}
+/** The create call with the chosen entry as its resources. */
+function placed(call, candidate) {
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+}
+
+
+/***/ }),
+
+/***/ 3929:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   PH: () => (/* binding */ chooseForDryRun),
+/* harmony export */   pq: () => (/* binding */ describeCandidate),
+/* harmony export */   qJ: () => (/* binding */ findCapacity)
+/* harmony export */ });
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
+
+
+
+
+
+
+
+/** The platform asks for polls at least 10 s apart; searches for stock wait that long at the least. */
+const FIRST_SEARCH_DELAY_MS = 10_000;
+const MOST_SEARCH_DELAY_MS = 60_000;
+/**
+ * What a dry run says of the choice: one resource search, the regions considered, and the preheat the
+ * step would run first (`mode`); the eligible entries, best first (none: it says why, and what the step
+ * would do).
+ */
+async function chooseForDryRun(ctx, mode) {
+    const wish = ctx.settings.capacity;
+    if (wish === undefined)
+        return [];
+    const points = ctx.settings.points ?? 1;
+    const choice = await searchOnce(wish, points, ctx);
+    logChoice(choice, wish, points, ctx);
+    const [best] = choice.eligible;
+    if (best === undefined) {
+        const waits = choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs > 0;
+        ctx.log(`dry run: ${noCapacity(choice, wish, points)}; the step would ${waits ? `search again for up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wish.timeoutMs)}` : 'fail before creating'}`);
+        return [];
+    }
+    if (mode !== 'none') {
+        ctx.log(`dry run: the step would first preheat (${mode === 'region' ? 'cache the images in' : `prepare ${points} node(s) in`} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(best.offer.region ?? '?', 60)}), and wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)} for it`);
+    }
+    return [...choice.eligible];
+}
+/**
+ * Searches the resources until an entry qualifies. With none of the wished device, or none within
+ * max_price, it fails at once (stock would not help); with none in stock, it searches again, at least
+ * 10 s apart and backing off, until capacity_timeout (within the step's deadline) runs out.
+ */
+async function findCapacity(wish, points, ctx) {
+    const until = Math.min(ctx.runtime.now() + wish.timeoutMs, ctx.deadline);
+    const schedule = {
+        kind: 'backoff',
+        firstMs: FIRST_SEARCH_DELAY_MS,
+        factor: 1.5,
+        mostMs: MOST_SEARCH_DELAY_MS
+    };
+    // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
+    // within max_price), or when less than the least delay is left; else it is made again, backing off.
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+        const searches = round + 1;
+        const choice = await searchOnce(wish, points, ctx);
+        if (choice.eligible.length > 0) {
+            logChoice(choice, wish, points, ctx);
+            return { kind: 'done', value: { ...choice, searches } };
+        }
+        const why = noCapacity(choice, wish, points);
+        const left = until - ctx.runtime.now();
+        if (!choice.considered.some((c) => c.excluded === 'no stock') || left < FIRST_SEARCH_DELAY_MS) {
+            logChoice(choice, wish, points, ctx);
+            const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
+            return { kind: 'done', value: { failed } };
+        }
+        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
+        return { kind: 'waiting', said: true };
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
+    if (polled.kind !== 'done')
+        throw new Error(`capacity: the search for stock ended ${polled.kind}`);
+    if ('failed' in polled.value)
+        throw new Error(polled.value.failed);
+    return polled.value;
+}
+async function searchOnce(wish, points, ctx) {
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
+    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(call));
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data), wish, points);
+}
+/** Why no entry qualifies, naming what was searched. */
+function noCapacity(choice, wish, points) {
+    const device = describeWish(wish);
+    if (choice.considered.length === 0)
+        return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
+    if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
+        return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
+    }
+    const stock = choice.considered
+        .filter((c) => c.excluded === 'no stock')
+        .map((c) => `${c.offer.region ?? '?'} has ${c.offer.inventory ?? '0'}`)
+        .join(', ');
+    return `no region has ${points} node(s) of ${device} free (${stock})`;
+}
+/** What to change when waiting could help, or a wrong name could be the cause. */
+function waitHint(choice, wish) {
+    if (choice.considered.length === 0)
+        return `: check gpu (the resource search's gpu_name), gpu_count and device_type ${wish.deviceType}`;
+    if (choice.considered.some((c) => c.excluded === 'no stock') && wish.timeoutMs === 0)
+        return ': set capacity_timeout (such as 10m) to wait for stock';
+    return '';
+}
+const describeWish = (wish) => wish.deviceType === 'CpuDevice'
+    ? `${JSON.stringify(wish.gpu)} CPU device`
+    : `${JSON.stringify(wish.gpu)} with ${wish.gpuCount} GPU(s) per node`;
+/**
+ * A candidate as the log names it: region (name), device, and the number max_price is compared with,
+ * named by its field (discount_price, else price), as the platform gives it.
+ */
+function describeCandidate(candidate) {
+    const { offer } = candidate;
+    const name = offer.regionName === undefined ? '' : ` (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.regionName, 60)})`;
+    const field = offer.discountPrice === undefined ? 'price' : 'discount_price';
+    const price = candidate.price === undefined ? 'no price' : `${field} ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(candidate.price, 30)}`;
+    return `${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.region ?? '?', 60)}${name}, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(offer.device ?? '?', 60)}, ${price}`;
+}
+/** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
+function logChoice(choice, wish, points, ctx) {
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
+    for (const candidate of choice.considered) {
+        const stock = `stock ${candidate.offer.inventory ?? '0'}`;
+        ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);
+    }
+}
+
+
+/***/ }),
 
 /***/ 720:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
@@ -171,746 +440,6 @@ async function dryRunReplace(plan, ctx) {
         : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);
     ctx.log(`dry run: only ${ctx.settings.capacity === undefined ? 'the task search was' : 'the resource search and the task search were'} sent`);
     return undefined;
-}
-
-
-/***/ }),
-
-/***/ 3820:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ containerServices),
-/* harmony export */   _: () => (/* binding */ serviceNames)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7659);
-
-
-/** service_id -> service_name, from the task detail's services[]. */
-function serviceNames(taskData) {
-    const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
-    return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
-    }));
-}
-/**
- * The services whose logs a node has, by service_id: its containers name their service (the platform's
- * node list carries no service_id), which the task's services[] map to an id; a container that names no
- * service (the reference allows null) leaves every service of the task to read.
- */
-function containerServices(node, services) {
-    const byName = new Map([...services].map(([id, name]) => [name, id]));
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
-    if (ids.length === 0 || ids.some((id) => id === undefined))
-        return new Map(services);
-    return new Map(ids.map((id) => [id, services.get(id) ?? id]));
-}
-
-
-/***/ }),
-
-/***/ 9828:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N$: () => (/* binding */ JOB_DIAGNOSTICS),
-/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
-/* harmony export */   h4: () => (/* binding */ diagnose)
-/* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
-/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
-/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7659);
-/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3820);
-
-
-
-
-
-
-
-
-/** Events per node shown: the last ones. */
-const MAX_EVENTS = 10;
-/** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
-const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
-const JOB_DIAGNOSTICS = { ...DIAGNOSTICS, nodes: 'failed' };
-const MAX_LINE = 500;
-/**
- * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
- * does not run (at most three) its last events and the last `logLines` lines of each service's log (none
- * when 0). Every read that fails is noted and the rest go on; everything from the server is made safe text.
- */
-async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
-    const { settings } = ctx;
-    let nodes;
-    try {
-        nodes = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeList */ .XV)(taskId, ctx);
-    }
-    catch (error) {
-        return {
-            taskId,
-            nodes: [],
-            moreNodes: 0,
-            notRunningNodes: 0,
-            runningNodes: 0,
-            unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`]
-        };
-    }
-    const stuck = nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
-    const chosen = scope.nodes === 'all'
-        ? nodes
-        : scope.nodes === 'failed'
-            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
-            : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceNames */ ._)(taskData), ctx, scope));
-    return {
-        taskId,
-        nodes: shown,
-        moreNodes: Math.max(0, chosen.length - scope.maxNodes),
-        notRunningNodes: stuck.length,
-        runningNodes: nodes.length - stuck.length,
-        ...(scope.nodes === 'failed' ? { failedNodes: chosen.length } : {}),
-        unread: []
-    };
-}
-async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
-    const unread = [];
-    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1);
-    let events = [];
-    if (scope.events) {
-        try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
-            events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)
-                .slice(-MAX_EVENTS)
-                .map((event) => ({
-                time: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
-                type: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
-                reason: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
-            }));
-        }
-        catch (error) {
-            unread.push(`events: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
-        }
-    }
-    const logs = [];
-    if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
-            try {
-                const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
-            }
-            catch (error) {
-                unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
-            }
-        }
-    }
-    return {
-        pointId,
-        status: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeNodeProblem */ .BD)(problem),
-        events,
-        logs,
-        unread
-    };
-}
-
-
-/***/ }),
-
-/***/ 6836:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  waitUntil: () => (/* binding */ waitUntil)
-});
-
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(5833);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./deploy/wait/diagnose.ts
-var diagnose = __webpack_require__(9828);
-// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
-var read_task = __webpack_require__(4273);
-// EXTERNAL MODULE: ./deploy/wait/check-health.ts
-var check_health = __webpack_require__(4621);
-// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
-var failing_nodes = __webpack_require__(7659);
-// EXTERNAL MODULE: ./deploy/result.ts + 1 modules
-var deploy_result = __webpack_require__(8848);
-// EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
-var read_task_state = __webpack_require__(4633);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/throttle.ts
-var throttle = __webpack_require__(768);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./deploy/wait/criteria.ts
-var wait_criteria = __webpack_require__(6477);
-;// CONCATENATED MODULE: ./deploy/wait/task-watch.ts
-
-
-
-function startWatch(id) {
-    return {
-        id,
-        verdict: 'waiting',
-        snapshot: undefined,
-        data: undefined,
-        raw: undefined,
-        timeline: [],
-        message: undefined,
-        elapsedMs: 0,
-        failedPolls: 0,
-        nodes: 'unread',
-        roundsWithoutDetail: 0,
-        moved: false,
-        doubted: undefined,
-        said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
-    };
-}
-const safe = (text) => (0,safe_text/* sanitize */.aj)(text, 120);
-const after = (atMs) => `after ${(0,units/* formatDuration */.a3)(atMs)}`;
-/** 'task 7 "svc"': the task and its name as its last detail said. */
-function labelOf(watch) {
-    const name = watch.snapshot?.name;
-    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,safe_text/* sanitize */.aj)(name, 60))}`}`;
-}
-function settled(watch, verdict, atMs, message) {
-    return { ...watch, verdict, elapsedMs: atMs, message };
-}
-/** A look at the task, at `atMs` since the step started: what changed, and whether its wait is over. */
-function seePoll(watch, poll, atMs, rules) {
-    if (poll.kind === 'gone')
-        return seeGone({ ...watch, failedPolls: 0 }, atMs, rules.criteria);
-    const snapshot = rules.snapshotOf(poll.data);
-    const previous = watch.snapshot?.status;
-    const status = snapshot.status ?? '(no status)';
-    const changed = watch.timeline.length === 0 || status !== previous;
-    // A job's pods said whenever they change, the status standing.
-    const pods = snapshot.pods !== undefined && snapshot.pods !== watch.snapshot?.pods ? snapshot.pods : undefined;
-    let next = {
-        ...watch,
-        snapshot,
-        data: poll.data,
-        raw: poll.raw,
-        failedPolls: 0,
-        roundsWithoutDetail: 0,
-        timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
-        // A doubt stands for the status it was about, read again next: any other status clears it.
-        doubted: changed ? undefined : watch.doubted,
-        moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
-    };
-    const label = labelOf(next);
-    const said = `${label}: ${previous === undefined || !changed ? safe(status) : `${safe(previous)} -> ${safe(status)}`}`;
-    const lines = changed || pods !== undefined ? [`${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)}`] : [];
-    const unknown = snapshot.status !== undefined &&
-        (0,wait_criteria/* isUnknownStatus */.pl)(snapshot.status, rules.criteria) &&
-        !rules.unknownSaid.has(snapshot.status)
-        ? snapshot.status
-        : undefined;
-    if (unknown !== undefined)
-        lines.push(unknownLine(unknown, rules.criteria));
-    const nodes = nodeProgress(next, status, atMs, rules.criteria);
-    next = nodes.watch;
-    lines.push(...nodes.lines);
-    const judged = judgement(next, status, atMs, rules.criteria);
-    return {
-        watch: judged.watch,
-        lines: [...lines, ...judged.lines],
-        ...(unknown === undefined ? {} : { unknown })
-    };
-}
-function seeGone(watch, atMs, criteria) {
-    const stopped = criteria.gone === 'success';
-    const next = settled(watch, stopped ? 'reached' : 'failed', atMs, stopped ? undefined : 'no longer exists');
-    return {
-        watch: { ...next, timeline: [...watch.timeline, { atMs, status: 'gone' }] },
-        lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`]
-    };
-}
-function unknownLine(status, criteria) {
-    return `status ${JSON.stringify(safe(status))} is neither a success (${criteria.success.join(', ')}) nor a failure (${criteria.failure.join(', ') || 'none'}) status: still waiting`;
-}
-/** Each change of the running nodes, while the status is a success: progress, said and kept in the timeline. */
-function nodeProgress(watch, status, atMs, criteria) {
-    const nodes = watch.snapshot?.nodes;
-    if (!criteria.requireAllNodes || nodes === undefined || !criteria.success.includes(status))
-        return { watch, lines: [] };
-    const count = `${nodes.running}/${nodes.total}`;
-    if (count === watch.said.nodes || (watch.said.nodes === undefined && nodes.running >= nodes.total))
-        return { watch, lines: [] };
-    return {
-        watch: {
-            ...watch,
-            said: { ...watch.said, nodes: count },
-            timeline: [...watch.timeline, { atMs, status: `${status}, ${count} nodes running` }]
-        },
-        lines: [`${labelOf(watch)}: ${count} nodes running ${after(atMs)}`]
-    };
-}
-/** Whether the status settles the task: its target reached, or a failure; or what it still waits for. */
-function judgement(watch, status, atMs, criteria) {
-    const snapshot = watch.snapshot;
-    if (snapshot === undefined)
-        return { watch, lines: [] };
-    const label = labelOf(watch);
-    if (!watch.moved) {
-        // Still as the request found it: the platform has not shown the change yet, which is no verdict.
-        if (watch.said.notYet || snapshot.status === undefined)
-            return { watch, lines: [] };
-        return {
-            watch: { ...watch, said: { ...watch.said, notYet: true } },
-            lines: [
-                `${label}: still ${safe(status)} ${after(atMs)}, as before the request: waiting for the change to show`
-            ]
-        };
-    }
-    const verdict = (0,wait_criteria/* judge */.S4)(snapshot, criteria);
-    if (verdict === 'reached' && snapshot.doubt !== undefined && watch.doubted !== status) {
-        // One answer whose counts contradict it is no verdict: the next look must say it again.
-        return {
-            watch: { ...watch, doubted: status },
-            lines: [`${label}: ${safe(snapshot.doubt)} ${after(atMs)}: reading it again before believing it`]
-        };
-    }
-    if (verdict === 'reached') {
-        const urls = snapshot.urls.filter((url) => url !== null);
-        const shown = urls.length > 0 ? `: ${urls.map(safe).join(', ')}` : '';
-        return {
-            watch: settled(watch, 'reached', atMs, undefined),
-            lines: [`${label} is ${criteria.target} ${after(atMs)}${shown}`]
-        };
-    }
-    if (verdict === 'failed') {
-        // Stopped by someone (the console, another run) before it reached the target: said as such.
-        const stopped = criteria.stopped.includes(status);
-        const message = stopped
-            ? `was stopped (its status is ${safe(status)}) before it ${criteria.target}`
-            : `ended in ${safe(status)}`;
-        return {
-            watch: settled(watch, 'failed', atMs, message),
-            lines: [`${label} ${message} ${after(atMs)}${stopped ? ': not waiting any longer' : ''}`]
-        };
-    }
-    const missing = snapshot.urls.filter((url) => !(0,wait_criteria/* isPublishable */.oB)(url)).length;
-    if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
-        return { watch, lines: [] };
-    // Set, but not a URL the step could publish: no URL, as far as ready goes.
-    const unusable = snapshot.urls.filter((url) => url !== null && !(0,wait_criteria/* isPublishable */.oB)(url)).length;
-    const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
-    return {
-        watch: { ...watch, said: { ...watch.said, urls: true } },
-        lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs${why}`]
-    };
-}
-/** A poll that failed: the wait goes on while its failures may pass, within the budget of failures in a row. */
-function seePollFailure(watch, failure, atMs, rules) {
-    const failedPolls = watch.failedPolls + 1;
-    const counted = { ...watch, failedPolls };
-    const { why } = failure;
-    if (failure.pastDeadline) {
-        // The next check could only come after the deadline: the wait is over, timed out, now.
-        return {
-            watch: stopWatching(counted, 'timed_out', atMs, why),
-            lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`]
-        };
-    }
-    if (!failure.transient) {
-        return {
-            watch: settled(counted, 'error', atMs, `its detail failed: ${why}`),
-            lines: [`task ${watch.id}: detail failed: ${why}`]
-        };
-    }
-    if (failedPolls >= rules.errorBudget) {
-        return {
-            watch: settled(counted, 'error', atMs, `${failedPolls} polls in a row failed, the last: ${why}`),
-            lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`]
-        };
-    }
-    return {
-        watch: counted,
-        lines: [`task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`]
-    };
-}
-/** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
-function seeNodes(watch, nodes, atMs) {
-    if ('unreadable' in nodes) {
-        const unreadable = { ...watch, nodes: 'unreadable' };
-        if (watch.said.nodesUnreadable)
-            return { watch: unreadable, lines: [] };
-        return {
-            watch: { ...unreadable, said: { ...watch.said, nodesUnreadable: true } },
-            lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`]
-        };
-    }
-    const seen = { ...watch, nodes: nodes.heldBack ? 'held_back' : 'not_held_back' };
-    if (nodes.failure === undefined || watch.verdict !== 'waiting')
-        return { watch: seen, lines: [] };
-    return {
-        watch: settled(seen, 'failed', atMs, nodes.failure),
-        lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`]
-    };
-}
-/** Rounds in a row a wait may read no detail while every node is held back (see readsAt). */
-const MOST_ROUNDS_WITHOUT_DETAIL = 3;
-/**
- * What a round of a wait until ready reads of a task: the node list on every round (every second while
- * it cannot be read), so that a crash or a failed node is seen within one interval of showing; the detail
- * on the first round and on every round while not every node is held back (so that ready, or an end, is
- * seen within one interval too), and on every fourth round while every node is (pulling its image,
- * starting, crash-looping: the detail could not say ready, and a node that fails or ends shows in the node
- * list first), unless the node list of the round shows otherwise. Six rounds a minute at the default 10 s
- * are then seven and a half requests while the nodes are held back. A wait for another target reads the
- * detail alone, every round.
- */
-function readsAt(watch, round, withNodes) {
-    if (!withNodes)
-        return { first: 'detail', nodes: false };
-    if (watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
-        return { first: 'nodes' };
-    return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
-}
-/** A round that read the task's nodes and left its detail for a later one: counted, for readsAt. */
-function skipDetail(watch) {
-    return { ...watch, roundsWithoutDetail: watch.roundsWithoutDetail + 1 };
-}
-/** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
-function stopWatching(watch, verdict, atMs, why) {
-    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
-    const last = watch.snapshot?.status;
-    const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
-    return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`);
-}
-/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many: the heartbeat. */
-function progress(waiting, withNodes) {
-    const statusOf = (w) => {
-        const nodes = withNodes ? w.snapshot?.nodes : undefined;
-        const count = nodes === undefined || nodes.running >= nodes.total
-            ? ''
-            : ` (${nodes.running}/${nodes.total} nodes running)`;
-        return `${safe(w.snapshot?.status ?? 'unknown')}${count}`;
-    };
-    if (waiting.length <= 5)
-        return waiting.map((w) => `${w.id} ${statusOf(w)}`).join(', ');
-    const counts = new Map();
-    for (const watch of waiting)
-        counts.set(statusOf(watch), (counts.get(statusOf(watch)) ?? 0) + 1);
-    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
-}
-
-;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
-
-
-
-
-
-const HEARTBEAT_MS = 60_000;
-/**
- * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
- * poll loop (see pollUntil) owns time, at a fixed rate of one round per interval, with a heartbeat once a
- * minute while nothing changes; the pure watch of task-watch.ts decides from each look what changed and
- * whether a task's wait is over. The first round comes right away.
- */
-async function waitForTasks(ids, options, deps) {
-    const watches = new Map(ids.map((id) => [id, startWatch(id)]));
-    const unknownSaid = new Set();
-    const elapsed = () => deps.now() - options.startedAt;
-    const said = { any: false };
-    const record = (seen) => {
-        if (seen.unknown !== undefined)
-            unknownSaid.add(seen.unknown);
-        for (const line of seen.lines)
-            deps.log(line);
-        said.any ||= seen.lines.length > 0;
-        watches.set(seen.watch.id, seen.watch);
-        return seen.watch;
-    };
-    const rules = { ...options, unknownSaid };
-    const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
-    const shown = () => progress(waiting(), options.criteria.requireAllNodes);
-    const loop = { deps, rules, elapsed, record };
-    const end = await (0,poll_loop/* pollUntil */.g3)(async (round) => {
-        said.any = false;
-        await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
-        if (waiting().length === 0)
-            return { kind: 'done', value: undefined };
-        return {
-            kind: 'waiting',
-            progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())}: ${shown()}`,
-            said: said.any
-        };
-    }, {
-        deadline: options.startedAt + options.timeoutMs,
-        schedule: { kind: 'fixed_rate', intervalMs: options.intervalMs },
-        failureBudget: Infinity,
-        lastLookAtDeadline: true,
-        heartbeat: {
-            everyMs: HEARTBEAT_MS,
-            line: () => `still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${shown()}`
-        }
-    }, deps);
-    if (end.kind === 'timed_out' || end.kind === 'cancelled')
-        for (const watch of waiting())
-            watches.set(watch.id, stopWatching(watch, end.kind, elapsed()));
-    return result(watches);
-}
-/**
- * One round's look at a task, as readsAt says: its detail (or the answer in hand) and its nodes; or its
- * nodes and, unless every node is still held back, its detail, whose verdict comes first (a task whose node
- * failed has often ended in Other too, and its status says so).
- */
-async function lookOnce(watch, round, known, loop) {
-    const reads = readsAt(watch, round, loop.deps.checkNodes !== undefined);
-    if (reads.first === 'nodes') {
-        const report = await readNodes(watch, loop.deps);
-        if (!('unreadable' in report) && report.failure === undefined && report.heldBack) {
-            loop.record({ watch: skipDetail(seeNodes(watch, report, loop.elapsed()).watch), lines: [] });
-            return;
-        }
-        const read = await readDetail(watch, known, loop);
-        if (read.verdict === 'waiting')
-            loop.record(seeNodes(read, report, loop.elapsed()));
-        return;
-    }
-    const read = await readDetail(watch, known, loop);
-    if (read.verdict === 'waiting' && reads.nodes)
-        loop.record(seeNodes(read, await readNodes(read, loop.deps), loop.elapsed()));
-}
-/** The task's detail (or the answer in hand), seen by the watch; a failed read counts as the watch says. */
-async function readDetail(watch, known, loop) {
-    const { deps, rules, elapsed, record } = loop;
-    try {
-        const poll = known ?? (await deps.poll(watch.id));
-        const atMs = elapsed();
-        if (poll.kind === 'task' && deps.follow !== undefined)
-            await deps.follow(watch.id, poll.data);
-        return record(seePoll(watch, poll, atMs, rules));
-    }
-    catch (error) {
-        const failure = {
-            why: deps.describeError(error),
-            transient: deps.isTransient(error),
-            pastDeadline: error instanceof throttle/* PastDeadlineError */.z
-        };
-        return record(seePollFailure(watch, failure, elapsed(), rules));
-    }
-}
-/** What the task's nodes say, or that they could not be read. */
-async function readNodes(watch, deps) {
-    if (deps.checkNodes === undefined)
-        return { unreadable: 'no node list' };
-    try {
-        return await deps.checkNodes(watch.id);
-    }
-    catch (error) {
-        return { unreadable: deps.describeError(error) };
-    }
-}
-function result(watches) {
-    const tasks = [...watches.values()].map((w) => ({
-        id: w.id,
-        verdict: w.verdict === 'waiting' ? 'timed_out' : w.verdict,
-        snapshot: w.snapshot,
-        data: w.data,
-        raw: w.raw,
-        timeline: [...w.timeline],
-        message: w.message,
-        elapsedMs: w.elapsedMs
-    }));
-    return { tasks, timedOut: tasks.some((t) => t.verdict === 'timed_out') };
-}
-
-;// CONCATENATED MODULE: ./deploy/wait/wait-until.ts
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
- * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
- * whose app does not answer is not ready), and, when a wait until ready failed, with what its nodes say.
- */
-async function waitUntil(tasks, criteria, ctx, how) {
-    const { settings } = ctx;
-    const waiting = tasks.filter((t) => t.verdict === 'done');
-    if (waiting.length === 0)
-        return { tasks, timedOut: false };
-    const job = (0,calls/* taskKindOf */.j2)(settings) === 'job';
-    // The log of a job waited on to its end, read on as it runs (see followJobLogs).
-    const logs = job && criteria.target === 'finished'
-        ? (await __webpack_require__.e(/* import() */ 393).then(__webpack_require__.bind(__webpack_require__, 7393))).followJobLogs(ctx)
-        : undefined;
-    const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
-    ctx.log(`waiting for ${which} to be ${criteria.target} (${describeCriteria(criteria)})`);
-    const names = new Map(waiting.map((t) => [t.id, t.name]));
-    const waited = await waitForTasks(waiting.map((t) => t.id), {
-        criteria,
-        // A job's wait reads its job_status; a deployment's, its status field.
-        snapshotOf: job ? task_data/* jobSnapshotOf */.FQ : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
-        timeoutMs: ctx.deadline - ctx.startedAt,
-        intervalMs: settings.wait.intervalMs,
-        errorBudget: settings.wait.pollErrorBudget,
-        concurrency: settings.concurrency,
-        startedAt: ctx.startedAt,
-        initial: firstChecks(waiting, how.calls)
-    }, { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) });
-    const byId = new Map(waited.tasks.map((w) => [w.id, w]));
-    const settled = tasks.map((task) => {
-        const result = byId.get(task.id);
-        return result === undefined ? task : (0,deploy_result/* taskAfterWait */.Nh)(task, result, how.publish);
-    });
-    const checked = await withHealth(settled, criteria, ctx);
-    const logFile = logs?.file();
-    return {
-        tasks: await withDiagnostics(checked, criteria, ctx),
-        timedOut: waited.timedOut,
-        ...(logFile === undefined ? {} : { logFile })
-    };
-}
-/** A call whose answer is the task's detail gives the task's first check. */
-function firstChecks(waiting, calls) {
-    const answeredWithTask = new Set(calls.filter((c) => c.call.traits.answers === 'task').map((c) => c.taskId));
-    return new Map(waiting
-        .filter((t) => answeredWithTask.has(t.id))
-        .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
-}
-function waitDeps(criteria, names, ctx) {
-    const { runtime } = ctx;
-    return {
-        poll: (taskId) => pollTask(taskId, names.get(taskId), ctx),
-        now: runtime.now,
-        sleep: runtime.sleep,
-        log: ctx.log,
-        isTransient: (error) => error instanceof UnreadTaskError || (0,failures/* transientReason */.bR)(error) !== undefined,
-        describeError: failures/* describeError */.Uc,
-        cancelled: runtime.cancelled,
-        ...(runtime.progress === undefined ? {} : { progress: runtime.progress }),
-        ...(criteria.target === 'ready' ? { checkNodes: (taskId) => readNodesOf(taskId, ctx) } : {})
-    };
-}
-/**
- * One look at a task: its detail. When the platform refuses the detail (not a failure that may pass),
- * the task search of every status decides, never the refusal's code: a task no search lists is gone,
- * one the search lists is seen as the search shows it, and one that cannot be read fails the poll, as a
- * failure that may pass (see UnreadTaskError).
- */
-async function pollTask(taskId, name, ctx) {
-    try {
-        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
-        return { kind: 'task', data: result.data, raw };
-    }
-    catch (error) {
-        if (!(0,failures/* isRefusal */.vu)(error))
-            throw error;
-        const state = await (0,read_task_state/* readTaskState */.Lf)(taskId, ctx, { name, detailRefused: true });
-        if (state.kind === 'absent')
-            return { kind: 'gone', message: `${(0,failures/* describeError */.Uc)(error)}; ${(0,read_task_state/* describeState */.Jw)(state)}` };
-        if (state.kind === 'status')
-            return { kind: 'task', data: state.data, raw: (0,json/* toCompactJson */.ZJ)(state.data) };
-        throw new UnreadTaskError(`${(0,failures/* describeError */.Uc)(error)}; ${(0,read_task_state/* describeState */.Jw)(state)}`);
-    }
-}
-/**
- * A poll that learned nothing: the detail was refused and the task search could not be read either. Not
- * a verdict on the task, whose state is unknown: it counts against poll_error_budget, as a failure that
- * may pass does.
- */
-class UnreadTaskError extends Error {
-    name = 'UnreadTaskError';
-}
-/** What the task's node list says: why one of its nodes will not come up, and whether all are held back. */
-async function readNodesOf(taskId, ctx) {
-    const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
-    const problem = (0,failing_nodes/* failingNode */.dP)({ results: nodes }, ctx.settings.wait.maxRestarts);
-    return {
-        failure: problem === undefined ? undefined : `has a node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(problem)}`,
-        heldBack: (0,failing_nodes/* allHeldBack */.ET)({ results: nodes })
-    };
-}
-/**
- * Each task that is ready, checked as health_path says: its app must answer an accepted status at every
- * service URL before the deadline. A task whose app does not is not ready: its wait fails.
- */
-async function withHealth(tasks, criteria, ctx) {
-    const { settings, runtime } = ctx;
-    const path = settings.health.path;
-    if (path === undefined || criteria.target !== 'ready')
-        return tasks;
-    return (0,concurrency/* mapLimit */.s)(tasks, settings.concurrency, async (task) => {
-        if (task.verdict !== 'reached')
-            return task;
-        const health = task.urls.length === 0
-            ? { healthy: false, why: `has no service URL to check ${path} at` }
-            : await (0,check_health/* checkHealth */.Ns)(task.urls, { ...settings.health, path }, { deadline: ctx.deadline, intervalMs: settings.wait.intervalMs, startedAt: ctx.startedAt }, (0,check_health/* healthDeps */.$$)(ctx));
-        if (health.healthy)
-            return { ...task, healthy: true };
-        const message = task.urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
-        ctx.log(`task ${task.id} ${message}`);
-        return { ...task, healthy: false, verdict: 'failed', message, elapsedMs: runtime.now() - ctx.startedAt };
-    });
-}
-/** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
-async function withDiagnostics(tasks, criteria, ctx) {
-    const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
-    const job = criteria.target === 'finished';
-    if ((criteria.target !== 'ready' && !job) || ctx.runtime.cancelled() || !tasks.some(failed))
-        return tasks;
-    return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
-        if (!failed(task))
-            return task;
-        const why = job ? (0,task_data/* jobFailureReason */.Ig)(task.data) : undefined;
-        if (why !== undefined)
-            ctx.log(`task ${task.id}: ${why}`);
-        ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        return {
-            ...task,
-            diagnostics: await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, job ? diagnose/* JOB_DIAGNOSTICS */.N$ : diagnose/* DIAGNOSTICS */.Z7)
-        };
-    });
-}
-function describeCriteria(criteria) {
-    const urls = [
-        ...(criteria.requireUrls ? ['every service URL'] : []),
-        ...(criteria.requireAllNodes ? ['every node running'] : [])
-    ];
-    const needs = urls.length === 0 ? '' : ` with ${urls.join(' and ')}`;
-    const failure = criteria.failure.length === 0 ? '' : `; fails on ${criteria.failure.join(', ')}`;
-    return `done on ${criteria.success.join(', ')}${needs}${failure}`;
 }
 
 

@@ -169,7 +169,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(836), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -4255,7 +4255,7 @@ const waitFlow = {
                 return callAndWait(plan, ctx);
             },
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
                 const fallback = ctx.settings.spotFallback;
                 if (plan.operation === 'job' && fallback !== undefined)
                     ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
@@ -4326,7 +4326,7 @@ async function callAndWait(plan, stepCtx) {
     let calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
     // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
     if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
+        ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
     const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
@@ -4343,7 +4343,7 @@ async function callAndWait(plan, stepCtx) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = waited.tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await __nccwpck_require__.e(/* import() */ 485).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(485), __nccwpck_require__.e(596)]).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
         calls,
         tasks: waited.tasks,
@@ -4419,7 +4419,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(237), __nccwpck_require__.e(444)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -4469,7 +4469,7 @@ function nothingLeft(call, state, kind) {
 function sendCall(call, who, state, ctx) {
     return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
         const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
-        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .notApplied */ .$U)(error);
+        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .neverSent */ .vQ)(error);
         return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
     }, ctx.retries.policy, ctx.retries.deps);
 }
@@ -5572,12 +5572,13 @@ class ApiClient {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $U: () => (/* binding */ notApplied),
 /* harmony export */   Hs: () => (/* binding */ serverRetryDelay),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   Zt: () => (/* binding */ TaskNotFoundError),
 /* harmony export */   bR: () => (/* binding */ transientReason),
 /* harmony export */   or: () => (/* binding */ retryIfTransient),
+/* harmony export */   ux: () => (/* binding */ rateLimitedOrNeverSent),
+/* harmony export */   vQ: () => (/* binding */ neverSent),
 /* harmony export */   vu: () => (/* binding */ isRefusal)
 /* harmony export */ });
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5619);
@@ -5613,11 +5614,16 @@ function transientReason(error) {
 function isRefusal(error) {
     return error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.body === 'envelope' && transientReason(error) === undefined;
 }
-/** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
-function notApplied(error) {
-    if (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h)
-        return error.httpStatus === 429;
+/**
+ * Whether a failed request certainly had no effect: it was never fully sent. An answer, a 429 included,
+ * proves nothing of what the platform did (a create answered 429 was seen to land seconds later).
+ */
+function neverSent(error) {
     return error instanceof _client_js__WEBPACK_IMPORTED_MODULE_0__/* .TransportError */ .wX && !error.sent;
+}
+/** Rate limited (HTTP 429), or never fully sent: what a request that makes nothing billing may be sent again after. */
+function rateLimitedOrNeverSent(error) {
+    return (error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .h && error.httpStatus === 429) || neverSent(error);
 }
 /** The delay the server asked for with Retry-After, if it did. */
 function serverRetryDelay(error, localNow) {

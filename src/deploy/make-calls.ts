@@ -3,7 +3,7 @@ import { sanitize } from '../basics/safe-text.js';
 import {
   describeError,
   isRefusal,
-  notApplied,
+  neverSent,
   retryIfTransient,
   TaskNotFoundError
 } from '../platform/failures.js';
@@ -148,7 +148,7 @@ function sendCall(
     () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)),
     (error) => {
       const verdict = retryIfTransient(error, ctx.runtime.clock.now());
-      state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !notApplied(error);
+      state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !neverSent(error);
       return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
     },
     ctx.retries.policy,

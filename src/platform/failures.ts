@@ -28,10 +28,17 @@ export function isRefusal(error: unknown): error is ApiError {
   return error instanceof ApiError && error.body === 'envelope' && transientReason(error) === undefined;
 }
 
-/** Whether a failed request certainly had no effect: refused by rate limiting, or never fully sent. */
-export function notApplied(error: unknown): boolean {
-  if (error instanceof ApiError) return error.httpStatus === 429;
+/**
+ * Whether a failed request certainly had no effect: it was never fully sent. An answer, a 429 included,
+ * proves nothing of what the platform did (a create answered 429 was seen to land seconds later).
+ */
+export function neverSent(error: unknown): boolean {
   return error instanceof TransportError && !error.sent;
+}
+
+/** Rate limited (HTTP 429), or never fully sent: what a request that makes nothing billing may be sent again after. */
+export function rateLimitedOrNeverSent(error: unknown): boolean {
+  return (error instanceof ApiError && error.httpStatus === 429) || neverSent(error);
 }
 
 /** The delay the server asked for with Retry-After, if it did. */

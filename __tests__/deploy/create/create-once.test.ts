@@ -1,6 +1,6 @@
 import { TransportError } from '../../../src/platform/client.js';
 import type { CreateLookup } from '../../../src/deploy/cleanup-state.js';
-import { createOnce, stopTwins } from '../../../src/deploy/create/create-once.js';
+import { adoptLateCreate, createOnce, stopTwins } from '../../../src/deploy/create/create-once.js';
 import { findTasks } from '../../../src/deploy/tasks/find-tasks.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { StaleClockError, type Answer } from '../../../src/platform/session.js';
@@ -129,17 +129,27 @@ describe('createOnce', () => {
     ]);
   });
 
-  it('sends again a create refused while the clock was off, once the search shows it made nothing', async () => {
+  it('sends again a create refused while the clock was off, once it can no longer land and the search shows it made nothing', async () => {
     const stale = new StaleClockError(REFUSED, 600_000);
     const p = platform([stale]);
     await createOnce(createCall, p.ctx);
     expect(p.tasks()).toEqual([100]);
-    // The re-sent create takes the refused one's place: still one attempt that may land, later.
-    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks', 'track', 'create', 'settled']);
+    // The refused attempt was looked for until its window closed (35 s), then the create sent again: it
+    // takes the refused one's place, still one attempt that may land, later.
+    expect(p.time()).toBeGreaterThanOrEqual(35_000);
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
     expect(p.tracked.map((lookup) => lookup?.attempts)).toEqual([1, 1, undefined]);
-    expect(p.log).toEqual([
-      'create: no task named "svc" appeared after the refusal, so the create is sent once more, on the corrected clock'
-    ]);
+    expect(p.log).toContain(
+      'create: no task named "svc" appeared before the refused create could no longer land, so the create is sent once more, on the corrected clock'
+    );
+  });
+
+  it('adopts the task a create refused while the clock was off made a few seconds later, creating no second', async () => {
+    const stale = new StaleClockError(REFUSED, 600_000);
+    const p = platform([{ error: stale, landsAfterMs: 8000 }]);
+    const created = await createOnce(createCall, p.ctx);
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
+    expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
   });
 
   it('adopts the task a create refused while the clock was off made after all, creating no second', async () => {
@@ -158,14 +168,33 @@ describe('createOnce', () => {
     expect(p.sent.filter((s) => s === 'create')).toHaveLength(2);
   });
 
-  it('sends again after a 429 (waiting as asked) or a refused connection: neither created anything', async () => {
-    const p = platform([http(429), reset(false)]);
+  it('sends again at once after a refused connection, which sent nothing', async () => {
+    const p = platform([reset(false)]);
     await createOnce(createCall, p.ctx);
     expect(p.tasks()).toEqual([100]);
     expect(p.log).toEqual([
-      'create: HTTP 429, so the task was not created; retry 1 of 5 in 2.0s (as the server asked)',
-      'create: ECONNREFUSED, so the task was not created; retry 2 of 5 in 1.0s'
+      expect.stringMatching(
+        /^create: ECONNREFUSED before the request was sent, so the task was not created; retry 1 of 5 in \d\.\ds$/
+      )
     ]);
+  });
+
+  // Regression (issue 48): a create answered 429 was sent again at once, and the first landed too.
+  it('after a 429, looks for the task of the name before sending again: a 429 may still land', async () => {
+    const landed = platform([{ error: http(429), landsAfterMs: 4000 }]);
+    const created = await createOnce(createCall, landed.ctx);
+    expect(String((created.result.data as { task_id: unknown }).task_id)).toBe('100');
+    expect(landed.sent.filter((s) => s === 'create')).toHaveLength(1);
+    expect(landed.log).toEqual([
+      'create: HTTP 429 after the request was sent, so the task may have been created; looking for a new task named "svc" for up to 1m0s before creating it again',
+      'create: found task 100 named "svc", made by the request that failed; adopting it instead of creating another'
+    ]);
+    // One that makes nothing: sent again once none appeared, its Retry-After long passed by then.
+    const none = platform([http(429)]);
+    await createOnce(createCall, none.ctx);
+    expect(none.tasks()).toEqual([100]);
+    expect(none.log).toContain('create: the create was not applied; retry 1 of 5 now');
+    expect(none.time()).toBeGreaterThanOrEqual(60_000);
   });
 
   it.each([
@@ -274,10 +303,17 @@ describe('createOnce', () => {
     expect(p.tracked).toEqual(tracked);
   });
 
-  it('after 429s until the retries run out, counts no attempt and keeps no lookup', async () => {
+  it('after 429s until the retries run out, keeps every attempt on the lookup for the post step', async () => {
     const p = platform(Array.from({ length: 6 }, () => http(429)));
     await expect(createOnce(createCall, p.ctx)).rejects.toBeInstanceOf(Error);
-    // Each attempt is counted before it is sent, and uncounted once its 429 shows it made nothing.
+    // Each attempt is counted before it is sent; a 429 proves nothing, so none is uncounted.
+    expect(p.tracked.map((l) => l?.attempts)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(p.tracked.at(-1)).toMatchObject({ taskName: 'svc' });
+  });
+
+  it('uncounts an attempt never sent, and keeps no lookup when none was sent at all', async () => {
+    const p = platform(Array.from({ length: 6 }, () => reset(false)));
+    await expect(createOnce(createCall, p.ctx)).rejects.toBeInstanceOf(Error);
     const counts = p.tracked.map((l) => l?.attempts);
     expect(counts).toEqual([...Array.from({ length: 6 }, () => [1, 0]).flat(), undefined]);
   });
@@ -331,10 +367,33 @@ describe('createOnce', () => {
     expect(p.sent.filter((s) => s === 'create')).toHaveLength(1);
   });
 
-  it('does not retry a refusal, and settles that it made nothing by the task search, not by its code', async () => {
+  // Regression (issue 48): a refused create that landed seconds later was followed by another create
+  // with nobody looking for it.
+  it('does not retry a refusal; with no task of the name yet, leaves its lookup until it can no longer land', async () => {
     const p = platform([REFUSED]);
     await expect(createOnce(createCall, p.ctx)).rejects.toBe(REFUSED);
-    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks', 'settled']);
+    expect(p.sent).toEqual(['search_tasks', 'track', 'create', 'search_tasks']);
+    expect(p.tracked).toEqual([{ taskName: 'svc', existingIds: [], landsBy: 35_000, attempts: 1 }]);
+    expect(p.log).toContain(
+      'create: the platform refused the create, and the task search lists no new task named "svc" yet: one may still appear until the create can no longer land, so it is looked for until then before any other create, and by the post step'
+    );
+  });
+
+  it('before another create, waits out a refused one: adopts it when it lands, else clears its lookup', async () => {
+    const landed = platform([{ error: REFUSED, landsAfterMs: 6000 }]);
+    await expect(createOnce(createCall, landed.ctx)).rejects.toBe(REFUSED);
+    const late = await adoptLateCreate(landed.ctx, 'spot_fallback');
+    expect(late.kind).toBe('adopted');
+    expect(landed.ctx.cleanup.state()).toMatchObject({ created: ['100'], lookup: undefined });
+    expect(landed.log).toContain(
+      'spot_fallback: task 100 named "svc" appeared, made by the create before after all; adopting it'
+    );
+
+    const none = platform([REFUSED]);
+    await expect(createOnce(createCall, none.ctx)).rejects.toBe(REFUSED);
+    expect(await adoptLateCreate(none.ctx, 'capacity')).toEqual({ kind: 'none' });
+    expect(none.time()).toBeGreaterThanOrEqual(35_000);
+    expect(none.ctx.cleanup.state().lookup).toBeUndefined();
   });
 
   it('adopts the task a refused create made after all, and leaves the post step the lookup when it cannot tell', async () => {

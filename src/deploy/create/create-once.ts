@@ -2,7 +2,7 @@ import { formatDuration } from '../../basics/units.js';
 import {
   describeError,
   isRefusal,
-  notApplied,
+  neverSent,
   serverRetryDelay,
   transientReason
 } from '../../platform/failures.js';
@@ -37,12 +37,15 @@ interface Attempts {
 
 /**
  * Creates a task exactly once where the network allows it. Task creation is not idempotent and takes no
- * client token, so a create is sent again blindly only when it certainly had no effect (429, or never
- * fully sent). After an ambiguous failure (reset or timeout after sending, 5xx, an unreadable answer) the
- * platform is asked for a new task of that name for a grace period, and one that shows up is adopted;
- * only when none does is the create sent again. The first attempt may still land after that: each task
- * of the name that appears besides the one this step follows is then stopped (here, after the wait, and
- * in the post step). Tasks of that name that existed before the step are never adopted or stopped.
+ * client token, so a create is sent again blindly only when it certainly had no effect: it was never fully
+ * sent. After any other failure that may pass (a 429, which was seen to land seconds later; a reset or
+ * timeout after sending, a 5xx, an unreadable answer) the platform is asked for a new task of that name
+ * for a grace period, and one that shows up is adopted; only when none does is the create sent again. The
+ * first attempt may still land after that: each task of the name that appears besides the one this step
+ * follows is then stopped (here, after the wait, and in the post step). A refused create is looked for once
+ * at once; with none found, the refusal stands, and its lookup stays on the ledger until it can no longer
+ * land (see adoptLateCreate, which any other create waits for, and the post step). Tasks of that name that
+ * existed before the step are never adopted or stopped.
  */
 export async function createOnce(call: Call, ctx: DeployContext): Promise<Created> {
   const name = typeof call.body?.task_name === 'string' ? call.body.task_name : '';
@@ -82,20 +85,22 @@ export async function createOnce(call: Call, ctx: DeployContext): Promise<Create
 }
 
 /**
- * After the create failed for good, what it made. A 429 or a request never fully sent made nothing. A
- * refusal (an envelope, nothing to retry) is settled by the task search, since no code's meaning is
- * published: a task of the name that appeared is adopted (an earlier attempt's, if one got no answer);
- * with none, the refusal stands and the post step has nothing to look for, unless an earlier attempt
- * that got no answer may still land, or the search fails: then no other create may follow, and the step
- * fails saying so, leaving the post step its lookup. Anything else may have made a task, which the post
- * step looks for. Answers the adopted task's answer, or undefined for the error to stand.
+ * After the create failed for good, what it made. A request never fully sent made nothing. A refusal (an
+ * envelope, nothing to retry) is settled by the task search, since no code's meaning is published: a task
+ * of the name that appeared is adopted (an earlier attempt's, if one got no answer); with none, the
+ * refusal stands, its lookup left on the ledger until it can no longer land (a refused create was seen to
+ * land seconds later): the next create waits for it (adoptLateCreate), and the post step looks for it.
+ * When an earlier attempt that got no answer may still land, or the search fails, no other create may
+ * follow, and the step fails saying so. Anything else (a 429, a timeout) may have made a task, which the
+ * post step looks for. Answers the adopted task's answer, or undefined for the error to stand.
  */
 async function madeDespite(
   error: unknown,
   attempts: Attempts,
   ctx: DeployContext
 ): Promise<Answer | undefined> {
-  if (notApplied(error)) {
+  if (neverSent(error)) {
+    // Every attempt but one that may land was never sent: nothing to look for.
     if (!attempts.unresolved) ctx.cleanup.clear('lookup');
     return undefined;
   }
@@ -119,8 +124,48 @@ async function madeDespite(
   }
   if (attempts.unresolved)
     throw notAgain(`an earlier attempt that got no answer may still make a task named ${name}`);
-  ctx.cleanup.clear('lookup');
+  ctx.log(
+    `create: the platform refused the create, and the task search lists no new task named ${name} yet: one may still appear until the create can no longer land, so it is looked for until then before any other create, and by the post step`
+  );
   return undefined;
+}
+
+/** What waiting out a refused create that may still land came to. */
+export type LateCreate =
+  { kind: 'none' } | { kind: 'adopted'; created: Created } | { kind: 'unknown'; why: string };
+
+/**
+ * Before another create is sent (on the next region, or on demand after a refused Spot create): the
+ * create the ledger's lookup names, refused or unanswered, may still land until its window ends
+ * (lookup.landsBy), so its name is searched until then. A task that appears is adopted (on the ledger, the
+ * lookup settled); with none, the lookup is cleared; when the search fails or the step's deadline comes
+ * first, no other create may follow (`unknown`), and the lookup stays for the post step.
+ */
+export async function adoptLateCreate(ctx: DeployContext, label: string): Promise<LateCreate> {
+  const lookup = ctx.cleanup.state().lookup;
+  if (lookup === undefined) return { kind: 'none' };
+  const name = JSON.stringify(lookup.taskName);
+  const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
+  ctx.log(
+    `${label}: looking for a task named ${name} that the create before may still make, for ${formatDuration(left)}, before creating again`
+  );
+  const found = await awaitNewTasks(lookup.taskName, new Set(lookup.existingIds), lookup.landsBy, ctx, label);
+  if (found.kind === 'cut')
+    return { kind: 'unknown', why: `the step's deadline came before the create before could no longer land` };
+  if (found.kind === 'unknown') return { kind: 'unknown', why: `the task search failed (${found.why})` };
+  const [newest] = found.kind === 'found' ? found.ids : [];
+  if (newest === undefined) {
+    ctx.log(
+      `${label}: no task named ${name} appeared before the create before could no longer land: it made none`
+    );
+    ctx.cleanup.clear('lookup');
+    return { kind: 'none' };
+  }
+  ctx.log(
+    `${label}: task ${newest} named ${name} appeared, made by the create before after all; adopting it`
+  );
+  ctx.cleanup.update({ created: [...ctx.cleanup.state().created, newest], lookup: undefined });
+  return { kind: 'adopted', created: { ...adoptedAnswer(newest), recreated: false, lookup } };
 }
 
 /**
@@ -191,14 +236,12 @@ async function afterFailedAttempt(
 ): Promise<RetryVerdict<Answer>> {
   const reason = transientReason(error);
   if (reason === undefined) return { retry: false };
-  if (notApplied(error)) {
+  if (neverSent(error)) {
     madeNothing(ctx);
-    return {
-      retry: true,
-      reason: `${reason}, so the task was not created`,
-      serverDelayMs: serverRetryDelay(error, ctx.retries.deps.now())
-    };
+    return { retry: true, reason: `${reason} before the request was sent, so the task was not created` };
   }
+  const answeredAt = ctx.retries.deps.now();
+  const serverDelay = serverRetryDelay(error, answeredAt);
   const name = JSON.stringify(attempts.name);
   const grace = graceMs(ctx);
   ctx.log(
@@ -232,7 +275,11 @@ async function afterFailedAttempt(
     `create: no task named ${name} appeared within ${formatDuration(grace)}, so it is created again; should the first attempt still land, that task is stopped`
   );
   attempts.unresolved = true;
-  return { retry: true, reason: 'the create was not applied', now: true };
+  // What the server asked for (a 429's Retry-After) is waited out, less the time the search took.
+  const asked = serverDelay === undefined ? 0 : answeredAt + serverDelay - ctx.retries.deps.now();
+  return asked > 0
+    ? { retry: true, reason: 'the create was not applied', serverDelayMs: asked }
+    : { retry: true, reason: 'the create was not applied', now: true };
 }
 
 /** The answer a create would have given for a task it made, when that task is found by name instead. */
@@ -246,8 +293,9 @@ function adoptedAnswer(taskId: string): Answer {
 
 /**
  * Sends the create. Refused while the runner's clock was beyond the platform's window (the session has
- * corrected it since), it is sent once more, but only once the task search shows that the refused
- * attempt made no task of its name: a task that did appear is adopted instead.
+ * corrected it since), it is sent once more, but only once the refused attempt can no longer land and
+ * the task search showed no task of its name: a task that did appear is adopted instead. When the search
+ * cannot tell, the refusal stands, its lookup left for the post step.
  */
 async function sendOnCorrectedClock(call: Call, attempts: Attempts, ctx: DeployContext): Promise<Answer> {
   try {
@@ -256,13 +304,16 @@ async function sendOnCorrectedClock(call: Call, attempts: Attempts, ctx: DeployC
     if (!(error instanceof StaleClockError) || attempts.resentForClock) throw error;
     attempts.resentForClock = true;
     const name = JSON.stringify(attempts.name);
-    const [made] = (await findTasks(attempts.name, ctx)).filter((id) => !attempts.existing.includes(id));
+    const landsBy = ctx.cleanup.state().lookup?.landsBy ?? ctx.runtime.now();
+    const found = await awaitNewTasks(attempts.name, new Set(attempts.existing), landsBy, ctx, 'create');
+    const [made] = found.kind === 'found' ? found.ids : [];
     if (made !== undefined) {
       ctx.log(`create: the refused create made task ${made} named ${name} after all; adopting it`);
       return adoptedAnswer(made);
     }
+    if (found.kind !== 'none') throw error;
     ctx.log(
-      `create: no task named ${name} appeared after the refusal, so the create is sent once more, on the corrected clock`
+      `create: no task named ${name} appeared before the refused create could no longer land, so the create is sent once more, on the corrected clock`
     );
     mayLand(attempts, ctx, 0);
     return ctx.send(call);

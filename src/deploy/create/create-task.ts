@@ -5,7 +5,7 @@ import { taskKindOf } from '../../platform/operations/calls.js';
 import { countOf } from '../../platform/task-data.js';
 import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
-import { createOnce, type Created } from './create-once.js';
+import { adoptLateCreate, createOnce, type Created } from './create-once.js';
 import { chooseForDryRun, describeCandidate, findCapacity } from './find-capacity.js';
 import { preheat, type Preheated } from './preheat.js';
 import { resourcesEntry, type Candidate } from './choose-resource.js';
@@ -49,8 +49,9 @@ export interface PlacementReport {
 /**
  * Creates the task of a create call: on the resource its body names, or, with `gpu` set, on the best
  * entry of a resource search (see chooseResource), searching again for stock as capacity_timeout allows.
- * When the platform refuses a create and the task search proves that it made no task, the next entry is
- * tried (at most three in all, each once); a create whose outcome is unknown is never followed by another.
+ * When the platform refuses a create, the next entry is tried (at most three in all, each once), once the
+ * refused create can no longer land and no task of its name appeared (one that does is adopted: see
+ * adoptLateCreate); a create whose outcome is unknown is never followed by another.
  */
 export async function createTask(call: Call, ctx: DeployContext, report: PlacementReport): Promise<Created> {
   const wish = ctx.settings.capacity;
@@ -67,6 +68,15 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
     report.placement = placement;
   }
   for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
+    // The create refused on the region before may still land: waited out, and adopted if it does.
+    if (placement.refused.length > 0) {
+      const late = await adoptLateCreate(ctx, 'capacity');
+      if (late.kind === 'adopted') return late.created;
+      if (late.kind === 'unknown')
+        throw new Error(
+          `the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify(sanitize(name, 100))}`
+        );
+    }
     ctx.log(`capacity: creating on ${describeCandidate(candidate)}`);
     if (placement.preheated !== undefined && candidate !== first)
       ctx.log(`capacity: the preheat warmed ${sanitize(placement.preheated.region, 60)}, not this region`);
@@ -81,7 +91,7 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
       placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
       report.placement = placement;
       ctx.log(
-        `capacity: the platform refused the create on ${describeCandidate(candidate)} (${sanitize(why, 300)}), and made no task named ${JSON.stringify(name)}: trying the next region`
+        `capacity: the platform refused the create on ${describeCandidate(candidate)} (${sanitize(why, 300)})`
       );
     }
   }
@@ -90,7 +100,10 @@ export async function createTask(call: Call, ctx: DeployContext, report: Placeme
   );
 }
 
-/** The platform refused the create on every region tried, and the task search proved each made no task. */
+/**
+ * The platform refused the create on every region tried, and the task search found none of them made a
+ * task (the last may still land: its lookup stays on the ledger, for the post step, or a fallback's create).
+ */
 export class RefusedEverywhereError extends Error {
   override name = 'RefusedEverywhereError';
 }

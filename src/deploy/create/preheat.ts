@@ -1,6 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
-import { describeError, notApplied, retryIfTransient } from '../../platform/failures.js';
+import { describeError, rateLimitedOrNeverSent, retryIfTransient } from '../../platform/failures.js';
 import {
   preheatCreateCall,
   preheatDetailCall,
@@ -158,12 +158,17 @@ async function nodeBody(candidate: Candidate, ctx: DeployContext): Promise<Recor
   return { points: ctx.settings.points ?? 1, resources: [resourcesEntry(offer)] };
 }
 
-/** Sends the preheat's create: again only when it certainly made nothing (429, never sent). */
+/**
+ * Sends the preheat's create: again only after a 429 or a request never sent. A preheat holds no compute
+ * (the platform's reference), so a 429 that landed after all costs a second cache of the image, not a bill;
+ * a task's create is never sent again so (see createOnce).
+ */
 async function createPreheat(body: Record<string, unknown>, ctx: DeployContext): Promise<string> {
   const { result } = await withRetries(
     'preheat: create',
     () => ctx.send(preheatCreateCall(ctx.settings, body)),
-    (error) => (notApplied(error) ? retryIfTransient(error, ctx.retries.deps.now()) : { retry: false }),
+    (error) =>
+      rateLimitedOrNeverSent(error) ? retryIfTransient(error, ctx.retries.deps.now()) : { retry: false },
     ctx.retries.policy,
     ctx.retries.deps
   );

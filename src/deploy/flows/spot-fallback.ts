@@ -3,13 +3,14 @@ import { formatDuration } from '../../basics/units.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
 import { detailCall } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
-import { jobFactsOf } from '../../platform/task-data.js';
+import { jobFactsOf, taskIdOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
-import type { CallOutcome } from '../make-calls.js';
+import { callOutcome, type CallOutcome } from '../make-calls.js';
 import { pollUntil } from '../poll-loop.js';
 import { startCalls } from './call.js';
 import { cleanUpTask } from '../tasks/clean-up-task.js';
 import { RefusedEverywhereError } from '../create/create-task.js';
+import { adoptLateCreate } from '../create/create-once.js';
 
 /** The create of a job, and the context its wait goes on with (an on-demand job's, after a fallback). */
 export interface JobCreated {
@@ -20,22 +21,37 @@ export interface JobCreated {
 /**
  * A Spot job's fallback to on demand (spot_fallback), after its create: a create the platform refused
  * (the platform publishes no code's meaning, so a refusal for want of stock cannot be told from another:
- * any refusal, which made no job, is followed by the one on-demand create); a job that stays Queued past
+ * any refusal is followed by the one on-demand create, once the refused create can no longer land and no
+ * job of its name appeared: one that does is the Spot job, adopted); a job that stays Queued past
  * queue_timeout is stopped first, until its detail shows it stopped (Paused or End), and only then the
- * on-demand job created: never two at once (one that cannot be stopped stays, and the step waits for it). Otherwise the Spot job
- * stands. A fallback's late-landing Spot job is a twin of the same name, which the step stops after its
- * wait (see stopTwins).
+ * on-demand job created: never two at once (one that cannot be stopped stays, and the step waits for it).
+ * Otherwise the Spot job stands. A fallback's late-landing Spot job is a twin of the same name, which the
+ * step stops after its wait (see stopTwins).
  */
-export async function spotOrOnDemand(calls: CallOutcome[], ctx: DeployContext): Promise<JobCreated> {
+export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): Promise<JobCreated> {
+  let calls = given;
   const fallback = ctx.settings.spotFallback;
   const [create] = calls;
   if (fallback === undefined || ctx.settings.jobType !== 'spot' || create === undefined)
     return { calls, ctx };
-  const { taskId, error } = create;
+  const { error } = create;
+  let { taskId } = create;
   if (taskId === undefined) {
     const refused = isRefusal(error) || error instanceof RefusedEverywhereError;
     if (!refused || ctx.runtime.cancelled()) return { calls, ctx };
-    return onDemand('the Spot create was refused and made no job', ctx);
+    // A refused create may still land: before the on-demand create, it is looked for until it cannot.
+    const late = await adoptLateCreate(ctx, 'spot_fallback');
+    if (late.kind === 'unknown') {
+      ctx.log(`spot_fallback: the Spot create was refused, and ${late.why}: not creating the job on demand`);
+      return { calls, ctx };
+    }
+    if (late.kind === 'none') return onDemand('the Spot create was refused and made no job', ctx);
+    taskId = taskIdOf(late.created.result.data) ?? '';
+    const { result, raw } = late.created;
+    calls = [
+      callOutcome(create.call, { result, raw, taskId, placement: create.placement }),
+      ...calls.slice(1)
+    ];
   }
   // On the ledger before its queue is waited on: a step killed meanwhile leaves it to the post step.
   ctx.cleanup.add('created', [taskId]);
