@@ -314,7 +314,8 @@ export function parseFaultRule(value: unknown, where = 'fault'): FaultRule {
   if (rule.skip !== undefined) parsed.skip = number(rule.skip, `${where}.skip`);
   if (rule.delayMs !== undefined) parsed.delayMs = number(rule.delayMs, `${where}.delayMs`);
   if (rule.apply !== undefined) parsed.apply = boolean(rule.apply, `${where}.apply`);
-  if (rule.applyAfterMs !== undefined) parsed.applyAfterMs = number(rule.applyAfterMs, `${where}.applyAfterMs`);
+  if (rule.applyAfterMs !== undefined)
+    parsed.applyAfterMs = number(rule.applyAfterMs, `${where}.applyAfterMs`);
   if (rule.answer !== undefined) parsed.answer = parseAnswer(rule.answer, `${where}.answer`);
   return parsed;
 }
