@@ -197,7 +197,8 @@ var calls = __webpack_require__(9644);
  */
 function manualStop(settings, taskId, action) {
     const call = (0,calls/* cleanupCall */.PG)(settings, taskId, 'stop');
-    const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
+    // The stop of the task's own kind: a job's is job_stop.
+    const step = actionStep(settings, action, [`    operation: ${call.operation}`, `    task_id: ${taskId}`]);
     const { endpoint } = call;
     if (endpoint.encrypt || endpoint.method !== 'POST')
         return { step, shell: undefined };
@@ -218,14 +219,25 @@ function manualStop(settings, taskId, action) {
 }
 /**
  * How to stop by hand a task a create may have made without the step learning its id: a workflow step
- * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
+ * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`
+ * (`stops`: the step stops them itself). A sweep finds deployments only: for a job, a step that lists the
+ * jobs of the name (job_search), each of which but those in `keep` is to stop with job_stop.
  */
 function manualSweep(settings, taskName, keep, action) {
-    return actionStep(settings, action, [
+    const name = `    task_name: ${JSON.stringify(taskName)}`;
+    if ((0,calls/* stopOperationOf */.D8)(settings) === 'job_stop') {
+        const but = keep.length === 0 ? '' : ` but ${keep.join(', ')}, which existed before the step`;
+        return {
+            step: actionStep(settings, action, ['    operation: job_search', name]),
+            how: `list the jobs of that name, and stop each one${but} with the job's stop (operation job_stop; elastic-deploy job-stop --task-id N)`
+        };
+    }
+    const step = actionStep(settings, action, [
         '    operation: sweep',
-        `    task_name: ${JSON.stringify(taskName)}`,
+        name,
         ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
     ]);
+    return { step, how: 'stop every task of that name but the ones that existed before the step' };
 }
 /** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */
 function actionStep(settings, action, inputs) {
@@ -391,12 +403,12 @@ function giveUp(host, settings, left, label) {
 function unsettledCreate(host, settings, unsettled, uses) {
     const name = JSON.stringify((0,safe_text/* sanitize */.aj)(unsettled.taskName, 100));
     const command = host.byHand?.sweep(unsettled.taskName, unsettled.keep);
-    host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? 'the job summary shows a step that does' : runWithVariables(command)}`, 'Task may be left running');
+    // The sweep of the task's own kind: a job's is a list of the jobs of the name, each stopped by hand.
+    const sweep = manualSweep(settings, unsettled.taskName, unsettled.keep, uses);
+    host.error(`a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? `the job summary shows how (${sweep.how})` : `${runWithVariables(command)}, and ${sweep.how}`}`, 'Task may be left running');
     return [
-        `**A task named ${(0,action_summary/* escape */.ih)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.ih)(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
-        ...(command === undefined
-            ? (0,action_summary/* fenced */.OF)('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
-            : (0,action_summary/* fenced */.OF)('sh', command))
+        `**A task named ${(0,action_summary/* escape */.ih)(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${(0,action_summary/* escape */.ih)(unsettled.why)}). Look for it in the platform's console, or ${(0,action_summary/* escape */.ih)(sweep.how)}, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+        ...(command === undefined ? (0,action_summary/* fenced */.OF)('yaml', sweep.step) : (0,action_summary/* fenced */.OF)('sh', command))
     ];
 }
 /** How the summary introduces the host's own command (the CLI's), which needs the run's credentials. */

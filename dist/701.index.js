@@ -492,7 +492,10 @@ var cleanup_state = __webpack_require__(7326);
 var step_defaults = __webpack_require__(6433);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
+
 /**
  * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
  * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
@@ -502,13 +505,18 @@ function byHand(inputs) {
         .filter((name) => (inputs[name] ?? '').trim() !== '')
         .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
     const run = (words) => [...words, ...where].join(' ');
+    // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
+    // jobs of a name are listed (job-search), each to stop by hand.
+    const stop = (0,calls/* stopOperationOf */.D8)({ operation: inputs.operation?.trim() ?? '' });
     return {
-        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
-        sweep: (taskName, keep) => run([
-            'elastic-deploy sweep --task-name',
-            shellQuote(taskName),
-            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-        ])
+        stop: (taskId) => run([`elastic-deploy ${stop.replaceAll('_', '-')} --task-id`, taskId]),
+        sweep: (taskName, keep) => stop === 'job_stop'
+            ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
+            : run([
+                'elastic-deploy sweep --task-name',
+                shellQuote(taskName),
+                ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+            ])
     };
 }
 /** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */

@@ -4630,6 +4630,7 @@ function format(value) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ credentialsProbeCall),
+/* harmony export */   D8: () => (/* binding */ stopOperationOf),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
@@ -4805,14 +4806,25 @@ function deletePodCall(settings, taskId, pointId) {
 function changePointsCall(settings, taskId, points) {
     return callFor({ ...settings, points }, 'change_points', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.change_points, taskId, false);
 }
+/**
+ * The operation that stops a task of the kind a step's operation concerns: a job's stop for a job (the
+ * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
+ */
+function stopOperationOf(settings) {
+    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
+        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
+        : undefined;
+    return row?.kind === 'job' ? 'job_stop' : 'stop';
+}
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    if (taskKindOf(settings) !== 'job')
+    const stop = stopOperationOf(settings);
+    if (stop === 'stop')
         return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
     // The Job API has a stop and no pause.
     if (action === 'pause')
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`task ${taskId} is a job, which cannot be paused: stop it instead`);
-    return callFor(settings, 'job_stop', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_stop, taskId, false);
+    return callFor(settings, stop, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[stop], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
     const endpoint = endpointFor(settings, operation, spec);

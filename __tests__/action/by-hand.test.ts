@@ -13,6 +13,18 @@ describe('byHand', () => {
     );
     expect(byHand({ base_url: ' ' }).sweep('web', [])).toBe('elastic-deploy sweep --task-name web');
   });
+
+  // Regression (issue 48): the CLI said "Stop it with: elastic-deploy stop --task-id N" of a job, which the
+  // deployments' stop answers "not found" for.
+  it.each([
+    ['create', 'elastic-deploy stop --task-id 7', 'elastic-deploy sweep --task-name web'],
+    ['replace', 'elastic-deploy stop --task-id 7', 'elastic-deploy sweep --task-name web'],
+    ['job', 'elastic-deploy job-stop --task-id 7', 'elastic-deploy job-search --task-name web'],
+    ['job_stop', 'elastic-deploy job-stop --task-id 7', 'elastic-deploy job-search --task-name web']
+  ])('names the stop of the kind %s concerns', (operation, stop, sweep) => {
+    expect(byHand({ operation }).stop('7')).toBe(stop);
+    expect(byHand({ operation }).sweep('web', [])).toBe(sweep);
+  });
 });
 
 describe('shellQuote', () => {

@@ -363,7 +363,7 @@ describe('the main and post steps on a test host', () => {
     );
     expect(post.lines).toContainEqual(
       expect.stringMatching(
-        /^::error title=Task may be left running::a task named "inproc-unsettled" may be running, and billing: .*\(the last task search failed \(HTTP 200, code C999: no \(request id [\w-]+\)\)\)\. Look for it and stop it now: the job summary shows a step that does$/
+        /^::error title=Task may be left running::a task named "inproc-unsettled" may be running, and billing: .*\(the last task search failed \(HTTP 200, code C999: no \(request id [\w-]+\)\)\)\. Look for it and stop it now: the job summary shows how \(stop every task of that name but the ones that existed before the step\)$/
       )
     );
     // The summary's step, run as it stands, stops the task the create made and keeps the one before it.

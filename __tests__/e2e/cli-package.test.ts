@@ -27,6 +27,23 @@ const run = promisify(execFile);
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
 
+/** A GPU job of one pod, as the platform's reference requires it. */
+const JOB_BODY = JSON.stringify({
+  job_support: {
+    timeout_sec: 600,
+    parallelism: 1,
+    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
+  },
+  services: [
+    {
+      service_name: 'tests',
+      service_image: 'pytorch/pytorch:2.5.1',
+      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+      start_script: { command: ['pytest'], args: [] }
+    }
+  ]
+});
+
 interface CliRun {
   code: number | null;
   stdout: string;
@@ -493,21 +510,6 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
 
     // Regression (issue 48): a job step left to its defaults kept its job running after the wait (exit 3).
     it('stops a job left to its defaults once its wait times out (cleanup stop, the default of a job), exiting 3', async () => {
-      const body = JSON.stringify({
-        job_support: {
-          timeout_sec: 600,
-          parallelism: 1,
-          mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
-        },
-        services: [
-          {
-            service_name: 'tests',
-            service_image: 'pytorch/pytorch:2.5.1',
-            resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-            start_script: { command: ['pytest'], args: [] }
-          }
-        ]
-      });
       const result = await elasticDeploy(node, [
         'job',
         '--gpu',
@@ -515,7 +517,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '--task-name',
         `pkg-job-${node.major}`,
         '--body',
-        body,
+        JOB_BODY,
         '--wait-timeout',
         '3s',
         '--poll-interval',
@@ -529,6 +531,38 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         "warning: --wait-timeout (3s) is shorter than the job's timeout_sec (10m0s): the step stops waiting before the job would end (and stops the job then, with --cleanup stop)"
       );
       expect(result.stderr).not.toContain('may still be running, and billing');
+    });
+
+    // Regression (issue 48): the exit-4 hint said "elastic-deploy stop --task-id N" of a job.
+    it("names the job's own stop when it cannot stop a job, exiting 4", async () => {
+      emulator.inject({
+        path: '/api/task/job/stop',
+        times: Infinity,
+        answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+      });
+      const result = await elasticDeploy(node, [
+        'job',
+        '--gpu',
+        '4090',
+        '--task-name',
+        `pkg-job-stuck-${node.major}`,
+        '--body',
+        JOB_BODY,
+        '--wait-timeout',
+        '2s',
+        '--cleanup-timeout',
+        '5s',
+        '--poll-interval',
+        '1s'
+      ]);
+      expect(result.code).toBe(4);
+      const id = (JSON.parse(result.stdout) as Record<string, string>).task_id ?? '';
+      expect(result.stderr).toContain(
+        `run \`elastic-deploy job-stop --task-id ${id} --base-url ${emulator.base_url} --api-profile live\``
+      );
+      expect(result.stderr).not.toContain('elastic-deploy stop --task-id');
+      emulator.clearFaults();
+      emulator.stopJob(id);
     });
 
     it('exits 2 on a bad input, sending nothing', async () => {

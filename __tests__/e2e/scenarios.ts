@@ -1954,6 +1954,32 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       JOB_OPTIONS
     );
 
+    // Regression (issue 48): the post step's summary told a user to stop a job with operation: stop,
+    // which answers "not found" for a job while it bills on.
+    scenario(
+      "names the job's own stop (job_stop) in what to do by hand when the post step cannot stop the job",
+      async (s) => {
+        s.emulator.inject({
+          path: '/api/task/job/stop',
+          times: Infinity,
+          answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+        });
+        const inputs = { ...job('e2e-job-long'), wait_timeout: '3s', cleanup_timeout: '5s' };
+        const main = await s.run(inputs);
+        const id = main.outputs.task_id ?? '';
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(1);
+        expect(post.summary).toContain('operation: job_stop');
+        expect(post.summary).toContain(`task_id: ${id}`);
+        expect(post.summary).toContain('/api/task/job/stop');
+        expect(post.summary).not.toMatch(/operation: stop\b/);
+        s.emulator.clearFaults();
+        s.emulator.stopJob(id);
+      },
+      JOB_OPTIONS
+    );
+
     scenario(
       'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
       async (s) => {

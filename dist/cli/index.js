@@ -3123,7 +3123,10 @@ var cleanup_state = __nccwpck_require__(7326);
 var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __nccwpck_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
+
 /**
  * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
  * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
@@ -3133,13 +3136,18 @@ function byHand(inputs) {
         .filter((name) => (inputs[name] ?? '').trim() !== '')
         .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
     const run = (words) => [...words, ...where].join(' ');
+    // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
+    // jobs of a name are listed (job-search), each to stop by hand.
+    const stop = (0,calls/* stopOperationOf */.D8)({ operation: inputs.operation?.trim() ?? '' });
     return {
-        stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
-        sweep: (taskName, keep) => run([
-            'elastic-deploy sweep --task-name',
-            shellQuote(taskName),
-            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-        ])
+        stop: (taskId) => run([`elastic-deploy ${stop.replaceAll('_', '-')} --task-id`, taskId]),
+        sweep: (taskName, keep) => stop === 'job_stop'
+            ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
+            : run([
+                'elastic-deploy sweep --task-name',
+                shellQuote(taskName),
+                ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+            ])
     };
 }
 /** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
@@ -5735,6 +5743,7 @@ function format(value) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ credentialsProbeCall),
+/* harmony export */   D8: () => (/* binding */ stopOperationOf),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
@@ -5910,14 +5919,25 @@ function deletePodCall(settings, taskId, pointId) {
 function changePointsCall(settings, taskId, points) {
     return callFor({ ...settings, points }, 'change_points', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.change_points, taskId, false);
 }
+/**
+ * The operation that stops a task of the kind a step's operation concerns: a job's stop for a job (the
+ * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
+ */
+function stopOperationOf(settings) {
+    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
+        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
+        : undefined;
+    return row?.kind === 'job' ? 'job_stop' : 'stop';
+}
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    if (taskKindOf(settings) !== 'job')
+    const stop = stopOperationOf(settings);
+    if (stop === 'stop')
         return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
     // The Job API has a stop and no pause.
     if (action === 'pause')
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`task ${taskId} is a job, which cannot be paused: stop it instead`);
-    return callFor(settings, 'job_stop', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_stop, taskId, false);
+    return callFor(settings, stop, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[stop], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
     const endpoint = endpointFor(settings, operation, spec);

@@ -1,3 +1,4 @@
+import { stopOperationOf } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 
 /**
@@ -9,14 +10,19 @@ export function byHand(inputs: Record<string, string>): NonNullable<StepHost['by
     .filter((name) => (inputs[name] ?? '').trim() !== '')
     .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
   const run = (words: string[]): string => [...words, ...where].join(' ');
+  // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
+  // jobs of a name are listed (job-search), each to stop by hand.
+  const stop = stopOperationOf({ operation: inputs.operation?.trim() ?? '' });
   return {
-    stop: (taskId) => run(['elastic-deploy stop --task-id', taskId]),
+    stop: (taskId) => run([`elastic-deploy ${stop.replaceAll('_', '-')} --task-id`, taskId]),
     sweep: (taskName, keep) =>
-      run([
-        'elastic-deploy sweep --task-name',
-        shellQuote(taskName),
-        ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-      ])
+      stop === 'job_stop'
+        ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
+        : run([
+            'elastic-deploy sweep --task-name',
+            shellQuote(taskName),
+            ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+          ])
   };
 }
 

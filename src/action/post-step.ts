@@ -197,15 +197,15 @@ function unsettledCreate(
 ): string[] {
   const name = JSON.stringify(sanitize(unsettled.taskName, 100));
   const command = host.byHand?.sweep(unsettled.taskName, unsettled.keep);
+  // The sweep of the task's own kind: a job's is a list of the jobs of the name, each stopped by hand.
+  const sweep = manualSweep(settings, unsettled.taskName, unsettled.keep, uses);
   host.error(
-    `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? 'the job summary shows a step that does' : runWithVariables(command)}`,
+    `a task named ${name} may be running, and billing: the create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${unsettled.why}). Look for it and stop it now: ${command === undefined ? `the job summary shows how (${sweep.how})` : `${runWithVariables(command)}, and ${sweep.how}`}`,
     'Task may be left running'
   );
   return [
-    `**A task named ${escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${escape(unsettled.why)}). Look for it in the platform's console, or stop every task of that name but the ones that existed before the step ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
-    ...(command === undefined
-      ? fenced('yaml', manualSweep(settings, unsettled.taskName, unsettled.keep, uses))
-      : fenced('sh', command))
+    `**A task named ${escape(name)} may be running, and billing.** The create of this step may have made it without the step learning its id, and the post step could not look for it until it could no longer appear (${escape(unsettled.why)}). Look for it in the platform's console, or ${escape(sweep.how)}, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+    ...(command === undefined ? fenced('yaml', sweep.step) : fenced('sh', command))
   ];
 }
 

@@ -62,6 +62,25 @@ describe('manualStop', () => {
     expect(emulator.task(id).status).toBe('End');
   });
 
+  it('gives a shell command that stops a job through the Job API, and a job_stop step', async () => {
+    const id = emulator.addJob({ task_name: 'by-hand-job', points: 1 });
+    const settings = testSettings({
+      operation: 'job',
+      baseUrl: emulator.base_url,
+      credentials: RSA_CREDENTIALS,
+      apiProfile: 'live'
+    });
+    const { step, shell } = manualStop(settings, id, USES);
+    expect(parse(step)).toEqual([
+      { uses: USES, with: expect.objectContaining({ operation: 'job_stop', task_id: Number(id) }) }
+    ]);
+    await run('bash', ['-euo', 'pipefail', '-c', shell ?? 'false'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, DEPLOY_API_TOKEN: 'rsa-token', CURL_CA_BUNDLE: emulator.ca_file }
+    });
+    expect(emulator.job(id).status).toBe('Paused');
+  });
+
   it('gives no shell command for a stop whose body is encrypted: only the workflow step', () => {
     const settings = testSettings({ endpoints: { stop: { encrypt: true } } });
     expect(manualStop(settings, '7', USES).shell).toBeUndefined();
@@ -70,7 +89,8 @@ describe('manualStop', () => {
 
 describe('manualSweep', () => {
   it('sweeps the exact name, keeping the tasks given, with the credentials of the mode', () => {
-    const step = manualSweep(testSettings(), 'web "api"', ['3', '4'], USES);
+    const { step, how } = manualSweep(testSettings(), 'web "api"', ['3', '4'], USES);
+    expect(how).toBe('stop every task of that name but the ones that existed before the step');
     expect(parse(step)).toEqual([
       {
         uses: USES,
@@ -85,7 +105,7 @@ describe('manualSweep', () => {
       }
     ]);
     const token = testSettings({ credentials: { mode: 'token', token: 't' } });
-    expect(parse(manualSweep(token, 'web', [], USES))).toEqual([
+    expect(parse(manualSweep(token, 'web', [], USES).step)).toEqual([
       {
         uses: USES,
         with: {
@@ -96,5 +116,34 @@ describe('manualSweep', () => {
         }
       }
     ]);
+  });
+});
+
+// Regression (issue 48): every by-hand stop of a job named the deployments' stop, which answers "not
+// found" for a job, while the job billed on.
+describe("a by-hand stop names the stop of the task's own kind", () => {
+  const withOperation = (operation: 'create' | 'job' | 'job_detail') =>
+    testSettings({ operation, credentials: { mode: 'token', token: 't' }, apiProfile: 'live' });
+
+  it.each([
+    ['a deployment (create)', 'create' as const, 'stop', '/api/deployment/task/stop'],
+    ['a job (job)', 'job' as const, 'job_stop', '/api/task/job/stop'],
+    ['a job read by its detail (job_detail)', 'job_detail' as const, 'job_stop', '/api/task/job/stop']
+  ])('%s: the workflow step and the shell command', (_what, operation, stop, path) => {
+    const { step, shell } = manualStop(withOperation(operation), '7', USES);
+    expect(parse(step)).toEqual([
+      { uses: USES, with: expect.objectContaining({ operation: stop, task_id: 7 }) }
+    ]);
+    expect(shell).toContain(`https://openapi.example${path}`);
+  });
+
+  it("lists a job's name with job_search, for a job create whose id the step never learnt (a sweep finds no job)", () => {
+    const { step, how } = manualSweep(withOperation('job'), 'gpu-tests', ['3'], USES);
+    expect(parse(step)).toEqual([
+      { uses: USES, with: expect.objectContaining({ operation: 'job_search', task_name: 'gpu-tests' }) }
+    ]);
+    expect(how).toBe(
+      "list the jobs of that name, and stop each one but 3, which existed before the step with the job's stop (operation job_stop; elastic-deploy job-stop --task-id N)"
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { cleanupCall } from '../../platform/operations/calls.js';
+import { cleanupCall, stopOperationOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { DeploySettings } from '../settings.js';
 
@@ -13,7 +13,8 @@ export function manualStop(
   action: string
 ): { step: string; shell: string | undefined } {
   const call = cleanupCall(settings, taskId, 'stop');
-  const step = actionStep(settings, action, ['    operation: stop', `    task_id: ${taskId}`]);
+  // The stop of the task's own kind: a job's is job_stop.
+  const step = actionStep(settings, action, [`    operation: ${call.operation}`, `    task_id: ${taskId}`]);
   const { endpoint } = call;
   if (endpoint.encrypt || endpoint.method !== 'POST') return { step, shell: undefined };
   const body = toCompactJson(call.body ?? {});
@@ -35,19 +36,30 @@ export function manualStop(
 
 /**
  * How to stop by hand a task a create may have made without the step learning its id: a workflow step
- * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`.
+ * that sweeps the exact name (a name without `*` matches itself only), keeping the tasks in `keep`
+ * (`stops`: the step stops them itself). A sweep finds deployments only: for a job, a step that lists the
+ * jobs of the name (job_search), each of which but those in `keep` is to stop with job_stop.
  */
 export function manualSweep(
   settings: DeploySettings,
   taskName: string,
   keep: readonly string[],
   action: string
-): string {
-  return actionStep(settings, action, [
+): { step: string; how: string } {
+  const name = `    task_name: ${JSON.stringify(taskName)}`;
+  if (stopOperationOf(settings) === 'job_stop') {
+    const but = keep.length === 0 ? '' : ` but ${keep.join(', ')}, which existed before the step`;
+    return {
+      step: actionStep(settings, action, ['    operation: job_search', name]),
+      how: `list the jobs of that name, and stop each one${but} with the job's stop (operation job_stop; elastic-deploy job-stop --task-id N)`
+    };
+  }
+  const step = actionStep(settings, action, [
     '    operation: sweep',
-    `    task_name: ${JSON.stringify(taskName)}`,
+    name,
     ...(keep.length > 0 ? [`    task_id: ${JSON.stringify(keep.join(', '))}`] : [])
   ]);
+  return { step, how: 'stop every task of that name but the ones that existed before the step' };
 }
 
 /** A workflow step that runs this action with `inputs`, its credentials read from the repository's secrets. */

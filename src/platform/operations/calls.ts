@@ -224,14 +224,25 @@ export function changePointsCall(settings: PlatformSettings, taskId: string, poi
   return callFor({ ...settings, points }, 'change_points', OPERATION_TABLE.change_points, taskId, false);
 }
 
+/**
+ * The operation that stops a task of the kind a step's operation concerns: a job's stop for a job (the
+ * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
+ */
+export function stopOperationOf(settings: { operation: string }): 'stop' | 'job_stop' {
+  const row = Object.hasOwn(OPERATION_TABLE, settings.operation)
+    ? OPERATION_TABLE[settings.operation as keyof typeof OPERATION_TABLE]
+    : undefined;
+  return row?.kind === 'job' ? 'job_stop' : 'stop';
+}
+
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
-  if (taskKindOf(settings) !== 'job')
-    return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
+  const stop = stopOperationOf(settings);
+  if (stop === 'stop') return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
   // The Job API has a stop and no pause.
   if (action === 'pause')
     throw new InputError(`task ${taskId} is a job, which cannot be paused: stop it instead`);
-  return callFor(settings, 'job_stop', OPERATION_TABLE.job_stop, taskId, false);
+  return callFor(settings, stop, OPERATION_TABLE[stop], taskId, false);
 }
 
 export function callFor(
