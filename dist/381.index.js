@@ -378,10 +378,15 @@ function giveUp(host, settings, left, label) {
     const summary = [`### Elastic deploy: ${label} failed`, ''];
     for (const { target, outcome } of left.failed) {
         const why = outcome.kind === 'failed' ? outcome.why : '';
+        // How long it was really asked (cleanup_timeout's deadline, or less when it never could be).
+        const tried = outcome.kind === 'failed' && outcome.triedMs !== undefined ? outcome.triedMs : undefined;
+        const asked = tried === undefined
+            ? `within ${within}`
+            : `in ${(0,units/* formatDuration */.a3)(tried)} of asking (cleanup_timeout ${within})`;
         const command = host.byHand?.stop(target.id);
-        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`, 'Task left running');
+        host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it ${asked} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`, 'Task left running');
         const { step, shell } = manualStop(settings, target.id, uses);
-        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`, ...(command === undefined ? (0,action_summary/* fenced */.OF)('yaml', step) : (0,action_summary/* fenced */.OF)('sh', command)));
+        summary.push(`**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it ${asked}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`, ...(command === undefined ? (0,action_summary/* fenced */.OF)('yaml', step) : (0,action_summary/* fenced */.OF)('sh', command)));
         if (shell !== undefined) {
             summary.push('or from a shell, with `DEPLOY_API_TOKEN` set (and `private.pem` for an RSA-mode key):', ...(0,action_summary/* fenced */.OF)('sh', shell));
         }

@@ -507,10 +507,11 @@ function byHand(inputs) {
     const run = (words) => [...words, ...where].join(' ');
     // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
     // jobs of a name are listed (job-search), each to stop by hand.
-    const stop = (0,calls/* stopOperationOf */.D8)({ operation: inputs.operation?.trim() ?? '' });
+    const operation = inputs.operation?.trim() ?? '';
+    const stop = (0,calls/* stopOperationOf */.D8)({ operation }).replaceAll('_', '-');
     return {
-        stop: (taskId) => run([`elastic-deploy ${stop.replaceAll('_', '-')} --task-id`, taskId]),
-        sweep: (taskName, keep) => stop === 'job_stop'
+        stop: (taskId) => run([`elastic-deploy ${stop} --task-id`, taskId]),
+        sweep: (taskName, keep) => (0,calls/* stopsJobs */.m3)(operation)
             ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
             : run([
                 'elastic-deploy sweep --task-name',

@@ -4645,6 +4645,7 @@ function format(value) {
 /* harmony export */   gL: () => (/* binding */ callFor),
 /* harmony export */   j2: () => (/* binding */ taskKindOf),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
+/* harmony export */   m3: () => (/* binding */ stopsJobs),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
 /* harmony export */ });
@@ -4811,10 +4812,14 @@ function changePointsCall(settings, taskId, points) {
  * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
  */
 function stopOperationOf(settings) {
-    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
-        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
+    return stopsJobs(settings.operation) ? 'job_stop' : 'stop';
+}
+/** Whether an operation (any text) concerns jobs: its tasks are stopped through the Job API. */
+function stopsJobs(operation) {
+    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, operation)
+        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation]
         : undefined;
-    return row?.kind === 'job' ? 'job_stop' : 'stop';
+    return row?.kind === 'job';
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {

@@ -406,7 +406,7 @@ describe('the main and post steps on a test host', () => {
       expect(refused.lines).toContainEqual(
         expect.stringMatching(
           new RegExp(
-            `^::warning::could not stop image preheat task ${id} \\(.*C999.*; its status is Running\\): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list$`
+            `^::warning::could not stop image preheat task ${id} \\(.*C999.*; its status is Running; asked for \\d+s\\): the platform's reference says a preheat holds no compute, but stop it in the console's image preheat list$`
           )
         )
       );

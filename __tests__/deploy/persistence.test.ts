@@ -50,13 +50,46 @@ describe('sendUntilShown', () => {
     expect(p.log.filter((line) => line.includes('looking again'))).toHaveLength(2);
   });
 
-  it('fails, naming cleanup_timeout, when the state never shows the change', async () => {
+  it('fails, naming cleanup_timeout and how long it asked, when the state never shows the change', async () => {
     const p = platform(Infinity);
     const outcome = await sendUntilShown(preheatStopCall(settings, '7'), 'stop', p.shows, p.ctx);
     expect(outcome).toEqual({
       kind: 'failed',
-      why: 'the platform accepted it, but Running within cleanup_timeout (10m0s)'
+      why: 'the platform accepted it, but Running; asked for 10m0s, until cleanup_timeout (10m0s)',
+      triedMs: 600_000
     });
+    // Asked at the deadline itself.
+    expect(p.ctx.time()).toBe(600_000);
+  });
+
+  // Regression (issue 48): a cleanup gave up when its next back-off would pass cleanup_timeout (at 9.7 s
+  // of 20 s), though the platform applied the stop at 14 s, and then said it had tried "within 20s".
+  it('asks until cleanup_timeout itself: a backoff that would pass it is cut short, and the last look made at it', async () => {
+    const shortly = testSettings({ cleanupTimeoutMs: 20_000 });
+    const at = (showsFrom: number) => {
+      const ctx = scriptedContext(() => Promise.resolve(ok), { settings: shortly, log: () => undefined });
+      const shows = (): Promise<Showing> =>
+        Promise.resolve(
+          ctx.time() >= showsFrom ? { shown: true, state: 'End' } : { shown: false, state: 'Running' }
+        );
+      return { ctx, shows };
+    };
+    // Whatever the jitter draws, a change that shows at 14 s, or only at the deadline, is seen.
+    for (const showsFrom of [14_000, 20_000]) {
+      for (const random of [0.001, 0.5, 0.999]) {
+        const p = at(showsFrom);
+        const ctx = {
+          ...p.ctx,
+          stopRetries: { ...p.ctx.stopRetries, deps: { ...p.ctx.stopRetries.deps, random: () => random } }
+        };
+        const outcome = await sendUntilShown(preheatStopCall(shortly, '7'), 'stop', p.shows, ctx);
+        expect({ showsFrom, random, outcome }).toEqual({
+          showsFrom,
+          random,
+          outcome: { kind: 'shown', accepted: true, state: 'End' }
+        });
+      }
+    }
   });
 });
 

@@ -1101,6 +1101,21 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       s.run({ operation: 'create', task_name: name, points: '1', cleanup: 'stop', wait: 'false', ...extra });
     const post = (s: Scenario, main: StepRun, extra: Record<string, string> = {}): Promise<StepRun> =>
       s.run({ operation: 'create', task_name: 'x', points: '1', cleanup: 'stop', ...extra }, main.state);
+    // Regression (issue 48): the post step gave up when its next back-off would pass cleanup_timeout (at
+    // 9.7 s of 20 s), though the platform applied the stop at 14 s; it said it had tried "within 20s".
+    scenario(
+      'asks until cleanup_timeout itself: a stop the platform applies 14 s late, with 20 s to clean up, is seen',
+      async (s) => {
+        const main = await created(s, 'c-slow-stop');
+        const id = main.outputs.task_id ?? '';
+        s.emulator.setActLag(14);
+        const cleaned = await post(s, main, { cleanup_timeout: '20s' });
+        expect(cleaned.exitCode).toBe(0);
+        expect(s.emulator.task(id).status).toBe('End');
+        expect(shown(cleaned)).toContain(`cleanup: stopped task ${id}`);
+      }
+    );
+
     /**
      * A create with cleanup: stop that the platform applies `appliesAfterMs` after it arrives, the job
      * cancelled (SIGTERM) once it has arrived: the main step's run, and the inputs to run the post step with.

@@ -337,7 +337,7 @@ describe('update in place', () => {
       cleanup_timeout: '30s'
     });
     expect(failure).toMatch(
-      /and the rollback did not complete within cleanup_timeout 30s \(it was not set back \(.*C001.*; it does not hold the configuration it had\)\): restore its configuration by hand/
+      /and the rollback did not complete within cleanup_timeout 30s \(it was not set back \(.*C001.*; it does not hold the configuration it had; asked for 30s\)\): restore its configuration by hand/
     );
     expect(result.change?.restore).toMatchObject({ taskId: id });
     expect(sent(UPDATE).length).toBeGreaterThan(2);

@@ -496,15 +496,17 @@ async function setCountBack(taskId, total, ctx) {
 /**
  * After round `round` of a request whose failure leaves something billing failed or has not shown yet
  * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
- * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
- * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
- * wait is cancelled.
+ * before the next round, saying so with `say(delay)`, but never past `deadline` (the stop retries'
+ * deadline by default): a backoff that would pass it is cut short, so that the last round is asked at the
+ * deadline itself. Answers whether to ask again: false once the deadline has come, or when the wait is
+ * cancelled.
  */
 async function waitToAskAgain(round, ctx, say, deadline = ctx.stopRetries.policy.deadline) {
     const { deps } = ctx.stopRetries;
-    const delay = (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU);
-    if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline))
+    const left = Math.min(deadline, ctx.stopRetries.policy.deadline) - deps.now();
+    if (left <= 0)
         return false;
+    const delay = Math.min((0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .backoffMs */ .jo)(round, deps.random, _platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU), left);
     ctx.log(say((0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(delay)));
     try {
         await deps.sleep(delay);
@@ -530,7 +532,9 @@ const SENT_AGAIN = new Set(['read', 'repeatable']);
  */
 async function sendUntilShown(call, label, shows, ctx) {
     const timeoutMs = ctx.settings.cleanupTimeoutMs;
-    const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+    const started = ctx.stopRetries.deps.now();
+    const deadline = Math.min(ctx.deadline, started + timeoutMs);
+    const tried = () => ctx.stopRetries.deps.now() - started;
     const repeatable = SENT_AGAIN.has(call.traits.resend);
     let accepted = false;
     let refused;
@@ -545,7 +549,7 @@ async function sendUntilShown(call, label, shows, ctx) {
             }
             // Cancelled: nothing more can be sent; the post step takes over.
             if (refused instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_3__/* .TransportError */ .wX && refused.reason === 'cancelled')
-                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused) };
+                return { kind: 'failed', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused), triedMs: tried() };
             accepted ||= refused === undefined;
         }
         const showing = await shows(refused);
@@ -555,11 +559,16 @@ async function sendUntilShown(call, label, shows, ctx) {
             ? `the platform accepted it, but ${showing.state}`
             : `${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(refused)}; ${showing.state}`;
         if (showing.never !== undefined)
-            return { kind: 'failed', why: `${why}, ${showing.never}` };
+            return { kind: 'failed', why: `${why}, ${showing.never}`, triedMs: tried() };
         const again = await waitToAskAgain(round, ctx, (delay) => `${label}: ${why}: ${repeatable ? 'asking' : 'looking'} again in ${delay}`, deadline);
         if (!again) {
-            const within = deadline < ctx.deadline ? ` within cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
-            return { kind: 'failed', why: `${why}${within}` };
+            // How long it was really asked: until the deadline (cleanup_timeout's, or the step's if sooner).
+            const limit = deadline < ctx.deadline ? `, until cleanup_timeout (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(timeoutMs)})` : '';
+            return {
+                kind: 'failed',
+                why: `${why}; asked for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(tried())}${limit}`,
+                triedMs: tried()
+            };
         }
     }
 }

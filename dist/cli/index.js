@@ -3138,10 +3138,11 @@ function byHand(inputs) {
     const run = (words) => [...words, ...where].join(' ');
     // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
     // jobs of a name are listed (job-search), each to stop by hand.
-    const stop = (0,calls/* stopOperationOf */.D8)({ operation: inputs.operation?.trim() ?? '' });
+    const operation = inputs.operation?.trim() ?? '';
+    const stop = (0,calls/* stopOperationOf */.D8)({ operation }).replaceAll('_', '-');
     return {
-        stop: (taskId) => run([`elastic-deploy ${stop.replaceAll('_', '-')} --task-id`, taskId]),
-        sweep: (taskName, keep) => stop === 'job_stop'
+        stop: (taskId) => run([`elastic-deploy ${stop} --task-id`, taskId]),
+        sweep: (taskName, keep) => (0,calls/* stopsJobs */.m3)(operation)
             ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
             : run([
                 'elastic-deploy sweep --task-name',
@@ -5758,6 +5759,7 @@ function format(value) {
 /* harmony export */   gL: () => (/* binding */ callFor),
 /* harmony export */   j2: () => (/* binding */ taskKindOf),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
+/* harmony export */   m3: () => (/* binding */ stopsJobs),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
 /* harmony export */ });
@@ -5924,10 +5926,14 @@ function changePointsCall(settings, taskId, points) {
  * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
  */
 function stopOperationOf(settings) {
-    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
-        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
+    return stopsJobs(settings.operation) ? 'job_stop' : 'stop';
+}
+/** Whether an operation (any text) concerns jobs: its tasks are stopped through the Job API. */
+function stopsJobs(operation) {
+    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, operation)
+        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation]
         : undefined;
-    return row?.kind === 'job' ? 'job_stop' : 'stop';
+    return row?.kind === 'job';
 }
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {

@@ -1,4 +1,4 @@
-import { stopOperationOf } from '../deploy/engine.js';
+import { stopOperationOf, stopsJobs } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 
 /**
@@ -12,11 +12,12 @@ export function byHand(inputs: Record<string, string>): NonNullable<StepHost['by
   const run = (words: string[]): string => [...words, ...where].join(' ');
   // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
   // jobs of a name are listed (job-search), each to stop by hand.
-  const stop = stopOperationOf({ operation: inputs.operation?.trim() ?? '' });
+  const operation = inputs.operation?.trim() ?? '';
+  const stop = stopOperationOf({ operation }).replaceAll('_', '-');
   return {
-    stop: (taskId) => run([`elastic-deploy ${stop.replaceAll('_', '-')} --task-id`, taskId]),
+    stop: (taskId) => run([`elastic-deploy ${stop} --task-id`, taskId]),
     sweep: (taskName, keep) =>
-      stop === 'job_stop'
+      stopsJobs(operation)
         ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
         : run([
             'elastic-deploy sweep --task-name',

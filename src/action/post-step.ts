@@ -157,14 +157,20 @@ function giveUp(host: StepHost, settings: Settings, left: Leftovers, label: stri
   const summary = [`### Elastic deploy: ${label} failed`, ''];
   for (const { target, outcome } of left.failed) {
     const why = outcome.kind === 'failed' ? outcome.why : '';
+    // How long it was really asked (cleanup_timeout's deadline, or less when it never could be).
+    const tried = outcome.kind === 'failed' && outcome.triedMs !== undefined ? outcome.triedMs : undefined;
+    const asked =
+      tried === undefined
+        ? `within ${within}`
+        : `in ${formatDuration(tried)} of asking (cleanup_timeout ${within})`;
     const command = host.byHand?.stop(target.id);
     host.error(
-      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it within ${within} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`,
+      `task ${target.id} may still be running, and billing: the post step could not ${target.action} it ${asked} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`,
       'Task left running'
     );
     const { step, shell } = manualStop(settings, target.id, uses);
     summary.push(
-      `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it within ${within}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
+      `**Task ${target.id} may still be running, and billing.** The post step could not ${target.action} it ${asked}. Stop it by hand now, ${command === undefined ? 'with this step in any workflow:' : RUN_WITH_VARIABLES}`,
       ...(command === undefined ? fenced('yaml', step) : fenced('sh', command))
     );
     if (shell !== undefined) {

@@ -74,7 +74,7 @@ export {
 } from './step-defaults.js';
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { stopOperationOf } from '../platform/operations/calls.js';
+export { stopOperationOf, stopsJobs } from '../platform/operations/calls.js';
 export {
   ACTIVE_STATUSES,
   OPERATION_NAMES,

@@ -13,9 +13,10 @@ import type { DeploySettings } from './settings.js';
 /**
  * After round `round` of a request whose failure leaves something billing failed or has not shown yet
  * (a stop or pause, a scale's set-back, a rollback, the search for a create's task): waits a backoff
- * before the next round, saying so with `say(delay)`, unless the wait would pass `deadline` (the stop
- * retries' deadline by default). Answers whether to ask again: false at once when it may not, or when the
- * wait is cancelled.
+ * before the next round, saying so with `say(delay)`, but never past `deadline` (the stop retries'
+ * deadline by default): a backoff that would pass it is cut short, so that the last round is asked at the
+ * deadline itself. Answers whether to ask again: false once the deadline has come, or when the wait is
+ * cancelled.
  */
 export async function waitToAskAgain(
   round: number,
@@ -24,8 +25,9 @@ export async function waitToAskAgain(
   deadline: number = ctx.stopRetries.policy.deadline
 ): Promise<boolean> {
   const { deps } = ctx.stopRetries;
-  const delay = backoffMs(round, deps.random, DEFAULT_BACKOFF);
-  if (deps.now() + delay >= Math.min(deadline, ctx.stopRetries.policy.deadline)) return false;
+  const left = Math.min(deadline, ctx.stopRetries.policy.deadline) - deps.now();
+  if (left <= 0) return false;
+  const delay = Math.min(backoffMs(round, deps.random, DEFAULT_BACKOFF), left);
   ctx.log(say(formatDuration(delay)));
   try {
     await deps.sleep(delay);
@@ -45,7 +47,9 @@ export type Showing = { shown: true; state: string } | { shown: false; state: st
 /** How a change sent until the task's state shows it ended. */
 export type Persisted =
   /** The state shows it; `accepted`: a request was accepted (else it showed while every one was refused). */
-  { kind: 'shown'; accepted: boolean; state: string } | { kind: 'failed'; why: string };
+  | { kind: 'shown'; accepted: boolean; state: string }
+  /** It did not show; `triedMs`: for how long it was asked (the deadline's, or less when it never will). */
+  | { kind: 'failed'; why: string; triedMs: number };
 
 /** What sending until shown takes of the deploy context. */
 export interface PersistContext {
@@ -78,7 +82,9 @@ export async function sendUntilShown(
   ctx: PersistContext
 ): Promise<Persisted> {
   const timeoutMs = ctx.settings.cleanupTimeoutMs;
-  const deadline = Math.min(ctx.deadline, ctx.stopRetries.deps.now() + timeoutMs);
+  const started = ctx.stopRetries.deps.now();
+  const deadline = Math.min(ctx.deadline, started + timeoutMs);
+  const tried = (): number => ctx.stopRetries.deps.now() - started;
   const repeatable = SENT_AGAIN.has(call.traits.resend);
   let accepted = false;
   let refused: unknown;
@@ -92,7 +98,7 @@ export async function sendUntilShown(
       }
       // Cancelled: nothing more can be sent; the post step takes over.
       if (refused instanceof TransportError && refused.reason === 'cancelled')
-        return { kind: 'failed', why: describeError(refused) };
+        return { kind: 'failed', why: describeError(refused), triedMs: tried() };
       accepted ||= refused === undefined;
     }
     const showing = await shows(refused);
@@ -101,7 +107,8 @@ export async function sendUntilShown(
       refused === undefined
         ? `the platform accepted it, but ${showing.state}`
         : `${describeError(refused)}; ${showing.state}`;
-    if (showing.never !== undefined) return { kind: 'failed', why: `${why}, ${showing.never}` };
+    if (showing.never !== undefined)
+      return { kind: 'failed', why: `${why}, ${showing.never}`, triedMs: tried() };
     const again = await waitToAskAgain(
       round,
       ctx,
@@ -109,8 +116,13 @@ export async function sendUntilShown(
       deadline
     );
     if (!again) {
-      const within = deadline < ctx.deadline ? ` within cleanup_timeout (${formatDuration(timeoutMs)})` : '';
-      return { kind: 'failed', why: `${why}${within}` };
+      // How long it was really asked: until the deadline (cleanup_timeout's, or the step's if sooner).
+      const limit = deadline < ctx.deadline ? `, until cleanup_timeout (${formatDuration(timeoutMs)})` : '';
+      return {
+        kind: 'failed',
+        why: `${why}; asked for ${formatDuration(tried())}${limit}`,
+        triedMs: tried()
+      };
     }
   }
 }

@@ -82,7 +82,8 @@ describe('cleanUpTask', () => {
     const { outcome, sent } = cleanup('stop', { change: ['ok'], detail: 'Running' });
     expect(await outcome).toEqual({
       kind: 'failed',
-      why: 'the platform accepted it, but its status is Running'
+      why: 'the platform accepted it, but its status is Running; asked for 1m0s',
+      triedMs: 60_000
     });
     expect(sent.filter((s) => s === 'stop').length).toBeGreaterThan(3);
   });
@@ -127,7 +128,11 @@ describe('cleanUpTask', () => {
 
   it('asks again until the deadline while the task is live, then fails, saying why and the status', async () => {
     const { outcome, sent } = cleanup('pause', { change: [refusal('C008')], detail: 'Running' });
-    expect(await outcome).toEqual({ kind: 'failed', why: 'refused with C008; its status is Running' });
+    expect(await outcome).toEqual({
+      kind: 'failed',
+      why: 'refused with C008; its status is Running; asked for 1m0s',
+      triedMs: 60_000
+    });
     expect(sent.filter((s) => s === 'pause').length).toBeGreaterThan(3);
   });
 
@@ -135,14 +140,19 @@ describe('cleanUpTask', () => {
     const { outcome, sent } = cleanup('stop', { change: [refusal('C008')], detail: 'Other' });
     expect(await outcome).toEqual({
       kind: 'failed',
-      why: 'refused with C008; its status is Other, and the platform applies stop to Running, Pending, Paused tasks only'
+      why: 'refused with C008; its status is Other, and the platform applies stop to Running, Pending, Paused tasks only',
+      triedMs: 0
     });
     expect(sent).toEqual(['stop', 'detail']);
   });
 
   it('asks again to pause a task still Pending, which the platform pauses once it runs, until the deadline', async () => {
     const { outcome, sent, log } = cleanup('pause', { change: [refusal('C008')], detail: 'Pending' });
-    expect(await outcome).toEqual({ kind: 'failed', why: 'refused with C008; its status is Pending' });
+    expect(await outcome).toEqual({
+      kind: 'failed',
+      why: 'refused with C008; its status is Pending; asked for 1m0s',
+      triedMs: 60_000
+    });
     expect(sent.filter((s) => s === 'pause').length).toBeGreaterThan(3);
     expect(log[0]).toMatch(
       /^cleanup: pause task 7: refused with C008; its status is Pending: asking again in/
@@ -150,7 +160,8 @@ describe('cleanUpTask', () => {
     const other = cleanup('pause', { change: [refusal('C008')], detail: 'Other' });
     expect(await other.outcome).toEqual({
       kind: 'failed',
-      why: 'refused with C008; its status is Other, and the platform applies pause to Running tasks only'
+      why: 'refused with C008; its status is Other, and the platform applies pause to Running tasks only',
+      triedMs: 0
     });
     expect(other.sent).toEqual(['pause', 'detail']);
   });
@@ -163,7 +174,8 @@ describe('cleanUpTask', () => {
     });
     expect(await outcome).toEqual({
       kind: 'failed',
-      why: 'refused with C004; its status could not be read (its detail: refused with C004; the task search: refused with C004)'
+      why: 'refused with C004; its status could not be read (its detail: refused with C004; the task search: refused with C004); asked for 1m0s',
+      triedMs: 60_000
     });
   });
 });
@@ -290,7 +302,7 @@ describe('finishCleanup', () => {
     expect(Number(sent[1]?.slice('search@'.length))).toBeGreaterThan(0);
   });
 
-  it('stays unsettled when every search fails until the cleanup deadline, which no backoff crosses', async () => {
+  it('stays unsettled when every search fails until the cleanup deadline, the last sent at it and none past it', async () => {
     const { report, sent } = postStep({ action: 'stop', lookup: lookup(0) }, [], {
       budgetMs: 20_000,
       searchFails: 0
@@ -298,7 +310,8 @@ describe('finishCleanup', () => {
     expect((await report).unsettled?.why).toBe('the last task search failed (refused with C500)');
     const times = sent.map((line) => Number(line.slice('search@'.length)));
     expect(times.length).toBeGreaterThan(2);
-    expect(times.every((at) => at < 20_000)).toBe(true);
+    expect(times.every((at) => at <= 20_000)).toBe(true);
+    expect(times.at(-1)).toBe(20_000);
   });
 
   it('cleans up the known tasks first, so that the look for late tasks is its last request', async () => {
@@ -347,7 +360,11 @@ describe('finishCleanup of image preheats', () => {
     expect((await report).preheats).toEqual([
       {
         taskId: '38646',
-        outcome: { kind: 'failed', why: 'the platform accepted it, but its status is Running' }
+        outcome: {
+          kind: 'failed',
+          why: 'the platform accepted it, but its status is Running; asked for 1m0s',
+          triedMs: 60_000
+        }
       }
     ]);
     expect(sent.filter((line) => line === 'POST stop').length).toBeGreaterThan(3);
@@ -358,7 +375,14 @@ describe('finishCleanup of image preheats', () => {
       { taskId: '38646', outcome: { kind: 'shown', accepted: false, state: 'End' } }
     ]);
     expect((await preheats(refusal('C008'), 'Running').report).preheats).toEqual([
-      { taskId: '38646', outcome: { kind: 'failed', why: 'refused with C008; its status is Running' } }
+      {
+        taskId: '38646',
+        outcome: {
+          kind: 'failed',
+          why: 'refused with C008; its status is Running; asked for 1m0s',
+          triedMs: 60_000
+        }
+      }
     ]);
   });
 });

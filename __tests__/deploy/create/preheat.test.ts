@@ -176,7 +176,7 @@ describe('preheat', () => {
       stop: null
     });
     await expect(preheat(candidate, 'region', ctx)).rejects.toThrow(
-      /^the preheat \(task 7\) failed \(its detail could not be read: refused with C007\); the preheat task could not be stopped \(the platform accepted it, but its status is unknown within cleanup_timeout \(2m0s\)\), and nothing was created$/
+      /^the preheat \(task 7\) failed \(its detail could not be read: refused with C007\); the preheat task could not be stopped \(the platform accepted it, but its status is unknown; asked for 2m0s, until cleanup_timeout \(2m0s\)\), and nothing was created$/
     );
     expect(sent.slice(0, 5)).toEqual(['get_regions', 'create', 'detail', 'stop', 'detail']);
     expect(ctx.cleanup.state().preheats).toEqual(['7']);

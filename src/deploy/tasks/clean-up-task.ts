@@ -10,7 +10,8 @@ export type CleanupOutcome =
   | { kind: 'done' }
   /** Nothing was left to do: the task is gone (End, or in no search), or paused already for a pause. */
   | { kind: 'already'; state: string }
-  | { kind: 'failed'; why: string };
+  /** `triedMs`: how long the stop was asked for before it was given up. */
+  | { kind: 'failed'; why: string; triedMs?: number };
 
 /**
  * Stops or pauses a task until its state shows it (see sendUntilShown): it bills no more (its detail says

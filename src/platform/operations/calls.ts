@@ -229,10 +229,15 @@ export function changePointsCall(settings: PlatformSettings, taskId: string, poi
  * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
  */
 export function stopOperationOf(settings: { operation: string }): 'stop' | 'job_stop' {
-  const row = Object.hasOwn(OPERATION_TABLE, settings.operation)
-    ? OPERATION_TABLE[settings.operation as keyof typeof OPERATION_TABLE]
+  return stopsJobs(settings.operation) ? 'job_stop' : 'stop';
+}
+
+/** Whether an operation (any text) concerns jobs: its tasks are stopped through the Job API. */
+export function stopsJobs(operation: string): boolean {
+  const row = Object.hasOwn(OPERATION_TABLE, operation)
+    ? OPERATION_TABLE[operation as keyof typeof OPERATION_TABLE]
     : undefined;
-  return row?.kind === 'job' ? 'job_stop' : 'stop';
+  return row?.kind === 'job';
 }
 
 /** The call the post step makes to stop or pause a task this step created. */
