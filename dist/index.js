@@ -322,10 +322,6 @@ var summary = __nccwpck_require__(8871);
  * workflow command, whatever the platform or the application logged.
  */
 const PREFIX = '\u2502 ';
-function redactor(secrets) {
-    const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-    return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
-}
 /** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
 function diagnosticsLog(d, redact, what = 'diagnostics') {
     return {
@@ -390,6 +386,8 @@ function nodeLines(node) {
     return lines;
 }
 
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __nccwpck_require__(180);
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
@@ -439,17 +437,11 @@ var saved_cleanup = __nccwpck_require__(2457);
 
 
 
+
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 async function runMain(given) {
-    // The secrets masked, to replace them in what is written besides the log (the diagnostics).
-    const secrets = [];
-    const host = {
-        ...given,
-        setSecrets: (masked) => {
-            secrets.push(...masked);
-            given.setSecrets(masked);
-        }
-    };
+    // The secrets masked are replaced in whatever is written besides the log: outputs, summary, files.
+    const { host, redact } = (0,masker/* maskingHost */.nH)(given);
     // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
     const cancel = new AbortController();
     const stopListening = host.onCancel((signal) => {
@@ -462,7 +454,7 @@ async function runMain(given) {
         host.saveState({ isPost: 'true' });
         const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
         operation = settings.operation;
-        await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
+        await runPlanned(host, settings, { cancel: cancel.signal, redact });
     }
     catch (error) {
         if (error instanceof input_error/* InputError */.d)
@@ -485,7 +477,7 @@ async function runPlanned(host, settings, how) {
         (0,saved_cleanup/* saveCleanup */.M)(host, state);
     });
     host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel));
+    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact));
     try {
         const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
         const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -521,11 +513,13 @@ function report(host, step, how) {
     const diagnosed = follow === undefined ? nodes : [];
     host.setOutputs({
         ...(0,outputs/* outputsOf */.Yz)(step),
-        response_file: writeTempFile(host, settings.operation, response),
+        response_file: writeTempFile(host, settings.operation, response, redact),
         restore_file: restore === undefined
             ? ''
-            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
-        diagnostics_file: diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
+            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
+        diagnostics_file: diagnosed.length === 0
+            ? ''
+            : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
     });
     const verdict = (0,outputs/* verdictOf */.Vj)(step);
     if (settings.summary)
@@ -537,15 +531,15 @@ function report(host, step, how) {
  * An update that could not be rolled back: its configuration before the update (redacted) written to a
  * file, and an error annotation naming the task, why, and the file; answers the file's path.
  */
-function notRolledBack(host, restore, why) {
-    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration));
+function notRolledBack(host, restore, why, redact) {
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration), redact);
     host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
     return file;
 }
-/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
-function writeTempFile(host, what, text) {
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
+function writeTempFile(host, what, text, redact) {
     const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,private_file/* createPrivateFile */.aP)(path, text);
+    (0,private_file/* createPrivateFile */.aP)(path, redact(text));
     return path;
 }
 /**
@@ -561,6 +555,66 @@ function writeSummary(host, render) {
     catch (error) {
         host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
     }
+}
+
+
+/***/ }),
+
+/***/ 180:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   nH: () => (/* binding */ maskingHost)
+/* harmony export */ });
+/* unused harmony exports masker, redactor */
+/** Secrets shorter than this are not replaced: masking "true" or "1" would hide those words everywhere. */
+const SHORTEST = 4;
+/**
+ * The one masker of a step: the secrets it is told of (the token, every form and line of the key, the
+ * passphrase, the body's credential values: what the log masks), replaced by *** in a text, the longest
+ * first, as the runner masks its log. It holds the secrets it is told of later too.
+ */
+function masker(secrets = []) {
+    const known = new Set();
+    let longestFirst = [];
+    const add = (more) => {
+        for (const secret of more)
+            if (secret.length >= SHORTEST)
+                known.add(secret);
+        longestFirst = [...known].sort((a, b) => b.length - a.length);
+    };
+    add(secrets);
+    return {
+        add,
+        redact: (text) => longestFirst.reduce((out, secret) => (out.includes(secret) ? out.split(secret).join('***') : out), text)
+    };
+}
+/** A masker that knows `secrets` only: for a text to print once. */
+function redactor(secrets) {
+    return masker(secrets).redact;
+}
+/**
+ * The host a step runs on, with every secret it masks also replaced in what it writes besides the log:
+ * its outputs and its job summary. The files a step writes go through the same masker (`redact`): the
+ * response file, the diagnostics, a restore file, a job's log. The log itself is the host's to mask (the
+ * runner's ::add-mask::, the CLI's own masking).
+ */
+function maskingHost(given) {
+    const { add, redact } = masker();
+    const host = {
+        ...given,
+        setSecrets: (secrets) => {
+            add(secrets);
+            given.setSecrets(secrets);
+        },
+        setOutputs: (outputs) => {
+            given.setOutputs(Object.fromEntries(Object.entries(outputs).map(([name, value]) => [name, redact(value)])));
+        },
+        ...(given.appendSummary === undefined
+            ? {}
+            : { appendSummary: (markdown) => given.appendSummary?.(redact(markdown)) })
+    };
+    return { host, redact };
 }
 
 
@@ -2055,16 +2109,28 @@ function settingsForCleanup(host) {
         input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
     });
 }
-/** What a step's runtime takes of the host: its log, and the job's cancellation. */
-function hostHooks(host, cancel) {
+/**
+ * What a step's runtime takes of the host: its log, the job's cancellation, and where its own files go
+ * (a job's log), every line masked as the log is (`redact`).
+ */
+function hostHooks(host, cancel, redact) {
+    const files = (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)());
     return {
         log: host.info,
         warn: host.warning,
         ...(host.debug === undefined ? {} : { debug: host.debug }),
         cancel,
         ...(host.progress === undefined ? {} : { progress: host.progress }),
-        // RUNNER_TEMP: the job's own (the CLI's: the system's temporary directory), as the response file.
-        openFile: (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)())
+        // RUNNER_TEMP: the job's own (the CLI's: its run directory), as the response file.
+        openFile: (name) => {
+            const file = files(name);
+            return {
+                path: file.path,
+                append: (text) => {
+                    file.append(redact(text));
+                }
+            };
+        }
     };
 }
 
@@ -2592,6 +2658,7 @@ function isRecord(value) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   aj: () => (/* binding */ sanitize),
+/* harmony export */   bQ: () => (/* binding */ lineLabel),
 /* harmony export */   om: () => (/* binding */ safeLine),
 /* harmony export */   w$: () => (/* binding */ lastLines)
 /* harmony export */ });
@@ -2627,6 +2694,15 @@ function lastLines(text, count, maxLength) {
 function safeLine(line, maxLength) {
     const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
     return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}\u2026` : clean;
+}
+/**
+ * A name from the server (a pod's) made safe to begin a log line with, as a prefix of lines: sanitized,
+ * and quoted when it could begin a workflow command (`::`, after any leading spaces the runner skips), so
+ * that what follows it never runs as one.
+ */
+function lineLabel(text, max) {
+    const clean = sanitize(text, max);
+    return clean.startsWith(':') ? JSON.stringify(clean) : clean;
 }
 
 

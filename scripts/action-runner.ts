@@ -24,6 +24,8 @@ export interface StepRun {
   responseFile: string | undefined;
   /** The contents of the diagnostics_file output, read likewise; undefined when it is empty. */
   diagnosticsFile: string | undefined;
+  /** The contents of every file an output names (response_file, diagnostics_file, log_file, ...), by output. */
+  files: Record<string, string>;
   /** How long the process ran, in ms. */
   wallMs: number;
 }
@@ -162,6 +164,12 @@ export async function runStep(
       outputs,
       responseFile: read(outputs.response_file),
       diagnosticsFile: read(outputs.diagnostics_file),
+      files: Object.fromEntries(
+        Object.entries(outputs).flatMap(([name, path]) => {
+          const text = name.endsWith('_file') ? read(path) : undefined;
+          return text === undefined ? [] : [[name, text]];
+        })
+      ),
       wallMs,
       state: parseFileCommands(readFileSync(files.GITHUB_STATE, 'utf8')),
       summary: readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8')

@@ -1,9 +1,5 @@
-import {
-  diagnosticsJson,
-  diagnosticsLog,
-  diagnosticsSummary,
-  redactor
-} from '../../src/action/diagnostics-report.js';
+import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from '../../src/action/diagnostics-report.js';
+import { redactor } from '../../src/action/masker.js';
 import { lastLines } from '../../src/basics/safe-text.js';
 import type { TaskDiagnostics } from '../../src/deploy/wait/diagnose.js';
 

@@ -565,6 +565,59 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       emulator.stopJob(id);
     });
 
+    // Regression (issue 48): the CLI's kept job log held the token, the key's lines and secret env values.
+    it('masks what a job printed of the token, the key and a secret env value, in every stream and file', async () => {
+      const key = readFileSync(emulator.rsa.private_key_file, 'utf8');
+      const keyLine = key.split('\n').filter((line) => line.trim() !== '')[3] ?? '';
+      const secrets = [emulator.rsa.token, keyLine, 'hf_secret_value_1234'];
+      emulator.setJobs({
+        scripts: [
+          {
+            pattern: /^pkg-job-secrets/,
+            runSeconds: 1,
+            log: [`token=${secrets[0] ?? ''}`, `key line: ${keyLine}`, 'HF_TOKEN=hf_secret_value_1234']
+          }
+        ]
+      });
+      const body = JSON.parse(JOB_BODY) as { services: Record<string, unknown>[] };
+      const withEnv = {
+        ...body,
+        services: [{ ...body.services[0], env: [{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }] }]
+      };
+      const files = mkdtempSync(join(dir, 'files-'));
+      const result = await elasticDeploy(
+        node,
+        [
+          'job',
+          '--gpu',
+          '4090',
+          '--task-name',
+          `pkg-job-secrets-${node.major}`,
+          '--body',
+          JSON.stringify(withEnv),
+          '--poll-interval',
+          '1s',
+          '--files-dir',
+          files,
+          '--summary-file',
+          join(files, 'summary.md'),
+          '--with-data',
+          '--debug'
+        ],
+        { ELASTIC_DEPLOY_TOKEN: emulator.rsa.token, ELASTIC_DEPLOY_PRIVATE_KEY: key }
+      );
+      expect(result.code).toBe(0);
+      const logFile = (JSON.parse(result.stdout) as Record<string, string>).log_file ?? '';
+      expect(readFileSync(logFile, 'utf8')).toBe('token=***\nkey line: ***\nHF_TOKEN=***\n');
+      const written = readdirSync(files, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+      expect(written.length).toBeGreaterThanOrEqual(3);
+      const everything = [result.stdout, result.stderr, ...written].join('\n');
+      for (const secret of secrets)
+        expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
+    });
+
     it('exits 2 on a bad input, sending nothing', async () => {
       const before = emulator.requests.length;
       const result = await elasticDeploy(node, ['create', '--token', 'x']);

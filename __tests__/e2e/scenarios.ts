@@ -69,12 +69,12 @@ function expectRunInvariants(
 ): void {
   const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
   const visible = runnerView(result, { debug: true }).lines.join('\n');
+  // Every file the step wrote that an output names: the response, the diagnostics, a job's log.
   const raw = [
     result.stderr,
     result.summary,
     JSON.stringify(result.outputs),
-    result.responseFile ?? '',
-    result.diagnosticsFile ?? ''
+    ...Object.values(result.files)
   ].join('\n');
   for (const secret of [...secrets, ...signatures].filter((s) => s.length >= 4)) {
     expect({ secret, visible: visible.includes(secret) || raw.includes(secret) }).toEqual({
@@ -622,7 +622,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       expect([failed.exitCode, s.emulator.task(left).status]).toEqual([1, 'Running']);
       expect(failed.stdout).toMatch(
         new RegExp(
-          `::error title=Task left running::task ${left} may still be running, and billing: the post step could not stop it within 5s \\(the platform accepted it, but its status is Running\\)\\. Stop it by hand now`
+          `::error title=Task left running::task ${left} may still be running, and billing: the post step could not stop it within cleanup_timeout 5s \\(the platform accepted it, but its status is Running; asked for 5s\\)\\. Stop it by hand now`
         )
       );
     }
@@ -1199,7 +1199,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(result.exitCode).toBe(1);
         expect(result.stdout).toMatch(
           new RegExp(
-            `^::error title=Task left running::task ${id} may still be running, and billing: the post step could not stop it within 5s \\(HTTP 503 .*\\)\\. Stop it by hand now: `,
+            `^::error title=Task left running::task ${id} may still be running, and billing: the post step could not stop it within cleanup_timeout 5s \\(HTTP 503 .*; asked for 5s\\)\\. Stop it by hand now: `,
             'm'
           )
         );
@@ -1991,6 +1991,43 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         expect(post.summary).not.toMatch(/operation: stop\b/);
         s.emulator.clearFaults();
         s.emulator.stopJob(id);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): the log_file output's file held the API token, the key's lines and secret
+    // env values as the job printed them; the step log masked them.
+    scenario(
+      'masks in every file it writes what the job printed of the token, the key and a secret env value',
+      async (s) => {
+        const keyLine = keyLines(s.rsa.private_key ?? '')[3] ?? '';
+        const printed = [
+          `token=${s.rsa.token ?? ''}`,
+          `key line: ${keyLine}`,
+          'HF_TOKEN=hf_secret_value_1234',
+          'done'
+        ];
+        s.emulator.setJobs({ scripts: [{ pattern: /^e2e-job-secrets$/, runSeconds: 2, log: printed }] });
+        const body = JSON.parse(JOB_BODY) as { services: Record<string, unknown>[] };
+        const withEnv = {
+          ...body,
+          services: [{ ...body.services[0], env: [{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }] }]
+        };
+        const result = await s.run({ ...job('e2e-job-secrets'), body: JSON.stringify(withEnv) });
+        expect(result.exitCode).toBe(0);
+        const file = result.files.log_file ?? '';
+        expect(file).toBe('token=***\nkey line: ***\nHF_TOKEN=***\ndone\n');
+        expect(shown(result)).toEqual(expect.arrayContaining(['| token=***', '| HF_TOKEN=***', '| done']));
+        // And none anywhere else: the log as the runner shows it, stderr, summary, outputs, every file.
+        const everything = [
+          runnerView(result, { debug: true }).lines.join('\n'),
+          result.stderr,
+          result.summary,
+          JSON.stringify(result.outputs),
+          ...Object.values(result.files)
+        ].join('\n');
+        for (const secret of [s.rsa.token ?? '', keyLine, 'hf_secret_value_1234'])
+          expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
       },
       JOB_OPTIONS
     );

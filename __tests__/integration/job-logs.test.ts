@@ -6,7 +6,7 @@ import { ApiClient } from '../../src/platform/client.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { emulatorContext, emulatorStep } from '../helpers/emulator-step.js';
 import { followJobLogs, LOG_LIMITS, type LogLimits } from '../../src/deploy/wait/follow-job-log.js';
-import { detailCall } from '../../src/platform/operations/calls.js';
+import { detailCall, nodesCall } from '../../src/platform/operations/calls.js';
 import { startTestEmulator, type TestClock, SHUFFLED_CODES } from '../helpers/platform-client.js';
 
 const service = (script: Record<string, unknown> = {}) => ({
@@ -233,6 +233,30 @@ describe("a job's log in the step's log", () => {
       expect(written).toBe(
         `${Array.from({ length: 13 }, (_, i) => `line ${i}\n`).join('')}(the log is cut here: the file holds 100 bytes at the most)\n`
       );
+    });
+
+    // Regression (issue 48): a pod name from the platform that starts with :: turned each line of that
+    // pod's log into a live workflow command when the job had several pods.
+    it("never lets a pod's name begin a line as a workflow command: one that could is quoted", async () => {
+      emulator.setJobs({ podSeconds: 60, scripts: [{ pattern: /^pods$/, runSeconds: 50, log: ['hello'] }] });
+      const id = emulator.addJob({ task_name: 'pods', points: 2 });
+      const ctx = emulatorContext(emulator, clock, client, { log }, { operation: 'job_detail', task_id: id });
+      clock.advance(10 + 60 + 60);
+      // The platform's own node list, its pods' names made hostile.
+      const { result } = await ctx.send(nodesCall(ctx.settings, id));
+      const list = result.data as { count: number; results: Record<string, unknown>[] };
+      const names = ['::error::pwned', '  ::add-mask::x'];
+      const hostile = { ...list, results: list.results.map((node, i) => ({ ...node, name: names[i] })) };
+      emulator.inject({
+        path: '/api/deployment/task/points',
+        answer: { kind: 'envelope', code: '0000', data: hostile }
+      });
+      const follower = followJobLogs(ctx);
+      const { result: detail } = await ctx.send(detailCall(ctx.settings, id));
+      await follower.follow(id, detail.data);
+      const printed = log.filter((line) => line.endsWith('| hello'));
+      expect(printed).toEqual(['"::error::pwned" | hello', '"::add-mask::x" | hello']);
+      expect(log.some((line) => /^\s*::/.test(line))).toBe(false);
     });
 
     it('warns once when the file cannot be written, and still shows the log', async () => {

@@ -252,6 +252,8 @@ function actionStep(settings, action, inputs) {
 
 // EXTERNAL MODULE: ./action/main-step.ts + 4 modules
 var main_step = __webpack_require__(5253);
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __webpack_require__(180);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __webpack_require__(2127);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
@@ -259,6 +261,7 @@ var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./action/summary.ts
 var action_summary = __webpack_require__(8871);
 ;// CONCATENATED MODULE: ./action/post-step.ts
+
 
 
 
@@ -291,7 +294,9 @@ async function runPostOnRunner(host) {
  * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
  * an error annotation and a job summary saying how to stop it by hand.
  */
-async function runPost(host) {
+async function runPost(given) {
+    // The secrets masked are replaced in whatever is written besides the log: the summary, a restore file.
+    const { host, redact } = (0,masker/* maskingHost */.nH)(given);
     const state = (0,saved_cleanup/* savedCleanup */.W)(host);
     const label = `cleanup (${host.state('cleanup') || 'none'})`;
     if ((0,cleanup_state/* leftovers */.To)(state).length === 0) {
@@ -302,11 +307,11 @@ async function runPost(host) {
     let runtime;
     try {
         const settings = await (0,action_runtime/* settingsForCleanup */.Zq)(host);
-        runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal));
+        runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, new AbortController().signal, redact));
         const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
         const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await finishCleanup(state, ctx);
         if (rollback !== undefined)
-            reportRollback(host, rollback);
+            reportRollback(host, rollback, redact);
         if (scaleBack !== undefined)
             reportScaleBack(host, label, scaleBack);
         for (const { target, outcome } of outcomes)
@@ -332,12 +337,12 @@ async function runPost(host) {
     }
 }
 /** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
-function reportRollback(host, rollback) {
+function reportRollback(host, rollback, redact) {
     if (rollback.problem === undefined) {
         host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
         return;
     }
-    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.aj)(rollback.problem, 300)})`);
+    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.aj)(rollback.problem, 300)})`, redact);
 }
 /**
  * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
@@ -376,12 +381,9 @@ function giveUp(host, settings, left, label) {
     const within = (0,units/* formatDuration */.a3)(settings.cleanupTimeoutMs);
     const summary = [`### Elastic deploy: ${label} failed`, ''];
     for (const { target, outcome } of left.failed) {
+        // Why, with how long it was really asked (cleanup_timeout's deadline, or less when it never could be).
         const why = outcome.kind === 'failed' ? outcome.why : '';
-        // How long it was really asked (cleanup_timeout's deadline, or less when it never could be).
-        const tried = outcome.kind === 'failed' && outcome.triedMs !== undefined ? outcome.triedMs : undefined;
-        const asked = tried === undefined
-            ? `within ${within}`
-            : `in ${(0,units/* formatDuration */.a3)(tried)} of asking (cleanup_timeout ${within})`;
+        const asked = `within cleanup_timeout ${within}`;
         const command = host.byHand?.stop(target.id);
         host.error(`task ${target.id} may still be running, and billing: the post step could not ${target.action} it ${asked} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`, 'Task left running');
         const { step, shell } = manualStop(settings, target.id, uses);

@@ -191,7 +191,7 @@ async function readLogs(taskId, job, nodes, how) {
         let known = job.nodes.get(pointId);
         if (known === undefined) {
             known = {
-                name: (0,safe_text/* sanitize */.aj)((0,failing_nodes/* fieldText */.gF)(node.name) ?? pointId, 80),
+                name: (0,safe_text/* lineLabel */.bQ)((0,failing_nodes/* fieldText */.gF)(node.name) ?? pointId, 80), // begins its lines: never a command
                 services: new Map(),
                 done: false,
                 unreadable: new Set()

@@ -1,4 +1,5 @@
 import type { NodeDiagnostics, TaskDiagnostics } from '../deploy/engine.js';
+import type { Redact } from './masker.js';
 import { escape } from './summary.js';
 
 /**
@@ -6,14 +7,6 @@ import { escape } from './summary.js';
  * workflow command, whatever the platform or the application logged.
  */
 const PREFIX = '│ ';
-
-/** Replaces each secret the step masked, should a log or an event quote it. */
-export type Redact = (text: string) => string;
-
-export function redactor(secrets: readonly string[]): Redact {
-  const known = [...new Set(secrets)].filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
-  return (text) => known.reduce((out, secret) => out.split(secret).join('***'), text);
-}
 
 /** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
 export function diagnosticsLog(

@@ -11,13 +11,8 @@ import {
   toCompactJson,
   type StepResult
 } from '../deploy/engine.js';
-import {
-  diagnosticsJson,
-  diagnosticsLog,
-  diagnosticsSummary,
-  redactor,
-  type Redact
-} from './diagnostics-report.js';
+import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from './diagnostics-report.js';
+import { maskingHost, type Redact } from './masker.js';
 import type { Settings } from './settings.js';
 import type { StepHost } from './host.js';
 import { forManyRequests } from './compiler-tiers.js';
@@ -29,15 +24,8 @@ import { renderSummary } from './summary.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function runMain(given: StepHost): Promise<void> {
-  // The secrets masked, to replace them in what is written besides the log (the diagnostics).
-  const secrets: string[] = [];
-  const host: StepHost = {
-    ...given,
-    setSecrets: (masked) => {
-      secrets.push(...masked);
-      given.setSecrets(masked);
-    }
-  };
+  // The secrets masked are replaced in whatever is written besides the log: outputs, summary, files.
+  const { host, redact } = maskingHost(given);
   // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
   const cancel = new AbortController();
   const stopListening = host.onCancel((signal) => {
@@ -50,7 +38,7 @@ export async function runMain(given: StepHost): Promise<void> {
     host.saveState({ isPost: 'true' });
     const settings = await settingsFrom(host);
     operation = settings.operation;
-    await runPlanned(host, settings, { cancel: cancel.signal, redact: redactor(secrets) });
+    await runPlanned(host, settings, { cancel: cancel.signal, redact });
   } catch (error) {
     if (error instanceof InputError) host.setFailed(error.message, 'input');
     else host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
@@ -74,7 +62,7 @@ async function runPlanned(
     saveCleanup(host, state);
   });
   host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-  const runtime = stepRuntime(settings, hostHooks(host, how.cancel));
+  const runtime = stepRuntime(settings, hostHooks(host, how.cancel, how.redact));
   try {
     const ctx = deployContext(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
     const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
@@ -106,13 +94,20 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
   const diagnosed = follow === undefined ? nodes : [];
   host.setOutputs({
     ...outputsOf(step),
-    response_file: writeTempFile(host, settings.operation, response),
+    response_file: writeTempFile(host, settings.operation, response, redact),
     restore_file:
       restore === undefined
         ? ''
-        : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output'),
+        : notRolledBack(
+            host,
+            restore,
+            'the rollback did not complete; its file is the restore_file output',
+            redact
+          ),
     diagnostics_file:
-      diagnosed.length === 0 ? '' : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact))
+      diagnosed.length === 0
+        ? ''
+        : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
   });
   const verdict = verdictOf(step);
   if (settings.summary)
@@ -127,9 +122,10 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
 export function notRolledBack(
   host: StepHost,
   restore: { taskId: string; configuration: unknown },
-  why: string
+  why: string,
+  redact: Redact
 ): string {
-  const file = writeTempFile(host, `restore-${restore.taskId}`, toCompactJson(restore.configuration));
+  const file = writeTempFile(host, `restore-${restore.taskId}`, toCompactJson(restore.configuration), redact);
   host.error(
     `task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`,
     'Update not rolled back'
@@ -137,10 +133,10 @@ export function notRolledBack(
   return file;
 }
 
-/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone. */
-function writeTempFile(host: StepHost, what: string, text: string): string {
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
+function writeTempFile(host: StepHost, what: string, text: string, redact: Redact): string {
   const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
-  createPrivateFile(path, text);
+  createPrivateFile(path, redact(text));
   return path;
 }
 

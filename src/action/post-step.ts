@@ -18,6 +18,7 @@ import {
 } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import { notRolledBack, writeSummary } from './main-step.js';
+import { maskingHost, type Redact } from './masker.js';
 import { hostHooks, settingsForCleanup } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';
 import type { Settings } from './settings.js';
@@ -47,7 +48,9 @@ export async function runPostOnRunner(host: StepHost): Promise<void> {
  * Stop and pause are retried until cleanup_timeout; a task that cannot be cleaned up fails the step with
  * an error annotation and a job summary saying how to stop it by hand.
  */
-export async function runPost(host: StepHost): Promise<void> {
+export async function runPost(given: StepHost): Promise<void> {
+  // The secrets masked are replaced in whatever is written besides the log: the summary, a restore file.
+  const { host, redact } = maskingHost(given);
   const state = savedCleanup(host);
   const label = `cleanup (${host.state('cleanup') || 'none'})`;
   if (leftovers(state).length === 0) {
@@ -57,10 +60,10 @@ export async function runPost(host: StepHost): Promise<void> {
   let runtime: ReturnType<typeof stepRuntime> | undefined;
   try {
     const settings = await settingsForCleanup(host);
-    runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal));
+    runtime = stepRuntime(settings, hostHooks(host, new AbortController().signal, redact));
     const ctx = deployContext(settings, runtime, { budgetMs: settings.cleanupTimeoutMs });
     const { outcomes, unsettled, preheats = [], rollback, scaleBack } = await finishCleanup(state, ctx);
-    if (rollback !== undefined) reportRollback(host, rollback);
+    if (rollback !== undefined) reportRollback(host, rollback, redact);
     if (scaleBack !== undefined) reportScaleBack(host, label, scaleBack);
     for (const { target, outcome } of outcomes) host.info(describeOutcome(target, outcome, state.lookup));
     for (const { taskId, outcome } of preheats) {
@@ -90,7 +93,7 @@ export async function runPost(host: StepHost): Promise<void> {
 }
 
 /** Says how the rollback of an update ended; one that did not complete is an error, with the file to restore. */
-function reportRollback(host: StepHost, rollback: RollbackReport): void {
+function reportRollback(host: StepHost, rollback: RollbackReport, redact: Redact): void {
   if (rollback.problem === undefined) {
     host.info(
       `cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`
@@ -100,7 +103,8 @@ function reportRollback(host: StepHost, rollback: RollbackReport): void {
   notRolledBack(
     host,
     { taskId: rollback.taskId, configuration: rollback.restore },
-    `the post step could not roll its update back (${sanitize(rollback.problem, 300)})`
+    `the post step could not roll its update back (${sanitize(rollback.problem, 300)})`,
+    redact
   );
 }
 
@@ -156,13 +160,9 @@ function giveUp(host: StepHost, settings: Settings, left: Leftovers, label: stri
   const within = formatDuration(settings.cleanupTimeoutMs);
   const summary = [`### Elastic deploy: ${label} failed`, ''];
   for (const { target, outcome } of left.failed) {
+    // Why, with how long it was really asked (cleanup_timeout's deadline, or less when it never could be).
     const why = outcome.kind === 'failed' ? outcome.why : '';
-    // How long it was really asked (cleanup_timeout's deadline, or less when it never could be).
-    const tried = outcome.kind === 'failed' && outcome.triedMs !== undefined ? outcome.triedMs : undefined;
-    const asked =
-      tried === undefined
-        ? `within ${within}`
-        : `in ${formatDuration(tried)} of asking (cleanup_timeout ${within})`;
+    const asked = `within cleanup_timeout ${within}`;
     const command = host.byHand?.stop(target.id);
     host.error(
       `task ${target.id} may still be running, and billing: the post step could not ${target.action} it ${asked} (${why}). Stop it by hand now: ${command === undefined ? 'the job summary shows a step and a command that do' : runWithVariables(command)}, or stop it in the platform's console`,

@@ -3,6 +3,7 @@ import type { StepHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
 import { appendFiles } from './private-file.js';
+import type { Redact } from './masker.js';
 import { tmpdir } from 'node:os';
 import { loadYaml, yamlNeeded } from './yaml.js';
 
@@ -47,15 +48,27 @@ export function settingsForCleanup(host: StepHost): Promise<Settings> {
   });
 }
 
-/** What a step's runtime takes of the host: its log, and the job's cancellation. */
-export function hostHooks(host: StepHost, cancel: AbortSignal): HostHooks {
+/**
+ * What a step's runtime takes of the host: its log, the job's cancellation, and where its own files go
+ * (a job's log), every line masked as the log is (`redact`).
+ */
+export function hostHooks(host: StepHost, cancel: AbortSignal, redact: Redact): HostHooks {
+  const files = appendFiles(() => host.env('RUNNER_TEMP') ?? tmpdir());
   return {
     log: host.info,
     warn: host.warning,
     ...(host.debug === undefined ? {} : { debug: host.debug }),
     cancel,
     ...(host.progress === undefined ? {} : { progress: host.progress }),
-    // RUNNER_TEMP: the job's own (the CLI's: the system's temporary directory), as the response file.
-    openFile: appendFiles(() => host.env('RUNNER_TEMP') ?? tmpdir())
+    // RUNNER_TEMP: the job's own (the CLI's: its run directory), as the response file.
+    openFile: (name) => {
+      const file = files(name);
+      return {
+        path: file.path,
+        append: (text) => {
+          file.append(redact(text));
+        }
+      };
+    }
   };
 }

@@ -38,3 +38,13 @@ export function safeLine(line: string, maxLength: number): string {
   const clean = line.replace(CONTROL, ' ').replace(/##\[/g, '## [').trimEnd();
   return clean.length > maxLength ? `${clean.slice(0, maxLength - 1)}…` : clean;
 }
+
+/**
+ * A name from the server (a pod's) made safe to begin a log line with, as a prefix of lines: sanitized,
+ * and quoted when it could begin a workflow command (`::`, after any leading spaces the runner skips), so
+ * that what follows it never runs as one.
+ */
+export function lineLabel(text: string, max: number): string {
+  const clean = sanitize(text, max);
+  return clean.startsWith(':') ? JSON.stringify(clean) : clean;
+}

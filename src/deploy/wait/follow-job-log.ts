@@ -1,7 +1,7 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { formatSize } from '../../basics/units.js';
 import { isRecord } from '../../basics/records.js';
-import { safeLine, sanitize } from '../../basics/safe-text.js';
+import { lineLabel, safeLine } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
 import { jobFactsOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
@@ -139,7 +139,7 @@ async function readLogs(
     let known = job.nodes.get(pointId);
     if (known === undefined) {
       known = {
-        name: sanitize(fieldText(node.name) ?? pointId, 80),
+        name: lineLabel(fieldText(node.name) ?? pointId, 80), // begins its lines: never a command
         services: new Map(),
         done: false,
         unreadable: new Set()
