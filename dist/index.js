@@ -3237,14 +3237,13 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
     if (unfinished.length === 0)
         return;
-    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
     const { cleanupTimeoutMs } = ctx.settings;
+    // Once cancelled, the stop has a few seconds in all, its requests in flight included.
+    const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
+    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
     const stopCtx = runtime === undefined
         ? (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, {
-            budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
-            cleanup: ctx.cleanup
-        });
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
     try {
         const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
         for (const task of unfinished) {
@@ -3962,7 +3961,7 @@ function stepRuntime(settings, host) {
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
-        uncancelled: () => stepRuntime(settings, { ...host, cancel: new AbortController().signal }),
+        uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
         dispose: () => {
             client.dispose();
         }

@@ -1,6 +1,7 @@
 // The command-line tool in this process, on a test io, against the emulator over real HTTPS (the client
 // trusts its CA through NODE_EXTRA_CA_CERTS, set by npm test). The packed tool runs in __tests__/e2e/.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readRegularFile } from '../../src/action/private-file.js';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,8 @@ import { INPUT_NAMES } from '../../src/action/input-names.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { parse } from 'yaml';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
+import { unwritableDirectory } from '../helpers/unwritable.js';
+import { until } from '../helpers/until.js';
 
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
@@ -94,7 +97,8 @@ describe('elastic-deploy, the command-line tool', () => {
         runDirs.push(made.path);
         return made;
       },
-      ...(real.ensureDir === undefined ? {} : { ensureDir: real.ensureDir })
+      ...(real.ensureDir === undefined ? {} : { ensureDir: real.ensureDir }),
+      ...(real.lock === undefined ? {} : { lock: real.lock })
     };
     const code = await runCli(io);
     return { code, stdout: out.join(''), stderr: err.join('') };
@@ -252,7 +256,7 @@ describe('elastic-deploy, the command-line tool', () => {
     ],
     [
       ['detail', '--task-id', '1', '--cleanup', 'stop', '--state-file', '/nonexistent-directory/state.json'],
-      '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT)'
+      '--state-file names "/nonexistent-directory/state.json", which cannot be written (ENOENT, making its lock'
     ],
     // Found once the flags are read, by the same checks as the action's.
     [
@@ -762,6 +766,111 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(JSON.parse(readFileSync(response, 'utf8'))).toMatchObject({
       data: { task_id: expect.anything() }
     });
+  });
+
+  // Regression (issue 48): two runs with one --state-file started together both passed the check that
+  // the file names no earlier run, and the file then named one job of two.
+  it('takes the state file for one run at a time: a second run or cleanup of it is refused while the first runs', async () => {
+    const stateFile = join(dir, 'state-locked.json');
+    emulator.setReadyAfter(3);
+    const flags = ['--task-name', 'cli-locked', '--body', SERVICE, '--gpu', '4090', '--cleanup', 'stop'];
+    const first = cli(['create', ...flags, '--poll-interval', '1s', '--state-file', stateFile]);
+    await until(
+      () => emulator.requests.some((r) => r.path === '/api/task/deployment/create'),
+      10_000,
+      'the create'
+    );
+    const second = await cli(['create', ...flags, '--state-file', stateFile]);
+    const cleanup = await cli(['cleanup', '--state-file', stateFile]);
+    for (const refused of [second, cleanup])
+      expect([refused.code, refused.stderr]).toEqual([
+        EXIT.input,
+        expect.stringMatching(
+          /^error: --state-file names ".*state-locked\.json", it is in use by another run \(process \d+\), which holds .*state-locked\.json\.lock: wait for that run to end, or name another file\n$/
+        )
+      ]);
+    expect((await first).code).toBe(EXIT.ok);
+    expect(emulator.requests.filter((r) => r.path === '/api/task/deployment/create')).toHaveLength(1);
+    // Released once the run ended: its cleanup takes the file.
+    expect((await cli(['cleanup', '--state-file', stateFile])).code).toBe(EXIT.ok);
+    expect(existsSync(`${stateFile}.lock`)).toBe(false);
+  });
+
+  it('takes over the lock of a run that was killed (its process is gone)', async () => {
+    const stateFile = join(dir, 'state-stale.json');
+    // The lock a run killed with SIGKILL left: a process id that no longer runs.
+    const gone = spawnSync(process.execPath, [
+      '-e',
+      'process.stdout.write(String(process.pid))'
+    ]).stdout.toString();
+    writeFileSync(`${stateFile}.lock`, `${gone}\n`);
+    const run = await cli(['detail', '--task-id', '7', '--cleanup', 'stop', '--state-file', stateFile]);
+    expect(run.stderr).not.toContain('in use by another run');
+    expect(existsSync(`${stateFile}.lock`)).toBe(false);
+  });
+
+  // Regression (issue 48): cleanup --state-file took any JSON object (an outputs file, package.json) and
+  // exited 0 saying nothing, while the job billed on; a directory or /dev/null got a stack trace.
+  it.each([
+    [
+      'an outputs file',
+      '{"task_id": "7", "status": "Running"}',
+      "it names no run's inputs, as a state file does"
+    ],
+    ['package.json', '{"name": "app", "version": "1.0.0"}', "it names no run's inputs, as a state file does"],
+    ['a JSON list', '[1, 2]', 'it is no JSON object'],
+    ['no JSON', 'task 7', 'it is no JSON']
+  ])('refuses to clean up or write over %s as a state file', async (_what, text, why) => {
+    const file = join(dir, `not-state-${randomUUID()}.json`);
+    writeFileSync(file, text);
+    const cleanup = await cli(['cleanup', '--state-file', file]);
+    expect([cleanup.code, cleanup.stderr]).toEqual([
+      EXIT.input,
+      `error: --state-file names ${JSON.stringify(file)}, which holds no state of elastic-deploy (${why}): give the file the run wrote with --state-file (nothing was stopped)\n`
+    ]);
+    const before = emulator.requests.length;
+    const run = await cli(['detail', '--task-id', '7', '--cleanup', 'stop', '--state-file', file]);
+    expect([run.code, run.stderr]).toEqual([
+      EXIT.input,
+      expect.stringContaining(
+        `which is no state file of elastic-deploy (${why}), and a run would write over it`
+      )
+    ]);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(emulator.requests.length).toBe(before);
+  });
+
+  it.each([
+    ['a directory', () => mkdtempSync(join(dir, 'state-dir-'))],
+    ['/dev/null', () => '/dev/null']
+  ])('refuses %s as a state file in one clear line, for a run and a cleanup', async (_what, path) => {
+    const file = path();
+    const run = await cli(['detail', '--task-id', '7', '--cleanup', 'stop', '--state-file', file]);
+    expect([run.code, run.stderr]).toEqual([
+      EXIT.input,
+      `error: --state-file names ${JSON.stringify(file)}, which is no regular file (a directory or a device): name a file\n`
+    ]);
+    const cleanup = await cli(['cleanup', '--state-file', file]);
+    expect([cleanup.code, cleanup.stderr]).toEqual([
+      EXIT.input,
+      `error: --state-file names ${JSON.stringify(file)}, which is no regular file: give the file the run wrote with --state-file (nothing was stopped)\n`
+    ]);
+  });
+
+  // Regression (issue 48): an unwritable --files-dir was found only after the job ran, and billed.
+  it('refuses a --files-dir that cannot be written before anything is sent', async () => {
+    const unwritable = unwritableDirectory();
+    const before = emulator.requests.length;
+    const run = await cli(['detail', '--task-id', '7', '--files-dir', unwritable]);
+    expect([run.code, run.stderr]).toEqual([
+      EXIT.input,
+      expect.stringMatching(
+        new RegExp(
+          `^error: --files-dir names "${unwritable}", which cannot be made \\((EACCES|EPERM|EROFS)\\): name a directory that can be written\n$`
+        )
+      )
+    ]);
+    expect(emulator.requests.length).toBe(before);
   });
 
   it('speaks its own words: flags and variables, a missing state file in one line, the GPUs there are, a network failure as one', async () => {

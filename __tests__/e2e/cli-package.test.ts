@@ -387,7 +387,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       ]);
       expect(second.code).toBe(2);
       expect(second.stderr).toContain(
-        `error: --state-file ${JSON.stringify(stateFile)} still names what an earlier run left: task ${id} to stop.`
+        `error: --state-file names ${JSON.stringify(stateFile)}, which still names what an earlier run left: task ${id} to stop.`
       );
       expect(emulator.requests.length).toBe(before);
       // Regression (issue 37): cleanup given the flags a pipeline passes to every call exited 2 and stopped
@@ -616,6 +616,38 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       const everything = [result.stdout, result.stderr, ...written].join('\n');
       for (const secret of secrets)
         expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
+    });
+
+    // Regression (issue 48): two runs with one --state-file started together both passed the check, and
+    // the file then named one job of two (seen in 2 of 3 rounds).
+    it('lets one of two runs started together with one --state-file have it; the other sends nothing', async () => {
+      const stateFile = join(mkdtempSync(join(dir, 'together-')), 'state.json');
+      const args = (n: number) => [
+        'create',
+        '--task-name',
+        `pkg-together-${node.major}-${n}`,
+        '--body',
+        SERVICE,
+        '--gpu',
+        '4090',
+        '--wait',
+        'false',
+        '--cleanup',
+        'stop',
+        '--state-file',
+        stateFile
+      ];
+      const runs = await Promise.all([elasticDeploy(node, args(1)), elasticDeploy(node, args(2))]);
+      const codes = runs.map((r) => r.code).sort();
+      expect(codes).toEqual([0, 2]);
+      const refused = runs.find((r) => r.code === 2);
+      expect(refused?.stderr).toMatch(/it is in use by another run \(process \d+\)/);
+      const creates = emulator.requests.filter((r) => r.path === '/api/task/deployment/create');
+      expect(creates).toHaveLength(1);
+      const id = creates[0]?.createdTaskId ?? '';
+      expect(readFileSync(stateFile, 'utf8')).toContain(`"created_task_ids": "[\\"${id}\\"]"`);
+      const cleanup = await elasticDeploy(node, ['cleanup', '--state-file', stateFile]);
+      expect([cleanup.code, emulator.task(id).status]).toEqual([0, 'End']);
     });
 
     it('exits 2 on a bad input, sending nothing', async () => {

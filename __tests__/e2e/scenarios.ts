@@ -2053,6 +2053,34 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
       JOB_OPTIONS
     );
 
+    // Regression (issue 48): the stop on a cancel took 8 s when the stop's answer was slow, past the 5 s it
+    // has before the runner kills the step.
+    scenario(
+      'on SIGTERM, gives the stop of a running job its 5 s at most, however slow its answer: the post step takes over',
+      async (s) => {
+        s.emulator.inject({ path: '/api/task/job/stop', delayMs: 8000 });
+        const main = await s.run(
+          job('e2e-job-long'),
+          undefined,
+          {},
+          { text: '| epoch 1', signal: 'SIGTERM' }
+        );
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
+        expect(shown(main)).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^job ${id} could not be stopped now \\(.*\\): the post step tries again$`)
+          )
+        );
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(job('e2e-job-long'), main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.job(id).status).toBe('Paused');
+      },
+      JOB_OPTIONS
+    );
+
     scenario(
       'when killed while a Spot job waits in the queue for its fallback, leaves it to the post step, which stops it',
       async (s) => {

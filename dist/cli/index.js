@@ -2957,7 +2957,10 @@ function onParentGone(listener, parent = () => process.ppid) {
 
 // EXTERNAL MODULE: ./platform/version.ts
 var version = __nccwpck_require__(8690);
+// EXTERNAL MODULE: ./cli/state-lock.ts
+var state_lock = __nccwpck_require__(9158);
 ;// CONCATENATED MODULE: ./cli/cli-io.ts
+
 
 
 
@@ -2993,7 +2996,11 @@ function nodeIo(argv) {
         version: version/* VERSION */.x,
         ensureDir: (path) => {
             (0,external_node_fs_.mkdirSync)(path, { recursive: true });
+            // A directory that exists may still refuse a file (permissions, a read-only mount): found now, before
+            // anything is sent, not once the run has billed.
+            (0,external_node_fs_.rmdirSync)((0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)(path, '.elastic-deploy-probe-')));
         },
+        lock: state_lock/* lockStateFile */.F,
         makeRunDir: () => {
             const path = (0,external_node_fs_.mkdtempSync)((0,external_node_path_.join)((0,external_node_os_.tmpdir)(), 'elastic-deploy-run-'));
             return {
@@ -3461,6 +3468,8 @@ function typeOf(name, text) {
     return text;
 }
 
+// EXTERNAL MODULE: ./cli/state-lock.ts
+var state_lock = __nccwpck_require__(9158);
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -3500,14 +3509,25 @@ class StateStore {
             this.loadText(text);
         }
         catch (error) {
-            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (it is no JSON object): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (${error.message}): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
         }
     }
-    /** Takes the values of a state file's text; throws when it is none. */
+    /**
+     * Takes the values of a state file's text; throws when it is none: a state file is a JSON object that
+     * names the inputs of the run that wrote it (any other JSON, a package.json or an outputs file, is not).
+     */
     loadText(text) {
-        const saved = JSON.parse(text);
+        let saved;
+        try {
+            saved = JSON.parse(text);
+        }
+        catch {
+            throw new Error('it is no JSON');
+        }
         if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-            throw new Error('a state file holds a JSON object');
+            throw new Error('it is no JSON object');
+        if (typeof saved[INPUTS_KEY] !== 'string')
+            throw new Error("it names no run's inputs, as a state file does");
         for (const [name, value] of Object.entries(saved))
             if (typeof value === 'string')
                 this.#values.set(name, value);
@@ -3530,9 +3550,10 @@ class StateStore {
     }
 }
 /**
- * Whether a state file an earlier run wrote still leaves something to clean up (and what, in a phrase):
- * free when there is no such file, or it leaves nothing (a cleanup ran). A file that is not a state file
- * is not free: it is never overwritten.
+ * Whether a new run may write its state to `path`: free when there is no such file, or it is a state file
+ * an earlier run wrote that leaves nothing (a cleanup ran). A state file that still names what an earlier
+ * run left is not free (its record would be lost), nor is anything that is not a state file (it is never
+ * written over: a package.json, a directory, /dev/null).
  */
 function stillToClean(path, io) {
     let text;
@@ -3540,9 +3561,17 @@ function stillToClean(path, io) {
         text = io.readFile(path, MAX_STATE_FILE);
     }
     catch (error) {
-        if (error.code === 'ENOENT')
+        const code = error.code;
+        if (code === 'ENOENT')
             return { free: true };
-        throw error;
+        return {
+            free: false,
+            why: code === 'ENOTREG'
+                ? 'which is no regular file (a directory or a device): name a file'
+                : code === 'EFBIG'
+                    ? 'which is larger than a state file: name another file'
+                    : `which cannot be read (${code ?? 'error'}): name a file that can be`
+        };
     }
     if (text.trim() === '')
         return { free: true };
@@ -3550,11 +3579,19 @@ function stillToClean(path, io) {
     try {
         saved.loadText(text);
     }
-    catch {
-        return { free: false, holds: 'a file that is not a state file of elastic-deploy' };
+    catch (error) {
+        return {
+            free: false,
+            why: `which is no state file of elastic-deploy (${error.message}), and a run would write over it: name another file`
+        };
     }
     const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
-    return left.length === 0 ? { free: true } : { free: false, holds: left.join('; ') };
+    if (left.length === 0)
+        return { free: true };
+    return {
+        free: false,
+        why: `which still names what an earlier run left: ${left.join('; ')}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${path} first, or name another file`
+    };
 }
 /** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
 function forgetLookup(state) {
@@ -3576,6 +3613,7 @@ function markCleaned(state) {
 }
 
 ;// CONCATENATED MODULE: ./cli/run-cli.ts
+
 
 
 
@@ -3623,9 +3661,36 @@ async function runCli(io) {
             io.stdout(`${io.version}\n`);
             return EXIT.ok;
         case 'cleanup':
-            return cleanUp(command, io);
+            return holding(command, io, () => cleanUp(command, io));
         case 'run':
-            return run(command, io);
+            return holding(command, io, () => run(command, io));
+    }
+}
+/**
+ * Runs `work` holding the state file, when one is named, for this process alone (see lockStateFile): two
+ * runs or cleanups with one state file at once would each write it, and it would name what one of them
+ * left. One that another holds is a bad input: nothing is sent.
+ */
+async function holding(command, io, work) {
+    const file = command.stateFile;
+    if (file === undefined || io.lock === undefined)
+        return work();
+    let release;
+    try {
+        release = io.lock(file);
+    }
+    catch (error) {
+        const why = error instanceof state_lock/* StateFileBusy */.j
+            ? `${error.message}: wait for that run to end, or name another file`
+            : `which cannot be written (${error.code ?? 'error'}, making its lock ${file}.lock): name a file in a directory that exists and can be written`;
+        cliLog(io, command.debug).write(`error: --state-file names ${JSON.stringify(file)}, ${why}`);
+        return EXIT.input;
+    }
+    try {
+        return await work();
+    }
+    finally {
+        release();
     }
 }
 async function run(command, io) {
@@ -3749,7 +3814,7 @@ function openFiles(command, run, io, log) {
     const state = new StateStore(io, command.stateFile);
     const use = command.stateFile === undefined ? { free: true } : stillToClean(command.stateFile, io);
     if (!use.free) {
-        log.write(`error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${use.holds}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`);
+        log.write(`error: --state-file names ${JSON.stringify(command.stateFile)}, ${use.why}`);
         return undefined;
     }
     try {
@@ -3877,6 +3942,118 @@ function formatOutputs(outputs, how, log) {
     return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
         log.write(`warning: ${line}`);
     }, how.dotenvOutputs);
+}
+
+
+/***/ }),
+
+/***/ 9158:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ lockStateFile),
+/* harmony export */   j: () => (/* binding */ StateFileBusy)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6267);
+
+
+
+/** Another run holds the state file: its lock names the process, which still runs. */
+class StateFileBusy extends Error {
+    lock;
+    pid;
+    constructor(lock, pid) {
+        super(`it is in use by another run${pid === undefined ? '' : ` (process ${pid})`}, which holds ${lock}`);
+        this.lock = lock;
+        this.pid = pid;
+        this.name = 'StateFileBusy';
+    }
+}
+/**
+ * Takes a state file for this process alone, for a whole run or cleanup: a lock file beside it (`F.lock`),
+ * made whole at once with this process's id (written to a file of its own, then linked to the lock's
+ * name: the link fails when a lock exists). A lock whose process no longer runs (killed) is set aside
+ * (renamed, which only one of two runs finding it can do) and taken. Answers the function that releases
+ * the lock; throws StateFileBusy when a running process holds it, or an error with a `code` when the lock
+ * cannot be made.
+ */
+function lockStateFile(path, pid = process.pid) {
+    const lock = `${path}.lock`;
+    const mine = `${lock}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}`;
+    (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
+    try {
+        for (let attempt = 0; attempt < 3; attempt++) {
+            try {
+                (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.linkSync)(mine, lock);
+                return () => {
+                    if (holderOf(lock) === pid)
+                        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(lock, { force: true });
+                };
+            }
+            catch (error) {
+                if (error.code !== 'EEXIST')
+                    throw error;
+            }
+            const holder = holderOf(lock);
+            if (holder === undefined || isRunning(holder))
+                throw new StateFileBusy(lock, holder);
+            setAside(lock, holder);
+        }
+        throw new StateFileBusy(lock, holderOf(lock));
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(mine, { force: true });
+    }
+}
+/** The process a lock names; undefined when it cannot be read (then it is taken as held). */
+function holderOf(lock) {
+    try {
+        const pid = Number((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(lock, 'utf8').trim());
+        return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** Whether a process runs: signal 0 checks without sending (EPERM: it runs, as another user). */
+function isRunning(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (error) {
+        return error.code === 'EPERM';
+    }
+}
+/**
+ * Moves the stale lock of `stale` out of the way, atomically: of two runs that found it, one moves it.
+ * Should the lock have been taken by a live run between the look and the move, it is put back.
+ */
+function setAside(lock, stale) {
+    const aside = `${lock}.stale-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(4).toString('hex')}`;
+    try {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.renameSync)(lock, aside);
+    }
+    catch (error) {
+        if (error.code !== 'ENOENT')
+            throw error;
+        return;
+    }
+    try {
+        if (holderOf(aside) !== stale)
+            (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.linkSync)(aside, lock);
+    }
+    catch (error) {
+        if (error.code !== 'EEXIST')
+            throw error;
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(aside, { force: true });
+    }
 }
 
 
@@ -4380,14 +4557,13 @@ async function stopUnfinishedJobs(tasks, ctx) {
     const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
     if (unfinished.length === 0)
         return;
-    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
     const { cleanupTimeoutMs } = ctx.settings;
+    // Once cancelled, the stop has a few seconds in all, its requests in flight included.
+    const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
+    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
     const stopCtx = runtime === undefined
         ? (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, {
-            budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
-            cleanup: ctx.cleanup
-        });
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
     try {
         const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
         for (const task of unfinished) {
@@ -5105,7 +5281,7 @@ function stepRuntime(settings, host) {
         probe: (url) => client.probe(url),
         ...(host.progress === undefined ? {} : { progress: host.progress }),
         ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
-        uncancelled: () => stepRuntime(settings, { ...host, cancel: new AbortController().signal }),
+        uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
         dispose: () => {
             client.dispose();
         }

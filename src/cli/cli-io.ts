@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPrivateFile, readRegularFile } from '../action/private-file.js';
 import { onParentGone, onStopSignals } from '../action/signals.js';
 import { VERSION } from '../deploy/engine.js';
+import { lockStateFile } from './state-lock.js';
 
 /** What the CLI needs of its process: arguments, environment, streams, files and signals. */
 export interface CliIo {
@@ -29,8 +30,16 @@ export interface CliIo {
    * temporary directory, says, and stay.
    */
   makeRunDir?: () => { path: string; remove: () => void };
-  /** Makes a directory and those above it, where missing (--files-dir); throws with a `code` when it cannot. */
+  /**
+   * Makes a directory and those above it, where missing (--files-dir), and checks that a file can be made
+   * in it; throws with a `code` when it cannot.
+   */
   ensureDir?: (path: string) => void;
+  /**
+   * Takes a state file for this process alone until the returned function releases it (see
+   * lockStateFile); throws StateFileBusy when another run holds it. Absent: no lock is taken.
+   */
+  lock?: (path: string) => () => void;
 }
 
 /** The CLI's process: its arguments, environment, stdout and stderr, files and signals. */
@@ -60,7 +69,11 @@ export function nodeIo(argv: readonly string[]): CliIo {
     version: VERSION,
     ensureDir: (path) => {
       mkdirSync(path, { recursive: true });
+      // A directory that exists may still refuse a file (permissions, a read-only mount): found now, before
+      // anything is sent, not once the run has billed.
+      rmdirSync(mkdtempSync(join(path, '.elastic-deploy-probe-')));
     },
+    lock: lockStateFile,
     makeRunDir: () => {
       const path = mkdtempSync(join(tmpdir(), 'elastic-deploy-run-'));
       return {

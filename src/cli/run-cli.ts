@@ -12,6 +12,7 @@ import { cliLog, type CliLog } from './cli-log.js';
 import { dotenvReport } from './dotenv.js';
 import { FILE_OUTPUTS, typedOutputs } from './json-outputs.js';
 import { EXIT } from './exit-codes.js';
+import { StateFileBusy } from './state-lock.js';
 import {
   forgetLookup,
   INPUTS_KEY,
@@ -55,9 +56,39 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stdout(`${io.version}\n`);
       return EXIT.ok;
     case 'cleanup':
-      return cleanUp(command, io);
+      return holding(command, io, () => cleanUp(command, io));
     case 'run':
-      return run(command, io);
+      return holding(command, io, () => run(command, io));
+  }
+}
+
+/**
+ * Runs `work` holding the state file, when one is named, for this process alone (see lockStateFile): two
+ * runs or cleanups with one state file at once would each write it, and it would name what one of them
+ * left. One that another holds is a bad input: nothing is sent.
+ */
+async function holding(
+  command: { stateFile?: string | undefined; debug: boolean },
+  io: CliIo,
+  work: () => Promise<number>
+): Promise<number> {
+  const file = command.stateFile;
+  if (file === undefined || io.lock === undefined) return work();
+  let release: () => void;
+  try {
+    release = io.lock(file);
+  } catch (error) {
+    const why =
+      error instanceof StateFileBusy
+        ? `${error.message}: wait for that run to end, or name another file`
+        : `which cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}, making its lock ${file}.lock): name a file in a directory that exists and can be written`;
+    cliLog(io, command.debug).write(`error: --state-file names ${JSON.stringify(file)}, ${why}`);
+    return EXIT.input;
+  }
+  try {
+    return await work();
+  } finally {
+    release();
   }
 }
 
@@ -189,9 +220,7 @@ function openFiles(
   const use: StateFileUse =
     command.stateFile === undefined ? { free: true } : stillToClean(command.stateFile, io);
   if (!use.free) {
-    log.write(
-      `error: --state-file ${JSON.stringify(command.stateFile)} still names what an earlier run left: ${use.holds}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${command.stateFile ?? ''} first, or name another file`
-    );
+    log.write(`error: --state-file names ${JSON.stringify(command.stateFile)}, ${use.why}`);
     return undefined;
   }
   try {

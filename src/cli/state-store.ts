@@ -42,17 +42,27 @@ export class StateStore {
       this.loadText(text);
     } catch (error) {
       throw new Error(
-        `--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (it is no JSON object): give the file the run wrote with --state-file (nothing was stopped)`,
+        `--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (${(error as Error).message}): give the file the run wrote with --state-file (nothing was stopped)`,
         { cause: error }
       );
     }
   }
 
-  /** Takes the values of a state file's text; throws when it is none. */
+  /**
+   * Takes the values of a state file's text; throws when it is none: a state file is a JSON object that
+   * names the inputs of the run that wrote it (any other JSON, a package.json or an outputs file, is not).
+   */
   loadText(text: string): void {
-    const saved = JSON.parse(text) as unknown;
+    let saved: unknown;
+    try {
+      saved = JSON.parse(text);
+    } catch {
+      throw new Error('it is no JSON');
+    }
     if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-      throw new Error('a state file holds a JSON object');
+      throw new Error('it is no JSON object');
+    if (typeof (saved as Record<string, unknown>)[INPUTS_KEY] !== 'string')
+      throw new Error("it names no run's inputs, as a state file does");
     for (const [name, value] of Object.entries(saved))
       if (typeof value === 'string') this.#values.set(name, value);
   }
@@ -76,31 +86,48 @@ export class StateStore {
   }
 }
 
-/** What a state file holds for a new run: nothing left (free to use), or what it still names. */
-export type StateFileUse = { free: true } | { free: false; holds: string };
+/** What a path holds for a new run's state: nothing left (free to use), or why a run may not write it. */
+export type StateFileUse = { free: true } | { free: false; why: string };
 
 /**
- * Whether a state file an earlier run wrote still leaves something to clean up (and what, in a phrase):
- * free when there is no such file, or it leaves nothing (a cleanup ran). A file that is not a state file
- * is not free: it is never overwritten.
+ * Whether a new run may write its state to `path`: free when there is no such file, or it is a state file
+ * an earlier run wrote that leaves nothing (a cleanup ran). A state file that still names what an earlier
+ * run left is not free (its record would be lost), nor is anything that is not a state file (it is never
+ * written over: a package.json, a directory, /dev/null).
  */
 export function stillToClean(path: string, io: CliIo): StateFileUse {
   let text: string;
   try {
     text = io.readFile(path, MAX_STATE_FILE);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { free: true };
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { free: true };
+    return {
+      free: false,
+      why:
+        code === 'ENOTREG'
+          ? 'which is no regular file (a directory or a device): name a file'
+          : code === 'EFBIG'
+            ? 'which is larger than a state file: name another file'
+            : `which cannot be read (${code ?? 'error'}): name a file that can be`
+    };
   }
   if (text.trim() === '') return { free: true };
   const saved = new StateStore(io, undefined);
   try {
     saved.loadText(text);
-  } catch {
-    return { free: false, holds: 'a file that is not a state file of elastic-deploy' };
+  } catch (error) {
+    return {
+      free: false,
+      why: `which is no state file of elastic-deploy (${(error as Error).message}), and a run would write over it: name another file`
+    };
   }
   const left = leftovers(savedCleanup(stateHost(saved)));
-  return left.length === 0 ? { free: true } : { free: false, holds: left.join('; ') };
+  if (left.length === 0) return { free: true };
+  return {
+    free: false,
+    why: `which still names what an earlier run left: ${left.join('; ')}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${path} first, or name another file`
+  };
 }
 
 /** Records in the state (and its file) that the create's late task was looked for: none is left to find. */

@@ -18,9 +18,10 @@ export interface StepRuntime extends SessionRuntime {
   openFile?: (name: string) => AppendFile;
   /**
    * A runtime like this one that the job's cancellation does not stop (its own client, sleeps that end on
-   * time), for what must still be sent once it is cancelled: a running job's stop.
+   * time), for what must still be sent once it is cancelled: a running job's stop. It is cancelled itself
+   * `withinMs` from now, its requests in flight with it: what it does ends then, however slow an answer.
    */
-  uncancelled: () => StepRuntime & { dispose: () => void };
+  uncancelled: (withinMs: number) => StepRuntime & { dispose: () => void };
 }
 
 /** A file a step appends to as it goes (a job's log), and where it is. */
@@ -70,7 +71,7 @@ export function stepRuntime(
     probe: (url) => client.probe(url),
     ...(host.progress === undefined ? {} : { progress: host.progress }),
     ...(host.openFile === undefined ? {} : { openFile: host.openFile }),
-    uncancelled: () => stepRuntime(settings, { ...host, cancel: new AbortController().signal }),
+    uncancelled: (withinMs) => stepRuntime(settings, { ...host, cancel: AbortSignal.timeout(withinMs) }),
     dispose: () => {
       client.dispose();
     }

@@ -75,15 +75,14 @@ const CANCELLED_STOP_MS = 5_000;
 async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
   const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
   if (unfinished.length === 0) return;
-  const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled() : undefined;
   const { cleanupTimeoutMs } = ctx.settings;
+  // Once cancelled, the stop has a few seconds in all, its requests in flight included.
+  const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
+  const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
   const stopCtx =
     runtime === undefined
       ? contextFor(ctx, cleanupTimeoutMs)
-      : deployContext(ctx.settings, runtime, {
-          budgetMs: Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS),
-          cleanup: ctx.cleanup
-        });
+      : deployContext(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
   try {
     const { cleanUpTask } = await import('../tasks/clean-up-task.js');
     for (const task of unfinished) {
