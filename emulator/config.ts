@@ -43,6 +43,7 @@ export interface EmulatorConfig {
     failPattern?: string;
     scripts?: JobScriptConfig[];
     stoppedStatus?: 'Paused' | 'End';
+    resourceTaskType?: 'Job' | 'Deployment';
   };
 }
 
@@ -219,7 +220,7 @@ function parseImagePull(value: unknown, where: string): NonNullable<EmulatorConf
 
 function parseJobs(value: unknown, where: string): NonNullable<EmulatorConfig['jobs']> {
   const jobs = object(value, where);
-  only(jobs, where, ['podSeconds', 'failPattern', 'scripts', 'stoppedStatus']);
+  only(jobs, where, ['podSeconds', 'failPattern', 'scripts', 'stoppedStatus', 'resourceTaskType']);
   const numbers = (list: unknown, name: string): number[] => {
     if (!Array.isArray(list)) throw new ConfigError(`${name} must be an array`);
     return list.map((n, i) => number(n, `${name}[${i}]`));
@@ -246,6 +247,7 @@ function parseJobs(value: unknown, where: string): NonNullable<EmulatorConfig['j
     ...optional(jobs, 'podSeconds', (v, n) => number(v, n), where),
     ...optional(jobs, 'failPattern', (v, n) => pattern(v, n), where),
     ...optional(jobs, 'stoppedStatus', (v, n) => choice(v, n, ['Paused', 'End'] as const), where),
+    ...optional(jobs, 'resourceTaskType', (v, n) => choice(v, n, ['Job', 'Deployment'] as const), where),
     ...(Array.isArray(jobs.scripts)
       ? { scripts: jobs.scripts.map((item, i) => script(item, `${where}.scripts[${i}]`)) }
       : {})
@@ -397,10 +399,11 @@ export function applyConfig(emulator: Emulator, config: EmulatorConfig): void {
   if (config.imagePull !== undefined) emulator.setImagePull(config.imagePull);
   if (config.preheat !== undefined) emulator.setPreheat(config.preheat);
   if (config.jobs !== undefined) {
-    const { podSeconds, failPattern, scripts, stoppedStatus } = config.jobs;
+    const { podSeconds, failPattern, scripts, stoppedStatus, resourceTaskType } = config.jobs;
     emulator.setJobs({
       ...(podSeconds === undefined ? {} : { podSeconds }),
       ...(stoppedStatus === undefined ? {} : { stoppedStatus }),
+      ...(resourceTaskType === undefined ? {} : { resourceTaskType }),
       ...(failPattern === undefined ? {} : { failPattern: new RegExp(failPattern) }),
       ...(scripts === undefined
         ? {}

@@ -127,7 +127,8 @@ export class Emulator implements EmulatorInfo {
       scripts: options.jobs?.scripts ?? [],
       pricePerPointHour: options.pricePerPointHour ?? 1.5,
       actLagMs: () => this.#tasks.settings.actLagMs,
-      stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused'
+      stoppedStatus: options.jobs?.stoppedStatus ?? 'Paused',
+      resourceTaskType: options.jobs?.resourceTaskType ?? 'Job'
     });
     this.#queueGroups = new QueueGroupStore(clock);
     this.#pageSizeMax = options.pageSizeMax;
@@ -365,7 +366,7 @@ export class Emulator implements EmulatorInfo {
       .create({
         task_name: seed.task_name,
         ...(seed.sub_type === undefined ? {} : { sub_type: seed.sub_type }),
-        resources: [{ mark: markOf(device, region, 'Job') }],
+        resources: [{ mark: markOf(device, region, this.#jobs.settings.resourceTaskType) }],
         points: seed.points ?? 1,
         job_support: {
           ...(seed.sub_type === undefined ? {} : { estimated_exec_sec: 3000 }),
@@ -397,6 +398,7 @@ export class Emulator implements EmulatorInfo {
     if ('failPattern' in jobs) settings.failPattern = jobs.failPattern;
     if (jobs.scripts !== undefined) settings.scripts = jobs.scripts;
     if (jobs.stoppedStatus !== undefined) settings.stoppedStatus = jobs.stoppedStatus;
+    if (jobs.resourceTaskType !== undefined) settings.resourceTaskType = jobs.resourceTaskType;
   }
 
   /** The job as job detail shows it. */

@@ -99,6 +99,11 @@ export interface JobSettings {
    * as a platform may show it.
    */
   stoppedStatus: 'Paused' | 'End';
+  /**
+   * The task_type a job's marks come from: Job (the job skill's search, task_type=Job), or Deployment, on a
+   * platform whose resource search takes Deployment alone (api/resource.md), which then refuses Job.
+   */
+  resourceTaskType: 'Job' | 'Deployment';
 }
 
 /** The job's state at `now`: its run worked out from the clock. */
@@ -131,14 +136,14 @@ export class JobStore {
     const sub_type = subTypeOf(body.sub_type);
     const job_support = jobSupportOf(body.job_support, sub_type);
     const points = positiveInteger(body.points, 'points', 'body');
-    const resources = resourcesOf(body.resources);
+    const resources = resourcesOf(body.resources, this.settings.resourceTaskType);
     const services = this.#servicesOf(body.services);
     const mark = resources[0]?.mark ?? '';
     const now = this.now();
     // Too few free nodes: a Spot job waits Queued for them, an on-demand create is refused. (Jobs hold no
     // nodes of the stock here: a job's pods are not counted against what deployments can take.)
     const width = Math.min(points, job_support.parallelism);
-    const free = this.stock.free(mark, 'Job');
+    const free = this.stock.free(mark, this.settings.resourceTaskType);
     const short = free !== undefined && free < width;
     if (short && sub_type === null)
       throw new Rejection(
@@ -146,7 +151,7 @@ export class JobStore {
         'out_of_stock',
         `资源不足: ${width} node(s) asked, ${free} free for an on-demand job`
       );
-    const prices = this.stock.priceOf(mark, 'Job');
+    const prices = this.stock.priceOf(mark, this.settings.resourceTaskType);
     const id = this.#nextId++;
     this.#jobs.set(id, {
       task_id: id,
@@ -429,7 +434,7 @@ export class JobStore {
 
   /** Whether the job's resource has the nodes its first wave needs free now. */
   #freeFor(job: Job): boolean {
-    const free = this.stock.free(job.resources[0]?.mark ?? '', 'Job');
+    const free = this.stock.free(job.resources[0]?.mark ?? '', this.settings.resourceTaskType);
     return free === undefined || free >= Math.min(job.points, job.job_support.parallelism);
   }
 
@@ -519,16 +524,21 @@ function modParamOf(value: unknown): ModParam {
   };
 }
 
-/** The reference: each resource's mark is required, and must be one a search with task_type=Job gave. */
-function resourcesOf(value: unknown): Job['resources'] {
+/**
+ * The reference: each resource's mark is required, and must be one a search with task_type=Job gave (or,
+ * on a platform whose search takes Deployment alone, task_type=Deployment).
+ */
+function resourcesOf(value: unknown, taskType: 'Job' | 'Deployment'): Job['resources'] {
   if (!Array.isArray(value) || value.length === 0)
-    throw parameterError('resources is required: the mark of a resource searched with task_type=Job');
+    throw parameterError(`resources is required: the mark of a resource searched with task_type=${taskType}`);
   return value.map((item: unknown, i) => {
     if (!isPlainObject(item)) throw parameterError(`resources[${i}] must be an object`);
     const mark = requiredString(item.mark, `resources[${i}].mark`);
-    const found = markedResource(mark, 'Job');
+    const found = markedResource(mark, taskType);
     if (found === undefined)
-      throw parameterError(`resources[${i}].mark is no Job resource's mark (search with task_type=Job)`);
+      throw parameterError(
+        `resources[${i}].mark is no ${taskType} resource's mark (search with task_type=${taskType})`
+      );
     return { ...found, mark, weight: null };
   });
 }

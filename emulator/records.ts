@@ -48,13 +48,16 @@ export interface EmulatorOptions {
    * its exit code, how many attempts fail first (a flaky test), which indexes fail, and the lines each
    * attempt logs (see JobScriptRule). A job starts readyAfterSeconds after it is made (or, a Spot job
    * Queued for want of free nodes, after a read finds them free). A stopped job reads `stoppedStatus`:
-   * Paused (default; the reference's job list names it 已停止, stopped), or End.
+   * Paused (default; the reference's job list names it 已停止, stopped), or End. `resourceTaskType`: the
+   * task_type a job's marks come from, Job (default: the job skill's search), or Deployment (the resource
+   * search then refuses Job, as its reference api/resource.md allows Deployment alone).
    */
   jobs?: {
     podSeconds?: number;
     failPattern?: RegExp | undefined;
     scripts?: JobScriptRule[];
     stoppedStatus?: 'Paused' | 'End';
+    resourceTaskType?: 'Job' | 'Deployment';
   };
   /** Whether a task bills while Pending too, not only while Running (default false). */
   billPending?: boolean;

@@ -34,7 +34,12 @@ const TASK_ROUTES: readonly Route[] = [
     handle: (ctx) => {
       // The reference makes both required (each a comma list).
       requireParameters(ctx, ['task_type', 'device_type']);
-      const taskTypes = list(textParameter(ctx, 'task_type'), RESOURCE_TASK_TYPES, 'task_type') ?? [];
+      // A platform whose search follows api/resource.md takes no Job (its jobs use Deployment marks).
+      const takes =
+        ctx.jobs.settings.resourceTaskType === 'Job'
+          ? RESOURCE_TASK_TYPES
+          : RESOURCE_TASK_TYPES.filter((type) => type !== 'Job');
+      const taskTypes = list(textParameter(ctx, 'task_type'), takes, 'task_type') ?? [];
       const deviceTypes = list(textParameter(ctx, 'device_type'), DEVICE_TYPES, 'device_type') ?? [];
       const results = searchResources(taskTypes, deviceTypes, ctx.tasks.stock);
       return { count: results.length, results };

@@ -319,6 +319,26 @@ describe('jobs, as the reference describes them', () => {
     }
   );
 
+  it('follows api/resource.md when told: refuses task_type=Job, and takes a Deployment mark for a job', async () => {
+    emulator.setJobs({ resourceTaskType: 'Deployment' });
+    const refused = await call('GET', '/api/deployment/resource/search?task_type=Job&device_type=GpuDevice');
+    expect(refused).toMatchObject({ code: expect.not.stringMatching(/^0000$/), data: null });
+    // The Job mark of the default is no mark here; a Deployment one is.
+    const jobMark = await call('POST', '/api/task/job/create', body());
+    expect(jobMark).toMatchObject({
+      data: null,
+      message: expect.stringMatching(/no Deployment resource's mark/)
+    });
+    const search = await call(
+      'GET',
+      '/api/deployment/resource/search?task_type=Deployment&device_type=GpuDevice'
+    );
+    const deployment = (search.data as { results: { regions: { mark: { mark: string } }[] }[] }).results[0]
+      ?.regions[0]?.mark.mark;
+    const made = await call('POST', '/api/task/job/create', { ...body(), resources: [{ mark: deployment }] });
+    expect(made).toMatchObject({ code: '0000', data: { task_id: expect.anything() } });
+  });
+
   it('reads End for a job that ended by itself (Complete or Failed), and refuses to stop it', async () => {
     // Two completions of 60 s, one after the other, 10 s after the create.
     const id = await create(body());

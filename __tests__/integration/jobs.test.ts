@@ -363,6 +363,29 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     });
   });
 
+  // Regression (issue 48): the reference disagrees with itself (the job skill searches with task_type=Job,
+  // its api/resource.md allows Deployment alone); a platform that refuses Job failed every job with gpu.
+  it('searches with task_type=Deployment when one with task_type=Job is refused, saying so once', async () => {
+    emulator.setJobs({ resourceTaskType: 'Deployment' });
+    const { outputs, failure } = await step({ task_name: 'gpu-tests' });
+    expect(failure).toBeUndefined();
+    expect(outputs.status).toBe('Complete');
+    const searches = emulator.requests
+      .filter((r) => r.path === '/api/deployment/resource/search')
+      .map((r) => new URL(r.target, 'https://x').searchParams.get('task_type'));
+    // The key's proof after the refusal (a search every key may send), then the Deployment search.
+    expect(searches[0]).toBe('Job');
+    expect(searches.slice(1).every((type) => type === 'Deployment')).toBe(true);
+    expect(searches.filter((type) => type === 'Job')).toHaveLength(1);
+    expect(log.filter((line) => line.includes('the resource search with task_type=Job was refused'))).toEqual(
+      [
+        expect.stringMatching(
+          /^capacity: the resource search with task_type=Job was refused \(.*\): searching with task_type=Deployment, the task type the platform's resource search reference lists \(api\/resource\.md; its job skill says Job\)$/
+        )
+      ]
+    );
+  });
+
   it('creates an on-demand job without sub_type, and refuses an expected run for it, or fields the inputs own, before sending', async () => {
     const { outputs, failure } = await step({ task_name: 'gpu-tests', job_type: 'on_demand' });
     expect(failure).toBeUndefined();

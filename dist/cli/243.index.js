@@ -12,11 +12,13 @@ export const modules = {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
 /* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2116);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(511);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(511);
+
 
 
 
@@ -37,7 +39,7 @@ async function chooseForDryRun(ctx, mode) {
     if (wish === undefined)
         return [];
     const points = ctx.settings.points ?? 1;
-    const choice = await searchOnce(wish, points, ctx);
+    const choice = await searchOnce(wish, points, ctx, { jobRefused: false });
     logChoice(choice, wish, points, ctx);
     const [best] = choice.eligible;
     if (best === undefined) {
@@ -63,11 +65,12 @@ async function findCapacity(wish, points, ctx) {
         factor: 1.5,
         mostMs: MOST_SEARCH_DELAY_MS
     };
+    const searched = { jobRefused: false };
     // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
     // within max_price), or when less than the least delay is left; else it is made again, backing off.
     const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
         const searches = round + 1;
-        const choice = await searchOnce(wish, points, ctx);
+        const choice = await searchOnce(wish, points, ctx, searched);
         if (choice.eligible.length > 0) {
             logChoice(choice, wish, points, ctx);
             return { kind: 'done', value: { ...choice, searches } };
@@ -90,17 +93,40 @@ async function findCapacity(wish, points, ctx) {
         throw new Error(polled.value.failed);
     return polled.value;
 }
-async function searchOnce(wish, points, ctx) {
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, wish.deviceType);
-    const { result } = await (0,_retries_js__WEBPACK_IMPORTED_MODULE_4__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(call));
-    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data), wish, points);
+async function searchOnce(wish, points, ctx, searched) {
+    const { result } = await resourceSearch(wish.deviceType, ctx, searched);
+    return (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .chooseResource */ .Ev)((0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__/* .offersOf */ .f)(result.data), wish, points);
+}
+/**
+ * The resource search of the step's kind. The reference disagrees with itself on a job's: its job skill
+ * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
+ * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
+ */
+async function resourceSearch(deviceType, ctx, searched) {
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType);
+    const send = (sent) => (0,_retries_js__WEBPACK_IMPORTED_MODULE_6__/* .retried */ .s)('capacity: resource search', ctx.retries, () => ctx.send(sent));
+    const job = call.query.some(([name, value]) => name === 'task_type' && value === 'Job');
+    if (!job)
+        return send(call);
+    if (!searched.jobRefused) {
+        try {
+            return await send(call);
+        }
+        catch (error) {
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
+                throw error;
+            searched.jobRefused = true;
+            ctx.log(`capacity: the resource search with task_type=Job was refused (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error), 200)}): searching with task_type=Deployment, the task type the platform's resource search reference lists (api/resource.md; its job skill says Job)`);
+        }
+    }
+    return send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'Deployment'));
 }
 /** Why no entry qualifies, naming what was searched. */
 function noCapacity(choice, wish, points) {
     const device = describeWish(wish);
     if (choice.considered.length === 0)
         return `the resource search lists no ${device}${choice.devices.length === 0 ? ' (it lists no device)' : `; it lists ${choice.devices.map((d) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(d, 40)).join(', ')}`}`;
-    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_5__/* .cheapestOverPrice */ .Vd)(choice);
+    const cheapest = (0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_3__/* .cheapestOverPrice */ .Vd)(choice);
     if (!choice.considered.some((c) => c.excluded === 'no stock') && cheapest !== undefined) {
         return `no ${device} has a price of max_price ${wish.maxPrice ?? ''} or less (the platform's number for one node, compared as given): the cheapest is ${describeCandidate(cheapest)}`;
     }

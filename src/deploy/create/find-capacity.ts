@@ -1,6 +1,9 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
+import { describeError, isRefusal } from '../../platform/failures.js';
 import { resourceSearchCall } from '../../platform/operations/calls.js';
+import type { Call } from '../../platform/operations/operation-table.js';
+import type { Answer } from '../../platform/session.js';
 import { offersOf } from '../../platform/resource-data.js';
 import type { DeployContext } from '../context.js';
 import { backoffAt, pollUntil } from '../poll-loop.js';
@@ -22,7 +25,7 @@ export async function chooseForDryRun(ctx: DeployContext, mode: 'none' | Preheat
   const wish = ctx.settings.capacity;
   if (wish === undefined) return [];
   const points = ctx.settings.points ?? 1;
-  const choice = await searchOnce(wish, points, ctx);
+  const choice = await searchOnce(wish, points, ctx, { jobRefused: false });
   logChoice(choice, wish, points, ctx);
   const [best] = choice.eligible;
   if (best === undefined) {
@@ -57,12 +60,13 @@ export async function findCapacity(
     factor: 1.5,
     mostMs: MOST_SEARCH_DELAY_MS
   } as const;
+  const searched: Searched = { jobRefused: false };
   // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
   // within max_price), or when less than the least delay is left; else it is made again, backing off.
   const polled = await pollUntil<(Choice & { searches: number }) | { failed: string }>(
     async (round) => {
       const searches = round + 1;
-      const choice = await searchOnce(wish, points, ctx);
+      const choice = await searchOnce(wish, points, ctx, searched);
       if (choice.eligible.length > 0) {
         logChoice(choice, wish, points, ctx);
         return { kind: 'done', value: { ...choice, searches } };
@@ -89,10 +93,48 @@ export async function findCapacity(
   return polled.value;
 }
 
-async function searchOnce(wish: CapacityWish, points: number, ctx: DeployContext): Promise<Choice> {
-  const call = resourceSearchCall(ctx.settings, wish.deviceType);
-  const { result } = await retried('capacity: resource search', ctx.retries, () => ctx.send(call));
+/** What a step's resource searches learnt: that a search with task_type=Job is refused here. */
+interface Searched {
+  jobRefused: boolean;
+}
+
+async function searchOnce(
+  wish: CapacityWish,
+  points: number,
+  ctx: DeployContext,
+  searched: Searched
+): Promise<Choice> {
+  const { result } = await resourceSearch(wish.deviceType, ctx, searched);
   return chooseResource(offersOf(result.data), wish, points);
+}
+
+/**
+ * The resource search of the step's kind. The reference disagrees with itself on a job's: its job skill
+ * searches with task_type=Job, its api/resource.md allows Deployment alone. A job's search is sent with
+ * Job; refused, it is sent with Deployment, said once, and every later search of the step goes so.
+ */
+async function resourceSearch(
+  deviceType: CapacityWish['deviceType'],
+  ctx: DeployContext,
+  searched: Searched
+): Promise<Answer> {
+  const call = resourceSearchCall(ctx.settings, deviceType);
+  const send = (sent: Call): Promise<Answer> =>
+    retried('capacity: resource search', ctx.retries, () => ctx.send(sent));
+  const job = call.query.some(([name, value]) => name === 'task_type' && value === 'Job');
+  if (!job) return send(call);
+  if (!searched.jobRefused) {
+    try {
+      return await send(call);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+      searched.jobRefused = true;
+      ctx.log(
+        `capacity: the resource search with task_type=Job was refused (${sanitize(describeError(error), 200)}): searching with task_type=Deployment, the task type the platform's resource search reference lists (api/resource.md; its job skill says Job)`
+      );
+    }
+  }
+  return send(resourceSearchCall(ctx.settings, deviceType, 'Deployment'));
 }
 
 /** Why no entry qualifies, naming what was searched. */
