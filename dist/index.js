@@ -5113,6 +5113,10 @@ function jobFields(body, settings) {
         if (absent.length > 0)
             return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
     }
+    // GPUs are given whole: the reference refuses services whose GPU weights sum to 0.
+    const weights = services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service.resource_weight) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(service.resource_weight.gpu_weight) : 0);
+    if (weights.every((weight) => weight === 0))
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)("body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU");
     return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
 }
 /**

@@ -123,7 +123,12 @@ export function searchResources(
         return {
           region: region.region,
           region_name: region.region_name,
-          mark: { resource: resourceOf(device, region), mark: markOf(device, region, taskType) },
+          // As the reference's example gives it: region_name null inside the mark object.
+          mark: {
+            resource: resourceOf(device, region),
+            region_name: null,
+            mark: markOf(device, region, taskType)
+          },
           price,
           discount_price,
           inventory

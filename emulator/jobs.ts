@@ -9,7 +9,7 @@ import { isPlainObject } from './json.js';
 import { bodyObject, optionalString, positiveInteger, requiredString } from './params.js';
 import { Code, parameterError, Rejection } from './rejection.js';
 import type { Stock } from './stock.js';
-import { rfc3339 } from './tasks.js';
+import { chinaTime, rfc3339 } from './tasks.js';
 
 export const JOB_STATUSES = ['Pending', 'Running', 'Paused', 'End'] as const;
 /** A pod's point_id is its job's id times this, plus the pod's number. */
@@ -42,6 +42,11 @@ interface JobSupport {
   mod_param: ModParam;
 }
 
+/** A mount of a service (storage_config, share_storage_config, nas_storage_config), as the create gave it. */
+type StorageMounts = { storage_id: number; target_dir: string }[] | null;
+/** A shared volume mounted in a service (share_mem_config, share_disk_config). */
+type VolumeMounts = { target_dir: string; volume_name: string }[] | null;
+
 interface JobService {
   service_id: number;
   service_name: string;
@@ -49,6 +54,12 @@ interface JobService {
   resource_weight: { cpu_weight: number; mem_weight: number; gpu_weight: number };
   env: { name: string; value: string; value_from: null }[] | null;
   start_script: { command: string[]; args: string[] } | null;
+  // Echoed as the create gave them (the reference's detail does): three kinds of storage, never mixed.
+  storage_config: StorageMounts;
+  share_storage_config: StorageMounts;
+  nas_storage_config: StorageMounts;
+  share_mem_config: VolumeMounts;
+  share_disk_config: VolumeMounts;
 }
 
 interface Job {
@@ -59,6 +70,10 @@ interface Job {
   readonly points: number;
   readonly job_support: JobSupport;
   readonly services: JobService[];
+  /** The shared volumes its services mount, as the create declared them. */
+  readonly share_disk_volumes: { name: string }[] | null;
+  readonly share_mem_volumes: { name: string; size_limit: number }[] | null;
+  readonly task_qos: { class: string } | null;
   readonly createdAt: number;
   /**
    * When it was scheduled: at its create when its resource had free nodes, else (a Spot job, Queued) at the
@@ -137,7 +152,7 @@ export class JobStore {
     const job_support = jobSupportOf(body.job_support, sub_type);
     const points = positiveInteger(body.points, 'points', 'body');
     const resources = resourcesOf(body.resources, this.settings.resourceTaskType);
-    const services = this.#servicesOf(body.services);
+    const services = this.#servicesOf(body.services, resources);
     const mark = resources[0]?.mark ?? '';
     const now = this.now();
     // Too few free nodes: a Spot job waits Queued for them, an on-demand create is refused. (Jobs hold no
@@ -161,6 +176,16 @@ export class JobStore {
       points,
       job_support,
       services,
+      share_disk_volumes: listOf(body.share_disk_volumes, 'share_disk_volumes', [
+        'name'
+      ]) as Job['share_disk_volumes'],
+      share_mem_volumes: listOf(body.share_mem_volumes, 'share_mem_volumes', [
+        'name',
+        'size_limit'
+      ]) as Job['share_mem_volumes'],
+      task_qos: isPlainObject(body.task_qos)
+        ? { class: requiredString(body.task_qos.class, 'task_qos.class') }
+        : null,
       createdAt: now,
       scheduledAt: short ? undefined : now,
       rate:
@@ -209,10 +234,18 @@ export class JobStore {
         state.pods.reduce((sum, pod) => sum + ((pod.to ?? this.now()) - pod.from), 0) / 1000
       ),
       ...money,
-      share_disk_volumes: null,
-      share_mem_volumes: null,
-      task_qos: null,
-      job_support: job.job_support,
+      share_disk_volumes: job.share_disk_volumes,
+      share_mem_volumes: job.share_mem_volumes,
+      task_qos: job.task_qos,
+      task_tags: null,
+      // Both modes' keys, the one not used null, as the reference's example gives them.
+      job_support: {
+        ...job.job_support,
+        mod_param:
+          'default' in job.job_support.mod_param
+            ? { default: job.job_support.mod_param.default, index: null }
+            : { default: null, index: job.job_support.mod_param.index }
+      },
       job_status: {
         // As the reference's example gives it: the moment the job was made.
         create_time: rfc3339(job.createdAt),
@@ -224,19 +257,16 @@ export class JobStore {
         failed_pods: state.failed,
         completion_mode: 'default' in job.job_support.mod_param ? 'NonIndexed' : 'Indexed'
       },
-      create_time: rfc3339(job.createdAt),
-      last_update_time: rfc3339(Math.min(this.now(), state.endedAt ?? this.now())),
+      // The task's own times as the reference writes them (+08:00); the job's (job_status) in UTC.
+      create_time: chinaTime(job.createdAt),
+      last_update_time: chinaTime(Math.min(this.now(), state.endedAt ?? this.now())),
       services: job.services.map((service) => ({
         ...service,
         remote_ports: null,
         health_checks: null,
-        storage_config: null,
-        share_storage_config: null,
-        nas_storage_config: null,
-        share_mem_config: null,
-        share_disk_config: null,
         repository_account: null,
-        is_update_repository: null
+        is_update_repository: null,
+        registered_ports: null
       }))
     };
   }
@@ -246,11 +276,15 @@ export class JobStore {
     return [...this.#jobs.values()]
       .reverse()
       .filter((job) => filter.searchValue === undefined || job.task_name.includes(filter.searchValue))
-      .map((job) => this.detail(job.task_id))
-      .filter((detail) => filter.statuses === undefined || filter.statuses.includes(String(detail.status)))
-      .map((detail) => ({
+      .map((job) => ({ job, detail: this.detail(job.task_id) }))
+      .filter(
+        ({ detail }) => filter.statuses === undefined || filter.statuses.includes(String(detail.status))
+      )
+      .map(({ job, detail }) => ({
         task_type: 'Job',
-        ...Object.fromEntries(SEARCH_FIELDS.map((field) => [field, detail[field]]))
+        ...Object.fromEntries(SEARCH_FIELDS.map((field) => [field, detail[field]])),
+        // The search writes the time as its example does: `2026-04-21 09:04:20.500576 +08:00`.
+        create_time: chinaTime(job.createdAt, true)
       }));
   }
 
@@ -370,6 +404,7 @@ export class JobStore {
       })),
       runing_time: Math.floor(ranMs / 1000),
       billing_value: Math.floor((ranMs / 3_600_000) * job.rate * POINTS_PER_YUAN),
+      port_mappings: null,
       describe_dto: {
         last_restart_time: pod.restarts > 0 ? rfc3339(pod.containerFrom) : null,
         restart_count: pod.restarts
@@ -438,21 +473,73 @@ export class JobStore {
     return free === undefined || free >= Math.min(job.points, job.job_support.parallelism);
   }
 
-  #servicesOf(value: unknown): JobService[] {
+  #servicesOf(value: unknown, resources: Job['resources']): JobService[] {
     if (!Array.isArray(value) || value.length === 0)
       throw parameterError('services is required: at least one service to run');
-    return value.map((item: unknown, i) => {
+    const services = value.map((item: unknown, i): JobService => {
       if (!isPlainObject(item)) throw parameterError(`services[${i}] must be an object`);
+      const at = `services[${i}]`;
       return {
         service_id: this.#nextServiceId++,
-        service_name: requiredString(item.service_name, `services[${i}].service_name`),
-        service_image: requiredString(item.service_image, `services[${i}].service_image`),
-        resource_weight: weightOf(item.resource_weight, `services[${i}].resource_weight`),
-        env: envOf(item.env, `services[${i}].env`),
-        start_script: startScriptOf(item.start_script, `services[${i}].start_script`)
+        service_name: requiredString(item.service_name, `${at}.service_name`),
+        service_image: requiredString(item.service_image, `${at}.service_image`),
+        resource_weight: weightOf(item.resource_weight, `${at}.resource_weight`),
+        env: envOf(item.env, `${at}.env`),
+        start_script: startScriptOf(item.start_script, `${at}.start_script`),
+        storage_config: listOf(item.storage_config, `${at}.storage_config`, MOUNT) as StorageMounts,
+        share_storage_config: listOf(
+          item.share_storage_config,
+          `${at}.share_storage_config`,
+          MOUNT
+        ) as StorageMounts,
+        nas_storage_config: listOf(
+          item.nas_storage_config,
+          `${at}.nas_storage_config`,
+          MOUNT
+        ) as StorageMounts,
+        share_mem_config: listOf(item.share_mem_config, `${at}.share_mem_config`, VOLUME) as VolumeMounts,
+        share_disk_config: listOf(item.share_disk_config, `${at}.share_disk_config`, VOLUME) as VolumeMounts
       };
     });
+    gpuWeightsFit(services, resources);
+    return services;
   }
+}
+
+/** The fields of a storage mount, and of a shared volume's. */
+const MOUNT = ['storage_id', 'target_dir'];
+const VOLUME = ['target_dir', 'volume_name'];
+
+/** A list of objects with these fields each (a number or a string, as given), or null when absent. */
+function listOf(value: unknown, name: string, fields: readonly string[]): Record<string, unknown>[] | null {
+  if (value === undefined || value === null) return null;
+  if (!Array.isArray(value)) throw parameterError(`${name} must be a list of {${fields.join(', ')}}`);
+  return value.map((item: unknown, i) => {
+    if (!isPlainObject(item)) throw parameterError(`${name}[${i}] must be an object`);
+    for (const field of fields)
+      if (item[field] === undefined || item[field] === null || item[field] === '')
+        throw parameterError(`${name}[${i}].${field} is required`);
+    return Object.fromEntries(fields.map((field) => [field, item[field]]));
+  });
+}
+
+/**
+ * The reference: GPUs are given whole, so the services' gpu_weight must sum to more than 0 and divide the
+ * greatest common divisor of the chosen resources' GPU counts (a resource without a GPU takes none).
+ */
+function gpuWeightsFit(services: readonly JobService[], resources: Job['resources']): void {
+  const sum = services.reduce((total, service) => total + service.resource_weight.gpu_weight, 0);
+  const counts = resources.map((r) => r.resource.gpu_count).filter((count) => count > 0);
+  if (counts.length === 0) return;
+  const divisor = counts.reduce(gcd);
+  if (sum === 0 || divisor % sum !== 0)
+    throw parameterError(
+      `the services' gpu_weight sum to ${sum}: they must sum to more than 0 and divide ${divisor}, the GPU count of the resource`
+    );
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
 }
 
 function subTypeOf(value: unknown): 'Spot' | null {

@@ -91,6 +91,8 @@ export function nodeView(ctx: NodeContext, pod: Pod, index: number): Record<stri
     containers: services(ctx, pod).map((service) => container(ctx, service, status, pod)),
     runing_time: Math.floor((ctx.now - upSince) / 1000),
     billing_value: ctx.nodeBillingValue,
+    // In the reference's example (null), not its schema.
+    port_mappings: null,
     describe_dto: {
       last_restart_time: restarts.count > 0 ? new Date(restarts.last).toISOString() : null,
       restart_count: restarts.count

@@ -8,9 +8,11 @@ import { parseJson } from '../../emulator/json.js';
 import { ROUTES } from '../../emulator/routes.js';
 import { startTestEmulator, type TestClient, type TestClock } from '../helpers/platform-client.js';
 import {
+  exampleFieldsMissing,
   reference,
   referenceEndpoints,
   shapeProblems,
+  timeFormProblems,
   type ReferenceEndpoint
 } from '../helpers/reference.js';
 
@@ -243,6 +245,29 @@ describe('the emulator answers as the platform reference documents', () => {
       expect(problems).toEqual([]);
     }
   );
+
+  it.each([...REFERENCE.values()].map((endpoint) => [endpoint.name, endpoint] as const))(
+    "%s: every answer has each field of the reference's own example, nulls included",
+    (name, endpoint: ReferenceEndpoint) => {
+      const example = endpoint.example?.data;
+      const missing = [
+        ...new Set((answers.get(name) ?? []).flatMap((data) => exampleFieldsMissing(example, data)))
+      ];
+      expect(missing).toEqual([]);
+    }
+  );
+
+  it.each(
+    [...REFERENCE.values()]
+      .filter((endpoint) => endpoint.times !== undefined)
+      .map((endpoint) => [endpoint.name, endpoint] as const)
+  )('%s: writes its times in the forms of the reference (its own example in them too)', (name, endpoint) => {
+    const times = endpoint.times ?? {};
+    expect(timeFormProblems(endpoint.example?.data, times)).toEqual([]);
+    const answered = answers.get(name) ?? [];
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.flatMap((data) => timeFormProblems(data, times))).toEqual([]);
+  });
 
   it('serves every endpoint the reference records, where the reference puts it', () => {
     for (const endpoint of REFERENCE.values()) {

@@ -10,7 +10,7 @@ import { spentYuan } from '../../src/platform/money.js';
 import { deletePodCall, detailCall, updateCall } from '../../src/platform/operations/calls.js';
 import { planCalls } from '../../src/platform/operations/plan-calls.js';
 import { offersOf } from '../../src/platform/resource-data.js';
-import { snapshotOf } from '../../src/platform/task-data.js';
+import { jobFactsOf, snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
 import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
@@ -48,6 +48,17 @@ describe("the reference's example answers, read by the action", () => {
     expect(describeNodeProblem(problem ?? ({} as never))).toBe(
       'node 1 (Running): container d1768790900909-38167100-container restarted 2 times'
     );
+  });
+
+  it("reads a job as the reference's examples write it: running, its times in both of the reference's forms", () => {
+    const detail = exampleData('job-detail');
+    expect(jobFactsOf(detail)).toMatchObject({ status: 'Running', running: 1, stopped: false, ended: false });
+    // Stopped (Paused, the job list's 已停止) 30.5 s after its job began: the job's time in UTC,
+    // the task's last update in China's time, as the example writes each.
+    const stopped = { ...(detail as Record<string, unknown>), status: 'Paused' };
+    expect(jobFactsOf(stopped)).toMatchObject({ stopped: true, ended: true, seconds: 31 });
+    const [listed] = (exampleData('job-search') as { results: unknown[] }).results;
+    expect(jobFactsOf(listed)).toMatchObject({ status: 'Running', ended: false });
   });
 
   it("reads the mark string a create needs from the reference's resource search, and its prices as given", () => {

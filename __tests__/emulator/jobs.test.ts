@@ -339,6 +339,55 @@ describe('jobs, as the reference describes them', () => {
     expect(made).toMatchObject({ code: '0000', data: { task_id: expect.anything() } });
   });
 
+  it("refuses services whose GPU weights sum to 0, or do not divide the resource's GPU count, as the reference does", async () => {
+    const weighted = (gpu: number, mark8?: string) => ({
+      ...body(),
+      ...(mark8 === undefined ? {} : { resources: [{ mark: mark8 }] }),
+      services: [
+        { ...body().services[0], resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: gpu } }
+      ]
+    });
+    const none = await call('POST', '/api/task/job/create', weighted(0));
+    expect(none).toMatchObject({ data: null, message: expect.stringMatching(/gpu_weight sum to 0/) });
+    // An H20 x 8 node: weights of 3 cannot share its 8 GPUs out whole; 2 can.
+    const search = await call('GET', '/api/deployment/resource/search?task_type=Job&device_type=GpuDevice');
+    type Results = {
+      results: { device_name: string; regions: { inventory: number; mark: { mark: string } }[] }[];
+    };
+    const h20 = (search.data as Results).results
+      .find((device) => device.device_name === 'H20 x 8')
+      ?.regions.find((region) => region.inventory > 0)?.mark.mark;
+    expect(await call('POST', '/api/task/job/create', weighted(3, h20))).toMatchObject({
+      data: null,
+      message: expect.stringMatching(/sum to 3: they must sum to more than 0 and divide 8/)
+    });
+    expect(await call('POST', '/api/task/job/create', weighted(2, h20))).toMatchObject({ code: '0000' });
+  });
+
+  it('echoes the storage a job mounts, and answers every field of the reference detail', async () => {
+    const mounts = {
+      storage_config: [{ storage_id: 2038, target_dir: '/root/s3' }],
+      share_storage_config: [{ storage_id: 2037, target_dir: '/root/share' }],
+      nas_storage_config: [{ storage_id: 1001, target_dir: '/mnt/nas' }],
+      share_mem_config: [{ target_dir: '/dev/shm', volume_name: 'mem-default' }]
+    };
+    const id = await create({
+      ...body(),
+      share_mem_volumes: [{ name: 'mem-default', size_limit: 32768 }],
+      services: [{ ...body().services[0], ...mounts }]
+    });
+    const detail = (await call('GET', `/api/task/job/detail?task_id=${id}`)).data as {
+      share_mem_volumes: unknown;
+      task_tags: unknown;
+      services: Record<string, unknown>[];
+    };
+    expect(detail.services[0]).toMatchObject({ ...mounts, share_disk_config: null, registered_ports: null });
+    expect(detail).toMatchObject({
+      share_mem_volumes: [{ name: 'mem-default', size_limit: 32768 }],
+      task_tags: null
+    });
+  });
+
   it('reads End for a job that ended by itself (Complete or Failed), and refuses to stop it', async () => {
     // Two completions of 60 s, one after the other, 10 s after the create.
     const id = await create(body());

@@ -255,6 +255,7 @@ describe('task lifecycle and endpoints', () => {
           memory: 64512,
           cpu_cores: 16
         },
+        region_name: null,
         mark: REGION?.mark.mark
       },
       price: 1980,

@@ -28,6 +28,8 @@ export interface ReferenceEndpoint {
   body_shape?: Shape;
   data: Shape;
   example?: { code: string; message: string; data?: unknown };
+  /** The forms the example writes its times in: a pattern per field path (see timeFormProblems). */
+  times?: Record<string, string>;
   example_request?: unknown;
 }
 
@@ -106,4 +108,46 @@ export function shapeProblems(
     .filter((name) => !known.has(name) && !noted(`${path}.${name}`))
     .map((name) => `${path}.${name} is not in the reference`);
   return [...problems, ...invented];
+}
+
+/**
+ * The fields the reference's own example gives that `value` lacks: the example's every key, in its objects
+ * and in the first item of its lists, as paths like `data.services[].registered_ports`. A field the example
+ * writes as null still counts: the platform answers it.
+ */
+export function exampleFieldsMissing(example: unknown, value: unknown, path = 'data'): string[] {
+  if (Array.isArray(example)) {
+    const [first] = example;
+    if (first === undefined || !Array.isArray(value)) return [];
+    return value.flatMap((item) => exampleFieldsMissing(first, item, `${path}[]`));
+  }
+  if (typeof example !== 'object' || example === null) return [];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const record = value as Record<string, unknown>;
+  return Object.entries(example).flatMap(([key, inner]) =>
+    key in record ? exampleFieldsMissing(inner, record[key], `${path}.${key}`) : [`${path}.${key}`]
+  );
+}
+
+/**
+ * Where a time field of `value` is not written in the form the reference's example writes it: `times`
+ * maps a field's path (`create_time`, `results[].job_status.create_time`) to that form, a pattern.
+ */
+export function timeFormProblems(value: unknown, times: Readonly<Record<string, string>>): string[] {
+  return Object.entries(times).flatMap(([path, form]) =>
+    valuesAt(value, path.split('.'))
+      .filter((found) => found !== null && (typeof found !== 'string' || !new RegExp(form).test(found)))
+      .map((found) => `${path} is ${JSON.stringify(found)}, the reference writes ${form}`)
+  );
+}
+
+/** The values at a path whose parts may end in [] (every item of a list). */
+function valuesAt(value: unknown, parts: readonly string[]): unknown[] {
+  const [part, ...rest] = parts;
+  if (part === undefined) return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  const list = part.endsWith('[]');
+  const inner = (value as Record<string, unknown>)[list ? part.slice(0, -2) : part];
+  if (!list) return inner === undefined ? [] : valuesAt(inner, rest);
+  return Array.isArray(inner) ? inner.flatMap((item) => valuesAt(item, rest)) : [];
 }

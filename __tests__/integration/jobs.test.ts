@@ -407,6 +407,17 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     await expect(step({ task_name: 'x', estimated_exec_sec: '90000' })).rejects.toThrow(
       /estimated_exec_sec "90000" is not a whole number from 1 to 86400/
     );
+    // GPUs are given whole: services whose GPU weights sum to 0 are refused, as the platform refuses them.
+    const weightless = JSON.parse(BODY) as { services: Record<string, unknown>[] };
+    const noGpu = {
+      ...weightless,
+      services: [
+        { ...weightless.services[0], resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 0 } }
+      ]
+    };
+    await expect(step({ task_name: 'x', body: JSON.stringify(noGpu) })).rejects.toThrow(
+      "body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU"
+    );
     expect(emulator.requests).toHaveLength(0);
   });
 

@@ -123,6 +123,14 @@ export function jobFields(body: Record<string, unknown>, settings: PlatformSetti
         `body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`
       );
   }
+  // GPUs are given whole: the reference refuses services whose GPU weights sum to 0.
+  const weights = services.map((service) =>
+    isRecord(service) && isRecord(service.resource_weight) ? countOf(service.resource_weight.gpu_weight) : 0
+  );
+  if (weights.every((weight) => weight === 0))
+    return failedCheck(
+      "body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU"
+    );
   return PASSED;
 }
 
