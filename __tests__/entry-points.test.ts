@@ -100,14 +100,32 @@ describe("index.ts, main.ts and post.ts on the runner's host", () => {
       await import('../src/index.js');
     });
     expect(printed.join('')).toContain('dry run: nothing was sent');
-    // Outside GitHub Actions (no GITHUB_ACTIONS), index.ts is the command-line tool, and writes no workflow command.
-    delete process.env.GITHUB_ACTIONS;
-    printed = [];
-    await jest.isolateModulesAsync(async () => {
-      await import('../src/index.js');
-    });
-    expect(process.exitCode).toBe(2);
-    expect(printed.join('')).not.toMatch(/^::/m);
+    const argv = process.argv;
+    try {
+      // Outside GitHub Actions (no GITHUB_ACTIONS), started as the runner starts it (INPUT_* variables, no
+      // argument: `node --env-file=.env dist/index.js`), index.ts runs the action's step.
+      delete process.env.GITHUB_ACTIONS;
+      // (The main step keeps the state it saves in this process, for a post step run in it: a new main
+      // step starts without it.)
+      for (const name of Object.keys(process.env))
+        if (name.startsWith('STATE_')) Reflect.deleteProperty(process.env, name);
+      process.argv = [argv[0] ?? 'node', 'dist/index.js'];
+      printed = [];
+      await jest.isolateModulesAsync(async () => {
+        await import('../src/index.js');
+      });
+      expect(printed.join('')).toContain('dry run: nothing was sent');
+      // Given arguments, it is the command-line tool, and writes no workflow command.
+      process.argv = [argv[0] ?? 'node', 'dist/index.js', 'nope'];
+      printed = [];
+      await jest.isolateModulesAsync(async () => {
+        await import('../src/index.js');
+      });
+      expect(process.exitCode).toBe(2);
+      expect(printed.join('')).not.toMatch(/^::/m);
+    } finally {
+      process.argv = argv;
+    }
   });
 
   it('fails through core.setFailed, which sets the exit code', async () => {

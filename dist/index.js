@@ -119,6 +119,10 @@ function githubHost() {
         state: (name) => process.env[`STATE_${name}`] ?? '',
         saveState: (values) => {
             writeFileCommand('GITHUB_STATE', 'save-state', values);
+            // Kept in this process too, where the runner would hand it to the post step: a host that runs the
+            // main and post steps in one process (@github/local-action) finds it there.
+            for (const [name, value] of Object.entries(values))
+                process.env[`STATE_${name}`] = value;
         },
         // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
         stash: (0,private_file/* privateFiles */.vs)(() => process.env.RUNNER_TEMP || (0,external_node_os_.tmpdir)()),
@@ -4307,7 +4311,13 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5253);
 
 
-if (process.env.GITHUB_ACTIONS === 'true') {
+/**
+ * On GitHub's runner; or started as the runner starts it, with INPUT_* variables and no argument (a bundle
+ * run by hand with `node --env-file=.env dist/index.js`, as CONTRIBUTING.md shows): the action's steps.
+ */
+const onRunner = process.env.GITHUB_ACTIONS === 'true' ||
+    (process.argv.length <= 2 && Object.keys(process.env).some((name) => name.startsWith('INPUT_')));
+if (onRunner) {
     // One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.

@@ -1,7 +1,15 @@
 import { githubHost } from './action/github-host.js';
 import { runMain } from './action/main-step.js';
 
-if (process.env.GITHUB_ACTIONS === 'true') {
+/**
+ * On GitHub's runner; or started as the runner starts it, with INPUT_* variables and no argument (a bundle
+ * run by hand with `node --env-file=.env dist/index.js`, as CONTRIBUTING.md shows): the action's steps.
+ */
+const onRunner =
+  process.env.GITHUB_ACTIONS === 'true' ||
+  (process.argv.length <= 2 && Object.keys(process.env).some((name) => name.startsWith('INPUT_')));
+
+if (onRunner) {
   // One bundle for both steps: main saves isPost, so the runner hands it back to the post step as state.
   const host = githubHost();
   // The post step is a chunk of its own, which the main step never compiles.

@@ -32,6 +32,20 @@ describe('the GitHub host', () => {
     expect(new Set(readFileSync(file, 'utf8').match(/ghadelimiter_[0-9a-f-]{36}/g)).size).toBe(2);
   });
 
+  // Regression (issue 48): under @github/local-action, which runs main and post in one process, the post
+  // step found no saved state, so cleanup: stop stopped nothing and the task billed on.
+  it('saves state to GITHUB_STATE for the post step, and keeps it in this process for a post step run in it', () => {
+    const file = join(dir, 'state');
+    writeFileSync(file, '');
+    process.env.GITHUB_STATE = file;
+    githubHost().saveState({ cleanup: 'stop', created_task_ids: '["7"]' });
+    expect(parseFileCommands(readFileSync(file, 'utf8'))).toEqual({
+      cleanup: 'stop',
+      created_task_ids: '["7"]'
+    });
+    expect(githubHost().state('created_task_ids')).toBe('["7"]');
+  });
+
   it('appends to the job summary, and says why it cannot when GITHUB_STEP_SUMMARY is not set', () => {
     const file = join(dir, 'summary');
     writeFileSync(file, '# before\n');

@@ -14,6 +14,9 @@ export function githubHost(): StepHost {
     state: (name) => process.env[`STATE_${name}`] ?? '',
     saveState: (values) => {
       writeFileCommand('GITHUB_STATE', 'save-state', values);
+      // Kept in this process too, where the runner would hand it to the post step: a host that runs the
+      // main and post steps in one process (@github/local-action) finds it there.
+      for (const [name, value] of Object.entries(values)) process.env[`STATE_${name}`] = value;
     },
     // RUNNER_TEMP: the job's own, which the post step shares and the runner empties when the job ends.
     stash: privateFiles(() => process.env.RUNNER_TEMP || tmpdir()),
