@@ -775,11 +775,7 @@ describe('elastic-deploy, the command-line tool', () => {
     emulator.setReadyAfter(3);
     const flags = ['--task-name', 'cli-locked', '--body', SERVICE, '--gpu', '4090', '--cleanup', 'stop'];
     const first = cli(['create', ...flags, '--poll-interval', '1s', '--state-file', stateFile]);
-    await until(
-      () => emulator.requests.some((r) => r.path === '/api/task/deployment/create'),
-      10_000,
-      'the create'
-    );
+    await until(() => emulator.requests.some((r) => r.path === '/api/task/deployment/create'), 'the create');
     const second = await cli(['create', ...flags, '--state-file', stateFile]);
     const cleanup = await cli(['cleanup', '--state-file', stateFile]);
     for (const refused of [second, cleanup])

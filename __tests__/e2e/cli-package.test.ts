@@ -454,11 +454,11 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         );
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        await until(() => /task_id: \d+/.test(stderr), 20_000, 'the task id in the log');
+        await until(() => /task_id: \d+/.test(stderr), 'the task id in the log');
         const id = /task_id: (\d+)/.exec(stderr)?.[1] ?? '';
         child.kill('SIGTERM');
-        await until(() => emulator.task(id).status === 'End', 20_000, `task ${id} stopped`);
-        await until(() => stderr.includes(`cleanup: stopped task ${id}`), 5_000, 'the cleanup in the log');
+        await until(() => emulator.task(id).status === 'End', `task ${id} stopped`);
+        await until(() => stderr.includes(`cleanup: stopped task ${id}`), 'the cleanup in the log');
         expect(stderr).toContain('received the loss of its parent process');
       } finally {
         emulator.setReadyAfter(0);

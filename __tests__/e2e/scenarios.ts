@@ -959,14 +959,14 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         request_timeout: '2s'
       });
       expect([result.exitCode, result.outputs.timed_out]).toEqual([1, 'true']);
-      // No poll started past the deadline, by the step's own stamps (not by how long the machine took):
-      // what follows the timeout (the diagnostics of the nodes) is bounded by request_timeout each.
-      const stamp = (r: RecordedRequest): number => Number(r.headers.timestamp);
-      const [first] = s.emulator.requests;
+      // No poll started past the deadline, told by the polls' count, not by the time they were stamped (a
+      // busy machine stamps a poll some milliseconds after the loop decided to start it): each takes 1.5 s
+      // at the least, so a loop that keeps to a 3 s deadline starts three at the most (at 0, 1.5 s and at
+      // the deadline), however slow the machine; one that went on past it would start a fourth. What
+      // follows the timeout (the diagnostics of the nodes) is bounded by request_timeout each.
       const polls = s.emulator.requests.filter((r) => r.path === DETAIL);
       expect(polls.length).toBeGreaterThan(0);
-      for (const poll of polls)
-        expect(stamp(poll) - (first === undefined ? 0 : stamp(first))).toBeLessThanOrEqual(3000);
+      expect(polls.length).toBeLessThanOrEqual(3);
     });
 
     // Regression: a refusal was explained only when its code was C002, the emulator's own choice.
@@ -1104,12 +1104,12 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     // Regression (issue 48): the post step gave up when its next back-off would pass cleanup_timeout (at
     // 9.7 s of 20 s), though the platform applied the stop at 14 s; it said it had tried "within 20s".
     scenario(
-      'asks until cleanup_timeout itself: a stop the platform applies 14 s late, with 20 s to clean up, is seen',
+      'asks until cleanup_timeout itself: a stop the platform applies 7 s late, with 10 s to clean up, is seen',
       async (s) => {
         const main = await created(s, 'c-slow-stop');
         const id = main.outputs.task_id ?? '';
-        s.emulator.setActLag(14);
-        const cleaned = await post(s, main, { cleanup_timeout: '20s' });
+        s.emulator.setActLag(7);
+        const cleaned = await post(s, main, { cleanup_timeout: '10s' });
         expect(cleaned.exitCode).toBe(0);
         expect(s.emulator.task(id).status).toBe('End');
         expect(shown(cleaned)).toContain(`cleanup: stopped task ${id}`);
@@ -1381,7 +1381,7 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         });
         const id = main.outputs.task_id ?? '';
         expect(main.exitCode).toBe(0);
-        await until(() => creates().length >= 2, 10_000);
+        await until(() => creates().length >= 2);
         const twin = creates().find((r) => r.createdTaskId !== id)?.createdTaskId ?? '';
         const result = await s.run({ operation: 'create', task_name: 'twin-late', points: '1' }, main.state);
         expect(result.exitCode).toBe(0);

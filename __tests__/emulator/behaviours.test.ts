@@ -149,7 +149,7 @@ describe('configurable behaviours', () => {
       answered = true;
       return response;
     });
-    await until(() => emulator.requests.length > 0, 5000, 'the request to arrive');
+    await until(() => emulator.requests.length > 0, 'the request to arrive');
     expect(answered).toBe(false);
     expect(parseEnvelope((await pending).text).code).toBe('0000');
   });
@@ -158,7 +158,7 @@ describe('configurable behaviours', () => {
     emulator.inject({ delayMs: 60_000 });
     const before = emulator.requests.length;
     const pending = connectionError(raw());
-    await until(() => emulator.requests.length > before, 5000, 'the request to arrive');
+    await until(() => emulator.requests.length > before, 'the request to arrive');
     await emulator.stop();
     expect(await pending).toMatch(/ECONNRESET|socket hang up/);
   });

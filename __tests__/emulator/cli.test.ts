@@ -143,7 +143,7 @@ describe('npm run emulator', () => {
         polls += 1;
         return (await status()) === 'Running';
       };
-      await until(running, 5000, 'the task to run');
+      await until(running, 'the task to run');
 
       const record = readFileSync(recordFile, 'utf8')
         .trim()
