@@ -114,7 +114,7 @@ describe('a create that picks its resource by gpu', () => {
     );
     // The refused create was looked for until it could no longer land, before the next region's create.
     expect(bench.log).toContain(
-      'capacity: no task named "llm" appeared before the create before could no longer land: it made none'
+      'capacity: no task named "llm" appeared before the refused create could no longer land: it made none'
     );
     expect(renderSummary(result, { passed: true })).toMatch(
       /\| beijing-jxq-p1 .* \| refused&#58; HTTP 200, code C008&#58; /

@@ -661,7 +661,7 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       expect(made).toHaveLength(1);
       expect(outputs).toMatchObject({ task_id: made[0], job_status: 'Complete', job_type: 'spot' });
       expect(lines).toContain(
-        `spot_fallback: task ${made[0] ?? ''} named "gpu-tests" appeared, made by the create before after all; adopting it`
+        `spot_fallback: task ${made[0] ?? ''} named "gpu-tests" appeared, made by the refused create after all; adopting it`
       );
       expect(left?.lookup).toBeUndefined();
     });

@@ -125,19 +125,22 @@ async function adoptLateCreate(ctx, label) {
         return { kind: 'none' };
     const name = JSON.stringify(lookup.taskName);
     const left = Math.max(0, lookup.landsBy - ctx.runtime.now());
-    ctx.log(`${label}: looking for a task named ${name} that the create before may still make, for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(left)}, before creating again`);
+    ctx.log(`${label}: looking for a task named ${name} that the refused create may still make, for ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(left)}, before creating again`);
     const found = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitNewTasks */ .lC)(lookup.taskName, new Set(lookup.existingIds), lookup.landsBy, ctx, label);
     if (found.kind === 'cut')
-        return { kind: 'unknown', why: `the step's deadline came before the create before could no longer land` };
+        return {
+            kind: 'unknown',
+            why: `the step's deadline came before the refused create could no longer land`
+        };
     if (found.kind === 'unknown')
         return { kind: 'unknown', why: `the task search failed (${found.why})` };
     const [newest] = found.kind === 'found' ? found.ids : [];
     if (newest === undefined) {
-        ctx.log(`${label}: no task named ${name} appeared before the create before could no longer land: it made none`);
+        ctx.log(`${label}: no task named ${name} appeared before the refused create could no longer land: it made none`);
         ctx.cleanup.clear('lookup');
         return { kind: 'none' };
     }
-    ctx.log(`${label}: task ${newest} named ${name} appeared, made by the create before after all; adopting it`);
+    ctx.log(`${label}: task ${newest} named ${name} appeared, made by the refused create after all; adopting it`);
     ctx.cleanup.update({ created: [...ctx.cleanup.state().created, newest], lookup: undefined });
     return { kind: 'adopted', created: { ...adoptedAnswer(newest), recreated: false, lookup } };
 }

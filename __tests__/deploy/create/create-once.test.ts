@@ -386,7 +386,7 @@ describe('createOnce', () => {
     expect(late.kind).toBe('adopted');
     expect(landed.ctx.cleanup.state()).toMatchObject({ created: ['100'], lookup: undefined });
     expect(landed.log).toContain(
-      'spot_fallback: task 100 named "svc" appeared, made by the create before after all; adopting it'
+      'spot_fallback: task 100 named "svc" appeared, made by the refused create after all; adopting it'
     );
 
     const none = platform([REFUSED]);
