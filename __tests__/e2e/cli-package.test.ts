@@ -22,27 +22,11 @@ import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
+import { JOB_BODY, jobBodyWithEnv } from '../helpers/bodies.js';
 
 const run = promisify(execFile);
 const SERVICE =
   '{services: [{service_name: web, service_image: "nginx:1", remote_ports: [{service_port: 80}]}]}';
-
-/** A GPU job of one pod, as the platform's reference requires it. */
-const JOB_BODY = JSON.stringify({
-  job_support: {
-    timeout_sec: 600,
-    parallelism: 1,
-    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
-  },
-  services: [
-    {
-      service_name: 'tests',
-      service_image: 'pytorch/pytorch:2.5.1',
-      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-      start_script: { command: ['pytest'], args: [] }
-    }
-  ]
-});
 
 interface CliRun {
   code: number | null;
@@ -579,11 +563,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
           }
         ]
       });
-      const body = JSON.parse(JOB_BODY) as { services: Record<string, unknown>[] };
-      const withEnv = {
-        ...body,
-        services: [{ ...body.services[0], env: [{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }] }]
-      };
+      const withEnv = jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }]);
       const files = mkdtempSync(join(dir, 'files-'));
       const result = await elasticDeploy(
         node,
@@ -594,7 +574,7 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
           '--task-name',
           `pkg-job-secrets-${node.major}`,
           '--body',
-          JSON.stringify(withEnv),
+          withEnv,
           '--poll-interval',
           '1s',
           '--files-dir',
@@ -637,11 +617,17 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
         '--state-file',
         stateFile
       ];
+      // The first create is answered 3 s late, so that the first run holds the file while the other starts.
+      emulator.inject({ path: '/api/task/deployment/create', delayMs: 3000 });
       const runs = await Promise.all([elasticDeploy(node, args(1)), elasticDeploy(node, args(2))]);
       const codes = runs.map((r) => r.code).sort();
       expect(codes).toEqual([0, 2]);
+      // Refused while the other ran (the lock), or, on a machine so busy that it started only once the
+      // other had ended, for the task the file now names: either way it sent nothing.
       const refused = runs.find((r) => r.code === 2);
-      expect(refused?.stderr).toMatch(/it is in use by another run \(process \d+\)/);
+      expect(refused?.stderr).toMatch(
+        /it is in use by another run \(process \d+\)|which still names what an earlier run left/
+      );
       const creates = emulator.requests.filter((r) => r.path === '/api/task/deployment/create');
       expect(creates).toHaveLength(1);
       const id = creates[0]?.createdTaskId ?? '';

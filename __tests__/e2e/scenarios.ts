@@ -16,7 +16,7 @@ import { parse } from 'yaml';
 import { ROOT, runnerView, runStep, type NodeRuntime, type StepRun } from '../../scripts/action-runner.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { rsaInputs } from '../helpers/emulator-inputs.js';
-import { JOB_MARK_4090, MARK_4090, REGION_4090 } from '../helpers/bodies.js';
+import { JOB_BODY, JOB_MARK_4090, jobBodyWithEnv, MARK_4090, REGION_4090 } from '../helpers/bodies.js';
 import { tallyScenario, tallySelf } from '../helpers/profile-tally.js';
 import { fixtureEmulatorKeys, fixtureKey } from '../helpers/fixtures.js';
 import { until } from '../helpers/until.js';
@@ -25,22 +25,6 @@ import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 /** A create's body in the platform's documented forms: the resource (a 4090 node, by its mark) and a service. */
 const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
 const FAST = { poll_interval: '1s' };
-/** A GPU batch job of one pod, as the platform's reference requires it (job_support, services). */
-const JOB_BODY = JSON.stringify({
-  job_support: {
-    timeout_sec: 600,
-    parallelism: 1,
-    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
-  },
-  services: [
-    {
-      service_name: 'tests',
-      service_image: 'pytorch/pytorch:2.5.1',
-      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
-      start_script: { command: ['pytest'], args: ['-q'] }
-    }
-  ]
-});
 const CREATE = '/api/task/deployment/create';
 const STOP = '/api/deployment/task/stop';
 const SEARCH = '/api/deployment/task/search';
@@ -1424,9 +1408,14 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
         });
         const old = s.emulator.addTask({ task_name: 'e2e-overlap', points: 1, status: 'Running' });
         s.emulator.setReadyAfter(2);
-        // Both creates take effect 1.5 s after they arrive: each run's search before it creates sees the
-        // old task alone, so neither takes the other's task for part of the generation it replaces.
-        s.emulator.inject({ path: CREATE, delayMs: 1500, times: 2 });
+        // Both creates take effect seconds after they arrive: each run's search before it creates sees the
+        // old task alone, so neither takes the other's task for part of the generation it replaces. The
+        // second lands 3 s after the first, so that the older run has seen its task ready (and passed)
+        // before the newer one, once ready, stops it: were both ready within one poll of each other, the
+        // newer could stop the older's task before that run's wait saw it ready, and the older run would
+        // fail (found on a busy machine, where the polls' phases drift).
+        s.emulator.inject({ path: CREATE, delayMs: 1500 });
+        s.emulator.inject({ path: CREATE, delayMs: 4500 });
         const inputs = {
           operation: 'replace',
           task_name: 'e2e-overlap',
@@ -2008,12 +1997,8 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
           'done'
         ];
         s.emulator.setJobs({ scripts: [{ pattern: /^e2e-job-secrets$/, runSeconds: 2, log: printed }] });
-        const body = JSON.parse(JOB_BODY) as { services: Record<string, unknown>[] };
-        const withEnv = {
-          ...body,
-          services: [{ ...body.services[0], env: [{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }] }]
-        };
-        const result = await s.run({ ...job('e2e-job-secrets'), body: JSON.stringify(withEnv) });
+        const body = jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }]);
+        const result = await s.run({ ...job('e2e-job-secrets'), body });
         expect(result.exitCode).toBe(0);
         const file = result.files.log_file ?? '';
         expect(file).toBe('token=***\nkey line: ***\nHF_TOKEN=***\ndone\n');

@@ -26,3 +26,26 @@ export function createBody(services: readonly Record<string, unknown>[] = [WEB_S
 
 /** The body of a create of one web service on a 4090 node. */
 export const WEB_BODY = createBody();
+
+/** A GPU batch job of one pod, as the platform's reference requires it (job_support, services). */
+export const JOB_BODY = JSON.stringify({
+  job_support: {
+    timeout_sec: 600,
+    parallelism: 1,
+    mod_param: { default: { backoff_limit: 0, restart_policy: 'Never' } }
+  },
+  services: [
+    {
+      service_name: 'tests',
+      service_image: 'pytorch/pytorch:2.5.1',
+      resource_weight: { cpu_weight: 1, mem_weight: 1, gpu_weight: 1 },
+      start_script: { command: ['pytest'], args: ['-q'] }
+    }
+  ]
+});
+
+/** JOB_BODY with its service's environment `env` (a job's list of {name, value}). */
+export function jobBodyWithEnv(env: readonly { name: string; value: string }[]): string {
+  const body = JSON.parse(JOB_BODY) as { services: Record<string, unknown>[] };
+  return JSON.stringify({ ...body, services: body.services.map((service) => ({ ...service, env })) });
+}
