@@ -6019,11 +6019,12 @@ function jobFactsOf(data) {
     const succeeded = countOf(job.succeeded_pods);
     const stopped = typeof detail.status === 'string' && JOB_STOPPED_STATUSES.includes(detail.status);
     const runEnded = status !== undefined && RUN_ENDED.includes(status);
-    const ended = stopped || (runEnded && (running ?? 0) === 0);
     const completions = countOf(detail.points);
     const doubt = status === 'Complete' && succeeded !== undefined && completions !== undefined && succeeded < completions
         ? `its job_status says Complete, but ${succeeded} of its ${completions} completion(s) succeeded`
         : undefined;
+    // A run's end that its own counts contradict is no reason to leave a job unstopped.
+    const ended = stopped || (runEnded && (running ?? 0) === 0 && doubt === undefined);
     const start = time(job.create_time);
     const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
     return {

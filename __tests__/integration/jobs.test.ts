@@ -185,6 +185,29 @@ describe('jobs against the emulator', () => {
     }
   );
 
+  // Found reviewing issue 48: one detail saying Complete while no pod succeeded made the read before a
+  // stop take the job as ended, and leave it running unstopped.
+  it('sends its stop to a job whose one answer says Complete while its counts say otherwise', async () => {
+    const id = emulator.addJob({ task_name: 'nightly-evals', points: 5 });
+    clock.advance(10 + 5);
+    const running = emulator.job(id) as { job_status: Record<string, unknown> };
+    emulator.inject({
+      path: '/api/task/job/detail',
+      answer: {
+        kind: 'envelope',
+        code: '0000',
+        data: { ...running, job_status: { ...running.job_status, status: 'Complete', active_pods: 0 } }
+      }
+    });
+    const inputs = { operation: 'job_detail', task_id: id, cleanup: 'stop' };
+    const report = await emulatorCleanup(emulator, clock, client, { log: [] }, inputs, {
+      action: 'stop',
+      created: [id]
+    });
+    expect(report.outcomes.map((o) => o.outcome)).toEqual([{ kind: 'done' }]);
+    expect(emulator.job(id).status).toBe('Paused');
+  });
+
   it('says a job no search of the Job API lists is not found, asking the job search (never the task search)', async () => {
     const { failure } = await step({ operation: 'job_detail', task_id: '77' });
     expect(failure).toMatch(

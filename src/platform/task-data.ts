@@ -88,8 +88,9 @@ export interface JobFacts {
   /** Its task reads Paused or End: it was stopped (see JOB_STOPPED_STATUSES). */
   stopped: boolean;
   /**
-   * It bills no more: it was stopped, or its run ended (job_status Complete or Failed) with no pod active.
-   * Never one word alone: a Failed job whose pods are still active still bills.
+   * It bills no more: it was stopped, or its run ended (job_status Complete or Failed) with no pod active
+   * and counts that fit (no `doubt`). Never one word alone: a Failed job whose pods are still active still
+   * bills, and a Complete with fewer pods succeeded than its completions is sent its stop all the same.
    */
   ended: boolean;
   /**
@@ -113,12 +114,13 @@ export function jobFactsOf(data: unknown): JobFacts {
   const succeeded = countOf(job.succeeded_pods);
   const stopped = typeof detail.status === 'string' && JOB_STOPPED_STATUSES.includes(detail.status);
   const runEnded = status !== undefined && RUN_ENDED.includes(status);
-  const ended = stopped || (runEnded && (running ?? 0) === 0);
   const completions = countOf(detail.points);
   const doubt =
     status === 'Complete' && succeeded !== undefined && completions !== undefined && succeeded < completions
       ? `its job_status says Complete, but ${succeeded} of its ${completions} completion(s) succeeded`
       : undefined;
+  // A run's end that its own counts contradict is no reason to leave a job unstopped.
+  const ended = stopped || (runEnded && (running ?? 0) === 0 && doubt === undefined);
   const start = time(job.create_time);
   const end = time(job.completion_time) ?? (ended ? time(detail.last_update_time) : undefined);
   return {

@@ -124,6 +124,8 @@ describe("a job's end, as its detail says it", () => {
     ['run Complete, no pod active', job('Running', 'Complete', { succeeded: 1 }), true],
     ['run Failed, no pod active', job('Running', 'Failed'), true],
     ['run Failed, a pod still active', job('Running', 'Failed', { active: 1 }), false],
+    // One answer whose counts contradict it leaves no job unstopped: its stop is sent all the same.
+    ['run Complete, but no pod succeeded', job('Running', 'Complete', { succeeded: 0 }), false],
     ['running', job('Running', 'Running', { active: 1 }), false],
     ['pending', job('Pending', 'Pending'), false]
   ])('%s: bills no more is %s', (_, data, ended) => {
