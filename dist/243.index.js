@@ -160,7 +160,7 @@ function describeCandidate(candidate) {
 }
 /** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
 function logChoice(choice, wish, points, ctx) {
-    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`);
+    ctx.log(`capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first (each price is the number the platform gives for one node, with no published unit):`);
     for (const candidate of choice.considered) {
         const stock = `stock ${candidate.offer.inventory ?? '0'}`;
         ctx.log(`  ${describeCandidate(candidate)}, ${stock}${candidate.excluded === undefined ? '' : `: ${candidate.excluded}`}`);

@@ -739,23 +739,36 @@ function costOf(step) {
     const billed = (id) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(step.bills.filter((bill) => bill.taskId === id).map((bill) => bill.billed)) ?? '') ?? '';
     return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
-/** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
+/**
+ * What the log says of money, to the fen (the cost output keeps the exact figure): each task's cost so
+ * far and how much of it is billed, or the billing records' totals.
+ */
 function costLines(step) {
     const tasks = [...step.tasks, ...step.replaced].flatMap((task) => {
         const cost = taskCost(task);
-        if (cost === undefined)
-            return [];
-        const billed = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '?';
-        const unbilled = (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.forecastValue ?? '0') ?? '?';
-        return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
+        return cost === undefined ? [] : [`task ${task.id}: cost so far ${readable(cost)}${billedPart(task)}`];
     });
     if (step.bills.length === 0)
         return tasks;
-    const sum = (amounts) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(amounts) ?? '') ?? '?';
+    const sum = (amounts) => readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)(amounts) ?? '') ?? '');
     return [
         ...tasks,
-        `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} yuan (billing_coin; the cost output), discount deducted ${sum(step.bills.map((b) => b.discount))} yuan (discount_coin)`
+        `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
     ];
+}
+const readable = (yuan) => (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .readableYuan */ .o$)(yuan) ?? '? yuan';
+/** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
+function billedPart(task) {
+    const used = (points) => points !== undefined && ((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .sumPoints */ .RN)([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+    const billed = used(task.billingValue);
+    const unbilled = used(task.forecastValue);
+    if (!billed && !unbilled)
+        return '';
+    if (!unbilled)
+        return ' (all billed)';
+    if (!billed)
+        return ' (not billed yet)';
+    return ` (${readable((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__/* .yuanOf */ .xU)(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
 }
 /**
  * The platform's billing_value of each task as its details said, in points: the number for one task, a
@@ -2516,8 +2529,9 @@ function offersTable(offers) {
     ];
 }
 /** An amount in yuan with its unit, or nothing. */
+/** Yuan to the fen ("less than 0.01 yuan" below one); the exact figure is the cost output's. */
 function yuanText(yuan) {
-    return yuan === undefined ? '' : `${escape(yuan)} yuan`;
+    return yuan === undefined ? '' : escape((0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .readableYuan */ .o$)(yuan) ?? `${yuan} yuan`);
 }
 /**
  * Text as the summary shows it: on one line, and every character but letters, digits, spaces and
@@ -4641,6 +4655,7 @@ function describeError(error) {
 /* harmony export */   RN: () => (/* binding */ sumPoints),
 /* harmony export */   SZ: () => (/* binding */ spentYuan),
 /* harmony export */   YL: () => (/* binding */ compareDecimals),
+/* harmony export */   o$: () => (/* binding */ readableYuan),
 /* harmony export */   xU: () => (/* binding */ yuanOf)
 /* harmony export */ });
 /**
@@ -4698,6 +4713,29 @@ function spentYuan(billed, unbilled) {
         return undefined;
     const points = sumPoints([billed ?? '0', unbilled ?? '0']);
     return points === undefined ? undefined : yuanOf(points);
+}
+/** A fen, the smallest sum a person is shown: 0.01 yuan. */
+const FEN_DIGITS = 2;
+/**
+ * Yuan as a person reads it, to the fen (rounded half away from zero): "6.710400" gives "6.71 yuan", and
+ * a sum above nothing but below half a fen "less than 0.01 yuan" rather than a bare "0.00". The exact
+ * figure stays in the outputs and the JSON. Undefined when the text is not a decimal number.
+ */
+function readableYuan(yuan) {
+    const value = decimal(yuan);
+    if (value === undefined)
+        return undefined;
+    const scaled = value.scale <= FEN_DIGITS ? rescale(value, FEN_DIGITS) : roundAway(value, FEN_DIGITS);
+    if (scaled === 0n && value.units !== 0n)
+        return value.units < 0n ? 'more than -0.01 yuan' : 'less than 0.01 yuan';
+    return `${format({ units: scaled, scale: FEN_DIGITS })} yuan`;
+}
+/** The decimal at `scale` digits (fewer than its own), rounded half away from zero. */
+function roundAway(value, scale) {
+    const divisor = 10n ** BigInt(value.scale - scale);
+    const magnitude = value.units < 0n ? -value.units : value.units;
+    const rounded = (magnitude + divisor / 2n) / divisor;
+    return value.units < 0n ? -rounded : rounded;
 }
 function format(value) {
     const negative = value.units < 0n;

@@ -185,6 +185,8 @@ describe('outputsOf', () => {
   });
 
   // Regression: the summary's Cost and the billing_value output were raw points (or 0 while unbilled).
+  // Regression (issue 49): the log said "cost so far 0.000000 yuan (billed 0.000000 + not billed yet
+  // 0.000000)", which reads as broken: people are shown the fen, the cost output keeps the exact figure.
   it("gives cost in yuan, billed plus not billed yet, exact; billing_value stays the platform's points", () => {
     const one = stepOf(
       { operation: 'detail', taskIds: ['7'] },
@@ -192,9 +194,7 @@ describe('outputsOf', () => {
       [{ id: '7', status: 'Running', billingValue: '0', forecastValue: '1650' }]
     );
     expect(outputsOf(one)).toMatchObject({ cost: '0.001650', billing_value: '0' });
-    expect(costLines(one)).toEqual([
-      'task 7: cost so far 0.001650 yuan (billed 0.000000 + not billed yet 0.001650)'
-    ]);
+    expect(costLines(one)).toEqual(['task 7: cost so far less than 0.01 yuan (not billed yet)']);
     const several = stepOf(
       { operation: 'detail', taskIds: ['7', '8', '9'] },
       [ok('{}'), ok('{}'), ok('{}')],
@@ -205,6 +205,10 @@ describe('outputsOf', () => {
       ]
     );
     expect(JSON.parse(outputsOf(several).cost)).toEqual({ 7: '6.710950', 8: null, 9: '90071992547.409930' });
+    expect(costLines(several)).toEqual([
+      'task 7: cost so far 6.71 yuan (6.71 yuan billed, the rest not billed yet)',
+      'task 9: cost so far 90071992547.41 yuan (all billed)'
+    ]);
     expect(outputsOf(several).billing_value).toBe('[6710400,null,90071992547409930]');
   });
 
@@ -224,7 +228,7 @@ describe('outputsOf', () => {
     });
     expect(outputsOf(byTime).cost).toBe('1.980550');
     expect(costLines(byTime)).toEqual([
-      '2 billing records: total billed 1.980550 yuan (billing_coin; the cost output), discount deducted 0.020000 yuan (discount_coin)'
+      '2 billing records: total billed 1.98 yuan (billing_coin; the cost output has the exact figure), discount deducted 0.02 yuan (discount_coin)'
     ]);
     const byTask = stepOf({ operation: 'task_billing' }, [ok('{}')], [], {
       bills: [bill({ taskId: '7', billed: '1980000' }), bill({ taskId: '8', billed: '5' })]
@@ -350,10 +354,11 @@ describe('renderSummary', () => {
       { replaced: [taskResult('5', { status: 'End', billingValue: '3000000', forecastValue: '1' })] }
     );
     const summary = renderSummary(step, { passed: true });
-    expect(summary).toContain('| 7 |  | Running | done |  | 0s | 1&#46;980550 yuan |');
-    expect(summary).toContain('Total cost of these 2 tasks: 1&#46;980550 yuan');
-    expect(summary).toContain('| 5 | End | done | 3&#46;000001 yuan |');
-    expect(summary).toContain('Total cost of the tasks replaced: 3&#46;000001 yuan');
+    expect(summary).toContain('| 7 |  | Running | done |  | 0s | 1&#46;98 yuan |');
+    expect(summary).toContain('| 8 |  | Running | done |  | 0s | 0&#46;00 yuan |');
+    expect(summary).toContain('Total cost of these 2 tasks: 1&#46;98 yuan');
+    expect(summary).toContain('| 5 | End | done | 3&#46;00 yuan |');
+    expect(summary).toContain('Total cost of the tasks replaced: 3&#46;00 yuan');
     expect(summary).toContain('1 yuan = 1,000,000 points');
   });
 
@@ -372,7 +377,7 @@ describe('renderSummary', () => {
       ]
     });
     expect(renderSummary(bills, { passed: true })).toContain(
-      '| 7 | web | Deployment | 1&#46;980000 yuan | 0&#46;000000 yuan |'
+      '| 7 | web | Deployment | 1&#46;98 yuan | 0&#46;00 yuan |'
     );
     const offers = stepOf({ operation: 'search_resources' }, [ok('{}')], [], {
       offers: [

@@ -50,7 +50,7 @@ describe('bills against the emulator', () => {
     // 3 nodes at 1.98 yuan an hour for the 3 hours booked of the 3 hours of the window.
     expect(result.bills).toHaveLength(3);
     expect(outputs.cost).toBe('17.820000');
-    expect(renderSummary(result, { passed: true })).toContain('Total billed: 17&#46;820000 yuan');
+    expect(renderSummary(result, { passed: true })).toContain('Total billed: 17&#46;82 yuan');
   });
 
   // Regression: the discount was always 0 in the emulator, and the summary did not say which figure cost is.
@@ -75,7 +75,7 @@ describe('bills against the emulator', () => {
     const summary = renderSummary(result, { passed: true });
     expect(summary).toContain('| From | To | Total (billing_coin) | Discount deducted (discount_coin) |');
     expect(summary).toMatch(
-      /Total billed: 1&#46;9\d{5} yuan; discount deducted: 0&#46;1\d{5} yuan\. The output cost is the total billed\./
+      /Total billed: 1&#46;9\d yuan; discount deducted: 0&#46;1\d yuan\. The output cost is the total billed\./
     );
   });
 
@@ -86,7 +86,7 @@ describe('bills against the emulator', () => {
     const byTask = await step({ operation: 'task_billing', ...WINDOW });
     expect(JSON.parse(byTask.outputs.cost)).toEqual({ [a]: '1.980000', [b]: '3.960000' });
     expect(renderSummary(byTask.result, { passed: true })).toContain(
-      `| ${b} | b | Deployment | 3&#46;960000 yuan |`
+      `| ${b} | b | Deployment | 3&#46;96 yuan |`
     );
     clock.advance(0.001);
     const chosen = await step({ operation: 'billing', task_id: a, ...WINDOW });

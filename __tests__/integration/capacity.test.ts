@@ -185,7 +185,7 @@ describe('a create that picks its resource by gpu', () => {
     // Each region's number, by its field, as max_price is compared with it: for one node, as given.
     expect(bench.log).toEqual(
       expect.arrayContaining([
-        'capacity: 2 region(s) of "4090" with 1 GPU(s) per node for 1 node(s), best first:',
+        'capacity: 2 region(s) of "4090" with 1 GPU(s) per node for 1 node(s), best first (each price is the number the platform gives for one node, with no published unit):',
         '  beijing-jxq-p1 (北京一区), 4090, discount_price 1880, stock 42',
         '  guangdong-t-01 (广东-T1), 4090, discount_price 1980, stock 7'
       ])

@@ -58,7 +58,7 @@ describe('sweep against the emulator', () => {
     expect(log).toContain(`sweep: task ${kept[0] ?? ''} "pr-7-web-3" (Running) is kept (task_id)`);
     // What the stopped tasks had cost: 1.5 an hour each while running, none while paused.
     expect(renderSummary(result, { passed: true })).toMatch(
-      /Total cost of these 103 tasks: 138&#46;\d{6} yuan/
+      /Total cost of these 103 tasks: 138&#46;\d{2} yuan/
     );
   });
 

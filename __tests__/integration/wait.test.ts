@@ -384,8 +384,8 @@ describe('waiting against the emulator', () => {
     expect(JSON.parse(both.outputs.cost)).toEqual({ [one]: '1.980000', [two]: '3.960000' });
     expect(both.outputs.billing_value).toBe('[1980000,3960000]');
     const summary = renderSummary(both.result, { passed: true });
-    expect(summary).toContain(' | 3&#46;960000 yuan |');
-    expect(summary).toContain('Total cost of these 2 tasks: 5&#46;940000 yuan');
+    expect(summary).toContain(' | 3&#46;96 yuan |');
+    expect(summary).toContain('Total cost of these 2 tasks: 5&#46;94 yuan');
     clock.advance(0.001);
     const stopped = await step({ operation: 'stop', task_id: one, wait: 'false' });
     expect([stopped.outputs.cost, stopped.outputs.billing_value]).toEqual(['', '']);

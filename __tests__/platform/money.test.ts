@@ -1,4 +1,4 @@
-import { spentYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
+import { readableYuan, spentYuan, sumPoints, yuanOf } from '../../src/platform/money.js';
 
 describe('money', () => {
   it('adds points exactly, whatever their decimals, and refuses anything but decimal text', () => {
@@ -25,5 +25,18 @@ describe('money', () => {
     expect(spentYuan('1000000', undefined)).toBe('1.000000');
     expect(spentYuan(undefined, undefined)).toBeUndefined();
     expect(spentYuan('1e6', undefined)).toBeUndefined();
+  });
+
+  it('shows yuan to the fen, and says so below one, never a bare 0.00 for a sum above nothing', () => {
+    expect(readableYuan('6.710400')).toBe('6.71 yuan');
+    expect(readableYuan('0.005')).toBe('0.01 yuan');
+    expect(readableYuan('0.004999')).toBe('less than 0.01 yuan');
+    expect(readableYuan('0.000006')).toBe('less than 0.01 yuan');
+    expect(readableYuan('0.000000')).toBe('0.00 yuan');
+    expect(readableYuan('12')).toBe('12.00 yuan');
+    expect(readableYuan('1.5')).toBe('1.50 yuan');
+    expect(readableYuan('-0.015')).toBe('-0.02 yuan');
+    expect(readableYuan('-0.001')).toBe('more than -0.01 yuan');
+    expect(readableYuan('1e3')).toBeUndefined();
   });
 });

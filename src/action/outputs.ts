@@ -6,6 +6,7 @@ import {
   isSecretName,
   parseJson,
   placementOf,
+  readableYuan,
   redactFields,
   spentYuan,
   sumPoints,
@@ -157,21 +158,35 @@ function costOf(step: StepResult): string {
   return JSON.stringify(Object.fromEntries(ids.map((id) => [id, billed(id)])));
 }
 
-/** What the log says of money: each task's cost so far, or the billing records' totals, in yuan. */
+/**
+ * What the log says of money, to the fen (the cost output keeps the exact figure): each task's cost so
+ * far and how much of it is billed, or the billing records' totals.
+ */
 export function costLines(step: StepResult): string[] {
   const tasks = [...step.tasks, ...step.replaced].flatMap((task) => {
     const cost = taskCost(task);
-    if (cost === undefined) return [];
-    const billed = yuanOf(task.billingValue ?? '0') ?? '?';
-    const unbilled = yuanOf(task.forecastValue ?? '0') ?? '?';
-    return [`task ${task.id}: cost so far ${cost} yuan (billed ${billed} + not billed yet ${unbilled})`];
+    return cost === undefined ? [] : [`task ${task.id}: cost so far ${readable(cost)}${billedPart(task)}`];
   });
   if (step.bills.length === 0) return tasks;
-  const sum = (amounts: string[]): string => yuanOf(sumPoints(amounts) ?? '') ?? '?';
+  const sum = (amounts: string[]): string => readable(yuanOf(sumPoints(amounts) ?? '') ?? '');
   return [
     ...tasks,
-    `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} yuan (billing_coin; the cost output), discount deducted ${sum(step.bills.map((b) => b.discount))} yuan (discount_coin)`
+    `${step.bills.length} billing records: total billed ${sum(step.bills.map((b) => b.billed))} (billing_coin; the cost output has the exact figure), discount deducted ${sum(step.bills.map((b) => b.discount))} (discount_coin)`
   ];
+}
+
+const readable = (yuan: string): string => readableYuan(yuan) ?? '? yuan';
+
+/** " (all billed)", " (not billed yet)" or " (0.30 yuan billed, the rest not billed yet)". */
+function billedPart(task: TaskResult): string {
+  const used = (points: string | undefined): boolean =>
+    points !== undefined && (sumPoints([points]) ?? '0').replace(/[-0.]/g, '') !== '';
+  const billed = used(task.billingValue);
+  const unbilled = used(task.forecastValue);
+  if (!billed && !unbilled) return '';
+  if (!unbilled) return ' (all billed)';
+  if (!billed) return ' (not billed yet)';
+  return ` (${readable(yuanOf(task.billingValue ?? '0') ?? '')} billed, the rest not billed yet)`;
 }
 
 /**

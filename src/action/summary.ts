@@ -2,6 +2,7 @@ import { formatDuration } from '../basics/units.js';
 import {
   jobRunOf,
   placementOf,
+  readableYuan,
   sumPoints,
   yuanOf,
   type Bill,
@@ -290,8 +291,9 @@ function offersTable(offers: readonly Offer[]): string[] {
 }
 
 /** An amount in yuan with its unit, or nothing. */
+/** Yuan to the fen ("less than 0.01 yuan" below one); the exact figure is the cost output's. */
 function yuanText(yuan: string | undefined): string {
-  return yuan === undefined ? '' : `${escape(yuan)} yuan`;
+  return yuan === undefined ? '' : escape(readableYuan(yuan) ?? `${yuan} yuan`);
 }
 
 /**

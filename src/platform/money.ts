@@ -63,6 +63,31 @@ export function spentYuan(billed: string | undefined, unbilled: string | undefin
   return points === undefined ? undefined : yuanOf(points);
 }
 
+/** A fen, the smallest sum a person is shown: 0.01 yuan. */
+const FEN_DIGITS = 2;
+
+/**
+ * Yuan as a person reads it, to the fen (rounded half away from zero): "6.710400" gives "6.71 yuan", and
+ * a sum above nothing but below half a fen "less than 0.01 yuan" rather than a bare "0.00". The exact
+ * figure stays in the outputs and the JSON. Undefined when the text is not a decimal number.
+ */
+export function readableYuan(yuan: string): string | undefined {
+  const value = decimal(yuan);
+  if (value === undefined) return undefined;
+  const scaled = value.scale <= FEN_DIGITS ? rescale(value, FEN_DIGITS) : roundAway(value, FEN_DIGITS);
+  if (scaled === 0n && value.units !== 0n)
+    return value.units < 0n ? 'more than -0.01 yuan' : 'less than 0.01 yuan';
+  return `${format({ units: scaled, scale: FEN_DIGITS })} yuan`;
+}
+
+/** The decimal at `scale` digits (fewer than its own), rounded half away from zero. */
+function roundAway(value: Decimal, scale: number): bigint {
+  const divisor = 10n ** BigInt(value.scale - scale);
+  const magnitude = value.units < 0n ? -value.units : value.units;
+  const rounded = (magnitude + divisor / 2n) / divisor;
+  return value.units < 0n ? -rounded : rounded;
+}
+
 function format(value: Decimal): string {
   const negative = value.units < 0n;
   const digits = (negative ? -value.units : value.units).toString().padStart(value.scale + 1, '0');

@@ -149,7 +149,7 @@ describe('createTask', () => {
     await createTask(call, scriptedContext(send, { settings, log: (line) => log.push(line) }), report);
     expect(log).toEqual(
       expect.arrayContaining([
-        'capacity: 1 region(s) of "cpu 16c" CPU device for 1 node(s), best first:',
+        'capacity: 1 region(s) of "cpu 16c" CPU device for 1 node(s), best first (each price is the number the platform gives for one node, with no published unit):',
         '  x, CPU 16C, no price, stock 1',
         'capacity: creating on x, CPU 16C, no price'
       ])

@@ -182,7 +182,7 @@ export function describeCandidate(candidate: Candidate): string {
 /** Logs the entries considered, the chosen first, each with its stock and why it was left out. */
 function logChoice(choice: Choice, wish: CapacityWish, points: number, ctx: DeployContext): void {
   ctx.log(
-    `capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first:`
+    `capacity: ${choice.considered.length} region(s) of ${describeWish(wish)} for ${points} node(s), best first (each price is the number the platform gives for one node, with no published unit):`
   );
   for (const candidate of choice.considered) {
     const stock = `stock ${candidate.offer.inventory ?? '0'}`;
