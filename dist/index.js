@@ -1610,6 +1610,8 @@ function secretForms(forms) {
 
 // EXTERNAL MODULE: ./platform/platform-settings.ts
 var platform_settings = __nccwpck_require__(9837);
+// EXTERNAL MODULE: ./platform/operations/input-checks.ts
+var input_checks = __nccwpck_require__(8015);
 // EXTERNAL MODULE: ./deploy/secret-fields.ts
 var secret_fields = __nccwpck_require__(8064);
 // EXTERNAL MODULE: ./deploy/step-defaults.ts
@@ -1643,7 +1645,7 @@ function readSettings(rawInput, maskSecrets, env = () => undefined, readFile = (
 }, 
 /** The moment the step starts: where a billing window that ends `now` ends. */
 now = Date.now) {
-    const inputs = inputsOf(rawInput, maskSecrets, env);
+    let inputs = inputsOf(rawInput, maskSecrets, env);
     inputs.mask([
         inputs.raw('token').trim(),
         inputs.raw('private_key_passphrase'),
@@ -1651,6 +1653,7 @@ now = Date.now) {
     ]);
     const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
     const request = readRequestInputs(inputs, readFile);
+    inputs = withFieldsOfRequest(inputs, (0,input_checks/* inputsFromFields */.RU)(operation, request.body, request.query));
     const spotFallback = readSpotFallback(inputs);
     return {
         operation,
@@ -1697,6 +1700,20 @@ function inputsOf(rawInput, maskSecrets, env) {
         const fallback = ENV_FALLBACK[name];
         return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
     };
+    return readersOf(raw, (secrets) => {
+        const fresh = [];
+        for (const secret of secrets) {
+            if (secret === '' || masked.has(secret))
+                continue;
+            masked.add(secret);
+            fresh.push(secret);
+        }
+        if (fresh.length > 0)
+            maskSecrets(fresh);
+    });
+}
+/** The readers of the inputs, over how each is read as given. */
+function readersOf(raw, mask) {
     const text = (name) => {
         const value = raw(name).trim();
         return value === '' ? undefined : value;
@@ -1707,18 +1724,20 @@ function inputsOf(rawInput, maskSecrets, env) {
         text,
         given,
         flag: (name) => parseBoolean(name, given(name), defaults/* INPUT_DEFAULTS */.W[name] === 'true'),
-        mask: (secrets) => {
-            const fresh = [];
-            for (const secret of secrets) {
-                if (secret === '' || masked.has(secret))
-                    continue;
-                masked.add(secret);
-                fresh.push(secret);
-            }
-            if (fresh.length > 0)
-                maskSecrets(fresh);
-        }
+        mask
     };
+}
+/**
+ * The inputs, each left empty taking what the body or the query sets for it (a body copied from the
+ * platform's reference carries points and task_name): read as if given, so checked as the input is.
+ */
+function withFieldsOfRequest(inputs, fields) {
+    if (fields.size === 0)
+        return inputs;
+    return readersOf((name) => {
+        const value = inputs.raw(name);
+        return value.trim() === '' ? (fields.get(name)?.value ?? value) : value;
+    }, inputs.mask);
 }
 /** The body and the query, their secret-looking values masked as soon as they are read. */
 function readRequestInputs(inputs, readFile) {
@@ -4966,9 +4985,11 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
         ...(spec.readFirst === true ? { readFirst: true } : {})
     };
     const fields = spec.fields(settings, taskId);
-    const body = withInputs ? settings.body : {};
-    const query = withInputs ? settings.query : [];
-    checkInputs(operation, spec, settings, { fields, body, query, withInputs });
+    const given = { body: withInputs ? settings.body : {}, query: withInputs ? settings.query : [] };
+    checkInputs(operation, spec, settings, { fields, ...given, withInputs });
+    // What the body or query says again of the operation's own fields goes once, as the field says it.
+    const body = Object.fromEntries(Object.entries(given.body).filter(([name]) => !(name in fields)));
+    const query = given.query.filter(([name]) => !(name in fields));
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
@@ -5011,17 +5032,26 @@ function endpointFor(settings, operation, spec) {
     }
     return endpoint;
 }
-/** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
+/** A value an error names: a short JSON form. */
+function describeValue(value) {
+    const text = typeof value === 'string'
+        ? JSON.stringify(value)
+        : JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? String(v) : v));
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+/** The body and query inputs against the operation's own fields: nothing said twice differently, nothing missing. */
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
-    for (const name of Object.keys(fields)) {
-        if (name in body)
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name)}`);
-        if (query.some(([key]) => key === name))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name)}`);
+    // The same value in both is no conflict (a body copied from the reference); a different one is.
+    for (const [name, own] of Object.entries(fields)) {
+        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, body[name]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
+        const inQuery = query.find(([key]) => key === name);
+        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, inQuery[1]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
@@ -5050,16 +5080,18 @@ function checkEndpoint(operation, endpoint, spec, override) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   $D: () => (/* binding */ serviceFields),
 /* harmony export */   Bq: () => (/* binding */ jobFields),
+/* harmony export */   E4: () => (/* binding */ sameFieldValue),
 /* harmony export */   FF: () => (/* binding */ storageFields),
 /* harmony export */   LW: () => (/* binding */ ownedBy),
 /* harmony export */   Pj: () => (/* binding */ estimatedExecSec),
+/* harmony export */   RU: () => (/* binding */ inputsFromFields),
 /* harmony export */   _t: () => (/* binding */ STORAGE_FIELDS),
 /* harmony export */   mw: () => (/* binding */ required),
 /* harmony export */   tu: () => (/* binding */ resourceMarks)
 /* harmony export */ });
-/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4942);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4942);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
 
 
@@ -5077,15 +5109,64 @@ const FIELD_INPUTS = {
     task_ids: 'task_id',
     sub_type: 'job_type'
 };
-function ownedBy(field) {
+/**
+ * The fields an operation sets from an input that a body or a query copied from the platform's reference
+ * carries too (every job example there has points): where the input is empty, it takes the field's value,
+ * and the same value in both is no conflict (see inputsFromFields, sameFieldValue).
+ */
+const FIELDS_FROM_INPUTS = {
+    create: { task_name: 'task_name', points: 'points' },
+    replace: { task_name: 'task_name', points: 'points' },
+    job: { task_name: 'task_name', points: 'points' },
+    preheat: { task_name: 'task_name' },
+    change_points: { points: 'points' },
+    scale: { points: 'points' },
+    search_tasks: { status: 'task_status' },
+    job_search: { status: 'task_status', search_value: 'task_name' }
+};
+/** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
+function asInputText(value) {
+    if (Array.isArray(value))
+        return value.every((item) => !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(item) && !Array.isArray(item)) ? value.join(',') : undefined;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+        return String(value);
+    // A number read exactly (a LosslessNumber) writes itself as its digits.
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(value) && 'isLosslessNumber' in value ? value.value : undefined;
+}
+/**
+ * The inputs a body or query gives, for an operation: each field it sets from an input that the body (or
+ * the query) carries, as the input's text, with where it was found. The caller takes one only where the
+ * input itself is empty; both set must agree (see sameFieldValue).
+ */
+function inputsFromFields(operation, body, query) {
+    const found = new Map();
+    for (const [field, input] of Object.entries(FIELDS_FROM_INPUTS[operation] ?? {})) {
+        const inQuery = query.find(([name]) => name === field)?.[1];
+        const value = inQuery ?? (field in body ? asInputText(body[field]) : undefined);
+        if (value !== undefined && value.trim() !== '')
+            found.set(input, { value: value.trim(), from: `${inQuery === undefined ? 'body' : 'query'} ${field}` });
+    }
+    return found;
+}
+/** Whether a field the body or query sets says what the operation's own field says (spaces after commas aside). */
+function sameFieldValue(own, given) {
+    const text = (value) => asInputText(value)
+        ?.replace(/\s*,\s*/g, ',')
+        .trim();
+    const mine = text(own);
+    return mine !== undefined && mine === text(given);
+}
+/** Why a field the body or query sets differently is refused, and the fix. */
+function ownedBy(field, own) {
     const input = FIELD_INPUTS[field];
+    const says = asInputText(own) ?? '';
     return input === undefined
-        ? 'which the operation sets itself: remove it'
-        : `which has its own input: set it with the ${input} input only`;
+        ? `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`
+        : `but the ${input} input says ${says}: set it in one place, or the same value in both`;
 }
 function required(value, name, operation, what) {
     if (value === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
     return value;
 }
 /**
@@ -5096,16 +5177,16 @@ function required(value, name, operation, what) {
 function serviceFields(body) {
     const example = 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
     if (!Array.isArray(body.services))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`);
     for (const [index, service] of body.services.entries()) {
-        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service) ? service : {};
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service) ? service : {};
         const missing = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
         if (!Array.isArray(entry.remote_ports))
             missing.push('remote_ports');
         if (missing.length > 0)
-            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`);
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`);
     }
-    return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
 }
 /**
  * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
@@ -5114,21 +5195,21 @@ function serviceFields(body) {
 function resourceMarks(body) {
     const resources = body.resources;
     if (resources === undefined)
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
     if (!Array.isArray(resources))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('body resources is not a list: write it as a list of {mark: ...}');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('body resources is not a list: write it as a list of {mark: ...}');
     for (const [index, entry] of resources.entries()) {
-        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
+        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
         if (typeof mark === 'string' && mark !== '')
             continue;
-        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(mark)
+        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(mark)
             ? 'an object (the whole regions[].mark of the resource search)'
             : mark === undefined
                 ? 'missing'
                 : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`);
     }
-    return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
 }
 const JOB_EXAMPLE = 'job_support: {timeout_sec: 3600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}';
 /**
@@ -5138,34 +5219,34 @@ const JOB_EXAMPLE = 'job_support: {timeout_sec: 3600, parallelism: 1, mod_param:
  */
 function jobFields(body, settings) {
     const support = body.job_support;
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(support))
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
     // Numbers as the body was read: exact (a LosslessNumber) or not.
     const missing = ['timeout_sec', 'parallelism'].filter((name) => ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(support[name]) ?? 0) < 1);
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support.mod_param))
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(support.mod_param))
         missing.push('mod_param');
     if (missing.length > 0)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`);
     if ('estimated_exec_sec' in support)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there');
     if (settings.jobType === 'on_demand' && settings.estimatedExecSec !== undefined)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it');
     const services = Array.isArray(body.services) ? body.services : [];
     if (services.length === 0)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)('body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]');
     for (const [index, service] of services.entries()) {
-        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service) ? service : {};
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service) ? service : {};
         const absent = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
-        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(entry.resource_weight))
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(entry.resource_weight))
             absent.push('resource_weight');
         if (absent.length > 0)
-            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
     }
     // GPUs are given whole: the reference refuses services whose GPU weights sum to 0.
-    const weights = services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(service.resource_weight) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(service.resource_weight.gpu_weight) : 0);
+    const weights = services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service.resource_weight) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(service.resource_weight.gpu_weight) : 0);
     if (weights.every((weight) => weight === 0))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)("body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU");
-    return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)("body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU");
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
 }
 /**
  * A Spot job's expected run: the input, else a little under timeout_sec (the reference: a bit longer than
@@ -5185,14 +5266,14 @@ const STORAGE_FIELDS = {
  */
 function storageFields(body, profile) {
     if (profile !== 'live')
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
     const missing = STORAGE_FIELDS.live.filter((name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === ''));
     if (missing.length === 0)
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .PASSED */ .f5;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
     const spec = 'access_key' in body || 'storage_name' in body
         ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
         : '';
-    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_1__/* .failedCheck */ .WU)(`body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`);
+    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`);
 }
 
 

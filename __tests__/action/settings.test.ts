@@ -31,6 +31,22 @@ function inputError(inputs: Record<string, string>): string {
 }
 
 describe('readSettings', () => {
+  // Regression (issue 49, point 6): every job example of the reference has points in its body.
+  it('gives an empty input what a body or query copied from the reference sets for it, checked as the input', () => {
+    const body = 'task_name: train\npoints: 4\njob_support: {timeout_sec: 600}\nservices: []';
+    const job = settingsFrom({ token: TOKEN, operation: 'job', body }).read();
+    expect(job).toMatchObject({ taskName: 'train', points: 4 });
+    const search = settingsFrom({
+      token: TOKEN,
+      operation: 'job_search',
+      query: '{search_value: train, status: "Running,End"}'
+    }).read();
+    expect(search).toMatchObject({ taskName: 'train', taskStatuses: ['Running', 'End'] });
+    const inputWins = settingsFrom({ token: TOKEN, operation: 'job', task_name: 'mine', points: '2', body });
+    expect(inputWins.read()).toMatchObject({ taskName: 'mine', points: 2 });
+    expect(inputError({ operation: 'job', task_name: 'j', body: 'points: 0' })).toMatch(/^points "0"/);
+  });
+
   it('reads a token-mode detail with the defaults', () => {
     const { read } = settingsFrom({ operation: 'detail', token: TOKEN, task_id: '9007199254740993' });
     expect(read()).toEqual({

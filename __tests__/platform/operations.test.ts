@@ -1,5 +1,7 @@
 import { cleanupCall, detailCall, searchByNameCall } from '../../src/platform/operations/calls.js';
 import { planCalls } from '../../src/platform/operations/plan-calls.js';
+import { inputsFromFields } from '../../src/platform/operations/input-checks.js';
+import { JOB_BODY } from '../helpers/bodies.js';
 import type { Call } from '../../src/platform/operations/operation-table.js';
 import type { Settings } from '../../src/action/settings.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
@@ -65,12 +67,12 @@ describe('planCalls', () => {
     expect(call?.traits).toMatchObject({ answers: 'bills', pages: true });
   });
 
-  it('sends the tasks to bill as task_ids, and refuses a window set in the query', () => {
+  it('sends the tasks to bill as task_ids, and refuses a window set differently in the query', () => {
     expect(plan({ operation: 'billing', taskIds: ['7', '9007199254740993'] }).calls[0]?.query).toContainEqual(
       ['task_ids', '7,9007199254740993']
     );
     expect(() => plan({ operation: 'billing', query: [['range', 'hour']] })).toThrow(
-      'query sets range, which has its own input: set it with the billing_range input only'
+      'query sets range "hour", but the billing_range input says day: set it in one place, or the same value in both'
     );
     expect(() => plan({ operation: 'task_billing', taskIds: ['7'] })).toThrow(
       'task_id is set, but task_billing concerns no particular task: remove task_id'
@@ -80,6 +82,52 @@ describe('planCalls', () => {
   it('leaves points out of a create that does not set it: the platform makes 1 node', () => {
     const [call] = plan({ operation: 'create', taskName: 'a' }).calls;
     expect(call?.body).toEqual({ task_name: 'a' });
+  });
+
+  // Regression (issue 49, point 6): a job body copied from the reference (each of its examples has points)
+  // was refused as "body sets points, which has its own input" though points was the same.
+  it('takes a field the body or query says again with the same value, and sends it once, as the input says', () => {
+    const jobBody = { points: '2', task_name: 'j', ...(JSON.parse(JOB_BODY) as Record<string, unknown>) };
+    const [job] = plan({
+      operation: 'job',
+      jobType: 'on_demand',
+      taskName: 'j',
+      points: 2,
+      body: jobBody
+    }).calls;
+    expect(job?.body).toMatchObject({ task_name: 'j', points: 2 });
+    const [search] = plan({
+      operation: 'job_search',
+      taskName: 'train',
+      taskStatuses: ['Running', 'End'],
+      query: [
+        ['search_value', 'train'],
+        ['status', 'Running, End']
+      ]
+    }).calls;
+    expect(search?.query.filter(([name]) => name === 'search_value' || name === 'status')).toEqual([
+      ['status', 'Running,End'],
+      ['search_value', 'train']
+    ]);
+    expect(() => plan({ operation: 'job_search', taskName: 'a', query: [['search_value', 'b']] })).toThrow(
+      'query sets search_value "b", but the operation sets search_value itself to a: remove it from there'
+    );
+  });
+
+  it('gives an empty input the value a body or query copied from the reference sets for it', () => {
+    expect(inputsFromFields('job', { points: 4, task_name: 'train', job_support: {} }, [])).toEqual(
+      new Map([
+        ['task_name', { value: 'train', from: 'body task_name' }],
+        ['points', { value: '4', from: 'body points' }]
+      ])
+    );
+    expect(inputsFromFields('job_search', {}, [['search_value', 'train']])).toEqual(
+      new Map([['task_name', { value: 'train', from: 'query search_value' }]])
+    );
+    // Only where the operation sets the field from that input: a request's body is its own.
+    expect(inputsFromFields('request', { points: 4 }, [])).toEqual(new Map());
+    expect(inputsFromFields('update', { task_name: 'x' }, [])).toEqual(new Map());
+    expect(inputsFromFields('create', { points: { n: 1 } }, [])).toEqual(new Map());
   });
 
   it.each([
@@ -218,11 +266,11 @@ describe('planCalls', () => {
     ],
     [
       { operation: 'create', taskName: 'a', points: 1, body: { points: 3 } },
-      'body sets points, which has its own input: set it with the points input only'
+      'body sets points 3, but the points input says 1: set it in one place, or the same value in both'
     ],
     [
       { operation: 'nodes', taskIds: ['1'], query: [['task_id', '2']] },
-      'query sets task_id, which has its own input: set it with the task_id input only'
+      'query sets task_id "2", but the task_id input says 1: set it in one place, or the same value in both'
     ],
     [{ operation: 'detail' }, 'task_id is empty, but detail needs it: set task_id to the id of the task'],
     [
@@ -270,11 +318,11 @@ describe('planCalls', () => {
     ],
     [
       { operation: 'search_tasks', query: [['status', 'End']] },
-      'query sets status, which has its own input: set it with the task_status input only'
+      'query sets status "End", but the task_status input says Running,Pending,Paused: set it in one place, or the same value in both'
     ],
     [
       { operation: 'search_tasks', query: [['type', 'Job']] },
-      'query sets type, which the operation sets itself: remove it'
+      'query sets type "Job", but the operation sets type itself to Deployment: remove it from there'
     ],
     [
       {

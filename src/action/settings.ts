@@ -27,6 +27,7 @@ import {
   keyTextForms,
   loadPlatformPublicKey,
   loadPrivateKey,
+  inputsFromFields,
   OPERATION_NAMES,
   OVERRIDABLE_OPERATIONS,
   PRIVATE_KEY_FORMATS,
@@ -86,7 +87,7 @@ export function readSettings(
   /** The moment the step starts: where a billing window that ends `now` ends. */
   now: () => number = Date.now
 ): Settings {
-  const inputs = inputsOf(rawInput, maskSecrets, env);
+  let inputs = inputsOf(rawInput, maskSecrets, env);
   inputs.mask([
     inputs.raw('token').trim(),
     inputs.raw('private_key_passphrase'),
@@ -94,6 +95,7 @@ export function readSettings(
   ]);
   const operation = parseChoice('operation', inputs.raw('operation').trim(), OPERATION_NAMES);
   const request = readRequestInputs(inputs, readFile);
+  inputs = withFieldsOfRequest(inputs, inputsFromFields(operation, request.body, request.query));
   const spotFallback = readSpotFallback(inputs);
   return {
     operation,
@@ -150,6 +152,19 @@ function inputsOf(
     const fallback = ENV_FALLBACK[name];
     return value.trim() === '' && fallback !== undefined ? (env(fallback) ?? '') : value;
   };
+  return readersOf(raw, (secrets) => {
+    const fresh: string[] = [];
+    for (const secret of secrets) {
+      if (secret === '' || masked.has(secret)) continue;
+      masked.add(secret);
+      fresh.push(secret);
+    }
+    if (fresh.length > 0) maskSecrets(fresh);
+  });
+}
+
+/** The readers of the inputs, over how each is read as given. */
+function readersOf(raw: (name: string) => string, mask: Inputs['mask']): Inputs {
   const text = (name: string): string | undefined => {
     const value = raw(name).trim();
     return value === '' ? undefined : value;
@@ -160,16 +175,20 @@ function inputsOf(
     text,
     given,
     flag: (name) => parseBoolean(name, given(name), INPUT_DEFAULTS[name] === 'true'),
-    mask: (secrets) => {
-      const fresh: string[] = [];
-      for (const secret of secrets) {
-        if (secret === '' || masked.has(secret)) continue;
-        masked.add(secret);
-        fresh.push(secret);
-      }
-      if (fresh.length > 0) maskSecrets(fresh);
-    }
+    mask
   };
+}
+
+/**
+ * The inputs, each left empty taking what the body or the query sets for it (a body copied from the
+ * platform's reference carries points and task_name): read as if given, so checked as the input is.
+ */
+function withFieldsOfRequest(inputs: Inputs, fields: ReadonlyMap<string, { value: string }>): Inputs {
+  if (fields.size === 0) return inputs;
+  return readersOf((name) => {
+    const value = inputs.raw(name);
+    return value.trim() === '' ? (fields.get(name)?.value ?? value) : value;
+  }, inputs.mask);
 }
 
 /** The body and the query, their secret-looking values masked as soon as they are read. */

@@ -124,7 +124,7 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   },
   body: {
     description:
-      'A YAML or JSON mapping of body fields, sent after the operation\'s own fields; the whole body for storage_check and request. job: job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script). update: the changes, as a part of the task\'s configuration (services matched by service_name, such as {services: [{service_name: web, service_image: "app:2"}]}); the registry credentials cannot be changed after creation and are refused.'
+      "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. job: job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script). update: the changes, as a part of the task's configuration (services matched by service_name, such as {services: [{service_name: web, service_image: \"app:2\"}]}); the registry credentials cannot be changed after creation and are refused."
   },
   body_file: {
     description:

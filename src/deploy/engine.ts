@@ -75,6 +75,7 @@ export {
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
 export { stopOperationOf, stopsJobs } from '../platform/operations/calls.js';
+export { inputsFromFields } from '../platform/operations/input-checks.js';
 export {
   ACTIVE_STATUSES,
   OPERATION_NAMES,

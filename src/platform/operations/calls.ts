@@ -8,7 +8,7 @@ import {
   type PlatformSettings
 } from '../platform-settings.js';
 import { JOB_ACTIVE_STATUSES } from '../task-data.js';
-import { ownedBy, STORAGE_FIELDS } from './input-checks.js';
+import { ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
   PAGE_SIZE,
@@ -268,9 +268,11 @@ export function callFor(
     ...(spec.readFirst === true ? { readFirst: true } : {})
   };
   const fields = spec.fields(settings, taskId);
-  const body = withInputs ? settings.body : {};
-  const query = withInputs ? settings.query : [];
-  checkInputs(operation, spec, settings, { fields, body, query, withInputs });
+  const given = { body: withInputs ? settings.body : {}, query: withInputs ? settings.query : [] };
+  checkInputs(operation, spec, settings, { fields, ...given, withInputs });
+  // What the body or query says again of the operation's own fields goes once, as the field says it.
+  const body = Object.fromEntries(Object.entries(given.body).filter(([name]) => !(name in fields)));
+  const query = given.query.filter(([name]) => !(name in fields));
   if (endpoint.method === 'GET') {
     if (Object.keys(body).length > 0) {
       throw new InputError(
@@ -323,7 +325,16 @@ export function endpointFor(
   return endpoint;
 }
 
-/** The body and query inputs against the operation's own fields: nothing set twice, nothing missing. */
+/** A value an error names: a short JSON form. */
+function describeValue(value: unknown): string {
+  const text =
+    typeof value === 'string'
+      ? JSON.stringify(value)
+      : JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? String(v) : v));
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** The body and query inputs against the operation's own fields: nothing said twice differently, nothing missing. */
 function checkInputs(
   operation: OperationName,
   spec: OperationSpec,
@@ -341,9 +352,13 @@ function checkInputs(
       `body is empty, but ${operation} needs the storage fields: set body to ${STORAGE_FIELDS[settings.apiProfile].join(', ')}`
     );
   }
-  for (const name of Object.keys(fields)) {
-    if (name in body) throw new InputError(`body sets ${name}, ${ownedBy(name)}`);
-    if (query.some(([key]) => key === name)) throw new InputError(`query sets ${name}, ${ownedBy(name)}`);
+  // The same value in both is no conflict (a body copied from the reference); a different one is.
+  for (const [name, own] of Object.entries(fields)) {
+    if (name in body && !sameFieldValue(own, body[name]))
+      throw new InputError(`body sets ${name} ${describeValue(body[name])}, ${ownedBy(name, own)}`);
+    const inQuery = query.find(([key]) => key === name);
+    if (inQuery !== undefined && !sameFieldValue(own, inQuery[1]))
+      throw new InputError(`query sets ${name} ${describeValue(inQuery[1])}, ${ownedBy(name, own)}`);
   }
   const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
   if (checked?.ok === false) throw new InputError(checked.problem);

@@ -1,7 +1,8 @@
 import { failedCheck, PASSED, type Check } from '../../basics/check.js';
 import { InputError } from '../../basics/input-error.js';
 import { isRecord } from '../../basics/records.js';
-import type { PlatformSettings } from '../platform-settings.js';
+import type { OperationName, PlatformSettings } from '../platform-settings.js';
+import type { QueryParams } from '../../protocol/request.js';
 import { countOf } from '../task-data.js';
 
 /** The input an operation's own field comes from, for an error that says where to set it. */
@@ -17,11 +18,69 @@ const FIELD_INPUTS: Record<string, string> = {
   sub_type: 'job_type'
 };
 
-export function ownedBy(field: string): string {
+/**
+ * The fields an operation sets from an input that a body or a query copied from the platform's reference
+ * carries too (every job example there has points): where the input is empty, it takes the field's value,
+ * and the same value in both is no conflict (see inputsFromFields, sameFieldValue).
+ */
+const FIELDS_FROM_INPUTS: Partial<Record<OperationName, Readonly<Record<string, string>>>> = {
+  create: { task_name: 'task_name', points: 'points' },
+  replace: { task_name: 'task_name', points: 'points' },
+  job: { task_name: 'task_name', points: 'points' },
+  preheat: { task_name: 'task_name' },
+  change_points: { points: 'points' },
+  scale: { points: 'points' },
+  search_tasks: { status: 'task_status' },
+  job_search: { status: 'task_status', search_value: 'task_name' }
+};
+
+/** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
+function asInputText(value: unknown): string | undefined {
+  if (Array.isArray(value))
+    return value.every((item) => !isRecord(item) && !Array.isArray(item)) ? value.join(',') : undefined;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
+    return String(value);
+  // A number read exactly (a LosslessNumber) writes itself as its digits.
+  return isRecord(value) && 'isLosslessNumber' in value ? (value as { value: string }).value : undefined;
+}
+
+/**
+ * The inputs a body or query gives, for an operation: each field it sets from an input that the body (or
+ * the query) carries, as the input's text, with where it was found. The caller takes one only where the
+ * input itself is empty; both set must agree (see sameFieldValue).
+ */
+export function inputsFromFields(
+  operation: OperationName,
+  body: Readonly<Record<string, unknown>>,
+  query: QueryParams
+): Map<string, { value: string; from: string }> {
+  const found = new Map<string, { value: string; from: string }>();
+  for (const [field, input] of Object.entries(FIELDS_FROM_INPUTS[operation] ?? {})) {
+    const inQuery = query.find(([name]) => name === field)?.[1];
+    const value = inQuery ?? (field in body ? asInputText(body[field]) : undefined);
+    if (value !== undefined && value.trim() !== '')
+      found.set(input, { value: value.trim(), from: `${inQuery === undefined ? 'body' : 'query'} ${field}` });
+  }
+  return found;
+}
+
+/** Whether a field the body or query sets says what the operation's own field says (spaces after commas aside). */
+export function sameFieldValue(own: unknown, given: unknown): boolean {
+  const text = (value: unknown): string | undefined =>
+    asInputText(value)
+      ?.replace(/\s*,\s*/g, ',')
+      .trim();
+  const mine = text(own);
+  return mine !== undefined && mine === text(given);
+}
+
+/** Why a field the body or query sets differently is refused, and the fix. */
+export function ownedBy(field: string, own: unknown): string {
   const input = FIELD_INPUTS[field];
+  const says = asInputText(own) ?? '';
   return input === undefined
-    ? 'which the operation sets itself: remove it'
-    : `which has its own input: set it with the ${input} input only`;
+    ? `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`
+    : `but the ${input} input says ${says}: set it in one place, or the same value in both`;
 }
 
 export function required<T>(value: T | undefined, name: string, operation: string, what: string): T {
