@@ -55,6 +55,7 @@ function nodeIo(argv) {
             };
         },
         isTerminal: process.stderr.isTTY,
+        stdoutIsTerminal: process.stdout.isTTY,
         version: _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__/* .VERSION */ .x,
         ensureDir: (path) => {
             (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.mkdirSync)(path, { recursive: true });

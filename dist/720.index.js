@@ -312,7 +312,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(599);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5207);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(941);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9695);
 /* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(6836);

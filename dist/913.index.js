@@ -241,7 +241,7 @@ async function sendChange(call, label, ctx) {
 /* harmony export */   Q: () => (/* binding */ taskAfterRead),
 /* harmony export */   y: () => (/* binding */ taskAfterServing)
 /* harmony export */ });
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(941);
 
 /** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
 function taskAfterServing(taskId, outcome, fields) {
@@ -286,7 +286,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7659);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(941);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4273);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9882);

@@ -241,7 +241,7 @@ async function sendChange(call, label, ctx) {
 /* harmony export */   Q: () => (/* binding */ taskAfterRead),
 /* harmony export */   y: () => (/* binding */ taskAfterServing)
 /* harmony export */ });
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(941);
 
 /** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
 function taskAfterServing(taskId, outcome, fields) {
@@ -357,7 +357,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(5207);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(941);
 /* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8852);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8998);

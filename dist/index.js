@@ -639,7 +639,7 @@ function maskingHost(given) {
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(941);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5786);
 
 
@@ -2276,7 +2276,7 @@ function onParentGone(listener, parent = () => process.ppid) {
 /* harmony export */   ih: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(941);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
@@ -3092,7 +3092,7 @@ function excerpt(text, shown) {
 /* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5498);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(599);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(941);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
 
 
@@ -3510,57 +3510,24 @@ async function sendEveryPage(call, send) {
 
 /***/ }),
 
-/***/ 8848:
+/***/ 941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  XS: () => (/* binding */ changeReport),
-  wT: () => (/* binding */ jobRunOf),
-  fO: () => (/* binding */ listsOf),
-  xc: () => (/* binding */ placementOf),
-  _x: () => (/* binding */ taskAfterCall),
-  Nh: () => (/* binding */ taskAfterWait),
-  hK: () => (/* binding */ taskResult)
-});
-
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./basics/records.ts
-var basics_records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./platform/billing-data.ts
-
-
-/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
-function billsOf(data) {
-    const records = (0,basics_records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
-    return records.filter(basics_records/* isRecord */.u).flatMap((record) => {
-        const billed = (0,task_data/* numberText */.$4)(record, 'billing_coin');
-        if (billed === undefined)
-            return [];
-        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
-        return [
-            {
-                taskId: (0,task_data/* taskIdOf */.G6)(record),
-                taskName: text('task_name'),
-                taskType: text('task_type'),
-                start: text('start_time'),
-                end: text('end_time'),
-                billed,
-                discount: (0,task_data/* numberText */.$4)(record, 'discount_coin') ?? '0'
-            }
-        ];
-    });
-}
-
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __nccwpck_require__(7581);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __nccwpck_require__(9644);
-;// CONCATENATED MODULE: ./deploy/result.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nh: () => (/* binding */ taskAfterWait),
+/* harmony export */   XS: () => (/* binding */ changeReport),
+/* harmony export */   _x: () => (/* binding */ taskAfterCall),
+/* harmony export */   fO: () => (/* binding */ listsOf),
+/* harmony export */   hK: () => (/* binding */ taskResult),
+/* harmony export */   wT: () => (/* binding */ jobRunOf),
+/* harmony export */   xc: () => (/* binding */ placementOf)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9126);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7581);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 
 
 
@@ -3583,7 +3550,7 @@ function changeReport(fields) {
 /** What the calls' answers list, by what each answers: billing records, and resource search offers. */
 function listsOf(calls) {
     const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
-    return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(resource_data/* offersOf */.f) };
+    return { bills: answered('bills').flatMap(_platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__/* .billsOf */ .K), offers: answered('resources').flatMap(_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__/* .offersOf */ .f) };
 }
 /** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
 function placementOf(step) {
@@ -3612,12 +3579,12 @@ function taskResult(id, fields = {}) {
 }
 /** A task's result as its call left it. */
 function taskAfterCall(outcome, statusField, publish) {
-    const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.eY)(outcome.result.data, statusField);
+    const snapshot = outcome.result === undefined ? undefined : (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(outcome.result.data, statusField);
     const { error, call } = outcome;
     const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
     return {
         id: outcome.taskId,
-        verdict: error === undefined ? 'done' : error instanceof failures/* TaskNotFoundError */.Zt ? 'not_found' : 'error',
+        verdict: error === undefined ? 'done' : error instanceof _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .TaskNotFoundError */ .Zt ? 'not_found' : 'error',
         status: call.traits.answers === 'task' ? snapshot?.status : undefined,
         nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
         billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
@@ -3628,7 +3595,7 @@ function taskAfterCall(outcome, statusField, publish) {
         raw: outcome.raw,
         timeline: [],
         elapsedMs: 0,
-        message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error),
+        message: error === undefined ? undefined : (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error),
         diagnostics: undefined,
         healthy: undefined
     };
@@ -3656,8 +3623,8 @@ function taskAfterWait(task, waited, publish) {
 /** What the job of a step that concerns jobs said of its run (its first task's last data). */
 function jobRunOf(step) {
     const [task] = step.tasks;
-    return (0,calls/* taskKindOf */.j2)(step) === 'job' && task !== undefined && (0,basics_records/* isRecord */.u)(task.data)
-        ? (0,task_data/* jobFactsOf */.ah)(task.data)
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(step) === 'job' && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data)
+        ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .jobFactsOf */ .ah)(task.data)
         : undefined;
 }
 
@@ -4362,12 +4329,47 @@ if (onRunner) {
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 701).then(__nccwpck_require__.bind(__nccwpck_require__, 4701)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
+    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 887).then(__nccwpck_require__.bind(__nccwpck_require__, 1887)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
 
 __webpack_async_result__();
 } catch(e) { __webpack_async_result__(e); } }, 1);
+
+/***/ }),
+
+/***/ 9126:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ billsOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+
+
+/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
+function billsOf(data) {
+    const records = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return records.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((record) => {
+        const billed = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, 'billing_coin');
+        if (billed === undefined)
+            return [];
+        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
+        return [
+            {
+                taskId: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(record),
+                taskName: text('task_name'),
+                taskType: text('task_type'),
+                start: text('start_time'),
+                end: text('end_time'),
+                billed,
+                discount: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, 'discount_coin') ?? '0'
+            }
+        ];
+    });
+}
+
 
 /***/ }),
 

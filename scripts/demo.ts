@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/index.js';
 import { shortened, terminalSummary } from '../src/cli/terminal-summary.js';
+import { hasValue } from '../src/cli/json-outputs.js';
 import { nodeRuntimes, runnerView, runStep, type StepRun } from './action-runner.js';
 
 const READY_AFTER_SECONDS = 3;
@@ -122,7 +123,9 @@ const main = await runStep(runtime, inputs, { env });
 show('main step', main);
 
 say('── outputs ──');
-for (const [name, value] of Object.entries(main.outputs)) say(`  ${name} = ${shortened(value)}`);
+// The outputs that say something (the step writes every one; an empty one says nothing).
+for (const [name, value] of Object.entries(main.outputs))
+  if (hasValue(value)) say(`  ${name} = ${shortened(value)}`);
 say();
 say('── job summary (as a terminal shows it; GitHub renders the markdown of the file) ──');
 say(terminalSummary(main.summary).trimEnd().replace(/^/gm, '  '));

@@ -36,12 +36,20 @@ describe('dotenvReport', () => {
     expect(warnings).toEqual(['output msg spans lines, which a dotenv line cannot hold: left out']);
   });
 
-  it('writes at most 20 variables, the first of the order, and names the rest in one warning', () => {
+  // Regression (issue 49, point 5): every job run warned that code and msg were left out.
+  it('writes at most 20 variables, the first of the order, and leaves the rest out without a word', () => {
     const all = Object.fromEntries(DOTENV_ORDER.map((name, i) => [name, String(i + 1)]));
     const { text, warnings } = report(all);
     const lines = text.split('\n').filter((line) => line !== '');
     expect(lines).toHaveLength(DOTENV_MAX_VARIABLES);
     expect(lines.slice(0, 2)).toEqual(['ELASTIC_DEPLOY_OUTPUT_TASK_ID=1', 'ELASTIC_DEPLOY_OUTPUT_STATUS=2']);
+    expect(text).not.toMatch(/_CODE=|_MSG=/);
+    expect(warnings).toEqual([]);
+  });
+
+  it('names in one warning the outputs --dotenv-outputs named past the twentieth', () => {
+    const all = Object.fromEntries(DOTENV_ORDER.map((name, i) => [name, String(i + 1)]));
+    const { warnings } = report(all, [...DOTENV_ORDER]);
     expect(warnings).toEqual([
       `outputs ${DOTENV_ORDER.slice(DOTENV_MAX_VARIABLES).join(', ')} left out: GitLab takes at most 20 variables in a dotenv report; name those you need with --dotenv-outputs`
     ]);

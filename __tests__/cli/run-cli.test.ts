@@ -60,7 +60,8 @@ describe('elastic-deploy, the command-line tool', () => {
     argv: string[],
     env: Record<string, string> = {},
     signalAfter?: { test: (text: string) => boolean },
-    isTerminal = false
+    isTerminal = false,
+    stdoutIsTerminal = false
   ): Promise<Run> {
     const out: string[] = [];
     const err: string[] = [];
@@ -89,6 +90,7 @@ describe('elastic-deploy, the command-line tool', () => {
         return () => listeners.delete(listener);
       },
       isTerminal,
+      stdoutIsTerminal,
       version: '0.1.0',
       // The run's files as the real tool keeps them: a directory of its own, removed at exit.
       makeRunDir: () => {
@@ -238,7 +240,7 @@ describe('elastic-deploy, the command-line tool', () => {
     [['create', '--task-name'], '--task-name needs a value'],
     [['create', 'web'], '"web" is no flag'],
     [['--task-name', 'x'], '--task-name comes before the operation'],
-    [['create', '--output', 'xml'], '--output "xml" is neither json nor dotenv'],
+    [['create', '--output', 'xml'], '--output "xml" is none of table, json and dotenv'],
     [['cleanup'], 'cleanup needs --state-file'],
     [['deploy'], '"deploy" is no operation of elastic-deploy (elastic-deploy --help lists them)'],
     [
@@ -700,6 +702,44 @@ describe('elastic-deploy, the command-line tool', () => {
     expect([run.code, (JSON.parse(run.stdout) as { code: string }).code]).toEqual([EXIT.ok, '0000']);
   });
 
+  // Regression (issue 49, points 4 and 5): a search printed JSON of empty outputs, its rows only with
+  // --with-data, inside the platform's whole answer.
+  it('prints a listing as a table at a terminal (or --output table), and its rows in the JSON of a pipe', async () => {
+    const first = emulator.addTask({ task_name: 'rows-a', points: 1, status: 'Running' });
+    const second = emulator.addTask({ task_name: '::warning::rows-b', points: 2, status: 'Running' });
+    const atTerminal = await cli(['search-tasks', '--task-status', 'Running'], {}, undefined, true, true);
+    expect(atTerminal.code).toBe(EXIT.ok);
+    const lines = atTerminal.stdout.split('\n');
+    expect(lines[0]).toMatch(/^TASK_ID +TASK_NAME +STATUS +NODES +COST +URL$/);
+    expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^${first} +rows-a +Running +\\d/1 `)));
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^${second} +"::warning::rows-b" +Running +\\d/2 `))
+    );
+    expect(atTerminal.stdout).not.toMatch(/^::/m);
+    const piped = await cli(['search-tasks', '--task-status', 'Running']);
+    const json = JSON.parse(piped.stdout) as Record<string, unknown>;
+    expect(json.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ task_id: first, task_name: 'rows-a', status: 'Running' })
+      ])
+    );
+    // Only the outputs that say something: no empty task_id, url, region, job_status...
+    expect(Object.keys(json)).not.toEqual(expect.arrayContaining(['task_id', 'url', 'region', 'job_status']));
+    expect(Object.values(json).filter((value) => value === '' || value === null)).toEqual([]);
+    const asTable = await cli(['search-resources', '--output', 'table']);
+    expect(asTable.stdout.split('\n')[0]).toMatch(
+      /^DEVICE +GPU_COUNT +REGION +REGION_NAME +PRICE +DISCOUNT_PRICE +STOCK +MARK$/
+    );
+    expect(asTable.stderr).toContain("note: price and discount_price: the platform's number for one node");
+    // Not a listing: the outputs that have a value, a line each.
+    const detail = await cli(['detail', '--task-id', first], {}, undefined, true, true);
+    expect(detail.stdout.split('\n').slice(0, 2)).toEqual([
+      expect.stringMatching(/^OUTPUT +VALUE$/),
+      expect.stringMatching(/^code +0000$/)
+    ]);
+    expect(detail.stdout).not.toMatch(/^url /m);
+  });
+
   it('runs the operations that act on tasks: scale, nodes, update, stop and sweep', async () => {
     const id = emulator.addTask({
       task_name: 'cli-family',
@@ -972,6 +1012,9 @@ describe('the CLI inputs', () => {
       ['craete'],
       ['create', '--taks-name', 'web'],
       ['create', '--token', 'x'],
+      // Regression (issue 49, point 10): answered "did you mean --token?", a flag then refused.
+      ['create', '--TOKEN', 'x'],
+      ['create', '--privat-key', 'x'],
       ['create', '--task-name'],
       ['create', 'web'],
       ['--task-name', 'x'],

@@ -12,6 +12,7 @@ import { planCalls } from '../../src/platform/operations/plan-calls.js';
 import { offersOf } from '../../src/platform/resource-data.js';
 import { jobFactsOf, snapshotOf } from '../../src/platform/task-data.js';
 import { parseJson } from '../../src/protocol/json.js';
+import { listRowsOf } from '../../src/platform/list-rows.js';
 import { reference, referenceEndpoints, shapeProblems } from '../helpers/reference.js';
 import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
 
@@ -250,5 +251,34 @@ describe('the operation table, row by row against the reference', () => {
     expect(
       planCalls({ ...live, operation: 'create', taskName: 'x', body: SERVICE_BODY }).calls[0]?.body
     ).not.toHaveProperty('points');
+  });
+
+  // Issue 49, point 4: a listing shows its rows (a table at a terminal, `rows` in the CLI's JSON).
+  it("lists the rows of the reference's own example answers: nodes, resources, jobs", () => {
+    expect(listRowsOf('nodes', exampleData('node-list'))?.rows).toEqual([
+      {
+        point_id: '1',
+        name: 'deployment-5-8vxr7frs-5f876c5fc-8gz8b',
+        status: 'Running',
+        region: 'guangdong-t-01',
+        gpu: '4090 x 1',
+        restarts: '2',
+        cost: '6.710400'
+      }
+    ]);
+    const resources = listRowsOf('search_resources', exampleData('resource-search'));
+    expect(resources?.rows.map((row) => [row.device, row.region, row.price, row.stock])).toEqual([
+      ['H20 x 8', 'hebeif-1', '16416', '0'],
+      ['H20 x 8', 'xingjiangf-1', '16416', '0']
+    ]);
+    expect(resources?.note).toMatch(/no published unit/);
+    expect(listRowsOf('job_search', exampleData('job-search'))?.rows[0]).toMatchObject({
+      task_id: '1962296',
+      task_name: 'job-202604210858',
+      status: 'Running',
+      cost: '0.000466',
+      create_time: '2026-04-21 09:04:20.500576 +08:00'
+    });
+    expect(listRowsOf('detail', exampleData('job-search'))).toBeUndefined();
   });
 });

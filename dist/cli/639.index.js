@@ -43,8 +43,8 @@ var clean_up_task = __webpack_require__(9138);
 var retries = __webpack_require__(2116);
 // EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
 var find_tasks = __webpack_require__(5207);
-// EXTERNAL MODULE: ./deploy/result.ts + 1 modules
-var deploy_result = __webpack_require__(8848);
+// EXTERNAL MODULE: ./deploy/result.ts
+var deploy_result = __webpack_require__(941);
 // EXTERNAL MODULE: ./deploy/flows/call.ts
 var call = __webpack_require__(1030);
 ;// CONCATENATED MODULE: ./deploy/flows/sweep.ts

@@ -185,8 +185,8 @@ var read_task = __webpack_require__(4273);
 var check_health = __webpack_require__(4621);
 // EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
 var failing_nodes = __webpack_require__(7659);
-// EXTERNAL MODULE: ./deploy/result.ts + 1 modules
-var deploy_result = __webpack_require__(8848);
+// EXTERNAL MODULE: ./deploy/result.ts
+var deploy_result = __webpack_require__(941);
 // EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
 var read_task_state = __webpack_require__(4633);
 // EXTERNAL MODULE: ./basics/units.ts

@@ -569,7 +569,7 @@ function maskingHost(given) {
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(941);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5786);
 
 
@@ -2161,7 +2161,7 @@ function encode(kind, state, stash) {
 /* harmony export */   ih: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8848);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(941);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
@@ -2665,7 +2665,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4701);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1887);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2745,6 +2745,8 @@ var platform_settings = __nccwpck_require__(9837);
 
 
 
+/** The formats --output takes. */
+const OUTPUT_FORMATS = ['table', 'json', 'dotenv'];
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 /** An input (or operation) as the command line writes it: task_name as task-name. */
@@ -2804,14 +2806,14 @@ function parseCliArgs(argv) {
             throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
         return { kind: 'cleanup', stateFile, debug, flags };
     }
-    const output = own('output') ?? 'json';
-    if (output !== 'json' && output !== 'dotenv')
-        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
+    const output = own('output');
+    if (output !== undefined && !OUTPUT_FORMATS.includes(output))
+        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is none of table, json and dotenv: set --output table, json or dotenv`);
     return {
         kind: 'run',
         // The operation as the action names it; with dashes, as the flags are written, it is the same one.
         flags: { ...flags, operation },
-        output,
+        output: output,
         stateFile: own('state-file'),
         summaryFile: own('summary-file'),
         debug,
@@ -2894,6 +2896,12 @@ function whyNot(error, args) {
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
         const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
         const near = nearest(name, KNOWN_FLAGS);
+        // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
+        const secret = input_names/* SECRET_INPUTS */.p.find((input) => flagOf(input) === near);
+        if (secret !== undefined) {
+            const variable = variableOf(secret);
+            return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
+        }
         return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
@@ -3026,6 +3034,7 @@ function nodeIo(argv) {
             };
         },
         isTerminal: process.stderr.isTTY,
+        stdoutIsTerminal: process.stdout.isTTY,
         version: version/* VERSION */.x,
         ensureDir: (path) => {
             (0,external_node_fs_.mkdirSync)(path, { recursive: true });
@@ -3187,9 +3196,12 @@ const DOTENV_ORDER = [
  * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
  * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
  * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
- * next ones may fit); and, in one line, the outputs with a value past the twentieth.
+ * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
+ * the least useful past the twentieth (for a job, code and msg: its verdict is the exit code) are left out
+ * without a word: a warning on every run that nobody can act on is noise.
  */
-function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
+function dotenvReport(outputs, warn, named) {
+    const names = named ?? DOTENV_ORDER;
     const lines = [];
     const over = [];
     let bytes = 0;
@@ -3214,7 +3226,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
         lines.push(line);
         bytes += size;
     }
-    if (over.length > 0)
+    if (over.length > 0 && named !== undefined)
         warn(`outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`);
     return lines.join('');
 }
@@ -3222,7 +3234,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
 
 /***/ }),
 
-/***/ 4701:
+/***/ 1887:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3239,6 +3251,140 @@ var cleanup_state = __nccwpck_require__(7326);
 var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/billing-data.ts
+var billing_data = __nccwpck_require__(9126);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __nccwpck_require__(7581);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+;// CONCATENATED MODULE: ./platform/list-rows.ts
+
+
+
+
+
+/** The operations that list, and how their answer's data becomes rows. */
+const LISTS = {
+    search_tasks: taskRows,
+    job_search: jobRows,
+    nodes: nodeRows,
+    search_resources: resourceRows,
+    billing: (data) => billRows(data, false),
+    task_billing: (data) => billRows(data, true)
+};
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+function listRowsOf(operation, data) {
+    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
+}
+const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
+const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
+function taskRows(data) {
+    const rows = resultsOf(data).map((task) => {
+        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
+        const url = snapshot.urls.find((u) => u !== null) ?? '';
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
+            task_name: snapshot.name ?? '',
+            status: snapshot.status ?? '',
+            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            url
+        };
+    });
+    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
+}
+function jobRows(data) {
+    const rows = resultsOf(data).map((job) => {
+        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
+        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
+            task_name: snapshot.name ?? '',
+            status: textOf(job.status),
+            job_status: textOf(run.status),
+            succeeded_pods: textOf(run.succeeded_pods),
+            failed_pods: textOf(run.failed_pods),
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            create_time: textOf(job.create_time)
+        };
+    });
+    return {
+        columns: [
+            'task_id',
+            'task_name',
+            'status',
+            'job_status',
+            'succeeded_pods',
+            'failed_pods',
+            'cost',
+            'create_time'
+        ],
+        money: ['cost'],
+        rows
+    };
+}
+function nodeRows(data) {
+    const rows = resultsOf(data).map((node) => {
+        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
+        const gpu = textOf(resource.gpu_name);
+        const count = textOf(resource.gpu_count);
+        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
+        return {
+            point_id: textOf(node.point_id),
+            name: textOf(node.name),
+            status: textOf(node.status),
+            region: textOf(node.region),
+            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
+            restarts,
+            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
+        };
+    });
+    return {
+        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
+        money: ['cost'],
+        rows,
+        note: "cost: the node's billing_value, what it has been billed"
+    };
+}
+function resourceRows(data) {
+    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
+        device: offer.device ?? '',
+        gpu_count: offer.gpuCount ?? '',
+        region: offer.region ?? '',
+        region_name: offer.regionName ?? '',
+        price: offer.price ?? '',
+        discount_price: offer.discountPrice ?? '',
+        stock: offer.inventory ?? '',
+        mark: offer.mark ?? ''
+    }));
+    return {
+        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
+        money: [],
+        rows,
+        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
+    };
+}
+function billRows(data, byTask) {
+    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
+        ...(byTask
+            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
+            : { start: bill.start ?? '', end: bill.end ?? '' }),
+        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
+        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
+    }));
+    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
+    return {
+        columns: [...columns, 'billed', 'discount'],
+        money: ['billed', 'discount'],
+        rows,
+        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
+    };
+}
+
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -3460,14 +3606,16 @@ const JSON_OUTPUTS = new Set([
     'data'
 ]);
 /**
- * The outputs as the CLI's JSON prints them: each by its name, as what it is (a number, a boolean, a list
- * or an object; every other output, and task ids, as text), empty typed ones as null. `data` (the
+ * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
+ * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
  * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
  * outputs that name files only when the files are kept (see keptFiles).
  */
 function typedOutputs(outputs, options) {
     const typed = {};
     for (const [name, text] of outputs) {
+        if (!hasValue(text))
+            continue;
         if (name === 'data' && !options.withData)
             continue;
         if (FILE_OUTPUTS.has(name) && !options.files)
@@ -3475,6 +3623,10 @@ function typedOutputs(outputs, options) {
         typed[name] = typeOf(name, text);
     }
     return typed;
+}
+/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
+function hasValue(text) {
+    return text !== '' && text !== '[]' && text !== '{}';
 }
 /** Outputs that name a file the run wrote. */
 const FILE_OUTPUTS = new Set([
@@ -3503,6 +3655,171 @@ function typeOf(name, text) {
 
 // EXTERNAL MODULE: ./cli/state-lock.ts
 var state_lock = __nccwpck_require__(9158);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __nccwpck_require__(9817);
+;// CONCATENATED MODULE: ./cli/terminal-summary.ts
+/**
+ * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
+ * every character that markdown or HTML could read as its own an entity) made plain text. Entities
+ * become their characters again; a table's columns are aligned, its separator row a line; headings lose
+ * their marks; `<sub>` notes and `<details>` blocks become plain lines; fenced code keeps its lines.
+ * What comes from the server was made safe when the summary was rendered (no control character, no
+ * line break in a cell), and stays so: only entities are undone.
+ */
+function terminalSummary(markdown) {
+    const out = [];
+    let table = [];
+    let fence;
+    const flush = () => {
+        if (table.length > 0)
+            out.push(...alignTable(table));
+        table = [];
+    };
+    for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+        if (fence !== undefined) {
+            if (line.startsWith(fence))
+                fence = undefined;
+            else
+                out.push(`  ${line}`);
+            continue;
+        }
+        const opening = /^(`{3,}|~{3,})/.exec(line)?.[1];
+        if (opening !== undefined) {
+            flush();
+            fence = opening;
+            continue;
+        }
+        if (/^\|.*\|\s*$/.test(line)) {
+            if (/^\|(\s*:?-+:?\s*\|)+\s*$/.test(line))
+                table.push([]);
+            else
+                table.push(cells(line));
+            continue;
+        }
+        flush();
+        out.push(plainLine(line));
+    }
+    flush();
+    // No line may begin as a workflow command does, should the text reach a runner's log.
+    return `${out
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+        .replace(/^::/gm, ' ::')}\n`;
+}
+/** A table row's cells, each unescaped; `\|` is a bar within a cell. */
+function cells(line) {
+    return line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split(/(?<!\\)\|/)
+        .map((cell) => unescapeEntities(withoutTags(cell.trim().replace(/\\\|/g, '|'))));
+}
+/** The rows with their columns aligned; an empty row (the separator) as a line under the header. */
+function alignTable(rows) {
+    const widths = [];
+    for (const row of rows)
+        row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
+    return rows.map((row) => row.length === 0
+        ? widths.map((w) => '\u2500'.repeat(w)).join('  ')
+        : row
+            .map((cell, i) => `${cell}${' '.repeat((widths[i] ?? 0) - width(cell))}`)
+            .join('  ')
+            .trimEnd());
+}
+/** Characters a terminal shows two columns wide: CJK, full-width forms, emoji (\u2705, \u274c). */
+const WIDE = /[\u1100-\u115f\u2705\u274c\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
+/** Columns a cell takes on a terminal: wide characters take two. */
+function width(text) {
+    let columns = 0;
+    for (const char of text)
+        columns += WIDE.test(char) ? 2 : 1;
+    return columns;
+}
+function plainLine(line) {
+    return unescapeEntities(withoutTags(line.replace(/^#{1,6}\s+/, '')));
+}
+/** The summary's own HTML as text: a link as its text, a note or a fold as its lines. */
+function withoutTags(text) {
+    return text
+        .replace(/<a href="[^"]*">(.*?)<\/a>/g, '$1')
+        .replace(/<\/?(sub|sup|details)>/g, '')
+        .replace(/<summary>(.*?)<\/summary>/g, '$1:')
+        .replace(/<br\s*\/?>/g, ' ');
+}
+/** `&#46;`, `&#x2e;`, `&amp;`, `&lt;`, `&gt;`, `&quot;`: the characters again. */
+function unescapeEntities(text) {
+    const named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+    return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (all, code) => {
+        if (code.startsWith('#x') || code.startsWith('#X'))
+            return safeChar(parseInt(code.slice(2), 16), all);
+        if (code.startsWith('#'))
+            return safeChar(Number(code.slice(1)), all);
+        return named[code.toLowerCase()] ?? all;
+    });
+}
+/** A code point as its character, unless it is a control character (left as the entity). */
+function safeChar(code, entity) {
+    if (!Number.isInteger(code) || code < 0x20 || (code >= 0x7f && code < 0xa0) || code > 0x10ffff)
+        return entity;
+    return String.fromCodePoint(code);
+}
+/** An output's value for a person: cut to `max` characters, saying how long it was. */
+function shortened(value, max = 120) {
+    return value.length <= max ? value : `${value.slice(0, max - 1)}\u2026 (${value.length} characters)`;
+}
+
+;// CONCATENATED MODULE: ./cli/table.ts
+
+
+
+
+/** The widest a cell is shown in a table (a mark, a URL); the JSON holds it whole. */
+const MOST_CELL = 80;
+/**
+ * A table as a terminal shows it, as kubectl and gcloud do: a header of the column names in capitals, then
+ * a line per row, the columns aligned with two spaces and no box drawing; every cell made safe to print
+ * (server text is never raw) and cut at 80 characters; money to the fen. No rows: one line that says so.
+ */
+function formatTable(list) {
+    if (list.rows.length === 0)
+        return '(no rows)\n';
+    const cell = (row, column) => {
+        const value = row[column] ?? '';
+        const shown = list.money.includes(column) && value !== '' ? ((0,money/* readableYuan */.o$)(value) ?? value) : value;
+        return safeCell(shown);
+    };
+    return alignedLines([
+        list.columns.map((column) => column.toUpperCase()),
+        ...list.rows.map((row) => list.columns.map((column) => cell(row, column)))
+    ]);
+}
+/** The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE. */
+function outputsTable(outputs) {
+    const rows = [...outputs].filter(([, value]) => hasValue(value));
+    if (rows.length === 0)
+        return '(no outputs)\n';
+    return alignedLines([['OUTPUT', 'VALUE'], ...rows.map(([name, value]) => [name, safeCell(value)])]);
+}
+/**
+ * A cell made safe to print: on one line, cut at 80 characters, and quoted when it begins with "::", so
+ * that no line of the table (whose first cell may be the server's text) runs as a workflow command.
+ */
+function safeCell(text) {
+    const flat = (0,safe_text/* sanitize */.aj)(text, MOST_CELL);
+    return flat.startsWith('::') ? JSON.stringify(flat) : flat;
+}
+function alignedLines(lines) {
+    const widths = (lines[0] ?? []).map((_, i) => Math.max(...lines.map((cells) => width(cells[i] ?? ''))));
+    return lines
+        .map((cells) => cells
+        .map((text, i) => (i === cells.length - 1 ? text : text + ' '.repeat((widths[i] ?? 0) - width(text))))
+        .join('  ')
+        .trimEnd())
+        .join('\n')
+        .concat('\n');
+}
+
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -3660,6 +3977,7 @@ function markCleaned(state) {
 
 
 
+
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -3781,17 +4099,29 @@ async function run(command, io) {
     finally {
         unshield?.();
     }
+    printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
+    return code;
+}
+/** Prints the run's outputs, and removes its files but a restore file (see formatOutputs). */
+function printOutputs(run) {
+    const { command, io, log, dir, outputs } = run;
     // A restore file is what a person needs to set a task back by hand: never removed.
     const restore = (outputs.get('restore_file') ?? '') !== '';
     if (dir.remove !== undefined && restore)
         log.write(`kept ${dir.path}: it holds the restore file`);
     const kept = dir.remove === undefined || restore;
     // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
-    if (code !== EXIT.input || outputs.size > 0)
-        io.stdout(formatOutputs(outputs, { ...command, files: kept }, log));
+    if (run.code !== EXIT.input || outputs.size > 0) {
+        const how = {
+            ...command,
+            output: outputFormat(command.output, io),
+            files: kept,
+            operation: run.operation
+        };
+        io.stdout(formatOutputs(outputs, how, log));
+    }
     if (!kept)
         dir.remove?.();
-    return code;
 }
 /**
  * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
@@ -3966,15 +4296,44 @@ async function postStep(host) {
     const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
     await runPost(host);
 }
-/** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
+/**
+ * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
+ * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
+ * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
+ * holds them as `rows`; what a column means is said once on stderr beside the table.
+ */
 function formatOutputs(outputs, how, log) {
-    if (how.output === 'json')
-        return `${(0,json/* toIndentedJson */.Jq)(typedOutputs(outputs, { withData: how.withData, files: how.files }))}\n`;
     // The paths of files removed at exit name nothing: left out.
     const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
-    return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
-        log.write(`warning: ${line}`);
-    }, how.dotenvOutputs);
+    if (how.output === 'dotenv')
+        return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
+            log.write(`warning: ${line}`);
+        }, how.dotenvOutputs);
+    const list = rowsOf(how.operation, outputs.get('data') ?? '');
+    if (how.output === 'json') {
+        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
+        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+    }
+    if (list === undefined)
+        return outputsTable(shown);
+    if (list.note !== undefined && list.rows.length > 0)
+        log.write(`note: ${list.note}`);
+    return formatTable(list);
+}
+/** --output, or its default: a table for a person at a terminal, JSON for a pipe or a file (as today). */
+function outputFormat(given, io) {
+    return given ?? (io.stdoutIsTerminal === true ? 'table' : 'json');
+}
+/** The rows of a listing operation's answer (the data output), or undefined. */
+function rowsOf(operation, data) {
+    if (data === '')
+        return listRowsOf(operation, undefined);
+    try {
+        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+    }
+    catch {
+        return undefined;
+    }
 }
 
 
@@ -4408,7 +4767,7 @@ function excerpt(text, shown) {
 /* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5498);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7326);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(599);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8848);
+/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(941);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
 
 
@@ -4826,57 +5185,24 @@ async function sendEveryPage(call, send) {
 
 /***/ }),
 
-/***/ 8848:
+/***/ 941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  XS: () => (/* binding */ changeReport),
-  wT: () => (/* binding */ jobRunOf),
-  fO: () => (/* binding */ listsOf),
-  xc: () => (/* binding */ placementOf),
-  _x: () => (/* binding */ taskAfterCall),
-  Nh: () => (/* binding */ taskAfterWait),
-  hK: () => (/* binding */ taskResult)
-});
-
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __nccwpck_require__(3035);
-// EXTERNAL MODULE: ./basics/records.ts
-var basics_records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./platform/billing-data.ts
-
-
-/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
-function billsOf(data) {
-    const records = (0,basics_records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results : [];
-    return records.filter(basics_records/* isRecord */.u).flatMap((record) => {
-        const billed = (0,task_data/* numberText */.$4)(record, 'billing_coin');
-        if (billed === undefined)
-            return [];
-        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
-        return [
-            {
-                taskId: (0,task_data/* taskIdOf */.G6)(record),
-                taskName: text('task_name'),
-                taskType: text('task_type'),
-                start: text('start_time'),
-                end: text('end_time'),
-                billed,
-                discount: (0,task_data/* numberText */.$4)(record, 'discount_coin') ?? '0'
-            }
-        ];
-    });
-}
-
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __nccwpck_require__(7581);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __nccwpck_require__(9644);
-;// CONCATENATED MODULE: ./deploy/result.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Nh: () => (/* binding */ taskAfterWait),
+/* harmony export */   XS: () => (/* binding */ changeReport),
+/* harmony export */   _x: () => (/* binding */ taskAfterCall),
+/* harmony export */   fO: () => (/* binding */ listsOf),
+/* harmony export */   hK: () => (/* binding */ taskResult),
+/* harmony export */   wT: () => (/* binding */ jobRunOf),
+/* harmony export */   xc: () => (/* binding */ placementOf)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9126);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7581);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
 
 
 
@@ -4899,7 +5225,7 @@ function changeReport(fields) {
 /** What the calls' answers list, by what each answers: billing records, and resource search offers. */
 function listsOf(calls) {
     const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
-    return { bills: answered('bills').flatMap(billsOf), offers: answered('resources').flatMap(resource_data/* offersOf */.f) };
+    return { bills: answered('bills').flatMap(_platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__/* .billsOf */ .K), offers: answered('resources').flatMap(_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__/* .offersOf */ .f) };
 }
 /** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
 function placementOf(step) {
@@ -4928,12 +5254,12 @@ function taskResult(id, fields = {}) {
 }
 /** A task's result as its call left it. */
 function taskAfterCall(outcome, statusField, publish) {
-    const snapshot = outcome.result === undefined ? undefined : (0,task_data/* snapshotOf */.eY)(outcome.result.data, statusField);
+    const snapshot = outcome.result === undefined ? undefined : (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(outcome.result.data, statusField);
     const { error, call } = outcome;
     const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
     return {
         id: outcome.taskId,
-        verdict: error === undefined ? 'done' : error instanceof failures/* TaskNotFoundError */.Zt ? 'not_found' : 'error',
+        verdict: error === undefined ? 'done' : error instanceof _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .TaskNotFoundError */ .Zt ? 'not_found' : 'error',
         status: call.traits.answers === 'task' ? snapshot?.status : undefined,
         nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
         billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
@@ -4944,7 +5270,7 @@ function taskAfterCall(outcome, statusField, publish) {
         raw: outcome.raw,
         timeline: [],
         elapsedMs: 0,
-        message: error === undefined ? undefined : (0,failures/* describeError */.Uc)(error),
+        message: error === undefined ? undefined : (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error),
         diagnostics: undefined,
         healthy: undefined
     };
@@ -4972,8 +5298,8 @@ function taskAfterWait(task, waited, publish) {
 /** What the job of a step that concerns jobs said of its run (its first task's last data). */
 function jobRunOf(step) {
     const [task] = step.tasks;
-    return (0,calls/* taskKindOf */.j2)(step) === 'job' && task !== undefined && (0,basics_records/* isRecord */.u)(task.data)
-        ? (0,task_data/* jobFactsOf */.ah)(task.data)
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(step) === 'job' && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data)
+        ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .jobFactsOf */ .ah)(task.data)
         : undefined;
 }
 
@@ -5647,6 +5973,41 @@ function isPublishable(url) {
 function isUnknownStatus(status, criteria) {
     const known = criteria.target === 'finished' ? JOB_STATUSES : KNOWN_STATUSES;
     return !known.includes(status) && !criteria.success.includes(status) && !criteria.failure.includes(status);
+}
+
+
+/***/ }),
+
+/***/ 9126:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   K: () => (/* binding */ billsOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+
+
+/** The records of a billing answer (`{count, results}`); a record without billing_coin is left out. */
+function billsOf(data) {
+    const records = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.results) ? data.results : [];
+    return records.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((record) => {
+        const billed = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, 'billing_coin');
+        if (billed === undefined)
+            return [];
+        const text = (field) => typeof record[field] === 'string' ? record[field] : undefined;
+        return [
+            {
+                taskId: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(record),
+                taskName: text('task_name'),
+                taskType: text('task_type'),
+                start: text('start_time'),
+                end: text('end_time'),
+                billed,
+                discount: (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, 'discount_coin') ?? '0'
+            }
+        ];
+    });
 }
 
 

@@ -7,7 +7,10 @@ import { INPUT_NAMES, SECRET_INPUTS, type InputName } from '../action/input-name
 import { OPERATION_NAMES, type OperationName } from '../deploy/engine.js';
 
 /** How the CLI writes the step's outputs to stdout. */
-export type OutputFormat = 'json' | 'dotenv';
+export type OutputFormat = 'json' | 'dotenv' | 'table';
+
+/** The formats --output takes. */
+const OUTPUT_FORMATS: readonly OutputFormat[] = ['table', 'json', 'dotenv'];
 
 /** What the command line asks for. */
 export type CliCommand =
@@ -20,7 +23,8 @@ export type CliCommand =
       kind: 'run';
       /** The inputs given as flags (input names, as action.yml spells them). */
       flags: Partial<Record<InputName, string>>;
-      output: OutputFormat;
+      /** Undefined: a table when stdout is a terminal, else JSON (see outputFormat). */
+      output: OutputFormat | undefined;
       stateFile: string | undefined;
       summaryFile: string | undefined;
       debug: boolean;
@@ -98,16 +102,16 @@ export function parseCliArgs(argv: readonly string[]): CliCommand {
       throw new InputError('cleanup needs --state-file: the file the run that created the tasks wrote');
     return { kind: 'cleanup', stateFile, debug, flags };
   }
-  const output = own('output') ?? 'json';
-  if (output !== 'json' && output !== 'dotenv')
+  const output = own('output');
+  if (output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(output))
     throw new InputError(
-      `--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`
+      `--output ${JSON.stringify(output)} is none of table, json and dotenv: set --output table, json or dotenv`
     );
   return {
     kind: 'run',
     // The operation as the action names it; with dashes, as the flags are written, it is the same one.
     flags: { ...flags, operation },
-    output,
+    output: output as OutputFormat | undefined,
     stateFile: own('state-file'),
     summaryFile: own('summary-file'),
     debug,
@@ -194,6 +198,12 @@ function whyNot(error: unknown, args: readonly string[]): string {
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
     const near = nearest(name, KNOWN_FLAGS);
+    // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
+    const secret = SECRET_INPUTS.find((input) => flagOf(input) === near);
+    if (secret !== undefined) {
+      const variable = variableOf(secret);
+      return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
+    }
     return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
   }
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {

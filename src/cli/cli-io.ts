@@ -23,6 +23,8 @@ export interface CliIo {
   onSignal: (listener: (signal: string) => void) => () => void;
   /** Whether stderr is a terminal: a person watches, so every poll of a wait gets a line. */
   isTerminal: boolean;
+  /** Whether stdout is a terminal: the outputs are then a table, unless --output says otherwise. */
+  stdoutIsTerminal?: boolean;
   version: string;
   /**
    * Makes the run's own temporary directory (this user's alone), for its files when --files-dir names
@@ -66,6 +68,7 @@ export function nodeIo(argv: readonly string[]): CliIo {
       };
     },
     isTerminal: process.stderr.isTTY,
+    stdoutIsTerminal: process.stdout.isTTY,
     version: VERSION,
     ensureDir: (path) => {
       mkdirSync(path, { recursive: true });

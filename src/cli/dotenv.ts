@@ -58,13 +58,16 @@ export const DOTENV_ORDER: readonly string[] = [
  * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
  * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
  * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
- * next ones may fit); and, in one line, the outputs with a value past the twentieth.
+ * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
+ * the least useful past the twentieth (for a job, code and msg: its verdict is the exit code) are left out
+ * without a word: a warning on every run that nobody can act on is noise.
  */
 export function dotenvReport(
   outputs: ReadonlyMap<string, string>,
   warn: (line: string) => void,
-  names: readonly string[] = DOTENV_ORDER
+  named?: readonly string[]
 ): string {
+  const names = named ?? DOTENV_ORDER;
   const lines: string[] = [];
   const over: string[] = [];
   let bytes = 0;
@@ -90,7 +93,7 @@ export function dotenvReport(
     lines.push(line);
     bytes += size;
   }
-  if (over.length > 0)
+  if (over.length > 0 && named !== undefined)
     warn(
       `outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`
     );

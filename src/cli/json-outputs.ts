@@ -30,8 +30,8 @@ export const JSON_OUTPUTS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The outputs as the CLI's JSON prints them: each by its name, as what it is (a number, a boolean, a list
- * or an object; every other output, and task ids, as text), empty typed ones as null. `data` (the
+ * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
+ * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
  * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
  * outputs that name files only when the files are kept (see keptFiles).
  */
@@ -41,11 +41,17 @@ export function typedOutputs(
 ): Record<string, unknown> {
   const typed: Record<string, unknown> = {};
   for (const [name, text] of outputs) {
+    if (!hasValue(text)) continue;
     if (name === 'data' && !options.withData) continue;
     if (FILE_OUTPUTS.has(name) && !options.files) continue;
     typed[name] = typeOf(name, text);
   }
   return typed;
+}
+
+/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
+export function hasValue(text: string): boolean {
+  return text !== '' && text !== '[]' && text !== '{}';
 }
 
 /** Outputs that name a file the run wrote. */

@@ -71,7 +71,7 @@ const WIDE =
   /[\u1100-\u115f\u2705\u274c\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
 
 /** Columns a cell takes on a terminal: wide characters take two. */
-function width(text: string): number {
+export function width(text: string): number {
   let columns = 0;
   for (const char of text) columns += WIDE.test(char) ? 2 : 1;
   return columns;

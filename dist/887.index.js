@@ -1,5 +1,5 @@
-export const id = 701;
-export const ids = [701];
+export const id = 887;
+export const ids = [887];
 export const modules = {
 
 /***/ 5618:
@@ -143,6 +143,8 @@ var platform_settings = __webpack_require__(9837);
 
 
 
+/** The formats --output takes. */
+const OUTPUT_FORMATS = ['table', 'json', 'dotenv'];
 /** The prefix of the environment variables the CLI reads its inputs from: ELASTIC_DEPLOY_TASK_NAME. */
 const ENV_PREFIX = 'ELASTIC_DEPLOY_';
 /** An input (or operation) as the command line writes it: task_name as task-name. */
@@ -202,14 +204,14 @@ function parseCliArgs(argv) {
             throw new input_error/* InputError */.d('cleanup needs --state-file: the file the run that created the tasks wrote');
         return { kind: 'cleanup', stateFile, debug, flags };
     }
-    const output = own('output') ?? 'json';
-    if (output !== 'json' && output !== 'dotenv')
-        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is neither json nor dotenv: set --output json or dotenv`);
+    const output = own('output');
+    if (output !== undefined && !OUTPUT_FORMATS.includes(output))
+        throw new input_error/* InputError */.d(`--output ${JSON.stringify(output)} is none of table, json and dotenv: set --output table, json or dotenv`);
     return {
         kind: 'run',
         // The operation as the action names it; with dashes, as the flags are written, it is the same one.
         flags: { ...flags, operation },
-        output,
+        output: output,
         stateFile: own('state-file'),
         summaryFile: own('summary-file'),
         debug,
@@ -292,6 +294,12 @@ function whyNot(error, args) {
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
         const name = flag.replace(/^-+/, '').split('=')[0] ?? '';
         const near = nearest(name, KNOWN_FLAGS);
+        // A secret (--TOKEN, --privat-key) is told where secrets go, never offered as a flag.
+        const secret = input_names/* SECRET_INPUTS */.p.find((input) => flagOf(input) === near);
+        if (secret !== undefined) {
+            const variable = variableOf(secret);
+            return `--${name} is no flag of elastic-deploy, and the secret ${secret} never is one (a flag shows in process lists and shell history): set ${variable}, or ${variable}_FILE to a file that holds it`;
+        }
         return `--${name} is no flag of elastic-deploy${near === undefined ? '' : `; did you mean --${near}?`} (elastic-deploy <operation> --help lists an operation's flags)`;
     }
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
@@ -438,9 +446,12 @@ const DOTENV_ORDER = [
  * every GitLab takes one: only the outputs that have a value, in the order of `names` (DOTENV_ORDER
  * unless --dotenv-outputs names them), at most DOTENV_MAX_VARIABLES, the whole within 5 KiB. Left out,
  * with a warning: a value that spans lines, which a line cannot hold; a value that would pass 5 KiB (the
- * next ones may fit); and, in one line, the outputs with a value past the twentieth.
+ * next ones may fit); and, in one line, the outputs --dotenv-outputs named past the twentieth. By default
+ * the least useful past the twentieth (for a job, code and msg: its verdict is the exit code) are left out
+ * without a word: a warning on every run that nobody can act on is noise.
  */
-function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
+function dotenvReport(outputs, warn, named) {
+    const names = named ?? DOTENV_ORDER;
     const lines = [];
     const over = [];
     let bytes = 0;
@@ -465,7 +476,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
         lines.push(line);
         bytes += size;
     }
-    if (over.length > 0)
+    if (over.length > 0 && named !== undefined)
         warn(`outputs ${over.join(', ')} left out: GitLab takes at most ${DOTENV_MAX_VARIABLES} variables in a dotenv report; name those you need with --dotenv-outputs`);
     return lines.join('');
 }
@@ -473,7 +484,7 @@ function dotenvReport(outputs, warn, names = DOTENV_ORDER) {
 
 /***/ }),
 
-/***/ 4701:
+/***/ 1887:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -492,6 +503,140 @@ var cleanup_state = __webpack_require__(7326);
 var step_defaults = __webpack_require__(6433);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./platform/billing-data.ts
+var billing_data = __webpack_require__(9126);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __webpack_require__(7581);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+;// CONCATENATED MODULE: ./platform/list-rows.ts
+
+
+
+
+
+/** The operations that list, and how their answer's data becomes rows. */
+const LISTS = {
+    search_tasks: taskRows,
+    job_search: jobRows,
+    nodes: nodeRows,
+    search_resources: resourceRows,
+    billing: (data) => billRows(data, false),
+    task_billing: (data) => billRows(data, true)
+};
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+function listRowsOf(operation, data) {
+    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
+}
+const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
+const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
+function taskRows(data) {
+    const rows = resultsOf(data).map((task) => {
+        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
+        const url = snapshot.urls.find((u) => u !== null) ?? '';
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
+            task_name: snapshot.name ?? '',
+            status: snapshot.status ?? '',
+            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            url
+        };
+    });
+    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
+}
+function jobRows(data) {
+    const rows = resultsOf(data).map((job) => {
+        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
+        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
+            task_name: snapshot.name ?? '',
+            status: textOf(job.status),
+            job_status: textOf(run.status),
+            succeeded_pods: textOf(run.succeeded_pods),
+            failed_pods: textOf(run.failed_pods),
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            create_time: textOf(job.create_time)
+        };
+    });
+    return {
+        columns: [
+            'task_id',
+            'task_name',
+            'status',
+            'job_status',
+            'succeeded_pods',
+            'failed_pods',
+            'cost',
+            'create_time'
+        ],
+        money: ['cost'],
+        rows
+    };
+}
+function nodeRows(data) {
+    const rows = resultsOf(data).map((node) => {
+        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
+        const gpu = textOf(resource.gpu_name);
+        const count = textOf(resource.gpu_count);
+        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
+        return {
+            point_id: textOf(node.point_id),
+            name: textOf(node.name),
+            status: textOf(node.status),
+            region: textOf(node.region),
+            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
+            restarts,
+            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
+        };
+    });
+    return {
+        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
+        money: ['cost'],
+        rows,
+        note: "cost: the node's billing_value, what it has been billed"
+    };
+}
+function resourceRows(data) {
+    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
+        device: offer.device ?? '',
+        gpu_count: offer.gpuCount ?? '',
+        region: offer.region ?? '',
+        region_name: offer.regionName ?? '',
+        price: offer.price ?? '',
+        discount_price: offer.discountPrice ?? '',
+        stock: offer.inventory ?? '',
+        mark: offer.mark ?? ''
+    }));
+    return {
+        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
+        money: [],
+        rows,
+        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
+    };
+}
+function billRows(data, byTask) {
+    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
+        ...(byTask
+            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
+            : { start: bill.start ?? '', end: bill.end ?? '' }),
+        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
+        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
+    }));
+    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
+    return {
+        columns: [...columns, 'billed', 'discount'],
+        money: ['billed', 'discount'],
+        rows,
+        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
+    };
+}
+
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -713,14 +858,16 @@ const JSON_OUTPUTS = new Set([
     'data'
 ]);
 /**
- * The outputs as the CLI's JSON prints them: each by its name, as what it is (a number, a boolean, a list
- * or an object; every other output, and task ids, as text), empty typed ones as null. `data` (the
+ * The outputs as the CLI's JSON prints them: those that have a value, each by its name, as what it is (a
+ * number, a boolean, a list or an object; every other output, and task ids, as text). `data` (the
  * platform's whole answer, its environment values redacted) only when asked for (--with-data); the
  * outputs that name files only when the files are kept (see keptFiles).
  */
 function typedOutputs(outputs, options) {
     const typed = {};
     for (const [name, text] of outputs) {
+        if (!hasValue(text))
+            continue;
         if (name === 'data' && !options.withData)
             continue;
         if (FILE_OUTPUTS.has(name) && !options.files)
@@ -728,6 +875,10 @@ function typedOutputs(outputs, options) {
         typed[name] = typeOf(name, text);
     }
     return typed;
+}
+/** Whether an output says something: not empty, nor an empty list or object (no task ids, no URLs). */
+function hasValue(text) {
+    return text !== '' && text !== '[]' && text !== '{}';
 }
 /** Outputs that name a file the run wrote. */
 const FILE_OUTPUTS = new Set([
@@ -756,6 +907,171 @@ function typeOf(name, text) {
 
 // EXTERNAL MODULE: ./cli/state-lock.ts
 var state_lock = __webpack_require__(9158);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+;// CONCATENATED MODULE: ./cli/terminal-summary.ts
+/**
+ * The job summary as a terminal shows it: the markdown the summary file holds (escaped for GitHub,
+ * every character that markdown or HTML could read as its own an entity) made plain text. Entities
+ * become their characters again; a table's columns are aligned, its separator row a line; headings lose
+ * their marks; `<sub>` notes and `<details>` blocks become plain lines; fenced code keeps its lines.
+ * What comes from the server was made safe when the summary was rendered (no control character, no
+ * line break in a cell), and stays so: only entities are undone.
+ */
+function terminalSummary(markdown) {
+    const out = [];
+    let table = [];
+    let fence;
+    const flush = () => {
+        if (table.length > 0)
+            out.push(...alignTable(table));
+        table = [];
+    };
+    for (const line of markdown.replace(/\r\n?/g, '\n').split('\n')) {
+        if (fence !== undefined) {
+            if (line.startsWith(fence))
+                fence = undefined;
+            else
+                out.push(`  ${line}`);
+            continue;
+        }
+        const opening = /^(`{3,}|~{3,})/.exec(line)?.[1];
+        if (opening !== undefined) {
+            flush();
+            fence = opening;
+            continue;
+        }
+        if (/^\|.*\|\s*$/.test(line)) {
+            if (/^\|(\s*:?-+:?\s*\|)+\s*$/.test(line))
+                table.push([]);
+            else
+                table.push(cells(line));
+            continue;
+        }
+        flush();
+        out.push(plainLine(line));
+    }
+    flush();
+    // No line may begin as a workflow command does, should the text reach a runner's log.
+    return `${out
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim()
+        .replace(/^::/gm, ' ::')}\n`;
+}
+/** A table row's cells, each unescaped; `\|` is a bar within a cell. */
+function cells(line) {
+    return line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split(/(?<!\\)\|/)
+        .map((cell) => unescapeEntities(withoutTags(cell.trim().replace(/\\\|/g, '|'))));
+}
+/** The rows with their columns aligned; an empty row (the separator) as a line under the header. */
+function alignTable(rows) {
+    const widths = [];
+    for (const row of rows)
+        row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, width(cell))));
+    return rows.map((row) => row.length === 0
+        ? widths.map((w) => '\u2500'.repeat(w)).join('  ')
+        : row
+            .map((cell, i) => `${cell}${' '.repeat((widths[i] ?? 0) - width(cell))}`)
+            .join('  ')
+            .trimEnd());
+}
+/** Characters a terminal shows two columns wide: CJK, full-width forms, emoji (\u2705, \u274c). */
+const WIDE = /[\u1100-\u115f\u2705\u274c\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|[\u{1f300}-\u{1faff}]/u;
+/** Columns a cell takes on a terminal: wide characters take two. */
+function width(text) {
+    let columns = 0;
+    for (const char of text)
+        columns += WIDE.test(char) ? 2 : 1;
+    return columns;
+}
+function plainLine(line) {
+    return unescapeEntities(withoutTags(line.replace(/^#{1,6}\s+/, '')));
+}
+/** The summary's own HTML as text: a link as its text, a note or a fold as its lines. */
+function withoutTags(text) {
+    return text
+        .replace(/<a href="[^"]*">(.*?)<\/a>/g, '$1')
+        .replace(/<\/?(sub|sup|details)>/g, '')
+        .replace(/<summary>(.*?)<\/summary>/g, '$1:')
+        .replace(/<br\s*\/?>/g, ' ');
+}
+/** `&#46;`, `&#x2e;`, `&amp;`, `&lt;`, `&gt;`, `&quot;`: the characters again. */
+function unescapeEntities(text) {
+    const named = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+    return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (all, code) => {
+        if (code.startsWith('#x') || code.startsWith('#X'))
+            return safeChar(parseInt(code.slice(2), 16), all);
+        if (code.startsWith('#'))
+            return safeChar(Number(code.slice(1)), all);
+        return named[code.toLowerCase()] ?? all;
+    });
+}
+/** A code point as its character, unless it is a control character (left as the entity). */
+function safeChar(code, entity) {
+    if (!Number.isInteger(code) || code < 0x20 || (code >= 0x7f && code < 0xa0) || code > 0x10ffff)
+        return entity;
+    return String.fromCodePoint(code);
+}
+/** An output's value for a person: cut to `max` characters, saying how long it was. */
+function shortened(value, max = 120) {
+    return value.length <= max ? value : `${value.slice(0, max - 1)}\u2026 (${value.length} characters)`;
+}
+
+;// CONCATENATED MODULE: ./cli/table.ts
+
+
+
+
+/** The widest a cell is shown in a table (a mark, a URL); the JSON holds it whole. */
+const MOST_CELL = 80;
+/**
+ * A table as a terminal shows it, as kubectl and gcloud do: a header of the column names in capitals, then
+ * a line per row, the columns aligned with two spaces and no box drawing; every cell made safe to print
+ * (server text is never raw) and cut at 80 characters; money to the fen. No rows: one line that says so.
+ */
+function formatTable(list) {
+    if (list.rows.length === 0)
+        return '(no rows)\n';
+    const cell = (row, column) => {
+        const value = row[column] ?? '';
+        const shown = list.money.includes(column) && value !== '' ? ((0,money/* readableYuan */.o$)(value) ?? value) : value;
+        return safeCell(shown);
+    };
+    return alignedLines([
+        list.columns.map((column) => column.toUpperCase()),
+        ...list.rows.map((row) => list.columns.map((column) => cell(row, column)))
+    ]);
+}
+/** The outputs that have a value (see hasValue), as a table of two columns: OUTPUT and VALUE. */
+function outputsTable(outputs) {
+    const rows = [...outputs].filter(([, value]) => hasValue(value));
+    if (rows.length === 0)
+        return '(no outputs)\n';
+    return alignedLines([['OUTPUT', 'VALUE'], ...rows.map(([name, value]) => [name, safeCell(value)])]);
+}
+/**
+ * A cell made safe to print: on one line, cut at 80 characters, and quoted when it begins with "::", so
+ * that no line of the table (whose first cell may be the server's text) runs as a workflow command.
+ */
+function safeCell(text) {
+    const flat = (0,safe_text/* sanitize */.aj)(text, MOST_CELL);
+    return flat.startsWith('::') ? JSON.stringify(flat) : flat;
+}
+function alignedLines(lines) {
+    const widths = (lines[0] ?? []).map((_, i) => Math.max(...lines.map((cells) => width(cells[i] ?? ''))));
+    return lines
+        .map((cells) => cells
+        .map((text, i) => (i === cells.length - 1 ? text : text + ' '.repeat((widths[i] ?? 0) - width(text))))
+        .join('  ')
+        .trimEnd())
+        .join('\n')
+        .concat('\n');
+}
+
 ;// CONCATENATED MODULE: ./cli/state-store.ts
 
 
@@ -913,6 +1229,7 @@ function markCleaned(state) {
 
 
 
+
 /**
  * The command-line tool: the action's main step with the command line's inputs, logging plain text to
  * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
@@ -1034,17 +1351,29 @@ async function run(command, io) {
     finally {
         unshield?.();
     }
+    printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
+    return code;
+}
+/** Prints the run's outputs, and removes its files but a restore file (see formatOutputs). */
+function printOutputs(run) {
+    const { command, io, log, dir, outputs } = run;
     // A restore file is what a person needs to set a task back by hand: never removed.
     const restore = (outputs.get('restore_file') ?? '') !== '';
     if (dir.remove !== undefined && restore)
         log.write(`kept ${dir.path}: it holds the restore file`);
     const kept = dir.remove === undefined || restore;
     // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
-    if (code !== EXIT.input || outputs.size > 0)
-        io.stdout(formatOutputs(outputs, { ...command, files: kept }, log));
+    if (run.code !== EXIT.input || outputs.size > 0) {
+        const how = {
+            ...command,
+            output: outputFormat(command.output, io),
+            files: kept,
+            operation: run.operation
+        };
+        io.stdout(formatOutputs(outputs, how, log));
+    }
     if (!kept)
         dir.remove?.();
-    return code;
 }
 /**
  * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
@@ -1219,15 +1548,44 @@ async function postStep(host) {
     const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(933), __webpack_require__.e(382), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
     await runPost(host);
 }
-/** The outputs as a JSON object, or as the lines of a GitLab dotenv report (see dotenv.ts). */
+/**
+ * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
+ * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
+ * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
+ * holds them as `rows`; what a column means is said once on stderr beside the table.
+ */
 function formatOutputs(outputs, how, log) {
-    if (how.output === 'json')
-        return `${(0,json/* toIndentedJson */.Jq)(typedOutputs(outputs, { withData: how.withData, files: how.files }))}\n`;
     // The paths of files removed at exit name nothing: left out.
     const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
-    return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
-        log.write(`warning: ${line}`);
-    }, how.dotenvOutputs);
+    if (how.output === 'dotenv')
+        return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
+            log.write(`warning: ${line}`);
+        }, how.dotenvOutputs);
+    const list = rowsOf(how.operation, outputs.get('data') ?? '');
+    if (how.output === 'json') {
+        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
+        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+    }
+    if (list === undefined)
+        return outputsTable(shown);
+    if (list.note !== undefined && list.rows.length > 0)
+        log.write(`note: ${list.note}`);
+    return formatTable(list);
+}
+/** --output, or its default: a table for a person at a terminal, JSON for a pipe or a file (as today). */
+function outputFormat(given, io) {
+    return given ?? (io.stdoutIsTerminal === true ? 'table' : 'json');
+}
+/** The rows of a listing operation's answer (the data output), or undefined. */
+function rowsOf(operation, data) {
+    if (data === '')
+        return listRowsOf(operation, undefined);
+    try {
+        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+    }
+    catch {
+        return undefined;
+    }
 }
 
 
