@@ -269,9 +269,13 @@ function checkPreheatServices(settings) {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Is: () => (/* binding */ backoffAt),
-/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   m: () => (/* binding */ HEARTBEAT_MS)
 /* harmony export */ });
 /* unused harmony export nextDue */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+
 /**
  * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
  * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
@@ -317,6 +321,12 @@ async function pollUntil(look, options, deps) {
         if (!rested)
             return stop('cancelled');
     }
+}
+/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
+const HEARTBEAT_MS = 60_000;
+/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
+function timeLeft(deadline, now) {
+    return `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, deadline - now))} left`;
 }
 /**
  * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the

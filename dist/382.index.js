@@ -288,6 +288,9 @@ async function createPreheat(body, ctx) {
  */
 async function watchPreheat(taskId, mode, ctx) {
     let last = '';
+    const started = ctx.runtime.now();
+    const deadline = Math.min(started + ctx.settings.preheat.timeoutMs, ctx.deadline);
+    const since = () => (0,units/* formatDuration */.a3)(ctx.runtime.now() - started);
     const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
         let judged;
         try {
@@ -302,16 +305,20 @@ async function watchPreheat(taskId, mode, ctx) {
         }
         const changed = judged.detail !== last;
         if (changed)
-            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.aj)(judged.detail, 300)}`);
+            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.aj)(judged.detail, 300)} after ${since()} (${(0,poll_loop/* timeLeft */.f$)(deadline, ctx.runtime.now())})`);
         last = judged.detail;
         if (judged.state !== 'waiting')
             return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
         return { kind: 'waiting', said: changed };
     }, {
-        deadline: Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline),
+        deadline,
         schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
         failureBudget: 1,
-        lastLookAtDeadline: true
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll_loop/* HEARTBEAT_MS */.m,
+            line: () => `preheat: task ${taskId}: still ${(0,safe_text/* sanitize */.aj)(last, 300)} after ${since()} (${(0,poll_loop/* timeLeft */.f$)(deadline, ctx.runtime.now())})`
+        }
     }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
     if (polled.kind === 'done')
         return polled.value;

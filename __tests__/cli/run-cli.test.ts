@@ -126,6 +126,10 @@ describe('elastic-deploy, the command-line tool', () => {
     expect(emulator.task(outputs.task_id ?? '').status).toBe('Running');
     expect(run.stderr).toContain(`task_id: ${outputs.task_id ?? ''}`);
     expect(run.stderr).not.toMatch(/^::/m);
+    // Plain lines when stderr is no terminal: no carriage return redraws a line, no colour (issue 49).
+    expect(run.stderr).not.toContain('\r');
+    expect(run.stderr).not.toContain('\u001b[');
+    expect(run.stderr).toMatch(/: Running after 0s \(15m0s left, cost so far less than 0\.01 yuan\)$/m);
     expect(run.stderr).not.toContain(emulator.token_mode.token);
   });
 
@@ -675,10 +679,14 @@ describe('elastic-deploy, the command-line tool', () => {
       expect(terminal.code).toBe(EXIT.ok);
       const polls = terminal.stderr
         .split('\n')
-        .filter((line) => /^waiting \d+s: \d+ Pending \(0\/1 nodes running\)$/.test(line));
+        .filter((line) =>
+          /^waiting \d+s \(\d+m\d+s left\): \d+ Pending \(0\/1 nodes running\), cost so far [^)]+ yuan$/.test(
+            line
+          )
+        );
       expect(polls.length).toBeGreaterThanOrEqual(2);
       const piped = await cli([...argv.slice(0, 4), 'cli-piped', ...argv.slice(5)]);
-      expect(piped.stderr).not.toMatch(/^waiting \d+s: /m);
+      expect(piped.stderr).not.toMatch(/^waiting \d+s /m);
     } finally {
       emulator.setReadyAfter(0);
     }

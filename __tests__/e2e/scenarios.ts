@@ -404,7 +404,9 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     expect(result.exitCode).toBe(0);
     expect(result.outputs.status).toBe('Running');
     expect(shown(result)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/: Pending -> Running after \d+s$/)])
+      expect.arrayContaining([
+        expect.stringMatching(/: Pending -> Running after \d+s \(\d+m\d+s left, cost so far [^)]+ yuan\)$/)
+      ])
     );
   });
 

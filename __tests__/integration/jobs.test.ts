@@ -55,10 +55,10 @@ describe('jobs against the emulator', () => {
     expect(failure).toBeUndefined();
     expect(outputs.status).toBe('Complete');
     expect(log.filter((line) => line.startsWith(`task ${id}`))).toEqual([
-      `task ${id} "nightly-evals": Pending (0 running, 0 succeeded, 0 failed) after 0s`,
+      `task ${id} "nightly-evals": Pending (0 running, 0 succeeded, 0 failed) after 0s (30m0s left, cost so far 0.00 yuan)`,
       expect.stringMatching(
         new RegExp(
-          `^task ${id} "nightly-evals": Pending -> Running \\(1 running, 0 succeeded, 0 failed\\) after 1\\ds$`
+          `^task ${id} "nightly-evals": Pending -> Running \\(1 running, 0 succeeded, 0 failed\\) after 1\\ds \\(29m[45]\\ds left, cost so far .+ yuan\\)$`
         )
       ),
       expect.stringMatching(/: Running \(1 running, 1 succeeded, 0 failed\) after 1m/),
@@ -422,8 +422,14 @@ describe('a GPU batch job run to its end (operation: job)', () => {
       'estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it'
     );
     await expect(
-      step({ task_name: 'x', body: JSON.stringify({ ...JSON.parse(BODY), sub_type: 'Spot' }) })
-    ).rejects.toThrow(/body sets sub_type/);
+      step({
+        task_name: 'x',
+        job_type: 'on_demand',
+        body: JSON.stringify({ ...JSON.parse(BODY), sub_type: 'Spot' })
+      })
+    ).rejects.toThrow(
+      'body sets sub_type "Spot", but the job_type input leaves it out: set it with job_type alone'
+    );
     await expect(step({ task_name: 'x', body: JSON.stringify({ services: [] }) })).rejects.toThrow(
       /body has no job_support, but a job needs it/
     );

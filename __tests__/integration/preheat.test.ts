@@ -58,7 +58,10 @@ describe('image preheat', () => {
         (r) => r.path === '/api/deployment/resource/search' && r.target.includes('ImagePreHeat')
       )
     ).toBe(true);
-    expect(bench.log).toContainEqual(expect.stringMatching(/^preheat: task \d+: 2 of 2 node\(s\) prepared$/));
+    // Each change with the time it took and the time left (issue 49, point 1).
+    expect(bench.log).toContainEqual(
+      expect.stringMatching(/^preheat: task \d+: 2 of 2 node\(s\) prepared after 1m0s \(14m0s left\)$/)
+    );
   });
 
   it('stops a preheat that does not complete within preheat_timeout, and fails before creating anything', async () => {

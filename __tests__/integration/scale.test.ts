@@ -46,6 +46,28 @@ describe('scale and replace_node', () => {
       expect(bench.log).toContainEqual(expect.stringMatching(/^scale: task \d+: runing_points 1 of 3/));
     });
 
+    // Issue 49, point 1: a slow scale says at least once a minute how far it is, the time left and the cost.
+    it('says each change with the time left and the cost so far, and once a minute while nothing changes', async () => {
+      const id = seed(1);
+      bench.emulator.setReadyAfter(150);
+      try {
+        const { failure } = await step({ operation: 'scale', task_id: id, points: '2', wait_timeout: '10m' });
+        expect(failure).toBeUndefined();
+      } finally {
+        bench.emulator.setReadyAfter(5);
+      }
+      const lines = bench.log.filter((line) => line.startsWith(`scale: task ${id}:`));
+      expect(lines[0]).toMatch(
+        /^scale: task \d+: runing_points 1 of 2.* after 0s \(10m0s left, cost so far .+ yuan\)$/
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^scale: task \d+: still runing_points 1 of 2.* after 1m0s \(9m0s left, cost so far .+ yuan\)$/
+        )
+      );
+      expect(lines).toContainEqual(expect.stringMatching(/ after 2m0s \(8m0s left, cost so far .+ yuan\)$/));
+    });
+
     it('scales down and waits until the extra nodes are gone', async () => {
       const id = seed(3);
       const { outputs, failure } = await step({ operation: 'scale', task_id: id, points: '1' });

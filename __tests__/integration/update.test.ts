@@ -117,7 +117,7 @@ describe('update in place', () => {
       wait_timeout: '2m'
     });
     expect(failure).toMatch(
-      /did not serve the new configuration \(it is not healthy: the health check of https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/80\/health did not pass within wait_timeout: its last answer was HTTP 503\); rolled back/
+      /did not serve the new configuration \(it is not healthy: the health check of https:\/\/127\.0\.0\.1:\d+\/_app\/\d+\/80\/health did not pass within wait_timeout: it last answered HTTP 503\); rolled back/
     );
     expect([outputs.rolled_back, outputs.healthy]).toEqual(['true', '']);
     expect(sent(UPDATE)).toHaveLength(2);

@@ -71,8 +71,8 @@ describe('waiting against the emulator', () => {
       'create: code 0000, success',
       'task_id: 1229831',
       'waiting for task 1229831 to be ready (done on Running with every service URL and every node running; fails on Other, End, Paused)',
-      'task 1229831 "svc": Pending after 0s',
-      'task 1229831 "svc": Pending -> Running after 30s',
+      'task 1229831 "svc": Pending after 0s (15m0s left, cost so far 0.00 yuan)',
+      'task 1229831 "svc": Pending -> Running after 30s (14m30s left, cost so far less than 0.01 yuan)',
       'task 1229831 "svc" is ready after 30s: https://t1229831-80.apps.emulator.invalid'
     ]);
   });
@@ -87,8 +87,8 @@ describe('waiting against the emulator', () => {
     });
     expect([failure, outputs.status, outputs.elapsed_seconds]).toEqual([undefined, 'Running', '50']);
     expect(log.slice(4)).toEqual([
-      'task 1229831 "svc": Pending after 0s',
-      'task 1229831 "svc": Pending -> Running after 30s',
+      'task 1229831 "svc": Pending after 0s (15m0s left, cost so far 0.00 yuan)',
+      'task 1229831 "svc": Pending -> Running after 30s (14m30s left, cost so far 0.01 yuan)',
       'task 1229831 "svc": 1/3 nodes running after 30s',
       'task 1229831 "svc": 2/3 nodes running after 40s',
       'task 1229831 "svc": 3/3 nodes running after 50s',
@@ -289,7 +289,8 @@ describe('waiting against the emulator', () => {
     const names = emulator.appRequests.flatMap((r) => r.headerNames);
     expect(names.filter((name) => ['token', 'sign_str', 'timestamp', 'version'].includes(name))).toEqual([]);
     expect(log.filter((line) => line.startsWith('health: '))).toEqual([
-      `health: ${url}/health answered HTTP 503 after 30s`,
+      `health: checking ${url}/health until it answers HTTP 200-299 (14m30s left)`,
+      `health: ${url}/health answered HTTP 503 after 30s (14m30s left)`,
       `health: ${url}/health answered HTTP 200 after 37s: healthy`
     ]);
   });
@@ -365,7 +366,7 @@ describe('waiting against the emulator', () => {
       wait_timeout: '1m'
     });
     expect(failure).toBe(
-      `create: task 1229831 (svc) is not healthy: the health check of ${emulator.base_url}/_app/1229831/80/health did not pass within wait_timeout: its last answer was HTTP 500 after 1m0s`
+      `create: task 1229831 (svc) is not healthy: the health check of ${emulator.base_url}/_app/1229831/80/health did not pass within wait_timeout: it last answered HTTP 500 after 1m0s`
     );
     expect([outputs.healthy, outputs.timed_out]).toEqual(['false', 'false']);
   });
@@ -439,10 +440,10 @@ describe('waiting against the emulator', () => {
     expect([failure, outputs.status]).toEqual([undefined, 'Running']);
     expect(log).toEqual(
       expect.arrayContaining([
-        `task ${id} "resume": Paused after 0s`,
+        `task ${id} "resume": Paused after 0s (15m0s left, cost so far 0.00 yuan)`,
         `task ${id} "resume": still Paused after 0s, as before the request: waiting for the change to show`,
-        `task ${id} "resume": Paused -> Pending after 30s`,
-        `task ${id} "resume": Pending -> Running after 50s`
+        `task ${id} "resume": Paused -> Pending after 30s (14m30s left, cost so far 0.00 yuan)`,
+        `task ${id} "resume": Pending -> Running after 50s (14m10s left, cost so far 0.00 yuan)`
       ])
     );
   });

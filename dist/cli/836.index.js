@@ -197,9 +197,12 @@ var throttle = __webpack_require__(768);
 var poll_loop = __webpack_require__(5444);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __webpack_require__(5786);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var wait_criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/wait/task-watch.ts
+
 
 
 
@@ -255,7 +258,11 @@ function seePoll(watch, poll, atMs, rules) {
     };
     const label = labelOf(next);
     const said = `${label}: ${previous === undefined || !changed ? safe(status) : `${safe(previous)} -> ${safe(status)}`}`;
-    const lines = changed || pods !== undefined ? [`${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)}`] : [];
+    const lines = changed || pods !== undefined
+        ? [
+            `${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)} (${standing(snapshot, atMs, rules.timeoutMs)})`
+        ]
+        : [];
     const unknown = snapshot.status !== undefined &&
         (0,wait_criteria/* isUnknownStatus */.pl)(snapshot.status, rules.criteria) &&
         !rules.unknownSaid.has(snapshot.status)
@@ -434,21 +441,50 @@ function stopWatching(watch, verdict, atMs, why) {
     const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
     return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`);
 }
-/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many: the heartbeat. */
+/**
+ * How long and how much, for a line of progress: "14m57s left, cost so far 0.02 yuan" (the time left
+ * before wait_timeout; the cost from the detail already read: billed plus not billed yet, to the fen).
+ */
+function standing(snapshot, atMs, timeoutMs) {
+    const left = `${(0,units/* formatDuration */.a3)(Math.max(0, timeoutMs - atMs))} left`;
+    const cost = costOf(snapshot);
+    return cost === undefined ? left : `${left}, cost so far ${(0,money/* readableYuan */.o$)(cost) ?? `${cost} yuan`}`;
+}
+const costOf = (snapshot) => snapshot === undefined ? undefined : (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue);
+/**
+ * The heartbeat's view of the tasks waited for: "1229831 Pending, cost so far 0.02 yuan; 1229832 Running
+ * (1 running, 0 succeeded, 0 failed)" for a few; counts by status and the cost of them all for many.
+ */
 function progress(waiting, withNodes) {
     const statusOf = (w) => {
         const nodes = withNodes ? w.snapshot?.nodes : undefined;
         const count = nodes === undefined || nodes.running >= nodes.total
             ? ''
             : ` (${nodes.running}/${nodes.total} nodes running)`;
-        return `${safe(w.snapshot?.status ?? 'unknown')}${count}`;
+        const pods = w.snapshot?.pods === undefined ? '' : ` (${w.snapshot.pods})`;
+        return `${safe(w.snapshot?.status ?? 'unknown')}${count}${pods}`;
     };
+    const costs = waiting.flatMap((w) => costOf(w.snapshot) ?? []);
     if (waiting.length <= 5)
-        return waiting.map((w) => `${w.id} ${statusOf(w)}`).join(', ');
+        return waiting
+            .map((w) => {
+            const cost = costOf(w.snapshot);
+            return `${w.id} ${statusOf(w)}${cost === undefined ? '' : `, cost so far ${(0,money/* readableYuan */.o$)(cost) ?? cost}`}`;
+        })
+            .join('; ');
     const counts = new Map();
-    for (const watch of waiting)
-        counts.set(statusOf(watch), (counts.get(statusOf(watch)) ?? 0) + 1);
-    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
+    for (const watch of waiting) {
+        const nodes = withNodes ? watch.snapshot?.nodes : undefined;
+        const key = `${safe(watch.snapshot?.status ?? 'unknown')}${nodes === undefined || nodes.running >= nodes.total ? '' : ' (not every node running)'}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const total = costs.length === 0 ? undefined : sumYuan(costs);
+    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})${total === undefined ? '' : `, cost so far ${total}`}`;
+}
+/** Yuan figures summed, to the fen. */
+function sumYuan(yuan) {
+    const total = (0,money/* sumPoints */.RN)(yuan);
+    return total === undefined ? undefined : (0,money/* readableYuan */.o$)(total);
 }
 
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
@@ -457,7 +493,6 @@ function progress(waiting, withNodes) {
 
 
 
-const HEARTBEAT_MS = 60_000;
 /**
  * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
  * poll loop (see pollUntil) owns time, at a fixed rate of one round per interval, with a heartbeat once a
@@ -481,6 +516,7 @@ async function waitForTasks(ids, options, deps) {
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
     const shown = () => progress(waiting(), options.criteria.requireAllNodes);
+    const left = () => (0,poll_loop/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
     const loop = { deps, rules, elapsed, record };
     const end = await (0,poll_loop/* pollUntil */.g3)(async (round) => {
         said.any = false;
@@ -489,7 +525,7 @@ async function waitForTasks(ids, options, deps) {
             return { kind: 'done', value: undefined };
         return {
             kind: 'waiting',
-            progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())}: ${shown()}`,
+            progress: `waiting ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`,
             said: said.any
         };
     }, {
@@ -498,8 +534,8 @@ async function waitForTasks(ids, options, deps) {
         failureBudget: Infinity,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: HEARTBEAT_MS,
-            line: () => `still waiting after ${(0,units/* formatDuration */.a3)(elapsed())}: ${shown()}`
+            everyMs: poll_loop/* HEARTBEAT_MS */.m,
+            line: () => `still waiting after ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`
         }
     }, deps);
     if (end.kind === 'timed_out' || end.kind === 'cancelled')

@@ -7,9 +7,13 @@ export const modules = {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Is: () => (/* binding */ backoffAt),
-/* harmony export */   g3: () => (/* binding */ pollUntil)
+/* harmony export */   f$: () => (/* binding */ timeLeft),
+/* harmony export */   g3: () => (/* binding */ pollUntil),
+/* harmony export */   m: () => (/* binding */ HEARTBEAT_MS)
 /* harmony export */ });
 /* unused harmony export nextDue */
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2589);
+
 /**
  * The one poll loop of a step: makes a round now, then one as `schedule` says, until a round is done,
  * the failure budget runs out, the step is cancelled, or the deadline passes. It owns time (sleeping, the
@@ -55,6 +59,12 @@ async function pollUntil(look, options, deps) {
         if (!rested)
             return stop('cancelled');
     }
+}
+/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
+const HEARTBEAT_MS = 60_000;
+/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
+function timeLeft(deadline, now) {
+    return `${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(Math.max(0, deadline - now))} left`;
 }
 /**
  * When the round after round `round` is due, at `now`: the next slot of a fixed rate, or now plus the
@@ -513,32 +523,28 @@ function isAccepted(status, accepted) {
 }
 /**
  * Checks one URL in the poll loop, on a backoff of 1 s doubling up to the poll interval, with a last
- * check at the deadline. A sleep that fails (the step cancelled) ends the check with that failure.
+ * check at the deadline. It says what it waits for first, each change of answer, and, while nothing
+ * changes, once a minute what it still waits for, the time left and the last answer. A sleep that fails
+ * (the step cancelled) ends the check with that failure.
  */
 async function checkOne(url, health, limits, deps) {
     let last = '';
     const since = () => (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt);
+    const left = () => (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(limits.deadline, deps.now());
+    const wanted = `HTTP ${describeRanges(health.accepted)}`;
+    deps.log(`health: checking ${url} until it answers ${wanted} (${left()})`);
     const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .pollUntil */ .g3)(async () => {
-        let said;
-        try {
-            const status = await deps.probe(url);
-            if (isAccepted(status, health.accepted)) {
-                deps.log(`health: ${url} answered HTTP ${status} after ${since()}: healthy`);
-                return { kind: 'done', value: { healthy: true } };
-            }
-            said = `HTTP ${status}`;
+        const answer = await probeOnce(url, health, deps);
+        if (answer.kind === 'healthy') {
+            deps.log(`health: ${url} answered HTTP ${answer.status} after ${since()}: healthy`);
+            return { kind: 'done', value: { healthy: true } };
         }
-        catch (error) {
-            said = deps.describeError(error);
-            if (deps.isFinal(error))
-                return {
-                    kind: 'done',
-                    value: { healthy: false, why: `the health check of ${url} cannot be made: ${said}` }
-                };
-        }
+        if (answer.kind === 'final')
+            return { kind: 'done', value: { healthy: false, why: answer.why } };
+        const said = answer.said;
         const changed = said !== last;
         if (changed)
-            deps.log(`health: ${url} answered ${said} after ${since()}`);
+            deps.log(`health: ${url} ${said} after ${since()} (${left()})`);
         last = said;
         return { kind: 'waiting', said: changed };
     }, {
@@ -550,14 +556,45 @@ async function checkOne(url, health, limits, deps) {
             mostMs: Math.max(FIRST_DELAY_MS, limits.intervalMs)
         },
         failureBudget: Infinity,
-        lastLookAtDeadline: true
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: _poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .HEARTBEAT_MS */ .m,
+            line: () => `health: still waiting after ${since()} (${left()}) for ${url} to answer ${wanted}; it last ${last}`
+        }
     }, { ...deps, cancelled: () => false });
     if (polled.kind === 'done')
         return polled.value;
     return {
         healthy: false,
-        why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${last}`
+        why: `the health check of ${url} did not pass within wait_timeout: it last ${last}`
     };
+}
+/** One check of a URL: healthy (an accepted status), what it answered instead, or why no check can pass. */
+async function probeOnce(url, health, deps) {
+    try {
+        const status = await deps.probe(url);
+        return isAccepted(status, health.accepted)
+            ? { kind: 'healthy', status }
+            : { kind: 'not_yet', said: `answered HTTP ${status}` };
+    }
+    catch (error) {
+        const message = deps.describeError(error);
+        return deps.isFinal(error)
+            ? { kind: 'final', why: `the health check of ${url} cannot be made: ${message}` }
+            : { kind: 'not_yet', said: noAnswer(message) };
+    }
+}
+/**
+ * A failed request as the health check says it: "gave no answer: getaddrinfo ENOTFOUND ...", from the
+ * client's "GET /health got no answer: ..." (which names the path the line names already).
+ */
+function noAnswer(message) {
+    const rest = /^\S+ \S+ got no answer(.*)$/s.exec(message)?.[1];
+    return rest === undefined ? `failed: ${message}` : `gave no answer${rest}`;
+}
+/** [[200, 299], [401, 401]] as "200-299, 401". */
+function describeRanges(ranges) {
+    return ranges.map(([low, high]) => (low === high ? `${low}` : `${low}-${high}`)).join(', ');
 }
 
 

@@ -6695,6 +6695,11 @@ function checkInputs(operation, spec, settings, given) {
         if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, inQuery[1]))
             throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
     }
+    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
+        const where = name in body ? 'body' : 'query';
+        const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, undefined)}`);
+    }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(checked.problem);
@@ -6724,6 +6729,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
 /* harmony export */   Bq: () => (/* binding */ jobFields),
 /* harmony export */   E4: () => (/* binding */ sameFieldValue),
 /* harmony export */   FF: () => (/* binding */ storageFields),
+/* harmony export */   HE: () => (/* binding */ fieldsLeftOut),
 /* harmony export */   LW: () => (/* binding */ ownedBy),
 /* harmony export */   Pj: () => (/* binding */ estimatedExecSec),
 /* harmony export */   RU: () => (/* binding */ inputsFromFields),
@@ -6759,13 +6765,22 @@ const FIELD_INPUTS = {
 const FIELDS_FROM_INPUTS = {
     create: { task_name: 'task_name', points: 'points' },
     replace: { task_name: 'task_name', points: 'points' },
-    job: { task_name: 'task_name', points: 'points' },
+    job: { task_name: 'task_name', points: 'points', sub_type: 'job_type' },
     preheat: { task_name: 'task_name' },
     change_points: { points: 'points' },
     scale: { points: 'points' },
     search_tasks: { status: 'task_status' },
     job_search: { status: 'task_status', search_value: 'task_name' }
 };
+/** Fields whose value is not the input's text (sub_type Spot is job_type spot): never taken as the input. */
+const NOT_TAKEN = new Set(['sub_type']);
+/**
+ * The fields an operation sets from an input that a body or query carries while the operation, as its
+ * inputs say, leaves them out (a job's sub_type, with job_type on_demand): each one a conflict.
+ */
+function fieldsLeftOut(operation, fields, given) {
+    return Object.keys(FIELDS_FROM_INPUTS[operation] ?? {}).filter((field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field)));
+}
 /** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
 function asInputText(value) {
     if (Array.isArray(value))
@@ -6783,6 +6798,8 @@ function asInputText(value) {
 function inputsFromFields(operation, body, query) {
     const found = new Map();
     for (const [field, input] of Object.entries(FIELDS_FROM_INPUTS[operation] ?? {})) {
+        if (NOT_TAKEN.has(field))
+            continue;
         const inQuery = query.find(([name]) => name === field)?.[1];
         const value = inQuery ?? (field in body ? asInputText(body[field]) : undefined);
         if (value !== undefined && value.trim() !== '')
@@ -6802,9 +6819,11 @@ function sameFieldValue(own, given) {
 function ownedBy(field, own) {
     const input = FIELD_INPUTS[field];
     const says = asInputText(own) ?? '';
-    return input === undefined
-        ? `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`
-        : `but the ${input} input says ${says}: set it in one place, or the same value in both`;
+    if (input === undefined)
+        return `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`;
+    if (own === undefined)
+        return `but the ${input} input leaves it out: set it with ${input} alone`;
+    return `but the ${input} input says ${says}: set it in one place, or the same value in both`;
 }
 function required(value, name, operation, what) {
     if (value === undefined)

@@ -1,3 +1,5 @@
+import { formatDuration } from '../basics/units.js';
+
 /**
  * When the rounds of a poll come. `fixed_rate`: round k is due `intervalMs × k` after the first, whatever
  * the rounds take, so the period does not drift and what shows between two rounds is seen within one
@@ -92,6 +94,14 @@ export async function pollUntil<T>(
     const rested = await restUntil(Math.min(due, options.deadline), beat, options, deps);
     if (!rested) return stop('cancelled');
   }
+}
+
+/** A line of progress at least this often while a wait sees nothing change (the heartbeat). */
+export const HEARTBEAT_MS = 60_000;
+
+/** "14m57s left": the time a wait has before its deadline, for its lines of progress. */
+export function timeLeft(deadline: number, now: number): string {
+  return `${formatDuration(Math.max(0, deadline - now))} left`;
 }
 
 /**

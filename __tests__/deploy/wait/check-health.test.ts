@@ -37,18 +37,39 @@ describe('checkHealth', () => {
     expect(await checkHealth(['https://a'], HEALTH, limits(), h.deps)).toEqual({ healthy: true });
     expect(h.slept).toEqual([1000, 2000, 4000, 8000]);
     expect(h.log).toEqual([
-      'health: https://a/health answered HTTP 503 after 0s',
-      'health: https://a/health answered ECONNREFUSED after 1s',
-      'health: https://a/health answered HTTP 503 after 3s',
+      'health: checking https://a/health until it answers HTTP 200-299 (1m0s left)',
+      'health: https://a/health answered HTTP 503 after 0s (1m0s left)',
+      'health: https://a/health failed: ECONNREFUSED after 1s (59s left)',
+      'health: https://a/health answered HTTP 503 after 3s (57s left)',
       'health: https://a/health answered HTTP 200 after 15s: healthy'
     ]);
+  });
+
+  // Regression (issue 49, point 1): an address that did not resolve was retried for the whole 15 minutes
+  // with no line after the first, and that one read "answered GET /health got no answer".
+  it('says what it waits for once a minute while nothing changes, with the time left and the last error', async () => {
+    const unresolved = new Error('GET /health got no answer: getaddrinfo ENOTFOUND t1-80.apps.example');
+    const h = harness({ 'https://a/health': [unresolved] });
+    const health = await checkHealth(['https://a'], HEALTH, limits(200_000), h.deps);
+    expect(health).toEqual({
+      healthy: false,
+      why: 'the health check of https://a/health did not pass within wait_timeout: it last gave no answer: getaddrinfo ENOTFOUND t1-80.apps.example'
+    });
+    expect(h.log).toEqual([
+      'health: checking https://a/health until it answers HTTP 200-299 (3m20s left)',
+      'health: https://a/health gave no answer: getaddrinfo ENOTFOUND t1-80.apps.example after 0s (3m20s left)',
+      'health: still waiting after 1m0s (2m20s left) for https://a/health to answer HTTP 200-299; it last gave no answer: getaddrinfo ENOTFOUND t1-80.apps.example',
+      'health: still waiting after 2m0s (1m20s left) for https://a/health to answer HTTP 200-299; it last gave no answer: getaddrinfo ENOTFOUND t1-80.apps.example',
+      'health: still waiting after 3m0s (20s left) for https://a/health to answer HTTP 200-299; it last gave no answer: getaddrinfo ENOTFOUND t1-80.apps.example'
+    ]);
+    expect(h.log.join('\n')).not.toContain('answered GET');
   });
 
   it('fails at the deadline, naming the URL and its last answer, and never sleeps past it', async () => {
     const h = harness({ 'https://a/health': [500] });
     expect(await checkHealth(['https://a/'], HEALTH, limits(20_000), h.deps)).toEqual({
       healthy: false,
-      why: 'the health check of https://a/health did not pass within wait_timeout: its last answer was HTTP 500'
+      why: 'the health check of https://a/health did not pass within wait_timeout: it last answered HTTP 500'
     });
     expect(h.slept.reduce((a, b) => a + b, 0)).toBe(20_000);
     expect(h.probed.at(-1)).toEqual(['https://a/health', 20]);

@@ -12,6 +12,7 @@ import {
   stopWatching,
   type Poll,
   type TaskWatch,
+  standing,
   type WatchRules
 } from '../../../src/deploy/wait/task-watch.js';
 import { testSettings } from '../../helpers/settings.js';
@@ -20,6 +21,7 @@ const wait = testSettings().wait;
 const rules = (target: 'ready' | 'ended' = 'ready', unknownSaid: string[] = []): WatchRules => ({
   criteria: criteriaFor(target, wait),
   snapshotOf: (data: unknown) => snapshotOf(data, ['status']),
+  timeoutMs: 900_000,
   errorBudget: 3,
   unknownSaid: new Set(unknownSaid)
 });
@@ -54,8 +56,8 @@ describe('the watch of a task', () => {
     ]);
     expect(watches.map((w) => w.verdict)).toEqual(['waiting', 'waiting', 'waiting', 'reached']);
     expect(lines).toEqual([
-      'task 7 "svc": Pending after 0s',
-      'task 7 "svc": Pending -> Running after 10s',
+      'task 7 "svc": Pending after 0s (15m0s left)',
+      'task 7 "svc": Pending -> Running after 10s (14m50s left)',
       'task 7 "svc": 1/2 nodes running after 10s',
       'task 7 "svc": Running, waiting for 1 of 1 service URLs',
       'task 7 "svc": 2/2 nodes running after 20s',
@@ -77,7 +79,7 @@ describe('the watch of a task', () => {
     ]);
     expect(watches.map((w) => w.verdict)).toEqual(['waiting', 'reached']);
     expect(lines).toEqual([
-      'task 7 "svc": Running after 0s',
+      'task 7 "svc": Running after 0s (15m0s left)',
       'task 7 "svc": Running, waiting for 1 of 1 service URLs (1 set, but not an absolute http(s) URL)',
       'task 7 "svc" is ready after 10s: https://svc.example'
     ]);
@@ -111,7 +113,7 @@ describe('the watch of a task', () => {
     );
     expect(late.watches.map((w) => w.verdict)).toEqual(['waiting', 'waiting', 'waiting', 'reached']);
     expect(late.lines.slice(0, 2)).toEqual([
-      'task 7 "svc": Paused after 0s',
+      'task 7 "svc": Paused after 0s (15m0s left)',
       'task 7 "svc": still Paused after 0s, as before the request: waiting for the change to show'
     ]);
     // Once it has left, coming back is a verdict again: paused by someone else while it starts.
@@ -251,10 +253,29 @@ describe('the watch of a task', () => {
     const at = (id: string, status: string): TaskWatch =>
       seePoll(startWatch(id), task({ status, points: 3, runing_points: 1 }), 0, rules()).watch;
     expect(progress([at('1', 'Pending'), at('2', 'Running')], true)).toBe(
-      '1 Pending (1/3 nodes running), 2 Running (1/3 nodes running)'
+      '1 Pending (1/3 nodes running); 2 Running (1/3 nodes running)'
     );
     const many = ['1', '2', '3', '4', '5', '6'].map((id) => at(id, 'Pending'));
     expect(progress(many, false)).toBe('6 tasks (6 Pending)');
+  });
+
+  // Issue 49, point 1: a line of progress answers "how long, how much", from the detail already read.
+  it('says with each change the time left before wait_timeout and the cost so far, to the fen', () => {
+    const billed = task({ status: 'Pending', billing_value: 1_980_000, forecast_value: 5_000 });
+    const first = seePoll(startWatch('7'), billed, 61_000, rules());
+    expect(first.lines).toEqual(['task 7 "svc": Pending after 1m1s (13m59s left, cost so far 1.99 yuan)']);
+    const cheap = task({ status: 'Running', billing_value: 0, forecast_value: 550 });
+    expect(seePoll(first.watch, cheap, 900_000, rules()).lines[0]).toBe(
+      'task 7 "svc": Pending -> Running after 15m0s (0s left, cost so far less than 0.01 yuan)'
+    );
+    expect(standing(undefined, 1_000_000, 900_000)).toBe('0s left');
+    const several = ['1', '2', '3', '4', '5', '6'].map(
+      (id) => seePoll(startWatch(id), task({ status: 'Pending', billing_value: 1_000_000 }), 0, rules()).watch
+    );
+    expect(progress(several.slice(0, 2), false)).toBe(
+      '1 Pending, cost so far 1.00 yuan; 2 Pending, cost so far 1.00 yuan'
+    );
+    expect(progress(several, false)).toBe('6 tasks (6 Pending), cost so far 6.00 yuan');
   });
 });
 
@@ -262,6 +283,7 @@ describe('the watch of a job', () => {
   const jobRules: WatchRules = {
     criteria: criteriaFor('finished', wait, [], 'job'),
     snapshotOf: jobSnapshotOf,
+    timeoutMs: 900_000,
     errorBudget: 3,
     unknownSaid: new Set()
   };
@@ -284,6 +306,12 @@ describe('the watch of a job', () => {
     expect(agreed.watches.map((w) => w.verdict)).toEqual(['waiting', 'reached']);
     // Counts that fit are believed at once.
     expect(looks([job('Complete', 1)], jobRules).watches.map((w) => w.verdict)).toEqual(['reached']);
+  });
+
+  it("says a job's pods with its status and in the heartbeat: running, succeeded and failed", () => {
+    const { watches, lines } = looks([job('Running', 0)], jobRules);
+    expect(lines[0]).toBe('task 7 "svc": Running (0 running, 0 succeeded, 0 failed) after 0s (15m0s left)');
+    expect(progress(watches, false)).toBe('7 Running (0 running, 0 succeeded, 0 failed)');
   });
 
   it('ends at once, saying so, when the job is stopped from elsewhere while it runs (it reads Paused)', () => {

@@ -76,8 +76,8 @@ describe('waitForTasks', () => {
       ]
     });
     expect(h.log).toEqual([
-      '0s task 7 "svc": Pending after 0s',
-      '30s task 7 "svc": Pending -> Running after 30s',
+      '0s task 7 "svc": Pending after 0s (15m0s left)',
+      '30s task 7 "svc": Pending -> Running after 30s (14m30s left)',
       '30s task 7 "svc": Running, waiting for 1 of 1 service URLs',
       '50s task 7 "svc" is ready after 50s: https://svc'
     ]);
@@ -148,11 +148,11 @@ describe('waitForTasks', () => {
       h.deps
     );
     expect(h.log.filter((line) => line.includes('still waiting'))).toEqual([
-      '60s still waiting after 1m0s: 7 Pending',
-      '120s still waiting after 2m0s: 7 Pending',
-      '180s still waiting after 3m0s: 7 Pending',
-      '240s still waiting after 4m0s: 7 Pending',
-      '300s still waiting after 5m0s: 7 Pending'
+      '60s still waiting after 1m0s (14m0s left): 7 Pending',
+      '120s still waiting after 2m0s (13m0s left): 7 Pending',
+      '180s still waiting after 3m0s (12m0s left): 7 Pending',
+      '240s still waiting after 4m0s (11m0s left): 7 Pending',
+      '300s still waiting after 5m0s (10m0s left): 7 Pending'
     ]);
   });
 
@@ -172,10 +172,10 @@ describe('waitForTasks', () => {
     const result = await waitForTasks(['7'], options({ intervalMs: 120_000 }), h.deps);
     expect(result.tasks[0]).toMatchObject({ verdict: 'reached', elapsedMs: 120_000 });
     expect(h.log).toEqual([
-      '0s task 7 "svc": Running after 0s',
+      '0s task 7 "svc": Running after 0s (15m0s left)',
       '0s task 7 "svc": 1/2 nodes running after 0s',
-      '60s still waiting after 1m0s: 7 Running (1/2 nodes running)',
-      '120s still waiting after 2m0s: 7 Running (1/2 nodes running)',
+      '60s still waiting after 1m0s (14m0s left): 7 Running (1/2 nodes running)',
+      '120s still waiting after 2m0s (13m0s left): 7 Running (1/2 nodes running)',
       '120s task 7 "svc": 2/2 nodes running after 2m0s',
       '120s task 7 "svc" is ready after 2m0s'
     ]);
@@ -306,7 +306,7 @@ describe('waitForTasks', () => {
       'reached',
       'failed'
     ]);
-    expect(h.log).toContain('80s still waiting after 1m20s: 6 tasks (6 Pending)');
+    expect(h.log).toContain('80s still waiting after 1m20s (13m40s left): 6 tasks (6 Pending)');
     expect(h.polls.filter(([id]) => id === '1')).toHaveLength(3);
   });
 
@@ -333,7 +333,7 @@ describe('waitForTasks', () => {
       options({ snapshotOf: (data: unknown) => snapshotOf(data, ['task', 'status']) }),
       h.deps
     );
-    expect(h.log[0]).toBe('0s task 7 "x ::error::pwned": Running after 0s');
+    expect(h.log[0]).toBe('0s task 7 "x ::error::pwned": Running after 0s (15m0s left)');
     expect(h.log.every((line) => !line.includes('\n'))).toBe(true);
   });
 });

@@ -17,7 +17,7 @@ import { taskIdOf } from '../../platform/task-data.js';
 import { isRecord } from '../../basics/records.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
-import { pollUntil } from '../poll-loop.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
 import { sendUntilShown, type Persisted, type Showing } from '../persistence.js';
 import type { PreheatMode } from '../settings.js';
 
@@ -193,6 +193,9 @@ async function watchPreheat(
   ctx: DeployContext
 ): Promise<{ state: 'done' | 'failed' | 'timed_out'; detail: string }> {
   let last = '';
+  const started = ctx.runtime.now();
+  const deadline = Math.min(started + ctx.settings.preheat.timeoutMs, ctx.deadline);
+  const since = (): string => formatDuration(ctx.runtime.now() - started);
   const polled = await pollUntil<{ state: 'done' | 'failed'; detail: string }>(
     async () => {
       let judged: ReturnType<typeof judgePreheat>;
@@ -210,17 +213,25 @@ async function watchPreheat(
         };
       }
       const changed = judged.detail !== last;
-      if (changed) ctx.log(`preheat: task ${taskId}: ${sanitize(judged.detail, 300)}`);
+      if (changed)
+        ctx.log(
+          `preheat: task ${taskId}: ${sanitize(judged.detail, 300)} after ${since()} (${timeLeft(deadline, ctx.runtime.now())})`
+        );
       last = judged.detail;
       if (judged.state !== 'waiting')
         return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
       return { kind: 'waiting', said: changed };
     },
     {
-      deadline: Math.min(ctx.runtime.now() + ctx.settings.preheat.timeoutMs, ctx.deadline),
+      deadline,
       schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
       failureBudget: 1,
-      lastLookAtDeadline: true
+      lastLookAtDeadline: true,
+      heartbeat: {
+        everyMs: HEARTBEAT_MS,
+        line: () =>
+          `preheat: task ${taskId}: still ${sanitize(last, 300)} after ${since()} (${timeLeft(deadline, ctx.runtime.now())})`
+      }
     },
     { ...ctx.runtime, cancelled: () => false, log: ctx.log }
   );

@@ -2,7 +2,7 @@ import type { HealthSettings, StatusRanges } from '../settings.js';
 import { formatDuration } from '../../basics/units.js';
 import { TransportError } from '../../platform/client.js';
 import { describeError } from '../../platform/failures.js';
-import { pollUntil } from '../poll-loop.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
 
 /** Accepted HTTP statuses: inclusive ranges, such as [[200, 299], [401, 401]]. */
 export interface HealthDeps {
@@ -71,7 +71,9 @@ export function isAccepted(status: number, accepted: StatusRanges): boolean {
 
 /**
  * Checks one URL in the poll loop, on a backoff of 1 s doubling up to the poll interval, with a last
- * check at the deadline. A sleep that fails (the step cancelled) ends the check with that failure.
+ * check at the deadline. It says what it waits for first, each change of answer, and, while nothing
+ * changes, once a minute what it still waits for, the time left and the last answer. A sleep that fails
+ * (the step cancelled) ends the check with that failure.
  */
 async function checkOne(
   url: string,
@@ -81,26 +83,20 @@ async function checkOne(
 ): Promise<Health> {
   let last = '';
   const since = (): string => formatDuration(deps.now() - limits.startedAt);
+  const left = (): string => timeLeft(limits.deadline, deps.now());
+  const wanted = `HTTP ${describeRanges(health.accepted)}`;
+  deps.log(`health: checking ${url} until it answers ${wanted} (${left()})`);
   const polled = await pollUntil<Health>(
     async () => {
-      let said: string;
-      try {
-        const status = await deps.probe(url);
-        if (isAccepted(status, health.accepted)) {
-          deps.log(`health: ${url} answered HTTP ${status} after ${since()}: healthy`);
-          return { kind: 'done', value: { healthy: true } };
-        }
-        said = `HTTP ${status}`;
-      } catch (error) {
-        said = deps.describeError(error);
-        if (deps.isFinal(error))
-          return {
-            kind: 'done',
-            value: { healthy: false, why: `the health check of ${url} cannot be made: ${said}` }
-          };
+      const answer = await probeOnce(url, health, deps);
+      if (answer.kind === 'healthy') {
+        deps.log(`health: ${url} answered HTTP ${answer.status} after ${since()}: healthy`);
+        return { kind: 'done', value: { healthy: true } };
       }
+      if (answer.kind === 'final') return { kind: 'done', value: { healthy: false, why: answer.why } };
+      const said = answer.said;
       const changed = said !== last;
-      if (changed) deps.log(`health: ${url} answered ${said} after ${since()}`);
+      if (changed) deps.log(`health: ${url} ${said} after ${since()} (${left()})`);
       last = said;
       return { kind: 'waiting', said: changed };
     },
@@ -113,13 +109,53 @@ async function checkOne(
         mostMs: Math.max(FIRST_DELAY_MS, limits.intervalMs)
       },
       failureBudget: Infinity,
-      lastLookAtDeadline: true
+      lastLookAtDeadline: true,
+      heartbeat: {
+        everyMs: HEARTBEAT_MS,
+        line: () =>
+          `health: still waiting after ${since()} (${left()}) for ${url} to answer ${wanted}; it last ${last}`
+      }
     },
     { ...deps, cancelled: () => false }
   );
   if (polled.kind === 'done') return polled.value;
   return {
     healthy: false,
-    why: `the health check of ${url} did not pass within wait_timeout: its last answer was ${last}`
+    why: `the health check of ${url} did not pass within wait_timeout: it last ${last}`
   };
+}
+
+/** One check of a URL: healthy (an accepted status), what it answered instead, or why no check can pass. */
+async function probeOnce(
+  url: string,
+  health: HealthSettings,
+  deps: HealthDeps
+): Promise<
+  { kind: 'healthy'; status: number } | { kind: 'final'; why: string } | { kind: 'not_yet'; said: string }
+> {
+  try {
+    const status = await deps.probe(url);
+    return isAccepted(status, health.accepted)
+      ? { kind: 'healthy', status }
+      : { kind: 'not_yet', said: `answered HTTP ${status}` };
+  } catch (error) {
+    const message = deps.describeError(error);
+    return deps.isFinal(error)
+      ? { kind: 'final', why: `the health check of ${url} cannot be made: ${message}` }
+      : { kind: 'not_yet', said: noAnswer(message) };
+  }
+}
+
+/**
+ * A failed request as the health check says it: "gave no answer: getaddrinfo ENOTFOUND ...", from the
+ * client's "GET /health got no answer: ..." (which names the path the line names already).
+ */
+function noAnswer(message: string): string {
+  const rest = /^\S+ \S+ got no answer(.*)$/s.exec(message)?.[1];
+  return rest === undefined ? `failed: ${message}` : `gave no answer${rest}`;
+}
+
+/** [[200, 299], [401, 401]] as "200-299, 401". */
+function describeRanges(ranges: StatusRanges): string {
+  return ranges.map(([low, high]) => (low === high ? `${low}` : `${low}-${high}`)).join(', ');
 }

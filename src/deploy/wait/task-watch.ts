@@ -1,5 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
+import { readableYuan, spentYuan, sumPoints } from '../../platform/money.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria.js';
 
@@ -61,6 +62,8 @@ export interface WatchRules {
   snapshotOf: (data: unknown) => TaskSnapshot;
   /** Failed polls in a row that end a task's wait. */
   errorBudget: number;
+  /** How long the wait may take, from the step's start: what a line of progress counts the time left by. */
+  timeoutMs: number;
   /** Statuses already said to be unknown (once for the whole wait). */
   unknownSaid: ReadonlySet<string>;
 }
@@ -135,7 +138,11 @@ export function seePoll(watch: TaskWatch, poll: Poll, atMs: number, rules: Watch
   const label = labelOf(next);
   const said = `${label}: ${previous === undefined || !changed ? safe(status) : `${safe(previous)} -> ${safe(status)}`}`;
   const lines =
-    changed || pods !== undefined ? [`${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)}`] : [];
+    changed || pods !== undefined
+      ? [
+          `${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)} (${standing(snapshot, atMs, rules.timeoutMs)})`
+        ]
+      : [];
   const unknown =
     snapshot.status !== undefined &&
     isUnknownStatus(snapshot.status, rules.criteria) &&
@@ -360,7 +367,23 @@ export function stopWatching(
   );
 }
 
-/** "1229831 Pending, 1229832 Running" for a few tasks; counts by status for many: the heartbeat. */
+/**
+ * How long and how much, for a line of progress: "14m57s left, cost so far 0.02 yuan" (the time left
+ * before wait_timeout; the cost from the detail already read: billed plus not billed yet, to the fen).
+ */
+export function standing(snapshot: TaskSnapshot | undefined, atMs: number, timeoutMs: number): string {
+  const left = `${formatDuration(Math.max(0, timeoutMs - atMs))} left`;
+  const cost = costOf(snapshot);
+  return cost === undefined ? left : `${left}, cost so far ${readableYuan(cost) ?? `${cost} yuan`}`;
+}
+
+const costOf = (snapshot: TaskSnapshot | undefined): string | undefined =>
+  snapshot === undefined ? undefined : spentYuan(snapshot.billingValue, snapshot.forecastValue);
+
+/**
+ * The heartbeat's view of the tasks waited for: "1229831 Pending, cost so far 0.02 yuan; 1229832 Running
+ * (1 running, 0 succeeded, 0 failed)" for a few; counts by status and the cost of them all for many.
+ */
 export function progress(waiting: readonly TaskWatch[], withNodes: boolean): string {
   const statusOf = (w: TaskWatch): string => {
     const nodes = withNodes ? w.snapshot?.nodes : undefined;
@@ -368,10 +391,29 @@ export function progress(waiting: readonly TaskWatch[], withNodes: boolean): str
       nodes === undefined || nodes.running >= nodes.total
         ? ''
         : ` (${nodes.running}/${nodes.total} nodes running)`;
-    return `${safe(w.snapshot?.status ?? 'unknown')}${count}`;
+    const pods = w.snapshot?.pods === undefined ? '' : ` (${w.snapshot.pods})`;
+    return `${safe(w.snapshot?.status ?? 'unknown')}${count}${pods}`;
   };
-  if (waiting.length <= 5) return waiting.map((w) => `${w.id} ${statusOf(w)}`).join(', ');
+  const costs = waiting.flatMap((w) => costOf(w.snapshot) ?? []);
+  if (waiting.length <= 5)
+    return waiting
+      .map((w) => {
+        const cost = costOf(w.snapshot);
+        return `${w.id} ${statusOf(w)}${cost === undefined ? '' : `, cost so far ${readableYuan(cost) ?? cost}`}`;
+      })
+      .join('; ');
   const counts = new Map<string, number>();
-  for (const watch of waiting) counts.set(statusOf(watch), (counts.get(statusOf(watch)) ?? 0) + 1);
-  return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})`;
+  for (const watch of waiting) {
+    const nodes = withNodes ? watch.snapshot?.nodes : undefined;
+    const key = `${safe(watch.snapshot?.status ?? 'unknown')}${nodes === undefined || nodes.running >= nodes.total ? '' : ' (not every node running)'}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const total = costs.length === 0 ? undefined : sumYuan(costs);
+  return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})${total === undefined ? '' : `, cost so far ${total}`}`;
+}
+
+/** Yuan figures summed, to the fen. */
+function sumYuan(yuan: readonly string[]): string | undefined {
+  const total = sumPoints(yuan);
+  return total === undefined ? undefined : readableYuan(total);
 }

@@ -2,7 +2,7 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { formatDuration } from '../../basics/units.js';
 import { PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
-import { pollUntil } from '../poll-loop.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
 import type { Criteria } from './criteria.js';
 import {
   progress,
@@ -73,8 +73,6 @@ export interface TaskWait {
   elapsedMs: number;
 }
 
-const HEARTBEAT_MS = 60_000;
-
 /**
  * Polls every task until it is settled (ready or failed by the criteria), or the deadline passes: the
  * poll loop (see pollUntil) owns time, at a fixed rate of one round per interval, with a heartbeat once a
@@ -100,6 +98,7 @@ export async function waitForTasks(
   const rules: WatchRules = { ...options, unknownSaid };
   const waiting = (): TaskWatch[] => [...watches.values()].filter((w) => w.verdict === 'waiting');
   const shown = (): string => progress(waiting(), options.criteria.requireAllNodes);
+  const left = (): string => timeLeft(options.startedAt + options.timeoutMs, deps.now());
   const loop = { deps, rules, elapsed, record };
   const end = await pollUntil(
     async (round) => {
@@ -110,7 +109,7 @@ export async function waitForTasks(
       if (waiting().length === 0) return { kind: 'done', value: undefined };
       return {
         kind: 'waiting',
-        progress: `waiting ${formatDuration(elapsed())}: ${shown()}`,
+        progress: `waiting ${formatDuration(elapsed())} (${left()}): ${shown()}`,
         said: said.any
       };
     },
@@ -121,7 +120,7 @@ export async function waitForTasks(
       lastLookAtDeadline: true,
       heartbeat: {
         everyMs: HEARTBEAT_MS,
-        line: () => `still waiting after ${formatDuration(elapsed())}: ${shown()}`
+        line: () => `still waiting after ${formatDuration(elapsed())} (${left()}): ${shown()}`
       }
     },
     deps

@@ -8,7 +8,7 @@ import {
   type PlatformSettings
 } from '../platform-settings.js';
 import { JOB_ACTIVE_STATUSES } from '../task-data.js';
-import { ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
+import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
   PAGE_SIZE,
@@ -359,6 +359,11 @@ function checkInputs(
     const inQuery = query.find(([key]) => key === name);
     if (inQuery !== undefined && !sameFieldValue(own, inQuery[1]))
       throw new InputError(`query sets ${name} ${describeValue(inQuery[1])}, ${ownedBy(name, own)}`);
+  }
+  for (const name of fieldsLeftOut(operation, fields, given)) {
+    const where = name in body ? 'body' : 'query';
+    const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
+    throw new InputError(`${where} sets ${name} ${describeValue(value)}, ${ownedBy(name, undefined)}`);
   }
   const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
   if (checked?.ok === false) throw new InputError(checked.problem);

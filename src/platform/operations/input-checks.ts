@@ -26,13 +26,30 @@ const FIELD_INPUTS: Record<string, string> = {
 const FIELDS_FROM_INPUTS: Partial<Record<OperationName, Readonly<Record<string, string>>>> = {
   create: { task_name: 'task_name', points: 'points' },
   replace: { task_name: 'task_name', points: 'points' },
-  job: { task_name: 'task_name', points: 'points' },
+  job: { task_name: 'task_name', points: 'points', sub_type: 'job_type' },
   preheat: { task_name: 'task_name' },
   change_points: { points: 'points' },
   scale: { points: 'points' },
   search_tasks: { status: 'task_status' },
   job_search: { status: 'task_status', search_value: 'task_name' }
 };
+
+/** Fields whose value is not the input's text (sub_type Spot is job_type spot): never taken as the input. */
+const NOT_TAKEN = new Set(['sub_type']);
+
+/**
+ * The fields an operation sets from an input that a body or query carries while the operation, as its
+ * inputs say, leaves them out (a job's sub_type, with job_type on_demand): each one a conflict.
+ */
+export function fieldsLeftOut(
+  operation: OperationName,
+  fields: Readonly<Record<string, unknown>>,
+  given: { body: Readonly<Record<string, unknown>>; query: QueryParams }
+): string[] {
+  return Object.keys(FIELDS_FROM_INPUTS[operation] ?? {}).filter(
+    (field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field))
+  );
+}
 
 /** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
 function asInputText(value: unknown): string | undefined {
@@ -56,6 +73,7 @@ export function inputsFromFields(
 ): Map<string, { value: string; from: string }> {
   const found = new Map<string, { value: string; from: string }>();
   for (const [field, input] of Object.entries(FIELDS_FROM_INPUTS[operation] ?? {})) {
+    if (NOT_TAKEN.has(field)) continue;
     const inQuery = query.find(([name]) => name === field)?.[1];
     const value = inQuery ?? (field in body ? asInputText(body[field]) : undefined);
     if (value !== undefined && value.trim() !== '')
@@ -78,9 +96,10 @@ export function sameFieldValue(own: unknown, given: unknown): boolean {
 export function ownedBy(field: string, own: unknown): string {
   const input = FIELD_INPUTS[field];
   const says = asInputText(own) ?? '';
-  return input === undefined
-    ? `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`
-    : `but the ${input} input says ${says}: set it in one place, or the same value in both`;
+  if (input === undefined)
+    return `but the operation sets ${field} itself${says === '' ? '' : ` to ${says}`}: remove it from there`;
+  if (own === undefined) return `but the ${input} input leaves it out: set it with ${input} alone`;
+  return `but the ${input} input says ${says}: set it in one place, or the same value in both`;
 }
 
 export function required<T>(value: T | undefined, name: string, operation: string, what: string): T {
