@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { parse } from 'yaml';
 import { ROOT } from './action-runner.js';
+import { meaningFor } from './operation-meanings.js';
 import {
   COMMON_INPUTS,
   COMMON_OUTPUTS,
@@ -77,7 +78,8 @@ export function renderReference(actionYml: string): string {
       `- Needs: ${list(docs.needs, named)}`,
       `- Takes too: ${list(docs.inputs, named)}`,
       ...(docs.outputs.length === 0 ? [] : [`- Writes too: ${list(docs.outputs, outputName)}`]),
-      ''
+      '',
+      ...ownWords(operation, [...docs.needs, ...docs.inputs, ...COMMON_INPUTS], action)
     );
   }
   lines.push('## The inputs', '');
@@ -106,17 +108,59 @@ export function renderInputDocs(actionYml: string): string {
     );
   const entries = Object.entries(action.inputs).map(([name, input]) => {
     const fallback = input.default === undefined ? '' : `, default: ${JSON.stringify(input.default)}`;
-    return `  ${name}: { description: ${JSON.stringify(plain(input.description))}${fallback} }`;
+    const own = Object.entries(meaningsOf(name, input.description))
+      .map(([operation, text]) => `${operation}: ${JSON.stringify(plain(text))}`)
+      .join(', ');
+    const byOperation = own === '' ? '' : `, byOperation: { ${own} }`;
+    return `  ${name}: { description: ${JSON.stringify(plain(input.description))}${byOperation}${fallback} }`;
   });
   return [
     '// Written by npm run docs from action.yml: edit the descriptions there.',
     '',
-    "/** Each input's description and default, as action.yml gives them: the CLI's help. */",
-    'export const INPUT_DOCS: Readonly<Record<string, { description: string; default?: string }>> = {',
+    '/**',
+    " * Each input's description and default, as action.yml gives them, for the CLI's help; `byOperation`:",
+    ' * what it means for each operation that takes it, where that is less than the whole description (see',
+    ' * scripts/operation-meanings.ts).',
+    ' */',
+    'export const INPUT_DOCS: Readonly<',
+    '  Record<string, { description: string; byOperation?: Readonly<Record<string, string>>; default?: string }>',
+    '> = {',
     entries.join(',\n'),
     '};',
     ''
   ].join('\n');
+}
+
+/**
+ * What the inputs an operation takes mean for it, where that is less than their whole description (the
+ * parts written for other operations left out): the same words as its --help.
+ */
+function ownWords(operation: string, names: readonly string[], action: ActionYml): string[] {
+  const own = names.flatMap((name) => {
+    const meaning = meaningsOf(name, action.inputs[name]?.description ?? '')[operation];
+    return meaning === undefined ? [] : [`- \`${name}\`: ${meaning}`];
+  });
+  return own.length === 0 ? [] : ['For this operation:', '', ...own, ''];
+}
+
+/** The operations that take an input: every one for a common input, else those that list it. */
+export function operationsTaking(name: string): string[] {
+  const all = Object.keys(OPERATION_INPUTS);
+  if (COMMON_INPUTS.includes(name)) return all;
+  return Object.entries(OPERATION_INPUTS)
+    .filter(([, docs]) => docs.needs.includes(name) || docs.inputs.includes(name))
+    .map(([operation]) => operation);
+}
+
+/** What an input means for each operation that takes it, where that differs from its whole description. */
+export function meaningsOf(name: string, description: string): Record<string, string> {
+  const all = Object.keys(OPERATION_INPUTS);
+  const whole = oneLine(description);
+  return Object.fromEntries(
+    operationsTaking(name)
+      .map((operation) => [operation, meaningFor(description, operation, all)] as const)
+      .filter(([, text]) => text !== whole)
+  );
 }
 
 /** Text formatted as Prettier formats the file at `path` (of the repository). */

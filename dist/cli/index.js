@@ -3999,12 +3999,12 @@ async function runCli(io) {
     switch (command.kind) {
         case 'help': {
             // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 963).then(__nccwpck_require__.bind(__nccwpck_require__, 4963));
+            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
             io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
             return EXIT.ok;
         }
         case 'usage': {
-            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 963).then(__nccwpck_require__.bind(__nccwpck_require__, 4963));
+            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
             io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
             return EXIT.input;
         }

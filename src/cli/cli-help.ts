@@ -10,6 +10,7 @@ import {
 import { ENV_PREFIX, flagOf, variableOf } from './cli-args.js';
 import { inCliWords } from './cli-words.js';
 import { DOTENV_PREFIX } from './dotenv.js';
+import { OPERATION_EXAMPLES } from './cli-examples.js';
 import { INPUT_DOCS } from './input-docs.js';
 
 /** Where the docs are, for a version: the repository's, at its tag (the package ships none). */
@@ -86,11 +87,19 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
   return [
     `elastic-deploy ${flagOf(operation)}: ${summary}.`,
     '',
+    'Examples:',
+    ...OPERATION_EXAMPLES[operation].map((example) => `  ${example}`),
+    '',
     `Usage: elastic-deploy ${flagOf(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
     '',
     ...section('Needs', needs, operation),
     ...section('Takes too', inputs, operation),
-    ...section('Every operation takes', common, operation),
+    'Every operation takes too (the first sentence; the docs say the rest):',
+    ...common.flatMap((name) => briefLines(name, operation)),
+    '',
+    "The command line's own flags:",
+    ...OWN_FLAG_LINES,
+    '',
     'Secrets come from the environment or a file, never from a flag:',
     ...secretLines(),
     '',
@@ -98,6 +107,18 @@ export function operationHelp(operation: OperationName | 'cleanup', version: str
     ''
   ].join('\n');
 }
+
+/** The flags of the command line itself, beside the inputs, as each operation's help lists them. */
+const OWN_FLAG_LINES: readonly string[] = [
+  '  --output table|json|dotenv       the outputs on stdout: a table at a terminal, JSON in a pipe, or a',
+  '                                   GitLab dotenv report; a listing prints its rows',
+  "  --with-data                      the JSON holds data, the platform's whole answer",
+  '  --dotenv-outputs a,b,...         the outputs a dotenv report holds, in order (at most 20)',
+  "  --files-dir D                    keep the run's files (response, diagnostics, a job's log) in D",
+  '  --state-file F                   keep what to clean up in F, for `elastic-deploy cleanup --state-file F`',
+  '  --summary-file F                 write the job summary (markdown) to F',
+  '  --debug                          log each request and answer (secrets masked)'
+];
 
 function section(title: string, names: readonly string[], operation: OperationName): string[] {
   if (names.length === 0) return [];
@@ -110,19 +131,40 @@ const OPERATION_DEFAULTS: Readonly<Record<string, (operation: OperationName) => 
   wait_timeout: describeDefaultWait
 };
 
-/** A flag: its name and variable, then its description wrapped, and its default (for this operation). */
+/** A flag: its name and variable, then what it means for this operation wrapped, and its default. */
 function flagLines(name: string, operation: OperationName): string[] {
   const doc = INPUT_DOCS[name];
   const head = `  --${flagOf(name)}`;
   const variable = variableOf(name);
-  const own = OPERATION_DEFAULTS[name]?.(operation);
-  const given = own === undefined ? doc?.default : inCliWords(own);
-  const fallback = given === undefined || given === '' ? [] : [`      default: ${given}`];
   return [
     `${head.padEnd(34)} ${variable}`,
-    ...wrap(doc?.description ?? '', WIDTH - 6).map((line) => `      ${line}`),
-    ...fallback
+    ...wrap(meaningOf(name, operation), WIDTH - 6).map((line) => `      ${line}`),
+    ...defaultLine(name, operation, doc?.default)
   ];
+}
+
+/** A flag every operation takes, in brief: its name, default, and the first sentence of what it means. */
+function briefLines(name: string, operation: OperationName): string[] {
+  const meaning = meaningOf(name, operation);
+  const first = /^.*?[.!?](?= [A-Z`]|$)/.exec(meaning)?.[0] ?? meaning;
+  const fallback = defaultLine(name, operation, INPUT_DOCS[name]?.default)[0]?.trim();
+  return [
+    `  --${flagOf(name)}${fallback === undefined ? '' : ` (${fallback})`}`,
+    ...wrap(first, WIDTH - 6).map((line) => `      ${line}`)
+  ];
+}
+
+/** What an input means for an operation (see scripts/operation-meanings.ts), else its whole description. */
+function meaningOf(name: string, operation: OperationName): string {
+  const doc = INPUT_DOCS[name];
+  return doc?.byOperation?.[operation] ?? doc?.description ?? '';
+}
+
+/** "default: 15m": the operation's own default where it has one, else action.yml's; none when empty. */
+function defaultLine(name: string, operation: OperationName, declared: string | undefined): string[] {
+  const own = OPERATION_DEFAULTS[name]?.(operation);
+  const given = own === undefined ? declared : inCliWords(own);
+  return given === undefined || given === '' ? [] : [`      default: ${given}`];
 }
 
 function secretLines(): string[] {

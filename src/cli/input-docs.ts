@@ -1,7 +1,13 @@
 // Written by npm run docs from action.yml: edit the descriptions there.
 
-/** Each input's description and default, as action.yml gives them: the CLI's help. */
-export const INPUT_DOCS: Readonly<Record<string, { description: string; default?: string }>> = {
+/**
+ * Each input's description and default, as action.yml gives them, for the CLI's help; `byOperation`:
+ * what it means for each operation that takes it, where that is less than the whole description (see
+ * scripts/operation-meanings.ts).
+ */
+export const INPUT_DOCS: Readonly<
+  Record<string, { description: string; byOperation?: Readonly<Record<string, string>>; default?: string }>
+> = {
   operation: {
     description:
       "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), or request (any endpoint, with --method, --path and --encrypt)."
@@ -31,7 +37,7 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   },
   api_profile: {
     description:
-      "Whose request forms to follow where the interface spec and the platform's own reference differ: live (the default: the platform's documented forms, for every --base-url: create is a plain signed POST on /api/task/deployment/create with task_type: Deployment and needs resources and services, which token-mode keys can send; detail is GET ?task_id=; the storage check is the reference's S3 check) or spec (the interface spec: an encrypted create on /api/deployment/task/create, detail as a POST, the spec's storage check). auto, the former default, means live. The log says which is in use; --endpoints still applies on top.",
+      "Whose request forms to follow where the interface spec and the platform's own reference differ: live (the default) or spec. live follows the platform's documented forms, for every --base-url: create is a plain signed POST on /api/task/deployment/create with task_type: Deployment and needs resources and services, which token-mode keys can send; detail is GET ?task_id=; the storage check is the reference's S3 check. spec follows the interface spec: an encrypted create on /api/deployment/task/create, detail as a POST, the spec's storage check. auto, the former default, means live. The log says which is in use; --endpoints still applies on top.",
     default: 'live'
   },
   api_version: {
@@ -40,22 +46,51 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   },
   endpoints: {
     description:
-      'YAML or JSON overrides per operation of --method, --path, version and --encrypt, to follow platform variants, such as detail: {method: GET} (then --task-id goes into the query).'
+      "YAML or JSON overrides per operation of its endpoint's method:, path:, version: and encrypt:, to follow platform variants, such as detail: {method: GET} (then the task id goes into the query)."
   },
   task_name: {
     description:
-      'create and replace: the name of the new task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it.'
+      'create and replace: the name of the new task. job: the name of the new job. --preheat: the name of the preheat task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it.',
+    byOperation: {
+      create: 'The name of the new task.',
+      replace: 'The name of the new task.',
+      sweep:
+        'A name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *.',
+      preheat: 'The name of the preheat task.',
+      update: 'Instead of --task-id, the exact name of the one live task to change.',
+      job: 'The name of the new job.',
+      job_search: 'The jobs whose name holds it.'
+    }
   },
   points: {
     description:
-      'create, change_points and scale: the number of nodes, a whole number of 1 or more. Optional for a create: the platform makes 1 node when it is not set.'
+      "create and replace: the number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set. change_points and scale: the new number of nodes, a whole number of 1 or more. job: the job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set.",
+    byOperation: {
+      create:
+        'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
+      replace:
+        'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
+      change_points: 'The new number of nodes, a whole number of 1 or more.',
+      scale: 'The new number of nodes, a whole number of 1 or more.',
+      job: "The job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set."
+    }
   },
   gpu: {
     description:
-      'create and replace: pick the resource instead of pasting a mark. The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). The step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties. Refused with a resources field in the body.'
+      'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). create, replace and job: pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body. --preheat: the GPU whose cheapest region with stock, found as a create finds it, is preheated.',
+    byOperation: {
+      create:
+        'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.',
+      replace:
+        'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.',
+      preheat:
+        'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). The GPU whose cheapest region with stock, found as a create finds it, is preheated.',
+      job: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.'
+    }
   },
   gpu_count: {
-    description: "With --gpu: GPUs per node, as the resource's --gpu-count (a whole number of 1 or more).",
+    description:
+      'With --gpu: GPUs per node, as the resource search gives them for a node (a whole number of 1 or more).',
     default: '1'
   },
   device_type: {
@@ -77,7 +112,16 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   },
   preheat: {
     description:
-      "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. For operation: preheat, none means region.",
+      "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. --preheat: region or node, the preheat to make; none means region.",
+    byOperation: {
+      create:
+        "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
+      replace:
+        "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
+      preheat:
+        "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. region or node, the preheat to make; none means region.",
+      job: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation."
+    },
     default: 'none'
   },
   preheat_timeout: {
@@ -88,43 +132,114 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   job_type: {
     description:
       "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand.",
+    byOperation: {
+      job: "spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand."
+    },
     default: 'spot'
   },
   estimated_exec_sec: {
     description:
-      'job with job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.'
+      'job with job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.',
+    byOperation: {
+      job: 'With job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.'
+    }
   },
   spot_fallback: {
     description:
       'job with job_type: spot: true runs the job on demand when Spot cannot run it: when the Spot job stays Queued (its schedule_status) past --queue-timeout, it is stopped first, until its detail says End (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; --job-type outputs it.',
+    byOperation: {
+      job: 'With job_type: spot: true runs the job on demand when Spot cannot run it: when the Spot job stays Queued (its schedule_status) past --queue-timeout, it is stopped first, until its detail says End (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; --job-type outputs it.'
+    },
     default: 'false'
   },
   queue_timeout: {
     description:
       'job with spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).',
+    byOperation: {
+      job: 'With spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).'
+    },
     default: '10m'
   },
   task_id: {
     description:
-      'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.'
+      'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.',
+    byOperation: {
+      detail:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      stop: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      pause:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      recover:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      change_points:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      nodes:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      logs: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      events:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      billing:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      sweep:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. The tasks to keep, whatever their name.',
+      update:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      scale:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      replace_node:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      job_detail:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+      job_stop:
+        'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.'
+    }
   },
   point_id: {
     description:
-      'replace_node: the node to delete (its --point-id, as the nodes operation lists it), or failed for every node of the task that is Failed or crash-looping (see --max-restarts).'
+      'replace_node: the node to delete (its point id, as the nodes operation lists it), or failed for every node of the task that is Failed or crash-looping (see --max-restarts).',
+    byOperation: {
+      replace_node:
+        'The node to delete (its point id, as the nodes operation lists it), or failed for every node of the task that is Failed or crash-looping (see --max-restarts).'
+    }
   },
   delete_last_node: {
     description:
       "replace_node: delete the node even when it is the task's last running one (the service stops until its replacement comes up). Otherwise that is refused before sending.",
+    byOperation: {
+      replace_node:
+        "Delete the node even when it is the task's last running one (the service stops until its replacement comes up). Otherwise that is refused before sending."
+    },
     default: 'false'
   },
   task_status: {
     description:
       'search_tasks and job_search: the statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).',
+    byOperation: {
+      search_tasks:
+        'The statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).',
+      job_search:
+        'The statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).'
+    },
     default: 'Running,Pending,Paused'
   },
   body: {
     description:
-      "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. job: job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script). update: the changes, as a part of the task's configuration (services matched by service_name, such as {services: [{service_name: web, service_image: \"app:2\"}]}); the registry credentials cannot be changed after creation and are refused."
+      "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. create and replace: services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them. job: job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script). --preheat: a create's body: the images of its services are preheated. update: the changes, as a part of the task's configuration (services matched by service_name, such as {services: [{service_name: web, service_image: \"app:2\"}]}); the registry credentials cannot be changed after creation and are refused.",
+    byOperation: {
+      create:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them.",
+      replace:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them.",
+      storage_check:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values.",
+      preheat:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. A create's body: the images of its services are preheated.",
+      update:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. The changes, as a part of the task's configuration (services matched by service_name, such as {services: [{service_name: web, service_image: \"app:2\"}]}); the registry credentials cannot be changed after creation and are refused.",
+      job: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script).",
+      request:
+        "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values."
+    }
   },
   body_file: {
     description:
@@ -134,10 +249,14 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
     description:
       'A YAML or JSON mapping of query parameters; a list becomes a comma-separated value. job_group_search needs queue_id, job_group_detail needs group_id.'
   },
-  method: { description: 'request: GET or POST.' },
-  path: { description: 'request: the endpoint path, such as /api/deployment/task/search.' },
+  method: { description: 'request: GET or POST.', byOperation: { request: 'GET or POST.' } },
+  path: {
+    description: 'request: the endpoint path, such as /api/deployment/task/search.',
+    byOperation: { request: 'The endpoint path, such as /api/deployment/task/search.' }
+  },
   encrypt: {
     description: 'request: true to send the body encrypted with the platform public key.',
+    byOperation: { request: 'true to send the body encrypted with the platform public key.' },
     default: 'false'
   },
   wait: {
@@ -157,11 +276,29 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   status_field: { description: "Dot path to the status in the task detail's data.", default: 'status' },
   success_statuses: {
     description:
-      'Statuses that end a wait well: by default Running (until ready), Paused (pause), End (stop).'
+      "Statuses that end a wait well, separated by commas. create, replace, detail and recover: by default Running (until ready). job and job_detail: by default Complete (the job's job_status).",
+    byOperation: {
+      create: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+      replace: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+      detail: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+      recover: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+      job: "Statuses that end a wait well, separated by commas. By default Complete (the job's job_status).",
+      job_detail:
+        "Statuses that end a wait well, separated by commas. By default Complete (the job's job_status)."
+    }
   },
   failure_statuses: {
     description:
-      'Statuses that fail a wait: by default Other, End, Paused (until ready), Other, End (pause), none (stop).'
+      'Statuses that fail a wait, separated by commas. create, replace, detail and recover: by default Other, End, Paused (until ready). job and job_detail: by default Failed, and Paused or End (a job stopped before it ended).',
+    byOperation: {
+      create: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+      replace: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+      detail: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+      recover: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+      job: 'Statuses that fail a wait, separated by commas. By default Failed, and Paused or End (a job stopped before it ended).',
+      job_detail:
+        'Statuses that fail a wait, separated by commas. By default Failed, and Paused or End (a job stopped before it ended).'
+    }
   },
   wait_for_urls: {
     description:
@@ -175,7 +312,21 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   },
   log_lines: {
     description:
-      "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+      "create, replace, detail and recover: when a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone. job and job_detail: when the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events. logs: the last lines of each service's log shown for each node.",
+    byOperation: {
+      create:
+        "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+      replace:
+        "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+      detail:
+        "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+      recover:
+        "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+      logs: "The last lines of each service's log shown for each node.",
+      job: 'When the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events.',
+      job_detail:
+        'When the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events.'
+    },
     default: '50'
   },
   health_path: {
@@ -222,21 +373,35 @@ export const INPUT_DOCS: Readonly<Record<string, { description: string; default?
   billing_range: {
     description:
       'billing and task_billing: the period each record covers, hour, day, week or month (the platform requires one).',
+    byOperation: {
+      billing: 'The period each record covers, hour, day, week or month (the platform requires one).',
+      task_billing: 'The period each record covers, hour, day, week or month (the platform requires one).'
+    },
     default: 'day'
   },
   billing_start: {
     description:
       'billing and task_billing: where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).',
+    byOperation: {
+      billing:
+        'Where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).',
+      task_billing:
+        'Where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).'
+    },
     default: '7d'
   },
   billing_end: {
     description:
       'billing and task_billing: where the window ends, now (when the step starts) or an RFC 3339 time.',
+    byOperation: {
+      billing: 'Where the window ends, now (when the step starts) or an RFC 3339 time.',
+      task_billing: 'Where the window ends, now (when the step starts) or an RFC 3339 time.'
+    },
     default: 'now'
   },
   dry_run: {
     description:
-      'Validate the inputs, build, encrypt and sign the request, print it, and send nothing. The token and signature are never printed, nor the value of any body field or query parameter whose name holds key, secret, --token, password, passwd, auth, credential or signature, or is the word sk or ak (case-insensitive): those read <redacted>. A sweep in a dry run reads the task search and lists the tasks it would stop, and changes nothing.',
+      'Validate the inputs, build, encrypt and sign the request, print it, and send nothing. The token and signature are never printed, nor the value of any body field or query parameter whose name holds "key", "secret", "token", "password", "passwd", "auth", "credential" or "signature", or is the word "sk" or "ak" (case-insensitive): those read <redacted>. A sweep in a dry run reads the task search and lists the tasks it would stop, and changes nothing.',
     default: 'false'
   }
 };

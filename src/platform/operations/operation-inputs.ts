@@ -45,6 +45,16 @@ export const COMMON_OUTPUTS: readonly string[] = [
   'response_file'
 ];
 
+/** What a wait for a job takes: its end is its job_status, so no URL, node or health rule applies. */
+const JOB_WAIT = [
+  'wait',
+  'wait_timeout',
+  'poll_interval',
+  'success_statuses',
+  'failure_statuses',
+  'log_lines',
+  'poll_error_budget'
+];
 const WAIT = [
   'wait',
   'wait_timeout',
@@ -229,7 +239,7 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
       'queue_timeout',
       ...CAPACITY,
       'body_file',
-      ...WAIT,
+      ...JOB_WAIT,
       'cleanup',
       'cleanup_timeout'
     ],
@@ -238,7 +248,7 @@ export const OPERATION_INPUTS: Record<OperationName, OperationInputs> = {
   job_detail: {
     summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
     needs: ['task_id'],
-    inputs: WAIT,
+    inputs: JOB_WAIT,
     outputs: [...JOB_OUTPUTS, 'log_file']
   },
   job_search: {

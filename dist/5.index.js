@@ -1,0 +1,847 @@
+export const id = 5;
+export const ids = [5];
+export const modules = {
+
+/***/ 3005:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  cliHelp: () => (/* binding */ cliHelp),
+  operationHelp: () => (/* binding */ operationHelp)
+});
+
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __webpack_require__(5618);
+// EXTERNAL MODULE: ./platform/platform-settings.ts
+var platform_settings = __webpack_require__(9837);
+;// CONCATENATED MODULE: ./platform/operations/operation-inputs.ts
+// Which inputs and outputs each operation has, beside those of every operation: what docs/reference.md
+// lists (npm run docs) and the CLI's help shows. A test holds every input and output of action.yml in
+// them, under every operation that reads or writes it.
+/** Inputs every operation takes: where and how it talks to the API, and how the step reports. */
+const COMMON_INPUTS = [
+    'operation',
+    'base_url',
+    'token',
+    'private_key',
+    'private_key_format',
+    'private_key_passphrase',
+    'platform_public_key',
+    'api_profile',
+    'api_version',
+    'endpoints',
+    'request_timeout',
+    'max_response_size',
+    'max_retries',
+    'concurrency',
+    'summary',
+    'dry_run'
+];
+/** Outputs every operation writes (empty where it has nothing to say). */
+const COMMON_OUTPUTS = (/* unused pure expression or super */ null && ([
+    'code',
+    'msg',
+    'data',
+    'task_id',
+    'task_ids',
+    'status',
+    'statuses',
+    'url',
+    'urls',
+    'elapsed_seconds',
+    'timed_out',
+    'healthy',
+    'count',
+    'cost',
+    'billing_value',
+    'diagnostics_file',
+    'response_file'
+]));
+/** What a wait for a job takes: its end is its job_status, so no URL, node or health rule applies. */
+const JOB_WAIT = [
+    'wait',
+    'wait_timeout',
+    'poll_interval',
+    'success_statuses',
+    'failure_statuses',
+    'log_lines',
+    'poll_error_budget'
+];
+const WAIT = [
+    'wait',
+    'wait_timeout',
+    'poll_interval',
+    'status_field',
+    'success_statuses',
+    'failure_statuses',
+    'wait_for_urls',
+    'max_restarts',
+    'log_lines',
+    'health_path',
+    'health_status',
+    'poll_error_budget'
+];
+const CAPACITY = [
+    'gpu',
+    'gpu_count',
+    'device_type',
+    'regions',
+    'max_price',
+    'capacity_timeout',
+    'preheat',
+    'preheat_timeout'
+];
+const CHANGE_WAIT = [
+    'wait_timeout',
+    'poll_interval',
+    'wait_for_urls',
+    'max_restarts',
+    'poll_error_budget',
+    'cleanup_timeout'
+];
+const CREATE = [
+    'task_name',
+    'points',
+    ...CAPACITY,
+    'body',
+    'body_file',
+    ...WAIT,
+    'cleanup',
+    'cleanup_timeout'
+];
+const PLACED = ['region', 'region_name', 'gpu', 'price'];
+const BILLING = ['billing_range', 'billing_start', 'billing_end'];
+const STOP_WAIT = ['wait', 'wait_timeout', 'poll_interval', 'poll_error_budget'];
+const JOB_OUTPUTS = ['job_status', 'succeeded_pods', 'failed_pods', 'duration', 'job_type'];
+const only = (needs, all) => all.filter((name) => !needs.includes(name));
+/** Each operation's own inputs and outputs, beside the common ones (docs/reference.md, the CLI's help). */
+const OPERATION_INPUTS = {
+    create: {
+        summary: 'create a task from body (on the GPU gpu names), and wait until it is ready',
+        needs: ['task_name', 'body'],
+        inputs: only(['task_name', 'body'], CREATE),
+        outputs: PLACED
+    },
+    replace: {
+        summary: 'create a task, and once it is ready stop the tasks of the same name that ran before',
+        needs: ['task_name', 'body'],
+        inputs: only(['task_name', 'body'], CREATE),
+        outputs: [...PLACED, 'replaced_task_ids']
+    },
+    detail: {
+        summary: "read tasks' detail, and wait until ready with wait: true",
+        needs: ['task_id'],
+        inputs: WAIT,
+        outputs: []
+    },
+    search_tasks: {
+        summary: 'search the tasks, by status',
+        needs: [],
+        inputs: ['task_status', 'query'],
+        outputs: []
+    },
+    search_resources: {
+        summary: 'search the resources (regions, devices, stock, prices)',
+        needs: [],
+        inputs: ['query'],
+        outputs: []
+    },
+    stop: {
+        summary: 'stop tasks, and wait until their detail says End',
+        needs: ['task_id'],
+        inputs: STOP_WAIT,
+        outputs: []
+    },
+    pause: {
+        summary: 'pause tasks, and wait until they are Paused',
+        needs: ['task_id'],
+        inputs: STOP_WAIT,
+        outputs: []
+    },
+    recover: {
+        summary: 'recover paused tasks, and wait until they are ready',
+        needs: ['task_id'],
+        inputs: WAIT,
+        outputs: []
+    },
+    change_points: {
+        summary: "set a task's node count (without waiting: see scale)",
+        needs: ['task_id', 'points'],
+        inputs: [],
+        outputs: []
+    },
+    nodes: { summary: "list a task's nodes", needs: ['task_id'], inputs: ['query'], outputs: [] },
+    logs: {
+        summary: "print each node's service logs (up to 10 nodes of each task)",
+        needs: ['task_id'],
+        inputs: ['log_lines'],
+        outputs: []
+    },
+    events: {
+        summary: "print each node's events (up to 10 nodes of each task)",
+        needs: ['task_id'],
+        inputs: [],
+        outputs: []
+    },
+    billing: {
+        summary: 'read the bill by time, of some tasks or all',
+        needs: [],
+        inputs: ['task_id', ...BILLING],
+        outputs: []
+    },
+    task_billing: { summary: 'read the bill by task', needs: [], inputs: BILLING, outputs: [] },
+    storage_check: {
+        summary: "check a storage's credentials (S3), from body",
+        needs: ['body'],
+        inputs: ['body_file'],
+        outputs: []
+    },
+    sweep: {
+        summary: 'stop every task whose name matches task_name, but the ids in task_id',
+        needs: ['task_name'],
+        inputs: ['task_id', 'cleanup_timeout'],
+        outputs: []
+    },
+    preheat: {
+        summary: 'warm the images of body where gpu would place a task',
+        needs: ['task_name', 'gpu', 'body'],
+        inputs: only(['task_name', 'gpu', 'body'], ['task_name', ...CAPACITY, 'body', 'body_file']),
+        outputs: PLACED
+    },
+    update: {
+        summary: "change a running task's configuration from body; roll it back if it does not serve",
+        needs: ['task_id', 'body'],
+        inputs: ['task_name', 'body_file', ...CHANGE_WAIT, 'health_path', 'health_status'],
+        outputs: ['changed', 'rolled_back', 'restore_file']
+    },
+    scale: {
+        summary: 'set points, and wait until that many nodes run; set back if a new node fails',
+        needs: ['task_id', 'points'],
+        inputs: CHANGE_WAIT,
+        outputs: ['changed', 'rolled_back', 'points_before', 'points_after']
+    },
+    replace_node: {
+        summary: 'delete the node point_id names, and wait for its replacement',
+        needs: ['task_id', 'point_id'],
+        inputs: ['delete_last_node', ...CHANGE_WAIT],
+        outputs: ['changed', 'points_before', 'points_after']
+    },
+    job: {
+        summary: 'run a GPU batch job from body to its end, its log streamed; fail when it fails',
+        needs: ['task_name', 'body'],
+        inputs: [
+            'points',
+            'job_type',
+            'estimated_exec_sec',
+            'spot_fallback',
+            'queue_timeout',
+            ...CAPACITY,
+            'body_file',
+            ...JOB_WAIT,
+            'cleanup',
+            'cleanup_timeout'
+        ],
+        outputs: [...PLACED, ...JOB_OUTPUTS, 'log_file']
+    },
+    job_detail: {
+        summary: "read GPU batch jobs' detail, and wait until they end with wait: true",
+        needs: ['task_id'],
+        inputs: JOB_WAIT,
+        outputs: [...JOB_OUTPUTS, 'log_file']
+    },
+    job_search: {
+        summary: 'search the GPU batch jobs, by status and name',
+        needs: [],
+        inputs: ['task_status', 'task_name', 'query'],
+        outputs: []
+    },
+    job_stop: {
+        summary: 'stop GPU batch jobs, and wait until they have ended',
+        needs: ['task_id'],
+        inputs: STOP_WAIT,
+        outputs: []
+    },
+    job_group_search: {
+        summary: "list a job queue's task groups (queue_id in query)",
+        needs: ['query'],
+        inputs: [],
+        outputs: []
+    },
+    job_group_detail: {
+        summary: "read a job queue's task group (group_id in query)",
+        needs: ['query'],
+        inputs: [],
+        outputs: []
+    },
+    request: {
+        summary: 'send any request of the API, signed',
+        needs: ['method', 'path'],
+        inputs: ['encrypt', 'body', 'body_file', 'query'],
+        outputs: []
+    }
+};
+
+// EXTERNAL MODULE: ./deploy/step-defaults.ts
+var step_defaults = __webpack_require__(6433);
+// EXTERNAL MODULE: ./cli/cli-args.ts + 1 modules
+var cli_args = __webpack_require__(7944);
+// EXTERNAL MODULE: ./cli/cli-words.ts
+var cli_words = __webpack_require__(3355);
+// EXTERNAL MODULE: ./cli/dotenv.ts
+var dotenv = __webpack_require__(4323);
+;// CONCATENATED MODULE: ./cli/cli-examples.ts
+/** A web service's body, as the platform's reference requires a create's: services with their ports. */
+const WEB = `'{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}'`;
+/**
+ * One or two command lines per operation, the first things its help shows, and a comment (#) where one
+ * names a file: each runs as written (with ELASTIC_DEPLOY_TOKEN set, and the file it names in the
+ * workspace); a test holds them to that, as dry runs against the emulator.
+ */
+const OPERATION_EXAMPLES = {
+    create: [
+        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --cleanup stop`,
+        `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --health-path /health --wait-timeout 20m`
+    ],
+    replace: [`elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`],
+    detail: ['elastic-deploy detail --task-id 1229831', 'elastic-deploy detail --task-id 1229831 --wait true'],
+    search_tasks: ['elastic-deploy search-tasks --task-status Running,Pending'],
+    search_resources: ["elastic-deploy search-resources --query '{device_type: GpuDevice}'"],
+    stop: ['elastic-deploy stop --task-id 1229831', 'elastic-deploy stop --task-id "1229831, 1229832"'],
+    pause: ['elastic-deploy pause --task-id 1229831'],
+    recover: ['elastic-deploy recover --task-id 1229831 --wait-timeout 20m'],
+    change_points: ['elastic-deploy change-points --task-id 1229831 --points 3'],
+    nodes: ['elastic-deploy nodes --task-id 1229831'],
+    logs: ['elastic-deploy logs --task-id 1229831 --log-lines 100'],
+    events: ['elastic-deploy events --task-id 1229831'],
+    billing: [
+        'elastic-deploy billing --billing-start 7d --billing-range day',
+        'elastic-deploy billing --task-id 1229831 --billing-start 1d --billing-range hour'
+    ],
+    task_billing: ['elastic-deploy task-billing --billing-start 30d --billing-range month'],
+    storage_check: [
+        'elastic-deploy storage-check --body-file storage.yaml',
+        '# storage.yaml: supplier (such as tencent), endpoint, ak, sk, bucket and prefix; ak and sk from secrets'
+    ],
+    sweep: [
+        "elastic-deploy sweep --task-name 'pr-42-*'",
+        "elastic-deploy sweep --task-name 'nightly-*' --task-id 1229831 --dry-run"
+    ],
+    preheat: [`elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`],
+    update: [
+        `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`
+    ],
+    scale: ['elastic-deploy scale --task-id 1229831 --points 3'],
+    replace_node: [
+        'elastic-deploy replace-node --task-id 1229831 --point-id failed',
+        'elastic-deploy replace-node --task-id 1229831 --point-id 1229831002'
+    ],
+    job: [
+        'elastic-deploy job --task-name gpu-tests --gpu 4090 --body-file job.yaml',
+        'elastic-deploy job --task-name gpu-tests --gpu 4090 --job-type on_demand --body-file job.yaml --files-dir job-files',
+        '# job.yaml: job_support (timeout_sec, parallelism, mod_param) and services (docs/jobs.md shows one)'
+    ],
+    job_detail: [
+        'elastic-deploy job-detail --task-id 1962285',
+        'elastic-deploy job-detail --task-id 1962285 --wait true'
+    ],
+    job_search: ['elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End'],
+    job_stop: ['elastic-deploy job-stop --task-id 1962285'],
+    job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
+    job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
+    request: [
+        "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
+    ]
+};
+
+;// CONCATENATED MODULE: ./cli/input-docs.ts
+// Written by npm run docs from action.yml: edit the descriptions there.
+/**
+ * Each input's description and default, as action.yml gives them, for the CLI's help; `byOperation`:
+ * what it means for each operation that takes it, where that is less than the whole description (see
+ * scripts/operation-meanings.ts).
+ */
+const INPUT_DOCS = {
+    operation: {
+        description: "What to do: create, replace (create a task, and once it is ready stop the tasks of the same name that ran before; if it does not become ready, stop it and leave them serving), detail, search_tasks, search_resources, stop, pause, recover, change_points, nodes, billing (the bill by time), task_billing (the bill by task), storage_check, logs and events (each node's service logs or events, of up to 10 nodes of each task), sweep (stop every task whose name matches the pattern in --task-name, but for the ids in --task-id), --preheat (warm the images where --gpu would place a task: see --preheat), update (change a running task's configuration in place from --body, wait until it serves, roll it back if it does not), scale (set --points and wait until that many nodes run), replace_node (delete the node --point-id names and wait for its replacement), job (create a GPU batch job from --body, on the GPU --gpu names, and wait until it ends: Complete passes, Failed fails the step), job_detail, job_search and job_stop (a GPU batch job's detail, the job search, and a stop that waits until the job has ended), job_group_search and job_group_detail (the task groups of a job queue, queue_id or group_id in --query), or request (any endpoint, with --method, --path and --encrypt)."
+    },
+    base_url: {
+        description: 'API address, https:// only: scheme, host and port. Falls back to DEPLOY_API_BASE_URL, then https://openapi.suanli.cn.'
+    },
+    token: {
+        description: 'The API token of a key made in the console, from a secret. Falls back to DEPLOY_API_TOKEN.'
+    },
+    private_key: {
+        description: 'RSA mode only: the client private key (PKCS#8 PEM, PKCS#1 PEM or bare Base64 PKCS#8, encrypted or not), from a secret. Falls back to DEPLOY_API_PRIVATE_KEY. Leave both empty for a token-mode key.'
+    },
+    private_key_format: {
+        description: 'auto (detect), pkcs8_pem, pkcs1_pem or pkcs8_base64.',
+        default: 'auto'
+    },
+    private_key_passphrase: {
+        description: 'The passphrase of an encrypted private key, from a secret. Falls back to DEPLOY_API_PRIVATE_KEY_PASSPHRASE.'
+    },
+    platform_public_key: {
+        description: 'RSA mode only: the platform public key shown when the key was made (PEM, or bare Base64 DER), for operations that send an encrypted body (create, storage_check). Falls back to DEPLOY_API_PLATFORM_PUBLIC_KEY.'
+    },
+    api_profile: {
+        description: "Whose request forms to follow where the interface spec and the platform's own reference differ: live (the default) or spec. live follows the platform's documented forms, for every --base-url: create is a plain signed POST on /api/task/deployment/create with task_type: Deployment and needs resources and services, which token-mode keys can send; detail is GET ?task_id=; the storage check is the reference's S3 check. spec follows the interface spec: an encrypted create on /api/deployment/task/create, detail as a POST, the spec's storage check. auto, the former default, means live. The log says which is in use; --endpoints still applies on top.",
+        default: 'live'
+    },
+    api_version: {
+        description: 'The interface version sent in the version header and signed.',
+        default: '1.0.0'
+    },
+    endpoints: {
+        description: "YAML or JSON overrides per operation of its endpoint's method:, path:, version: and encrypt:, to follow platform variants, such as detail: {method: GET} (then the task id goes into the query)."
+    },
+    task_name: {
+        description: 'create and replace: the name of the new task. job: the name of the new job. --preheat: the name of the preheat task. sweep: a name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *. update: instead of --task-id, the exact name of the one live task to change. job_search: the jobs whose name holds it.',
+        byOperation: {
+            create: 'The name of the new task.',
+            replace: 'The name of the new task.',
+            sweep: 'A name pattern, where * matches any run of characters and nothing else is special (pr-42-*); it needs at least 3 characters besides *.',
+            preheat: 'The name of the preheat task.',
+            update: 'Instead of --task-id, the exact name of the one live task to change.',
+            job: 'The name of the new job.',
+            job_search: 'The jobs whose name holds it.'
+        }
+    },
+    points: {
+        description: "create and replace: the number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set. change_points and scale: the new number of nodes, a whole number of 1 or more. job: the job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set.",
+        byOperation: {
+            create: 'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
+            replace: 'The number of nodes, a whole number of 1 or more; the platform makes 1 node when it is not set.',
+            change_points: 'The new number of nodes, a whole number of 1 or more.',
+            scale: 'The new number of nodes, a whole number of 1 or more.',
+            job: "The job's completions, how many times it must succeed (each run is a pod; job_support.parallelism of them at once), a whole number of 1 or more; 1 when not set."
+        }
+    },
+    gpu: {
+        description: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). create, replace and job: pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body. --preheat: the GPU whose cheapest region with stock, found as a create finds it, is preheated.',
+        byOperation: {
+            create: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.',
+            replace: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.',
+            preheat: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). The GPU whose cheapest region with stock, found as a create finds it, is preheated.',
+            job: 'The GPU model as the platform names it (gpu_name, such as 4090 or H20; matched case-insensitively; for a CpuDevice, its device_name). Pick the resource instead of pasting a mark: the step searches the resources, keeps the regions of that model with --gpu-count GPUs per node and --points nodes in stock, and creates on the cheapest (discount_price, else price), --regions breaking ties; refused with a resources field in the body.'
+        }
+    },
+    gpu_count: {
+        description: 'With --gpu: GPUs per node, as the resource search gives them for a node (a whole number of 1 or more).',
+        default: '1'
+    },
+    device_type: {
+        description: 'With --gpu: GpuDevice or CpuDevice, the kind of device searched for.',
+        default: 'GpuDevice'
+    },
+    regions: {
+        description: 'With --gpu: regions in order of preference, by region or region_name, one per line or separated by commas. Price ranks first; the order breaks ties; other regions still qualify.'
+    },
+    max_price: {
+        description: "With --gpu: the highest price to create on, a plain number compared as the platform gives it with the resource search's discount_price (else price) of each region: the platform's number for one node of the device (an H20 x 8 entry is one 8-card node; the platform publishes no unit). The log, a dry run and search_resources show each region's number. With nothing that cheap, the step fails before creating, naming the cheapest."
+    },
+    capacity_timeout: {
+        description: 'With --gpu: how long to search again while no region has the stock (0s: fail at once; up to 6h). Searches are at least 10 s apart, as the platform asks.',
+        default: '0s'
+    },
+    preheat: {
+        description: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. --preheat: region or node, the preheat to make; none means region.",
+        byOperation: {
+            create: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
+            replace: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation.",
+            preheat: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation. region or node, the preheat to make; none means region.",
+            job: "With --gpu: none, region or node. Before the create, region caches the services' images in the chosen region's cluster (an image preheat of that region) and node prepares --points nodes of the chosen device there; the step waits until it completes (--preheat-timeout), and a preheat that fails or times out is stopped and fails the step before anything bills. A preheat is not a reservation."
+        },
+        default: 'none'
+    },
+    preheat_timeout: {
+        description: 'How long a preheat may take before the step stops it and fails (10s to 6h), within --wait-timeout.',
+        default: '30m'
+    },
+    job_type: {
+        description: "job: spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand.",
+        byOperation: {
+            job: "spot (the platform's default and its cheaper mode: the job may wait Queued for stock, and is sent with its expected run, --estimated-exec-sec) or on_demand."
+        },
+        default: 'spot'
+    },
+    estimated_exec_sec: {
+        description: 'job with job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.',
+        byOperation: {
+            job: 'With job_type: spot: how long the job is expected to run, in seconds (1 to 86400), a bit longer than its real run and a bit shorter than job_support.timeout_sec (the platform looks for the stablest resource window by it). Empty: nine tenths of timeout_sec.'
+        }
+    },
+    spot_fallback: {
+        description: 'job with job_type: spot: true runs the job on demand when Spot cannot run it: when the Spot job stays Queued (its schedule_status) past --queue-timeout, it is stopped first, until its detail says End (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; --job-type outputs it.',
+        byOperation: {
+            job: 'With job_type: spot: true runs the job on demand when Spot cannot run it: when the Spot job stays Queued (its schedule_status) past --queue-timeout, it is stopped first, until its detail says End (never two jobs at once); when its create is refused and made no job, the job is created on demand at once. The log says which mode ran and why; --job-type outputs it.'
+        },
+        default: 'false'
+    },
+    queue_timeout: {
+        description: 'job with spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).',
+        byOperation: {
+            job: 'With spot_fallback: true: how long a Spot job may stay Queued before it is stopped and the job run on demand, such as 10m (10 s to 6 h).'
+        },
+        default: '10m'
+    },
+    task_id: {
+        description: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. sweep: the tasks to keep, whatever their name.',
+        byOperation: {
+            detail: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            stop: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            pause: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            recover: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            change_points: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            nodes: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            logs: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            events: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            billing: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            sweep: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number. The tasks to keep, whatever their name.',
+            update: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            scale: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            replace_node: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            job_detail: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.',
+            job_stop: 'The task, as digits (ids beyond 2^53 stay exact). detail, stop, pause, recover, nodes, job_detail, job_stop and billing (the tasks to bill, all when empty) take several: one per line, separated by a comma and a space (1229831, 1229832), or as a YAML or JSON list ([1229831, 1229832]). Anything else is refused before sending: 1,229,832 reads as one number with thousands separators, and ids separated by spaces alone could be one number.'
+        }
+    },
+    point_id: {
+        description: 'replace_node: the node to delete (its point id, as the nodes operation lists it), or failed for every node of the task that is Failed or crash-looping (see --max-restarts).',
+        byOperation: {
+            replace_node: 'The node to delete (its point id, as the nodes operation lists it), or failed for every node of the task that is Failed or crash-looping (see --max-restarts).'
+        }
+    },
+    delete_last_node: {
+        description: "replace_node: delete the node even when it is the task's last running one (the service stops until its replacement comes up). Otherwise that is refused before sending.",
+        byOperation: {
+            replace_node: "Delete the node even when it is the task's last running one (the service stops until its replacement comes up). Otherwise that is refused before sending."
+        },
+        default: 'false'
+    },
+    task_status: {
+        description: 'search_tasks and job_search: the statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).',
+        byOperation: {
+            search_tasks: 'The statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).',
+            job_search: 'The statuses to list, separated by commas, from Running, Pending, Paused and End (the task search requires a status; its type is always Deployment).'
+        },
+        default: 'Running,Pending,Paused'
+    },
+    body: {
+        description: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. create and replace: services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them. job: job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script). --preheat: a create's body: the images of its services are preheated. update: the changes, as a part of the task's configuration (services matched by service_name, such as {services: [{service_name: web, service_image: \"app:2\"}]}); the registry credentials cannot be changed after creation and are refused.",
+        byOperation: {
+            create: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them.",
+            replace: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. services (each with service_name, service_image and remote_ports), and resources unless --gpu picks them.",
+            storage_check: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values.",
+            preheat: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. A create's body: the images of its services are preheated.",
+            update: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. The changes, as a part of the task's configuration (services matched by service_name, such as {services: [{service_name: web, service_image: \"app:2\"}]}); the registry credentials cannot be changed after creation and are refused.",
+            job: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values. job_support (timeout_sec, parallelism, mod_param) and services (each with service_name, service_image, resource_weight and its start_script).",
+            request: "A YAML or JSON mapping of body fields, sent after the operation's own fields; the whole body for storage_check and request. A field the operation sets from an input (--task-name, --points; in --query, status and job_search's search_value), as a body copied from the platform's reference has it, fills that input when it is empty, and is refused only when both say different values."
+        }
+    },
+    body_file: {
+        description: 'A YAML or JSON file with more body fields, for bodies too big for an input (the runner passes inputs as environment variables, at most 128 KiB each): a regular file of at most 1 MiB inside the workspace (path from there) or RUNNER_TEMP; any other path is refused.'
+    },
+    query: {
+        description: 'A YAML or JSON mapping of query parameters; a list becomes a comma-separated value. job_group_search needs queue_id, job_group_detail needs group_id.'
+    },
+    method: { description: 'request: GET or POST.', byOperation: { request: 'GET or POST.' } },
+    path: {
+        description: 'request: the endpoint path, such as /api/deployment/task/search.',
+        byOperation: { request: 'The endpoint path, such as /api/deployment/task/search.' }
+    },
+    encrypt: {
+        description: 'request: true to send the body encrypted with the platform public key.',
+        byOperation: { request: 'true to send the body encrypted with the platform public key.' },
+        default: 'false'
+    },
+    wait: {
+        description: 'auto (create, stop, pause, recover, job and job_stop wait; the others do not), true (detail then waits until ready, job_detail until the job ends: Complete, else the step fails), or false.',
+        default: 'auto'
+    },
+    wait_timeout: {
+        description: "How long to wait at most, such as 90s, 15m or 1h30m (at most 6h). Empty: 15m; for job, the job's job_support.timeout_sec, plus 15m for it to start, plus --queue-timeout with --spot-fallback (at most 6h), so that the wait never ends before the job could. A --wait-timeout shorter than a job's timeout_sec is warned of."
+    },
+    poll_interval: {
+        description: 'Time between status checks while waiting (at least 1s; the platform asks for no more than one check every 10 seconds).',
+        default: '10s'
+    },
+    status_field: { description: "Dot path to the status in the task detail's data.", default: 'status' },
+    success_statuses: {
+        description: "Statuses that end a wait well, separated by commas. create, replace, detail and recover: by default Running (until ready). job and job_detail: by default Complete (the job's job_status).",
+        byOperation: {
+            create: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+            replace: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+            detail: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+            recover: 'Statuses that end a wait well, separated by commas. By default Running (until ready).',
+            job: "Statuses that end a wait well, separated by commas. By default Complete (the job's job_status).",
+            job_detail: "Statuses that end a wait well, separated by commas. By default Complete (the job's job_status)."
+        }
+    },
+    failure_statuses: {
+        description: 'Statuses that fail a wait, separated by commas. create, replace, detail and recover: by default Other, End, Paused (until ready). job and job_detail: by default Failed, and Paused or End (a job stopped before it ended).',
+        byOperation: {
+            create: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+            replace: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+            detail: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+            recover: 'Statuses that fail a wait, separated by commas. By default Other, End, Paused (until ready).',
+            job: 'Statuses that fail a wait, separated by commas. By default Failed, and Paused or End (a job stopped before it ended).',
+            job_detail: 'Statuses that fail a wait, separated by commas. By default Failed, and Paused or End (a job stopped before it ended).'
+        }
+    },
+    wait_for_urls: {
+        description: 'When waiting until ready, also wait until every service port has its URL, and an absolute http(s) one: a task whose URL is anything else is not ready.',
+        default: 'true'
+    },
+    max_restarts: {
+        description: "While waiting until ready, fail at once when a container of the task has restarted this many times (a crash loop), naming the node, the container's reason and exit code; a node whose status is Failed fails the wait too. 0 disables the restart rule.",
+        default: '3'
+    },
+    log_lines: {
+        description: "create, replace, detail and recover: when a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone. job and job_detail: when the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events. logs: the last lines of each service's log shown for each node.",
+        byOperation: {
+            create: "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+            replace: "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+            detail: "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+            recover: "When a wait until ready fails or times out, the last lines of each service's log shown for each node that does not run (at most 3 nodes), with the node's last events; 0 shows the events alone.",
+            logs: "The last lines of each service's log shown for each node.",
+            job: 'When the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events.',
+            job_detail: 'When the job fails or its wait times out, the last lines of the log of each pod that failed (at most 3), with its events.'
+        },
+        default: '50'
+    },
+    health_path: {
+        description: 'A path, such as /health, checked at each service URL once the task is ready: the step sends GET <url><health_path> (no API credentials; the same TLS and proxy rules as the API) until each URL answers a status of --health-status, within --wait-timeout, and fails naming the URL and its last answer if one does not. Empty: no check.'
+    },
+    health_status: {
+        description: 'The HTTP statuses a health check accepts: codes or ranges, separated by commas, such as 200-299,401.',
+        default: '200-299'
+    },
+    poll_error_budget: {
+        description: 'Failed status checks in a row (network errors, 5xx) that end the wait for a task.',
+        default: '5'
+    },
+    request_timeout: {
+        description: 'How long one request may take; the step never runs past --wait-timeout by more than this.',
+        default: '30s'
+    },
+    max_response_size: {
+        description: 'The largest answer read, such as 512KiB or 16MiB (64 KiB to 256 MiB); a larger answer fails the request, naming this limit, and the outputs are still written.',
+        default: '16MiB'
+    },
+    max_retries: {
+        description: 'Retries of a request that failed in a way that may pass (network errors, 429, 5xx, an answer that is not JSON), with exponential backoff; a create is only sent again when it certainly made no task (0 to 10).',
+        default: '5'
+    },
+    concurrency: {
+        description: 'Requests in flight at once when --task-id lists several tasks (1 to 32).',
+        default: '4'
+    },
+    summary: { description: 'Write a job summary: a table per task and the status timeline.', default: 'true' },
+    cleanup: {
+        description: 'none, stop or pause: a post step stops or pauses every task this step created, whatever happened to the job, including a task a create made while the job was being cancelled (found by its name). The platform pauses Running tasks only: a task still Pending is paused once it runs, within --cleanup-timeout. Empty: none (a deploy step makes a service for later steps), except for job, whose default is stop: a job is only worth its verdict, so one whose wait ended before it did (timed out, cancelled) is stopped in the step itself, at once; none leaves it running on purpose. A job cannot be paused.'
+    },
+    cleanup_timeout: {
+        description: "How long the post step keeps trying to stop or pause a task (retrying network errors, 429 and 5xx as Retry-After asks, whatever --max-retries says), looking for a task a create may still make, and finishing an update's rollback or a cancelled scale up (waiting for its new nodes, to set the count back if one fails), before it gives up, fails, and says what to do by hand (5s to 30m).",
+        default: '2m'
+    },
+    billing_range: {
+        description: 'billing and task_billing: the period each record covers, hour, day, week or month (the platform requires one).',
+        byOperation: {
+            billing: 'The period each record covers, hour, day, week or month (the platform requires one).',
+            task_billing: 'The period each record covers, hour, day, week or month (the platform requires one).'
+        },
+        default: 'day'
+    },
+    billing_start: {
+        description: 'billing and task_billing: where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).',
+        byOperation: {
+            billing: 'Where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).',
+            task_billing: 'Where the window starts, a span before --billing-end in days, hours and minutes (7d, 12h, 1d6h) or an RFC 3339 time (2026-01-01T00:00:00+08:00).'
+        },
+        default: '7d'
+    },
+    billing_end: {
+        description: 'billing and task_billing: where the window ends, now (when the step starts) or an RFC 3339 time.',
+        byOperation: {
+            billing: 'Where the window ends, now (when the step starts) or an RFC 3339 time.',
+            task_billing: 'Where the window ends, now (when the step starts) or an RFC 3339 time.'
+        },
+        default: 'now'
+    },
+    dry_run: {
+        description: 'Validate the inputs, build, encrypt and sign the request, print it, and send nothing. The token and signature are never printed, nor the value of any body field or query parameter whose name holds "key", "secret", "token", "password", "passwd", "auth", "credential" or "signature", or is the word "sk" or "ak" (case-insensitive): those read <redacted>. A sweep in a dry run reads the task search and lists the tasks it would stop, and changes nothing.',
+        default: 'false'
+    }
+};
+
+;// CONCATENATED MODULE: ./cli/cli-help.ts
+
+
+
+
+
+
+
+/** Where the docs are, for a version: the repository's, at its tag (the package ships none). */
+const docs = (version, page) => `https://github.com/elastic-deploy-action/elastic-deploy-action/blob/v${version}/docs/${page}`;
+const WIDTH = 100;
+/** `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, outputs, exit codes. */
+function cliHelp(version) {
+    const widest = Math.max(...platform_settings/* OPERATION_NAMES */.d0.map((name) => name.length)) + 2;
+    const operations = platform_settings/* OPERATION_NAMES */.d0.map((name) => `  ${(0,cli_args/* flagOf */.iP)(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`);
+    return [
+        `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
+        '',
+        'Usage:',
+        '  elastic-deploy <operation> [--input value]... [--output table|json|dotenv] [--state-file F] [--summary-file F] [--debug]',
+        "  elastic-deploy <operation> --help    the operation's inputs, their defaults and variables",
+        '  elastic-deploy cleanup --state-file F',
+        '',
+        'Operations:',
+        ...operations,
+        `  ${'cleanup'.padEnd(widest)}stop what a run with --state-file F left (a GitLab after_script, a Jenkins post)`,
+        '',
+        `Each input is a flag (--task-name web) or a variable (${cli_args/* ENV_PREFIX */.N8}TASK_NAME=web). Secrets come`,
+        'from the environment or a file, never from a flag:',
+        ...secretLines(),
+        '',
+        'Logs go to stderr as plain text; the outputs that have a value to stdout: a table when stdout is a',
+        'terminal (--output table), else a JSON object (--output json: numbers, booleans, lists and objects as',
+        "themselves; data, the platform's whole answer, with --with-data), or with --output dotenv as",
+        `${dotenv/* DOTENV_PREFIX */.AN}<OUTPUT>=value lines (a GitLab dotenv report: at most 20 outputs that have a value,`,
+        'the most useful first, or those --dotenv-outputs task_id,url,... names). A listing (search-tasks,',
+        'job-search, nodes, search-resources, billing, task-billing) prints its rows: as the table, and as',
+        "rows in the JSON. The run's files (the response, the diagnostics, a job's log) go to a directory of",
+        'its own, removed at exit, or are kept in --files-dir D.',
+        '',
+        'Cleanup: with --cleanup stop (or pause), what the run created is stopped when it fails or is',
+        'interrupted (SIGINT, SIGTERM), and left running when it succeeds. With --state-file F, a later',
+        '`elastic-deploy cleanup --state-file F` stops it. An update or a scale up that fails or is',
+        'interrupted is rolled back, or set back if a new node fails, whatever --cleanup says.',
+        '',
+        'Exit codes: 0 success; 1 failed; 2 bad input (nothing was sent); 3 a wait timed out;',
+        '4 a cleanup failed (a task may be left running; this outranks 1, 3 and 130); 130 interrupted.',
+        '',
+        `Docs: ${docs(version, 'cli.md')}`,
+        ''
+    ].join('\n');
+}
+/**
+ * `elastic-deploy <operation> --help`: what it does, then each flag it needs, the others it takes and those
+ * of every operation, each with its description, default and variable (as action.yml gives them).
+ */
+function operationHelp(operation, version) {
+    if (operation === 'cleanup')
+        return [
+            'elastic-deploy cleanup: stop what a run with --state-file F left: its tasks (with --cleanup stop or',
+            'pause), and an update or a scale up to finish. It reads the run inputs from the file; secrets from',
+            'the environment, as the run did.',
+            '',
+            'Usage: elastic-deploy cleanup --state-file F [--debug]',
+            '',
+            `Docs: ${docs(version, 'cli.md')}`,
+            ''
+        ].join('\n');
+    const { summary, needs, inputs } = OPERATION_INPUTS[operation];
+    const common = COMMON_INPUTS.filter((name) => name !== 'operation' && !input_names/* SECRET_INPUTS */.p.includes(name));
+    const usage = needs.map((name) => `--${(0,cli_args/* flagOf */.iP)(name)} ${name.toUpperCase()}`).join(' ');
+    return [
+        `elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}: ${summary}.`,
+        '',
+        'Examples:',
+        ...OPERATION_EXAMPLES[operation].map((example) => `  ${example}`),
+        '',
+        `Usage: elastic-deploy ${(0,cli_args/* flagOf */.iP)(operation)}${usage === '' ? '' : ` ${usage}`} [--input value]...`,
+        '',
+        ...section('Needs', needs, operation),
+        ...section('Takes too', inputs, operation),
+        'Every operation takes too (the first sentence; the docs say the rest):',
+        ...common.flatMap((name) => briefLines(name, operation)),
+        '',
+        "The command line's own flags:",
+        ...OWN_FLAG_LINES,
+        '',
+        'Secrets come from the environment or a file, never from a flag:',
+        ...secretLines(),
+        '',
+        `Docs: ${docs(version, 'reference.md')}#${operation}`,
+        ''
+    ].join('\n');
+}
+/** The flags of the command line itself, beside the inputs, as each operation's help lists them. */
+const OWN_FLAG_LINES = [
+    '  --output table|json|dotenv       the outputs on stdout: a table at a terminal, JSON in a pipe, or a',
+    '                                   GitLab dotenv report; a listing prints its rows',
+    "  --with-data                      the JSON holds data, the platform's whole answer",
+    '  --dotenv-outputs a,b,...         the outputs a dotenv report holds, in order (at most 20)',
+    "  --files-dir D                    keep the run's files (response, diagnostics, a job's log) in D",
+    '  --state-file F                   keep what to clean up in F, for `elastic-deploy cleanup --state-file F`',
+    '  --summary-file F                 write the job summary (markdown) to F',
+    '  --debug                          log each request and answer (secrets masked)'
+];
+function section(title, names, operation) {
+    if (names.length === 0)
+        return [];
+    return [`${title}:`, ...names.flatMap((name) => flagLines(name, operation)), ''];
+}
+/** The defaults that depend on the operation, which action.yml cannot declare: the operation's own. */
+const OPERATION_DEFAULTS = {
+    cleanup: step_defaults/* defaultCleanup */.oQ,
+    wait_timeout: step_defaults/* describeDefaultWait */.a4
+};
+/** A flag: its name and variable, then what it means for this operation wrapped, and its default. */
+function flagLines(name, operation) {
+    const doc = INPUT_DOCS[name];
+    const head = `  --${(0,cli_args/* flagOf */.iP)(name)}`;
+    const variable = (0,cli_args/* variableOf */.Qn)(name);
+    return [
+        `${head.padEnd(34)} ${variable}`,
+        ...wrap(meaningOf(name, operation), WIDTH - 6).map((line) => `      ${line}`),
+        ...defaultLine(name, operation, doc?.default)
+    ];
+}
+/** A flag every operation takes, in brief: its name, default, and the first sentence of what it means. */
+function briefLines(name, operation) {
+    const meaning = meaningOf(name, operation);
+    const first = /^.*?[.!?](?= [A-Z`]|$)/.exec(meaning)?.[0] ?? meaning;
+    const fallback = defaultLine(name, operation, INPUT_DOCS[name]?.default)[0]?.trim();
+    return [
+        `  --${(0,cli_args/* flagOf */.iP)(name)}${fallback === undefined ? '' : ` (${fallback})`}`,
+        ...wrap(first, WIDTH - 6).map((line) => `      ${line}`)
+    ];
+}
+/** What an input means for an operation (see scripts/operation-meanings.ts), else its whole description. */
+function meaningOf(name, operation) {
+    const doc = INPUT_DOCS[name];
+    return doc?.byOperation?.[operation] ?? doc?.description ?? '';
+}
+/** "default: 15m": the operation's own default where it has one, else action.yml's; none when empty. */
+function defaultLine(name, operation, declared) {
+    const own = OPERATION_DEFAULTS[name]?.(operation);
+    const given = own === undefined ? declared : (0,cli_words/* inCliWords */.f)(own);
+    return given === undefined || given === '' ? [] : [`      default: ${given}`];
+}
+function secretLines() {
+    return input_names/* SECRET_INPUTS */.p.map((name) => `  ${(0,cli_args/* variableOf */.Qn)(name)}, or ${(0,cli_args/* variableOf */.Qn)(name)}_FILE (a file holding it)`);
+}
+function wrap(text, width) {
+    const lines = [];
+    let line = '';
+    for (const word of text.split(/\s+/).filter((w) => w !== '')) {
+        if (line !== '' && line.length + 1 + word.length > width) {
+            lines.push(line);
+            line = word;
+        }
+        else
+            line = line === '' ? word : `${line} ${word}`;
+    }
+    if (line !== '')
+        lines.push(line);
+    return lines;
+}
+
+
+/***/ })
+
+};

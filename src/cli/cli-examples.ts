@@ -1,0 +1,64 @@
+import type { OperationName } from '../deploy/engine.js';
+
+/** A web service's body, as the platform's reference requires a create's: services with their ports. */
+const WEB = `'{services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]}'`;
+/**
+ * One or two command lines per operation, the first things its help shows, and a comment (#) where one
+ * names a file: each runs as written (with ELASTIC_DEPLOY_TOKEN set, and the file it names in the
+ * workspace); a test holds them to that, as dry runs against the emulator.
+ */
+export const OPERATION_EXAMPLES: Readonly<Record<OperationName, readonly string[]>> = {
+  create: [
+    `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --cleanup stop`,
+    `elastic-deploy create --task-name web-1 --gpu 4090 --body ${WEB} --health-path /health --wait-timeout 20m`
+  ],
+  replace: [`elastic-deploy replace --task-name web --gpu 4090 --body ${WEB} --health-path /health`],
+  detail: ['elastic-deploy detail --task-id 1229831', 'elastic-deploy detail --task-id 1229831 --wait true'],
+  search_tasks: ['elastic-deploy search-tasks --task-status Running,Pending'],
+  search_resources: ["elastic-deploy search-resources --query '{device_type: GpuDevice}'"],
+  stop: ['elastic-deploy stop --task-id 1229831', 'elastic-deploy stop --task-id "1229831, 1229832"'],
+  pause: ['elastic-deploy pause --task-id 1229831'],
+  recover: ['elastic-deploy recover --task-id 1229831 --wait-timeout 20m'],
+  change_points: ['elastic-deploy change-points --task-id 1229831 --points 3'],
+  nodes: ['elastic-deploy nodes --task-id 1229831'],
+  logs: ['elastic-deploy logs --task-id 1229831 --log-lines 100'],
+  events: ['elastic-deploy events --task-id 1229831'],
+  billing: [
+    'elastic-deploy billing --billing-start 7d --billing-range day',
+    'elastic-deploy billing --task-id 1229831 --billing-start 1d --billing-range hour'
+  ],
+  task_billing: ['elastic-deploy task-billing --billing-start 30d --billing-range month'],
+  storage_check: [
+    'elastic-deploy storage-check --body-file storage.yaml',
+    '# storage.yaml: supplier (such as tencent), endpoint, ak, sk, bucket and prefix; ak and sk from secrets'
+  ],
+  sweep: [
+    "elastic-deploy sweep --task-name 'pr-42-*'",
+    "elastic-deploy sweep --task-name 'nightly-*' --task-id 1229831 --dry-run"
+  ],
+  preheat: [`elastic-deploy preheat --task-name warm-web --gpu 4090 --body ${WEB}`],
+  update: [
+    `elastic-deploy update --task-id 1229831 --body '{services: [{service_name: web, service_image: "nginx:1.28"}]}' --health-path /health`
+  ],
+  scale: ['elastic-deploy scale --task-id 1229831 --points 3'],
+  replace_node: [
+    'elastic-deploy replace-node --task-id 1229831 --point-id failed',
+    'elastic-deploy replace-node --task-id 1229831 --point-id 1229831002'
+  ],
+  job: [
+    'elastic-deploy job --task-name gpu-tests --gpu 4090 --body-file job.yaml',
+    'elastic-deploy job --task-name gpu-tests --gpu 4090 --job-type on_demand --body-file job.yaml --files-dir job-files',
+    '# job.yaml: job_support (timeout_sec, parallelism, mod_param) and services (docs/jobs.md shows one)'
+  ],
+  job_detail: [
+    'elastic-deploy job-detail --task-id 1962285',
+    'elastic-deploy job-detail --task-id 1962285 --wait true'
+  ],
+  job_search: ['elastic-deploy job-search --task-name gpu-tests --task-status Running,Pending,End'],
+  job_stop: ['elastic-deploy job-stop --task-id 1962285'],
+  job_group_search: ["elastic-deploy job-group-search --query '{queue_id: 7}'"],
+  job_group_detail: ["elastic-deploy job-group-detail --query '{group_id: 5001}'"],
+  request: [
+    "elastic-deploy request --method GET --path /api/deployment/task/search --query '{type: Deployment, status: Running}'"
+  ]
+};
