@@ -7,7 +7,7 @@ import { applyConfig, parseConfig, parseFaultRule, parseStockChange, type Emulat
 import { startEmulator, type EmulatorOptions } from './emulator.js';
 
 const USAGE =
-  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile live|spec] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]... [--stock JSON]...';
+  'usage: npm run emulator -- [--port N] [--info FILE] [--ready-after SECONDS] [--clock-offset SECONDS] [--fail-pattern REGEX] [--record FILE] [--profile live|spec] [--strict] [--page-size-max N] [--config FILE] [--fault JSON]... [--stock JSON]... [--no-apps]';
 
 function fail(message: string): never {
   console.error(`emulator: ${message}\n${USAGE}`);
@@ -31,6 +31,7 @@ function options(): {
   emulator: EmulatorOptions;
   infoFile: string | undefined;
   config: EmulatorConfig;
+  apps: boolean;
 } {
   let values;
   try {
@@ -48,6 +49,7 @@ function options(): {
         'page-size-max': { type: 'string' },
         fault: { type: 'string', multiple: true },
         stock: { type: 'string', multiple: true },
+        'no-apps': { type: 'boolean' },
         help: { type: 'boolean' }
       },
       strict: true
@@ -109,7 +111,8 @@ function options(): {
           })
     },
     infoFile: values.info === undefined ? undefined : resolve(callerDir, values.info),
-    config
+    config,
+    apps: values['no-apps'] !== true
   };
 }
 
@@ -137,8 +140,12 @@ function parseJsonFlag<T>(what: string, text: string, read: (value: unknown, whe
   }
 }
 
-const { emulator: emulatorOptions, infoFile, config } = options();
+const { emulator: emulatorOptions, infoFile, config, apps } = options();
 const emulator = await startEmulator(emulatorOptions);
+// The apps of its tasks on its own address, as the demo has them: a service URL a newcomer's health
+// check can reach (the config's apps or serviceUrl apply on top; --no-apps gives the URLs of
+// apps.emulator.invalid, which resolve nowhere).
+if (apps) emulator.setApps({});
 try {
   applyConfig(emulator, config);
 } catch (error) {

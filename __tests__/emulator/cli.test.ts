@@ -144,6 +144,20 @@ describe('npm run emulator', () => {
         return (await status()) === 'Running';
       };
       await until(running, 'the task to run');
+      // Regression (issue 49, point 8): its service URLs were on apps.emulator.invalid, which resolves
+      // nowhere: by default the emulator serves its tasks' apps on its own address.
+      const detail = await client.call({
+        method: 'GET',
+        target: `${DETAIL}?task_id=${task_id}`,
+        mode: 'token'
+      });
+      const [url] = (
+        (detail.envelope.data as { services: { remote_ports: { url: string }[] }[] }).services[0]
+          ?.remote_ports ?? []
+      ).map((port) => port.url);
+      expect(url).toBe(`${info.base_url}/_app/${task_id}/80`);
+      polls += 1;
+      expect((await fetch(`${url ?? ''}/health`)).status).toBe(200);
 
       const record = readFileSync(recordFile, 'utf8')
         .trim()
