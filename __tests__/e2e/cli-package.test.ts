@@ -251,13 +251,21 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
       chownSync(work, user.uid, user.gid);
     }
     const installed = commands.map((command) => command.replace(/https:\/\/github\.com\/\S+\.tgz/, tarball));
+    // The pipeline's own environment, as Jenkins sets it: npm's cache in the workspace.
+    const cache = /npm_config_cache = "\$\{WORKSPACE\}(\/[^"]*)"/.exec(
+      blockAfter('## Jenkins', 'groovy')
+    )?.[1];
+    expect(cache).toBe('/.npm');
+    // Regression (issue 49, point 7): a Docker agent gives the steps HOME=/, where a user who is not root
+    // cannot write npm's cache: the install failed with EACCES on /.npm.
     const printed = await runExample(
       installed,
       {
         ELASTIC_DEPLOY_TOKEN: emulator.token_mode.token,
         BUILD_NUMBER: '77',
-        HOME: work,
-        npm_config_cache: join(work, '.npm')
+        WORKSPACE: work,
+        HOME: '/',
+        npm_config_cache: `${work}${cache ?? ''}`
       },
       work,
       { install: true, user }
