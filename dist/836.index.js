@@ -759,10 +759,8 @@ async function withDiagnostics(tasks, criteria, ctx) {
         if (why !== undefined)
             ctx.log(`task ${task.id}: ${why}`);
         ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        return {
-            ...task,
-            diagnostics: await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, job ? diagnose/* JOB_DIAGNOSTICS */.N$ : diagnose/* DIAGNOSTICS */.Z7)
-        };
+        const diagnostics = await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, job ? diagnose/* JOB_DIAGNOSTICS */.N$ : diagnose/* DIAGNOSTICS */.Z7);
+        return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
     });
 }
 function describeCriteria(criteria) {

@@ -1,6 +1,7 @@
 // GPU batch jobs read and stopped against the emulator over real HTTPS: the Job API's detail, search and
 // stop, a job's state read in the Job API (never in the deployments'), and a queue's task groups.
 import type { Emulator } from '../../emulator/index.js';
+import { diagnosticsSummary } from '../../src/action/diagnostics-report.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { ApiClient } from '../../src/platform/client.js';
 import { emulatorCleanup, emulatorStep } from '../helpers/emulator-step.js';
@@ -465,6 +466,19 @@ describe('a GPU batch job run to its end (operation: job)', () => {
     expect(node?.problem).toMatch(/\(Failed\): container tests Error, exit code 1$/);
     expect(node?.events.map((e) => e.reason)).toEqual(['Scheduled', 'Started', 'Error']);
     expect(node?.logs[0]?.lines).toEqual(['$ pytest -q', 'exit code 1']);
+    // The summary explains it as the log does (issue 49, point 9): why, and the failed pod open, with its
+    // exit code, its events and its last lines.
+    const summary = diagnosticsSummary(
+      result.tasks.flatMap((t) => t.diagnostics ?? []),
+      (text) => text
+    );
+    expect(summary).toContain(`#### Why job ${outputs.task_id} failed: 1 of its 1 pod failed or restarted`);
+    expect(summary).toContain(
+      'The job failed&#58; 1 pod&#40;s&#41; failed, more than its backoff&#95;limit of 0 allows'
+    );
+    expect(summary).toMatch(/<details open><summary>.*exit code 1<\/summary>/);
+    expect(summary).toMatch(/Warning Error/);
+    expect(summary).toContain('exit code 1\n</pre>');
     expect(left?.created).toEqual([outputs.task_id]);
     emulator.clearRequests();
     const report = await emulatorCleanup(

@@ -1,6 +1,7 @@
 import { billsOf } from '../../src/platform/billing-data.js';
 import { preheatProgressOf, preheatRegionsOf } from '../../src/platform/preheat-data.js';
 import { offersOf } from '../../src/platform/resource-data.js';
+import { jobFailureReason } from '../../src/platform/task-data.js';
 
 describe('offersOf', () => {
   it('reads one offer per region of each device, from the device or the mark its resource names', () => {
@@ -165,5 +166,26 @@ describe('preheatProgressOf and preheatRegionsOf', () => {
       { region: 'b', regionName: undefined }
     ]);
     expect(preheatRegionsOf({})).toEqual([]);
+  });
+});
+
+describe('jobFailureReason', () => {
+  const failed = (pods: number, modParam: unknown) => ({
+    status: 'Running',
+    job_support: { timeout_sec: 600, parallelism: 1, mod_param: modParam },
+    job_status: { status: 'Failed', active_pods: 0, succeeded_pods: 0, failed_pods: pods }
+  });
+
+  it('says which limit the failed pods passed', () => {
+    expect(jobFailureReason(failed(1, { default: { backoff_limit: 0, restart_policy: 'Never' } }))).toBe(
+      'the job failed: 1 pod(s) failed, more than its backoff_limit of 0 allows (restart_policy Never: each failure runs a new pod)'
+    );
+  });
+
+  // Regression (issue 49, point 10): "0 pod(s) failed, more than its backoff_limit of 0 allows".
+  it('never gives a reason its counts contradict: failed pods within the limit were not why', () => {
+    expect(jobFailureReason(failed(0, { default: { backoff_limit: 0, restart_policy: 'Never' } }))).toBe(
+      'the job failed with 0 pod(s) failed, within its backoff_limit of 0: the platform ended it for another reason (such as its timeout_sec of 600 s)'
+    );
   });
 });

@@ -33,7 +33,8 @@ var node_services = __webpack_require__(3820);
 // EXTERNAL MODULE: ./deploy/tasks/read-task.ts
 var read_task = __webpack_require__(4273);
 ;// CONCATENATED MODULE: ./deploy/wait/log-stream.ts
-const TAIL_LINES = 3;
+/** Lines kept of a log read, to find where the next read goes on: long enough that most repeats differ. */
+const TAIL_LINES = 20;
 function newStream(restarts = 0) {
     return { lines: 0, tail: [], restarts };
 }
@@ -53,21 +54,34 @@ function readOn(stream, text, container) {
         lines: all,
         from
     });
-    if (container.restarts > stream.restarts)
-        return started('restarted');
+    const restarted = container.restarts > stream.restarts;
     if (stream.lines === 0)
-        return started('on');
-    if (continues(all, stream)) {
+        return started(restarted ? 'restarted' : 'on');
+    // A restarted container whose log still holds all that was read (the platform answers the earlier
+    // container's output too): only what follows it is new, never the earlier output again.
+    if (continues(all, stream) && (!restarted || all.length > stream.lines)) {
         const fresh = all.slice(stream.lines);
-        return { stream: advance(stream, fresh), lines: fresh, from: 'on' };
-    }
-    const at = resumeAt(all, stream.tail);
-    if (at >= 0) {
-        const fresh = all.slice(at);
+        // The same text again, one line over and over: a log the platform cuts to its last lines may have
+        // gone on with the same line, which no text can tell.
+        const same = fresh.length === 0 && repeats(all, stream.tail) && stream.unsureSaid !== true;
         return {
-            stream: advance({ ...stream, lines: all.length - fresh.length }, fresh),
+            stream: advance({ ...stream, restarts: container.restarts, unsureSaid: stream.unsureSaid === true || same }, fresh),
             lines: fresh,
-            from: 'on'
+            from: restarted ? 'restarted' : 'on',
+            ...(same ? { unsure: true } : {})
+        };
+    }
+    if (restarted)
+        return started('restarted');
+    const at = resumeAt(all, stream.tail);
+    if (at.index >= 0) {
+        const fresh = all.slice(at.index);
+        const sayUnsure = !at.unique && stream.unsureSaid !== true;
+        return {
+            stream: advance({ ...stream, lines: all.length - fresh.length, unsureSaid: stream.unsureSaid === true || !at.unique }, fresh),
+            lines: fresh,
+            from: 'on',
+            ...(sayUnsure ? { unsure: true } : {})
         };
     }
     return started('replaced');
@@ -86,14 +100,24 @@ function continues(all, stream) {
  */
 function resumeAt(all, tail) {
     if (tail.length === 0)
-        return -1;
+        return { index: -1, unique: true };
+    const whole = [];
     for (let at = all.length - tail.length; at >= 0; at--)
         if (tail.every((line, i) => all[at + i] === line))
-            return at + tail.length;
+            whole.push(at + tail.length);
+    if (whole.length > 0)
+        return { index: whole[0] ?? -1, unique: whole.length === 1 && !repeats(all, tail) };
     for (let k = tail.length - 1; k > 0; k--)
         if (tail.slice(-k).every((line, i) => all[i] === line))
-            return k;
-    return -1;
+            return { index: k, unique: !repeats(all, tail) };
+    return { index: -1, unique: true };
+}
+/** Whether the lines read and those kept now are one line over and over, twice at least (no place in them can be told). */
+function repeats(all, tail) {
+    const [first] = tail;
+    if (tail.length < 2 || all.length < 2)
+        return false;
+    return tail.every((line) => line === first) && all.every((line) => line === first);
 }
 function advance(stream, fresh) {
     return {
@@ -227,6 +251,8 @@ function show(read, node, out) {
     if (read.from === 'replaced')
         out.mark(`--- ${node.name}: the log no longer goes on from what was read; from its start as it is now ---`);
     out.lines(read.lines, node.several ? `${node.name} | ` : undefined);
+    if (read.unsure === true)
+        out.mark(`--- ${node.name}: this log repeats its lines, and the platform may keep only its last ones: lines written between two reads may be missing here and in the file ---`);
 }
 function logOutput(ctx, limits, fileName) {
     let file;

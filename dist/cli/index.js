@@ -263,13 +263,15 @@ function diagnosticsLog(d, redact, what = 'diagnostics') {
         lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
     };
 }
-/** The job summary's part: a collapsible section per node. */
+/**
+ * The job summary's part: a collapsible section per node, as the log's group has them. A failed job's
+ * says why it failed and shows its first failed pod open (exit code, reason, events, last log lines).
+ */
 function diagnosticsSummary(all, redact) {
     const parts = all.flatMap((d) => [
-        `#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
-        '',
-        ...d.nodes.flatMap((node) => [
-            `<details><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
+        ...titleLines(d, redact),
+        ...d.nodes.flatMap((node, i) => [
+            `<details${d.failedNodes !== undefined && i === 0 ? ' open' : ''}><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
             '',
             '<pre>',
             ...nodeLines(node).map((line) => (0,summary/* escape */.ih)(redact(line))),
@@ -282,6 +284,17 @@ function diagnosticsSummary(all, redact) {
     ]);
     return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
 }
+/** "Why task 7 is not ready: 2 nodes not running, 1 running"; for a job, why it failed and its pods. */
+function titleLines(d, redact) {
+    if (d.failedNodes === undefined)
+        return [`#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`, ''];
+    return [
+        `#### Why job ${d.taskId} ${d.reason === undefined ? 'did not finish' : 'failed'}: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
+        '',
+        ...(d.reason === undefined ? [] : [`${(0,summary/* escape */.ih)(redact(capitalized(d.reason)))}.`, ''])
+    ];
+}
+const capitalized = (text) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 /** The diagnostics file: JSON, secrets replaced. */
 function diagnosticsJson(all, redact) {
     return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
@@ -7836,9 +7849,12 @@ function jobFailureReason(data) {
         const policy = mode.default.restart_policy;
         if (limit === undefined)
             return undefined;
-        return policy === 'OnFailure'
-            ? `the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of ${limit} allows`
-            : `the job failed: ${failed} pod(s) failed, more than its backoff_limit of ${limit} allows (restart_policy Never: each failure runs a new pod)`;
+        if (policy === 'OnFailure')
+            return `the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of ${limit} allows`;
+        // Its pods' counts may not say why (0 failed with a backoff_limit of 0): never a reason they contradict.
+        if (failed <= limit)
+            return endedOtherwise(failed, limit, countOf(support.timeout_sec));
+        return `the job failed: ${failed} pod(s) failed, more than its backoff_limit of ${limit} allows (restart_policy Never: each failure runs a new pod)`;
     }
     if ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mode.index)) {
         const retries = countOf(mode.index.index_backoff_limit);
@@ -7846,6 +7862,11 @@ function jobFailureReason(data) {
         return `the job failed: its indexes failed after ${retries ?? '?'} retries each (index_backoff_limit)${most === undefined ? '' : `, and ${most} failed index(es) end the job (max_failed_index)`}`;
     }
     return undefined;
+}
+/** A Failed job whose failed pods are within its backoff_limit: the platform ended it for another reason. */
+function endedOtherwise(failed, limit, timeoutSec) {
+    const timeout = timeoutSec === undefined ? '' : ` (such as its timeout_sec of ${timeoutSec} s)`;
+    return `the job failed with ${failed} pod(s) failed, within its backoff_limit of ${limit}: the platform ended it for another reason${timeout}`;
 }
 /** A number field as its text (exact, as written), when it is a number. */
 function numberText(data, field) {

@@ -20,13 +20,15 @@ export function diagnosticsLog(
   };
 }
 
-/** The job summary's part: a collapsible section per node. */
+/**
+ * The job summary's part: a collapsible section per node, as the log's group has them. A failed job's
+ * says why it failed and shows its first failed pod open (exit code, reason, events, last log lines).
+ */
 export function diagnosticsSummary(all: readonly TaskDiagnostics[], redact: Redact): string {
   const parts = all.flatMap((d) => [
-    `#### Why task ${d.taskId} is not ready: ${escape(describeCounts(d))}`,
-    '',
-    ...d.nodes.flatMap((node) => [
-      `<details><summary>${escape(heading(node))}</summary>`,
+    ...titleLines(d, redact),
+    ...d.nodes.flatMap((node, i) => [
+      `<details${d.failedNodes !== undefined && i === 0 ? ' open' : ''}><summary>${escape(heading(node))}</summary>`,
       '',
       '<pre>',
       ...nodeLines(node).map((line) => escape(redact(line))),
@@ -41,6 +43,19 @@ export function diagnosticsSummary(all: readonly TaskDiagnostics[], redact: Reda
   ]);
   return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
 }
+
+/** "Why task 7 is not ready: 2 nodes not running, 1 running"; for a job, why it failed and its pods. */
+function titleLines(d: TaskDiagnostics, redact: Redact): string[] {
+  if (d.failedNodes === undefined)
+    return [`#### Why task ${d.taskId} is not ready: ${escape(describeCounts(d))}`, ''];
+  return [
+    `#### Why job ${d.taskId} ${d.reason === undefined ? 'did not finish' : 'failed'}: ${escape(describeCounts(d))}`,
+    '',
+    ...(d.reason === undefined ? [] : [`${escape(redact(capitalized(d.reason)))}.`, ''])
+  ];
+}
+
+const capitalized = (text: string): string => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 
 /** The diagnostics file: JSON, secrets replaced. */
 export function diagnosticsJson(all: readonly TaskDiagnostics[], redact: Redact): string {

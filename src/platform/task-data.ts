@@ -152,9 +152,11 @@ export function jobFailureReason(data: unknown): string | undefined {
     const limit = countOf(mode.default.backoff_limit);
     const policy = mode.default.restart_policy;
     if (limit === undefined) return undefined;
-    return policy === 'OnFailure'
-      ? `the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of ${limit} allows`
-      : `the job failed: ${failed} pod(s) failed, more than its backoff_limit of ${limit} allows (restart_policy Never: each failure runs a new pod)`;
+    if (policy === 'OnFailure')
+      return `the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of ${limit} allows`;
+    // Its pods' counts may not say why (0 failed with a backoff_limit of 0): never a reason they contradict.
+    if (failed <= limit) return endedOtherwise(failed, limit, countOf(support.timeout_sec));
+    return `the job failed: ${failed} pod(s) failed, more than its backoff_limit of ${limit} allows (restart_policy Never: each failure runs a new pod)`;
   }
   if (isRecord(mode.index)) {
     const retries = countOf(mode.index.index_backoff_limit);
@@ -162,6 +164,12 @@ export function jobFailureReason(data: unknown): string | undefined {
     return `the job failed: its indexes failed after ${retries ?? '?'} retries each (index_backoff_limit)${most === undefined ? '' : `, and ${most} failed index(es) end the job (max_failed_index)`}`;
   }
   return undefined;
+}
+
+/** A Failed job whose failed pods are within its backoff_limit: the platform ended it for another reason. */
+function endedOtherwise(failed: number, limit: number, timeoutSec: number | undefined): string {
+  const timeout = timeoutSec === undefined ? '' : ` (such as its timeout_sec of ${timeoutSec} s)`;
+  return `the job failed with ${failed} pod(s) failed, within its backoff_limit of ${limit}: the platform ended it for another reason${timeout}`;
 }
 
 /** A number field as its text (exact, as written), when it is a number. */

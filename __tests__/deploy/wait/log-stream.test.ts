@@ -51,6 +51,40 @@ describe('readOn', () => {
     expect(readOn(again.stream, 'loading\nok\n', { restarts: 1, ended: false }).lines).toEqual(['ok']);
   });
 
+  // Regression (issue 49, point 10): a platform that answers a restarted container's earlier output too
+  // had it shown twice.
+  it("shows a restarted container's earlier output once, when the platform's log still holds it", () => {
+    const first = readOn(newStream(), 'loading\ncrash\n', running);
+    const again = readOn(first.stream, 'loading\ncrash\nloading\nok\n', { restarts: 1, ended: false });
+    expect(again).toMatchObject({ lines: ['loading', 'ok'], from: 'restarted' });
+    expect(
+      readOn(again.stream, 'loading\ncrash\nloading\nok\ndone\n', { restarts: 1, ended: false })
+    ).toMatchObject({
+      lines: ['done'],
+      from: 'on'
+    });
+  });
+
+  // Regression (issue 49, point 10): a log the platform keeps the last lines of, one line over and over,
+  // lost its repeats without a word (5 of 40 shown). Where the text cannot tell how many lines are new,
+  // the fewest are taken (never one twice), and the read says so, once.
+  it('says once that lines may be missing when the platform keeps the last lines and they repeat', () => {
+    const window = 'tick\n'.repeat(5);
+    const first = readOn(newStream(), window, running);
+    expect(first.lines).toHaveLength(5);
+    const second = readOn(first.stream, window, running);
+    expect(second).toMatchObject({ lines: [], unsure: true });
+    const third = readOn(second.stream, `${'tick\n'.repeat(4)}done\n`, running);
+    expect(third.lines).toEqual(['done']);
+    expect(third.unsure).toBeUndefined();
+    // Lines that repeat with a longer period are told apart by the longer tail kept.
+    const epochs = Array.from({ length: 12 }, (_, i) => `epoch ${i % 4}\nloss ok\n`).join('');
+    const cut = epochs.split('\n').slice(-10).join('\n');
+    const read = readOn(readOn(newStream(), epochs, running).stream, `${cut}final\n`, running);
+    expect(read).toMatchObject({ lines: ['final'], from: 'on' });
+    expect(read.unsure).toBeUndefined();
+  });
+
   it('reads a log that no longer goes on from what was read (and holds none of its last lines) from its start', () => {
     const first = readOn(newStream(), 'a\nb\nc\n', running);
     expect(readOn(first.stream, 'x\ny\n', running)).toMatchObject({ lines: ['x', 'y'], from: 'replaced' });

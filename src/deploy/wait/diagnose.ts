@@ -66,6 +66,8 @@ export interface TaskDiagnostics {
   readonly runningNodes: number;
   /** A job's pods that failed or restarted (its others succeeded or run), where those were read. */
   readonly failedNodes?: number;
+  /** Why a job failed, as its detail says (see jobFailureReason). */
+  readonly reason?: string;
   readonly unread: readonly string[];
 }
 

@@ -177,6 +177,10 @@ function show(read: LogRead, node: { name: string; several: boolean }, out: LogO
       `--- ${node.name}: the log no longer goes on from what was read; from its start as it is now ---`
     );
   out.lines(read.lines, node.several ? `${node.name} | ` : undefined);
+  if (read.unsure === true)
+    out.mark(
+      `--- ${node.name}: this log repeats its lines, and the platform may keep only its last ones: lines written between two reads may be missing here and in the file ---`
+    );
 }
 
 /** Where the log's lines go: the step's log (bounded), and every one to the file. */

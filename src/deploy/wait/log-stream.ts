@@ -10,6 +10,8 @@ export interface LogStream {
   readonly tail: readonly string[];
   /** The container's restart count when read: one more is a new container, and a new log. */
   readonly restarts: number;
+  /** Whether a read was unsure already (see LogRead.unsure): said once per log. */
+  readonly unsureSaid?: boolean;
 }
 
 /** What a read of the log brings: its new whole lines, and whether they begin a new log. */
@@ -22,9 +24,17 @@ export interface LogRead {
    * start of what it holds now.
    */
   readonly from: 'on' | 'restarted' | 'replaced';
+  /**
+   * Where the log is one line over and over, or the platform cut its start and the last lines read occur
+   * in what it keeps at more than one place: how many new lines there are cannot be known, and lines
+   * written between two reads may be missing. The fewest are taken (never a line twice), and this says so, the
+   * first time for a log.
+   */
+  readonly unsure?: true;
 }
 
-const TAIL_LINES = 3;
+/** Lines kept of a log read, to find where the next read goes on: long enough that most repeats differ. */
+const TAIL_LINES = 20;
 
 export function newStream(restarts = 0): LogStream {
   return { lines: 0, tail: [], restarts };
@@ -49,19 +59,38 @@ export function readOn(
     lines: all,
     from
   });
-  if (container.restarts > stream.restarts) return started('restarted');
-  if (stream.lines === 0) return started('on');
-  if (continues(all, stream)) {
+  const restarted = container.restarts > stream.restarts;
+  if (stream.lines === 0) return started(restarted ? 'restarted' : 'on');
+  // A restarted container whose log still holds all that was read (the platform answers the earlier
+  // container's output too): only what follows it is new, never the earlier output again.
+  if (continues(all, stream) && (!restarted || all.length > stream.lines)) {
     const fresh = all.slice(stream.lines);
-    return { stream: advance(stream, fresh), lines: fresh, from: 'on' };
-  }
-  const at = resumeAt(all, stream.tail);
-  if (at >= 0) {
-    const fresh = all.slice(at);
+    // The same text again, one line over and over: a log the platform cuts to its last lines may have
+    // gone on with the same line, which no text can tell.
+    const same = fresh.length === 0 && repeats(all, stream.tail) && stream.unsureSaid !== true;
     return {
-      stream: advance({ ...stream, lines: all.length - fresh.length }, fresh),
+      stream: advance(
+        { ...stream, restarts: container.restarts, unsureSaid: stream.unsureSaid === true || same },
+        fresh
+      ),
       lines: fresh,
-      from: 'on'
+      from: restarted ? 'restarted' : 'on',
+      ...(same ? { unsure: true as const } : {})
+    };
+  }
+  if (restarted) return started('restarted');
+  const at = resumeAt(all, stream.tail);
+  if (at.index >= 0) {
+    const fresh = all.slice(at.index);
+    const sayUnsure = !at.unique && stream.unsureSaid !== true;
+    return {
+      stream: advance(
+        { ...stream, lines: all.length - fresh.length, unsureSaid: stream.unsureSaid === true || !at.unique },
+        fresh
+      ),
+      lines: fresh,
+      from: 'on',
+      ...(sayUnsure ? { unsure: true as const } : {})
     };
   }
   return started('replaced');
@@ -79,12 +108,22 @@ function continues(all: readonly string[], stream: LogStream): boolean {
  * it; else after its first lines when they are the last of `tail` (the cut fell inside them). -1: the
  * text holds none of them.
  */
-function resumeAt(all: readonly string[], tail: readonly string[]): number {
-  if (tail.length === 0) return -1;
+function resumeAt(all: readonly string[], tail: readonly string[]): { index: number; unique: boolean } {
+  if (tail.length === 0) return { index: -1, unique: true };
+  const whole: number[] = [];
   for (let at = all.length - tail.length; at >= 0; at--)
-    if (tail.every((line, i) => all[at + i] === line)) return at + tail.length;
-  for (let k = tail.length - 1; k > 0; k--) if (tail.slice(-k).every((line, i) => all[i] === line)) return k;
-  return -1;
+    if (tail.every((line, i) => all[at + i] === line)) whole.push(at + tail.length);
+  if (whole.length > 0) return { index: whole[0] ?? -1, unique: whole.length === 1 && !repeats(all, tail) };
+  for (let k = tail.length - 1; k > 0; k--)
+    if (tail.slice(-k).every((line, i) => all[i] === line)) return { index: k, unique: !repeats(all, tail) };
+  return { index: -1, unique: true };
+}
+
+/** Whether the lines read and those kept now are one line over and over, twice at least (no place in them can be told). */
+function repeats(all: readonly string[], tail: readonly string[]): boolean {
+  const [first] = tail;
+  if (tail.length < 2 || all.length < 2) return false;
+  return tail.every((line) => line === first) && all.every((line) => line === first);
 }
 
 function advance(stream: LogStream, fresh: readonly string[]): LogStream {

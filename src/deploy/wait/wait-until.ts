@@ -183,10 +183,8 @@ async function withDiagnostics(
     const why = job ? jobFailureReason(task.data) : undefined;
     if (why !== undefined) ctx.log(`task ${task.id}: ${why}`);
     ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-    return {
-      ...task,
-      diagnostics: await diagnose(task.id, task.data, ctx, job ? JOB_DIAGNOSTICS : DIAGNOSTICS)
-    };
+    const diagnostics = await diagnose(task.id, task.data, ctx, job ? JOB_DIAGNOSTICS : DIAGNOSTICS);
+    return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
   });
 }
 
