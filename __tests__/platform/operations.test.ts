@@ -128,6 +128,12 @@ describe('planCalls', () => {
     expect(inputsFromFields('request', { points: 4 }, [])).toEqual(new Map());
     expect(inputsFromFields('update', { task_name: 'x' }, [])).toEqual(new Map());
     expect(inputsFromFields('create', { points: { n: 1 } }, [])).toEqual(new Map());
+    // A list of statuses is the input's comma list; a list of mappings, or nothing, is no input.
+    expect(inputsFromFields('job_search', {}, [['status', '']])).toEqual(new Map());
+    expect(inputsFromFields('create', { task_name: ['a', 'b'], points: [{ n: 1 }] }, [])).toEqual(
+      new Map([['task_name', { value: 'a,b', from: 'body task_name' }]])
+    );
+    expect(inputsFromFields('create', { task_name: null, points: true }, [])).toEqual(new Map());
   });
 
   it.each([

@@ -182,6 +182,28 @@ describe('jobFailureReason', () => {
     );
   });
 
+  it('says the limit of each completion mode, and nothing where the job gives none', () => {
+    expect(jobFailureReason(failed(2, { default: { backoff_limit: 1, restart_policy: 'OnFailure' } }))).toBe(
+      'the job failed: its containers failed and restarted in their pods (restart_policy OnFailure) more times than its backoff_limit of 1 allows'
+    );
+    expect(jobFailureReason(failed(2, { index: { index_backoff_limit: 1, max_failed_index: 2 } }))).toBe(
+      'the job failed: its indexes failed after 1 retries each (index_backoff_limit), and 2 failed index(es) end the job (max_failed_index)'
+    );
+    expect(jobFailureReason(failed(2, { index: {} }))).toBe(
+      'the job failed: its indexes failed after ? retries each (index_backoff_limit)'
+    );
+    expect(jobFailureReason(failed(2, { default: { restart_policy: 'Never' } }))).toBeUndefined();
+    expect(jobFailureReason(failed(2, undefined))).toBeUndefined();
+    const noCounts = {
+      job_status: { status: 'Failed' },
+      job_support: { mod_param: { default: { backoff_limit: 0 } } }
+    };
+    expect(jobFailureReason(noCounts)).toBe(
+      'the job failed with 0 pod(s) failed, within its backoff_limit of 0: the platform ended it for another reason'
+    );
+    expect(jobFailureReason({ job_status: { status: 'Complete' } })).toBeUndefined();
+  });
+
   // Regression (issue 49, point 10): "0 pod(s) failed, more than its backoff_limit of 0 allows".
   it('never gives a reason its counts contradict: failed pods within the limit were not why', () => {
     expect(jobFailureReason(failed(0, { default: { backoff_limit: 0, restart_policy: 'Never' } }))).toBe(
