@@ -239,7 +239,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(836), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -261,9 +261,9 @@ const FLOWS = {
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     request: ready(call/* callFlow */.VY)
 };
 
@@ -3325,7 +3325,7 @@ async function callAndWait(plan, stepCtx) {
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .taskKindOf */ .j2)(ctx.settings));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(836)]).then(__nccwpck_require__.bind(__nccwpck_require__, 6836))).waitUntil(called, criteria, ctx, { calls, publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38))).waitUntil(called, criteria, ctx, { calls, publish });
     // A job the step made that may still run (its wait timed out, was cancelled, or could not read it):
     // stopped now, not at the job's end, when the step's cleanup says so.
     if (plan.operation === 'job' && ctx.settings.cleanup === 'stop')
@@ -4335,7 +4335,7 @@ if (onRunner) {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(933), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }

@@ -99,8 +99,8 @@ function runsImages(node, images) {
 var publishable_urls = __webpack_require__(9695);
 // EXTERNAL MODULE: ./deploy/poll-loop.ts
 var poll_loop = __webpack_require__(5444);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __webpack_require__(5786);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
+var task_watch = __webpack_require__(5547);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
 
 
@@ -143,7 +143,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         }
         if (verdict.kind === 'failed')
             return { kind: 'done', value: { serving: false, why: verdict.why } };
-        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${standing(last, limits.deadline, runtime.now())})`;
+        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`;
         const changed = verdict.progress !== last.said;
         if (changed)
             ctx.log(line);
@@ -158,7 +158,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         lastLookAtDeadline: true,
         heartbeat: {
             everyMs: poll_loop/* HEARTBEAT_MS */.m,
-            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${standing(last, limits.deadline, runtime.now())})`
+            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
         }
     }, { ...runtime, log: ctx.log });
     if (polled.kind === 'done')
@@ -168,12 +168,6 @@ async function awaitServing(taskId, target, ctx, limits) {
     if (polled.kind === 'unread')
         return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
     return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
-}
-/** "3m0s left, cost so far 0.35 yuan": the time left before the deadline, and the task's cost as last read. */
-function standing(last, deadline, now) {
-    const cost = (0,money/* spentYuan */.SZ)(last.snapshot?.billingValue, last.snapshot?.forecastValue);
-    const yuan = cost === undefined ? undefined : (0,money/* readableYuan */.o$)(cost);
-    return `${(0,poll_loop/* timeLeft */.f$)(deadline, now)}${yuan === undefined ? '' : `, cost so far ${yuan}`}`;
 }
 /** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
 async function look(taskId, target, ctx, last) {

@@ -7,8 +7,8 @@ import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from '../wait/check-health.js';
 import { judgeServing, type ServingTarget } from './judge-serving.js';
 import { publishableUrls } from '../tasks/publishable-urls.js';
-import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
-import { readableYuan, spentYuan } from '../../platform/money.js';
+import { HEARTBEAT_MS, pollUntil } from '../poll-loop.js';
+import { standing } from '../wait/task-watch.js';
 
 /** Why a wait for a change ended when the job was cancelled. */
 const CANCELLED = 'was still changing when the job was cancelled';
@@ -62,7 +62,7 @@ export async function awaitServing(
         return { kind: 'done', value: { serving: true } };
       }
       if (verdict.kind === 'failed') return { kind: 'done', value: { serving: false, why: verdict.why } };
-      const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${standing(last, limits.deadline, runtime.now())})`;
+      const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${standing(last.snapshot, runtime.now(), limits.deadline)})`;
       const changed = verdict.progress !== last.said;
       if (changed) ctx.log(line);
       last.said = verdict.progress;
@@ -77,7 +77,7 @@ export async function awaitServing(
       heartbeat: {
         everyMs: HEARTBEAT_MS,
         line: () =>
-          `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${formatDuration(runtime.now() - started)} (${standing(last, limits.deadline, runtime.now())})`
+          `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${formatDuration(runtime.now() - started)} (${standing(last.snapshot, runtime.now(), limits.deadline)})`
       }
     },
     { ...runtime, log: ctx.log }
@@ -88,13 +88,6 @@ export async function awaitServing(
   if (polled.kind === 'unread')
     return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
   return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
-}
-
-/** "3m0s left, cost so far 0.35 yuan": the time left before the deadline, and the task's cost as last read. */
-function standing(last: LastLook, deadline: number, now: number): string {
-  const cost = spentYuan(last.snapshot?.billingValue, last.snapshot?.forecastValue);
-  const yuan = cost === undefined ? undefined : readableYuan(cost);
-  return `${timeLeft(deadline, now)}${yuan === undefined ? '' : `, cost so far ${yuan}`}`;
 }
 
 /** What the last look saw, and what was said of it. */

@@ -1,6 +1,7 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { readableYuan, spentYuan, sumPoints } from '../../platform/money.js';
+import { timeLeft } from '../poll-loop.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria.js';
 
@@ -368,11 +369,12 @@ export function stopWatching(
 }
 
 /**
- * How long and how much, for a line of progress: "14m57s left, cost so far 0.02 yuan" (the time left
- * before wait_timeout; the cost from the detail already read: billed plus not billed yet, to the fen).
+ * How long and how much, for a line of progress: "14m57s left, cost so far 0.02 yuan": the time left at
+ * `at` before `deadline` (on one clock: the step's, or the time since it started), and the cost from the
+ * detail already read (billed plus not billed yet, to the fen).
  */
-export function standing(snapshot: TaskSnapshot | undefined, atMs: number, timeoutMs: number): string {
-  const left = `${formatDuration(Math.max(0, timeoutMs - atMs))} left`;
+export function standing(snapshot: TaskSnapshot | undefined, at: number, deadline: number): string {
+  const left = timeLeft(deadline, at);
   const cost = costOf(snapshot);
   return cost === undefined ? left : `${left}, cost so far ${readableYuan(cost) ?? `${cost} yuan`}`;
 }

@@ -1,5 +1,5 @@
-export const id = 933;
-export const ids = [933];
+export const id = 391;
+export const ids = [391];
 export const modules = {
 
 /***/ 5444:
@@ -595,6 +595,316 @@ function noAnswer(message) {
 /** [[200, 299], [401, 401]] as "200-299, 401". */
 function describeRanges(ranges) {
     return ranges.map(([low, high]) => (low === high ? `${low}` : `${low}-${high}`)).join(', ');
+}
+
+
+/***/ }),
+
+/***/ 5547:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   JA: () => (/* binding */ standing),
+/* harmony export */   Jr: () => (/* binding */ skipDetail),
+/* harmony export */   Ms: () => (/* binding */ startWatch),
+/* harmony export */   Q5: () => (/* binding */ stopWatching),
+/* harmony export */   Xr: () => (/* binding */ seeNodes),
+/* harmony export */   qB: () => (/* binding */ progress),
+/* harmony export */   v5: () => (/* binding */ seePollFailure),
+/* harmony export */   x1: () => (/* binding */ readsAt),
+/* harmony export */   zv: () => (/* binding */ seePoll)
+/* harmony export */ });
+/* unused harmony exports labelOf, MOST_ROUNDS_WITHOUT_DETAIL */
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5444);
+/* harmony import */ var _criteria_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6477);
+
+
+
+
+
+function startWatch(id) {
+    return {
+        id,
+        verdict: 'waiting',
+        snapshot: undefined,
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        message: undefined,
+        elapsedMs: 0,
+        failedPolls: 0,
+        nodes: 'unread',
+        roundsWithoutDetail: 0,
+        moved: false,
+        doubted: undefined,
+        said: { urls: false, nodes: undefined, nodesUnreadable: false, notYet: false }
+    };
+}
+const safe = (text) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(text, 120);
+const after = (atMs) => `after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(atMs)}`;
+/** 'task 7 "svc"': the task and its name as its last detail said. */
+function labelOf(watch) {
+    const name = watch.snapshot?.name;
+    return `task ${watch.id}${name === undefined ? '' : ` ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(name, 60))}`}`;
+}
+function settled(watch, verdict, atMs, message) {
+    return { ...watch, verdict, elapsedMs: atMs, message };
+}
+/** A look at the task, at `atMs` since the step started: what changed, and whether its wait is over. */
+function seePoll(watch, poll, atMs, rules) {
+    if (poll.kind === 'gone')
+        return seeGone({ ...watch, failedPolls: 0 }, atMs, rules.criteria);
+    const snapshot = rules.snapshotOf(poll.data);
+    const previous = watch.snapshot?.status;
+    const status = snapshot.status ?? '(no status)';
+    const changed = watch.timeline.length === 0 || status !== previous;
+    // A job's pods said whenever they change, the status standing.
+    const pods = snapshot.pods !== undefined && snapshot.pods !== watch.snapshot?.pods ? snapshot.pods : undefined;
+    let next = {
+        ...watch,
+        snapshot,
+        data: poll.data,
+        raw: poll.raw,
+        failedPolls: 0,
+        roundsWithoutDetail: 0,
+        timeline: changed ? [...watch.timeline, { atMs, status }] : watch.timeline,
+        // A doubt stands for the status it was about, read again next: any other status clears it.
+        doubted: changed ? undefined : watch.doubted,
+        moved: watch.moved || (snapshot.status !== undefined && !rules.criteria.leaving.includes(snapshot.status))
+    };
+    const label = labelOf(next);
+    const said = `${label}: ${previous === undefined || !changed ? safe(status) : `${safe(previous)} -> ${safe(status)}`}`;
+    const lines = changed || pods !== undefined
+        ? [
+            `${said}${pods === undefined ? '' : ` (${pods})`} ${after(atMs)} (${standing(snapshot, atMs, rules.timeoutMs)})`
+        ]
+        : [];
+    const unknown = snapshot.status !== undefined &&
+        (0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .isUnknownStatus */ .pl)(snapshot.status, rules.criteria) &&
+        !rules.unknownSaid.has(snapshot.status)
+        ? snapshot.status
+        : undefined;
+    if (unknown !== undefined)
+        lines.push(unknownLine(unknown, rules.criteria));
+    const nodes = nodeProgress(next, status, atMs, rules.criteria);
+    next = nodes.watch;
+    lines.push(...nodes.lines);
+    const judged = judgement(next, status, atMs, rules.criteria);
+    return {
+        watch: judged.watch,
+        lines: [...lines, ...judged.lines],
+        ...(unknown === undefined ? {} : { unknown })
+    };
+}
+function seeGone(watch, atMs, criteria) {
+    const stopped = criteria.gone === 'success';
+    const next = settled(watch, stopped ? 'reached' : 'failed', atMs, stopped ? undefined : 'no longer exists');
+    return {
+        watch: { ...next, timeline: [...watch.timeline, { atMs, status: 'gone' }] },
+        lines: [`task ${watch.id} no longer exists ${after(atMs)}${stopped ? ', so it is stopped' : ''}`]
+    };
+}
+function unknownLine(status, criteria) {
+    return `status ${JSON.stringify(safe(status))} is neither a success (${criteria.success.join(', ')}) nor a failure (${criteria.failure.join(', ') || 'none'}) status: still waiting`;
+}
+/** Each change of the running nodes, while the status is a success: progress, said and kept in the timeline. */
+function nodeProgress(watch, status, atMs, criteria) {
+    const nodes = watch.snapshot?.nodes;
+    if (!criteria.requireAllNodes || nodes === undefined || !criteria.success.includes(status))
+        return { watch, lines: [] };
+    const count = `${nodes.running}/${nodes.total}`;
+    if (count === watch.said.nodes || (watch.said.nodes === undefined && nodes.running >= nodes.total))
+        return { watch, lines: [] };
+    return {
+        watch: {
+            ...watch,
+            said: { ...watch.said, nodes: count },
+            timeline: [...watch.timeline, { atMs, status: `${status}, ${count} nodes running` }]
+        },
+        lines: [`${labelOf(watch)}: ${count} nodes running ${after(atMs)}`]
+    };
+}
+/** Whether the status settles the task: its target reached, or a failure; or what it still waits for. */
+function judgement(watch, status, atMs, criteria) {
+    const snapshot = watch.snapshot;
+    if (snapshot === undefined)
+        return { watch, lines: [] };
+    const label = labelOf(watch);
+    if (!watch.moved) {
+        // Still as the request found it: the platform has not shown the change yet, which is no verdict.
+        if (watch.said.notYet || snapshot.status === undefined)
+            return { watch, lines: [] };
+        return {
+            watch: { ...watch, said: { ...watch.said, notYet: true } },
+            lines: [
+                `${label}: still ${safe(status)} ${after(atMs)}, as before the request: waiting for the change to show`
+            ]
+        };
+    }
+    const verdict = (0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .judge */ .S4)(snapshot, criteria);
+    if (verdict === 'reached' && snapshot.doubt !== undefined && watch.doubted !== status) {
+        // One answer whose counts contradict it is no verdict: the next look must say it again.
+        return {
+            watch: { ...watch, doubted: status },
+            lines: [`${label}: ${safe(snapshot.doubt)} ${after(atMs)}: reading it again before believing it`]
+        };
+    }
+    if (verdict === 'reached') {
+        const urls = snapshot.urls.filter((url) => url !== null);
+        const shown = urls.length > 0 ? `: ${urls.map(safe).join(', ')}` : '';
+        return {
+            watch: settled(watch, 'reached', atMs, undefined),
+            lines: [`${label} is ${criteria.target} ${after(atMs)}${shown}`]
+        };
+    }
+    if (verdict === 'failed') {
+        // Stopped by someone (the console, another run) before it reached the target: said as such.
+        const stopped = criteria.stopped.includes(status);
+        const message = stopped
+            ? `was stopped (its status is ${safe(status)}) before it ${criteria.target}`
+            : `ended in ${safe(status)}`;
+        return {
+            watch: settled(watch, 'failed', atMs, message),
+            lines: [`${label} ${message} ${after(atMs)}${stopped ? ': not waiting any longer' : ''}`]
+        };
+    }
+    const missing = snapshot.urls.filter((url) => !(0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .isPublishable */ .oB)(url)).length;
+    if (!criteria.success.includes(status) || !criteria.requireUrls || missing === 0 || watch.said.urls)
+        return { watch, lines: [] };
+    // Set, but not a URL the step could publish: no URL, as far as ready goes.
+    const unusable = snapshot.urls.filter((url) => url !== null && !(0,_criteria_js__WEBPACK_IMPORTED_MODULE_2__/* .isPublishable */ .oB)(url)).length;
+    const why = unusable === 0 ? '' : ` (${unusable} set, but not an absolute http(s) URL)`;
+    return {
+        watch: { ...watch, said: { ...watch.said, urls: true } },
+        lines: [`${label}: ${safe(status)}, waiting for ${missing} of ${snapshot.urls.length} service URLs${why}`]
+    };
+}
+/** A poll that failed: the wait goes on while its failures may pass, within the budget of failures in a row. */
+function seePollFailure(watch, failure, atMs, rules) {
+    const failedPolls = watch.failedPolls + 1;
+    const counted = { ...watch, failedPolls };
+    const { why } = failure;
+    if (failure.pastDeadline) {
+        // The next check could only come after the deadline: the wait is over, timed out, now.
+        return {
+            watch: stopWatching(counted, 'timed_out', atMs, why),
+            lines: [`task ${watch.id}: ${why}; the wait ends here, timed out`]
+        };
+    }
+    if (!failure.transient) {
+        return {
+            watch: settled(counted, 'error', atMs, `its detail failed: ${why}`),
+            lines: [`task ${watch.id}: detail failed: ${why}`]
+        };
+    }
+    if (failedPolls >= rules.errorBudget) {
+        return {
+            watch: settled(counted, 'error', atMs, `${failedPolls} polls in a row failed, the last: ${why}`),
+            lines: [`task ${watch.id}: ${failedPolls} polls in a row failed; giving up on it: ${why}`]
+        };
+    }
+    return {
+        watch: counted,
+        lines: [`task ${watch.id}: poll failed (${failedPolls} of ${rules.errorBudget} allowed in a row): ${why}`]
+    };
+}
+/** What the task's nodes said: one that will not come up ends its wait; one unreadable is said once. */
+function seeNodes(watch, nodes, atMs) {
+    if ('unreadable' in nodes) {
+        const unreadable = { ...watch, nodes: 'unreadable' };
+        if (watch.said.nodesUnreadable)
+            return { watch: unreadable, lines: [] };
+        return {
+            watch: { ...unreadable, said: { ...watch.said, nodesUnreadable: true } },
+            lines: [`task ${watch.id}: could not read its nodes (${nodes.unreadable}); its status decides alone`]
+        };
+    }
+    const seen = { ...watch, nodes: nodes.heldBack ? 'held_back' : 'not_held_back' };
+    if (nodes.failure === undefined || watch.verdict !== 'waiting')
+        return { watch: seen, lines: [] };
+    return {
+        watch: settled(seen, 'failed', atMs, nodes.failure),
+        lines: [`${labelOf(watch)} ${nodes.failure} ${after(atMs)}: not waiting any longer`]
+    };
+}
+/** Rounds in a row a wait may read no detail while every node is held back (see readsAt). */
+const MOST_ROUNDS_WITHOUT_DETAIL = 3;
+/**
+ * What a round of a wait until ready reads of a task: the node list on every round (every second while
+ * it cannot be read), so that a crash or a failed node is seen within one interval of showing; the detail
+ * on the first round and on every round while not every node is held back (so that ready, or an end, is
+ * seen within one interval too), and on every fourth round while every node is (pulling its image,
+ * starting, crash-looping: the detail could not say ready, and a node that fails or ends shows in the node
+ * list first), unless the node list of the round shows otherwise. Six rounds a minute at the default 10 s
+ * are then seven and a half requests while the nodes are held back. A wait for another target reads the
+ * detail alone, every round.
+ */
+function readsAt(watch, round, withNodes) {
+    if (!withNodes)
+        return { first: 'detail', nodes: false };
+    if (watch.nodes === 'held_back' && watch.roundsWithoutDetail < MOST_ROUNDS_WITHOUT_DETAIL)
+        return { first: 'nodes' };
+    return { first: 'detail', nodes: watch.nodes !== 'unreadable' || round % 2 === 0 };
+}
+/** A round that read the task's nodes and left its detail for a later one: counted, for readsAt. */
+function skipDetail(watch) {
+    return { ...watch, roundsWithoutDetail: watch.roundsWithoutDetail + 1 };
+}
+/** Ends a task's wait, cancelled or timed out, with its last status, and why when there is more to say. */
+function stopWatching(watch, verdict, atMs, why) {
+    const what = verdict === 'cancelled' ? 'cancelled' : 'timed out';
+    const last = watch.snapshot?.status;
+    const never = last !== undefined && !watch.moved ? `, as before the request: the status never changed` : '';
+    return settled(watch, verdict, atMs, `${what} ${after(atMs)}, last status ${last === undefined ? 'unknown' : safe(last)}${never}${why === undefined ? '' : `: ${why}`}`);
+}
+/**
+ * How long and how much, for a line of progress: "14m57s left, cost so far 0.02 yuan": the time left at
+ * `at` before `deadline` (on one clock: the step's, or the time since it started), and the cost from the
+ * detail already read (billed plus not billed yet, to the fen).
+ */
+function standing(snapshot, at, deadline) {
+    const left = (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(deadline, at);
+    const cost = costOf(snapshot);
+    return cost === undefined ? left : `${left}, cost so far ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(cost) ?? `${cost} yuan`}`;
+}
+const costOf = (snapshot) => snapshot === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .spentYuan */ .SZ)(snapshot.billingValue, snapshot.forecastValue);
+/**
+ * The heartbeat's view of the tasks waited for: "1229831 Pending, cost so far 0.02 yuan; 1229832 Running
+ * (1 running, 0 succeeded, 0 failed)" for a few; counts by status and the cost of them all for many.
+ */
+function progress(waiting, withNodes) {
+    const statusOf = (w) => {
+        const nodes = withNodes ? w.snapshot?.nodes : undefined;
+        const count = nodes === undefined || nodes.running >= nodes.total
+            ? ''
+            : ` (${nodes.running}/${nodes.total} nodes running)`;
+        const pods = w.snapshot?.pods === undefined ? '' : ` (${w.snapshot.pods})`;
+        return `${safe(w.snapshot?.status ?? 'unknown')}${count}${pods}`;
+    };
+    const costs = waiting.flatMap((w) => costOf(w.snapshot) ?? []);
+    if (waiting.length <= 5)
+        return waiting
+            .map((w) => {
+            const cost = costOf(w.snapshot);
+            return `${w.id} ${statusOf(w)}${cost === undefined ? '' : `, cost so far ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(cost) ?? cost}`}`;
+        })
+            .join('; ');
+    const counts = new Map();
+    for (const watch of waiting) {
+        const nodes = withNodes ? watch.snapshot?.nodes : undefined;
+        const key = `${safe(watch.snapshot?.status ?? 'unknown')}${nodes === undefined || nodes.running >= nodes.total ? '' : ' (not every node running)'}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    const total = costs.length === 0 ? undefined : sumYuan(costs);
+    return `${waiting.length} tasks (${[...counts].map(([status, n]) => `${n} ${status}`).join(', ')})${total === undefined ? '' : `, cost so far ${total}`}`;
+}
+/** Yuan figures summed, to the fen. */
+function sumYuan(yuan) {
+    const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(yuan);
+    return total === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(total);
 }
 
 
