@@ -652,14 +652,14 @@ function byHand(inputs) {
     const run = (words) => [...words, ...where].join(' ');
     // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
     // jobs of a name are listed (job-search), each to stop by hand.
-    const operation = inputs.operation?.trim() ?? '';
-    const stop = (0,calls/* stopOperationOf */.D8)({ operation }).replaceAll('_', '-');
+    const kind = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
+    const command = (operation) => `elastic-deploy ${operation.replaceAll('_', '-')}`;
     return {
-        stop: (taskId) => run([`elastic-deploy ${stop} --task-id`, taskId]),
-        sweep: (taskName, keep) => (0,calls/* stopsJobs */.m3)(operation)
-            ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
+        stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),
+        sweep: (taskName, keep) => kind.sweep === undefined
+            ? run([`${command(kind.search)} --task-name`, shellQuote(taskName)])
             : run([
-                'elastic-deploy sweep --task-name',
+                `${command(kind.sweep)} --task-name`,
                 shellQuote(taskName),
                 ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
             ])
@@ -1545,7 +1545,7 @@ async function settleLateCreate(run) {
 }
 /** The post step: a chunk that a run which needs no cleanup never loads. */
 async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(391), __webpack_require__.e(382), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(677), __webpack_require__.e(382), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
     await runPost(host);
 }
 /**

@@ -29,6 +29,10 @@ var records = __webpack_require__(2212);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
 var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
@@ -37,18 +41,22 @@ var criteria = __webpack_require__(6477);
 
 
 
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.E.deployment.waitDefaults.ready;
 /**
  * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
  * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
  * longer Running fails it too. Decided from fields only.
  */
 function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
         return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
-    const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
-    const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
     if (failing !== undefined)
         return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
@@ -64,7 +72,8 @@ function judgeServing(snapshot, nodes, target, rules) {
         ...(left.length === 0 ? [] : [`${left.length} to go`])
     ];
     const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
-    const serving = snapshot.status === 'Running' &&
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
         running === target.points &&
         live.length === target.points &&
         onImage.length === live.length &&
@@ -293,12 +302,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(965);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(941);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4273);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9882);
 /* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1030);
+
 
 
 
@@ -392,7 +403,7 @@ function chooseNodes(taskId, look, ctx) {
     if (pointId === undefined || !ids.includes(pointId))
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`point_id ${pointId ?? ''} is no node of task ${taskId}: set point_id to one of ${ids.join(', ') || '(it has no node)'}, or to failed`);
     const bad = new Set(failing.map((problem) => problem.pointId));
-    const serving = look.nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__/* .fieldText */ .gF)(node.status) === 'Running' && !bad.has((0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointOf */ .qk)(node)));
+    const serving = look.nodes.filter((node) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_11__/* .nodeRunning */ .oL)(node) && !bad.has((0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointOf */ .qk)(node)));
     const last = serving.length === 1 && (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointOf */ .qk)(serving[0] ?? {}) === pointId;
     if (last && !deleteLastNode)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`point_id ${pointId} is the last running node of task ${taskId}: deleting it stops the service until another comes up; set delete_last_node: true to delete it anyway`);

@@ -29,6 +29,10 @@ var records = __webpack_require__(2212);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
 var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
@@ -37,18 +41,22 @@ var criteria = __webpack_require__(6477);
 
 
 
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.E.deployment.waitDefaults.ready;
 /**
  * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
  * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
  * longer Running fails it too. Decided from fields only.
  */
 function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
         return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
-    const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
-    const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
     if (failing !== undefined)
         return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
@@ -64,7 +72,8 @@ function judgeServing(snapshot, nodes, target, rules) {
         ...(left.length === 0 ? [] : [`${left.length} to go`])
     ];
     const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
-    const serving = snapshot.status === 'Running' &&
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
         running === target.points &&
         live.length === target.points &&
         onImage.length === live.length &&

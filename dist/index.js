@@ -239,7 +239,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -261,9 +261,9 @@ const FLOWS = {
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
     preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
     request: ready(call/* callFlow */.VY)
 };
 
@@ -3139,8 +3139,9 @@ const callFlow = {
 };
 /** What the post step does with what this step creates, as the cleanup input says. */
 function cleanupOf(settings) {
-    if (settings.cleanup === 'pause' && (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .taskKindOf */ .j2)(settings) === 'job')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`cleanup is pause, but ${settings.operation} concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(settings);
+    if (settings.cleanup === 'pause' && kind.pause === undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`cleanup is pause, but ${settings.operation} concerns a ${kind.name}, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
     return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
 }
 /** Says what the step sends, then sends every call of the plan. */
@@ -3322,10 +3323,10 @@ async function callAndWait(plan, stepCtx) {
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .taskKindOf */ .j2)(ctx.settings));
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .kindOf */ .I)(ctx.settings).name);
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38))).waitUntil(called, criteria, ctx, { calls, publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38))).waitUntil(called, criteria, ctx, { calls, publish });
     // A job the step made that may still run (its wait timed out, was cancelled, or could not read it):
     // stopped now, not at the job's end, when the step's cleanup says so.
     if (plan.operation === 'job' && ctx.settings.cleanup === 'stop')
@@ -3439,7 +3440,7 @@ async function notNeeded(call, ctx) {
     if (call.traits.readFirst !== true || call.taskId === undefined)
         return undefined;
     const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(call.taskId, ctx);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name;
     return nothingLeft(call, state, kind)
         ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .endedAs */ .BN)(state, kind)})`
         : undefined;
@@ -3490,7 +3491,7 @@ async function settleByState(call, taskId, refusal, ctx, who) {
     const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
     const status = state.kind === 'status' ? state.status : undefined;
     // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(ctx.settings))) {
+    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name)) {
         ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}: nothing left to do`);
         return {};
     }
@@ -3636,9 +3637,8 @@ function taskAfterWait(task, waited, publish) {
 /** What the job of a step that concerns jobs said of its run (its first task's last data). */
 function jobRunOf(step) {
     const [task] = step.tasks;
-    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .taskKindOf */ .j2)(step) === 'job' && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data)
-        ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .jobFactsOf */ .ah)(task.data)
-        : undefined;
+    const { runOf } = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(step);
+    return runOf !== undefined && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data) ? runOf(task.data) : undefined;
 }
 
 
@@ -4153,12 +4153,14 @@ function countOf(data) {
 /* harmony export */   Tw: () => (/* binding */ billsNoMore)
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9837);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7660);
+/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9837);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
+/* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7660);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
+
 
 
 
@@ -4175,14 +4177,13 @@ function billsNoMore(state, kind) {
         return true;
     if (state.kind !== 'status')
         return false;
-    return kind === 'job' ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah)(state.data).ended : state.status === 'End';
+    return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .E[kind].billsNoMore(state.status, state.data);
 }
 /** How a task that bills no more ended, in a word: gone, its status, or a job's run's end (Complete). */
 function endedAs(state, kind) {
     if (state.kind !== 'status')
         return 'gone';
-    const status = kind === 'job' ? ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(state.data).status ?? state.status) : state.status;
-    return (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(status, 40);
+    return (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .E[kind].endedAs(state.status, state.data), 40);
 }
 /** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
 function describeState(state) {
@@ -4207,28 +4208,28 @@ async function readTaskState(taskId, ctx, options = {}) {
     if (options.detailRefused !== true) {
         try {
             const { result } = await again(`status of task ${taskId}`, () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .detailCall */ .cV)(ctx.settings, taskId)));
-            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
+            const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .snapshotOf */ .eY)(result.data, ctx.settings.wait.statusField).status;
             if (status !== undefined)
                 return { kind: 'status', status, data: result.data };
         }
         catch (error) {
-            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error);
+            refusal = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
         }
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_5__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_6__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .taskIdOf */ .G6)(task) ?? ''));
-        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .taskIdOf */ .G6)(task) === taskId);
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) ?? ''));
+        const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
-        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY)(found, ['status']).status;
+        const status = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .snapshotOf */ .eY)(found, ['status']).status;
         return status === undefined
             ? { kind: 'unread', why: 'the task search lists it without a status' }
             : { kind: 'status', status, data: found };
     }
     catch (error) {
         const detail = refusal === '' ? '' : `its detail: ${refusal}; `;
-        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_4__/* .describeError */ .Uc)(error)}` };
+        return { kind: 'unread', why: `${detail}the task search: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error)}` };
     }
 }
 
@@ -4244,33 +4245,14 @@ async function readTaskState(taskId, ctx, options = {}) {
 /* harmony export */   oB: () => (/* binding */ isPublishable),
 /* harmony export */   pl: () => (/* binding */ isUnknownStatus)
 /* harmony export */ });
-/* unused harmony export KNOWN_STATUSES */
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
 
 
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-/** What a job's wait reads (job_status.status, or Paused or End for a job stopped first): its known statuses. */
-const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi];
-const DEFAULTS = {
-    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
-    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-    ended: { success: ['End'], failure: [], gone: 'success' },
-    // A job: Complete, or Failed; Paused or End is a job stopped before it ended.
-    finished: {
-        success: ['Complete'],
-        failure: ['Failed', ..._platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
-        gone: 'failure',
-        stopped: _platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
-    }
-};
-/** Where a job differs: it is stopped once it reads Paused or End (the Job API has no pause). */
-const JOB_DEFAULTS = {
-    ended: { success: [..._platform_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi], failure: [], gone: 'success' }
-};
+/** The criteria of a wait for `target`, of a task of `kind`: its defaults, unless the inputs name statuses. */
 function criteriaFor(target, wait, leaving = [], kind = 'deployment') {
-    const defaults = (kind === 'job' ? JOB_DEFAULTS[target] : undefined) ?? DEFAULTS[target];
+    const { waitDefaults, knownStatuses } = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .E[kind];
+    const defaults = waitDefaults[target];
     return {
         target,
         success: wait.successStatuses ?? defaults.success,
@@ -4279,7 +4261,8 @@ function criteriaFor(target, wait, leaving = [], kind = 'deployment') {
         requireAllNodes: target === 'ready',
         gone: defaults.gone,
         leaving,
-        stopped: defaults.stopped ?? []
+        stopped: defaults.stopped ?? [],
+        known: knownStatuses
     };
 }
 /**
@@ -4309,8 +4292,9 @@ function isPublishable(url) {
 }
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 function isUnknownStatus(status, criteria) {
-    const known = criteria.target === 'finished' ? JOB_STATUSES : KNOWN_STATUSES;
-    return !known.includes(status) && !criteria.success.includes(status) && !criteria.failure.includes(status);
+    return (!criteria.known.includes(status) &&
+        !criteria.success.includes(status) &&
+        !criteria.failure.includes(status));
 }
 
 
@@ -4335,7 +4319,7 @@ if (onRunner) {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(391), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }
@@ -4787,7 +4771,7 @@ function format(value) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ credentialsProbeCall),
-/* harmony export */   D8: () => (/* binding */ stopOperationOf),
+/* harmony export */   I: () => (/* binding */ kindOf),
 /* harmony export */   JE: () => (/* binding */ resourceSearchCall),
 /* harmony export */   PG: () => (/* binding */ cleanupCall),
 /* harmony export */   QJ: () => (/* binding */ updateCall),
@@ -4800,18 +4784,15 @@ function format(value) {
 /* harmony export */   eW: () => (/* binding */ nodeEventsCall),
 /* harmony export */   fJ: () => (/* binding */ nodeLogCall),
 /* harmony export */   gL: () => (/* binding */ callFor),
-/* harmony export */   j2: () => (/* binding */ taskKindOf),
 /* harmony export */   jj: () => (/* binding */ preheatDetailCall),
-/* harmony export */   m3: () => (/* binding */ stopsJobs),
 /* harmony export */   uC: () => (/* binding */ preheatCreateCall),
 /* harmony export */   vb: () => (/* binding */ deletePodCall)
 /* harmony export */ });
 /* unused harmony export endpointFor */
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
-/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9837);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(629);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6539);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
 /* harmony import */ var _operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
 
 
@@ -4820,22 +4801,23 @@ function format(value) {
 
 
 /**
- * The kind of task a step's operation concerns (see TaskKind): where every read of a task's state, every
- * search by name and every cleanup of the step goes, in the main step and the post step alike.
+ * The kind of task a step's operation concerns (see TaskKindDescriptor): where every read of a task's
+ * state, every search by name and every cleanup of the step goes, in the main step and the post step
+ * alike. Any text names an operation here (a state file's, a by-hand command's): another is a deployment's.
  */
-function taskKindOf(settings) {
-    return settings.operation === 'request'
-        ? 'deployment'
-        : (_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation].kind ?? 'deployment');
+function kindOf(settings) {
+    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
+        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
+        : undefined;
+    return _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .E[row?.kind ?? 'deployment'];
 }
 /**
- * The detail call that polls a task while waiting (following any endpoints override of detail, or of
- * job_detail for a job).
+ * The detail call that polls a task while waiting (following any endpoints override of the kind's detail:
+ * detail, or job_detail for a job).
  */
 function detailCall(settings, taskId) {
-    return taskKindOf(settings) === 'job'
-        ? callFor(settings, 'job_detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_detail, taskId, false)
-        : callFor(settings, 'detail', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.detail, taskId, false);
+    const { detail } = kindOf(settings);
+    return callFor(settings, detail, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[detail], taskId, false);
 }
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
 function nodesCall(settings, taskId, page = 1) {
@@ -4872,15 +4854,13 @@ function nodeReadCall(settings, path, query) {
  * whether a task is gone). An empty name searches every task. A job is searched in the job search.
  */
 function searchByNameCall(settings, taskName, page = 1, given) {
-    const kind = taskKindOf(settings);
-    const statuses = given ?? (kind === 'job' ? _task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_ACTIVE_STATUSES */ .sS : _platform_settings_js__WEBPACK_IMPORTED_MODULE_2__/* .ACTIVE_STATUSES */ .az);
-    const call = kind === 'job'
-        ? callFor(settings, 'job_search', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.job_search, undefined, false)
-        : callFor(settings, 'search_tasks', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_tasks, undefined, false);
+    const kind = kindOf(settings);
+    const statuses = given ?? kind.activeStatuses;
+    const call = callFor(settings, kind.search, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[kind.search], undefined, false);
     return {
         ...call,
         query: [
-            ...(kind === 'job' ? [] : [['type', 'Deployment']]),
+            ...(kind.searchType === undefined ? [] : [['type', kind.searchType]]),
             ['status', statuses.join(',')],
             ...(taskName === '' ? [] : [['search_value', taskName]]),
             ['page', String(page)],
@@ -4893,7 +4873,7 @@ function searchByNameCall(settings, taskName, page = 1, given) {
  * parameters): the entries of one device type for one task type (Deployment, or Job for a job step, or
  * ImagePreHeat for the nodes of a preheat).
  */
-function resourceSearchCall(settings, deviceType, taskType = taskKindOf(settings) === 'job' ? 'Job' : 'Deployment') {
+function resourceSearchCall(settings, deviceType, taskType = kindOf(settings).taskType) {
     const call = callFor(settings, 'search_resources', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.search_resources, undefined, false);
     return {
         ...call,
@@ -4937,7 +4917,7 @@ function preheatDetailCall(settings, taskId) {
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
 }
 /** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
 function preheatCall(settings, method, path, query, body, traits, taskId) {
@@ -4958,35 +4938,20 @@ function updateCall(settings, taskId, configuration) {
 /** The deletion of one node of a task (POST delete_pod {point_id}): the platform schedules another. */
 function deletePodCall(settings, taskId, pointId) {
     const call = callFor(settings, 'replace_node', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.replace_node, taskId, false);
-    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_3__/* .exactInteger */ .i7)(pointId) } };
+    return { ...call, body: { point_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(pointId) } };
 }
 /** A change_points {task_id, points} alone: how a scale up whose new nodes fail is set back. */
 function changePointsCall(settings, taskId, points) {
     return callFor({ ...settings, points }, 'change_points', _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL.change_points, taskId, false);
 }
-/**
- * The operation that stops a task of the kind a step's operation concerns: a job's stop for a job (the
- * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
- */
-function stopOperationOf(settings) {
-    return stopsJobs(settings.operation) ? 'job_stop' : 'stop';
-}
-/** Whether an operation (any text) concerns jobs: its tasks are stopped through the Job API. */
-function stopsJobs(operation) {
-    const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, operation)
-        ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation]
-        : undefined;
-    return row?.kind === 'job';
-}
 /** The call the post step makes to stop or pause a task this step created. */
 function cleanupCall(settings, taskId, action) {
-    const stop = stopOperationOf(settings);
-    if (stop === 'stop')
-        return callFor(settings, action, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[action], taskId, false);
+    const kind = kindOf(settings);
+    const operation = action === 'stop' ? kind.stop : kind.pause;
     // The Job API has a stop and no pause.
-    if (action === 'pause')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`task ${taskId} is a job, which cannot be paused: stop it instead`);
-    return callFor(settings, stop, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[stop], taskId, false);
+    if (operation === undefined)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
+    return callFor(settings, operation, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[operation], taskId, false);
 }
 function callFor(settings, operation, spec, taskId, withInputs = true) {
     const endpoint = endpointFor(settings, operation, spec);
@@ -5007,7 +4972,7 @@ function callFor(settings, operation, spec, taskId, withInputs = true) {
     const query = given.query.filter(([name]) => !(name in fields));
     if (endpoint.method === 'GET') {
         if (Object.keys(body).length > 0) {
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is set, but ${operation} is a GET and sends no body: put parameters in query instead`);
         }
         const fieldQuery = Object.entries(fields).map(([name, value]) => [name, String(value)]);
         const defaults = (spec.defaults ?? []).filter(([name]) => !query.some(([key]) => key === name));
@@ -5041,7 +5006,7 @@ function endpointFor(settings, operation, spec) {
     if (endpoint.encrypt && (credentials.mode !== 'rsa' || credentials.platformPublicKey === undefined)) {
         // A plain form of the same operation exists in the live profile: that is the fix for a token-mode key.
         const plainInLive = spec.live?.encrypt === false && settings.apiProfile !== 'live';
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(plainInLive
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(plainInLive
             ? `${operation} sends an encrypted body in api_profile ${settings.apiProfile}, which needs an RSA-mode key and platform_public_key: set api_profile: live, where ${operation} sends a plain signed body that token-mode keys can send, or set private_key and platform_public_key`
             : `${operation} needs an RSA-mode key and platform_public_key: it sends an encrypted body, so set private_key and platform_public_key (token-mode keys cannot encrypt)`);
     }
@@ -5058,24 +5023,24 @@ function describeValue(value) {
 function checkInputs(operation, spec, settings, given) {
     const { fields, body, query } = given;
     if (spec.bodyRequired === true && Object.keys(body).length === 0) {
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body is empty, but ${operation} needs the storage fields: set body to ${_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .STORAGE_FIELDS */ ._t[settings.apiProfile].join(', ')}`);
     }
     // The same value in both is no conflict (a body copied from the reference); a different one is.
     for (const [name, own] of Object.entries(fields)) {
-        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, body[name]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
+        if (name in body && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFieldValue */ .E4)(own, body[name]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`body sets ${name} ${describeValue(body[name])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name, own)}`);
         const inQuery = query.find(([key]) => key === name);
-        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .sameFieldValue */ .E4)(own, inQuery[1]))
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, own)}`);
+        if (inQuery !== undefined && !(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .sameFieldValue */ .E4)(own, inQuery[1]))
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`query sets ${name} ${describeValue(inQuery[1])}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name, own)}`);
     }
-    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
+    for (const name of (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .fieldsLeftOut */ .HE)(operation, fields, given)) {
         const where = name in body ? 'body' : 'query';
         const value = name in body ? body[name] : query.find(([key]) => key === name)?.[1];
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .ownedBy */ .LW)(name, undefined)}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`${where} sets ${name} ${describeValue(value)}, ${(0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .ownedBy */ .LW)(name, undefined)}`);
     }
     const checked = given.withInputs ? spec.checkBody?.(body, settings) : undefined;
     if (checked?.ok === false)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(checked.problem);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(checked.problem);
 }
 /**
  * The endpoint an override leaves, checked as a whole: a GET carries no body, so it can neither be
@@ -5088,7 +5053,7 @@ function checkEndpoint(operation, endpoint, spec, override) {
     const fix = override.encrypt === undefined && endpoint.encrypt
         ? `remove method, or set encrypt: false as well if the endpoint takes ${operation} unencrypted`
         : 'remove method';
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_3__/* .InputError */ .d(`endpoints.${operation} sets method GET, but ${operation} sends ${what}, which only a POST carries: ${fix}`);
 }
 
 
@@ -6276,6 +6241,93 @@ function serviceUrls(data) {
         ? service.remote_ports.map((port) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(port) && typeof port.url === 'string' && port.url !== '' ? port.url : null)
         : []);
 }
+
+
+/***/ }),
+
+/***/ 7187:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ TASK_KINDS)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9837);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+
+
+
+/** How a deployment's waits end: ready is Running; a pause, Paused; a stop, End (or gone). */
+const DEPLOYMENT_WAITS = {
+    ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+    paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+    ended: { success: ['End'], failure: [], gone: 'success' },
+    finished: {
+        success: ['Complete'],
+        failure: ['Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+        gone: 'failure',
+        stopped: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi
+    }
+};
+const DEPLOYMENT = {
+    name: 'deployment',
+    taskType: 'Deployment',
+    detail: 'detail',
+    stop: 'stop',
+    pause: 'pause',
+    search: 'search_tasks',
+    sweep: 'sweep',
+    searchType: 'Deployment',
+    activeStatuses: _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az,
+    knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
+    waitDefaults: DEPLOYMENT_WAITS,
+    snapshotOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY,
+    billsNoMore: (status) => status === 'End',
+    endedAs: (status) => status,
+    runOf: undefined,
+    followsLog: false,
+    diagnosedNodes: 'stuck',
+    failureReason: () => undefined,
+    nodesAtOnce: (points) => points
+};
+/**
+ * A GPU batch job (suanli-job/): read, stopped and searched in the Job API; it has no pause. Its status
+ * is its job_status.status (Pending, Manual, Running, Complete, Failed), or its task's Paused or End once
+ * stopped; it bills no more once stopped, or once its run ended with no pod active (see JobFacts.ended).
+ */
+const JOB = {
+    name: 'job',
+    taskType: 'Job',
+    detail: 'job_detail',
+    stop: 'job_stop',
+    pause: undefined,
+    search: 'job_search',
+    sweep: undefined,
+    searchType: undefined,
+    activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS,
+    knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
+    // A job is stopped once it reads Paused or End: a wait for its stop ends there.
+    waitDefaults: {
+        ...DEPLOYMENT_WAITS,
+        ended: { success: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi, failure: [], gone: 'success' }
+    },
+    snapshotOf: (data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(data),
+    billsNoMore: (_status, data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah)(data).ended,
+    endedAs: (status, data) => (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobSnapshotOf */ .FQ)(data).status ?? status,
+    runOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFactsOf */ .ah,
+    followsLog: true,
+    diagnosedNodes: 'failed',
+    failureReason: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFailureReason */ .Ig,
+    // Its pods run `parallelism` at a time, however many completions (points) it has.
+    nodesAtOnce: (points, body) => {
+        const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};
+        return Math.min(points, (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(support.parallelism) ?? 1);
+    }
+};
+const TASK_KINDS = {
+    deployment: DEPLOYMENT,
+    job: JOB
+};
 
 
 /***/ }),

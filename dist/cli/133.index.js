@@ -13,17 +13,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
 /* harmony export */   placed: () => (/* binding */ placed)
 /* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
-/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(485);
-/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3929);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8382);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
-
-
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8382);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(511);
 
 
 
@@ -36,12 +32,7 @@ __webpack_require__.r(__webpack_exports__);
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings) {
-    const points = settings.points ?? 1;
-    if ((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(settings) !== 'job')
-        return points;
-    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(settings.body.job_support) ? settings.body.job_support : {};
-    const parallelism = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .countOf */ .pq)(support.parallelism) ?? 1;
-    return Math.min(points, parallelism);
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 const MOST_CANDIDATES = 3;
@@ -55,46 +46,46 @@ const MOST_CANDIDATES = 3;
 async function createTask(call, ctx, report) {
     const wish = ctx.settings.capacity;
     if (wish === undefined)
-        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(call, ctx);
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(call, ctx);
     const points = nodesAtOnce(ctx.settings);
-    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .findCapacity */ .qJ)(wish, points, ctx);
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .findCapacity */ .qJ)(wish, points, ctx);
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
     const name = ctx.settings.taskName ?? '';
     const mode = ctx.settings.preheat.mode;
     const [first] = found.eligible;
     if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_3__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
         report.placement = placement;
     }
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         // The create refused on the region before may still land: waited out, and adopted if it does.
         if (placement.refused.length > 0) {
-            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.adoptLateCreate)(ctx, 'capacity');
+            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.adoptLateCreate)(ctx, 'capacity');
             if (late.kind === 'adopted')
                 return late.created;
             if (late.kind === 'unknown')
-                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(name, 100))}`);
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(name, 100))}`);
         }
-        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)}`);
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
-            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(placed(call, candidate), ctx);
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(placed(call, candidate), ctx);
         }
         catch (error) {
             // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(error))
                 throw error;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error);
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 300)})`);
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 300)})`);
         }
     }
-    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
 }
 /**
  * The platform refused the create on every region tried, and the task search found none of them made a
@@ -110,12 +101,12 @@ class RefusedEverywhereError extends Error {
 async function placeForDryRun(plan, ctx) {
     if (ctx.settings.capacity === undefined)
         return plan;
-    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
     const [best, ...others] = choice;
     if (best === undefined)
         return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq);
-    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
     return {
         ...plan,
         calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
@@ -123,7 +114,7 @@ async function placeForDryRun(plan, ctx) {
 }
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_6__/* .resourcesEntry */ .u$)(candidate.offer)] } };
 }
 
 

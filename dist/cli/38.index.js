@@ -10,15 +10,15 @@ export const modules = {
 /* harmony export */   _: () => (/* binding */ serviceNames)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(965);
 
 
 /** service_id -> service_name, from the task detail's services[]. */
 function serviceNames(taskData) {
     const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
     return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+        const id = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
     }));
 }
 /**
@@ -29,7 +29,7 @@ function serviceNames(taskData) {
 function containerServices(node, services) {
     const byName = new Map([...services].map(([id, name]) => [name, id]));
     const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    const ids = containers.map((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
     if (ids.length === 0 || ids.some((id) => id === undefined))
         return new Map(services);
     return new Map(ids.map((id) => [id, services.get(id) ?? id]));
@@ -42,18 +42,19 @@ function containerServices(node, services) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N$: () => (/* binding */ JOB_DIAGNOSTICS),
-/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
-/* harmony export */   h4: () => (/* binding */ diagnose)
+/* harmony export */   Z: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h: () => (/* binding */ diagnose)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
-/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7659);
-/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3820);
+/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(965);
+/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3820);
+
 
 
 
@@ -66,8 +67,6 @@ function containerServices(node, services) {
 const MAX_EVENTS = 10;
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
-const JOB_DIAGNOSTICS = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 /**
  * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
@@ -90,13 +89,13 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
             unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`]
         };
     }
-    const stuck = nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
+    const stuck = nodes.filter((node) => !(0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .nodeRunning */ .oL)(node) || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
     const chosen = scope.nodes === 'all'
         ? nodes
         : scope.nodes === 'failed'
-            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
+            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
             : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceNames */ ._)(taskData), ctx, scope));
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceNames */ ._)(taskData), ctx, scope));
     return {
         taskId,
         nodes: shown,
@@ -108,23 +107,23 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
     };
 }
 async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
+    const pointId = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
     const unread = [];
-    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1);
+    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1);
     let events = [];
     if (scope.events) {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
             events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
-                time: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
-                type: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
-                reason: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
+                time: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
+                type: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
+                reason: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
         catch (error) {
@@ -133,10 +132,10 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     const logs = [];
     if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
+        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .containerServices */ .Y)(node, services)) {
             try {
                 const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
@@ -145,8 +144,8 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     return {
         pointId,
-        status: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeNodeProblem */ .BD)(problem),
+        status: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .describeNodeProblem */ .BD)(problem),
         events,
         logs,
         unread
@@ -173,8 +172,6 @@ var concurrency = __webpack_require__(5833);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
 // EXTERNAL MODULE: ./deploy/wait/diagnose.ts
@@ -331,7 +328,6 @@ function result(watches) {
 
 
 
-
 /**
  * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
  * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
@@ -342,9 +338,9 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const waiting = tasks.filter((t) => t.verdict === 'done');
     if (waiting.length === 0)
         return { tasks, timedOut: false };
-    const job = (0,calls/* taskKindOf */.j2)(settings) === 'job';
+    const kind = (0,calls/* kindOf */.I)(settings);
     // The log of a job waited on to its end, read on as it runs (see followJobLogs).
-    const logs = job && criteria.target === 'finished'
+    const logs = kind.followsLog && criteria.target === 'finished'
         ? (await __webpack_require__.e(/* import() */ 393).then(__webpack_require__.bind(__webpack_require__, 7393))).followJobLogs(ctx)
         : undefined;
     const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
@@ -353,7 +349,7 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const waited = await waitForTasks(waiting.map((t) => t.id), {
         criteria,
         // A job's wait reads its job_status; a deployment's, its status field.
-        snapshotOf: job ? task_data/* jobSnapshotOf */.FQ : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
+        snapshotOf: (data) => kind.snapshotOf(data, settings.wait.statusField),
         timeoutMs: ctx.deadline - ctx.startedAt,
         intervalMs: settings.wait.intervalMs,
         errorBudget: settings.wait.pollErrorBudget,
@@ -459,17 +455,20 @@ async function withHealth(tasks, criteria, ctx) {
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
 async function withDiagnostics(tasks, criteria, ctx) {
     const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
-    const job = criteria.target === 'finished';
-    if ((criteria.target !== 'ready' && !job) || ctx.runtime.cancelled() || !tasks.some(failed))
+    // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
+    const explained = criteria.target === 'ready' || criteria.target === 'finished';
+    if (!explained || ctx.runtime.cancelled() || !tasks.some(failed))
         return tasks;
+    const kind = (0,calls/* kindOf */.I)(ctx.settings);
+    const scope = { ...diagnose/* DIAGNOSTICS */.Z, nodes: kind.diagnosedNodes };
     return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
         if (!failed(task))
             return task;
-        const why = job ? (0,task_data/* jobFailureReason */.Ig)(task.data) : undefined;
+        const why = kind.failureReason(task.data);
         if (why !== undefined)
             ctx.log(`task ${task.id}: ${why}`);
         ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        const diagnostics = await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, job ? diagnose/* JOB_DIAGNOSTICS */.N$ : diagnose/* DIAGNOSTICS */.Z7);
+        const diagnostics = await (0,diagnose/* diagnose */.h)(task.id, task.data, ctx, scope);
         return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
     });
 }

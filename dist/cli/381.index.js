@@ -224,11 +224,12 @@ function manualStop(settings, taskId, action) {
  */
 function manualSweep(settings, taskName, keep, action) {
     const name = `    task_name: ${JSON.stringify(taskName)}`;
-    if ((0,calls/* stopOperationOf */.D8)(settings) === 'job_stop') {
+    const kind = (0,calls/* kindOf */.I)(settings);
+    if (kind.sweep === undefined) {
         const but = keep.length === 0 ? '' : ` but ${keep.join(', ')}, which existed before the step`;
         return {
-            step: actionStep(settings, action, ['    operation: job_search', name]),
-            how: `list the jobs of that name, and stop each one${but} with the job's stop (operation job_stop; elastic-deploy job-stop --task-id N)`
+            step: actionStep(settings, action, [`    operation: ${kind.search}`, name]),
+            how: `list the ${kind.name}s of that name, and stop each one${but} with the ${kind.name}'s stop (operation ${kind.stop}; elastic-deploy ${kind.stop.replaceAll('_', '-')} --task-id N)`
         };
     }
     const step = actionStep(settings, action, [
@@ -452,6 +453,10 @@ var records = __webpack_require__(2212);
 var safe_text = __webpack_require__(9817);
 // EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
 var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
 // EXTERNAL MODULE: ./deploy/wait/criteria.ts
 var criteria = __webpack_require__(6477);
 ;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
@@ -460,18 +465,22 @@ var criteria = __webpack_require__(6477);
 
 
 
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.E.deployment.waitDefaults.ready;
 /**
  * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
  * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
  * longer Running fails it too. Decided from fields only.
  */
 function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
         return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
-    const live = nodes.filter((node) => !ENDED_NODES.includes((0,failing_nodes/* fieldText */.gF)(node.status) ?? ''));
-    const fresh = live.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
     const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
     if (failing !== undefined)
         return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
@@ -487,7 +496,8 @@ function judgeServing(snapshot, nodes, target, rules) {
         ...(left.length === 0 ? [] : [`${left.length} to go`])
     ];
     const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
-    const serving = snapshot.status === 'Running' &&
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
         running === target.points &&
         live.length === target.points &&
         onImage.length === live.length &&
@@ -792,7 +802,7 @@ async function postBack(taskId, configuration, ctx) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });

@@ -26,8 +26,8 @@ var safe_text = __webpack_require__(9817);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __webpack_require__(8998);
-// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
-var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
 // EXTERNAL MODULE: ./deploy/tasks/node-services.ts
 var node_services = __webpack_require__(3820);
 // EXTERNAL MODULE: ./deploy/tasks/read-task.ts
@@ -189,21 +189,19 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
 function several(data) {
     const detail = (0,records/* isRecord */.u)(data) ? data : {};
     const support = (0,records/* isRecord */.u)(detail.job_support) ? detail.job_support : {};
-    return Number((0,failing_nodes/* fieldText */.gF)(detail.points) ?? 1) > 1 || Number((0,failing_nodes/* fieldText */.gF)(support.parallelism) ?? 1) > 1;
+    return Number((0,node_data/* fieldText */.gF)(detail.points) ?? 1) > 1 || Number((0,node_data/* fieldText */.gF)(support.parallelism) ?? 1) > 1;
 }
-const ENDED = new Set(['Succeeded', 'Failed', 'End']);
 /** Reads the log of each node that runs or has ended since its last read, and shows what is new. */
 async function readLogs(taskId, job, nodes, how) {
     const { ctx, out } = how;
     const services = (0,node_services/* serviceNames */._)(how.data);
     const due = nodes.filter((node) => {
-        const status = (0,failing_nodes/* fieldText */.gF)(node.status) ?? '';
-        return status !== 'Pending' && job.nodes.get((0,read_task/* pointOf */.qk)(node))?.done !== true;
+        return !(0,node_data/* nodePending */.Ad)(node) && job.nodes.get((0,read_task/* pointOf */.qk)(node))?.done !== true;
     });
     const reads = await (0,concurrency/* mapLimit */.s)(due, ctx.settings.concurrency, async (node) => {
         const pointId = (0,read_task/* pointOf */.qk)(node);
-        const ended = how.ended || ENDED.has((0,failing_nodes/* fieldText */.gF)(node.status) ?? '');
-        const restarts = (0,failing_nodes/* restartsOf */.wN)(node) ?? 0;
+        const ended = how.ended || (0,node_data/* nodeEnded */.f2)(node);
+        const restarts = (0,node_data/* restartsOf */.wN)(node) ?? 0;
         const logs = [...(0,node_services/* containerServices */.Y)(node, services)];
         // A node's services one after the other; the nodes side by side.
         const texts = [];
@@ -215,7 +213,7 @@ async function readLogs(taskId, job, nodes, how) {
         let known = job.nodes.get(pointId);
         if (known === undefined) {
             known = {
-                name: (0,safe_text/* lineLabel */.bQ)((0,failing_nodes/* fieldText */.gF)(node.name) ?? pointId, 80), // begins its lines: never a command
+                name: (0,safe_text/* lineLabel */.bQ)((0,node_data/* fieldText */.gF)(node.name) ?? pointId, 80), // begins its lines: never a command
                 services: new Map(),
                 done: false,
                 unreadable: new Set()

@@ -399,7 +399,7 @@ async function restUntil(until, beat, options, deps) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(ctx.settings);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });

@@ -13,17 +13,13 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   placeForDryRun: () => (/* binding */ placeForDryRun),
 /* harmony export */   placed: () => (/* binding */ placed)
 /* harmony export */ });
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
-/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(485);
-/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3929);
-/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8382);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(511);
-
-
+/* harmony import */ var _create_once_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(485);
+/* harmony import */ var _find_capacity_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3929);
+/* harmony import */ var _preheat_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8382);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(511);
 
 
 
@@ -36,12 +32,7 @@ __webpack_require__.r(__webpack_exports__);
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings) {
-    const points = settings.points ?? 1;
-    if ((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .taskKindOf */ .j2)(settings) !== 'job')
-        return points;
-    const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(settings.body.job_support) ? settings.body.job_support : {};
-    const parallelism = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .countOf */ .pq)(support.parallelism) ?? 1;
-    return Math.min(points, parallelism);
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */
 const MOST_CANDIDATES = 3;
@@ -55,46 +46,46 @@ const MOST_CANDIDATES = 3;
 async function createTask(call, ctx, report) {
     const wish = ctx.settings.capacity;
     if (wish === undefined)
-        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(call, ctx);
+        return (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(call, ctx);
     const points = nodesAtOnce(ctx.settings);
-    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .findCapacity */ .qJ)(wish, points, ctx);
+    const found = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .findCapacity */ .qJ)(wish, points, ctx);
     let placement = { wish, points, ...found, chosen: undefined, refused: [] };
     report.placement = placement;
     const name = ctx.settings.taskName ?? '';
     const mode = ctx.settings.preheat.mode;
     const [first] = found.eligible;
     if (mode !== 'none' && first !== undefined) {
-        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
+        placement = { ...placement, preheated: await (0,_preheat_js__WEBPACK_IMPORTED_MODULE_3__/* .preheat */ .IL)(first, mode, ctx, `${name}-preheat`) };
         report.placement = placement;
     }
     for (const candidate of found.eligible.slice(0, MOST_CANDIDATES)) {
         // The create refused on the region before may still land: waited out, and adopted if it does.
         if (placement.refused.length > 0) {
-            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.adoptLateCreate)(ctx, 'capacity');
+            const late = await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.adoptLateCreate)(ctx, 'capacity');
             if (late.kind === 'adopted')
                 return late.created;
             if (late.kind === 'unknown')
-                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(name, 100))}`);
+                throw new Error(`the platform refused the create on ${placement.refused.length} region(s), and ${late.why}: not creating on another region, which could make a second task; the post step looks for one named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(name, 100))}`);
         }
-        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)}`);
+        ctx.log(`capacity: creating on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)}`);
         if (placement.preheated !== undefined && candidate !== first)
-            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
+            ctx.log(`capacity: the preheat warmed ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(placement.preheated.region, 60)}, not this region`);
         placement = { ...placement, chosen: candidate };
         report.placement = placement;
         try {
-            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_3__.createOnce)(placed(call, candidate), ctx);
+            return await (0,_create_once_js__WEBPACK_IMPORTED_MODULE_1__.createOnce)(placed(call, candidate), ctx);
         }
         catch (error) {
             // createOnce settles a refusal by the task search: one that comes this far made no task.
-            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .isRefusal */ .vu)(error))
+            if (!(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(error))
                 throw error;
-            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_7__/* .describeError */ .Uc)(error);
+            const why = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error);
             placement = { ...placement, chosen: undefined, refused: [...placement.refused, { candidate, why }] };
             report.placement = placement;
-            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 300)})`);
+            ctx.log(`capacity: the platform refused the create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(candidate)} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 300)})`);
         }
     }
-    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_6__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
+    throw new RefusedEverywhereError(`the platform refused the create on each of the ${placement.refused.length} region(s) tried, making no task: ${placement.refused.map(({ candidate, why }) => `${candidate.offer.region ?? '?'}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(why, 200)}`).join('; ')}`);
 }
 /**
  * The platform refused the create on every region tried, and the task search found none of them made a
@@ -110,12 +101,12 @@ class RefusedEverywhereError extends Error {
 async function placeForDryRun(plan, ctx) {
     if (ctx.settings.capacity === undefined)
         return plan;
-    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
+    const choice = await (0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .chooseForDryRun */ .PH)(ctx, ctx.settings.preheat.mode);
     const [best, ...others] = choice;
     if (best === undefined)
         return plan;
-    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq);
-    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_4__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
+    const next = others.slice(0, MOST_CANDIDATES - 1).map(_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq);
+    ctx.log(`dry run: the step would create on ${(0,_find_capacity_js__WEBPACK_IMPORTED_MODULE_2__/* .describeCandidate */ .pq)(best)}${next.length === 0 ? '' : `; were that refused, on ${next.join('; then on ')}`}`);
     return {
         ...plan,
         calls: plan.calls.map((call) => (call.traits.resend === 'create_once' ? placed(call, best) : call))
@@ -123,7 +114,7 @@ async function placeForDryRun(plan, ctx) {
 }
 /** The create call with the chosen entry as its resources. */
 function placed(call, candidate) {
-    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_8__/* .resourcesEntry */ .u$)(candidate.offer)] } };
+    return { ...call, body: { ...call.body, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_6__/* .resourcesEntry */ .u$)(candidate.offer)] } };
 }
 
 
@@ -479,15 +470,15 @@ async function dryRunReplace(plan, ctx) {
 /* harmony export */   _: () => (/* binding */ serviceNames)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(965);
 
 
 /** service_id -> service_name, from the task detail's services[]. */
 function serviceNames(taskData) {
     const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
     return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+        const id = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
     }));
 }
 /**
@@ -498,7 +489,7 @@ function serviceNames(taskData) {
 function containerServices(node, services) {
     const byName = new Map([...services].map(([id, name]) => [name, id]));
     const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    const ids = containers.map((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
     if (ids.length === 0 || ids.some((id) => id === undefined))
         return new Map(services);
     return new Map(ids.map((id) => [id, services.get(id) ?? id]));
@@ -511,18 +502,19 @@ function containerServices(node, services) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N$: () => (/* binding */ JOB_DIAGNOSTICS),
-/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
-/* harmony export */   h4: () => (/* binding */ diagnose)
+/* harmony export */   Z: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h: () => (/* binding */ diagnose)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
-/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7659);
-/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3820);
+/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(965);
+/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3820);
+
 
 
 
@@ -535,8 +527,6 @@ function containerServices(node, services) {
 const MAX_EVENTS = 10;
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
-const JOB_DIAGNOSTICS = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 /**
  * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
@@ -559,13 +549,13 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
             unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`]
         };
     }
-    const stuck = nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
+    const stuck = nodes.filter((node) => !(0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .nodeRunning */ .oL)(node) || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
     const chosen = scope.nodes === 'all'
         ? nodes
         : scope.nodes === 'failed'
-            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
+            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
             : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceNames */ ._)(taskData), ctx, scope));
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceNames */ ._)(taskData), ctx, scope));
     return {
         taskId,
         nodes: shown,
@@ -577,23 +567,23 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
     };
 }
 async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
+    const pointId = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
     const unread = [];
-    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1);
+    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1);
     let events = [];
     if (scope.events) {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
             events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
-                time: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
-                type: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
-                reason: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
+                time: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
+                type: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
+                reason: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
         catch (error) {
@@ -602,10 +592,10 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     const logs = [];
     if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
+        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .containerServices */ .Y)(node, services)) {
             try {
                 const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
@@ -614,8 +604,8 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     return {
         pointId,
-        status: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeNodeProblem */ .BD)(problem),
+        status: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .describeNodeProblem */ .BD)(problem),
         events,
         logs,
         unread
@@ -642,8 +632,6 @@ var concurrency = __webpack_require__(5833);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
 // EXTERNAL MODULE: ./deploy/wait/diagnose.ts
@@ -800,7 +788,6 @@ function result(watches) {
 
 
 
-
 /**
  * Waits for the tasks whose call went through until the criteria settle them, or the step's deadline;
  * each waited task's result is replaced by how its wait ended, checked for health where asked (a task
@@ -811,9 +798,9 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const waiting = tasks.filter((t) => t.verdict === 'done');
     if (waiting.length === 0)
         return { tasks, timedOut: false };
-    const job = (0,calls/* taskKindOf */.j2)(settings) === 'job';
+    const kind = (0,calls/* kindOf */.I)(settings);
     // The log of a job waited on to its end, read on as it runs (see followJobLogs).
-    const logs = job && criteria.target === 'finished'
+    const logs = kind.followsLog && criteria.target === 'finished'
         ? (await __webpack_require__.e(/* import() */ 393).then(__webpack_require__.bind(__webpack_require__, 7393))).followJobLogs(ctx)
         : undefined;
     const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
@@ -822,7 +809,7 @@ async function waitUntil(tasks, criteria, ctx, how) {
     const waited = await waitForTasks(waiting.map((t) => t.id), {
         criteria,
         // A job's wait reads its job_status; a deployment's, its status field.
-        snapshotOf: job ? task_data/* jobSnapshotOf */.FQ : (data) => (0,task_data/* snapshotOf */.eY)(data, settings.wait.statusField),
+        snapshotOf: (data) => kind.snapshotOf(data, settings.wait.statusField),
         timeoutMs: ctx.deadline - ctx.startedAt,
         intervalMs: settings.wait.intervalMs,
         errorBudget: settings.wait.pollErrorBudget,
@@ -928,17 +915,20 @@ async function withHealth(tasks, criteria, ctx) {
 /** Each task whose wait until ready failed or timed out, with what its nodes say about it. */
 async function withDiagnostics(tasks, criteria, ctx) {
     const failed = (task) => task.verdict === 'failed' || task.verdict === 'timed_out';
-    const job = criteria.target === 'finished';
-    if ((criteria.target !== 'ready' && !job) || ctx.runtime.cancelled() || !tasks.some(failed))
+    // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
+    const explained = criteria.target === 'ready' || criteria.target === 'finished';
+    if (!explained || ctx.runtime.cancelled() || !tasks.some(failed))
         return tasks;
+    const kind = (0,calls/* kindOf */.I)(ctx.settings);
+    const scope = { ...diagnose/* DIAGNOSTICS */.Z, nodes: kind.diagnosedNodes };
     return (0,concurrency/* mapLimit */.s)(tasks, ctx.settings.concurrency, async (task) => {
         if (!failed(task))
             return task;
-        const why = job ? (0,task_data/* jobFailureReason */.Ig)(task.data) : undefined;
+        const why = kind.failureReason(task.data);
         if (why !== undefined)
             ctx.log(`task ${task.id}: ${why}`);
         ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-        const diagnostics = await (0,diagnose/* diagnose */.h4)(task.id, task.data, ctx, job ? diagnose/* JOB_DIAGNOSTICS */.N$ : diagnose/* DIAGNOSTICS */.Z7);
+        const diagnostics = await (0,diagnose/* diagnose */.h)(task.id, task.data, ctx, scope);
         return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
     });
 }

@@ -38,7 +38,7 @@ function nodeReadsFlow(read) {
                 run: async (ctx) => {
                     const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
                     const tasks = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)((0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx)), ctx.settings.concurrency, async (task) => task.verdict === 'done'
-                        ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h4)(task.id, task.data, ctx, scope) }
+                        ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h)(task.id, task.data, ctx, scope) }
                         : task);
                     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks, nodeReads: read });
                 },
@@ -237,14 +237,10 @@ function withoutField(record, field) {
 /* harmony export */   BD: () => (/* binding */ describeNodeProblem),
 /* harmony export */   EJ: () => (/* binding */ failingNodes),
 /* harmony export */   ET: () => (/* binding */ allHeldBack),
-/* harmony export */   dP: () => (/* binding */ failingNode),
-/* harmony export */   gF: () => (/* binding */ fieldText),
-/* harmony export */   wN: () => (/* binding */ restartsOf)
+/* harmony export */   dP: () => (/* binding */ failingNode)
 /* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
-
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(965);
 
 
 /**
@@ -263,37 +259,37 @@ function failingNode(page, maxRestarts) {
  * task cannot be ready and has not ended: its detail can wait. A list of no nodes says nothing: not held.
  */
 function allHeldBack(page) {
-    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
     return (nodes.length > 0 &&
-        nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) &&
-            (node.status === 'Pending' ||
-                (node.status === 'Running' && containersOf(node).some((c) => fieldText(c.reason) !== undefined)))));
+        nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node) &&
+            ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .nodePending */ .Ad)(node) ||
+                ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeRunning */ .oL)(node) && (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .containersOf */ .Mz)(node).some((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.reason) !== undefined)))));
 }
 /** Every node of a node list that will not come up, as failingNode judges each one. */
 function failingNodes(page, maxRestarts) {
-    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
     return nodes.flatMap((node) => {
-        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
+        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
         return problem === undefined ? [] : [problem];
     });
 }
 function problemOf(node, maxRestarts) {
-    const status = fieldText(node.status) ?? 'unknown';
-    const containers = containersOf(node);
-    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+    const status = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) ?? 'unknown';
+    const containers = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .containersOf */ .Mz)(node);
+    const restarts = Math.max((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .restartsOf */ .wN)(node) ?? 0, ...containers.map((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .restartsOf */ .wN)(c) ?? 0));
     const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-    if (status !== 'Failed' && !restarting)
+    if (!(0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeFailed */ .me)(node) && !restarting)
         return undefined;
     // The container that says why: the one restarted most, else one with a reason, else the first.
-    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-        containers.find((c) => fieldText(c.reason) !== undefined) ??
+    const container = containers.find((c) => restarts > 0 && (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .restartsOf */ .wN)(c) === restarts) ??
+        containers.find((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.reason) !== undefined) ??
         containers[0];
     return {
-        pointId: fieldText(node.point_id) ?? 'unknown',
+        pointId: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? 'unknown',
         status,
-        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
-        reason: container === undefined ? undefined : fieldText(container.reason),
-        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
+        service: container === undefined ? undefined : ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.service_name) ?? (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.name)),
+        reason: container === undefined ? undefined : (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.reason),
+        exitCode: container === undefined ? undefined : (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.exit_code),
         restarts: restarts > 0 ? restarts : undefined
     };
 }
@@ -310,26 +306,6 @@ function describeNodeProblem(problem) {
     const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
     return `node ${problem.pointId} (${problem.status})${why}`;
 }
-/** A node's containers (those that are objects), none when it lists none. */
-function containersOf(node) {
-    return (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
-}
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item) {
-    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
-    const value = dto.restart_count ?? item.restart_count;
-    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function fieldText(value) {
-    const raw = typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
-            ? String(value)
-            : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
-}
 
 
 /***/ }),
@@ -342,15 +318,15 @@ function fieldText(value) {
 /* harmony export */   _: () => (/* binding */ serviceNames)
 /* harmony export */ });
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(965);
 
 
 /** service_id -> service_name, from the task detail's services[]. */
 function serviceNames(taskData) {
     const services = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(taskData) && Array.isArray(taskData.services) ? taskData.services : [];
     return new Map(services.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((s) => {
-        const id = (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
-        return id === undefined ? [] : [[id, (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
+        const id = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_id);
+        return id === undefined ? [] : [[id, (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(s.service_name) ?? id]];
     }));
 }
 /**
@@ -361,7 +337,7 @@ function serviceNames(taskData) {
 function containerServices(node, services) {
     const byName = new Map([...services].map(([id, name]) => [name, id]));
     const containers = (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u);
-    const ids = containers.map((c) => (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
+    const ids = containers.map((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_id) ?? byName.get((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.service_name) ?? ''));
     if (ids.length === 0 || ids.some((id) => id === undefined))
         return new Map(services);
     return new Map(ids.map((id) => [id, services.get(id) ?? id]));
@@ -389,7 +365,7 @@ function containerServices(node, services) {
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6539);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(965);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7660);
 
 
@@ -434,7 +410,7 @@ function runningOf(snapshot) {
 }
 /** Every node of a task, across the pages of its node list. */
 async function readNodeList(taskId, ctx) {
-    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
     return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
 }
 /** A service's log on a node: the whole text so far (point_log answers all of it), '' when it says none. */
@@ -444,7 +420,7 @@ async function readNodeLog(taskId, pointId, serviceId, ctx) {
 }
 /** A node's point_id, as text ('' when it has none). */
 function pointOf(node) {
-    return (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? '';
+    return (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? '';
 }
 
 
@@ -454,18 +430,19 @@ function pointOf(node) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   N$: () => (/* binding */ JOB_DIAGNOSTICS),
-/* harmony export */   Z7: () => (/* binding */ DIAGNOSTICS),
-/* harmony export */   h4: () => (/* binding */ diagnose)
+/* harmony export */   Z: () => (/* binding */ DIAGNOSTICS),
+/* harmony export */   h: () => (/* binding */ diagnose)
 /* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5833);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9817);
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5833);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
-/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7659);
-/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3820);
+/* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(965);
+/* harmony import */ var _tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3820);
+
 
 
 
@@ -478,8 +455,6 @@ function pointOf(node) {
 const MAX_EVENTS = 10;
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 const DIAGNOSTICS = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
-const JOB_DIAGNOSTICS = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 /**
  * Reads what a failed or timed-out wait leaves to explain it: the task's node list, and for each node that
@@ -502,13 +477,13 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
             unread: [`the node list: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`]
         };
     }
-    const stuck = nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) !== 'Running' || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
+    const stuck = nodes.filter((node) => !(0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .nodeRunning */ .oL)(node) || (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined);
     const chosen = scope.nodes === 'all'
         ? nodes
         : scope.nodes === 'failed'
-            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
+            ? nodes.filter((node) => (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1) !== undefined)
             : stuck;
-    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_3__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceNames */ ._)(taskData), ctx, scope));
+    const shown = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_4__/* .mapLimit */ .s)(chosen.slice(0, scope.maxNodes), settings.concurrency, (node) => nodeDiagnostics(taskId, node, (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceNames */ ._)(taskData), ctx, scope));
     return {
         taskId,
         nodes: shown,
@@ -520,23 +495,23 @@ async function diagnose(taskId, taskData, ctx, scope = DIAGNOSTICS) {
     };
 }
 async function nodeDiagnostics(taskId, node, services, ctx, scope) {
-    const pointId = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
+    const pointId = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.point_id) ?? 'unknown';
     const unread = [];
-    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .failingNode */ .dP)({ results: [node] }, 1);
+    const problem = (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .failingNode */ .dP)({ results: [node] }, 1);
     let events = [];
     if (scope.events) {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
-            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .nodeEventsCall */ .eW)(ctx.settings, pointId));
+            const list = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(result.data) && Array.isArray(result.data.events) ? result.data.events : [];
             events = list
-                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)
+                .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)
                 .slice(-MAX_EVENTS)
                 .map((event) => ({
-                time: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
-                type: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
-                reason: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
-                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
-                service: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
+                time: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.event_time) ?? '',
+                type: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.type) ?? '',
+                reason: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.reason) ?? '',
+                message: (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(typeof event.message === 'string' ? event.message : '', MAX_LINE),
+                service: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(event.service) ?? ''
             }));
         }
         catch (error) {
@@ -545,10 +520,10 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     const logs = [];
     if (scope.logs && ctx.settings.wait.logLines > 0) {
-        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_4__/* .containerServices */ .Y)(node, services)) {
+        for (const [serviceId, service] of (0,_tasks_node_services_js__WEBPACK_IMPORTED_MODULE_5__/* .containerServices */ .Y)(node, services)) {
             try {
                 const raw = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__/* .readNodeLog */ .pc)(taskId, pointId, serviceId, ctx);
-                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_7__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
+                logs.push({ service, ...(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .lastLines */ .w$)(raw, ctx.settings.wait.logLines, MAX_LINE) });
             }
             catch (error) {
                 unread.push(`the log of ${service}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_1__/* .describeError */ .Uc)(error)}`);
@@ -557,12 +532,79 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
     }
     return {
         pointId,
-        status: (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
-        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_2__/* .describeNodeProblem */ .BD)(problem),
+        status: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_2__/* .fieldText */ .gF)(node.status) ?? 'unknown',
+        problem: problem === undefined ? undefined : (0,_tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_3__/* .describeNodeProblem */ .BD)(problem),
         events,
         logs,
         unread
     };
+}
+
+
+/***/ }),
+
+/***/ 965:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ad: () => (/* binding */ nodePending),
+/* harmony export */   Mz: () => (/* binding */ containersOf),
+/* harmony export */   f2: () => (/* binding */ nodeEnded),
+/* harmony export */   gF: () => (/* binding */ fieldText),
+/* harmony export */   me: () => (/* binding */ nodeFailed),
+/* harmony export */   oL: () => (/* binding */ nodeRunning),
+/* harmony export */   wN: () => (/* binding */ restartsOf)
+/* harmony export */ });
+/* unused harmony export nodeStatusOf */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+
+
+
+/**
+ * What the platform's node list says of a node (suanli-deployment/api/node-list.md: point_id, name,
+ * status, region, resource, containers, describe_dto), as task-data.ts is for tasks: its status words,
+ * its containers and their restarts, read from the fields alone. A node (a job's pod) is Pending while it
+ * is scheduled, pulls its image and starts; Running; and once it no longer runs Succeeded, Failed or End
+ * (the list may show it so for a while).
+ */
+/** The statuses of a node that no longer runs: its containers exited (Succeeded, Failed) or it was removed. */
+const ENDED_NODE_STATUSES = ['Succeeded', 'Failed', 'End'];
+/** A node's status word, as short safe text; undefined when it has none. */
+function nodeStatusOf(node) {
+    return fieldText(node.status);
+}
+/** Whether the node is scheduled, pulling its image or starting: not running yet. */
+const nodePending = (node) => nodeStatusOf(node) === 'Pending';
+/** Whether the node's status says it runs (its containers may still be held back: see heldBackReason). */
+const nodeRunning = (node) => nodeStatusOf(node) === 'Running';
+/** Whether the node failed: its containers exited with an error (a job's pod), or it will not run. */
+const nodeFailed = (node) => nodeStatusOf(node) === 'Failed';
+/**
+ * Whether the node no longer runs: Succeeded, Failed or End. Every reading of a node's end is this one:
+ * its log has no more lines to come, and it is no live node of a task's.
+ */
+const nodeEnded = (node) => ENDED_NODE_STATUSES.includes(nodeStatusOf(node) ?? '');
+/** A node's containers (those that are objects), none when it lists none. */
+function containersOf(node) {
+    return (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
+}
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
+    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function fieldText(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
 }
 
 

@@ -1,4 +1,4 @@
-import { stopOperationOf, stopsJobs } from '../deploy/engine.js';
+import { kindOf } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 
 /**
@@ -12,15 +12,15 @@ export function byHand(inputs: Record<string, string>): NonNullable<StepHost['by
   const run = (words: string[]): string => [...words, ...where].join(' ');
   // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
   // jobs of a name are listed (job-search), each to stop by hand.
-  const operation = inputs.operation?.trim() ?? '';
-  const stop = stopOperationOf({ operation }).replaceAll('_', '-');
+  const kind = kindOf({ operation: inputs.operation?.trim() ?? '' });
+  const command = (operation: string): string => `elastic-deploy ${operation.replaceAll('_', '-')}`;
   return {
-    stop: (taskId) => run([`elastic-deploy ${stop} --task-id`, taskId]),
+    stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),
     sweep: (taskName, keep) =>
-      stopsJobs(operation)
-        ? run(['elastic-deploy job-search --task-name', shellQuote(taskName)])
+      kind.sweep === undefined
+        ? run([`${command(kind.search)} --task-name`, shellQuote(taskName)])
         : run([
-            'elastic-deploy sweep --task-name',
+            `${command(kind.sweep)} --task-name`,
             shellQuote(taskName),
             ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
           ])

@@ -74,7 +74,7 @@ export {
 } from './step-defaults.js';
 export { isSecretName, redactFields, secretValues } from './secret-fields.js';
 export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.js';
-export { stopOperationOf, stopsJobs } from '../platform/operations/calls.js';
+export { kindOf } from '../platform/operations/calls.js';
 export { inputsFromFields } from '../platform/operations/input-checks.js';
 export { listRowsOf, type ListRows } from '../platform/list-rows.js';
 export {

@@ -4,8 +4,8 @@ import type { OperationTraits } from '../platform/operations/operation-table.js'
 import type { OperationName } from '../platform/platform-settings.js';
 import { offersOf, type Offer } from '../platform/resource-data.js';
 import { isRecord } from '../basics/records.js';
-import { taskKindOf } from '../platform/operations/calls.js';
-import { jobFactsOf, snapshotOf, type JobFacts } from '../platform/task-data.js';
+import { kindOf } from '../platform/operations/calls.js';
+import { snapshotOf, type JobFacts } from '../platform/task-data.js';
 import type { CallOutcome } from './make-calls.js';
 import type { FieldChange } from './tasks/configuration.js';
 import type { TaskDiagnostics } from './wait/diagnose.js';
@@ -193,7 +193,6 @@ export function taskAfterWait(task: TaskResult, waited: TaskWait, publish: Publi
 /** What the job of a step that concerns jobs said of its run (its first task's last data). */
 export function jobRunOf(step: StepResult): JobFacts | undefined {
   const [task] = step.tasks;
-  return taskKindOf(step) === 'job' && task !== undefined && isRecord(task.data)
-    ? jobFactsOf(task.data)
-    : undefined;
+  const { runOf } = kindOf(step);
+  return runOf !== undefined && task !== undefined && isRecord(task.data) ? runOf(task.data) : undefined;
 }

@@ -68,6 +68,17 @@ describe('judgeServing', () => {
     expect(judgeServing(snapshot(), [old], target()).kind).toBe('waiting');
   });
 
+  // Issue 50, point 1: a Failed node was ended for the job's log follower and live here; one reading now.
+  // An old node that failed and lingers in the list no longer holds a change that serves on every other.
+  it('counts a node that failed as no live node, as every reading of a node does', () => {
+    const lingering = node(1, 'app:1', { status: 'Failed' });
+    expect(
+      judgeServing(snapshot(), [node(3, 'app:2'), node(4, 'app:2'), lingering], target({ gone: new Set() }))
+    ).toEqual({ kind: 'serving' });
+    const newFailed = node(5, 'app:2', { status: 'Failed' });
+    expect(judgeServing(snapshot(), [node(3, 'app:2'), newFailed], target()).kind).toBe('failed');
+  });
+
   it.each(['End', 'Other', 'Paused'])('fails when the task is %s', (status) => {
     expect(judgeServing(snapshot({ status }), [], target())).toEqual({
       kind: 'failed',

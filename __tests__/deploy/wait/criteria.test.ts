@@ -59,7 +59,8 @@ describe('task status', () => {
       requireAllNodes: true,
       gone: 'failure',
       leaving: [],
-      stopped: []
+      stopped: [],
+      known: ['Pending', 'Running', 'Paused', 'End', 'Other']
     });
     expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('reached');
     expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');

@@ -1,7 +1,9 @@
 import { isRecord } from '../../basics/records.js';
 import { sanitize } from '../../basics/safe-text.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
-import { describeNodeProblem, failingNodes, fieldText } from '../tasks/failing-nodes.js';
+import { describeNodeProblem, failingNodes } from '../tasks/failing-nodes.js';
+import { nodeEnded } from '../../platform/node-data.js';
+import { TASK_KINDS } from '../../platform/task-kinds.js';
 import { pointOf } from '../tasks/read-task.js';
 import { isPublishable } from '../wait/criteria.js';
 
@@ -31,8 +33,8 @@ export interface ServingRules {
 export type ServingVerdict =
   { kind: 'serving' } | { kind: 'waiting'; progress: string } | { kind: 'failed'; why: string };
 
-/** Node statuses of nodes that no longer run (the node list may still show them for a while). */
-const ENDED_NODES = ['End', 'Succeeded'];
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = TASK_KINDS.deployment.waitDefaults.ready;
 
 /**
  * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
@@ -45,10 +47,12 @@ export function judgeServing(
   target: ServingTarget,
   rules: ServingRules
 ): ServingVerdict {
-  if (snapshot.status !== undefined && ['End', 'Other', 'Paused'].includes(snapshot.status))
+  if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
     return { kind: 'failed', why: `is ${sanitize(snapshot.status, 20)}` };
-  const live = nodes.filter((node) => !ENDED_NODES.includes(fieldText(node.status) ?? ''));
-  const fresh = live.filter((node) => !target.before.has(pointOf(node)));
+  // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+  // fails the change all the same.
+  const live = nodes.filter((node) => !nodeEnded(node));
+  const fresh = nodes.filter((node) => !target.before.has(pointOf(node)));
   const [failing] = failingNodes({ results: fresh }, rules.maxRestarts);
   if (failing !== undefined)
     return { kind: 'failed', why: `has a new node that will not come up: ${describeNodeProblem(failing)}` };
@@ -65,7 +69,8 @@ export function judgeServing(
   ];
   const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => isPublishable(url));
   const serving =
-    snapshot.status === 'Running' &&
+    snapshot.status !== undefined &&
+    SERVING.includes(snapshot.status) &&
     running === target.points &&
     live.length === target.points &&
     onImage.length === live.length &&

@@ -1,8 +1,6 @@
 import { sanitize } from '../../basics/safe-text.js';
-import { isRecord } from '../../basics/records.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
-import { taskKindOf } from '../../platform/operations/calls.js';
-import { countOf } from '../../platform/task-data.js';
+import { kindOf } from '../../platform/operations/calls.js';
 import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
 import { adoptLateCreate, createOnce, type Created } from './create-once.js';
@@ -16,11 +14,7 @@ import type { CapacityWish } from '../settings.js';
  * at a time, however many completions it has).
  */
 function nodesAtOnce(settings: DeployContext['settings']): number {
-  const points = settings.points ?? 1;
-  if (taskKindOf(settings) !== 'job') return points;
-  const support = isRecord(settings.body.job_support) ? settings.body.job_support : {};
-  const parallelism = countOf(support.parallelism) ?? 1;
-  return Math.min(points, parallelism);
+  return kindOf(settings).nodesAtOnce(settings.points ?? 1, settings.body);
 }
 
 /** Creates tried at the most, one region each, when the platform refuses them (three creates in all). */

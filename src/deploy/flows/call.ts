@@ -1,5 +1,5 @@
 import { InputError } from '../../basics/input-error.js';
-import { taskKindOf } from '../../platform/operations/calls.js';
+import { kindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { makeCalls, type CallOutcome } from '../make-calls.js';
@@ -36,9 +36,10 @@ export const callFlow: Flow = {
 
 /** What the post step does with what this step creates, as the cleanup input says. */
 export function cleanupOf(settings: Pick<DeploySettings, 'cleanup' | 'operation'>): CleanupState {
-  if (settings.cleanup === 'pause' && taskKindOf(settings) === 'job')
+  const kind = kindOf(settings);
+  if (settings.cleanup === 'pause' && kind.pause === undefined)
     throw new InputError(
-      `cleanup is pause, but ${settings.operation} concerns a job, which cannot be paused: set cleanup to stop (or none, to leave it running)`
+      `cleanup is pause, but ${settings.operation} concerns a ${kind.name}, which cannot be paused: set cleanup to stop (or none, to leave it running)`
     );
   return { ...NO_CLEANUP, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
 }

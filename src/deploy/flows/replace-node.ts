@@ -4,7 +4,8 @@ import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
-import { describeNodeProblem, failingNodes, fieldText } from '../tasks/failing-nodes.js';
+import { describeNodeProblem, failingNodes } from '../tasks/failing-nodes.js';
+import { nodeRunning } from '../../platform/node-data.js';
 import { changeReport, type StepResult } from '../result.js';
 import { awaitServing } from '../change/await-serving.js';
 import { pointOf } from '../tasks/read-task.js';
@@ -110,9 +111,7 @@ function chooseNodes(taskId: string, look: TaskLook, ctx: DeployContext): string
       `point_id ${pointId ?? ''} is no node of task ${taskId}: set point_id to one of ${ids.join(', ') || '(it has no node)'}, or to failed`
     );
   const bad = new Set(failing.map((problem) => problem.pointId));
-  const serving = look.nodes.filter(
-    (node) => fieldText(node.status) === 'Running' && !bad.has(pointOf(node))
-  );
+  const serving = look.nodes.filter((node) => nodeRunning(node) && !bad.has(pointOf(node)));
   const last = serving.length === 1 && pointOf(serving[0] ?? {}) === pointId;
   if (last && !deleteLastNode)
     throw new InputError(

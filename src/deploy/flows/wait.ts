@@ -1,5 +1,5 @@
 import { formatDuration } from '../../basics/units.js';
-import { taskKindOf } from '../../platform/operations/calls.js';
+import { kindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
@@ -112,7 +112,7 @@ export async function callAndWait(plan: Plan, stepCtx: DeployContext): Promise<S
   const criteria =
     plan.wait === undefined
       ? undefined
-      : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls), taskKindOf(ctx.settings));
+      : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls), kindOf(ctx.settings).name);
   const waited: { tasks: TaskResult[]; timedOut: boolean; logFile?: string } =
     criteria === undefined
       ? { tasks: called, timedOut: false }

@@ -1,5 +1,5 @@
 import { sanitize } from '../../basics/safe-text.js';
-import { cleanupCall, taskKindOf } from '../../platform/operations/calls.js';
+import { cleanupCall, kindOf } from '../../platform/operations/calls.js';
 import type { CleanupAction } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { sendUntilShown, type Showing } from '../persistence.js';
@@ -29,7 +29,7 @@ export async function cleanUpTask(
   name?: string
 ): Promise<CleanupOutcome> {
   const call = cleanupCall(ctx.settings, taskId, action);
-  const kind = taskKindOf(ctx.settings);
+  const kind = kindOf(ctx.settings).name;
   const { alreadyDone, appliesTo } = call.traits;
   const shows = async (refused: unknown): Promise<Showing> => {
     const state = await readTaskState(taskId, ctx, { name });

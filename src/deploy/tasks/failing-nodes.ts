@@ -1,6 +1,12 @@
 import { isRecord } from '../../basics/records.js';
-import { sanitize } from '../../basics/safe-text.js';
-import { isLosslessNumber } from 'lossless-json';
+import {
+  containersOf,
+  fieldText,
+  nodeFailed,
+  nodePending,
+  nodeRunning,
+  restartsOf
+} from '../../platform/node-data.js';
 
 /** A node that will not come up: failed, or a container that keeps restarting. */
 export interface NodeProblem {
@@ -35,8 +41,8 @@ export function allHeldBack(page: unknown): boolean {
     nodes.every(
       (node) =>
         isRecord(node) &&
-        (node.status === 'Pending' ||
-          (node.status === 'Running' && containersOf(node).some((c) => fieldText(c.reason) !== undefined)))
+        (nodePending(node) ||
+          (nodeRunning(node) && containersOf(node).some((c) => fieldText(c.reason) !== undefined)))
     )
   );
 }
@@ -55,7 +61,7 @@ function problemOf(node: Record<string, unknown>, maxRestarts: number): NodeProb
   const containers = containersOf(node);
   const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
   const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-  if (status !== 'Failed' && !restarting) return undefined;
+  if (!nodeFailed(node) && !restarting) return undefined;
   // The container that says why: the one restarted most, else one with a reason, else the first.
   const container =
     containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
@@ -84,28 +90,4 @@ export function describeNodeProblem(problem: NodeProblem): string {
   const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
   const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
   return `node ${problem.pointId} (${problem.status})${why}`;
-}
-
-/** A node's containers (those that are objects), none when it lists none. */
-function containersOf(node: Record<string, unknown>): Record<string, unknown>[] {
-  return (Array.isArray(node.containers) ? node.containers : []).filter(isRecord);
-}
-
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-export function restartsOf(item: Record<string, unknown>): number | undefined {
-  const dto = isRecord(item.describe_dto) ? item.describe_dto : {};
-  const value = dto.restart_count ?? item.restart_count;
-  const n = isLosslessNumber(value) ? Number(value.toString()) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-export function fieldText(value: unknown): string | undefined {
-  const raw =
-    typeof value === 'string'
-      ? value
-      : typeof value === 'number' || typeof value === 'bigint' || isLosslessNumber(value)
-        ? String(value)
-        : undefined;
-  return raw === undefined || raw.trim() === '' ? undefined : sanitize(raw, 80);
 }

@@ -1,4 +1,4 @@
-import { cleanupCall, stopOperationOf } from '../../platform/operations/calls.js';
+import { cleanupCall, kindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { DeploySettings } from '../settings.js';
 
@@ -47,11 +47,12 @@ export function manualSweep(
   action: string
 ): { step: string; how: string } {
   const name = `    task_name: ${JSON.stringify(taskName)}`;
-  if (stopOperationOf(settings) === 'job_stop') {
+  const kind = kindOf(settings);
+  if (kind.sweep === undefined) {
     const but = keep.length === 0 ? '' : ` but ${keep.join(', ')}, which existed before the step`;
     return {
-      step: actionStep(settings, action, ['    operation: job_search', name]),
-      how: `list the jobs of that name, and stop each one${but} with the job's stop (operation job_stop; elastic-deploy job-stop --task-id N)`
+      step: actionStep(settings, action, [`    operation: ${kind.search}`, name]),
+      how: `list the ${kind.name}s of that name, and stop each one${but} with the ${kind.name}'s stop (operation ${kind.stop}; elastic-deploy ${kind.stop.replaceAll('_', '-')} --task-id N)`
     };
   }
   const step = actionStep(settings, action, [

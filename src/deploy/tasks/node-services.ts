@@ -1,5 +1,5 @@
 import { isRecord } from '../../basics/records.js';
-import { fieldText as text } from './failing-nodes.js';
+import { fieldText as text } from '../../platform/node-data.js';
 
 /** service_id -> service_name, from the task detail's services[]. */
 export function serviceNames(taskData: unknown): Map<string, string> {

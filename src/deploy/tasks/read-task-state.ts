@@ -3,7 +3,8 @@ import { describeError } from '../../platform/failures.js';
 import type { TaskKind } from '../../platform/operations/operation-table.js';
 import { detailCall, searchByNameCall } from '../../platform/operations/calls.js';
 import { SEARCHABLE_STATUSES } from '../../platform/platform-settings.js';
-import { jobFactsOf, jobSnapshotOf, snapshotOf, taskIdOf } from '../../platform/task-data.js';
+import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
+import { TASK_KINDS } from '../../platform/task-kinds.js';
 import { readAllPages } from './read-all-pages.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
@@ -25,14 +26,13 @@ export type StateContext = Pick<DeployContext, 'send' | 'settings' | 'retries'>;
 export function billsNoMore(state: TaskState, kind: TaskKind): boolean {
   if (state.kind === 'absent') return true;
   if (state.kind !== 'status') return false;
-  return kind === 'job' ? jobFactsOf(state.data).ended : state.status === 'End';
+  return TASK_KINDS[kind].billsNoMore(state.status, state.data);
 }
 
 /** How a task that bills no more ended, in a word: gone, its status, or a job's run's end (Complete). */
 export function endedAs(state: TaskState, kind: TaskKind): string {
   if (state.kind !== 'status') return 'gone';
-  const status = kind === 'job' ? (jobSnapshotOf(state.data).status ?? state.status) : state.status;
-  return sanitize(status, 40);
+  return sanitize(TASK_KINDS[kind].endedAs(state.status, state.data), 40);
 }
 
 /** "its status is Running", "no task search of any status lists it", "it could not be read (…)". */

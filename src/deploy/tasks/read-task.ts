@@ -6,7 +6,7 @@ import type { DeployContext } from '../context.js';
 import { isRecord } from '../../basics/records.js';
 import { nodeLogCall, nodesCall } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
-import { fieldText } from './failing-nodes.js';
+import { fieldText } from '../../platform/node-data.js';
 import { readAllPages } from './read-all-pages.js';
 
 /** A task as a change reads it first: its detail, and every node of its node list. */

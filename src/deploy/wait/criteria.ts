@@ -1,18 +1,14 @@
 import type { TaskKind, WaitTarget } from '../../platform/operations/operation-table.js';
-import { JOB_STOPPED_STATUSES, type TaskSnapshot } from '../../platform/task-data.js';
+import type { TaskSnapshot } from '../../platform/task-data.js';
+import { TASK_KINDS } from '../../platform/task-kinds.js';
 import type { WaitSettings } from '../settings.js';
 import { publishableUrl } from '../tasks/publishable-urls.js';
-
-/** The platform's task statuses (platform notes); any other is reported once and waited through. */
-export const KNOWN_STATUSES = ['Pending', 'Running', 'Paused', 'End', 'Other'];
-/** What a job's wait reads (job_status.status, or Paused or End for a job stopped first): its known statuses. */
-const JOB_STATUSES = ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...JOB_STOPPED_STATUSES];
 
 /** When a wait ends, and how. */
 export interface Criteria {
   target: WaitTarget;
-  success: string[];
-  failure: string[];
+  success: readonly string[];
+  failure: readonly string[];
   /** Ready also needs every services[].remote_ports[].url present in the task to be a publishable http(s) URL. */
   requireUrls: boolean;
   /** Ready also needs every node running (runing_points at least points), where the task says. */
@@ -26,38 +22,22 @@ export interface Criteria {
   leaving: readonly string[];
   /** The statuses that mean someone stopped the task before it reached the target (a job's wait). */
   stopped: readonly string[];
+  /** The statuses the kind's wait knows (see TaskKindDescriptor.knownStatuses). */
+  known: readonly string[];
 }
 
 /** reached: the wait's target (ready, paused or ended) was reached. */
 export type Judgement = 'reached' | 'failed' | 'waiting';
 
-type Defaults = { success: string[]; failure: string[]; gone: Criteria['gone']; stopped?: readonly string[] };
-
-const DEFAULTS: Record<WaitTarget, Defaults> = {
-  ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
-  paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
-  ended: { success: ['End'], failure: [], gone: 'success' },
-  // A job: Complete, or Failed; Paused or End is a job stopped before it ended.
-  finished: {
-    success: ['Complete'],
-    failure: ['Failed', ...JOB_STOPPED_STATUSES],
-    gone: 'failure',
-    stopped: JOB_STOPPED_STATUSES
-  }
-};
-
-/** Where a job differs: it is stopped once it reads Paused or End (the Job API has no pause). */
-const JOB_DEFAULTS: Partial<Record<WaitTarget, Defaults>> = {
-  ended: { success: [...JOB_STOPPED_STATUSES], failure: [], gone: 'success' }
-};
-
+/** The criteria of a wait for `target`, of a task of `kind`: its defaults, unless the inputs name statuses. */
 export function criteriaFor(
   target: WaitTarget,
   wait: WaitSettings,
   leaving: readonly string[] = [],
   kind: TaskKind = 'deployment'
 ): Criteria {
-  const defaults = (kind === 'job' ? JOB_DEFAULTS[target] : undefined) ?? DEFAULTS[target];
+  const { waitDefaults, knownStatuses } = TASK_KINDS[kind];
+  const defaults = waitDefaults[target];
   return {
     target,
     success: wait.successStatuses ?? defaults.success,
@@ -66,7 +46,8 @@ export function criteriaFor(
     requireAllNodes: target === 'ready',
     gone: defaults.gone,
     leaving,
-    stopped: defaults.stopped ?? []
+    stopped: defaults.stopped ?? [],
+    known: knownStatuses
   };
 }
 
@@ -96,6 +77,9 @@ export function isPublishable(url: string | null): boolean {
 
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 export function isUnknownStatus(status: string, criteria: Criteria): boolean {
-  const known = criteria.target === 'finished' ? JOB_STATUSES : KNOWN_STATUSES;
-  return !known.includes(status) && !criteria.success.includes(status) && !criteria.failure.includes(status);
+  return (
+    !criteria.known.includes(status) &&
+    !criteria.success.includes(status) &&
+    !criteria.failure.includes(status)
+  );
 }

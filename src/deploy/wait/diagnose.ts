@@ -4,7 +4,8 @@ import { lastLines, sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
 import { nodeEventsCall } from '../../platform/operations/calls.js';
 import { readNodeList, readNodeLog } from '../tasks/read-task.js';
-import { describeNodeProblem, failingNode, fieldText as text } from '../tasks/failing-nodes.js';
+import { describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
+import { fieldText as text, nodeRunning } from '../../platform/node-data.js';
 import { containerServices, serviceNames } from '../tasks/node-services.js';
 import type { DeployContext } from '../context.js';
 
@@ -24,8 +25,6 @@ export interface ReadScope {
 
 /** What a failed wait reads: the nodes that do not run, at most 3, their events and logs. */
 export const DIAGNOSTICS: ReadScope = { nodes: 'stuck', maxNodes: 3, events: true, logs: true };
-/** What a failed job's wait reads: its pods that failed or restarted, at most 3, their events and logs. */
-export const JOB_DIAGNOSTICS: ReadScope = { ...DIAGNOSTICS, nodes: 'failed' };
 const MAX_LINE = 500;
 
 export interface NodeEvent {
@@ -97,7 +96,7 @@ export async function diagnose(
     };
   }
   const stuck = nodes.filter(
-    (node) => text(node.status) !== 'Running' || failingNode({ results: [node] }, 1) !== undefined
+    (node) => !nodeRunning(node) || failingNode({ results: [node] }, 1) !== undefined
   );
   const chosen =
     scope.nodes === 'all'

@@ -6,7 +6,7 @@ import { describeError } from '../../platform/failures.js';
 import { jobFactsOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import type { AppendFile } from '../step-runtime.js';
-import { fieldText, restartsOf } from '../tasks/failing-nodes.js';
+import { fieldText, nodeEnded, nodePending, restartsOf } from '../../platform/node-data.js';
 import { containerServices, serviceNames } from '../tasks/node-services.js';
 import { pointOf, readNodeList, readNodeLog } from '../tasks/read-task.js';
 import { newStream, readOn, type LogRead, type LogStream } from './log-stream.js';
@@ -105,8 +105,6 @@ function several(data: unknown): boolean {
   return Number(fieldText(detail.points) ?? 1) > 1 || Number(fieldText(support.parallelism) ?? 1) > 1;
 }
 
-const ENDED = new Set(['Succeeded', 'Failed', 'End']);
-
 /** Reads the log of each node that runs or has ended since its last read, and shows what is new. */
 async function readLogs(
   taskId: string,
@@ -117,12 +115,11 @@ async function readLogs(
   const { ctx, out } = how;
   const services = serviceNames(how.data);
   const due = nodes.filter((node) => {
-    const status = fieldText(node.status) ?? '';
-    return status !== 'Pending' && job.nodes.get(pointOf(node))?.done !== true;
+    return !nodePending(node) && job.nodes.get(pointOf(node))?.done !== true;
   });
   const reads = await mapLimit(due, ctx.settings.concurrency, async (node) => {
     const pointId = pointOf(node);
-    const ended = how.ended || ENDED.has(fieldText(node.status) ?? '');
+    const ended = how.ended || nodeEnded(node);
     const restarts = restartsOf(node) ?? 0;
     const logs = [...containerServices(node, services)];
     // A node's services one after the other; the nodes side by side.

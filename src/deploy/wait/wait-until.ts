@@ -1,11 +1,10 @@
 import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
-import { detailCall, taskKindOf } from '../../platform/operations/calls.js';
-import { jobFailureReason, jobSnapshotOf, snapshotOf } from '../../platform/task-data.js';
+import { detailCall, kindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
 import type { CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
-import { diagnose, DIAGNOSTICS, JOB_DIAGNOSTICS } from './diagnose.js';
+import { diagnose, DIAGNOSTICS } from './diagnose.js';
 import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
 import { allHeldBack, describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
@@ -30,10 +29,10 @@ export async function waitUntil(
   const { settings } = ctx;
   const waiting = tasks.filter((t) => t.verdict === 'done');
   if (waiting.length === 0) return { tasks, timedOut: false };
-  const job = taskKindOf(settings) === 'job';
+  const kind = kindOf(settings);
   // The log of a job waited on to its end, read on as it runs (see followJobLogs).
   const logs =
-    job && criteria.target === 'finished'
+    kind.followsLog && criteria.target === 'finished'
       ? (await import('./follow-job-log.js')).followJobLogs(ctx)
       : undefined;
   const which = waiting.length === 1 ? `task ${waiting[0]?.id ?? ''}` : `${waiting.length} tasks`;
@@ -44,7 +43,7 @@ export async function waitUntil(
     {
       criteria,
       // A job's wait reads its job_status; a deployment's, its status field.
-      snapshotOf: job ? jobSnapshotOf : (data: unknown) => snapshotOf(data, settings.wait.statusField),
+      snapshotOf: (data: unknown) => kind.snapshotOf(data, settings.wait.statusField),
       timeoutMs: ctx.deadline - ctx.startedAt,
       intervalMs: settings.wait.intervalMs,
       errorBudget: settings.wait.pollErrorBudget,
@@ -176,14 +175,17 @@ async function withDiagnostics(
   ctx: DeployContext
 ): Promise<TaskResult[]> {
   const failed = (task: TaskResult): boolean => task.verdict === 'failed' || task.verdict === 'timed_out';
-  const job = criteria.target === 'finished';
-  if ((criteria.target !== 'ready' && !job) || ctx.runtime.cancelled() || !tasks.some(failed)) return tasks;
+  // A wait until ready, or until a job's end: what a stop or a pause leaves needs no explaining.
+  const explained = criteria.target === 'ready' || criteria.target === 'finished';
+  if (!explained || ctx.runtime.cancelled() || !tasks.some(failed)) return tasks;
+  const kind = kindOf(ctx.settings);
+  const scope = { ...DIAGNOSTICS, nodes: kind.diagnosedNodes };
   return mapLimit(tasks, ctx.settings.concurrency, async (task) => {
     if (!failed(task)) return task;
-    const why = job ? jobFailureReason(task.data) : undefined;
+    const why = kind.failureReason(task.data);
     if (why !== undefined) ctx.log(`task ${task.id}: ${why}`);
     ctx.log(`task ${task.id}: reading its nodes, their events and logs, to show why`);
-    const diagnostics = await diagnose(task.id, task.data, ctx, job ? JOB_DIAGNOSTICS : DIAGNOSTICS);
+    const diagnostics = await diagnose(task.id, task.data, ctx, scope);
     return { ...task, diagnostics: why === undefined ? diagnostics : { ...diagnostics, reason: why } };
   });
 }

@@ -1,13 +1,8 @@
 import { InputError } from '../../basics/input-error.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
-import {
-  ACTIVE_STATUSES,
-  type Connection,
-  type OperationName,
-  type PlatformSettings
-} from '../platform-settings.js';
-import { JOB_ACTIVE_STATUSES } from '../task-data.js';
+import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
+import { TASK_KINDS, type TaskKindDescriptor } from '../task-kinds.js';
 import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
@@ -15,28 +10,28 @@ import {
   READS,
   type Call,
   type OperationSpec,
-  type OperationTraits,
-  type TaskKind
+  type OperationTraits
 } from './operation-table.js';
 
 /**
- * The kind of task a step's operation concerns (see TaskKind): where every read of a task's state, every
- * search by name and every cleanup of the step goes, in the main step and the post step alike.
+ * The kind of task a step's operation concerns (see TaskKindDescriptor): where every read of a task's
+ * state, every search by name and every cleanup of the step goes, in the main step and the post step
+ * alike. Any text names an operation here (a state file's, a by-hand command's): another is a deployment's.
  */
-export function taskKindOf(settings: Pick<PlatformSettings, 'operation'>): TaskKind {
-  return settings.operation === 'request'
-    ? 'deployment'
-    : (OPERATION_TABLE[settings.operation].kind ?? 'deployment');
+export function kindOf(settings: { operation: string }): TaskKindDescriptor {
+  const row = Object.hasOwn(OPERATION_TABLE, settings.operation)
+    ? OPERATION_TABLE[settings.operation as keyof typeof OPERATION_TABLE]
+    : undefined;
+  return TASK_KINDS[row?.kind ?? 'deployment'];
 }
 
 /**
- * The detail call that polls a task while waiting (following any endpoints override of detail, or of
- * job_detail for a job).
+ * The detail call that polls a task while waiting (following any endpoints override of the kind's detail:
+ * detail, or job_detail for a job).
  */
 export function detailCall(settings: PlatformSettings, taskId: string): Call {
-  return taskKindOf(settings) === 'job'
-    ? callFor(settings, 'job_detail', OPERATION_TABLE.job_detail, taskId, false)
-    : callFor(settings, 'detail', OPERATION_TABLE.detail, taskId, false);
+  const { detail } = kindOf(settings);
+  return callFor(settings, detail, OPERATION_TABLE[detail], taskId, false);
 }
 
 /** One page of a task's node list, which a wait reads to see nodes that fail. */
@@ -88,16 +83,13 @@ export function searchByNameCall(
   page = 1,
   given?: readonly string[]
 ): Call {
-  const kind = taskKindOf(settings);
-  const statuses = given ?? (kind === 'job' ? JOB_ACTIVE_STATUSES : ACTIVE_STATUSES);
-  const call =
-    kind === 'job'
-      ? callFor(settings, 'job_search', OPERATION_TABLE.job_search, undefined, false)
-      : callFor(settings, 'search_tasks', OPERATION_TABLE.search_tasks, undefined, false);
+  const kind = kindOf(settings);
+  const statuses = given ?? kind.activeStatuses;
+  const call = callFor(settings, kind.search, OPERATION_TABLE[kind.search], undefined, false);
   return {
     ...call,
     query: [
-      ...(kind === 'job' ? [] : [['type', 'Deployment'] as const]),
+      ...(kind.searchType === undefined ? [] : [['type', kind.searchType] as const]),
       ['status', statuses.join(',')],
       ...(taskName === '' ? [] : [['search_value', taskName] as const]),
       ['page', String(page)],
@@ -114,7 +106,7 @@ export function searchByNameCall(
 export function resourceSearchCall(
   settings: PlatformSettings,
   deviceType: 'GpuDevice' | 'CpuDevice',
-  taskType: 'Deployment' | 'Job' | 'ImagePreHeat' = taskKindOf(settings) === 'job' ? 'Job' : 'Deployment'
+  taskType: 'Deployment' | 'Job' | 'ImagePreHeat' = kindOf(settings).taskType
 ): Call {
   const call = callFor(settings, 'search_resources', OPERATION_TABLE.search_resources, undefined, false);
   return {
@@ -224,30 +216,14 @@ export function changePointsCall(settings: PlatformSettings, taskId: string, poi
   return callFor({ ...settings, points }, 'change_points', OPERATION_TABLE.change_points, taskId, false);
 }
 
-/**
- * The operation that stops a task of the kind a step's operation concerns: a job's stop for a job (the
- * deployments' stop answers "not found" for one), else the deployments' stop. Every by-hand stop names it.
- */
-export function stopOperationOf(settings: { operation: string }): 'stop' | 'job_stop' {
-  return stopsJobs(settings.operation) ? 'job_stop' : 'stop';
-}
-
-/** Whether an operation (any text) concerns jobs: its tasks are stopped through the Job API. */
-export function stopsJobs(operation: string): boolean {
-  const row = Object.hasOwn(OPERATION_TABLE, operation)
-    ? OPERATION_TABLE[operation as keyof typeof OPERATION_TABLE]
-    : undefined;
-  return row?.kind === 'job';
-}
-
 /** The call the post step makes to stop or pause a task this step created. */
 export function cleanupCall(settings: PlatformSettings, taskId: string, action: 'stop' | 'pause'): Call {
-  const stop = stopOperationOf(settings);
-  if (stop === 'stop') return callFor(settings, action, OPERATION_TABLE[action], taskId, false);
+  const kind = kindOf(settings);
+  const operation = action === 'stop' ? kind.stop : kind.pause;
   // The Job API has a stop and no pause.
-  if (action === 'pause')
-    throw new InputError(`task ${taskId} is a job, which cannot be paused: stop it instead`);
-  return callFor(settings, stop, OPERATION_TABLE[stop], taskId, false);
+  if (operation === undefined)
+    throw new InputError(`task ${taskId} is a ${kind.name}, which cannot be paused: stop it instead`);
+  return callFor(settings, operation, OPERATION_TABLE[operation], taskId, false);
 }
 
 export function callFor(

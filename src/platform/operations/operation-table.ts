@@ -15,14 +15,9 @@ import {
   storageFields
 } from './input-checks.js';
 
-/**
- * What a task is: a deployment (an elastic deployment task), or a job (a batch job). Each kind has its own
- * detail, search and stop, where the state of its tasks is read.
- */
-export type TaskKind = 'deployment' | 'job';
-
-/** What waiting means: ready (Running with its URLs), Paused, End, or a job's end (Complete or Failed). */
-export type WaitTarget = 'ready' | 'paused' | 'ended' | 'finished';
+// What a task is, and what waiting means: the kinds of task-kinds.ts.
+export type { TaskKind, WaitTarget } from '../task-kinds.js';
+import type { TaskKind, WaitTarget } from '../task-kinds.js';
 
 /**
  * How a call may be sent again after a failure that may pass (network errors, 429, 5xx):

@@ -1,5 +1,5 @@
-export const id = 391;
-export const ids = [391];
+export const id = 677;
+export const ids = [677];
 export const modules = {
 
 /***/ 5444:
@@ -296,14 +296,10 @@ function withoutField(record, field) {
 /* harmony export */   BD: () => (/* binding */ describeNodeProblem),
 /* harmony export */   EJ: () => (/* binding */ failingNodes),
 /* harmony export */   ET: () => (/* binding */ allHeldBack),
-/* harmony export */   dP: () => (/* binding */ failingNode),
-/* harmony export */   gF: () => (/* binding */ fieldText),
-/* harmony export */   wN: () => (/* binding */ restartsOf)
+/* harmony export */   dP: () => (/* binding */ failingNode)
 /* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
-/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
-
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(965);
 
 
 /**
@@ -322,37 +318,37 @@ function failingNode(page, maxRestarts) {
  * task cannot be ready and has not ended: its detail can wait. A list of no nodes says nothing: not held.
  */
 function allHeldBack(page) {
-    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
     return (nodes.length > 0 &&
-        nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) &&
-            (node.status === 'Pending' ||
-                (node.status === 'Running' && containersOf(node).some((c) => fieldText(c.reason) !== undefined)))));
+        nodes.every((node) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node) &&
+            ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .nodePending */ .Ad)(node) ||
+                ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeRunning */ .oL)(node) && (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .containersOf */ .Mz)(node).some((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.reason) !== undefined)))));
 }
 /** Every node of a node list that will not come up, as failingNode judges each one. */
 function failingNodes(page, maxRestarts) {
-    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
+    const nodes = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(page) && Array.isArray(page.results) ? page.results : [];
     return nodes.flatMap((node) => {
-        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
+        const problem = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(node) ? problemOf(node, maxRestarts) : undefined;
         return problem === undefined ? [] : [problem];
     });
 }
 function problemOf(node, maxRestarts) {
-    const status = fieldText(node.status) ?? 'unknown';
-    const containers = containersOf(node);
-    const restarts = Math.max(restartsOf(node) ?? 0, ...containers.map((c) => restartsOf(c) ?? 0));
+    const status = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.status) ?? 'unknown';
+    const containers = (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .containersOf */ .Mz)(node);
+    const restarts = Math.max((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .restartsOf */ .wN)(node) ?? 0, ...containers.map((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .restartsOf */ .wN)(c) ?? 0));
     const restarting = maxRestarts > 0 && restarts >= maxRestarts;
-    if (status !== 'Failed' && !restarting)
+    if (!(0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .nodeFailed */ .me)(node) && !restarting)
         return undefined;
     // The container that says why: the one restarted most, else one with a reason, else the first.
-    const container = containers.find((c) => restarts > 0 && restartsOf(c) === restarts) ??
-        containers.find((c) => fieldText(c.reason) !== undefined) ??
+    const container = containers.find((c) => restarts > 0 && (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .restartsOf */ .wN)(c) === restarts) ??
+        containers.find((c) => (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(c.reason) !== undefined) ??
         containers[0];
     return {
-        pointId: fieldText(node.point_id) ?? 'unknown',
+        pointId: (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(node.point_id) ?? 'unknown',
         status,
-        service: container === undefined ? undefined : (fieldText(container.service_name) ?? fieldText(container.name)),
-        reason: container === undefined ? undefined : fieldText(container.reason),
-        exitCode: container === undefined ? undefined : fieldText(container.exit_code),
+        service: container === undefined ? undefined : ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.service_name) ?? (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.name)),
+        reason: container === undefined ? undefined : (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.reason),
+        exitCode: container === undefined ? undefined : (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_1__/* .fieldText */ .gF)(container.exit_code),
         restarts: restarts > 0 ? restarts : undefined
     };
 }
@@ -368,26 +364,6 @@ function describeNodeProblem(problem) {
     const container = problem.service === undefined ? 'its container' : `container ${problem.service}`;
     const why = facts.length === 0 ? '' : `: ${container} ${facts.join(', ')}`;
     return `node ${problem.pointId} (${problem.status})${why}`;
-}
-/** A node's containers (those that are objects), none when it lists none. */
-function containersOf(node) {
-    return (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
-}
-/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
-function restartsOf(item) {
-    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
-    const value = dto.restart_count ?? item.restart_count;
-    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
-    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
-}
-/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
-function fieldText(value) {
-    const raw = typeof value === 'string'
-        ? value
-        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
-            ? String(value)
-            : undefined;
-    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
 }
 
 
@@ -412,7 +388,7 @@ function fieldText(value) {
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2116);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2212);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6539);
-/* harmony import */ var _failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7659);
+/* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(965);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7660);
 
 
@@ -457,7 +433,7 @@ function runningOf(snapshot) {
 }
 /** Every node of a task, across the pages of its node list. */
 async function readNodeList(taskId, ctx) {
-    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
+    const { results } = await (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_4__/* .readAllPages */ .s$)(`the node list of task ${taskId}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__/* .nodesCall */ .ap)(ctx.settings, taskId, page), ctx.send, (node) => ((0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(node) ? ((0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)) : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_7__/* .toCompactJson */ .ZJ)(node)));
     return results.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u);
 }
 /** A service's log on a node: the whole text so far (point_log answers all of it), '' when it says none. */
@@ -467,7 +443,7 @@ async function readNodeLog(taskId, pointId, serviceId, ctx) {
 }
 /** A node's point_id, as text ('' when it has none). */
 function pointOf(node) {
-    return (0,_failing_nodes_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? '';
+    return (0,_platform_node_data_js__WEBPACK_IMPORTED_MODULE_6__/* .fieldText */ .gF)(node.point_id) ?? '';
 }
 
 
@@ -905,6 +881,73 @@ function progress(waiting, withNodes) {
 function sumYuan(yuan) {
     const total = (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .sumPoints */ .RN)(yuan);
     return total === undefined ? undefined : (0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(total);
+}
+
+
+/***/ }),
+
+/***/ 965:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Ad: () => (/* binding */ nodePending),
+/* harmony export */   Mz: () => (/* binding */ containersOf),
+/* harmony export */   f2: () => (/* binding */ nodeEnded),
+/* harmony export */   gF: () => (/* binding */ fieldText),
+/* harmony export */   me: () => (/* binding */ nodeFailed),
+/* harmony export */   oL: () => (/* binding */ nodeRunning),
+/* harmony export */   wN: () => (/* binding */ restartsOf)
+/* harmony export */ });
+/* unused harmony export nodeStatusOf */
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
+
+
+
+/**
+ * What the platform's node list says of a node (suanli-deployment/api/node-list.md: point_id, name,
+ * status, region, resource, containers, describe_dto), as task-data.ts is for tasks: its status words,
+ * its containers and their restarts, read from the fields alone. A node (a job's pod) is Pending while it
+ * is scheduled, pulls its image and starts; Running; and once it no longer runs Succeeded, Failed or End
+ * (the list may show it so for a while).
+ */
+/** The statuses of a node that no longer runs: its containers exited (Succeeded, Failed) or it was removed. */
+const ENDED_NODE_STATUSES = ['Succeeded', 'Failed', 'End'];
+/** A node's status word, as short safe text; undefined when it has none. */
+function nodeStatusOf(node) {
+    return fieldText(node.status);
+}
+/** Whether the node is scheduled, pulling its image or starting: not running yet. */
+const nodePending = (node) => nodeStatusOf(node) === 'Pending';
+/** Whether the node's status says it runs (its containers may still be held back: see heldBackReason). */
+const nodeRunning = (node) => nodeStatusOf(node) === 'Running';
+/** Whether the node failed: its containers exited with an error (a job's pod), or it will not run. */
+const nodeFailed = (node) => nodeStatusOf(node) === 'Failed';
+/**
+ * Whether the node no longer runs: Succeeded, Failed or End. Every reading of a node's end is this one:
+ * its log has no more lines to come, and it is no live node of a task's.
+ */
+const nodeEnded = (node) => ENDED_NODE_STATUSES.includes(nodeStatusOf(node) ?? '');
+/** A node's containers (those that are objects), none when it lists none. */
+function containersOf(node) {
+    return (Array.isArray(node.containers) ? node.containers : []).filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u);
+}
+/** The restart count of a node (describe_dto.restart_count) or of a container that carries one. */
+function restartsOf(item) {
+    const dto = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item.describe_dto) ? item.describe_dto : {};
+    const value = dto.restart_count ?? item.restart_count;
+    const n = (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? Number(value.toString()) : value;
+    return typeof n === 'number' && Number.isFinite(n) ? n : undefined;
+}
+/** A field as short, safe text: a string, or a number as written; undefined when absent or empty. */
+function fieldText(value) {
+    const raw = typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'bigint' || (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value)
+            ? String(value)
+            : undefined;
+    return raw === undefined || raw.trim() === '' ? undefined : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__/* .sanitize */ .aj)(raw, 80);
 }
 
 

@@ -1,0 +1,146 @@
+import { isRecord } from '../basics/records.js';
+import { ACTIVE_STATUSES, type OperationName } from './platform-settings.js';
+import {
+  countOf,
+  JOB_ACTIVE_STATUSES,
+  JOB_STOPPED_STATUSES,
+  jobFactsOf,
+  jobFailureReason,
+  jobSnapshotOf,
+  snapshotOf,
+  type JobFacts,
+  type TaskSnapshot
+} from './task-data.js';
+
+/**
+ * The kinds of task a step handles: where its state is read, how it is stopped and searched, what its
+ * statuses mean. A kind is a row of TASK_KINDS (see TaskKindDescriptor): a new kind of the platform is a
+ * new row, not a branch in each place that reads, stops or waits.
+ */
+export type TaskKind = 'deployment' | 'job';
+
+/** What a wait is for: a task ready, paused or ended, or a job finished (its run's end). */
+export type WaitTarget = 'ready' | 'paused' | 'ended' | 'finished';
+
+/** How a wait for a target ends by default, for a kind: its success and failure statuses. */
+export interface WaitDefaults {
+  readonly success: readonly string[];
+  readonly failure: readonly string[];
+  /** What a task that no longer exists means: stopped (success) when stopping, failure otherwise. */
+  readonly gone: 'success' | 'failure';
+  /** The statuses that mean someone stopped the task before it reached the target. */
+  readonly stopped?: readonly string[];
+}
+
+/** One kind of task, as the step reads, waits for, stops and searches it. */
+export interface TaskKindDescriptor {
+  readonly name: TaskKind;
+  /** The task type its searches name (the resource search's task_type). */
+  readonly taskType: 'Deployment' | 'Job';
+  /** The operations that read one, stop one, pause one (none: the platform cannot) and search them. */
+  readonly detail: Extract<OperationName, 'detail' | 'job_detail'>;
+  readonly stop: Extract<OperationName, 'stop' | 'job_stop'>;
+  readonly pause: Extract<OperationName, 'pause'> | undefined;
+  readonly search: Extract<OperationName, 'search_tasks' | 'job_search'>;
+  /** The operation that stops every task of a name (none: its tasks of a name are listed, each stopped). */
+  readonly sweep: Extract<OperationName, 'sweep'> | undefined;
+  /** The task search's type parameter, where its search requires one. */
+  readonly searchType: string | undefined;
+  /** The statuses a task of the kind may still bill in: what a search for the tasks of a name asks for. */
+  readonly activeStatuses: readonly string[];
+  /** The statuses a wait knows; any other is said once and waited through. */
+  readonly knownStatuses: readonly string[];
+  /** How each wait ends by default. */
+  readonly waitDefaults: Readonly<Record<WaitTarget, WaitDefaults>>;
+  /** What a wait reads of a task's data: its status at `statusField` (a deployment), or a job's end. */
+  snapshotOf(data: unknown, statusField: readonly string[]): TaskSnapshot;
+  /** Whether a task that reads `status` (and `data`, its detail or search entry) bills no more. */
+  billsNoMore(status: string, data: unknown): boolean;
+  /** How a task that bills no more ended, in a word: its status, or a job's run's end (Complete). */
+  endedAs(status: string, data: unknown): string;
+  /** What its run said, where the kind runs to an end (a job's job_status); none for a deployment. */
+  readonly runOf: ((data: unknown) => JobFacts) | undefined;
+  /** Whether a wait until its end reads its pods' log as it runs (a job). */
+  readonly followsLog: boolean;
+  /** Which nodes a failed wait reads to show why: those that do not run, or (a job's) those that failed. */
+  readonly diagnosedNodes: 'stuck' | 'failed';
+  /** Why a task of the kind failed, as its data says (a job's limit), where the kind says. */
+  failureReason(data: unknown): string | undefined;
+  /** The nodes a new task needs free at once, for `points` and its body. */
+  nodesAtOnce(points: number, body: Readonly<Record<string, unknown>>): number;
+}
+
+/** How a deployment's waits end: ready is Running; a pause, Paused; a stop, End (or gone). */
+const DEPLOYMENT_WAITS: Readonly<Record<WaitTarget, WaitDefaults>> = {
+  ready: { success: ['Running'], failure: ['Other', 'End', 'Paused'], gone: 'failure' },
+  paused: { success: ['Paused'], failure: ['Other', 'End'], gone: 'failure' },
+  ended: { success: ['End'], failure: [], gone: 'success' },
+  finished: {
+    success: ['Complete'],
+    failure: ['Failed', ...JOB_STOPPED_STATUSES],
+    gone: 'failure',
+    stopped: JOB_STOPPED_STATUSES
+  }
+};
+
+const DEPLOYMENT: TaskKindDescriptor = {
+  name: 'deployment',
+  taskType: 'Deployment',
+  detail: 'detail',
+  stop: 'stop',
+  pause: 'pause',
+  search: 'search_tasks',
+  sweep: 'sweep',
+  searchType: 'Deployment',
+  activeStatuses: ACTIVE_STATUSES,
+  knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
+  waitDefaults: DEPLOYMENT_WAITS,
+  snapshotOf,
+  billsNoMore: (status) => status === 'End',
+  endedAs: (status) => status,
+  runOf: undefined,
+  followsLog: false,
+  diagnosedNodes: 'stuck',
+  failureReason: () => undefined,
+  nodesAtOnce: (points) => points
+};
+
+/**
+ * A GPU batch job (suanli-job/): read, stopped and searched in the Job API; it has no pause. Its status
+ * is its job_status.status (Pending, Manual, Running, Complete, Failed), or its task's Paused or End once
+ * stopped; it bills no more once stopped, or once its run ended with no pod active (see JobFacts.ended).
+ */
+const JOB: TaskKindDescriptor = {
+  name: 'job',
+  taskType: 'Job',
+  detail: 'job_detail',
+  stop: 'job_stop',
+  pause: undefined,
+  search: 'job_search',
+  sweep: undefined,
+  searchType: undefined,
+  activeStatuses: JOB_ACTIVE_STATUSES,
+  knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...JOB_STOPPED_STATUSES],
+  // A job is stopped once it reads Paused or End: a wait for its stop ends there.
+  waitDefaults: {
+    ...DEPLOYMENT_WAITS,
+    ended: { success: JOB_STOPPED_STATUSES, failure: [], gone: 'success' }
+  },
+  snapshotOf: (data) => jobSnapshotOf(data),
+  billsNoMore: (_status, data) => jobFactsOf(data).ended,
+  endedAs: (status, data) => jobSnapshotOf(data).status ?? status,
+  runOf: jobFactsOf,
+  followsLog: true,
+  diagnosedNodes: 'failed',
+  failureReason: jobFailureReason,
+  // Its pods run `parallelism` at a time, however many completions (points) it has.
+  nodesAtOnce: (points, body) => {
+    const support = isRecord(body.job_support) ? body.job_support : {};
+    return Math.min(points, countOf(support.parallelism) ?? 1);
+  }
+};
+
+export const TASK_KINDS: Readonly<Record<TaskKind, TaskKindDescriptor>> = {
+  deployment: DEPLOYMENT,
+  job: JOB
+};
