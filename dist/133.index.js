@@ -401,7 +401,7 @@ async function queueOf(taskId, timeoutMs, ctx) {
             const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_11__/* .isRecord */ .u)(result.data) ? result.data : {};
             if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .jobFactsOf */ .ah)(data).ended)
                 return { kind: 'done', value: { queued: false, why: 'it has ended' } };
-            if (data.schedule_status !== 'Queued')
+            if (!(0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isQueued */ .MX)(data))
                 return { kind: 'done', value: { queued: false, why: undefined } };
             return runtime.now() >= until ? { kind: 'done', value: { queued: true } } : { kind: 'waiting' };
         }

@@ -803,7 +803,8 @@ async function postBack(taskId, configuration, ctx) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).name;
+    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings);
+    const kind = descriptor.name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
@@ -815,7 +816,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;
-        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
         const never = refused !== undefined &&
             status !== undefined &&
             appliesTo.length > 0 &&

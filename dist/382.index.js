@@ -118,12 +118,14 @@ var task_data = __webpack_require__(8998);
 function preheatProgressOf(data) {
     const record = (0,records/* isRecord */.u)(data) ? data : {};
     const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    const status = typeof record.status === 'string' ? record.status : undefined;
     return {
-        status: typeof record.status === 'string' ? record.status : undefined,
+        status,
+        ended: status === 'End',
         regions: cache
             .filter(records/* isRecord */.u)
             .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
-            ? [{ region: entry.region, status: entry.status }]
+            ? [{ region: entry.region, status: entry.status, completed: entry.status === 'Completed' }]
             : []),
         points: count(record, 'points'),
         availablePoints: count(record, 'available_points')
@@ -180,13 +182,13 @@ const LEAST_POLL_MS = 10_000;
  * any other is waited through, within preheat_timeout.
  */
 function judgePreheat(progress, mode) {
-    const ended = progress.status === 'End';
+    const { ended } = progress;
     if (mode === 'region') {
         const { regions } = progress;
         const detail = regions.length === 0
             ? 'no region reported yet'
             : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-        if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
+        if (regions.length > 0 && regions.every((r) => r.completed))
             return { state: 'done', detail };
         return ended
             ? { state: 'failed', detail: `${detail}; the preheat task ended` }
@@ -332,13 +334,14 @@ async function watchPreheat(taskId, mode, ctx) {
  */
 async function stopPreheat(taskId, ctx) {
     const shows = async () => {
-        const status = await ctx
+        const progress = await ctx
             .send((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId))
-            .then(({ result }) => preheatProgressOf(result.data).status)
+            .then(({ result }) => preheatProgressOf(result.data))
             .catch(() => undefined);
-        return status === 'End'
-            ? { shown: true, state: 'End' }
-            : { shown: false, state: `its status is ${(0,safe_text/* sanitize */.aj)(status ?? 'unknown', 40)}` };
+        const status = (0,safe_text/* sanitize */.aj)(progress?.status ?? 'unknown', 40);
+        return progress?.ended === true
+            ? { shown: true, state: status }
+            : { shown: false, state: `its status is ${status}` };
     };
     const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
     const outcome = await (0,persistence/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);

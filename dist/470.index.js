@@ -371,19 +371,21 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   scaleFlow: () => (/* binding */ scaleFlow)
 /* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(629);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2037);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2037);
 /* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(599);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(941);
-/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3166);
-/* harmony import */ var _cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(1945);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
+/* harmony import */ var _cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(1945);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9882);
 /* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4273);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1030);
+
 
 
 
@@ -433,8 +435,8 @@ async function runScale(scale, ctx) {
     const before = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_3__/* .runningOf */ .Tx)(look.snapshot);
     const total = look.snapshot.nodes?.total;
     const counts = { pointsBefore: before };
-    if (look.snapshot.status !== 'Running')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_8__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
+    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runningStatus)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_9__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_10__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but scale waits until its nodes run: recover it first, or send change_points alone`);
     if (total === points && before === points) {
         ctx.log(`scale: task ${taskId} runs ${points} nodes already; nothing was sent`);
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look);
@@ -447,7 +449,7 @@ async function runScale(scale, ctx) {
     if (growing)
         ctx.cleanup.set('scaleBack', { taskId, points: total, target: points, before: [...nodesBefore] });
     await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)(call, `scale: change_points of task ${taskId}`, ctx);
-    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_10__/* .awaitServing */ .n)(taskId, { points, before: nodesBefore }, ctx, {
+    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__/* .awaitServing */ .n)(taskId, { points, before: nodesBefore }, ctx, {
         deadline: ctx.deadline,
         label: 'scale'
     });
@@ -475,8 +477,8 @@ async function runScale(scale, ctx) {
  * again.
  */
 async function setCountBack(taskId, total, ctx) {
-    const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_11__/* .contextFor */ .B)(ctx, ctx.settings.cleanupTimeoutMs);
-    const setBack = await (0,_cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_12__/* .setPointsBack */ .l)(taskId, total, budget, 'scale');
+    const budget = (0,_context_js__WEBPACK_IMPORTED_MODULE_12__/* .contextFor */ .B)(ctx, ctx.settings.cleanupTimeoutMs);
+    const setBack = await (0,_cleanup_finish_scale_back_js__WEBPACK_IMPORTED_MODULE_13__/* .setPointsBack */ .l)(taskId, total, budget, 'scale');
     if (setBack.kind === 'failed')
         return {
             done: false,

@@ -366,15 +366,15 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   updateFlow: () => (/* binding */ updateFlow)
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9817);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
 /* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(5207);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(941);
-/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8852);
+/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8852);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8998);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9882);
@@ -449,11 +449,11 @@ async function runUpdate(plan, ctx) {
         ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
         return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
     }
-    if (look.snapshot.status !== 'Running')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_8__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runningStatus)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
     // From here until the new configuration serves, the post step can set the task back.
-    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before));
-    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before));
+    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
     if (sent.kind === 'not_accepted' && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
         ctx.cleanup.clear('rollback');
         const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
@@ -505,7 +505,7 @@ async function rollBack(failed, ctx) {
         };
     ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
     const budget = ctx.settings.cleanupTimeoutMs;
-    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_9__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
+    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
     const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
     if (restored.kind === 'serving') {
         ctx.cleanup.clear('rollback');

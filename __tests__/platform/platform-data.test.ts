@@ -141,12 +141,17 @@ describe('preheatProgressOf and preheatRegionsOf', () => {
       })
     ).toEqual({
       status: 'Running',
-      regions: [{ region: 'a', status: 'Syncing' }],
+      ended: false,
+      regions: [{ region: 'a', status: 'Syncing', completed: false }],
       points: 2,
       availablePoints: 1
     });
+    expect(
+      preheatProgressOf({ status: 'End', region_cache_info: [{ region: 'a', status: 'Completed' }] })
+    ).toMatchObject({ ended: true, regions: [{ region: 'a', status: 'Completed', completed: true }] });
     expect(preheatProgressOf(null)).toEqual({
       status: undefined,
+      ended: false,
       regions: [],
       points: undefined,
       availablePoints: undefined

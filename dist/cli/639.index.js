@@ -137,7 +137,7 @@ function stopAll(targets, ctx, dryRun) {
             return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
         }
         ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: 'End' };
+        return { ...result, status: (0,calls/* kindOf */.I)(ctx.settings).stoppedStatus };
     });
 }
 const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;
@@ -399,7 +399,8 @@ async function restUntil(until, beat, options, deps) {
  */
 async function cleanUpTask(taskId, action, ctx, name) {
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .cleanupCall */ .PG)(ctx.settings, taskId, action);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings).name;
+    const descriptor = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(ctx.settings);
+    const kind = descriptor.name;
     const { alreadyDone, appliesTo } = call.traits;
     const shows = async (refused) => {
         const state = await (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .readTaskState */ .Lf)(taskId, ctx, { name });
@@ -411,7 +412,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
         // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
         // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
         const status = state.kind === 'status' ? state.status : undefined;
-        const starting = status === 'Pending' && appliesTo.includes('Running');
+        const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
         const never = refused !== undefined &&
             status !== undefined &&
             appliesTo.length > 0 &&

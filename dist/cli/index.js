@@ -7710,6 +7710,7 @@ function describeForDebug(request) {
 /* harmony export */   FQ: () => (/* binding */ jobSnapshotOf),
 /* harmony export */   G6: () => (/* binding */ taskIdOf),
 /* harmony export */   Ig: () => (/* binding */ jobFailureReason),
+/* harmony export */   MX: () => (/* binding */ isQueued),
 /* harmony export */   Vi: () => (/* binding */ JOB_STOPPED_STATUSES),
 /* harmony export */   ah: () => (/* binding */ jobFactsOf),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
@@ -7833,6 +7834,10 @@ function endedOtherwise(failed, limit, timeoutSec) {
     const timeout = timeoutSec === undefined ? '' : ` (such as its timeout_sec of ${timeoutSec} s)`;
     return `the job failed with ${failed} pod(s) failed, within its backoff_limit of ${limit}: the platform ended it for another reason${timeout}`;
 }
+/** Whether a Spot job waits in the queue for stock: its schedule_status is Queued. */
+function isQueued(data) {
+    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data) && data.schedule_status === 'Queued';
+}
 /** A number field as its text (exact, as written), when it is a number. */
 function numberText(data, field) {
     if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(data))
@@ -7919,6 +7924,9 @@ const DEPLOYMENT = {
     sweep: 'sweep',
     searchType: 'Deployment',
     activeStatuses: _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az,
+    runningStatus: 'Running',
+    startingStatus: 'Pending',
+    stoppedStatus: 'End',
     knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
     waitDefaults: DEPLOYMENT_WAITS,
     snapshotOf: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .snapshotOf */ .eY,
@@ -7945,6 +7953,10 @@ const JOB = {
     sweep: undefined,
     searchType: undefined,
     activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS,
+    runningStatus: 'Running',
+    startingStatus: 'Pending',
+    // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62).
+    stoppedStatus: 'Paused',
     knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ..._task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi],
     // A job is stopped once it reads Paused or End: a wait for its stop ends there.
     waitDefaults: {

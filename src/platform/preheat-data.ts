@@ -9,7 +9,10 @@ import { numberText } from './task-data.js';
  */
 export interface PreheatProgress {
   readonly status: string | undefined;
-  readonly regions: readonly { region: string; status: string }[];
+  /** Its task reads End: it runs no more (done, failed or stopped). */
+  readonly ended: boolean;
+  /** Each region's cache, and whether it is Completed. */
+  readonly regions: readonly { region: string; status: string; completed: boolean }[];
   readonly points: number | undefined;
   readonly availablePoints: number | undefined;
 }
@@ -17,13 +20,15 @@ export interface PreheatProgress {
 export function preheatProgressOf(data: unknown): PreheatProgress {
   const record = isRecord(data) ? data : {};
   const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+  const status = typeof record.status === 'string' ? record.status : undefined;
   return {
-    status: typeof record.status === 'string' ? record.status : undefined,
+    status,
+    ended: status === 'End',
     regions: cache
       .filter(isRecord)
       .flatMap((entry) =>
         typeof entry.region === 'string' && typeof entry.status === 'string'
-          ? [{ region: entry.region, status: entry.status }]
+          ? [{ region: entry.region, status: entry.status, completed: entry.status === 'Completed' }]
           : []
       ),
     points: count(record, 'points'),

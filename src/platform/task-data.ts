@@ -172,6 +172,11 @@ function endedOtherwise(failed: number, limit: number, timeoutSec: number | unde
   return `the job failed with ${failed} pod(s) failed, within its backoff_limit of ${limit}: the platform ended it for another reason${timeout}`;
 }
 
+/** Whether a Spot job waits in the queue for stock: its schedule_status is Queued. */
+export function isQueued(data: unknown): boolean {
+  return isRecord(data) && data.schedule_status === 'Queued';
+}
+
 /** A number field as its text (exact, as written), when it is a number. */
 export function numberText(data: unknown, field: string): string | undefined {
   if (!isRecord(data)) return undefined;

@@ -48,6 +48,10 @@ export interface TaskKindDescriptor {
   readonly searchType: string | undefined;
   /** The statuses a task of the kind may still bill in: what a search for the tasks of a name asks for. */
   readonly activeStatuses: readonly string[];
+  /** The status of one that runs, of one on its way there, and of one stopped (as a stop leaves it). */
+  readonly runningStatus: string;
+  readonly startingStatus: string;
+  readonly stoppedStatus: string;
   /** The statuses a wait knows; any other is said once and waited through. */
   readonly knownStatuses: readonly string[];
   /** How each wait ends by default. */
@@ -93,6 +97,9 @@ const DEPLOYMENT: TaskKindDescriptor = {
   sweep: 'sweep',
   searchType: 'Deployment',
   activeStatuses: ACTIVE_STATUSES,
+  runningStatus: 'Running',
+  startingStatus: 'Pending',
+  stoppedStatus: 'End',
   knownStatuses: ['Pending', 'Running', 'Paused', 'End', 'Other'],
   waitDefaults: DEPLOYMENT_WAITS,
   snapshotOf,
@@ -120,6 +127,10 @@ const JOB: TaskKindDescriptor = {
   sweep: undefined,
   searchType: undefined,
   activeStatuses: JOB_ACTIVE_STATUSES,
+  runningStatus: 'Running',
+  startingStatus: 'Pending',
+  // The reference's job list names a stopped job Paused (已停止).
+  stoppedStatus: 'Paused',
   knownStatuses: ['Pending', 'Manual', 'Running', 'Complete', 'Failed', ...JOB_STOPPED_STATUSES],
   // A job is stopped once it reads Paused or End: a wait for its stop ends there.
   waitDefaults: {

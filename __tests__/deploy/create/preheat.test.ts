@@ -3,17 +3,24 @@ import type { Candidate } from '../../../src/deploy/create/choose-resource.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { ApiError } from '../../../src/protocol/envelope.js';
+import { preheatProgressOf } from '../../../src/platform/preheat-data.js';
 import { scriptedContext } from '../../helpers/runtime.js';
 import { testSettings } from '../../helpers/settings.js';
 
 const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
-const progress = (fields: Partial<Parameters<typeof judgePreheat>[0]>) => ({
-  status: 'Running',
-  regions: [],
-  points: undefined,
-  availablePoints: undefined,
-  ...fields
-});
+/** A preheat's progress as its detail gives it (status, region_cache_info, points, available_points). */
+const progress = (fields: {
+  status?: string;
+  regions?: { region: string; status: string }[];
+  points?: number;
+  availablePoints?: number;
+}) =>
+  preheatProgressOf({
+    status: fields.status ?? 'Running',
+    region_cache_info: fields.regions ?? [],
+    ...(fields.points === undefined ? {} : { points: fields.points }),
+    ...(fields.availablePoints === undefined ? {} : { available_points: fields.availablePoints })
+  });
 
 describe('judgePreheat', () => {
   it.each([

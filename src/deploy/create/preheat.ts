@@ -44,15 +44,14 @@ export function judgePreheat(
   progress: PreheatProgress,
   mode: PreheatMode
 ): { state: 'done' | 'failed' | 'waiting'; detail: string } {
-  const ended = progress.status === 'End';
+  const { ended } = progress;
   if (mode === 'region') {
     const { regions } = progress;
     const detail =
       regions.length === 0
         ? 'no region reported yet'
         : regions.map((r) => `${r.region} ${r.status}`).join(', ');
-    if (regions.length > 0 && regions.every((r) => r.status === 'Completed'))
-      return { state: 'done', detail };
+    if (regions.length > 0 && regions.every((r) => r.completed)) return { state: 'done', detail };
     return ended
       ? { state: 'failed', detail: `${detail}; the preheat task ended` }
       : { state: 'waiting', detail };
@@ -246,13 +245,14 @@ async function watchPreheat(
  */
 export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<Persisted> {
   const shows = async (): Promise<Showing> => {
-    const status = await ctx
+    const progress = await ctx
       .send(preheatDetailCall(ctx.settings, taskId))
-      .then(({ result }) => preheatProgressOf(result.data).status)
+      .then(({ result }) => preheatProgressOf(result.data))
       .catch(() => undefined);
-    return status === 'End'
-      ? { shown: true, state: 'End' }
-      : { shown: false, state: `its status is ${sanitize(status ?? 'unknown', 40)}` };
+    const status = sanitize(progress?.status ?? 'unknown', 40);
+    return progress?.ended === true
+      ? { shown: true, state: status }
+      : { shown: false, state: `its status is ${status}` };
   };
   const stop = preheatStopCall(ctx.settings, taskId);
   const outcome = await sendUntilShown(stop, `preheat: stop task ${taskId}`, shows, ctx);

@@ -3,7 +3,7 @@ import { formatDuration } from '../../basics/units.js';
 import { describeError, isRefusal } from '../../platform/failures.js';
 import { detailCall } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
-import { jobFactsOf, taskIdOf } from '../../platform/task-data.js';
+import { isQueued, jobFactsOf, taskIdOf } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import { callOutcome, type CallOutcome } from '../make-calls.js';
 import { pollUntil } from '../poll-loop.js';
@@ -104,8 +104,7 @@ async function queueOf(taskId: string, timeoutMs: number, ctx: DeployContext): P
         const { result } = await ctx.send(detailCall(ctx.settings, taskId));
         const data = isRecord(result.data) ? result.data : {};
         if (jobFactsOf(data).ended) return { kind: 'done', value: { queued: false, why: 'it has ended' } };
-        if (data.schedule_status !== 'Queued')
-          return { kind: 'done', value: { queued: false, why: undefined } };
+        if (!isQueued(data)) return { kind: 'done', value: { queued: false, why: undefined } };
         return runtime.now() >= until ? { kind: 'done', value: { queued: true } } : { kind: 'waiting' };
       } catch (error) {
         return { kind: 'unread', why: describeError(error) };

@@ -29,7 +29,8 @@ export async function cleanUpTask(
   name?: string
 ): Promise<CleanupOutcome> {
   const call = cleanupCall(ctx.settings, taskId, action);
-  const kind = kindOf(ctx.settings).name;
+  const descriptor = kindOf(ctx.settings);
+  const kind = descriptor.name;
   const { alreadyDone, appliesTo } = call.traits;
   const shows = async (refused: unknown): Promise<Showing> => {
     const state = await readTaskState(taskId, ctx, { name });
@@ -40,7 +41,7 @@ export async function cleanUpTask(
     // A Pending task becomes Running, and bills then: an operation that applies to Running tasks (a
     // pause) is asked for again until it can be applied (or the deadline passes), not given up at once.
     const status = state.kind === 'status' ? state.status : undefined;
-    const starting = status === 'Pending' && appliesTo.includes('Running');
+    const starting = status === descriptor.startingStatus && appliesTo.includes(descriptor.runningStatus);
     const never =
       refused !== undefined &&
       status !== undefined &&
