@@ -173,6 +173,23 @@ describe('the layers of src/', () => {
     expect(named).toEqual([]);
   });
 
+  // Issue 50: what a status word means is the kind's (platform/task-kinds.ts) or the platform's data
+  // modules' (task-data, node-data, preheat-data...); nothing above platform/ reads one itself.
+  it('names no task, job, node or preheat status above platform/: the kinds and the data modules do', () => {
+    const words = ['Running', 'Pending', 'Paused', 'End', 'Other', 'Complete', 'Completed', 'Failed'];
+    const extra = ['Manual', 'Queued', 'Succeeded'];
+    const literal = new RegExp(`['"\`](${[...words, ...extra].join('|')})['"\`]`, 'g');
+    const named = files
+      .filter((file) => layerOf(file) !== 'platform' && layerOf(file) !== 'protocol')
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => !/^\s*(\/\/|\*|\/\*\*)/.test(line))
+          .flatMap((line) => [...line.matchAll(literal)].map((m) => `${relative(SRC, file)}: ${m[0]}`))
+      );
+    expect(named).toEqual([]);
+  });
+
   it('leaves the emulator independent of src/: it is the platform side, written apart', () => {
     const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
     const reaching = sources(emulator).filter((file) =>

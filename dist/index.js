@@ -239,7 +239,7 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Y),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Y),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
@@ -260,7 +260,7 @@ const FLOWS = {
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
@@ -302,7 +302,7 @@ async function checkCapacity(planned, settings) {
         throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
     }
     if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+        (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
 }
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
 function runStep(planned, ctx, options = {}) {
@@ -3248,7 +3248,7 @@ const waitFlow = {
                 return callAndWait(plan, ctx);
             },
             dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
                 const fallback = ctx.settings.spotFallback;
                 if (plan.operation === 'job' && fallback !== undefined)
                     ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
@@ -3318,7 +3318,7 @@ async function callAndWait(plan, stepCtx) {
     let calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
     // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
     if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
+        ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
     const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
@@ -3411,7 +3411,7 @@ async function makeCall(call, how, ctx) {
         }
         // A create goes through its placement and exactly-once path, a module a step without one never loads.
         const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(382), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
             : undefined;
         const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
         ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(result.msg, 200)}`}`);
@@ -4319,7 +4319,7 @@ if (onRunner) {
     const host = (0,_action_github_host_js__WEBPACK_IMPORTED_MODULE_0__/* .githubHost */ .S)();
     // The post step is a chunk of its own, which the main step never compiles.
     if (host.state('isPost') === 'true')
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(382), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
         await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
 }

@@ -180,12 +180,14 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
+/* harmony import */ var _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6322);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
 /* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5498);
 /* harmony import */ var _create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3929);
-/* harmony import */ var _create_preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8382);
+/* harmony import */ var _create_preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3828);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(941);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1030);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1030);
+
 
 
 
@@ -238,11 +240,11 @@ async function preheatStep(plan, mode, ctx) {
         placement = { ...placement, preheated };
         const task = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .taskResult */ .hK)(preheated.taskId, {
             verdict: 'reached',
-            status: 'Completed',
+            status: _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_7__/* .PREHEAT_COMPLETED */ .IA,
             name: ctx.settings.taskName,
             elapsedMs: preheated.elapsedMs
         });
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(plan, ctx, {
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_8__/* .stepResult */ .GR)(plan, ctx, {
             calls: [outcome({ taskId: preheated.taskId, placement })],
             tasks: [task]
         });
@@ -251,7 +253,7 @@ async function preheatStep(plan, mode, ctx) {
         if (ctx.runtime.cancelled())
             throw error;
         const failed = error instanceof Error ? error : new Error(String(error));
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_7__/* .stepResult */ .GR)(plan, ctx, { calls: [outcome({ error: failed, placement })] });
+        return (0,_call_js__WEBPACK_IMPORTED_MODULE_8__/* .stepResult */ .GR)(plan, ctx, { calls: [outcome({ error: failed, placement })] });
     }
 }
 /** A preheat caches the images of the body's services: at least one, each with its image. */

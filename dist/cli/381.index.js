@@ -41,8 +41,8 @@ var finish_scale_back = __webpack_require__(1945);
 var clean_up_task = __webpack_require__(9138);
 // EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
 var find_tasks = __webpack_require__(5207);
-// EXTERNAL MODULE: ./deploy/create/preheat.ts + 1 modules
-var preheat = __webpack_require__(8382);
+// EXTERNAL MODULE: ./deploy/create/preheat.ts
+var preheat = __webpack_require__(3828);
 ;// CONCATENATED MODULE: ./deploy/cleanup/finish-cleanup.ts
 
 

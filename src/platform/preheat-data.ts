@@ -17,6 +17,9 @@ export interface PreheatProgress {
   readonly availablePoints: number | undefined;
 }
 
+/** The word a preheat that completed is shown with (its regions' cache status, once all are done). */
+export const PREHEAT_COMPLETED = 'Completed';
+
 export function preheatProgressOf(data: unknown): PreheatProgress {
   const record = isRecord(data) ? data : {};
   const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
@@ -28,7 +31,7 @@ export function preheatProgressOf(data: unknown): PreheatProgress {
       .filter(isRecord)
       .flatMap((entry) =>
         typeof entry.region === 'string' && typeof entry.status === 'string'
-          ? [{ region: entry.region, status: entry.status, completed: entry.status === 'Completed' }]
+          ? [{ region: entry.region, status: entry.status, completed: entry.status === PREHEAT_COMPLETED }]
           : []
       ),
     points: count(record, 'points'),

@@ -1,5 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
+import { PREHEAT_COMPLETED } from '../../platform/preheat-data.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { callOutcome, type CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
@@ -61,7 +62,7 @@ async function preheatStep(
     placement = { ...placement, preheated };
     const task = taskResult(preheated.taskId, {
       verdict: 'reached',
-      status: 'Completed',
+      status: PREHEAT_COMPLETED,
       name: ctx.settings.taskName,
       elapsedMs: preheated.elapsedMs
     });

@@ -1,5 +1,5 @@
-export const id = 382;
-export const ids = [382];
+export const id = 828;
+export const ids = [828];
 export const modules = {
 
 /***/ 511:
@@ -87,80 +87,28 @@ function resourcesEntry(offer) {
 
 /***/ }),
 
-/***/ 8382:
+/***/ 3828:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  IL: () => (/* binding */ preheat),
-  iC: () => (/* binding */ preheatServices),
-  Ks: () => (/* binding */ stopPreheat)
-});
-
-// UNUSED EXPORTS: judgePreheat
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
-;// CONCATENATED MODULE: ./platform/preheat-data.ts
-
-
-function preheatProgressOf(data) {
-    const record = (0,records/* isRecord */.u)(data) ? data : {};
-    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
-    const status = typeof record.status === 'string' ? record.status : undefined;
-    return {
-        status,
-        ended: status === 'End',
-        regions: cache
-            .filter(records/* isRecord */.u)
-            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
-            ? [{ region: entry.region, status: entry.status, completed: entry.status === 'Completed' }]
-            : []),
-        points: count(record, 'points'),
-        availablePoints: count(record, 'available_points')
-    };
-}
-const count = (record, field) => {
-    const text = (0,task_data/* numberText */.$4)(record, field);
-    return text === undefined ? undefined : Number(text);
-};
-/** The regions get_regions lists: where a cluster preheat can warm images. */
-function preheatRegionsOf(data) {
-    const regions = (0,records/* isRecord */.u)(data) && Array.isArray(data.regions) ? data.regions : [];
-    return regions.filter(records/* isRecord */.u).flatMap((entry) => typeof entry.region === 'string'
-        ? [
-            {
-                region: entry.region,
-                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
-            }
-        ]
-        : []);
-}
-
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __webpack_require__(7581);
-// EXTERNAL MODULE: ./platform/retry.ts
-var retry = __webpack_require__(1460);
-// EXTERNAL MODULE: ./deploy/retries.ts
-var retries = __webpack_require__(2116);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
-// EXTERNAL MODULE: ./deploy/persistence.ts
-var persistence = __webpack_require__(6025);
-// EXTERNAL MODULE: ./deploy/create/choose-resource.ts
-var choose_resource = __webpack_require__(511);
-;// CONCATENATED MODULE: ./deploy/create/preheat.ts
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IL: () => (/* binding */ preheat),
+/* harmony export */   Ks: () => (/* binding */ stopPreheat),
+/* harmony export */   iC: () => (/* binding */ preheatServices)
+/* harmony export */ });
+/* unused harmony export judgePreheat */
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
+/* harmony import */ var _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6322);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7581);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8998);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2212);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2116);
+/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(5444);
+/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6025);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(511);
 
 
 
@@ -218,18 +166,18 @@ async function preheat(candidate, mode, ctx, taskName) {
         ...(taskName === undefined ? {} : { task_name: taskName }),
         ...(mode === 'region' ? await regionBody(region, ctx) : await nodeBody(candidate, ctx))
     };
-    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,safe_text/* sanitize */.aj)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,safe_text/* sanitize */.aj)(candidate.offer.device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.aj)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
+    ctx.log(`preheat: ${mode === 'region' ? `caching the images in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region, 60)}` : `preparing ${ctx.settings.points ?? 1} node(s) of ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(candidate.offer.device ?? '?', 60)} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region, 60)}`} before creating; a preheat is not a reservation: the create is still scheduled on the stock free then`);
     const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
     ctx.cleanup.add('preheats', [taskId]);
     const ended = await watchPreheat(taskId, mode, ctx);
     if (ended.state === 'done') {
         ctx.cleanup.settle('preheats', taskId);
         const elapsedMs = ctx.runtime.now() - startedAt;
-        ctx.log(`preheat: task ${taskId} completed after ${(0,units/* formatDuration */.a3)(elapsedMs)} (${ended.detail})`);
+        ctx.log(`preheat: task ${taskId} completed after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(elapsedMs)} (${ended.detail})`);
         return { taskId, mode, region, elapsedMs };
     }
     const stopped = await stopPreheat(taskId, ctx);
-    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,units/* formatDuration */.a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,safe_text/* sanitize */.aj)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,safe_text/* sanitize */.aj)(stopped.why, 300)})`}, and nothing was created`);
+    throw new Error(`the preheat (task ${taskId}) ${ended.state === 'failed' ? 'failed' : `did not complete within preheat_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(ctx.settings.preheat.timeoutMs)}`} (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(ended.detail, 300)}); ${stopped.kind === 'shown' ? 'the preheat task was stopped' : `the preheat task could not be stopped (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(stopped.why, 300)})`}, and nothing was created`);
 }
 /**
  * The services a preheat caches: the name and image of each of the body's services and, where the body
@@ -244,30 +192,30 @@ function preheatServices(body) {
         ? { repository_account: { repository_username: username, repository_password: password ?? null } }
         : {};
     return services
-        .filter(records/* isRecord */.u)
+        .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)
         .flatMap((service) => typeof service.service_name === 'string' && typeof service.service_image === 'string'
         ? [{ service_name: service.service_name, service_image: service.service_image, ...account }]
         : []);
 }
 async function regionBody(region, ctx) {
-    const { result } = await read((0,calls/* preheatRegionsCall */.Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
-    const regions = preheatRegionsOf(result.data);
+    const { result } = await read((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatRegionsCall */ .Xx)(ctx.settings), 'preheat: the regions a preheat can warm', ctx);
+    const regions = (0,_platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__/* .preheatRegionsOf */ .UF)(result.data);
     const found = regions.find((r) => r.region === region);
     if (found === undefined) {
-        throw new Error(`region ${(0,safe_text/* sanitize */.aj)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,safe_text/* sanitize */.aj)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
+        throw new Error(`region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region, 60)} is not one a cluster preheat can warm (get_regions lists ${regions.map((r) => (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(r.region, 60)).join(', ') || 'none'}): set preheat to node, or none`);
     }
     return { regions: [{ region: found.region, region_name: found.regionName ?? null }] };
 }
 async function nodeBody(candidate, ctx) {
     const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = (0,calls/* resourceSearchCall */.JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'ImagePreHeat');
     const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
     const { device, region } = candidate.offer;
-    const offer = (0,resource_data/* offersOf */.f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    const offer = (0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__/* .offersOf */ .f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
     if (offer === undefined) {
-        throw new Error(`the resource search for a node preheat lists no ${(0,safe_text/* sanitize */.aj)(device ?? '?', 60)} in region ${(0,safe_text/* sanitize */.aj)(region ?? '?', 60)}: set preheat to region, or none`);
+        throw new Error(`the resource search for a node preheat lists no ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(device ?? '?', 60)} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region ?? '?', 60)}: set preheat to region, or none`);
     }
-    return { points: ctx.settings.points ?? 1, resources: [(0,choose_resource/* resourcesEntry */.u$)(offer)] };
+    return { points: ctx.settings.points ?? 1, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_6__/* .resourcesEntry */ .u$)(offer)] };
 }
 /**
  * Sends the preheat's create: again only after a 429 or a request never sent. A preheat holds no compute
@@ -275,10 +223,10 @@ async function nodeBody(candidate, ctx) {
  * a task's create is never sent again so (see createOnce).
  */
 async function createPreheat(body, ctx) {
-    const { result } = await (0,retry/* withRetries */.LH)('preheat: create', () => ctx.send((0,calls/* preheatCreateCall */.uC)(ctx.settings, body)), (error) => (0,failures/* rateLimitedOrNeverSent */.ux)(error) ? (0,failures/* retryIfTransient */.or)(error, ctx.retries.deps.now()) : { retry: false }, ctx.retries.policy, ctx.retries.deps);
-    const taskId = (0,task_data/* taskIdOf */.G6)(result.data);
+    const { result } = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .withRetries */ .LH)('preheat: create', () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatCreateCall */ .uC)(ctx.settings, body)), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .rateLimitedOrNeverSent */ .ux)(error) ? (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .retryIfTransient */ .or)(error, ctx.retries.deps.now()) : { retry: false }, ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__/* .taskIdOf */ .G6)(result.data);
     if (taskId === undefined) {
-        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,safe_text/* sanitize */.aj)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
+        throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
     }
     ctx.log(`preheat: task ${taskId}`);
     return taskId;
@@ -292,22 +240,22 @@ async function watchPreheat(taskId, mode, ctx) {
     let last = '';
     const started = ctx.runtime.now();
     const deadline = Math.min(started + ctx.settings.preheat.timeoutMs, ctx.deadline);
-    const since = () => (0,units/* formatDuration */.a3)(ctx.runtime.now() - started);
-    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
+    const since = () => (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(ctx.runtime.now() - started);
+    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_10__/* .pollUntil */ .g3)(async () => {
         let judged;
         try {
-            const { result } = await read((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
-            judged = judgePreheat(preheatProgressOf(result.data), mode);
+            const { result } = await read((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatDetailCall */ .jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
+            judged = judgePreheat((0,_platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__/* .preheatProgressOf */ .Sb)(result.data), mode);
         }
         catch (error) {
             return {
                 kind: 'unread',
-                why: `its detail could not be read: ${(0,safe_text/* sanitize */.aj)((0,failures/* describeError */.Uc)(error), 300)}`
+                why: `its detail could not be read: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .describeError */ .Uc)(error), 300)}`
             };
         }
         const changed = judged.detail !== last;
         if (changed)
-            ctx.log(`preheat: task ${taskId}: ${(0,safe_text/* sanitize */.aj)(judged.detail, 300)} after ${since()} (${(0,poll_loop/* timeLeft */.f$)(deadline, ctx.runtime.now())})`);
+            ctx.log(`preheat: task ${taskId}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(judged.detail, 300)} after ${since()} (${(0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_10__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`);
         last = judged.detail;
         if (judged.state !== 'waiting')
             return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
@@ -318,8 +266,8 @@ async function watchPreheat(taskId, mode, ctx) {
         failureBudget: 1,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: poll_loop/* HEARTBEAT_MS */.m,
-            line: () => `preheat: task ${taskId}: still ${(0,safe_text/* sanitize */.aj)(last, 300)} after ${since()} (${(0,poll_loop/* timeLeft */.f$)(deadline, ctx.runtime.now())})`
+            everyMs: _poll_loop_js__WEBPACK_IMPORTED_MODULE_10__/* .HEARTBEAT_MS */ .m,
+            line: () => `preheat: task ${taskId}: still ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(last, 300)} after ${since()} (${(0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_10__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`
         }
     }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
     if (polled.kind === 'done')
@@ -335,23 +283,23 @@ async function watchPreheat(taskId, mode, ctx) {
 async function stopPreheat(taskId, ctx) {
     const shows = async () => {
         const progress = await ctx
-            .send((0,calls/* preheatDetailCall */.jj)(ctx.settings, taskId))
-            .then(({ result }) => preheatProgressOf(result.data))
+            .send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatDetailCall */ .jj)(ctx.settings, taskId))
+            .then(({ result }) => (0,_platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__/* .preheatProgressOf */ .Sb)(result.data))
             .catch(() => undefined);
-        const status = (0,safe_text/* sanitize */.aj)(progress?.status ?? 'unknown', 40);
+        const status = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(progress?.status ?? 'unknown', 40);
         return progress?.ended === true
             ? { shown: true, state: status }
             : { shown: false, state: `its status is ${status}` };
     };
-    const stop = (0,calls/* preheatStopCall */.Qf)(ctx.settings, taskId);
-    const outcome = await (0,persistence/* sendUntilShown */.ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    const stop = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatStopCall */ .Qf)(ctx.settings, taskId);
+    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_11__/* .sendUntilShown */ .ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'shown')
         ctx.cleanup.settle('preheats', taskId);
     return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call, label, ctx) {
-    return (0,retries/* retried */.s)(label, ctx.retries, () => ctx.send(call));
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_12__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
 }
 
 
@@ -473,6 +421,56 @@ async function askUntilKnown(ask, first, ctx, say) {
             return answer;
         why = answer.why;
     }
+}
+
+
+/***/ }),
+
+/***/ 6322:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   IA: () => (/* binding */ PREHEAT_COMPLETED),
+/* harmony export */   Sb: () => (/* binding */ preheatProgressOf),
+/* harmony export */   UF: () => (/* binding */ preheatRegionsOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
+
+
+/** The word a preheat that completed is shown with (its regions' cache status, once all are done). */
+const PREHEAT_COMPLETED = 'Completed';
+function preheatProgressOf(data) {
+    const record = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    const status = typeof record.status === 'string' ? record.status : undefined;
+    return {
+        status,
+        ended: status === 'End',
+        regions: cache
+            .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status, completed: entry.status === PREHEAT_COMPLETED }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
 }
 
 
