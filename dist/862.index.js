@@ -60,7 +60,6 @@ function nodeReadsFlow(read) {
 /* harmony export */   QV: () => (/* binding */ configurationOf),
 /* harmony export */   VU: () => (/* binding */ diffConfigurations),
 /* harmony export */   YF: () => (/* binding */ applyChanges),
-/* harmony export */   aL: () => (/* binding */ redactConfiguration),
 /* harmony export */   ek: () => (/* binding */ checkChanges)
 /* harmony export */ });
 /* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3201);
@@ -179,19 +178,6 @@ function servicesDiffer(before, after) {
 function same(a, b) {
     return a === undefined || b === undefined ? a === b : (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(a) === (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(b);
 }
-/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
-function redactConfiguration(configuration) {
-    return redact(configuration, false);
-}
-function redact(value, secret) {
-    if (secret && value !== null)
-        return _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF;
-    if (Array.isArray(value))
-        return value.map((item) => redact(item, false));
-    if (isObject(value))
-        return Object.fromEntries(Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))]));
-    return value;
-}
 /** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
 function hidden(name) {
     return name === 'env' || (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .isSecretName */ .eh)(name);
@@ -206,7 +192,7 @@ function diffValues(before, after, path, secret) {
     }
     if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
         return diffServices(before, after);
-    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)(redact(value, false)), 200);
+    const show = (value) => value === undefined ? '(none)' : secret ? _secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .REDACTED */ .XF : (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)((0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_4__/* .toCompactJson */ .ZJ)((0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_5__/* .redactFields */ .$F)(value)), 200);
     return [{ path: here, before: show(before), after: show(after) }];
 }
 /** Services compared by name: a field of one, or a service added or taken away. */

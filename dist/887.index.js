@@ -797,14 +797,14 @@ function forCleanup(inputs) {
     return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __webpack_require__(180);
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
+
 function cliLog(io, debug) {
-    const secrets = new Set();
-    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
-    let longestFirst = [];
-    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
+    const { add, redact } = (0,masker/* masker */.KB)();
     const write = (line) => {
-        io.stderr(`${hide(line)}\n`);
+        io.stderr(`${redact(line)}\n`);
     };
     return {
         write,
@@ -815,12 +815,9 @@ function cliLog(io, debug) {
                 }
             }
             : {}),
+        // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
         mask: (secret) => {
-            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-                if (part.length >= 4)
-                    secrets.add(part);
-            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+            add([secret]);
         }
     };
 }

@@ -581,23 +581,26 @@ function writeSummary(host, render) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KB: () => (/* binding */ masker),
 /* harmony export */   nH: () => (/* binding */ maskingHost)
 /* harmony export */ });
-/* unused harmony exports masker, redactor */
+/* unused harmony export redactor */
 /** Secrets shorter than this are not replaced: masking "true" or "1" would hide those words everywhere. */
 const SHORTEST = 4;
 /**
- * The one masker of a step: the secrets it is told of (the token, every form and line of the key, the
- * passphrase, the body's credential values: what the log masks), replaced by *** in a text, the longest
- * first, as the runner masks its log. It holds the secrets it is told of later too.
+ * The one masker of a step, and of the CLI's log: the secrets it is told of (the token, every form and
+ * line of the key, the passphrase, the body's credential values: what the log masks), and each line of
+ * one that spans lines, as a runner masks them, replaced by *** in a text, the longest first. It holds
+ * the secrets it is told of later too.
  */
 function masker(secrets = []) {
     const known = new Set();
     let longestFirst = [];
     const add = (more) => {
         for (const secret of more)
-            if (secret.length >= SHORTEST)
-                known.add(secret);
+            for (const part of [secret, ...secret.split(/\r?\n/).map((line) => line.trim())])
+                if (part.length >= SHORTEST)
+                    known.add(part);
         longestFirst = [...known].sort((a, b) => b.length - a.length);
     };
     add(secrets);

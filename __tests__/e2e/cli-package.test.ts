@@ -558,53 +558,78 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
     });
 
     // Regression (issue 48): the CLI's kept job log held the token, the key's lines and secret env values.
-    it('masks what a job printed of the token, the key and a secret env value, in every stream and file', async () => {
-      const key = readFileSync(emulator.rsa.private_key_file, 'utf8');
-      const keyLine = key.split('\n').filter((line) => line.trim() !== '')[3] ?? '';
-      const secrets = [emulator.rsa.token, keyLine, 'hf_secret_value_1234'];
-      emulator.setJobs({
-        scripts: [
-          {
-            pattern: /^pkg-job-secrets/,
-            runSeconds: 1,
-            log: [`token=${secrets[0] ?? ''}`, `key line: ${keyLine}`, 'HF_TOKEN=hf_secret_value_1234']
-          }
-        ]
-      });
-      const withEnv = jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }]);
-      const files = mkdtempSync(join(dir, 'files-'));
-      const result = await elasticDeploy(
-        node,
-        [
-          'job',
-          '--gpu',
-          '4090',
-          '--task-name',
-          `pkg-job-secrets-${node.major}`,
-          '--body',
-          withEnv,
-          '--poll-interval',
-          '1s',
-          '--files-dir',
-          files,
-          '--summary-file',
-          join(files, 'summary.md'),
-          '--with-data',
-          '--debug'
-        ],
-        { ELASTIC_DEPLOY_TOKEN: emulator.rsa.token, ELASTIC_DEPLOY_PRIVATE_KEY: key }
-      );
-      expect(result.code).toBe(0);
-      const logFile = (JSON.parse(result.stdout) as Record<string, string>).log_file ?? '';
-      expect(readFileSync(logFile, 'utf8')).toBe('token=***\nkey line: ***\nHF_TOKEN=***\n');
-      const written = readdirSync(files, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
-      expect(written.length).toBeGreaterThanOrEqual(3);
-      const everything = [result.stdout, result.stderr, ...written].join('\n');
-      for (const secret of secrets)
-        expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
-    });
+    // Issue 50, point 5: a registry password too, and the diagnostics file of a job that fails.
+    it.each([
+      ['passes', 0, 0],
+      ['fails', 3, 1]
+    ])(
+      'masks what a job that %s printed of the token, the key, a secret env value and a registry password, in every stream and file',
+      async (outcome, exitCode, code) => {
+        const key = readFileSync(emulator.rsa.private_key_file, 'utf8');
+        const keyLine = key.split('\n').filter((line) => line.trim() !== '')[3] ?? '';
+        const secrets = [emulator.rsa.token, keyLine, 'hf_secret_value_1234', 'reg-pass-pkg-1'];
+        const name = `pkg-job-secrets-${outcome}-${node.major}`;
+        emulator.setJobs({
+          scripts: [
+            {
+              pattern: new RegExp(`^${name}$`),
+              runSeconds: 1,
+              exitCode,
+              log: [
+                `token=${secrets[0] ?? ''}`,
+                `key line: ${keyLine}`,
+                'HF_TOKEN=hf_secret_value_1234',
+                'registry: reg-pass-pkg-1'
+              ]
+            }
+          ]
+        });
+        const withEnv = JSON.parse(jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }])) as {
+          services: Record<string, unknown>[];
+        };
+        const account = { repository_username: 'registry-bot', repository_password: 'reg-pass-pkg-1' };
+        const body = JSON.stringify({
+          ...withEnv,
+          services: withEnv.services.map((service) => ({ ...service, repository_account: account }))
+        });
+        const files = mkdtempSync(join(dir, 'files-'));
+        const result = await elasticDeploy(
+          node,
+          [
+            'job',
+            '--gpu',
+            '4090',
+            '--task-name',
+            name,
+            '--body',
+            body,
+            '--poll-interval',
+            '1s',
+            '--files-dir',
+            files,
+            '--summary-file',
+            join(files, 'summary.md'),
+            '--with-data',
+            '--debug'
+          ],
+          { ELASTIC_DEPLOY_TOKEN: emulator.rsa.token, ELASTIC_DEPLOY_PRIVATE_KEY: key }
+        );
+        expect(result.code).toBe(code);
+        const outputs = JSON.parse(result.stdout) as Record<string, string>;
+        expect(readFileSync(outputs.log_file ?? '', 'utf8')).toBe(
+          'token=***\nkey line: ***\nHF_TOKEN=***\nregistry: ***\n'
+        );
+        if (code !== 0)
+          expect(readFileSync(outputs.diagnostics_file ?? '', 'utf8')).toContain('registry: ***');
+        const written = readdirSync(files, { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+        expect(written.length).toBeGreaterThanOrEqual(3);
+        const everything = [result.stdout, result.stderr, ...written].join('\n');
+        for (const secret of secrets)
+          expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
+      }
+    );
 
     // Regression (issue 48): two runs with one --state-file started together both passed the check, and
     // the file then named one job of two (seen in 2 of 3 rounds).

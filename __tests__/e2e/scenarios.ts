@@ -1987,34 +1987,55 @@ export function defineScenarios(runtime: NodeRuntime, which: 'all' | 'smoke'): v
     );
 
     // Regression (issue 48): the log_file output's file held the API token, the key's lines and secret
-    // env values as the job printed them; the step log masked them.
+    // env values as the job printed them; the step log masked them. Issue 50, point 5: a registry
+    // password too, and the diagnostics file of a job that fails.
     scenario(
-      'masks in every file it writes what the job printed of the token, the key and a secret env value',
+      'masks in every file it writes what the job printed of the token, the key, a secret env value and a registry password',
       async (s) => {
         const keyLine = keyLines(s.rsa.private_key ?? '')[3] ?? '';
         const printed = [
           `token=${s.rsa.token ?? ''}`,
           `key line: ${keyLine}`,
           'HF_TOKEN=hf_secret_value_1234',
+          'registry: reg-pass-job-1',
           'done'
         ];
-        s.emulator.setJobs({ scripts: [{ pattern: /^e2e-job-secrets$/, runSeconds: 2, log: printed }] });
-        const body = jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }]);
+        s.emulator.setJobs({
+          scripts: [
+            { pattern: /^e2e-job-secrets$/, runSeconds: 2, log: printed },
+            { pattern: /^e2e-job-secrets-fail$/, runSeconds: 2, exitCode: 3, log: printed }
+          ]
+        });
+        const withEnv = JSON.parse(jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }])) as {
+          services: Record<string, unknown>[];
+        };
+        const account = { repository_username: 'registry-bot', repository_password: 'reg-pass-job-1' };
+        const body = JSON.stringify({
+          ...withEnv,
+          services: withEnv.services.map((service) => ({ ...service, repository_account: account }))
+        });
         const result = await s.run({ ...job('e2e-job-secrets'), body });
         expect(result.exitCode).toBe(0);
         const file = result.files.log_file ?? '';
-        expect(file).toBe('token=***\nkey line: ***\nHF_TOKEN=***\ndone\n');
-        expect(shown(result)).toEqual(expect.arrayContaining(['| token=***', '| HF_TOKEN=***', '| done']));
+        expect(file).toBe('token=***\nkey line: ***\nHF_TOKEN=***\nregistry: ***\ndone\n');
+        expect(shown(result)).toEqual(
+          expect.arrayContaining(['| token=***', '| HF_TOKEN=***', '| registry: ***', '| done'])
+        );
+        const failed = await s.run({ ...job('e2e-job-secrets-fail'), body });
+        expect(failed.exitCode).toBe(1);
+        expect(failed.files.diagnostics_file).toContain('registry: ***');
         // And none anywhere else: the log as the runner shows it, stderr, summary, outputs, every file.
-        const everything = [
-          runnerView(result, { debug: true }).lines.join('\n'),
-          result.stderr,
-          result.summary,
-          JSON.stringify(result.outputs),
-          ...Object.values(result.files)
-        ].join('\n');
-        for (const secret of [s.rsa.token ?? '', keyLine, 'hf_secret_value_1234'])
-          expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
+        for (const run of [result, failed]) {
+          const everything = [
+            runnerView(run, { debug: true }).lines.join('\n'),
+            run.stderr,
+            run.summary,
+            JSON.stringify(run.outputs),
+            ...Object.values(run.files)
+          ].join('\n');
+          for (const secret of [s.rsa.token ?? '', keyLine, 'hf_secret_value_1234', 'reg-pass-job-1'])
+            expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
+        }
       },
       JOB_OPTIONS
     );

@@ -31,8 +31,8 @@ var concurrency = __webpack_require__(5833);
 var failures = __webpack_require__(3035);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
-// EXTERNAL MODULE: ./deploy/tasks/configuration.ts
-var configuration = __webpack_require__(9941);
+// EXTERNAL MODULE: ./deploy/secret-fields.ts
+var secret_fields = __webpack_require__(8064);
 // EXTERNAL MODULE: ./deploy/cleanup/restore-configuration.ts
 var restore_configuration = __webpack_require__(8852);
 // EXTERNAL MODULE: ./deploy/cleanup/finish-scale-back.ts
@@ -125,7 +125,7 @@ async function finishRollback(rollback, ctx) {
         ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
         return { taskId, problem, restore: undefined };
     }
-    const restore = (0,configuration/* redactConfiguration */.aL)((0,json/* parseJson */.qF)(rollback.configuration));
+    const restore = (0,secret_fields/* redactFields */.$F)((0,json/* parseJson */.qF)(rollback.configuration));
     return { taskId, problem, restore };
 }
 function cleanUpAll(targets, ctx, name) {

@@ -372,7 +372,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(5207);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8064);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(5207);
 /* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(941);
 /* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8852);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
@@ -381,6 +382,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
+
 
 
 
@@ -513,7 +515,7 @@ async function rollBack(failed, ctx) {
         return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
     }
     const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_14__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
-    const restore = { taskId, configuration: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .redactConfiguration */ .aL)(before) };
+    const restore = { taskId, configuration: (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_15__/* .redactFields */ .$F)(before) };
     return { taskId, outcome, change: { ...change, restore }, message, timedOut };
 }
 function updateResult(plan, ctx, ending) {
@@ -539,7 +541,7 @@ async function chooseTask(ctx) {
     if (given !== undefined)
         return given;
     const name = ctx.settings.taskName ?? '';
-    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_15__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
+    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
     if (ids.length === 1 && ids[0] !== undefined) {
         ctx.log(`update: task ${ids[0]} is the live task named ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)}`);
         return ids[0];

@@ -511,23 +511,26 @@ function writeSummary(host, render) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   KB: () => (/* binding */ masker),
 /* harmony export */   nH: () => (/* binding */ maskingHost)
 /* harmony export */ });
-/* unused harmony exports masker, redactor */
+/* unused harmony export redactor */
 /** Secrets shorter than this are not replaced: masking "true" or "1" would hide those words everywhere. */
 const SHORTEST = 4;
 /**
- * The one masker of a step: the secrets it is told of (the token, every form and line of the key, the
- * passphrase, the body's credential values: what the log masks), replaced by *** in a text, the longest
- * first, as the runner masks its log. It holds the secrets it is told of later too.
+ * The one masker of a step, and of the CLI's log: the secrets it is told of (the token, every form and
+ * line of the key, the passphrase, the body's credential values: what the log masks), and each line of
+ * one that spans lines, as a runner masks them, replaced by *** in a text, the longest first. It holds
+ * the secrets it is told of later too.
  */
 function masker(secrets = []) {
     const known = new Set();
     let longestFirst = [];
     const add = (more) => {
         for (const secret of more)
-            if (secret.length >= SHORTEST)
-                known.add(secret);
+            for (const part of [secret, ...secret.split(/\r?\n/).map((line) => line.trim())])
+                if (part.length >= SHORTEST)
+                    known.add(part);
         longestFirst = [...known].sort((a, b) => b.length - a.length);
     };
     add(secrets);
@@ -3558,14 +3561,14 @@ function forCleanup(inputs) {
     return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __nccwpck_require__(180);
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
+
 function cliLog(io, debug) {
-    const secrets = new Set();
-    // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
-    let longestFirst = [];
-    const hide = (line) => longestFirst.reduce((text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text), line);
+    const { add, redact } = (0,masker/* masker */.KB)();
     const write = (line) => {
-        io.stderr(`${hide(line)}\n`);
+        io.stderr(`${redact(line)}\n`);
     };
     return {
         write,
@@ -3576,12 +3579,9 @@ function cliLog(io, debug) {
                 }
             }
             : {}),
+        // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
         mask: (secret) => {
-            // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-            for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-                if (part.length >= 4)
-                    secrets.add(part);
-            longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+            add([secret]);
         }
     };
 }

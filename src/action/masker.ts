@@ -7,9 +7,10 @@ export type Redact = (text: string) => string;
 const SHORTEST = 4;
 
 /**
- * The one masker of a step: the secrets it is told of (the token, every form and line of the key, the
- * passphrase, the body's credential values: what the log masks), replaced by *** in a text, the longest
- * first, as the runner masks its log. It holds the secrets it is told of later too.
+ * The one masker of a step, and of the CLI's log: the secrets it is told of (the token, every form and
+ * line of the key, the passphrase, the body's credential values: what the log masks), and each line of
+ * one that spans lines, as a runner masks them, replaced by *** in a text, the longest first. It holds
+ * the secrets it is told of later too.
  */
 export function masker(secrets: readonly string[] = []): {
   add: (more: readonly string[]) => void;
@@ -18,7 +19,9 @@ export function masker(secrets: readonly string[] = []): {
   const known = new Set<string>();
   let longestFirst: string[] = [];
   const add = (more: readonly string[]): void => {
-    for (const secret of more) if (secret.length >= SHORTEST) known.add(secret);
+    for (const secret of more)
+      for (const part of [secret, ...secret.split(/\r?\n/).map((line) => line.trim())])
+        if (part.length >= SHORTEST) known.add(part);
     longestFirst = [...known].sort((a, b) => b.length - a.length);
   };
   add(secrets);

@@ -1,3 +1,4 @@
+import { masker } from '../action/masker.js';
 import type { CliIo } from './cli-io.js';
 
 /** The CLI's log: plain lines on stderr, every secret replaced by ***, debug lines only when asked. */
@@ -9,16 +10,9 @@ export interface CliLog {
 }
 
 export function cliLog(io: CliIo, debug: boolean): CliLog {
-  const secrets = new Set<string>();
-  // Longest first (a secret may hold a shorter one), sorted when one is added, not at every line.
-  let longestFirst: string[] = [];
-  const hide = (line: string): string =>
-    longestFirst.reduce(
-      (text, secret) => (text.includes(secret) ? text.replaceAll(secret, '***') : text),
-      line
-    );
+  const { add, redact } = masker();
   const write = (line: string): void => {
-    io.stderr(`${hide(line)}\n`);
+    io.stderr(`${redact(line)}\n`);
   };
   return {
     write,
@@ -29,11 +23,9 @@ export function cliLog(io: CliIo, debug: boolean): CliLog {
           }
         }
       : {}),
+    // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
     mask: (secret) => {
-      // A multi-line secret (a PEM key) is masked line by line too, as a runner does.
-      for (const part of [secret, ...secret.split(/\r?\n/)].map((p) => p.trim()))
-        if (part.length >= 4) secrets.add(part);
-      longestFirst = [...secrets].sort((a, b) => b.length - a.length);
+      add([secret]);
     }
   };
 }

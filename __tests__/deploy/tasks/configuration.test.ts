@@ -4,10 +4,10 @@ import {
   configurationOf,
   diffConfigurations,
   imagesOf,
-  redactConfiguration,
   servicesDiffer
 } from '../../../src/deploy/tasks/configuration.js';
 import { parseJson } from '../../../src/protocol/json.js';
+import { redactFields } from '../../../src/deploy/secret-fields.js';
 
 /** A detail as the platform's reference gives it (numbers kept exact, as the action parses them). */
 const DETAIL = parseJson(
@@ -184,14 +184,15 @@ describe('odd configurations', () => {
   });
 });
 
-describe('redactConfiguration', () => {
+// The one field redactor (secret-fields.ts) redacts a configuration to restore, as every file's.
+describe('a configuration redacted to be written', () => {
   it('redacts every env and credential-looking field, keeping numbers and the rest', () => {
-    const redacted = redactConfiguration({ ...configurationOf(DETAIL), registry_secret: { a: 1 } }) as Record<
+    const redacted = redactFields({ ...configurationOf(DETAIL), registry_secret: { a: 1 } }) as Record<
       string,
       unknown
     >;
     expect(JSON.stringify(redacted)).not.toContain('s3cret');
-    expect(redacted.registry_secret).toBe('<redacted>');
+    expect(redacted.registry_secret).toEqual({ a: '<redacted>' });
     expect((redacted.services as Record<string, unknown>[])[0]?.env).toBe('<redacted>');
     expect((redacted.services as Record<string, unknown>[])[1]?.env).toBeUndefined();
     expect(String(redacted.points)).toBe('2');

@@ -11,7 +11,7 @@ import {
   type LeftoverKind,
   type Rollback
 } from '../cleanup-state.js';
-import { redactConfiguration } from '../tasks/configuration.js';
+import { redactFields } from '../secret-fields.js';
 import { restoreConfiguration } from './restore-configuration.js';
 import { finishScaleBack, type ScaleBackReport } from './finish-scale-back.js';
 import { cleanUpTask, type CleanupOutcome } from '../tasks/clean-up-task.js';
@@ -155,7 +155,7 @@ async function finishRollback(rollback: Rollback, ctx: DeployContext): Promise<R
     ctx.log(`cleanup: task ${taskId} serves the configuration it had before the update again`);
     return { taskId, problem, restore: undefined };
   }
-  const restore = redactConfiguration(parseJson(rollback.configuration));
+  const restore = redactFields(parseJson(rollback.configuration));
   return { taskId, problem, restore };
 }
 

@@ -10,12 +10,12 @@ import {
   configurationOf,
   diffConfigurations,
   imagesOf,
-  redactConfiguration,
   servicesDiffer,
   type Configuration,
   type FieldChange
 } from '../tasks/configuration.js';
 import { contextFor, type DeployContext } from '../context.js';
+import { redactFields } from '../secret-fields.js';
 import { searchByName } from '../tasks/find-tasks.js';
 import { changeReport, type ChangeReport, type StepResult } from '../result.js';
 import { restoreConfiguration, rollbackOf } from '../cleanup/restore-configuration.js';
@@ -180,7 +180,7 @@ async function rollBack(
     return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
   }
   const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${formatDuration(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
-  const restore = { taskId, configuration: redactConfiguration(before) };
+  const restore = { taskId, configuration: redactFields(before) };
   return { taskId, outcome, change: { ...change, restore }, message, timedOut };
 }
 

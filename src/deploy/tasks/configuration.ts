@@ -3,7 +3,7 @@ import { InputError, quote } from '../../basics/input-error.js';
 import { isRecord } from '../../basics/records.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { toCompactJson } from '../../protocol/json.js';
-import { isSecretName, REDACTED } from '../secret-fields.js';
+import { isSecretName, REDACTED, redactFields } from '../secret-fields.js';
 
 /**
  * A task's whole configuration, as its detail gives it: what an update posts back. The platform's update
@@ -149,21 +149,6 @@ function same(a: unknown, b: unknown): boolean {
   return a === undefined || b === undefined ? a === b : toCompactJson(a) === toCompactJson(b);
 }
 
-/** The configuration with every secret-looking field and every env redacted: safe to write or print. */
-export function redactConfiguration(configuration: unknown): unknown {
-  return redact(configuration, false);
-}
-
-function redact(value: unknown, secret: boolean): unknown {
-  if (secret && value !== null) return REDACTED;
-  if (Array.isArray(value)) return value.map((item: unknown) => redact(item, false));
-  if (isObject(value))
-    return Object.fromEntries(
-      Object.entries(value).map(([name, item]) => [name, redact(item, hidden(name))])
-    );
-  return value;
-}
-
 /** Fields whose values are never shown: credentials by name, and env (it holds an app's secrets). */
 function hidden(name: string): boolean {
   return name === 'env' || isSecretName(name);
@@ -179,7 +164,7 @@ function diffValues(before: unknown, after: unknown, path: string[], secret: boo
   if (!secret && here === 'services' && Array.isArray(before) && Array.isArray(after))
     return diffServices(before, after);
   const show = (value: unknown): string =>
-    value === undefined ? '(none)' : secret ? REDACTED : sanitize(toCompactJson(redact(value, false)), 200);
+    value === undefined ? '(none)' : secret ? REDACTED : sanitize(toCompactJson(redactFields(value)), 200);
   return [{ path: here, before: show(before), after: show(after) }];
 }
 
