@@ -1,5 +1,6 @@
-// No function in src/ over 60 lines: every function, method and arrow function, from its first line to
-// its last (tests, the emulator and scripts aside). A long function is where bugs hide.
+// No function in src/ over 60 lines (90 for a flow of deploy/flows/, a story told step by step): every
+// function, method and arrow function, from its first line to its last (tests, the emulator and scripts
+// aside). A long function is where bugs hide.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,12 @@ import ts from 'typescript';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const MOST_LINES = 60;
+/**
+ * A flow of deploy/flows/ may be a longer story, told top to bottom with a comment per step (the job's:
+ * create, Spot or on demand, wait, stop what is unfinished, result), as CONTRIBUTING says.
+ */
+const MOST_FLOW_LINES = 90;
+const FLOWS = join(SRC, 'deploy/flows/');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -38,7 +45,7 @@ describe('the functions of src/', () => {
   it(`are ${MOST_LINES} lines long at the most`, () => {
     const long = sources(SRC).flatMap((file) =>
       functionsOf(file)
-        .filter((f) => f.lines > MOST_LINES)
+        .filter((f) => f.lines > (file.startsWith(FLOWS) ? MOST_FLOW_LINES : MOST_LINES))
         .map((f) => `${relative(SRC, file)}:${f.line} is ${f.lines} lines long`)
     );
     expect(long).toEqual([]);

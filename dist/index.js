@@ -238,22 +238,22 @@ const ready = (flow) => () => Promise.resolve(flow);
  * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
  */
 const FLOWS = {
-    create: ready(wait/* waitFlow */.Y),
+    create: ready(wait/* waitFlow */.Yb),
     replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
-    detail: ready(wait/* waitFlow */.Y),
+    detail: ready(wait/* waitFlow */.Yb),
     search_tasks: ready(call/* callFlow */.VY),
     search_resources: ready(call/* callFlow */.VY),
-    stop: ready(wait/* waitFlow */.Y),
-    pause: ready(wait/* waitFlow */.Y),
-    recover: ready(wait/* waitFlow */.Y),
+    stop: ready(wait/* waitFlow */.Yb),
+    pause: ready(wait/* waitFlow */.Yb),
+    recover: ready(wait/* waitFlow */.Yb),
     change_points: ready(call/* callFlow */.VY),
     nodes: ready(call/* callFlow */.VY),
     billing: ready(call/* callFlow */.VY),
     task_billing: ready(call/* callFlow */.VY),
-    job: ready(wait/* waitFlow */.Y),
-    job_detail: ready(wait/* waitFlow */.Y),
+    job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
+    job_detail: ready(wait/* waitFlow */.Yb),
     job_search: ready(call/* callFlow */.VY),
-    job_stop: ready(wait/* waitFlow */.Y),
+    job_stop: ready(wait/* waitFlow */.Yb),
     job_group_search: ready(call/* callFlow */.VY),
     job_group_detail: ready(call/* callFlow */.VY),
     storage_check: ready(call/* callFlow */.VY),
@@ -3214,19 +3214,17 @@ function describePlan(plan, settings) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Y: () => (/* binding */ waitFlow),
-/* harmony export */   f: () => (/* binding */ callAndWait)
+/* harmony export */   Yb: () => (/* binding */ waitFlow),
+/* harmony export */   fi: () => (/* binding */ callAndWait),
+/* harmony export */   h: () => (/* binding */ settleTwins),
+/* harmony export */   m4: () => (/* binding */ waitForCalls)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2037);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(6477);
-/* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6433);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9695);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6477);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
-
-
 
 
 
@@ -3238,7 +3236,7 @@ function describePlan(plan, settings) {
  * ended, a pause until paused, a recover until ready, a detail when asked. A create whose first attempt
  * may still land is looked for again once the wait is over, and its twin stopped. The wait, the placement
  * and the twin's stop are loaded when a step comes to them: a step that does not wait (a detail, a stop
- * with wait: false) never compiles them.
+ * with wait: false) never compiles them. A job's run is flows/job.ts.
  */
 const waitFlow = {
     plan: (settings) => {
@@ -3246,16 +3244,9 @@ const waitFlow = {
         return {
             plan,
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
-            run: (ctx) => {
-                warnOfShortWait(ctx);
-                return callAndWait(plan, ctx);
-            },
+            run: (ctx) => callAndWait(plan, ctx),
             dryRun: async (ctx) => {
                 const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
-                const fallback = ctx.settings.spotFallback;
-                if (plan.operation === 'job' && fallback !== undefined)
-                    ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
-                warnOfShortWait(ctx);
                 const { timeoutMs, timeoutWhy } = ctx.settings.wait;
                 if (plan.wait !== undefined)
                     ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
@@ -3264,12 +3255,6 @@ const waitFlow = {
         };
     }
 };
-/** Warns when wait_timeout ends the wait before a job it makes could end (see shortWaitWarning). */
-function warnOfShortWait(ctx) {
-    const warning = (0,_step_defaults_js__WEBPACK_IMPORTED_MODULE_3__/* .shortWaitWarning */ .iQ)(ctx.settings);
-    if (warning !== undefined)
-        ctx.runtime.warn(warning);
-}
 /**
  * The statuses the calls that changed a task took it out of: those the platform applies the operation to
  * (a recover, Paused). Seen still, the change has not shown yet.
@@ -3278,67 +3263,30 @@ function leaving(calls) {
     const changes = calls.filter((c) => c.call.traits.resend === 'repeatable' && c.error === undefined);
     return [...new Set(changes.flatMap((c) => c.call.traits.appliesTo))];
 }
-/** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
-const CANCELLED_STOP_MS = 5_000;
-/**
- * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
- * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
- * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop. The stop has a deadline of its own, past the
- * wait's: cleanup_timeout, or, once the step is cancelled, a few seconds on a runtime the cancellation
- * does not stop (its requests would be aborted), after which the post step takes over.
- */
-async function stopUnfinishedJobs(tasks, ctx) {
-    const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
-    if (unfinished.length === 0)
-        return;
-    const { cleanupTimeoutMs } = ctx.settings;
-    // Once cancelled, the stop has a few seconds in all, its requests in flight included.
-    const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
-    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
-    const stopCtx = runtime === undefined
-        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
-        : (0,_context_js__WEBPACK_IMPORTED_MODULE_4__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
-    try {
-        const { cleanUpTask } = await __nccwpck_require__.e(/* import() */ 138).then(__nccwpck_require__.bind(__nccwpck_require__, 9138));
-        for (const task of unfinished) {
-            ctx.log(`job ${task.id} may still run: stopping it now`);
-            const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
-            if (outcome.kind === 'failed') {
-                ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
-                continue;
-            }
-            ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
-            ctx.cleanup.settle('created', task.id);
-        }
-    }
-    finally {
-        runtime?.dispose();
-    }
-}
-/** Makes every call of the plan, then waits for its tasks when the plan says so. */
-async function callAndWait(plan, stepCtx) {
-    let ctx = stepCtx;
-    let calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
-    // A Spot job that Spot cannot run, run on demand (spot_fallback): its wait is the on-demand job's.
-    if (plan.operation === 'job' && ctx.settings.spotFallback !== undefined)
-        ({ calls, ctx } = await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(133)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2133))).spotOrOnDemand(calls, ctx));
-    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_5__/* .urlPublisher */ .Cv)(ctx);
+/** Waits for the tasks the calls acted on, as the plan says, by the criteria of their kind. */
+async function waitForCalls(plan, calls, ctx) {
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .kindOf */ .I)(ctx.settings).name);
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .kindOf */ .I)(ctx.settings).name);
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38))).waitUntil(called, criteria, ctx, { calls, publish });
-    // A job the step made that may still run (its wait timed out, was cancelled, or could not read it):
-    // stopped now, not at the job's end, when the step's cleanup says so.
-    if (plan.operation === 'job' && ctx.settings.cleanup === 'stop')
-        await stopUnfinishedJobs(waited.tasks, ctx);
-    // The first attempt of a re-sent create may land late: by now it has had the wait to show up.
+    return { criteria, waited };
+}
+/** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */
+async function settleTwins(calls, tasks, ctx) {
     const twinLookup = calls[0]?.twinLookup;
-    const kept = waited.tasks[0]?.id;
+    const kept = tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
         await (await Promise.all(/* import() */[__nccwpck_require__.e(485), __nccwpck_require__.e(596)]).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
+}
+/** Makes every call of the plan, then waits for its tasks when the plan says so. */
+async function callAndWait(plan, ctx) {
+    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    const { criteria, waited } = await waitForCalls(plan, calls, ctx);
+    await settleTwins(calls, waited.tasks, ctx);
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
         calls,
         tasks: waited.tasks,
@@ -3769,11 +3717,9 @@ function isPlainObject(value) {
 /* harmony export */   oQ: () => (/* binding */ defaultCleanup)
 /* harmony export */ });
 /* unused harmony exports WAIT_TIMEOUT_MS, JOB_START_MS */
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
 /* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2101);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
-
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9644);
 
 
 
@@ -3841,12 +3787,9 @@ function shortWaitWarning(settings) {
 function jobTimeoutSec(settings) {
     if (settings.operation === 'request')
         return undefined;
-    const row = _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation];
-    if (row.kind !== 'job' || row.answers !== 'new_task')
+    if (_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation].answers !== 'new_task')
         return undefined;
-    const support = settings.body.job_support;
-    const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(support) ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(support.timeout_sec) : undefined;
-    return seconds === undefined || seconds === 0 ? undefined : seconds;
+    return (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .kindOf */ .I)(settings).runTimeoutSec(settings.body);
 }
 
 
@@ -6299,6 +6242,7 @@ const DEPLOYMENT = {
     followsLog: false,
     diagnosedNodes: 'stuck',
     failureReason: () => undefined,
+    runTimeoutSec: () => undefined,
     nodesAtOnce: (points) => points
 };
 /**
@@ -6333,6 +6277,10 @@ const JOB = {
     followsLog: true,
     diagnosedNodes: 'failed',
     failureReason: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFailureReason */ .Ig,
+    runTimeoutSec: (body) => {
+        const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(body.job_support) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(body.job_support.timeout_sec) : undefined;
+        return seconds === 0 ? undefined : seconds;
+    },
     // Its pods run `parallelism` at a time, however many completions (points) it has.
     nodesAtOnce: (points, body) => {
         const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};

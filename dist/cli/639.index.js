@@ -1,5 +1,5 @@
 export const id = 639;
-export const ids = [639,138,596];
+export const ids = [639,596,138];
 export const modules = {
 
 /***/ 9639:

@@ -340,7 +340,7 @@ const replaceFlow = {
             plan,
             cleanup: { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR, action: 'stop' },
             run: async (ctx) => {
-                const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .f)(plan, ctx);
+                const step = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_3__/* .callAndWait */ .fi)(plan, ctx);
                 const [created] = step.tasks;
                 const finished = await finishReplace(created, step.calls[0]?.existingIds ?? [], ctx);
                 const tasks = finished.created === undefined ? step.tasks : [finished.created, ...step.tasks.slice(1)];

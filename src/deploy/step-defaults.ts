@@ -1,8 +1,7 @@
-import { isRecord } from '../basics/records.js';
 import { formatDuration } from '../basics/units.js';
 import { OPERATION_TABLE } from '../platform/operations/operation-table.js';
 import type { OperationName } from '../platform/platform-settings.js';
-import { countOf } from '../platform/task-data.js';
+import { kindOf } from '../platform/operations/calls.js';
 import type { DeploySettings } from './settings.js';
 
 // The defaults that depend on the operation (action.yml declares none for these inputs: the runner would
@@ -85,9 +84,6 @@ export function shortWaitWarning(
 /** The timeout_sec of the job a step makes (its body's job_support), when the operation makes one. */
 function jobTimeoutSec(settings: Pick<DeploySettings, 'operation' | 'body'>): number | undefined {
   if (settings.operation === 'request') return undefined;
-  const row = OPERATION_TABLE[settings.operation];
-  if (row.kind !== 'job' || row.answers !== 'new_task') return undefined;
-  const support = settings.body.job_support;
-  const seconds = isRecord(support) ? countOf(support.timeout_sec) : undefined;
-  return seconds === undefined || seconds === 0 ? undefined : seconds;
+  if (OPERATION_TABLE[settings.operation].answers !== 'new_task') return undefined;
+  return kindOf(settings).runTimeoutSec(settings.body);
 }

@@ -70,6 +70,8 @@ export interface TaskKindDescriptor {
   readonly diagnosedNodes: 'stuck' | 'failed';
   /** Why a task of the kind failed, as its data says (a job's limit), where the kind says. */
   failureReason(data: unknown): string | undefined;
+  /** How long a new one runs at most, as its body says (a job's job_support.timeout_sec), in seconds. */
+  runTimeoutSec(body: Readonly<Record<string, unknown>>): number | undefined;
   /** The nodes a new task needs free at once, for `points` and its body. */
   nodesAtOnce(points: number, body: Readonly<Record<string, unknown>>): number;
 }
@@ -109,6 +111,7 @@ const DEPLOYMENT: TaskKindDescriptor = {
   followsLog: false,
   diagnosedNodes: 'stuck',
   failureReason: () => undefined,
+  runTimeoutSec: () => undefined,
   nodesAtOnce: (points) => points
 };
 
@@ -144,6 +147,10 @@ const JOB: TaskKindDescriptor = {
   followsLog: true,
   diagnosedNodes: 'failed',
   failureReason: jobFailureReason,
+  runTimeoutSec: (body) => {
+    const seconds = isRecord(body.job_support) ? countOf(body.job_support.timeout_sec) : undefined;
+    return seconds === 0 ? undefined : seconds;
+  },
   // Its pods run `parallelism` at a time, however many completions (points) it has.
   nodesAtOnce: (points, body) => {
     const support = isRecord(body.job_support) ? body.job_support : {};

@@ -24,7 +24,7 @@ export const FLOWS: Readonly<Record<OperationName, () => Promise<Flow>>> = {
   nodes: ready(callFlow),
   billing: ready(callFlow),
   task_billing: ready(callFlow),
-  job: ready(waitFlow),
+  job: async () => (await import('./job.js')).jobFlow,
   job_detail: ready(waitFlow),
   job_search: ready(callFlow),
   job_stop: ready(waitFlow),

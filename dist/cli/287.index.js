@@ -1,0 +1,131 @@
+export const id = 287;
+export const ids = [287];
+export const modules = {
+
+/***/ 2287:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   jobFlow: () => (/* binding */ jobFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2037);
+/* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6433);
+/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1030);
+/* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9615);
+
+
+
+
+
+
+/**
+ * A GPU batch job (operation: job), from its create to its end, as one story: the job is created once, on
+ * Spot or on demand as chosen once, waited for until it ends with its log followed, stopped if its wait
+ * ended before it did, and reported. Its kind (platform/task-kinds.ts) says how it is read, stopped and
+ * searched; this file says what happens, in order.
+ */
+const jobFlow = {
+    plan: (settings) => {
+        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
+        return {
+            plan,
+            cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
+            run: (ctx) => runJob(plan, ctx),
+            dryRun: (ctx) => dryRunJob(plan, ctx)
+        };
+    }
+};
+async function runJob(plan, stepCtx) {
+    // 1. A wait_timeout shorter than the job's own timeout_sec would end the wait before the job: said.
+    warnOfShortWait(stepCtx);
+    // 2. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
+    //    on_demand, with its expected run (estimated_exec_sec) in job_support.
+    let ctx = stepCtx;
+    let calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    // 3. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
+    //    whose create was refused and made none, is stopped until it bills no more, then the job is created
+    //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
+    if (ctx.settings.spotFallback !== undefined)
+        ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
+    // 4. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
+    //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
+    const { criteria, waited } = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .waitForCalls */ .m4)(plan, calls, ctx);
+    // 5. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
+    //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
+    if (ctx.settings.cleanup === 'stop')
+        await stopUnfinishedJobs(waited.tasks, ctx);
+    // 6. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
+    await (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .settleTwins */ .h)(calls, waited.tasks, ctx);
+    // 7. The result: the job's status, pods, duration and mode, its log file, its cost.
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
+        calls,
+        tasks: waited.tasks,
+        criteria,
+        timedOut: waited.timedOut,
+        ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
+    });
+}
+/** What the job step would do: where it would run, in which mode, and how long it would wait. */
+async function dryRunJob(plan, ctx) {
+    const { placeForDryRun } = await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(237)]).then(__webpack_require__.bind(__webpack_require__, 8237));
+    const fallback = ctx.settings.spotFallback;
+    if (fallback !== undefined)
+        ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
+    warnOfShortWait(ctx);
+    const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+    if (plan.wait !== undefined)
+        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
+}
+/** Warns when wait_timeout ends the wait before the job could end (see shortWaitWarning). */
+function warnOfShortWait(ctx) {
+    const warning = (0,_step_defaults_js__WEBPACK_IMPORTED_MODULE_4__/* .shortWaitWarning */ .iQ)(ctx.settings);
+    if (warning !== undefined)
+        ctx.runtime.warn(warning);
+}
+/** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
+const CANCELLED_STOP_MS = 5_000;
+/**
+ * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
+ * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
+ * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop.
+ * The stop has a deadline of its own, past the wait's: cleanup_timeout, or, once the step is cancelled, a
+ * few seconds on a runtime the cancellation does not stop (its requests would be aborted), after which
+ * the post step takes over.
+ */
+async function stopUnfinishedJobs(tasks, ctx) {
+    const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+    if (unfinished.length === 0)
+        return;
+    const { cleanupTimeoutMs } = ctx.settings;
+    // Once cancelled, the stop has a few seconds in all, its requests in flight included.
+    const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
+    const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
+    const stopCtx = runtime === undefined
+        ? (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .contextFor */ .B)(ctx, cleanupTimeoutMs)
+        : (0,_context_js__WEBPACK_IMPORTED_MODULE_5__/* .deployContext */ .H)(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
+    try {
+        const { cleanUpTask } = await __webpack_require__.e(/* import() */ 138).then(__webpack_require__.bind(__webpack_require__, 9138));
+        for (const task of unfinished) {
+            ctx.log(`job ${task.id} may still run: stopping it now`);
+            const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
+            if (outcome.kind === 'failed') {
+                ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
+                continue;
+            }
+            ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
+            ctx.cleanup.settle('created', task.id);
+        }
+    }
+    finally {
+        runtime?.dispose();
+    }
+}
+
+
+/***/ })
+
+};

@@ -1,0 +1,125 @@
+import { formatDuration } from '../../basics/units.js';
+import { planCalls } from '../../platform/operations/plan-calls.js';
+import type { Plan } from '../../platform/operations/operation-table.js';
+import { contextFor, deployContext, type DeployContext } from '../context.js';
+import type { StepResult, TaskResult } from '../result.js';
+import { shortWaitWarning } from '../step-defaults.js';
+import { cleanupOf, printDryRun, startCalls, stepResult } from './call.js';
+import type { Flow } from './flow.js';
+import { settleTwins, waitForCalls } from './wait.js';
+
+/**
+ * A GPU batch job (operation: job), from its create to its end, as one story: the job is created once, on
+ * Spot or on demand as chosen once, waited for until it ends with its log followed, stopped if its wait
+ * ended before it did, and reported. Its kind (platform/task-kinds.ts) says how it is read, stopped and
+ * searched; this file says what happens, in order.
+ */
+export const jobFlow: Flow = {
+  plan: (settings) => {
+    const plan = planCalls(settings);
+    return {
+      plan,
+      cleanup: cleanupOf(settings),
+      run: (ctx) => runJob(plan, ctx),
+      dryRun: (ctx) => dryRunJob(plan, ctx)
+    };
+  }
+};
+
+async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
+  // 1. A wait_timeout shorter than the job's own timeout_sec would end the wait before the job: said.
+  warnOfShortWait(stepCtx);
+
+  // 2. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
+  //    on_demand, with its expected run (estimated_exec_sec) in job_support.
+  let ctx = stepCtx;
+  let calls = await startCalls(plan, ctx);
+
+  // 3. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
+  //    whose create was refused and made none, is stopped until it bills no more, then the job is created
+  //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.
+  if (ctx.settings.spotFallback !== undefined)
+    ({ calls, ctx } = await (await import('./spot-fallback.js')).spotOrOnDemand(calls, ctx));
+
+  // 4. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
+  //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
+  const { criteria, waited } = await waitForCalls(plan, calls, ctx);
+
+  // 5. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
+  //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
+  if (ctx.settings.cleanup === 'stop') await stopUnfinishedJobs(waited.tasks, ctx);
+
+  // 6. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
+  await settleTwins(calls, waited.tasks, ctx);
+
+  // 7. The result: the job's status, pods, duration and mode, its log file, its cost.
+  return stepResult(plan, ctx, {
+    calls,
+    tasks: waited.tasks,
+    criteria,
+    timedOut: waited.timedOut,
+    ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
+  });
+}
+
+/** What the job step would do: where it would run, in which mode, and how long it would wait. */
+async function dryRunJob(plan: Plan, ctx: DeployContext): Promise<StepResult | undefined> {
+  const { placeForDryRun } = await import('../create/create-task.js');
+  const fallback = ctx.settings.spotFallback;
+  if (fallback !== undefined)
+    ctx.log(
+      `dry run: the job would run as Spot; still Queued after ${formatDuration(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`
+    );
+  warnOfShortWait(ctx);
+  const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+  if (plan.wait !== undefined)
+    ctx.log(
+      `dry run: the step would wait up to ${formatDuration(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`
+    );
+  return printDryRun(await placeForDryRun(plan, ctx), ctx);
+}
+
+/** Warns when wait_timeout ends the wait before the job could end (see shortWaitWarning). */
+function warnOfShortWait(ctx: DeployContext): void {
+  const warning = shortWaitWarning(ctx.settings);
+  if (warning !== undefined) ctx.runtime.warn(warning);
+}
+
+/** How long a cancelled step goes on stopping a job it made (the runner kills it soon after). */
+const CANCELLED_STOP_MS = 5_000;
+
+/**
+ * Stops each job whose wait did not see it end, until its detail shows it bills no more (Paused or End, or
+ * its run ended: see cleanUpTask), and takes it off the ledger once stopped: the post step then has
+ * nothing left to do with it. A job that ended (Complete, Failed, or stopped by someone) needs no stop.
+ * The stop has a deadline of its own, past the wait's: cleanup_timeout, or, once the step is cancelled, a
+ * few seconds on a runtime the cancellation does not stop (its requests would be aborted), after which
+ * the post step takes over.
+ */
+async function stopUnfinishedJobs(tasks: readonly TaskResult[], ctx: DeployContext): Promise<void> {
+  const unfinished = tasks.filter((task) => ['timed_out', 'cancelled', 'error'].includes(task.verdict));
+  if (unfinished.length === 0) return;
+  const { cleanupTimeoutMs } = ctx.settings;
+  // Once cancelled, the stop has a few seconds in all, its requests in flight included.
+  const withinMs = Math.min(cleanupTimeoutMs, CANCELLED_STOP_MS);
+  const runtime = ctx.runtime.cancelled() ? ctx.runtime.uncancelled(withinMs) : undefined;
+  const stopCtx =
+    runtime === undefined
+      ? contextFor(ctx, cleanupTimeoutMs)
+      : deployContext(ctx.settings, runtime, { budgetMs: withinMs, cleanup: ctx.cleanup });
+  try {
+    const { cleanUpTask } = await import('../tasks/clean-up-task.js');
+    for (const task of unfinished) {
+      ctx.log(`job ${task.id} may still run: stopping it now`);
+      const outcome = await cleanUpTask(task.id, 'stop', stopCtx, task.name);
+      if (outcome.kind === 'failed') {
+        ctx.log(`job ${task.id} could not be stopped now (${outcome.why}): the post step tries again`);
+        continue;
+      }
+      ctx.log(`job ${task.id} ${outcome.kind === 'done' ? 'stopped' : `had ended (${outcome.state})`}`);
+      ctx.cleanup.settle('created', task.id);
+    }
+  } finally {
+    runtime?.dispose();
+  }
+}
