@@ -190,6 +190,13 @@ describe('the layers of src/', () => {
     expect(named).toEqual([]);
   });
 
+  // Issue 50, point 6: the post step ran with the main step's code loaded; what both write is step-files.ts.
+  it('keeps the post step apart from the main step: neither imports the other', () => {
+    const post = resolve(SRC, 'action/post-step.ts');
+    const main = resolve(SRC, 'action/main-step.ts');
+    expect([graph.get(post)?.includes(main), graph.get(main)?.includes(post)]).toEqual([false, false]);
+  });
+
   it('leaves the emulator independent of src/: it is the platform side, written apart', () => {
     const emulator = fileURLToPath(new URL('../emulator/', import.meta.url));
     const reaching = sources(emulator).filter((file) =>

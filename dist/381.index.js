@@ -252,8 +252,8 @@ function actionStep(settings, action, inputs) {
     ].join('\n');
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __webpack_require__(5253);
+// EXTERNAL MODULE: ./action/step-files.ts
+var step_files = __webpack_require__(3991);
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __webpack_require__(180);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
@@ -344,7 +344,7 @@ function reportRollback(host, rollback, redact) {
         host.info(`cleanup: rolled back the update of task ${rollback.taskId}: it serves the configuration it had`);
         return;
     }
-    (0,main_step/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.aj)(rollback.problem, 300)})`, redact);
+    (0,step_files/* notRolledBack */.vG)(host, { taskId: rollback.taskId, configuration: rollback.restore }, `the post step could not roll its update back (${(0,safe_text/* sanitize */.aj)(rollback.problem, 300)})`, redact);
 }
 /**
  * Says how a scale up the main step left ended; one the post step could not judge or set back fails it,
@@ -396,7 +396,7 @@ function giveUp(host, settings, left, label) {
     }
     if (left.unsettled !== undefined)
         summary.push(...unsettledCreate(host, settings, left.unsettled, uses));
-    (0,main_step/* writeSummary */.Sy)(host, () => `${summary.join('\n')}\n`);
+    (0,step_files/* writeSummary */.Sy)(host, () => `${summary.join('\n')}\n`);
     const ids = left.failed.map(({ target }) => `task ${target.id} may still be running`);
     const { unsettled } = left;
     const named = unsettled === undefined

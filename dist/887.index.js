@@ -1320,7 +1320,7 @@ async function run(command, io) {
     const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
     let code;
     try {
-        await (0,main_step/* runMain */.VN)(main.host);
+        await (0,main_step/* runMain */.V)(main.host);
         code = main.interrupted() ? EXIT.interrupted : main.exitCode();
         const left = (0,saved_cleanup/* savedCleanup */.W)(main.host);
         if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {

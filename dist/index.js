@@ -210,17 +210,9 @@ function appendSummary(markdown) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  vG: () => (/* binding */ notRolledBack),
-  VN: () => (/* binding */ runMain),
-  Sy: () => (/* binding */ writeSummary)
+  V: () => (/* binding */ runMain)
 });
 
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
 // EXTERNAL MODULE: ./deploy/flows/call.ts
@@ -315,8 +307,6 @@ var cleanup_state = __nccwpck_require__(7326);
 var step_runtime = __nccwpck_require__(3784);
 // EXTERNAL MODULE: ./deploy/context.ts
 var context = __nccwpck_require__(2037);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
 // EXTERNAL MODULE: ./action/summary.ts
 var summary = __nccwpck_require__(8871);
 ;// CONCATENATED MODULE: ./action/diagnostics-report.ts
@@ -437,14 +427,11 @@ function forManyRequests(requests) {
 var outputs = __nccwpck_require__(2641);
 // EXTERNAL MODULE: ./action/runtime.ts + 5 modules
 var action_runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./action/step-files.ts
+var step_files = __nccwpck_require__(3991);
 ;// CONCATENATED MODULE: ./action/main-step.ts
-
-
-
 
 
 
@@ -530,48 +517,19 @@ function report(host, step, how) {
     const diagnosed = follow === undefined ? nodes : [];
     host.setOutputs({
         ...(0,outputs/* outputsOf */.Yz)(step),
-        response_file: writeTempFile(host, settings.operation, response, redact),
+        response_file: (0,step_files/* writeTempFile */.c7)(host, settings.operation, response, redact),
         restore_file: restore === undefined
             ? ''
-            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
+            : (0,step_files/* notRolledBack */.vG)(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
         diagnostics_file: diagnosed.length === 0
             ? ''
-            : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
+            : (0,step_files/* writeTempFile */.c7)(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
     });
     const verdict = (0,outputs/* verdictOf */.Vj)(step);
     if (settings.summary)
-        writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
+        (0,step_files/* writeSummary */.Sy)(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
     if (!verdict.passed)
         host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
-}
-/**
- * An update that could not be rolled back: its configuration before the update (redacted) written to a
- * file, and an error annotation naming the task, why, and the file; answers the file's path.
- */
-function notRolledBack(host, restore, why, redact) {
-    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration), redact);
-    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
-    return file;
-}
-/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
-function writeTempFile(host, what, text, redact) {
-    const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,private_file/* createPrivateFile */.aP)(path, redact(text));
-    return path;
-}
-/**
- * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
- * warning, never a failed step.
- */
-function writeSummary(host, render) {
-    if (host.appendSummary === undefined)
-        return;
-    try {
-        host.appendSummary(render());
-    }
-    catch (error) {
-        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-    }
 }
 
 
@@ -897,9 +855,9 @@ function describeFailure(task) {
 /* harmony export */   Yl: () => (/* binding */ appendFiles),
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
 /* harmony export */   q1: () => (/* binding */ readPrivateFile),
+/* harmony export */   tJ: () => (/* binding */ FileReadError),
 /* harmony export */   vs: () => (/* binding */ privateFiles)
 /* harmony export */ });
-/* unused harmony export FileReadError */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -966,9 +924,13 @@ function appendFiles(parent) {
 /** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
 class FileReadError extends Error {
     code;
-    constructor(message, code) {
+    size;
+    constructor(message, code, 
+    /** The file's size, for EFBIG. */
+    size) {
         super(message);
         this.code = code;
+        this.size = size;
         this.name = 'FileReadError';
     }
 }
@@ -985,7 +947,7 @@ function readRegularFile(path, maxBytes, followLinks = true) {
         if (!stat.isFile())
             throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
         if (stat.size > maxBytes)
-            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG');
+            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG', stat.size);
         const buffer = Buffer.alloc(stat.size);
         let read = 0;
         while (read < stat.size) {
@@ -2059,7 +2021,10 @@ function keyInputError(error) {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
 ;// CONCATENATED MODULE: ./action/workspace-file.ts
+
 
 
 
@@ -2084,25 +2049,17 @@ function readWorkspaceFile(input, path, roots, maxBytes) {
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is outside the workspace: ${fix}`);
     if (!(0,external_node_fs_.statSync)(real).isFile())
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
-    // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
-    const fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    // Read as every bounded read is: without blocking (should the path have become a pipe since the check),
+    // a regular file, its size checked before a byte is read.
     try {
-        const { size } = (0,external_node_fs_.fstatSync)(fd);
-        if (size > maxBytes) {
-            throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(size)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
-        }
-        const buffer = Buffer.alloc(size);
-        let read = 0;
-        while (read < size) {
-            const n = (0,external_node_fs_.readSync)(fd, buffer, read, size - read, read);
-            if (n === 0)
-                break;
-            read += n;
-        }
-        return buffer.subarray(0, read).toString('utf8');
+        return (0,private_file/* readRegularFile */.XF)(real, maxBytes);
     }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
+    catch (error) {
+        if (!(error instanceof private_file/* FileReadError */.tJ))
+            throw error;
+        throw new input_error/* InputError */.d(error.code === 'EFBIG'
+            ? `${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(error.size ?? 0)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`
+            : `${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
     }
 }
 function isWithin(path, root) {
@@ -2120,8 +2077,6 @@ function errorCode(error) {
     return error.code ?? String(error);
 }
 
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./action/runtime.ts
@@ -2278,6 +2233,63 @@ function onParentGone(listener, parent = () => process.ppid) {
     return () => {
         clearInterval(timer);
     };
+}
+
+
+/***/ }),
+
+/***/ 3991:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   c7: () => (/* binding */ writeTempFile),
+/* harmony export */   vG: () => (/* binding */ notRolledBack)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6267);
+
+
+
+
+
+// What a step writes besides its outputs and log, the main step's and the post step's alike: its files
+// under RUNNER_TEMP (each readable by the job's user alone, every secret masked), the restore file of an
+// update that could not be rolled back, and the job summary.
+/**
+ * An update that could not be rolled back: its configuration before the update (redacted) written to a
+ * file, and an error annotation naming the task, why, and the file; answers the file's path.
+ */
+function notRolledBack(host, restore, why, redact) {
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(restore.configuration), redact);
+    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
+    return file;
+}
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
+function writeTempFile(host, what, text, redact) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(host.env('RUNNER_TEMP') ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), `elastic-deploy-${what}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
+    (0,_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(path, redact(text));
+    return path;
+}
+/**
+ * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
+ * warning, never a failed step.
+ */
+function writeSummary(host, render) {
+    if (host.appendSummary === undefined)
+        return;
+    try {
+        host.appendSummary(render());
+    }
+    catch (error) {
+        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
 }
 
 
@@ -4267,7 +4279,7 @@ if (onRunner) {
     if (host.state('isPost') === 'true')
         await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381))).runPostOnRunner(host);
     else
-        await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .VN)(host);
+        await (0,_action_main_step_js__WEBPACK_IMPORTED_MODULE_1__/* .runMain */ .V)(host);
 }
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it

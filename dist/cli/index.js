@@ -134,379 +134,6 @@ const SECRET_INPUTS = ['token', 'private_key', 'private_key_passphrase'];
 
 /***/ }),
 
-/***/ 5253:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  vG: () => (/* binding */ notRolledBack),
-  VN: () => (/* binding */ runMain),
-  Sy: () => (/* binding */ writeSummary)
-});
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/flows/call.ts
-var call = __nccwpck_require__(1030);
-// EXTERNAL MODULE: ./deploy/flows/wait.ts
-var wait = __nccwpck_require__(9615);
-;// CONCATENATED MODULE: ./deploy/flows/index.ts
-
-
-const ready = (flow) => () => Promise.resolve(flow);
-/**
- * The flow of every operation: what happens over time once its calls are planned. The calls and the
- * waits of the common operations are in the bundle's first file; each other flow is a chunk loaded when
- * a step takes it, so that a step compiles only the flow it runs. Adding a flow is a module of its own in
- * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
- */
-const FLOWS = {
-    create: ready(wait/* waitFlow */.Yb),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
-    detail: ready(wait/* waitFlow */.Yb),
-    search_tasks: ready(call/* callFlow */.VY),
-    search_resources: ready(call/* callFlow */.VY),
-    stop: ready(wait/* waitFlow */.Yb),
-    pause: ready(wait/* waitFlow */.Yb),
-    recover: ready(wait/* waitFlow */.Yb),
-    change_points: ready(call/* callFlow */.VY),
-    nodes: ready(call/* callFlow */.VY),
-    billing: ready(call/* callFlow */.VY),
-    task_billing: ready(call/* callFlow */.VY),
-    job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
-    job_detail: ready(wait/* waitFlow */.Yb),
-    job_search: ready(call/* callFlow */.VY),
-    job_stop: ready(wait/* waitFlow */.Yb),
-    job_group_search: ready(call/* callFlow */.VY),
-    job_group_detail: ready(call/* callFlow */.VY),
-    storage_check: ready(call/* callFlow */.VY),
-    logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
-    events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
-    sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
-    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
-    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
-    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
-    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
-    request: ready(call/* callFlow */.VY)
-};
-
-;// CONCATENATED MODULE: ./deploy/step.ts
-
-
-/**
- * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
- * InputError thrown, before anything is sent.
- */
-async function planStep(settings) {
-    const flow = await FLOWS[settings.operation]();
-    const planned = flow.plan(settings);
-    await checkCapacity(planned, settings);
-    return planned;
-}
-/**
- * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
- * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
- */
-async function checkCapacity(planned, settings) {
-    const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
-    const picks = planned.usesCapacity === true || create !== undefined;
-    if (settings.capacity === undefined) {
-        if (settings.preheat.mode !== 'none' && create !== undefined)
-            throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
-        // The platform's documented create requires resources (the spec's names none): gpu picks them, or the body names them.
-        if (settings.apiProfile === 'live' && create?.body !== undefined && !('resources' in create.body))
-            throw new input_error/* InputError */.d(`body has no resources, but ${settings.operation} needs them (the platform refuses a create without): set gpu to the GPU model, such as gpu: '4090', to have the step pick the resource, or add resources: [{mark: ...}] to body with a regions[].mark.mark from search_resources`);
-        return;
-    }
-    if (!picks) {
-        throw new input_error/* InputError */.d(`gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`);
-    }
-    if (create?.body !== undefined && 'resources' in create.body) {
-        throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
-    }
-    if (create !== undefined && settings.preheat.mode !== 'none')
-        (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
-}
-/** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
-function runStep(planned, ctx, options = {}) {
-    return options.dryRun === true ? planned.dryRun(ctx) : planned.run(ctx);
-}
-
-// EXTERNAL MODULE: ./deploy/cleanup-state.ts
-var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./deploy/step-runtime.ts + 2 modules
-var step_runtime = __nccwpck_require__(3784);
-// EXTERNAL MODULE: ./deploy/context.ts
-var context = __nccwpck_require__(2037);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./action/summary.ts
-var summary = __nccwpck_require__(8871);
-;// CONCATENATED MODULE: ./action/diagnostics-report.ts
-
-/**
- * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
- * workflow command, whatever the platform or the application logged.
- */
-const PREFIX = '\u2502 ';
-/** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
-function diagnosticsLog(d, redact, what = 'diagnostics') {
-    return {
-        title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
-        lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
-    };
-}
-/**
- * The job summary's part: a collapsible section per node, as the log's group has them. A failed job's
- * says why it failed and shows its first failed pod open (exit code, reason, events, last log lines).
- */
-function diagnosticsSummary(all, redact) {
-    const parts = all.flatMap((d) => [
-        ...titleLines(d, redact),
-        ...d.nodes.flatMap((node, i) => [
-            `<details${d.failedNodes !== undefined && i === 0 ? ' open' : ''}><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
-            '',
-            '<pre>',
-            ...nodeLines(node).map((line) => (0,summary/* escape */.ih)(redact(line))),
-            '</pre>',
-            '',
-            '</details>',
-            ''
-        ]),
-        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.ih)(redact(line))}\n`)
-    ]);
-    return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
-}
-/** "Why task 7 is not ready: 2 nodes not running, 1 running"; for a job, why it failed and its pods. */
-function titleLines(d, redact) {
-    if (d.failedNodes === undefined)
-        return [`#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`, ''];
-    return [
-        `#### Why job ${d.taskId} ${d.reason === undefined ? 'did not finish' : 'failed'}: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
-        '',
-        ...(d.reason === undefined ? [] : [`${(0,summary/* escape */.ih)(redact(capitalized(d.reason)))}.`, ''])
-    ];
-}
-const capitalized = (text) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
-/** The diagnostics file: JSON, secrets replaced. */
-function diagnosticsJson(all, redact) {
-    return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
-}
-function describeCounts(d) {
-    const stuck = d.notRunningNodes;
-    if (d.unread.length > 0 && stuck === 0)
-        return 'its nodes could not be read';
-    const pods = d.notRunningNodes + d.runningNodes;
-    if (d.failedNodes !== undefined)
-        return `${d.failedNodes} of its ${pods} pod${pods === 1 ? '' : 's'} failed or restarted`;
-    return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
-}
-function bodyLines(d) {
-    return [
-        ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
-        ...d.unread.map((why) => `could not read ${why}`),
-        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])
-    ];
-}
-/** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
-function heading(node) {
-    return node.problem ?? `node ${node.pointId} (${node.status})`;
-}
-function nodeLines(node) {
-    const lines = [`events (the last ${node.events.length}):`];
-    for (const e of node.events) {
-        lines.push(`  ${[e.time, e.type, e.reason, e.service === '' ? '' : `(${e.service})`].filter((p) => p !== '').join(' ')}: ${e.message}`);
-    }
-    for (const log of node.logs) {
-        const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
-        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
-        lines.push(...log.lines.map((line) => `  ${line}`));
-    }
-    lines.push(...node.unread.map((why) => `could not read ${why}`));
-    return lines;
-}
-
-// EXTERNAL MODULE: ./action/masker.ts
-var masker = __nccwpck_require__(180);
-;// CONCATENATED MODULE: ./action/compiler-tiers.ts
-/** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
-const MANY_REQUESTS = 50;
-/**
- * Leaves a step of `requests` requests (at least MANY_REQUESTS, such as the detail of many tasks) to V8's
- * interpreter and baseline compiler. Its hot paths would otherwise wake V8's optimizing compilers (Maglev,
- * TurboFan), whose work on background threads raised the peak memory of a 1000-task detail from about 77
- * to 97 MiB and saved no time, the step waiting on the network (bench/RESULTS.md, bench/NOTES.md). Set
- * once the step is planned, not at start-up: a flag changed at run time makes Node compile the built-in
- * modules it loads afterwards without their code cache, which a one-request step would pay for.
- */
-function forManyRequests(requests) {
-    if (requests < MANY_REQUESTS)
-        return false;
-    try {
-        // node:v8 is loaded here, by the few steps that use it: imported, it and the modules it loads cost
-        // every step's start.
-        const { setFlagsFromString } = process.getBuiltinModule('node:v8');
-        setFlagsFromString('--no-maglev');
-        setFlagsFromString('--no-turbofan');
-        return true;
-    }
-    catch {
-        // A runtime that refuses flags at run time keeps its defaults: only memory is at stake.
-        return false;
-    }
-}
-
-// EXTERNAL MODULE: ./action/outputs.ts
-var outputs = __nccwpck_require__(2641);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var action_runtime = __nccwpck_require__(2127);
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __nccwpck_require__(2457);
-;// CONCATENATED MODULE: ./action/main-step.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
-async function runMain(given) {
-    // The secrets masked are replaced in whatever is written besides the log: outputs, summary, files.
-    const { host, redact } = (0,masker/* maskingHost */.nH)(given);
-    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
-    const cancel = new AbortController();
-    const stopListening = host.onCancel((signal) => {
-        if (!cancel.signal.aborted)
-            host.info(`received ${signal}: stopping, and writing the outputs known so far`);
-        cancel.abort();
-    });
-    let operation = 'the action';
-    try {
-        host.saveState({ isPost: 'true' });
-        const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
-        operation = settings.operation;
-        await runPlanned(host, settings, { cancel: cancel.signal, redact });
-    }
-    catch (error) {
-        if (error instanceof input_error/* InputError */.d)
-            host.setFailed(error.message, 'input');
-        else
-            host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
-    }
-    finally {
-        stopListening();
-    }
-}
-/**
- * Plans the step (every input checked before anything is sent), leaves its cleanup for the post step,
- * runs it (or its dry run) with one deploy context, and reports it.
- */
-async function runPlanned(host, settings, how) {
-    const planned = await planStep(settings);
-    forManyRequests(planned.plan.calls.length);
-    const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
-        (0,saved_cleanup/* saveCleanup */.M)(host, state);
-    });
-    host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
-    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact));
-    try {
-        const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
-        const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
-        if (step !== undefined)
-            report(host, step, { settings, redact: how.redact });
-    }
-    finally {
-        runtime.dispose();
-    }
-}
-/**
- * What the workflow sees of a step: outputs, the response file, the nodes' diagnostics (or, for the logs
- * and events operations, the nodes they read: printed, and the response file), the job summary, and the
- * failure.
- */
-function report(host, step, how) {
-    const { settings, redact } = how;
-    const follow = step.nodeReads;
-    (0,outputs/* costLines */.FF)(step).forEach(host.info);
-    const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
-    for (const read of nodes) {
-        const { title, lines } = diagnosticsLog(read, redact, follow);
-        if (follow === undefined)
-            host.startGroup(title);
-        else
-            host.info(title);
-        lines.forEach(host.info);
-        if (follow === undefined)
-            host.endGroup();
-    }
-    const response = follow === undefined ? (0,outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact);
-    const { restore } = step.change ?? {};
-    const diagnosed = follow === undefined ? nodes : [];
-    host.setOutputs({
-        ...(0,outputs/* outputsOf */.Yz)(step),
-        response_file: writeTempFile(host, settings.operation, response, redact),
-        restore_file: restore === undefined
-            ? ''
-            : notRolledBack(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
-        diagnostics_file: diagnosed.length === 0
-            ? ''
-            : writeTempFile(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
-    });
-    const verdict = (0,outputs/* verdictOf */.Vj)(step);
-    if (settings.summary)
-        writeSummary(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
-    if (!verdict.passed)
-        host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
-}
-/**
- * An update that could not be rolled back: its configuration before the update (redacted) written to a
- * file, and an error annotation naming the task, why, and the file; answers the file's path.
- */
-function notRolledBack(host, restore, why, redact) {
-    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,json/* toCompactJson */.ZJ)(restore.configuration), redact);
-    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
-    return file;
-}
-/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
-function writeTempFile(host, what, text, redact) {
-    const path = (0,external_node_path_.join)(host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)(), `elastic-deploy-${what}-${(0,external_node_crypto_.randomUUID)()}.json`);
-    (0,private_file/* createPrivateFile */.aP)(path, redact(text));
-    return path;
-}
-/**
- * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
- * warning, never a failed step.
- */
-function writeSummary(host, render) {
-    if (host.appendSummary === undefined)
-        return;
-    try {
-        host.appendSummary(render());
-    }
-    catch (error) {
-        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
-    }
-}
-
-
-/***/ }),
-
 /***/ 180:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -826,9 +453,10 @@ function describeFailure(task) {
 /* harmony export */   XF: () => (/* binding */ readRegularFile),
 /* harmony export */   Yl: () => (/* binding */ appendFiles),
 /* harmony export */   aP: () => (/* binding */ createPrivateFile),
-/* harmony export */   q1: () => (/* binding */ readPrivateFile)
+/* harmony export */   q1: () => (/* binding */ readPrivateFile),
+/* harmony export */   tJ: () => (/* binding */ FileReadError)
 /* harmony export */ });
-/* unused harmony exports privateFiles, FileReadError */
+/* unused harmony export privateFiles */
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
@@ -895,9 +523,13 @@ function appendFiles(parent) {
 /** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
 class FileReadError extends Error {
     code;
-    constructor(message, code) {
+    size;
+    constructor(message, code, 
+    /** The file's size, for EFBIG. */
+    size) {
         super(message);
         this.code = code;
+        this.size = size;
         this.name = 'FileReadError';
     }
 }
@@ -914,7 +546,7 @@ function readRegularFile(path, maxBytes, followLinks = true) {
         if (!stat.isFile())
             throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
         if (stat.size > maxBytes)
-            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG');
+            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG', stat.size);
         const buffer = Buffer.alloc(stat.size);
         let read = 0;
         while (read < stat.size) {
@@ -1988,7 +1620,10 @@ function keyInputError(error) {
 var external_node_fs_ = __nccwpck_require__(3024);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./action/private-file.ts
+var private_file = __nccwpck_require__(6267);
 ;// CONCATENATED MODULE: ./action/workspace-file.ts
+
 
 
 
@@ -2013,25 +1648,17 @@ function readWorkspaceFile(input, path, roots, maxBytes) {
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is outside the workspace: ${fix}`);
     if (!(0,external_node_fs_.statSync)(real).isFile())
         throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
-    // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
-    const fd = (0,external_node_fs_.openSync)(real, external_node_fs_.constants.O_RDONLY | external_node_fs_.constants.O_NONBLOCK);
+    // Read as every bounded read is: without blocking (should the path have become a pipe since the check),
+    // a regular file, its size checked before a byte is read.
     try {
-        const { size } = (0,external_node_fs_.fstatSync)(fd);
-        if (size > maxBytes) {
-            throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(size)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`);
-        }
-        const buffer = Buffer.alloc(size);
-        let read = 0;
-        while (read < size) {
-            const n = (0,external_node_fs_.readSync)(fd, buffer, read, size - read, read);
-            if (n === 0)
-                break;
-            read += n;
-        }
-        return buffer.subarray(0, read).toString('utf8');
+        return (0,private_file/* readRegularFile */.XF)(real, maxBytes);
     }
-    finally {
-        (0,external_node_fs_.closeSync)(fd);
+    catch (error) {
+        if (!(error instanceof private_file/* FileReadError */.tJ))
+            throw error;
+        throw new input_error/* InputError */.d(error.code === 'EFBIG'
+            ? `${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(error.size ?? 0)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`
+            : `${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
     }
 }
 function isWithin(path, root) {
@@ -2049,8 +1676,6 @@ function errorCode(error) {
     return error.code ?? String(error);
 }
 
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
 // EXTERNAL MODULE: external "node:os"
 var external_node_os_ = __nccwpck_require__(8161);
 ;// CONCATENATED MODULE: ./action/runtime.ts
@@ -2163,6 +1788,63 @@ function savedCleanup(host) {
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
 function encode(kind, state, stash) {
     return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
+}
+
+
+/***/ }),
+
+/***/ 3991:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Sy: () => (/* binding */ writeSummary),
+/* harmony export */   c7: () => (/* binding */ writeTempFile),
+/* harmony export */   vG: () => (/* binding */ notRolledBack)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8161);
+/* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_os__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
+/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6267);
+
+
+
+
+
+// What a step writes besides its outputs and log, the main step's and the post step's alike: its files
+// under RUNNER_TEMP (each readable by the job's user alone, every secret masked), the restore file of an
+// update that could not be rolled back, and the job summary.
+/**
+ * An update that could not be rolled back: its configuration before the update (redacted) written to a
+ * file, and an error annotation naming the task, why, and the file; answers the file's path.
+ */
+function notRolledBack(host, restore, why, redact) {
+    const file = writeTempFile(host, `restore-${restore.taskId}`, (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__/* .toCompactJson */ .ZJ)(restore.configuration), redact);
+    host.error(`task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`, 'Update not rolled back');
+    return file;
+}
+/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
+function writeTempFile(host, what, text, redact) {
+    const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(host.env('RUNNER_TEMP') ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), `elastic-deploy-${what}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
+    (0,_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(path, redact(text));
+    return path;
+}
+/**
+ * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
+ * warning, never a failed step.
+ */
+function writeSummary(host, render) {
+    if (host.appendSummary === undefined)
+        return;
+    try {
+        host.appendSummary(render());
+    }
+    catch (error) {
+        host.warning(`could not write the job summary: ${error instanceof Error ? error.message : String(error)}`);
+    }
 }
 
 
@@ -2681,7 +2363,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1887);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(207);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -3250,7 +2932,7 @@ function dotenvReport(outputs, warn, named) {
 
 /***/ }),
 
-/***/ 1887:
+/***/ 207:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -3434,10 +3116,321 @@ function shellQuote(text) {
     return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __nccwpck_require__(5253);
+// EXTERNAL MODULE: ./deploy/flows/call.ts
+var call = __nccwpck_require__(1030);
+// EXTERNAL MODULE: ./deploy/flows/wait.ts
+var wait = __nccwpck_require__(9615);
+;// CONCATENATED MODULE: ./deploy/flows/index.ts
+
+
+const ready = (flow) => () => Promise.resolve(flow);
+/**
+ * The flow of every operation: what happens over time once its calls are planned. The calls and the
+ * waits of the common operations are in the bundle's first file; each other flow is a chunk loaded when
+ * a step takes it, so that a step compiles only the flow it runs. Adding a flow is a module of its own in
+ * this folder, and its rows here (and in platform/operations.ts, for the calls it sends).
+ */
+const FLOWS = {
+    create: ready(wait/* waitFlow */.Yb),
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    detail: ready(wait/* waitFlow */.Yb),
+    search_tasks: ready(call/* callFlow */.VY),
+    search_resources: ready(call/* callFlow */.VY),
+    stop: ready(wait/* waitFlow */.Yb),
+    pause: ready(wait/* waitFlow */.Yb),
+    recover: ready(wait/* waitFlow */.Yb),
+    change_points: ready(call/* callFlow */.VY),
+    nodes: ready(call/* callFlow */.VY),
+    billing: ready(call/* callFlow */.VY),
+    task_billing: ready(call/* callFlow */.VY),
+    job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
+    job_detail: ready(wait/* waitFlow */.Yb),
+    job_search: ready(call/* callFlow */.VY),
+    job_stop: ready(wait/* waitFlow */.Yb),
+    job_group_search: ready(call/* callFlow */.VY),
+    job_group_detail: ready(call/* callFlow */.VY),
+    storage_check: ready(call/* callFlow */.VY),
+    logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
+    events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
+    sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
+    preheat: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).preheatFlow,
+    update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
+    scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
+    replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
+    request: ready(call/* callFlow */.VY)
+};
+
+;// CONCATENATED MODULE: ./deploy/step.ts
+
+
+/**
+ * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
+ * InputError thrown, before anything is sent.
+ */
+async function planStep(settings) {
+    const flow = await FLOWS[settings.operation]();
+    const planned = flow.plan(settings);
+    await checkCapacity(planned, settings);
+    return planned;
+}
+/**
+ * gpu picks the resource of a new task: a step that creates none (nor preheats), or whose body names a
+ * resource, is refused; so is a preheat without gpu, and one without the services whose images it warms.
+ */
+async function checkCapacity(planned, settings) {
+    const create = planned.plan.calls.find((call) => call.traits.resend === 'create_once');
+    const picks = planned.usesCapacity === true || create !== undefined;
+    if (settings.capacity === undefined) {
+        if (settings.preheat.mode !== 'none' && create !== undefined)
+            throw new input_error/* InputError */.d(`preheat is ${settings.preheat.mode}, but gpu is empty: the preheat warms where gpu picks to create; set gpu, or remove preheat`);
+        // The platform's documented create requires resources (the spec's names none): gpu picks them, or the body names them.
+        if (settings.apiProfile === 'live' && create?.body !== undefined && !('resources' in create.body))
+            throw new input_error/* InputError */.d(`body has no resources, but ${settings.operation} needs them (the platform refuses a create without): set gpu to the GPU model, such as gpu: '4090', to have the step pick the resource, or add resources: [{mark: ...}] to body with a regions[].mark.mark from search_resources`);
+        return;
+    }
+    if (!picks) {
+        throw new input_error/* InputError */.d(`gpu is set, but ${settings.operation} creates no task: gpu picks the resource of a new task; remove gpu`);
+    }
+    if (create?.body !== undefined && 'resources' in create.body) {
+        throw new input_error/* InputError */.d('gpu is set, and the body names resources too: remove resources from the body to have the step pick the resource by gpu, or remove gpu to use the resources given');
+    }
+    if (create !== undefined && settings.preheat.mode !== 'none')
+        (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(243)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2243))).checkPreheatServices(settings);
+}
+/** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */
+function runStep(planned, ctx, options = {}) {
+    return options.dryRun === true ? planned.dryRun(ctx) : planned.run(ctx);
+}
+
+// EXTERNAL MODULE: ./deploy/step-runtime.ts + 2 modules
+var step_runtime = __nccwpck_require__(3784);
+// EXTERNAL MODULE: ./deploy/context.ts
+var context = __nccwpck_require__(2037);
+// EXTERNAL MODULE: ./action/summary.ts
+var summary = __nccwpck_require__(8871);
+;// CONCATENATED MODULE: ./action/diagnostics-report.ts
+
+/**
+ * Every line of server text is printed after this prefix, so that none can begin with `::` and run as a
+ * workflow command, whatever the platform or the application logged.
+ */
+const PREFIX = '\u2502 ';
+/** A title and the lines of a log group for one task's diagnostics (or its nodes, for logs and events). */
+function diagnosticsLog(d, redact, what = 'diagnostics') {
+    return {
+        title: `${what} of task ${d.taskId}: ${describeCounts(d)}`,
+        lines: bodyLines(d).map((line) => `${PREFIX}${redact(line)}`)
+    };
+}
+/**
+ * The job summary's part: a collapsible section per node, as the log's group has them. A failed job's
+ * says why it failed and shows its first failed pod open (exit code, reason, events, last log lines).
+ */
+function diagnosticsSummary(all, redact) {
+    const parts = all.flatMap((d) => [
+        ...titleLines(d, redact),
+        ...d.nodes.flatMap((node, i) => [
+            `<details${d.failedNodes !== undefined && i === 0 ? ' open' : ''}><summary>${(0,summary/* escape */.ih)(heading(node))}</summary>`,
+            '',
+            '<pre>',
+            ...nodeLines(node).map((line) => (0,summary/* escape */.ih)(redact(line))),
+            '</pre>',
+            '',
+            '</details>',
+            ''
+        ]),
+        ...[...d.unread, ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])].map((line) => `${(0,summary/* escape */.ih)(redact(line))}\n`)
+    ]);
+    return parts.length === 0 ? '' : `\n${parts.join('\n')}\n`;
+}
+/** "Why task 7 is not ready: 2 nodes not running, 1 running"; for a job, why it failed and its pods. */
+function titleLines(d, redact) {
+    if (d.failedNodes === undefined)
+        return [`#### Why task ${d.taskId} is not ready: ${(0,summary/* escape */.ih)(describeCounts(d))}`, ''];
+    return [
+        `#### Why job ${d.taskId} ${d.reason === undefined ? 'did not finish' : 'failed'}: ${(0,summary/* escape */.ih)(describeCounts(d))}`,
+        '',
+        ...(d.reason === undefined ? [] : [`${(0,summary/* escape */.ih)(redact(capitalized(d.reason)))}.`, ''])
+    ];
+}
+const capitalized = (text) => `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
+/** The diagnostics file: JSON, secrets replaced. */
+function diagnosticsJson(all, redact) {
+    return `${redact(JSON.stringify({ tasks: all }, null, 2))}\n`;
+}
+function describeCounts(d) {
+    const stuck = d.notRunningNodes;
+    if (d.unread.length > 0 && stuck === 0)
+        return 'its nodes could not be read';
+    const pods = d.notRunningNodes + d.runningNodes;
+    if (d.failedNodes !== undefined)
+        return `${d.failedNodes} of its ${pods} pod${pods === 1 ? '' : 's'} failed or restarted`;
+    return `${stuck} node${stuck === 1 ? '' : 's'} not running, ${d.runningNodes} running`;
+}
+function bodyLines(d) {
+    return [
+        ...d.nodes.flatMap((node) => [heading(node), ...nodeLines(node).map((line) => `  ${line}`)]),
+        ...d.unread.map((why) => `could not read ${why}`),
+        ...(d.moreNodes > 0 ? [`${d.moreNodes} more nodes, not shown`] : [])
+    ];
+}
+/** "node 7001 (Running): container web CrashLoopBackOff, ...", or "node 7001 (Pending)". */
+function heading(node) {
+    return node.problem ?? `node ${node.pointId} (${node.status})`;
+}
+function nodeLines(node) {
+    const lines = [`events (the last ${node.events.length}):`];
+    for (const e of node.events) {
+        lines.push(`  ${[e.time, e.type, e.reason, e.service === '' ? '' : `(${e.service})`].filter((p) => p !== '').join(' ')}: ${e.message}`);
+    }
+    for (const log of node.logs) {
+        const before = log.omitted > 0 ? `, ${log.omitted} before them not shown` : '';
+        lines.push(`log of ${log.service} (the last ${log.lines.length} lines${before}):`);
+        lines.push(...log.lines.map((line) => `  ${line}`));
+    }
+    lines.push(...node.unread.map((why) => `could not read ${why}`));
+    return lines;
+}
+
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __nccwpck_require__(180);
+;// CONCATENATED MODULE: ./action/compiler-tiers.ts
+/** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
+const MANY_REQUESTS = 50;
+/**
+ * Leaves a step of `requests` requests (at least MANY_REQUESTS, such as the detail of many tasks) to V8's
+ * interpreter and baseline compiler. Its hot paths would otherwise wake V8's optimizing compilers (Maglev,
+ * TurboFan), whose work on background threads raised the peak memory of a 1000-task detail from about 77
+ * to 97 MiB and saved no time, the step waiting on the network (bench/RESULTS.md, bench/NOTES.md). Set
+ * once the step is planned, not at start-up: a flag changed at run time makes Node compile the built-in
+ * modules it loads afterwards without their code cache, which a one-request step would pay for.
+ */
+function forManyRequests(requests) {
+    if (requests < MANY_REQUESTS)
+        return false;
+    try {
+        // node:v8 is loaded here, by the few steps that use it: imported, it and the modules it loads cost
+        // every step's start.
+        const { setFlagsFromString } = process.getBuiltinModule('node:v8');
+        setFlagsFromString('--no-maglev');
+        setFlagsFromString('--no-turbofan');
+        return true;
+    }
+    catch {
+        // A runtime that refuses flags at run time keeps its defaults: only memory is at stake.
+        return false;
+    }
+}
+
+// EXTERNAL MODULE: ./action/outputs.ts
+var outputs = __nccwpck_require__(2641);
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var action_runtime = __nccwpck_require__(2127);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
+// EXTERNAL MODULE: ./action/step-files.ts
+var step_files = __nccwpck_require__(3991);
+;// CONCATENATED MODULE: ./action/main-step.ts
+
+
+
+
+
+
+
+
+
+
+/** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
+async function runMain(given) {
+    // The secrets masked are replaced in whatever is written besides the log: outputs, summary, files.
+    const { host, redact } = (0,masker/* maskingHost */.nH)(given);
+    // A cancelled job gets SIGINT, then SIGTERM: stop waiting, and still write what is known.
+    const cancel = new AbortController();
+    const stopListening = host.onCancel((signal) => {
+        if (!cancel.signal.aborted)
+            host.info(`received ${signal}: stopping, and writing the outputs known so far`);
+        cancel.abort();
+    });
+    let operation = 'the action';
+    try {
+        host.saveState({ isPost: 'true' });
+        const settings = await (0,action_runtime/* settingsFrom */.ms)(host);
+        operation = settings.operation;
+        await runPlanned(host, settings, { cancel: cancel.signal, redact });
+    }
+    catch (error) {
+        if (error instanceof input_error/* InputError */.d)
+            host.setFailed(error.message, 'input');
+        else
+            host.setFailed(`${operation} failed unexpectedly: ${String(error)}`, 'failed');
+    }
+    finally {
+        stopListening();
+    }
+}
+/**
+ * Plans the step (every input checked before anything is sent), leaves its cleanup for the post step,
+ * runs it (or its dry run) with one deploy context, and reports it.
+ */
+async function runPlanned(host, settings, how) {
+    const planned = await planStep(settings);
+    forManyRequests(planned.plan.calls.length);
+    const cleanup = (0,cleanup_state/* cleanupRecorder */.bT)(planned.cleanup, (state) => {
+        (0,saved_cleanup/* saveCleanup */.M)(host, state);
+    });
+    host.info(`api profile: ${settings.apiProfile} (${settings.apiProfileReason})`);
+    const runtime = (0,step_runtime/* stepRuntime */.r)(settings, (0,action_runtime/* hostHooks */.b7)(host, how.cancel, how.redact));
+    try {
+        const ctx = (0,context/* deployContext */.H)(settings, runtime, { budgetMs: settings.wait.timeoutMs, cleanup });
+        const step = await runStep(planned, ctx, { dryRun: settings.dryRun });
+        if (step !== undefined)
+            report(host, step, { settings, redact: how.redact });
+    }
+    finally {
+        runtime.dispose();
+    }
+}
+/**
+ * What the workflow sees of a step: outputs, the response file, the nodes' diagnostics (or, for the logs
+ * and events operations, the nodes they read: printed, and the response file), the job summary, and the
+ * failure.
+ */
+function report(host, step, how) {
+    const { settings, redact } = how;
+    const follow = step.nodeReads;
+    (0,outputs/* costLines */.FF)(step).forEach(host.info);
+    const nodes = step.tasks.flatMap((task) => (task.diagnostics === undefined ? [] : [task.diagnostics]));
+    for (const read of nodes) {
+        const { title, lines } = diagnosticsLog(read, redact, follow);
+        if (follow === undefined)
+            host.startGroup(title);
+        else
+            host.info(title);
+        lines.forEach(host.info);
+        if (follow === undefined)
+            host.endGroup();
+    }
+    const response = follow === undefined ? (0,outputs/* responseFileText */.R7)(step) : diagnosticsJson(nodes, redact);
+    const { restore } = step.change ?? {};
+    const diagnosed = follow === undefined ? nodes : [];
+    host.setOutputs({
+        ...(0,outputs/* outputsOf */.Yz)(step),
+        response_file: (0,step_files/* writeTempFile */.c7)(host, settings.operation, response, redact),
+        restore_file: restore === undefined
+            ? ''
+            : (0,step_files/* notRolledBack */.vG)(host, restore, 'the rollback did not complete; its file is the restore_file output', redact),
+        diagnostics_file: diagnosed.length === 0
+            ? ''
+            : (0,step_files/* writeTempFile */.c7)(host, 'diagnostics', diagnosticsJson(diagnosed, redact), redact)
+    });
+    const verdict = (0,outputs/* verdictOf */.Vj)(step);
+    if (settings.summary)
+        (0,step_files/* writeSummary */.Sy)(host, () => `${(0,summary/* renderSummary */.Br)(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
+    if (!verdict.passed)
+        host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
+}
+
 // EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
 var cli_args = __nccwpck_require__(4463);
 // EXTERNAL MODULE: ./cli/cli-words.ts
@@ -3513,8 +3506,6 @@ function cliHost(how) {
 
 // EXTERNAL MODULE: ./action/input-names.ts
 var input_names = __nccwpck_require__(5618);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var runtime = __nccwpck_require__(2127);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
 
 
@@ -3558,11 +3549,9 @@ function secretFile(variable, path, io) {
 }
 /** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
 function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !action_runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
-// EXTERNAL MODULE: ./action/masker.ts
-var masker = __nccwpck_require__(180);
 ;// CONCATENATED MODULE: ./cli/cli-log.ts
 
 function cliLog(io, debug) {
@@ -4084,7 +4073,7 @@ async function run(command, io) {
     const unshield = cleansUp ? shieldCleanup(io, log, command.stateFile, () => cleaning) : undefined;
     let code;
     try {
-        await (0,main_step/* runMain */.VN)(main.host);
+        await runMain(main.host);
         code = main.interrupted() ? EXIT.interrupted : main.exitCode();
         const left = (0,saved_cleanup/* savedCleanup */.W)(main.host);
         if (code !== EXIT.ok && (0,cleanup_state/* leftovers */.To)(left).length > 0) {

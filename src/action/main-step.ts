@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { InputError } from '../basics/input-error.js';
 import {
   cleanupRecorder,
@@ -8,7 +5,6 @@ import {
   planStep,
   runStep,
   stepRuntime,
-  toCompactJson,
   type StepResult
 } from '../deploy/engine.js';
 import { diagnosticsJson, diagnosticsLog, diagnosticsSummary } from './diagnostics-report.js';
@@ -18,9 +14,9 @@ import type { StepHost } from './host.js';
 import { forManyRequests } from './compiler-tiers.js';
 import { costLines, outputsOf, responseFileText, verdictOf } from './outputs.js';
 import { hostHooks, settingsFrom } from './runtime.js';
-import { createPrivateFile } from './private-file.js';
 import { saveCleanup } from './saved-cleanup.js';
 import { renderSummary } from './summary.js';
+import { notRolledBack, writeSummary, writeTempFile } from './step-files.js';
 
 /** The main step: make the calls, wait where asked, write outputs and summary, fail when it failed. */
 export async function runMain(given: StepHost): Promise<void> {
@@ -113,44 +109,4 @@ function report(host: StepHost, step: StepResult, how: { settings: Settings; red
   if (settings.summary)
     writeSummary(host, () => `${renderSummary(step, verdict)}${diagnosticsSummary(diagnosed, redact)}`);
   if (!verdict.passed) host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
-}
-
-/**
- * An update that could not be rolled back: its configuration before the update (redacted) written to a
- * file, and an error annotation naming the task, why, and the file; answers the file's path.
- */
-export function notRolledBack(
-  host: StepHost,
-  restore: { taskId: string; configuration: unknown },
-  why: string,
-  redact: Redact
-): string {
-  const file = writeTempFile(host, `restore-${restore.taskId}`, toCompactJson(restore.configuration), redact);
-  host.error(
-    `task ${restore.taskId} may still be on the configuration that failed: ${why}. Restore it by hand: its configuration before the update (secrets redacted) is in ${file}`,
-    'Update not rolled back'
-  );
-  return file;
-}
-
-/** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
-function writeTempFile(host: StepHost, what: string, text: string, redact: Redact): string {
-  const path = join(host.env('RUNNER_TEMP') ?? tmpdir(), `elastic-deploy-${what}-${randomUUID()}.json`);
-  createPrivateFile(path, redact(text));
-  return path;
-}
-
-/**
- * Renders the summary and appends it, where the host shows one. A summary that cannot be written is worth a
- * warning, never a failed step.
- */
-export function writeSummary(host: StepHost, render: () => string): void {
-  if (host.appendSummary === undefined) return;
-  try {
-    host.appendSummary(render());
-  } catch (error) {
-    host.warning(
-      `could not write the job summary: ${error instanceof Error ? error.message : String(error)}`
-    );
-  }
 }

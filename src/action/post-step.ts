@@ -17,7 +17,7 @@ import {
   type UnsettledCreate
 } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
-import { notRolledBack, writeSummary } from './main-step.js';
+import { notRolledBack, writeSummary } from './step-files.js';
 import { maskingHost, type Redact } from './masker.js';
 import { hostHooks, settingsForCleanup } from './runtime.js';
 import { savedCleanup } from './saved-cleanup.js';

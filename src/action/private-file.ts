@@ -64,7 +64,9 @@ export function appendFiles(parent: () => string): (name: string) => AppendFile 
 export class FileReadError extends Error {
   constructor(
     message: string,
-    readonly code: 'ENOTREG' | 'EFBIG'
+    readonly code: 'ENOTREG' | 'EFBIG',
+    /** The file's size, for EFBIG. */
+    readonly size?: number
   ) {
     super(message);
     this.name = 'FileReadError';
@@ -85,7 +87,8 @@ export function readRegularFile(path: string, maxBytes: number, followLinks = tr
     if (stat.size > maxBytes)
       throw new FileReadError(
         `${path} is ${formatSize(stat.size)}, over the ${formatSize(maxBytes)} it may hold`,
-        'EFBIG'
+        'EFBIG',
+        stat.size
       );
     const buffer = Buffer.alloc(stat.size);
     let read = 0;

@@ -1,7 +1,8 @@
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError, quote } from '../basics/input-error.js';
 import { formatSize } from '../basics/units.js';
+import { FileReadError, readRegularFile } from './private-file.js';
 
 /**
  * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
@@ -25,25 +26,17 @@ export function readWorkspaceFile(
   const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
   if (!inside) throw new InputError(`${input} ${quote(path)} is outside the workspace: ${fix}`);
   if (!statSync(real).isFile()) throw new InputError(`${input} ${quote(path)} is not a regular file: ${fix}`);
-  // O_NONBLOCK: should the path have become a pipe since the check, opening it must not block.
-  const fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  // Read as every bounded read is: without blocking (should the path have become a pipe since the check),
+  // a regular file, its size checked before a byte is read.
   try {
-    const { size } = fstatSync(fd);
-    if (size > maxBytes) {
-      throw new InputError(
-        `${input} ${quote(path)} is ${formatSize(size)}, over the ${formatSize(maxBytes)} a body file may hold: send less`
-      );
-    }
-    const buffer = Buffer.alloc(size);
-    let read = 0;
-    while (read < size) {
-      const n = readSync(fd, buffer, read, size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
+    return readRegularFile(real, maxBytes);
+  } catch (error) {
+    if (!(error instanceof FileReadError)) throw error;
+    throw new InputError(
+      error.code === 'EFBIG'
+        ? `${input} ${quote(path)} is ${formatSize(error.size ?? 0)}, over the ${formatSize(maxBytes)} a body file may hold: send less`
+        : `${input} ${quote(path)} is not a regular file: ${fix}`
+    );
   }
 }
 
