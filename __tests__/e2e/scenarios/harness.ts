@@ -1,0 +1,240 @@
+// What every end-to-end scenario shares: its own emulator and a way to run dist/index.js as the runner
+// runs it (main, then post with the saved state) against it, the invariants every run must hold, and the
+// bodies and names the scenarios use. Each group of scenarios is a module of this folder.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import {
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type RecordedRequest
+} from '../../../emulator/index.js';
+
+import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../../scripts/action-runner.js';
+
+import { rsaInputs } from '../../helpers/emulator-inputs.js';
+import { MARK_4090 } from '../../helpers/bodies.js';
+
+import { fixtureEmulatorKeys } from '../../helpers/fixtures.js';
+
+import { SHUFFLED_CODES } from '../../helpers/platform-client.js';
+
+/** A create's body in the platform's documented forms: the resource (a 4090 node, by its mark) and a service. */
+export const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
+export const FAST = { poll_interval: '1s' };
+export const CREATE = '/api/task/deployment/create';
+export const STOP = '/api/deployment/task/stop';
+export const SEARCH = '/api/deployment/task/search';
+export const DETAIL = '/api/task/deployment/detail';
+/** The operations that send a create: the platform refuses one without resources and services. */
+export const CREATING = new Set(['create', 'replace']);
+
+/** Credentials some scenarios send in bodies; they must never be visible either. */
+export const SECRETS = ['AKIDEXAMPLE', 'wJalrXUtnFEMI', 'registry-bot', 'reg-pass-1'];
+
+export const keyLines = (pem: string): string[] => pem.split('\n').filter((line) => line.trim() !== '');
+
+/**
+ * What holds after every step, whatever it did: with debugging on and the ::add-mask:: commands applied
+ * as the runner applies them, no secret, no line of the key and no signature is visible in the log, and
+ * none is in stderr, the summary or the outputs; no signature is masked (that would be one ::add-mask::
+ * line per request); no two requests shared a timestamp and signature; and of the tasks the run's creates
+ * made, at most one is left running (a create sent again after an attempt that may land makes a twin,
+ * which the step stops).
+ */
+export function expectRunInvariants(
+  result: StepRun,
+  requests: readonly RecordedRequest[],
+  secrets: string[],
+  bills: (taskId: string) => boolean
+): void {
+  const signatures = requests.map((r) => r.headers.sign_str).filter((s): s is string => s !== undefined);
+  const visible = runnerView(result, { debug: true }).lines.join('\n');
+  // Every file the step wrote that an output names: the response, the diagnostics, a job's log.
+  const raw = [
+    result.stderr,
+    result.summary,
+    JSON.stringify(result.outputs),
+    ...Object.values(result.files)
+  ].join('\n');
+  for (const secret of [...secrets, ...signatures].filter((s) => s.length >= 4)) {
+    expect({ secret, visible: visible.includes(secret) || raw.includes(secret) }).toEqual({
+      secret,
+      visible: false
+    });
+  }
+  // Regression (issue 37): each signature was masked, one ::add-mask:: per request (about 15 MB of them
+  // in a 6 h wait); a signature is used once, and never printed, so none is masked.
+  const masks = result.stdout.split('\n').filter((line) => line.startsWith('::add-mask::'));
+  for (const signature of signatures)
+    expect({ signature, masked: masks.includes(`::add-mask::${signature}`) }).toEqual({
+      signature,
+      masked: false
+    });
+  const stamps = requests
+    .filter((r) => r.headers.sign_str !== undefined)
+    .map((r) => `${r.headers.timestamp ?? ''} ${r.headers.sign_str ?? ''}`);
+  expect(new Set(stamps).size).toBe(stamps.length);
+  const made = requests.flatMap((r) => (r.createdTaskId === undefined ? [] : [r.createdTaskId]));
+  const running = made.filter(bills);
+  expect({ made, running: running.length <= 1 }).toEqual({ made, running: true });
+}
+
+/**
+ * Whether the emulator's task or job still bills: a deployment until End; a job until it reads Paused or
+ * End (stopped), or its run ended with no pod active. One neither kind knows is gone.
+ */
+export function stillBills(emulator: Emulator, id: string): boolean {
+  try {
+    return emulator.task(id).status !== 'End';
+  } catch {
+    // Not a deployment.
+  }
+  try {
+    const job = emulator.job(id) as { status: string; job_status: Record<string, unknown> };
+    const run = ['Complete', 'Failed'].includes(String(job.job_status.status));
+    return !['Paused', 'End'].includes(job.status) && !(run && job.job_status.active_pods === 0);
+  } catch {
+    return false;
+  }
+}
+
+/** One scenario's own emulator, and a way to run the step against it. */
+export interface Scenario {
+  emulator: Emulator;
+  /** The RSA-mode inputs for this emulator: base_url, token, private_key, platform_public_key. */
+  rsa: Record<string, string>;
+  /** Runs the step with step debugging on (as ACTIONS_STEP_DEBUG does), checking what every run must hold. */
+  run: (
+    inputs: Record<string, string>,
+    state?: Record<string, string>,
+    extraEnv?: Record<string, string>,
+    signalOn?: { text: string; signal: NodeJS.Signals } | { when: () => boolean; signal: NodeJS.Signals }
+  ) => Promise<StepRun>;
+  /**
+   * Runs steps at once, as overlapping jobs do; what every run must hold is checked once all have ended,
+   * over the requests of them all (the tasks they made, and the timestamps and signatures they sent).
+   */
+  runTogether: (inputs: Record<string, string>[]) => Promise<StepRun[]>;
+  /** Stops the emulator, and empties the job's RUNNER_TEMP. */
+  close: () => Promise<void>;
+}
+
+export const DEFAULT_EMULATOR: EmulatorOptions = {
+  readyAfterSeconds: 1,
+  failPattern: /-broken$/,
+  strict: true
+};
+/** A scenario waits on real time (tasks that take a second to start, retries): time it out late. */
+export const SCENARIO_TIMEOUT_MS = 30_000;
+
+/**
+ * The scenarios run under a second Node version: one of each kind of thing that could differ between
+ * versions (TLS and proxies, signals, timers and abort listeners, child output, files), not the matrix.
+ */
+export const SMOKE = new Set([
+  'creates a task and waits until it is Running with its URLs, with outputs and a summary',
+  'stops the task it created in the post step, with cleanup: stop',
+  'goes through the proxy in https_proxy: creates and waits, every request tunnelled',
+  'on SIGTERM while waiting, writes the outputs known so far, keeps the cleanup state, and exits at once',
+  'runs 40 tasks at concurrency 32 without a MaxListenersExceededWarning',
+  'finds and stops the task of a create still in flight when the job was cancelled',
+  '503 then 502: retried with backoff, then succeeds',
+  'sends nothing in a dry run, printing the request with its secrets redacted',
+  'never prints server text that could run as a workflow command',
+  'fails on an answer nested 3,000 levels deep with a clear error, not a crash, and does not retry it',
+  'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
+  'goes on with its cleanup when the job is cancelled again during the post step, and stops the task',
+  "runs a GPU job to its end: its log in the step's log as it runs, every line in log_file, its outputs",
+  'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left'
+]);
+
+export async function openScenario(runtime: NodeRuntime, options: EmulatorOptions): Promise<Scenario> {
+  const emulator = await startEmulator({ keys: fixtureEmulatorKeys(), ...SHUFFLED_CODES, ...options });
+  const rsa = rsaInputs(emulator);
+  // One job: its steps and their post steps share RUNNER_TEMP, as on a runner, which empties it after.
+  const job = mkdtempSync(join(tmpdir(), 'e2e-job-'));
+  const env = { NODE_EXTRA_CA_CERTS: emulator.ca_file, RUNNER_TEMP: job };
+  const step = (
+    inputs: Record<string, string>,
+    state?: Record<string, string>,
+    extraEnv: Record<string, string> = {},
+    signalOn?: Parameters<Scenario['run']>[3]
+  ): Promise<StepRun> =>
+    runStep(
+      runtime,
+      { ...rsa, ...withService(inputs) },
+      {
+        env: { ...env, RUNNER_DEBUG: '1', ACTIONS_STEP_DEBUG: 'true', ...extraEnv },
+        ...(state === undefined ? {} : { state }),
+        ...(signalOn === undefined ? {} : { signalOn })
+      }
+    );
+  const check = (results: StepRun[], before: number, secrets: string[]): void => {
+    for (const result of results) {
+      expectRunInvariants(
+        result,
+        emulator.requests.slice(before),
+        [...SECRETS, ...secrets, rsa.token ?? '', ...keyLines(rsa.private_key ?? '')],
+        (id) => stillBills(emulator, id)
+      );
+    }
+  };
+  const run: Scenario['run'] = async (inputs, state, extraEnv = {}, signalOn) => {
+    const before = emulator.requests.length;
+    const result = await step(inputs, state, extraEnv, signalOn);
+    check([result], before, []);
+    return result;
+  };
+  const runTogether: Scenario['runTogether'] = async (inputs) => {
+    const before = emulator.requests.length;
+    const results = await Promise.all(inputs.map((one) => step(one)));
+    check(
+      results,
+      before,
+      inputs.flatMap((one) => (one.token === undefined ? [] : [one.token]))
+    );
+    return results;
+  };
+  const close = async (): Promise<void> => {
+    await emulator.stop();
+    rmSync(job, { recursive: true, force: true });
+  };
+  return { emulator, rsa, run, runTogether, close };
+}
+
+/**
+ * A create or replace that names no body, body_file or gpu sends the scenario's service (SERVICE): the
+ * platform's create requires resources and services, and most scenarios are about something else.
+ */
+export function withService(inputs: Record<string, string>): Record<string, string> {
+  const bare = ['body', 'body_file', 'gpu'].every((name) => inputs[name] === undefined);
+  return CREATING.has(inputs.operation ?? '') && bare ? { ...inputs, body: SERVICE } : inputs;
+}
+
+export const json = (text: string | undefined): unknown => JSON.parse(text ?? 'null');
+/** The lines the runner shows (without step debugging). */
+export const shown = (result: StepRun): string[] => runnerView(result).lines;
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Defines one scenario (with its own emulator: `options`), or one per row of a table (`each`). */
+export interface ScenarioDefiner {
+  (name: string, body: (s: Scenario) => Promise<void>, options?: EmulatorOptions): void;
+  each: <const T extends readonly unknown[]>(
+    table: readonly T[]
+  ) => (name: string, body: (s: Scenario, ...row: [...T]) => Promise<void>) => void;
+}
+
+/** What a module of scenarios is given: how to define a scenario, and a group of them. */
+export interface ScenarioApi {
+  scenario: ScenarioDefiner;
+  group: (name: string, define: () => void) => void;
+  /** The Node version the scenarios run dist/ under. */
+  runtime: NodeRuntime;
+}

@@ -1,0 +1,293 @@
+// End-to-end scenarios: GPU jobs: run to their end, their logs, their stops, Spot and on demand.
+import { readFileSync } from 'node:fs';
+
+import { type EmulatorOptions } from '../../../emulator/index.js';
+
+import { runnerView } from '../../../scripts/action-runner.js';
+import { JOB_BODY, JOB_MARK_4090, jobBodyWithEnv, REGION_4090 } from '../../helpers/bodies.js';
+import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
+
+export function jobScenarios({ scenario, group }: ScenarioApi): void {
+  group('GPU jobs', () => {
+    const JOB_OPTIONS: EmulatorOptions = {
+      ...DEFAULT_EMULATOR,
+      jobs: {
+        podSeconds: 1,
+        scripts: [
+          {
+            pattern: /^e2e-job$/,
+            runSeconds: 3,
+            log: ['collected 3 items', '::warning::a line of the log, not a command', '3 passed']
+          },
+          // A line every 3 s of a 10-minute run.
+          {
+            pattern: /^e2e-job-long$/,
+            runSeconds: 600,
+            log: Array.from({ length: 200 }, (_, i) => `epoch ${i + 1}`)
+          }
+        ]
+      }
+    };
+    const job = (name: string): Record<string, string> => ({
+      operation: 'job',
+      task_name: name,
+      gpu: '4090',
+      body: JOB_BODY,
+      cleanup: 'stop',
+      ...FAST
+    });
+
+    scenario(
+      "runs a GPU job to its end: its log in the step's log as it runs, every line in log_file, its outputs",
+      async (s) => {
+        const result = await s.run(job('e2e-job'));
+        expect(result.exitCode).toBe(0);
+        const lines = shown(result);
+        expect(lines.filter((line) => line.startsWith('| '))).toEqual([
+          '| collected 3 items',
+          '| ::warning::a line of the log, not a command',
+          '| 3 passed'
+        ]);
+        // No line of the log ran as a workflow command.
+        expect(lines.some((line) => line.startsWith('::warning::'))).toBe(false);
+        expect(result.outputs).toMatchObject({
+          job_status: 'Complete',
+          succeeded_pods: '1',
+          job_type: 'spot'
+        });
+        expect(readFileSync(result.outputs.log_file ?? '', 'utf8')).toBe(
+          'collected 3 items\n::warning::a line of the log, not a command\n3 passed\n'
+        );
+        expect(s.emulator.job(result.outputs.task_id ?? '').status).toBe('End');
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): cleanup defaulted to none for a job too: a job step whose wait timed out left
+    // its GPU job running for the post step to ignore (seen: wait_timeout 8s, job Running, no stop sent).
+    scenario(
+      'stops a job left to its defaults as soon as its wait times out (cleanup stop, the default of a job): the post step has nothing left',
+      async (s) => {
+        const defaults: Record<string, string> = { ...job('e2e-job-long'), wait_timeout: '8s' };
+        delete defaults.cleanup;
+        const main = await s.run(defaults);
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(main.outputs.timed_out).toBe('true');
+        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(main.state).toMatchObject({ cleanup: 'stop', created_task_ids: '[]' });
+        expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
+        expect(main.stdout).toContain(
+          "::warning::wait_timeout (8s) is shorter than the job's timeout_sec (10m0s): the step stops waiting before the job would end (and stops the job then, with cleanup: stop)"
+        );
+        const post = await s.run(defaults, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): a Spot create refused but applied a few seconds later was followed by the
+    // on-demand create: two jobs, the Spot one still running after the main and post steps, the step green.
+    scenario(
+      'adopts a refused Spot create that lands seconds later, and creates no on-demand job beside it',
+      async (s) => {
+        s.emulator.inject({
+          path: '/api/task/job/create',
+          answer: { kind: 'envelope', code: 'C010', message: '资源不足' },
+          applyAfterMs: 3000
+        });
+        const marked = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+        const inputs = { ...job('e2e-job'), gpu: '', body: marked, spot_fallback: 'true' };
+        const main = await s.run(inputs);
+        expect(main.exitCode).toBe(0);
+        const made = s.emulator.requests.flatMap((r) =>
+          r.createdTaskId === undefined ? [] : [r.createdTaskId]
+        );
+        expect(made).toEqual([main.outputs.task_id]);
+        expect(main.outputs).toMatchObject({ job_status: 'Complete', job_type: 'spot' });
+        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/create')).toHaveLength(1);
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): the post step's summary told a user to stop a job with operation: stop,
+    // which answers "not found" for a job while it bills on.
+    scenario(
+      "names the job's own stop (job_stop) in what to do by hand when the post step cannot stop the job",
+      async (s) => {
+        s.emulator.inject({
+          path: '/api/task/job/stop',
+          times: Infinity,
+          answer: { kind: 'envelope', code: 'C999', message: 'busy' }
+        });
+        const inputs = { ...job('e2e-job-long'), wait_timeout: '3s', cleanup_timeout: '5s' };
+        const main = await s.run(inputs);
+        const id = main.outputs.task_id ?? '';
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(1);
+        expect(post.summary).toContain('operation: job_stop');
+        expect(post.summary).toContain(`task_id: ${id}`);
+        expect(post.summary).toContain('/api/task/job/stop');
+        expect(post.summary).not.toMatch(/operation: stop\b/);
+        s.emulator.clearFaults();
+        s.emulator.stopJob(id);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): the log_file output's file held the API token, the key's lines and secret
+    // env values as the job printed them; the step log masked them. Issue 50, point 5: a registry
+    // password too, and the diagnostics file of a job that fails.
+    scenario(
+      'masks in every file it writes what the job printed of the token, the key, a secret env value and a registry password',
+      async (s) => {
+        const keyLine = keyLines(s.rsa.private_key ?? '')[3] ?? '';
+        const printed = [
+          `token=${s.rsa.token ?? ''}`,
+          `key line: ${keyLine}`,
+          'HF_TOKEN=hf_secret_value_1234',
+          'registry: reg-pass-job-1',
+          'done'
+        ];
+        s.emulator.setJobs({
+          scripts: [
+            { pattern: /^e2e-job-secrets$/, runSeconds: 2, log: printed },
+            { pattern: /^e2e-job-secrets-fail$/, runSeconds: 2, exitCode: 3, log: printed }
+          ]
+        });
+        const withEnv = JSON.parse(jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }])) as {
+          services: Record<string, unknown>[];
+        };
+        const account = { repository_username: 'registry-bot', repository_password: 'reg-pass-job-1' };
+        const body = JSON.stringify({
+          ...withEnv,
+          services: withEnv.services.map((service) => ({ ...service, repository_account: account }))
+        });
+        const result = await s.run({ ...job('e2e-job-secrets'), body });
+        expect(result.exitCode).toBe(0);
+        const file = result.files.log_file ?? '';
+        expect(file).toBe('token=***\nkey line: ***\nHF_TOKEN=***\nregistry: ***\ndone\n');
+        expect(shown(result)).toEqual(
+          expect.arrayContaining(['| token=***', '| HF_TOKEN=***', '| registry: ***', '| done'])
+        );
+        const failed = await s.run({ ...job('e2e-job-secrets-fail'), body });
+        expect(failed.exitCode).toBe(1);
+        expect(failed.files.diagnostics_file).toContain('registry: ***');
+        // And none anywhere else: the log as the runner shows it, stderr, summary, outputs, every file.
+        for (const run of [result, failed]) {
+          const everything = [
+            runnerView(run, { debug: true }).lines.join('\n'),
+            run.stderr,
+            run.summary,
+            JSON.stringify(run.outputs),
+            ...Object.values(run.files)
+          ].join('\n');
+          for (const secret of [s.rsa.token ?? '', keyLine, 'hf_secret_value_1234', 'reg-pass-job-1'])
+            expect({ secret, shown: everything.includes(secret) }).toEqual({ secret, shown: false });
+        }
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'on SIGTERM while a job runs, stops it at once and reads its end: the post step has nothing left',
+      async (s) => {
+        const main = await s.run(
+          job('e2e-job-long'),
+          undefined,
+          {},
+          { text: '| epoch 1', signal: 'SIGTERM' }
+        );
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
+        expect(main.state.created_task_ids).toBe('[]');
+        const post = await s.run(job('e2e-job-long'), main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.requests.filter((r) => r.path === '/api/task/job/stop')).toHaveLength(1);
+      },
+      JOB_OPTIONS
+    );
+
+    // Regression (issue 48): the stop on a cancel took 8 s when the stop's answer was slow, past the 5 s it
+    // has before the runner kills the step.
+    scenario(
+      'on SIGTERM, gives the stop of a running job its 5 s at most, however slow its answer: the post step takes over',
+      async (s) => {
+        s.emulator.inject({ path: '/api/task/job/stop', delayMs: 8000 });
+        const main = await s.run(
+          job('e2e-job-long'),
+          undefined,
+          {},
+          { text: '| epoch 1', signal: 'SIGTERM' }
+        );
+        const id = main.outputs.task_id ?? '';
+        expect(main.exitCode).toBe(1);
+        expect(shown(main)).toContain(`job ${id} may still run: stopping it now`);
+        expect(shown(main)).toContainEqual(
+          expect.stringMatching(
+            new RegExp(`^job ${id} could not be stopped now \\(.*\\): the post step tries again$`)
+          )
+        );
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(job('e2e-job-long'), main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.job(id).status).toBe('Paused');
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'when killed while a Spot job waits in the queue for its fallback, leaves it to the post step, which stops it',
+      async (s) => {
+        // No free node where the body puts it: the Spot job waits Queued.
+        s.emulator.setStock([{ device_name: '4090', region: REGION_4090, inventory: 0 }]);
+        const queued = JSON.stringify({ ...JSON.parse(JOB_BODY), resources: [{ mark: JOB_MARK_4090 }] });
+        const inputs = {
+          ...job('e2e-job-queued'),
+          gpu: '',
+          body: queued,
+          spot_fallback: 'true',
+          queue_timeout: '10m'
+        };
+        // Killed once the step reads the queued job (after it put the job on its ledger).
+        const read = (): boolean => s.emulator.requests.some((r) => r.path === '/api/task/job/detail');
+        const main = await s.run(inputs, undefined, {}, { when: read, signal: 'SIGKILL' });
+        expect(main.exitCode).not.toBe(0);
+        const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        expect(s.emulator.job(id)).toMatchObject({ status: 'Pending', schedule_status: 'Queued' });
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(inputs, main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.job(id).status).toBe('Paused');
+      },
+      JOB_OPTIONS
+    );
+
+    scenario(
+      'when killed while a job runs, leaves the job to the post step, which stops it through the Job API',
+      async (s) => {
+        const main = await s.run(
+          job('e2e-job-long'),
+          undefined,
+          {},
+          { text: '| epoch 1', signal: 'SIGKILL' }
+        );
+        expect(main.exitCode).not.toBe(0);
+        const id = s.emulator.requests.find((r) => r.createdTaskId !== undefined)?.createdTaskId ?? '';
+        expect(s.emulator.job(id).status).toBe('Running');
+        expect(main.state.created_task_ids).toBe(JSON.stringify([id]));
+        const post = await s.run(job('e2e-job-long'), main.state);
+        expect(post.exitCode).toBe(0);
+        expect(s.emulator.job(id).status).toBe('Paused');
+        expect(shown(post)).toContain(`cleanup: stopped task ${id}`);
+      },
+      JOB_OPTIONS
+    );
+  });
+}

@@ -1,0 +1,172 @@
+// End-to-end scenarios: Honest outcomes: what the step says is what the platform shows.
+
+import { SERVICE, FAST, CREATE, DETAIL, shown, type ScenarioApi } from './harness.js';
+
+export function outcomeScenarios({ scenario, group }: ScenarioApi): void {
+  group('honest outcomes', () => {
+    scenario(
+      'fails fast on a crash loop, naming the node, the reason and the exit code; the post step stops the task',
+      async (s) => {
+        s.emulator.setCrashLoops([
+          {
+            pattern: '-crashing$',
+            reason: '::error::CrashLoopBackOff',
+            exitCode: 137,
+            restartEverySeconds: 0.5,
+            log: `::error::pwned\n::add-mask::x\n##[group]y\nusing ${s.rsa.token ?? ''}\n`
+          }
+        ]);
+        const inputs = {
+          operation: 'create',
+          task_name: 'e2e-crashing',
+          points: '1',
+          body: SERVICE,
+          cleanup: 'stop',
+          ...FAST
+        };
+        const main = await s.run(inputs);
+        const id = main.outputs.task_id ?? '';
+        // On the crash loop, not on the 15 minutes of wait_timeout (which the scenario's own timeout forbids).
+        expect([main.exitCode, main.outputs.timed_out]).toEqual([1, 'false']);
+        const errors = shown(main).filter((line) => line.startsWith('::error'));
+        expect(errors).toEqual([
+          expect.stringMatching(
+            new RegExp(
+              `^::error::create: task ${id} \\(e2e-crashing\\) has a node that will not come up: node ${id}001 \\(Running\\): container web .*CrashLoopBackOff, exit code 137, restarted \\d+ times after \\ds$`
+            )
+          )
+        ]);
+        // The diagnostics: in a log group, each server line behind a prefix; in the summary; in a file.
+        const lines = shown(main);
+        expect(lines).toContain(`::group::diagnostics of task ${id}: 1 node not running, 0 running`);
+        expect(lines).toContain('│     ::error::pwned');
+        const commands = lines.filter((line) => /^(::|##\[)/.test(line));
+        expect(commands.filter((line) => !/^::(group|endgroup|error)::/.test(line))).toEqual([]);
+        expect(main.summary).toContain(`#### Why task ${id} is not ready`);
+        const file = main.diagnosticsFile ?? '';
+        expect(file).not.toContain(s.rsa.token ?? '');
+        expect(JSON.parse(file)).toMatchObject({
+          tasks: [{ taskId: id, nodes: [{ logs: [{ service: 'web' }] }] }]
+        });
+        expect(s.emulator.task(id).status).toBe('Pending');
+        const post = await s.run(inputs, main.state);
+        expect([post.exitCode, s.emulator.task(id).status]).toEqual([0, 'End']);
+      }
+    );
+
+    scenario(
+      'fails a stop refused for an unknown key, whose message says "不存在": read by state, never by its code or text',
+      async (s) => {
+        const id = s.emulator.addTask({ task_name: 'key-gone', points: 1, status: 'Running' });
+        s.emulator.setText({ msg: 'API Key不存在' });
+        const result = await s.run({
+          operation: 'stop',
+          task_id: id,
+          token: 'no-such-key',
+          private_key: '',
+          platform_public_key: ''
+        });
+        expect(result.exitCode).toBe(1);
+        // Neither the detail nor the search can be read with that key either: not gone, a failure.
+        expect(result.stdout).toMatch(
+          /::error::stop: task \d+: HTTP 200, code \w+: API Key不存在 \(request id emu-\d+\)\. The platform refused POST \/api\/deployment\/task\/stop before it had accepted any request of this step; [^\n]*; its status could not be read \(/
+        );
+        expect(s.emulator.task(id).status).toBe('Running');
+      }
+    );
+
+    scenario(
+      'ends the wait as timed out when a status check is told to retry after longer than the time left',
+      async (s) => {
+        s.emulator.setReadyAfter(600);
+        s.emulator.inject({
+          path: DETAIL,
+          answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
+        });
+        const result = await s.run({
+          operation: 'create',
+          task_name: 'ra-60',
+          points: '1',
+          wait_timeout: '5s',
+          ...FAST
+        });
+        expect(result.exitCode).toBe(1);
+        expect(result.outputs).toMatchObject({ timed_out: 'true', status: '' });
+        expect(result.stdout).toMatch(
+          /::error::create: task \d+ \(ra-60\) timed out after \ds, last status unknown: the platform asked for a pause of (59s|1m0s) before the next request \(429 with Retry-After\), longer than the \ds left before the deadline\n/
+        );
+      }
+    );
+
+    scenario('fails a storage check the platform answered pass: false, showing its message', async (s) => {
+      s.emulator.setStorageVerdict({ pass: false, message: 'the bucket does not exist' });
+      try {
+        const result = await s.run({
+          operation: 'storage_check',
+          body: '{supplier: aws, endpoint: e.example, ak: AKIDEXAMPLE, sk: wJalrXUtnFEMI, bucket: b, prefix: d/}'
+        });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toContain(
+          "::error::storage_check failed: the storage did not pass the platform's check: the bucket does not exist\n"
+        );
+        expect(result.outputs).toMatchObject({ code: '0000' });
+        expect(JSON.parse(result.outputs.data ?? '')).toEqual({
+          pass: false,
+          message: 'the bucket does not exist'
+        });
+        expect(result.summary).not.toContain('code 0000');
+      } finally {
+        s.emulator.setStorageVerdict({
+          pass: true,
+          message: 'the storage can be reached with these settings'
+        });
+      }
+    });
+
+    scenario('fails a create answered 0000 without a task_id, saying the task may exist', async (s) => {
+      s.emulator.inject({ path: CREATE, apply: true, answer: { kind: 'envelope', code: '0000', data: {} } });
+      const result = await s.run({ operation: 'create', task_name: 'no-id', points: '1' });
+      expect(result.exitCode).toBe(1);
+      expect(result.stdout).toContain(
+        '::error::create failed: the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named "no-id" may exist; look for it before running the job again\n'
+      );
+    });
+
+    scenario("does not let one task's 429 stall the others of a bulk wait", async (s) => {
+      s.emulator.setReadyAfter(0);
+      const ids = [0, 1].map((i) =>
+        s.emulator.addTask({ task_name: `ra-bulk-${i}`, points: 1, status: 'Paused' })
+      );
+      s.emulator.inject({
+        path: DETAIL,
+        answer: { kind: 'status', status: 429, retryAfter: { seconds: 60 } }
+      });
+      const result = await s.run({
+        operation: 'recover',
+        task_id: ids.join(', '),
+        wait_timeout: '5s',
+        ...FAST
+      });
+      expect([result.exitCode, result.outputs.timed_out]).toEqual([1, 'true']);
+      const statuses = Object.values(JSON.parse(result.outputs.statuses ?? '{}') as Record<string, unknown>);
+      expect(statuses).toContain('Running');
+      expect(result.stdout).toMatch(
+        /::error::recover: 1 of 2 tasks failed: \d+ \(timed out after \ds, last status unknown: the platform asked/
+      );
+    });
+
+    scenario.each([['stop'], ['pause'], ['recover'], ['detail']])(
+      'fails an explicit %s of a task that does not exist',
+      async (s, operation) => {
+        const result = await s.run({ operation, task_id: '999999999' });
+        expect(result.exitCode).toBe(1);
+        expect(result.stdout).toMatch(
+          new RegExp(
+            `::error::${operation}: task 999999999 not found: the platform refused \\(code \\w+: task 999999999 does not exist; request id emu-\\d+\\), and no task search of any status lists it\n`
+          )
+        );
+        expect(result.summary).toContain('❌ not found');
+      }
+    );
+  });
+}
