@@ -5,11 +5,10 @@ export const modules = {
 /***/ 5664:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-__webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   nodeIo: () => (/* binding */ nodeIo),
-/* harmony export */   writeWhole: () => (/* binding */ writeWhole)
+/* harmony export */   nodeIo: () => (/* binding */ nodeIo)
 /* harmony export */ });
+/* unused harmony export writeWhole */
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);

@@ -4284,7 +4284,10 @@ if (onRunner) {
 else {
     // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
     // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-    const [{ runCli }, { nodeIo }] = await Promise.all([__nccwpck_require__.e(/* import() */ 887).then(__nccwpck_require__.bind(__nccwpck_require__, 1887)), __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664))]);
+    // One after the other: two imports linked at once that share a module not yet loaded (node:crypto)
+    // trip Jest's module linker ("not in cache"); one after the other costs no time worth saving.
+    const { runCli } = await __nccwpck_require__.e(/* import() */ 157).then(__nccwpck_require__.bind(__nccwpck_require__, 8157));
+    const { nodeIo } = await __nccwpck_require__.e(/* import() */ 664).then(__nccwpck_require__.bind(__nccwpck_require__, 5664));
     process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }
 

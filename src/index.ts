@@ -18,6 +18,9 @@ if (onRunner) {
 } else {
   // Outside GitHub Actions no workflow command may be written (::add-mask:: would print the secret it
   // masks): the same engine runs as the command-line tool, elastic-deploy, a chunk the action never loads.
-  const [{ runCli }, { nodeIo }] = await Promise.all([import('./cli/run-cli.js'), import('./cli/cli-io.js')]);
+  // One after the other: two imports linked at once that share a module not yet loaded (node:crypto)
+  // trip Jest's module linker ("not in cache"); one after the other costs no time worth saving.
+  const { runCli } = await import('./cli/run-cli.js');
+  const { nodeIo } = await import('./cli/cli-io.js');
   process.exitCode = await runCli(nodeIo(process.argv.slice(2)));
 }

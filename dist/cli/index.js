@@ -2363,7 +2363,7 @@ function formatSize(bytes) {
 /***/ ((module, __unused_webpack___webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
-/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(207);
+/* harmony import */ var _cli_run_cli_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5647);
 /* harmony import */ var _cli_cli_io_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4656);
 
 
@@ -2932,7 +2932,7 @@ function dotenvReport(outputs, warn, named) {
 
 /***/ }),
 
-/***/ 207:
+/***/ 5647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -2943,146 +2943,56 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
+var cli_args = __nccwpck_require__(4463);
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __nccwpck_require__(180);
+;// CONCATENATED MODULE: ./cli/cli-log.ts
+
+function cliLog(io, debug) {
+    const { add, redact } = (0,masker/* masker */.KB)();
+    const write = (line) => {
+        io.stderr(`${redact(line)}\n`);
+    };
+    return {
+        write,
+        ...(debug
+            ? {
+                debug: (line) => {
+                    write(`debug: ${line}`);
+                }
+            }
+            : {}),
+        // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
+        mask: (secret) => {
+            add([secret]);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./cli/exit-codes.ts
+/** The exit codes, as the README documents them. */
+const EXIT = {
+    ok: 0,
+    failed: 1,
+    input: 2,
+    timedOut: 3,
+    cleanup: 4,
+    interrupted: 130
+};
+const EXIT_OF = {
+    input: EXIT.input,
+    timed_out: EXIT.timedOut,
+    failed: EXIT.failed,
+    cleanup: EXIT.cleanup
+};
+
+// EXTERNAL MODULE: ./cli/state-lock.ts
+var state_lock = __nccwpck_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
 // EXTERNAL MODULE: ./deploy/step-defaults.ts
 var step_defaults = __nccwpck_require__(6433);
-// EXTERNAL MODULE: ./protocol/json.ts
-var json = __nccwpck_require__(6539);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __nccwpck_require__(2212);
-// EXTERNAL MODULE: ./platform/billing-data.ts
-var billing_data = __nccwpck_require__(9126);
-// EXTERNAL MODULE: ./platform/money.ts
-var money = __nccwpck_require__(5786);
-// EXTERNAL MODULE: ./platform/resource-data.ts
-var resource_data = __nccwpck_require__(7581);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __nccwpck_require__(8998);
-;// CONCATENATED MODULE: ./platform/list-rows.ts
-
-
-
-
-
-/** The operations that list, and how their answer's data becomes rows. */
-const LISTS = {
-    search_tasks: taskRows,
-    job_search: jobRows,
-    nodes: nodeRows,
-    search_resources: resourceRows,
-    billing: (data) => billRows(data, false),
-    task_billing: (data) => billRows(data, true)
-};
-/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
-function listRowsOf(operation, data) {
-    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
-}
-const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
-const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
-function taskRows(data) {
-    const rows = resultsOf(data).map((task) => {
-        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
-        const url = snapshot.urls.find((u) => u !== null) ?? '';
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
-            task_name: snapshot.name ?? '',
-            status: snapshot.status ?? '',
-            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            url
-        };
-    });
-    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
-}
-function jobRows(data) {
-    const rows = resultsOf(data).map((job) => {
-        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
-        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
-        return {
-            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
-            task_name: snapshot.name ?? '',
-            status: textOf(job.status),
-            job_status: textOf(run.status),
-            succeeded_pods: textOf(run.succeeded_pods),
-            failed_pods: textOf(run.failed_pods),
-            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
-            create_time: textOf(job.create_time)
-        };
-    });
-    return {
-        columns: [
-            'task_id',
-            'task_name',
-            'status',
-            'job_status',
-            'succeeded_pods',
-            'failed_pods',
-            'cost',
-            'create_time'
-        ],
-        money: ['cost'],
-        rows
-    };
-}
-function nodeRows(data) {
-    const rows = resultsOf(data).map((node) => {
-        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
-        const gpu = textOf(resource.gpu_name);
-        const count = textOf(resource.gpu_count);
-        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
-        return {
-            point_id: textOf(node.point_id),
-            name: textOf(node.name),
-            status: textOf(node.status),
-            region: textOf(node.region),
-            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
-            restarts,
-            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
-        };
-    });
-    return {
-        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
-        money: ['cost'],
-        rows,
-        note: "cost: the node's billing_value, what it has been billed"
-    };
-}
-function resourceRows(data) {
-    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
-        device: offer.device ?? '',
-        gpu_count: offer.gpuCount ?? '',
-        region: offer.region ?? '',
-        region_name: offer.regionName ?? '',
-        price: offer.price ?? '',
-        discount_price: offer.discountPrice ?? '',
-        stock: offer.inventory ?? '',
-        mark: offer.mark ?? ''
-    }));
-    return {
-        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
-        money: [],
-        rows,
-        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
-    };
-}
-function billRows(data, byTask) {
-    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
-        ...(byTask
-            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
-            : { start: bill.start ?? '', end: bill.end ?? '' }),
-        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
-        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
-    }));
-    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
-    return {
-        columns: [...columns, 'billed', 'discount'],
-        money: ['billed', 'discount'],
-        rows,
-        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
-    };
-}
-
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -3292,8 +3202,6 @@ function nodeLines(node) {
     return lines;
 }
 
-// EXTERNAL MODULE: ./action/masker.ts
-var masker = __nccwpck_require__(180);
 ;// CONCATENATED MODULE: ./action/compiler-tiers.ts
 /** Requests in one step from which its hot paths are left to V8's baseline tiers (see forManyRequests). */
 const MANY_REQUESTS = 50;
@@ -3431,27 +3339,8 @@ function report(host, step, how) {
         host.setFailed(verdict.why, step.timedOut ? 'timed_out' : 'failed');
 }
 
-// EXTERNAL MODULE: ./cli/cli-args.ts + 2 modules
-var cli_args = __nccwpck_require__(4463);
 // EXTERNAL MODULE: ./cli/cli-words.ts
 var cli_words = __nccwpck_require__(3355);
-;// CONCATENATED MODULE: ./cli/exit-codes.ts
-/** The exit codes, as the README documents them. */
-const EXIT = {
-    ok: 0,
-    failed: 1,
-    input: 2,
-    timedOut: 3,
-    cleanup: 4,
-    interrupted: 130
-};
-const EXIT_OF = {
-    input: EXIT.input,
-    timed_out: EXIT.timedOut,
-    failed: EXIT.failed,
-    cleanup: EXIT.cleanup
-};
-
 ;// CONCATENATED MODULE: ./cli/cli-host.ts
 
 
@@ -3552,26 +3441,317 @@ function forCleanup(inputs) {
     return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !action_runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
 }
 
-;// CONCATENATED MODULE: ./cli/cli-log.ts
+;// CONCATENATED MODULE: ./cli/state-store.ts
 
-function cliLog(io, debug) {
-    const { add, redact } = (0,masker/* masker */.KB)();
-    const write = (line) => {
-        io.stderr(`${redact(line)}\n`);
-    };
-    return {
-        write,
-        ...(debug
-            ? {
-                debug: (line) => {
-                    write(`debug: ${line}`);
-                }
-            }
-            : {}),
-        // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
-        mask: (secret) => {
-            add([secret]);
+
+/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
+const INPUTS_KEY = 'cli_inputs';
+/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
+const MAX_STATE_FILE = 16 * 1024 * 1024;
+/** The saved state, in memory, and in the state file when one is named (written at every change). */
+class StateStore {
+    io;
+    file;
+    #values = new Map();
+    constructor(io, file) {
+        this.io = io;
+        this.file = file;
+    }
+    /** Reads the state file; throws an Error that says, in one line, why it cannot be read. */
+    load() {
+        if (this.file === undefined)
+            return;
+        let text;
+        try {
+            text = this.io.readFile(this.file, MAX_STATE_FILE);
         }
+        catch (error) {
+            const code = error.code;
+            const why = code === 'ENOENT'
+                ? 'which does not exist'
+                : code === 'ENOTREG'
+                    ? 'which is no regular file'
+                    : code === 'EFBIG'
+                        ? 'which is larger than a state file'
+                        : `which cannot be read (${code ?? 'error'})`;
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, ${why}: give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+        }
+        try {
+            this.loadText(text);
+        }
+        catch (error) {
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (${error.message}): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+        }
+    }
+    /**
+     * Takes the values of a state file's text; throws when it is none: a state file is a JSON object that
+     * names the inputs of the run that wrote it (any other JSON, a package.json or an outputs file, is not).
+     */
+    loadText(text) {
+        let saved;
+        try {
+            saved = JSON.parse(text);
+        }
+        catch {
+            throw new Error('it is no JSON');
+        }
+        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+            throw new Error('it is no JSON object');
+        if (typeof saved[INPUTS_KEY] !== 'string')
+            throw new Error("it names no run's inputs, as a state file does");
+        for (const [name, value] of Object.entries(saved))
+            if (typeof value === 'string')
+                this.#values.set(name, value);
+    }
+    get(name) {
+        return this.#values.get(name) ?? '';
+    }
+    /** A copy of the values, kept in memory only: changing it never touches the state file. */
+    inMemory() {
+        const copy = new StateStore(this.io, undefined);
+        copy.set(Object.fromEntries(this.#values));
+        return copy;
+    }
+    /** Sets the values, then writes the state file once. */
+    set(values) {
+        for (const [name, value] of Object.entries(values))
+            this.#values.set(name, value);
+        if (this.file !== undefined)
+            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
+    }
+}
+/**
+ * Whether a new run may write its state to `path`: free when there is no such file, or it is a state file
+ * an earlier run wrote that leaves nothing (a cleanup ran). A state file that still names what an earlier
+ * run left is not free (its record would be lost), nor is anything that is not a state file (it is never
+ * written over: a package.json, a directory, /dev/null).
+ */
+function stillToClean(path, io) {
+    let text;
+    try {
+        text = io.readFile(path, MAX_STATE_FILE);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return { free: true };
+        return {
+            free: false,
+            why: code === 'ENOTREG'
+                ? 'which is no regular file (a directory or a device): name a file'
+                : code === 'EFBIG'
+                    ? 'which is larger than a state file: name another file'
+                    : `which cannot be read (${code ?? 'error'}): name a file that can be`
+        };
+    }
+    if (text.trim() === '')
+        return { free: true };
+    const saved = new StateStore(io, undefined);
+    try {
+        saved.loadText(text);
+    }
+    catch (error) {
+        return {
+            free: false,
+            why: `which is no state file of elastic-deploy (${error.message}), and a run would write over it: name another file`
+        };
+    }
+    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
+    if (left.length === 0)
+        return { free: true };
+    return {
+        free: false,
+        why: `which still names what an earlier run left: ${left.join('; ')}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${path} first, or name another file`
+    };
+}
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state) {
+    const host = stateHost(state);
+    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
+}
+/** The saved state's part of a host, over a state store. */
+function stateHost(state) {
+    return {
+        state: (name) => state.get(name),
+        saveState: (values) => {
+            state.set(values);
+        }
+    };
+}
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state) {
+    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
+}
+
+;// CONCATENATED MODULE: ./cli/command-support.ts
+
+/**
+ * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
+ * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
+ * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
+ * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
+ */
+function shieldCleanup(io, log, stateFile, cleaning) {
+    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
+    return io.onSignal((signal) => {
+        if (cleaning())
+            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
+    });
+}
+/**
+ * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
+ * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
+ * is sent.
+ */
+function summarySink(io, file) {
+    if (file === undefined)
+        return undefined;
+    io.writeFile(file, '');
+    let summary = '';
+    return (markdown) => {
+        summary += markdown;
+        io.writeFile(file, summary);
+    };
+}
+/** The post step: a chunk that a run which needs no cleanup never loads. */
+async function postStep(host) {
+    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
+    await runPost(host);
+}
+
+// EXTERNAL MODULE: ./protocol/json.ts
+var json = __nccwpck_require__(6539);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __nccwpck_require__(2212);
+// EXTERNAL MODULE: ./platform/billing-data.ts
+var billing_data = __nccwpck_require__(9126);
+// EXTERNAL MODULE: ./platform/money.ts
+var money = __nccwpck_require__(5786);
+// EXTERNAL MODULE: ./platform/resource-data.ts
+var resource_data = __nccwpck_require__(7581);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
+;// CONCATENATED MODULE: ./platform/list-rows.ts
+
+
+
+
+
+/** The operations that list, and how their answer's data becomes rows. */
+const LISTS = {
+    search_tasks: taskRows,
+    job_search: jobRows,
+    nodes: nodeRows,
+    search_resources: resourceRows,
+    billing: (data) => billRows(data, false),
+    task_billing: (data) => billRows(data, true)
+};
+/** The rows of a listing operation's answer (its data: the pages read, as one); undefined for any other. */
+function listRowsOf(operation, data) {
+    return Object.hasOwn(LISTS, operation) ? LISTS[operation]?.(data) : undefined;
+}
+const resultsOf = (data) => (0,records/* isRecord */.u)(data) && Array.isArray(data.results) ? data.results.filter(records/* isRecord */.u) : [];
+const textOf = (value) => typeof value === 'string' ? value : ((0,task_data/* numberText */.$4)({ value }, 'value') ?? '');
+function taskRows(data) {
+    const rows = resultsOf(data).map((task) => {
+        const snapshot = (0,task_data/* snapshotOf */.eY)(task, ['status']);
+        const url = snapshot.urls.find((u) => u !== null) ?? '';
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(task) ?? '',
+            task_name: snapshot.name ?? '',
+            status: snapshot.status ?? '',
+            nodes: snapshot.nodes === undefined ? '' : `${snapshot.nodes.running}/${snapshot.nodes.total}`,
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            url
+        };
+    });
+    return { columns: ['task_id', 'task_name', 'status', 'nodes', 'cost', 'url'], money: ['cost'], rows };
+}
+function jobRows(data) {
+    const rows = resultsOf(data).map((job) => {
+        const run = (0,records/* isRecord */.u)(job.job_status) ? job.job_status : {};
+        const snapshot = (0,task_data/* jobSnapshotOf */.FQ)(job);
+        return {
+            task_id: (0,task_data/* taskIdOf */.G6)(job) ?? '',
+            task_name: snapshot.name ?? '',
+            status: textOf(job.status),
+            job_status: textOf(run.status),
+            succeeded_pods: textOf(run.succeeded_pods),
+            failed_pods: textOf(run.failed_pods),
+            cost: (0,money/* spentYuan */.SZ)(snapshot.billingValue, snapshot.forecastValue) ?? '',
+            create_time: textOf(job.create_time)
+        };
+    });
+    return {
+        columns: [
+            'task_id',
+            'task_name',
+            'status',
+            'job_status',
+            'succeeded_pods',
+            'failed_pods',
+            'cost',
+            'create_time'
+        ],
+        money: ['cost'],
+        rows
+    };
+}
+function nodeRows(data) {
+    const rows = resultsOf(data).map((node) => {
+        const resource = (0,records/* isRecord */.u)(node.resource) ? node.resource : {};
+        const gpu = textOf(resource.gpu_name);
+        const count = textOf(resource.gpu_count);
+        const restarts = (0,records/* isRecord */.u)(node.describe_dto) ? textOf(node.describe_dto.restart_count) : '';
+        return {
+            point_id: textOf(node.point_id),
+            name: textOf(node.name),
+            status: textOf(node.status),
+            region: textOf(node.region),
+            gpu: gpu === '' ? '' : `${gpu}${count === '' ? '' : ` x ${count}`}`,
+            restarts,
+            cost: (0,money/* yuanOf */.xU)(textOf(node.billing_value)) ?? ''
+        };
+    });
+    return {
+        columns: ['point_id', 'name', 'status', 'region', 'gpu', 'restarts', 'cost'],
+        money: ['cost'],
+        rows,
+        note: "cost: the node's billing_value, what it has been billed"
+    };
+}
+function resourceRows(data) {
+    const rows = (0,resource_data/* offersOf */.f)(data).map((offer) => ({
+        device: offer.device ?? '',
+        gpu_count: offer.gpuCount ?? '',
+        region: offer.region ?? '',
+        region_name: offer.regionName ?? '',
+        price: offer.price ?? '',
+        discount_price: offer.discountPrice ?? '',
+        stock: offer.inventory ?? '',
+        mark: offer.mark ?? ''
+    }));
+    return {
+        columns: ['device', 'gpu_count', 'region', 'region_name', 'price', 'discount_price', 'stock', 'mark'],
+        money: [],
+        rows,
+        note: "price and discount_price: the platform's number for one node of the device, with no published unit (shown as given)"
+    };
+}
+function billRows(data, byTask) {
+    const rows = (0,billing_data/* billsOf */.K)(data).map((bill) => ({
+        ...(byTask
+            ? { task_id: bill.taskId ?? '', task_name: bill.taskName ?? '', task_type: bill.taskType ?? '' }
+            : { start: bill.start ?? '', end: bill.end ?? '' }),
+        billed: (0,money/* yuanOf */.xU)(bill.billed) ?? '',
+        discount: (0,money/* yuanOf */.xU)(bill.discount) ?? ''
+    }));
+    const columns = byTask ? ['task_id', 'task_name', 'task_type'] : ['start', 'end'];
+    return {
+        columns: [...columns, 'billed', 'discount'],
+        money: ['billed', 'discount'],
+        rows,
+        note: 'billed: billing_coin, the total billed; discount: discount_coin, the discount deducted from it'
     };
 }
 
@@ -3655,8 +3835,6 @@ function typeOf(name, text) {
     return text;
 }
 
-// EXTERNAL MODULE: ./cli/state-lock.ts
-var state_lock = __nccwpck_require__(9158);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __nccwpck_require__(9817);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
@@ -3822,231 +4000,93 @@ function alignedLines(lines) {
         .concat('\n');
 }
 
-;// CONCATENATED MODULE: ./cli/state-store.ts
+;// CONCATENATED MODULE: ./cli/print-outputs.ts
+// The outputs on stdout: a table at a terminal, JSON in a pipe, or a GitLab dotenv report.
 
 
-/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
-const INPUTS_KEY = 'cli_inputs';
-/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
-const MAX_STATE_FILE = 16 * 1024 * 1024;
-/** The saved state, in memory, and in the state file when one is named (written at every change). */
-class StateStore {
-    io;
-    file;
-    #values = new Map();
-    constructor(io, file) {
-        this.io = io;
-        this.file = file;
-    }
-    /** Reads the state file; throws an Error that says, in one line, why it cannot be read. */
-    load() {
-        if (this.file === undefined)
-            return;
-        let text;
-        try {
-            text = this.io.readFile(this.file, MAX_STATE_FILE);
-        }
-        catch (error) {
-            const code = error.code;
-            const why = code === 'ENOENT'
-                ? 'which does not exist'
-                : code === 'ENOTREG'
-                    ? 'which is no regular file'
-                    : code === 'EFBIG'
-                        ? 'which is larger than a state file'
-                        : `which cannot be read (${code ?? 'error'})`;
-            throw new Error(`--state-file names ${JSON.stringify(this.file)}, ${why}: give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
-        }
-        try {
-            this.loadText(text);
-        }
-        catch (error) {
-            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (${error.message}): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
-        }
-    }
-    /**
-     * Takes the values of a state file's text; throws when it is none: a state file is a JSON object that
-     * names the inputs of the run that wrote it (any other JSON, a package.json or an outputs file, is not).
-     */
-    loadText(text) {
-        let saved;
-        try {
-            saved = JSON.parse(text);
-        }
-        catch {
-            throw new Error('it is no JSON');
-        }
-        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-            throw new Error('it is no JSON object');
-        if (typeof saved[INPUTS_KEY] !== 'string')
-            throw new Error("it names no run's inputs, as a state file does");
-        for (const [name, value] of Object.entries(saved))
-            if (typeof value === 'string')
-                this.#values.set(name, value);
-    }
-    get(name) {
-        return this.#values.get(name) ?? '';
-    }
-    /** A copy of the values, kept in memory only: changing it never touches the state file. */
-    inMemory() {
-        const copy = new StateStore(this.io, undefined);
-        copy.set(Object.fromEntries(this.#values));
-        return copy;
-    }
-    /** Sets the values, then writes the state file once. */
-    set(values) {
-        for (const [name, value] of Object.entries(values))
-            this.#values.set(name, value);
-        if (this.file !== undefined)
-            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
-    }
-}
-/**
- * Whether a new run may write its state to `path`: free when there is no such file, or it is a state file
- * an earlier run wrote that leaves nothing (a cleanup ran). A state file that still names what an earlier
- * run left is not free (its record would be lost), nor is anything that is not a state file (it is never
- * written over: a package.json, a directory, /dev/null).
- */
-function stillToClean(path, io) {
-    let text;
-    try {
-        text = io.readFile(path, MAX_STATE_FILE);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code === 'ENOENT')
-            return { free: true };
-        return {
-            free: false,
-            why: code === 'ENOTREG'
-                ? 'which is no regular file (a directory or a device): name a file'
-                : code === 'EFBIG'
-                    ? 'which is larger than a state file: name another file'
-                    : `which cannot be read (${code ?? 'error'}): name a file that can be`
+
+
+
+
+
+/** Prints the run's outputs, and removes its files but a restore file (see formatOutputs). */
+function printOutputs(run) {
+    const { command, io, log, dir, outputs } = run;
+    // A restore file is what a person needs to set a task back by hand: never removed.
+    const restore = (outputs.get('restore_file') ?? '') !== '';
+    if (dir.remove !== undefined && restore)
+        log.write(`kept ${dir.path}: it holds the restore file`);
+    const kept = dir.remove === undefined || restore;
+    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
+    if (run.code !== EXIT.input || outputs.size > 0) {
+        const how = {
+            ...command,
+            output: outputFormat(command.output, io),
+            files: kept,
+            operation: run.operation
         };
+        io.stdout(formatOutputs(outputs, how, log));
     }
-    if (text.trim() === '')
-        return { free: true };
-    const saved = new StateStore(io, undefined);
-    try {
-        saved.loadText(text);
-    }
-    catch (error) {
-        return {
-            free: false,
-            why: `which is no state file of elastic-deploy (${error.message}), and a run would write over it: name another file`
-        };
-    }
-    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
-    if (left.length === 0)
-        return { free: true };
-    return {
-        free: false,
-        why: `which still names what an earlier run left: ${left.join('; ')}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${path} first, or name another file`
-    };
-}
-/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
-function forgetLookup(state) {
-    const host = stateHost(state);
-    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
-}
-/** The saved state's part of a host, over a state store. */
-function stateHost(state) {
-    return {
-        state: (name) => state.get(name),
-        saveState: (values) => {
-            state.set(values);
-        }
-    };
-}
-/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
-function markCleaned(state) {
-    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
-}
-
-;// CONCATENATED MODULE: ./cli/run-cli.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The command-line tool: the action's main step with the command line's inputs, logging plain text to
- * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
- * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
- * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
- * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
- */
-async function runCli(io) {
-    let command;
-    try {
-        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
-    }
-    catch (error) {
-        if (!(error instanceof input_error/* InputError */.d))
-            throw error;
-        io.stderr(`error: ${error.message}\n`);
-        return EXIT.input;
-    }
-    switch (command.kind) {
-        case 'help': {
-            // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
-            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
-            return EXIT.ok;
-        }
-        case 'usage': {
-            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
-            io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
-            return EXIT.input;
-        }
-        case 'version':
-            io.stdout(`${io.version}\n`);
-            return EXIT.ok;
-        case 'cleanup':
-            return holding(command, io, () => cleanUp(command, io));
-        case 'run':
-            return holding(command, io, () => run(command, io));
-    }
+    if (!kept)
+        dir.remove?.();
 }
 /**
- * Runs `work` holding the state file, when one is named, for this process alone (see lockStateFile): two
- * runs or cleanups with one state file at once would each write it, and it would name what one of them
- * left. One that another holds is a bad input: nothing is sent.
+ * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
+ * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
+ * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
+ * holds them as `rows`; what a column means is said once on stderr beside the table.
  */
-async function holding(command, io, work) {
-    const file = command.stateFile;
-    if (file === undefined || io.lock === undefined)
-        return work();
-    let release;
+function formatOutputs(outputs, how, log) {
+    // The paths of files removed at exit name nothing: left out.
+    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+    if (how.output === 'dotenv')
+        return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
+            log.write(`warning: ${line}`);
+        }, how.dotenvOutputs);
+    const list = rowsOf(how.operation, outputs.get('data') ?? '');
+    if (how.output === 'json') {
+        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
+        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+    }
+    if (list === undefined)
+        return outputsTable(shown);
+    if (list.note !== undefined && list.rows.length > 0)
+        log.write(`note: ${list.note}`);
+    return formatTable(list);
+}
+/** --output, or its default: a table for a person at a terminal, JSON for a pipe or a file (as today). */
+function outputFormat(given, io) {
+    return given ?? (io.stdoutIsTerminal === true ? 'table' : 'json');
+}
+/** The rows of a listing operation's answer (the data output), or undefined. */
+function rowsOf(operation, data) {
+    if (data === '')
+        return listRowsOf(operation, undefined);
     try {
-        release = io.lock(file);
+        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
     }
-    catch (error) {
-        const why = error instanceof state_lock/* StateFileBusy */.j
-            ? `${error.message}: wait for that run to end, or name another file`
-            : `which cannot be written (${error.code ?? 'error'}, making its lock ${file}.lock): name a file in a directory that exists and can be written`;
-        cliLog(io, command.debug).write(`error: --state-file names ${JSON.stringify(file)}, ${why}`);
-        return EXIT.input;
-    }
-    try {
-        return await work();
-    }
-    finally {
-        release();
+    catch {
+        return undefined;
     }
 }
-async function run(command, io) {
+
+;// CONCATENATED MODULE: ./cli/run-command.ts
+// elastic-deploy <operation>: the action's main step with the command line's inputs, its files, its
+// cleanup when it fails or is interrupted, and its outputs printed.
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function runCommand(command, io) {
     const log = cliLog(io, command.debug);
     let inputs;
     try {
@@ -4103,27 +4143,6 @@ async function run(command, io) {
     }
     printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
     return code;
-}
-/** Prints the run's outputs, and removes its files but a restore file (see formatOutputs). */
-function printOutputs(run) {
-    const { command, io, log, dir, outputs } = run;
-    // A restore file is what a person needs to set a task back by hand: never removed.
-    const restore = (outputs.get('restore_file') ?? '') !== '';
-    if (dir.remove !== undefined && restore)
-        log.write(`kept ${dir.path}: it holds the restore file`);
-    const kept = dir.remove === undefined || restore;
-    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
-    if (run.code !== EXIT.input || outputs.size > 0) {
-        const how = {
-            ...command,
-            output: outputFormat(command.output, io),
-            files: kept,
-            operation: run.operation
-        };
-        io.stdout(formatOutputs(outputs, how, log));
-    }
-    if (!kept)
-        dir.remove?.();
 }
 /**
  * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
@@ -4197,8 +4216,42 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
 }
+/**
+ * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
+ * they are, and may bill on. Says so, with the command that stops each.
+ */
+function sayStillRunning(created, commands, log) {
+    for (const id of created)
+        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
+}
+/**
+ * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
+ * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
+ * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
+ * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
+ * whether it was settled (a twin found is stopped, or none can land any more).
+ */
+async function settleLateCreate(run) {
+    const { inputs, io, log, appendSummary } = run;
+    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
+    const state = run.state.inMemory();
+    state.set({ cleanup: 'none' });
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+    await postStep(post.host);
+    return post.exitCode() === EXIT.ok;
+}
+
+;// CONCATENATED MODULE: ./cli/cleanup-command.ts
+// elastic-deploy cleanup --state-file F: the post step, with the inputs the run saved.
+
+
+
+
+
+
+
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
-async function cleanUp(command, io) {
+async function cleanupCommand(command, io) {
     const log = cliLog(io, command.debug);
     let inputs;
     const state = new StateStore(io, command.stateFile);
@@ -4241,100 +4294,79 @@ function withFlags(saved, flags, log) {
     }
     return inputs;
 }
+
+;// CONCATENATED MODULE: ./cli/run-cli.ts
+
+
+
+
+
+
+
 /**
- * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
- * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
- * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
- * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
+ * The command-line tool: the action's main step with the command line's inputs, logging plain text to
+ * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
+ * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
+ * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
  */
-function shieldCleanup(io, log, stateFile, cleaning) {
-    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
-    return io.onSignal((signal) => {
-        if (cleaning())
-            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
-    });
-}
-/**
- * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
- * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
- * is sent.
- */
-function summarySink(io, file) {
-    if (file === undefined)
-        return undefined;
-    io.writeFile(file, '');
-    let summary = '';
-    return (markdown) => {
-        summary += markdown;
-        io.writeFile(file, summary);
-    };
-}
-/**
- * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
- * they are, and may bill on. Says so, with the command that stops each.
- */
-function sayStillRunning(created, commands, log) {
-    for (const id of created)
-        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
-}
-/**
- * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
- * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
- * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
- * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
- * whether it was settled (a twin found is stopped, or none can land any more).
- */
-async function settleLateCreate(run) {
-    const { inputs, io, log, appendSummary } = run;
-    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
-    const state = run.state.inMemory();
-    state.set({ cleanup: 'none' });
-    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
-    await postStep(post.host);
-    return post.exitCode() === EXIT.ok;
-}
-/** The post step: a chunk that a run which needs no cleanup never loads. */
-async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(381)]).then(__nccwpck_require__.bind(__nccwpck_require__, 381));
-    await runPost(host);
-}
-/**
- * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
- * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
- * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
- * holds them as `rows`; what a column means is said once on stderr beside the table.
- */
-function formatOutputs(outputs, how, log) {
-    // The paths of files removed at exit name nothing: left out.
-    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
-    if (how.output === 'dotenv')
-        return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
-            log.write(`warning: ${line}`);
-        }, how.dotenvOutputs);
-    const list = rowsOf(how.operation, outputs.get('data') ?? '');
-    if (how.output === 'json') {
-        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
-        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
-    }
-    if (list === undefined)
-        return outputsTable(shown);
-    if (list.note !== undefined && list.rows.length > 0)
-        log.write(`note: ${list.note}`);
-    return formatTable(list);
-}
-/** --output, or its default: a table for a person at a terminal, JSON for a pipe or a file (as today). */
-function outputFormat(given, io) {
-    return given ?? (io.stdoutIsTerminal === true ? 'table' : 'json');
-}
-/** The rows of a listing operation's answer (the data output), or undefined. */
-function rowsOf(operation, data) {
-    if (data === '')
-        return listRowsOf(operation, undefined);
+async function runCli(io) {
+    let command;
     try {
-        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
     }
-    catch {
-        return undefined;
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        io.stderr(`error: ${error.message}\n`);
+        return EXIT.input;
+    }
+    switch (command.kind) {
+        case 'help': {
+            // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
+            const { cliHelp, operationHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
+            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
+            return EXIT.ok;
+        }
+        case 'usage': {
+            const { cliHelp } = await __nccwpck_require__.e(/* import() */ 5).then(__nccwpck_require__.bind(__nccwpck_require__, 3005));
+            io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
+            return EXIT.input;
+        }
+        case 'version':
+            io.stdout(`${io.version}\n`);
+            return EXIT.ok;
+        case 'cleanup':
+            return holding(command, io, () => cleanupCommand(command, io));
+        case 'run':
+            return holding(command, io, () => runCommand(command, io));
+    }
+}
+/**
+ * Runs `work` holding the state file, when one is named, for this process alone (see lockStateFile): two
+ * runs or cleanups with one state file at once would each write it, and it would name what one of them
+ * left. One that another holds is a bad input: nothing is sent.
+ */
+async function holding(command, io, work) {
+    const file = command.stateFile;
+    if (file === undefined || io.lock === undefined)
+        return work();
+    let release;
+    try {
+        release = io.lock(file);
+    }
+    catch (error) {
+        const why = error instanceof state_lock/* StateFileBusy */.j
+            ? `${error.message}: wait for that run to end, or name another file`
+            : `which cannot be written (${error.code ?? 'error'}, making its lock ${file}.lock): name a file in a directory that exists and can be written`;
+        cliLog(io, command.debug).write(`error: --state-file names ${JSON.stringify(file)}, ${why}`);
+        return EXIT.input;
+    }
+    try {
+        return await work();
+    }
+    finally {
+        release();
     }
 }
 

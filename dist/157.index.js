@@ -1,5 +1,5 @@
-export const id = 887;
-export const ids = [887];
+export const id = 157;
+export const ids = [157];
 export const modules = {
 
 /***/ 5618:
@@ -484,11 +484,9 @@ function dotenvReport(outputs, warn, named) {
 
 /***/ }),
 
-/***/ 1887:
+/***/ 8157:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
@@ -497,10 +495,375 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __webpack_require__(629);
+// EXTERNAL MODULE: ./cli/cli-args.ts + 1 modules
+var cli_args = __webpack_require__(7944);
+// EXTERNAL MODULE: ./action/masker.ts
+var masker = __webpack_require__(180);
+;// CONCATENATED MODULE: ./cli/cli-log.ts
+
+function cliLog(io, debug) {
+    const { add, redact } = (0,masker/* masker */.KB)();
+    const write = (line) => {
+        io.stderr(`${redact(line)}\n`);
+    };
+    return {
+        write,
+        ...(debug
+            ? {
+                debug: (line) => {
+                    write(`debug: ${line}`);
+                }
+            }
+            : {}),
+        // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
+        mask: (secret) => {
+            add([secret]);
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./cli/exit-codes.ts
+/** The exit codes, as the README documents them. */
+const EXIT = {
+    ok: 0,
+    failed: 1,
+    input: 2,
+    timedOut: 3,
+    cleanup: 4,
+    interrupted: 130
+};
+const EXIT_OF = {
+    input: EXIT.input,
+    timed_out: EXIT.timedOut,
+    failed: EXIT.failed,
+    cleanup: EXIT.cleanup
+};
+
+// EXTERNAL MODULE: ./cli/state-lock.ts
+var state_lock = __webpack_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
 // EXTERNAL MODULE: ./deploy/step-defaults.ts
 var step_defaults = __webpack_require__(6433);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+;// CONCATENATED MODULE: ./action/by-hand.ts
+
+/**
+ * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
+ * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
+ */
+function byHand(inputs) {
+    const where = ['base_url', 'api_profile']
+        .filter((name) => (inputs[name] ?? '').trim() !== '')
+        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
+    const run = (words) => [...words, ...where].join(' ');
+    // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
+    // jobs of a name are listed (job-search), each to stop by hand.
+    const kind = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
+    const command = (operation) => `elastic-deploy ${operation.replaceAll('_', '-')}`;
+    return {
+        stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),
+        sweep: (taskName, keep) => kind.sweep === undefined
+            ? run([`${command(kind.search)} --task-name`, shellQuote(taskName)])
+            : run([
+                `${command(kind.sweep)} --task-name`,
+                shellQuote(taskName),
+                ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
+            ])
+    };
+}
+/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
+function shellQuote(text) {
+    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
+
+// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
+var main_step = __webpack_require__(5253);
+// EXTERNAL MODULE: ./action/saved-cleanup.ts
+var saved_cleanup = __webpack_require__(2457);
+// EXTERNAL MODULE: ./cli/cli-words.ts
+var cli_words = __webpack_require__(3355);
+;// CONCATENATED MODULE: ./cli/cli-host.ts
+
+
+
+/** The host the engine runs on from the command line, and how its run ended. */
+function cliHost(how) {
+    const { inputs, io, log, state, outputs, appendSummary } = how;
+    let reason;
+    let interrupted = false;
+    const host = {
+        input: (name) => inputs[name] ?? '',
+        env: io.env,
+        state: (name) => state.get(name),
+        saveState: (values) => {
+            state.set(values);
+        },
+        setOutputs: (values) => {
+            for (const [name, value] of Object.entries(values))
+                outputs.set(name, value);
+        },
+        setSecrets: (secrets) => {
+            secrets.forEach(log.mask);
+        },
+        info: log.write,
+        warning: (line) => {
+            log.write(`warning: ${(0,cli_words/* inCliWords */.f)(line)}`);
+        },
+        error: (line, title) => {
+            log.write(`error: ${title}: ${(0,cli_words/* inCliWords */.f)(line)}`);
+        },
+        ...(log.debug === undefined ? {} : { debug: log.debug }),
+        ...(io.isTerminal ? { progress: log.write } : {}),
+        startGroup: log.write,
+        endGroup: () => undefined,
+        setFailed: (message, why = 'failed') => {
+            reason ??= why;
+            log.write(`error: ${(0,cli_words/* inCliWords */.f)(message)}`);
+        },
+        ...(appendSummary === undefined ? {} : { appendSummary }),
+        byHand: byHand(inputs),
+        onCancel: (listener) => io.onSignal((signal) => {
+            interrupted = true;
+            listener(signal);
+        })
+    };
+    return {
+        host,
+        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
+        interrupted: () => interrupted
+    };
+}
+
+// EXTERNAL MODULE: ./action/input-names.ts
+var input_names = __webpack_require__(5618);
+// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
+var runtime = __webpack_require__(2127);
+;// CONCATENATED MODULE: ./cli/cli-inputs.ts
+
+
+
+
+/** The largest secret file read (a private key is a few KiB). */
+const MAX_SECRET_FILE = 64 * 1024;
+/**
+ * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
+ * names. Every secret is masked before anything is logged.
+ */
+function resolveInputs(flags, io, mask) {
+    const inputs = {};
+    for (const name of input_names/* INPUT_NAMES */.Q) {
+        const variable = (0,cli_args/* variableOf */.Qn)(name);
+        const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
+        // An empty variable is an unset one (CI systems set variables they have no value for to '').
+        const fromEnv = io.env(variable) || undefined;
+        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
+        if (value === undefined)
+            continue;
+        if (input_names/* SECRET_INPUTS */.p.includes(name))
+            mask(value);
+        inputs[name] = value;
+    }
+    return inputs;
+}
+function secretFile(variable, path, io) {
+    try {
+        return io.readFile(path, MAX_SECRET_FILE);
+    }
+    catch (error) {
+        const code = error.code ?? 'error';
+        const why = code === 'EFBIG'
+            ? 'a file over 64 KiB, too big for a secret: check the path'
+            : code === 'ENOTREG'
+                ? 'no regular file: set it to the file that holds the secret'
+                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
+        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
+    }
+}
+/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
+function forCleanup(inputs) {
+    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
+}
+
+;// CONCATENATED MODULE: ./cli/state-store.ts
+
+
+/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
+const INPUTS_KEY = 'cli_inputs';
+/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
+const MAX_STATE_FILE = 16 * 1024 * 1024;
+/** The saved state, in memory, and in the state file when one is named (written at every change). */
+class StateStore {
+    io;
+    file;
+    #values = new Map();
+    constructor(io, file) {
+        this.io = io;
+        this.file = file;
+    }
+    /** Reads the state file; throws an Error that says, in one line, why it cannot be read. */
+    load() {
+        if (this.file === undefined)
+            return;
+        let text;
+        try {
+            text = this.io.readFile(this.file, MAX_STATE_FILE);
+        }
+        catch (error) {
+            const code = error.code;
+            const why = code === 'ENOENT'
+                ? 'which does not exist'
+                : code === 'ENOTREG'
+                    ? 'which is no regular file'
+                    : code === 'EFBIG'
+                        ? 'which is larger than a state file'
+                        : `which cannot be read (${code ?? 'error'})`;
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, ${why}: give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+        }
+        try {
+            this.loadText(text);
+        }
+        catch (error) {
+            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (${error.message}): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
+        }
+    }
+    /**
+     * Takes the values of a state file's text; throws when it is none: a state file is a JSON object that
+     * names the inputs of the run that wrote it (any other JSON, a package.json or an outputs file, is not).
+     */
+    loadText(text) {
+        let saved;
+        try {
+            saved = JSON.parse(text);
+        }
+        catch {
+            throw new Error('it is no JSON');
+        }
+        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
+            throw new Error('it is no JSON object');
+        if (typeof saved[INPUTS_KEY] !== 'string')
+            throw new Error("it names no run's inputs, as a state file does");
+        for (const [name, value] of Object.entries(saved))
+            if (typeof value === 'string')
+                this.#values.set(name, value);
+    }
+    get(name) {
+        return this.#values.get(name) ?? '';
+    }
+    /** A copy of the values, kept in memory only: changing it never touches the state file. */
+    inMemory() {
+        const copy = new StateStore(this.io, undefined);
+        copy.set(Object.fromEntries(this.#values));
+        return copy;
+    }
+    /** Sets the values, then writes the state file once. */
+    set(values) {
+        for (const [name, value] of Object.entries(values))
+            this.#values.set(name, value);
+        if (this.file !== undefined)
+            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
+    }
+}
+/**
+ * Whether a new run may write its state to `path`: free when there is no such file, or it is a state file
+ * an earlier run wrote that leaves nothing (a cleanup ran). A state file that still names what an earlier
+ * run left is not free (its record would be lost), nor is anything that is not a state file (it is never
+ * written over: a package.json, a directory, /dev/null).
+ */
+function stillToClean(path, io) {
+    let text;
+    try {
+        text = io.readFile(path, MAX_STATE_FILE);
+    }
+    catch (error) {
+        const code = error.code;
+        if (code === 'ENOENT')
+            return { free: true };
+        return {
+            free: false,
+            why: code === 'ENOTREG'
+                ? 'which is no regular file (a directory or a device): name a file'
+                : code === 'EFBIG'
+                    ? 'which is larger than a state file: name another file'
+                    : `which cannot be read (${code ?? 'error'}): name a file that can be`
+        };
+    }
+    if (text.trim() === '')
+        return { free: true };
+    const saved = new StateStore(io, undefined);
+    try {
+        saved.loadText(text);
+    }
+    catch (error) {
+        return {
+            free: false,
+            why: `which is no state file of elastic-deploy (${error.message}), and a run would write over it: name another file`
+        };
+    }
+    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
+    if (left.length === 0)
+        return { free: true };
+    return {
+        free: false,
+        why: `which still names what an earlier run left: ${left.join('; ')}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${path} first, or name another file`
+    };
+}
+/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
+function forgetLookup(state) {
+    const host = stateHost(state);
+    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
+}
+/** The saved state's part of a host, over a state store. */
+function stateHost(state) {
+    return {
+        state: (name) => state.get(name),
+        saveState: (values) => {
+            state.set(values);
+        }
+    };
+}
+/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
+function markCleaned(state) {
+    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
+}
+
+;// CONCATENATED MODULE: ./cli/command-support.ts
+
+/**
+ * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
+ * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
+ * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
+ * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
+ */
+function shieldCleanup(io, log, stateFile, cleaning) {
+    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
+    return io.onSignal((signal) => {
+        if (cleaning())
+            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
+    });
+}
+/**
+ * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
+ * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
+ * is sent.
+ */
+function summarySink(io, file) {
+    if (file === undefined)
+        return undefined;
+    io.writeFile(file, '');
+    let summary = '';
+    return (markdown) => {
+        summary += markdown;
+        io.writeFile(file, summary);
+    };
+}
+/** The post step: a chunk that a run which needs no cleanup never loads. */
+async function postStep(host) {
+    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(677), __webpack_require__.e(828), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
+    await runPost(host);
+}
+
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __webpack_require__(6539);
 // EXTERNAL MODULE: ./basics/records.ts
@@ -637,191 +1000,6 @@ function billRows(data, byTask) {
     };
 }
 
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-;// CONCATENATED MODULE: ./action/by-hand.ts
-
-/**
- * The elastic-deploy commands that stop a task, or sweep a name, by hand, against this run's platform
- * (to be run with this run's ELASTIC_DEPLOY_* variables, which hold its credentials).
- */
-function byHand(inputs) {
-    const where = ['base_url', 'api_profile']
-        .filter((name) => (inputs[name] ?? '').trim() !== '')
-        .map((name) => `--${name.replace('_', '-')} ${shellQuote(inputs[name] ?? '')}`);
-    const run = (words) => [...words, ...where].join(' ');
-    // The stop of the kind the run's operation concerns: a job's is job-stop, and a sweep finds no job: the
-    // jobs of a name are listed (job-search), each to stop by hand.
-    const kind = (0,calls/* kindOf */.I)({ operation: inputs.operation?.trim() ?? '' });
-    const command = (operation) => `elastic-deploy ${operation.replaceAll('_', '-')}`;
-    return {
-        stop: (taskId) => run([`${command(kind.stop)} --task-id`, taskId]),
-        sweep: (taskName, keep) => kind.sweep === undefined
-            ? run([`${command(kind.search)} --task-name`, shellQuote(taskName)])
-            : run([
-                `${command(kind.sweep)} --task-name`,
-                shellQuote(taskName),
-                ...(keep.length > 0 ? ['--task-id', shellQuote(keep.join(', '))] : [])
-            ])
-    };
-}
-/** A word a POSIX shell reads back as `text`: single-quoted, a quote inside written '\''. */
-function shellQuote(text) {
-    return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
-}
-
-// EXTERNAL MODULE: ./action/main-step.ts + 4 modules
-var main_step = __webpack_require__(5253);
-// EXTERNAL MODULE: ./action/saved-cleanup.ts
-var saved_cleanup = __webpack_require__(2457);
-// EXTERNAL MODULE: ./cli/cli-args.ts + 1 modules
-var cli_args = __webpack_require__(7944);
-// EXTERNAL MODULE: ./cli/cli-words.ts
-var cli_words = __webpack_require__(3355);
-;// CONCATENATED MODULE: ./cli/exit-codes.ts
-/** The exit codes, as the README documents them. */
-const EXIT = {
-    ok: 0,
-    failed: 1,
-    input: 2,
-    timedOut: 3,
-    cleanup: 4,
-    interrupted: 130
-};
-const EXIT_OF = {
-    input: EXIT.input,
-    timed_out: EXIT.timedOut,
-    failed: EXIT.failed,
-    cleanup: EXIT.cleanup
-};
-
-;// CONCATENATED MODULE: ./cli/cli-host.ts
-
-
-
-/** The host the engine runs on from the command line, and how its run ended. */
-function cliHost(how) {
-    const { inputs, io, log, state, outputs, appendSummary } = how;
-    let reason;
-    let interrupted = false;
-    const host = {
-        input: (name) => inputs[name] ?? '',
-        env: io.env,
-        state: (name) => state.get(name),
-        saveState: (values) => {
-            state.set(values);
-        },
-        setOutputs: (values) => {
-            for (const [name, value] of Object.entries(values))
-                outputs.set(name, value);
-        },
-        setSecrets: (secrets) => {
-            secrets.forEach(log.mask);
-        },
-        info: log.write,
-        warning: (line) => {
-            log.write(`warning: ${(0,cli_words/* inCliWords */.f)(line)}`);
-        },
-        error: (line, title) => {
-            log.write(`error: ${title}: ${(0,cli_words/* inCliWords */.f)(line)}`);
-        },
-        ...(log.debug === undefined ? {} : { debug: log.debug }),
-        ...(io.isTerminal ? { progress: log.write } : {}),
-        startGroup: log.write,
-        endGroup: () => undefined,
-        setFailed: (message, why = 'failed') => {
-            reason ??= why;
-            log.write(`error: ${(0,cli_words/* inCliWords */.f)(message)}`);
-        },
-        ...(appendSummary === undefined ? {} : { appendSummary }),
-        byHand: byHand(inputs),
-        onCancel: (listener) => io.onSignal((signal) => {
-            interrupted = true;
-            listener(signal);
-        })
-    };
-    return {
-        host,
-        exitCode: () => (reason === undefined ? EXIT.ok : EXIT_OF[reason]),
-        interrupted: () => interrupted
-    };
-}
-
-// EXTERNAL MODULE: ./action/input-names.ts
-var input_names = __webpack_require__(5618);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var runtime = __webpack_require__(2127);
-;// CONCATENATED MODULE: ./cli/cli-inputs.ts
-
-
-
-
-/** The largest secret file read (a private key is a few KiB). */
-const MAX_SECRET_FILE = 64 * 1024;
-/**
- * Each input: its flag, else ELASTIC_DEPLOY_<NAME>, else (a secret) the file ELASTIC_DEPLOY_<NAME>_FILE
- * names. Every secret is masked before anything is logged.
- */
-function resolveInputs(flags, io, mask) {
-    const inputs = {};
-    for (const name of input_names/* INPUT_NAMES */.Q) {
-        const variable = (0,cli_args/* variableOf */.Qn)(name);
-        const file = input_names/* SECRET_INPUTS */.p.includes(name) ? io.env(`${variable}_FILE`) : undefined;
-        // An empty variable is an unset one (CI systems set variables they have no value for to '').
-        const fromEnv = io.env(variable) || undefined;
-        const value = flags[name] ?? fromEnv ?? (file ? secretFile(variable, file, io) : undefined);
-        if (value === undefined)
-            continue;
-        if (input_names/* SECRET_INPUTS */.p.includes(name))
-            mask(value);
-        inputs[name] = value;
-    }
-    return inputs;
-}
-function secretFile(variable, path, io) {
-    try {
-        return io.readFile(path, MAX_SECRET_FILE);
-    }
-    catch (error) {
-        const code = error.code ?? 'error';
-        const why = code === 'EFBIG'
-            ? 'a file over 64 KiB, too big for a secret: check the path'
-            : code === 'ENOTREG'
-                ? 'no regular file: set it to the file that holds the secret'
-                : `${JSON.stringify(path)}, which cannot be read (${code}): set it to a readable file`;
-        throw new input_error/* InputError */.d(`${variable}_FILE names ${why}`);
-    }
-}
-/** The inputs a later cleanup needs: no secret (read again from the environment), no body, no query. */
-function forCleanup(inputs) {
-    return Object.fromEntries(Object.entries(inputs).filter(([name]) => !input_names/* SECRET_INPUTS */.p.includes(name) && !runtime/* REQUEST_CONTENT_INPUTS */.Ks.has(name)));
-}
-
-// EXTERNAL MODULE: ./action/masker.ts
-var masker = __webpack_require__(180);
-;// CONCATENATED MODULE: ./cli/cli-log.ts
-
-function cliLog(io, debug) {
-    const { add, redact } = (0,masker/* masker */.KB)();
-    const write = (line) => {
-        io.stderr(`${redact(line)}\n`);
-    };
-    return {
-        write,
-        ...(debug
-            ? {
-                debug: (line) => {
-                    write(`debug: ${line}`);
-                }
-            }
-            : {}),
-        // The step's one masker: a multi-line secret (a PEM key) is masked line by line too, as a runner does.
-        mask: (secret) => {
-            add([secret]);
-        }
-    };
-}
-
 // EXTERNAL MODULE: ./cli/dotenv.ts
 var dotenv = __webpack_require__(4323);
 ;// CONCATENATED MODULE: ./cli/json-outputs.ts
@@ -902,8 +1080,6 @@ function typeOf(name, text) {
     return text;
 }
 
-// EXTERNAL MODULE: ./cli/state-lock.ts
-var state_lock = __webpack_require__(9158);
 // EXTERNAL MODULE: ./basics/safe-text.ts
 var safe_text = __webpack_require__(9817);
 ;// CONCATENATED MODULE: ./cli/terminal-summary.ts
@@ -1069,231 +1245,93 @@ function alignedLines(lines) {
         .concat('\n');
 }
 
-;// CONCATENATED MODULE: ./cli/state-store.ts
+;// CONCATENATED MODULE: ./cli/print-outputs.ts
+// The outputs on stdout: a table at a terminal, JSON in a pipe, or a GitLab dotenv report.
 
 
-/** Where a run's state file keeps the inputs it ran with (secrets never), for a later cleanup. */
-const INPUTS_KEY = 'cli_inputs';
-/** The largest state file read: its ids, a lookup and the saved inputs, a configuration at the most. */
-const MAX_STATE_FILE = 16 * 1024 * 1024;
-/** The saved state, in memory, and in the state file when one is named (written at every change). */
-class StateStore {
-    io;
-    file;
-    #values = new Map();
-    constructor(io, file) {
-        this.io = io;
-        this.file = file;
-    }
-    /** Reads the state file; throws an Error that says, in one line, why it cannot be read. */
-    load() {
-        if (this.file === undefined)
-            return;
-        let text;
-        try {
-            text = this.io.readFile(this.file, MAX_STATE_FILE);
-        }
-        catch (error) {
-            const code = error.code;
-            const why = code === 'ENOENT'
-                ? 'which does not exist'
-                : code === 'ENOTREG'
-                    ? 'which is no regular file'
-                    : code === 'EFBIG'
-                        ? 'which is larger than a state file'
-                        : `which cannot be read (${code ?? 'error'})`;
-            throw new Error(`--state-file names ${JSON.stringify(this.file)}, ${why}: give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
-        }
-        try {
-            this.loadText(text);
-        }
-        catch (error) {
-            throw new Error(`--state-file names ${JSON.stringify(this.file)}, which holds no state of elastic-deploy (${error.message}): give the file the run wrote with --state-file (nothing was stopped)`, { cause: error });
-        }
-    }
-    /**
-     * Takes the values of a state file's text; throws when it is none: a state file is a JSON object that
-     * names the inputs of the run that wrote it (any other JSON, a package.json or an outputs file, is not).
-     */
-    loadText(text) {
-        let saved;
-        try {
-            saved = JSON.parse(text);
-        }
-        catch {
-            throw new Error('it is no JSON');
-        }
-        if (typeof saved !== 'object' || saved === null || Array.isArray(saved))
-            throw new Error('it is no JSON object');
-        if (typeof saved[INPUTS_KEY] !== 'string')
-            throw new Error("it names no run's inputs, as a state file does");
-        for (const [name, value] of Object.entries(saved))
-            if (typeof value === 'string')
-                this.#values.set(name, value);
-    }
-    get(name) {
-        return this.#values.get(name) ?? '';
-    }
-    /** A copy of the values, kept in memory only: changing it never touches the state file. */
-    inMemory() {
-        const copy = new StateStore(this.io, undefined);
-        copy.set(Object.fromEntries(this.#values));
-        return copy;
-    }
-    /** Sets the values, then writes the state file once. */
-    set(values) {
-        for (const [name, value] of Object.entries(values))
-            this.#values.set(name, value);
-        if (this.file !== undefined)
-            this.io.writeFile(this.file, `${JSON.stringify(Object.fromEntries(this.#values), null, 2)}\n`);
-    }
-}
-/**
- * Whether a new run may write its state to `path`: free when there is no such file, or it is a state file
- * an earlier run wrote that leaves nothing (a cleanup ran). A state file that still names what an earlier
- * run left is not free (its record would be lost), nor is anything that is not a state file (it is never
- * written over: a package.json, a directory, /dev/null).
- */
-function stillToClean(path, io) {
-    let text;
-    try {
-        text = io.readFile(path, MAX_STATE_FILE);
-    }
-    catch (error) {
-        const code = error.code;
-        if (code === 'ENOENT')
-            return { free: true };
-        return {
-            free: false,
-            why: code === 'ENOTREG'
-                ? 'which is no regular file (a directory or a device): name a file'
-                : code === 'EFBIG'
-                    ? 'which is larger than a state file: name another file'
-                    : `which cannot be read (${code ?? 'error'}): name a file that can be`
+
+
+
+
+
+/** Prints the run's outputs, and removes its files but a restore file (see formatOutputs). */
+function printOutputs(run) {
+    const { command, io, log, dir, outputs } = run;
+    // A restore file is what a person needs to set a task back by hand: never removed.
+    const restore = (outputs.get('restore_file') ?? '') !== '';
+    if (dir.remove !== undefined && restore)
+        log.write(`kept ${dir.path}: it holds the restore file`);
+    const kept = dir.remove === undefined || restore;
+    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
+    if (run.code !== EXIT.input || outputs.size > 0) {
+        const how = {
+            ...command,
+            output: outputFormat(command.output, io),
+            files: kept,
+            operation: run.operation
         };
+        io.stdout(formatOutputs(outputs, how, log));
     }
-    if (text.trim() === '')
-        return { free: true };
-    const saved = new StateStore(io, undefined);
-    try {
-        saved.loadText(text);
-    }
-    catch (error) {
-        return {
-            free: false,
-            why: `which is no state file of elastic-deploy (${error.message}), and a run would write over it: name another file`
-        };
-    }
-    const left = (0,cleanup_state/* leftovers */.To)((0,saved_cleanup/* savedCleanup */.W)(stateHost(saved)));
-    if (left.length === 0)
-        return { free: true };
-    return {
-        free: false,
-        why: `which still names what an earlier run left: ${left.join('; ')}. A new run would replace that record, and it would never be cleaned up: run elastic-deploy cleanup --state-file ${path} first, or name another file`
-    };
-}
-/** Records in the state (and its file) that the create's late task was looked for: none is left to find. */
-function forgetLookup(state) {
-    const host = stateHost(state);
-    (0,saved_cleanup/* saveCleanup */.M)(host, { ...(0,saved_cleanup/* savedCleanup */.W)(host), lookup: undefined });
-}
-/** The saved state's part of a host, over a state store. */
-function stateHost(state) {
-    return {
-        state: (name) => state.get(name),
-        saveState: (values) => {
-            state.set(values);
-        }
-    };
-}
-/** Records in the state (and its file) that nothing is left to clean up: a later run may use the file. */
-function markCleaned(state) {
-    (0,saved_cleanup/* saveCleanup */.M)(stateHost(state), cleanup_state/* NO_CLEANUP */.jR);
-}
-
-;// CONCATENATED MODULE: ./cli/run-cli.ts
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * The command-line tool: the action's main step with the command line's inputs, logging plain text to
- * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
- * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
- * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
- * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
- */
-async function runCli(io) {
-    let command;
-    try {
-        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
-    }
-    catch (error) {
-        if (!(error instanceof input_error/* InputError */.d))
-            throw error;
-        io.stderr(`error: ${error.message}\n`);
-        return EXIT.input;
-    }
-    switch (command.kind) {
-        case 'help': {
-            // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
-            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
-            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
-            return EXIT.ok;
-        }
-        case 'usage': {
-            const { cliHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
-            io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
-            return EXIT.input;
-        }
-        case 'version':
-            io.stdout(`${io.version}\n`);
-            return EXIT.ok;
-        case 'cleanup':
-            return holding(command, io, () => cleanUp(command, io));
-        case 'run':
-            return holding(command, io, () => run(command, io));
-    }
+    if (!kept)
+        dir.remove?.();
 }
 /**
- * Runs `work` holding the state file, when one is named, for this process alone (see lockStateFile): two
- * runs or cleanups with one state file at once would each write it, and it would name what one of them
- * left. One that another holds is a bad input: nothing is sent.
+ * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
+ * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
+ * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
+ * holds them as `rows`; what a column means is said once on stderr beside the table.
  */
-async function holding(command, io, work) {
-    const file = command.stateFile;
-    if (file === undefined || io.lock === undefined)
-        return work();
-    let release;
+function formatOutputs(outputs, how, log) {
+    // The paths of files removed at exit name nothing: left out.
+    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
+    if (how.output === 'dotenv')
+        return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
+            log.write(`warning: ${line}`);
+        }, how.dotenvOutputs);
+    const list = rowsOf(how.operation, outputs.get('data') ?? '');
+    if (how.output === 'json') {
+        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
+        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
+    }
+    if (list === undefined)
+        return outputsTable(shown);
+    if (list.note !== undefined && list.rows.length > 0)
+        log.write(`note: ${list.note}`);
+    return formatTable(list);
+}
+/** --output, or its default: a table for a person at a terminal, JSON for a pipe or a file (as today). */
+function outputFormat(given, io) {
+    return given ?? (io.stdoutIsTerminal === true ? 'table' : 'json');
+}
+/** The rows of a listing operation's answer (the data output), or undefined. */
+function rowsOf(operation, data) {
+    if (data === '')
+        return listRowsOf(operation, undefined);
     try {
-        release = io.lock(file);
+        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
     }
-    catch (error) {
-        const why = error instanceof state_lock/* StateFileBusy */.j
-            ? `${error.message}: wait for that run to end, or name another file`
-            : `which cannot be written (${error.code ?? 'error'}, making its lock ${file}.lock): name a file in a directory that exists and can be written`;
-        cliLog(io, command.debug).write(`error: --state-file names ${JSON.stringify(file)}, ${why}`);
-        return EXIT.input;
-    }
-    try {
-        return await work();
-    }
-    finally {
-        release();
+    catch {
+        return undefined;
     }
 }
-async function run(command, io) {
+
+;// CONCATENATED MODULE: ./cli/run-command.ts
+// elastic-deploy <operation>: the action's main step with the command line's inputs, its files, its
+// cleanup when it fails or is interrupted, and its outputs printed.
+
+
+
+
+
+
+
+
+
+
+
+
+
+async function runCommand(command, io) {
     const log = cliLog(io, command.debug);
     let inputs;
     try {
@@ -1350,27 +1388,6 @@ async function run(command, io) {
     }
     printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
     return code;
-}
-/** Prints the run's outputs, and removes its files but a restore file (see formatOutputs). */
-function printOutputs(run) {
-    const { command, io, log, dir, outputs } = run;
-    // A restore file is what a person needs to set a task back by hand: never removed.
-    const restore = (outputs.get('restore_file') ?? '') !== '';
-    if (dir.remove !== undefined && restore)
-        log.write(`kept ${dir.path}: it holds the restore file`);
-    const kept = dir.remove === undefined || restore;
-    // A bad input ran nothing, and prints nothing, wherever it was found (the flags print nothing either).
-    if (run.code !== EXIT.input || outputs.size > 0) {
-        const how = {
-            ...command,
-            output: outputFormat(command.output, io),
-            files: kept,
-            operation: run.operation
-        };
-        io.stdout(formatOutputs(outputs, how, log));
-    }
-    if (!kept)
-        dir.remove?.();
 }
 /**
  * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
@@ -1444,8 +1461,42 @@ function openFiles(command, run, io, log) {
         return undefined;
     }
 }
+/**
+ * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
+ * they are, and may bill on. Says so, with the command that stops each.
+ */
+function sayStillRunning(created, commands, log) {
+    for (const id of created)
+        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
+}
+/**
+ * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
+ * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
+ * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
+ * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
+ * whether it was settled (a twin found is stopped, or none can land any more).
+ */
+async function settleLateCreate(run) {
+    const { inputs, io, log, appendSummary } = run;
+    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
+    const state = run.state.inMemory();
+    state.set({ cleanup: 'none' });
+    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
+    await postStep(post.host);
+    return post.exitCode() === EXIT.ok;
+}
+
+;// CONCATENATED MODULE: ./cli/cleanup-command.ts
+// elastic-deploy cleanup --state-file F: the post step, with the inputs the run saved.
+
+
+
+
+
+
+
 /** `elastic-deploy cleanup --state-file F`: the post step, with the inputs the run saved and the secrets from the environment. */
-async function cleanUp(command, io) {
+async function cleanupCommand(command, io) {
     const log = cliLog(io, command.debug);
     let inputs;
     const state = new StateStore(io, command.stateFile);
@@ -1488,100 +1539,79 @@ function withFlags(saved, flags, log) {
     }
     return inputs;
 }
+
+;// CONCATENATED MODULE: ./cli/run-cli.ts
+
+
+
+
+
+
+
 /**
- * Keeps SIGINT and SIGTERM from ending the process while `cleaning()` says a cleanup runs: a job that
- * is cancelled sends SIGINT, then SIGTERM (GitHub Actions, 7.5 s later), and with no listener the second
- * would kill the process mid-stop, leaving a task billing. The cleanup ends by itself within
- * cleanup_timeout; SIGKILL still ends it at once. Answers the function that stops listening.
+ * The command-line tool: the action's main step with the command line's inputs, logging plain text to
+ * stderr (never a workflow command), its outputs to stdout as JSON or dotenv lines. With --cleanup stop
+ * (or pause), what it created is cleaned up as the post step would when the run fails or is interrupted,
+ * and an update or a scale up it leaves is finished so whatever --cleanup says; with --state-file,
+ * `elastic-deploy cleanup --state-file F` does it later. Answers the exit code.
  */
-function shieldCleanup(io, log, stateFile, cleaning) {
-    const then = stateFile === undefined ? '' : `; if it is killed, run elastic-deploy cleanup --state-file ${stateFile}`;
-    return io.onSignal((signal) => {
-        if (cleaning())
-            log.write(`cleanup: received ${signal}; the cleanup goes on until it ends, within cleanup_timeout${then}`);
-    });
-}
-/**
- * The summary file, written whole at every append: the run's summary, then its cleanup's (the steps that
- * stop a task by hand). Created empty at once, so a path that cannot be written is found before anything
- * is sent.
- */
-function summarySink(io, file) {
-    if (file === undefined)
-        return undefined;
-    io.writeFile(file, '');
-    let summary = '';
-    return (markdown) => {
-        summary += markdown;
-        io.writeFile(file, summary);
-    };
-}
-/**
- * A run that failed, timed out or was interrupted with --cleanup none: the tasks it created are left as
- * they are, and may bill on. Says so, with the command that stops each.
- */
-function sayStillRunning(created, commands, log) {
-    for (const id of created)
-        log.write(`warning: task ${id} may still be running, and billing: --cleanup is none, so this run leaves it as it is. Stop it with: ${commands.stop(id)}`);
-}
-/**
- * A run that succeeded while an earlier attempt of its create may still land (it was sent again): no post
- * step follows a command, so the run looks for that attempt's task itself, until it can no longer appear,
- * and stops it, leaving the task it reports running whatever --cleanup says. The post step does it on the
- * saved state with cleanup none, in memory: the state file keeps what a later cleanup is to stop. Answers
- * whether it was settled (a twin found is stopped, or none can land any more).
- */
-async function settleLateCreate(run) {
-    const { inputs, io, log, appendSummary } = run;
-    log.write('cleanup: an earlier attempt of the create may still land; looking for its task until it can no longer appear, to stop it');
-    const state = run.state.inMemory();
-    state.set({ cleanup: 'none' });
-    const post = cliHost({ inputs, io, log, state, outputs: new Map(), appendSummary });
-    await postStep(post.host);
-    return post.exitCode() === EXIT.ok;
-}
-/** The post step: a chunk that a run which needs no cleanup never loads. */
-async function postStep(host) {
-    const { runPost } = await Promise.all(/* import() */[__webpack_require__.e(677), __webpack_require__.e(828), __webpack_require__.e(381)]).then(__webpack_require__.bind(__webpack_require__, 381));
-    await runPost(host);
-}
-/**
- * The outputs that have a value, as a table (the default on a terminal), a JSON object (the default in a
- * pipe), or the lines of a GitLab dotenv report (see dotenv.ts). A listing operation (search_tasks,
- * job_search, nodes, search_resources, billing, task_billing) shows its rows as the table, and its JSON
- * holds them as `rows`; what a column means is said once on stderr beside the table.
- */
-function formatOutputs(outputs, how, log) {
-    // The paths of files removed at exit name nothing: left out.
-    const shown = new Map([...outputs].filter(([name]) => how.files || !FILE_OUTPUTS.has(name)));
-    if (how.output === 'dotenv')
-        return (0,dotenv/* dotenvReport */.ff)(shown, (line) => {
-            log.write(`warning: ${line}`);
-        }, how.dotenvOutputs);
-    const list = rowsOf(how.operation, outputs.get('data') ?? '');
-    if (how.output === 'json') {
-        const typed = typedOutputs(shown, { withData: how.withData, files: how.files });
-        return `${(0,json/* toIndentedJson */.Jq)(list === undefined ? typed : { ...typed, rows: list.rows })}\n`;
-    }
-    if (list === undefined)
-        return outputsTable(shown);
-    if (list.note !== undefined && list.rows.length > 0)
-        log.write(`note: ${list.note}`);
-    return formatTable(list);
-}
-/** --output, or its default: a table for a person at a terminal, JSON for a pipe or a file (as today). */
-function outputFormat(given, io) {
-    return given ?? (io.stdoutIsTerminal === true ? 'table' : 'json');
-}
-/** The rows of a listing operation's answer (the data output), or undefined. */
-function rowsOf(operation, data) {
-    if (data === '')
-        return listRowsOf(operation, undefined);
+async function runCli(io) {
+    let command;
     try {
-        return listRowsOf(operation, (0,json/* parseJson */.qF)(data));
+        command = (0,cli_args/* parseCliArgs */.hT)(io.argv);
     }
-    catch {
-        return undefined;
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        io.stderr(`error: ${error.message}\n`);
+        return EXIT.input;
+    }
+    switch (command.kind) {
+        case 'help': {
+            // The help and the inputs' descriptions are a chunk of their own: a run never loads them.
+            const { cliHelp, operationHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
+            io.stdout(command.operation === undefined ? cliHelp(io.version) : operationHelp(command.operation, io.version));
+            return EXIT.ok;
+        }
+        case 'usage': {
+            const { cliHelp } = await __webpack_require__.e(/* import() */ 5).then(__webpack_require__.bind(__webpack_require__, 3005));
+            io.stderr(`error: no operation given\n\n${cliHelp(io.version)}`);
+            return EXIT.input;
+        }
+        case 'version':
+            io.stdout(`${io.version}\n`);
+            return EXIT.ok;
+        case 'cleanup':
+            return holding(command, io, () => cleanupCommand(command, io));
+        case 'run':
+            return holding(command, io, () => runCommand(command, io));
+    }
+}
+/**
+ * Runs `work` holding the state file, when one is named, for this process alone (see lockStateFile): two
+ * runs or cleanups with one state file at once would each write it, and it would name what one of them
+ * left. One that another holds is a bad input: nothing is sent.
+ */
+async function holding(command, io, work) {
+    const file = command.stateFile;
+    if (file === undefined || io.lock === undefined)
+        return work();
+    let release;
+    try {
+        release = io.lock(file);
+    }
+    catch (error) {
+        const why = error instanceof state_lock/* StateFileBusy */.j
+            ? `${error.message}: wait for that run to end, or name another file`
+            : `which cannot be written (${error.code ?? 'error'}, making its lock ${file}.lock): name a file in a directory that exists and can be written`;
+        cliLog(io, command.debug).write(`error: --state-file names ${JSON.stringify(file)}, ${why}`);
+        return EXIT.input;
+    }
+    try {
+        return await work();
+    }
+    finally {
+        release();
     }
 }
 
