@@ -52,33 +52,23 @@ async function runJob(plan, stepCtx) {
         ({ calls, ctx } = await (await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(133)]).then(__webpack_require__.bind(__webpack_require__, 2133))).spotOrOnDemand(calls, ctx));
     // 4. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
     //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
-    const { criteria, waited } = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .waitForCalls */ .m4)(plan, calls, ctx);
+    const waited = await (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .waitForCalls */ .m4)(plan, calls, ctx);
     // 5. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
     //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
     if (ctx.settings.cleanup === 'stop')
-        await stopUnfinishedJobs(waited.tasks, ctx);
+        await stopUnfinishedJobs(waited.waited.tasks, ctx);
     // 6. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
-    await (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .settleTwins */ .h)(calls, waited.tasks, ctx);
+    await (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .settleTwins */ .h)(calls, waited.waited.tasks, ctx);
     // 7. The result: the job's status, pods, duration and mode, its log file, its cost.
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
-        calls,
-        tasks: waited.tasks,
-        criteria,
-        timedOut: waited.timedOut,
-        ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
-    });
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .waitedResult */ .Oe)(plan, ctx, calls, waited);
 }
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */
-async function dryRunJob(plan, ctx) {
-    const { placeForDryRun } = await Promise.all(/* import() */[__webpack_require__.e(828), __webpack_require__.e(485), __webpack_require__.e(237)]).then(__webpack_require__.bind(__webpack_require__, 8237));
+function dryRunJob(plan, ctx) {
     const fallback = ctx.settings.spotFallback;
     if (fallback !== undefined)
         ctx.log(`dry run: the job would run as Spot; still Queued after ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`);
     warnOfShortWait(ctx);
-    const { timeoutMs, timeoutWhy } = ctx.settings.wait;
-    if (plan.wait !== undefined)
-        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
+    return (0,_wait_js__WEBPACK_IMPORTED_MODULE_2__/* .dryRunWait */ .G3)(plan, ctx);
 }
 /** Warns when wait_timeout ends the wait before the job could end (see shortWaitWarning). */
 function warnOfShortWait(ctx) {

@@ -4907,16 +4907,18 @@ function describePlan(plan, settings) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   G3: () => (/* binding */ dryRunWait),
+/* harmony export */   Oe: () => (/* binding */ waitedResult),
 /* harmony export */   Yb: () => (/* binding */ waitFlow),
 /* harmony export */   fi: () => (/* binding */ callAndWait),
 /* harmony export */   h: () => (/* binding */ settleTwins),
 /* harmony export */   m4: () => (/* binding */ waitForCalls)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(9644);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9695);
+/* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
 /* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
 
 
@@ -4938,13 +4940,7 @@ const waitFlow = {
             plan,
             cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
-            dryRun: async (ctx) => {
-                const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
-                const { timeoutMs, timeoutWhy } = ctx.settings.wait;
-                if (plan.wait !== undefined)
-                    ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
-                return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
-            }
+            dryRun: (ctx) => dryRunWait(plan, ctx)
         };
     }
 };
@@ -4958,11 +4954,11 @@ function leaving(calls) {
 }
 /** Waits for the tasks the calls acted on, as the plan says, by the criteria of their kind. */
 async function waitForCalls(plan, calls, ctx) {
-    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx);
+    const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
     const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_4__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .kindOf */ .I)(ctx.settings).name);
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name);
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).waitUntil(called, criteria, ctx, { calls, publish });
@@ -4978,8 +4974,12 @@ async function settleTwins(calls, tasks, ctx) {
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function callAndWait(plan, ctx) {
     const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
-    const { criteria, waited } = await waitForCalls(plan, calls, ctx);
-    await settleTwins(calls, waited.tasks, ctx);
+    const waited = await waitForCalls(plan, calls, ctx);
+    await settleTwins(calls, waited.waited.tasks, ctx);
+    return waitedResult(plan, ctx, calls, waited);
+}
+/** A step's result once its calls were made and their tasks waited for. */
+function waitedResult(plan, ctx, calls, { criteria, waited }) {
     return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
         calls,
         tasks: waited.tasks,
@@ -4987,6 +4987,14 @@ async function callAndWait(plan, ctx) {
         timedOut: waited.timedOut,
         ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
     });
+}
+/** What a step that waits would do: where a create would go, and how long the step would wait. */
+async function dryRunWait(plan, ctx) {
+    const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
+    const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+    if (plan.wait !== undefined)
+        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
+    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
 }
 
 

@@ -4,9 +4,9 @@ import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
 import type { StepResult, TaskResult } from '../result.js';
 import { shortWaitWarning } from '../step-defaults.js';
-import { cleanupOf, printDryRun, startCalls, stepResult } from './call.js';
+import { cleanupOf, startCalls } from './call.js';
 import type { Flow } from './flow.js';
-import { settleTwins, waitForCalls } from './wait.js';
+import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 
 /**
  * A GPU batch job (operation: job), from its create to its end, as one story: the job is created once, on
@@ -43,40 +43,28 @@ async function runJob(plan: Plan, stepCtx: DeployContext): Promise<StepResult> {
 
   // 4. The wait until the job ends (Complete passes; Failed, or a stop from elsewhere, fails), its pods'
   //    log followed as it runs and a failure explained by its failed pods (wait/wait-until.ts).
-  const { criteria, waited } = await waitForCalls(plan, calls, ctx);
+  const waited = await waitForCalls(plan, calls, ctx);
 
   // 5. A job that may still run (its wait timed out, was cancelled, or could not read it) is stopped now,
   //    not at its end, when cleanup says stop (a job's default): it would bill with nobody to read it.
-  if (ctx.settings.cleanup === 'stop') await stopUnfinishedJobs(waited.tasks, ctx);
+  if (ctx.settings.cleanup === 'stop') await stopUnfinishedJobs(waited.waited.tasks, ctx);
 
   // 6. A create sent again whose first attempt landed late made a twin: stopped, the job kept.
-  await settleTwins(calls, waited.tasks, ctx);
+  await settleTwins(calls, waited.waited.tasks, ctx);
 
   // 7. The result: the job's status, pods, duration and mode, its log file, its cost.
-  return stepResult(plan, ctx, {
-    calls,
-    tasks: waited.tasks,
-    criteria,
-    timedOut: waited.timedOut,
-    ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
-  });
+  return waitedResult(plan, ctx, calls, waited);
 }
 
 /** What the job step would do: where it would run, in which mode, and how long it would wait. */
-async function dryRunJob(plan: Plan, ctx: DeployContext): Promise<StepResult | undefined> {
-  const { placeForDryRun } = await import('../create/create-task.js');
+function dryRunJob(plan: Plan, ctx: DeployContext): Promise<StepResult | undefined> {
   const fallback = ctx.settings.spotFallback;
   if (fallback !== undefined)
     ctx.log(
       `dry run: the job would run as Spot; still Queued after ${formatDuration(fallback.queueTimeoutMs)} (queue_timeout), or its create refused, the step would stop it and create the job on demand (spot_fallback)`
     );
   warnOfShortWait(ctx);
-  const { timeoutMs, timeoutWhy } = ctx.settings.wait;
-  if (plan.wait !== undefined)
-    ctx.log(
-      `dry run: the step would wait up to ${formatDuration(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`
-    );
-  return printDryRun(await placeForDryRun(plan, ctx), ctx);
+  return dryRunWait(plan, ctx);
 }
 
 /** Warns when wait_timeout ends the wait before the job could end (see shortWaitWarning). */

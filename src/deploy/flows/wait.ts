@@ -24,15 +24,7 @@ export const waitFlow: Flow = {
       plan,
       cleanup: cleanupOf(settings),
       run: (ctx) => callAndWait(plan, ctx),
-      dryRun: async (ctx) => {
-        const { placeForDryRun } = await import('../create/create-task.js');
-        const { timeoutMs, timeoutWhy } = ctx.settings.wait;
-        if (plan.wait !== undefined)
-          ctx.log(
-            `dry run: the step would wait up to ${formatDuration(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`
-          );
-        return printDryRun(await placeForDryRun(plan, ctx), ctx);
-      }
+      dryRun: (ctx) => dryRunWait(plan, ctx)
     };
   }
 };
@@ -86,8 +78,18 @@ export async function settleTwins(
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepResult> {
   const calls = await startCalls(plan, ctx);
-  const { criteria, waited } = await waitForCalls(plan, calls, ctx);
-  await settleTwins(calls, waited.tasks, ctx);
+  const waited = await waitForCalls(plan, calls, ctx);
+  await settleTwins(calls, waited.waited.tasks, ctx);
+  return waitedResult(plan, ctx, calls, waited);
+}
+
+/** A step's result once its calls were made and their tasks waited for. */
+export function waitedResult(
+  plan: Plan,
+  ctx: DeployContext,
+  calls: readonly CallOutcome[],
+  { criteria, waited }: Waited
+): StepResult {
   return stepResult(plan, ctx, {
     calls,
     tasks: waited.tasks,
@@ -95,4 +97,15 @@ export async function callAndWait(plan: Plan, ctx: DeployContext): Promise<StepR
     timedOut: waited.timedOut,
     ...(waited.logFile === undefined ? {} : { logFile: waited.logFile })
   });
+}
+
+/** What a step that waits would do: where a create would go, and how long the step would wait. */
+export async function dryRunWait(plan: Plan, ctx: DeployContext): Promise<StepResult | undefined> {
+  const { placeForDryRun } = await import('../create/create-task.js');
+  const { timeoutMs, timeoutWhy } = ctx.settings.wait;
+  if (plan.wait !== undefined)
+    ctx.log(
+      `dry run: the step would wait up to ${formatDuration(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`
+    );
+  return printDryRun(await placeForDryRun(plan, ctx), ctx);
 }
