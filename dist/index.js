@@ -1714,7 +1714,7 @@ function withFieldsOfRequest(inputs, fields) {
         return inputs;
     return readersOf((name) => {
         const value = inputs.raw(name);
-        return value.trim() === '' ? (fields.get(name)?.value ?? value) : value;
+        return value.trim() === '' ? (fields.get(name) ?? value) : value;
     }, inputs.mask);
 }
 /** The body and the query, their secret-looking values masked as soon as they are read. */
@@ -5044,10 +5044,12 @@ function checkEndpoint(operation, endpoint, spec, override) {
 /* harmony export */   mw: () => (/* binding */ required),
 /* harmony export */   tu: () => (/* binding */ resourceMarks)
 /* harmony export */ });
-/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4942);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8998);
+/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4942);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(629);
+/* harmony import */ var lossless_json__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3201);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
+
 
 
 
@@ -5062,7 +5064,8 @@ const FIELD_INPUTS = {
     start_time: 'billing_start',
     end_time: 'billing_end',
     task_ids: 'task_id',
-    sub_type: 'job_type'
+    sub_type: 'job_type',
+    search_value: 'task_name'
 };
 /**
  * The fields an operation sets from an input that a body or a query copied from the platform's reference
@@ -5070,14 +5073,14 @@ const FIELD_INPUTS = {
  * and the same value in both is no conflict (see inputsFromFields, sameFieldValue).
  */
 const FIELDS_FROM_INPUTS = {
-    create: { task_name: 'task_name', points: 'points' },
-    replace: { task_name: 'task_name', points: 'points' },
-    job: { task_name: 'task_name', points: 'points', sub_type: 'job_type' },
-    preheat: { task_name: 'task_name' },
-    change_points: { points: 'points' },
-    scale: { points: 'points' },
-    search_tasks: { status: 'task_status' },
-    job_search: { status: 'task_status', search_value: 'task_name' }
+    create: ['task_name', 'points'],
+    replace: ['task_name', 'points'],
+    job: ['task_name', 'points', 'sub_type'],
+    preheat: ['task_name'],
+    change_points: ['points'],
+    scale: ['points'],
+    search_tasks: ['status'],
+    job_search: ['status', 'search_value']
 };
 /** Fields whose value is not the input's text (sub_type Spot is job_type spot): never taken as the input. */
 const NOT_TAKEN = new Set(['sub_type']);
@@ -5086,31 +5089,31 @@ const NOT_TAKEN = new Set(['sub_type']);
  * inputs say, leaves them out (a job's sub_type, with job_type on_demand): each one a conflict.
  */
 function fieldsLeftOut(operation, fields, given) {
-    return Object.keys(FIELDS_FROM_INPUTS[operation] ?? {}).filter((field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field)));
+    return (FIELDS_FROM_INPUTS[operation] ?? []).filter((field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field)));
 }
 /** A field's value as an input's text: a scalar as written, a list comma-separated; undefined for a mapping. */
 function asInputText(value) {
     if (Array.isArray(value))
-        return value.every((item) => !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(item) && !Array.isArray(item)) ? value.join(',') : undefined;
+        return value.every((item) => !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(item) && !Array.isArray(item)) ? value.join(',') : undefined;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
         return String(value);
     // A number read exactly (a LosslessNumber) writes itself as its digits.
-    return (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(value) && 'isLosslessNumber' in value ? value.value : undefined;
+    return (0,lossless_json__WEBPACK_IMPORTED_MODULE_0__/* .isLosslessNumber */ .s_)(value) ? value.toString() : undefined;
 }
 /**
- * The inputs a body or query gives, for an operation: each field it sets from an input that the body (or
- * the query) carries, as the input's text, with where it was found. The caller takes one only where the
- * input itself is empty; both set must agree (see sameFieldValue).
+ * The inputs a body or query gives, for an operation: each field it sets from an input (FIELD_INPUTS)
+ * that the body (or the query) carries, as the input's text. The caller takes one only where the input
+ * itself is empty; both set must agree (see sameFieldValue).
  */
 function inputsFromFields(operation, body, query) {
     const found = new Map();
-    for (const [field, input] of Object.entries(FIELDS_FROM_INPUTS[operation] ?? {})) {
-        if (NOT_TAKEN.has(field))
+    for (const field of FIELDS_FROM_INPUTS[operation] ?? []) {
+        const input = FIELD_INPUTS[field];
+        if (input === undefined || NOT_TAKEN.has(field))
             continue;
-        const inQuery = query.find(([name]) => name === field)?.[1];
-        const value = inQuery ?? (field in body ? asInputText(body[field]) : undefined);
+        const value = query.find(([name]) => name === field)?.[1] ?? (field in body ? asInputText(body[field]) : undefined);
         if (value !== undefined && value.trim() !== '')
-            found.set(input, { value: value.trim(), from: `${inQuery === undefined ? 'body' : 'query'} ${field}` });
+            found.set(input, value.trim());
     }
     return found;
 }
@@ -5134,7 +5137,7 @@ function ownedBy(field, own) {
 }
 function required(value, name, operation, what) {
     if (value === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`${name} is empty, but ${operation} needs it: set ${name} to ${what}`);
     return value;
 }
 /**
@@ -5145,16 +5148,16 @@ function required(value, name, operation, what) {
 function serviceFields(body) {
     const example = 'services: [{service_name: web, service_image: "nginx:1.27", remote_ports: [{service_port: 80}]}]';
     if (!Array.isArray(body.services))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body has ${body.services === undefined ? 'no services' : 'services that are not a list'}, but a create needs them: add them to body, such as ${example}`);
     for (const [index, service] of body.services.entries()) {
-        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service) ? service : {};
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : {};
         const missing = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
         if (!Array.isArray(entry.remote_ports))
             missing.push('remote_ports');
         if (missing.length > 0)
-            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`);
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body services[${index}] has no ${missing.join(', ')}, but a create needs each service to have service_name, service_image and a remote_ports list: set them, as in ${example}`);
     }
-    return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
 }
 /**
  * A create's resources[].mark must be the string a resource search gives in regions[].mark.mark: the
@@ -5163,21 +5166,21 @@ function serviceFields(body) {
 function resourceMarks(body) {
     const resources = body.resources;
     if (resources === undefined)
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
     if (!Array.isArray(resources))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('body resources is not a list: write it as a list of {mark: ...}');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('body resources is not a list: write it as a list of {mark: ...}');
     for (const [index, entry] of resources.entries()) {
-        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
+        const mark = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry) ? entry.mark : undefined;
         if (typeof mark === 'string' && mark !== '')
             continue;
-        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(mark)
+        const what = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(mark)
             ? 'an object (the whole regions[].mark of the resource search)'
             : mark === undefined
                 ? 'missing'
                 : `a ${Array.isArray(mark) ? 'list' : typeof mark}`;
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body resources[${index}].mark is ${what}, but a create needs the string inside it: set resources[${index}].mark to regions[].mark.mark of the resource search (search_resources shows it in the job summary)`);
     }
-    return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
 }
 const JOB_EXAMPLE = 'job_support: {timeout_sec: 3600, parallelism: 1, mod_param: {default: {backoff_limit: 0, restart_policy: Never}}}';
 /**
@@ -5187,34 +5190,34 @@ const JOB_EXAMPLE = 'job_support: {timeout_sec: 3600, parallelism: 1, mod_param:
  */
 function jobFields(body, settings) {
     const support = body.job_support;
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(support))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(support))
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body has no job_support, but a job needs it: add ${JOB_EXAMPLE}`);
     // Numbers as the body was read: exact (a LosslessNumber) or not.
-    const missing = ['timeout_sec', 'parallelism'].filter((name) => ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(support[name]) ?? 0) < 1);
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(support.mod_param))
+    const missing = ['timeout_sec', 'parallelism'].filter((name) => ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(support[name]) ?? 0) < 1);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(support.mod_param))
         missing.push('mod_param');
     if (missing.length > 0)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`);
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body job_support has no ${missing.join(', ')}, but a job needs them: set them, as in ${JOB_EXAMPLE}`);
     if ('estimated_exec_sec' in support)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('body job_support sets estimated_exec_sec, which the estimated_exec_sec input sets: move it there');
     if (settings.jobType === 'on_demand' && settings.estimatedExecSec !== undefined)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('estimated_exec_sec is set, but it is for a Spot job, and job_type is on_demand: remove it');
     const services = Array.isArray(body.services) ? body.services : [];
     if (services.length === 0)
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)('body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]');
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)('body has no services, but a job needs them: add services: [{service_name: tests, service_image: "pytorch/pytorch:2.5.1", resource_weight: {cpu_weight: 1, mem_weight: 1, gpu_weight: 1}, start_script: {command: [pytest], args: [-q]}}]');
     for (const [index, service] of services.entries()) {
-        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service) ? service : {};
+        const entry = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) ? service : {};
         const absent = ['service_name', 'service_image'].filter((name) => typeof entry[name] !== 'string' || entry[name] === '');
-        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(entry.resource_weight))
+        if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(entry.resource_weight))
             absent.push('resource_weight');
         if (absent.length > 0)
-            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body services[${index}] has no ${absent.join(', ')}, but a job needs each service to have service_name, service_image and resource_weight {cpu_weight, mem_weight, gpu_weight}`);
     }
     // GPUs are given whole: the reference refuses services whose GPU weights sum to 0.
-    const weights = services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(service.resource_weight) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .countOf */ .pq)(service.resource_weight.gpu_weight) : 0);
+    const weights = services.map((service) => (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service) && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(service.resource_weight) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(service.resource_weight.gpu_weight) : 0);
     if (weights.every((weight) => weight === 0))
-        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)("body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU");
-    return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+        return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)("body services' resource_weight.gpu_weight sum to 0, but the platform gives a job's GPUs whole, to services whose gpu_weight sum to more than 0: set gpu_weight: 1 on the service that uses the GPU");
+    return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
 }
 /**
  * A Spot job's expected run: the input, else a little under timeout_sec (the reference: a bit longer than
@@ -5234,14 +5237,14 @@ const STORAGE_FIELDS = {
  */
 function storageFields(body, profile) {
     if (profile !== 'live')
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
     const missing = STORAGE_FIELDS.live.filter((name) => typeof body[name] !== 'string' || (name !== 'prefix' && body[name] === ''));
     if (missing.length === 0)
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
     const spec = 'access_key' in body || 'storage_name' in body
         ? " (access_key, secret_key and the like are the interface spec's fields: set api_profile: spec to send them)"
         : '';
-    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`);
+    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`body has no ${missing.join(', ')} as text, but storage_check needs them: set body to supplier (such as tencent), endpoint, ak, sk, bucket and prefix${spec}`);
 }
 
 

@@ -22,7 +22,7 @@ import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { startConnectProxy } from '../helpers/proxy.js';
 import { SHUFFLED_CODES } from '../helpers/platform-client.js';
 import { until } from '../helpers/until.js';
-import { JOB_BODY, jobBodyWithEnv } from '../helpers/bodies.js';
+import { JOB_BODY, jobBodyWithSecrets } from '../helpers/bodies.js';
 
 const run = promisify(execFile);
 const SERVICE =
@@ -584,14 +584,10 @@ describe('the packed elastic-deploy, installed into an empty directory', () => {
             }
           ]
         });
-        const withEnv = JSON.parse(jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }])) as {
-          services: Record<string, unknown>[];
-        };
-        const account = { repository_username: 'registry-bot', repository_password: 'reg-pass-pkg-1' };
-        const body = JSON.stringify({
-          ...withEnv,
-          services: withEnv.services.map((service) => ({ ...service, repository_account: account }))
-        });
+        const body = jobBodyWithSecrets(
+          [{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }],
+          'reg-pass-pkg-1'
+        );
         const files = mkdtempSync(join(dir, 'files-'));
         const result = await elasticDeploy(
           node,

@@ -49,3 +49,19 @@ export function jobBodyWithEnv(env: readonly { name: string; value: string }[]):
   const body = JSON.parse(JOB_BODY) as { services: Record<string, unknown>[] };
   return JSON.stringify({ ...body, services: body.services.map((service) => ({ ...service, env })) });
 }
+
+/**
+ * JOB_BODY with its service's environment `env` and, given, the account of a private registry
+ * (services[].repository_account): a job that holds every kind of credential a body can.
+ */
+export function jobBodyWithSecrets(
+  env: readonly { name: string; value: string }[],
+  registryPassword: string
+): string {
+  const body = JSON.parse(jobBodyWithEnv(env)) as { services: Record<string, unknown>[] };
+  const account = { repository_username: 'registry-bot', repository_password: registryPassword };
+  return JSON.stringify({
+    ...body,
+    services: body.services.map((service) => ({ ...service, repository_account: account }))
+  });
+}

@@ -110,19 +110,19 @@ describe('planCalls', () => {
       ['search_value', 'train']
     ]);
     expect(() => plan({ operation: 'job_search', taskName: 'a', query: [['search_value', 'b']] })).toThrow(
-      'query sets search_value "b", but the operation sets search_value itself to a: remove it from there'
+      'query sets search_value "b", but the task_name input says a: set it in one place, or the same value in both'
     );
   });
 
   it('gives an empty input the value a body or query copied from the reference sets for it', () => {
     expect(inputsFromFields('job', { points: 4, task_name: 'train', job_support: {} }, [])).toEqual(
       new Map([
-        ['task_name', { value: 'train', from: 'body task_name' }],
-        ['points', { value: '4', from: 'body points' }]
+        ['task_name', 'train'],
+        ['points', '4']
       ])
     );
     expect(inputsFromFields('job_search', {}, [['search_value', 'train']])).toEqual(
-      new Map([['task_name', { value: 'train', from: 'query search_value' }]])
+      new Map([['task_name', 'train']])
     );
     // Only where the operation sets the field from that input: a request's body is its own.
     expect(inputsFromFields('request', { points: 4 }, [])).toEqual(new Map());
@@ -131,7 +131,7 @@ describe('planCalls', () => {
     // A list of statuses is the input's comma list; a list of mappings, or nothing, is no input.
     expect(inputsFromFields('job_search', {}, [['status', '']])).toEqual(new Map());
     expect(inputsFromFields('create', { task_name: ['a', 'b'], points: [{ n: 1 }] }, [])).toEqual(
-      new Map([['task_name', { value: 'a,b', from: 'body task_name' }]])
+      new Map([['task_name', 'a,b']])
     );
     expect(inputsFromFields('create', { task_name: null, points: true }, [])).toEqual(new Map());
   });

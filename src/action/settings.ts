@@ -183,11 +183,11 @@ function readersOf(raw: (name: string) => string, mask: Inputs['mask']): Inputs 
  * The inputs, each left empty taking what the body or the query sets for it (a body copied from the
  * platform's reference carries points and task_name): read as if given, so checked as the input is.
  */
-function withFieldsOfRequest(inputs: Inputs, fields: ReadonlyMap<string, { value: string }>): Inputs {
+function withFieldsOfRequest(inputs: Inputs, fields: ReadonlyMap<string, string>): Inputs {
   if (fields.size === 0) return inputs;
   return readersOf((name) => {
     const value = inputs.raw(name);
-    return value.trim() === '' ? (fields.get(name)?.value ?? value) : value;
+    return value.trim() === '' ? (fields.get(name) ?? value) : value;
   }, inputs.mask);
 }
 

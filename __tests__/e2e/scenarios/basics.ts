@@ -1,8 +1,6 @@
 // End-to-end scenarios: Creating and waiting, the outputs and the summary, retries, proxies, signals and dry runs.
-
 import { runnerView, type StepRun } from '../../../scripts/action-runner.js';
 import { startConnectProxy } from '../../helpers/proxy.js';
-
 import {
   SERVICE,
   FAST,

@@ -1,5 +1,4 @@
 // End-to-end scenarios: Bounded reads: answers too big, too deep, or that never end.
-
 import { FAST, DETAIL, shown, type ScenarioApi } from './harness.js';
 
 export function boundedReadScenarios({ scenario, group }: ScenarioApi): void {

@@ -2,7 +2,6 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import { FAST, shown, type ScenarioApi } from './harness.js';
 
 export function changeScenarios({ scenario, group }: ScenarioApi): void {

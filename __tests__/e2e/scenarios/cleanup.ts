@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type RecordedRequest } from '../../../emulator/index.js';
-
-import { type StepRun } from '../../../scripts/action-runner.js';
+import type { RecordedRequest } from '../../../emulator/index.js';
+import type { StepRun } from '../../../scripts/action-runner.js';
 import { until } from '../../helpers/until.js';
 import { FAST, CREATE, STOP, type Scenario, shown, type ScenarioApi } from './harness.js';
 

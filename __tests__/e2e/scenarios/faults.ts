@@ -1,6 +1,5 @@
 // End-to-end scenarios: The fault matrix: each failure the platform or the network can show, and what the step does.
-
-import { type StepRun } from '../../../scripts/action-runner.js';
+import type { StepRun } from '../../../scripts/action-runner.js';
 import { CREATE, DETAIL, type Scenario, json, shown, type ScenarioApi } from './harness.js';
 
 export function faultScenarios({ scenario, group }: ScenarioApi): void {

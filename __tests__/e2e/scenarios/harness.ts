@@ -1,28 +1,22 @@
 // What every end-to-end scenario shares: its own emulator and a way to run dist/index.js as the runner
 // runs it (main, then post with the saved state) against it, the invariants every run must hold, and the
 // bodies and names the scenarios use. Each group of scenarios is a module of this folder.
-
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import {
   startEmulator,
   type Emulator,
   type EmulatorOptions,
   type RecordedRequest
 } from '../../../emulator/index.js';
-
 import { runnerView, runStep, type NodeRuntime, type StepRun } from '../../../scripts/action-runner.js';
-
 import { rsaInputs } from '../../helpers/emulator-inputs.js';
 import { MARK_4090 } from '../../helpers/bodies.js';
-
 import { fixtureEmulatorKeys } from '../../helpers/fixtures.js';
-
 import { SHUFFLED_CODES } from '../../helpers/platform-client.js';
-
 /** A create's body in the platform's documented forms: the resource (a 4090 node, by its mark) and a service. */
+
 export const SERVICE = `resources: [{mark: "${MARK_4090}"}]\nservices:\n  - service_name: web\n    service_image: nginx:1.27\n    remote_ports: [{service_port: 80}, {service_port: 443}]\n`;
 export const FAST = { poll_interval: '1s' };
 export const CREATE = '/api/task/deployment/create';

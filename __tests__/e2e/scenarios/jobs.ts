@@ -1,10 +1,8 @@
 // End-to-end scenarios: GPU jobs: run to their end, their logs, their stops, Spot and on demand.
 import { readFileSync } from 'node:fs';
-
-import { type EmulatorOptions } from '../../../emulator/index.js';
-
+import type { EmulatorOptions } from '../../../emulator/index.js';
 import { runnerView } from '../../../scripts/action-runner.js';
-import { JOB_BODY, JOB_MARK_4090, jobBodyWithEnv, REGION_4090 } from '../../helpers/bodies.js';
+import { JOB_BODY, JOB_MARK_4090, jobBodyWithSecrets, REGION_4090 } from '../../helpers/bodies.js';
 import { FAST, keyLines, DEFAULT_EMULATOR, shown, type ScenarioApi } from './harness.js';
 
 export function jobScenarios({ scenario, group }: ScenarioApi): void {
@@ -159,14 +157,10 @@ export function jobScenarios({ scenario, group }: ScenarioApi): void {
             { pattern: /^e2e-job-secrets-fail$/, runSeconds: 2, exitCode: 3, log: printed }
           ]
         });
-        const withEnv = JSON.parse(jobBodyWithEnv([{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }])) as {
-          services: Record<string, unknown>[];
-        };
-        const account = { repository_username: 'registry-bot', repository_password: 'reg-pass-job-1' };
-        const body = JSON.stringify({
-          ...withEnv,
-          services: withEnv.services.map((service) => ({ ...service, repository_account: account }))
-        });
+        const body = jobBodyWithSecrets(
+          [{ name: 'HF_TOKEN', value: 'hf_secret_value_1234' }],
+          'reg-pass-job-1'
+        );
         const result = await s.run({ ...job('e2e-job-secrets'), body });
         expect(result.exitCode).toBe(0);
         const file = result.files.log_file ?? '';

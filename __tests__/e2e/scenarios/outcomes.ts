@@ -1,5 +1,4 @@
 // End-to-end scenarios: Honest outcomes: what the step says is what the platform shows.
-
 import { SERVICE, FAST, CREATE, DETAIL, shown, type ScenarioApi } from './harness.js';
 
 export function outcomeScenarios({ scenario, group }: ScenarioApi): void {

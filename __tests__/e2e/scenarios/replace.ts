@@ -1,5 +1,4 @@
 // End-to-end scenarios: replace: the new task first, then the old ones stopped.
-
 import { fixtureKey } from '../../helpers/fixtures.js';
 import { SERVICE, FAST, CREATE, SEARCH, shown, type ScenarioApi } from './harness.js';
 

@@ -2,7 +2,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
 import { SERVICE, FAST, shown, type ScenarioApi } from './harness.js';
 
 export function safeTextScenarios({ scenario, group }: ScenarioApi): void {

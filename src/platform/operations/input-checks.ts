@@ -1,5 +1,6 @@
 import { failedCheck, PASSED, type Check } from '../../basics/check.js';
 import { InputError } from '../../basics/input-error.js';
+import { isLosslessNumber } from 'lossless-json';
 import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
 import type { QueryParams } from '../../protocol/request.js';
@@ -15,7 +16,8 @@ const FIELD_INPUTS: Record<string, string> = {
   start_time: 'billing_start',
   end_time: 'billing_end',
   task_ids: 'task_id',
-  sub_type: 'job_type'
+  sub_type: 'job_type',
+  search_value: 'task_name'
 };
 
 /**
@@ -23,15 +25,15 @@ const FIELD_INPUTS: Record<string, string> = {
  * carries too (every job example there has points): where the input is empty, it takes the field's value,
  * and the same value in both is no conflict (see inputsFromFields, sameFieldValue).
  */
-const FIELDS_FROM_INPUTS: Partial<Record<OperationName, Readonly<Record<string, string>>>> = {
-  create: { task_name: 'task_name', points: 'points' },
-  replace: { task_name: 'task_name', points: 'points' },
-  job: { task_name: 'task_name', points: 'points', sub_type: 'job_type' },
-  preheat: { task_name: 'task_name' },
-  change_points: { points: 'points' },
-  scale: { points: 'points' },
-  search_tasks: { status: 'task_status' },
-  job_search: { status: 'task_status', search_value: 'task_name' }
+const FIELDS_FROM_INPUTS: Partial<Record<OperationName, readonly string[]>> = {
+  create: ['task_name', 'points'],
+  replace: ['task_name', 'points'],
+  job: ['task_name', 'points', 'sub_type'],
+  preheat: ['task_name'],
+  change_points: ['points'],
+  scale: ['points'],
+  search_tasks: ['status'],
+  job_search: ['status', 'search_value']
 };
 
 /** Fields whose value is not the input's text (sub_type Spot is job_type spot): never taken as the input. */
@@ -46,7 +48,7 @@ export function fieldsLeftOut(
   fields: Readonly<Record<string, unknown>>,
   given: { body: Readonly<Record<string, unknown>>; query: QueryParams }
 ): string[] {
-  return Object.keys(FIELDS_FROM_INPUTS[operation] ?? {}).filter(
+  return (FIELDS_FROM_INPUTS[operation] ?? []).filter(
     (field) => !(field in fields) && (field in given.body || given.query.some(([name]) => name === field))
   );
 }
@@ -58,26 +60,26 @@ function asInputText(value: unknown): string | undefined {
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint')
     return String(value);
   // A number read exactly (a LosslessNumber) writes itself as its digits.
-  return isRecord(value) && 'isLosslessNumber' in value ? (value as { value: string }).value : undefined;
+  return isLosslessNumber(value) ? value.toString() : undefined;
 }
 
 /**
- * The inputs a body or query gives, for an operation: each field it sets from an input that the body (or
- * the query) carries, as the input's text, with where it was found. The caller takes one only where the
- * input itself is empty; both set must agree (see sameFieldValue).
+ * The inputs a body or query gives, for an operation: each field it sets from an input (FIELD_INPUTS)
+ * that the body (or the query) carries, as the input's text. The caller takes one only where the input
+ * itself is empty; both set must agree (see sameFieldValue).
  */
 export function inputsFromFields(
   operation: OperationName,
   body: Readonly<Record<string, unknown>>,
   query: QueryParams
-): Map<string, { value: string; from: string }> {
-  const found = new Map<string, { value: string; from: string }>();
-  for (const [field, input] of Object.entries(FIELDS_FROM_INPUTS[operation] ?? {})) {
-    if (NOT_TAKEN.has(field)) continue;
-    const inQuery = query.find(([name]) => name === field)?.[1];
-    const value = inQuery ?? (field in body ? asInputText(body[field]) : undefined);
-    if (value !== undefined && value.trim() !== '')
-      found.set(input, { value: value.trim(), from: `${inQuery === undefined ? 'body' : 'query'} ${field}` });
+): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const field of FIELDS_FROM_INPUTS[operation] ?? []) {
+    const input = FIELD_INPUTS[field];
+    if (input === undefined || NOT_TAKEN.has(field)) continue;
+    const value =
+      query.find(([name]) => name === field)?.[1] ?? (field in body ? asInputText(body[field]) : undefined);
+    if (value !== undefined && value.trim() !== '') found.set(input, value.trim());
   }
   return found;
 }
