@@ -133,7 +133,7 @@ function placed(call, candidate) {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
 /* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
 /* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(511);
 
@@ -186,7 +186,7 @@ async function findCapacity(wish, points, ctx) {
     const searched = { jobRefused: false };
     // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
     // within max_price), or when less than the least delay is left; else it is made again, backing off.
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
         const searches = round + 1;
         const choice = await searchOnce(wish, points, ctx, searched);
         if (choice.eligible.length > 0) {
@@ -200,11 +200,14 @@ async function findCapacity(wish, points, ctx) {
             const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
             return { kind: 'done', value: { failed } };
         }
-        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        const wait = Math.min((0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
         ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
         return { kind: 'waiting', said: true };
-    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
-    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, log: ctx.log });
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
+    // done, unless the step was cancelled: then no task is created.
+    if (polled.kind === 'cancelled')
+        throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
     if (polled.kind !== 'done')
         throw new Error(`capacity: the search for stock ended ${polled.kind}`);
     if ('failed' in polled.value)
@@ -301,9 +304,9 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6218);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8998);
-/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5498);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5444);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1030);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8372);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6417);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7682);
 /* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9138);
 /* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8237);
 /* harmony import */ var _create_create_once_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(485);
@@ -352,7 +355,7 @@ async function spotOrOnDemand(given, ctx) {
         taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(late.created.result.data) ?? '';
         const { result, raw } = late.created;
         calls = [
-            (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$)(create.call, { result, raw, taskId, placement: create.placement }),
+            (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$K)(create.call, { result, raw, taskId, placement: create.placement }),
             ...calls.slice(1)
         ];
     }
@@ -378,7 +381,7 @@ async function onDemand(why, ctx) {
     ctx.log(`spot_fallback: ${why}; creating the job on demand`);
     const settings = { ...ctx.settings, jobType: 'on_demand', estimatedExecSec: undefined };
     const onDemandCtx = { ...ctx, settings };
-    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_7__/* .startCalls */ .eS)((0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .planCalls */ .j)(settings), onDemandCtx);
+    const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_7__/* .startCalls */ .eS)((0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .planCalls */ .j)(settings), onDemandCtx);
     const taskId = calls[0]?.taskId;
     if (taskId !== undefined)
         ctx.log(`job ${taskId} runs on demand (spot_fallback: ${why})`);
@@ -395,7 +398,7 @@ async function queueOf(taskId, timeoutMs, ctx) {
     const until = runtime.now() + timeoutMs;
     if (until > ctx.deadline)
         return { queued: false, why: 'queue_timeout is longer than what is left of wait_timeout' };
-    const end = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_9__/* .pollUntil */ .g3)(async () => {
+    const end = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .pollUntil */ .g3)(async () => {
         try {
             const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .detailCall */ .cV)(ctx.settings, taskId));
             const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_11__/* .isRecord */ .u)(result.data) ? result.data : {};
@@ -427,7 +430,7 @@ async function queueOf(taskId, timeoutMs, ctx) {
 
 /***/ }),
 
-/***/ 5444:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

@@ -155,6 +155,58 @@ async function nodeDiagnostics(taskId, node, services, ctx, scope) {
 
 /***/ }),
 
+/***/ 5363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+
+
+/***/ }),
+
 /***/ 38:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -182,16 +234,16 @@ var read_task = __webpack_require__(4273);
 var check_health = __webpack_require__(4621);
 // EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
 var failing_nodes = __webpack_require__(7659);
-// EXTERNAL MODULE: ./deploy/result.ts
-var deploy_result = __webpack_require__(941);
+// EXTERNAL MODULE: ./deploy/wait/task-result.ts
+var task_result = __webpack_require__(5363);
 // EXTERNAL MODULE: ./deploy/tasks/read-task-state.ts
 var read_task_state = __webpack_require__(4633);
 // EXTERNAL MODULE: ./basics/units.ts
 var units = __webpack_require__(2589);
 // EXTERNAL MODULE: ./platform/throttle.ts
 var throttle = __webpack_require__(768);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(5547);
 ;// CONCATENATED MODULE: ./deploy/wait/wait-for-tasks.ts
@@ -223,9 +275,9 @@ async function waitForTasks(ids, options, deps) {
     const rules = { ...options, unknownSaid };
     const waiting = () => [...watches.values()].filter((w) => w.verdict === 'waiting');
     const shown = () => (0,task_watch/* progress */.qB)(waiting(), options.criteria.requireAllNodes);
-    const left = () => (0,poll_loop/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
+    const left = () => (0,poll/* timeLeft */.f$)(options.startedAt + options.timeoutMs, deps.now());
     const loop = { deps, rules, elapsed, record };
-    const end = await (0,poll_loop/* pollUntil */.g3)(async (round) => {
+    const end = await (0,poll/* pollUntil */.g3)(async (round) => {
         said.any = false;
         await (0,concurrency/* mapLimit */.s)(waiting(), options.concurrency, (watch) => lookOnce(watch, round, round === 0 ? options.initial?.get(watch.id) : undefined, loop));
         if (waiting().length === 0)
@@ -241,7 +293,7 @@ async function waitForTasks(ids, options, deps) {
         failureBudget: Infinity,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: poll_loop/* HEARTBEAT_MS */.m,
+            everyMs: poll/* HEARTBEAT_MS */.m,
             line: () => `still waiting after ${(0,units/* formatDuration */.a3)(elapsed())} (${left()}): ${shown()}`
         }
     }, deps);
@@ -355,12 +407,12 @@ async function waitUntil(tasks, criteria, ctx, how) {
         errorBudget: settings.wait.pollErrorBudget,
         concurrency: settings.concurrency,
         startedAt: ctx.startedAt,
-        initial: firstChecks(waiting, how.calls)
+        initial: firstChecks(waiting, how.readAlready)
     }, { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) });
     const byId = new Map(waited.tasks.map((w) => [w.id, w]));
     const settled = tasks.map((task) => {
         const result = byId.get(task.id);
-        return result === undefined ? task : (0,deploy_result/* taskAfterWait */.Nh)(task, result, how.publish);
+        return result === undefined ? task : (0,task_result/* taskAfterWait */.N)(task, result, how.publish);
     });
     const checked = await withHealth(settled, criteria, ctx);
     const logFile = logs?.file();
@@ -370,11 +422,10 @@ async function waitUntil(tasks, criteria, ctx, how) {
         ...(logFile === undefined ? {} : { logFile })
     };
 }
-/** A call whose answer is the task's detail gives the task's first check. */
-function firstChecks(waiting, calls) {
-    const answeredWithTask = new Set(calls.filter((c) => c.call.traits.answers === 'task').map((c) => c.taskId));
+/** A task whose call answered with its detail (`readAlready`) has its first check in its result. */
+function firstChecks(waiting, readAlready) {
     return new Map(waiting
-        .filter((t) => answeredWithTask.has(t.id))
+        .filter((t) => readAlready.has(t.id))
         .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' }]));
 }
 function waitDeps(criteria, names, ctx) {

@@ -304,7 +304,7 @@ async function stopTwins(lookup, keep, ctx) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6025);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2662);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
 
@@ -354,7 +354,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
             return { kind: 'already', state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
     }
-    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
@@ -377,8 +377,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6417);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2662);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
 
@@ -438,19 +438,19 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
             return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
     };
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
         deadline: Math.min(until, ctx.retries.policy.deadline),
         schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
         failureBudget: Infinity,
         lastLookAtDeadline: true
-    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    }, { ...ctx.retries.deps, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
     const failed = polled.kind === 'unread' ? polled.why : polled.unread;
     if (failed === undefined)
         return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
         if (round.kind === 'unread')
             return { known: false, why: round.why };

@@ -1,151 +1,8 @@
 export const id = 639;
-export const ids = [639,596,138];
+export const ids = [639,272,138];
 export const modules = {
 
-/***/ 9639:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  sweepFlow: () => (/* binding */ sweepFlow)
-});
-
-// EXTERNAL MODULE: ./basics/concurrency.ts
-var concurrency = __webpack_require__(5833);
-// EXTERNAL MODULE: ./basics/input-error.ts
-var input_error = __webpack_require__(629);
-;// CONCATENATED MODULE: ./basics/name-pattern.ts
-/** Characters besides `*` a sweep pattern needs at the least: a sweep of everything is one typo away. */
-const MIN_PATTERN_LITERALS = 3;
-/** The pattern, or undefined when it has fewer than MIN_PATTERN_LITERALS characters besides `*`. */
-function namePattern(pattern) {
-    const parts = pattern.split('*');
-    if (parts.join('').length < MIN_PATTERN_LITERALS)
-        return undefined;
-    const source = parts.map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('.*');
-    const regex = new RegExp(`^${source}$`, 's');
-    const literal = parts.reduce((longest, part) => (part.length > longest.length ? part : longest), '');
-    return { matches: (name) => regex.test(name), literal };
-}
-
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
-var clean_up_task = __webpack_require__(9138);
-// EXTERNAL MODULE: ./deploy/retries.ts
-var retries = __webpack_require__(2116);
-// EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
-var find_tasks = __webpack_require__(5207);
-// EXTERNAL MODULE: ./deploy/result.ts
-var deploy_result = __webpack_require__(941);
-// EXTERNAL MODULE: ./deploy/flows/call.ts
-var call = __webpack_require__(1030);
-;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
-
-
-
-
-
-
-
-
-
-
-
-/**
- * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
- * Paused), but for the ids in task_id: the search is followed across its pages, each stop is sent until
- * the task's state shows it ended, as a cleanup's is, and the search is sent again until a fresh one finds
- * no task of the pattern left live. Each task matched has a result: done when stopped (or already ended),
- * error when it could not be stopped. A dry run lists each one as it is, and stops none.
- */
-const sweepFlow = {
-    plan: (settings) => {
-        const given = settings.taskName;
-        if (given === undefined)
-            throw new input_error/* InputError */.d('task_name is empty, but sweep needs it: set task_name to a name pattern, such as pr-42-*');
-        const pattern = namePattern(given);
-        if (pattern === undefined) {
-            throw new input_error/* InputError */.d(`task_name ${(0,input_error/* quote */.h)(given)} is too broad a pattern for sweep: write at least ${MIN_PATTERN_LITERALS} characters besides *, such as pr-42-*`);
-        }
-        const plan = {
-            operation: settings.operation,
-            calls: [(0,calls/* searchByNameCall */.Vl)(settings, pattern.literal, 1)],
-            wait: undefined
-        };
-        const sweep = (ctx, dryRun) => stopMatches({ pattern: given, literal: pattern.literal, matches: pattern.matches, keep: settings.taskIds }, ctx, dryRun);
-        return {
-            plan,
-            cleanup: (0,call/* cleanupOf */.Au)(settings),
-            run: async (ctx) => (0,call/* stepResult */.GR)(plan, ctx, { tasks: await sweep(ctx, false) }),
-            dryRun: async (ctx) => (0,call/* stepResult */.GR)(plan, ctx, { tasks: await sweep(ctx, true) })
-        };
-    }
-};
-/**
- * Stops the tasks of the pattern, then searches again, and stops what the fresh search still finds, until
- * one finds no task of the pattern left live (but those kept, and those whose stop failed): pages read by
- * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
- */
-async function stopMatches(sweep, ctx, dryRun) {
-    const search = () => (0,retries/* retried */.s)('sweep: task search', ctx.retries, () => (0,find_tasks/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
-    const keep = new Set(sweep.keep);
-    let found = await search();
-    for (const task of found.filter((t) => keep.has(t.id)))
-        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
-    const done = new Map();
-    for (let pass = 1;; pass++) {
-        const targets = found.filter((task) => !keep.has(task.id) && !done.has(task.id));
-        if (pass === 1)
-            ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`);
-        else if (targets.length > 0)
-            ctx.log(`sweep: a fresh search finds ${targets.length} more task(s) of the pattern still live`);
-        else {
-            const failed = [...done.values()].filter((result) => result.verdict === 'error').length;
-            const besides = failed === 0 ? '' : ` besides the ${failed} it could not stop`;
-            ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live${besides}`);
-            return [...done.values()];
-        }
-        for (const result of await stopAll(targets, ctx, dryRun))
-            done.set(result.id, result);
-        if (dryRun || targets.length === 0)
-            return [...done.values()];
-        found = await search().catch((error) => {
-            throw new Error(`sweep: stopped ${done.size} task(s), but the fresh search that would show none of the pattern is left live failed (${(0,failures/* describeError */.Uc)(error)}): run the sweep again`);
-        });
-    }
-}
-/** Stops each task until its state shows it ended (see cleanUpTask); a dry run says it would. */
-function stopAll(targets, ctx, dryRun) {
-    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
-        const { status, billingValue, forecastValue, name } = task;
-        const result = (0,deploy_result/* taskResult */.hK)(task.id, { status, billingValue, forecastValue, name });
-        if (dryRun) {
-            ctx.log(`sweep: would stop ${shown(task)}`);
-            return result;
-        }
-        const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', ctx, task.name);
-        if (outcome.kind === 'failed') {
-            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
-            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
-        }
-        ctx.log(`sweep: stopped ${shown(task)}`);
-        return { ...result, status: (0,calls/* kindOf */.I)(ctx.settings).stoppedStatus };
-    });
-}
-const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;
-
-
-/***/ }),
-
-/***/ 6025:
+/***/ 2662:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -266,7 +123,150 @@ async function askUntilKnown(ask, first, ctx, say) {
 
 /***/ }),
 
-/***/ 5444:
+/***/ 9639:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  sweepFlow: () => (/* binding */ sweepFlow)
+});
+
+// EXTERNAL MODULE: ./basics/concurrency.ts
+var concurrency = __webpack_require__(5833);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __webpack_require__(629);
+;// CONCATENATED MODULE: ./basics/name-pattern.ts
+/** Characters besides `*` a sweep pattern needs at the least: a sweep of everything is one typo away. */
+const MIN_PATTERN_LITERALS = 3;
+/** The pattern, or undefined when it has fewer than MIN_PATTERN_LITERALS characters besides `*`. */
+function namePattern(pattern) {
+    const parts = pattern.split('*');
+    if (parts.join('').length < MIN_PATTERN_LITERALS)
+        return undefined;
+    const source = parts.map((part) => part.replace(/[\\^$.|?+()[\]{}]/g, '\\$&')).join('.*');
+    const regex = new RegExp(`^${source}$`, 's');
+    const literal = parts.reduce((longest, part) => (part.length > longest.length ? part : longest), '');
+    return { matches: (name) => regex.test(name), literal };
+}
+
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./deploy/tasks/clean-up-task.ts
+var clean_up_task = __webpack_require__(9138);
+// EXTERNAL MODULE: ./deploy/retries.ts
+var retries = __webpack_require__(2116);
+// EXTERNAL MODULE: ./deploy/tasks/find-tasks.ts
+var find_tasks = __webpack_require__(5207);
+// EXTERNAL MODULE: ./deploy/wait/task-result.ts
+var task_result = __webpack_require__(5363);
+// EXTERNAL MODULE: ./deploy/flows/toolkit.ts
+var toolkit = __webpack_require__(7682);
+;// CONCATENATED MODULE: ./deploy/flows/sweep.ts
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * Stops every task whose name matches task_name (a pattern) and that still bills (Running, Pending or
+ * Paused), but for the ids in task_id: the search is followed across its pages, each stop is sent until
+ * the task's state shows it ended, as a cleanup's is, and the search is sent again until a fresh one finds
+ * no task of the pattern left live. Each task matched has a result: done when stopped (or already ended),
+ * error when it could not be stopped. A dry run lists each one as it is, and stops none.
+ */
+const sweepFlow = {
+    plan: (settings) => {
+        const given = settings.taskName;
+        if (given === undefined)
+            throw new input_error/* InputError */.d('task_name is empty, but sweep needs it: set task_name to a name pattern, such as pr-42-*');
+        const pattern = namePattern(given);
+        if (pattern === undefined) {
+            throw new input_error/* InputError */.d(`task_name ${(0,input_error/* quote */.h)(given)} is too broad a pattern for sweep: write at least ${MIN_PATTERN_LITERALS} characters besides *, such as pr-42-*`);
+        }
+        const plan = {
+            operation: settings.operation,
+            calls: [(0,calls/* searchByNameCall */.Vl)(settings, pattern.literal, 1)],
+            wait: undefined
+        };
+        const sweep = (ctx, dryRun) => stopMatches({ pattern: given, literal: pattern.literal, matches: pattern.matches, keep: settings.taskIds }, ctx, dryRun);
+        return {
+            plan,
+            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
+            run: async (ctx) => (0,toolkit/* stepResult */.GR)(plan, ctx, { tasks: await sweep(ctx, false) }),
+            dryRun: async (ctx) => (0,toolkit/* stepResult */.GR)(plan, ctx, { tasks: await sweep(ctx, true) })
+        };
+    }
+};
+/**
+ * Stops the tasks of the pattern, then searches again, and stops what the fresh search still finds, until
+ * one finds no task of the pattern left live (but those kept, and those whose stop failed): pages read by
+ * offset can skip a task while the list changes, and a task made meanwhile is the pattern's too.
+ */
+async function stopMatches(sweep, ctx, dryRun) {
+    const search = () => (0,retries/* retried */.s)('sweep: task search', ctx.retries, () => (0,find_tasks/* searchTasks */.d)(sweep.literal, sweep.matches, ctx));
+    const keep = new Set(sweep.keep);
+    let found = await search();
+    for (const task of found.filter((t) => keep.has(t.id)))
+        ctx.log(`sweep: ${shown(task)} is kept (task_id)`);
+    const done = new Map();
+    for (let pass = 1;; pass++) {
+        const targets = found.filter((task) => !keep.has(task.id) && !done.has(task.id));
+        if (pass === 1)
+            ctx.log(`sweep: ${targets.length} task(s) match ${JSON.stringify(sweep.pattern)}${dryRun ? '; dry run: none is stopped' : ''}`);
+        else if (targets.length > 0)
+            ctx.log(`sweep: a fresh search finds ${targets.length} more task(s) of the pattern still live`);
+        else {
+            const failed = [...done.values()].filter((result) => result.verdict === 'error').length;
+            const besides = failed === 0 ? '' : ` besides the ${failed} it could not stop`;
+            ctx.log(`sweep: a fresh search finds no other task of ${JSON.stringify(sweep.pattern)} live${besides}`);
+            return [...done.values()];
+        }
+        for (const result of await stopAll(targets, ctx, dryRun))
+            done.set(result.id, result);
+        if (dryRun || targets.length === 0)
+            return [...done.values()];
+        found = await search().catch((error) => {
+            throw new Error(`sweep: stopped ${done.size} task(s), but the fresh search that would show none of the pattern is left live failed (${(0,failures/* describeError */.Uc)(error)}): run the sweep again`);
+        });
+    }
+}
+/** Stops each task until its state shows it ended (see cleanUpTask); a dry run says it would. */
+function stopAll(targets, ctx, dryRun) {
+    return (0,concurrency/* mapLimit */.s)(targets, ctx.settings.concurrency, async (task) => {
+        const { status, billingValue, forecastValue, name } = task;
+        const result = (0,task_result/* taskResult */.h)(task.id, { status, billingValue, forecastValue, name });
+        if (dryRun) {
+            ctx.log(`sweep: would stop ${shown(task)}`);
+            return result;
+        }
+        const outcome = await (0,clean_up_task.cleanUpTask)(task.id, 'stop', ctx, task.name);
+        if (outcome.kind === 'failed') {
+            ctx.log(`sweep: could not stop ${shown(task)}: ${outcome.why}`);
+            return { ...result, verdict: 'error', message: `could not be stopped: ${outcome.why}` };
+        }
+        ctx.log(`sweep: stopped ${shown(task)}`);
+        return { ...result, status: (0,calls/* kindOf */.I)(ctx.settings).stoppedStatus };
+    });
+}
+const shown = (task) => `task ${task.id} ${JSON.stringify((0,safe_text/* sanitize */.aj)(task.name, 100))} (${(0,safe_text/* sanitize */.aj)(task.status ?? 'unknown', 20)})`;
+
+
+/***/ }),
+
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -382,7 +382,7 @@ async function restUntil(until, beat, options, deps) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6025);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2662);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
 
@@ -432,7 +432,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
             return { kind: 'already', state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
     }
-    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
@@ -455,8 +455,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6417);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2662);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
 
@@ -516,19 +516,19 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
             return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
     };
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
         deadline: Math.min(until, ctx.retries.policy.deadline),
         schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
         failureBudget: Infinity,
         lastLookAtDeadline: true
-    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    }, { ...ctx.retries.deps, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
     const failed = polled.kind === 'unread' ? polled.why : polled.unread;
     if (failed === undefined)
         return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
         if (round.kind === 'unread')
             return { known: false, why: round.why };
@@ -539,6 +539,58 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
     if (known.value !== undefined)
         return { kind: 'found', ids: known.value };
     return { kind: lastSentAt >= until ? 'none' : 'cut' };
+}
+
+
+/***/ }),
+
+/***/ 5363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
 }
 
 

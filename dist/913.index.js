@@ -106,8 +106,8 @@ function runsImages(node, images) {
 
 // EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
 var publishable_urls = __webpack_require__(9695);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(5547);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
@@ -143,7 +143,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         healthy: undefined,
         ...extra
     });
-    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
         const verdict = await look(taskId, target, ctx, last);
         const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
         if (verdict.kind === 'serving') {
@@ -166,7 +166,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         failureBudget: settings.wait.pollErrorBudget,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: poll_loop/* HEARTBEAT_MS */.m,
+            everyMs: poll/* HEARTBEAT_MS */.m,
             line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
         }
     }, { ...runtime, log: ctx.log });
@@ -257,11 +257,11 @@ async function sendChange(call, label, ctx) {
 /* harmony export */   Q: () => (/* binding */ taskAfterRead),
 /* harmony export */   y: () => (/* binding */ taskAfterServing)
 /* harmony export */ });
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(941);
+/* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5363);
 
 /** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
 function taskAfterServing(taskId, outcome, fields) {
-    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, {
+    return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .h)(taskId, {
         ...seen(outcome.snapshot),
         verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
         urls: outcome.urls,
@@ -274,7 +274,7 @@ function taskAfterServing(taskId, outcome, fields) {
 }
 /** A task's result as a read left it: done, with what its detail says. */
 function taskAfterRead(taskId, look) {
-    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
+    return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .h)(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
 }
 /** What a task's snapshot says of it: status, nodes, money and name. */
 function seen(snapshot) {
@@ -303,12 +303,12 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
 /* harmony import */ var _tasks_failing_nodes_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(7659);
 /* harmony import */ var _platform_node_data_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(965);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(941);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(8060);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4273);
 /* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9882);
 /* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1030);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7682);
 
 
 
@@ -348,9 +348,9 @@ const replaceNodeFlow = {
                 ctx.log(targets.length === 0
                     ? 'dry run: replace_node would delete nothing'
                     : `dry run: replace_node would delete node ${targets.join(', ')} of task ${taskId} (POST delete_pod), and wait until the task runs all its nodes again; only reads were sent`);
-                return (0,_call_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
+                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
                     tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look)],
-                    change: (0,_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: targets.length > 0, nodes: targets })
+                    change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ changed: targets.length > 0, nodes: targets })
                 });
             }
         };
@@ -362,9 +362,9 @@ async function runReplaceNode(plan, taskId, ctx) {
     const counts = { pointsBefore: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .runningOf */ .Tx)(look.snapshot) };
     if (targets.length === 0) {
         const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterRead */ .Q)(taskId, look);
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, {
             tasks: [task],
-            change: (0,_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ ...counts, pointsAfter: counts.pointsBefore })
+            change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({ ...counts, pointsAfter: counts.pointsBefore })
         });
     }
     for (const pointId of targets) {
@@ -377,13 +377,13 @@ async function runReplaceNode(plan, taskId, ctx) {
         before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .pointIds */ .tc)(look.nodes)
     }, ctx, { deadline: ctx.deadline, label: 'replace_node' });
     const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_6__/* .taskAfterServing */ .y)(taskId, outcome, { startedAt: ctx.startedAt, now: ctx.runtime.now() });
-    const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({
+    const change = (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_7__/* .changeReport */ .XS)({
         changed: true,
         ...counts,
         pointsAfter: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_4__/* .runningOf */ .Tx)(outcome.snapshot),
         nodes: targets
     });
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_5__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change, timedOut: outcome.kind === 'timed_out' });
 }
 /**
  * The nodes to delete: the one point_id names (it must be the task's), or every failed or crash-looping
@@ -408,6 +408,58 @@ function chooseNodes(taskId, look, ctx) {
     if (last && !deleteLastNode)
         throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`point_id ${pointId} is the last running node of task ${taskId}: deleting it stops the service until another comes up; set delete_last_node: true to delete it anyway`);
     return [pointId];
+}
+
+
+/***/ }),
+
+/***/ 5363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
 }
 
 

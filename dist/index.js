@@ -204,7 +204,7 @@ function appendSummary(markdown) {
 
 /***/ }),
 
-/***/ 5253:
+/***/ 2935:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -215,8 +215,42 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./basics/input-error.ts
 var input_error = __nccwpck_require__(629);
-// EXTERNAL MODULE: ./deploy/flows/call.ts
-var call = __nccwpck_require__(1030);
+// EXTERNAL MODULE: ./platform/operations/plan-calls.ts
+var plan_calls = __nccwpck_require__(6218);
+// EXTERNAL MODULE: ./deploy/calls/step-result.ts
+var step_result = __nccwpck_require__(8060);
+// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
+var publishable_urls = __nccwpck_require__(9695);
+// EXTERNAL MODULE: ./deploy/flows/toolkit.ts
+var toolkit = __nccwpck_require__(7682);
+;// CONCATENATED MODULE: ./deploy/flows/call.ts
+
+
+
+
+/**
+ * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
+ * storage check, any request. Their answers are the step's result.
+ */
+const callFlow = {
+    plan: (settings) => {
+        const plan = (0,plan_calls/* planCalls */.j)(settings);
+        return {
+            plan,
+            cleanup: (0,toolkit/* cleanupOf */.Au)(settings),
+            run: async (ctx) => {
+                const calls = await (0,toolkit/* startCalls */.eS)(plan, ctx);
+                return (0,toolkit/* stepResult */.GR)(plan, ctx, {
+                    calls,
+                    tasks: (0,toolkit/* tasksOf */.a4)(calls, ctx, (0,publishable_urls/* urlPublisher */.Cv)(ctx)),
+                    ...(0,step_result/* listsOf */.fO)(calls)
+                });
+            },
+            dryRun: (ctx) => (0,toolkit/* printDryRun */.AG)(plan, ctx)
+        };
+    }
+};
+
 // EXTERNAL MODULE: ./deploy/flows/wait.ts
 var wait = __nccwpck_require__(9615);
 ;// CONCATENATED MODULE: ./deploy/flows/index.ts
@@ -231,24 +265,24 @@ const ready = (flow) => () => Promise.resolve(flow);
  */
 const FLOWS = {
     create: ready(wait/* waitFlow */.Yb),
-    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
+    replace: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(38), __nccwpck_require__.e(720)]).then(__nccwpck_require__.bind(__nccwpck_require__, 720))).replaceFlow,
     detail: ready(wait/* waitFlow */.Yb),
-    search_tasks: ready(call/* callFlow */.VY),
-    search_resources: ready(call/* callFlow */.VY),
+    search_tasks: ready(callFlow),
+    search_resources: ready(callFlow),
     stop: ready(wait/* waitFlow */.Yb),
     pause: ready(wait/* waitFlow */.Yb),
     recover: ready(wait/* waitFlow */.Yb),
-    change_points: ready(call/* callFlow */.VY),
-    nodes: ready(call/* callFlow */.VY),
-    billing: ready(call/* callFlow */.VY),
-    task_billing: ready(call/* callFlow */.VY),
+    change_points: ready(callFlow),
+    nodes: ready(callFlow),
+    billing: ready(callFlow),
+    task_billing: ready(callFlow),
     job: async () => (await __nccwpck_require__.e(/* import() */ 287).then(__nccwpck_require__.bind(__nccwpck_require__, 2287))).jobFlow,
     job_detail: ready(wait/* waitFlow */.Yb),
-    job_search: ready(call/* callFlow */.VY),
+    job_search: ready(callFlow),
     job_stop: ready(wait/* waitFlow */.Yb),
-    job_group_search: ready(call/* callFlow */.VY),
-    job_group_detail: ready(call/* callFlow */.VY),
-    storage_check: ready(call/* callFlow */.VY),
+    job_group_search: ready(callFlow),
+    job_group_detail: ready(callFlow),
+    storage_check: ready(callFlow),
     logs: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('logs'),
     events: async () => (await __nccwpck_require__.e(/* import() */ 862).then(__nccwpck_require__.bind(__nccwpck_require__, 6862))).nodeReadsFlow('events'),
     sweep: async () => (await __nccwpck_require__.e(/* import() */ 639).then(__nccwpck_require__.bind(__nccwpck_require__, 9639))).sweepFlow,
@@ -256,10 +290,10 @@ const FLOWS = {
     update: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(95)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9095))).updateFlow,
     scale: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(470)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8470))).scaleFlow,
     replace_node: async () => (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(913)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7913))).replaceNodeFlow,
-    request: ready(call/* callFlow */.VY)
+    request: ready(callFlow)
 };
 
-;// CONCATENATED MODULE: ./deploy/step.ts
+;// CONCATENATED MODULE: ./deploy/flows/step.ts
 
 
 /**
@@ -613,7 +647,7 @@ function maskingHost(given) {
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3421);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6539);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8064);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(941);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8060);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(5786);
 
 
@@ -2304,7 +2338,7 @@ function writeSummary(host, render) {
 /* harmony export */   ih: () => (/* binding */ escape)
 /* harmony export */ });
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2589);
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(941);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8060);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5786);
 /* harmony import */ var _outputs_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2641);
 
@@ -2804,6 +2838,264 @@ function formatSize(bytes) {
 
 /***/ }),
 
+/***/ 8372:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   $K: () => (/* binding */ callOutcome),
+/* harmony export */   Ih: () => (/* binding */ makeCalls),
+/* harmony export */   XU: () => (/* binding */ readAlready)
+/* harmony export */ });
+/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2101);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3421);
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6539);
+/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7660);
+/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4633);
+
+
+
+
+
+
+
+
+
+
+
+/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
+function callOutcome(call, fields) {
+    return {
+        call,
+        taskId: call.taskId,
+        result: undefined,
+        raw: undefined,
+        error: undefined,
+        twinLookup: undefined,
+        existingIds: [],
+        placement: undefined,
+        ...fields
+    };
+}
+/** The tasks whose call answered with their detail (a read of one): a wait's first check of each. */
+function readAlready(calls) {
+    return new Set(calls.flatMap((c) => (c.call.traits.answers === 'task' && c.taskId !== undefined ? [c.taskId] : [])));
+}
+/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
+function makeCalls(plan, ctx) {
+    const bulk = plan.calls.length > 1;
+    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
+}
+/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
+async function makeCall(call, how, ctx) {
+    const { who } = how;
+    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
+    // Whether a failed attempt of a call that changes state may still have taken effect.
+    const state = { mayHaveApplied: false };
+    const report = {};
+    try {
+        const unneeded = await notNeeded(call, ctx);
+        if (unneeded !== undefined) {
+            ctx.log(`${who}: not sent: ${unneeded}`);
+            return outcome({});
+        }
+        // A create goes through its placement and exactly-once path, a module a step without one never loads.
+        const created = call.traits.resend === 'create_once'
+            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
+            : undefined;
+        const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
+        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(result.msg, 200)}`}`);
+        const checked = call.traits.check(result.data, call);
+        if (!checked.ok)
+            ctx.log(`${who}: ${checked.problem}`);
+        const made = call.traits.answers === 'new_task' && checked.ok;
+        return outcome({
+            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
+            result,
+            raw,
+            error: checked.ok ? undefined : new Error(checked.problem),
+            twinLookup: created?.recreated === true ? created.lookup : undefined,
+            existingIds: created?.lookup.existingIds ?? []
+        });
+    }
+    catch (error) {
+        return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
+    }
+}
+/**
+ * Why a call read first (see OperationTraits.readFirst) is not sent: its task has nothing left for it to
+ * do, as its state shows. Undefined: send it (a task whose state cannot be read is sent it too).
+ */
+async function notNeeded(call, ctx) {
+    if (call.traits.readFirst !== true || call.taskId === undefined)
+        return undefined;
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(call.taskId, ctx);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name;
+    return nothingLeft(call, state, kind)
+        ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .endedAs */ .BN)(state, kind)})`
+        : undefined;
+}
+/**
+ * Whether a call has nothing left to do on a task in this state: a status it is done in (a stop of a task
+ * already End), or, for a call read first, a task that bills no more (a job whose run ended).
+ */
+function nothingLeft(call, state, kind) {
+    if (call.traits.readFirst === true && (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .billsNoMore */ .Tw)(state, kind))
+        return true;
+    return state.kind === 'status' && call.traits.alreadyDone.includes(state.status);
+}
+/**
+ * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
+ * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
+ */
+function sendCall(call, who, state, ctx) {
+    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
+        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
+        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .neverSent */ .vQ)(error);
+        return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
+    }, ctx.retries.policy, ctx.retries.deps);
+}
+/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
+async function failedCall(call, error, how, ctx) {
+    const { who } = how;
+    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h && how.waits) {
+        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
+        return {};
+    }
+    // A refusal (an envelope with a code other than 0000): the task's state settles it.
+    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .isRefusal */ .vu)(error))
+        return settleByState(call, call.taskId, error, ctx, who);
+    const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
+    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`);
+    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`) };
+}
+/**
+ * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
+ * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
+ * the refusal is no failure; a task no search of any status lists is not found; otherwise the
+ * call fails with the refusal, saying the status (and, where the platform applies the operation to some
+ * statuses only, which).
+ */
+async function settleByState(call, taskId, refusal, ctx, who) {
+    const { appliesTo } = call.traits;
+    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
+    const status = state.kind === 'status' ? state.status : undefined;
+    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
+    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name)) {
+        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}: nothing left to do`);
+        return {};
+    }
+    if (state.kind === 'absent') {
+        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .TaskNotFoundError */ .Zt(taskId, refusal);
+        ctx.log(`${who}: ${notFound.message}`);
+        return { error: notFound };
+    }
+    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
+        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
+        : '';
+    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}${applies}`;
+    ctx.log(`${who}: ${why}`);
+    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h(why, refusal) };
+}
+/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
+function readsEveryPage(call) {
+    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
+}
+/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
+async function sendEveryPage(call, send) {
+    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__/* .PAGE_SIZE */ .md);
+    const rest = call.query.filter(([name]) => name !== 'page_size');
+    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
+    const data = { count: list.count ?? list.results.length, results: list.results };
+    const result = { ...list.first.result, data };
+    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_10__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
+}
+
+
+/***/ }),
+
+/***/ 8060:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XS: () => (/* binding */ changeReport),
+/* harmony export */   _x: () => (/* binding */ taskAfterCall),
+/* harmony export */   fO: () => (/* binding */ listsOf),
+/* harmony export */   wT: () => (/* binding */ jobRunOf),
+/* harmony export */   xc: () => (/* binding */ placementOf)
+/* harmony export */ });
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
+/* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9126);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7581);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+
+
+
+
+
+
+/** A change report: what `fields` say, over nothing changed. */
+function changeReport(fields) {
+    return {
+        changed: false,
+        rolledBack: false,
+        fields: [],
+        pointsBefore: undefined,
+        pointsAfter: undefined,
+        nodes: [],
+        restore: undefined,
+        ...fields
+    };
+}
+/** What the calls' answers list, by what each answers: billing records, and resource search offers. */
+function listsOf(calls) {
+    const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
+    return { bills: answered('bills').flatMap(_platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__/* .billsOf */ .K), offers: answered('resources').flatMap(_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__/* .offersOf */ .f) };
+}
+/** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
+function placementOf(step) {
+    return step.calls.find((call) => call.placement !== undefined)?.placement;
+}
+/** A task's result as its call left it. */
+function taskAfterCall(outcome, statusField, publish) {
+    const snapshot = outcome.result === undefined ? undefined : (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(outcome.result.data, statusField);
+    const { error, call } = outcome;
+    const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
+    return {
+        id: outcome.taskId,
+        verdict: error === undefined ? 'done' : error instanceof _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .TaskNotFoundError */ .Zt ? 'not_found' : 'error',
+        status: call.traits.answers === 'task' ? snapshot?.status : undefined,
+        nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
+        billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
+        forecastValue: call.traits.answers === 'task' ? snapshot?.forecastValue : undefined,
+        name: snapshot?.name ?? givenName,
+        urls: publish(outcome.taskId, snapshot?.urls ?? []),
+        data: outcome.result?.data,
+        raw: outcome.raw,
+        timeline: [],
+        elapsedMs: 0,
+        message: error === undefined ? undefined : (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error),
+        diagnostics: undefined,
+        healthy: undefined
+    };
+}
+/** What the job of a step that concerns jobs said of its run (its first task's last data). */
+function jobRunOf(step) {
+    const [task] = step.tasks;
+    const { runOf } = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(step);
+    return runOf !== undefined && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data) ? runOf(task.data) : undefined;
+}
+
+
+/***/ }),
+
 /***/ 7326:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -3000,7 +3292,8 @@ function deployContext(settings, runtime, options) {
         now: runtime.now,
         sleep: runtime.sleep,
         random: runtime.random,
-        log: runtime.log
+        log: runtime.log,
+        cancelled: runtime.cancelled
     };
     const policy = { maxRetries: settings.maxRetries, ..._platform_retry_js__WEBPACK_IMPORTED_MODULE_0__/* .DEFAULT_BACKOFF */ .VU, deadline };
     return {
@@ -3103,66 +3396,41 @@ function excerpt(text, shown) {
 
 /***/ }),
 
-/***/ 1030:
+/***/ 7682:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   AG: () => (/* binding */ printDryRun),
 /* harmony export */   Au: () => (/* binding */ cleanupOf),
 /* harmony export */   GR: () => (/* binding */ stepResult),
-/* harmony export */   VY: () => (/* binding */ callFlow),
 /* harmony export */   a4: () => (/* binding */ tasksOf),
 /* harmony export */   eS: () => (/* binding */ startCalls)
 /* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(629);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
-/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5498);
-/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7326);
-/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(599);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(941);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(629);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9644);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8372);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7326);
+/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(599);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8060);
 
 
 
 
 
 
-
-
-/**
- * Calls that need nothing after them: searches, the node list, bills, a change of the node count, a
- * storage check, any request. Their answers are the step's result.
- */
-const callFlow = {
-    plan: (settings) => {
-        const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
-        return {
-            plan,
-            cleanup: cleanupOf(settings),
-            run: async (ctx) => {
-                const calls = await startCalls(plan, ctx);
-                return stepResult(plan, ctx, {
-                    calls,
-                    tasks: tasksOf(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .urlPublisher */ .Cv)(ctx)),
-                    ...(0,_result_js__WEBPACK_IMPORTED_MODULE_2__/* .listsOf */ .fO)(calls)
-                });
-            },
-            dryRun: (ctx) => printDryRun(plan, ctx)
-        };
-    }
-};
+// The parts the flows are made of: what a step leaves for the post step, its calls started and their
+// tasks recorded, its result, its dry run.
 /** What the post step does with what this step creates, as the cleanup input says. */
 function cleanupOf(settings) {
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .kindOf */ .I)(settings);
+    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .kindOf */ .I)(settings);
     if (settings.cleanup === 'pause' && kind.pause === undefined)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_4__/* .InputError */ .d(`cleanup is pause, but ${settings.operation} concerns a ${kind.name}, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
-    return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_5__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .d(`cleanup is pause, but ${settings.operation} concerns a ${kind.name}, which cannot be paused: set cleanup to stop (or none, to leave it running)`);
+    return { ..._cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__/* .NO_CLEANUP */ .jR, action: settings.cleanup === 'none' ? undefined : settings.cleanup };
 }
 /** Says what the step sends, then sends every call of the plan. */
 function startCalls(plan, ctx) {
     ctx.log(describePlan(plan, ctx.settings));
-    return (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .makeCalls */ .I)(plan, ctx);
+    return (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .makeCalls */ .Ih)(plan, ctx);
 }
 /**
  * The tasks the step concerns, as their calls left them: the ids given, or the one a create made, which
@@ -3177,7 +3445,7 @@ function tasksOf(calls, ctx, publish) {
             ctx.cleanup.add('created', [taskId]);
             ctx.log(`task_id: ${taskId}`);
         }
-        return [(0,_result_js__WEBPACK_IMPORTED_MODULE_2__/* .taskAfterCall */ ._x)({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
+        return [(0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_4__/* .taskAfterCall */ ._x)({ ...outcome, taskId }, ctx.settings.wait.statusField, publish)];
     });
 }
 /** A step's result: what the flow says, over nothing done. */
@@ -3198,7 +3466,7 @@ function stepResult(plan, ctx, fields) {
 }
 /** Prints every request of the plan, and sends none. */
 function printDryRun(plan, ctx) {
-    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_7__/* .printRequests */ .s)(plan, ctx);
+    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_5__/* .printRequests */ .s)(plan, ctx);
     // With gpu, the resource search (a read) said where the create would go.
     ctx.log(`dry run: ${ctx.settings.capacity === undefined ? 'nothing was sent' : 'only the resource search was sent'}`);
     return Promise.resolve(undefined);
@@ -3233,12 +3501,14 @@ function describePlan(plan, settings) {
 /* harmony export */   h: () => (/* binding */ settleTwins),
 /* harmony export */   m4: () => (/* binding */ waitForCalls)
 /* harmony export */ });
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2589);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2589);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6218);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6477);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9695);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1030);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7682);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8372);
+
 
 
 
@@ -3257,7 +3527,7 @@ const waitFlow = {
         const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
         return {
             plan,
-            cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
+            cleanup: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => callAndWait(plan, ctx),
             dryRun: (ctx) => dryRunWait(plan, ctx)
         };
@@ -3274,13 +3544,13 @@ function leaving(calls) {
 /** Waits for the tasks the calls acted on, as the plan says, by the criteria of their kind. */
 async function waitForCalls(plan, calls, ctx) {
     const publish = (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_2__/* .urlPublisher */ .Cv)(ctx);
-    const called = (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
+    const called = (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
         : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name);
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
-        : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38))).waitUntil(called, criteria, ctx, { calls, publish });
+        : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 38))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
     return { criteria, waited };
 }
 /** The first attempt of a re-sent create may land late: by now it has had the wait to show up. */
@@ -3288,18 +3558,18 @@ async function settleTwins(calls, tasks, ctx) {
     const twinLookup = calls[0]?.twinLookup;
     const kept = tasks[0]?.id;
     if (twinLookup !== undefined && kept !== undefined && !ctx.runtime.cancelled())
-        await (await Promise.all(/* import() */[__nccwpck_require__.e(485), __nccwpck_require__.e(596)]).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
+        await (await Promise.all(/* import() */[__nccwpck_require__.e(485), __nccwpck_require__.e(272)]).then(__nccwpck_require__.bind(__nccwpck_require__, 485))).stopTwins(twinLookup, kept, ctx);
 }
 /** Makes every call of the plan, then waits for its tasks when the plan says so. */
 async function callAndWait(plan, ctx) {
-    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
     const waited = await waitForCalls(plan, calls, ctx);
     await settleTwins(calls, waited.waited.tasks, ctx);
     return waitedResult(plan, ctx, calls, waited);
 }
 /** A step's result once its calls were made and their tasks waited for. */
 function waitedResult(plan, ctx, calls, { criteria, waited }) {
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, {
         calls,
         tasks: waited.tasks,
         criteria,
@@ -3312,304 +3582,8 @@ async function dryRunWait(plan, ctx) {
     const { placeForDryRun } = await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237));
     const { timeoutMs, timeoutWhy } = ctx.settings.wait;
     if (plan.wait !== undefined)
-        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
-}
-
-
-/***/ }),
-
-/***/ 5498:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ callOutcome),
-/* harmony export */   I: () => (/* binding */ makeCalls)
-/* harmony export */ });
-/* harmony import */ var _basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5833);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(2101);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1460);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-/* harmony import */ var _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(3421);
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_10__ = __nccwpck_require__(6539);
-/* harmony import */ var _tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(7660);
-/* harmony import */ var _tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4633);
-
-
-
-
-
-
-
-
-
-
-
-/** The outcome of a call: the fields given, the rest empty (the call's own task, nothing received). */
-function callOutcome(call, fields) {
-    return {
-        call,
-        taskId: call.taskId,
-        result: undefined,
-        raw: undefined,
-        error: undefined,
-        twinLookup: undefined,
-        existingIds: [],
-        placement: undefined,
-        ...fields
-    };
-}
-/** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
-function makeCalls(plan, ctx) {
-    const bulk = plan.calls.length > 1;
-    return (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_0__/* .mapLimit */ .s)(plan.calls, ctx.settings.concurrency, (call) => makeCall(call, { who: bulk ? `task ${call.taskId ?? ''}` : call.operation, waits: plan.wait !== undefined }, ctx));
-}
-/** One call: sent (again where its kind allows), its answer checked, its failure explained. */
-async function makeCall(call, how, ctx) {
-    const { who } = how;
-    const outcome = (fields) => callOutcome(call, { placement: report.placement, ...fields });
-    // Whether a failed attempt of a call that changes state may still have taken effect.
-    const state = { mayHaveApplied: false };
-    const report = {};
-    try {
-        const unneeded = await notNeeded(call, ctx);
-        if (unneeded !== undefined) {
-            ctx.log(`${who}: not sent: ${unneeded}`);
-            return outcome({});
-        }
-        // A create goes through its placement and exactly-once path, a module a step without one never loads.
-        const created = call.traits.resend === 'create_once'
-            ? await (await Promise.all(/* import() */[__nccwpck_require__.e(828), __nccwpck_require__.e(485), __nccwpck_require__.e(237)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8237))).createTask(call, ctx, report)
-            : undefined;
-        const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
-        ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(result.msg, 200)}`}`);
-        const checked = call.traits.check(result.data, call);
-        if (!checked.ok)
-            ctx.log(`${who}: ${checked.problem}`);
-        const made = call.traits.answers === 'new_task' && checked.ok;
-        return outcome({
-            taskId: made ? (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(result.data) : call.taskId,
-            result,
-            raw,
-            error: checked.ok ? undefined : new Error(checked.problem),
-            twinLookup: created?.recreated === true ? created.lookup : undefined,
-            existingIds: created?.lookup.existingIds ?? []
-        });
-    }
-    catch (error) {
-        return outcome(await failedCall(call, error, { ...how, mayHaveApplied: state.mayHaveApplied }, ctx));
-    }
-}
-/**
- * Why a call read first (see OperationTraits.readFirst) is not sent: its task has nothing left for it to
- * do, as its state shows. Undefined: send it (a task whose state cannot be read is sent it too).
- */
-async function notNeeded(call, ctx) {
-    if (call.traits.readFirst !== true || call.taskId === undefined)
-        return undefined;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(call.taskId, ctx);
-    const kind = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name;
-    return nothingLeft(call, state, kind)
-        ? `task ${call.taskId} has nothing left to do (${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .endedAs */ .BN)(state, kind)})`
-        : undefined;
-}
-/**
- * Whether a call has nothing left to do on a task in this state: a status it is done in (a stop of a task
- * already End), or, for a call read first, a task that bills no more (a job whose run ended).
- */
-function nothingLeft(call, state, kind) {
-    if (call.traits.readFirst === true && (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .billsNoMore */ .Tw)(state, kind))
-        return true;
-    return state.kind === 'status' && call.traits.alreadyDone.includes(state.status);
-}
-/**
- * Sends a call that is no create, retrying what may pass: a read always; a change harmless to repeat
- * too; a change of unknown effect (until_sent) only while no attempt can have taken effect.
- */
-function sendCall(call, who, state, ctx) {
-    return (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_5__/* .withRetries */ .LH)(who, () => (readsEveryPage(call) ? sendEveryPage(call, ctx.send) : ctx.send(call)), (error) => {
-        const verdict = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .retryIfTransient */ .or)(error, ctx.runtime.clock.now());
-        state.mayHaveApplied ||= verdict.retry && call.traits.resend !== 'read' && !(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .neverSent */ .vQ)(error);
-        return state.mayHaveApplied && call.traits.resend === 'until_sent' ? { retry: false } : verdict;
-    }, ctx.retries.policy, ctx.retries.deps);
-}
-/** What a call that failed leaves: nothing (its task's status decides), or its error, explained. */
-async function failedCall(call, error, how, ctx) {
-    const { who } = how;
-    if (how.mayHaveApplied && error instanceof _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h && how.waits) {
-        ctx.log(`${who}: the platform refused the retry (${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(error.description ?? '', 200)}); an earlier attempt may have taken effect, so the task's status decides`);
-        return {};
-    }
-    // A refusal (an envelope with a code other than 0000): the task's state settles it.
-    if (call.taskId !== undefined && (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .isRefusal */ .vu)(error))
-        return settleByState(call, call.taskId, error, ctx, who);
-    const note = how.mayHaveApplied ? ' (the request may have taken effect: check before repeating it)' : '';
-    ctx.log(`${who}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`);
-    return { error: note === '' ? error : new Error(`${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error)}${note}`) };
-}
-/**
- * A refused call on a task, settled by the task's state, never by the refusal's code. For an operation
- * with nothing left to do in some statuses (a stop of a task already End, a pause of one already Paused),
- * the refusal is no failure; a task no search of any status lists is not found; otherwise the
- * call fails with the refusal, saying the status (and, where the platform applies the operation to some
- * statuses only, which).
- */
-async function settleByState(call, taskId, refusal, ctx, who) {
-    const { appliesTo } = call.traits;
-    const state = await (0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .readTaskState */ .Lf)(taskId, ctx, { detailRefused: call.traits.answers === 'task' });
-    const status = state.kind === 'status' ? state.status : undefined;
-    // Asked for by id, a task no search lists is not found: only the post step's cleanup takes it as gone.
-    if (state.kind === 'status' && nothingLeft(call, state, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name)) {
-        ctx.log(`${who}: the platform refused (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(refusal)}), and ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}: nothing left to do`);
-        return {};
-    }
-    if (state.kind === 'absent') {
-        const notFound = new _platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .TaskNotFoundError */ .Zt(taskId, refusal);
-        ctx.log(`${who}: ${notFound.message}`);
-        return { error: notFound };
-    }
-    const applies = status !== undefined && appliesTo.length > 0 && !appliesTo.includes(status)
-        ? `, and the platform applies ${call.operation} to ${appliesTo.join(', ')} tasks only`
-        : '';
-    const why = `${refusal.message}; ${(0,_tasks_read_task_state_js__WEBPACK_IMPORTED_MODULE_3__/* .describeState */ .Jw)(state)}${applies}`;
-    ctx.log(`${who}: ${why}`);
-    return { error: new _protocol_envelope_js__WEBPACK_IMPORTED_MODULE_7__/* .ApiError */ .h(why, refusal) };
-}
-/** A list read whole: its operation pages (billing records), and the query asks for no page of its own. */
-function readsEveryPage(call) {
-    return call.traits.pages === true && !call.query.some(([name]) => name === 'page');
-}
-/** Every page of the call's list, as one answer whose data holds the platform's count and every item. */
-async function sendEveryPage(call, send) {
-    const size = call.query.find(([name]) => name === 'page_size')?.[1] ?? String(_platform_operations_operation_table_js__WEBPACK_IMPORTED_MODULE_8__/* .PAGE_SIZE */ .md);
-    const rest = call.query.filter(([name]) => name !== 'page_size');
-    const list = await (0,_tasks_read_all_pages_js__WEBPACK_IMPORTED_MODULE_9__/* .readAllPages */ .s$)(`the ${call.operation} records`, (page) => ({ ...call, query: [...rest, ['page', String(page)], ['page_size', size]] }), send);
-    const data = { count: list.count ?? list.results.length, results: list.results };
-    const result = { ...list.first.result, data };
-    return { result, raw: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_10__/* .toCompactJson */ .ZJ)({ code: result.code, message: result.msg, data }) };
-}
-
-
-/***/ }),
-
-/***/ 941:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Nh: () => (/* binding */ taskAfterWait),
-/* harmony export */   XS: () => (/* binding */ changeReport),
-/* harmony export */   _x: () => (/* binding */ taskAfterCall),
-/* harmony export */   fO: () => (/* binding */ listsOf),
-/* harmony export */   hK: () => (/* binding */ taskResult),
-/* harmony export */   wT: () => (/* binding */ jobRunOf),
-/* harmony export */   xc: () => (/* binding */ placementOf)
-/* harmony export */ });
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3035);
-/* harmony import */ var _platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9126);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7581);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(2212);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
-
-
-
-
-
-
-/** A change report: what `fields` say, over nothing changed. */
-function changeReport(fields) {
-    return {
-        changed: false,
-        rolledBack: false,
-        fields: [],
-        pointsBefore: undefined,
-        pointsAfter: undefined,
-        nodes: [],
-        restore: undefined,
-        ...fields
-    };
-}
-/** What the calls' answers list, by what each answers: billing records, and resource search offers. */
-function listsOf(calls) {
-    const answered = (kind) => calls.flatMap((c) => (c.call.traits.answers === kind && c.result !== undefined ? [c.result.data] : []));
-    return { bills: answered('bills').flatMap(_platform_billing_data_js__WEBPACK_IMPORTED_MODULE_0__/* .billsOf */ .K), offers: answered('resources').flatMap(_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_1__/* .offersOf */ .f) };
-}
-/** How the step chose its new task's resource, when it picked one by GPU model (gpu). */
-function placementOf(step) {
-    return step.calls.find((call) => call.placement !== undefined)?.placement;
-}
-/** A task's result with nothing known yet but its id: done, and what `fields` say. */
-function taskResult(id, fields = {}) {
-    return {
-        id,
-        verdict: 'done',
-        status: undefined,
-        nodes: undefined,
-        billingValue: undefined,
-        forecastValue: undefined,
-        name: undefined,
-        urls: [],
-        data: undefined,
-        raw: undefined,
-        timeline: [],
-        elapsedMs: 0,
-        message: undefined,
-        diagnostics: undefined,
-        healthy: undefined,
-        ...fields
-    };
-}
-/** A task's result as its call left it. */
-function taskAfterCall(outcome, statusField, publish) {
-    const snapshot = outcome.result === undefined ? undefined : (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .snapshotOf */ .eY)(outcome.result.data, statusField);
-    const { error, call } = outcome;
-    const givenName = typeof call.body?.task_name === 'string' ? call.body.task_name : undefined;
-    return {
-        id: outcome.taskId,
-        verdict: error === undefined ? 'done' : error instanceof _platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .TaskNotFoundError */ .Zt ? 'not_found' : 'error',
-        status: call.traits.answers === 'task' ? snapshot?.status : undefined,
-        nodes: call.traits.answers === 'task' ? snapshot?.nodes : undefined,
-        billingValue: call.traits.answers === 'task' ? snapshot?.billingValue : undefined,
-        forecastValue: call.traits.answers === 'task' ? snapshot?.forecastValue : undefined,
-        name: snapshot?.name ?? givenName,
-        urls: publish(outcome.taskId, snapshot?.urls ?? []),
-        data: outcome.result?.data,
-        raw: outcome.raw,
-        timeline: [],
-        elapsedMs: 0,
-        message: error === undefined ? undefined : (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_3__/* .describeError */ .Uc)(error),
-        diagnostics: undefined,
-        healthy: undefined
-    };
-}
-/** A task's result once its wait ended. */
-function taskAfterWait(task, waited, publish) {
-    return {
-        id: task.id,
-        verdict: waited.verdict,
-        status: waited.snapshot?.status ?? task.status,
-        nodes: waited.snapshot?.nodes ?? task.nodes,
-        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
-        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
-        name: waited.snapshot?.name ?? task.name,
-        urls: publish(task.id, waited.snapshot?.urls ?? []),
-        data: waited.data ?? task.data,
-        raw: waited.raw ?? task.raw,
-        timeline: waited.timeline,
-        elapsedMs: waited.elapsedMs,
-        message: waited.message,
-        diagnostics: undefined,
-        healthy: undefined
-    };
-}
-/** What the job of a step that concerns jobs said of its run (its first task's last data). */
-function jobRunOf(step) {
-    const [task] = step.tasks;
-    const { runOf } = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(step);
-    return runOf !== undefined && task !== undefined && (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_5__/* .isRecord */ .u)(task.data) ? runOf(task.data) : undefined;
+        ctx.log(`dry run: the step would wait up to ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_6__/* .formatDuration */ .a3)(timeoutMs)} (${timeoutWhy ?? 'wait_timeout'})`);
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(await placeForDryRun(plan, ctx), ctx);
 }
 
 
@@ -4271,7 +4245,7 @@ function isUnknownStatus(status, criteria) {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
 /* harmony import */ var _action_github_host_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4483);
-/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5253);
+/* harmony import */ var _action_main_step_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2935);
 
 
 /**
@@ -5774,8 +5748,10 @@ function retryAfterMs(value, serverDate, localNow) {
     return Math.max(0, at - now);
 }
 /**
- * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
- * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
+ * The retry, one of the three owners of time (with asking again, deploy/ask-again.ts, and the poll,
+ * deploy/poll.ts): runs one request's `attempt` until it succeeds, `judge` says a failure is final, the
+ * retries are spent, the step is cancelled, or the next attempt would start past the deadline. Every retry
+ * is logged with its reason, number and delay.
  */
 async function withRetries(label, attempt, judge, policy, deps) {
     for (let retry = 0;; retry++) {
@@ -5786,7 +5762,7 @@ async function withRetries(label, attempt, judge, policy, deps) {
             const verdict = await judge(error);
             if ('result' in verdict)
                 return verdict.result;
-            if (!verdict.retry || retry >= policy.maxRetries)
+            if (!verdict.retry || retry >= policy.maxRetries || deps.cancelled())
                 throw error;
             const delay = verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
             const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;

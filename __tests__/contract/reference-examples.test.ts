@@ -4,7 +4,8 @@
 import { outputsOf } from '../../src/action/outputs.js';
 import { renderSummary } from '../../src/action/summary.js';
 import { describeNodeProblem, failingNode } from '../../src/deploy/tasks/failing-nodes.js';
-import { taskResult, type StepResult } from '../../src/deploy/result.js';
+import { taskResult } from '../../src/deploy/wait/task-result.js';
+import type { StepResult } from '../../src/deploy/calls/step-result.js';
 import { billsOf } from '../../src/platform/billing-data.js';
 import { spentYuan } from '../../src/platform/money.js';
 import { deletePodCall, detailCall, updateCall } from '../../src/platform/operations/calls.js';

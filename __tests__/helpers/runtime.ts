@@ -6,8 +6,8 @@ import {
 } from '../../src/deploy/cleanup-state.js';
 import { deployContext, type DeployContext } from '../../src/deploy/context.js';
 import type { StepRuntime } from '../../src/deploy/step-runtime.js';
-import type { StepResult } from '../../src/deploy/result.js';
-import { planStep, runStep } from '../../src/deploy/step.js';
+import type { StepResult } from '../../src/deploy/calls/step-result.js';
+import { planStep, runStep } from '../../src/deploy/flows/step.js';
 import type { DeploySettings } from '../../src/deploy/settings.js';
 import { PlatformClock } from '../../src/platform/platform-clock.js';
 
@@ -131,18 +131,33 @@ export function scriptedContext(
     budgetMs?: number;
     log?: (line: string) => void;
     onSave?: (state: CleanupState, before: CleanupState | undefined) => void;
+    /**
+     * When the job is cancelled, on the step's clock: from then on the step reads cancelled, and a sleep
+     * that would pass it ends there, rejecting, as the runtime's cancellable sleep does.
+     */
+    cancelAt?: number;
   }
 ): DeployContext & { saved: SavedCleanup; time: () => number; advance: (ms: number) => void } {
   let now = 0;
+  const { cancelAt = Infinity } = options;
   const runtime = testRuntime(
     { send: () => Promise.reject(new Error('sent past the scripted platform')) },
     {
       now: () => now,
       advance: (ms) => {
         now += ms;
-      }
+      },
+      cancelled: () => now >= cancelAt
     }
   );
+  runtime.sleep = (ms) => {
+    if (now + ms < cancelAt) {
+      now += ms;
+      return Promise.resolve();
+    }
+    now = Math.max(now, cancelAt);
+    return Promise.reject(new Error('the step was cancelled'));
+  };
   if (options.log !== undefined) runtime.log = options.log;
   const settings = { ...options.settings, maxRetries: options.maxRetries ?? options.settings.maxRetries };
   const ctx = testContext(settings, runtime, {

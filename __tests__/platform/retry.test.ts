@@ -15,7 +15,8 @@ function clock() {
         return Promise.resolve();
       },
       random: () => 0.5,
-      log: (line: string) => log.push(line)
+      log: (line: string) => log.push(line),
+      cancelled: () => false
     }
   };
 }
@@ -41,6 +42,29 @@ describe('withRetries', () => {
       'detail: HTTP 503; retry 2 of 5 in 1.0s',
       'detail: HTTP 503; retry 3 of 5 in 2.0s'
     ]);
+  });
+
+  it('retries no more once the step is cancelled, failing with the last error, without sleeping', async () => {
+    const c = clock();
+    let attempts = 0;
+    let cancelled = false;
+    const failing = withRetries(
+      'detail',
+      () => {
+        attempts += 1;
+        cancelled = attempts === 2;
+        return Promise.reject(new Error(`attempt ${attempts}`));
+      },
+      retryAll,
+      policy,
+      { ...c.deps, cancelled: () => cancelled }
+    );
+    await expect(failing).rejects.toThrow('attempt 2');
+    expect({ attempts, slept: c.slept, log: c.log }).toEqual({
+      attempts: 2,
+      slept: [500],
+      log: ['detail: HTTP 503; retry 1 of 5 in 0.5s']
+    });
   });
 
   it('caps the backoff and draws the whole range', () => {

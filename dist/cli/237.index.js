@@ -133,7 +133,7 @@ function placed(call, candidate) {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
 /* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
 /* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(511);
 
@@ -186,7 +186,7 @@ async function findCapacity(wish, points, ctx) {
     const searched = { jobRefused: false };
     // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
     // within max_price), or when less than the least delay is left; else it is made again, backing off.
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
         const searches = round + 1;
         const choice = await searchOnce(wish, points, ctx, searched);
         if (choice.eligible.length > 0) {
@@ -200,11 +200,14 @@ async function findCapacity(wish, points, ctx) {
             const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
             return { kind: 'done', value: { failed } };
         }
-        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        const wait = Math.min((0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
         ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
         return { kind: 'waiting', said: true };
-    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
-    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, log: ctx.log });
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
+    // done, unless the step was cancelled: then no task is created.
+    if (polled.kind === 'cancelled')
+        throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
     if (polled.kind !== 'done')
         throw new Error(`capacity: the search for stock ended ${polled.kind}`);
     if ('failed' in polled.value)
@@ -288,7 +291,7 @@ function logChoice(choice, wish, points, ctx) {
 
 /***/ }),
 
-/***/ 5444:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {

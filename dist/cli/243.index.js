@@ -15,7 +15,7 @@ export const modules = {
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9644);
 /* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7581);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5444);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6417);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2116);
 /* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(511);
 
@@ -68,7 +68,7 @@ async function findCapacity(wish, points, ctx) {
     const searched = { jobRefused: false };
     // A search that finds no stock ends the poll when it would not help (no entry of the device, or none
     // within max_price), or when less than the least delay is left; else it is made again, backing off.
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .pollUntil */ .g3)(async (round) => {
         const searches = round + 1;
         const choice = await searchOnce(wish, points, ctx, searched);
         if (choice.eligible.length > 0) {
@@ -82,11 +82,14 @@ async function findCapacity(wish, points, ctx) {
             const failed = `${why}${searches > 1 ? ` (${searches} searches)` : ''}${waitHint(choice, wish)}`;
             return { kind: 'done', value: { failed } };
         }
-        const wait = Math.min((0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
+        const wait = Math.min((0,_poll_js__WEBPACK_IMPORTED_MODULE_2__/* .backoffAt */ .Is)(schedule, round), left);
         ctx.log(`capacity: ${why}; searching again in ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(wait)} (${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(left)} of capacity_timeout left)`);
         return { kind: 'waiting', said: true };
-    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, cancelled: () => false, log: ctx.log });
-    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
+    }, { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true }, { ...ctx.runtime, log: ctx.log });
+    // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
+    // done, unless the step was cancelled: then no task is created.
+    if (polled.kind === 'cancelled')
+        throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
     if (polled.kind !== 'done')
         throw new Error(`capacity: the search for stock ended ${polled.kind}`);
     if ('failed' in polled.value)
@@ -182,11 +185,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
 /* harmony import */ var _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6322);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5498);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8372);
 /* harmony import */ var _create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3929);
 /* harmony import */ var _create_preheat_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3828);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(941);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1030);
+/* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5363);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(7682);
 
 
 
@@ -228,7 +231,7 @@ async function preheatStep(plan, mode, ctx) {
     if (wish === undefined || call === undefined)
         throw new Error('unreachable: planned without gpu');
     const points = ctx.settings.points ?? 1;
-    const outcome = (fields) => (0,_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$)(call, { taskId: undefined, ...fields });
+    const outcome = (fields) => (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$K)(call, { taskId: undefined, ...fields });
     let placement;
     try {
         const found = await (0,_create_find_capacity_js__WEBPACK_IMPORTED_MODULE_3__/* .findCapacity */ .qJ)(wish, points, ctx);
@@ -238,13 +241,13 @@ async function preheatStep(plan, mode, ctx) {
             throw new Error('unreachable: findCapacity answers an eligible entry');
         const preheated = await (0,_create_preheat_js__WEBPACK_IMPORTED_MODULE_5__/* .preheat */ .IL)(best, mode, ctx);
         placement = { ...placement, preheated };
-        const task = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .taskResult */ .hK)(preheated.taskId, {
+        const task = (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_6__/* .taskResult */ .h)(preheated.taskId, {
             verdict: 'reached',
             status: _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_7__/* .PREHEAT_COMPLETED */ .IA,
             name: ctx.settings.taskName,
             elapsedMs: preheated.elapsedMs
         });
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_8__/* .stepResult */ .GR)(plan, ctx, {
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_8__/* .stepResult */ .GR)(plan, ctx, {
             calls: [outcome({ taskId: preheated.taskId, placement })],
             tasks: [task]
         });
@@ -253,7 +256,7 @@ async function preheatStep(plan, mode, ctx) {
         if (ctx.runtime.cancelled())
             throw error;
         const failed = error instanceof Error ? error : new Error(String(error));
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_8__/* .stepResult */ .GR)(plan, ctx, { calls: [outcome({ error: failed, placement })] });
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_8__/* .stepResult */ .GR)(plan, ctx, { calls: [outcome({ error: failed, placement })] });
     }
 }
 /** A preheat caches the images of the body's services: at least one, each with its image. */
@@ -266,7 +269,7 @@ function checkPreheatServices(settings) {
 
 /***/ }),
 
-/***/ 5444:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -369,6 +372,58 @@ async function restUntil(until, beat, options, deps) {
         }
     }
     return !deps.cancelled();
+}
+
+
+/***/ }),
+
+/***/ 5363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
 }
 
 

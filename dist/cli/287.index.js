@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
 /* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2037);
 /* harmony import */ var _step_defaults_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6433);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1030);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7682);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9615);
 
 
@@ -32,7 +32,7 @@ const jobFlow = {
         const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
         return {
             plan,
-            cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
+            cleanup: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
             run: (ctx) => runJob(plan, ctx),
             dryRun: (ctx) => dryRunJob(plan, ctx)
         };
@@ -44,7 +44,7 @@ async function runJob(plan, stepCtx) {
     // 2. The create, sent exactly once (create-once.ts), where gpu places it: Spot unless job_type says
     //    on_demand, with its expected run (estimated_exec_sec) in job_support.
     let ctx = stepCtx;
-    let calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+    let calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
     // 3. Spot or on demand, chosen once (spot_fallback): a Spot job still Queued past queue_timeout, or
     //    whose create was refused and made none, is stopped until it bills no more, then the job is created
     //    on demand. From here on, the job is the one that runs; its wait is the rest of wait_timeout.

@@ -530,8 +530,8 @@ function runsImages(node, images) {
 
 // EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
 var publishable_urls = __webpack_require__(9695);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
 // EXTERNAL MODULE: ./deploy/wait/task-watch.ts
 var task_watch = __webpack_require__(5547);
 ;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
@@ -567,7 +567,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         healthy: undefined,
         ...extra
     });
-    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
         const verdict = await look(taskId, target, ctx, last);
         const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
         if (verdict.kind === 'serving') {
@@ -590,7 +590,7 @@ async function awaitServing(taskId, target, ctx, limits) {
         failureBudget: settings.wait.pollErrorBudget,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: poll_loop/* HEARTBEAT_MS */.m,
+            everyMs: poll/* HEARTBEAT_MS */.m,
             line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
         }
     }, { ...runtime, log: ctx.log });
@@ -646,7 +646,7 @@ async function finish(last, ctx, limits, end) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3166);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4273);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6025);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2662);
 
 
 
@@ -703,7 +703,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
             : { shown: false, state: `it is set to ${total ?? 'an unknown number of'} nodes` };
     };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .changePointsCall */ .UK)(ctx.settings, taskId, points);
-    return (0,_persistence_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_4__/* .sendUntilShown */ .ep)(call, `${label}: setting task ${taskId} back to ${points} nodes`, shows, ctx);
 }
 
 
@@ -723,7 +723,7 @@ async function setPointsBack(taskId, points, ctx, label = 'cleanup') {
 /* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
 /* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6025);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2662);
 
 
 
@@ -771,7 +771,7 @@ async function postBack(taskId, configuration, ctx) {
         ? { shown: true, state: 'it holds the configuration it had' }
         : { shown: false, state: 'it does not hold the configuration it had' };
     const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    return (0,_persistence_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
 }
 
 
@@ -785,7 +785,7 @@ async function postBack(taskId, configuration, ctx) {
 /* harmony export */ });
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(9817);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9644);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6025);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2662);
 /* harmony import */ var _read_task_state_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4633);
 
 
@@ -835,7 +835,7 @@ async function cleanUpTask(taskId, action, ctx, name) {
         if ((0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .billsNoMore */ .Tw)(state, kind))
             return { kind: 'already', state: (0,_read_task_state_js__WEBPACK_IMPORTED_MODULE_1__/* .endedAs */ .BN)(state, kind) };
     }
-    const outcome = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
+    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_3__/* .sendUntilShown */ .ep)(call, `cleanup: ${action} task ${taskId}`, shows, ctx);
     if (outcome.kind === 'failed')
         return outcome;
     return outcome.accepted ? { kind: 'done' } : { kind: 'already', state: outcome.state };
@@ -858,8 +858,8 @@ async function cleanUpTask(taskId, action, ctx, name) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6417);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2662);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
 
@@ -919,19 +919,19 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
             return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
     };
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
         deadline: Math.min(until, ctx.retries.policy.deadline),
         schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
         failureBudget: Infinity,
         lastLookAtDeadline: true
-    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    }, { ...ctx.retries.deps, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
     const failed = polled.kind === 'unread' ? polled.why : polled.unread;
     if (failed === undefined)
         return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
         if (round.kind === 'unread')
             return { known: false, why: round.why };

@@ -2,7 +2,7 @@ export const id = 677;
 export const ids = [677];
 export const modules = {
 
-/***/ 5444:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -446,7 +446,7 @@ function pointOf(node) {
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2589);
 /* harmony import */ var _platform_client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5619);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5444);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6417);
 
 
 
@@ -461,6 +461,7 @@ function healthDeps(ctx) {
         probe: runtime.probe,
         now: runtime.now,
         sleep: runtime.sleep,
+        cancelled: runtime.cancelled,
         log: ctx.log,
         describeError: _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc,
         isFinal: (error) => !(error instanceof _platform_client_js__WEBPACK_IMPORTED_MODULE_1__/* .TransportError */ .wX)
@@ -486,16 +487,16 @@ function isAccepted(status, accepted) {
 /**
  * Checks one URL in the poll loop, on a backoff of 1 s doubling up to the poll interval, with a last
  * check at the deadline. It says what it waits for first, each change of answer, and, while nothing
- * changes, once a minute what it still waits for, the time left and the last answer. A sleep that fails
- * (the step cancelled) ends the check with that failure.
+ * changes, once a minute what it still waits for, the time left and the last answer. A cancelled step
+ * ends the check, not healthy.
  */
 async function checkOne(url, health, limits, deps) {
     let last = '';
     const since = () => (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(deps.now() - limits.startedAt);
-    const left = () => (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(limits.deadline, deps.now());
+    const left = () => (0,_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(limits.deadline, deps.now());
     const wanted = `HTTP ${describeRanges(health.accepted)}`;
     deps.log(`health: checking ${url} until it answers ${wanted} (${left()})`);
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .pollUntil */ .g3)(async () => {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .pollUntil */ .g3)(async () => {
         const answer = await probeOnce(url, health, deps);
         if (answer.kind === 'healthy') {
             deps.log(`health: ${url} answered HTTP ${answer.status} after ${since()}: healthy`);
@@ -520,12 +521,14 @@ async function checkOne(url, health, limits, deps) {
         failureBudget: Infinity,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: _poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .HEARTBEAT_MS */ .m,
+            everyMs: _poll_js__WEBPACK_IMPORTED_MODULE_3__/* .HEARTBEAT_MS */ .m,
             line: () => `health: still waiting after ${since()} (${left()}) for ${url} to answer ${wanted}; it last ${last}`
         }
-    }, { ...deps, cancelled: () => false });
+    }, deps);
     if (polled.kind === 'done')
         return polled.value;
+    if (polled.kind === 'cancelled')
+        return { healthy: false, why: `the step was cancelled while checking ${url}: it last ${last}` };
     return {
         healthy: false,
         why: `the health check of ${url} did not pass within wait_timeout: it last ${last}`
@@ -580,7 +583,7 @@ function describeRanges(ranges) {
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
 /* harmony import */ var _platform_money_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(5786);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(5444);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6417);
 /* harmony import */ var _criteria_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6477);
 
 
@@ -828,7 +831,7 @@ function stopWatching(watch, verdict, atMs, why) {
  * detail already read (billed plus not billed yet, to the fen).
  */
 function standing(snapshot, at, deadline) {
-    const left = (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(deadline, at);
+    const left = (0,_poll_js__WEBPACK_IMPORTED_MODULE_3__/* .timeLeft */ .f$)(deadline, at);
     const cost = costOf(snapshot);
     return cost === undefined ? left : `${left}, cost so far ${(0,_platform_money_js__WEBPACK_IMPORTED_MODULE_4__/* .readableYuan */ .o$)(cost) ?? `${cost} yuan`}`;
 }

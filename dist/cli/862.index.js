@@ -13,7 +13,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6218);
 /* harmony import */ var _wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9828);
 /* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9695);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1030);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7682);
 
 
 
@@ -34,15 +34,15 @@ function nodeReadsFlow(read) {
             const plan = (0,_platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_0__/* .planCalls */ .j)(settings);
             return {
                 plan,
-                cleanup: (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
+                cleanup: (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupOf */ .Au)(settings),
                 run: async (ctx) => {
-                    const calls = await (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
-                    const tasks = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)((0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx)), ctx.settings.concurrency, async (task) => task.verdict === 'done'
+                    const calls = await (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .startCalls */ .eS)(plan, ctx);
+                    const tasks = await (0,_basics_concurrency_js__WEBPACK_IMPORTED_MODULE_2__/* .mapLimit */ .s)((0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_3__/* .urlPublisher */ .Cv)(ctx)), ctx.settings.concurrency, async (task) => task.verdict === 'done'
                         ? { ...task, diagnostics: await (0,_wait_diagnose_js__WEBPACK_IMPORTED_MODULE_4__/* .diagnose */ .h)(task.id, task.data, ctx, scope) }
                         : task);
-                    return (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks, nodeReads: read });
+                    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .stepResult */ .GR)(plan, ctx, { calls, tasks, nodeReads: read });
                 },
-                dryRun: (ctx) => (0,_call_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(plan, ctx)
+                dryRun: (ctx) => (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .printDryRun */ .AG)(plan, ctx)
             };
         }
     };

@@ -2,562 +2,7 @@ export const id = 95;
 export const ids = [95];
 export const modules = {
 
-/***/ 3166:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  n: () => (/* binding */ awaitServing)
-});
-
-// EXTERNAL MODULE: ./basics/units.ts
-var units = __webpack_require__(2589);
-// EXTERNAL MODULE: ./platform/failures.ts
-var failures = __webpack_require__(3035);
-// EXTERNAL MODULE: ./platform/operations/calls.ts
-var calls = __webpack_require__(9644);
-// EXTERNAL MODULE: ./platform/task-data.ts
-var task_data = __webpack_require__(8998);
-// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
-var read_task = __webpack_require__(4273);
-// EXTERNAL MODULE: ./deploy/wait/check-health.ts
-var check_health = __webpack_require__(4621);
-// EXTERNAL MODULE: ./basics/records.ts
-var records = __webpack_require__(2212);
-// EXTERNAL MODULE: ./basics/safe-text.ts
-var safe_text = __webpack_require__(9817);
-// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
-var failing_nodes = __webpack_require__(7659);
-// EXTERNAL MODULE: ./platform/node-data.ts
-var node_data = __webpack_require__(965);
-// EXTERNAL MODULE: ./platform/task-kinds.ts
-var task_kinds = __webpack_require__(7187);
-// EXTERNAL MODULE: ./deploy/wait/criteria.ts
-var criteria = __webpack_require__(6477);
-;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
-
-
-
-
-
-
-
-/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
-const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.E.deployment.waitDefaults.ready;
-/**
- * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
- * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
- * longer Running fails it too. Decided from fields only.
- */
-function judgeServing(snapshot, nodes, target, rules) {
-    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
-        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
-    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
-    // fails the change all the same.
-    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
-    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
-    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
-    if (failing !== undefined)
-        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
-    const running = snapshot.nodes?.running;
-    const onImage = live.filter((node) => runsImages(node, target.images));
-    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
-    const facts = [
-        `runing_points ${running ?? 'unknown'} of ${target.points}`,
-        ...(target.images === undefined
-            ? []
-            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
-        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
-        ...(left.length === 0 ? [] : [`${left.length} to go`])
-    ];
-    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
-    const serving = snapshot.status !== undefined &&
-        SERVING.includes(snapshot.status) &&
-        running === target.points &&
-        live.length === target.points &&
-        onImage.length === live.length &&
-        left.length === 0 &&
-        urlsReady;
-    if (serving)
-        return { kind: 'serving' };
-    return {
-        kind: 'waiting',
-        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
-    };
-}
-/**
- * Whether a node's containers run the images: a container that names its service must run that
- * service's image; one that does not (the reference allows null) must run one of the images.
- */
-function runsImages(node, images) {
-    if (images === undefined)
-        return true;
-    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
-    const wanted = new Set(images.values());
-    return (containers.length > 0 &&
-        containers.every((container) => {
-            const image = typeof container.image === 'string' ? container.image : '';
-            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
-            const own = service === undefined ? undefined : images.get(service);
-            return own === undefined ? wanted.has(image) : own === image;
-        }));
-}
-
-// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
-var publishable_urls = __webpack_require__(9695);
-// EXTERNAL MODULE: ./deploy/poll-loop.ts
-var poll_loop = __webpack_require__(5444);
-// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
-var task_watch = __webpack_require__(5547);
-;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
-
-
-
-
-
-
-
-
-
-
-/** Why a wait for a change ended when the job was cancelled. */
-const CANCELLED = 'was still changing when the job was cancelled';
-/**
- * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
- * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
- * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
- * Failed reads in a row up to poll_error_budget are waited through.
- */
-async function awaitServing(taskId, target, ctx, limits) {
-    const { runtime, settings } = ctx;
-    const started = runtime.now();
-    const last = {};
-    const end = (kind, why, extra = {}) => ({
-        kind,
-        why,
-        data: last.data,
-        raw: last.raw,
-        snapshot: last.snapshot,
-        urls: [],
-        healthy: undefined,
-        ...extra
-    });
-    const polled = await (0,poll_loop/* pollUntil */.g3)(async () => {
-        const verdict = await look(taskId, target, ctx, last);
-        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
-        if (verdict.kind === 'serving') {
-            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
-            return { kind: 'done', value: { serving: true } };
-        }
-        if (verdict.kind === 'failed')
-            return { kind: 'done', value: { serving: false, why: verdict.why } };
-        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`;
-        const changed = verdict.progress !== last.said;
-        if (changed)
-            ctx.log(line);
-        last.said = verdict.progress;
-        if (verdict.kind === 'unread')
-            return { kind: 'unread', why: verdict.progress, said: changed };
-        return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
-    }, {
-        deadline: limits.deadline,
-        schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
-        failureBudget: settings.wait.pollErrorBudget,
-        lastLookAtDeadline: true,
-        heartbeat: {
-            everyMs: poll_loop/* HEARTBEAT_MS */.m,
-            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
-        }
-    }, { ...runtime, log: ctx.log });
-    if (polled.kind === 'done')
-        return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
-    if (polled.kind === 'cancelled')
-        return end('cancelled', CANCELLED);
-    if (polled.kind === 'unread')
-        return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
-    return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
-}
-/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
-async function look(taskId, target, ctx, last) {
-    try {
-        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
-        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
-        last.data = result.data;
-        last.raw = raw;
-        last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
-        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
-    }
-    catch (error) {
-        return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
-    }
-}
-/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
-async function finish(last, ctx, limits, end) {
-    const { settings, runtime } = ctx;
-    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
-    const path = limits.health === false ? undefined : settings.health.path;
-    if (path === undefined)
-        return end('serving', undefined, { urls });
-    const health = urls.length === 0
-        ? { healthy: false, why: `has no service URL to check ${path} at` }
-        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
-    if (health.healthy)
-        return end('serving', undefined, { urls, healthy: true });
-    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
-    return end('failed', why, { urls, healthy: false });
-}
-
-
-/***/ }),
-
-/***/ 4262:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   X: () => (/* binding */ sendChange),
-/* harmony export */   n: () => (/* binding */ checkWaits)
-/* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2116);
-
-
-
-/**
- * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
- * is refused before anything is sent.
- */
-function checkWaits(settings, why) {
-    if (settings.wait.mode === 'false')
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
-}
-/**
- * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass.
- * Whether it took effect is then for the task's state to say, never the answer.
- */
-async function sendChange(call, label, ctx) {
-    try {
-        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
-        return { kind: 'accepted' };
-    }
-    catch (error) {
-        ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`);
-        return { kind: 'not_accepted', error: error instanceof Error ? error : new Error(String(error)) };
-    }
-}
-
-
-/***/ }),
-
-/***/ 9882:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Q: () => (/* binding */ taskAfterRead),
-/* harmony export */   y: () => (/* binding */ taskAfterServing)
-/* harmony export */ });
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(941);
-
-/** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
-function taskAfterServing(taskId, outcome, fields) {
-    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, {
-        ...seen(outcome.snapshot),
-        verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
-        urls: outcome.urls,
-        data: outcome.data,
-        raw: outcome.raw,
-        elapsedMs: fields.now - fields.startedAt,
-        message: fields.message ?? outcome.why,
-        healthy: outcome.healthy
-    });
-}
-/** A task's result as a read left it: done, with what its detail says. */
-function taskAfterRead(taskId, look) {
-    return (0,_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .hK)(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
-}
-/** What a task's snapshot says of it: status, nodes, money and name. */
-function seen(snapshot) {
-    return {
-        status: snapshot?.status,
-        nodes: snapshot?.nodes,
-        billingValue: snapshot?.billingValue,
-        forecastValue: snapshot?.forecastValue,
-        name: snapshot?.name
-    };
-}
-
-
-/***/ }),
-
-/***/ 8852:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   I: () => (/* binding */ rollbackOf),
-/* harmony export */   R: () => (/* binding */ restoreConfiguration)
-/* harmony export */ });
-/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
-/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
-/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
-/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6025);
-
-
-
-
-
-
-
-
-/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
-function rollbackOf(taskId, configuration) {
-    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
-}
-/**
- * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
- * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
- * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
- */
-async function restoreConfiguration(rollback, ctx, deadline) {
-    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
-    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
-        throw new Error('the saved configuration is not a JSON object');
-    const { taskId } = rollback;
-    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
-    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
-    const posted = await postBack(taskId, configuration, ctx);
-    if (posted.kind === 'failed') {
-        const { data, raw, snapshot } = before;
-        const why = `was not set back (${posted.why})`;
-        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
-    }
-    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
-        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
-        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
-        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
-    }, ctx, 
-    // What served before is set back: its nodes and images say so; the app's health is not the question.
-    { deadline, label: 'rollback', health: false });
-}
-/**
- * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
- * not taken until the detail says so.
- */
-async function postBack(taskId, configuration, ctx) {
-    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
-        ? { shown: true, state: 'it holds the configuration it had' }
-        : { shown: false, state: 'it does not hold the configuration it had' };
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
-    return (0,_persistence_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
-}
-
-
-/***/ }),
-
-/***/ 9095:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-__webpack_require__.r(__webpack_exports__);
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   updateFlow: () => (/* binding */ updateFlow)
-/* harmony export */ });
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2589);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
-/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
-/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
-/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
-/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8064);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(5207);
-/* harmony import */ var _result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(941);
-/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8852);
-/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8998);
-/* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9882);
-/* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
-/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
-/* harmony import */ var _call_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1030);
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/**
- * An update in place: reads the task's whole configuration, applies the body's changes (services matched
- * by service_name), and posts it all back, as the platform's update overwrites everything. Then waits
- * until the new configuration serves: every live node on the new images, runing_points at points, the
- * URLs, the health check. When it does not (a crash loop, the deadline, an unhealthy app, a cancel), the
- * configuration it had is posted back and waited for: the update is rolled back, and the step fails.
- * Until it serves, the post step holds that configuration, to finish the rollback of a cancelled job.
- */
-const updateFlow = {
-    plan: (settings) => {
-        (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .n)(settings, 'the new configuration serves, and rolls it back when it does not');
-        (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
-        if (settings.taskIds.length > 1)
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
-        if (settings.taskIds.length === 0 && settings.taskName === undefined)
-            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('task_id and task_name are empty, but update needs the task: set task_id, or task_name to the name of exactly one live task');
-        const plan = { operation: settings.operation, calls: [], wait: undefined };
-        return {
-            plan,
-            cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR,
-            run: (ctx) => runUpdate(plan, ctx),
-            dryRun: async (ctx) => {
-                const { taskId, look, fields } = await prepare(ctx);
-                for (const change of fields)
-                    ctx.log(`dry run: update would change ${describeChange(change)}`);
-                ctx.log(fields.length === 0
-                    ? `dry run: the body changes nothing in task ${taskId}, so update would send nothing`
-                    : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
-                return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
-                    tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
-                    change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: fields.length > 0, fields })
-                });
-            }
-        };
-    }
-};
-async function prepare(ctx) {
-    const taskId = await chooseTask(ctx);
-    const look = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readTask */ .gv)(taskId, ctx);
-    const before = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)(look.data);
-    const after = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
-    return { taskId, look, before, after, fields: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, after) };
-}
-async function runUpdate(plan, ctx) {
-    const prepared = await prepare(ctx);
-    const { taskId, look, before, after, fields } = prepared;
-    for (const change of fields)
-        ctx.log(`update: ${describeChange(change)}`);
-    if (fields.length === 0) {
-        ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
-        return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
-    }
-    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runningStatus)
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
-    // From here until the new configuration serves, the post step can set the task back.
-    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before));
-    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
-    if (sent.kind === 'not_accepted' && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
-        ctx.cleanup.clear('rollback');
-        const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
-        return updateResult(plan, ctx, {
-            taskId,
-            outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
-            change: (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ fields }),
-            message
-        });
-    }
-    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
-        deadline: ctx.deadline,
-        label: 'update'
-    });
-    const change = (0,_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: true, fields });
-    if (outcome.kind === 'serving') {
-        ctx.cleanup.clear('rollback');
-        return updateResult(plan, ctx, { taskId, outcome, change });
-    }
-    const why = outcome.why ?? outcome.kind;
-    const said = sent.kind === 'accepted' ? why : `${why}, after the platform refused the update (${sent.error.message})`;
-    const failed = { taskId, before, why: said, change, last: outcome };
-    return updateResult(plan, ctx, await rollBack(failed, ctx));
-}
-/** The new configuration serves when every live node runs its images (all new ones, when services changed). */
-function targetOf(after, look, before) {
-    const nodes = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .pointIds */ .tc)(look.nodes);
-    return {
-        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
-        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .imagesOf */ .IC)(after),
-        gone: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .servicesDiffer */ .FK)(before, after) ? nodes : new Set(),
-        before: nodes
-    };
-}
-/**
- * The update did not serve: posts back the configuration the task had and waits, within cleanup_timeout
- * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
- */
-async function rollBack(failed, ctx) {
-    const { taskId, before, why, change, last } = failed;
-    const timedOut = last.kind === 'timed_out';
-    const didNot = `did not serve the new configuration (it ${why})`;
-    if (ctx.runtime.cancelled())
-        return {
-            taskId,
-            outcome: { ...last, kind: 'cancelled' },
-            change,
-            message: `${didNot}; the post step rolls it back`
-        };
-    ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
-    const budget = ctx.settings.cleanupTimeoutMs;
-    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
-    const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
-    if (restored.kind === 'serving') {
-        ctx.cleanup.clear('rollback');
-        const message = `${didNot}; rolled back: it serves the configuration it had again`;
-        return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
-    }
-    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_14__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
-    const restore = { taskId, configuration: (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_15__/* .redactFields */ .$F)(before) };
-    return { taskId, outcome, change: { ...change, restore }, message, timedOut };
-}
-function updateResult(plan, ctx, ending) {
-    const outcome = {
-        why: undefined,
-        data: undefined,
-        raw: undefined,
-        snapshot: undefined,
-        urls: [],
-        healthy: undefined,
-        ...ending.outcome
-    };
-    const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(ending.taskId, outcome, {
-        startedAt: ctx.startedAt,
-        now: ctx.runtime.now(),
-        ...(ending.message === undefined ? {} : { message: ending.message })
-    });
-    return (0,_call_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
-}
-/** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */
-async function chooseTask(ctx) {
-    const [given] = ctx.settings.taskIds;
-    if (given !== undefined)
-        return given;
-    const name = ctx.settings.taskName ?? '';
-    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
-    if (ids.length === 1 && ids[0] !== undefined) {
-        ctx.log(`update: task ${ids[0]} is the live task named ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)}`);
-        return ids[0];
-    }
-    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(ids.length === 0
-        ? `task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)} names no live task: set task_name to the exact name of a running task, or set task_id`
-        : `task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)} names ${ids.length} live tasks (${ids.join(', ')}): set task_id to the one to update`);
-}
-function describeChange(change) {
-    return `${change.path}: ${change.before} -> ${change.after}`;
-}
-
-
-/***/ }),
-
-/***/ 6025:
+/***/ 2662:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -678,6 +123,561 @@ async function askUntilKnown(ask, first, ctx, say) {
 
 /***/ }),
 
+/***/ 3166:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  n: () => (/* binding */ awaitServing)
+});
+
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __webpack_require__(2589);
+// EXTERNAL MODULE: ./platform/failures.ts
+var failures = __webpack_require__(3035);
+// EXTERNAL MODULE: ./platform/operations/calls.ts
+var calls = __webpack_require__(9644);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __webpack_require__(8998);
+// EXTERNAL MODULE: ./deploy/tasks/read-task.ts
+var read_task = __webpack_require__(4273);
+// EXTERNAL MODULE: ./deploy/wait/check-health.ts
+var check_health = __webpack_require__(4621);
+// EXTERNAL MODULE: ./basics/records.ts
+var records = __webpack_require__(2212);
+// EXTERNAL MODULE: ./basics/safe-text.ts
+var safe_text = __webpack_require__(9817);
+// EXTERNAL MODULE: ./deploy/tasks/failing-nodes.ts
+var failing_nodes = __webpack_require__(7659);
+// EXTERNAL MODULE: ./platform/node-data.ts
+var node_data = __webpack_require__(965);
+// EXTERNAL MODULE: ./platform/task-kinds.ts
+var task_kinds = __webpack_require__(7187);
+// EXTERNAL MODULE: ./deploy/wait/criteria.ts
+var criteria = __webpack_require__(6477);
+;// CONCATENATED MODULE: ./deploy/change/judge-serving.ts
+
+
+
+
+
+
+
+/** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.E.deployment.waitDefaults.ready;
+/**
+ * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
+ * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no
+ * longer Running fails it too. Decided from fields only.
+ */
+function judgeServing(snapshot, nodes, target, rules) {
+    if (snapshot.status !== undefined && NOT_SERVING.includes(snapshot.status))
+        return { kind: 'failed', why: `is ${(0,safe_text/* sanitize */.aj)(snapshot.status, 20)}` };
+    // A node that no longer runs (one Failed too: see nodeEnded) is no live node; a new one that failed
+    // fails the change all the same.
+    const live = nodes.filter((node) => !(0,node_data/* nodeEnded */.f2)(node));
+    const fresh = nodes.filter((node) => !target.before.has((0,read_task/* pointOf */.qk)(node)));
+    const [failing] = (0,failing_nodes/* failingNodes */.EJ)({ results: fresh }, rules.maxRestarts);
+    if (failing !== undefined)
+        return { kind: 'failed', why: `has a new node that will not come up: ${(0,failing_nodes/* describeNodeProblem */.BD)(failing)}` };
+    const running = snapshot.nodes?.running;
+    const onImage = live.filter((node) => runsImages(node, target.images));
+    const left = live.filter((node) => target.gone?.has((0,read_task/* pointOf */.qk)(node)) === true);
+    const facts = [
+        `runing_points ${running ?? 'unknown'} of ${target.points}`,
+        ...(target.images === undefined
+            ? []
+            : [`${onImage.length} of ${live.length} live nodes on the new images`]),
+        ...(live.length === target.points ? [] : [`${live.length} live nodes`]),
+        ...(left.length === 0 ? [] : [`${left.length} to go`])
+    ];
+    const urlsReady = !rules.waitForUrls || snapshot.urls.every((url) => (0,criteria/* isPublishable */.oB)(url));
+    const serving = snapshot.status !== undefined &&
+        SERVING.includes(snapshot.status) &&
+        running === target.points &&
+        live.length === target.points &&
+        onImage.length === live.length &&
+        left.length === 0 &&
+        urlsReady;
+    if (serving)
+        return { kind: 'serving' };
+    return {
+        kind: 'waiting',
+        progress: `${facts.join(', ')}${urlsReady ? '' : ', waiting for the service URLs'}`
+    };
+}
+/**
+ * Whether a node's containers run the images: a container that names its service must run that
+ * service's image; one that does not (the reference allows null) must run one of the images.
+ */
+function runsImages(node, images) {
+    if (images === undefined)
+        return true;
+    const containers = (Array.isArray(node.containers) ? node.containers : []).filter(records/* isRecord */.u);
+    const wanted = new Set(images.values());
+    return (containers.length > 0 &&
+        containers.every((container) => {
+            const image = typeof container.image === 'string' ? container.image : '';
+            const service = typeof container.service_name === 'string' ? container.service_name : undefined;
+            const own = service === undefined ? undefined : images.get(service);
+            return own === undefined ? wanted.has(image) : own === image;
+        }));
+}
+
+// EXTERNAL MODULE: ./deploy/tasks/publishable-urls.ts
+var publishable_urls = __webpack_require__(9695);
+// EXTERNAL MODULE: ./deploy/poll.ts
+var poll = __webpack_require__(6417);
+// EXTERNAL MODULE: ./deploy/wait/task-watch.ts
+var task_watch = __webpack_require__(5547);
+;// CONCATENATED MODULE: ./deploy/change/await-serving.ts
+
+
+
+
+
+
+
+
+
+
+/** Why a wait for a change ended when the job was cancelled. */
+const CANCELLED = 'was still changing when the job was cancelled';
+/**
+ * Waits until a running task serves the target (see judgeServing): each round of the poll loop (one per
+ * poll interval, at a fixed rate, never past `deadline`) reads its detail and its node list, and says how
+ * far it is when that changes. Serving, its app is checked as health_path says (unless `health` is false).
+ * Failed reads in a row up to poll_error_budget are waited through.
+ */
+async function awaitServing(taskId, target, ctx, limits) {
+    const { runtime, settings } = ctx;
+    const started = runtime.now();
+    const last = {};
+    const end = (kind, why, extra = {}) => ({
+        kind,
+        why,
+        data: last.data,
+        raw: last.raw,
+        snapshot: last.snapshot,
+        urls: [],
+        healthy: undefined,
+        ...extra
+    });
+    const polled = await (0,poll/* pollUntil */.g3)(async () => {
+        const verdict = await look(taskId, target, ctx, last);
+        const at = (0,units/* formatDuration */.a3)(runtime.now() - started);
+        if (verdict.kind === 'serving') {
+            ctx.log(`${limits.label}: task ${taskId} serves after ${at}`);
+            return { kind: 'done', value: { serving: true } };
+        }
+        if (verdict.kind === 'failed')
+            return { kind: 'done', value: { serving: false, why: verdict.why } };
+        const line = `${limits.label}: task ${taskId}: ${verdict.progress} after ${at} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`;
+        const changed = verdict.progress !== last.said;
+        if (changed)
+            ctx.log(line);
+        last.said = verdict.progress;
+        if (verdict.kind === 'unread')
+            return { kind: 'unread', why: verdict.progress, said: changed };
+        return changed ? { kind: 'waiting', said: true } : { kind: 'waiting', progress: line };
+    }, {
+        deadline: limits.deadline,
+        schedule: { kind: 'fixed_rate', intervalMs: settings.wait.intervalMs },
+        failureBudget: settings.wait.pollErrorBudget,
+        lastLookAtDeadline: true,
+        heartbeat: {
+            everyMs: poll/* HEARTBEAT_MS */.m,
+            line: () => `${limits.label}: task ${taskId}: still ${last.said ?? 'not read'} after ${(0,units/* formatDuration */.a3)(runtime.now() - started)} (${(0,task_watch/* standing */.JA)(last.snapshot, runtime.now(), limits.deadline)})`
+        }
+    }, { ...runtime, log: ctx.log });
+    if (polled.kind === 'done')
+        return polled.value.serving ? finish(last, ctx, limits, end) : end('failed', polled.value.why);
+    if (polled.kind === 'cancelled')
+        return end('cancelled', CANCELLED);
+    if (polled.kind === 'unread')
+        return end('failed', `${polled.why}, ${settings.wait.pollErrorBudget} times in a row`);
+    return end('timed_out', `did not serve in time: ${last.said ?? 'not read'}`);
+}
+/** One look: the detail and the node list, judged; a failed read is unread (poll_error_budget counts them). */
+async function look(taskId, target, ctx, last) {
+    try {
+        const { result, raw } = await ctx.send((0,calls/* detailCall */.cV)(ctx.settings, taskId));
+        const nodes = await (0,read_task/* readNodeList */.XV)(taskId, ctx);
+        last.data = result.data;
+        last.raw = raw;
+        last.snapshot = (0,task_data/* snapshotOf */.eY)(result.data, ctx.settings.wait.statusField);
+        return judgeServing(last.snapshot, nodes, target, ctx.settings.wait);
+    }
+    catch (error) {
+        return { kind: 'unread', progress: `could not be read (${(0,failures/* describeError */.Uc)(error)})` };
+    }
+}
+/** Serving: its URLs, and its app checked as health_path says (within the same deadline). */
+async function finish(last, ctx, limits, end) {
+    const { settings, runtime } = ctx;
+    const urls = (0,publishable_urls/* publishableUrls */.ON)(last.snapshot?.urls ?? [], () => undefined);
+    const path = limits.health === false ? undefined : settings.health.path;
+    if (path === undefined)
+        return end('serving', undefined, { urls });
+    const health = urls.length === 0
+        ? { healthy: false, why: `has no service URL to check ${path} at` }
+        : await (0,check_health/* checkHealth */.Ns)(urls, { ...settings.health, path }, { deadline: limits.deadline, intervalMs: settings.wait.intervalMs, startedAt: runtime.now() }, (0,check_health/* healthDeps */.$$)(ctx));
+    if (health.healthy)
+        return end('serving', undefined, { urls, healthy: true });
+    const why = urls.length === 0 ? health.why : `is not healthy: ${health.why}`;
+    return end('failed', why, { urls, healthy: false });
+}
+
+
+/***/ }),
+
+/***/ 4262:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   X: () => (/* binding */ sendChange),
+/* harmony export */   n: () => (/* binding */ checkWaits)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(3035);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2116);
+
+
+
+/**
+ * A change to a running task waits until it serves (to roll it back, or to say it did not): wait: false
+ * is refused before anything is sent.
+ */
+function checkWaits(settings, why) {
+    if (settings.wait.mode === 'false')
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__/* .InputError */ .d(`wait is false, but ${settings.operation} waits until ${why}: remove wait`);
+}
+/**
+ * Sends a call that changes a task (each is harmless to repeat), retried while a failure may pass.
+ * Whether it took effect is then for the task's state to say, never the answer.
+ */
+async function sendChange(call, label, ctx) {
+    try {
+        await (0,_retries_js__WEBPACK_IMPORTED_MODULE_1__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
+        return { kind: 'accepted' };
+    }
+    catch (error) {
+        ctx.log(`${label}: ${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_2__/* .describeError */ .Uc)(error)}`);
+        return { kind: 'not_accepted', error: error instanceof Error ? error : new Error(String(error)) };
+    }
+}
+
+
+/***/ }),
+
+/***/ 9882:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Q: () => (/* binding */ taskAfterRead),
+/* harmony export */   y: () => (/* binding */ taskAfterServing)
+/* harmony export */ });
+/* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(5363);
+
+/** The task's result once a wait for a change ended: reached when it serves, else how it did not. */
+function taskAfterServing(taskId, outcome, fields) {
+    return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .h)(taskId, {
+        ...seen(outcome.snapshot),
+        verdict: outcome.kind === 'serving' ? 'reached' : outcome.kind,
+        urls: outcome.urls,
+        data: outcome.data,
+        raw: outcome.raw,
+        elapsedMs: fields.now - fields.startedAt,
+        message: fields.message ?? outcome.why,
+        healthy: outcome.healthy
+    });
+}
+/** A task's result as a read left it: done, with what its detail says. */
+function taskAfterRead(taskId, look) {
+    return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_0__/* .taskResult */ .h)(taskId, { ...seen(look.snapshot), data: look.data, raw: look.raw });
+}
+/** What a task's snapshot says of it: status, nodes, money and name. */
+function seen(snapshot) {
+    return {
+        status: snapshot?.status,
+        nodes: snapshot?.nodes,
+        billingValue: snapshot?.billingValue,
+        forecastValue: snapshot?.forecastValue,
+        name: snapshot?.name
+    };
+}
+
+
+/***/ }),
+
+/***/ 8852:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ rollbackOf),
+/* harmony export */   R: () => (/* binding */ restoreConfiguration)
+/* harmony export */ });
+/* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6539);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9644);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2212);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9941);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8998);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4273);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2662);
+
+
+
+
+
+
+
+
+/** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
+function rollbackOf(taskId, configuration) {
+    return { taskId, configuration: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .toCompactJson */ .ZJ)(configuration) };
+}
+/**
+ * Sets a task back to the configuration it had (posted whole, as an update is), and waits until that
+ * serves again: every live node on its images, runing_points at its points, within `deadline`. The nodes
+ * the failed update brought up may crash-loop: only nodes that come up from now on fail the rollback.
+ */
+async function restoreConfiguration(rollback, ctx, deadline) {
+    const configuration = (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_0__/* .parseJson */ .qF)(rollback.configuration);
+    if (!(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(configuration))
+        throw new Error('the saved configuration is not a JSON object');
+    const { taskId } = rollback;
+    const before = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .readTask */ .gv)(taskId, ctx);
+    ctx.log(`rollback: posting back the configuration task ${taskId} had`);
+    const posted = await postBack(taskId, configuration, ctx);
+    if (posted.kind === 'failed') {
+        const { data, raw, snapshot } = before;
+        const why = `was not set back (${posted.why})`;
+        return { kind: 'failed', why, data, raw, snapshot, urls: [], healthy: undefined };
+    }
+    return (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_3__/* .awaitServing */ .n)(taskId, {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .countOf */ .pq)(configuration.points) ?? before.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_5__/* .imagesOf */ .IC)(configuration),
+        before: (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .pointIds */ .tc)(before.nodes)
+    }, ctx, 
+    // What served before is set back: its nodes and images say so; the app's health is not the question.
+    { deadline, label: 'rollback', health: false });
+}
+/**
+ * Posts the configuration back until the task's detail holds it (see sendUntilShown): an accepted post is
+ * not taken until the detail says so.
+ */
+async function postBack(taskId, configuration, ctx) {
+    const shows = async () => (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_2__/* .holdsConfiguration */ .Ld)(taskId, configuration, ctx))
+        ? { shown: true, state: 'it holds the configuration it had' }
+        : { shown: false, state: 'it does not hold the configuration it had' };
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_6__/* .updateCall */ .QJ)(ctx.settings, taskId, configuration);
+    return (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_7__/* .sendUntilShown */ .ep)(call, `rollback: update task ${taskId}`, shows, ctx);
+}
+
+
+/***/ }),
+
+/***/ 9095:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   updateFlow: () => (/* binding */ updateFlow)
+/* harmony export */ });
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(629);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(9817);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(2589);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9644);
+/* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7326);
+/* harmony import */ var _tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9941);
+/* harmony import */ var _context_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2037);
+/* harmony import */ var _secret_fields_js__WEBPACK_IMPORTED_MODULE_15__ = __webpack_require__(8064);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__ = __webpack_require__(5207);
+/* harmony import */ var _calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8060);
+/* harmony import */ var _cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8852);
+/* harmony import */ var _change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(3166);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(8998);
+/* harmony import */ var _change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9882);
+/* harmony import */ var _change_send_change_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4262);
+/* harmony import */ var _tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(4273);
+/* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7682);
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * An update in place: reads the task's whole configuration, applies the body's changes (services matched
+ * by service_name), and posts it all back, as the platform's update overwrites everything. Then waits
+ * until the new configuration serves: every live node on the new images, runing_points at points, the
+ * URLs, the health check. When it does not (a crash loop, the deadline, an unhealthy app, a cancel), the
+ * configuration it had is posted back and waited for: the update is rolled back, and the step fails.
+ * Until it serves, the post step holds that configuration, to finish the rollback of a cancelled job.
+ */
+const updateFlow = {
+    plan: (settings) => {
+        (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .checkWaits */ .n)(settings, 'the new configuration serves, and rolls it back when it does not');
+        (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .checkChanges */ .ek)(settings.body);
+        if (settings.taskIds.length > 1)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task_id lists ${settings.taskIds.length} tasks, but update changes one: set task_id to a single id`);
+        if (settings.taskIds.length === 0 && settings.taskName === undefined)
+            throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d('task_id and task_name are empty, but update needs the task: set task_id, or task_name to the name of exactly one live task');
+        const plan = { operation: settings.operation, calls: [], wait: undefined };
+        return {
+            plan,
+            cleanup: _cleanup_state_js__WEBPACK_IMPORTED_MODULE_3__/* .NO_CLEANUP */ .jR,
+            run: (ctx) => runUpdate(plan, ctx),
+            dryRun: async (ctx) => {
+                const { taskId, look, fields } = await prepare(ctx);
+                for (const change of fields)
+                    ctx.log(`dry run: update would change ${describeChange(change)}`);
+                ctx.log(fields.length === 0
+                    ? `dry run: the body changes nothing in task ${taskId}, so update would send nothing`
+                    : `dry run: update would post the whole configuration back to task ${taskId}, and wait until it serves; only reads were sent`);
+                return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, {
+                    tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)],
+                    change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: fields.length > 0, fields })
+                });
+            }
+        };
+    }
+};
+async function prepare(ctx) {
+    const taskId = await chooseTask(ctx);
+    const look = await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .readTask */ .gv)(taskId, ctx);
+    const before = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .configurationOf */ .QV)(look.data);
+    const after = (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .applyChanges */ .YF)(before, ctx.settings.body);
+    return { taskId, look, before, after, fields: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .diffConfigurations */ .VU)(before, after) };
+}
+async function runUpdate(plan, ctx) {
+    const prepared = await prepare(ctx);
+    const { taskId, look, before, after, fields } = prepared;
+    for (const change of fields)
+        ctx.log(`update: ${describeChange(change)}`);
+    if (fields.length === 0) {
+        ctx.log(`update: the body changes nothing in task ${taskId}; nothing was sent`);
+        return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [(0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterRead */ .Q)(taskId, look)], change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({}) });
+    }
+    if (look.snapshot.status !== (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .kindOf */ .I)(ctx.settings).runningStatus)
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(`task ${taskId} is ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_9__/* .sanitize */ .aj)(look.snapshot.status ?? 'in no known status', 20)}, but update changes a running service: recover it first`);
+    // From here until the new configuration serves, the post step can set the task back.
+    ctx.cleanup.set('rollback', (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before));
+    const sent = await (0,_change_send_change_js__WEBPACK_IMPORTED_MODULE_0__/* .sendChange */ .X)((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_8__/* .updateCall */ .QJ)(ctx.settings, taskId, after), `update: task ${taskId}`, ctx);
+    if (sent.kind === 'not_accepted' && (await (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .holdsConfiguration */ .Ld)(taskId, before, ctx))) {
+        ctx.cleanup.clear('rollback');
+        const message = `was not updated: the platform refused the update (${sent.error.message}), and the task's configuration is as it was`;
+        return updateResult(plan, ctx, {
+            taskId,
+            outcome: { kind: 'failed', snapshot: look.snapshot, data: look.data, raw: look.raw },
+            change: (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ fields }),
+            message
+        });
+    }
+    const outcome = await (0,_change_await_serving_js__WEBPACK_IMPORTED_MODULE_11__/* .awaitServing */ .n)(taskId, targetOf(after, look, before), ctx, {
+        deadline: ctx.deadline,
+        label: 'update'
+    });
+    const change = (0,_calls_step_result_js__WEBPACK_IMPORTED_MODULE_6__/* .changeReport */ .XS)({ changed: true, fields });
+    if (outcome.kind === 'serving') {
+        ctx.cleanup.clear('rollback');
+        return updateResult(plan, ctx, { taskId, outcome, change });
+    }
+    const why = outcome.why ?? outcome.kind;
+    const said = sent.kind === 'accepted' ? why : `${why}, after the platform refused the update (${sent.error.message})`;
+    const failed = { taskId, before, why: said, change, last: outcome };
+    return updateResult(plan, ctx, await rollBack(failed, ctx));
+}
+/** The new configuration serves when every live node runs its images (all new ones, when services changed). */
+function targetOf(after, look, before) {
+    const nodes = (0,_tasks_read_task_js__WEBPACK_IMPORTED_MODULE_7__/* .pointIds */ .tc)(look.nodes);
+    return {
+        points: (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_12__/* .countOf */ .pq)(after.points) ?? look.snapshot.nodes?.total ?? 1,
+        images: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .imagesOf */ .IC)(after),
+        gone: (0,_tasks_configuration_js__WEBPACK_IMPORTED_MODULE_1__/* .servicesDiffer */ .FK)(before, after) ? nodes : new Set(),
+        before: nodes
+    };
+}
+/**
+ * The update did not serve: posts back the configuration the task had and waits, within cleanup_timeout
+ * (from now, past wait_timeout), until it serves again. A cancelled step leaves that to the post step.
+ */
+async function rollBack(failed, ctx) {
+    const { taskId, before, why, change, last } = failed;
+    const timedOut = last.kind === 'timed_out';
+    const didNot = `did not serve the new configuration (it ${why})`;
+    if (ctx.runtime.cancelled())
+        return {
+            taskId,
+            outcome: { ...last, kind: 'cancelled' },
+            change,
+            message: `${didNot}; the post step rolls it back`
+        };
+    ctx.log(`update: task ${taskId} ${didNot}; rolling back`);
+    const budget = ctx.settings.cleanupTimeoutMs;
+    const restored = await (0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .restoreConfiguration */ .R)((0,_cleanup_restore_configuration_js__WEBPACK_IMPORTED_MODULE_10__/* .rollbackOf */ .I)(taskId, before), (0,_context_js__WEBPACK_IMPORTED_MODULE_13__/* .contextFor */ .B)(ctx, budget), ctx.runtime.now() + budget);
+    const outcome = { ...restored, kind: restored.kind === 'cancelled' ? 'cancelled' : 'failed' };
+    if (restored.kind === 'serving') {
+        ctx.cleanup.clear('rollback');
+        const message = `${didNot}; rolled back: it serves the configuration it had again`;
+        return { taskId, outcome, change: { ...change, rolledBack: true }, message, timedOut };
+    }
+    const message = `${didNot}, and the rollback did not complete within cleanup_timeout ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_14__/* .formatDuration */ .a3)(budget)} (it ${restored.why ?? restored.kind}): restore its configuration by hand (the post step tries again)`;
+    const restore = { taskId, configuration: (0,_secret_fields_js__WEBPACK_IMPORTED_MODULE_15__/* .redactFields */ .$F)(before) };
+    return { taskId, outcome, change: { ...change, restore }, message, timedOut };
+}
+function updateResult(plan, ctx, ending) {
+    const outcome = {
+        why: undefined,
+        data: undefined,
+        raw: undefined,
+        snapshot: undefined,
+        urls: [],
+        healthy: undefined,
+        ...ending.outcome
+    };
+    const task = (0,_change_task_after_change_js__WEBPACK_IMPORTED_MODULE_5__/* .taskAfterServing */ .y)(ending.taskId, outcome, {
+        startedAt: ctx.startedAt,
+        now: ctx.runtime.now(),
+        ...(ending.message === undefined ? {} : { message: ending.message })
+    });
+    return (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_4__/* .stepResult */ .GR)(plan, ctx, { tasks: [task], change: ending.change, timedOut: ending.timedOut ?? false });
+}
+/** The task to update: task_id, or the one live task named task_name (exactly one, ended ones aside). */
+async function chooseTask(ctx) {
+    const [given] = ctx.settings.taskIds;
+    if (given !== undefined)
+        return given;
+    const name = ctx.settings.taskName ?? '';
+    const ids = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_16__/* .searchByName */ .lP)('update: looking for the task by name', name, ctx);
+    if (ids.length === 1 && ids[0] !== undefined) {
+        ctx.log(`update: task ${ids[0]} is the live task named ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)}`);
+        return ids[0];
+    }
+    throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .InputError */ .d(ids.length === 0
+        ? `task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)} names no live task: set task_name to the exact name of a running task, or set task_id`
+        : `task_name ${(0,_basics_input_error_js__WEBPACK_IMPORTED_MODULE_2__/* .quote */ .h)(name)} names ${ids.length} live tasks (${ids.join(', ')}): set task_id to the one to update`);
+}
+function describeChange(change) {
+    return `${change.path}: ${change.before} -> ${change.after}`;
+}
+
+
+/***/ }),
+
 /***/ 5207:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
@@ -692,8 +692,8 @@ async function askUntilKnown(ask, first, ctx, say) {
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9644);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8998);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6539);
-/* harmony import */ var _poll_loop_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(5444);
-/* harmony import */ var _persistence_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6025);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6417);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(2662);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2116);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7660);
 
@@ -753,19 +753,19 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
             return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_6__/* .describeError */ .Uc)(error) };
         }
     };
-    const polled = await (0,_poll_loop_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_7__/* .pollUntil */ .g3)(search, {
         deadline: Math.min(until, ctx.retries.policy.deadline),
         schedule: { kind: 'fixed_rate', intervalMs: searchEveryMs(until - now()) },
         failureBudget: Infinity,
         lastLookAtDeadline: true
-    }, { ...ctx.retries.deps, cancelled: () => false, log: ctx.log });
+    }, { ...ctx.retries.deps, log: ctx.log });
     if (polled.kind === 'done')
         return { kind: 'found', ids: polled.value };
     const failed = polled.kind === 'unread' ? polled.why : polled.unread;
     if (failed === undefined)
         return { kind: lastSentAt >= until ? 'none' : 'cut' };
     // The last search failed: what it would have found is not known, so it is asked again, with a backoff.
-    const known = await (0,_persistence_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
+    const known = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_8__/* .askUntilKnown */ .jR)(async () => {
         const round = await search();
         if (round.kind === 'unread')
             return { known: false, why: round.why };
@@ -776,6 +776,58 @@ async function awaitNewTasks(name, existing, until, ctx, label) {
     if (known.value !== undefined)
         return { kind: 'found', ids: known.value };
     return { kind: lastSentAt >= until ? 'none' : 'cut' };
+}
+
+
+/***/ }),
+
+/***/ 5363:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   N: () => (/* binding */ taskAfterWait),
+/* harmony export */   h: () => (/* binding */ taskResult)
+/* harmony export */ });
+/** A task's result with nothing known yet but its id: done, and what `fields` say. */
+function taskResult(id, fields = {}) {
+    return {
+        id,
+        verdict: 'done',
+        status: undefined,
+        nodes: undefined,
+        billingValue: undefined,
+        forecastValue: undefined,
+        name: undefined,
+        urls: [],
+        data: undefined,
+        raw: undefined,
+        timeline: [],
+        elapsedMs: 0,
+        message: undefined,
+        diagnostics: undefined,
+        healthy: undefined,
+        ...fields
+    };
+}
+/** A task's result once its wait ended. */
+function taskAfterWait(task, waited, publish) {
+    return {
+        id: task.id,
+        verdict: waited.verdict,
+        status: waited.snapshot?.status ?? task.status,
+        nodes: waited.snapshot?.nodes ?? task.nodes,
+        billingValue: waited.snapshot?.billingValue ?? task.billingValue,
+        forecastValue: waited.snapshot?.forecastValue ?? task.forecastValue,
+        name: waited.snapshot?.name ?? task.name,
+        urls: publish(task.id, waited.snapshot?.urls ?? []),
+        data: waited.data ?? task.data,
+        raw: waited.raw ?? task.raw,
+        timeline: waited.timeline,
+        elapsedMs: waited.elapsedMs,
+        message: waited.message,
+        diagnostics: undefined,
+        healthy: undefined
+    };
 }
 
 

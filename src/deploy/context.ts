@@ -39,7 +39,8 @@ export function deployContext(
     now: runtime.now,
     sleep: runtime.sleep,
     random: runtime.random,
-    log: runtime.log
+    log: runtime.log,
+    cancelled: runtime.cancelled
   };
   const policy = { maxRetries: settings.maxRetries, ...DEFAULT_BACKOFF, deadline };
   return {

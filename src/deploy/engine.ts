@@ -35,17 +35,11 @@ export { deployContext, type DeployContext } from './context.js';
 export { stepRuntime, type AppendFile, type HostHooks, type StepRuntime } from './step-runtime.js';
 export { manualStop, manualSweep } from './tasks/manual-stop.js';
 export type { ScaleBackReport } from './cleanup/finish-scale-back.js';
-export { planStep, runStep, type PlannedStep } from './step.js';
+export { planStep, runStep, type PlannedStep } from './flows/step.js';
 
 // What a step did.
-export {
-  jobRunOf,
-  placementOf,
-  type ChangeReport,
-  type NodeCounts,
-  type StepResult,
-  type TaskResult
-} from './result.js';
+export { jobRunOf, placementOf, type ChangeReport, type StepResult } from './calls/step-result.js';
+export type { NodeCounts, TaskResult } from './wait/task-result.js';
 export type { Placement } from './create/create-task.js';
 export type { Candidate } from './create/choose-resource.js';
 export type { NodeDiagnostics, TaskDiagnostics } from './wait/diagnose.js';

@@ -14,6 +14,8 @@ export interface RetryDeps {
   /** A number in [0, 1), for the jitter. */
   random: () => number;
   log: (line: string) => void;
+  /** Whether the step was cancelled: no retry then (the sleep before it would end at once anyway). */
+  cancelled: () => boolean;
 }
 
 export const DEFAULT_BACKOFF = { baseMs: 1000, capMs: 30_000 };
@@ -56,8 +58,10 @@ export type RetryVerdict<T> =
   | { result: T };
 
 /**
- * Runs `attempt` until it succeeds, `judge` says a failure is final, the retries are spent, or the next
- * attempt would start past the deadline. Every retry is logged with its reason, number and delay.
+ * The retry, one of the three owners of time (with asking again, deploy/ask-again.ts, and the poll,
+ * deploy/poll.ts): runs one request's `attempt` until it succeeds, `judge` says a failure is final, the
+ * retries are spent, the step is cancelled, or the next attempt would start past the deadline. Every retry
+ * is logged with its reason, number and delay.
  */
 export async function withRetries<T>(
   label: string,
@@ -72,7 +76,7 @@ export async function withRetries<T>(
     } catch (error) {
       const verdict = await judge(error);
       if ('result' in verdict) return verdict.result;
-      if (!verdict.retry || retry >= policy.maxRetries) throw error;
+      if (!verdict.retry || retry >= policy.maxRetries || deps.cancelled()) throw error;
       const delay =
         verdict.now === true ? 0 : (verdict.serverDelayMs ?? backoffMs(retry + 1, deps.random, policy));
       const when = delay === 0 ? 'now' : `in ${formatDelay(delay)}`;

@@ -124,7 +124,7 @@ describe('preheat', () => {
   };
 
   /** A platform scripted by path: what each endpoint answers (an Error is thrown). */
-  function platform(answers: Record<string, unknown>) {
+  function platform(answers: Record<string, unknown>, cancelAt?: number) {
     const sent: string[] = [];
     const send = (call: Call): Promise<Answer> => {
       const name = call.endpoint.path.split('/').at(-1) ?? '';
@@ -137,7 +137,14 @@ describe('preheat', () => {
       taskName: 'web',
       body: { services: [{ service_name: 'a', service_image: 'i:1' }] }
     });
-    return { ctx: scriptedContext(send, { settings, maxRetries: 0 }), sent };
+    return {
+      ctx: scriptedContext(send, {
+        settings,
+        maxRetries: 0,
+        ...(cancelAt === undefined ? {} : { cancelAt })
+      }),
+      sent
+    };
   }
 
   it('refuses a region get_regions does not list, naming those it does, creating no preheat', async () => {
@@ -187,5 +194,22 @@ describe('preheat', () => {
     );
     expect(sent.slice(0, 5)).toEqual(['get_regions', 'create', 'detail', 'stop', 'detail']);
     expect(ctx.cleanup.state().preheats).toEqual(['7']);
+  });
+
+  it('ends when the step is cancelled, sending no stop, and leaves the preheat on the ledger for the post step', async () => {
+    const { ctx, sent } = platform(
+      {
+        get_regions: { regions: [{ region: 'r1' }] },
+        create: { task_id: 8 },
+        detail: { status: 'Running', region_cache_info: [{ region: 'r1', status: 'Syncing' }] }
+      },
+      25_000
+    );
+    await expect(preheat(candidate, 'region', ctx)).rejects.toThrow(
+      'the step was cancelled while preheating (task 8): the post step stops the preheat task, and nothing was created'
+    );
+    // Polled at 0, 10 s and 20 s; the sleep to 30 s was cut short by the cancellation.
+    expect(sent).toEqual(['get_regions', 'create', 'detail', 'detail', 'detail']);
+    expect(ctx.cleanup.state().preheats).toEqual(['8']);
   });
 });

@@ -1,7 +1,7 @@
 // Each operation's flow, as planned: what it checks before anything is sent, and what it leaves the post
 // step before it starts.
 import { FLOWS } from '../../../src/deploy/flows/index.js';
-import { planStep } from '../../../src/deploy/step.js';
+import { planStep } from '../../../src/deploy/flows/step.js';
 import { OPERATION_NAMES } from '../../../src/platform/platform-settings.js';
 import { testSettings } from '../../helpers/settings.js';
 

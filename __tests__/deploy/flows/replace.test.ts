@@ -1,5 +1,5 @@
 import { finishReplace } from '../../../src/deploy/flows/replace.js';
-import { taskResult, type TaskResult } from '../../../src/deploy/result.js';
+import { taskResult, type TaskResult } from '../../../src/deploy/wait/task-result.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../../src/platform/session.js';
 import { scriptedContext } from '../../helpers/runtime.js';

@@ -1,7 +1,7 @@
 import { checkHealth, healthUrl, isAccepted } from '../../../src/deploy/wait/check-health.js';
 
 /** A clock that moves only when the check sleeps, and probes that answer by URL, one answer per call. */
-function harness(answers: Record<string, (number | Error)[]>) {
+function harness(answers: Record<string, (number | Error)[]>, cancelAt = Infinity) {
   let now = 0;
   const log: string[] = [];
   const probed: [string, number][] = [];
@@ -15,11 +15,17 @@ function harness(answers: Record<string, (number | Error)[]>) {
       return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
     },
     now: () => now,
+    // As the runtime's cancellable sleep: one that reaches the cancellation ends there, rejecting.
     sleep: (ms: number) => {
       slept.push(ms);
+      if (now + ms >= cancelAt) {
+        now = cancelAt;
+        return Promise.reject(new Error('the step was cancelled'));
+      }
       now += ms;
       return Promise.resolve();
     },
+    cancelled: () => now >= cancelAt,
     log: (line: string) => log.push(line),
     describeError: (error: unknown) => (error as Error).message,
     // A TypeError is the client's own: the URL cannot be requested at all.
@@ -73,6 +79,17 @@ describe('checkHealth', () => {
     });
     expect(h.slept.reduce((a, b) => a + b, 0)).toBe(20_000);
     expect(h.probed.at(-1)).toEqual(['https://a/health', 20]);
+  });
+
+  it('ends when the step is cancelled, not healthy, saying so and what the URL last answered', async () => {
+    const h = harness({ 'https://a/health': [503] }, 5500);
+    const health = await checkHealth(['https://a'], HEALTH, limits(), h.deps);
+    expect(health).toEqual({
+      healthy: false,
+      why: 'the step was cancelled while checking https://a/health: it last answered HTTP 503'
+    });
+    // Checks at 0, 1 s and 3 s; the sleep of 4 s was cut short at 5.5 s, and nothing was checked after.
+    expect(h.probed.map(([, at]) => at)).toEqual([0, 1, 3]);
   });
 
   it('checks every URL, and accepts the statuses it is told', async () => {

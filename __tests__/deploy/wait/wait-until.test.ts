@@ -1,6 +1,6 @@
 import { waitUntil } from '../../../src/deploy/wait/wait-until.js';
 import { urlPublisher } from '../../../src/deploy/tasks/publishable-urls.js';
-import { taskResult, type TaskResult } from '../../../src/deploy/result.js';
+import { taskResult, type TaskResult } from '../../../src/deploy/wait/task-result.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import type { Settings } from '../../../src/action/settings.js';
 import type { Call } from '../../../src/platform/operations/operation-table.js';
@@ -57,7 +57,7 @@ async function waitFor(
   };
   const ctx = scriptedContext(send, { settings, log: (line) => log.push(line) });
   const result = await waitUntil(tasks, criteriaFor('ready', settings.wait), ctx, {
-    calls: [],
+    readAlready: new Set(),
     publish: urlPublisher(ctx)
   });
   return { ...result, sent, log };

@@ -7,7 +7,7 @@ import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from '../wait/check-health.js';
 import { judgeServing, type ServingTarget } from './judge-serving.js';
 import { publishableUrls } from '../tasks/publishable-urls.js';
-import { HEARTBEAT_MS, pollUntil } from '../poll-loop.js';
+import { HEARTBEAT_MS, pollUntil } from '../poll.js';
 import { standing } from '../wait/task-watch.js';
 
 /** Why a wait for a change ended when the job was cancelled. */

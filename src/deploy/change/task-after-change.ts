@@ -1,5 +1,5 @@
 import type { TaskSnapshot } from '../../platform/task-data.js';
-import { taskResult, type TaskResult } from '../result.js';
+import { taskResult, type TaskResult } from '../wait/task-result.js';
 import type { ServingOutcome } from './await-serving.js';
 import type { TaskLook } from '../tasks/read-task.js';
 

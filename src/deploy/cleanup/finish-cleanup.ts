@@ -16,7 +16,7 @@ import { restoreConfiguration } from './restore-configuration.js';
 import { finishScaleBack, type ScaleBackReport } from './finish-scale-back.js';
 import { cleanUpTask, type CleanupOutcome } from '../tasks/clean-up-task.js';
 import type { DeployContext } from '../context.js';
-import type { Persisted } from '../persistence.js';
+import type { Persisted } from '../ask-again.js';
 import { awaitNewTasks } from '../tasks/find-tasks.js';
 import { stopPreheat } from '../create/preheat.js';
 

@@ -4,7 +4,7 @@ import type { ScaleBack } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { awaitServing } from '../change/await-serving.js';
 import { readDetail } from '../tasks/read-task.js';
-import { sendUntilShown, type Persisted, type Showing } from '../persistence.js';
+import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
 
 /** How the post step finished a scale up the main step left (see ScaleBack). */
 export interface ScaleBackReport {

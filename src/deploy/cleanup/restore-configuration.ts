@@ -7,7 +7,7 @@ import type { DeployContext } from '../context.js';
 import { awaitServing, type ServingOutcome } from '../change/await-serving.js';
 import { countOf } from '../../platform/task-data.js';
 import { holdsConfiguration, pointIds, readTask } from '../tasks/read-task.js';
-import { sendUntilShown, type Persisted, type Showing } from '../persistence.js';
+import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
 
 /** The rollback of an update, as the step leaves it for the post step: the task and its configuration. */
 export function rollbackOf(taskId: string, configuration: Configuration): Rollback {

@@ -6,7 +6,7 @@ import type { Call } from '../../platform/operations/operation-table.js';
 import type { Answer } from '../../platform/session.js';
 import { offersOf } from '../../platform/resource-data.js';
 import type { DeployContext } from '../context.js';
-import { backoffAt, pollUntil } from '../poll-loop.js';
+import { backoffAt, pollUntil } from '../poll.js';
 import { retried } from '../retries.js';
 import type { PreheatMode } from '../settings.js';
 import { cheapestOverPrice, chooseResource, type Candidate, type Choice } from './choose-resource.js';
@@ -85,9 +85,12 @@ export async function findCapacity(
       return { kind: 'waiting', said: true };
     },
     { deadline: until, schedule, failureBudget: Infinity, lastLookAtDeadline: true },
-    { ...ctx.runtime, cancelled: () => false, log: ctx.log }
+    { ...ctx.runtime, log: ctx.log }
   );
-  // Every round fits before the deadline (one is made only with the least delay left), so the poll ends done.
+  // Every round fits before the deadline (one is made only with the least delay left), so the poll ends
+  // done, unless the step was cancelled: then no task is created.
+  if (polled.kind === 'cancelled')
+    throw new Error('capacity: the step was cancelled while searching for stock; nothing was created');
   if (polled.kind !== 'done') throw new Error(`capacity: the search for stock ended ${polled.kind}`);
   if ('failed' in polled.value) throw new Error(polled.value.failed);
   return polled.value;

@@ -17,8 +17,8 @@ import { taskIdOf } from '../../platform/task-data.js';
 import { isRecord } from '../../basics/records.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
-import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
-import { sendUntilShown, type Persisted, type Showing } from '../persistence.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
+import { sendUntilShown, type Persisted, type Showing } from '../ask-again.js';
 import type { PreheatMode } from '../settings.js';
 
 export type { PreheatMode } from '../settings.js';
@@ -91,6 +91,12 @@ export async function preheat(
   const taskId = await createPreheat({ ...body, services: preheatServices(ctx.settings.body) }, ctx);
   ctx.cleanup.add('preheats', [taskId]);
   const ended = await watchPreheat(taskId, mode, ctx);
+  // A cancelled step leaves the stop to the post step: the preheat is on its ledger, and this step's
+  // requests end at once.
+  if (ended.state === 'cancelled')
+    throw new Error(
+      `the step was cancelled while preheating (task ${taskId}): the post step stops the preheat task, and nothing was created`
+    );
   if (ended.state === 'done') {
     ctx.cleanup.settle('preheats', taskId);
     const elapsedMs = ctx.runtime.now() - startedAt;
@@ -190,7 +196,7 @@ async function watchPreheat(
   taskId: string,
   mode: PreheatMode,
   ctx: DeployContext
-): Promise<{ state: 'done' | 'failed' | 'timed_out'; detail: string }> {
+): Promise<{ state: 'done' | 'failed' | 'timed_out' | 'cancelled'; detail: string }> {
   let last = '';
   const started = ctx.runtime.now();
   const deadline = Math.min(started + ctx.settings.preheat.timeoutMs, ctx.deadline);
@@ -232,11 +238,11 @@ async function watchPreheat(
           `preheat: task ${taskId}: still ${sanitize(last, 300)} after ${since()} (${timeLeft(deadline, ctx.runtime.now())})`
       }
     },
-    { ...ctx.runtime, cancelled: () => false, log: ctx.log }
+    { ...ctx.runtime, log: ctx.log }
   );
   if (polled.kind === 'done') return polled.value;
   if (polled.kind === 'unread') return { state: 'failed', detail: polled.why };
-  return { state: 'timed_out', detail: last };
+  return { state: polled.kind, detail: last };
 }
 
 /**

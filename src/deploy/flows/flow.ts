@@ -1,7 +1,7 @@
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { CleanupState } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
-import type { StepResult } from '../result.js';
+import type { StepResult } from '../calls/step-result.js';
 import type { DeploySettings } from '../settings.js';
 
 /**

@@ -2,9 +2,10 @@ import { formatDuration } from '../../basics/units.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import { contextFor, deployContext, type DeployContext } from '../context.js';
-import type { StepResult, TaskResult } from '../result.js';
+import type { TaskResult } from '../wait/task-result.js';
+import type { StepResult } from '../calls/step-result.js';
 import { shortWaitWarning } from '../step-defaults.js';
-import { cleanupOf, startCalls } from './call.js';
+import { cleanupOf, startCalls } from './toolkit.js';
 import type { Flow } from './flow.js';
 import { dryRunWait, settleTwins, waitedResult, waitForCalls } from './wait.js';
 

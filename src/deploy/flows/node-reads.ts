@@ -2,7 +2,7 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import { diagnose } from '../wait/diagnose.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
-import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
+import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
 import type { Flow } from './flow.js';
 
 /** Nodes the logs and events operations read of each task, at the most. */

@@ -2,14 +2,15 @@ import { InputError } from '../../basics/input-error.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import { PREHEAT_COMPLETED } from '../../platform/preheat-data.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
-import { callOutcome, type CallOutcome } from '../make-calls.js';
+import { callOutcome, type CallOutcome } from '../calls/make-calls.js';
 import type { DeployContext } from '../context.js';
 import { chooseForDryRun, findCapacity } from '../create/find-capacity.js';
 import type { Placement } from '../create/create-task.js';
 import { preheat, preheatServices, type PreheatMode } from '../create/preheat.js';
-import { taskResult, type StepResult } from '../result.js';
+import { taskResult } from '../wait/task-result.js';
+import type { StepResult } from '../calls/step-result.js';
 import type { DeploySettings } from '../settings.js';
-import { stepResult } from './call.js';
+import { stepResult } from './toolkit.js';
 import type { Flow } from './flow.js';
 
 /**

@@ -6,13 +6,13 @@ import { NO_CLEANUP } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
 import { describeNodeProblem, failingNodes } from '../tasks/failing-nodes.js';
 import { nodeRunning } from '../../platform/node-data.js';
-import { changeReport, type StepResult } from '../result.js';
+import { changeReport, type StepResult } from '../calls/step-result.js';
 import { awaitServing } from '../change/await-serving.js';
 import { pointOf } from '../tasks/read-task.js';
 import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
 import { checkWaits, sendChange } from '../change/send-change.js';
 import { pointIds, readTask, runningOf, type TaskLook } from '../tasks/read-task.js';
-import { stepResult } from './call.js';
+import { stepResult } from './toolkit.js';
 import type { Flow } from './flow.js';
 
 /**

@@ -7,11 +7,12 @@ import type { DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
 import { searchByName } from '../tasks/find-tasks.js';
 import { describeError } from '../../platform/failures.js';
-import { taskResult, type StepResult, type TaskResult } from '../result.js';
+import { taskResult, type TaskResult } from '../wait/task-result.js';
+import type { StepResult } from '../calls/step-result.js';
 import { criteriaFor } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
 import { waitUntil } from '../wait/wait-until.js';
-import { cleanupOf } from './call.js';
+import { cleanupOf } from './toolkit.js';
 import type { Flow } from './flow.js';
 import { callAndWait } from './wait.js';
 import { placeForDryRun } from '../create/create-task.js';
@@ -83,7 +84,7 @@ export async function finishReplace(
   // Each has ended (its state showed it): its detail, read once more, says what it cost.
   const ended = (
     await waitUntil(done, criteriaFor('ended', ctx.settings.wait), ctx, {
-      calls: [],
+      readAlready: new Set(),
       publish: urlPublisher(ctx)
     })
   ).tasks;

@@ -6,13 +6,13 @@ import type { Call, Plan } from '../../platform/operations/operation-table.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { contextFor, type DeployContext } from '../context.js';
 import { printRequests } from '../dry-run.js';
-import { changeReport, type StepResult } from '../result.js';
+import { changeReport, type StepResult } from '../calls/step-result.js';
 import { awaitServing } from '../change/await-serving.js';
 import { setPointsBack } from '../cleanup/finish-scale-back.js';
 import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
 import { checkWaits, sendChange } from '../change/send-change.js';
 import { pointIds, readTask, runningOf } from '../tasks/read-task.js';
-import { stepResult } from './call.js';
+import { stepResult } from './toolkit.js';
 import type { Flow } from './flow.js';
 
 /**

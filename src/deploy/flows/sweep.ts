@@ -9,8 +9,8 @@ import { cleanUpTask } from '../tasks/clean-up-task.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { searchTasks, type FoundTask } from '../tasks/find-tasks.js';
-import { taskResult, type TaskResult } from '../result.js';
-import { cleanupOf, stepResult } from './call.js';
+import { taskResult, type TaskResult } from '../wait/task-result.js';
+import { cleanupOf, stepResult } from './toolkit.js';
 import type { Flow } from './flow.js';
 
 /**

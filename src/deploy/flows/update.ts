@@ -17,7 +17,7 @@ import {
 import { contextFor, type DeployContext } from '../context.js';
 import { redactFields } from '../secret-fields.js';
 import { searchByName } from '../tasks/find-tasks.js';
-import { changeReport, type ChangeReport, type StepResult } from '../result.js';
+import { changeReport, type ChangeReport, type StepResult } from '../calls/step-result.js';
 import { restoreConfiguration, rollbackOf } from '../cleanup/restore-configuration.js';
 import { awaitServing, type ServingOutcome } from '../change/await-serving.js';
 import type { ServingTarget } from '../change/judge-serving.js';
@@ -25,7 +25,7 @@ import { countOf } from '../../platform/task-data.js';
 import { taskAfterRead, taskAfterServing } from '../change/task-after-change.js';
 import { checkWaits, sendChange } from '../change/send-change.js';
 import { holdsConfiguration, pointIds, readTask, type TaskLook } from '../tasks/read-task.js';
-import { stepResult } from './call.js';
+import { stepResult } from './toolkit.js';
 import type { Flow } from './flow.js';
 
 /**

@@ -3,12 +3,13 @@ import { kindOf } from '../../platform/operations/calls.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
 import type { Plan } from '../../platform/operations/operation-table.js';
 import type { DeployContext } from '../context.js';
-import type { StepResult, TaskResult } from '../result.js';
+import type { TaskResult } from '../wait/task-result.js';
+import type { StepResult } from '../calls/step-result.js';
 import { criteriaFor, type Criteria } from '../wait/criteria.js';
 import { urlPublisher } from '../tasks/publishable-urls.js';
-import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './call.js';
+import { cleanupOf, printDryRun, startCalls, stepResult, tasksOf } from './toolkit.js';
 import type { Flow } from './flow.js';
-import type { CallOutcome } from '../make-calls.js';
+import { readAlready, type CallOutcome } from '../calls/make-calls.js';
 
 /**
  * Calls that act on tasks, then the wait for them, as the plan says: a create until ready, a stop until
@@ -59,7 +60,9 @@ export async function waitForCalls(
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }
-      : await (await import('../wait/wait-until.js')).waitUntil(called, criteria, ctx, { calls, publish });
+      : await (
+          await import('../wait/wait-until.js')
+        ).waitUntil(called, criteria, ctx, { readAlready: readAlready(calls), publish });
   return { criteria, waited };
 }
 

@@ -2,7 +2,7 @@ import { sanitize } from '../../basics/safe-text.js';
 import { cleanupCall, kindOf } from '../../platform/operations/calls.js';
 import type { CleanupAction } from '../cleanup-state.js';
 import type { DeployContext } from '../context.js';
-import { sendUntilShown, type Showing } from '../persistence.js';
+import { sendUntilShown, type Showing } from '../ask-again.js';
 import { billsNoMore, describeState, endedAs, readTaskState } from './read-task-state.js';
 
 /** How a cleanup of one task ended. */

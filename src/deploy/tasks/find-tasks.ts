@@ -3,8 +3,8 @@ import { describeError } from '../../platform/failures.js';
 import { searchByNameCall } from '../../platform/operations/calls.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { toCompactJson } from '../../protocol/json.js';
-import { pollUntil, type Round } from '../poll-loop.js';
-import { askUntilKnown } from '../persistence.js';
+import { pollUntil, type Round } from '../poll.js';
+import { askUntilKnown } from '../ask-again.js';
 import { retried } from '../retries.js';
 import type { DeployContext } from '../context.js';
 import { readAllPages } from './read-all-pages.js';
@@ -96,7 +96,7 @@ export async function awaitNewTasks(
       failureBudget: Infinity,
       lastLookAtDeadline: true
     },
-    { ...ctx.retries.deps, cancelled: () => false, log: ctx.log }
+    { ...ctx.retries.deps, log: ctx.log }
   );
   if (polled.kind === 'done') return { kind: 'found', ids: polled.value };
   const failed = polled.kind === 'unread' ? polled.why : polled.unread;

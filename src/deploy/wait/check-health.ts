@@ -2,7 +2,7 @@ import type { HealthSettings, StatusRanges } from '../settings.js';
 import { formatDuration } from '../../basics/units.js';
 import { TransportError } from '../../platform/client.js';
 import { describeError } from '../../platform/failures.js';
-import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 
 /** Accepted HTTP statuses: inclusive ranges, such as [[200, 299], [401, 401]]. */
 export interface HealthDeps {
@@ -10,6 +10,8 @@ export interface HealthDeps {
   probe: (url: string) => Promise<number>;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
+  /** Whether the step was cancelled: the check ends, not healthy. */
+  cancelled: () => boolean;
   log: (line: string) => void;
   describeError: (error: unknown) => string;
   /**
@@ -24,7 +26,7 @@ export interface HealthDeps {
  * into its log. Only a network failure (refused, reset, timed out, TLS) may pass with time.
  */
 export function healthDeps(ctx: {
-  runtime: Pick<HealthDeps, 'probe' | 'now' | 'sleep'>;
+  runtime: Pick<HealthDeps, 'probe' | 'now' | 'sleep' | 'cancelled'>;
   log: (line: string) => void;
 }): HealthDeps {
   const { runtime } = ctx;
@@ -32,6 +34,7 @@ export function healthDeps(ctx: {
     probe: runtime.probe,
     now: runtime.now,
     sleep: runtime.sleep,
+    cancelled: runtime.cancelled,
     log: ctx.log,
     describeError,
     isFinal: (error) => !(error instanceof TransportError)
@@ -72,8 +75,8 @@ export function isAccepted(status: number, accepted: StatusRanges): boolean {
 /**
  * Checks one URL in the poll loop, on a backoff of 1 s doubling up to the poll interval, with a last
  * check at the deadline. It says what it waits for first, each change of answer, and, while nothing
- * changes, once a minute what it still waits for, the time left and the last answer. A sleep that fails
- * (the step cancelled) ends the check with that failure.
+ * changes, once a minute what it still waits for, the time left and the last answer. A cancelled step
+ * ends the check, not healthy.
  */
 async function checkOne(
   url: string,
@@ -116,9 +119,11 @@ async function checkOne(
           `health: still waiting after ${since()} (${left()}) for ${url} to answer ${wanted}; it last ${last}`
       }
     },
-    { ...deps, cancelled: () => false }
+    deps
   );
   if (polled.kind === 'done') return polled.value;
+  if (polled.kind === 'cancelled')
+    return { healthy: false, why: `the step was cancelled while checking ${url}: it last ${last}` };
   return {
     healthy: false,
     why: `the health check of ${url} did not pass within wait_timeout: it last ${last}`

@@ -1,7 +1,7 @@
 import { sanitize } from '../../basics/safe-text.js';
 import { formatDuration } from '../../basics/units.js';
 import { readableYuan, spentYuan, sumPoints } from '../../platform/money.js';
-import { timeLeft } from '../poll-loop.js';
+import { timeLeft } from '../poll.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
 import { isPublishable, isUnknownStatus, judge, type Criteria } from './criteria.js';
 

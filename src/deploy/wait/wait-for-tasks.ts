@@ -2,7 +2,7 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { formatDuration } from '../../basics/units.js';
 import { PastDeadlineError } from '../../platform/throttle.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
-import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll-loop.js';
+import { HEARTBEAT_MS, pollUntil, timeLeft } from '../poll.js';
 import type { Criteria } from './criteria.js';
 import {
   progress,

@@ -2,13 +2,12 @@ import { mapLimit } from '../../basics/concurrency.js';
 import { describeError, isRefusal, transientReason } from '../../platform/failures.js';
 import { detailCall, kindOf } from '../../platform/operations/calls.js';
 import { toCompactJson } from '../../protocol/json.js';
-import type { CallOutcome } from '../make-calls.js';
 import type { DeployContext } from '../context.js';
 import { diagnose, DIAGNOSTICS } from './diagnose.js';
 import { readNodeList } from '../tasks/read-task.js';
 import { checkHealth, healthDeps, type Health } from './check-health.js';
 import { allHeldBack, describeNodeProblem, failingNode } from '../tasks/failing-nodes.js';
-import { taskAfterWait, type TaskResult } from '../result.js';
+import { taskAfterWait, type TaskResult } from './task-result.js';
 import type { PublishUrls } from '../tasks/publishable-urls.js';
 import { describeState, readTaskState } from '../tasks/read-task-state.js';
 import type { Criteria } from './criteria.js';
@@ -24,7 +23,7 @@ export async function waitUntil(
   tasks: TaskResult[],
   criteria: Criteria,
   ctx: DeployContext,
-  how: { calls: readonly CallOutcome[]; publish: PublishUrls }
+  how: { readAlready: ReadonlySet<string>; publish: PublishUrls }
 ): Promise<{ tasks: TaskResult[]; timedOut: boolean; logFile?: string }> {
   const { settings } = ctx;
   const waiting = tasks.filter((t) => t.verdict === 'done');
@@ -49,7 +48,7 @@ export async function waitUntil(
       errorBudget: settings.wait.pollErrorBudget,
       concurrency: settings.concurrency,
       startedAt: ctx.startedAt,
-      initial: firstChecks(waiting, how.calls)
+      initial: firstChecks(waiting, how.readAlready)
     },
     { ...waitDeps(criteria, names, ctx), ...(logs === undefined ? {} : { follow: logs.follow }) }
   );
@@ -67,14 +66,11 @@ export async function waitUntil(
   };
 }
 
-/** A call whose answer is the task's detail gives the task's first check. */
-function firstChecks(waiting: readonly TaskResult[], calls: readonly CallOutcome[]): Map<string, Poll> {
-  const answeredWithTask = new Set(
-    calls.filter((c) => c.call.traits.answers === 'task').map((c) => c.taskId)
-  );
+/** A task whose call answered with its detail (`readAlready`) has its first check in its result. */
+function firstChecks(waiting: readonly TaskResult[], readAlready: ReadonlySet<string>): Map<string, Poll> {
   return new Map(
     waiting
-      .filter((t) => answeredWithTask.has(t.id))
+      .filter((t) => readAlready.has(t.id))
       .map((t) => [t.id, { kind: 'task', data: t.data, raw: t.raw ?? '' } as const])
   );
 }

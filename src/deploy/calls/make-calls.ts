@@ -1,30 +1,30 @@
-import { mapLimit } from '../basics/concurrency.js';
-import { sanitize } from '../basics/safe-text.js';
+import { mapLimit } from '../../basics/concurrency.js';
+import { sanitize } from '../../basics/safe-text.js';
 import {
   describeError,
   isRefusal,
   neverSent,
   retryIfTransient,
   TaskNotFoundError
-} from '../platform/failures.js';
-import { kindOf } from '../platform/operations/calls.js';
-import { PAGE_SIZE, type Call, type Plan, type TaskKind } from '../platform/operations/operation-table.js';
-import { withRetries } from '../platform/retry.js';
-import type { Answer, Send } from '../platform/session.js';
-import { taskIdOf } from '../platform/task-data.js';
-import { ApiError, type ApiResult } from '../protocol/envelope.js';
-import { toCompactJson } from '../protocol/json.js';
-import { readAllPages } from './tasks/read-all-pages.js';
+} from '../../platform/failures.js';
+import { kindOf } from '../../platform/operations/calls.js';
+import { PAGE_SIZE, type Call, type Plan, type TaskKind } from '../../platform/operations/operation-table.js';
+import { withRetries } from '../../platform/retry.js';
+import type { Answer, Send } from '../../platform/session.js';
+import { taskIdOf } from '../../platform/task-data.js';
+import { ApiError, type ApiResult } from '../../protocol/envelope.js';
+import { toCompactJson } from '../../protocol/json.js';
+import { readAllPages } from '../tasks/read-all-pages.js';
 import {
   billsNoMore,
   describeState,
   endedAs,
   readTaskState,
   type TaskState
-} from './tasks/read-task-state.js';
-import type { CreateLookup } from './cleanup-state.js';
-import type { DeployContext } from './context.js';
-import type { Placement, PlacementReport } from './create/create-task.js';
+} from '../tasks/read-task-state.js';
+import type { CreateLookup } from '../cleanup-state.js';
+import type { DeployContext } from '../context.js';
+import type { Placement, PlacementReport } from '../create/create-task.js';
 
 /** How one call of the plan went. */
 export interface CallOutcome {
@@ -56,6 +56,13 @@ export function callOutcome(call: Call, fields: Partial<CallOutcome>): CallOutco
     placement: undefined,
     ...fields
   };
+}
+
+/** The tasks whose call answered with their detail (a read of one): a wait's first check of each. */
+export function readAlready(calls: readonly CallOutcome[]): ReadonlySet<string> {
+  return new Set(
+    calls.flatMap((c) => (c.call.traits.answers === 'task' && c.taskId !== undefined ? [c.taskId] : []))
+  );
 }
 
 /** Every call of the plan, `concurrency` at a time, each sent again as its kind allows (see Resend). */
@@ -91,7 +98,7 @@ async function makeCall(
     // A create goes through its placement and exactly-once path, a module a step without one never loads.
     const created =
       call.traits.resend === 'create_once'
-        ? await (await import('./create/create-task.js')).createTask(call, ctx, report)
+        ? await (await import('../create/create-task.js')).createTask(call, ctx, report)
         : undefined;
     const { result, raw } = created ?? (await sendCall(call, who, state, ctx));
     ctx.log(`${who}: code ${result.code}${result.msg === '' ? '' : `, ${sanitize(result.msg, 200)}`}`);

@@ -1,11 +1,11 @@
-import { InputError } from '../basics/input-error.js';
-import type { DeployContext } from './context.js';
-import { FLOWS } from './flows/index.js';
-import type { PlannedStep } from './flows/flow.js';
-import type { StepResult } from './result.js';
-import type { DeploySettings } from './settings.js';
+import { InputError } from '../../basics/input-error.js';
+import type { DeployContext } from '../context.js';
+import { FLOWS } from './index.js';
+import type { PlannedStep } from './flow.js';
+import type { StepResult } from '../calls/step-result.js';
+import type { DeploySettings } from '../settings.js';
 
-export type { PlannedStep } from './flows/flow.js';
+export type { PlannedStep } from './flow.js';
 
 /**
  * Plans a step by its operation's flow (see flows/index.ts): every input it needs is checked here, and an
@@ -48,7 +48,7 @@ async function checkCapacity(planned: PlannedStep, settings: DeploySettings): Pr
     );
   }
   if (create !== undefined && settings.preheat.mode !== 'none')
-    (await import('./flows/preheat.js')).checkPreheatServices(settings);
+    (await import('./preheat.js')).checkPreheatServices(settings);
 }
 
 /** Runs a planned step with its one deploy context, or its dry run: the one place a step is dispatched. */

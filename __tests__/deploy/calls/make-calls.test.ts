@@ -1,12 +1,12 @@
-import { makeCalls } from '../../src/deploy/make-calls.js';
-import type { Settings } from '../../src/action/settings.js';
-import { TaskNotFoundError } from '../../src/platform/failures.js';
-import { planCalls } from '../../src/platform/operations/plan-calls.js';
-import type { Call } from '../../src/platform/operations/operation-table.js';
-import type { Answer } from '../../src/platform/session.js';
-import { ApiError } from '../../src/protocol/envelope.js';
-import { scriptedContext } from '../helpers/runtime.js';
-import { testSettings } from '../helpers/settings.js';
+import { makeCalls } from '../../../src/deploy/calls/make-calls.js';
+import type { Settings } from '../../../src/action/settings.js';
+import { TaskNotFoundError } from '../../../src/platform/failures.js';
+import { planCalls } from '../../../src/platform/operations/plan-calls.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
+import type { Answer } from '../../../src/platform/session.js';
+import { ApiError } from '../../../src/protocol/envelope.js';
+import { scriptedContext } from '../../helpers/runtime.js';
+import { testSettings } from '../../helpers/settings.js';
 
 const ok = (data: unknown): Answer => ({ result: { code: '0000', msg: 'success', data }, raw: '' });
 const failure = (httpStatus: number, code?: string) =>

@@ -1,5 +1,5 @@
 // The persistence policy: send, then ask again until the task's state shows the change, within a deadline.
-import { askUntilKnown, sendUntilShown, type Showing } from '../../src/deploy/persistence.js';
+import { askUntilKnown, sendUntilShown, type Showing } from '../../src/deploy/ask-again.js';
 import { preheatStopCall } from '../../src/platform/operations/calls.js';
 import type { Call } from '../../src/platform/operations/operation-table.js';
 import type { Answer } from '../../src/platform/session.js';

@@ -1,5 +1,5 @@
 // The one poll loop of a step, on a fake clock: when rounds come, and how a poll ends.
-import { nextDue, pollUntil, type PollOptions, type Round } from '../../src/deploy/poll-loop.js';
+import { nextDue, pollUntil, type PollOptions, type Round } from '../../src/deploy/poll.js';
 
 /** A fake clock whose sleeps pass at once; `roundMs`: how long each round takes. */
 function harness(roundMs = 0) {

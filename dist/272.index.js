@@ -1,8 +1,8 @@
-export const id = 596;
-export const ids = [596];
+export const id = 272;
+export const ids = [272];
 export const modules = {
 
-/***/ 6025:
+/***/ 2662:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -123,7 +123,7 @@ async function askUntilKnown(ask, first, ctx, say) {
 
 /***/ }),
 
-/***/ 5444:
+/***/ 6417:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
