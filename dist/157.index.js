@@ -243,10 +243,10 @@ function operationOf(word) {
     const name = underscored(word);
     if (name === 'cleanup')
         return 'cleanup';
-    const operation = platform_settings/* OPERATION_NAMES */.d0.find((known) => known === name);
+    const operation = platform_settings/* OPERATION_NAMES */.d.find((known) => known === name);
     if (operation !== undefined)
         return operation;
-    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d0, 'cleanup']);
+    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */

@@ -688,8 +688,8 @@ const docs = (version, page) => `https://github.com/elastic-deploy-action/elasti
 const WIDTH = 100;
 /** `elastic-deploy --help`: the operations a line each, how inputs and secrets are given, outputs, exit codes. */
 function cliHelp(version) {
-    const widest = Math.max(...platform_settings/* OPERATION_NAMES */.d0.map((name) => name.length)) + 2;
-    const operations = platform_settings/* OPERATION_NAMES */.d0.map((name) => `  ${(0,cli_args/* flagOf */.iP)(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`);
+    const widest = Math.max(...platform_settings/* OPERATION_NAMES */.d.map((name) => name.length)) + 2;
+    const operations = platform_settings/* OPERATION_NAMES */.d.map((name) => `  ${(0,cli_args/* flagOf */.iP)(name).padEnd(widest)}${OPERATION_INPUTS[name].summary}`);
     return [
         `elastic-deploy ${version}: create, inspect, change and stop GPU tasks and jobs from any CI system.`,
         '',

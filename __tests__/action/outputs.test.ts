@@ -15,6 +15,7 @@ import type { StepResult } from '../../src/deploy/calls/step-result.js';
 import { taskIdOf } from '../../src/platform/task-data.js';
 import { escape, fenced, renderSummary } from '../../src/action/summary.js';
 import { criteriaFor } from '../../src/deploy/wait/criteria.js';
+import { kindOf } from '../../src/platform/operations/calls.js';
 import { RSA_CREDENTIALS, testSettings } from '../helpers/settings.js';
 
 const BIG = '9007199254740993';
@@ -60,7 +61,10 @@ function stepOf(
       return callOutcome(call, { taskId: call.taskId ?? made, ...given });
     }),
     tasks: tasks.map((t) => taskResult(t.id ?? '', t)),
-    criteria: plan.wait === undefined ? undefined : criteriaFor(plan.wait, testSettings().wait),
+    criteria:
+      plan.wait === undefined
+        ? undefined
+        : criteriaFor(plan.wait, testSettings().wait, kindOf({ operation: plan.operation })),
     timedOut: false,
     elapsedMs: 0,
     replaced: [],

@@ -468,7 +468,7 @@ var criteria = __webpack_require__(6477);
 
 
 /** A running deployment's statuses: it serves in its ready success status, and fails in a ready failure. */
-const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.E.deployment.waitDefaults.ready;
+const { success: SERVING, failure: NOT_SERVING } = task_kinds/* TASK_KINDS */.Eb.deployment.waitDefaults.ready;
 /**
  * Judges one look at a task (its detail's snapshot, and its node list) against the target. A new node
  * (one not in `before`) that is Failed or crash-looping fails the change at once; a task that is no

@@ -301,18 +301,20 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(629);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6218);
-/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9138);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9644);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9138);
 /* harmony import */ var _cleanup_state_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7326);
-/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(599);
-/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5207);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
-/* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(5363);
+/* harmony import */ var _dry_run_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(599);
+/* harmony import */ var _tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(5207);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3035);
+/* harmony import */ var _wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(5363);
 /* harmony import */ var _wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6477);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9695);
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(9695);
 /* harmony import */ var _wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7657);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7682);
 /* harmony import */ var _wait_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9615);
-/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(8237);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_14__ = __webpack_require__(8237);
+
 
 
 
@@ -386,9 +388,9 @@ async function finishReplace(created, oldIds, ctx) {
     }
     const done = [...stopped.values()].filter((task) => task.verdict === 'done');
     // Each has ended (its state showed it): its detail, read once more, says what it cost.
-    const ended = (await (0,_wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait), ctx, {
+    const ended = (await (0,_wait_wait_until_js__WEBPACK_IMPORTED_MODULE_5__.waitUntil)(done, (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_6__/* .criteriaFor */ .X8)('ended', ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_7__/* .kindOf */ .I)(ctx.settings)), ctx, {
         readAlready: new Set(),
-        publish: (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_7__/* .urlPublisher */ .Cv)(ctx)
+        publish: (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_8__/* .urlPublisher */ .Cv)(ctx)
     })).tasks;
     return {
         created,
@@ -405,10 +407,10 @@ async function olderGeneration(created, oldIds, ctx, again) {
     const name = ctx.settings.taskName ?? '';
     let live;
     try {
-        live = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
+        live = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__/* .searchByName */ .lP)('replace: looking again for the tasks of its name', name, ctx);
     }
     catch (error) {
-        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error)}); ${again === undefined ? 'stopping those known before' : 'those it knew of have ended'}`);
+        ctx.log(`replace: could not look again for tasks named ${JSON.stringify(name)} (${(0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_10__/* .describeError */ .Uc)(error)}); ${again === undefined ? 'stopping those known before' : 'those it knew of have ended'}`);
         return [...oldIds];
     }
     const isOlder = (id) => id !== created.id && BigInt(id) < BigInt(created.id);
@@ -430,21 +432,21 @@ async function olderGeneration(created, oldIds, ctx, again) {
 async function retire(oldIds, newId, ctx) {
     ctx.cleanup.add('retire', oldIds);
     return Promise.all(oldIds.map(async (id) => {
-        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__.cleanUpTask)(id, 'stop', ctx);
+        const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__.cleanUpTask)(id, 'stop', ctx);
         if (outcome.kind === 'failed') {
-            return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .h)(id, {
+            return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__/* .taskResult */ .h)(id, {
                 verdict: 'error',
                 message: `could not be stopped (${outcome.why}); it runs alongside task ${newId}, and the post step tries again`
             });
         }
         ctx.cleanup.settle('retire', id);
-        return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_11__/* .taskResult */ .h)(id);
+        return (0,_wait_task_result_js__WEBPACK_IMPORTED_MODULE_12__/* .taskResult */ .h)(id);
     }));
 }
 /** Stops a new task that did not become ready; the old ones keep serving. */
 async function rollBack(created, oldIds, ctx) {
     const serving = oldIds.length === 0 ? 'no task of its name ran before' : `task ${oldIds.join(', ')} keeps serving`;
-    const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_10__.cleanUpTask)(created.id, 'stop', ctx);
+    const outcome = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_11__.cleanUpTask)(created.id, 'stop', ctx);
     const rollback = outcome.kind === 'failed'
         ? `rolled back: task ${created.id} could not be stopped (${outcome.why}), the post step tries again; ${serving}`
         : `rolled back: task ${created.id} was stopped; ${serving}`;
@@ -453,8 +455,8 @@ async function rollBack(created, oldIds, ctx) {
 }
 /** A replace in a dry run: the create it would send, and the tasks it would stop, read from the task search. */
 async function dryRunReplace(plan, ctx) {
-    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_12__/* .printRequests */ .s)(await (0,_create_create_task_js__WEBPACK_IMPORTED_MODULE_13__.placeForDryRun)(plan, ctx), ctx);
-    const old = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_8__/* .searchByName */ .lP)('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
+    (0,_dry_run_js__WEBPACK_IMPORTED_MODULE_13__/* .printRequests */ .s)(await (0,_create_create_task_js__WEBPACK_IMPORTED_MODULE_14__.placeForDryRun)(plan, ctx), ctx);
+    const old = await (0,_tasks_find_tasks_js__WEBPACK_IMPORTED_MODULE_9__/* .searchByName */ .lP)('replace: looking for the tasks it replaces', ctx.settings.taskName ?? '', ctx);
     ctx.log(old.length === 0
         ? 'dry run: no task of that name runs, so replace would stop none'
         : `dry run: once the new task is ready, replace would stop task ${old.join(', ')}`);

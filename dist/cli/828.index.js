@@ -219,17 +219,18 @@ function resourcesEntry(offer) {
 /* unused harmony export judgePreheat */
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9817);
 /* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3035);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(9644);
 /* harmony import */ var _platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6322);
-/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7581);
-/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1460);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(8998);
+/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7187);
+/* harmony import */ var _platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(7581);
+/* harmony import */ var _platform_retry_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(1460);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(8998);
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2212);
-/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2116);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6417);
-/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2662);
-/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(511);
+/* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_13__ = __webpack_require__(2116);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(6417);
+/* harmony import */ var _ask_again_js__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(2662);
+/* harmony import */ var _choose_resource_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(511);
 
 
 
@@ -243,8 +244,7 @@ function resourcesEntry(offer) {
 
 
 
-/** The platform asks for polls at least 10 s apart. */
-const LEAST_POLL_MS = 10_000;
+
 /**
  * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
  * ended before completing. The reference lists no failure status of a region (Begin, Syncing, Completed):
@@ -333,14 +333,14 @@ async function regionBody(region, ctx) {
 }
 async function nodeBody(candidate, ctx) {
     const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, 'ImagePreHeat');
+    const call = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .resourceSearchCall */ .JE)(ctx.settings, deviceType, _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.taskType);
     const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
     const { device, region } = candidate.offer;
-    const offer = (0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_5__/* .offersOf */ .f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
+    const offer = (0,_platform_resource_data_js__WEBPACK_IMPORTED_MODULE_6__/* .offersOf */ .f)(result.data).find((o) => o.device === device && o.region === region && o.mark !== undefined);
     if (offer === undefined) {
         throw new Error(`the resource search for a node preheat lists no ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(device ?? '?', 60)} in region ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(region ?? '?', 60)}: set preheat to region, or none`);
     }
-    return { points: ctx.settings.points ?? 1, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_6__/* .resourcesEntry */ .u$)(offer)] };
+    return { points: ctx.settings.points ?? 1, resources: [(0,_choose_resource_js__WEBPACK_IMPORTED_MODULE_7__/* .resourcesEntry */ .u$)(offer)] };
 }
 /**
  * Sends the preheat's create: again only after a 429 or a request never sent. A preheat holds no compute
@@ -348,8 +348,8 @@ async function nodeBody(candidate, ctx) {
  * a task's create is never sent again so (see createOnce).
  */
 async function createPreheat(body, ctx) {
-    const { result } = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_7__/* .withRetries */ .LH)('preheat: create', () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatCreateCall */ .uC)(ctx.settings, body)), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .rateLimitedOrNeverSent */ .ux)(error) ? (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .retryIfTransient */ .or)(error, ctx.retries.deps.now()) : { retry: false }, ctx.retries.policy, ctx.retries.deps);
-    const taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_9__/* .taskIdOf */ .G6)(result.data);
+    const { result } = await (0,_platform_retry_js__WEBPACK_IMPORTED_MODULE_8__/* .withRetries */ .LH)('preheat: create', () => ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatCreateCall */ .uC)(ctx.settings, body)), (error) => (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .rateLimitedOrNeverSent */ .ux)(error) ? (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .retryIfTransient */ .or)(error, ctx.retries.deps.now()) : { retry: false }, ctx.retries.policy, ctx.retries.deps);
+    const taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_10__/* .taskIdOf */ .G6)(result.data);
     if (taskId === undefined) {
         throw new Error(`the preheat create was answered without a task_id, so the step cannot follow it, and created nothing: look for an image preheat task named ${JSON.stringify((0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(typeof body.task_name === 'string' ? body.task_name : (ctx.settings.taskName ?? ''), 100))} in the console`);
     }
@@ -366,33 +366,36 @@ async function watchPreheat(taskId, mode, ctx) {
     const started = ctx.runtime.now();
     const deadline = Math.min(started + ctx.settings.preheat.timeoutMs, ctx.deadline);
     const since = () => (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(ctx.runtime.now() - started);
-    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .pollUntil */ .g3)(async () => {
+    const polled = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .pollUntil */ .g3)(async () => {
         let judged;
         try {
             const { result } = await read((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatDetailCall */ .jj)(ctx.settings, taskId), `preheat: task ${taskId}`, ctx);
-            judged = judgePreheat((0,_platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__/* .preheatProgressOf */ .Sb)(result.data), mode);
+            judged = judgePreheat(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.progressOf(result.data), mode);
         }
         catch (error) {
             return {
                 kind: 'unread',
-                why: `its detail could not be read: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_8__/* .describeError */ .Uc)(error), 300)}`
+                why: `its detail could not be read: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)((0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_9__/* .describeError */ .Uc)(error), 300)}`
             };
         }
         const changed = judged.detail !== last;
         if (changed)
-            ctx.log(`preheat: task ${taskId}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(judged.detail, 300)} after ${since()} (${(0,_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`);
+            ctx.log(`preheat: task ${taskId}: ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(judged.detail, 300)} after ${since()} (${(0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`);
         last = judged.detail;
         if (judged.state !== 'waiting')
             return { kind: 'done', value: { state: judged.state, detail: judged.detail } };
         return { kind: 'waiting', said: changed };
     }, {
         deadline,
-        schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
+        schedule: {
+            kind: 'fixed_rate',
+            intervalMs: Math.max(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.leastPollMs, ctx.settings.wait.intervalMs)
+        },
         failureBudget: 1,
         lastLookAtDeadline: true,
         heartbeat: {
-            everyMs: _poll_js__WEBPACK_IMPORTED_MODULE_10__/* .HEARTBEAT_MS */ .m,
-            line: () => `preheat: task ${taskId}: still ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(last, 300)} after ${since()} (${(0,_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`
+            everyMs: _poll_js__WEBPACK_IMPORTED_MODULE_11__/* .HEARTBEAT_MS */ .m,
+            line: () => `preheat: task ${taskId}: still ${(0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(last, 300)} after ${since()} (${(0,_poll_js__WEBPACK_IMPORTED_MODULE_11__/* .timeLeft */ .f$)(deadline, ctx.runtime.now())})`
         }
     }, { ...ctx.runtime, log: ctx.log });
     if (polled.kind === 'done')
@@ -409,7 +412,7 @@ async function stopPreheat(taskId, ctx) {
     const shows = async () => {
         const progress = await ctx
             .send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatDetailCall */ .jj)(ctx.settings, taskId))
-            .then(({ result }) => (0,_platform_preheat_data_js__WEBPACK_IMPORTED_MODULE_4__/* .preheatProgressOf */ .Sb)(result.data))
+            .then(({ result }) => _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_5__/* .PREHEAT_KIND */ .z0.progressOf(result.data))
             .catch(() => undefined);
         const status = (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitize */ .aj)(progress?.status ?? 'unknown', 40);
         return progress?.ended === true
@@ -417,64 +420,14 @@ async function stopPreheat(taskId, ctx) {
             : { shown: false, state: `its status is ${status}` };
     };
     const stop = (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .preheatStopCall */ .Qf)(ctx.settings, taskId);
-    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_11__/* .sendUntilShown */ .ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
+    const outcome = await (0,_ask_again_js__WEBPACK_IMPORTED_MODULE_12__/* .sendUntilShown */ .ep)(stop, `preheat: stop task ${taskId}`, shows, ctx);
     if (outcome.kind === 'shown')
         ctx.cleanup.settle('preheats', taskId);
     return outcome;
 }
 /** A read, retried on what may pass (network errors, 429, 5xx). */
 function read(call, label, ctx) {
-    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_12__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
-}
-
-
-/***/ }),
-
-/***/ 6322:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   IA: () => (/* binding */ PREHEAT_COMPLETED),
-/* harmony export */   Sb: () => (/* binding */ preheatProgressOf),
-/* harmony export */   UF: () => (/* binding */ preheatRegionsOf)
-/* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
-
-
-/** The word a preheat that completed is shown with (its regions' cache status, once all are done). */
-const PREHEAT_COMPLETED = 'Completed';
-function preheatProgressOf(data) {
-    const record = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) ? data : {};
-    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
-    const status = typeof record.status === 'string' ? record.status : undefined;
-    return {
-        status,
-        ended: status === 'End',
-        regions: cache
-            .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)
-            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
-            ? [{ region: entry.region, status: entry.status, completed: entry.status === PREHEAT_COMPLETED }]
-            : []),
-        points: count(record, 'points'),
-        availablePoints: count(record, 'available_points')
-    };
-}
-const count = (record, field) => {
-    const text = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, field);
-    return text === undefined ? undefined : Number(text);
-};
-/** The regions get_regions lists: where a cluster preheat can warm images. */
-function preheatRegionsOf(data) {
-    const regions = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.regions) ? data.regions : [];
-    return regions.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((entry) => typeof entry.region === 'string'
-        ? [
-            {
-                region: entry.region,
-                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
-            }
-        ]
-        : []);
+    return (0,_retries_js__WEBPACK_IMPORTED_MODULE_13__/* .retried */ .s)(label, ctx.retries, () => ctx.send(call));
 }
 
 

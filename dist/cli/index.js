@@ -9,7 +9,7 @@ import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /* harmony export */   Q: () => (/* binding */ DEFAULT_BASE_URL),
 /* harmony export */   W: () => (/* binding */ INPUT_DEFAULTS)
 /* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9837);
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
 
 /**
  * The default of every input that has one, as text: the one source of them. action.yml declares the
@@ -1195,6 +1195,8 @@ var secret_fields = __nccwpck_require__(8064);
 var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./platform/task-data.ts
+var task_data = __nccwpck_require__(8998);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts
 var operation_table = __nccwpck_require__(2101);
 // EXTERNAL MODULE: ./action/defaults.ts
@@ -1228,7 +1230,7 @@ now = Date.now) {
         inputs.raw('private_key_passphrase'),
         ...keyTextForms(inputs.raw('private_key'))
     ]);
-    const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d0);
+    const operation = parseChoice('operation', inputs.raw('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
     const request = readRequestInputs(inputs, readFile);
     inputs = withFieldsOfRequest(inputs, (0,input_checks/* inputsFromFields */.RU)(operation, request.body, request.query));
     const spotFallback = readSpotFallback(inputs);
@@ -1518,8 +1520,8 @@ function resolveProfile(choice) {
 function parseStatuses(name, value) {
     const statuses = value.split(',').map((status) => status.trim());
     for (const status of statuses) {
-        if (!platform_settings/* SEARCHABLE_STATUSES */.e_.includes(status)) {
-            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(status)}: list statuses separated by commas from ${platform_settings/* SEARCHABLE_STATUSES */.e_.join(', ')}`);
+        if (!task_data/* SEARCHABLE_STATUSES */.e_.includes(status)) {
+            throw new input_error/* InputError */.d(`${name} lists ${(0,input_error/* quote */.h)(status)}: list statuses separated by commas from ${task_data/* SEARCHABLE_STATUSES */.e_.join(', ')}`);
         }
     }
     return statuses;
@@ -2543,10 +2545,10 @@ function operationOf(word) {
     const name = underscored(word);
     if (name === 'cleanup')
         return 'cleanup';
-    const operation = platform_settings/* OPERATION_NAMES */.d0.find((known) => known === name);
+    const operation = platform_settings/* OPERATION_NAMES */.d.find((known) => known === name);
     if (operation !== undefined)
         return operation;
-    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d0, 'cleanup']);
+    const near = nearest(name, [...platform_settings/* OPERATION_NAMES */.d, 'cleanup']);
     throw new input_error/* InputError */.d(`${JSON.stringify(word)} is no operation of elastic-deploy${near === undefined ? '' : `; did you mean ${flagOf(near)}?`} (elastic-deploy --help lists them)`);
 }
 /** Every flag the command line may hold: the inputs (secrets too, to refuse them by name) and the CLI's own. */
@@ -5228,7 +5230,7 @@ async function waitForCalls(plan, calls, ctx) {
     const called = (0,_toolkit_js__WEBPACK_IMPORTED_MODULE_1__/* .tasksOf */ .a4)(calls, ctx, publish);
     const criteria = plan.wait === undefined
         ? undefined
-        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, leaving(calls), (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings).name);
+        : (0,_wait_criteria_js__WEBPACK_IMPORTED_MODULE_3__/* .criteriaFor */ .X8)(plan.wait, ctx.settings.wait, (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .kindOf */ .I)(ctx.settings), leaving(calls));
     const waited = criteria === undefined
         ? { tasks: called, timedOut: false }
         : await (await Promise.all(/* import() */[__nccwpck_require__.e(677), __nccwpck_require__.e(38)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7657))).waitUntil(called, criteria, ctx, { readAlready: (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_5__/* .readAlready */ .XU)(calls), publish });
@@ -5776,12 +5778,10 @@ function countOf(data) {
 /* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9817);
 /* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(3035);
 /* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9644);
-/* harmony import */ var _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9837);
 /* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8998);
 /* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
 /* harmony import */ var _read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7660);
 /* harmony import */ var _retries_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2116);
-
 
 
 
@@ -5798,13 +5798,13 @@ function billsNoMore(state, kind) {
         return true;
     if (state.kind !== 'status')
         return false;
-    return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .E[kind].billsNoMore(state.status, state.data);
+    return _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .Eb[kind].billsNoMore(state.status, state.data);
 }
 /** How a task that bills no more ended, in a word: gone, its status, or a job's run's end (Complete). */
 function endedAs(state, kind) {
     if (state.kind !== 'status')
         return 'gone';
-    return (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .E[kind].endedAs(state.status, state.data), 40);
+    return (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitize */ .aj)(_platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .Eb[kind].endedAs(state.status, state.data), 40);
 }
 /** "its status is Running", "no task search of any status lists it", "it could not be read (\u2026)". */
 function describeState(state) {
@@ -5839,7 +5839,7 @@ async function readTaskState(taskId, ctx, options = {}) {
     }
     const name = options.name ?? '';
     try {
-        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, _platform_platform_settings_js__WEBPACK_IMPORTED_MODULE_7__/* .SEARCHABLE_STATUSES */ .e_), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) ?? ''));
+        const { results } = await again(`task search for task ${taskId}`, () => (0,_read_all_pages_js__WEBPACK_IMPORTED_MODULE_6__/* .readAllPages */ .s$)(`the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`, (page) => (0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_3__/* .searchByNameCall */ .Vl)(ctx.settings, name, page, 'every'), ctx.send, (task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) ?? ''));
         const found = results.find((task) => (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_4__/* .taskIdOf */ .G6)(task) === taskId);
         if (found === undefined)
             return { kind: 'absent' };
@@ -5866,13 +5866,11 @@ async function readTaskState(taskId, ctx, options = {}) {
 /* harmony export */   oB: () => (/* binding */ isPublishable),
 /* harmony export */   pl: () => (/* binding */ isUnknownStatus)
 /* harmony export */ });
-/* harmony import */ var _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7187);
-/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9695);
-
+/* harmony import */ var _tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9695);
 
 /** The criteria of a wait for `target`, of a task of `kind`: its defaults, unless the inputs name statuses. */
-function criteriaFor(target, wait, leaving = [], kind = 'deployment') {
-    const { waitDefaults, knownStatuses } = _platform_task_kinds_js__WEBPACK_IMPORTED_MODULE_0__/* .TASK_KINDS */ .E[kind];
+function criteriaFor(target, wait, kind, leaving = []) {
+    const { waitDefaults, knownStatuses } = kind;
     const defaults = waitDefaults[target];
     return {
         target,
@@ -5909,7 +5907,7 @@ function judge(snapshot, criteria) {
 }
 /** A URL set, and one the action can publish (an absolute http(s) URL): anything else is no URL yet. */
 function isPublishable(url) {
-    return url !== null && (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_1__/* .publishableUrl */ .rt)(url) !== undefined;
+    return url !== null && (0,_tasks_publishable_urls_js__WEBPACK_IMPORTED_MODULE_0__/* .publishableUrl */ .rt)(url) !== undefined;
 }
 /** A status the wait does not know what to make of: neither known to the platform nor configured. */
 function isUnknownStatus(status, criteria) {
@@ -6395,7 +6393,7 @@ function kindOf(settings) {
     const row = Object.hasOwn(_operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL, settings.operation)
         ? _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[settings.operation]
         : undefined;
-    return _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .E[row?.kind ?? 'deployment'];
+    return (0,_task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .taskKindNamed */ .no)(row?.kind);
 }
 /**
  * The detail call that polls a task while waiting (following any endpoints override of the kind's detail:
@@ -6439,9 +6437,9 @@ function nodeReadCall(settings, path, query) {
  * and Pending; a stopped job reads Paused), unless `statuses` says which (every status, End too, to learn
  * whether a task is gone). An empty name searches every task. A job is searched in the job search.
  */
-function searchByNameCall(settings, taskName, page = 1, given) {
+function searchByNameCall(settings, taskName, page = 1, which = 'active') {
     const kind = kindOf(settings);
-    const statuses = given ?? kind.activeStatuses;
+    const statuses = which === 'active' ? kind.activeStatuses : kind.searchableStatuses;
     const call = callFor(settings, kind.search, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .OPERATION_TABLE */ .jL[kind.search], undefined, false);
     return {
         ...call,
@@ -6487,7 +6485,7 @@ function credentialsProbeCall(connection) {
 }
 /** The regions whose clusters an image preheat can warm (GET get_regions). */
 function preheatRegionsCall(settings) {
-    return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
+    return preheatCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.regions, [], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT);
 }
 /**
  * The create of an image preheat, with the body the flow made (task_name, task_type, services, and
@@ -6499,11 +6497,11 @@ function preheatCreateCall(settings, body) {
 }
 /** A preheat's progress (GET detail?task_id). */
 function preheatDetailCall(settings, taskId) {
-    return preheatCall(settings, 'GET', '/api/task/image_preheat/detail', [['task_id', taskId]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, taskId);
+    return preheatCall(settings, 'GET', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.detail, [['task_id', taskId]], undefined, _operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, taskId);
 }
 /** The stop of a preheat (POST stop {task_id}): harmless to repeat. */
 function preheatStopCall(settings, taskId) {
-    return preheatCall(settings, 'POST', '/api/task/image_preheat/stop', [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
+    return preheatCall(settings, 'POST', _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .PREHEAT_KIND */ .z0.paths.stop, [], { task_id: (0,_protocol_json_js__WEBPACK_IMPORTED_MODULE_2__/* .exactInteger */ .i7)(taskId) }, { ..._operation_table_js__WEBPACK_IMPORTED_MODULE_0__/* .READS */ .yT, resend: 'repeatable' }, taskId);
 }
 /** A call of the preheat endpoints besides the create: signed, version as set, never encrypted. */
 function preheatCall(settings, method, path, query, body, traits, taskId) {
@@ -6877,13 +6875,15 @@ function storageFields(body, profile) {
 /* harmony export */   tm: () => (/* binding */ OVERRIDABLE_OPERATIONS),
 /* harmony export */   yT: () => (/* binding */ READS)
 /* harmony export */ });
-/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4942);
-/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(629);
+/* harmony import */ var _basics_check_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4942);
+/* harmony import */ var _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(629);
 /* harmony import */ var _protocol_json_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6539);
-/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9817);
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2212);
-/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
-/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8015);
+/* harmony import */ var _basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9817);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8998);
+/* harmony import */ var _input_checks_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8015);
+/* harmony import */ var _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7187);
+
 
 
 
@@ -6902,15 +6902,16 @@ const post = (path, encrypt = false) => ({
 });
 const get = (path) => ({ method: 'GET', path, encrypt: false });
 /** A POST {task_id} per task that changes its state (harmless to repeat), waiting as `wait` says. */
-const onTasks = (path, wait, appliesTo, alreadyDone = []) => ({
+const onTasks = (path, wait, statuses) => ({
     endpoint: post(path),
     taskIds: 'each',
     fields: task,
     wait,
     resend: 'repeatable',
-    alreadyDone,
-    appliesTo
+    alreadyDone: statuses?.doneIn ?? [],
+    appliesTo: statuses?.appliesTo ?? []
 });
+const DEPLOYMENT_CHANGES = _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.deployment.changes;
 /**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
@@ -6927,10 +6928,10 @@ const taskDetail = () => ({
  * A create's answer must carry the new task's id (else a task may exist that the step cannot follow).
  */
 function newTaskCheck(data, call) {
-    if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(data) !== undefined)
-        return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
-    const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(call.body.task_name, 100) : '';
-    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
+    if ((0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .taskIdOf */ .G6)(data) !== undefined)
+        return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+    const name = typeof call.body?.task_name === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(call.body.task_name, 100) : '';
+    return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(`the platform accepted the create (code 0000) but its answer carries no task_id, so the task cannot be followed: a task named ${JSON.stringify(name)} may exist; look for it before running the job again`);
 }
 /** A create, as the create and replace operations send it (the name is the operation's, for errors). */
 const creating = (operation) => ({
@@ -6942,10 +6943,10 @@ const creating = (operation) => ({
     // points is optional: the platform makes 1 node when it is left out.
     fields: (s) => ({
         ...(s.apiProfile === 'live' && !('task_type' in s.body) ? { task_type: 'Deployment' } : {}),
-        task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
+        task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', operation, 'the name of the new task'),
         ...(s.points === undefined ? {} : { points: s.points })
     }),
-    checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .resourceMarks */ .tu)(body), () => (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .serviceFields */ .$D)(body) : _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5)),
+    checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceMarks */ .tu)(body), () => (s.apiProfile === 'live' ? (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .serviceFields */ .$D)(body) : _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5)),
     wait: { target: 'ready', byDefault: true },
     check: newTaskCheck
 });
@@ -6957,7 +6958,7 @@ function changingPoints() {
         resend: 'repeatable',
         fields: (s, taskId) => ({
             ...task(s, taskId),
-            points: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
+            points: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.points, 'points', s.operation, 'the new number of nodes, such as 2')
         })
     };
 }
@@ -6969,7 +6970,7 @@ function billingWindow(settings) {
 /** A query parameter the operation requires, which only the query input can give: refused before sending. */
 function queryParameter(settings, name, operation, what) {
     if (!settings.query.some(([key, value]) => key === name && value !== ''))
-        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_5__/* .InputError */ .d(`query has no ${name}, but ${operation} needs it: add ${what}`);
+        throw new _basics_input_error_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(`query has no ${name}, but ${operation} needs it: add ${what}`);
 }
 /** Unless the table says otherwise, an operation only reads. */
 const READS = {
@@ -6977,7 +6978,7 @@ const READS = {
     answers: 'other',
     alreadyDone: [],
     appliesTo: [],
-    check: () => _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5
+    check: () => _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5
 };
 /**
  * Items asked for per page where the step reads a whole list. The platform publishes no largest page
@@ -7027,11 +7028,10 @@ const OPERATION_TABLE = {
         ],
         answers: 'resources'
     },
-    // What each applies to, as the reference says: stop, a Running, Pending or Paused task (for good);
-    // pause, a Running one; recover, a Paused one.
-    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending', 'Paused'], ['End']),
-    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, ['Running'], ['Paused', 'End']),
-    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
+    // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
+    stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, DEPLOYMENT_CHANGES.stop),
+    pause: onTasks('/api/deployment/task/pause', { target: 'paused', byDefault: true }, DEPLOYMENT_CHANGES.pause),
+    recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, DEPLOYMENT_CHANGES.recover),
     change_points: changingPoints(),
     // A scale sends a change_points, then waits until the task runs that many nodes.
     scale: { ...changingPoints(), sendsAs: 'change_points', wait: { target: 'ready', byDefault: true } },
@@ -7082,13 +7082,13 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         fields: none,
         bodyRequired: true,
-        checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .storageFields */ .FF)(body, s.apiProfile),
+        checkBody: (body, s) => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .storageFields */ .FF)(body, s.apiProfile),
         check: (data) => {
-            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(data) ? data : {};
+            const verdict = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(data) ? data : {};
             if (verdict.pass === true)
-                return _basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .PASSED */ .f5;
-            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_3__/* .sanitize */ .aj)(verdict.message, 300) : '';
-            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .failedCheck */ .WU)(verdict.pass === false
+                return _basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .PASSED */ .f5;
+            const said = typeof verdict.message === 'string' ? (0,_basics_safe_text_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitize */ .aj)(verdict.message, 300) : '';
+            return (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .failedCheck */ .WU)(verdict.pass === false
                 ? `the storage did not pass the platform's check${said === '' ? '' : `: ${said}`}`
                 : 'the answer carries no pass field, so the check cannot be taken as passed');
         }
@@ -7103,17 +7103,17 @@ const OPERATION_TABLE = {
         resend: 'create_once',
         answers: 'new_task',
         fields: (s) => ({
-            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
+            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', 'job', 'the name of the job'),
             ...(s.jobType === 'spot' ? { sub_type: 'Spot' } : {}),
             points: s.points ?? 1
         }),
-        checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_2__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .resourceMarks */ .tu)(body), () => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .jobFields */ .Bq)(body, s)),
+        checkBody: (body, s) => (0,_basics_check_js__WEBPACK_IMPORTED_MODULE_3__/* .firstFailed */ .gV)(() => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .resourceMarks */ .tu)(body), () => (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .jobFields */ .Bq)(body, s)),
         completeBody: (body, s) => {
-            if (s.jobType !== 'spot' || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_6__/* .isRecord */ .u)(body.job_support))
+            if (s.jobType !== 'spot' || !(0,_basics_records_js__WEBPACK_IMPORTED_MODULE_7__/* .isRecord */ .u)(body.job_support))
                 return body;
             const support = body.job_support;
-            const timeout = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .countOf */ .pq)(support.timeout_sec) ?? 0;
-            return { ...body, job_support: { ...support, estimated_exec_sec: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .estimatedExecSec */ .Pj)(s, timeout) } };
+            const timeout = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_2__/* .countOf */ .pq)(support.timeout_sec) ?? 0;
+            return { ...body, job_support: { ...support, estimated_exec_sec: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .estimatedExecSec */ .Pj)(s, timeout) } };
         },
         wait: { target: 'finished', byDefault: true },
         // A job is only worth its verdict: one left running after its wait bills with nobody to read it.
@@ -7141,10 +7141,10 @@ const OPERATION_TABLE = {
         }),
         pages: true
     },
-    // What stop applies to, as the reference says: a Running or Pending job. A stopped job may read Paused
-    // (the job list's \u5df2\u505c\u6b62) or End; one whose run ended needs no stop, and is read first.
+    // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
+    // read first.
     job_stop: {
-        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, ['Running', 'Pending'], [..._task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .JOB_STOPPED_STATUSES */ .Vi]),
+        ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, _task_kinds_js__WEBPACK_IMPORTED_MODULE_1__/* .TASK_KINDS */ .Eb.job.changes.stop),
         kind: 'job',
         readFirst: true
     },
@@ -7174,7 +7174,7 @@ const OPERATION_TABLE = {
         taskIds: 'none',
         resend: 'until_sent',
         fields: (s) => ({
-            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_4__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
+            task_name: (0,_input_checks_js__WEBPACK_IMPORTED_MODULE_5__/* .required */ .mw)(s.taskName, 'task_name', 'preheat', 'the name of the preheat task'),
             task_type: 'ImagePreHeat'
         })
     }
@@ -7278,9 +7278,7 @@ function waitTarget(settings, spec) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   az: () => (/* binding */ ACTIVE_STATUSES),
-/* harmony export */   d0: () => (/* binding */ OPERATION_NAMES),
-/* harmony export */   e_: () => (/* binding */ SEARCHABLE_STATUSES)
+/* harmony export */   d: () => (/* binding */ OPERATION_NAMES)
 /* harmony export */ });
 const OPERATION_NAMES = [
     'create',
@@ -7311,10 +7309,56 @@ const OPERATION_NAMES = [
     'job_group_detail',
     'request'
 ];
-/** The statuses task search takes (Other is never searched for). */
-const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
-/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
-const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
+
+
+/***/ }),
+
+/***/ 6322:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   IA: () => (/* binding */ PREHEAT_COMPLETED),
+/* harmony export */   Sb: () => (/* binding */ preheatProgressOf),
+/* harmony export */   UF: () => (/* binding */ preheatRegionsOf)
+/* harmony export */ });
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2212);
+/* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+
+
+/** The word a preheat that completed is shown with (its regions' cache status, once all are done). */
+const PREHEAT_COMPLETED = 'Completed';
+function preheatProgressOf(data) {
+    const record = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) ? data : {};
+    const cache = Array.isArray(record.region_cache_info) ? record.region_cache_info : [];
+    const status = typeof record.status === 'string' ? record.status : undefined;
+    return {
+        status,
+        ended: status === 'End',
+        regions: cache
+            .filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)
+            .flatMap((entry) => typeof entry.region === 'string' && typeof entry.status === 'string'
+            ? [{ region: entry.region, status: entry.status, completed: entry.status === PREHEAT_COMPLETED }]
+            : []),
+        points: count(record, 'points'),
+        availablePoints: count(record, 'available_points')
+    };
+}
+const count = (record, field) => {
+    const text = (0,_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .numberText */ .$4)(record, field);
+    return text === undefined ? undefined : Number(text);
+};
+/** The regions get_regions lists: where a cluster preheat can warm images. */
+function preheatRegionsOf(data) {
+    const regions = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u)(data) && Array.isArray(data.regions) ? data.regions : [];
+    return regions.filter(_basics_records_js__WEBPACK_IMPORTED_MODULE_0__/* .isRecord */ .u).flatMap((entry) => typeof entry.region === 'string'
+        ? [
+            {
+                region: entry.region,
+                regionName: typeof entry.region_name === 'string' ? entry.region_name : undefined
+            }
+        ]
+        : []);
+}
 
 
 /***/ }),
@@ -7664,7 +7708,9 @@ function describeForDebug(request) {
 /* harmony export */   MX: () => (/* binding */ isQueued),
 /* harmony export */   Vi: () => (/* binding */ JOB_STOPPED_STATUSES),
 /* harmony export */   ah: () => (/* binding */ jobFactsOf),
+/* harmony export */   az: () => (/* binding */ ACTIVE_STATUSES),
 /* harmony export */   eY: () => (/* binding */ snapshotOf),
+/* harmony export */   e_: () => (/* binding */ SEARCHABLE_STATUSES),
 /* harmony export */   pq: () => (/* binding */ countOf),
 /* harmony export */   sS: () => (/* binding */ JOB_ACTIVE_STATUSES)
 /* harmony export */ });
@@ -7672,6 +7718,10 @@ function describeForDebug(request) {
 /* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
 
 
+/** The statuses a deployment's task search takes (Other is never searched for). */
+const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'];
+/** A deployment's statuses while it still bills: what lookups by name ask for, and task_status by default. */
+const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'];
 /**
  * A job's task statuses once it was stopped, by the step, the console or another run: the reference's job
  * list names `Paused` \u5df2\u505c\u6b62 (stopped) and `End` \u5df2\u5220\u9664 (deleted) (suanli-job/api/job-tasks.md). The Job API
@@ -7845,10 +7895,12 @@ function serviceUrls(data) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   E: () => (/* binding */ TASK_KINDS)
+/* harmony export */   Eb: () => (/* binding */ TASK_KINDS),
+/* harmony export */   no: () => (/* binding */ taskKindNamed),
+/* harmony export */   z0: () => (/* binding */ PREHEAT_KIND)
 /* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2212);
-/* harmony import */ var _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9837);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2212);
+/* harmony import */ var _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6322);
 /* harmony import */ var _task_data_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
 
 
@@ -7874,7 +7926,15 @@ const DEPLOYMENT = {
     search: 'search_tasks',
     sweep: 'sweep',
     searchType: 'Deployment',
-    activeStatuses: _platform_settings_js__WEBPACK_IMPORTED_MODULE_1__/* .ACTIVE_STATUSES */ .az,
+    activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az,
+    searchableStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SEARCHABLE_STATUSES */ .e_,
+    // As the reference says: stop, a Running, Pending or Paused task (for good); pause, a Running one;
+    // recover, a Paused one.
+    changes: {
+        stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .ACTIVE_STATUSES */ .az, doneIn: ['End'] },
+        pause: { appliesTo: ['Running'], doneIn: ['Paused', 'End'] },
+        recover: { appliesTo: ['Paused'], doneIn: [] }
+    },
     runningStatus: 'Running',
     startingStatus: 'Pending',
     stoppedStatus: 'End',
@@ -7905,6 +7965,10 @@ const JOB = {
     sweep: undefined,
     searchType: undefined,
     activeStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS,
+    searchableStatuses: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .SEARCHABLE_STATUSES */ .e_,
+    // As the reference says, stop applies to a Running or Pending job. A stopped job may read Paused (the job
+    // list's \u5df2\u505c\u6b62) or End.
+    changes: { stop: { appliesTo: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_ACTIVE_STATUSES */ .sS, doneIn: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .JOB_STOPPED_STATUSES */ .Vi } },
     runningStatus: 'Running',
     startingStatus: 'Pending',
     // The reference's job list names a stopped job Paused (\u5df2\u505c\u6b62).
@@ -7923,18 +7987,36 @@ const JOB = {
     diagnosedNodes: 'failed',
     failureReason: _task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .jobFailureReason */ .Ig,
     runTimeoutSec: (body) => {
-        const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(body.job_support) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(body.job_support.timeout_sec) : undefined;
+        const seconds = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(body.job_support.timeout_sec) : undefined;
         return seconds === 0 ? undefined : seconds;
     },
     // Its pods run `parallelism` at a time, however many completions (points) it has.
     nodesAtOnce: (points, body) => {
-        const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_2__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};
+        const support = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_1__/* .isRecord */ .u)(body.job_support) ? body.job_support : {};
         return Math.min(points, (0,_task_data_js__WEBPACK_IMPORTED_MODULE_0__/* .countOf */ .pq)(support.parallelism) ?? 1);
     }
 };
 const TASK_KINDS = {
     deployment: DEPLOYMENT,
     job: JOB
+};
+/** The kind an operation's row names; a row that names none concerns a deployment's tasks. */
+function taskKindNamed(name) {
+    return TASK_KINDS[name ?? 'deployment'];
+}
+const PREHEAT_KIND = {
+    name: 'preheat',
+    taskType: 'ImagePreHeat',
+    paths: {
+        regions: '/api/task/image_preheat/get_regions',
+        detail: '/api/task/image_preheat/detail',
+        stop: '/api/task/image_preheat/stop'
+    },
+    pause: undefined,
+    followsLog: false,
+    leastPollMs: 10_000,
+    completedStatus: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .PREHEAT_COMPLETED */ .IA,
+    progressOf: _preheat_data_js__WEBPACK_IMPORTED_MODULE_2__/* .preheatProgressOf */ .Sb
 };
 
 

@@ -71,10 +71,9 @@ export { OVERRIDABLE_OPERATIONS } from '../platform/operations/operation-table.j
 export { kindOf } from '../platform/operations/calls.js';
 export { inputsFromFields } from '../platform/operations/input-checks.js';
 export { listRowsOf, type ListRows } from '../platform/list-rows.js';
+export { ACTIVE_STATUSES, SEARCHABLE_STATUSES } from '../platform/task-data.js';
 export {
-  ACTIVE_STATUSES,
   OPERATION_NAMES,
-  SEARCHABLE_STATUSES,
   type ApiProfile,
   type EndpointOverride,
   type OperationName

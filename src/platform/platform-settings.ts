@@ -36,11 +36,6 @@ export type ApiProfile = 'spec' | 'live';
 
 export type EndpointOverride = Partial<Endpoint>;
 
-/** The statuses task search takes (Other is never searched for). */
-export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
-/** The statuses of a task that still bills: what lookups by name ask for, and task_status by default. */
-export const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'] as const;
-
 /** auto waits where the operation does by default. */
 export type WaitMode = 'auto' | 'true' | 'false';
 

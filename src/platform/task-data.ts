@@ -21,6 +21,11 @@ export interface TaskSnapshot {
   doubt?: string;
 }
 
+/** The statuses a deployment's task search takes (Other is never searched for). */
+export const SEARCHABLE_STATUSES = ['Running', 'Pending', 'Paused', 'End'] as const;
+/** A deployment's statuses while it still bills: what lookups by name ask for, and task_status by default. */
+export const ACTIVE_STATUSES = ['Running', 'Pending', 'Paused'] as const;
+
 /**
  * A job's task statuses once it was stopped, by the step, the console or another run: the reference's job
  * list names `Paused` 已停止 (stopped) and `End` 已删除 (deleted) (suanli-job/api/job-tasks.md). The Job API

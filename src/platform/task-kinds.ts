@@ -1,12 +1,15 @@
 import { isRecord } from '../basics/records.js';
-import { ACTIVE_STATUSES, type OperationName } from './platform-settings.js';
+import type { OperationName } from './platform-settings.js';
+import { preheatProgressOf, PREHEAT_COMPLETED, type PreheatProgress } from './preheat-data.js';
 import {
+  ACTIVE_STATUSES,
   countOf,
   JOB_ACTIVE_STATUSES,
   JOB_STOPPED_STATUSES,
   jobFactsOf,
   jobFailureReason,
   jobSnapshotOf,
+  SEARCHABLE_STATUSES,
   snapshotOf,
   type JobFacts,
   type TaskSnapshot
@@ -32,6 +35,12 @@ export interface WaitDefaults {
   readonly stopped?: readonly string[];
 }
 
+/** The statuses a change applies to, and those in which it has nothing left to do. */
+export interface StatusesOfChange {
+  readonly appliesTo: readonly string[];
+  readonly doneIn: readonly string[];
+}
+
 /** One kind of task, as the step reads, waits for, stops and searches it. */
 export interface TaskKindDescriptor {
   readonly name: TaskKind;
@@ -48,6 +57,13 @@ export interface TaskKindDescriptor {
   readonly searchType: string | undefined;
   /** The statuses a task of the kind may still bill in: what a search for the tasks of a name asks for. */
   readonly activeStatuses: readonly string[];
+  /** The statuses a search of every status asks for (one that looks for a task it cannot read). */
+  readonly searchableStatuses: readonly string[];
+  /**
+   * What the reference says each of its changes applies to (appliesTo), and the statuses in which one has
+   * nothing left to do (doneIn): the rows of its operations in the table read them.
+   */
+  readonly changes: Readonly<Partial<Record<'stop' | 'pause' | 'recover', StatusesOfChange>>>;
   /** The status of one that runs, of one on its way there, and of one stopped (as a stop leaves it). */
   readonly runningStatus: string;
   readonly startingStatus: string;
@@ -99,6 +115,14 @@ const DEPLOYMENT: TaskKindDescriptor = {
   sweep: 'sweep',
   searchType: 'Deployment',
   activeStatuses: ACTIVE_STATUSES,
+  searchableStatuses: SEARCHABLE_STATUSES,
+  // As the reference says: stop, a Running, Pending or Paused task (for good); pause, a Running one;
+  // recover, a Paused one.
+  changes: {
+    stop: { appliesTo: ACTIVE_STATUSES, doneIn: ['End'] },
+    pause: { appliesTo: ['Running'], doneIn: ['Paused', 'End'] },
+    recover: { appliesTo: ['Paused'], doneIn: [] }
+  },
   runningStatus: 'Running',
   startingStatus: 'Pending',
   stoppedStatus: 'End',
@@ -130,6 +154,10 @@ const JOB: TaskKindDescriptor = {
   sweep: undefined,
   searchType: undefined,
   activeStatuses: JOB_ACTIVE_STATUSES,
+  searchableStatuses: SEARCHABLE_STATUSES,
+  // As the reference says, stop applies to a Running or Pending job. A stopped job may read Paused (the job
+  // list's 已停止) or End.
+  changes: { stop: { appliesTo: JOB_ACTIVE_STATUSES, doneIn: JOB_STOPPED_STATUSES } },
   runningStatus: 'Running',
   startingStatus: 'Pending',
   // The reference's job list names a stopped job Paused (已停止).
@@ -161,4 +189,46 @@ const JOB: TaskKindDescriptor = {
 export const TASK_KINDS: Readonly<Record<TaskKind, TaskKindDescriptor>> = {
   deployment: DEPLOYMENT,
   job: JOB
+};
+
+/** The kind an operation's row names; a row that names none concerns a deployment's tasks. */
+export function taskKindNamed(name: TaskKind | undefined): TaskKindDescriptor {
+  return TASK_KINDS[name ?? 'deployment'];
+}
+
+/**
+ * An image preheat (suanli-image-preheat/): a task of its own, made before a create, that holds no compute.
+ * It is read by its detail, stopped by its stop, never paused or searched; its progress is its regions'
+ * cache status (a cluster preheat) or its nodes prepared (a node preheat), and it ran out once its task
+ * reads End. Its create is the preheat operation's row of the table.
+ */
+export interface PreheatKindDescriptor {
+  readonly name: 'preheat';
+  /** The task type a resource search names for the nodes a node preheat can prepare. */
+  readonly taskType: 'ImagePreHeat';
+  /** Its calls besides the create: the regions it can warm, its detail (?task_id) and its stop ({task_id}). */
+  readonly paths: { readonly regions: string; readonly detail: string; readonly stop: string };
+  readonly pause: undefined;
+  readonly followsLog: false;
+  /** The least time between two reads of its detail, as the reference asks. */
+  readonly leastPollMs: number;
+  /** The word a preheat that completed is shown with. */
+  readonly completedStatus: string;
+  /** What its detail says of it: its progress, and whether its task ended. */
+  progressOf(data: unknown): PreheatProgress;
+}
+
+export const PREHEAT_KIND: PreheatKindDescriptor = {
+  name: 'preheat',
+  taskType: 'ImagePreHeat',
+  paths: {
+    regions: '/api/task/image_preheat/get_regions',
+    detail: '/api/task/image_preheat/detail',
+    stop: '/api/task/image_preheat/stop'
+  },
+  pause: undefined,
+  followsLog: false,
+  leastPollMs: 10_000,
+  completedStatus: PREHEAT_COMPLETED,
+  progressOf: preheatProgressOf
 };

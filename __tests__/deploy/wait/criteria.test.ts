@@ -1,3 +1,4 @@
+import { TASK_KINDS } from '../../../src/platform/task-kinds.js';
 import { parseJson } from '../../../src/protocol/json.js';
 import { criteriaFor, judge } from '../../../src/deploy/wait/criteria.js';
 import { jobFactsOf, jobSnapshotOf, snapshotOf } from '../../../src/platform/task-data.js';
@@ -39,18 +40,25 @@ describe('task status', () => {
     ['ended', 'End', [], 'reached'],
     ['ended', 'Other', [], 'waiting']
   ] as const)('waiting to be %s, %s with %j is %s', (target, status, ports, expected) => {
-    expect(judge(snapshotOf(detail(status, [...ports]), ['status']), criteriaFor(target, wait))).toBe(
-      expected
-    );
+    expect(
+      judge(
+        snapshotOf(detail(status, [...ports]), ['status']),
+        criteriaFor(target, wait, TASK_KINDS.deployment)
+      )
+    ).toBe(expected);
   });
 
   it('takes success and failure statuses from the inputs, and the URL rule from wait_for_urls', () => {
-    const criteria = criteriaFor('ready', {
-      ...wait,
-      successStatuses: ['Serving'],
-      failureStatuses: ['Broken'],
-      waitForUrls: false
-    });
+    const criteria = criteriaFor(
+      'ready',
+      {
+        ...wait,
+        successStatuses: ['Serving'],
+        failureStatuses: ['Broken'],
+        waitForUrls: false
+      },
+      TASK_KINDS.deployment
+    );
     expect(criteria).toEqual({
       target: 'ready',
       success: ['Serving'],
@@ -64,11 +72,11 @@ describe('task status', () => {
     });
     expect(judge(snapshotOf(detail('Serving', [{ url: null }]), ['status']), criteria)).toBe('reached');
     expect(judge(snapshotOf(detail('Other'), ['status']), criteria)).toBe('waiting');
-    expect(criteriaFor('ended', wait).gone).toBe('success');
+    expect(criteriaFor('ended', wait, TASK_KINDS.deployment).gone).toBe('success');
   });
 
   it('is ready only once every node runs, where the task counts them (runing_points, sic)', () => {
-    const criteria = criteriaFor('ready', wait);
+    const criteria = criteriaFor('ready', wait, TASK_KINDS.deployment);
     const task = (running: unknown, points: unknown) => ({
       ...detail('Running', []),
       runing_points: running,
@@ -84,9 +92,12 @@ describe('task status', () => {
       total: 3
     });
     // Paused or stopped, a task has no nodes to wait for.
-    expect(judge(snapshotOf({ ...task(0, 3), status: 'End' }, ['status']), criteriaFor('ended', wait))).toBe(
-      'reached'
-    );
+    expect(
+      judge(
+        snapshotOf({ ...task(0, 3), status: 'End' }, ['status']),
+        criteriaFor('ended', wait, TASK_KINDS.deployment)
+      )
+    ).toBe('reached');
   });
 
   it('reads billing_value when it is a number', () => {
@@ -131,13 +142,13 @@ describe("a job's end, as its detail says it", () => {
     ['pending', job('Pending', 'Pending'), false]
   ])('%s: bills no more is %s', (_, data, ended) => {
     expect(jobFactsOf(data).ended).toBe(ended);
-    expect(judge(jobSnapshotOf(data), criteriaFor('ended', wait, [], 'job'))).toBe(
+    expect(judge(jobSnapshotOf(data), criteriaFor('ended', wait, TASK_KINDS.job))).toBe(
       ended ? 'reached' : 'waiting'
     );
   });
 
   it('ends the wait for a job to finish when it is stopped before it ended, as a failure said as a stop', () => {
-    const finished = criteriaFor('finished', wait, [], 'job');
+    const finished = criteriaFor('finished', wait, TASK_KINDS.job);
     expect(judge(jobSnapshotOf(job('Paused', 'Running')), finished)).toBe('failed');
     expect(judge(jobSnapshotOf(job('End', 'Pending')), finished)).toBe('failed');
     expect(finished.stopped).toEqual(['Paused', 'End']);
@@ -145,7 +156,9 @@ describe("a job's end, as its detail says it", () => {
     expect(jobSnapshotOf(job('Paused', 'Complete', { succeeded: 1 })).status).toBe('Complete');
     expect(judge(jobSnapshotOf(job('End', 'Complete', { succeeded: 1 })), finished)).toBe('reached');
     // A deployment's stop still ends at End alone: a paused deployment is no stopped one.
-    expect(judge(snapshotOf(detail('Paused'), ['status']), criteriaFor('ended', wait))).toBe('waiting');
+    expect(
+      judge(snapshotOf(detail('Paused'), ['status']), criteriaFor('ended', wait, TASK_KINDS.deployment))
+    ).toBe('waiting');
   });
 
   it('doubts a Complete whose pod counts contradict it (fewer succeeded than its completions)', () => {

@@ -1,3 +1,4 @@
+import { TASK_KINDS } from '../../../src/platform/task-kinds.js';
 // The wait's decisions, look by look, without time: the watch takes a look and gives the next state.
 import { jobSnapshotOf, snapshotOf } from '../../../src/platform/task-data.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
@@ -19,7 +20,7 @@ import { testSettings } from '../../helpers/settings.js';
 
 const wait = testSettings().wait;
 const rules = (target: 'ready' | 'ended' = 'ready', unknownSaid: string[] = []): WatchRules => ({
-  criteria: criteriaFor(target, wait),
+  criteria: criteriaFor(target, wait, TASK_KINDS.deployment),
   snapshotOf: (data: unknown) => snapshotOf(data, ['status']),
   timeoutMs: 900_000,
   errorBudget: 3,
@@ -101,7 +102,10 @@ describe('the watch of a task', () => {
 
   // Regression: after a recover, a first look that still read Paused was the verdict (ended in Paused).
   it('takes the status a request moves the task out of as not yet, until the task has shown another', () => {
-    const recovering = { ...rules(), criteria: criteriaFor('ready', wait, ['Paused']) };
+    const recovering = {
+      ...rules(),
+      criteria: criteriaFor('ready', wait, TASK_KINDS.deployment, ['Paused'])
+    };
     const late = looks(
       [
         task({ status: 'Paused' }),
@@ -281,7 +285,7 @@ describe('the watch of a task', () => {
 
 describe('the watch of a job', () => {
   const jobRules: WatchRules = {
-    criteria: criteriaFor('finished', wait, [], 'job'),
+    criteria: criteriaFor('finished', wait, TASK_KINDS.job),
     snapshotOf: jobSnapshotOf,
     timeoutMs: 900_000,
     errorBudget: 3,

@@ -1,3 +1,4 @@
+import { TASK_KINDS } from '../../../src/platform/task-kinds.js';
 import { snapshotOf } from '../../../src/platform/task-data.js';
 import { criteriaFor } from '../../../src/deploy/wait/criteria.js';
 import { PastDeadlineError } from '../../../src/platform/throttle.js';
@@ -44,7 +45,7 @@ function harness(script: Record<string, [atSeconds: number, answer: Poll | Error
 }
 
 const options = (overrides: Partial<WaitOptions> = {}): WaitOptions => ({
-  criteria: criteriaFor('ready', testSettings().wait),
+  criteria: criteriaFor('ready', testSettings().wait, TASK_KINDS.deployment),
   snapshotOf: (data: unknown) => snapshotOf(data, ['status']),
   timeoutMs: 900_000,
   intervalMs: 10_000,
@@ -215,7 +216,7 @@ describe('waitForTasks', () => {
     });
     const stop = await waitForTasks(
       ['7'],
-      options({ criteria: criteriaFor('ended', testSettings().wait) }),
+      options({ criteria: criteriaFor('ended', testSettings().wait, TASK_KINDS.deployment) }),
       stopping.deps
     );
     expect(stop.tasks[0]).toMatchObject({

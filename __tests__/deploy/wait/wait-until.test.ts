@@ -1,3 +1,4 @@
+import { TASK_KINDS } from '../../../src/platform/task-kinds.js';
 import { waitUntil } from '../../../src/deploy/wait/wait-until.js';
 import { urlPublisher } from '../../../src/deploy/tasks/publishable-urls.js';
 import { taskResult, type TaskResult } from '../../../src/deploy/wait/task-result.js';
@@ -56,7 +57,7 @@ async function waitFor(
     return detail instanceof Error ? Promise.reject(detail) : Promise.resolve(ok(detail));
   };
   const ctx = scriptedContext(send, { settings, log: (line) => log.push(line) });
-  const result = await waitUntil(tasks, criteriaFor('ready', settings.wait), ctx, {
+  const result = await waitUntil(tasks, criteriaFor('ready', settings.wait, TASK_KINDS.deployment), ctx, {
     readAlready: new Set(),
     publish: urlPublisher(ctx)
   });

@@ -9,7 +9,8 @@ import {
   resourceSearchCall
 } from '../../platform/operations/calls.js';
 import type { Call } from '../../platform/operations/operation-table.js';
-import { preheatProgressOf, preheatRegionsOf, type PreheatProgress } from '../../platform/preheat-data.js';
+import { preheatRegionsOf, type PreheatProgress } from '../../platform/preheat-data.js';
+import { PREHEAT_KIND } from '../../platform/task-kinds.js';
 import { offersOf } from '../../platform/resource-data.js';
 import type { Answer } from '../../platform/session.js';
 import { withRetries } from '../../platform/retry.js';
@@ -31,9 +32,6 @@ export interface Preheated {
   readonly region: string;
   readonly elapsedMs: number;
 }
-
-/** The platform asks for polls at least 10 s apart. */
-const LEAST_POLL_MS = 10_000;
 
 /**
  * Where a preheat stands: done, or still going, with what its detail says; failed only once its task has
@@ -149,7 +147,7 @@ async function regionBody(region: string, ctx: DeployContext): Promise<Record<st
 
 async function nodeBody(candidate: Candidate, ctx: DeployContext): Promise<Record<string, unknown>> {
   const deviceType = ctx.settings.capacity?.deviceType ?? 'GpuDevice';
-  const call = resourceSearchCall(ctx.settings, deviceType, 'ImagePreHeat');
+  const call = resourceSearchCall(ctx.settings, deviceType, PREHEAT_KIND.taskType);
   const { result } = await read(call, 'preheat: the resources a node preheat can prepare', ctx);
   const { device, region } = candidate.offer;
   const offer = offersOf(result.data).find(
@@ -210,7 +208,7 @@ async function watchPreheat(
           `preheat: task ${taskId}`,
           ctx
         );
-        judged = judgePreheat(preheatProgressOf(result.data), mode);
+        judged = judgePreheat(PREHEAT_KIND.progressOf(result.data), mode);
       } catch (error) {
         return {
           kind: 'unread',
@@ -229,7 +227,10 @@ async function watchPreheat(
     },
     {
       deadline,
-      schedule: { kind: 'fixed_rate', intervalMs: Math.max(LEAST_POLL_MS, ctx.settings.wait.intervalMs) },
+      schedule: {
+        kind: 'fixed_rate',
+        intervalMs: Math.max(PREHEAT_KIND.leastPollMs, ctx.settings.wait.intervalMs)
+      },
       failureBudget: 1,
       lastLookAtDeadline: true,
       heartbeat: {
@@ -253,7 +254,7 @@ export async function stopPreheat(taskId: string, ctx: DeployContext): Promise<P
   const shows = async (): Promise<Showing> => {
     const progress = await ctx
       .send(preheatDetailCall(ctx.settings, taskId))
-      .then(({ result }) => preheatProgressOf(result.data))
+      .then(({ result }) => PREHEAT_KIND.progressOf(result.data))
       .catch(() => undefined);
     const status = sanitize(progress?.status ?? 'unknown', 40);
     return progress?.ended === true

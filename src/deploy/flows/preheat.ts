@@ -1,6 +1,6 @@
 import { InputError } from '../../basics/input-error.js';
 import { planCalls } from '../../platform/operations/plan-calls.js';
-import { PREHEAT_COMPLETED } from '../../platform/preheat-data.js';
+import { PREHEAT_KIND } from '../../platform/task-kinds.js';
 import { NO_CLEANUP } from '../cleanup-state.js';
 import { callOutcome, type CallOutcome } from '../calls/make-calls.js';
 import type { DeployContext } from '../context.js';
@@ -63,7 +63,7 @@ async function preheatStep(
     placement = { ...placement, preheated };
     const task = taskResult(preheated.taskId, {
       verdict: 'reached',
-      status: PREHEAT_COMPLETED,
+      status: PREHEAT_KIND.completedStatus,
       name: ctx.settings.taskName,
       elapsedMs: preheated.elapsedMs
     });

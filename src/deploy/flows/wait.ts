@@ -56,7 +56,7 @@ export async function waitForCalls(
   const criteria =
     plan.wait === undefined
       ? undefined
-      : criteriaFor(plan.wait, ctx.settings.wait, leaving(calls), kindOf(ctx.settings).name);
+      : criteriaFor(plan.wait, ctx.settings.wait, kindOf(ctx.settings), leaving(calls));
   const waited =
     criteria === undefined
       ? { tasks: called, timedOut: false }

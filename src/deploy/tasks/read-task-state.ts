@@ -2,7 +2,6 @@ import { sanitize } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
 import type { TaskKind } from '../../platform/operations/operation-table.js';
 import { detailCall, searchByNameCall } from '../../platform/operations/calls.js';
-import { SEARCHABLE_STATUSES } from '../../platform/platform-settings.js';
 import { snapshotOf, taskIdOf } from '../../platform/task-data.js';
 import { TASK_KINDS } from '../../platform/task-kinds.js';
 import { readAllPages } from './read-all-pages.js';
@@ -77,7 +76,7 @@ export async function readTaskState(
     const { results } = await again(`task search for task ${taskId}`, () =>
       readAllPages(
         `the task search of every status${name === '' ? '' : ` for ${JSON.stringify(name)}`}`,
-        (page) => searchByNameCall(ctx.settings, name, page, SEARCHABLE_STATUSES),
+        (page) => searchByNameCall(ctx.settings, name, page, 'every'),
         ctx.send,
         (task) => taskIdOf(task) ?? ''
       )

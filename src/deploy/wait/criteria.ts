@@ -1,6 +1,6 @@
-import type { TaskKind, WaitTarget } from '../../platform/operations/operation-table.js';
+import type { WaitTarget } from '../../platform/operations/operation-table.js';
 import type { TaskSnapshot } from '../../platform/task-data.js';
-import { TASK_KINDS } from '../../platform/task-kinds.js';
+import type { TaskKindDescriptor } from '../../platform/task-kinds.js';
 import type { WaitSettings } from '../settings.js';
 import { publishableUrl } from '../tasks/publishable-urls.js';
 
@@ -33,10 +33,10 @@ export type Judgement = 'reached' | 'failed' | 'waiting';
 export function criteriaFor(
   target: WaitTarget,
   wait: WaitSettings,
-  leaving: readonly string[] = [],
-  kind: TaskKind = 'deployment'
+  kind: Pick<TaskKindDescriptor, 'waitDefaults' | 'knownStatuses'>,
+  leaving: readonly string[] = []
 ): Criteria {
-  const { waitDefaults, knownStatuses } = TASK_KINDS[kind];
+  const { waitDefaults, knownStatuses } = kind;
   const defaults = waitDefaults[target];
   return {
     target,

@@ -2,7 +2,7 @@ import { InputError } from '../../basics/input-error.js';
 import { exactInteger } from '../../protocol/json.js';
 import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { type Connection, type OperationName, type PlatformSettings } from '../platform-settings.js';
-import { TASK_KINDS, type TaskKindDescriptor } from '../task-kinds.js';
+import { PREHEAT_KIND, taskKindNamed, type TaskKindDescriptor } from '../task-kinds.js';
 import { fieldsLeftOut, ownedBy, sameFieldValue, STORAGE_FIELDS } from './input-checks.js';
 import {
   OPERATION_TABLE,
@@ -22,7 +22,7 @@ export function kindOf(settings: { operation: string }): TaskKindDescriptor {
   const row = Object.hasOwn(OPERATION_TABLE, settings.operation)
     ? OPERATION_TABLE[settings.operation as keyof typeof OPERATION_TABLE]
     : undefined;
-  return TASK_KINDS[row?.kind ?? 'deployment'];
+  return taskKindNamed(row?.kind);
 }
 
 /**
@@ -81,10 +81,10 @@ export function searchByNameCall(
   settings: PlatformSettings,
   taskName: string,
   page = 1,
-  given?: readonly string[]
+  which: 'active' | 'every' = 'active'
 ): Call {
   const kind = kindOf(settings);
-  const statuses = given ?? kind.activeStatuses;
+  const statuses = which === 'active' ? kind.activeStatuses : kind.searchableStatuses;
   const call = callFor(settings, kind.search, OPERATION_TABLE[kind.search], undefined, false);
   return {
     ...call,
@@ -137,7 +137,7 @@ export function credentialsProbeCall(connection: Connection): Call {
 
 /** The regions whose clusters an image preheat can warm (GET get_regions). */
 export function preheatRegionsCall(settings: PlatformSettings): Call {
-  return preheatCall(settings, 'GET', '/api/task/image_preheat/get_regions', [], undefined, READS);
+  return preheatCall(settings, 'GET', PREHEAT_KIND.paths.regions, [], undefined, READS);
 }
 
 /**
@@ -154,7 +154,7 @@ export function preheatDetailCall(settings: PlatformSettings, taskId: string): C
   return preheatCall(
     settings,
     'GET',
-    '/api/task/image_preheat/detail',
+    PREHEAT_KIND.paths.detail,
     [['task_id', taskId]],
     undefined,
     READS,
@@ -167,7 +167,7 @@ export function preheatStopCall(settings: PlatformSettings, taskId: string): Cal
   return preheatCall(
     settings,
     'POST',
-    '/api/task/image_preheat/stop',
+    PREHEAT_KIND.paths.stop,
     [],
     { task_id: exactInteger(taskId) },
     { ...READS, resend: 'repeatable' },

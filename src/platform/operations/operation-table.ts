@@ -5,7 +5,7 @@ import type { Endpoint, QueryParams } from '../../protocol/request.js';
 import { sanitize } from '../../basics/safe-text.js';
 import { isRecord } from '../../basics/records.js';
 import type { OperationName, PlatformSettings } from '../platform-settings.js';
-import { countOf, JOB_STOPPED_STATUSES, taskIdOf } from '../task-data.js';
+import { countOf, taskIdOf } from '../task-data.js';
 import {
   estimatedExecSec,
   jobFields,
@@ -17,7 +17,7 @@ import {
 
 // What a task is, and what waiting means: the kinds of task-kinds.ts.
 export type { TaskKind, WaitTarget } from '../task-kinds.js';
-import type { TaskKind, WaitTarget } from '../task-kinds.js';
+import { TASK_KINDS, type StatusesOfChange, type TaskKind, type WaitTarget } from '../task-kinds.js';
 
 /**
  * How a call may be sent again after a failure that may pass (network errors, 429, 5xx):
@@ -120,17 +120,17 @@ const get = (path: string): OperationSpec['endpoint'] => ({ method: 'GET', path,
 const onTasks = (
   path: string,
   wait: OperationSpec['wait'],
-  appliesTo: readonly string[],
-  alreadyDone: readonly string[] = []
+  statuses: StatusesOfChange | undefined
 ): OperationSpec => ({
   endpoint: post(path),
   taskIds: 'each',
   fields: task,
   wait,
   resend: 'repeatable',
-  alreadyDone,
-  appliesTo
+  alreadyDone: statuses?.doneIn ?? [],
+  appliesTo: statuses?.appliesTo ?? []
 });
+const DEPLOYMENT_CHANGES = TASK_KINDS.deployment.changes;
 /**
  * A task's detail per task id, in the form each profile gives: the spec's POST {task_id}, or the
  * reference's documented GET /api/task/deployment/detail?task_id= (the older GET on the spec's path stays
@@ -260,21 +260,18 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     ],
     answers: 'resources'
   },
-  // What each applies to, as the reference says: stop, a Running, Pending or Paused task (for good);
-  // pause, a Running one; recover, a Paused one.
-  stop: onTasks(
-    '/api/deployment/task/stop',
-    { target: 'ended', byDefault: true },
-    ['Running', 'Pending', 'Paused'],
-    ['End']
-  ),
+  // What each applies to is the deployment kind's (task-kinds.ts), as the reference says.
+  stop: onTasks('/api/deployment/task/stop', { target: 'ended', byDefault: true }, DEPLOYMENT_CHANGES.stop),
   pause: onTasks(
     '/api/deployment/task/pause',
     { target: 'paused', byDefault: true },
-    ['Running'],
-    ['Paused', 'End']
+    DEPLOYMENT_CHANGES.pause
   ),
-  recover: onTasks('/api/deployment/task/recover', { target: 'ready', byDefault: true }, ['Paused']),
+  recover: onTasks(
+    '/api/deployment/task/recover',
+    { target: 'ready', byDefault: true },
+    DEPLOYMENT_CHANGES.recover
+  ),
   change_points: changingPoints(),
   // A scale sends a change_points, then waits until the task runs that many nodes.
   scale: { ...changingPoints(), sendsAs: 'change_points', wait: { target: 'ready', byDefault: true } },
@@ -388,15 +385,10 @@ export const OPERATION_TABLE: Record<Exclude<OperationName, 'request'>, Operatio
     }),
     pages: true
   },
-  // What stop applies to, as the reference says: a Running or Pending job. A stopped job may read Paused
-  // (the job list's 已停止) or End; one whose run ended needs no stop, and is read first.
+  // What stop applies to is the job kind's (task-kinds.ts); a job whose run ended needs no stop, and is
+  // read first.
   job_stop: {
-    ...onTasks(
-      '/api/task/job/stop',
-      { target: 'ended', byDefault: true },
-      ['Running', 'Pending'],
-      [...JOB_STOPPED_STATUSES]
-    ),
+    ...onTasks('/api/task/job/stop', { target: 'ended', byDefault: true }, TASK_KINDS.job.changes.stop),
     kind: 'job',
     readFirst: true
   },
