@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 /** Lowest first: a module may import from its own layer and the layers before it. */
-const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'action', 'cli', '.'];
+const LAYERS = ['basics', 'protocol', 'platform', 'deploy', 'host', 'action', 'cli', '.'];
 /**
  * The rooms of deploy/, lowest first: reading and stopping tasks; waiting for them; creating them; making a
  * plan's calls and what a step did; changing running ones; finishing what a step left (the post step);
@@ -49,7 +49,15 @@ describe('the layers of src/', () => {
         .filter((p) => p.length > 1)
         .map((p) => p[0])
     );
-    expect([...folders].sort()).toEqual(['action', 'basics', 'cli', 'deploy', 'platform', 'protocol']);
+    expect([...folders].sort()).toEqual([
+      'action',
+      'basics',
+      'cli',
+      'deploy',
+      'host',
+      'platform',
+      'protocol'
+    ]);
   });
 
   it('imports only downwards or within a layer', () => {
@@ -141,13 +149,14 @@ describe('the layers of src/', () => {
     expect(backwards).toEqual([]);
   });
 
-  it('lets the action reach the engine through its one interface, deploy/engine.ts, and basics/', () => {
+  it('lets the hosts reach the engine through its one interface, deploy/engine.ts, and basics/', () => {
     const engine = resolve(SRC, 'deploy/engine.ts');
     const past = [...graph].flatMap(([file, imports]) =>
-      ['action', 'cli', '.'].includes(layerOf(file))
+      ['host', 'action', 'cli', '.'].includes(layerOf(file))
         ? imports
             .filter(
-              (target) => !['action', 'cli', 'basics', '.'].includes(layerOf(target)) && target !== engine
+              (target) =>
+                !['host', 'action', 'cli', 'basics', '.'].includes(layerOf(target)) && target !== engine
             )
             .map((target) => `${relative(SRC, file)} imports ${relative(SRC, target)}`)
         : []
@@ -172,7 +181,7 @@ describe('the layers of src/', () => {
       'g'
     );
     const named = files
-      .filter((file) => ['action', 'cli', '.'].includes(layerOf(file)))
+      .filter((file) => ['host', 'action', 'cli', '.'].includes(layerOf(file)))
       .filter((file) => relative(SRC, file) !== 'action/input-names.ts')
       .flatMap((file) => {
         const text = readFileSync(file, 'utf8').replace(inputRead, '$1(<input>');

@@ -543,8 +543,8 @@ const EXIT_OF = {
 var state_lock = __webpack_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __webpack_require__(7326);
-// EXTERNAL MODULE: ./deploy/step-defaults.ts
-var step_defaults = __webpack_require__(6433);
+// EXTERNAL MODULE: ./action/settings.ts + 2 modules
+var settings = __webpack_require__(8931);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __webpack_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -638,8 +638,8 @@ function cliHost(how) {
 
 // EXTERNAL MODULE: ./action/input-names.ts
 var input_names = __webpack_require__(5618);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var runtime = __webpack_require__(2127);
+// EXTERNAL MODULE: ./action/runtime.ts + 1 modules
+var runtime = __webpack_require__(7614);
 ;// CONCATENATED MODULE: ./cli/cli-inputs.ts
 
 
@@ -1331,6 +1331,8 @@ function rowsOf(operation, data) {
 
 
 
+
+
 async function runCommand(command, io) {
     const log = cliLog(io, command.debug);
     let inputs;
@@ -1343,7 +1345,16 @@ async function runCommand(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
-    const cleansUp = mayCleanUp(inputs);
+    let cleansUp;
+    try {
+        cleansUp = (0,settings/* mayCleanUp */._D)((name) => inputs[name] ?? '');
+    }
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        log.write(`error: ${(0,cli_words/* inCliWords */.f)(error.message)}`);
+        return EXIT.input;
+    }
     const files = openFiles(command, { inputs, cleansUp }, io, log);
     if (files === undefined)
         return EXIT.input;
@@ -1388,16 +1399,6 @@ async function runCommand(command, io) {
     }
     printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
     return code;
-}
-/**
- * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
- * stop or pause, given or the operation's default: a job's is stop), or an update or a scale up to finish,
- * whatever cleanup says.
- */
-function mayCleanUp(inputs) {
-    const operation = (inputs.operation ?? '').trim();
-    const cleanup = (inputs.cleanup ?? '').trim() || (0,step_defaults/* defaultCleanup */.oQ)(operation);
-    return cleanup !== 'none' || (0,cleanup_state/* leavesChange */.fH)(operation);
 }
 /**
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
@@ -1629,7 +1630,7 @@ async function holding(command, io, work) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6267);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4463);
 
 
 
@@ -1655,7 +1656,7 @@ class StateFileBusy extends Error {
 function lockStateFile(path, pid = process.pid) {
     const lock = `${path}.lock`;
     const mine = `${lock}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}`;
-    (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
+    (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
     try {
         for (let attempt = 0; attempt < 3; attempt++) {
             try {
@@ -1680,10 +1681,15 @@ function lockStateFile(path, pid = process.pid) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(mine, { force: true });
     }
 }
-/** The process a lock names; undefined when it cannot be read (then it is taken as held). */
+/** The most a lock file holds: a process id and a line end. */
+const LOCK_BYTES = 64;
+/**
+ * The process a lock names; undefined when it cannot be read, is larger than a lock is, or is no regular
+ * file (then it is taken as held).
+ */
 function holderOf(lock) {
     try {
-        const pid = Number((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(lock, 'utf8').trim());
+        const pid = Number((0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readPrivateFile */ .q1)(lock, LOCK_BYTES).trim());
         return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
     }
     catch {

@@ -256,8 +256,8 @@ function actionStep(settings, action, inputs) {
 var step_files = __webpack_require__(3991);
 // EXTERNAL MODULE: ./action/masker.ts
 var masker = __webpack_require__(180);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var action_runtime = __webpack_require__(2127);
+// EXTERNAL MODULE: ./action/runtime.ts + 1 modules
+var action_runtime = __webpack_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __webpack_require__(2457);
 // EXTERNAL MODULE: ./action/summary.ts

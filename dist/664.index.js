@@ -17,7 +17,7 @@ export const modules = {
 /* harmony import */ var node_os__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_os__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_3__);
-/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6267);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4463);
 /* harmony import */ var _action_signals_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(5210);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8690);
 /* harmony import */ var _state_lock_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(9158);
@@ -43,7 +43,7 @@ function nodeIo(argv) {
         stderr: (text) => {
             process.stderr.write(text);
         },
-        readFile: (path, maxBytes) => (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, maxBytes),
+        readFile: (path, maxBytes) => (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .readRegularFile */ .XF)(path, maxBytes),
         writeFile: writeWhole,
         onSignal: (listener) => {
             const stopSignals = (0,_action_signals_js__WEBPACK_IMPORTED_MODULE_5__/* .onStopSignals */ .D)(listener);
@@ -84,7 +84,7 @@ function nodeIo(argv) {
 function writeWhole(path, text) {
     const temporary = `${path}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}.tmp`;
     try {
-        (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(temporary, text);
+        (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(temporary, text);
     }
     catch (error) {
         // A name taken already is someone else's file: never removed. One this call made is.
@@ -119,7 +119,7 @@ function ignoreBrokenPipe(error) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6267);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4463);
 
 
 
@@ -145,7 +145,7 @@ class StateFileBusy extends Error {
 function lockStateFile(path, pid = process.pid) {
     const lock = `${path}.lock`;
     const mine = `${lock}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}`;
-    (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
+    (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
     try {
         for (let attempt = 0; attempt < 3; attempt++) {
             try {
@@ -170,10 +170,15 @@ function lockStateFile(path, pid = process.pid) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(mine, { force: true });
     }
 }
-/** The process a lock names; undefined when it cannot be read (then it is taken as held). */
+/** The most a lock file holds: a process id and a line end. */
+const LOCK_BYTES = 64;
+/**
+ * The process a lock names; undefined when it cannot be read, is larger than a lock is, or is no regular
+ * file (then it is taken as held).
+ */
 function holderOf(lock) {
     try {
-        const pid = Number((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(lock, 'utf8').trim());
+        const pid = Number((0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readPrivateFile */ .q1)(lock, LOCK_BYTES).trim());
         return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
     }
     catch {

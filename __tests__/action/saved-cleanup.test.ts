@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPrivateFile, privateFiles } from '../../src/action/private-file.js';
+import { createPrivateFile, privateFiles } from '../../src/host/private-file.js';
 import { saveCleanup, savedCleanup } from '../../src/action/saved-cleanup.js';
 import { NO_CLEANUP } from '../../src/deploy/cleanup-state.js';
 

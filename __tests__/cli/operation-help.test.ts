@@ -10,7 +10,7 @@ import { nodeIo, type CliIo } from '../../src/cli/cli-io.js';
 import { EXIT } from '../../src/cli/exit-codes.js';
 import { runCli } from '../../src/cli/run-cli.js';
 import { OPERATION_NAMES } from '../../src/deploy/engine.js';
-import { readRegularFile } from '../../src/action/private-file.js';
+import { readRegularFile } from '../../src/host/private-file.js';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
 import { fixtureEmulatorKeys } from '../helpers/fixtures.js';
 import { JOB_BODY } from '../helpers/bodies.js';

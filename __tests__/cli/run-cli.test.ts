@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { readRegularFile } from '../../src/action/private-file.js';
+import { readRegularFile } from '../../src/host/private-file.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../../emulator/index.js';
@@ -255,6 +255,12 @@ describe('elastic-deploy, the command-line tool', () => {
     [
       ['create', '--task-name', 'x', '--state-file', 'state.json'],
       '--state-file keeps what --cleanup is to stop later, but --cleanup is none: add --cleanup stop'
+    ],
+    // Whether a run cleans up is read by the parsers of its settings: a cleanup they refuse is refused here,
+    // before the state file is written (it was taken for "not none", and the file written first).
+    [
+      ['create', '--task-name', 'x', '--cleanup', 'stpo', '--state-file', 'state.json'],
+      '--cleanup "stpo" is not one of none, stop, pause: set --cleanup to one of them'
     ],
     [
       ['detail', '--task-id', '1', '--summary-file', '/nonexistent-directory/summary.md'],

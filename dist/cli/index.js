@@ -446,130 +446,7 @@ function describeFailure(task) {
 
 /***/ }),
 
-/***/ 6267:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   XF: () => (/* binding */ readRegularFile),
-/* harmony export */   Yl: () => (/* binding */ appendFiles),
-/* harmony export */   aP: () => (/* binding */ createPrivateFile),
-/* harmony export */   q1: () => (/* binding */ readPrivateFile),
-/* harmony export */   tJ: () => (/* binding */ FileReadError)
-/* harmony export */ });
-/* unused harmony export privateFiles */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
-/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
-
-
-
-/**
- * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
- * beforehand makes it fail, never redirects it), never through a symbolic link (O_NOFOLLOW), readable and
- * writable by this user alone (0600).
- */
-function createPrivateFile(path, content) {
-    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW;
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags, 0o600);
-    try {
-        writeAll(fd, Buffer.from(content, 'utf8'));
-    }
-    finally {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
-    }
-}
-function writeAll(fd, bytes) {
-    for (let written = 0; written < bytes.length;)
-        written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
-}
-/**
- * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
- * made on first use, in which each file is made anew (see createPrivateFile).
- */
-function privateFiles(parent) {
-    let dir;
-    let made = 0;
-    return (name, content) => {
-        dir ??= (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent(), 'elastic-deploy-'));
-        const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `${++made}-${name}`);
-        createPrivateFile(path, content);
-        return path;
-    };
-}
-/**
- * A place for the files a step appends to as it goes (a job's log): a new directory under `parent`, as
- * privateFiles makes, and in it a new file per call (see createPrivateFile), each write appended.
- */
-function appendFiles(parent) {
-    const files = privateFiles(parent);
-    return (name) => {
-        const path = files(name, '');
-        return {
-            path,
-            append: (text) => {
-                const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
-                try {
-                    writeAll(fd, Buffer.from(text, 'utf8'));
-                }
-                finally {
-                    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
-                }
-            }
-        };
-    };
-}
-/** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
-class FileReadError extends Error {
-    code;
-    size;
-    constructor(message, code, 
-    /** The file's size, for EFBIG. */
-    size) {
-        super(message);
-        this.code = code;
-        this.size = size;
-        this.name = 'FileReadError';
-    }
-}
-/**
- * Reads a regular file, at most `maxBytes`: opened without blocking (a named pipe must not hang the
- * process), checked to be a regular file (not /dev/zero) and its size checked before a byte is read.
- * `followLinks: false` refuses a symbolic link (ELOOP), for a file this tool wrote itself.
- */
-function readRegularFile(path, maxBytes, followLinks = true) {
-    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK | (followLinks ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
-    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags);
-    try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
-        if (!stat.isFile())
-            throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
-        if (stat.size > maxBytes)
-            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG', stat.size);
-        const buffer = Buffer.alloc(stat.size);
-        let read = 0;
-        while (read < stat.size) {
-            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, read, stat.size - read, read);
-            if (n === 0)
-                break;
-            read += n;
-        }
-        return buffer.subarray(0, read).toString('utf8');
-    }
-    finally {
-        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
-    }
-}
-/** Reads a file this tool wrote (a saved configuration): see readRegularFile, never through a link. */
-function readPrivateFile(path, maxBytes) {
-    return readRegularFile(path, maxBytes, false);
-}
-
-
-/***/ }),
-
-/***/ 2127:
+/***/ 7614:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -581,6 +458,203 @@ __nccwpck_require__.d(__webpack_exports__, {
   ms: () => (/* binding */ settingsFrom)
 });
 
+// EXTERNAL MODULE: ./action/settings.ts + 2 modules
+var settings = __nccwpck_require__(8931);
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+// EXTERNAL MODULE: ./basics/input-error.ts
+var input_error = __nccwpck_require__(629);
+// EXTERNAL MODULE: ./basics/units.ts
+var units = __nccwpck_require__(2589);
+// EXTERNAL MODULE: ./host/private-file.ts
+var private_file = __nccwpck_require__(6844);
+;// CONCATENATED MODULE: ./action/workspace-file.ts
+
+
+
+
+
+/**
+ * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
+ * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
+ * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
+ * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
+ */
+function readWorkspaceFile(input, path, roots, maxBytes) {
+    const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
+    let real;
+    try {
+        real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
+    }
+    catch (error) {
+        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} cannot be read (${errorCode(error)}): ${fix}`);
+    }
+    const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
+    if (!inside)
+        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is outside the workspace: ${fix}`);
+    if (!(0,external_node_fs_.statSync)(real).isFile())
+        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
+    // Read as every bounded read is: without blocking (should the path have become a pipe since the check),
+    // a regular file, its size checked before a byte is read.
+    try {
+        return (0,private_file/* readRegularFile */.XF)(real, maxBytes);
+    }
+    catch (error) {
+        if (!(error instanceof private_file/* FileReadError */.tJ))
+            throw error;
+        throw new input_error/* InputError */.d(error.code === 'EFBIG'
+            ? `${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(error.size ?? 0)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`
+            : `${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
+    }
+}
+function isWithin(path, root) {
+    let realRoot;
+    try {
+        realRoot = (0,external_node_fs_.realpathSync)(root);
+    }
+    catch {
+        return false;
+    }
+    const rel = (0,external_node_path_.relative)(realRoot, path);
+    return rel !== '' && !rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel);
+}
+function errorCode(error) {
+    return error.code ?? String(error);
+}
+
+// EXTERNAL MODULE: external "node:os"
+var external_node_os_ = __nccwpck_require__(8161);
+// EXTERNAL MODULE: ./action/yaml.ts
+var yaml = __nccwpck_require__(2232);
+;// CONCATENATED MODULE: ./action/runtime.ts
+
+
+
+
+
+/** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
+const MAX_BODY_FILE_BYTES = 1024 * 1024;
+/**
+ * The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. The YAML parser is
+ * loaded first when an input may hold YAML.
+ */
+async function settingsFrom(host) {
+    if ((0,yaml/* yamlNeeded */.ZN)(host.input))
+        await (0,yaml/* loadYaml */.yv)();
+    const runnerTemp = host.env('RUNNER_TEMP');
+    return (0,settings/* readSettings */.sb)(host.input, host.setSecrets, host.env, (path) => readWorkspaceFile('body_file', path, {
+        workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
+        others: runnerTemp === undefined ? [] : [runnerTemp]
+    }, MAX_BODY_FILE_BYTES));
+}
+/**
+ * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
+ * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
+ */
+const REQUEST_CONTENT_INPUTS = new Set(['body', 'body_file', 'query']);
+/**
+ * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a
+ * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
+ * a task that step created running (the post step would fail reading it, and stop nothing).
+ */
+function settingsForCleanup(host) {
+    return settingsFrom({
+        ...host,
+        input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
+    });
+}
+/**
+ * What a step's runtime takes of the host: its log, the job's cancellation, and where its own files go
+ * (a job's log), every line masked as the log is (`redact`).
+ */
+function hostHooks(host, cancel, redact) {
+    const files = (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)());
+    return {
+        log: host.info,
+        warn: host.warning,
+        ...(host.debug === undefined ? {} : { debug: host.debug }),
+        cancel,
+        ...(host.progress === undefined ? {} : { progress: host.progress }),
+        // RUNNER_TEMP: the job's own (the CLI's: its run directory), as the response file.
+        openFile: (name) => {
+            const file = files(name);
+            return {
+                path: file.path,
+                append: (text) => {
+                    file.append(redact(text));
+                }
+            };
+        }
+    };
+}
+
+
+/***/ }),
+
+/***/ 2457:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ saveCleanup),
+/* harmony export */   W: () => (/* binding */ savedCleanup)
+/* harmony export */ });
+/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7326);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6844);
+
+
+/** The saved state's key of the cleanup action; each kind of leftover has its own (see LEFTOVER_KINDS). */
+const ACTION_KEY = 'cleanup';
+/** The largest configuration file the post step reads back: a create's body is 1 MiB at most. */
+const MAX_CONFIGURATION_BYTES = 8 * 1024 * 1024;
+/** Where a host's large leftovers go: its stash (private files), read back whole up to a bound. */
+function stashOf(host) {
+    return {
+        ...(host.stash === undefined ? {} : { put: host.stash }),
+        read: (file) => (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readPrivateFile */ .q1)(file, MAX_CONFIGURATION_BYTES)
+    };
+}
+/**
+ * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
+ * per kind of leftover, each saved again whenever the step changes it, so a job cancelled at any moment
+ * leaves the latest.
+ */
+function saveCleanup(host, state) {
+    const stash = stashOf(host);
+    const values = { [ACTION_KEY]: state.action ?? 'none' };
+    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
+        values[_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key] = encode(kind, state, stash);
+    host.saveState(values);
+}
+/** What the main step left, as saved; what was never saved reads as nothing to do. */
+function savedCleanup(host) {
+    const stash = stashOf({});
+    const state = { action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupActionOf */ .S4)(host.state(ACTION_KEY)) };
+    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
+        state[kind] = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].decode(host.state(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key), stash);
+    return state;
+}
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
+function encode(kind, state, stash) {
+    return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
+}
+
+
+/***/ }),
+
+/***/ 8931:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  _D: () => (/* binding */ mayCleanUp),
+  sb: () => (/* binding */ readSettings)
+});
+
+// UNUSED EXPORTS: readCleanup
+
 // EXTERNAL MODULE: ../node_modules/lossless-json/lib/esm/index.js + 6 modules
 var esm = __nccwpck_require__(3201);
 // EXTERNAL MODULE: ./basics/input-error.ts
@@ -589,38 +663,8 @@ var input_error = __nccwpck_require__(629);
 var units = __nccwpck_require__(2589);
 // EXTERNAL MODULE: ./protocol/json.ts
 var json = __nccwpck_require__(6539);
-;// CONCATENATED MODULE: ./action/yaml.ts
-/**
- * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
- * in a chunk of its own that a step loads only when an input holds YAML (see yamlNeeded): a detail, stop
- * or create without a body never pays for it.
- */
-let yaml;
-async function loadYaml() {
-    yaml ??= await __nccwpck_require__.e(/* import() */ 637).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6637, 19));
-}
-function yamlLoaded() {
-    return yaml !== undefined;
-}
-/** Parses YAML (JSON is YAML), integers as bigints; loadYaml() must have run. */
-function parseYaml(text) {
-    if (yaml === undefined)
-        throw new Error('the YAML parser is not loaded: await loadYaml() first');
-    return yaml.parse(text, { intAsBigInt: true });
-}
-/** Where a YAML parse error is, and its code: never the text around it, which may hold credentials. */
-function yamlErrorPlace(error) {
-    if (yaml === undefined || !(error instanceof yaml.YAMLParseError))
-        return undefined;
-    const [start] = error.linePos ?? [];
-    return start === undefined ? undefined : { line: start.line, col: start.col, code: error.code };
-}
-/** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
-function yamlNeeded(input) {
-    return (['body', 'body_file', 'query', 'endpoints'].some((name) => input(name).trim() !== '') ||
-        !/^[\d,\s]*$/.test(input('task_id')));
-}
-
+// EXTERNAL MODULE: ./action/yaml.ts
+var yaml = __nccwpck_require__(2232);
 ;// CONCATENATED MODULE: ./action/inputs.ts
 
 
@@ -668,9 +712,9 @@ function parseMapping(name, value) {
         parsed = parseJsonFirst(value);
     }
     catch (error) {
-        if (!yamlLoaded())
+        if (!(0,yaml/* yamlLoaded */.tF)())
             throw error;
-        const place = yamlErrorPlace(error);
+        const place = (0,yaml/* yamlErrorPlace */.z0)(error);
         const where = place === undefined ? '' : ` at line ${place.line}, column ${place.col}`;
         const code = place === undefined ? '' : ` (${place.code})`;
         throw new input_error/* InputError */.d(`${name} is not valid YAML or JSON${where}${code}: write a mapping such as "key: value" or {"key": "value"}`);
@@ -692,7 +736,7 @@ function parseJsonFirst(value) {
             // Not strict JSON (a YAML flow mapping such as {a: 1}): YAML reads it, or says where it fails.
         }
     }
-    return parseYaml(value);
+    return (0,yaml/* parseYaml */.hN)(value);
 }
 /** Query parameters from a YAML or JSON mapping of scalars; a list becomes a comma-separated value. */
 function parseQuery(name, value) {
@@ -822,10 +866,10 @@ function idsOfLines(name, text) {
 function idsOfList(name, text) {
     let list;
     try {
-        list = parseYaml(text);
+        list = (0,yaml/* parseYaml */.hN)(text);
     }
     catch (error) {
-        if (!yamlLoaded())
+        if (!(0,yaml/* yamlLoaded */.tF)())
             throw error;
         throw new input_error/* InputError */.d(`${name} is not a valid YAML or JSON list: ${SEVERAL_IDS}`);
     }
@@ -1189,12 +1233,12 @@ function secretForms(forms) {
 var platform_settings = __nccwpck_require__(9837);
 // EXTERNAL MODULE: ./platform/operations/input-checks.ts
 var input_checks = __nccwpck_require__(8015);
-// EXTERNAL MODULE: ./deploy/secret-fields.ts
-var secret_fields = __nccwpck_require__(8064);
 // EXTERNAL MODULE: ./deploy/step-defaults.ts
 var step_defaults = __nccwpck_require__(6433);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
+// EXTERNAL MODULE: ./deploy/secret-fields.ts
+var secret_fields = __nccwpck_require__(8064);
 // EXTERNAL MODULE: ./platform/task-data.ts
 var task_data = __nccwpck_require__(8998);
 // EXTERNAL MODULE: ./platform/operations/operation-table.ts
@@ -1254,6 +1298,24 @@ now = Date.now) {
         ...readLimits(inputs),
         ...readStep(inputs, operation)
     };
+}
+/**
+ * What the post step does with what a step of `operation` creates: the cleanup input (trimmed; undefined
+ * when empty), or the operation's default (a job's is stop).
+ */
+function readCleanup(operation, cleanup) {
+    return cleanup === undefined ? (0,step_defaults/* defaultCleanup */.oQ)(operation) : parseChoice('cleanup', cleanup, cleanup_state/* CLEANUP_CHOICES */.uu);
+}
+/**
+ * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
+ * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
+ * default), or an update or a scale up to finish, whatever cleanup says. Throws the InputError its
+ * settings would.
+ */
+function mayCleanUp(rawInput) {
+    const operation = parseChoice('operation', rawInput('operation').trim(), platform_settings/* OPERATION_NAMES */.d);
+    const cleanup = rawInput('cleanup').trim();
+    return readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' || (0,cleanup_state/* leavesChange */.fH)(operation);
 }
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
 function readSpotFallback({ given, flag }) {
@@ -1458,10 +1520,9 @@ function readLimits({ given }) {
  * is stop), and whether it sends at all.
  */
 function readStep({ text, given, flag }, operation) {
-    const cleanup = text('cleanup');
     return {
         summary: flag('summary'),
-        cleanup: cleanup === undefined ? (0,step_defaults/* defaultCleanup */.oQ)(operation) : parseChoice('cleanup', cleanup, cleanup_state/* CLEANUP_CHOICES */.uu),
+        cleanup: readCleanup(operation, text('cleanup')),
         cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
             minMs: 5000,
             maxMs: 30 * 60_000
@@ -1618,180 +1679,6 @@ function keyInputError(error) {
     }
 }
 
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
-;// CONCATENATED MODULE: ./action/workspace-file.ts
-
-
-
-
-
-/**
- * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside
- * one of `roots` (the workspace, the runner's temp folder), symbolic links resolved first, at most
- * `maxBytes`. Anything else is refused, naming the input: a runner's ~/.docker/config.json must never
- * end up in a request or a dry run, and /dev/zero or a named pipe would hang the step.
- */
-function readWorkspaceFile(input, path, roots, maxBytes) {
-    const fix = `put the file in the workspace (${roots.workspace}) and give its path from there`;
-    let real;
-    try {
-        real = (0,external_node_fs_.realpathSync)((0,external_node_path_.resolve)(roots.workspace, path));
-    }
-    catch (error) {
-        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} cannot be read (${errorCode(error)}): ${fix}`);
-    }
-    const inside = [roots.workspace, ...roots.others].some((root) => isWithin(real, root));
-    if (!inside)
-        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is outside the workspace: ${fix}`);
-    if (!(0,external_node_fs_.statSync)(real).isFile())
-        throw new input_error/* InputError */.d(`${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
-    // Read as every bounded read is: without blocking (should the path have become a pipe since the check),
-    // a regular file, its size checked before a byte is read.
-    try {
-        return (0,private_file/* readRegularFile */.XF)(real, maxBytes);
-    }
-    catch (error) {
-        if (!(error instanceof private_file/* FileReadError */.tJ))
-            throw error;
-        throw new input_error/* InputError */.d(error.code === 'EFBIG'
-            ? `${input} ${(0,input_error/* quote */.h)(path)} is ${(0,units/* formatSize */.Xq)(error.size ?? 0)}, over the ${(0,units/* formatSize */.Xq)(maxBytes)} a body file may hold: send less`
-            : `${input} ${(0,input_error/* quote */.h)(path)} is not a regular file: ${fix}`);
-    }
-}
-function isWithin(path, root) {
-    let realRoot;
-    try {
-        realRoot = (0,external_node_fs_.realpathSync)(root);
-    }
-    catch {
-        return false;
-    }
-    const rel = (0,external_node_path_.relative)(realRoot, path);
-    return rel !== '' && !rel.startsWith(`..${external_node_path_.sep}`) && rel !== '..' && !(0,external_node_path_.isAbsolute)(rel);
-}
-function errorCode(error) {
-    return error.code ?? String(error);
-}
-
-// EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __nccwpck_require__(8161);
-;// CONCATENATED MODULE: ./action/runtime.ts
-
-
-
-
-
-/** A body file larger than this is refused (the largest body the platform is known to take is a few MiB, encrypted). */
-const MAX_BODY_FILE_BYTES = 1024 * 1024;
-/**
- * The inputs as the host gives them, with the DEPLOY_API_* variables as fallbacks. The YAML parser is
- * loaded first when an input may hold YAML.
- */
-async function settingsFrom(host) {
-    if (yamlNeeded(host.input))
-        await loadYaml();
-    const runnerTemp = host.env('RUNNER_TEMP');
-    return readSettings(host.input, host.setSecrets, host.env, (path) => readWorkspaceFile('body_file', path, {
-        workspace: host.env('GITHUB_WORKSPACE') ?? process.cwd(),
-        others: runnerTemp === undefined ? [] : [runnerTemp]
-    }, MAX_BODY_FILE_BYTES));
-}
-/**
- * The inputs that make the body and the query of the operation's own request, which no cleanup sends.
- * They may hold credentials (a registry's password, a storage key), so the CLI's state file keeps none.
- */
-const REQUEST_CONTENT_INPUTS = new Set(['body', 'body_file', 'query']);
-/**
- * The inputs as a cleanup reads them: the step's, without the body and the query. Stopping or pausing a
- * task sends neither, and a body_file the job has deleted or rewritten since the main step must not keep
- * a task that step created running (the post step would fail reading it, and stop nothing).
- */
-function settingsForCleanup(host) {
-    return settingsFrom({
-        ...host,
-        input: (name) => (REQUEST_CONTENT_INPUTS.has(name) ? '' : host.input(name))
-    });
-}
-/**
- * What a step's runtime takes of the host: its log, the job's cancellation, and where its own files go
- * (a job's log), every line masked as the log is (`redact`).
- */
-function hostHooks(host, cancel, redact) {
-    const files = (0,private_file/* appendFiles */.Yl)(() => host.env('RUNNER_TEMP') ?? (0,external_node_os_.tmpdir)());
-    return {
-        log: host.info,
-        warn: host.warning,
-        ...(host.debug === undefined ? {} : { debug: host.debug }),
-        cancel,
-        ...(host.progress === undefined ? {} : { progress: host.progress }),
-        // RUNNER_TEMP: the job's own (the CLI's: its run directory), as the response file.
-        openFile: (name) => {
-            const file = files(name);
-            return {
-                path: file.path,
-                append: (text) => {
-                    file.append(redact(text));
-                }
-            };
-        }
-    };
-}
-
-
-/***/ }),
-
-/***/ 2457:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   M: () => (/* binding */ saveCleanup),
-/* harmony export */   W: () => (/* binding */ savedCleanup)
-/* harmony export */ });
-/* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7326);
-/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6267);
-
-
-/** The saved state's key of the cleanup action; each kind of leftover has its own (see LEFTOVER_KINDS). */
-const ACTION_KEY = 'cleanup';
-/** The largest configuration file the post step reads back: a create's body is 1 MiB at most. */
-const MAX_CONFIGURATION_BYTES = 8 * 1024 * 1024;
-/** Where a host's large leftovers go: its stash (private files), read back whole up to a bound. */
-function stashOf(host) {
-    return {
-        ...(host.stash === undefined ? {} : { put: host.stash }),
-        read: (file) => (0,_private_file_js__WEBPACK_IMPORTED_MODULE_0__/* .readPrivateFile */ .q1)(file, MAX_CONFIGURATION_BYTES)
-    };
-}
-/**
- * What the main step leaves for the post step (see CleanupState), in the runner's saved state: one value
- * per kind of leftover, each saved again whenever the step changes it, so a job cancelled at any moment
- * leaves the latest.
- */
-function saveCleanup(host, state) {
-    const stash = stashOf(host);
-    const values = { [ACTION_KEY]: state.action ?? 'none' };
-    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
-        values[_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key] = encode(kind, state, stash);
-    host.saveState(values);
-}
-/** What the main step left, as saved; what was never saved reads as nothing to do. */
-function savedCleanup(host) {
-    const stash = stashOf({});
-    const state = { action: (0,_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .cleanupActionOf */ .S4)(host.state(ACTION_KEY)) };
-    for (const kind of _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_ORDER */ .P$)
-        state[kind] = _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].decode(host.state(_deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].key), stash);
-    return state;
-}
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- K ties the kind's spec to its value (a correlated union)
-function encode(kind, state, stash) {
-    return _deploy_engine_js__WEBPACK_IMPORTED_MODULE_1__/* .LEFTOVER_KINDS */ .aj[kind].encode(state[kind], stash);
-}
-
 
 /***/ }),
 
@@ -1810,7 +1697,7 @@ function encode(kind, state, stash) {
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var _deploy_engine_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6539);
-/* harmony import */ var _private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6267);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6844);
 
 
 
@@ -1831,7 +1718,7 @@ function notRolledBack(host, restore, why, redact) {
 /** A file of the step's own under RUNNER_TEMP, readable by the job's user alone, every secret masked. */
 function writeTempFile(host, what, text, redact) {
     const path = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.join)(host.env('RUNNER_TEMP') ?? (0,node_os__WEBPACK_IMPORTED_MODULE_1__.tmpdir)(), `elastic-deploy-${what}-${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomUUID)()}.json`);
-    (0,_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(path, redact(text));
+    (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_4__/* .createPrivateFile */ .aP)(path, redact(text));
     return path;
 }
 /**
@@ -2183,6 +2070,50 @@ function fenced(language, code) {
     const longest = Math.max(0, ...(code.match(/`+/g) ?? []).map((run) => run.length));
     const fence = '`'.repeat(Math.max(3, longest + 1));
     return ['', fence + language, code, fence, ''];
+}
+
+
+/***/ }),
+
+/***/ 2232:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ZN: () => (/* binding */ yamlNeeded),
+/* harmony export */   hN: () => (/* binding */ parseYaml),
+/* harmony export */   tF: () => (/* binding */ yamlLoaded),
+/* harmony export */   yv: () => (/* binding */ loadYaml),
+/* harmony export */   z0: () => (/* binding */ yamlErrorPlace)
+/* harmony export */ });
+/**
+ * The YAML parser, loaded on demand. It is half of what dist/index.js would hold, so the bundle keeps it
+ * in a chunk of its own that a step loads only when an input holds YAML (see yamlNeeded): a detail, stop
+ * or create without a body never pays for it.
+ */
+let yaml;
+async function loadYaml() {
+    yaml ??= await __nccwpck_require__.e(/* import() */ 637).then(__nccwpck_require__.t.bind(__nccwpck_require__, 6637, 19));
+}
+function yamlLoaded() {
+    return yaml !== undefined;
+}
+/** Parses YAML (JSON is YAML), integers as bigints; loadYaml() must have run. */
+function parseYaml(text) {
+    if (yaml === undefined)
+        throw new Error('the YAML parser is not loaded: await loadYaml() first');
+    return yaml.parse(text, { intAsBigInt: true });
+}
+/** Where a YAML parse error is, and its code: never the text around it, which may hold credentials. */
+function yamlErrorPlace(error) {
+    if (yaml === undefined || !(error instanceof yaml.YAMLParseError))
+        return undefined;
+    const [start] = error.linePos ?? [];
+    return start === undefined ? undefined : { line: start.line, col: start.col, code: error.code };
+}
+/** The inputs that may hold YAML: mappings, and task_id when it is more than digits, commas and spaces. */
+function yamlNeeded(input) {
+    return (['body', 'body_file', 'query', 'endpoints'].some((name) => input(name).trim() !== '') ||
+        !/^[\d,\s]*$/.test(input('task_id')));
 }
 
 
@@ -2659,8 +2590,8 @@ var external_node_fs_ = __nccwpck_require__(3024);
 var external_node_os_ = __nccwpck_require__(8161);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
-// EXTERNAL MODULE: ./action/private-file.ts
-var private_file = __nccwpck_require__(6267);
+// EXTERNAL MODULE: ./host/private-file.ts
+var private_file = __nccwpck_require__(6844);
 ;// CONCATENATED MODULE: ./action/signals.ts
 /**
  * Calls `listener` when the process is asked to stop (SIGINT, then SIGTERM, as a cancelled job or a
@@ -2993,8 +2924,8 @@ const EXIT_OF = {
 var state_lock = __nccwpck_require__(9158);
 // EXTERNAL MODULE: ./deploy/cleanup-state.ts
 var cleanup_state = __nccwpck_require__(7326);
-// EXTERNAL MODULE: ./deploy/step-defaults.ts
-var step_defaults = __nccwpck_require__(6433);
+// EXTERNAL MODULE: ./action/settings.ts + 2 modules
+var settings = __nccwpck_require__(8931);
 // EXTERNAL MODULE: ./platform/operations/calls.ts
 var calls = __nccwpck_require__(9644);
 ;// CONCATENATED MODULE: ./action/by-hand.ts
@@ -3268,8 +3199,8 @@ function forManyRequests(requests) {
 
 // EXTERNAL MODULE: ./action/outputs.ts
 var outputs = __nccwpck_require__(2641);
-// EXTERNAL MODULE: ./action/runtime.ts + 5 modules
-var action_runtime = __nccwpck_require__(2127);
+// EXTERNAL MODULE: ./action/runtime.ts + 1 modules
+var action_runtime = __nccwpck_require__(7614);
 // EXTERNAL MODULE: ./action/saved-cleanup.ts
 var saved_cleanup = __nccwpck_require__(2457);
 // EXTERNAL MODULE: ./action/step-files.ts
@@ -4122,6 +4053,8 @@ function rowsOf(operation, data) {
 
 
 
+
+
 async function runCommand(command, io) {
     const log = cliLog(io, command.debug);
     let inputs;
@@ -4134,7 +4067,16 @@ async function runCommand(command, io) {
         log.write(`error: ${error.message}`);
         return EXIT.input;
     }
-    const cleansUp = mayCleanUp(inputs);
+    let cleansUp;
+    try {
+        cleansUp = (0,settings/* mayCleanUp */._D)((name) => inputs[name] ?? '');
+    }
+    catch (error) {
+        if (!(error instanceof input_error/* InputError */.d))
+            throw error;
+        log.write(`error: ${(0,cli_words/* inCliWords */.f)(error.message)}`);
+        return EXIT.input;
+    }
     const files = openFiles(command, { inputs, cleansUp }, io, log);
     if (files === undefined)
         return EXIT.input;
@@ -4179,16 +4121,6 @@ async function runCommand(command, io) {
     }
     printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
     return code;
-}
-/**
- * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
- * stop or pause, given or the operation's default: a job's is stop), or an update or a scale up to finish,
- * whatever cleanup says.
- */
-function mayCleanUp(inputs) {
-    const operation = (inputs.operation ?? '').trim();
-    const cleanup = (inputs.cleanup ?? '').trim() || (0,step_defaults/* defaultCleanup */.oQ)(operation);
-    return cleanup !== 'none' || (0,cleanup_state/* leavesChange */.fH)(operation);
 }
 /**
  * Where the run's files go (the response, the diagnostics, a restore file, a job's log): --files-dir D,
@@ -4420,7 +4352,7 @@ async function holding(command, io, work) {
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _action_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6267);
+/* harmony import */ var _host_private_file_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6844);
 
 
 
@@ -4446,7 +4378,7 @@ class StateFileBusy extends Error {
 function lockStateFile(path, pid = process.pid) {
     const lock = `${path}.lock`;
     const mine = `${lock}.${(0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(8).toString('hex')}`;
-    (0,_action_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
+    (0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .createPrivateFile */ .aP)(mine, `${pid}\n`);
     try {
         for (let attempt = 0; attempt < 3; attempt++) {
             try {
@@ -4471,10 +4403,15 @@ function lockStateFile(path, pid = process.pid) {
         (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.rmSync)(mine, { force: true });
     }
 }
-/** The process a lock names; undefined when it cannot be read (then it is taken as held). */
+/** The most a lock file holds: a process id and a line end. */
+const LOCK_BYTES = 64;
+/**
+ * The process a lock names; undefined when it cannot be read, is larger than a lock is, or is no regular
+ * file (then it is taken as held).
+ */
 function holderOf(lock) {
     try {
-        const pid = Number((0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(lock, 'utf8').trim());
+        const pid = Number((0,_host_private_file_js__WEBPACK_IMPORTED_MODULE_2__/* .readPrivateFile */ .q1)(lock, LOCK_BYTES).trim());
         return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
     }
     catch {
@@ -5914,6 +5851,129 @@ function isUnknownStatus(status, criteria) {
     return (!criteria.known.includes(status) &&
         !criteria.success.includes(status) &&
         !criteria.failure.includes(status));
+}
+
+
+/***/ }),
+
+/***/ 6844:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   XF: () => (/* binding */ readRegularFile),
+/* harmony export */   Yl: () => (/* binding */ appendFiles),
+/* harmony export */   aP: () => (/* binding */ createPrivateFile),
+/* harmony export */   q1: () => (/* binding */ readPrivateFile),
+/* harmony export */   tJ: () => (/* binding */ FileReadError)
+/* harmony export */ });
+/* unused harmony export privateFiles */
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2589);
+
+
+
+/**
+ * Creates `path` and writes `content` to it: created here and now (O_EXCL: a file or a link planted there
+ * beforehand makes it fail, never redirects it), never through a symbolic link (O_NOFOLLOW), readable and
+ * writable by this user alone (0600).
+ */
+function createPrivateFile(path, content) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_CREAT | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_EXCL | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW;
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags, 0o600);
+    try {
+        writeAll(fd, Buffer.from(content, 'utf8'));
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+function writeAll(fd, bytes) {
+    for (let written = 0; written < bytes.length;)
+        written += (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.writeSync)(fd, bytes, written, bytes.length - written);
+}
+/**
+ * A place for the files of one run: a new directory under `parent` that only this user can enter (0700),
+ * made on first use, in which each file is made anew (see createPrivateFile).
+ */
+function privateFiles(parent) {
+    let dir;
+    let made = 0;
+    return (name, content) => {
+        dir ??= (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.mkdtempSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(parent(), 'elastic-deploy-'));
+        const path = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.join)(dir, `${++made}-${name}`);
+        createPrivateFile(path, content);
+        return path;
+    };
+}
+/**
+ * A place for the files a step appends to as it goes (a job's log): a new directory under `parent`, as
+ * privateFiles makes, and in it a new file per call (see createPrivateFile), each write appended.
+ */
+function appendFiles(parent) {
+    const files = privateFiles(parent);
+    return (name) => {
+        const path = files(name, '');
+        return {
+            path,
+            append: (text) => {
+                const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_WRONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_APPEND | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
+                try {
+                    writeAll(fd, Buffer.from(text, 'utf8'));
+                }
+                finally {
+                    (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+                }
+            }
+        };
+    };
+}
+/** A file that was not read: not a regular file (`ENOTREG`), or larger than allowed (`EFBIG`). */
+class FileReadError extends Error {
+    code;
+    size;
+    constructor(message, code, 
+    /** The file's size, for EFBIG. */
+    size) {
+        super(message);
+        this.code = code;
+        this.size = size;
+        this.name = 'FileReadError';
+    }
+}
+/**
+ * Reads a regular file, at most `maxBytes`: opened without blocking (a named pipe must not hang the
+ * process), checked to be a regular file (not /dev/zero) and its size checked before a byte is read.
+ * `followLinks: false` refuses a symbolic link (ELOOP), for a file this tool wrote itself.
+ */
+function readRegularFile(path, maxBytes, followLinks = true) {
+    const flags = node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_RDONLY | node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NONBLOCK | (followLinks ? 0 : node_fs__WEBPACK_IMPORTED_MODULE_0__.constants.O_NOFOLLOW);
+    const fd = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.openSync)(path, flags);
+    try {
+        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.fstatSync)(fd);
+        if (!stat.isFile())
+            throw new FileReadError(`${path} is not a regular file`, 'ENOTREG');
+        if (stat.size > maxBytes)
+            throw new FileReadError(`${path} is ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(stat.size)}, over the ${(0,_basics_units_js__WEBPACK_IMPORTED_MODULE_2__/* .formatSize */ .Xq)(maxBytes)} it may hold`, 'EFBIG', stat.size);
+        const buffer = Buffer.alloc(stat.size);
+        let read = 0;
+        while (read < stat.size) {
+            const n = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readSync)(fd, buffer, read, stat.size - read, read);
+            if (n === 0)
+                break;
+            read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+    }
+    finally {
+        (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.closeSync)(fd);
+    }
+}
+/** Reads a file this tool wrote (a saved configuration): see readRegularFile, never through a link. */
+function readPrivateFile(path, maxBytes) {
+    return readRegularFile(path, maxBytes, false);
 }
 
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { EOL, tmpdir } from 'node:os';
 import type { StepHost } from './host.js';
-import { privateFiles } from './private-file.js';
+import { privateFiles } from '../host/private-file.js';
 import { onStopSignals } from './signals.js';
 import { workflowCommand } from './workflow-command.js';
 

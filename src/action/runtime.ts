@@ -2,7 +2,7 @@ import type { HostHooks } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import { readSettings, type Settings } from './settings.js';
 import { readWorkspaceFile } from './workspace-file.js';
-import { appendFiles } from './private-file.js';
+import { appendFiles } from '../host/private-file.js';
 import type { Redact } from './masker.js';
 import { tmpdir } from 'node:os';
 import { loadYaml, yamlNeeded } from './yaml.js';

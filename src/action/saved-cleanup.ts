@@ -7,7 +7,7 @@ import {
   type Stash
 } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
-import { readPrivateFile } from './private-file.js';
+import { readPrivateFile } from '../host/private-file.js';
 
 /** The saved state's key of the cleanup action; each kind of leftover has its own (see LEFTOVER_KINDS). */
 const ACTION_KEY = 'cleanup';

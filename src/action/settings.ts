@@ -28,6 +28,7 @@ import {
   loadPlatformPublicKey,
   loadPrivateKey,
   inputsFromFields,
+  leavesChange,
   OPERATION_NAMES,
   OVERRIDABLE_OPERATIONS,
   PRIVATE_KEY_FORMATS,
@@ -117,6 +118,29 @@ export function readSettings(
     ...readLimits(inputs),
     ...readStep(inputs, operation)
   };
+}
+
+/**
+ * What the post step does with what a step of `operation` creates: the cleanup input (trimmed; undefined
+ * when empty), or the operation's default (a job's is stop).
+ */
+export function readCleanup(
+  operation: Settings['operation'],
+  cleanup: string | undefined
+): Settings['cleanup'] {
+  return cleanup === undefined ? defaultCleanup(operation) : parseChoice('cleanup', cleanup, CLEANUP_CHOICES);
+}
+
+/**
+ * Whether a step of these inputs may leave something to clean up when it fails or is interrupted, read by
+ * the parsers its settings are: the tasks it creates (with cleanup stop or pause, given or the operation's
+ * default), or an update or a scale up to finish, whatever cleanup says. Throws the InputError its
+ * settings would.
+ */
+export function mayCleanUp(rawInput: (name: 'operation' | 'cleanup') => string): boolean {
+  const operation = parseChoice('operation', rawInput('operation').trim(), OPERATION_NAMES);
+  const cleanup = rawInput('cleanup').trim();
+  return readCleanup(operation, cleanup === '' ? undefined : cleanup) !== 'none' || leavesChange(operation);
 }
 
 /** spot_fallback and queue_timeout: a Spot job's fallback to on demand; refused for an on-demand job. */
@@ -383,11 +407,9 @@ function readStep(
   { text, given, flag }: Inputs,
   operation: Settings['operation']
 ): Pick<Settings, 'summary' | 'cleanup' | 'cleanupTimeoutMs' | 'dryRun'> {
-  const cleanup = text('cleanup');
   return {
     summary: flag('summary'),
-    cleanup:
-      cleanup === undefined ? defaultCleanup(operation) : parseChoice('cleanup', cleanup, CLEANUP_CHOICES),
+    cleanup: readCleanup(operation, text('cleanup')),
     cleanupTimeoutMs: parseDuration('cleanup_timeout', given('cleanup_timeout'), {
       minMs: 5000,
       maxMs: 30 * 60_000

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { toCompactJson } from '../deploy/engine.js';
 import type { StepHost } from './host.js';
 import type { Redact } from './masker.js';
-import { createPrivateFile } from './private-file.js';
+import { createPrivateFile } from '../host/private-file.js';
 
 // What a step writes besides its outputs and log, the main step's and the post step's alike: its files
 // under RUNNER_TEMP (each readable by the job's user alone, every secret masked), the restore file of an

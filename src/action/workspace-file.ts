@@ -2,7 +2,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { InputError, quote } from '../basics/input-error.js';
 import { formatSize } from '../basics/units.js';
-import { FileReadError, readRegularFile } from './private-file.js';
+import { FileReadError, readRegularFile } from '../host/private-file.js';
 
 /**
  * Reads a file an input names (body_file), only where a workflow's own files are: a regular file inside

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPrivateFile, readRegularFile } from '../action/private-file.js';
+import { createPrivateFile, readRegularFile } from '../host/private-file.js';
 import { onParentGone, onStopSignals } from '../action/signals.js';
 import { VERSION } from '../deploy/engine.js';
 import { lockStateFile } from './state-lock.js';

@@ -1,7 +1,8 @@
 // elastic-deploy <operation>: the action's main step with the command line's inputs, its files, its
 // cleanup when it fails or is interrupted, and its outputs printed.
 import { InputError } from '../basics/input-error.js';
-import { defaultCleanup, leavesChange, leftovers } from '../deploy/engine.js';
+import { leftovers } from '../deploy/engine.js';
+import { mayCleanUp } from '../action/settings.js';
 import { byHand } from '../action/by-hand.js';
 import { runMain } from '../action/main-step.js';
 import { savedCleanup } from '../action/saved-cleanup.js';
@@ -10,6 +11,7 @@ import { cliHost } from './cli-host.js';
 import { forCleanup, resolveInputs } from './cli-inputs.js';
 import type { CliIo } from './cli-io.js';
 import { cliLog, type CliLog } from './cli-log.js';
+import { inCliWords } from './cli-words.js';
 import { EXIT } from './exit-codes.js';
 import {
   forgetLookup,
@@ -32,7 +34,14 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
     log.write(`error: ${error.message}`);
     return EXIT.input;
   }
-  const cleansUp = mayCleanUp(inputs);
+  let cleansUp: boolean;
+  try {
+    cleansUp = mayCleanUp((name) => inputs[name] ?? '');
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    log.write(`error: ${inCliWords(error.message)}`);
+    return EXIT.input;
+  }
   const files = openFiles(command, { inputs, cleansUp }, io, log);
   if (files === undefined) return EXIT.input;
   const { state, appendSummary } = files;
@@ -70,17 +79,6 @@ export async function runCommand(command: Extract<CliCommand, { kind: 'run' }>, 
   }
   printOutputs({ command, io, log, dir, outputs, code, operation: inputs.operation ?? '' });
   return code;
-}
-
-/**
- * Whether a failed or interrupted run may leave something to clean up: the tasks it created (with cleanup
- * stop or pause, given or the operation's default: a job's is stop), or an update or a scale up to finish,
- * whatever cleanup says.
- */
-function mayCleanUp(inputs: Record<string, string>): boolean {
-  const operation = (inputs.operation ?? '').trim();
-  const cleanup = (inputs.cleanup ?? '').trim() || defaultCleanup(operation);
-  return cleanup !== 'none' || leavesChange(operation);
 }
 
 /**

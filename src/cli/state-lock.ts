@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createPrivateFile } from '../action/private-file.js';
+import { linkSync, renameSync, rmSync } from 'node:fs';
+import { createPrivateFile, readPrivateFile } from '../host/private-file.js';
 
 /** Another run holds the state file: its lock names the process, which still runs. */
 export class StateFileBusy extends Error {
@@ -45,10 +45,16 @@ export function lockStateFile(path: string, pid: number = process.pid): () => vo
   }
 }
 
-/** The process a lock names; undefined when it cannot be read (then it is taken as held). */
+/** The most a lock file holds: a process id and a line end. */
+const LOCK_BYTES = 64;
+
+/**
+ * The process a lock names; undefined when it cannot be read, is larger than a lock is, or is no regular
+ * file (then it is taken as held).
+ */
 function holderOf(lock: string): number | undefined {
   try {
-    const pid = Number(readFileSync(lock, 'utf8').trim());
+    const pid = Number(readPrivateFile(lock, LOCK_BYTES).trim());
     return Number.isSafeInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
