@@ -296,20 +296,22 @@ function logChoice(choice, wish, points, ctx) {
 
 __webpack_require__.r(__webpack_exports__);
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   lookAtQueue: () => (/* binding */ lookAtQueue),
+/* harmony export */   spotMove: () => (/* binding */ spotMove),
 /* harmony export */   spotOrOnDemand: () => (/* binding */ spotOrOnDemand)
 /* harmony export */ });
-/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(2212);
-/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(2589);
-/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3035);
-/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(9644);
+/* harmony import */ var _basics_records_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(2212);
+/* harmony import */ var _basics_units_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2589);
+/* harmony import */ var _platform_failures_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(3035);
+/* harmony import */ var _platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(9644);
 /* harmony import */ var _platform_operations_plan_calls_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6218);
-/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8998);
-/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8372);
-/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(6417);
+/* harmony import */ var _platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8998);
+/* harmony import */ var _calls_make_calls_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8372);
+/* harmony import */ var _poll_js__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(6417);
 /* harmony import */ var _toolkit_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7682);
-/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9138);
-/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8237);
-/* harmony import */ var _create_create_once_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(485);
+/* harmony import */ var _tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9138);
+/* harmony import */ var _create_create_task_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(8237);
+/* harmony import */ var _create_create_once_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(485);
 
 
 
@@ -336,26 +338,28 @@ async function spotOrOnDemand(given, ctx) {
     let calls = given;
     const fallback = ctx.settings.spotFallback;
     const [create] = calls;
-    if (fallback === undefined || ctx.settings.jobType !== 'spot' || create === undefined)
+    const move = spotMove({
+        fallback: fallback !== undefined,
+        jobType: ctx.settings.jobType,
+        create,
+        cancelled: ctx.runtime.cancelled()
+    });
+    if (move === 'stands' || fallback === undefined || create === undefined)
         return { calls, ctx };
-    const { error } = create;
     let { taskId } = create;
     if (taskId === undefined) {
-        const refused = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .isRefusal */ .vu)(error) || error instanceof _create_create_task_js__WEBPACK_IMPORTED_MODULE_1__.RefusedEverywhereError;
-        if (!refused || ctx.runtime.cancelled())
-            return { calls, ctx };
         // A refused create may still land: before the on-demand create, it is looked for until it cannot.
-        const late = await (0,_create_create_once_js__WEBPACK_IMPORTED_MODULE_2__.adoptLateCreate)(ctx, 'spot_fallback');
+        const late = await (0,_create_create_once_js__WEBPACK_IMPORTED_MODULE_0__.adoptLateCreate)(ctx, 'spot_fallback');
         if (late.kind === 'unknown') {
             ctx.log(`spot_fallback: the Spot create was refused, and ${late.why}: not creating the job on demand`);
             return { calls, ctx };
         }
         if (late.kind === 'none')
             return onDemand('the Spot create was refused and made no job', ctx);
-        taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .taskIdOf */ .G6)(late.created.result.data) ?? '';
+        taskId = (0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .taskIdOf */ .G6)(late.created.result.data) ?? '';
         const { result, raw } = late.created;
         calls = [
-            (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_4__/* .callOutcome */ .$K)(create.call, { result, raw, taskId, placement: create.placement }),
+            (0,_calls_make_calls_js__WEBPACK_IMPORTED_MODULE_2__/* .callOutcome */ .$K)(create.call, { result, raw, taskId, placement: create.placement }),
             ...calls.slice(1)
         ];
     }
@@ -366,15 +370,31 @@ async function spotOrOnDemand(given, ctx) {
         ctx.log(`job ${taskId} runs as Spot (job_type: spot${queue.why === undefined ? '' : `; ${queue.why}`})`);
         return { calls, ctx };
     }
-    const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_5__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
+    const waited = (0,_basics_units_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(fallback.queueTimeoutMs);
     ctx.log(`job ${taskId} is still Queued after ${waited} (queue_timeout): stopping it, to run the job on demand`);
-    const stopped = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_6__.cleanUpTask)(taskId, 'stop', ctx, ctx.settings.taskName);
+    const stopped = await (0,_tasks_clean_up_task_js__WEBPACK_IMPORTED_MODULE_4__.cleanUpTask)(taskId, 'stop', ctx, ctx.settings.taskName);
     if (stopped.kind === 'failed') {
         ctx.log(`job ${taskId} could not be stopped (${stopped.why}): it stays Spot, and no second job is made`);
         return { calls, ctx };
     }
     ctx.cleanup.settle('created', taskId);
     return onDemand(`the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`, ctx);
+}
+/**
+ * What the Spot strategy does after the create, chosen once: nothing (`stands`: no fallback was asked
+ * for, the job is not Spot, no create was sent, the create failed but was not refused, or the step was
+ * cancelled), look for a refused create's job before falling back (`refused`: the platform publishes no
+ * code's meaning, so any refusal may be for want of stock), or watch the queue of the job it made
+ * (`created`).
+ */
+function spotMove(facts) {
+    const { create } = facts;
+    if (!facts.fallback || facts.jobType !== 'spot' || create === undefined)
+        return 'stands';
+    if (create.taskId !== undefined)
+        return 'created';
+    const refused = (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .isRefusal */ .vu)(create.error) || create.error instanceof _create_create_task_js__WEBPACK_IMPORTED_MODULE_6__.RefusedEverywhereError;
+    return refused && !facts.cancelled ? 'refused' : 'stands';
 }
 /** The job created on demand: its create, through the same machinery as the first, and its context. */
 async function onDemand(why, ctx) {
@@ -388,6 +408,18 @@ async function onDemand(why, ctx) {
     return { calls, ctx: onDemandCtx };
 }
 /**
+ * What one look at a Spot job's detail says of its queue: it ended, or was scheduled (no longer Queued),
+ * or is still Queued once queue_timeout has passed (`pastTimeout`); undefined: still Queued, look again.
+ */
+function lookAtQueue(data, pastTimeout) {
+    const detail = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_9__/* .isRecord */ .u)(data) ? data : {};
+    if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .jobFactsOf */ .ah)(detail).ended)
+        return { queued: false, why: 'it has ended' };
+    if (!(0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_1__/* .isQueued */ .MX)(detail))
+        return { queued: false, why: undefined };
+    return pastTimeout ? { queued: true } : undefined;
+}
+/**
  * Whether the job is still Queued (schedule_status) once `timeoutMs` has passed since its create, read
  * every poll_interval, within the step's deadline; else why it stays Spot: it was scheduled (no more to
  * say), it ended, the step's deadline comes first, the step was cancelled (its wait says so), or its
@@ -398,18 +430,14 @@ async function queueOf(taskId, timeoutMs, ctx) {
     const until = runtime.now() + timeoutMs;
     if (until > ctx.deadline)
         return { queued: false, why: 'queue_timeout is longer than what is left of wait_timeout' };
-    const end = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_9__/* .pollUntil */ .g3)(async () => {
+    const end = await (0,_poll_js__WEBPACK_IMPORTED_MODULE_10__/* .pollUntil */ .g3)(async () => {
         try {
-            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_10__/* .detailCall */ .cV)(ctx.settings, taskId));
-            const data = (0,_basics_records_js__WEBPACK_IMPORTED_MODULE_11__/* .isRecord */ .u)(result.data) ? result.data : {};
-            if ((0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .jobFactsOf */ .ah)(data).ended)
-                return { kind: 'done', value: { queued: false, why: 'it has ended' } };
-            if (!(0,_platform_task_data_js__WEBPACK_IMPORTED_MODULE_3__/* .isQueued */ .MX)(data))
-                return { kind: 'done', value: { queued: false, why: undefined } };
-            return runtime.now() >= until ? { kind: 'done', value: { queued: true } } : { kind: 'waiting' };
+            const { result } = await ctx.send((0,_platform_operations_calls_js__WEBPACK_IMPORTED_MODULE_11__/* .detailCall */ .cV)(ctx.settings, taskId));
+            const queue = lookAtQueue(result.data, runtime.now() >= until);
+            return queue === undefined ? { kind: 'waiting' } : { kind: 'done', value: queue };
         }
         catch (error) {
-            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) };
+            return { kind: 'unread', why: (0,_platform_failures_js__WEBPACK_IMPORTED_MODULE_5__/* .describeError */ .Uc)(error) };
         }
     }, {
         deadline: until,

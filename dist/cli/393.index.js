@@ -11,7 +11,11 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   LOG_LIMITS: () => (/* binding */ LOG_LIMITS),
-  followJobLogs: () => (/* binding */ followJobLogs)
+  followJobLogs: () => (/* binding */ followJobLogs),
+  nodesDue: () => (/* binding */ nodesDue),
+  podCounts: () => (/* binding */ podCounts),
+  readsNodes: () => (/* binding */ readsNodes),
+  several: () => (/* binding */ several)
 });
 
 // EXTERNAL MODULE: ./basics/concurrency.ts
@@ -165,9 +169,9 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
                 jobs.set(taskId, job);
             }
             const facts = (0,task_data/* jobFactsOf */.ah)(data);
-            const ended = facts.ended;
-            const pods = `${facts.running ?? 0}/${facts.succeeded ?? 0}/${facts.failed ?? 0}`;
-            if (pods === job.pods && (facts.running ?? 0) === 0 && !ended)
+            const { ended } = facts;
+            const pods = podCounts(facts);
+            if (!readsNodes(facts, job.pods))
                 return;
             let nodes;
             try {
@@ -185,6 +189,25 @@ function followJobLogs(ctx, limits = LOG_LIMITS) {
         }
     };
 }
+/** A job's pods running, succeeded and failed, as one word ("1/0/0") to tell when they move. */
+function podCounts(facts) {
+    return `${facts.running ?? 0}/${facts.succeeded ?? 0}/${facts.failed ?? 0}`;
+}
+/**
+ * Whether a look at a job reads its node list (and its nodes' logs): while a pod runs, when its pods'
+ * counts moved since the last read (`lastPods`, see podCounts), and once its run ended; not while it
+ * waits with nothing running and nothing moved (no pod has logged since).
+ */
+function readsNodes(facts, lastPods) {
+    return facts.ended || (facts.running ?? 0) !== 0 || podCounts(facts) !== lastPods;
+}
+/**
+ * The nodes whose logs a read takes: those scheduled (a pending node has no log yet) and not read for the
+ * last time already (`done`: its containers ended, and its log was read after).
+ */
+function nodesDue(nodes, done) {
+    return nodes.filter((node) => !(0,node_data/* nodePending */.Ad)(node) && !done((0,read_task/* pointOf */.qk)(node)));
+}
 /** Whether a job runs several pods (completions or parallelism above one), as its detail says. */
 function several(data) {
     const detail = (0,records/* isRecord */.u)(data) ? data : {};
@@ -195,9 +218,7 @@ function several(data) {
 async function readLogs(taskId, job, nodes, how) {
     const { ctx, out } = how;
     const services = (0,node_services/* serviceNames */._)(how.data);
-    const due = nodes.filter((node) => {
-        return !(0,node_data/* nodePending */.Ad)(node) && job.nodes.get((0,read_task/* pointOf */.qk)(node))?.done !== true;
-    });
+    const due = nodesDue(nodes, (pointId) => job.nodes.get(pointId)?.done === true);
     const reads = await (0,concurrency/* mapLimit */.s)(due, ctx.settings.concurrency, async (node) => {
         const pointId = (0,read_task/* pointOf */.qk)(node);
         const ended = how.ended || (0,node_data/* nodeEnded */.f2)(node);

@@ -32,13 +32,15 @@ export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): 
   let calls = given;
   const fallback = ctx.settings.spotFallback;
   const [create] = calls;
-  if (fallback === undefined || ctx.settings.jobType !== 'spot' || create === undefined)
-    return { calls, ctx };
-  const { error } = create;
+  const move = spotMove({
+    fallback: fallback !== undefined,
+    jobType: ctx.settings.jobType,
+    create,
+    cancelled: ctx.runtime.cancelled()
+  });
+  if (move === 'stands' || fallback === undefined || create === undefined) return { calls, ctx };
   let { taskId } = create;
   if (taskId === undefined) {
-    const refused = isRefusal(error) || error instanceof RefusedEverywhereError;
-    if (!refused || ctx.runtime.cancelled()) return { calls, ctx };
     // A refused create may still land: before the on-demand create, it is looked for until it cannot.
     const late = await adoptLateCreate(ctx, 'spot_fallback');
     if (late.kind === 'unknown') {
@@ -73,6 +75,26 @@ export async function spotOrOnDemand(given: CallOutcome[], ctx: DeployContext): 
   return onDemand(`the Spot job ${taskId} stayed Queued past queue_timeout (${waited}) and was stopped`, ctx);
 }
 
+/**
+ * What the Spot strategy does after the create, chosen once: nothing (`stands`: no fallback was asked
+ * for, the job is not Spot, no create was sent, the create failed but was not refused, or the step was
+ * cancelled), look for a refused create's job before falling back (`refused`: the platform publishes no
+ * code's meaning, so any refusal may be for want of stock), or watch the queue of the job it made
+ * (`created`).
+ */
+export function spotMove(facts: {
+  fallback: boolean;
+  jobType: string | undefined;
+  create: Pick<CallOutcome, 'taskId' | 'error'> | undefined;
+  cancelled: boolean;
+}): 'stands' | 'refused' | 'created' {
+  const { create } = facts;
+  if (!facts.fallback || facts.jobType !== 'spot' || create === undefined) return 'stands';
+  if (create.taskId !== undefined) return 'created';
+  const refused = isRefusal(create.error) || create.error instanceof RefusedEverywhereError;
+  return refused && !facts.cancelled ? 'refused' : 'stands';
+}
+
 /** The job created on demand: its create, through the same machinery as the first, and its context. */
 async function onDemand(why: string, ctx: DeployContext): Promise<JobCreated> {
   ctx.log(`spot_fallback: ${why}; creating the job on demand`);
@@ -85,7 +107,18 @@ async function onDemand(why: string, ctx: DeployContext): Promise<JobCreated> {
 }
 
 /** What the queue of a Spot job came to: still Queued past queue_timeout, or why the step waits for it. */
-type Queue = { queued: true } | { queued: false; why: string | undefined };
+export type Queue = { queued: true } | { queued: false; why: string | undefined };
+
+/**
+ * What one look at a Spot job's detail says of its queue: it ended, or was scheduled (no longer Queued),
+ * or is still Queued once queue_timeout has passed (`pastTimeout`); undefined: still Queued, look again.
+ */
+export function lookAtQueue(data: unknown, pastTimeout: boolean): Queue | undefined {
+  const detail = isRecord(data) ? data : {};
+  if (jobFactsOf(detail).ended) return { queued: false, why: 'it has ended' };
+  if (!isQueued(detail)) return { queued: false, why: undefined };
+  return pastTimeout ? { queued: true } : undefined;
+}
 
 /**
  * Whether the job is still Queued (schedule_status) once `timeoutMs` has passed since its create, read
@@ -102,10 +135,8 @@ async function queueOf(taskId: string, timeoutMs: number, ctx: DeployContext): P
     async () => {
       try {
         const { result } = await ctx.send(detailCall(ctx.settings, taskId));
-        const data = isRecord(result.data) ? result.data : {};
-        if (jobFactsOf(data).ended) return { kind: 'done', value: { queued: false, why: 'it has ended' } };
-        if (!isQueued(data)) return { kind: 'done', value: { queued: false, why: undefined } };
-        return runtime.now() >= until ? { kind: 'done', value: { queued: true } } : { kind: 'waiting' };
+        const queue = lookAtQueue(result.data, runtime.now() >= until);
+        return queue === undefined ? { kind: 'waiting' } : { kind: 'done', value: queue };
       } catch (error) {
         return { kind: 'unread', why: describeError(error) };
       }

@@ -3,7 +3,7 @@ import { formatSize } from '../../basics/units.js';
 import { isRecord } from '../../basics/records.js';
 import { lineLabel, safeLine } from '../../basics/safe-text.js';
 import { describeError } from '../../platform/failures.js';
-import { jobFactsOf } from '../../platform/task-data.js';
+import { jobFactsOf, type JobFacts } from '../../platform/task-data.js';
 import type { DeployContext } from '../context.js';
 import type { AppendFile } from '../step-runtime.js';
 import { fieldText, nodeEnded, nodePending, restartsOf } from '../../platform/node-data.js';
@@ -77,9 +77,9 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
         jobs.set(taskId, job);
       }
       const facts = jobFactsOf(data);
-      const ended = facts.ended;
-      const pods = `${facts.running ?? 0}/${facts.succeeded ?? 0}/${facts.failed ?? 0}`;
-      if (pods === job.pods && (facts.running ?? 0) === 0 && !ended) return;
+      const { ended } = facts;
+      const pods = podCounts(facts);
+      if (!readsNodes(facts, job.pods)) return;
       let nodes: Record<string, unknown>[];
       try {
         nodes = await readNodeList(taskId, ctx);
@@ -98,8 +98,33 @@ export function followJobLogs(ctx: DeployContext, limits: LogLimits = LOG_LIMITS
   };
 }
 
+/** A job's pods running, succeeded and failed, as one word ("1/0/0") to tell when they move. */
+export function podCounts(facts: Pick<JobFacts, 'running' | 'succeeded' | 'failed'>): string {
+  return `${facts.running ?? 0}/${facts.succeeded ?? 0}/${facts.failed ?? 0}`;
+}
+
+/**
+ * Whether a look at a job reads its node list (and its nodes' logs): while a pod runs, when its pods'
+ * counts moved since the last read (`lastPods`, see podCounts), and once its run ended; not while it
+ * waits with nothing running and nothing moved (no pod has logged since).
+ */
+export function readsNodes(facts: JobFacts, lastPods: string): boolean {
+  return facts.ended || (facts.running ?? 0) !== 0 || podCounts(facts) !== lastPods;
+}
+
+/**
+ * The nodes whose logs a read takes: those scheduled (a pending node has no log yet) and not read for the
+ * last time already (`done`: its containers ended, and its log was read after).
+ */
+export function nodesDue(
+  nodes: readonly Record<string, unknown>[],
+  done: (pointId: string) => boolean
+): Record<string, unknown>[] {
+  return nodes.filter((node) => !nodePending(node) && !done(pointOf(node)));
+}
+
 /** Whether a job runs several pods (completions or parallelism above one), as its detail says. */
-function several(data: unknown): boolean {
+export function several(data: unknown): boolean {
   const detail = isRecord(data) ? data : {};
   const support = isRecord(detail.job_support) ? detail.job_support : {};
   return Number(fieldText(detail.points) ?? 1) > 1 || Number(fieldText(support.parallelism) ?? 1) > 1;
@@ -114,9 +139,7 @@ async function readLogs(
 ): Promise<void> {
   const { ctx, out } = how;
   const services = serviceNames(how.data);
-  const due = nodes.filter((node) => {
-    return !nodePending(node) && job.nodes.get(pointOf(node))?.done !== true;
-  });
+  const due = nodesDue(nodes, (pointId) => job.nodes.get(pointId)?.done === true);
   const reads = await mapLimit(due, ctx.settings.concurrency, async (node) => {
     const pointId = pointOf(node);
     const ended = how.ended || nodeEnded(node);

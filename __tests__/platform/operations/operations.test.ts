@@ -1,10 +1,10 @@
-import { cleanupCall, detailCall, searchByNameCall } from '../../src/platform/operations/calls.js';
-import { planCalls } from '../../src/platform/operations/plan-calls.js';
-import { inputsFromFields } from '../../src/platform/operations/input-checks.js';
-import { JOB_BODY } from '../helpers/bodies.js';
-import type { Call } from '../../src/platform/operations/operation-table.js';
-import type { Settings } from '../../src/action/settings.js';
-import { SERVICE_BODY, testSettings } from '../helpers/settings.js';
+import { cleanupCall, detailCall, searchByNameCall } from '../../../src/platform/operations/calls.js';
+import { planCalls } from '../../../src/platform/operations/plan-calls.js';
+import { inputsFromFields } from '../../../src/platform/operations/input-checks.js';
+import { JOB_BODY } from '../../helpers/bodies.js';
+import type { Call } from '../../../src/platform/operations/operation-table.js';
+import type { Settings } from '../../../src/action/settings.js';
+import { SERVICE_BODY, testSettings } from '../../helpers/settings.js';
 
 const plan = (s: Partial<Settings>) => planCalls(testSettings(s));
 const endpointOf = (s: Partial<Settings>) => plan(s).calls[0]?.endpoint;
